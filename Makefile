@@ -1,0 +1,43 @@
+# One entry point for newcomers and CI: every target bootstraps .venv itself.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export ANONYMIZED_TELEMETRY := False
+export TOKENIZERS_PARALLELISM := false
+
+.PHONY: venv test test-all demo eval bench lint clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	# CPU torch first: an unpinned torch pulled by sentence-transformers is a multi-GB CUDA build.
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[dev,multilingual]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+test-all: $(STAMP)
+	$(BIN)/python -m pytest -m ''
+
+demo: $(STAMP)
+	$(BIN)/python graphs/demo.py
+
+eval: $(STAMP)
+	$(BIN)/python -m evals all
+
+bench: $(STAMP)
+	$(BIN)/pip install -q -e '.[bench]'
+	$(BIN)/python -m evals bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check langmem_nodes graphs evals tests
+
+clean:
+	rm -rf $(VENV) .langmem

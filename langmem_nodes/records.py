@@ -1,0 +1,338 @@
+"""Records: one row of memory, its scope, and the ledger entry that explains every decision.
+
+Example:
+    >>> from langmem_nodes.records import MemoryRecord, Scope
+    >>> scope = Scope(user_id="alice", level="user")
+    >>> rec = MemoryRecord(text="User prefers TypeScript", subject="user", predicate="prefers",
+    ...                    object="TypeScript", scope=scope)
+    >>> rec.status.value, rec.polarity.value, scope.partition
+    ('active', 'positive', 'user/default/alice')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+import uuid
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+MAX_TEXT_CHARS = 4000
+MAX_ID_CHARS = 128
+_BAD_ID = re.compile(r"[/\\\x00-\x1f\x7f]")
+
+
+class Level(StrEnum):
+    SESSION = "session"
+    USER = "user"
+    PROJECT = "project"
+    ORG = "org"
+
+
+class Polarity(StrEnum):
+    POSITIVE = "positive"
+    NEGATIVE = "negative"
+
+
+class Kind(StrEnum):
+    PREFERENCE = "preference"
+    FACT = "fact"
+    IDENTITY = "identity"
+    RULE = "rule"
+    PROCEDURE = "procedure"
+    WARNING = "warning"
+    TASK_STATE = "task_state"
+    REFERENCE = "reference"
+
+
+class Tier(StrEnum):
+    STABLE = "stable"
+    SEMI = "semi"
+    VOLATILE = "volatile"
+
+
+class Source(StrEnum):
+    EXPLICIT_CORRECTION = "explicit_correction"
+    EXPLICIT = "explicit"
+    USER_EDITED = "user_edited"
+    INFERRED = "inferred"
+    DERIVED = "derived"
+    IMPORTED = "imported"
+
+
+class Status(StrEnum):
+    CANDIDATE = "candidate"
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    EXPIRED = "expired"
+    DELETED = "deleted"
+    ARCHIVED = "archived"
+
+
+class Drift(StrEnum):
+    CODE = "code"
+    CONFIG = "config"
+    PREFERENCE = "preference"
+    EXTERNAL = "external"
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_id(prefix: str = "mem") -> str:
+    return f"{prefix}_{uuid.uuid4().hex[:16]}"
+
+
+def check_id(value: str | None, field: str, *, required: bool = False) -> str | None:
+    """Validate an identifier: non-blank, bounded, no path separators or control characters."""
+    if value is None:
+        if required:
+            raise ValueError(f"{field} is required")
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{field} must be a string, got {type(value).__name__}")
+    if not value.strip():
+        raise ValueError(f"{field} must not be empty or whitespace")
+    if value != value.strip():
+        raise ValueError(f"{field} must not have leading or trailing whitespace: {value!r}")
+    if len(value) > MAX_ID_CHARS:
+        raise ValueError(f"{field} is longer than {MAX_ID_CHARS} characters")
+    if _BAD_ID.search(value):
+        raise ValueError(f"{field} contains a path separator or control character: {value!r}")
+    return value
+
+
+def as_utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def normalize_text(text: str) -> str:
+    """Case-, width- and whitespace-insensitive form used for exact-duplicate hashing."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = re.sub(r"[\s\u3000]+", " ", text)
+    return re.sub(r"[\s.,;:!?。，；：！？、\"'“”‘’()（）]+$", "", text.strip())
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(normalize_text(text).encode()).hexdigest()[:32]
+
+
+class Scope(BaseModel):
+    """Where a memory lives. `level` picks the partition; the ids say whose it is.
+
+    Partitions: `org/{org}`, `project/{org}/{project}`, `user/{org}/{user}`,
+    `session/{org}/{user}/{session}`. A project fact is shared by the project's users and never
+    visible in another project; user and session memories are never visible to another user.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    org_id: str = "default"
+    project_id: str | None = None
+    user_id: str | None = None
+    session_id: str | None = None
+    level: Level = Level.USER
+
+    @field_validator("org_id", "project_id", "user_id", "session_id")
+    @classmethod
+    def _ids(cls, v: str | None, info: Any) -> str | None:
+        return check_id(v, info.field_name)
+
+    @model_validator(mode="after")
+    def _level_needs_ids(self) -> Scope:
+        needs = {
+            Level.SESSION: ("user_id", "session_id"),
+            Level.USER: ("user_id",),
+            Level.PROJECT: ("project_id",),
+            Level.ORG: (),
+        }[self.level]
+        for name in needs:
+            if getattr(self, name) is None:
+                raise ValueError(f"scope level {self.level.value!r} requires {name}")
+        return self
+
+    @property
+    def partition(self) -> str:
+        return partition_key(self.level, self.org_id, self.project_id, self.user_id, self.session_id)
+
+    def at(self, level: Level | str) -> Scope:
+        """The same ids at another level (e.g. promote session → user)."""
+        return self.model_copy(update={"level": Level(level)})
+
+
+def partition_key(
+    level: Level | str,
+    org_id: str = "default",
+    project_id: str | None = None,
+    user_id: str | None = None,
+    session_id: str | None = None,
+) -> str:
+    level = Level(level)
+    if level is Level.ORG:
+        return f"org/{org_id}"
+    if level is Level.PROJECT:
+        return f"project/{org_id}/{project_id}"
+    if level is Level.USER:
+        return f"user/{org_id}/{user_id}"
+    return f"session/{org_id}/{user_id}/{session_id}"
+
+
+class MemoryContext(BaseModel):
+    """Who is asking: the runtime context of a graph run (`context_schema`).
+
+    `user_id` is mandatory — there is no anonymous recall. `incognito` turns every write off.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    user_id: str
+    project_id: str | None = None
+    org_id: str = "default"
+    session_id: str | None = None
+    incognito: bool = False
+
+    @field_validator("user_id", "project_id", "org_id", "session_id")
+    @classmethod
+    def _ids(cls, v: str | None, info: Any) -> str | None:
+        return check_id(v, info.field_name, required=info.field_name == "user_id")
+
+    def scope(self, level: Level | str) -> Scope:
+        return Scope(
+            org_id=self.org_id,
+            project_id=self.project_id,
+            user_id=self.user_id,
+            session_id=self.session_id,
+            level=Level(level),
+        )
+
+    def visible_partitions(self) -> list[str]:
+        """Every partition this request may read: org, its project, the user, the session."""
+        parts = [partition_key(Level.ORG, self.org_id)]
+        if self.project_id:
+            parts.append(partition_key(Level.PROJECT, self.org_id, self.project_id))
+        parts.append(partition_key(Level.USER, self.org_id, user_id=self.user_id))
+        if self.session_id:
+            parts.append(partition_key(Level.SESSION, self.org_id, user_id=self.user_id, session_id=self.session_id))
+        return parts
+
+
+class MemoryRecord(BaseModel):
+    """One memory: a structured claim with provenance, lifetime and lineage."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    id: str = Field(default_factory=new_id)
+    text: str
+    subject: str = "user"
+    predicate: str = "states"
+    object: str = ""
+    polarity: Polarity = Polarity.POSITIVE
+    kind: Kind = Kind.FACT
+    tier: Tier = Tier.SEMI
+    scope: Scope
+    source: Source = Source.INFERRED
+    confidence: float = Field(default=0.6, ge=0.0, le=1.0)
+    created_at: datetime = Field(default_factory=utcnow)
+    verified_at: datetime | None = None
+    accessed_at: datetime | None = None
+    expires_at: datetime | None = None
+    status: Status = Status.ACTIVE
+    supersedes: list[str] = Field(default_factory=list)
+    superseded_by: str | None = None
+    source_turn_ids: list[str] = Field(default_factory=list)
+    source_memory_ids: list[str] = Field(default_factory=list)
+    read_only: bool = False
+    version: int = 1
+    recurrence: int = 1
+    sessions_seen: list[str] = Field(default_factory=list)
+    drift: Drift = Drift.PREFERENCE
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, v: str) -> str:
+        return check_id(v, "id", required=True)  # type: ignore[return-value]
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, v: str) -> str:
+        if not v or not v.strip():
+            raise ValueError("text must not be empty or whitespace")
+        if len(v) > MAX_TEXT_CHARS:
+            raise ValueError(f"text is longer than {MAX_TEXT_CHARS} characters ({len(v)})")
+        return v
+
+    @field_validator("subject", "predicate")
+    @classmethod
+    def _key_part(cls, v: str, info: Any) -> str:
+        if not v or not v.strip():
+            raise ValueError(f"{info.field_name} must not be empty or whitespace")
+        return v
+
+    @field_validator("created_at", "verified_at", "accessed_at", "expires_at")
+    @classmethod
+    def _tz(cls, v: datetime | None) -> datetime | None:
+        return None if v is None else as_utc(v)
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """(partition, subject, predicate): the attribute a conflict is about."""
+        return (self.scope.partition, self.subject.casefold(), self.predicate.casefold())
+
+    @property
+    def fact_key(self) -> tuple[str, str, str, str, str]:
+        return (*self.key, normalize_text(self.object), self.polarity.value)
+
+    @property
+    def text_hash(self) -> str:
+        return text_hash(self.text)
+
+    def is_expired(self, now: datetime | None = None) -> bool:
+        return self.expires_at is not None and self.expires_at <= as_utc(now or utcnow())
+
+
+class LedgerOp(StrEnum):
+    WRITE = "write"
+    SKIP_DUPLICATE = "skip_duplicate"
+    MERGE = "merge"
+    REJECT = "reject"
+    DOWNGRADE = "downgrade"
+    SUPERSEDE = "supersede"
+    PROMOTE = "promote"
+    EXPIRE = "expire"
+    ARCHIVE = "archive"
+    EDIT = "edit"
+    FORGET = "forget"
+    SKIP_INCOGNITO = "skip_incognito"
+    IMPORT = "import"
+
+
+class LedgerEntry(BaseModel):
+    """An immutable record of one write-side decision. `payload` may hold memory text; a forget scrubs it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ledger_id: str = Field(default_factory=lambda: new_id("led"))
+    ts: datetime = Field(default_factory=utcnow)
+    op: LedgerOp
+    memory_id: str | None = None
+    partition: str | None = None
+    trigger: str = ""
+    reason: str = ""
+    evidence_turn_ids: list[str] = Field(default_factory=list)
+    supersedes: list[str] = Field(default_factory=list)
+    from_scope: str | None = None
+    to_scope: str | None = None
+    decision_trace: str = ""
+    actor: str = "system"
+    payload: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("ts")
+    @classmethod
+    def _tz(cls, v: datetime) -> datetime:
+        return as_utc(v)

@@ -1,0 +1,138 @@
+"""BM25 projection: an inverted index per scope partition, scored over the union a request may see.
+
+Okapi BM25 (k1=1.5, b=0.75, Lucene's non-negative idf). Statistics (N, df, average length) are summed
+over the requested partitions only, so scores never depend on other users' memories. Only documents that
+share a term with the query are scored, unlike rank-bm25 which scores every document per query.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from ..records import MemoryRecord, Status
+from ..text import tokenize
+from .projection import Projection
+
+
+class _Partition:
+    __slots__ = ("docs", "status", "postings", "df", "total_len")
+
+    def __init__(self) -> None:
+        self.docs: dict[str, tuple[Counter[str], int]] = {}
+        self.status: dict[str, str] = {}
+        self.postings: dict[str, set[str]] = {}
+        self.df: Counter[str] = Counter()
+        self.total_len = 0
+
+    def add(self, mid: str, tokens: list[str], status: str) -> None:
+        self.remove(mid)
+        tf = Counter(tokens)
+        self.docs[mid] = (tf, len(tokens))
+        self.status[mid] = status
+        self.total_len += len(tokens)
+        for t in tf:
+            self.postings.setdefault(t, set()).add(mid)
+            self.df[t] += 1
+
+    def remove(self, mid: str) -> None:
+        old = self.docs.pop(mid, None)
+        self.status.pop(mid, None)
+        if old is None:
+            return
+        tf, n = old
+        self.total_len -= n
+        for t in tf:
+            self.postings[t].discard(mid)
+            self.df[t] -= 1
+            if self.df[t] <= 0:
+                del self.df[t]
+                del self.postings[t]
+
+
+class BM25Projection(Projection):
+    name = "bm25"
+
+    def __init__(
+        self,
+        loader: Callable[[str], list[MemoryRecord]] | None = None,
+        *,
+        tokenizer: Callable[[str], list[str]] = tokenize,
+        k1: float = 1.5,
+        b: float = 0.75,
+    ) -> None:
+        self._parts: dict[str, _Partition] = {}
+        self._loader = loader
+        self._tokenize = tokenizer
+        self.k1, self.b = k1, b
+        self._lock = threading.RLock()
+
+    def _part(self, partition: str) -> _Partition:
+        p = self._parts.get(partition)
+        if p is None:
+            with self._lock:
+                p = self._parts.get(partition)
+                if p is None:
+                    p = _Partition()
+                    if self._loader is not None:  # lazily build from the canonical store
+                        for r in self._loader(partition):
+                            p.add(r.id, self._tokenize(r.text), r.status.value)
+                    self._parts[partition] = p
+        return p
+
+    def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
+        with self._lock:
+            for r in records:
+                part = self._parts.get(r.scope.partition)
+                if part is not None:  # an unloaded partition will be built from SQLite when first searched
+                    part.add(r.id, self._tokenize(r.text), r.status.value)
+
+    def delete(self, memory_id: str, partition: str) -> None:
+        with self._lock:
+            part = self._parts.get(partition)
+            if part is not None:
+                part.remove(memory_id)
+
+    def contains(self, memory_id: str, partition: str) -> bool:
+        return memory_id in self._part(partition).docs
+
+    def search(
+        self, partitions: Sequence[str], query: str | list[str], k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
+    ) -> list[tuple[str, float]]:
+        """(id, bm25 score) best first, from the given partitions only."""
+        q_tokens = self._tokenize(query) if isinstance(query, str) else list(query)
+        if not q_tokens:
+            return []
+        sts = {Status(s).value for s in statuses}
+        with self._lock:
+            parts = [self._part(p) for p in dict.fromkeys(partitions)]
+            n_docs = sum(len(p.docs) for p in parts)
+            if n_docs == 0:
+                return []
+            avgdl = max(sum(p.total_len for p in parts) / n_docs, 1e-9)
+            scores: dict[str, float] = {}
+            for term, qtf in Counter(q_tokens).items():
+                df = sum(p.df.get(term, 0) for p in parts)
+                if df == 0:
+                    continue
+                idf = math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
+                for p in parts:
+                    for mid in p.postings.get(term, ()):
+                        if p.status[mid] not in sts:
+                            continue
+                        tf_doc, dl = p.docs[mid]
+                        tf = tf_doc[term]
+                        s = idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
+                        scores[mid] = scores.get(mid, 0.0) + s * qtf
+        return sorted(scores.items(), key=lambda kv: -kv[1])[:k]
+
+    def invalidate(self, partition: str | None = None) -> None:
+        with self._lock:
+            if partition is None:
+                self._parts.clear()
+            else:
+                self._parts.pop(partition, None)

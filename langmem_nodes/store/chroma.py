@@ -1,0 +1,114 @@
+"""Chroma projection: one collection per scope partition, our own vectors, no text.
+
+A collection per partition makes the scope filter structural (a query can only see its partition) and
+keeps a scoped query at a few ms at 100k memories, where a `where` filter on one big collection costs
+~50 ms. Documents are never stored: memory text stays in SQLite where a forget can scrub it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import numpy as np
+
+from ..records import MemoryRecord, Status
+from .projection import Projection
+
+
+def collection_name(partition: str) -> str:
+    """Stable, opaque collection name for a partition (ids never appear in Chroma)."""
+    return "lm_" + hashlib.sha256(partition.encode()).hexdigest()[:40]
+
+
+def make_client(path: str | Path | None = None, url: str | None = None) -> Any:
+    import chromadb
+    from chromadb.config import Settings
+
+    settings = Settings(anonymized_telemetry=False, allow_reset=False)
+    if url:
+        u = urlparse(url)
+        if not u.hostname:
+            raise ValueError(f"chroma url needs a host: {url!r}")
+        return chromadb.HttpClient(host=u.hostname, port=u.port or 8000, ssl=u.scheme == "https", settings=settings)
+    if path is None:
+        raise ValueError("a chroma path or url is required")
+    return chromadb.PersistentClient(path=str(path), settings=settings)
+
+
+class ChromaProjection(Projection):
+    name = "chroma"
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self._collections: dict[str, Any] = {}
+        self._lock = threading.Lock()
+
+    def _collection(self, partition: str, *, create: bool) -> Any | None:
+        col = self._collections.get(partition)
+        if col is not None:
+            return col
+        with self._lock:
+            col = self._collections.get(partition)
+            if col is None:
+                name = collection_name(partition)
+                if create:
+                    col = self.client.get_or_create_collection(
+                        name, embedding_function=None, metadata={"hnsw:space": "cosine"}
+                    )
+                else:
+                    try:
+                        col = self.client.get_collection(name, embedding_function=None)
+                    except Exception:  # noqa: BLE001 - chroma raises different types across versions
+                        return None
+                self._collections[partition] = col
+        return col
+
+    def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
+        by_part: dict[str, list[int]] = {}
+        for i, r in enumerate(records):
+            by_part.setdefault(r.scope.partition, []).append(i)
+        for part, idx in by_part.items():
+            col = self._collection(part, create=True)
+            col.upsert(
+                ids=[records[i].id for i in idx],
+                embeddings=[np.asarray(vectors[i], np.float32).tolist() for i in idx],
+                metadatas=[{"status": records[i].status.value} for i in idx],
+            )
+
+    def delete(self, memory_id: str, partition: str) -> None:
+        col = self._collection(partition, create=False)
+        if col is not None:
+            col.delete(ids=[memory_id])
+
+    def contains(self, memory_id: str, partition: str) -> bool:
+        col = self._collection(partition, create=False)
+        return bool(col is not None and col.get(ids=[memory_id])["ids"])
+
+    def ids(self, partition: str) -> list[str]:
+        col = self._collection(partition, create=False)
+        return [] if col is None else list(col.get(include=[])["ids"])
+
+    def search(
+        self, partitions: Sequence[str], vector: np.ndarray, k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
+    ) -> list[tuple[str, float]]:
+        """(id, cosine similarity) best first, from the given partitions only."""
+        sts = [Status(s).value for s in statuses]
+        where = {"status": sts[0]} if len(sts) == 1 else {"status": {"$in": sts}}
+        hits: list[tuple[str, float]] = []
+        q = [np.asarray(vector, np.float32).tolist()]
+        for part in partitions:
+            col = self._collection(part, create=False)
+            if col is None:
+                continue
+            n = col.count()
+            if n == 0:
+                continue
+            res = col.query(query_embeddings=q, n_results=min(k, n), where=where, include=["distances"])
+            hits += [(i, 1.0 - float(d)) for i, d in zip(res["ids"][0], res["distances"][0], strict=True)]
+        hits.sort(key=lambda h: -h[1])
+        return hits[:k]

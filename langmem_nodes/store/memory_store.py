@@ -1,0 +1,209 @@
+"""MemoryStore: the canonical SQLite store plus its projections behind one write and one delete path.
+
+Example:
+    >>> import tempfile
+    >>> from langmem_nodes.embeddings import HashingEmbedder
+    >>> from langmem_nodes.records import MemoryRecord, Scope
+    >>> store = MemoryStore(tempfile.mkdtemp(), embedder=HashingEmbedder())
+    >>> rec = MemoryRecord(text="User prefers tea", object="tea", scope=Scope(user_id="u1"))
+    >>> _ = store.commit(add=[rec])
+    >>> [i for i, _ in store.lexical_search(["user/default/u1"], "tea", k=5)] == [rec.id]
+    True
+    >>> store.forget(rec.id)["places"]["chroma"]
+    'gone'
+    >>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..embeddings import Embedder, ensure_embedder
+from ..records import LedgerEntry, LedgerOp, MemoryRecord, Status
+from .bm25 import BM25Projection
+from .chroma import ChromaProjection, make_client
+from .projection import FanOut, Projection
+from .sqlite import CanonicalStore, VersionConflict
+
+__all__ = ["MemoryStore", "VersionConflict", "default_home"]
+
+
+def default_home() -> Path:
+    return Path(os.environ.get("LANGMEM_HOME") or "./.langmem")
+
+
+class MemoryStore:
+    """One memory home: `memory.sqlite3` (truth + ledger) and `chroma/` (dense projection).
+
+    Args:
+        home: directory of the memory home (created if missing). Default `$LANGMEM_HOME` or `./.langmem`.
+        embedder: an `Embedder`, "minilm" (default, packaged model) or "hashing" (deterministic fake).
+        chroma_url: a Chroma server (`http://127.0.0.1:8000`) instead of the embedded PersistentClient.
+        extra_projections: more projections to fan writes and forgets out to.
+    """
+
+    def __init__(
+        self,
+        home: str | Path | None = None,
+        *,
+        embedder: Embedder | str | None = None,
+        chroma_url: str | None = None,
+        extra_projections: Sequence[Projection] = (),
+    ) -> None:
+        self.home = Path(home) if home is not None else default_home()
+        self.home.mkdir(parents=True, exist_ok=True)
+        self.embedder = ensure_embedder(embedder)
+        self.canonical = CanonicalStore(self.home / "memory.sqlite3")
+        self.chroma = ChromaProjection(make_client(path=self.home / "chroma", url=chroma_url))
+        self.bm25 = BM25Projection(loader=lambda part: self.canonical.find([part], statuses=None))
+        self.fanout = FanOut([self.chroma, self.bm25, *extra_projections])
+        self.replay_intents()
+
+    # -- writes -------------------------------------------------------------------------------
+    def commit(
+        self,
+        *,
+        add: Sequence[MemoryRecord] = (),
+        update: Sequence[MemoryRecord] = (),
+        ledger: Iterable[LedgerEntry] = (),
+    ) -> list[MemoryRecord]:
+        """Insert `add`, update `update` (each checked against its own `version`), append `ledger`:
+        one SQLite transaction, then every projection. Returns the stored records (new versions)."""
+        add, update, ledger = list(add), list(update), list(ledger)
+        changed_text = [r for r in update if self._text_changed(r)]
+        need_vec = add + changed_text
+        vecs = self.embedder.embed([r.text for r in need_vec]) if need_vec else np.zeros((0, self.embedder.dim))
+        stored: list[MemoryRecord] = []
+        with self.canonical.transaction() as conn:
+            for r, v in zip(need_vec, vecs, strict=True):
+                if r in add:
+                    self.canonical.insert(conn, r)
+                    stored.append(r)
+                self.canonical.put_vector(conn, r.id, v)
+            for r in update:
+                stored.append(self.canonical.update(conn, r, r.version))
+            self.canonical.append_ledger(conn, ledger)
+            seq = self._intent(conn, "upsert", [(r.id, r.scope.partition) for r in stored]) if stored else 0
+        if stored:
+            self._project(seq, stored, self.fanout.names)
+        return stored
+
+    def _text_changed(self, r: MemoryRecord) -> bool:
+        old = self.canonical.get(r.id)
+        return old is None or old.text != r.text
+
+    def _intent(self, conn: Any, op: str, items: list[tuple[str, str]]) -> int:
+        return self.canonical.add_intent(conn, op, json.dumps(items), "", self.fanout.names)
+
+    def _project(self, seq: int, records: Sequence[MemoryRecord], only: Sequence[str]) -> None:
+        vec_by_id = self.canonical.vectors([r.id for r in records])
+        vecs = [vec_by_id[r.id] for r in records]
+        failed = self.fanout.upsert(records, vecs, only=only)
+        self.canonical.set_intent_pending(seq, failed)
+
+    def append_ledger(self, entries: Iterable[LedgerEntry]) -> None:
+        with self.canonical.transaction() as conn:
+            self.canonical.append_ledger(conn, entries)
+
+    def replay_intents(self) -> int:
+        """Finish projection work left by a crash or a failing projection. Returns intents replayed."""
+        n = 0
+        for seq, op, items_json, _part, pending in self.canonical.intents():
+            items = [tuple(x) for x in json.loads(items_json)]
+            n += 1
+            if op == "upsert":
+                recs = self.canonical.get_many([i for i, _ in items])
+                missing = [(i, p) for i, p in items if i not in recs]
+                failed = set(self.fanout.upsert(list(recs.values()), self._vecs(recs), only=pending)) if recs else set()
+                for mid, part in missing:  # forgotten meanwhile: make sure no projection keeps it
+                    failed |= {k for k, v in self.fanout.delete(mid, part, only=pending).items() if v != "gone"}
+                self.canonical.set_intent_pending(seq, sorted(failed))
+            elif op == "delete":
+                failed = set()
+                for mid, part in items:
+                    failed |= {k for k, v in self.fanout.delete(mid, part, only=pending).items() if v != "gone"}
+                self.canonical.set_intent_pending(seq, sorted(failed))
+        return n
+
+    def _vecs(self, recs: dict[str, MemoryRecord]) -> list[np.ndarray]:
+        by_id = self.canonical.vectors(list(recs))
+        return [by_id[i] for i in recs]
+
+    # -- forget -------------------------------------------------------------------------------
+    def forget(self, memory_id: str, *, actor: str = "user", reason: str = "user request") -> dict[str, Any]:
+        """Delete a memory everywhere; the ledger keeps a content-free tombstone.
+
+        Returns the fan-out report `{"id", "places": {name: "gone" | "pending: ..."}}`.
+        Raises KeyError if no such memory exists (and it was never forgotten).
+        """
+        rec = self.canonical.get(memory_id)
+        if rec is None:
+            if self.canonical.tombstone(memory_id):
+                return {"id": memory_id, "places": {"sqlite": "gone", "already_forgotten": "gone"}}
+            raise KeyError(f"no memory with id {memory_id!r}")
+        part = rec.scope.partition
+        with self.canonical.transaction() as conn:
+            self.canonical.delete(conn, memory_id)
+            scrubbed = self.canonical.scrub_ledger(conn, memory_id, [rec.text])
+            self.canonical.add_tombstone(conn, memory_id, part, actor)
+            self.canonical.append_ledger(
+                conn, [LedgerEntry(op=LedgerOp.FORGET, memory_id=memory_id, partition=part, reason=reason, actor=actor)]
+            )
+            seq = self._intent(conn, "delete", [(memory_id, part)])
+        places = {"sqlite": "gone", "vectors": "gone", "ledger": f"scrubbed {scrubbed} entries"}
+        report = self.fanout.delete(memory_id, part)
+        self.canonical.set_intent_pending(seq, [k for k, v in report.items() if v != "gone"])
+        places.update(report)
+        self.embedder.forget_text(rec.text)
+        places["embedding_cache"] = "gone"
+        self.canonical.checkpoint()
+        return {"id": memory_id, "places": places}
+
+    def verify_gone(self, memory_id: str) -> dict[str, bool]:
+        """Ask every place whether it still holds the memory: True means gone."""
+        tomb = self.canonical.tombstone(memory_id)
+        rec = self.canonical.get(memory_id)
+        part = tomb["partition"] if tomb else (rec.scope.partition if rec else None)
+        out = {"sqlite": rec is None, "vectors": not self.canonical.vectors([memory_id])}
+        if part is not None:
+            out.update(self.fanout.verify_gone(memory_id, part))
+        return out
+
+    # -- reads --------------------------------------------------------------------------------
+    def get(self, memory_id: str) -> MemoryRecord | None:
+        return self.canonical.get(memory_id)
+
+    def get_many(self, ids: Sequence[str]) -> dict[str, MemoryRecord]:
+        return self.canonical.get_many(ids)
+
+    def find(self, partitions: Iterable[str] | None, **filters: Any) -> list[MemoryRecord]:
+        return self.canonical.find(partitions, **filters)
+
+    def history(self, memory_id: str) -> list[LedgerEntry]:
+        return self.canonical.ledger(memory_id)
+
+    def dense_search(
+        self, partitions: Sequence[str], vector: np.ndarray, k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
+    ) -> list[tuple[str, float]]:
+        return self.chroma.search(partitions, vector, k, statuses)
+
+    def lexical_search(
+        self, partitions: Sequence[str], query: str | list[str], k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
+    ) -> list[tuple[str, float]]:
+        return self.bm25.search(partitions, query, k, statuses)
+
+    def close(self) -> None:
+        self.fanout.close()
+        self.canonical.close()
+
+    def __enter__(self) -> MemoryStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

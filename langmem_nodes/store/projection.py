@@ -1,0 +1,89 @@
+"""Projections: derived copies of the canonical store, all reached through one fan-out registry.
+
+A projection holds no truth of its own: it can be rebuilt from SQLite. Every write and every forget
+passes through `FanOut`, which records an intent before touching projections and clears it only when
+each one has confirmed; an intent left behind by a crash or a failing projection is retried at open.
+"""
+
+from __future__ import annotations
+
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..records import MemoryRecord
+
+log = logging.getLogger(__name__)
+
+
+class Projection(ABC):
+    """A derived view of memories. `upsert`/`delete` must be idempotent; `contains` answers verify_gone."""
+
+    name: str = "projection"
+
+    @abstractmethod
+    def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None: ...
+
+    @abstractmethod
+    def delete(self, memory_id: str, partition: str) -> None: ...
+
+    @abstractmethod
+    def contains(self, memory_id: str, partition: str) -> bool: ...
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        pass
+
+
+class FanOut:
+    """The single path from the canonical store to every projection."""
+
+    def __init__(self, projections: Sequence[Projection]) -> None:
+        names = [p.name for p in projections]
+        if len(set(names)) != len(names):
+            raise ValueError(f"projection names must be unique, got {names}")
+        self.projections = list(projections)
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.projections]
+
+    def get(self, name: str) -> Projection:
+        for p in self.projections:
+            if p.name == name:
+                return p
+        raise KeyError(f"no projection named {name!r}")
+
+    def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray], only: Sequence[str] | None = None) -> list[str]:
+        """Project records; returns the names of projections that failed (their intent stays pending)."""
+        failed = []
+        for p in self.projections:
+            if only is not None and p.name not in only:
+                continue
+            try:
+                p.upsert(records, vectors)
+            except Exception:  # noqa: BLE001 - a failing projection must not lose the canonical write
+                log.exception("projection %s failed to upsert", p.name)
+                failed.append(p.name)
+        return failed
+
+    def delete(self, memory_id: str, partition: str, only: Sequence[str] | None = None) -> dict[str, str]:
+        report = {}
+        for p in self.projections:
+            if only is not None and p.name not in only:
+                continue
+            try:
+                p.delete(memory_id, partition)
+                report[p.name] = "gone"
+            except Exception as exc:  # noqa: BLE001
+                log.exception("projection %s failed to delete %s", p.name, memory_id)
+                report[p.name] = f"pending: {type(exc).__name__}: {exc}"
+        return report
+
+    def verify_gone(self, memory_id: str, partition: str) -> dict[str, bool]:
+        return {p.name: not p.contains(memory_id, partition) for p in self.projections}
+
+    def close(self) -> None:
+        for p in self.projections:
+            p.close()

@@ -1,0 +1,298 @@
+"""The canonical store: records, vectors, the append-only ledger, projection intents and tombstones in SQLite.
+
+One file under the memory home, WAL mode, `secure_delete` on (forgotten rows are zeroed on disk), one
+transaction per write. The ledger refuses DELETE and any UPDATE other than a scrub of its content.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+
+from ..records import LedgerEntry, MemoryRecord, Status, utcnow
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS records(
+    id TEXT PRIMARY KEY,
+    partition TEXT NOT NULL,
+    status TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    predicate TEXT NOT NULL,
+    text_hash TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    body TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS records_partition ON records(partition, status);
+CREATE INDEX IF NOT EXISTS records_key ON records(partition, subject, predicate);
+CREATE INDEX IF NOT EXISTS records_hash ON records(partition, text_hash);
+CREATE TABLE IF NOT EXISTS vectors(id TEXT PRIMARY KEY, vec BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS ledger(
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    ledger_id TEXT UNIQUE NOT NULL,
+    ts TEXT NOT NULL,
+    op TEXT NOT NULL,
+    memory_id TEXT,
+    partition TEXT,
+    body TEXT NOT NULL,
+    scrubbed INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS ledger_memory ON ledger(memory_id);
+CREATE TRIGGER IF NOT EXISTS ledger_no_delete BEFORE DELETE ON ledger
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS ledger_scrub_only BEFORE UPDATE ON ledger
+WHEN NEW.seq IS NOT OLD.seq OR NEW.ledger_id IS NOT OLD.ledger_id OR NEW.ts IS NOT OLD.ts
+  OR NEW.op IS NOT OLD.op OR NEW.memory_id IS NOT OLD.memory_id OR NEW.scrubbed IS NOT 1
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only: only a forget may scrub an entry'); END;
+CREATE TABLE IF NOT EXISTS intents(
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    op TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    partition TEXT NOT NULL,
+    pending TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tombstones(
+    memory_id TEXT PRIMARY KEY,
+    partition TEXT NOT NULL,
+    ts TEXT NOT NULL,
+    actor TEXT NOT NULL
+);
+"""
+
+
+class VersionConflict(RuntimeError):
+    """Raised when a record changed since it was read (optimistic concurrency)."""
+
+
+class CanonicalStore:
+    """SQLite truth. Thread-safe; several processes may share the file (SQLite locking, busy timeout)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0, isolation_level=None)
+        self._lock = threading.RLock()
+        with self._lock:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA secure_delete=ON")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.executescript(_SCHEMA)
+
+    # -- transactions -------------------------------------------------------------------------
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    # -- records ------------------------------------------------------------------------------
+    @staticmethod
+    def _row(rec: MemoryRecord) -> tuple:
+        return (
+            rec.id, rec.scope.partition, rec.status.value, rec.subject.casefold(), rec.predicate.casefold(),
+            rec.text_hash, rec.version, rec.model_dump_json(),
+        )
+
+    def insert(self, conn: sqlite3.Connection, rec: MemoryRecord) -> None:
+        try:
+            conn.execute("INSERT INTO records VALUES (?,?,?,?,?,?,?,?)", self._row(rec))
+        except sqlite3.IntegrityError as exc:
+            raise ValueError(f"a memory with id {rec.id!r} already exists") from exc
+
+    def update(self, conn: sqlite3.Connection, rec: MemoryRecord, expected_version: int) -> MemoryRecord:
+        """Write `rec` as version expected_version+1 if the stored version is still expected_version."""
+        new = rec.model_copy(update={"version": expected_version + 1})
+        row = self._row(new)
+        cur = conn.execute(
+            "UPDATE records SET partition=?, status=?, subject=?, predicate=?, text_hash=?, version=?, body=?"
+            " WHERE id=? AND version=?",
+            (*row[1:], rec.id, expected_version),
+        )
+        if cur.rowcount != 1:
+            stored = conn.execute("SELECT version FROM records WHERE id=?", (rec.id,)).fetchone()
+            if stored is None:
+                raise KeyError(f"no memory with id {rec.id!r}")
+            raise VersionConflict(
+                f"memory {rec.id!r} changed since it was read (expected version {expected_version}, stored {stored[0]})"
+            )
+        return new
+
+    def delete(self, conn: sqlite3.Connection, memory_id: str) -> bool:
+        conn.execute("DELETE FROM vectors WHERE id=?", (memory_id,))
+        return conn.execute("DELETE FROM records WHERE id=?", (memory_id,)).rowcount == 1
+
+    def get(self, memory_id: str) -> MemoryRecord | None:
+        with self._lock:
+            row = self._conn.execute("SELECT body FROM records WHERE id=?", (memory_id,)).fetchone()
+        return MemoryRecord.model_validate_json(row[0]) if row else None
+
+    def get_many(self, ids: Sequence[str]) -> dict[str, MemoryRecord]:
+        out: dict[str, MemoryRecord] = {}
+        ids = list(dict.fromkeys(ids))
+        with self._lock:
+            for i in range(0, len(ids), 500):
+                chunk = ids[i : i + 500]
+                q = f"SELECT id, body FROM records WHERE id IN ({','.join('?' * len(chunk))})"
+                for mid, body in self._conn.execute(q, chunk):
+                    out[mid] = MemoryRecord.model_validate_json(body)
+        return out
+
+    def find(
+        self,
+        partitions: Iterable[str] | None = None,
+        *,
+        statuses: Iterable[Status | str] | None = (Status.ACTIVE,),
+        subject: str | None = None,
+        predicate: str | None = None,
+        text_hash: str | None = None,
+        limit: int | None = None,
+    ) -> list[MemoryRecord]:
+        """Records matching every given filter. `partitions=None` means all partitions (admin use only)."""
+        where, args = [], []
+        if partitions is not None:
+            parts = list(partitions)
+            if not parts:
+                return []
+            where.append(f"partition IN ({','.join('?' * len(parts))})")
+            args += parts
+        if statuses is not None:
+            sts = [Status(s).value for s in statuses]
+            where.append(f"status IN ({','.join('?' * len(sts))})")
+            args += sts
+        for col, val in (("subject", subject), ("predicate", predicate)):
+            if val is not None:
+                where.append(f"{col}=?")
+                args.append(val.casefold())
+        if text_hash is not None:
+            where.append("text_hash=?")
+            args.append(text_hash)
+        sql = "SELECT body FROM records" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY rowid"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        with self._lock:
+            rows = self._conn.execute(sql, args).fetchall()
+        return [MemoryRecord.model_validate_json(r[0]) for r in rows]
+
+    def partitions(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._conn.execute("SELECT DISTINCT partition FROM records")]
+
+    def count(self) -> int:
+        with self._lock:
+            return self._conn.execute("SELECT COUNT(*) FROM records").fetchone()[0]
+
+    # -- vectors ------------------------------------------------------------------------------
+    def put_vector(self, conn: sqlite3.Connection, memory_id: str, vec: np.ndarray) -> None:
+        conn.execute("INSERT OR REPLACE INTO vectors VALUES (?,?)", (memory_id, np.asarray(vec, np.float32).tobytes()))
+
+    def vectors(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        out: dict[str, np.ndarray] = {}
+        ids = list(ids)
+        with self._lock:
+            for i in range(0, len(ids), 500):
+                chunk = ids[i : i + 500]
+                q = f"SELECT id, vec FROM vectors WHERE id IN ({','.join('?' * len(chunk))})"
+                for mid, blob in self._conn.execute(q, chunk):
+                    out[mid] = np.frombuffer(blob, dtype=np.float32)
+        return out
+
+    # -- ledger -------------------------------------------------------------------------------
+    def append_ledger(self, conn: sqlite3.Connection, entries: Iterable[LedgerEntry]) -> None:
+        conn.executemany(
+            "INSERT INTO ledger(ledger_id, ts, op, memory_id, partition, body) VALUES (?,?,?,?,?,?)",
+            [
+                (e.ledger_id, e.ts.isoformat(), e.op.value, e.memory_id, e.partition, e.model_dump_json())
+                for e in entries
+            ],
+        )
+
+    def ledger(self, memory_id: str | None = None, *, partitions: Iterable[str] | None = None) -> list[LedgerEntry]:
+        where, args = [], []
+        if memory_id is not None:
+            where.append("(memory_id=? OR body LIKE ?)")
+            args += [memory_id, f'%"{memory_id}"%']
+        if partitions is not None:
+            parts = list(partitions)
+            where.append(f"partition IN ({','.join('?' * len(parts))})")
+            args += parts
+        sql = "SELECT body FROM ledger" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY seq"
+        with self._lock:
+            return [LedgerEntry.model_validate_json(r[0]) for r in self._conn.execute(sql, args)]
+
+    def scrub_ledger(self, conn: sqlite3.Connection, memory_id: str, texts: Iterable[str]) -> int:
+        """Remove memory content from every ledger entry that mentions `memory_id` or one of `texts`."""
+        texts = [t for t in texts if t]
+        rows = conn.execute(
+            "SELECT seq, body FROM ledger WHERE scrubbed=0 AND (memory_id=? OR body LIKE ?)",
+            (memory_id, f'%"{memory_id}"%'),
+        ).fetchall()
+        for t in texts:
+            needle = json.dumps(t)[1:-1]
+            rows += conn.execute(
+                "SELECT seq, body FROM ledger WHERE scrubbed=0 AND instr(body, ?) > 0", (needle,)
+            ).fetchall()
+        done = set()
+        for seq, body in rows:
+            if seq in done:
+                continue
+            done.add(seq)
+            entry = json.loads(body)
+            entry["payload"] = {"scrubbed": True}
+            entry["decision_trace"] = "scrubbed"
+            for t in texts:
+                for key in ("reason", "trigger"):
+                    entry[key] = entry.get(key, "").replace(t, "[forgotten]")
+            conn.execute("UPDATE ledger SET body=?, scrubbed=1 WHERE seq=?", (json.dumps(entry), seq))
+        return len(done)
+
+    # -- intents (projection work not yet confirmed) and tombstones ---------------------------
+    def add_intent(self, conn: sqlite3.Connection, op: str, memory_id: str, partition: str, pending: list[str]) -> int:
+        cur = conn.execute(
+            "INSERT INTO intents(op, memory_id, partition, pending) VALUES (?,?,?,?)",
+            (op, memory_id, partition, json.dumps(pending)),
+        )
+        return int(cur.lastrowid or 0)
+
+    def set_intent_pending(self, seq: int, pending: list[str]) -> None:
+        with self._lock:
+            if pending:
+                self._conn.execute("UPDATE intents SET pending=? WHERE seq=?", (json.dumps(pending), seq))
+            else:
+                self._conn.execute("DELETE FROM intents WHERE seq=?", (seq,))
+
+    def intents(self) -> list[tuple[int, str, str, str, list[str]]]:
+        with self._lock:
+            rows = self._conn.execute("SELECT seq, op, memory_id, partition, pending FROM intents ORDER BY seq").fetchall()
+        return [(s, op, mid, part, json.loads(p)) for s, op, mid, part, p in rows]
+
+    def add_tombstone(self, conn: sqlite3.Connection, memory_id: str, partition: str, actor: str) -> None:
+        conn.execute(
+            "INSERT OR REPLACE INTO tombstones VALUES (?,?,?,?)", (memory_id, partition, utcnow().isoformat(), actor)
+        )
+
+    def tombstone(self, memory_id: str) -> dict | None:
+        with self._lock:
+            row = self._conn.execute("SELECT * FROM tombstones WHERE memory_id=?", (memory_id,)).fetchone()
+        return dict(zip(("memory_id", "partition", "ts", "actor"), row, strict=True)) if row else None
+
+    def checkpoint(self) -> None:
+        """Fold the WAL into the main file and truncate it, so deleted content leaves no copy there."""
+        with self._lock:
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def close(self) -> None:
+        with self._lock:
+            try:
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                self._conn.close()

@@ -1,0 +1,66 @@
+"""Language detection and the lexical tokenizer shared by BM25, dedup and the fake embedder.
+
+English: lower-case words, stop words dropped, light suffix stemming. Chinese (any CJK run):
+character unigrams plus bigrams, so "北京工作" matches "在北京" without a dictionary.
+
+Example:
+    >>> tokenize("I prefer TypeScript for frontend work")
+    ['prefer', 'typescript', 'frontend', 'work']
+    >>> tokenize("我在北京工作")[:4]
+    ['北', '京', '工', '作']
+    >>> detect_lang("以后回答都用中文"), detect_lang("Use English")
+    ('zh', 'en')
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_TOKEN = re.compile(rf"[{_CJK}]+|[a-z0-9]+(?:[._+#-][a-z0-9]+)*")
+_CJK_RUN = re.compile(rf"[{_CJK}]")
+
+EN_STOP = frozenset(
+    """a an the and or but if of to in on at by for with from as is are was were be been being am do does did
+    doing have has had having i me my mine myself you your yours he him his she her it its we us our they them
+    their this that these those there here what which who whom whose when where why how all any both each few
+    more most other some such no nor not only own same so than too very can will just should would could
+    shall may might must s t don about into over under again further then once up down out off also
+    let lets please yeah ok okay oh hey hi""".split()
+)
+ZH_STOP = frozenset("的 了 是 在 和 与 及 也 就 都 而 吗 呢 吧 啊 呀 着 过 我 你 他 她 它 们 这 那 个 之 把 被 让 给 有".split())
+
+
+def detect_lang(text: str) -> str:
+    """'zh' when CJK characters are at least 20% of the letters, else 'en'."""
+    cjk = len(_CJK_RUN.findall(text))
+    latin = len(re.findall(r"[A-Za-z]", text))
+    return "zh" if cjk and cjk * 5 >= latin else "en"
+
+
+@lru_cache(maxsize=20000)
+def _stem(word: str) -> str:
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", ""), ("ly", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            stem = word[: -len(suffix)] + repl
+            if suffix in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2]:
+                stem = stem[:-1]
+            return stem
+    return word
+
+
+def tokenize(text: str, *, stem: bool = True, bigrams: bool = True) -> list[str]:
+    """Lexical tokens for BM25 and overlap checks (see module docstring)."""
+    out: list[str] = []
+    for tok in _TOKEN.findall(text.casefold()):
+        if _CJK_RUN.match(tok):
+            chars = [c for c in tok]
+            out.extend(c for c in chars if c not in ZH_STOP)
+            if bigrams:
+                out.extend(a + b for a, b in zip(chars, chars[1:], strict=False))
+        elif tok not in EN_STOP:
+            out.append(_stem(tok) if stem else tok)
+    return out
