@@ -77,6 +77,7 @@ class CanonicalStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0, isolation_level=None)
         self._lock = threading.RLock()
+        self._closed = False
         with self._lock:
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA secure_delete=ON")
@@ -292,6 +293,9 @@ class CanonicalStore:
 
     def close(self) -> None:
         with self._lock:
+            if self._closed:
+                return
+            self._closed = True
             try:
                 self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:

@@ -1,0 +1,1 @@
+"""Eval graphs and benchmarks: `python -m evals <name> [options]` (see `python -m evals --help`)."""

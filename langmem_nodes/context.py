@@ -1,0 +1,52 @@
+"""Where a node finds who is asking and what time it is.
+
+Scope comes from `runtime.context` (a graph built with `context_schema=MemoryContext`, or any object or
+dict with the same fields) and, for older graphs, from `config["configurable"]`. Nothing else: a node that
+cannot find a `user_id` raises `MissingScopeError` instead of reading or writing an unscoped memory.
+
+Example:
+    >>> resolve_context(None, {"configurable": {"user_id": "alice", "project_id": "shop"}}).visible_partitions()
+    ['org/default', 'project/default/shop', 'user/default/alice']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
+
+from .records import MemoryContext, as_utc, utcnow
+
+Clock = Callable[[], datetime]
+_FIELDS = ("user_id", "project_id", "org_id", "session_id", "incognito")
+
+
+class MissingScopeError(ValueError):
+    """No user scope was given: memory cannot be read or written without one."""
+
+
+def _fields_of(obj: Any) -> dict[str, Any]:
+    if obj is None:
+        return {}
+    if isinstance(obj, MemoryContext):
+        return obj.model_dump()
+    if isinstance(obj, Mapping):
+        return {k: obj[k] for k in _FIELDS if obj.get(k) is not None}
+    return {k: getattr(obj, k) for k in _FIELDS if getattr(obj, k, None) is not None}
+
+
+def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None) -> MemoryContext:
+    """Build the MemoryContext from `runtime.context`, falling back to `config["configurable"]`."""
+    fields = _fields_of(getattr(runtime, "context", None))
+    if "user_id" not in fields and config:
+        fields = {**_fields_of((config or {}).get("configurable")), **fields}
+    if "user_id" not in fields:
+        raise MissingScopeError(
+            "no memory scope: pass context=MemoryContext(user_id=...) (graph built with "
+            "context_schema=MemoryContext) or config={'configurable': {'user_id': ...}}"
+        )
+    return MemoryContext(**fields)
+
+
+def now_from(clock: Clock | None) -> datetime:
+    return as_utc(clock()) if clock is not None else utcnow()

@@ -1,0 +1,95 @@
+"""Graph state shared by the write and read graphs. Every key is prefixed `memory_` except `messages`,
+so the nodes drop into a user's own agent state without clashing.
+
+A user's state only needs the keys of the nodes it uses; `MemoryState` has them all.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
+from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import NotRequired, TypedDict
+
+from .records import MemoryRecord
+
+WriteAction = Literal["write", "merge", "skip_duplicate", "reject", "downgrade"]
+
+
+class PendingWrite(BaseModel):
+    """A candidate memory on its way through the write graph, with every decision taken so far.
+
+    The extractor creates it (`action="write"`); dedup may set `merge`/`skip_duplicate` and `merge_into`;
+    the verifier `reject`/`downgrade`; the resolver fills `supersede`; the promoter sets the record's
+    scope level. `trace` accumulates one line per stage and becomes the ledger's decision trace.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    record: MemoryRecord
+    action: WriteAction = "write"
+    reason: str = ""
+    trigger: str = ""
+    merge_into: str | None = None
+    supersede: list[str] = Field(default_factory=list)
+    trace: list[str] = Field(default_factory=list)
+
+    def note(self, stage: str, text: str) -> PendingWrite:
+        self.trace.append(f"{stage}: {text}")
+        return self
+
+
+class ScoredMemory(BaseModel):
+    """A recalled memory with the reasons for its rank (kept so users can see why it ranked)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    record: MemoryRecord
+    score: float = 0.0
+    breakdown: dict[str, float] = Field(default_factory=dict)
+    flags: list[str] = Field(default_factory=list)
+    age: str | None = None
+    note: str | None = None
+
+
+def _union(left: list[str] | None, right: list[str] | None) -> list[str]:
+    return list(dict.fromkeys([*(left or []), *(right or [])]))
+
+
+class MemoryQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    lexical: str
+    dense: str
+    task_type: str = "general"
+    k: int = 8
+    partitions: list[str] = Field(default_factory=list)
+    recent_tools: list[str] = Field(default_factory=list)
+
+
+class WriteState(TypedDict):
+    messages: Annotated[list[AnyMessage], add_messages]
+    memory_pending: NotRequired[list[PendingWrite]]
+    memory_written: NotRequired[list[dict[str, Any]]]
+    memory_skipped: NotRequired[list[dict[str, Any]]]
+    memory_superseded: NotRequired[list[str]]
+    memory_injected_ids: NotRequired[list[str]]
+
+
+class ReadState(TypedDict):
+    messages: Annotated[list[AnyMessage], add_messages]
+    memory_task_type: NotRequired[str]
+    memory_recent_tools: NotRequired[list[str]]
+    memory_query: NotRequired[MemoryQuery]
+    memory_hits: NotRequired[list[ScoredMemory]]
+    memory_selected: NotRequired[list[ScoredMemory]]
+    memory_injection: NotRequired[str]
+    memory_injected_ids: NotRequired[list[str]]
+    memory_shown_ids: NotRequired[Annotated[list[str], _union]]
+
+
+class MemoryState(WriteState, ReadState):  # type: ignore[misc]
+    """All memory keys plus `messages`: a ready state for an agent using both graphs."""

@@ -1,0 +1,137 @@
+"""The canonical store and its projections: one write path, scoped search, forget everywhere."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from langmem_nodes.records import LedgerEntry, LedgerOp, MemoryRecord, Scope, Status
+from langmem_nodes.store import MemoryStore, VersionConflict
+from langmem_nodes.store.projection import Projection
+
+
+def rec(text: str, user: str = "alice", **kw) -> MemoryRecord:
+    return MemoryRecord(text=text, object=text.split()[-1], scope=Scope(user_id=user), **kw)
+
+
+def test_commit_projects_into_chroma_and_bm25(store):
+    a = rec("Alice prefers green tea")
+    store.commit(add=[a], ledger=[LedgerEntry(op=LedgerOp.WRITE, memory_id=a.id, payload={"text": a.text})])
+    part = a.scope.partition
+    assert store.get(a.id).text == a.text
+    assert store.chroma.contains(a.id, part) and store.bm25.contains(a.id, part)
+    assert store.lexical_search([part], "green tea", 5)[0][0] == a.id
+    vec = store.embedder.embed_query("green tea")
+    assert store.dense_search([part], vec, 5)[0][0] == a.id
+
+
+def test_search_never_crosses_partitions(store):
+    a, b = rec("likes espresso", "alice"), rec("likes espresso", "bob")
+    store.commit(add=[a, b])
+    alice_parts = ["user/default/alice"]
+    assert [i for i, _ in store.lexical_search(alice_parts, "espresso", 10)] == [a.id]
+    assert [i for i, _ in store.dense_search(alice_parts, store.embedder.embed_query("espresso"), 10)] == [a.id]
+
+
+def test_status_filter_inside_backends(store):
+    a = rec("uses npm run deploy")
+    store.commit(add=[a])
+    store.commit(update=[a.model_copy(update={"status": Status.SUPERSEDED})])
+    part = a.scope.partition
+    assert store.lexical_search([part], "deploy", 5) == []
+    assert store.dense_search([part], store.embedder.embed_query("deploy"), 5) == []
+    assert store.lexical_search([part], "deploy", 5, statuses=["superseded"])[0][0] == a.id
+
+
+def test_optimistic_version_conflict(store):
+    a = rec("prefers tabs")
+    store.commit(add=[a])
+    stale = store.get(a.id)
+    store.commit(update=[stale.model_copy(update={"text": "prefers spaces"})])
+    with pytest.raises(VersionConflict):
+        store.commit(update=[stale.model_copy(update={"text": "prefers tabs again"})])
+    assert store.get(a.id).text == "prefers spaces" and store.get(a.id).version == 2
+
+
+def test_ledger_is_append_only(store):
+    a = rec("likes jazz")
+    store.commit(add=[a], ledger=[LedgerEntry(op=LedgerOp.WRITE, memory_id=a.id)])
+    conn = sqlite3.connect(store.home / "memory.sqlite3")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        conn.execute("DELETE FROM ledger")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        conn.execute("UPDATE ledger SET op='reject'")
+    conn.close()
+
+
+def test_forget_reaches_every_place_and_scrubs_ledger(store):
+    a, b = rec("my favourite snack is pistachio"), rec("works in Berlin")
+    store.commit(add=[a, b], ledger=[LedgerEntry(op=LedgerOp.WRITE, memory_id=a.id, payload={"text": a.text})])
+    report = store.forget(a.id)
+    assert report["id"] == a.id and report["places"]["chroma"] == "gone" and report["places"]["bm25"] == "gone"
+    assert all(store.verify_gone(a.id).values())
+    assert store.get(b.id) is not None and store.lexical_search([b.scope.partition], "Berlin", 5)
+    hist = store.history(a.id)
+    assert hist[-1].op == LedgerOp.FORGET and "pistachio" not in "".join(e.model_dump_json() for e in hist)
+    store.close()
+    blob = b"".join(p.read_bytes() for p in store.home.rglob("*") if p.is_file())
+    assert b"pistachio" not in blob
+
+
+class FlakyProjection(Projection):
+    name = "flaky"
+
+    def __init__(self) -> None:
+        self.ids: set[str] = set()
+        self.fail = False
+
+    def upsert(self, records, vectors):
+        self.ids |= {r.id for r in records}
+
+    def delete(self, memory_id, partition):
+        if self.fail:
+            raise OSError("disk unavailable")
+        self.ids.discard(memory_id)
+
+    def contains(self, memory_id, partition):
+        return memory_id in self.ids
+
+
+def test_failed_projection_delete_is_retried_at_open(tmp_path, fake_embedder):
+    flaky = FlakyProjection()
+    s = MemoryStore(tmp_path / "h", embedder=fake_embedder, extra_projections=[flaky])
+    a = rec("likes chess")
+    s.commit(add=[a])
+    flaky.fail = True
+    report = s.forget(a.id)
+    assert report["places"]["flaky"].startswith("pending") and report["places"]["chroma"] == "gone"
+    assert s.verify_gone(a.id)["flaky"] is False  # not a silent ghost: reported and recorded
+    assert s.canonical.intents()
+    s.close()
+    flaky.fail = False
+    s2 = MemoryStore(tmp_path / "h", embedder=fake_embedder, extra_projections=[flaky])
+    assert s2.verify_gone(a.id) == {k: True for k in s2.verify_gone(a.id)} and not s2.canonical.intents()
+    s2.close()
+
+
+def test_bad_ids_rejected_and_nothing_stored(store):
+    with pytest.raises(ValueError, match="user_id"):
+        Scope(user_id="../etc")
+    with pytest.raises(ValueError, match="user_id"):
+        Scope(user_id="  ")
+    with pytest.raises(ValueError, match="text"):
+        rec("x" * 5000)
+    assert store.canonical.count() == 0
+
+
+def test_reopen_keeps_everything(tmp_path, fake_embedder):
+    s = MemoryStore(tmp_path / "h", embedder=fake_embedder)
+    a = rec("prefers vim")
+    s.commit(add=[a])
+    s.close()
+    s2 = MemoryStore(tmp_path / "h", embedder=fake_embedder)
+    assert s2.get(a.id).text == "prefers vim"
+    assert s2.lexical_search([a.scope.partition], "vim", 3)[0][0] == a.id
+    assert s2.dense_search([a.scope.partition], fake_embedder.embed_query("vim"), 3)[0][0] == a.id
+    s2.close()
