@@ -1,0 +1,61 @@
+"""The base of every memory node: one sync core, an async twin, scope and clock resolution.
+
+A node subclass implements `run(state, ctx, now) -> partial state`. LangGraph calls `__call__` (sync) or
+`ainvoke` (async); both resolve the scope (`runtime.context` or `config["configurable"]`) and the clock
+and call the same core. `arun` defaults to running `run` in a worker thread; nodes that await a chat
+model override it.
+
+Example:
+    >>> from langgraph.graph import StateGraph, START, END
+    >>> from langmem_nodes.records import MemoryContext
+    >>> class Hello(MemoryNode):
+    ...     name = "hello"
+    ...     def run(self, state, ctx, now):
+    ...         return {"greeting": f"hello {ctx.user_id}"}
+    >>> from typing_extensions import TypedDict
+    >>> class S(TypedDict, total=False):
+    ...     greeting: str
+    >>> g = StateGraph(S, context_schema=MemoryContext)
+    >>> _ = g.add_node("hello", Hello().as_node()).add_edge(START, "hello").add_edge("hello", END)
+    >>> g.compile().invoke({}, context=MemoryContext(user_id="ada"))
+    {'greeting': 'hello ada'}
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+
+from ._compat import sync_async_runnable
+from .context import Clock, now_from, resolve_context
+from .records import MemoryContext
+
+
+class MemoryNode:
+    """Base class. Settings are keyword-only in subclasses; `name` is the default node name."""
+
+    name: str = "memory_node"
+
+    def __init__(self, *, clock: Clock | None = None, name: str | None = None) -> None:
+        self.clock = clock
+        if name is not None:
+            self.name = name
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        raise NotImplementedError
+
+    async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        return await asyncio.to_thread(self.run, state, ctx, now)
+
+    def __call__(self, state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
+        return self.run(state, resolve_context(runtime, config), now_from(self.clock))
+
+    async def ainvoke(self, state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
+        return await self.arun(state, resolve_context(runtime, config), now_from(self.clock))
+
+    def as_node(self) -> Any:
+        """A runnable with both bodies, for `builder.add_node(node.name, node.as_node())`."""
+        return sync_async_runnable(self.__call__, self.ainvoke, self.name)
