@@ -1,0 +1,1 @@
+"""Ready graphs named in langgraph.json, and the demo."""

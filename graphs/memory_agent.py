@@ -1,0 +1,50 @@
+"""A small agent with memory: recall → model → remember. Named `memory_agent` in langgraph.json.
+
+The model sees the rendered memory block in its system prompt; the block is fenced data, never instructions.
+Without a configured model (`LANGMEM_MODEL`, an `init_chat_model` string) it uses the offline
+`MemoryEchoChatModel`, which answers with the memories it was shown.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import SystemMessage
+from langgraph.graph import END, START, StateGraph
+
+from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory, create_read_graph, create_write_graph
+from langmem_nodes.context import Clock
+from langmem_nodes.testing import MemoryEchoChatModel
+
+SYSTEM = "You are a helpful assistant. Use the user's long-term memories below when they help."
+
+
+def create_memory_agent(store: MemoryStore, model: BaseChatModel | None = None, *, clock: Clock | None = None) -> StateGraph:
+    """Uncompiled agent graph: `memory_recall → agent → memory_write`."""
+    llm = model or MemoryEchoChatModel()
+
+    def agent(state: dict[str, Any]) -> dict[str, Any]:
+        injection = state.get("memory_injection") or ""
+        system = SystemMessage(SYSTEM + ("\n\n" + injection if injection else ""))
+        return {"messages": [llm.invoke([system, *state["messages"]])]}
+
+    builder = StateGraph(MemoryState, context_schema=MemoryContext)
+    builder.add_node("agent", agent)
+    builder.add_edge(START, "agent")
+    builder.add_edge("agent", END)
+    return add_memory(
+        builder, store, agent="agent",
+        read_graph=create_read_graph(store, clock=clock), write_graph=create_write_graph(store, clock=clock),
+    )
+
+
+def make_graph() -> Any:
+    """Factory for `langgraph dev`: the agent on the memory home at `$LANGMEM_HOME` (default ./.langmem)."""
+    model: BaseChatModel | None = None
+    if os.environ.get("LANGMEM_MODEL"):
+        from langchain.chat_models import init_chat_model  # type: ignore[import-not-found]
+
+        model = init_chat_model(os.environ["LANGMEM_MODEL"])
+    return create_memory_agent(MemoryStore(), model).compile()

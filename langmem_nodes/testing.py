@@ -1,0 +1,35 @@
+r"""Test doubles shipped with the library, so users' own tests can run offline too.
+
+Example:
+    >>> from langchain_core.messages import SystemMessage, HumanMessage
+    >>> model = MemoryEchoChatModel()
+    >>> model.invoke([SystemMessage("<memory>\n- prefers tea\n</memory>"), HumanMessage("drink?")]).content
+    'From memory: prefers tea'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+
+_ITEM = re.compile(r"^\s*[-*]\s+(.*)$", re.M)
+
+
+class MemoryEchoChatModel(BaseChatModel):
+    """A deterministic stand-in chat model: it answers with the memory items it was shown.
+
+    It reads bullet lines from system messages; with none it says it has no memory of the topic.
+    """
+
+    @property
+    def _llm_type(self) -> str:
+        return "memory-echo"
+
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
+        shown = [m.group(1).strip() for msg in messages if isinstance(msg, SystemMessage) for m in _ITEM.finditer(str(msg.content))]
+        text = ("From memory: " + "; ".join(shown)) if shown else "I have no memory about that."
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(text))])
