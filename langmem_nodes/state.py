@@ -83,6 +83,7 @@ class ReadState(TypedDict):
     messages: Annotated[list[AnyMessage], add_messages]
     memory_task_type: NotRequired[str]
     memory_recent_tools: NotRequired[list[str]]
+    memory_k: NotRequired[int]
     memory_query: NotRequired[MemoryQuery]
     memory_hits: NotRequired[list[ScoredMemory]]
     memory_selected: NotRequired[list[ScoredMemory]]

@@ -1,0 +1,95 @@
+"""FreshnessNode: say how old each selected memory is, and what that means for trusting it.
+
+Ages are relative ("today", "yesterday", "47 days ago"; "今天", "昨天", "47 天前") in the memory text's
+language. Anything older than a day gets a note that it is an observation from that time, not the current
+state, with advice by drift kind: code/file claims and commands/config → verify before relying on them;
+preferences → use directly; external state → may be stale, say so.
+
+Example:
+    >>> from datetime import datetime, timedelta, UTC
+    >>> now = datetime(2026, 3, 1, tzinfo=UTC)
+    >>> relative_age(now - timedelta(days=47), now), relative_age(now - timedelta(days=47), now, "zh")
+    ('47 days ago', '47 天前')
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from ..node import MemoryNode
+from ..records import Drift, MemoryContext, MemoryRecord, as_utc
+from ..state import ScoredMemory
+from ..text import detect_lang
+
+Lang = Literal["en", "zh"]
+
+_ADVICE: dict[str, dict[Drift, str]] = {
+    "en": {
+        Drift.CODE: "code or files may have changed since; verify against the current code before relying on it.",
+        Drift.CONFIG: "commands and configuration drift; verify it still works before using it.",
+        Drift.PREFERENCE: "a preference; use it directly unless the user says otherwise.",
+        Drift.EXTERNAL: "external state may be stale; say so if you rely on it.",
+    },
+    "zh": {
+        Drift.CODE: "代码或文件可能已变化，使用前请对照当前代码核实。",
+        Drift.CONFIG: "命令和配置可能已变，使用前请先确认仍然有效。",
+        Drift.PREFERENCE: "这是偏好，可直接使用，除非用户另有说明。",
+        Drift.EXTERNAL: "外部状态可能已过时，如需依赖请说明这一点。",
+    },
+}
+
+
+def relative_age(then: datetime, now: datetime, lang: str = "en") -> str:
+    """'today' / 'yesterday' / 'N days ago' (zh: 今天 / 昨天 / N 天前), by calendar days in UTC."""
+    if lang not in ("en", "zh"):
+        raise ValueError(f"lang must be 'en' or 'zh', got {lang!r}")
+    days = (as_utc(now).date() - as_utc(then).date()).days
+    if days <= 0:
+        return "今天" if lang == "zh" else "today"
+    if days == 1:
+        return "昨天" if lang == "zh" else "yesterday"
+    return f"{days} 天前" if lang == "zh" else f"{days} days ago"
+
+
+def memory_lang(rec: MemoryRecord) -> Lang:
+    return "zh" if detect_lang(rec.text) == "zh" else "en"
+
+
+def freshness_note(rec: MemoryRecord, now: datetime, lang: str | None = None) -> str | None:
+    """None for memories seen today or yesterday; otherwise the observation note plus drift advice."""
+    lang = lang or memory_lang(rec)
+    seen = rec.verified_at or rec.created_at
+    days = (as_utc(now).date() - as_utc(seen).date()).days
+    if days <= 1:
+        return None
+    age = relative_age(seen, now, lang)
+    advice = _ADVICE[lang][rec.drift]
+    if lang == "zh":
+        return f"这是{age}的观察，不一定是当前状态；{advice}"
+    return f"Observed {age}, not necessarily the current state; {advice}"
+
+
+class FreshnessNode(MemoryNode):
+    """Fill `age` and `note` on `memory_selected`.
+
+    Args:
+        lang: "auto" (each memory's own language), "en" or "zh".
+    """
+
+    name = "annotate"
+
+    def __init__(self, *, lang: Literal["auto", "en", "zh"] = "auto", **kw: Any) -> None:
+        super().__init__(**kw)
+        if lang not in ("auto", "en", "zh"):
+            raise ValueError(f"lang must be 'auto', 'en' or 'zh', got {lang!r}")
+        self.lang = lang
+
+    def annotate(self, hit: ScoredMemory, now: datetime) -> ScoredMemory:
+        rec = hit.record
+        lang = memory_lang(rec) if self.lang == "auto" else self.lang
+        seen = rec.verified_at or rec.created_at
+        return hit.model_copy(update={"age": relative_age(seen, now, lang), "note": freshness_note(rec, now, lang)})
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        return {"memory_selected": [self.annotate(h, as_utc(now)) for h in state.get("memory_selected") or []]}

@@ -1,0 +1,82 @@
+"""`create_read_graph`: build_query → recall → rerank → conflicts → select → annotate → render.
+
+Example:
+    >>> import tempfile
+    >>> from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+    >>> from langmem_nodes.store import MemoryStore
+    >>> store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
+    >>> _ = store.commit(add=[MemoryRecord(text="User prefers green tea", kind="preference", source="explicit",
+    ...                                    confidence=0.9, scope=Scope(user_id="ada"))])
+    >>> graph = create_read_graph(store).compile()
+    >>> out = graph.invoke({"messages": [("user", "Which tea should I buy?")]}, context=MemoryContext(user_id="ada"))
+    >>> [m.record.text for m in out["memory_selected"]], out["memory_selected"][0].age
+    (['User prefers green tea'], 'today')
+    >>> store.close()
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+
+from ..context import Clock
+from ..records import MemoryContext
+from ..state import ReadState
+from ..store import MemoryStore
+from .conflicts import ConflictNode
+from .freshness import FreshnessNode
+from .query import QueryNode
+from .recall import RecallNode
+from .render import RenderNode
+from .rerank import RerankNode
+from .select import Selector, SelectNode
+
+STAGES = ("build_query", "recall", "rerank", "conflicts", "select", "annotate", "render")
+
+
+def create_read_graph(
+    store: MemoryStore,
+    *,
+    selector: Selector | None = None,
+    clock: Clock | None = None,
+    query: QueryNode | None = None,
+    recall: RecallNode | None = None,
+    rerank: RerankNode | None = None,
+    conflicts: ConflictNode | None = None,
+    annotate: FreshnessNode | None = None,
+    render: RenderNode | None = None,
+    state_schema: Any = ReadState,
+) -> StateGraph:
+    """The read graph, uncompiled (compile it with your own checkpointer).
+
+    Args:
+        store: the MemoryStore to recall from.
+        selector: a `RuleSelector` (default) or `LLMSelector`; the cap of 5 is enforced either way.
+        clock: a function returning "now" (tests, evals); default the wall clock. Applied to every stage
+            built here; stages passed in keep their own clock.
+        query / recall / rerank / conflicts / annotate / render: replacement stages with other settings.
+        state_schema: the graph state (default `ReadState`).
+
+    Returns:
+        A `StateGraph` with `context_schema=MemoryContext`; invoke it with `context=MemoryContext(...)`.
+    """
+    if not isinstance(store, MemoryStore):
+        raise TypeError(f"create_read_graph needs a MemoryStore, got {type(store).__name__}")
+    nodes = [
+        query or QueryNode(clock=clock),
+        recall or RecallNode(store, clock=clock),
+        rerank or RerankNode(clock=clock),
+        conflicts or ConflictNode(clock=clock),
+        SelectNode(selector, clock=clock),
+        annotate or FreshnessNode(clock=clock),
+        render or RenderNode(clock=clock),
+    ]
+    builder = StateGraph(state_schema, context_schema=MemoryContext)
+    prev = START
+    for stage, node in zip(STAGES, nodes, strict=True):
+        builder.add_node(stage, node.as_node())
+        builder.add_edge(prev, stage)
+        prev = stage
+    builder.add_edge(prev, END)
+    return builder

@@ -1,0 +1,126 @@
+"""QueryNode: turn the latest user message (+ task type, project, recent tools) into a MemoryQuery.
+
+The lexical form drops question words and filler so BM25 matches content ("When did Caroline go to the
+LGBTQ support group?" → "caroline go lgbtq support group"); the dense form keeps the sentence, prefixed
+with the project and tools, because an embedder reads whole sentences. `k` follows the task type:
+debugging takes more memories, formatting fewer. Partitions are exactly `ctx.visible_partitions()`.
+
+Example:
+    >>> from langmem_nodes.records import MemoryContext
+    >>> node = QueryNode()
+    >>> out = node.run({"messages": [("user", "How do I fix the flaky login test?")],
+    ...                 "memory_task_type": "debug"}, MemoryContext(user_id="ada", project_id="shop"), None)
+    >>> q = out["memory_query"]
+    >>> q.k, q.partitions
+    (12, ['org/default', 'project/default/shop', 'user/default/ada'])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from ..node import MemoryNode
+from ..records import MemoryContext
+from ..state import MemoryQuery
+
+DEFAULT_K_BY_TASK: Mapping[str, int] = {
+    "debug": 12, "debugging": 12, "coding": 10, "planning": 8, "general": 8, "chat": 6,
+    "formatting": 4, "format": 4, "translation": 4,
+}
+# Question and filler words that carry no content for lexical matching (the tokenizer drops stop words).
+_QUESTION_WORDS = frozenset(
+    "what when where which who whom whose why how did does do is are was were has have had can could would "
+    "should will tell remember recall know think kind sort much many ever".split()
+)
+_ZH_QUESTION = re.compile(r"什么时候|什么|哪里|哪儿|哪个|哪些|为什么|怎么样|怎么|如何|多少|几|谁|吗|呢|请问|记得|是否")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+MAX_QUERY_CHARS = 2000
+
+
+def message_text(message: Any) -> tuple[str, str]:
+    """(role, text) of a LangChain message, a `(role, text)` tuple or a `{"role","content"}` dict."""
+    if isinstance(message, tuple) and len(message) == 2:
+        role, content = message
+    elif isinstance(message, Mapping):
+        role, content = message.get("role", message.get("type", "")), message.get("content", "")
+    else:
+        role, content = getattr(message, "type", ""), getattr(message, "content", "")
+    if isinstance(content, list):  # multimodal content blocks: keep the text parts
+        content = " ".join(b.get("text", "") if isinstance(b, Mapping) else str(b) for b in content)
+    role = {"human": "user", "ai": "assistant"}.get(str(role), str(role))
+    return role, str(content or "")
+
+
+def lexical_form(text: str) -> str:
+    """The query without question words (en and zh); falls back to the text when nothing is left."""
+    kept = _ZH_QUESTION.sub(" ", text)
+    kept = _WORD.sub(lambda m: " " if m.group(0).casefold().rstrip("'’s") in _QUESTION_WORDS else m.group(0), kept)
+    kept = re.sub(r"\s+", " ", kept).strip()
+    return kept or text
+
+
+class QueryNode(MemoryNode):
+    """Build `memory_query` from the conversation.
+
+    Args:
+        k_by_task: memories to recall per `memory_task_type`; unknown types use `default_k`.
+        default_k: k for task types not in `k_by_task`.
+        context_messages: how many of the latest messages (any role) form the query; 1 = the latest
+            user message only. More helps when the topic was set a few turns earlier.
+        messages_key / task_type_key / tools_key: state keys to read.
+    """
+
+    name = "build_query"
+
+    def __init__(
+        self,
+        *,
+        k_by_task: Mapping[str, int] = DEFAULT_K_BY_TASK,
+        default_k: int = 8,
+        context_messages: int = 1,
+        messages_key: str = "messages",
+        task_type_key: str = "memory_task_type",
+        tools_key: str = "memory_recent_tools",
+        **kw: Any,
+    ) -> None:
+        super().__init__(**kw)
+        if default_k < 1 or any(v < 1 for v in k_by_task.values()):
+            raise ValueError("k values must be at least 1")
+        if context_messages < 1:
+            raise ValueError("context_messages must be at least 1")
+        self.k_by_task = {k.casefold(): int(v) for k, v in k_by_task.items()}
+        self.default_k = default_k
+        self.context_messages = context_messages
+        self.messages_key, self.task_type_key, self.tools_key = messages_key, task_type_key, tools_key
+
+    def _text(self, messages: Sequence[Any]) -> str:
+        parsed = [message_text(m) for m in messages]
+        last_user = max((i for i, (role, _) in enumerate(parsed) if role == "user"), default=None)
+        if last_user is None:
+            return ""
+        window = parsed[max(0, last_user + 1 - self.context_messages) : last_user + 1]
+        return "\n".join(t for _, t in window if t.strip())[-MAX_QUERY_CHARS:]
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        if not isinstance(ctx, MemoryContext):
+            raise ValueError("QueryNode needs a MemoryContext with a user_id (no scope, no recall)")
+        text = self._text(state.get(self.messages_key) or [])
+        if not text.strip():
+            return {"memory_query": None}
+        task = str(state.get(self.task_type_key) or "general").casefold()
+        tools = [str(t) for t in state.get(self.tools_key) or []]
+        k = state.get("memory_k") or self.k_by_task.get(task, self.default_k)
+        if not isinstance(k, int) or k < 1:
+            raise ValueError(f"memory_k must be a positive integer, got {k!r}")
+        context = [f"project {ctx.project_id}"] if ctx.project_id else []
+        if tools:
+            context.append("tools " + ", ".join(tools))
+        dense = f"{text} ({'; '.join(context)})" if context else text
+        query = MemoryQuery(
+            text=text, lexical=lexical_form(text), dense=dense, task_type=task, k=k,
+            partitions=ctx.visible_partitions(), recent_tools=tools,
+        )
+        return {"memory_query": query}

@@ -1,0 +1,122 @@
+"""RerankNode: hard filters first, then `final = (w_sim·sim + w_fresh·fresh + w_src·src) × confidence`.
+
+Hard filters (a memory failing one is dropped, whatever its similarity): in a visible partition, status
+active, not expired (unless verified within `reverify_days`), no unresolved conflict
+(`metadata["unresolved_conflict"]`), confidence ≥ `confidence_floor`.
+
+`fresh = exp(−days_since_verified / τ)` with `verified_at`, else `created_at`; τ = 90 days.
+`src` from the source kind: an explicit statement or correction outranks an import, which outranks an
+inference. Every part is kept in `ScoredMemory.breakdown` so a user can see why something ranked.
+
+Example:
+    >>> from datetime import datetime, timedelta, UTC
+    >>> from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+    >>> from langmem_nodes.state import ScoredMemory
+    >>> now = datetime(2026, 1, 1, tzinfo=UTC)
+    >>> rec = MemoryRecord(text="prefers tea", scope=Scope(user_id="ada"), source="explicit",
+    ...                    confidence=0.9, created_at=now - timedelta(days=90))
+    >>> out = RerankNode().run({"memory_hits": [ScoredMemory(record=rec, score=1.0, breakdown={"sim": 1.0})]},
+    ...                        MemoryContext(user_id="ada"), now)
+    >>> b = out["memory_hits"][0].breakdown
+    >>> round(b["fresh"], 3), b["src"], round(b["final"], 3)
+    (0.368, 1.0, 0.729)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..node import MemoryNode
+from ..records import MemoryContext, MemoryRecord, Source, Status, as_utc
+from ..state import ScoredMemory
+
+DEFAULT_SOURCE_WEIGHTS: Mapping[str, float] = {
+    Source.EXPLICIT_CORRECTION.value: 1.0,
+    Source.EXPLICIT.value: 1.0,
+    Source.USER_EDITED.value: 1.0,
+    Source.IMPORTED.value: 0.7,  # observed: came from a record the user keeps
+    Source.DERIVED.value: 0.5,
+    Source.INFERRED.value: 0.4,
+}
+
+
+class RerankNode(MemoryNode):
+    """Filter and re-score `memory_hits` (best first).
+
+    Args:
+        sim_weight / fresh_weight / src_weight: the score weights (0.5 / 0.3 / 0.2).
+        tau_days: freshness time constant τ.
+        confidence_floor: memories below it are dropped.
+        reverify_days: an expired memory still passes if verified within this many days.
+        source_weights: src value per `Source`.
+    """
+
+    name = "rerank"
+
+    def __init__(
+        self,
+        *,
+        sim_weight: float = 0.5,
+        fresh_weight: float = 0.3,
+        src_weight: float = 0.2,
+        tau_days: float = 90.0,
+        confidence_floor: float = 0.3,
+        reverify_days: float = 7.0,
+        source_weights: Mapping[str, float] = DEFAULT_SOURCE_WEIGHTS,
+        **kw: Any,
+    ) -> None:
+        super().__init__(**kw)
+        for name, w in (("sim_weight", sim_weight), ("fresh_weight", fresh_weight), ("src_weight", src_weight)):
+            if w < 0:
+                raise ValueError(f"{name} must not be negative, got {w!r}")
+        if sim_weight + fresh_weight + src_weight <= 0:
+            raise ValueError("at least one score weight must be positive")
+        if tau_days <= 0:
+            raise ValueError(f"tau_days must be positive, got {tau_days!r}")
+        if not 0.0 <= confidence_floor <= 1.0:
+            raise ValueError(f"confidence_floor must be in [0, 1], got {confidence_floor!r}")
+        self.weights = (sim_weight, fresh_weight, src_weight)
+        self.tau_days, self.confidence_floor = tau_days, confidence_floor
+        self.reverify = timedelta(days=reverify_days)
+        self.source_weights = {Source(k).value: float(v) for k, v in source_weights.items()}
+
+    def rejection(self, rec: MemoryRecord, visible: set[str], now: datetime) -> str | None:
+        """Why a memory fails the hard filters, or None when it passes."""
+        if rec.scope.partition not in visible:
+            return "out of scope"
+        if rec.status is not Status.ACTIVE:
+            return f"status {rec.status.value}"
+        if rec.is_expired(now) and not (rec.verified_at and now - rec.verified_at <= self.reverify):
+            return "expired"
+        if rec.metadata.get("unresolved_conflict"):
+            return "unresolved conflict"
+        if rec.confidence < self.confidence_floor:
+            return "below confidence floor"
+        return None
+
+    def freshness(self, rec: MemoryRecord, now: datetime) -> float:
+        seen = rec.verified_at or rec.created_at
+        days = max((now - seen).total_seconds() / 86400.0, 0.0)
+        return math.exp(-days / self.tau_days)
+
+    def score(self, hit: ScoredMemory, now: datetime) -> ScoredMemory:
+        rec = hit.record
+        sim = float(hit.breakdown.get("sim", hit.score))
+        fresh = self.freshness(rec, now)
+        src = self.source_weights.get(rec.source.value, 0.4)
+        ws, wf, wc = self.weights
+        score = ws * sim + wf * fresh + wc * src
+        final = score * rec.confidence
+        breakdown = {**hit.breakdown, "sim": sim, "fresh": fresh, "src": src, "confidence": rec.confidence,
+                     "score": score, "final": final}
+        return hit.model_copy(update={"score": final, "breakdown": breakdown})
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        now = as_utc(now)
+        visible = set(ctx.visible_partitions())
+        kept = [self.score(h, now) for h in state.get("memory_hits") or [] if self.rejection(h.record, visible, now) is None]
+        kept.sort(key=lambda h: (-h.score, h.record.id))
+        return {"memory_hits": kept}
