@@ -18,20 +18,26 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from ..embeddings import Embedder, ensure_embedder
-from ..records import LedgerEntry, LedgerOp, MemoryRecord, Status
+from ..records import LedgerEntry, LedgerOp, MemoryRecord, Status, check_id
 from .bm25 import BM25Projection
 from .chroma import ChromaProjection, make_client
 from .projection import FanOut, Projection
-from .sqlite import CanonicalStore, VersionConflict
+from .rendered import RenderedCache
+from .sqlite import CanonicalStore, ReadOnlyViolation, VersionConflict
 
-__all__ = ["MemoryStore", "VersionConflict", "default_home"]
+__all__ = ["MemoryStore", "ReadOnlyViolation", "VersionConflict", "default_home", "is_user_actor"]
+
+
+def is_user_actor(actor: str | None) -> bool:
+    """True for an explicit user action ("user" or "user:<name>"), the only actor allowed to change read_only."""
+    return actor is not None and (actor == "user" or actor.startswith("user:"))
 
 
 def default_home() -> Path:
@@ -60,9 +66,11 @@ class MemoryStore:
         self.home.mkdir(parents=True, exist_ok=True)
         self.embedder = ensure_embedder(embedder)
         self.canonical = CanonicalStore(self.home / "memory.sqlite3")
-        self.chroma = ChromaProjection(make_client(path=self.home / "chroma", url=chroma_url))
+        chroma_path = None if chroma_url else self.home / "chroma"
+        self.chroma = ChromaProjection(make_client(path=chroma_path, url=chroma_url), path=chroma_path)
         self.bm25 = BM25Projection(loader=lambda part: self.canonical.find([part], statuses=None))
-        self.fanout = FanOut([self.chroma, self.bm25, *extra_projections])
+        self.rendered = RenderedCache()
+        self.fanout = FanOut([self.chroma, self.bm25, self.rendered, *extra_projections])
         self.replay_intents()
 
     # -- writes -------------------------------------------------------------------------------
@@ -72,27 +80,58 @@ class MemoryStore:
         add: Sequence[MemoryRecord] = (),
         update: Sequence[MemoryRecord] = (),
         ledger: Iterable[LedgerEntry] = (),
+        actor: str | None = None,
     ) -> list[MemoryRecord]:
         """Insert `add`, update `update` (each checked against its own `version`), append `ledger`:
-        one SQLite transaction, then every projection. Returns the stored records (new versions)."""
+        one SQLite transaction, then every projection. Returns the stored records (new versions).
+
+        Raises `VersionConflict` if an updated record changed since it was read, and `ReadOnlyViolation`
+        if an update touches a stored read_only record and `actor` is not an explicit user ("user" or
+        "user:<name>"); automatic nodes leave `actor` unset. Either way nothing is written."""
         add, update, ledger = list(add), list(update), list(ledger)
         changed_text = [r for r in update if self._text_changed(r)]
         need_vec = add + changed_text
         vecs = self.embedder.embed([r.text for r in need_vec]) if need_vec else np.zeros((0, self.embedder.dim))
         stored: list[MemoryRecord] = []
+        add_ids = {id(r) for r in add}  # identity, not `r in add`: pydantic __eq__ made bulk commits O(n²)
         with self.canonical.transaction() as conn:
             for r, v in zip(need_vec, vecs, strict=True):
-                if r in add:
+                if id(r) in add_ids:
                     self.canonical.insert(conn, r)
                     stored.append(r)
                 self.canonical.put_vector(conn, r.id, v)
             for r in update:
-                stored.append(self.canonical.update(conn, r, r.version))
+                stored.append(self.canonical.update(conn, r, r.version, allow_read_only=is_user_actor(actor)))
             self.canonical.append_ledger(conn, ledger)
             seq = self._intent(conn, "upsert", [(r.id, r.scope.partition) for r in stored]) if stored else 0
         if stored:
             self._project(seq, stored, self.fanout.names)
         return stored
+
+    def modify(
+        self,
+        memory_id: str,
+        change: Callable[[MemoryRecord], MemoryRecord],
+        *,
+        ledger: Callable[[MemoryRecord], Iterable[LedgerEntry]] | None = None,
+        actor: str | None = None,
+        retries: int = 5,
+    ) -> MemoryRecord:
+        """Read-modify-write with no lost update: re-read and re-apply `change` on `VersionConflict`.
+
+        `change` gets the fresh record and returns the new one (same id, version untouched). Raises
+        `VersionConflict` after `retries` failed attempts, `KeyError` if the memory does not exist."""
+        for attempt in range(retries + 1):
+            cur = self.canonical.get(memory_id)
+            if cur is None:
+                raise KeyError(f"no memory with id {memory_id!r}")
+            new = change(cur.model_copy(deep=True)).model_copy(update={"version": cur.version})
+            try:
+                return self.commit(update=[new], ledger=list(ledger(new)) if ledger else (), actor=actor)[0]
+            except VersionConflict:
+                if attempt == retries:
+                    raise
+        raise AssertionError("unreachable")
 
     def _text_changed(self, r: MemoryRecord) -> bool:
         old = self.canonical.get(r.id)
@@ -128,6 +167,8 @@ class MemoryStore:
                 failed = set()
                 for mid, part in items:
                     failed |= {k for k, v in self.fanout.delete(mid, part, only=pending).items() if v != "gone"}
+                for part in dict.fromkeys(p for _, p in items):
+                    failed |= {k for k, v in self._compact(part, pending).items() if v != "gone"}
                 self.canonical.set_intent_pending(seq, sorted(failed))
         return n
 
@@ -142,28 +183,72 @@ class MemoryStore:
         Returns the fan-out report `{"id", "places": {name: "gone" | "pending: ..."}}`.
         Raises KeyError if no such memory exists (and it was never forgotten).
         """
-        rec = self.canonical.get(memory_id)
-        if rec is None:
-            if self.canonical.tombstone(memory_id):
-                return {"id": memory_id, "places": {"sqlite": "gone", "already_forgotten": "gone"}}
-            raise KeyError(f"no memory with id {memory_id!r}")
-        part = rec.scope.partition
+        return self.forget_many([memory_id], actor=actor, reason=reason)[0]
+
+    def forget_many(self, memory_ids: Sequence[str], *, actor: str = "user", reason: str = "user request") -> list[dict[str, Any]]:
+        """Forget several memories in one transaction; each partition's projections are compacted once.
+
+        Every id is validated (and must exist or be already forgotten) before anything is deleted.
+        `reason` is stored in the tombstone's ledger entry: keep memory content out of it.
+        """
+        ids = list(dict.fromkeys(check_id(m, "memory_id", required=True) for m in memory_ids))  # type: ignore[misc]
+        reports: dict[str, dict[str, Any]] = {}
         with self.canonical.transaction() as conn:
-            self.canonical.delete(conn, memory_id)
-            scrubbed = self.canonical.scrub_ledger(conn, memory_id, [rec.text])
-            self.canonical.add_tombstone(conn, memory_id, part, actor)
-            self.canonical.append_ledger(
-                conn, [LedgerEntry(op=LedgerOp.FORGET, memory_id=memory_id, partition=part, reason=reason, actor=actor)]
-            )
-            seq = self._intent(conn, "delete", [(memory_id, part)])
-        places = {"sqlite": "gone", "vectors": "gone", "ledger": f"scrubbed {scrubbed} entries"}
-        report = self.fanout.delete(memory_id, part)
-        self.canonical.set_intent_pending(seq, [k for k, v in report.items() if v != "gone"])
-        places.update(report)
-        self.embedder.forget_text(rec.text)
-        places["embedding_cache"] = "gone"
-        self.canonical.checkpoint()
-        return {"id": memory_id, "places": places}
+            recs = self.canonical.get_many(ids)
+            for mid in ids:
+                if mid not in recs and not self.canonical.tombstone(mid):
+                    raise KeyError(f"no memory with id {mid!r}")
+            items = []
+            for mid in ids:
+                rec = recs.get(mid)
+                if rec is None:
+                    reports[mid] = {"id": mid, "places": {"sqlite": "gone", "already_forgotten": "gone"}}
+                    continue
+                part = rec.scope.partition
+                texts = [rec.text, *self._texts_in_ledger(mid)]
+                self.canonical.delete(conn, mid)
+                scrubbed = self.canonical.scrub_ledger(conn, mid, texts)
+                self.canonical.add_tombstone(conn, mid, part, actor)
+                self.canonical.append_ledger(
+                    conn, [LedgerEntry(op=LedgerOp.FORGET, memory_id=mid, partition=part, reason=reason, actor=actor)]
+                )
+                reports[mid] = {"id": mid, "places": {"sqlite": "gone", "vectors": "gone", "ledger": f"scrubbed {scrubbed} entries"}}
+                items.append((mid, part, texts))
+            seq = self._intent(conn, "delete", [(m, p) for m, p, _ in items]) if items else 0
+        failed: set[str] = set()
+        by_part: dict[str, list[str]] = {}
+        for mid, part, texts in items:
+            report = self.fanout.delete(mid, part)
+            reports[mid]["places"].update(report)
+            failed |= {k for k, v in report.items() if v != "gone"}
+            for t in texts:
+                self.embedder.forget_text(t)
+            reports[mid]["places"]["embedding_cache"] = "gone"
+            by_part.setdefault(part, []).append(mid)
+        for part, mids in by_part.items():  # rewrite on-disk copies so no physical remnant stays
+            for name, v in self._compact(part).items():
+                if v != "gone":
+                    failed.add(name)
+                    for mid in mids:
+                        reports[mid]["places"][name] = v
+        if items:
+            self.canonical.set_intent_pending(seq, sorted(failed))
+            self.canonical.checkpoint()
+        return [reports[m] for m in ids]
+
+    def _texts_in_ledger(self, memory_id: str) -> list[str]:
+        """Earlier texts of a memory quoted in its own ledger payloads (e.g. before an edit)."""
+        out = []
+        for e in self.canonical.ledger(memory_id):
+            if e.memory_id == memory_id:
+                out += [v for k, v in e.payload.items() if "text" in k and isinstance(v, str)]
+        return out
+
+    def _compact(self, partition: str, only: Sequence[str] | None = None) -> dict[str, str]:
+        recs = self.canonical.find([partition], statuses=None)
+        by_id = self.canonical.vectors([r.id for r in recs])
+        recs = [r for r in recs if r.id in by_id]
+        return self.fanout.compact(partition, recs, [by_id[r.id] for r in recs], only=only)
 
     def verify_gone(self, memory_id: str) -> dict[str, bool]:
         """Ask every place whether it still holds the memory: True means gone."""
