@@ -2,9 +2,10 @@
 
 from .bm25 import BM25Projection
 from .chroma import ChromaProjection
-from .memory_store import MemoryStore, default_home
+from .memory_store import MemoryStore, default_home, is_user_actor
 from .projection import FanOut, Projection
-from .sqlite import CanonicalStore, VersionConflict
+from .rendered import RenderedCache
+from .sqlite import CanonicalStore, ReadOnlyViolation, VersionConflict
 
 __all__ = [
     "BM25Projection",
@@ -13,6 +14,9 @@ __all__ = [
     "FanOut",
     "MemoryStore",
     "Projection",
+    "ReadOnlyViolation",
+    "RenderedCache",
     "VersionConflict",
     "default_home",
+    "is_user_actor",
 ]

@@ -3,11 +3,18 @@
 A collection per partition makes the scope filter structural (a query can only see its partition) and
 keeps a scoped query at a few ms at 100k memories, where a `where` filter on one big collection costs
 ~50 ms. Documents are never stored: memory text stays in SQLite where a forget can scrub it.
+
+A Chroma delete only marks the vector deleted: it stays in the HNSW `data_level0.bin`, in the
+`embeddings_queue` log of `chroma.sqlite3` and in that file's free pages (measured with chromadb 1.5).
+`compact(partition, ...)` therefore rebuilds the partition's collection from the canonical store, removes
+segment directories no collection references, and VACUUMs `chroma.sqlite3`.
 """
 
 from __future__ import annotations
 
 import hashlib
+import shutil
+import sqlite3
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -43,8 +50,9 @@ def make_client(path: str | Path | None = None, url: str | None = None) -> Any:
 class ChromaProjection(Projection):
     name = "chroma"
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Any, path: str | Path | None = None) -> None:
         self.client = client
+        self.path = Path(path) if path is not None else None  # embedded client's directory, for file scrubbing
         self._collections: dict[str, Any] = {}
         self._lock = threading.Lock()
 
@@ -68,22 +76,66 @@ class ChromaProjection(Projection):
                 self._collections[partition] = col
         return col
 
+    def _retry(self, partition: str, create: bool, op: Any) -> None:
+        """Run op(collection); once more with a fresh handle if another process rebuilt the collection."""
+        col = self._collection(partition, create=create)
+        if col is None:
+            return
+        try:
+            op(col)
+        except Exception:  # noqa: BLE001 - a stale handle raises NotFound; anything else raises again below
+            self._collections.pop(partition, None)
+            col = self._collection(partition, create=create)
+            if col is not None:
+                op(col)
+
     def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
         by_part: dict[str, list[int]] = {}
         for i, r in enumerate(records):
             by_part.setdefault(r.scope.partition, []).append(i)
         for part, idx in by_part.items():
-            col = self._collection(part, create=True)
-            col.upsert(
+            rows = dict(
                 ids=[records[i].id for i in idx],
                 embeddings=[np.asarray(vectors[i], np.float32).tolist() for i in idx],
                 metadatas=[{"status": records[i].status.value} for i in idx],
             )
+            self._retry(part, True, lambda col, rows=rows: col.upsert(**rows))
 
     def delete(self, memory_id: str, partition: str) -> None:
-        col = self._collection(partition, create=False)
-        if col is not None:
-            col.delete(ids=[memory_id])
+        self._retry(partition, False, lambda col: col.delete(ids=[memory_id]))
+
+    def compact(self, partition: str, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
+        """Rebuild the partition's collection with exactly `records`, then scrub Chroma's files."""
+        name = collection_name(partition)
+        with self._lock:
+            self._collections.pop(partition, None)
+            try:
+                self.client.delete_collection(name)
+            except Exception:  # noqa: BLE001 - absent already
+                pass
+        if records:
+            col = self._collection(partition, create=True)
+            for i in range(0, len(records), 1000):
+                col.add(
+                    ids=[r.id for r in records[i : i + 1000]],
+                    embeddings=[np.asarray(v, np.float32).tolist() for v in vectors[i : i + 1000]],
+                    metadatas=[{"status": r.status.value} for r in records[i : i + 1000]],
+                )
+        self.scrub_files()
+
+    def scrub_files(self) -> None:
+        """Delete unreferenced HNSW segment directories and VACUUM chroma.sqlite3 (embedded client only)."""
+        if self.path is None or not (self.path / "chroma.sqlite3").exists():
+            return
+        conn = sqlite3.connect(self.path / "chroma.sqlite3", timeout=30.0, isolation_level=None)
+        try:
+            live = {r[0] for r in conn.execute("SELECT id FROM segments")}
+            for d in self.path.iterdir():
+                if d.is_dir() and _is_uuid(d.name) and d.name not in live:
+                    shutil.rmtree(d, ignore_errors=True)
+            conn.execute("VACUUM")
+        finally:
+            conn.close()
 
     def contains(self, memory_id: str, partition: str) -> bool:
         col = self._collection(partition, create=False)
@@ -112,3 +164,8 @@ class ChromaProjection(Projection):
             hits += [(i, 1.0 - float(d)) for i, d in zip(res["ids"][0], res["distances"][0], strict=True)]
         hits.sort(key=lambda h: -h[1])
         return hits[:k]
+
+
+def _is_uuid(name: str) -> bool:
+    parts = name.split("-")
+    return [len(p) for p in parts] == [8, 4, 4, 4, 12] and all(c in "0123456789abcdef" for c in name.replace("-", ""))

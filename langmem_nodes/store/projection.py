@@ -32,6 +32,10 @@ class Projection(ABC):
     @abstractmethod
     def contains(self, memory_id: str, partition: str) -> bool: ...
 
+    def compact(self, partition: str, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:  # noqa: B027
+        """After deletes: make the partition's copy hold exactly `records` and no physical remnant of
+        anything forgotten (on-disk projections rewrite their files). In-memory projections need nothing."""
+
     def close(self) -> None:  # noqa: B027 - optional hook
         pass
 
@@ -78,6 +82,22 @@ class FanOut:
                 report[p.name] = "gone"
             except Exception as exc:  # noqa: BLE001
                 log.exception("projection %s failed to delete %s", p.name, memory_id)
+                report[p.name] = f"pending: {type(exc).__name__}: {exc}"
+        return report
+
+    def compact(
+        self, partition: str, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray], only: Sequence[str] | None = None
+    ) -> dict[str, str]:
+        """Compact one partition in every projection; returns {name: "gone" | "pending: ..."}."""
+        report = {}
+        for p in self.projections:
+            if only is not None and p.name not in only:
+                continue
+            try:
+                p.compact(partition, records, vectors)
+                report[p.name] = "gone"
+            except Exception as exc:  # noqa: BLE001
+                log.exception("projection %s failed to compact %s", p.name, partition)
                 report[p.name] = f"pending: {type(exc).__name__}: {exc}"
         return report
 

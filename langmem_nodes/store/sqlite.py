@@ -69,6 +69,10 @@ class VersionConflict(RuntimeError):
     """Raised when a record changed since it was read (optimistic concurrency)."""
 
 
+class ReadOnlyViolation(PermissionError):
+    """Raised when an automatic (non-user) write tries to change a read_only record."""
+
+
 class CanonicalStore:
     """SQLite truth. Thread-safe; several processes may share the file (SQLite locking, busy timeout)."""
 
@@ -110,8 +114,18 @@ class CanonicalStore:
         except sqlite3.IntegrityError as exc:
             raise ValueError(f"a memory with id {rec.id!r} already exists") from exc
 
-    def update(self, conn: sqlite3.Connection, rec: MemoryRecord, expected_version: int) -> MemoryRecord:
-        """Write `rec` as version expected_version+1 if the stored version is still expected_version."""
+    def update(
+        self, conn: sqlite3.Connection, rec: MemoryRecord, expected_version: int, *, allow_read_only: bool = True
+    ) -> MemoryRecord:
+        """Write `rec` as version expected_version+1 if the stored version is still expected_version.
+
+        With `allow_read_only=False` a stored read_only record is refused (`ReadOnlyViolation`)."""
+        if not allow_read_only:
+            stored = conn.execute("SELECT body FROM records WHERE id=?", (rec.id,)).fetchone()
+            if stored is not None and json.loads(stored[0]).get("read_only"):
+                raise ReadOnlyViolation(
+                    f"memory {rec.id!r} is read_only: only an explicit user edit (actor='user') may change it"
+                )
         new = rec.model_copy(update={"version": expected_version + 1})
         row = self._row(new)
         cur = conn.execute(
@@ -231,28 +245,30 @@ class CanonicalStore:
             return [LedgerEntry.model_validate_json(r[0]) for r in self._conn.execute(sql, args)]
 
     def scrub_ledger(self, conn: sqlite3.Connection, memory_id: str, texts: Iterable[str]) -> int:
-        """Remove memory content from every ledger entry that mentions `memory_id` or one of `texts`."""
-        texts = [t for t in texts if t]
+        """Remove a forgotten memory's content from the ledger; returns the number of entries rewritten.
+
+        The memory's own entries keep only op, time, actor, ids and scopes (payload, reason, trigger and
+        trace are wiped). Any other entry that references the id or quotes one of `texts` (e.g. another
+        record's supersede entry) has those texts replaced by "[forgotten]" wherever they occur. Entries
+        scrubbed by an earlier forget are searched again.
+        """
+        texts = sorted({t for t in texts if t and t.strip()}, key=len, reverse=True)
         rows = conn.execute(
-            "SELECT seq, body FROM ledger WHERE scrubbed=0 AND (memory_id=? OR body LIKE ?)",
-            (memory_id, f'%"{memory_id}"%'),
+            "SELECT seq, body FROM ledger WHERE memory_id=? OR instr(body, ?) > 0", (memory_id, f'"{memory_id}"')
         ).fetchall()
-        for t in texts:
-            needle = json.dumps(t)[1:-1]
-            rows += conn.execute(
-                "SELECT seq, body FROM ledger WHERE scrubbed=0 AND instr(body, ?) > 0", (needle,)
-            ).fetchall()
-        done = set()
+        for t in texts:  # bodies are written both by pydantic (raw UTF-8) and json.dumps (\\u-escaped)
+            for needle in {json.dumps(t)[1:-1], json.dumps(t, ensure_ascii=False)[1:-1]}:
+                rows += conn.execute("SELECT seq, body FROM ledger WHERE instr(body, ?) > 0", (needle,)).fetchall()
+        done: set[int] = set()
         for seq, body in rows:
             if seq in done:
                 continue
             done.add(seq)
             entry = json.loads(body)
-            entry["payload"] = {"scrubbed": True}
-            entry["decision_trace"] = "scrubbed"
-            for t in texts:
-                for key in ("reason", "trigger"):
-                    entry[key] = entry.get(key, "").replace(t, "[forgotten]")
+            if entry.get("memory_id") == memory_id:
+                entry.update(payload={"scrubbed": True}, reason="", trigger="", decision_trace="scrubbed")
+            else:
+                entry = _redact(entry, texts)
             conn.execute("UPDATE ledger SET body=?, scrubbed=1 WHERE seq=?", (json.dumps(entry), seq))
         return len(done)
 
@@ -276,15 +292,31 @@ class CanonicalStore:
             rows = self._conn.execute("SELECT seq, op, memory_id, partition, pending FROM intents ORDER BY seq").fetchall()
         return [(s, op, mid, part, json.loads(p)) for s, op, mid, part, p in rows]
 
-    def add_tombstone(self, conn: sqlite3.Connection, memory_id: str, partition: str, actor: str) -> None:
+    def add_tombstone(
+        self, conn: sqlite3.Connection, memory_id: str, partition: str, actor: str, ts: str | None = None
+    ) -> None:
         conn.execute(
-            "INSERT OR REPLACE INTO tombstones VALUES (?,?,?,?)", (memory_id, partition, utcnow().isoformat(), actor)
+            "INSERT OR REPLACE INTO tombstones VALUES (?,?,?,?)", (memory_id, partition, ts or utcnow().isoformat(), actor)
         )
 
     def tombstone(self, memory_id: str) -> dict | None:
         with self._lock:
             row = self._conn.execute("SELECT * FROM tombstones WHERE memory_id=?", (memory_id,)).fetchone()
         return dict(zip(("memory_id", "partition", "ts", "actor"), row, strict=True)) if row else None
+
+    def tombstones(self, partitions: Iterable[str] | None = None) -> list[dict]:
+        """Content-free tombstones (memory_id, partition, ts, actor), optionally for some partitions only."""
+        sql, args = "SELECT * FROM tombstones", []
+        if partitions is not None:
+            args = list(partitions)
+            sql += f" WHERE partition IN ({','.join('?' * len(args))})"
+        with self._lock:
+            rows = self._conn.execute(sql + " ORDER BY ts, memory_id", args).fetchall()
+        return [dict(zip(("memory_id", "partition", "ts", "actor"), r, strict=True)) for r in rows]
+
+    def ledger_count(self) -> int:
+        with self._lock:
+            return self._conn.execute("SELECT COUNT(*) FROM ledger").fetchone()[0]
 
     def checkpoint(self) -> None:
         """Fold the WAL into the main file and truncate it, so deleted content leaves no copy there."""
@@ -300,3 +332,16 @@ class CanonicalStore:
                 self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
                 self._conn.close()
+
+
+def _redact(value: object, texts: Sequence[str]) -> object:
+    """Replace every occurrence of `texts` inside strings of a JSON value (keys included)."""
+    if isinstance(value, str):
+        for t in texts:
+            value = value.replace(t, "[forgotten]")
+        return value
+    if isinstance(value, list):
+        return [_redact(v, texts) for v in value]
+    if isinstance(value, dict):
+        return {_redact(k, texts): _redact(v, texts) for k, v in value.items()}
+    return value
