@@ -1,0 +1,314 @@
+"""MemoryAdmin: see, edit, forget, explain, export and import memories. Every method returns plain
+JSON-serialisable dicts, so each CLI command (`list/show/edit/forget/export/import`) is one call.
+
+Example:
+    >>> import tempfile
+    >>> from langmem_nodes.embeddings import HashingEmbedder
+    >>> from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+    >>> from langmem_nodes.store import MemoryStore
+    >>> store = MemoryStore(tempfile.mkdtemp(), embedder=HashingEmbedder())
+    >>> rec = MemoryRecord(text="User drinks coffee", object="coffee", scope=Scope(user_id="ann"))
+    >>> _ = store.commit(add=[rec])
+    >>> admin = MemoryAdmin(store)
+    >>> [r["text"] for r in admin.list(MemoryContext(user_id="ann"), text="coffee")]
+    ['User drinks coffee']
+    >>> admin.edit(rec.id, "User drinks green tea")["version"]
+    2
+    >>> admin.forget(rec.id)["places"]["chroma"]
+    'gone'
+    >>> store.close()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..records import (
+    Kind,
+    LedgerEntry,
+    LedgerOp,
+    Level,
+    MemoryContext,
+    MemoryRecord,
+    Source,
+    Status,
+    check_id,
+    normalize_text,
+    partition_key,
+    utcnow,
+)
+from ..store import MemoryStore, VersionConflict, is_user_actor
+from ..store.sqlite import ReadOnlyViolation
+
+EXPORT_FORMAT = "langmem-nodes/export"
+EXPORT_VERSION = 1
+WILDCARD = "*"
+_MISSING: Any = object()
+
+
+def _rec_json(r: MemoryRecord) -> dict[str, Any]:
+    return r.model_dump(mode="json")
+
+
+class MemoryAdmin:
+    """Governance over one memory home. Not a node: the CLI and admin tools call it directly.
+
+    Args:
+        store: the `MemoryStore` to govern.
+    """
+
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+
+    # -- see ------------------------------------------------------------------------------------
+    def partitions_for(self, who: MemoryContext | Mapping[str, Any] | Sequence[str] | None) -> list[str] | None:
+        """Partitions named by a context (what that request may see), a filter dict, or a partition list.
+
+        A filter dict takes `org_id` (default "default"), `user_id`, `project_id`, `session_id` and
+        `level`; `None` means every partition (operator use)."""
+        if who is None:
+            return None
+        if isinstance(who, MemoryContext):
+            return who.visible_partitions()
+        if isinstance(who, Mapping):
+            unknown = set(who) - {"org_id", "user_id", "project_id", "session_id", "level"}
+            if unknown:
+                raise ValueError(f"unknown list filter(s): {sorted(unknown)}")
+            if "level" in who:
+                return [partition_key(**{k: v for k, v in who.items()})]
+            return MemoryContext(**who).visible_partitions()
+        if isinstance(who, str):
+            raise ValueError("pass partitions as a list, e.g. ['user/default/alice']")
+        return list(who)
+
+    def list(
+        self,
+        who: MemoryContext | Mapping[str, Any] | Sequence[str] | None,
+        *,
+        kind: Kind | str | None = None,
+        status: Status | str | Sequence[Status | str] | None = None,
+        text: str | None = None,
+        all_statuses: bool = False,
+    ) -> list[dict[str, Any]]:
+        """Memories in the given scope, oldest first. Default status filter: active only.
+
+        `text` keeps memories whose normalised text contains it (works for Chinese and English)."""
+        if all_statuses and status is not None:
+            raise ValueError("give either status= or all_statuses=True, not both")
+        statuses: list[Status] | None
+        if all_statuses:
+            statuses = None
+        elif status is None:
+            statuses = [Status.ACTIVE]
+        else:
+            statuses = [Status(status)] if isinstance(status, str) else [Status(s) for s in status]
+        recs = self.store.find(self.partitions_for(who), statuses=statuses)
+        if kind is not None:
+            recs = [r for r in recs if r.kind is Kind(kind)]
+        if text is not None:
+            if not text.strip():
+                raise ValueError("text filter must not be empty or whitespace")
+            needle = normalize_text(text)
+            recs = [r for r in recs if needle in normalize_text(r.text)]
+        return [_rec_json(r) for r in recs]
+
+    def show(self, memory_id: str) -> dict[str, Any]:
+        """The record, its supersede chain in both directions and its ledger history.
+
+        `chain.older` lists what this memory replaced (nearest first), `chain.newer` what replaced it.
+        A forgotten memory returns only its content-free tombstone."""
+        check_id(memory_id, "memory_id", required=True)
+        rec = self.store.get(memory_id)
+        if rec is None:
+            tomb = self.store.canonical.tombstone(memory_id)
+            if tomb is None:
+                raise KeyError(f"no memory with id {memory_id!r}")
+            return {"id": memory_id, "forgotten": tomb, "history": self._history(memory_id)}
+        return {
+            "id": memory_id,
+            "record": _rec_json(rec),
+            "chain": {"older": self._walk(rec, older=True), "newer": self._walk(rec, older=False)},
+            "history": self._history(memory_id),
+            "why": self._why(rec),
+        }
+
+    def _walk(self, rec: MemoryRecord, *, older: bool) -> list[dict[str, Any]]:
+        out, seen, frontier = [], {rec.id}, [rec]
+        while frontier:
+            nxt = []
+            for r in frontier:
+                ids = r.supersedes if older else ([r.superseded_by] if r.superseded_by else [])
+                for mid in ids:
+                    if mid in seen:
+                        continue
+                    seen.add(mid)
+                    found = self.store.get(mid)
+                    if found is None:
+                        out.append({"id": mid, "forgotten": self.store.canonical.tombstone(mid) is not None})
+                    else:
+                        out.append(_rec_json(found))
+                        nxt.append(found)
+            frontier = nxt
+        return out
+
+    def _history(self, memory_id: str) -> list[dict[str, Any]]:
+        return [e.model_dump(mode="json") for e in self.store.history(memory_id)]
+
+    @staticmethod
+    def _why(rec: MemoryRecord) -> str:
+        turns = ", ".join(rec.source_turn_ids) or "no recorded turn"
+        return (
+            f"source={rec.source.value}, confidence={rec.confidence:.2f}, created {rec.created_at.isoformat()}, "
+            f"verified {rec.verified_at.isoformat() if rec.verified_at else 'never'}, evidence: {turns}"
+            + (f", derived from {', '.join(rec.source_memory_ids)}" if rec.source_memory_ids else "")
+        )
+
+    # -- edit -----------------------------------------------------------------------------------
+    def edit(
+        self,
+        memory_id: str,
+        text: str,
+        *,
+        actor: str = "user",
+        expected_version: int | None = None,
+        object: str | None = None,  # noqa: A002 - the record's field name
+    ) -> dict[str, Any]:
+        """Replace a memory's text as the user: source `user_edited`, confidence ≥ 0.95, verified now,
+        a new version and an `edit` ledger entry. read_only records accept only a user actor.
+
+        `object` defaults to the old object if the new text still contains it, else to the new text.
+        Raises `VersionConflict` if `expected_version` is given and the record moved on."""
+        check_id(memory_id, "memory_id", required=True)
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("edit text must not be empty or whitespace")
+        if not is_user_actor(actor):
+            raise ReadOnlyViolation(f"edit is the explicit user path: actor must be 'user' or 'user:<name>', got {actor!r}")
+        rec = self.store.get(memory_id)
+        if rec is None:
+            raise KeyError(f"no memory with id {memory_id!r}")
+        if expected_version is not None and rec.version != expected_version:
+            raise VersionConflict(f"memory {memory_id!r} is at version {rec.version}, not {expected_version}")
+        if object is None:
+            object = rec.object if rec.object and rec.object.casefold() in text.casefold() else text  # noqa: A001
+        now = utcnow()
+        new = rec.model_copy(
+            update={
+                "text": text,
+                "object": object,
+                "source": Source.USER_EDITED,
+                "confidence": max(rec.confidence, 0.95),
+                "verified_at": now,
+            }
+        )
+        new = MemoryRecord.model_validate(new.model_dump())  # re-run validators on the edited text
+        entry = LedgerEntry(
+            op=LedgerOp.EDIT,
+            memory_id=memory_id,
+            partition=rec.scope.partition,
+            ts=now,
+            trigger="user edit",
+            actor=actor,
+            payload={"old_text": rec.text, "new_text": text, "from_version": rec.version},
+        )
+        return _rec_json(self.store.commit(update=[new], ledger=[entry], actor=actor)[0])
+
+    # -- forget ---------------------------------------------------------------------------------
+    def forget(self, memory_id: str, *, actor: str = "user") -> dict[str, Any]:
+        """Forget one memory everywhere: `{"id", "places": {name: "gone" | "pending: ..."}}`."""
+        check_id(memory_id, "memory_id", required=True)
+        return self.store.forget(memory_id, actor=actor)
+
+    def verify_gone(self, memory_id: str) -> dict[str, bool]:
+        return self.store.verify_gone(memory_id)
+
+    def delete_all(
+        self,
+        *,
+        org_id: str = _MISSING,
+        project_id: str = _MISSING,
+        user_id: str = _MISSING,
+        session_id: str = _MISSING,
+        dry_run: bool = False,
+        actor: str = "user",
+    ) -> dict[str, Any]:
+        """Bulk forget, guarded: all four scope dimensions must be given, each an id or "*" (any).
+
+        A record matches when every non-"*" dimension equals its scope id; a specific `session_id`
+        matches only session-level memories (promoted memories keep their origin session id).
+        Nothing runs unless every argument is valid. Returns `{"filters", "count", "ids", "reports"}`.
+        """
+        filters = {"org_id": org_id, "project_id": project_id, "user_id": user_id, "session_id": session_id}
+        missing = [k for k, v in filters.items() if v is _MISSING]
+        if len(missing) == len(filters):
+            raise ValueError("delete_all needs filters: give org_id, project_id, user_id and session_id ('*' for all)")
+        if missing:
+            raise ValueError(f"delete_all: every scope dimension must be explicit ('*' for all); missing {missing}")
+        for k, v in filters.items():
+            if v != WILDCARD:
+                check_id(v, k, required=True)
+        recs = [r for r in self.store.find(None, statuses=None) if self._matches(r, filters)]
+        ids = [r.id for r in recs]
+        reports = [] if dry_run or not ids else self.store.forget_many(ids, actor=actor, reason="bulk delete")
+        return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports}
+
+    @staticmethod
+    def _matches(r: MemoryRecord, filters: Mapping[str, str]) -> bool:
+        for k, v in filters.items():
+            if v != WILDCARD and getattr(r.scope, k) != v:
+                return False
+        return filters["session_id"] == WILDCARD or r.scope.level is Level.SESSION
+
+    # -- export / import ------------------------------------------------------------------------
+    def export(self, user_id: str, *, org_id: str = "default") -> dict[str, Any]:
+        """Everything a user owns: their user- and session-level memories plus the project- and
+        org-level memories they wrote (whose scope carries their `user_id`), the ledger entries about
+        those memories or the user's partitions, and the content-free tombstones in their partitions."""
+        check_id(user_id, "user_id", required=True)
+        check_id(org_id, "org_id", required=True)
+        recs = [r for r in self.store.find(None, statuses=None) if r.scope.user_id == user_id and r.scope.org_id == org_id]
+        ids = {r.id for r in recs}
+        parts = {r.scope.partition for r in recs if r.scope.level in (Level.USER, Level.SESSION)}
+        parts.add(partition_key(Level.USER, org_id, user_id=user_id))
+        own = f"session/{org_id}/{user_id}/"
+        entries = [
+            e for e in self.store.canonical.ledger()
+            if e.memory_id in ids or (e.partition is not None and (e.partition in parts or e.partition.startswith(own)))
+        ]
+        tombs = [t for t in self.store.canonical.tombstones() if t["partition"] in parts or t["partition"].startswith(own)]
+        return {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "user_id": user_id,
+            "org_id": org_id,
+            "exported_at": utcnow().isoformat(),
+            "records": [_rec_json(r) for r in recs],
+            "ledger": [e.model_dump(mode="json") for e in entries],
+            "tombstones": tombs,
+        }
+
+    def import_(self, data: Mapping[str, Any], *, actor: str = "user") -> dict[str, Any]:
+        """Load an `export()` into an EMPTY memory home: same ids, versions, timestamps and ledger, plus
+        one `import` ledger entry. Returns `{"records", "ledger", "tombstones"}` counts."""
+        if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
+            raise ValueError(f"not a langmem-nodes export (format must be {EXPORT_FORMAT!r})")
+        if data.get("version") != EXPORT_VERSION:
+            raise ValueError(f"unsupported export version {data.get('version')!r} (expected {EXPORT_VERSION})")
+        if self.store.canonical.count() or self.store.canonical.ledger_count():
+            raise ValueError("import needs an empty memory home (it already holds records or ledger entries)")
+        recs = [MemoryRecord.model_validate(r) for r in data.get("records", [])]
+        entries = [LedgerEntry.model_validate(e) for e in data.get("ledger", [])]
+        tombs = list(data.get("tombstones", []))
+        for t in tombs:
+            if set(t) != {"memory_id", "partition", "ts", "actor"}:
+                raise ValueError(f"bad tombstone {t!r}")
+        entries.append(
+            LedgerEntry(op=LedgerOp.IMPORT, actor=actor, reason="import",
+                        payload={"records": len(recs), "user_id": data.get("user_id"), "org_id": data.get("org_id")})
+        )
+        self.store.commit(add=recs, ledger=entries)
+        if tombs:
+            with self.store.canonical.transaction() as conn:
+                for t in tombs:
+                    self.store.canonical.add_tombstone(conn, t["memory_id"], t["partition"], t["actor"], ts=t["ts"])
+        return {"records": len(recs), "ledger": len(entries), "tombstones": len(tombs)}

@@ -1,0 +1,225 @@
+"""ForgetRequestNode: "forget what I said about coffee" / "忘掉我说的那个咖啡的事" → candidates → confirm → delete.
+
+The node finds the memories the request is about (BM25 + dense recall over the partitions the user
+owns, every status), asks for confirmation, and forgets only confirmed candidates. Two ways to confirm:
+
+- `use_interrupt=True`: the node calls LangGraph `interrupt({"question", "candidates"})`; resume the
+  graph with `Command(resume=answer)` (needs a checkpointer).
+- default, a two-step state protocol: the first run returns `memory_forget_candidates` and
+  `memory_forget_status="awaiting_confirmation"`; the caller sets `memory_forget_confirm` and runs again.
+
+An answer is True/"yes"/"是"/"确认" (all candidates), False/"no"/"不"/"取消" (nothing), or a list of
+candidate ids or 1-based positions. Ids outside the candidates are refused, so a confirmation can never
+reach another user's memory. Candidate texts are returned as data for display, never as instructions.
+
+Example:
+    >>> import tempfile
+    >>> from langmem_nodes.embeddings import HashingEmbedder
+    >>> from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+    >>> from langmem_nodes.store import MemoryStore
+    >>> store = MemoryStore(tempfile.mkdtemp(), embedder=HashingEmbedder())
+    >>> _ = store.commit(add=[MemoryRecord(text="我每天早上喝咖啡", scope=Scope(user_id="li"))])
+    >>> node, ctx = ForgetRequestNode(store), MemoryContext(user_id="li")
+    >>> ask = node.run({"memory_forget_request": "忘掉我说的那个咖啡的事"}, ctx, None)
+    >>> ask["memory_forget_status"], [c["text"] for c in ask["memory_forget_candidates"]]
+    ('awaiting_confirmation', ['我每天早上喝咖啡'])
+    >>> done = node.run({**ask, "memory_forget_confirm": "是"}, ctx, None)
+    >>> done["memory_forget_status"], len(done["memory_forgotten"]), store.canonical.count()
+    ('forgotten', 1, 0)
+    >>> store.close()
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, HumanMessage
+from langgraph.graph.message import add_messages
+from typing_extensions import Annotated, NotRequired, TypedDict
+
+from ..node import MemoryNode
+from ..records import Level, MemoryContext, MemoryRecord, partition_key
+from ..store import MemoryStore
+
+_EN_VERB = re.compile(
+    r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:forget|delete|remove|erase|drop)\s+"
+    r"(?:everything\s+|anything\s+|all\s+)?(?:(?:that|what)\s+)?(?:i\s+(?:said|told you|mentioned|wrote)\s+)?"
+    r"(?:about\s+|regarding\s+|on\s+)?(?:the\s+|my\s+)?",
+    re.IGNORECASE,
+)
+_ZH_STRIP = re.compile(
+    r"请|麻烦|帮我|把|给我|忘掉|忘记|忘了|删掉|删除|删了|清除|别再?记(?:住|着)?|不要再?记(?:住|着)?|"
+    r"我(?:之前|以前|刚才)?(?:说|讲|提|告诉你)(?:过|到)?的|你记(?:住|得)的|关于|有关|那个|那些|这个|"
+    r"的事情?|的内容|的记忆|这件事|那件事|的话|吧|好吗|[。！!？?，,\s]"
+)
+_YES = {"yes", "y", "ok", "okay", "confirm", "sure", "是", "是的", "好", "好的", "确认", "对", "嗯", "可以"}
+_NO = {"no", "n", "cancel", "stop", "不", "不要", "否", "取消", "算了", "别"}
+
+
+class ForgetState(TypedDict):
+    """State keys of `ForgetRequestNode` (default names)."""
+
+    messages: Annotated[list[AnyMessage], add_messages]
+    memory_forget_request: NotRequired[str | None]
+    memory_forget_candidates: NotRequired[list[dict[str, Any]]]
+    memory_forget_confirm: NotRequired[Any]
+    memory_forget_status: NotRequired[str]
+    memory_forgotten: NotRequired[list[dict[str, Any]]]
+
+
+def request_topic(text: str) -> str:
+    """The topic of a forget request, in either language; the whole text if no pattern applies.
+
+    >>> request_topic("Forget what I said about coffee."), request_topic("忘掉我说的那个咖啡的事")
+    ('coffee', '咖啡')
+    """
+    t = text.strip()
+    en = _EN_VERB.sub("", t, count=1).strip(" .!?")
+    if en != t.strip(" .!?"):
+        return en or t
+    zh = _ZH_STRIP.sub("", t)
+    return zh or t
+
+
+def parse_confirmation(answer: Any, candidate_ids: Sequence[str]) -> list[str]:
+    """Ids confirmed by `answer` (bool, yes/no word in either language, or ids / 1-based positions)."""
+    if isinstance(answer, bool):
+        return list(candidate_ids) if answer else []
+    if isinstance(answer, str):
+        word = answer.strip().casefold().strip(".!。！")
+        if word in _YES:
+            return list(candidate_ids)
+        if word in _NO:
+            return []
+        answer = [a for a in re.split(r"[\s,，、]+", answer.strip()) if a]
+    if isinstance(answer, (list, tuple)):
+        out = []
+        for a in answer:
+            if isinstance(a, int) or (isinstance(a, str) and a.isdigit()):
+                i = int(a)
+                if not 1 <= i <= len(candidate_ids):
+                    raise ValueError(f"confirmation position {i} is outside 1..{len(candidate_ids)}")
+                out.append(candidate_ids[i - 1])
+            elif a in candidate_ids:
+                out.append(a)
+            else:
+                raise ValueError(f"confirmation names {a!r}, which is not one of the candidates {list(candidate_ids)}")
+        return list(dict.fromkeys(out))
+    raise ValueError(f"cannot read a confirmation from {answer!r}: use yes/no, 是/不, or candidate ids")
+
+
+class ForgetRequestNode(MemoryNode):
+    """Forget by natural-language request, with confirmation. See the module docstring for the protocol.
+
+    Args:
+        store: the memory store.
+        k: most candidates offered.
+        dense_floor: cosine a dense-only hit needs to be offered (lexical hits always qualify).
+        use_interrupt: confirm through LangGraph `interrupt()` instead of the two-step state protocol.
+        request_key / confirm_key / messages_key: state keys read (request defaults to the last human message).
+        reply: also return an `AIMessage` asking for / reporting the outcome under `messages_key`.
+    """
+
+    name = "forget_request"
+
+    def __init__(
+        self,
+        store: MemoryStore,
+        *,
+        k: int = 5,
+        dense_floor: float = 0.55,
+        use_interrupt: bool = False,
+        request_key: str = "memory_forget_request",
+        confirm_key: str = "memory_forget_confirm",
+        messages_key: str = "messages",
+        reply: bool = False,
+        name: str | None = None,
+        clock: Any = None,
+    ) -> None:
+        super().__init__(clock=clock, name=name)
+        if k < 1:
+            raise ValueError(f"k must be ≥ 1, got {k}")
+        self.store, self.k, self.dense_floor, self.use_interrupt = store, k, dense_floor, use_interrupt
+        self.request_key, self.confirm_key, self.messages_key, self.reply = request_key, confirm_key, messages_key, reply
+
+    # -- candidates ---------------------------------------------------------------------------
+    def owned_partitions(self, ctx: MemoryContext) -> list[str]:
+        """The user's partitions, all their sessions, and shared partitions (filtered to their own records)."""
+        own = f"session/{ctx.org_id}/{ctx.user_id}/"
+        sessions = [p for p in self.store.canonical.partitions() if p.startswith(own)]
+        return list(dict.fromkeys([*ctx.visible_partitions(), partition_key(Level.USER, ctx.org_id, user_id=ctx.user_id), *sessions]))
+
+    def candidates(self, request: str, ctx: MemoryContext) -> list[dict[str, Any]]:
+        topic = request_topic(request)
+        parts = self.owned_partitions(ctx)
+        statuses = ("candidate", "active", "superseded", "expired", "archived")
+        lex = dict(self.store.lexical_search(parts, topic, self.k * 4, statuses=statuses))
+        dense = dict(self.store.dense_search(parts, self.store.embedder.embed_query(topic), self.k * 4, statuses=statuses))
+        top_lex = max(lex.values(), default=0.0) or 1.0
+        scored = {}
+        for mid in set(lex) | set(dense):
+            sim = dense.get(mid, 0.0)
+            if mid not in lex and sim < self.dense_floor:
+                continue
+            scored[mid] = 0.5 * lex.get(mid, 0.0) / top_lex + 0.5 * max(sim, 0.0)
+        recs = self.store.get_many(list(scored))
+        mine = [r for r in recs.values() if r.scope.user_id == ctx.user_id and r.scope.org_id == ctx.org_id]
+        mine.sort(key=lambda r: -scored[r.id])
+        return [self._show(r, scored[r.id]) for r in mine[: self.k]]
+
+    @staticmethod
+    def _show(r: MemoryRecord, score: float) -> dict[str, Any]:
+        return {"id": r.id, "text": r.text, "status": r.status.value, "level": r.scope.level.value, "score": round(score, 4)}
+
+    def _request(self, state: dict[str, Any]) -> str:
+        req = state.get(self.request_key)
+        if req is None:
+            msgs: list[BaseMessage] = state.get(self.messages_key) or []
+            human = [m for m in msgs if isinstance(m, HumanMessage)]
+            req = human[-1].content if human else None
+        if not isinstance(req, str) or not req.strip():
+            raise ValueError(f"no forget request: set state[{self.request_key!r}] or send a human message")
+        return req
+
+    # -- the node -----------------------------------------------------------------------------
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        offered = state.get("memory_forget_candidates")
+        answer = state.get(self.confirm_key)
+        if not offered or answer is None or self.use_interrupt:  # a confirmation answers the offered list
+            request = self._request(state)
+            offered = self.candidates(request, ctx)
+            if not offered:
+                return self._out("nothing_found", [], [], f"I found no memory about {request_topic(request)!r}.")
+        if self.use_interrupt:
+            from langgraph.types import interrupt
+
+            answer = interrupt({"question": self._question(offered), "candidates": offered})
+        elif answer is None:
+            return self._out("awaiting_confirmation", offered, [], self._question(offered))
+        ids = parse_confirmation(answer, [c["id"] for c in offered])
+        # re-check ownership at delete time: the candidate list may come back from the client
+        recs = self.store.get_many(ids)
+        ids = [i for i in ids if i in recs and recs[i].scope.user_id == ctx.user_id and recs[i].scope.org_id == ctx.org_id]
+        if not ids:
+            return self._out("cancelled", offered, [], "Nothing was forgotten.")
+        reports = self.store.forget_many(ids, actor=f"user:{ctx.user_id}", reason="forget request")
+        return self._out("forgotten", offered, reports, f"Forgotten {len(reports)} memor{'y' if len(reports) == 1 else 'ies'}.")
+
+    @staticmethod
+    def _question(offered: list[dict[str, Any]]) -> str:
+        lines = [f"{i}. {c['text']!r}" for i, c in enumerate(offered, 1)]
+        return "Forget these stored memories? (quoted data) / 要忘掉这些记忆吗？\n" + "\n".join(lines)
+
+    def _out(self, status: str, offered: list, reports: list, message: str) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "memory_forget_status": status,
+            "memory_forget_candidates": offered,
+            "memory_forgotten": reports,
+            self.confirm_key: None,
+        }
+        if self.reply:
+            out[self.messages_key] = [AIMessage(content=message)]
+        return out
