@@ -1,0 +1,270 @@
+"""Extraction: the latest user turn(s) → structured candidate memories (`PendingWrite`s).
+
+`Extractor` is the interface (one method); `RuleExtractor` is the deterministic, offline zh/en default;
+`LLMExtractor` (in `llm_extractor.py`) wraps any chat model. `ExtractNode` is the graph node.
+
+What is NOT stored: reported speech (他说 / my friend says), hypotheticals, plans and questions
+(如果 / if / should I), one-off instructions (这次 / just for this answer), past one-off episodes
+(上个月在北京出差), small talk, and bare imperatives without a standing cue (always / 以后 / in this repo).
+
+Example:
+    >>> from datetime import UTC, datetime
+    >>> from langmem_nodes.records import MemoryContext
+    >>> turns = [{"role": "user", "content": "This project uses pnpm, and I personally like its workspaces."}]
+    >>> out = RuleExtractor().extract(turns, MemoryContext(user_id="u1", project_id="shop"), datetime.now(UTC))
+    >>> [(p.record.subject, p.record.predicate, p.record.object) for p in out]
+    [('project', 'package_manager', 'pnpm'), ('user', 'prefers', 'its workspaces')]
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from ..node import MemoryNode
+from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier
+from ..state import PendingWrite
+from ..text import detect_lang
+from . import lexicon as lx
+from .rules import Claim, clean_object, parse_clause
+
+Turn = Mapping[str, Any]
+
+CONFIDENCE = {Source.EXPLICIT_CORRECTION: 0.95, Source.EXPLICIT: 0.9, Source.INFERRED: 0.75}
+HEDGED_CONFIDENCE = 0.45
+_REPLACES = re.compile(r"^(?:not|rather than|instead of|but not|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
+_INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是|rather than|instead of)\s*(?P<o>[^,，]+)$", re.I)
+
+
+class Extractor(ABC):
+    """Turns a conversation into candidate memories about its latest user turn(s)."""
+
+    name: str = "extractor"
+
+    @abstractmethod
+    def extract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
+        """`turns`: dicts with `role`, `content` and optional `id`, oldest first."""
+
+
+def latest_user_turns(turns: Sequence[Turn]) -> tuple[list[Turn], list[Turn]]:
+    """(the user turns after the last non-user turn, everything before them)."""
+    i = len(turns)
+    while i > 0 and turns[i - 1].get("role") in ("user", "human"):
+        i -= 1
+    return list(turns[i:]), list(turns[:i])
+
+
+def turn_id(turn: Turn, index: int) -> str:
+    return str(turn.get("id") or f"turn-{index}")
+
+
+# ---- rendering: the stored text is a neutral third-person statement, never an instruction --------
+_EN = {
+    "name": "User's name is {o}", "role": "User works as {o}", "lives_in": "User is based in {o}",
+    "works_in": "User works in {o}", "works_at": "User works at {o}", "from": "User is from {o}",
+    "allergy": "User is allergic to {o}", "diet": "User's diet: {o}", "prefers": "User likes {o}",
+    "uses": "User uses {o}", "working_on": "User is working on {o}", "package_manager": "Project uses {o}",
+    "rule": "{s} rule: {o}", "states": "User stated: {o}",
+}
+_EN_NEG = {"prefers": "User does not like {o}", "uses": "User no longer uses {o}", "diet": "User does not eat {o}",
+           "rule": "{s} rule: never {o}", "states": "User stated (negative): {o}"}
+_ZH = {
+    "name": "用户名叫{o}", "role": "用户的职业：{o}", "lives_in": "用户住在{o}", "works_in": "用户在{o}工作",
+    "works_at": "用户就职于{o}", "from": "用户来自{o}", "allergy": "用户对{o}过敏", "diet": "用户饮食：{o}",
+    "prefers": "用户喜欢{o}", "uses": "用户使用{o}", "working_on": "用户正在做{o}", "package_manager": "项目使用{o}",
+    "rule": "{s}规则：{o}", "states": "用户陈述：{o}",
+}
+_ZH_NEG = {"prefers": "用户不喜欢{o}", "uses": "用户不再使用{o}", "diet": "用户不吃{o}", "rule": "{s}规则：不要{o}",
+           "states": "用户陈述（否定）：{o}"}
+
+
+def render(claim: Claim, lang: str) -> str:
+    pred = claim.predicate
+    neg = claim.polarity == "negative"
+    if lang == "zh":
+        table, s = (_ZH_NEG if neg and pred in _ZH_NEG else _ZH), ("项目" if claim.subject == "project" else "用户")
+    else:
+        table, s = (_EN_NEG if neg and pred in _EN_NEG else _EN), claim.subject.capitalize()
+    if pred.endswith("_command"):
+        label = pred.removesuffix("_command")
+        tpl = f"项目{label}命令：{{o}}" if lang == "zh" else f"Project {label} command: {{o}}"
+    elif pred.startswith("attr:"):
+        tpl = f"用户的{pred[5:]}：{{o}}" if lang == "zh" else f"User's {pred[5:].replace('_', ' ')}: {{o}}"
+    else:
+        tpl = table.get(pred, "{s}: {o}")
+        if pred == "uses" and claim.subject == "project":
+            tpl = "项目使用{o}" if lang == "zh" else "Project uses {o}"
+    if neg and pred not in (_ZH_NEG if lang == "zh" else _EN_NEG):
+        tpl = ("（否定）" if lang == "zh" else "NOT: ") + tpl
+    return tpl.format(o=claim.object, s=s)
+
+
+def classify(claim: Claim, clause: str) -> tuple[Tier, Drift, Kind]:
+    """Tier (→ TTL), drift kind (what makes it stale) and kind of a claim."""
+    kind = Kind(claim.kind) if claim.kind in Kind._value2member_map_ else Kind.FACT
+    if claim.predicate == "working_on" or lx.TODAY.search(clause):
+        return Tier.VOLATILE, Drift.EXTERNAL, (Kind.TASK_STATE if claim.predicate == "working_on" else kind)
+    if claim.subject == "project":
+        drift = Drift.CONFIG if claim.predicate.endswith("_command") or claim.predicate == "package_manager" else Drift.CODE
+        return Tier.SEMI, drift, kind
+    if kind is Kind.IDENTITY:
+        return Tier.STABLE, Drift.EXTERNAL, kind
+    if claim.predicate == "uses":
+        return Tier.SEMI, Drift.PREFERENCE, Kind.PREFERENCE
+    return Tier.STABLE, Drift.PREFERENCE, kind
+
+
+class RuleExtractor(Extractor):
+    """Deterministic zh/en extractor built on cue words and first-person clause patterns.
+
+    Args:
+        allow_generic_explicit: store an explicit request ("remember …", "以后…") that no pattern parses
+            as a generic `states`/`rule` memory (default True).
+    """
+
+    name = "rule"
+
+    def __init__(self, *, allow_generic_explicit: bool = True) -> None:
+        self.allow_generic_explicit = allow_generic_explicit
+
+    def extract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
+        latest, _earlier = latest_user_turns(turns)
+        offset = len(turns) - len(latest)
+        out: list[PendingWrite] = []
+        for j, turn in enumerate(latest):
+            content = turn.get("content")
+            if not isinstance(content, str) or not content.strip():
+                continue
+            tid = turn_id(turn, offset + j)
+            for claim, clause, source, hedged in self.claims(content):
+                out.append(self._pending(claim, clause, source, hedged, ctx, now, tid))
+        return out
+
+    def claims(self, message: str) -> list[tuple[Claim, str, Source, bool]]:
+        """Every claim in one user message with its clause, source and whether it was hedged."""
+        message = message.replace("’", "'").replace("‘", "'")
+        correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message))
+        found: list[tuple[Claim, str, Source, bool]] = []
+        for sentence in lx.SENTENCE_SPLIT.split(message):
+            if not sentence.strip() or lx.QUESTION.search(sentence.strip()):
+                continue
+            explicit = bool(lx.EXPLICIT.search(sentence))
+            source = Source.EXPLICIT_CORRECTION if correction else Source.EXPLICIT if explicit else Source.INFERRED
+            prev: Claim | None = None
+            for raw in lx.CLAUSE_SPLIT.split(sentence):
+                clause = lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip())).strip(" .,;:!?。，；：！？")
+                if not clause:
+                    continue
+                if lx.REPORTED.search(clause) or lx.HYPOTHETICAL.search(clause) or lx.ONE_OFF.search(clause):
+                    break  # the rest of the sentence belongs to the same frame
+                rep = _REPLACES.match(clause)
+                if rep and prev is not None:
+                    prev.replaces.append(clean_object(rep.group("o")))
+                    continue
+                if lx.PAST_EPISODE.search(clause) and not explicit or lx.SMALL_TALK.match(clause) and len(clause) < 12:
+                    continue
+                new = self._parse(clause, prev, explicit)
+                for claim in new:
+                    found.append((claim, clause, source, bool(lx.HEDGE.search(clause))))
+                prev = new[-1] if new else prev
+        return found
+
+    def _parse(self, clause: str, prev: Claim | None, explicit: bool) -> list[Claim]:
+        replaces: list[str] = []
+        inline = _INLINE_REPLACES.search(clause)
+        if inline and inline.start() > 0:
+            replaces.append(clean_object(inline.group("o")))
+            clause = clause[: inline.start()]
+        claims = parse_clause(clause)
+        if not claims and prev is not None and prev.subject == "user":
+            # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
+            lang = detect_lang(clause)
+            retry = ("I'm " if re.match(r"^(?:a|an)\s", clause, re.I) else "I ") if lang == "en" else "我"
+            claims = parse_clause(retry + clause)
+        if not claims and explicit and self.allow_generic_explicit and len(clause) >= 3:
+            first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
+            subject = "project" if lx.PROJECT.search(clause) else "user"
+            pred, kind = ("states", "fact") if first_person else ("rule", "rule")
+            obj = clean_object(clause)
+            claims = [Claim(subject, pred, obj, "positive", kind)] if obj else []
+        for c in claims:
+            c.replaces.extend(replaces)
+        return claims
+
+    def _pending(
+        self, claim: Claim, clause: str, source: Source, hedged: bool, ctx: MemoryContext, now: datetime, tid: str
+    ) -> PendingWrite:
+        lang = detect_lang(clause)
+        tier, drift, kind = classify(claim, clause)
+        level = Level.SESSION if ctx.session_id else Level.USER
+        record = MemoryRecord(
+            text=render(claim, lang),
+            subject=claim.subject,
+            predicate=claim.predicate,
+            object=claim.object,
+            polarity=claim.polarity,  # type: ignore[arg-type]
+            kind=kind,
+            tier=tier,
+            scope=ctx.scope(level),
+            source=source,
+            confidence=HEDGED_CONFIDENCE if hedged else CONFIDENCE[source],
+            created_at=now,
+            verified_at=now,
+            source_turn_ids=[tid],
+            sessions_seen=[ctx.session_id] if ctx.session_id else [],
+            drift=drift,
+            metadata={"quote": clause, "lang": lang, "replaces": claim.replaces, "extractor": self.name},
+        )
+        trig = {Source.EXPLICIT_CORRECTION: "explicit_correction", Source.EXPLICIT: "explicit_request"}
+        return PendingWrite(record=record, trigger=trig.get(source, "extracted")).note(
+            "extract", f"{self.name}: {claim.subject}.{claim.predicate}={claim.object!r} ({claim.polarity}, {source.value})"
+        )
+
+
+def messages_to_turns(messages: Sequence[Any]) -> list[dict[str, Any]]:
+    """LangChain messages (or dicts) → `[{"role", "content", "id"}]`."""
+    turns = []
+    for i, m in enumerate(messages):
+        if isinstance(m, Mapping):
+            role, content, mid = m.get("role", "user"), m.get("content", ""), m.get("id")
+        else:
+            role = {"human": "user", "ai": "assistant"}.get(getattr(m, "type", ""), getattr(m, "type", "user"))
+            content, mid = getattr(m, "content", ""), getattr(m, "id", None)
+        if isinstance(content, list):  # content blocks
+            content = " ".join(b.get("text", "") if isinstance(b, Mapping) else str(b) for b in content)
+        turns.append({"role": role, "content": content, "id": mid or f"turn-{i}"})
+    return turns
+
+
+class ExtractNode(MemoryNode):
+    """Graph node: reads `messages`, writes `memory_pending`. Incognito turns extract nothing.
+
+    Args:
+        extractor: any `Extractor` (default `RuleExtractor()`).
+        messages_key / pending_key: state keys, for users whose state uses other names.
+    """
+
+    name = "extract"
+
+    def __init__(
+        self,
+        extractor: Extractor | None = None,
+        *,
+        messages_key: str = "messages",
+        pending_key: str = "memory_pending",
+        **kw: Any,
+    ) -> None:
+        super().__init__(**kw)
+        if extractor is not None and not isinstance(extractor, Extractor):
+            raise TypeError(f"extractor must be an Extractor, got {type(extractor).__name__}")
+        self.extractor = extractor or RuleExtractor()
+        self.messages_key, self.pending_key = messages_key, pending_key
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        if ctx.incognito:
+            return {self.pending_key: []}
+        turns = messages_to_turns(state.get(self.messages_key) or [])
+        return {self.pending_key: self.extractor.extract(turns, ctx, now)}

@@ -1,0 +1,284 @@
+"""Clause patterns of the rule extractor: one clause in, zero or more structured claims out (zh + en).
+
+Patterns key on the grammar of first-person statements ("I prefer X", "我喜欢X", "this project uses X",
+"部署用X") and map the verb onto a small canonical predicate vocabulary, so that "I like X", "I prefer X"
+and "我偏好X" become the same attribute and a resolver can see "same attribute, new value".
+
+Example:
+    >>> [(c.subject, c.predicate, c.object, c.polarity) for c in parse_clause("I don't like using TypeScript")]
+    [('user', 'prefers', 'TypeScript', 'negative')]
+    >>> [(c.predicate, c.object) for c in parse_clause("部署改到 bash deploy.sh 了")]
+    [('deploy_command', 'bash deploy.sh')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .lexicon import PROJECT, PROJECT_TAIL, STANDING
+
+I = re.IGNORECASE
+
+#: Canonical predicates. Open attributes use the namespaced form `attr:<name>` ("my shell is zsh").
+PREDICATES = frozenset(
+    "name role lives_in works_in works_at from allergy diet prefers uses working_on package_manager "
+    "deploy_command build_command test_command run_command release_command rule states".split()
+)
+#: One value at a time: a new value for the same (subject, predicate) contradicts the old one.
+EXCLUSIVE = frozenset(
+    "name role lives_in works_in works_at from package_manager deploy_command build_command test_command "
+    "run_command release_command".split()
+)
+PACKAGE_MANAGERS = frozenset("npm pnpm yarn bun uv poetry pip pipenv conda pdm hatch cargo maven gradle".split())
+DIETS = re.compile(r"^(?:a\s+)?(vegetarian|vegan|pescatarian|halal|kosher|gluten[- ]free|lactose[- ]intolerant|"
+                   r"素食者?|素食主义者|吃素的?|清真)$", I)
+_CMD = {"deploy": "deploy", "deployment": "deploy", "build": "build", "test": "test", "tests": "test",
+        "run": "run", "start": "run", "release": "release", "部署": "deploy", "发布": "release", "构建": "build",
+        "编译": "build", "打包": "build", "测试": "test", "启动": "run", "运行": "run"}
+
+
+@dataclass
+class Claim:
+    """What one clause asserts, before it becomes a MemoryRecord."""
+
+    subject: str
+    predicate: str
+    object: str
+    polarity: str = "positive"
+    kind: str = "fact"
+    replaces: list[str] = field(default_factory=list)
+
+
+_TRAIL = re.compile(
+    r"(?:\s+(?:anymore|any more|now|a lot|very much|so much|too|as well|these days|either|at all|instead|"
+    r"for me|personally))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下)+\s*$",
+    I,
+)
+_LEAD_OBJ = re.compile(r"^(?:using|to use|use|working with|writing|coding in|to write|用|使用|看|写|吃|喝)\s*", I)
+
+
+def clean_object(text: str) -> str:
+    """Trim punctuation, trailing fillers and a leading gerund ("using X" → "X")."""
+    text = PROJECT_TAIL.sub(" ", text)
+    text = text.strip(" \t\"'“”‘’`.,;:!?。，；：！？、（）()")
+    for _ in range(3):
+        text = _TRAIL.sub("", text).strip(" .,;:!?。，；：！？")
+    text = _LEAD_OBJ.sub("", text, count=1).strip()
+    return re.sub(r"\s+", " ", text)
+
+
+def _c(subject: str, predicate: str, obj: str, polarity: str = "positive", kind: str = "fact") -> list[Claim]:
+    obj = clean_object(obj)
+    return [Claim(subject, predicate, obj, polarity, kind)] if obj else []
+
+
+def _subject(clause: str) -> str:
+    return "project" if PROJECT.search(clause) else "user"
+
+
+# English -----------------------------------------------------------------------------------------
+_ADV = r"(?:(?:really|personally|also|generally|usually|much|definitely|do|still|mostly|mainly|primarily|always|totally|kind of|" \
+       r"honestly|genuinely|strongly|actually|now|just)\s+)*"
+_PROJ_EN = r"(?:(?:in|for|on) (?:this|the|our) (?:project|repo|repository|codebase|app|service),?\s+)?"
+
+
+def _en_uses(m: re.Match[str]) -> list[Claim]:
+    obj = clean_object(m.group("o"))
+    subj = "project" if m.groupdict().get("p") else "user"
+    if subj == "project" and obj.split(" ")[0].lower() in PACKAGE_MANAGERS:
+        return _c("project", "package_manager", obj, kind="fact")
+    return _c(subj, "uses", obj)
+
+
+def _en_role(m: re.Match[str]) -> list[Claim]:
+    role, loc = m.group("o"), m.group("loc")
+    if DIETS.match(role.strip()):
+        out = _c("user", "diet", role, kind="identity")
+    else:
+        out = _c("user", "role", role, kind="identity")
+    if loc and out:  # "a data engineer based in Milan" stays one identity description
+        out[0].object = clean_object(f"{role} based in {loc}")
+    return out
+
+
+def _en_name(m: re.Match[str]) -> list[Claim]:
+    word = m.group("o")
+    if not word[:1].isupper() or word.lower() in {"not", "so", "very", "just", "really", "sorry", "fine", "here"}:
+        return []
+    return _c("user", "name", word, kind="identity")
+
+
+def _en_rule(m: re.Match[str], polarity: str) -> list[Claim]:
+    clause = m.string
+    if not STANDING.search(clause) and not PROJECT.search(clause):
+        return []  # a bare imperative is a request for this answer, not a standing rule
+    return _c(_subject(clause), "rule", m.group("o"), polarity, kind="rule")
+
+
+def _en_command(m: re.Match[str]) -> list[Claim]:
+    key = _CMD.get(m.group("k").lower(), "run")
+    return _c("project", f"{key}_command", m.group("o"), kind="procedure")
+
+
+def _en_attr(m: re.Match[str]) -> list[Claim]:
+    attr = re.sub(r"[^a-z0-9]+", "_", m.group("a").lower()).strip("_")
+    if attr in {"name", "first_name"}:
+        return _c("user", "name", m.group("o"), kind="identity")
+    if attr.startswith("favou?rite") or attr.startswith("favorite") or attr.startswith("favourite"):
+        return _c("user", "prefers", m.group("o"), kind="preference")
+    return _c("user", f"attr:{attr[:40]}", m.group("o"), kind="fact")
+
+
+EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] = [
+    (re.compile(r"^(?:my name is|my name's|call me|i am called|i'm called|people call me)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "name", m.group("o"), kind="identity")),
+    (re.compile(r"^(?:i'?m|i am)\s+allergic to\s+(?P<o>.+)$|^i have an? (?P<o2>.+?) allergy$", I),
+     lambda m: _c("user", "allergy", m.group("o") or m.group("o2"), kind="identity")),
+    (re.compile(r"^(?:i\s+(?:can'?t|cannot|don'?t|do not|never)\s+eat)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
+    (re.compile(r"^(?:i'?m|i am)\s+(?:(?:based|living|located)\s+in|from)\s+(?P<o>.+)$|^i live in\s+(?P<o2>.+)$", I),
+     lambda m: _c("user", "lives_in", m.group("o") or m.group("o2"), kind="identity")),
+    (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:at|for)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "works_at", m.group("o"), kind="identity")),
+    (re.compile(r"^i\s+(?:work|am working|'m working)\s+as\s+(?:an?\s+)?(?P<o>.+?)(?:\s+(?:based|living)\s+in\s+"
+                r"(?P<loc>.+))?$", I), _en_role),
+    (re.compile(r"^(?:i'?m|i am)\s+(?:a|an)\s+(?P<o>.+?)(?:\s+(?:based|living|located|working)\s+in\s+(?P<loc>.+))?$",
+                I), _en_role),
+    (re.compile(r"^(?:i'?m|i am)\s+(?P<o>vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free)\b", I),
+     lambda m: _c("user", "diet", m.group("o"), kind="identity")),
+    (re.compile(r"^(?:i'?m|i am)\s+(?:(?:currently|now|still|busy)\s+)*(?:working on|busy with|debugging|fixing|"
+                r"refactoring|migrating|implementing|building|on)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
+    (re.compile(r"^(?:[Ii]'?m|I am)\s+(?P<o>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*$"), _en_name),
+    (re.compile(r"^(?:my\s+(?:current\s+)?(?P<a>[a-z][\w -]{1,30}?)\s+(?:is|are|=)\s+(?P<o>.+))$", I), _en_attr),
+    (re.compile(rf"^{_PROJ_EN}(?:the )?(?P<k>deploy|deployment|build|test|tests|run|start|release)\s+(?:command|script|"
+                rf"cmd)\s+(?:is|=|should be|:)\s+(?P<o>.+)$", I), _en_command),
+    (re.compile(r"^to\s+(?P<k>deploy|build|test|run|start|release)(?:\s+(?:it|this|the app|the project))?,?\s+"
+                r"(?:just\s+)?(?:run|use|call)\s+(?P<o>.+)$", I), _en_command),
+    (re.compile(r"^(?:we|you)\s+(?P<k>deploy|build|test|release)\s+(?:with|using|via|by running)\s+(?P<o>.+)$", I),
+     _en_command),
+    (re.compile(r"^(?P<p>(?:this|the|our|my) (?:project|repo|repository|codebase|app|service|monorepo|team))\s+"
+                r"(?:uses|is using|runs on|is built (?:with|on)|is written in|relies on|depends on|targets|"
+                r"is managed with|deploys (?:with|to))\s+(?P<o>.+)$", I), _en_uses),
+    (re.compile(rf"^{_PROJ_EN}(?P<p>we)\s+(?:use|are using|'re using|rely on|build with|write)\s+(?P<o>.+)$", I),
+     _en_uses),
+    (re.compile(rf"^i\s+{_ADV}(?:hate|dislike|detest|can'?t stand|cannot stand|avoid|loathe)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
+    (re.compile(rf"^i\s+{_ADV}(?:don'?t|do not|no longer|never|didn'?t ever)\s+{_ADV}(?:like|love|enjoy|prefer|"
+                rf"want|care for)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
+    (re.compile(r"^(?:i'?m|i am)\s+(?:not|no longer)\s+(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
+    (re.compile(rf"^i\s+{_ADV}(?:don'?t|do not|no longer|never|stopped|quit)\s+{_ADV}(?:use|using|write|writing|"
+                rf"code in|work with|program in|touch)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "uses", m.group("o"), "negative")),
+    (re.compile(r"^i used to\s+(?:use|like|love|write|prefer|code in|work with)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "uses", m.group("o"), "negative")),
+    (re.compile(rf"^i\s+{_ADV}(?:prefer|like|love|enjoy|adore|favou?r|appreciate)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
+    (re.compile(r"^(?:i'?m|i am)\s+(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
+    (re.compile(r"^(?P<o>.+?)\s+is my (?:favou?rite|go-to|preferred)\b.*$", I),
+     lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
+    (re.compile(rf"^i\s+{_ADV}(?:use|write|code in|program in|work with|develop in|work in)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "uses", m.group("o"))),
+    (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never)\s+(?:ever\s+)?(?P<o>.+)$", I),
+     lambda m: _en_rule(m, "negative")),
+    (re.compile(r"^(?:please\s+)?(?:always|you (?:must|should always)|we (?:must|always|should always))\s+(?P<o>.+)$", I),
+     lambda m: _en_rule(m, "positive")),
+]
+
+
+# Chinese -----------------------------------------------------------------------------------------
+_ZADV = r"(?:个人|平时|一般|比较|更|很|非常|特别|真的|还是|一直|也|都|最|蛮|挺|超|主要|日常|通常|向来)*"
+_ZNOW = r"(?:最近|现在|目前|已经|早就|这几年|后来)*"
+_ZPROJ = r"(?:在)?(?:这个|本|该|我们的?|咱们的?|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统)(?:里|中|里面)?\s*"
+_JOB = (r"开发|工程师|程序员|设计师|经理|产品|运营|测试|运维|架构师|分析师|科学家|研究员|学生|老师|教师|医生|律师|会计|销售|"
+        r"研究|算法|数据|前端|后端|全栈|编辑|记者|作家|创业者|自由职业")
+
+
+def _zh_uses(m: re.Match[str]) -> list[Claim]:
+    obj = clean_object(m.group("o"))
+    if obj.split(" ")[0].lower() in PACKAGE_MANAGERS:
+        return _c("project", "package_manager", obj)
+    return _c("project", "uses", obj)
+
+
+def _zh_cmd(m: re.Match[str]) -> list[Claim]:
+    return _c("project", f"{_CMD.get(m.group('k'), 'run')}_command", m.group("o"), kind="procedure")
+
+
+def _zh_rule(m: re.Match[str], polarity: str) -> list[Claim]:
+    if not STANDING.search(m.string) and not PROJECT.search(m.string):
+        return []
+    return _c(_subject(m.string), "rule", m.group("o"), polarity, kind="rule")
+
+
+def _zh_attr(m: re.Match[str]) -> list[Claim]:
+    attr = m.group("a").strip()
+    if attr in {"名字", "姓名"}:
+        return _c("user", "name", m.group("o"), kind="identity")
+    if attr.startswith("最喜欢") or attr.startswith("最爱"):
+        return _c("user", "prefers", m.group("o"), kind="preference")
+    return _c("user", f"attr:{attr[:20]}", m.group("o"))
+
+
+ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] = [
+    (re.compile(r"^我(?:的名字)?(?:叫|名叫|的名字是|姓名是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,12})$"),
+     lambda m: _c("user", "name", m.group("o"), kind="identity")),
+    (re.compile(r"^我(?:对)?\s*(?P<o>.+?)\s*过敏$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),
+    (re.compile(r"^我(?:是)?(?P<o>吃素的?|素食者|素食主义者|清真)$"), lambda m: _c("user", "diet", m.group("o"), kind="identity")),
+    (re.compile(r"^我(?:不能吃|不吃|忌口)\s*(?P<o>.+)$"),
+     lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
+    (re.compile(r"^我(?:现在|目前)?(?:住在|生活在|定居在?|来自|老家在|老家是)\s*(?P<o>.+)$"),
+     lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
+    (re.compile(r"^我(?:现在|目前)?在\s*(?P<o>[^做写搞弄用看学修忙]{1,15}?)(?:工作|上班|任职|就职)$"),
+     lambda m: _c("user", "works_in", m.group("o"), kind="identity")),
+    (re.compile(r"^我(?:现在|目前)?在\s*(?P<o>[^做写搞弄用看学修忙]{1,15}?)(?:生活|住|定居)$"),
+     lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
+    (re.compile(rf"^(?:我)?(?:是|是一名|是一个|是个|当|做|从事|干)\s*(?P<o>[^，,]{{0,12}}?(?:{_JOB})[^，,]{{0,4}}?)"
+                rf"(?:工作|的)?$"), lambda m: _c("user", "role", m.group("o"), kind="identity")),
+    (re.compile(r"^我的\s*(?P<a>[\u4e00-\u9fffA-Za-z ]{1,12}?)\s*(?:是|为|=|：|:)\s*(?P<o>.+)$"), _zh_attr),
+    (re.compile(rf"^(?:{_ZPROJ})?(?P<k>部署|发布|构建|编译|打包|测试|启动|运行)(?:的)?(?:命令|脚本|方式)?\s*"
+                rf"(?:是|用|改成|改为|改到|换成|使用|走|都用|就用|执行|跑|：|:)了?\s*(?P<o>[^，,]+?)(?:了)?$"), _zh_cmd),
+    (re.compile(rf"^{_ZPROJ}(?:都|统一|一律)?(?:必须|要|需要|得|应该|务必)\s*(?P<o>.+)$"),
+     lambda m: _c("project", "rule", m.group("o"), kind="rule")),
+    (re.compile(rf"^{_ZPROJ}(?:都)?(?:不要|别|不能|禁止|不许|不准|不可以|严禁|不允许)\s*(?P<o>.+)$"),
+     lambda m: _c("project", "rule", m.group("o"), "negative", kind="rule")),
+    (re.compile(rf"^(?:不要|别|不能|禁止|不许|不准|严禁)\s*(?:在)?{_ZPROJ}(?P<o>.+)$"),
+     lambda m: _c("project", "rule", m.group("o"), "negative", kind="rule")),
+    (re.compile(rf"^{_ZPROJ}(?:都|统一|一律|目前|现在)?(?:用|使用|采用|基于|用的是|依赖|跑在|部署在|是用)\s*(?P<o>.+)$"),
+     _zh_uses),
+    (re.compile(rf"^我{_ZNOW}{_ZADV}(?:不喜欢|讨厌|不爱|受不了|反感|厌恶|烦|不太喜欢|不习惯|不想再?用)(?:用|使用|看|写|吃|喝)?"
+                r"\s*(?P<o>.+)$"), lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
+    (re.compile(rf"^我{_ZNOW}(?:不再|不|没再|没有再|已经不|再也不)(?:用|使用|看|写|玩|碰|学|喝|吃)\s*(?P<o>.+)$"),
+     lambda m: _c("user", "uses", m.group("o"), "negative")),
+    (re.compile(r"^我(?:以前|之前|过去|曾经)(?:用|喜欢|写)\s*(?P<o>.+?)(?:，|,)?(?:现在不.*)?$"),
+     lambda m: _c("user", "uses", m.group("o"), "negative")),
+    (re.compile(rf"^我{_ZNOW}{_ZADV}(?:喜欢|爱|偏好|偏爱|习惯|倾向于?|钟爱|爱用|喜爱|青睐)(?:用|使用|看|写|吃|喝)?\s*(?P<o>.+)$"),
+     lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
+    (re.compile(r"^我(?:今天|这周|本周|这几天|最近|目前|现在|正|这个星期|这阵子)*(?:在|正在|忙着|忙于)(?:做|搞|弄|写|开发|处理|修|"
+                r"重构|调试|负责|忙|赶)\s*(?P<o>.+)$"), lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
+    (re.compile(rf"^我{_ZNOW}{_ZADV}(?:用|使用|在用|写|用的是|写的是)\s*(?P<o>.+)$"),
+     lambda m: _c("user", "uses", m.group("o"))),
+    (re.compile(r"^(?:请)?(?:不要|别|不能|禁止|不许|千万别|永远不要|以后不要|以后别)\s*(?P<o>.+)$"),
+     lambda m: _zh_rule(m, "negative")),
+    (re.compile(r"^(?:请)?(?:总是|永远|每次都?|一律|始终|务必)\s*(?P<o>.+)$"), lambda m: _zh_rule(m, "positive")),
+]
+
+
+def parse_clause(clause: str) -> list[Claim]:
+    """Claims asserted by one clause (first matching pattern wins; both languages are tried)."""
+    clause = clause.strip(" \t\"'“”.,;:!?。，；：！？")
+    if not clause:
+        return []
+    for rules in (EN_RULES, ZH_RULES):
+        for pattern, build in rules:
+            m = pattern.search(clause)
+            if m:
+                claims = build(m)
+                if claims:
+                    return claims
+    return []
