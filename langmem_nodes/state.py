@@ -23,7 +23,8 @@ class PendingWrite(BaseModel):
 
     The extractor creates it (`action="write"`); dedup may set `merge`/`skip_duplicate` and `merge_into`;
     the verifier `reject`/`downgrade`; the resolver fills `supersede`; the promoter sets the record's
-    scope level. `trace` accumulates one line per stage and becomes the ledger's decision trace.
+    scope level (or `promote_to` for a merge whose existing record earned a wider level). `trace`
+    accumulates one line per stage and becomes the ledger's decision trace.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -34,6 +35,7 @@ class PendingWrite(BaseModel):
     trigger: str = ""
     merge_into: str | None = None
     supersede: list[str] = Field(default_factory=list)
+    promote_to: str | None = None
     trace: list[str] = Field(default_factory=list)
 
     def note(self, stage: str, text: str) -> PendingWrite:

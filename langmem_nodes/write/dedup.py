@@ -1,0 +1,170 @@
+"""Three-layer dedup inside the write path: exact text hash → fact key → semantic cosine with a fact guard.
+
+A match in a *new* session becomes a `merge` (the existing row's recurrence grows; no new row); a match in
+a session that already counted is a `skip_duplicate`. The semantic layer only merges when the structured
+facts agree (same subject, predicate, polarity and overlapping object), so "在北京工作" and
+"上个月在北京出差" stay apart however close their vectors are: merging must never reduce the number of
+distinct facts.
+
+Example:
+    >>> import numpy as np
+    >>> v = np.array([[1.0, 0.0], [0.99, 0.14], [0.0, 1.0]])
+    >>> cluster(v / np.linalg.norm(v, axis=1, keepdims=True), 0.9)
+    [0, 0, 1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from ..node import MemoryNode
+from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
+from ..state import PendingWrite
+from ..text import tokenize
+
+_LIVE = (Status.ACTIVE, Status.CANDIDATE)
+
+
+def cluster(vectors: Any, threshold: float) -> list[int]:
+    """Greedy clustering: each row joins the first cluster whose (re-normalized mean) centroid has cosine
+    ≥ `threshold`, else starts a new one. Rows should be unit vectors. Returns one label per row."""
+    vecs = np.asarray(vectors, dtype=np.float64)
+    if vecs.ndim != 2:
+        raise ValueError(f"vectors must be a 2-D array, got shape {vecs.shape}")
+    if not -1.0 <= threshold <= 1.0:
+        raise ValueError(f"threshold must be in [-1, 1], got {threshold}")
+    sums: list[np.ndarray] = []
+    labels: list[int] = []
+    for v in vecs:
+        best, best_sim = -1, threshold
+        for i, s in enumerate(sums):
+            sim = float(v @ s / (np.linalg.norm(s) or 1.0))
+            if sim >= best_sim:
+                best, best_sim = i, sim
+        if best < 0:
+            sums.append(v.copy())
+            labels.append(len(sums) - 1)
+        else:
+            sums[best] += v
+            labels.append(best)
+    return labels
+
+
+def same_fact(a: MemoryRecord, b: MemoryRecord, *, min_overlap: float = 0.5) -> bool:
+    """The fact guard: same subject, predicate and polarity, and objects that share most of their terms."""
+    if (a.subject.casefold(), a.predicate.casefold(), a.polarity) != (b.subject.casefold(), b.predicate.casefold(), b.polarity):
+        return False
+    oa, ob = normalize_text(a.object), normalize_text(b.object)
+    if oa == ob:
+        return True
+    ta, tb = set(tokenize(oa)), set(tokenize(ob))
+    if not ta or not tb:
+        return False
+    return len(ta & tb) / len(ta | tb) >= min_overlap
+
+
+class DedupNode(MemoryNode):
+    """Graph node: marks each pending write `merge` / `skip_duplicate` (with `merge_into`) or leaves it `write`.
+
+    Args:
+        store: the MemoryStore to compare against.
+        threshold: cosine similarity at which the semantic layer considers two memories near-duplicates
+            (default 0.88; see `evals` dedup simulation for how to pick it).
+    """
+
+    name = "dedup"
+
+    def __init__(self, store: Any, *, threshold: float = 0.88, pending_key: str = "memory_pending", **kw: Any) -> None:
+        super().__init__(**kw)
+        if not 0.0 < threshold <= 1.0:
+            raise ValueError(f"threshold must be in (0, 1], got {threshold}")
+        self.store, self.threshold, self.pending_key = store, threshold, pending_key
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        pending: list[PendingWrite] = list(state.get(self.pending_key) or [])
+        batch: dict[tuple[str, ...], PendingWrite] = {}
+        for p in pending:
+            if p.action != "write":
+                continue
+            r = p.record
+            key = (r.subject.casefold(), r.predicate.casefold(), normalize_text(r.object), r.polarity.value)
+            if key in batch:
+                p.action, p.reason = "skip_duplicate", "repeated within the same turn"
+                p.note("dedup", "batch duplicate")
+                continue
+            batch[key] = p
+            match, layer = self.find_match(r, ctx)
+            if match is not None:
+                self._decide(p, match, layer, ctx)
+            else:
+                p.note("dedup", "new fact")
+        return {self.pending_key: pending}
+
+    def _allowed(self, ctx: MemoryContext) -> Any:
+        visible = set(ctx.visible_partitions())
+        own_sessions = f"session/{ctx.org_id}/{ctx.user_id}/"
+        return lambda part: part in visible or part.startswith(own_sessions)
+
+    def find_match(self, r: MemoryRecord, ctx: MemoryContext) -> tuple[MemoryRecord | None, str]:
+        """The existing record `r` duplicates and the layer that found it ("exact" | "key" | "semantic")."""
+        allowed = self._allowed(ctx)
+        for m in self.store.find(None, statuses=_LIVE, text_hash=r.text_hash):
+            if allowed(m.scope.partition) and m.subject.casefold() == r.subject.casefold():
+                return m, "exact"
+        for m in self.store.find(None, statuses=_LIVE, subject=r.subject, predicate=r.predicate):
+            if allowed(m.scope.partition) and m.polarity == r.polarity and normalize_text(m.object) == normalize_text(r.object):
+                return m, "key"
+        vec = self.store.embedder.embed([r.text])[0]
+        hits = self.store.dense_search(ctx.visible_partitions(), vec, 5, statuses=_LIVE)
+        near = [(i, s) for i, s in hits if s >= self.threshold]
+        for mid, _sim in near:
+            m = self.store.get(mid)
+            if m is not None and same_fact(r, m):
+                return m, "semantic"
+        return None, ""
+
+    def _decide(self, p: PendingWrite, m: MemoryRecord, layer: str, ctx: MemoryContext) -> None:
+        r = p.record
+        p.merge_into = m.id
+        new_session = bool(ctx.session_id) and ctx.session_id not in m.sessions_seen
+        stronger = _rank(r.source) > _rank(m.source)
+        if new_session or stronger:
+            p.action = "merge"
+            p.reason = f"{layer} duplicate of {m.id}" + (" seen in a new session" if new_session else ", stronger source")
+        else:
+            p.action, p.reason = "skip_duplicate", f"{layer} duplicate of {m.id}"
+        p.note("dedup", p.reason)
+
+
+_RANK = {Source.EXPLICIT_CORRECTION: 4, Source.USER_EDITED: 4, Source.EXPLICIT: 3, Source.IMPORTED: 2,
+         Source.INFERRED: 1, Source.DERIVED: 0}
+
+
+def _rank(s: Source) -> int:
+    return _RANK.get(s, 1)
+
+
+def merged(existing: MemoryRecord, incoming: MemoryRecord, now: datetime, session_id: str | None) -> MemoryRecord:
+    """`existing` after absorbing `incoming`: one more distinct session, fresher, stronger source kept."""
+    sessions = list(existing.sessions_seen)
+    if session_id and session_id not in sessions and incoming.source is not Source.DERIVED:
+        sessions.append(session_id)
+    upd: dict[str, Any] = {
+        "sessions_seen": sessions,
+        "recurrence": max(existing.recurrence, len(sessions), 1),
+        "verified_at": now,
+        "source_turn_ids": list(dict.fromkeys([*existing.source_turn_ids, *incoming.source_turn_ids])),
+        "confidence": max(existing.confidence, incoming.confidence),
+    }
+    if _rank(incoming.source) > _rank(existing.source):
+        upd["source"] = incoming.source
+    return existing.model_copy(update=upd)
+
+
+def texts_cluster(texts: Sequence[str], embedder: Any, threshold: float) -> list[int]:
+    """`cluster` over texts embedded with `embedder` (convenience for evals)."""
+    return cluster(embedder.embed(list(texts)), threshold)

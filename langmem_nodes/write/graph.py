@@ -1,0 +1,79 @@
+"""`create_write_graph`: extract → dedup → verify → resolve → promote → commit, as an uncompiled StateGraph."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+
+from ..context import Clock
+from ..records import MemoryContext
+from ..state import WriteState
+from .commit import CommitNode
+from .dedup import DedupNode
+from .extractor import ExtractNode, Extractor
+from .promoter import PromoteNode
+from .resolver import ResolutionStrategy, ResolverNode
+from .ttl import TTLPolicy
+from .verifier import VerifyNode
+
+
+def create_write_graph(
+    store: Any,
+    *,
+    extractor: Extractor | None = None,
+    strategy: str | ResolutionStrategy = "explicit_correction_first",
+    ttl: TTLPolicy | None = None,
+    clock: Clock | None = None,
+    dedup_threshold: float = 0.88,
+    gate_threshold: float = 0.6,
+    candidate_floor: float = 0.3,
+    user_sessions: int = 2,
+    project_sessions: int = 3,
+    state_schema: type[Any] = WriteState,
+) -> StateGraph:
+    """Build the write graph over one `MemoryStore`. Compile it yourself (with your own checkpointer).
+
+    Args:
+        store: the `MemoryStore` every decision is committed to.
+        extractor: an `Extractor` (default `RuleExtractor()`; `LLMExtractor(model)` for a chat model).
+        strategy: conflict resolution, a name in `STRATEGIES` or a `ResolutionStrategy`.
+        ttl: lifetime policy (default `TTLPolicy()`: stable 3650 d, semi 180 d, volatile 21 d).
+        clock: returns "now" (tests and simulations); default the wall clock.
+        dedup_threshold: cosine at which the semantic dedup layer compares facts.
+        gate_threshold / candidate_floor: confidence to accept / below which to reject (between: candidate).
+        user_sessions / project_sessions: distinct sessions before a fact is promoted out of the session.
+        state_schema: your state type if it is not `WriteState` (it needs `messages` and the `memory_*` keys).
+
+    Returns:
+        An uncompiled `StateGraph` with `context_schema=MemoryContext` and nodes
+        extract → dedup → verify → resolve → promote → commit.
+
+    Example:
+        >>> import tempfile
+        >>> from langmem_nodes.store import MemoryStore
+        >>> from langmem_nodes.records import MemoryContext
+        >>> store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
+        >>> graph = create_write_graph(store).compile()
+        >>> out = graph.invoke({"messages": [("user", "Remember that I prefer dark mode.")]},
+        ...                    context=MemoryContext(user_id="ada", session_id="s1"))
+        >>> [(m["predicate"], m["object"], m["scope"]["level"]) for m in out["memory_written"]]
+        [('prefers', 'dark mode', 'user')]
+        >>> store.close()
+    """
+    nodes = [
+        ExtractNode(extractor, clock=clock),
+        DedupNode(store, threshold=dedup_threshold, clock=clock),
+        VerifyNode(store, threshold=gate_threshold, candidate_floor=candidate_floor, clock=clock),
+        ResolverNode(store, strategy=strategy, clock=clock),
+        PromoteNode(store, user_sessions=user_sessions, project_sessions=project_sessions, clock=clock),
+        CommitNode(store, ttl=ttl, clock=clock),
+    ]
+    builder = StateGraph(state_schema, context_schema=MemoryContext)
+    prev = START
+    for node in nodes:
+        builder.add_node(node.name, node.as_node())
+        builder.add_edge(prev, node.name)
+        prev = node.name
+    builder.add_edge(prev, END)
+    return builder

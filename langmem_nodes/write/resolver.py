@@ -1,0 +1,186 @@
+"""Conflict resolution: which of several statements about one attribute wins, by a selectable strategy.
+
+A new statement conflicts with stored active ones when they share (subject, predicate) in the scopes the
+user can see and either the predicate holds one value at a time (name, role, deploy_command, …), the
+polarity flips for the same object ("likes X" → "does not like X"), or the new statement is an explicit
+correction (of the value it names after "not …", else of the latest value). The loser is superseded:
+`status=superseded`, pointers both ways, a ledger reason — never deleted. `read_only` records are never
+superseded automatically: the challenger is kept as a `candidate` instead.
+
+Example:
+    >>> from langmem_nodes.records import MemoryRecord, Scope
+    >>> s = Scope(user_id="u")
+    >>> old = MemoryRecord(text="User uses TypeScript", predicate="uses", object="TypeScript", scope=s, confidence=0.6)
+    >>> fix = MemoryRecord(text="User uses Python", predicate="uses", object="Python", scope=s,
+    ...                    source="explicit_correction", confidence=0.95)
+    >>> later = MemoryRecord(text="User uses TypeScript", predicate="uses", object="TypeScript", scope=s, confidence=0.6)
+    >>> STRATEGIES["explicit_correction_first"].choose([old, fix, later]).object
+    'Python'
+    >>> STRATEGIES["last_write_wins"].choose([old, fix, later]).object
+    'TypeScript'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol, runtime_checkable
+
+from ..node import MemoryNode
+from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
+from ..state import PendingWrite
+from .rules import EXCLUSIVE
+
+
+@runtime_checkable
+class ResolutionStrategy(Protocol):
+    """Picks the winner among statements about one key, given in arrival order."""
+
+    name: str
+
+    def choose(self, statements: Sequence[MemoryRecord]) -> MemoryRecord: ...
+
+
+def _check(statements: Sequence[MemoryRecord]) -> None:
+    if not statements:
+        raise ValueError("statements must not be empty")
+
+
+_AUTHORITY = {Source.EXPLICIT_CORRECTION: 3, Source.USER_EDITED: 3, Source.EXPLICIT: 2, Source.IMPORTED: 1,
+              Source.INFERRED: 1, Source.DERIVED: 0}
+
+
+class ExplicitCorrectionFirst:
+    """The user's explicit intent beats inference: highest source authority, latest among equals."""
+
+    name = "explicit_correction_first"
+
+    def choose(self, statements: Sequence[MemoryRecord]) -> MemoryRecord:
+        _check(statements)
+        best = max(_AUTHORITY.get(s.source, 1) for s in statements)
+        return [s for s in statements if _AUTHORITY.get(s.source, 1) == best][-1]
+
+
+class ConfidenceWeighted:
+    """Highest confidence wins; the latest among equal confidences."""
+
+    name = "confidence_weighted"
+
+    def choose(self, statements: Sequence[MemoryRecord]) -> MemoryRecord:
+        _check(statements)
+        best = max(s.confidence for s in statements)
+        return [s for s in statements if s.confidence == best][-1]
+
+
+class LastWriteWins:
+    """The most recent statement wins, whatever its source."""
+
+    name = "last_write_wins"
+
+    def choose(self, statements: Sequence[MemoryRecord]) -> MemoryRecord:
+        _check(statements)
+        return statements[-1]
+
+
+class Majority:
+    """The value stated most often (recurrence counts) wins; ties go to the latest."""
+
+    name = "majority"
+
+    def choose(self, statements: Sequence[MemoryRecord]) -> MemoryRecord:
+        _check(statements)
+        votes: Counter[tuple[str, str]] = Counter()
+        for s in statements:
+            votes[(normalize_text(s.object), s.polarity.value)] += max(1, s.recurrence)
+        top = max(votes.values())
+        return [s for s in statements if votes[(normalize_text(s.object), s.polarity.value)] == top][-1]
+
+
+STRATEGIES: dict[str, ResolutionStrategy] = {
+    s.name: s for s in (ExplicitCorrectionFirst(), ConfidenceWeighted(), LastWriteWins(), Majority())
+}
+
+
+def get_strategy(strategy: str | ResolutionStrategy) -> ResolutionStrategy:
+    if isinstance(strategy, str):
+        if strategy not in STRATEGIES:
+            raise ValueError(f"unknown resolution strategy {strategy!r}; choose from {sorted(STRATEGIES)}")
+        return STRATEGIES[strategy]
+    if not isinstance(strategy, ResolutionStrategy):
+        raise TypeError(f"strategy must be a name or a ResolutionStrategy, got {type(strategy).__name__}")
+    return strategy
+
+
+def conflicts_with(new: MemoryRecord, old: MemoryRecord) -> bool:
+    """Does `new` contradict `old` (same subject and predicate assumed)?"""
+    same_obj = normalize_text(new.object) == normalize_text(old.object)
+    if same_obj:
+        return new.polarity != old.polarity
+    replaces = [normalize_text(x) for x in new.metadata.get("replaces", []) if x]
+    if replaces:
+        return any(x in normalize_text(old.object) or normalize_text(old.object) in x for x in replaces)
+    return new.predicate in EXCLUSIVE or new.predicate.startswith("attr:")
+
+
+class ResolverNode(MemoryNode):
+    """Graph node: for each pending write, find contradicted active memories and let the strategy decide.
+
+    Sets `pending.supersede` (ids the new record replaces) or, when an existing memory wins, marks the new
+    record `superseded` by it (it is still kept, for history).
+
+    Args:
+        store: the MemoryStore.
+        strategy: a name in `STRATEGIES` or any `ResolutionStrategy` (default "explicit_correction_first").
+    """
+
+    name = "resolve"
+
+    def __init__(
+        self,
+        store: Any,
+        *,
+        strategy: str | ResolutionStrategy = "explicit_correction_first",
+        pending_key: str = "memory_pending",
+        **kw: Any,
+    ) -> None:
+        super().__init__(**kw)
+        self.store, self.strategy, self.pending_key = store, get_strategy(strategy), pending_key
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        pending: list[PendingWrite] = list(state.get(self.pending_key) or [])
+        visible = set(ctx.visible_partitions())
+        for p in pending:
+            if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
+                continue
+            r = p.record
+            rivals = [
+                m for m in self.store.find(list(visible), subject=r.subject, predicate=r.predicate)
+                if conflicts_with(r, m)
+            ]
+            if not rivals:
+                continue
+            if r.source is Source.EXPLICIT_CORRECTION and not r.metadata.get("replaces") and r.predicate not in EXCLUSIVE:
+                rivals = rivals[-1:]  # an unqualified correction replaces the latest value only
+            self._resolve(p, sorted(rivals, key=lambda m: m.created_at))
+        return {self.pending_key: pending}
+
+    def _resolve(self, p: PendingWrite, rivals: list[MemoryRecord]) -> None:
+        r = p.record
+        locked = [m for m in rivals if m.read_only]
+        if locked:
+            p.action = "downgrade"
+            p.reason = f"contradicts read-only memory {locked[0].id}: kept as candidate for the user to confirm"
+            r.status = Status.CANDIDATE
+            p.note("resolve", p.reason)
+            return
+        winner = self.strategy.choose([*rivals, r])
+        if winner is r:
+            p.supersede = [m.id for m in rivals]
+            r.supersedes = list(p.supersede)
+            p.reason = p.reason or f"{self.strategy.name}: replaces {', '.join(p.supersede)}"
+            p.note("resolve", f"{self.strategy.name}: new value wins over {p.supersede}")
+        else:
+            r.status, r.superseded_by = Status.SUPERSEDED, winner.id
+            p.reason = f"{self.strategy.name}: existing {winner.id} ({winner.source.value}) wins"
+            p.note("resolve", p.reason)
