@@ -1,0 +1,89 @@
+"""The `langmem-nodes` command end to end: remember → recall → list → show → edit → forget, per user."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from langmem_nodes.cli import main
+
+
+def run(capsys, home, *argv: str, embedder: str | None = "hashing") -> dict:
+    args = ["--home", str(home)] + (["--embedder", embedder] if embedder else []) + list(argv) + ["--json"]
+    assert main(args) == 0
+    return json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+
+
+def round_trip(capsys, home, embedder):
+    written = run(capsys, home, "remember", "Remember that I prefer green tea in the morning.", "--user", "ann", embedder=embedder)
+    assert len(written["written"]) == 1
+    rec = written["written"][0]
+    assert {"id", "text", "subject", "predicate", "object", "polarity", "source", "tier", "status", "scope"} <= set(rec)
+    assert rec["source"] == "explicit" and "green tea" in rec["object"]
+
+    found = run(capsys, home, "recall", "what tea do I like in the morning?", "--user", "ann", embedder=embedder)
+    assert [m["id"] for m in found["memories"]] == [rec["id"]]
+    assert found["memories"][0]["age"] and "green tea" in found["injection"]
+
+    other = run(capsys, home, "recall", "what tea do I like in the morning?", "--user", "bob", embedder=embedder)
+    assert other["memories"] == [] and "green tea" not in other["injection"]
+
+    listed = run(capsys, home, "list", "--user", "ann", embedder=embedder)
+    assert [m["id"] for m in listed["memories"]] == [rec["id"]]
+
+    report = run(capsys, home, "forget", rec["id"], embedder=embedder)
+    assert report["id"] == rec["id"] and report["places"]["chroma"] == "gone" and report["places"]["bm25"] == "gone"
+    assert run(capsys, home, "recall", "green tea", "--user", "ann", embedder=embedder)["memories"] == []
+    assert run(capsys, home, "list", "--user", "ann", embedder=embedder)["memories"] == []
+    return rec
+
+
+def test_cli_round_trip_fake_embedder(capsys, tmp_path):
+    round_trip(capsys, tmp_path / "home", "hashing")
+
+
+@pytest.mark.integration
+def test_cli_round_trip_real_minilm_and_chroma(capsys, tmp_path, minilm):
+    home = tmp_path / "home"
+    rec = round_trip(capsys, home, "minilm")
+    from langmem_nodes.store import MemoryStore
+
+    with MemoryStore(home, embedder=minilm) as store:
+        assert store.chroma.ids(f"user/default/ann") == []
+        assert not store.bm25.contains(rec["id"], "user/default/ann")
+        assert all(store.verify_gone(rec["id"]).values())
+
+
+def test_cli_correction_supersedes_and_show_explains(capsys, tmp_path):
+    home = tmp_path / "home"
+    first = run(capsys, home, "remember", "The deploy command is npm run deploy.", "--user", "ann", "--project", "shop")
+    second = run(capsys, home, "remember", "That's not right, the deploy command is bash deploy.sh, not npm run deploy.",
+                 "--user", "ann", "--project", "shop")
+    old_id = first["written"][0]["id"]
+    assert second["superseded"] == [old_id]
+    shown = run(capsys, home, "show", old_id)
+    assert shown["record"]["status"] == "superseded"
+    assert any(e["op"] == "supersede" for e in shown["history"])
+
+
+def test_cli_edit(capsys, tmp_path):
+    home = tmp_path / "home"
+    rec = run(capsys, home, "remember", "Remember that I prefer dark mode.", "--user", "ann")["written"][0]
+    edited = run(capsys, home, "edit", rec["id"], "User prefers light mode")
+    assert edited["memory"]["source"] == "user_edited" and edited["memory"]["text"] == "User prefers light mode"
+
+
+def test_cli_bad_input_is_a_clear_error(capsys, tmp_path):
+    home = tmp_path / "home"
+    with pytest.raises(SystemExit, match="user_id"):
+        main(["--home", str(home), "--embedder", "hashing", "recall", "x", "--user", "../bob"])
+    assert main(["--home", str(home), "--embedder", "hashing", "forget", "mem_missing"]) == 2
+    assert "no memory" in capsys.readouterr().err
+
+
+def test_cli_refuses_mixing_embedders(tmp_path):
+    home = tmp_path / "home"
+    assert main(["--home", str(home), "--embedder", "hashing", "list", "--user", "ann"]) == 0
+    with pytest.raises(SystemExit, match="embedder"):
+        main(["--home", str(home), "--embedder", "minilm", "list", "--user", "ann"])
