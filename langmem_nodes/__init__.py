@@ -6,7 +6,7 @@ Read graph: build query → scoped hybrid recall → rerank → conflicts → se
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any as _Any
 
 from .context import MissingScopeError, resolve_context
 from .embeddings import Embedder, HashingEmbedder, MiniLMEmbedder
@@ -63,7 +63,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _Any:
     # The graph factories import every node; load them on first use so `import langmem_nodes.records` stays light.
     if name in _GRAPH_NAMES:
         from . import graphs
