@@ -30,12 +30,14 @@ from ..state import PendingWrite
 from ..text import detect_lang
 from . import lexicon as lx
 from .rules import Claim, clean_object, parse_clause
+from .verifier import find_injection
 
 Turn = Mapping[str, Any]
 
 CONFIDENCE = {Source.EXPLICIT_CORRECTION: 0.95, Source.EXPLICIT: 0.9, Source.INFERRED: 0.75}
 HEDGED_CONFIDENCE = 0.45
 _REPLACES = re.compile(r"^(?:not|rather than|instead of|but not|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
+_PURPOSE = re.compile(r"^(?:to\s+\w+[^,，]*|要\S*?)[,，]\s*(?:just\s+)?(?:run|use|call|execute|type|用|跑|执行|运行)\b", re.I)
 _INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是|rather than|instead of)\s*(?P<o>[^,，]+)$", re.I)
 
 
@@ -139,8 +141,12 @@ class RuleExtractor(Extractor):
             if not isinstance(content, str) or not content.strip():
                 continue
             tid = turn_id(turn, offset + j)
+            smuggled = find_injection(content)  # one injected sentence taints the whole message
             for claim, clause, source, hedged in self.claims(content):
-                out.append(self._pending(claim, clause, source, hedged, ctx, now, tid))
+                p = self._pending(claim, clause, source, hedged, ctx, now, tid)
+                if smuggled:
+                    p.record.metadata["flags"] = ["injection"]
+                out.append(p)
         return out
 
     def claims(self, message: str) -> list[tuple[Claim, str, Source, bool]]:
@@ -154,7 +160,8 @@ class RuleExtractor(Extractor):
             explicit = bool(lx.EXPLICIT.search(sentence))
             source = Source.EXPLICIT_CORRECTION if correction else Source.EXPLICIT if explicit else Source.INFERRED
             prev: Claim | None = None
-            for raw in lx.CLAUSE_SPLIT.split(sentence):
+            purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
+            for raw in [sentence] if purpose else lx.CLAUSE_SPLIT.split(sentence):
                 clause = lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip())).strip(" .,;:!?。，；：！？")
                 if not clause:
                     continue
@@ -178,12 +185,12 @@ class RuleExtractor(Extractor):
         if inline and inline.start() > 0:
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
-        claims = parse_clause(clause)
+        claims = parse_clause(clause, standing=explicit)
         if not claims and prev is not None and prev.subject == "user":
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             lang = detect_lang(clause)
             retry = ("I'm " if re.match(r"^(?:a|an)\s", clause, re.I) else "I ") if lang == "en" else "我"
-            claims = parse_clause(retry + clause)
+            claims = parse_clause(retry + clause, standing=explicit)
         if not claims and explicit and self.allow_generic_explicit and len(clause) >= 3:
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"

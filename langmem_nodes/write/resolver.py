@@ -154,15 +154,14 @@ class ResolverNode(MemoryNode):
             if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
                 continue
             r = p.record
-            rivals = [
-                m for m in self.store.find(list(visible), subject=r.subject, predicate=r.predicate)
-                if conflicts_with(r, m)
-            ]
-            if not rivals:
-                continue
-            if r.source is Source.EXPLICIT_CORRECTION and not r.metadata.get("replaces") and r.predicate not in EXCLUSIVE:
-                rivals = rivals[-1:]  # an unqualified correction replaces the latest value only
-            self._resolve(p, sorted(rivals, key=lambda m: m.created_at))
+            same_key = sorted(self.store.find(list(visible), subject=r.subject, predicate=r.predicate),
+                              key=lambda m: m.created_at)
+            rivals = [m for m in same_key if conflicts_with(r, m)]
+            if not rivals and r.source is Source.EXPLICIT_CORRECTION and not r.metadata.get("replaces"):
+                # an unqualified correction ("no wait, I mainly write Python now") replaces the latest value
+                rivals = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
+            if rivals:
+                self._resolve(p, rivals)
         return {self.pending_key: pending}
 
     def _resolve(self, p: PendingWrite, rivals: list[MemoryRecord]) -> None:

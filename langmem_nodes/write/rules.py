@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from .lexicon import PROJECT, PROJECT_TAIL, STANDING
 
 I = re.IGNORECASE
+_STANDING_CTX: ContextVar[bool] = ContextVar("standing", default=False)  # an explicit cue was stripped
 
 #: Canonical predicates. Open attributes use the namespaced form `attr:<name>` ("my shell is zsh").
 PREDICATES = frozenset(
@@ -112,7 +114,7 @@ def _en_name(m: re.Match[str]) -> list[Claim]:
 
 def _en_rule(m: re.Match[str], polarity: str) -> list[Claim]:
     clause = m.string
-    if not STANDING.search(clause) and not PROJECT.search(clause):
+    if not (_STANDING_CTX.get() or STANDING.search(clause) or PROJECT.search(clause)):
         return []  # a bare imperative is a request for this answer, not a standing rule
     return _c(_subject(clause), "rule", m.group("o"), polarity, kind="rule")
 
@@ -140,6 +142,8 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:based|living|located)\s+in|from)\s+(?P<o>.+)$|^i live in\s+(?P<o2>.+)$", I),
      lambda m: _c("user", "lives_in", m.group("o") or m.group("o2"), kind="identity")),
+    (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:remotely\s+)?from\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
     (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:at|for)\s+(?P<o>.+)$", I),
      lambda m: _c("user", "works_at", m.group("o"), kind="identity")),
     (re.compile(r"^i\s+(?:work|am working|'m working)\s+as\s+(?:an?\s+)?(?P<o>.+?)(?:\s+(?:based|living)\s+in\s+"
@@ -155,8 +159,10 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^(?:my\s+(?:current\s+)?(?P<a>[a-z][\w -]{1,30}?)\s+(?:is|are|=)\s+(?P<o>.+))$", I), _en_attr),
     (re.compile(rf"^{_PROJ_EN}(?:the )?(?P<k>deploy|deployment|build|test|tests|run|start|release)\s+(?:command|script|"
                 rf"cmd)\s+(?:is|=|should be|:)\s+(?P<o>.+)$", I), _en_command),
-    (re.compile(r"^to\s+(?P<k>deploy|build|test|run|start|release)(?:\s+(?:it|this|the app|the project))?,?\s+"
-                r"(?:just\s+)?(?:run|use|call)\s+(?P<o>.+)$", I), _en_command),
+    (re.compile(r"^to\s+(?P<k>deploy|build|test|run|start|release)(?P<w>(?:\s+(?:the|this|it|app|project|tests?|suite|"
+                r"server|locally|unit|everything))*)\s*,?\s+(?:just\s+)?(?:run|use|call|type|execute)\s+(?P<o>.+)$", I),
+     lambda m: _c("project", "test_command" if "test" in m.group("w").lower() else f"{_CMD.get(m.group('k').lower(), 'run')}_command",
+                  m.group("o"), kind="procedure")),
     (re.compile(r"^(?:we|you)\s+(?P<k>deploy|build|test|release)\s+(?:with|using|via|by running)\s+(?P<o>.+)$", I),
      _en_command),
     (re.compile(r"^(?P<p>(?:this|the|our|my) (?:project|repo|repository|codebase|app|service|monorepo|team))\s+"
@@ -211,7 +217,7 @@ def _zh_cmd(m: re.Match[str]) -> list[Claim]:
 
 
 def _zh_rule(m: re.Match[str], polarity: str) -> list[Claim]:
-    if not STANDING.search(m.string) and not PROJECT.search(m.string):
+    if not (_STANDING_CTX.get() or STANDING.search(m.string) or PROJECT.search(m.string)):
         return []
     return _c(_subject(m.string), "rule", m.group("o"), polarity, kind="rule")
 
@@ -229,9 +235,11 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^我(?:的名字)?(?:叫|名叫|的名字是|姓名是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,12})$"),
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:对)?\s*(?P<o>.+?)\s*过敏$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:是)?(?P<o>吃素的?|素食者|素食主义者|清真)$"), lambda m: _c("user", "diet", m.group("o"), kind="identity")),
+    (re.compile(r"^我(?:是)?(?P<o>吃素的?|素食者|素食主义者|清真)$"),
+     lambda m: [Claim("user", "diet", m.group("o").rstrip("的"), "positive", "identity")]),
     (re.compile(r"^我(?:不能吃|不吃|忌口)\s*(?P<o>.+)$"),
      lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
+    (re.compile(r"^我是\s*(?P<o>[\u4e00-\u9fff]{2,6})人$"), lambda m: _c("user", "from", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:现在|目前)?(?:住在|生活在|定居在?|来自|老家在|老家是)\s*(?P<o>.+)$"),
      lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<o>[^做写搞弄用看学修忙]{1,15}?)(?:工作|上班|任职|就职)$"),
@@ -269,11 +277,23 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
 ]
 
 
-def parse_clause(clause: str) -> list[Claim]:
-    """Claims asserted by one clause (first matching pattern wins; both languages are tried)."""
+def parse_clause(clause: str, *, standing: bool = False) -> list[Claim]:
+    """Claims asserted by one clause (first matching pattern wins; both languages are tried).
+
+    `standing=True` says the message carried a standing cue (remember / from now on / 以后) that was
+    stripped, so imperatives in the clause are standing rules rather than one-off requests.
+    """
     clause = clause.strip(" \t\"'“”.,;:!?。，；：！？")
     if not clause:
         return []
+    token = _STANDING_CTX.set(standing)
+    try:
+        return _first_match(clause)
+    finally:
+        _STANDING_CTX.reset(token)
+
+
+def _first_match(clause: str) -> list[Claim]:
     for rules in (EN_RULES, ZH_RULES):
         for pattern, build in rules:
             m = pattern.search(clause)

@@ -142,7 +142,7 @@ class VerifyNode(MemoryNode):
             p.action, p.reason = "reject", f"secret: looks like a {secret}; credentials are never stored"
             r.metadata = {k: v for k, v in r.metadata.items() if k != "quote"}
             return p.note("verify", "reject (secret)")
-        if find_injection(raw):
+        if find_injection(raw) or "injection" in r.metadata.get("flags", []):
             p.action, p.reason = "reject", "instruction smuggled into a memory"
             return p.note("verify", "reject (injection)")
         parents = [m.id for m in injected if _same_fact(r, m)]

@@ -1,0 +1,168 @@
+"""Extraction eval: run the REAL write graph on labelled cases and score what it committed.
+
+    python -m evals extraction --cases ../shared/data/extraction_dev.jsonl --out pred.json [--extractor rule] [--json]
+
+Each case runs in a fresh memory home and scope; its user turns are replayed one at a time through the
+write graph (so a later correction supersedes an earlier value, as in a real conversation). The store uses
+the deterministic HashingEmbedder for speed: extraction, gating and resolution do not depend on the
+embedder, only semantic dedup does. Predictions are the committed ACTIVE records.
+
+Matching (../shared/DESIGN.md): a prediction matches an expected item when the subject class and polarity
+agree and the expected object term is contained, case/space-insensitively, in the predicted object;
+`expect: []` means nothing should be stored. Each prediction matches at most one expected item.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+
+from langmem_nodes.embeddings import HashingEmbedder  # noqa: E402
+from langmem_nodes.records import MemoryContext, Status  # noqa: E402
+from langmem_nodes.store import MemoryStore  # noqa: E402
+from langmem_nodes.write import RuleExtractor, create_write_graph  # noqa: E402
+
+FIELDS = ("subject", "predicate", "object", "polarity", "source", "tier", "text")
+
+
+def load_cases(path: str | Path) -> list[dict[str, Any]]:
+    cases = []
+    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            case = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{path}:{n}: not JSON ({e})") from None
+        for key in ("id", "turns", "expect"):
+            if key not in case:
+                raise ValueError(f"{path}:{n}: case is missing {key!r}")
+        cases.append(case)
+    return cases
+
+
+def make_extractor(name: str) -> Any:
+    if name == "rule":
+        return RuleExtractor()
+    raise ValueError(f"unknown extractor {name!r} (only 'rule' runs offline)")
+
+
+def run_case(case: dict[str, Any], extractor: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(committed active records, skipped decisions) for one case, in a throwaway home."""
+    ctx = MemoryContext(user_id="eval-user", project_id="eval-project", session_id=f"s-{case['id']}")
+    with tempfile.TemporaryDirectory() as home:
+        store = MemoryStore(home, embedder=HashingEmbedder(dim=128))
+        try:
+            graph = create_write_graph(store, extractor=extractor).compile()
+            messages: list[tuple[str, str]] = []
+            skipped: list[dict[str, Any]] = []
+            for i, turn in enumerate(case["turns"]):
+                role = "user" if turn.get("role", "user") in ("user", "human") else "ai"
+                messages.append((role, turn.get("content", "")))
+                if role == "user" and (i + 1 == len(case["turns"]) or case["turns"][i + 1].get("role") != "user"):
+                    out = graph.invoke({"messages": list(messages)}, context=ctx)
+                    skipped += out.get("memory_skipped", [])
+            records = store.find(ctx.visible_partitions(), statuses=(Status.ACTIVE,))
+            return [{k: _plain(getattr(r, k)) for k in FIELDS} for r in records], skipped
+        finally:
+            store.close()
+
+
+def _plain(v: Any) -> Any:
+    return getattr(v, "value", v)
+
+
+def _norm(s: str) -> str:
+    return "".join(str(s).split()).casefold()
+
+
+def match(expected: list[dict[str, Any]], predicted: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Greedy one-to-one pairs (expected, predicted) under the DESIGN.md rule."""
+    used: set[int] = set()
+    pairs = []
+    for e in expected:
+        for i, p in enumerate(predicted):
+            if i in used:
+                continue
+            if (p["subject"] == e["subject"] and p["polarity"] == e.get("polarity", "positive")
+                    and _norm(e["object"]) in _norm(p["object"])):
+                used.add(i)
+                pairs.append((e, p))
+                break
+    return pairs
+
+
+def score(cases: list[dict[str, Any]], preds: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    per: dict[str, dict[str, int]] = defaultdict(lambda: {"tp": 0, "pred": 0, "gold": 0})
+    src, tier = [0, 0], [0, 0]
+    for case in cases:
+        lang = case.get("lang", "en")
+        pairs = match(case["expect"], preds[case["id"]])
+        for bucket in (per[lang], per["all"]):
+            bucket["tp"] += len(pairs)
+            bucket["pred"] += len(preds[case["id"]])
+            bucket["gold"] += len(case["expect"])
+        for e, p in pairs:
+            if "source" in e:
+                src[0] += p["source"] == e["source"]
+                src[1] += 1
+            if "tier" in e:
+                tier[0] += p["tier"] == e["tier"]
+                tier[1] += 1
+    out: dict[str, Any] = {}
+    for lang, c in sorted(per.items()):
+        p = c["tp"] / c["pred"] if c["pred"] else 1.0
+        r = c["tp"] / c["gold"] if c["gold"] else 1.0
+        f = 2 * p * r / (p + r) if p + r else 0.0
+        out[lang] = {"precision": round(p, 4), "recall": round(r, 4), "f1": round(f, 4), **c}
+    out["source_accuracy"] = round(src[0] / src[1], 4) if src[1] else None
+    out["source_n"] = src[1]
+    out["tier_accuracy"] = round(tier[0] / tier[1], 4) if tier[1] else None
+    out["tier_n"] = tier[1]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m evals extraction",
+        description="Run the real write graph on labelled extraction cases (fresh scope and home per case; "
+                    "HashingEmbedder for speed) and print precision/recall/F1 per language.",
+    )
+    ap.add_argument("--cases", required=True, help="JSONL file of cases: {id, lang, turns, expect}")
+    ap.add_argument("--out", help="write {case_id: [committed active records]} here")
+    ap.add_argument("--extractor", default="rule", help="extractor to use (default: rule)")
+    ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
+    args = ap.parse_args(argv)
+    cases = load_cases(args.cases)
+    extractor = make_extractor(args.extractor)
+    preds: dict[str, list[dict[str, Any]]] = {}
+    secrets = 0
+    for case in cases:
+        preds[case["id"]], skipped = run_case(case, extractor)
+        secrets += sum(1 for s in skipped if s["action"] == "reject" and s["reason"].startswith("secret"))
+    if args.out:
+        Path(args.out).write_text(json.dumps(preds, ensure_ascii=False, indent=1), encoding="utf-8")
+    summary = score(cases, preds)
+    summary["secrets_refused"] = secrets
+    summary["cases"] = len(cases)
+    for lang in [k for k in summary if isinstance(summary[k], dict)]:
+        s = summary[lang]
+        print(f"{lang:>4}: precision={s['precision']:.3f} recall={s['recall']:.3f} f1={s['f1']:.3f} "
+              f"(tp={s['tp']} pred={s['pred']} gold={s['gold']})")
+    print(f"source accuracy={summary['source_accuracy']} (n={summary['source_n']})  "
+          f"tier accuracy={summary['tier_accuracy']} (n={summary['tier_n']})  secrets refused={secrets}")
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
