@@ -7,7 +7,9 @@ keeps a scoped query at a few ms at 100k memories, where a `where` filter on one
 A Chroma delete only marks the vector deleted: it stays in the HNSW `data_level0.bin`, in the
 `embeddings_queue` log of `chroma.sqlite3` and in that file's free pages (measured with chromadb 1.5).
 `compact(partition, ...)` therefore rebuilds the partition's collection from the canonical store, removes
-segment directories no collection references, and VACUUMs `chroma.sqlite3`.
+segment directories no collection references, and VACUUMs `chroma.sqlite3`. Chroma also writes HNSW files
+from an uninitialised buffer (`malloc`), so the unused slots past the index's element count can hold any
+freed heap bytes, a forgotten vector included: `scrub_files` zeroes them (after compaction and at close).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import shutil
 import sqlite3
+import struct
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -136,6 +139,14 @@ class ChromaProjection(Projection):
             conn.execute("VACUUM")
         finally:
             conn.close()
+        for header in self.path.glob("*/header.bin"):
+            _zero_unused_hnsw_slots(header.parent)
+
+    def close(self) -> None:
+        try:
+            self.scrub_files()
+        except Exception:  # noqa: BLE001 - best effort at shutdown; compaction already scrubbed
+            pass
 
     def contains(self, memory_id: str, partition: str) -> bool:
         col = self._collection(partition, create=False)
@@ -169,3 +180,25 @@ class ChromaProjection(Projection):
 def _is_uuid(name: str) -> bool:
     parts = name.split("-")
     return [len(p) for p in parts] == [8, 4, 4, 4, 12] and all(c in "0123456789abcdef" for c in name.replace("-", ""))
+
+
+_HNSW_HEADER = struct.Struct("<I6Q")  # version, offsetLevel0, max_elements, cur_count, size_per_element, ...
+
+
+def _zero_unused_hnsw_slots(segment: Path) -> None:
+    """Overwrite data_level0.bin/length.bin beyond the element count (uninitialised memory) with zeros."""
+    raw = (segment / "header.bin").read_bytes()
+    if len(raw) < _HNSW_HEADER.size:
+        return
+    version, _off, max_el, cur, per_el, _lbl, _data = _HNSW_HEADER.unpack_from(raw)
+    if version != 1 or not 0 <= cur <= max_el:
+        return  # an unknown layout: leave it alone rather than corrupt it
+    for name, width in (("data_level0.bin", per_el), ("length.bin", 4)):
+        f = segment / name
+        if not f.exists():
+            continue
+        start, size = cur * width, f.stat().st_size
+        if start < size:
+            with f.open("r+b") as fh:
+                fh.seek(start)
+                fh.write(b"\0" * (size - start))
