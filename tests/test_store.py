@@ -135,3 +135,69 @@ def test_reopen_keeps_everything(tmp_path, fake_embedder):
     assert s2.lexical_search([a.scope.partition], "vim", 3)[0][0] == a.id
     assert s2.dense_search([a.scope.partition], fake_embedder.embed_query("vim"), 3)[0][0] == a.id
     s2.close()
+
+
+class FailingCompaction(FlakyProjection):
+    name = "disk_index"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fail_compact = False
+        self.compacted: list[str] = []
+
+    def compact(self, partition, records, vectors):
+        if self.fail_compact:
+            raise OSError("index file locked")
+        self.compacted.append(partition)
+
+
+def test_failed_compaction_is_reported_and_retried_at_open(tmp_path, fake_embedder):
+    proj = FailingCompaction()
+    s = MemoryStore(tmp_path / "h", embedder=fake_embedder, extra_projections=[proj])
+    a, b = rec("likes go"), rec("likes rust")
+    s.commit(add=[a, b])
+    proj.fail_compact = True
+    report = s.forget(a.id)
+    assert report["places"]["disk_index"].startswith("pending") and report["places"]["chroma"] == "gone"
+    assert s.canonical.intents()
+    s.close()
+    proj.fail_compact = False
+    s2 = MemoryStore(tmp_path / "h", embedder=fake_embedder, extra_projections=[proj])
+    assert proj.compacted == [a.scope.partition] and not s2.canonical.intents()
+    assert s2.dense_search([b.scope.partition], fake_embedder.embed_query("likes rust"), 3)[0][0] == b.id
+    s2.close()
+
+
+def test_rendered_cache_is_a_projection(store):
+    a, b = rec("likes tea"), rec("likes jazz")
+    store.commit(add=[a, b])
+    store.rendered.put("inject:alice", f"{a.text}; {b.text}", [a.id, b.id])
+    store.rendered.put("inject:b", b.text, [b.id])
+    store.commit(update=[store.get(b.id).model_copy(update={"text": "likes blues"})])  # edit → stale render dropped
+    assert store.rendered.get("inject:alice") is None and store.rendered.get("inject:b") is None
+    store.rendered.put("inject:a", a.text, [a.id])
+    assert store.forget(a.id)["places"]["rendered"] == "gone" and store.rendered.get("inject:a") is None
+    assert store.verify_gone(a.id)["rendered"] is True
+
+
+def test_modify_retries_and_respects_read_only(store):
+    a = rec("org policy", read_only=True)
+    store.commit(add=[a])
+    from langmem_nodes.store import ReadOnlyViolation
+
+    with pytest.raises(ReadOnlyViolation):
+        store.modify(a.id, lambda r: r.model_copy(update={"confidence": 0.1}))
+    assert store.modify(a.id, lambda r: r.model_copy(update={"confidence": 0.9}), actor="user").version == 2
+    with pytest.raises(KeyError):
+        store.modify("mem_missing", lambda r: r)
+
+
+def test_forget_many_validates_every_id_first(store):
+    a = rec("likes chess")
+    store.commit(add=[a])
+    for bad in (["  "], [a.id, ""], [a.id, "mem_unknown"]):
+        with pytest.raises((ValueError, KeyError)):
+            store.forget_many(bad)
+    assert store.get(a.id) is not None
+    assert store.forget_many([a.id, a.id])[0]["places"]["bm25"] == "gone"
+    assert store.forget(a.id)["places"]["already_forgotten"] == "gone"
