@@ -37,6 +37,7 @@ Turn = Mapping[str, Any]
 CONFIDENCE = {Source.EXPLICIT_CORRECTION: 0.95, Source.EXPLICIT: 0.9, Source.INFERRED: 0.75}
 HEDGED_CONFIDENCE = 0.45
 _REPLACES = re.compile(r"^(?:not|rather than|instead of|but not|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
+_HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _PURPOSE = re.compile(r"^(?:to\s+\w+[^,，]*|要\S*?)[,，]\s*(?:just\s+)?(?:run|use|call|execute|type|用|跑|执行|运行)\b", re.I)
 _INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是|rather than|instead of)\s*(?P<o>[^,，]+)$", re.I)
 
@@ -162,7 +163,9 @@ class RuleExtractor(Extractor):
             prev: Claim | None = None
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
             for raw in [sentence] if purpose else lx.CLAUSE_SPLIT.split(sentence):
-                clause = lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip())).strip(" .,;:!?。，；：！？")
+                clause = lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip()))
+                hedged = bool(lx.HEDGE.search(clause))
+                clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？")
                 if not clause:
                     continue
                 if lx.REPORTED.search(clause) or lx.HYPOTHETICAL.search(clause) or lx.ONE_OFF.search(clause):
@@ -175,7 +178,7 @@ class RuleExtractor(Extractor):
                     continue
                 new = self._parse(clause, prev, explicit)
                 for claim in new:
-                    found.append((claim, clause, source, bool(lx.HEDGE.search(clause))))
+                    found.append((claim, clause, source, hedged))
                 prev = new[-1] if new else prev
         return found
 

@@ -84,7 +84,7 @@ SMALL_TALK = re.compile(
     r"谢谢|多谢|好的|好|辛苦了|收到|明白|嗯|哈哈|你好|再见)\b",
     I,
 )
-HEDGE = re.compile(r"\b(?:i think|i guess|probably|i suppose|kind of|sort of|not sure)\b|大概|好像|应该吧|可能吧|似乎", I)
+HEDGE = re.compile(r"\b(?:i think|i guess|i believe|probably|i suppose|kind of|sort of|not sure)\b|大概|好像|应该吧|可能吧|似乎|我觉得|我感觉|我猜", I)
 VOLATILE_TIME = re.compile(
     r"\b(?:today|tonight|this (?:week|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
     r"these days)\b|今天|今晚|这周|本周|这几天|这个星期|目前|现在|正在|这阵子",

@@ -64,9 +64,9 @@ _LEAD_OBJ = re.compile(r"^(?:using|to use|use|working with|writing|coding in|to 
 def clean_object(text: str) -> str:
     """Trim punctuation, trailing fillers and a leading gerund ("using X" → "X")."""
     text = PROJECT_TAIL.sub(" ", text)
-    text = text.strip(" \t\"'“”‘’`.,;:!?。，；：！？、（）()")
+    text = text.lstrip(" \t\"'“”‘’`,;:!?。，；：！？、（(").rstrip(" \t\"'“”‘’`.,;:!?。，；：！？、）)")
     for _ in range(3):
-        text = _TRAIL.sub("", text).strip(" .,;:!?。，；：！？")
+        text = _TRAIL.sub("", text).rstrip(" .,;:!?。，；：！？")
     text = _LEAD_OBJ.sub("", text, count=1).strip()
     return re.sub(r"\s+", " ", text)
 
@@ -198,7 +198,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
 
 
 # Chinese -----------------------------------------------------------------------------------------
-_ZADV = r"(?:个人|平时|一般|比较|更|很|非常|特别|真的|还是|一直|也|都|最|蛮|挺|超|主要|日常|通常|向来)*"
+_ZADV = r"(?:好像|大概|似乎|个人|平时|一般|比较|更|很|非常|特别|真的|还是|一直|也|都|最|蛮|挺|超|主要|日常|通常|向来)*"
 _ZNOW = r"(?:最近|现在|目前|已经|早就|这几年|后来)*"
 _ZPROJ = r"(?:在)?(?:这个|本|该|我们的?|咱们的?|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统)(?:里|中|里面)?\s*"
 _JOB = (r"开发|工程师|程序员|设计师|经理|产品|运营|测试|运维|架构师|分析师|科学家|研究员|学生|老师|教师|医生|律师|会计|销售|"
