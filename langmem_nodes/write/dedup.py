@@ -61,10 +61,15 @@ def same_fact(a: MemoryRecord, b: MemoryRecord, *, min_overlap: float = 0.5) -> 
     oa, ob = normalize_text(a.object), normalize_text(b.object)
     if oa == ob:
         return True
-    ta, tb = set(tokenize(oa)), set(tokenize(ob))
+    ta, tb = _terms(oa), _terms(ob)
     if not ta or not tb:
         return False
     return len(ta & tb) / len(ta | tb) >= min_overlap
+
+
+def _terms(text: str) -> set[str]:
+    # unstemmed tokens with a plural "s" dropped: "themes"/"theme" agree, "work"/"working" stay distinct
+    return {t.rstrip("s") if t.isalpha() and len(t) > 3 else t for t in tokenize(text, stem=False)}
 
 
 class DedupNode(MemoryNode):

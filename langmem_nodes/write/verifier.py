@@ -57,6 +57,16 @@ def find_secret(text: str) -> str | None:
     return None
 
 
+def redact(text: str, *values: str) -> str:
+    """`text` with every credential-looking span and the given values replaced by `[redacted]`."""
+    for v in values:
+        if v:
+            text = text.replace(v, "[redacted]")
+    for _kind, pattern in _SECRET_PATTERNS:
+        text = pattern.sub("[redacted]", text)
+    return text
+
+
 def find_injection(text: str) -> bool:
     """True when the text tries to pose as an instruction to the model."""
     return bool(_INJECTION.search(text))
@@ -140,6 +150,7 @@ class VerifyNode(MemoryNode):
         secret = find_secret(raw)
         if secret:
             p.action, p.reason = "reject", f"secret: looks like a {secret}; credentials are never stored"
+            p.trace = [redact(t, r.object) for t in p.trace]
             r.metadata = {k: v for k, v in r.metadata.items() if k != "quote"}
             return p.note("verify", "reject (secret)")
         if find_injection(raw) or "injection" in r.metadata.get("flags", []):
