@@ -259,7 +259,7 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("project", "rule", m.group("o"), "negative", kind="rule")),
     (re.compile(rf"^{_ZPROJ}(?:都|统一|一律|目前|现在)?(?:用|使用|采用|基于|用的是|依赖|跑在|部署在|是用)\s*(?P<o>.+)$"),
      _zh_uses),
-    (re.compile(rf"^我{_ZNOW}{_ZADV}(?:不喜欢|讨厌|不爱|受不了|反感|厌恶|烦|不太喜欢|不习惯|不想再?用)(?:用|使用|看|写|吃|喝)?"
+    (re.compile(rf"^我{_ZNOW}{_ZADV}(?:不喜欢|不再喜欢|再也不喜欢|没那么喜欢|讨厌|不爱|不再爱|受不了|反感|厌恶|烦|不太喜欢|不习惯|不想再?用)(?:用|使用|看|写|吃|喝)?"
                 r"\s*(?P<o>.+)$"), lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
     (re.compile(rf"^我{_ZNOW}(?:不再|不|没再|没有再|已经不|再也不)(?:用|使用|看|写|玩|碰|学|喝|吃)\s*(?P<o>.+)$"),
      lambda m: _c("user", "uses", m.group("o"), "negative")),
