@@ -141,8 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--extractor", default="rule", help="extractor to use (default: rule)")
     ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
     args = ap.parse_args(argv)
-    cases = load_cases(args.cases)
     extractor = make_extractor(args.extractor)
+    cases = load_cases(args.cases)
     preds: dict[str, list[dict[str, Any]]] = {}
     secrets = 0
     for case in cases:

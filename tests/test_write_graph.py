@@ -1,0 +1,99 @@
+"""The write graph as a whole: shape, single write entry, ledger per decision, incognito, async, LLM extractor."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import UTC, datetime
+
+import pytest
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage, HumanMessage
+
+import langmem_nodes.write as write
+from langmem_nodes.records import MemoryContext
+from langmem_nodes.write import LLMExtractor, create_write_graph
+
+CTX = MemoryContext(user_id="u1", project_id="p1", session_id="s1")
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def test_graph_shape_and_public_names(store) -> None:
+    builder = create_write_graph(store)
+    assert list(builder.nodes) == ["extract", "dedup", "verify", "resolve", "promote", "commit"]
+    mermaid = builder.compile().get_graph().draw_mermaid()
+    for a, b in [("__start__", "extract"), ("extract", "dedup"), ("dedup", "verify"), ("verify", "resolve"),
+                 ("resolve", "promote"), ("promote", "commit"), ("commit", "__end__")]:
+        assert f"{a} --> {b}" in mermaid
+    public = sorted(n for n in dir(write) if not n.startswith("_") and n[0].isupper() or n in (
+        "choose_threshold", "cluster", "create_write_graph", "find_injection", "find_secret", "messages_to_turns", "same_fact"))
+    assert sorted(write.__all__) == public
+
+
+def test_one_store_commit_per_turn_and_a_ledger_entry_per_decision(store, monkeypatch) -> None:
+    calls = []
+    real = store.commit
+    monkeypatch.setattr(store, "commit", lambda **kw: calls.append(kw) or real(**kw))
+    g = create_write_graph(store).compile()
+    text = ("I prefer tea. I prefer tea. I think I like jazz. My password is hunter22. "
+            "Remember that my name is Ann.")
+    out = g.invoke({"messages": [HumanMessage(content=text, id="turn-7")]}, context=CTX)
+    assert len(calls) == 1
+    ops = sorted(e.op.value for e in store.canonical.ledger())
+    assert ops == ["downgrade", "promote", "reject", "skip_duplicate", "write", "write"]
+    assert {e.evidence_turn_ids[0] for e in store.canonical.ledger()} == {"turn-7"}
+    assert all(e.decision_trace.startswith("extract:") for e in store.canonical.ledger())
+    assert sorted(w["object"] for w in out["memory_written"]) == ["Ann", "jazz", "tea"]
+    assert {s["action"] for s in out["memory_skipped"]} == {"skip_duplicate", "reject"}
+    assert all(set(s) == {"text", "action", "reason"} for s in out["memory_skipped"])
+    json.dumps(out["memory_written"])  # records are plain JSON
+
+
+def test_incognito_writes_nothing_and_logs_a_content_free_skip(store) -> None:
+    g = create_write_graph(store).compile()
+    secret_ctx = CTX.model_copy(update={"incognito": True})
+    out = g.invoke({"messages": [HumanMessage(content="Remember that I'm pregnant.", id="t1")]}, context=secret_ctx)
+    assert out["memory_written"] == [] and out["memory_skipped"] == []
+    assert store.find(None, statuses=None) == []
+    (entry,) = store.canonical.ledger()
+    assert entry.op.value == "skip_incognito" and entry.evidence_turn_ids == ["t1"]
+    assert "pregnant" not in entry.model_dump_json() and entry.payload == {}
+
+
+def test_incognito_from_configurable_for_older_graphs(store) -> None:
+    g = create_write_graph(store).compile()
+    cfg = {"configurable": {"user_id": "u1", "session_id": "s1", "incognito": True}}
+    g.invoke({"messages": [HumanMessage(content="我叫王芳。")]}, config=cfg)
+    assert store.find(None, statuses=None) == []
+
+
+def test_async_invocation_shares_the_sync_core(store) -> None:
+    g = create_write_graph(store).compile()
+    out = asyncio.run(g.ainvoke({"messages": [HumanMessage(content="我对花生过敏。")]}, context=CTX))
+    (w,) = out["memory_written"]
+    assert (w["predicate"], w["object"], w["tier"]) == ("allergy", "花生", "stable")
+
+
+def test_clock_drives_timestamps(store) -> None:
+    g = create_write_graph(store, clock=lambda: T0).compile()
+    (w,) = g.invoke({"messages": [HumanMessage(content="I live in Oslo.")]}, context=CTX)["memory_written"]
+    assert w["created_at"].startswith("2026-01-01") and w["expires_at"].startswith("2035-12-30")
+
+
+def test_llm_extractor_in_the_graph_is_still_gated(store) -> None:
+    reply = json.dumps({"facts": [
+        {"subject": "user", "predicate": "prefers", "object": "green tea", "source": "explicit"},
+        {"subject": "user", "predicate": "attr:api_key", "object": "sk-abcdefghijklmnopqrstuvwxyz12"},
+    ]})
+    model = GenericFakeChatModel(messages=iter([AIMessage(content=reply)]))
+    g = create_write_graph(store, extractor=LLMExtractor(model)).compile()
+    out = g.invoke({"messages": [HumanMessage(content="remember I like green tea and my key")]}, context=CTX)
+    assert [w["object"] for w in out["memory_written"]] == ["green tea"]
+    assert out["memory_skipped"][0]["action"] == "reject"
+
+
+def test_missing_scope_is_an_error(store) -> None:
+    from langmem_nodes.context import MissingScopeError
+
+    with pytest.raises(MissingScopeError):
+        create_write_graph(store).compile().invoke({"messages": [HumanMessage(content="I like tea")]})
