@@ -1,0 +1,203 @@
+"""`python -m evals all`: run every simulation eval (and the extraction / MADial evals when present) and
+write `evals/report.md` with PNG plots under `evals/plots/`, our figure beside the article's.
+
+The report and the plots directory are regenerated from scratch on each run. Each simulation eval runs
+in-process through its own `main([... "--json", "--plot", png])`; its last stdout line is parsed. An eval
+whose node is missing or that fails is reported as NOT RUN with the error — never silently skipped.
+The extraction and MADial evals belong to other modules; they run as subprocesses with a time limit.
+
+Run: `python -m evals all [--quick] [--skip NAME ...] [--timeout 900]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import io
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ._report import EVALS_DIR, PLOTS_DIR, last_json_line, md_table
+
+REPORT = EVALS_DIR / "report.md"
+DATA = EVALS_DIR.parent.parent / "shared" / "data"
+
+
+@dataclass
+class Sim:
+    name: str
+    title: str
+    argv: list[str]
+    quick_argv: list[str]
+    article: str
+
+
+SIMS = [
+    Sim("conflicts", "Conflict resolution strategies", [], ["--trials", "5000"],
+        "50,000 scenarios: LWW 66.23%, confidence-weighted 97.41%, explicit-correction-first 100%, majority 57.12%."),
+    Sim("ttl", "Tiered vs uniform TTL", [], ["--n", "30"],
+        "Uniform 365 d costs 2096.1 min, tiered 3650/180/21 d costs 1084.5 min: −48.3%."),
+    Sim("dedup", "Dedup threshold sweep", [], [],
+        "120 facts + 80 near-duplicates (cos ≈ 0.88): no true fact lost for thr 0.70–0.98; redundancy 6 → 76 clusters."),
+    Sim("gate", "Write gate: F1 optimum vs cost optimum", [], [],
+        "F1 peaks at thr 0.60 (0.7121) but 0.70 (F1 0.7091) writes 10 pp fewer false memories; "
+        "choose the threshold by expected cost when a false write costs more than a miss."),
+    Sim("pollution", "Pollution feedback loop", [], ["--trials", "300"],
+        "p_w·r = 0.12: 93.05 polluted entries after 40 rounds; with the write gate 1.51."),
+    Sim("fanout", "Deletion fan-out and ghost memories", [], ["--n", "40"],
+        "11 places, 5% miss each → 43.12% of deletions leave a ghost."),
+    Sim("cost", "Injection cost (read side §2/§2.1)", [], ["--n", "120"],
+        "n=400, ℓ=60 B, m=3 KB, k=3, t=20, σ=10 KB: 480 / 200 / 660 KB; cached (α=0.1) 48 / 20 / 228 KB."),
+]
+
+
+@dataclass
+class External:
+    name: str
+    title: str
+    argv: list[str]
+    quick_argv: list[str] = field(default_factory=list)
+
+
+EXTERNAL = [
+    External("extraction", "Extraction (labelled zh/en dev set)", ["--data", str(DATA / "extraction_dev.jsonl")]),
+    External("madial", "MADial-Bench recall (zh/en)", []),
+]
+
+
+def _run_sim(sim: Sim, quick: bool) -> dict[str, Any]:
+    png = PLOTS_DIR / f"{sim.name}.png"
+    argv = [*(sim.quick_argv if quick else sim.argv), "--json", "--plot", str(png)]
+    buf = io.StringIO()
+    t0 = time.perf_counter()
+    try:
+        module = importlib.import_module(f"evals.{sim.name}")
+        with contextlib.redirect_stdout(buf):
+            code = module.main(argv)
+        if code:
+            raise RuntimeError(f"exit code {code}")
+        result = last_json_line(buf.getvalue())
+    except Exception as exc:  # noqa: BLE001 - one failing eval must not hide the others
+        return {"ok": False, "error": f"{type(exc).__name__}: {exc}", "seconds": time.perf_counter() - t0}
+    out = {"ok": True, "result": result, "seconds": time.perf_counter() - t0, "module": module,
+           "png": png if png.exists() else None, "cmd": f"python -m evals {sim.name} {' '.join(argv[:-3])}".strip()}
+    return out
+
+
+def _run_external(ext: External, quick: bool, timeout: float) -> dict[str, Any]:
+    if not (EVALS_DIR / f"{ext.name}.py").exists():
+        return {"ok": False, "error": f"evals/{ext.name}.py does not exist yet"}
+    argv = [*(ext.quick_argv if quick else ext.argv), "--json"]
+    cmd = [sys.executable, "-m", "evals", ext.name, *argv]
+    t0 = time.perf_counter()
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=EVALS_DIR.parent, check=False)
+    except subprocess.TimeoutExpired:
+        return {"ok": False, "error": f"timed out after {timeout:.0f} s"}
+    secs = time.perf_counter() - t0
+    if proc.returncode:
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
+        return {"ok": False, "error": f"exit code {proc.returncode}: {' / '.join(tail)}", "seconds": secs}
+    try:
+        result = last_json_line(proc.stdout)
+    except ValueError as exc:
+        return {"ok": False, "error": str(exc), "seconds": secs}
+    return {"ok": True, "result": result, "seconds": secs,
+            "cmd": "python -m evals " + ext.name + " " + " ".join(a.replace(str(DATA), "../shared/data") for a in argv)}
+
+
+def _flatten(d: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    if isinstance(d, dict):
+        return [kv for k, v in d.items() for kv in _flatten(v, f"{prefix}{k}.")]
+    if isinstance(d, bool) or not isinstance(d, int | float):
+        return []
+    return [(prefix.rstrip("."), d)]
+
+
+def _sim_section(sim: Sim, run: dict[str, Any]) -> str:
+    parts = [f"## {sim.title} (`{sim.name}`)", f"**Article:** {sim.article}"]
+    if not run["ok"]:
+        parts.append(f"**NOT RUN** — {run['error']}")
+        return "\n\n".join(parts)
+    module, result = run["module"], run["result"]
+    parts.append(f"Command: `{run['cmd']}` ({run['seconds']:.1f} s)")
+    parts.append(module.table(result))
+    if hasattr(module, "explain"):
+        parts.append(module.explain(result))
+    if run["png"]:
+        parts.append(f"![{sim.name}](plots/{run['png'].name})")
+    return "\n\n".join(parts)
+
+
+def _external_section(ext: External, run: dict[str, Any]) -> str:
+    parts = [f"## {ext.title} (`{ext.name}`, owned by its own module)"]
+    if not run["ok"]:
+        parts.append(f"**NOT RUN** — {run['error']}")
+        return "\n\n".join(parts)
+    parts.append(f"Command: `{run['cmd']}` ({run['seconds']:.1f} s)")
+    rows = _flatten(run["result"])[:40]
+    parts.append(md_table(["metric", "value"], rows) if rows else "(no numeric metrics in its JSON line)")
+    return "\n\n".join(parts)
+
+
+def build_report(sim_runs: dict[str, dict[str, Any]], ext_runs: dict[str, dict[str, Any]], quick: bool) -> str:
+    head = [
+        "# langmem-nodes — evaluation report",
+        "Generated by `python -m evals all`" + (" --quick (small sizes)" if quick else "") + f" on "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. Every figure below is computed by this run; "
+        "each simulation eval is a LangGraph graph (`generate → run → measure`) that drives the project's own "
+        "nodes and store. Article figures are the seed articles' printed values.",
+    ]
+    summary = []
+    for sim in SIMS:
+        r = sim_runs[sim.name]
+        if r["ok"] and hasattr(r["module"], "headline"):
+            summary.append((sim.name, r["module"].headline(r["result"])))
+        else:
+            summary.append((sim.name, "ran" if r["ok"] else "NOT RUN: " + r["error"][:120]))
+    for ext in EXTERNAL:
+        r = ext_runs[ext.name]
+        summary.append((ext.name, "ran" if r["ok"] else "NOT RUN: " + r["error"][:120]))
+    body = [*head, "## Headlines", md_table(["eval", "result"], summary)]
+    body += [_sim_section(sim, sim_runs[sim.name]) for sim in SIMS]
+    body += [_external_section(ext, ext_runs[ext.name]) for ext in EXTERNAL]
+    return "\n\n".join(body) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m evals all", description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
+    ap.add_argument("--skip", nargs="*", default=[], help="eval names to leave out (reported as skipped)")
+    ap.add_argument("--timeout", type=float, default=900.0, help="seconds allowed per external eval (default 900)")
+    ap.add_argument("--report", type=Path, default=REPORT, help="where to write the report (default evals/report.md)")
+    a = ap.parse_args(argv)
+    known = {s.name for s in SIMS} | {e.name for e in EXTERNAL}
+    unknown = set(a.skip) - known
+    if unknown:
+        ap.error(f"unknown eval(s) to skip: {sorted(unknown)}; known: {sorted(known)}")
+    shutil.rmtree(PLOTS_DIR, ignore_errors=True)
+    PLOTS_DIR.mkdir(parents=True)
+    a.report.unlink(missing_ok=True)
+    sim_runs, ext_runs = {}, {}
+    for sim in SIMS:
+        if sim.name in a.skip:
+            sim_runs[sim.name] = {"ok": False, "error": "skipped (--skip)"}
+            continue
+        print(f"[evals all] {sim.name} …", file=sys.stderr, flush=True)
+        sim_runs[sim.name] = _run_sim(sim, a.quick)
+    for ext in EXTERNAL:
+        if ext.name in a.skip:
+            ext_runs[ext.name] = {"ok": False, "error": "skipped (--skip)"}
+            continue
+        print(f"[evals all] {ext.name} …", file=sys.stderr, flush=True)
+        ext_runs[ext.name] = _run_external(ext, a.quick, a.timeout)
+    a.report.write_text(build_report(sim_runs, ext_runs, a.quick), encoding="utf-8")
+    failed = [n for n, r in {**sim_runs, **ext_runs}.items() if not r["ok"]]
+    print(f"wrote {a.report} ({len(sim_runs) + len(ext_runs) - len(failed)} ran; not run: {', '.join(failed) or 'none'})")
+    return 0
