@@ -97,3 +97,11 @@ def test_missing_scope_is_an_error(store) -> None:
 
     with pytest.raises(MissingScopeError):
         create_write_graph(store).compile().invoke({"messages": [HumanMessage(content="I like tea")]})
+
+
+def test_write_graph_after_the_agent_reply_still_reads_the_user_turn(store) -> None:
+    g = create_write_graph(store).compile()
+    msgs = [HumanMessage(content="I like tea.", id="u1"), AIMessage(content="Noted!", id="a1"),
+            HumanMessage(content="我喜欢乌龙茶。", id="u2"), AIMessage(content="好的", id="a2")]
+    (w,) = g.invoke({"messages": msgs}, context=CTX)["memory_written"]
+    assert w["object"] == "乌龙茶" and w["source_turn_ids"] == ["u2"]

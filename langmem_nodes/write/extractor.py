@@ -53,11 +53,15 @@ class Extractor(ABC):
 
 
 def latest_user_turns(turns: Sequence[Turn]) -> tuple[list[Turn], list[Turn]]:
-    """(the user turns after the last non-user turn, everything before them)."""
-    i = len(turns)
-    while i > 0 and turns[i - 1].get("role") in ("user", "human"):
-        i -= 1
-    return list(turns[i:]), list(turns[:i])
+    """(the last run of consecutive user turns, everything before it). Trailing assistant/tool turns are
+    ignored, so the write graph may run before or after the agent's reply."""
+    end = len(turns)
+    while end > 0 and turns[end - 1].get("role") not in ("user", "human"):
+        end -= 1
+    start = end
+    while start > 0 and turns[start - 1].get("role") in ("user", "human"):
+        start -= 1
+    return list(turns[start:end]), list(turns[:start])
 
 
 def turn_id(turn: Turn, index: int) -> str:
@@ -134,8 +138,8 @@ class RuleExtractor(Extractor):
         self.allow_generic_explicit = allow_generic_explicit
 
     def extract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
-        latest, _earlier = latest_user_turns(turns)
-        offset = len(turns) - len(latest)
+        latest, earlier = latest_user_turns(turns)
+        offset = len(earlier)
         out: list[PendingWrite] = []
         for j, turn in enumerate(latest):
             content = turn.get("content")

@@ -104,10 +104,10 @@ class LLMExtractor(Extractor):
         return parse_extraction(text if isinstance(text, str) else json.dumps(text))
 
     def extract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
-        latest, _ = latest_user_turns(turns)
+        latest, earlier = latest_user_turns(turns)
         if not latest:
             return []
-        tid = turn_id(latest[-1], len(turns) - 1)
+        tid = turn_id(latest[-1], len(earlier) + len(latest) - 1)
         lang = detect_lang(" ".join(str(t.get("content", "")) for t in latest))
         out = []
         for f in self._call(self._prompt(turns)).facts:
