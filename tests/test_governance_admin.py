@@ -7,7 +7,15 @@ import json
 import pytest
 
 from langmem_nodes.governance import MemoryAdmin
-from langmem_nodes.records import Kind, LedgerEntry, LedgerOp, Level, MemoryContext, MemoryRecord, Scope, Status
+from langmem_nodes.records import (
+    Kind,
+    LedgerEntry,
+    LedgerOp,
+    MemoryContext,
+    MemoryRecord,
+    Scope,
+    Status,
+)
 from langmem_nodes.store import MemoryStore, ReadOnlyViolation, VersionConflict
 
 

@@ -21,6 +21,7 @@ Example:
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -133,7 +134,7 @@ class MemoryAdmin:
             "why": self._why(rec),
         }
 
-    def _walk(self, rec: MemoryRecord, *, older: bool) -> list[dict[str, Any]]:
+    def _walk(self, rec: MemoryRecord, *, older: bool) -> builtins.list[dict[str, Any]]:
         out, seen, frontier = [], {rec.id}, [rec]
         while frontier:
             nxt = []
@@ -152,7 +153,7 @@ class MemoryAdmin:
             frontier = nxt
         return out
 
-    def _history(self, memory_id: str) -> list[dict[str, Any]]:
+    def _history(self, memory_id: str) -> builtins.list[dict[str, Any]]:
         return [e.model_dump(mode="json") for e in self.store.history(memory_id)]
 
     @staticmethod

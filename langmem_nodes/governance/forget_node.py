@@ -34,11 +34,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any, NotRequired
 
 from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, HumanMessage
 from langgraph.graph.message import add_messages
-from typing_extensions import Annotated, NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from ..node import MemoryNode
 from ..records import Level, MemoryContext, MemoryRecord, partition_key

@@ -116,8 +116,8 @@ class ChromaProjection(Projection):
                 self.client.delete_collection(name)
             except Exception:  # noqa: BLE001 - absent already
                 pass
-        if records:
-            col = self._collection(partition, create=True)
+        col = self._collection(partition, create=True) if records else None
+        if col is not None:
             for i in range(0, len(records), 1000):
                 col.add(
                     ids=[r.id for r in records[i : i + 1000]],

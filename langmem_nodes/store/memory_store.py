@@ -191,7 +191,9 @@ class MemoryStore:
         Every id is validated (and must exist or be already forgotten) before anything is deleted.
         `reason` is stored in the tombstone's ledger entry: keep memory content out of it.
         """
-        ids = list(dict.fromkeys(check_id(m, "memory_id", required=True) for m in memory_ids))  # type: ignore[misc]
+        for m in memory_ids:
+            check_id(m, "memory_id", required=True)
+        ids: list[str] = list(dict.fromkeys(memory_ids))
         reports: dict[str, dict[str, Any]] = {}
         with self.canonical.transaction() as conn:
             recs = self.canonical.get_many(ids)
