@@ -66,7 +66,8 @@ class External:
 
 
 EXTERNAL = [
-    External("extraction", "Extraction (labelled zh/en dev set)", ["--data", str(DATA / "extraction_dev.jsonl")]),
+    External("extraction", "Extraction (labelled zh/en dev set)", ["--cases", str(DATA / "extraction_dev.jsonl")],
+             ["--cases", str(DATA / "extraction_dev.jsonl")]),
     External("madial", "MADial-Bench recall (zh/en)", []),
 ]
 
