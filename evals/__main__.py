@@ -9,11 +9,9 @@ from pathlib import Path
 
 
 def available() -> list[str]:
+    """Eval names, without importing them (a broken eval must not take the others down)."""
     here = Path(__file__).parent
-    return sorted(
-        m.name for m in pkgutil.iter_modules([str(here)])
-        if not m.name.startswith("_") and hasattr(importlib.import_module(f"evals.{m.name}"), "main")
-    )
+    return sorted(m.name for m in pkgutil.iter_modules([str(here)]) if not m.name.startswith("_"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,7 +23,11 @@ def main(argv: list[str] | None = None) -> int:
     if name not in available():
         print(f"unknown eval {name!r}; available: {', '.join(available())}", file=sys.stderr)
         return 2
-    return int(importlib.import_module(f"evals.{name}").main(rest) or 0)
+    module = importlib.import_module(f"evals.{name}")
+    if not hasattr(module, "main"):
+        print(f"evals.{name} has no main(argv)", file=sys.stderr)
+        return 2
+    return int(module.main(rest) or 0)
 
 
 if __name__ == "__main__":

@@ -155,8 +155,9 @@ def plot(r: dict[str, Any], path: Path) -> Path:
     fig = figure()
     ax = fig.add_subplot(1, 1, 1)
     xs = range(r["rounds"] + 1)
-    for key, label, style in (("no_gate", "no gate, p_w·r=0.12", "C0-"), ("gate", "our gate", "C1-"),
-                              ("supercritical_no_gate", "no gate, p_w·r=0.40", "C3-"), ("supercritical_gate", "our gate, p_w=1", "C2-")):
+    for key, label, style in (("no_gate", "no gate, p_w=0.3, r=0.4", "C0-"), ("gate", "our gate, p_w=0.3, r=0.4", "C1-"),
+                              ("supercritical_no_gate", "no gate, p_w=1.0, r=0.4", "C3-"),
+                              ("supercritical_gate", "our gate, p_w=1.0, r=0.4", "C2-")):
         ax.plot(xs, r["curves"][key], style, label=label)
     if r["rounds"] >= 40:
         ax.plot([40, 40], [ARTICLE["no_gate_40"], ARTICLE["gate_40"]], "kx", label="article @40")
