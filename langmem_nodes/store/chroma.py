@@ -19,6 +19,7 @@ import shutil
 import sqlite3
 import struct
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -57,12 +58,19 @@ class ChromaProjection(Projection):
         self.client = client
         self.path = Path(path) if path is not None else None  # embedded client's directory, for file scrubbing
         self._collections: dict[str, Any] = {}
+        # Partitions with no collection (e.g. `org/default` for most users) would otherwise cost a failing
+        # get_collection round trip on every query; remembered for `miss_ttl` s so that a collection created
+        # by another process sharing a Chroma server still shows up quickly.
+        self._missing: dict[str, float] = {}
+        self.miss_ttl = 2.0
         self._lock = threading.Lock()
 
     def _collection(self, partition: str, *, create: bool) -> Any | None:
         col = self._collections.get(partition)
         if col is not None:
             return col
+        if not create and time.monotonic() - self._missing.get(partition, float("-inf")) < self.miss_ttl:
+            return None
         with self._lock:
             col = self._collections.get(partition)
             if col is None:
@@ -75,8 +83,10 @@ class ChromaProjection(Projection):
                     try:
                         col = self.client.get_collection(name, embedding_function=None)
                     except Exception:  # noqa: BLE001 - chroma raises different types across versions
+                        self._missing[partition] = time.monotonic()
                         return None
                 self._collections[partition] = col
+                self._missing.pop(partition, None)
         return col
 
     def _retry(self, partition: str, create: bool, op: Any) -> None:
@@ -168,10 +178,8 @@ class ChromaProjection(Projection):
             col = self._collection(part, create=False)
             if col is None:
                 continue
-            n = col.count()
-            if n == 0:
-                continue
-            res = col.query(query_embeddings=q, n_results=min(k, n), where=where, include=["distances"])
+            # no count() round trip first: Chroma clamps n_results to what the filter leaves (or returns [])
+            res = col.query(query_embeddings=q, n_results=k, where=where, include=["distances"])
             hits += [(i, 1.0 - float(d)) for i, d in zip(res["ids"][0], res["distances"][0], strict=True)]
         hits.sort(key=lambda h: -h[1])
         return hits[:k]
