@@ -89,3 +89,23 @@ def test_server_that_cannot_start_is_reported(tmp_path):
         with pytest.raises(ChromaServerError, match="in use"):
             clash.start()
         assert clash.process is None
+
+
+def test_missing_partition_lookup_is_cached_briefly_then_rechecked(tmp_path, fake_embedder):
+    """A query over a partition with no collection does not hit the server every time, yet a collection
+    created meanwhile by another process sharing the server shows up once `miss_ttl` has passed."""
+    reader = MemoryStore(tmp_path / "r", embedder=fake_embedder)
+    lookups = []
+    real_get = reader.chroma.client.get_collection
+    reader.chroma.client.get_collection = lambda *a, **k: (lookups.append(a[0]), real_get(*a, **k))[1]
+    part = "project/default/shop"
+    vec = fake_embedder.embed_query("pnpm")
+    assert reader.dense_search([part], vec, 3) == [] and reader.dense_search([part], vec, 3) == []
+    assert len(lookups) == 1
+    writer = MemoryStore(tmp_path / "w", embedder=fake_embedder)
+    a = MemoryRecord(text="team uses pnpm", object="pnpm", scope=Scope(project_id="shop", level="project"))
+    writer.commit(add=[a])
+    reader.chroma.miss_ttl = 0.0
+    assert [i for i, _ in reader.dense_search([part], vec, 3)] == [a.id] and len(lookups) == 2
+    reader.close()
+    writer.close()
