@@ -165,6 +165,7 @@ class RuleExtractor(Extractor):
             explicit = bool(lx.EXPLICIT.search(sentence))
             source = Source.EXPLICIT_CORRECTION if correction else Source.EXPLICIT if explicit else Source.INFERRED
             prev: Claim | None = None
+            project_frame = False  # "In this repo, never commit to main": the frame names the subject
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
             for raw in [sentence] if purpose else lx.CLAUSE_SPLIT.split(sentence):
                 clause = lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip()))
@@ -180,7 +181,14 @@ class RuleExtractor(Extractor):
                     continue
                 if lx.PAST_EPISODE.search(clause) and not explicit or lx.SMALL_TALK.match(clause) and len(clause) < 12:
                     continue
+                if lx.PROJECT.fullmatch(clause):
+                    project_frame = True
+                    continue
                 new = self._parse(clause, prev, explicit)
+                if project_frame:
+                    for c in new:
+                        if c.predicate == "rule":
+                            c.subject = "project"
                 for claim in new:
                     found.append((claim, clause, source, hedged))
                 prev = new[-1] if new else prev

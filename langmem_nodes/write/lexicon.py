@@ -24,7 +24,7 @@ CORRECTION_ANYWHERE = re.compile(
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"
     r"\bmake a note\b|\bfrom now on\b|\bgoing forward\b|\bfor future reference\b|\bin (?:the )?future\b|"
-    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|以后|今后|从现在(?:开始|起)|往后|下次起)",
+    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|以后|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
     I,
 )
 # Leading phrases removed before the clause is parsed (the cue itself is not part of the fact).
@@ -36,7 +36,7 @@ LEAD = re.compile(
     r"note that|for future reference|from now on|going forward|in (?:the )?future|"
     r"不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"
     r"记住(?:这个|这一点|了)?|帮我记(?:一下|住)?|请记(?:住|一下)?|记一下|记下(?:来)?|别忘了|不要忘了|"
-    r"从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯)\s*[,，:：!！.。;；-]*\s*)+",
+    r"从今(?:往后|以后)|从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯)\s*[,，:：!！.。;；-]*\s*)+",
     I,
 )
 
@@ -46,7 +46,7 @@ _KIN_EN = (
     r"father|son|daughter|team|teammate|client|customer|roommate|girlfriend|boyfriend|neighbou?r|cousin|kid"
 )
 REPORTED = re.compile(
-    rf"^\s*(?:he|she|they|someone|somebody|people|everyone|my\s+(?:{_KIN_EN})s?|our\s+(?:{_KIN_EN})s?|"
+    rf"^\s*(?:he|she|they|someone|somebody|people|everyone|my\s+(?:{_KIN_EN})s?|our\s+(?:{_KIN_EN})s?(?<!team)|"
     rf"(?:[A-Z][a-z]+)\s+(?:says|said|thinks|told|claims|mentioned))\b|"
     rf"\b(?:according to|i heard|i'?ve heard|rumou?r has it|they say)\b|"
     rf"^\s*(?:他|她|它|他们|她们|别人|有人|大家|人家|朋友|同事|老板|领导|"
@@ -58,7 +58,7 @@ HYPOTHETICAL = re.compile(
     r"^\s*(?:if|unless|suppose|supposing|assuming|what if|in case|maybe|perhaps|hypothetically)\b|"
     r"\b(?:i'?ll|i will|i'?m going to|i am going to|i'?m gonna|i plan to|i'?m planning|i might|i may|"
     r"thinking (?:about|of)|considering|would like to|hoping to|i wonder|wondering|i want to)\b|"
-    r"如果|假如|要是|假设|万一|的话|可能会|也许|或许|说不定|打算|计划|准备|考虑|想要|我想|会去|要不要|是否",
+    r"如果|假如|要是|假设|万一|的话|可能会|也许|或许|说不定|打算|计划|(?<!在)准备|考虑|想要|我想|会去|要不要|是否",
     I,
 )
 QUESTION = re.compile(
@@ -117,4 +117,4 @@ LEAD_TIME = re.compile(
     I,
 )
 TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|sprint)|right now)\b|今天|今晚|这周|本周|这几天", I)
-CLAUSE_SPLIT = re.compile(r"\s*(?:,\s*(?:and|but|while|though|although)\s+|;\s*|，|,(?![^\s]*\d)\s*|、|但是|不过|而且|并且)\s*", I)
+CLAUSE_SPLIT = re.compile(r"\s*(?:,\s*(?:and|but|while|though|although)\s+|\s+and\s+(?=(?:i|i'm|i've|my)\b)|;\s*|，|,(?![^\s]*\d)\s*|、|但是|不过|而且|并且)\s*", I)

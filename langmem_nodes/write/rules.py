@@ -81,8 +81,9 @@ def _subject(clause: str) -> str:
 
 
 # English -----------------------------------------------------------------------------------------
-_ADV = r"(?:(?:really|personally|also|generally|usually|much|definitely|do|still|mostly|mainly|primarily|always|totally|kind of|" \
-       r"honestly|genuinely|strongly|actually|now|just)\s+)*"
+_ADV = (r"(?:(?:really|personally|also|generally|usually|much|definitely|do|still|mostly|mainly|primarily|always|"
+        r"totally|kind of|absolutely|truly|seriously|kinda|pretty much|simply|honestly|genuinely|strongly|actually|"
+        r"now|just)\s+)*")
 _PROJ_EN = r"(?:(?:in|for|on) (?:this|the|our) (?:project|repo|repository|codebase|app|service),?\s+)?"
 
 
@@ -138,7 +139,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+allergic to\s+(?P<o>.+)$|^i have an? (?P<o2>.+?) allergy$", I),
      lambda m: _c("user", "allergy", m.group("o") or m.group("o2"), kind="identity")),
-    (re.compile(r"^(?:i\s+(?:can'?t|cannot|don'?t|do not|never)\s+eat)\s+(?P<o>.+)$", I),
+    (re.compile(r"^(?:i\s+(?:can'?t|cannot|don'?t|do not|never)\s+(?:eat|drink))\s+(?P<o>.+)$", I),
      lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:based|living|located)\s+in|from)\s+(?P<o>.+)$|^i live in\s+(?P<o2>.+)$", I),
      lambda m: _c("user", "lives_in", m.group("o") or m.group("o2"), kind="identity")),
@@ -177,14 +178,16 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:not|no longer)\s+(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", I),
      lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
-    (re.compile(rf"^i\s+{_ADV}(?:don'?t|do not|no longer|never|stopped|quit)\s+{_ADV}(?:use|using|write|writing|"
+    (re.compile(rf"^i(?:'ve| have)?\s+{_ADV}(?:don'?t|do not|no longer|never|stopped|quit|given up|gave up)\s+{_ADV}(?:use|using|write|writing|"
                 rf"code in|work with|program in|touch)\s+(?P<o>.+)$", I),
      lambda m: _c("user", "uses", m.group("o"), "negative")),
     (re.compile(r"^i used to\s+(?:use|like|love|write|prefer|code in|work with)\s+(?P<o>.+)$", I),
      lambda m: _c("user", "uses", m.group("o"), "negative")),
     (re.compile(rf"^i\s+{_ADV}(?:prefer|like|love|enjoy|adore|favou?r|appreciate)\s+(?P<o>.+)$", I),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
-    (re.compile(r"^(?:i'?m|i am)\s+(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", I),
+    (re.compile(rf"^(?:i'?m|i am)\s+{_ADV}(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", I),
+     lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
+    (re.compile(r"^(?:i'?d|i would)\s+(?:much\s+)?rather\s+(?:use\s+|have\s+|go with\s+)?(?P<o>.+?)(?:\s+than\s+.+)?$", I),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
     (re.compile(r"^(?P<o>.+?)\s+is my (?:favou?rite|go-to|preferred)\b.*$", I),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
@@ -200,7 +203,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
 # Chinese -----------------------------------------------------------------------------------------
 _ZADV = r"(?:好像|大概|似乎|个人|平时|一般|比较|更|很|非常|特别|真的|还是|一直|也|都|最|蛮|挺|超|主要|日常|通常|向来)*"
 _ZNOW = r"(?:最近|现在|目前|已经|早就|这几年|后来)*"
-_ZPROJ = r"(?:在)?(?:这个|本|该|我们的?|咱们的?|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统)(?:里|中|里面)?\s*"
+_ZPROJ = r"(?:在)?(?:这个|本|该|我们的?|咱们的?|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统)(?:里|中|里面|的)?\s*"
 _JOB = (r"开发|工程师|程序员|设计师|经理|产品|运营|测试|运维|架构师|分析师|科学家|研究员|学生|老师|教师|医生|律师|会计|销售|"
         r"研究|算法|数据|前端|后端|全栈|编辑|记者|作家|创业者|自由职业")
 
@@ -220,6 +223,13 @@ def _zh_rule(m: re.Match[str], polarity: str) -> list[Claim]:
     if not (_STANDING_CTX.get() or STANDING.search(m.string) or PROJECT.search(m.string)):
         return []
     return _c(_subject(m.string), "rule", m.group("o"), polarity, kind="rule")
+
+
+def _zh_rule_pre(m: re.Match[str], polarity: str) -> list[Claim]:
+    """"代码里不要写中文注释": the topic before the negation belongs to the rule."""
+    if not (_STANDING_CTX.get() or STANDING.search(m.string) or PROJECT.search(m.string)):
+        return []
+    return _c(_subject(m.string), "rule", m.group("pre") + m.group("o"), polarity, kind="rule")
 
 
 def _zh_attr(m: re.Match[str]) -> list[Claim]:
@@ -268,12 +278,14 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:喜欢|爱|偏好|偏爱|习惯|倾向于?|钟爱|爱用|喜爱|青睐)(?:用|使用|看|写|吃|喝)?\s*(?P<o>.+)$"),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
     (re.compile(r"^我(?:今天|这周|本周|这几天|最近|目前|现在|正|这个星期|这阵子)*(?:在|正在|忙着|忙于)(?:做|搞|弄|写|开发|处理|修|"
-                r"重构|调试|负责|忙|赶)\s*(?P<o>.+)$"), lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
+                r"重构|调试|负责|忙|赶|准备|学习|学|研究|排查|复习|优化|设计|迁移|整理)\s*(?P<o>.+)$"), lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:用|使用|在用|写|用的是|写的是)\s*(?P<o>.+)$"),
      lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(r"^(?:请)?(?:不要|别|不能|禁止|不许|千万别|永远不要|以后不要|以后别)\s*(?P<o>.+)$"),
      lambda m: _zh_rule(m, "negative")),
     (re.compile(r"^(?:请)?(?:总是|永远|每次都?|一律|始终|务必)\s*(?P<o>.+)$"), lambda m: _zh_rule(m, "positive")),
+    (re.compile(r"^(?!我)(?P<pre>[^，,]{1,8}?)(?:都|也)?(?:不要|别|不能|禁止|不许|不准|严禁)\s*(?P<o>.+)$"),
+     lambda m: _zh_rule_pre(m, "negative")),
 ]
 
 
