@@ -82,6 +82,36 @@ def _proc_race(home: str, mid: str, text: str, start: mp.Barrier, out: mp.Queue)
     s.close()
 
 
+def _proc_forget(home: str, mid: str) -> None:
+    s = MemoryStore(home, embedder=HashingEmbedder(dim=64))
+    s.forget(mid)
+    s.close()
+
+
+@pytest.mark.slow
+def test_forget_in_another_process_does_not_break_this_ones_chroma(tmp_path):
+    """A forget compacts (rebuilds) the partition's Chroma collection; a process holding the old handle
+    must re-open it instead of failing or leaving a pending intent."""
+    home = str(tmp_path / "home")
+    s = MemoryStore(home, embedder=HashingEmbedder(dim=64))
+    a, b = MemoryRecord(text="likes tea", scope=Scope(user_id="u")), MemoryRecord(text="likes jazz", scope=Scope(user_id="u"))
+    s.commit(add=[a, b])
+    assert s.dense_search(["user/default/u"], s.embedder.embed_query("likes jazz"), 2)[0][0] == b.id  # handle cached
+    p = mp.get_context("spawn").Process(target=_proc_forget, args=(home, a.id))
+    p.start()
+    p.join(120)
+    assert p.exitcode == 0
+    c = MemoryRecord(text="likes chess", scope=Scope(user_id="u"))
+    s.commit(add=[c])
+    try:
+        assert not s.canonical.intents()
+        assert s.get(a.id) is None and s.verify_gone(a.id)["sqlite"]
+        hits = [i for i, _ in s.dense_search(["user/default/u"], s.embedder.embed_query("likes chess"), 3)]
+        assert c.id in hits and a.id not in hits
+    finally:
+        s.close()
+
+
 @pytest.mark.slow
 def test_two_processes_one_home(tmp_path):
     home = str(tmp_path / "home")

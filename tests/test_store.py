@@ -201,3 +201,15 @@ def test_forget_many_validates_every_id_first(store):
     assert store.get(a.id) is not None
     assert store.forget_many([a.id, a.id])[0]["places"]["bm25"] == "gone"
     assert store.forget(a.id)["places"]["already_forgotten"] == "gone"
+
+
+def test_read_only_forget_needs_a_user_and_ledger_is_verified(store):
+    from langmem_nodes.store import ReadOnlyViolation
+
+    a = rec("org policy: tabs", read_only=True)
+    store.commit(add=[a], ledger=[LedgerEntry(op=LedgerOp.WRITE, memory_id=a.id, payload={"text": a.text})])
+    with pytest.raises(ReadOnlyViolation):
+        store.forget(a.id, actor="ttl_sweep")
+    assert store.get(a.id) is not None and store.verify_gone(a.id)["ledger"] is False
+    store.forget(a.id, actor="user")
+    assert store.verify_gone(a.id)["ledger"] is True and all(store.verify_gone(a.id).values())

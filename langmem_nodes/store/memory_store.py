@@ -188,7 +188,8 @@ class MemoryStore:
     def forget_many(self, memory_ids: Sequence[str], *, actor: str = "user", reason: str = "user request") -> list[dict[str, Any]]:
         """Forget several memories in one transaction; each partition's projections are compacted once.
 
-        Every id is validated (and must exist or be already forgotten) before anything is deleted.
+        Every id is validated (and must exist or be already forgotten) before anything is deleted; a
+        read_only memory may be forgotten only by a user actor (`ReadOnlyViolation` otherwise).
         `reason` is stored in the tombstone's ledger entry: keep memory content out of it.
         """
         for m in memory_ids:
@@ -200,6 +201,8 @@ class MemoryStore:
             for mid in ids:
                 if mid not in recs and not self.canonical.tombstone(mid):
                     raise KeyError(f"no memory with id {mid!r}")
+                if mid in recs and recs[mid].read_only and not is_user_actor(actor):
+                    raise ReadOnlyViolation(f"memory {mid!r} is read_only: only a user (actor='user') may forget it")
             items = []
             for mid in ids:
                 rec = recs.get(mid)
@@ -253,11 +256,17 @@ class MemoryStore:
         return self.fanout.compact(partition, recs, [by_id[r.id] for r in recs], only=only)
 
     def verify_gone(self, memory_id: str) -> dict[str, bool]:
-        """Ask every place whether it still holds the memory: True means gone."""
+        """Ask every place whether it still holds the memory: True means gone.
+
+        `ledger` is True when every ledger entry of the memory except its `forget` tombstone is scrubbed."""
         tomb = self.canonical.tombstone(memory_id)
         rec = self.canonical.get(memory_id)
         part = tomb["partition"] if tomb else (rec.scope.partition if rec else None)
-        out = {"sqlite": rec is None, "vectors": not self.canonical.vectors([memory_id])}
+        out = {
+            "sqlite": rec is None,
+            "vectors": not self.canonical.vectors([memory_id]),
+            "ledger": rec is None and self.canonical.unscrubbed_entries(memory_id) == 0,
+        }
         if part is not None:
             out.update(self.fanout.verify_gone(memory_id, part))
         return out

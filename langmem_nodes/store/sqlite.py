@@ -314,6 +314,13 @@ class CanonicalStore:
             rows = self._conn.execute(sql + " ORDER BY ts, memory_id", args).fetchall()
         return [dict(zip(("memory_id", "partition", "ts", "actor"), r, strict=True)) for r in rows]
 
+    def unscrubbed_entries(self, memory_id: str) -> int:
+        """Ledger entries of a memory that still carry content (its forget entry aside)."""
+        with self._lock:
+            return self._conn.execute(
+                "SELECT COUNT(*) FROM ledger WHERE memory_id=? AND scrubbed=0 AND op != 'forget'", (memory_id,)
+            ).fetchone()[0]
+
     def ledger_count(self) -> int:
         with self._lock:
             return self._conn.execute("SELECT COUNT(*) FROM ledger").fetchone()[0]
