@@ -210,9 +210,10 @@ class MemoryStore:
                     reports[mid] = {"id": mid, "places": {"sqlite": "gone", "already_forgotten": "gone"}}
                     continue
                 part = rec.scope.partition
-                texts = [rec.text, *self._texts_in_ledger(mid)]
+                texts, objects = self._own_content(mid)
+                texts = [rec.text, *texts]
                 self.canonical.delete(conn, mid)
-                scrubbed = self.canonical.scrub_ledger(conn, mid, texts)
+                scrubbed = self.canonical.scrub_ledger(conn, mid, texts, also=[rec.object, *objects])
                 self.canonical.add_tombstone(conn, mid, part, actor)
                 self.canonical.append_ledger(
                     conn, [LedgerEntry(op=LedgerOp.FORGET, memory_id=mid, partition=part, reason=reason, actor=actor)]
@@ -241,13 +242,17 @@ class MemoryStore:
             self.canonical.checkpoint()
         return [reports[m] for m in ids]
 
-    def _texts_in_ledger(self, memory_id: str) -> list[str]:
-        """Earlier texts of a memory quoted in its own ledger payloads (e.g. before an edit)."""
-        out = []
+    def _own_content(self, memory_id: str) -> tuple[list[str], list[str]]:
+        """Earlier texts and objects of a memory quoted in its own ledger payloads (e.g. before an edit).
+
+        A `supersede` entry is filed under the replaced memory but quotes the replacing one: skipped."""
+        texts, objects = [], []
         for e in self.canonical.ledger(memory_id):
-            if e.memory_id == memory_id:
-                out += [v for k, v in e.payload.items() if "text" in k and isinstance(v, str)]
-        return out
+            if e.memory_id == memory_id and e.op is not LedgerOp.SUPERSEDE:
+                for k, v in e.payload.items():
+                    if isinstance(v, str):
+                        (texts if "text" in k else objects if k == "object" else []).append(v)
+        return texts, objects
 
     def _compact(self, partition: str, only: Sequence[str] | None = None) -> dict[str, str]:
         recs = self.canonical.find([partition], statuses=None)

@@ -244,15 +244,20 @@ class CanonicalStore:
         with self._lock:
             return [LedgerEntry.model_validate_json(r[0]) for r in self._conn.execute(sql, args)]
 
-    def scrub_ledger(self, conn: sqlite3.Connection, memory_id: str, texts: Iterable[str]) -> int:
+    def scrub_ledger(
+        self, conn: sqlite3.Connection, memory_id: str, texts: Iterable[str], also: Iterable[str] = ()
+    ) -> int:
         """Remove a forgotten memory's content from the ledger; returns the number of entries rewritten.
 
         The memory's own entries keep only op, time, actor, ids and scopes (payload, reason, trigger and
         trace are wiped). Any other entry that references the id or quotes one of `texts` (e.g. another
-        record's supersede entry) has those texts replaced by "[forgotten]" wherever they occur. Entries
-        scrubbed by an earlier forget are searched again.
+        record's supersede entry) has those texts replaced by "[forgotten]" wherever they occur, and also
+        the `also` strings (e.g. the memory's object): those are redacted only inside entries selected by
+        id or text, so a common word never touches unrelated entries. Entries scrubbed by an earlier
+        forget are searched again.
         """
         texts = sorted({t for t in texts if t and t.strip()}, key=len, reverse=True)
+        redact = sorted(set(texts) | {a for a in also if a and len(a.strip()) >= 2}, key=len, reverse=True)
         rows = conn.execute(
             "SELECT seq, body FROM ledger WHERE memory_id=? OR instr(body, ?) > 0", (memory_id, f'"{memory_id}"')
         ).fetchall()
@@ -268,7 +273,7 @@ class CanonicalStore:
             if entry.get("memory_id") == memory_id:
                 entry.update(payload={"scrubbed": True}, reason="", trigger="", decision_trace="scrubbed")
             else:
-                entry = _redact(entry, texts)
+                entry = _redact(entry, redact)
             conn.execute("UPDATE ledger SET body=?, scrubbed=1 WHERE seq=?", (json.dumps(entry), seq))
         return len(done)
 
