@@ -31,7 +31,8 @@ EXPLICIT = re.compile(
 LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|not quite|change (?:that|it)|update|"
-    r"please|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|"
+    r"please|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|honestly|frankly|basically|tbh|to be honest|"
+    r"(?:like |as )?i said|i told you|i mean|"
     r"(?:please\s+)?remember(?:\s+(?:that|this))?|don'?t forget(?:\s+that)?|keep in mind(?:\s+that)?|"
     r"note that|for future reference|from now on|going forward|in (?:the )?future|"
     r"不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"

@@ -176,7 +176,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(rf"^i\s+{_ADV}(?:don'?t|do not|no longer|never|didn'?t ever)\s+{_ADV}(?:like|love|enjoy|prefer|"
                 rf"want|care for)\s+(?P<o>.+)$", I),
      lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
-    (re.compile(r"^(?:i'?m|i am)\s+(?:not|no longer)\s+(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", I),
+    (re.compile(rf"^(?:i'?m|i am)\s+(?:not|no longer)\s+{_ADV}(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", I),
      lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
     (re.compile(rf"^i(?:'ve| have)?\s+{_ADV}(?:don'?t|do not|no longer|never|stopped|quit|given up|gave up)\s+{_ADV}(?:use|using|write|writing|"
                 rf"code in|work with|program in|touch)\s+(?P<o>.+)$", I),
@@ -277,7 +277,7 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "uses", m.group("o"), "negative")),
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:喜欢|爱|偏好|偏爱|习惯|倾向于?|钟爱|爱用|喜爱|青睐)(?:用|使用|看|写|吃|喝)?\s*(?P<o>.+)$"),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
-    (re.compile(r"^我(?:今天|这周|本周|这几天|最近|目前|现在|正|这个星期|这阵子)*(?:在|正在|忙着|忙于)(?:做|搞|弄|写|开发|处理|修|"
+    (re.compile(r"^我(?:今天|今晚|这[两几]?(?:天|周|个星期|个月|阵子|段时间)|本周|本月|最近|目前|现在|正)*(?:在|正在|忙着|忙于)(?:做|搞|弄|写|开发|处理|修|"
                 r"重构|调试|负责|忙|赶|准备|学习|学|研究|排查|复习|优化|设计|迁移|整理)\s*(?P<o>.+)$"), lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:用|使用|在用|写|用的是|写的是)\s*(?P<o>.+)$"),
      lambda m: _c("user", "uses", m.group("o"))),
