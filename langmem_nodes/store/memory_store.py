@@ -246,7 +246,8 @@ class MemoryStore:
         """Earlier texts and objects of a memory quoted in its own ledger payloads (e.g. before an edit).
 
         A `supersede` entry is filed under the replaced memory but quotes the replacing one: skipped."""
-        texts, objects = [], []
+        texts: list[str] = []
+        objects: list[str] = []
         for e in self.canonical.ledger(memory_id):
             if e.memory_id == memory_id and e.op is not LedgerOp.SUPERSEDE:
                 for k, v in e.payload.items():
