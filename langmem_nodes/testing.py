@@ -17,6 +17,7 @@ from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
 _ITEM = re.compile(r"^\s*[-*]\s+(.*)$", re.M)
+_NOTE = re.compile(r"(?<=»)\s*\(.*\)$")  # drop the renderer's trailing freshness advice
 
 
 class MemoryEchoChatModel(BaseChatModel):
@@ -30,6 +31,11 @@ class MemoryEchoChatModel(BaseChatModel):
         return "memory-echo"
 
     def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
-        shown = [m.group(1).strip() for msg in messages if isinstance(msg, SystemMessage) for m in _ITEM.finditer(str(msg.content))]
+        shown = [
+            _NOTE.sub("", m.group(1)).strip()
+            for msg in messages
+            if isinstance(msg, SystemMessage)
+            for m in _ITEM.finditer(str(msg.content))
+        ]
         text = ("From memory: " + "; ".join(shown)) if shown else "I have no memory about that."
         return ChatResult(generations=[ChatGeneration(message=AIMessage(text))])
