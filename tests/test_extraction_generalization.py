@@ -305,3 +305,41 @@ def test_case_table_is_bilingual_and_balanced() -> None:
     zh = [t for t, _ in CASES if any("\u4e00" <= ch <= "\u9fff" for ch in t)]
     assert len(zh) >= 40 and len(CASES) - len(zh) >= 40
     assert sum(1 for _, e in CASES if not e) >= 40  # as many "store nothing" cases as it takes to matter
+
+
+# Multi-turn conversations replayed through the real write graph (one store; a user per case keeps them apart).
+# (user turns, [(subject, object term, polarity, source or None)]) — the ACTIVE memories afterwards.
+MULTI = [
+ (["This project uses npm.", "Actually we switched to pnpm."], [("project","pnpm","positive","explicit_correction")]),
+ (["I prefer Rust.", "Sorry, I meant Go, not Rust."], [("user","Go","positive","explicit_correction")]),
+ (["我喜欢 Java。", "不对,我喜欢的是 Kotlin。"], [("user","Kotlin","positive","explicit_correction")]),
+ (["我主要写 Java。", "更正一下,应该是 Scala。"], [("user","Scala","positive","explicit_correction")]),
+ (["The test command is make test.", "Correction: it's just test."], [("project","just test","positive","explicit_correction")]),
+ (["我在上海工作。", "不对,我在杭州工作。"], [("user","杭州","positive","explicit_correction")]),
+ (["My name is Jon.", "No, my name is John."], [("user","John","positive","explicit_correction")]),
+ (["I like tea.", "And I like coffee."], [("user","tea","positive",None),("user","coffee","positive",None)]),
+ (["我现在改用 Go 了。"], [("user","Go","positive",None)]),
+ (["Remember that I use Neovim.", "Thanks!"], [("user","Neovim","positive","explicit")]),
+]
+
+
+@pytest.mark.parametrize(("turns", "expected"), MULTI, ids=[" / ".join(m[0])[:50] for m in MULTI])
+def test_multi_turn_corrections_through_the_graph(store, turns, expected) -> None:
+    from langchain_core.messages import AIMessage, HumanMessage
+
+    from langmem_nodes.write import create_write_graph
+
+    g = create_write_graph(store).compile()
+    ctx = MemoryContext(user_id="multi", project_id="p1", session_id="s1")
+    msgs: list = []
+    for t in turns:
+        msgs.append(HumanMessage(content=t))
+        g.invoke({"messages": list(msgs)}, context=ctx)
+        msgs.append(AIMessage(content="OK"))
+    active = store.find(ctx.visible_partitions())
+    got = sorted((r.subject, r.object, r.polarity.value) for r in active)
+    assert len(active) == len(expected), got
+    for subject, term, polarity, source in expected:
+        hit = [r for r in active if r.subject == subject and r.polarity.value == polarity and _norm(term) in _norm(r.object)]
+        assert hit, (term, got)
+        assert source is None or hit[0].source.value == source

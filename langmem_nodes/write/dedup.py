@@ -15,6 +15,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -24,7 +25,7 @@ import numpy as np
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
 from ..state import PendingWrite
-from ..text import tokenize
+from .rules import EXCLUSIVE
 
 _LIVE = (Status.ACTIVE, Status.CANDIDATE)
 
@@ -55,7 +56,8 @@ def cluster(vectors: Any, threshold: float) -> list[int]:
 
 
 def same_fact(a: MemoryRecord, b: MemoryRecord, *, min_overlap: float = 0.5) -> bool:
-    """The fact guard: same subject, predicate and polarity, and objects that share most of their terms."""
+    """The fact guard: same subject, predicate and polarity, and objects naming the same thing — equal terms,
+    or (for multi-valued predicates) one object's terms inside the other's with high overlap."""
     if (a.subject.casefold(), a.predicate.casefold(), a.polarity) != (b.subject.casefold(), b.predicate.casefold(), b.polarity):
         return False
     oa, ob = normalize_text(a.object), normalize_text(b.object)
@@ -64,12 +66,20 @@ def same_fact(a: MemoryRecord, b: MemoryRecord, *, min_overlap: float = 0.5) -> 
     ta, tb = _terms(oa), _terms(ob)
     if not ta or not tb:
         return False
-    return len(ta & tb) / len(ta | tb) >= min_overlap
+    if ta == tb:
+        return True
+    if a.predicate in EXCLUSIVE or a.predicate.startswith("attr:"):
+        return False  # one value at a time: a different value is a conflict, never a duplicate
+    return (ta <= tb or tb <= ta) and len(ta & tb) / len(ta | tb) >= min_overlap
+
+
+_ARTICLES = frozenset("a an the my its of this that".split())
 
 
 def _terms(text: str) -> set[str]:
-    # unstemmed tokens with a plural "s" dropped: "themes"/"theme" agree, "work"/"working" stay distinct
-    return {t.rstrip("s") if t.isalpha() and len(t) > 3 else t for t in tokenize(text, stem=False)}
+    # every word (stop words included: "just test" ≠ "make test"), plural "s" dropped, CJK per character
+    words = re.findall(r"[a-z0-9][a-z0-9._+#-]*|[\u3400-\u9fff]", text.casefold())
+    return {w.rstrip("s") if w.isalpha() and len(w) > 3 else w for w in words if w not in _ARTICLES}
 
 
 class DedupNode(MemoryNode):

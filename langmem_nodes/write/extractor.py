@@ -38,6 +38,9 @@ CONFIDENCE = {Source.EXPLICIT_CORRECTION: 0.95, Source.EXPLICIT: 0.9, Source.INF
 HEDGED_CONFIDENCE = 0.45
 _REPLACES = re.compile(r"^(?:not|rather than|instead of|but not|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
+_BARE_VALUE = re.compile(
+    r"^(?:i meant|i mean|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|"
+    r"应该是|是|改成|改为|换成|用)\s*(?P<o>[^,，]{1,60})$", re.I)
 _PURPOSE = re.compile(r"^(?:to\s+\w+[^,，]*|要\S*?)[,，]\s*(?:just\s+)?(?:run|use|call|execute|type|用|跑|执行|运行)\b", re.I)
 _INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是|rather than|instead of)\s*(?P<o>[^,，]+)$", re.I)
 
@@ -147,15 +150,19 @@ class RuleExtractor(Extractor):
                 continue
             tid = turn_id(turn, offset + j)
             smuggled = find_injection(content)  # one injected sentence taints the whole message
-            for claim, clause, source, hedged in self.claims(content):
+            for claim, clause, source, hedged in self.claims(content, earlier=earlier):
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid)
                 if smuggled:
                     p.record.metadata["flags"] = ["injection"]
                 out.append(p)
         return out
 
-    def claims(self, message: str) -> list[tuple[Claim, str, Source, bool]]:
-        """Every claim in one user message with its clause, source and whether it was hedged."""
+    def claims(self, message: str, *, earlier: Sequence[Turn] = ()) -> list[tuple[Claim, str, Source, bool]]:
+        """Every claim in one user message with its clause, source and whether it was hedged.
+
+        `earlier` turns are context only: a bare corrected value ("I meant Go", "应该是 Go") takes its
+        attribute from the last claim the user made before it.
+        """
         message = message.replace("’", "'").replace("‘", "'")
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message))
         found: list[tuple[Claim, str, Source, bool]] = []
@@ -185,6 +192,8 @@ class RuleExtractor(Extractor):
                     project_frame = True
                     continue
                 new = self._parse(clause, prev, explicit)
+                if not new and correction:
+                    new = self._bare_correction(clause, earlier)
                 if project_frame:
                     for c in new:
                         if c.predicate == "rule":
@@ -193,6 +202,17 @@ class RuleExtractor(Extractor):
                     found.append((claim, clause, source, hedged))
                 prev = new[-1] if new else prev
         return found
+
+    def _bare_correction(self, clause: str, earlier: Sequence[Turn]) -> list[Claim]:
+        m = _BARE_VALUE.match(clause)
+        if not m:
+            return []
+        for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
+            before = self.claims(str(turn.get("content", "")))
+            if before:
+                last = before[-1][0]
+                return [Claim(last.subject, last.predicate, clean_object(m.group("o")), last.polarity, last.kind)]
+        return []
 
     def _parse(self, clause: str, prev: Claim | None, explicit: bool) -> list[Claim]:
         replaces: list[str] = []

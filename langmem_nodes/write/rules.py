@@ -58,7 +58,7 @@ _TRAIL = re.compile(
     r"for me|personally))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下)+\s*$",
     I,
 )
-_LEAD_OBJ = re.compile(r"^(?:using|to use|use|working with|writing|coding in|to write|用|使用|看|写|吃|喝)\s*", I)
+_LEAD_OBJ = re.compile(r"^(?:using|to use|use|working with|writing|coding in|to write|的是|用|使用|看|写|吃|喝)\s*", I)
 
 
 def clean_object(text: str) -> str:
@@ -191,6 +191,8 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
     (re.compile(r"^(?P<o>.+?)\s+is my (?:favou?rite|go-to|preferred)\b.*$", I),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
+    (re.compile(r"^(?P<p>we|our team|the team)?(?:i)?(?:'ve| have)?\s*(?:now\s+)?(?:switched|moved|migrated|changed|"
+                r"switched over|moved over)\s+(?:over\s+)?to\s+(?P<o>.+)$", I), _en_uses),
     (re.compile(rf"^i\s+{_ADV}(?:use|write|code in|program in|work with|develop in|work in)\s+(?P<o>.+)$", I),
      lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never)\s+(?:ever\s+)?(?P<o>.+)$", I),
@@ -279,6 +281,8 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
     (re.compile(r"^我(?:今天|今晚|这[两几]?(?:天|周|个星期|个月|阵子|段时间)|本周|本月|最近|目前|现在|正)*(?:在|正在|忙着|忙于)(?:做|搞|弄|写|开发|处理|修|"
                 r"重构|调试|负责|忙|赶|准备|学习|学|研究|排查|复习|优化|设计|迁移|整理)\s*(?P<o>.+)$"), lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
+    (re.compile(rf"^我{_ZNOW}{_ZADV}(?:改用|换成|换用|转向|切换到|转到|迁移到)了?\s*(?P<o>.+)$"),
+     lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:用|使用|在用|写|用的是|写的是)\s*(?P<o>.+)$"),
      lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(r"^(?:请)?(?:不要|别|不能|禁止|不许|千万别|永远不要|以后不要|以后别)\s*(?P<o>.+)$"),
