@@ -3,7 +3,7 @@ injected together; parallel memories (different predicates) all stay.
 
 Only structured claims take part: a record with an empty `object` or the generic predicate "states" is
 free text and never conflicts. In each exclusive group the best-scored memory wins when it leads the
-runner-up by at least `margin` (relative), or when it is an explicit correction; otherwise the winner is
+runner-up by at least `margin` (relative); an explicit correction always wins. Otherwise the winner is
 kept with the flag `needs_confirmation` (the agent should ask) — the losers are dropped either way and
 listed in the winner's `breakdown` count and `flags`.
 
@@ -62,7 +62,7 @@ def resolve_conflicts(
         values = {value_key(hits[i].record) for i in idxs}
         if len(values) < 2:
             continue  # same value repeated: parallel duplicates, not a conflict
-        ranked = sorted(idxs, key=lambda i: (-hits[i].score, i))
+        ranked = sorted(idxs, key=lambda i: (hits[i].record.source is not Source.EXPLICIT_CORRECTION, -hits[i].score, i))
         win = ranked[0]
         rivals = [i for i in ranked[1:] if value_key(hits[i].record) != value_key(hits[win].record)]
         best_rival = max(hits[i].score for i in rivals)

@@ -42,7 +42,7 @@ FUSIONS: tuple[str, ...] = ("convex", "bm25", "dense", "rrf")
 
 
 def _unit_range(values: np.ndarray) -> np.ndarray:
-    lo, hi = float(values.min(initial=0.0)), float(values.max(initial=0.0))
+    lo, hi = float(values.min()), float(values.max())
     return np.ones_like(values) if hi - lo < 1e-9 else (values - lo) / (hi - lo)
 
 

@@ -103,15 +103,15 @@ def render_item(hit: ScoredMemory, per_item_bytes: int) -> str:
         tags.append("conflicting memory exists: confirm with the user")
     prefix = f"- [{' · '.join(tags)}] "
     body = neutralize(rec.text)
-    for note in ([f" ({hit.note})"] if hit.note else []) + [""]:
-        room = per_item_bytes - _bytes(prefix) - _bytes(note) - _bytes("«»")
-        if room >= 24 or not note:
-            return _cut(prefix + "«" + truncate_keep_conclusion(body, max(room, 0)) + "»" + note, per_item_bytes)
-    raise AssertionError("unreachable")
+    note = f" ({hit.note})" if hit.note else ""
+    if per_item_bytes - _bytes(prefix) - _bytes(note) - _bytes("«»") < 24:
+        note = ""  # the memory itself matters more than its note
+    room = per_item_bytes - _bytes(prefix) - _bytes(note) - _bytes("«»")
+    return _cut(prefix + "«" + truncate_keep_conclusion(body, max(room, 0)) + "»" + note, per_item_bytes)
 
 
-def render_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_bytes: int) -> str:
-    """The per-turn block for `scored` (best first), ≤ `budget_bytes`; "" when nothing fits or nothing given."""
+def layout_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_bytes: int) -> tuple[str, list[str]]:
+    """`render_items` plus the ids of the memories that made it into the block (in block order)."""
     if budget_bytes <= 0 or per_item_bytes <= 0:
         raise ValueError("budget_bytes and per_item_bytes must be positive")
     frame = _bytes(f"{OPEN}\n{HEADER}\n") + _bytes(CLOSE)
@@ -125,18 +125,18 @@ def render_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_
         chosen.setdefault(sec, []).append((hit.record.id, line))
         used += cost
     if not chosen:
-        return ""
-    parts = [OPEN, HEADER]
+        return "", []
+    parts, ids = [OPEN, HEADER], []
     for sec in sorted(chosen):
         parts.append(f"## {SECTIONS[sec][0]}")
         parts.extend(line for _, line in chosen[sec])
-    return "\n".join(parts) + "\n" + CLOSE
+        ids.extend(i for i, _ in chosen[sec])
+    return "\n".join(parts) + "\n" + CLOSE, ids
 
 
-def rendered_ids(scored: Sequence[ScoredMemory], block: str, per_item_bytes: int) -> list[str]:
-    """Ids of `scored` whose line is in `block` (what was actually injected)."""
-    lines = set(block.splitlines())
-    return [h.record.id for h in scored if render_item(h, per_item_bytes) in lines]
+def render_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_bytes: int) -> str:
+    """The per-turn block for `scored` (best first), ≤ `budget_bytes`; "" when nothing fits or nothing given."""
+    return layout_items(scored, budget_bytes=budget_bytes, per_item_bytes=per_item_bytes)[0]
 
 
 def _index_line(rec: MemoryRecord) -> str:
@@ -208,6 +208,5 @@ class RenderNode(MemoryNode):
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         selected = state.get("memory_selected") or []
-        block = render_items(selected, budget_bytes=self.budget_bytes, per_item_bytes=self.per_item_bytes)
-        ids = rendered_ids(selected, block, self.per_item_bytes) if block else []
+        block, ids = layout_items(selected, budget_bytes=self.budget_bytes, per_item_bytes=self.per_item_bytes)
         return {"memory_injection": block, "memory_injected_ids": ids, "memory_shown_ids": ids}

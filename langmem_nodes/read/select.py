@@ -185,7 +185,7 @@ class SelectNode(MemoryNode):
         tools = list(query.recent_tools) if query is not None else list(state.get("memory_recent_tools") or [])
         hits = [
             h for h in state.get("memory_hits") or []
-            if h.record.id not in shown and (is_warning(h.record) or not is_usage_doc_of(h.record, tools))
+            if h.record.id not in shown and (not is_usage_doc_of(h.record, tools) or is_warning(h.record))
         ]
         return hits, (query.text if query is not None else "")
 

@@ -1,0 +1,69 @@
+"""RecallNode: scoped BM25 + dense candidates, fused; no other user's memory ever appears."""
+
+from __future__ import annotations
+
+import pytest
+
+from langmem_nodes.read import RecallNode, fuse
+from langmem_nodes.read.query import QueryNode
+from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Status
+
+ADA = MemoryContext(user_id="ada", project_id="shop")
+BOB = MemoryContext(user_id="bob")
+
+
+def add(store, text, user="ada", **kw):
+    rec = MemoryRecord(text=text, scope=Scope(user_id=user, **kw.pop("scope", {})), **kw)
+    store.commit(add=[rec])
+    return rec
+
+
+def recall(store, ctx, text, **kw):
+    q = QueryNode().run({"messages": [("user", text)]}, ctx, None)["memory_query"]
+    return RecallNode(store, **kw).run({"memory_query": q}, ctx, None)["memory_hits"]
+
+
+@pytest.mark.parametrize("fusion", ["convex", "bm25", "dense", "rrf"])
+def test_other_users_memories_never_recalled(store, fusion):
+    mine = add(store, "Ada prefers green tea in the morning")
+    add(store, "Bob prefers green tea in the morning", user="bob")
+    add(store, "鲍勃喜欢喝绿茶", user="bob")
+    ids = [h.record.id for h in recall(store, ADA, "green tea 绿茶", fusion=fusion)]
+    assert ids == [mine.id]
+    assert all(h.record.scope.user_id == "bob" for h in recall(store, BOB, "green tea 绿茶", fusion=fusion))
+
+
+def test_project_memories_visible_in_project_only(store):
+    proj = add(store, "The shop project deploys with helm", scope={"project_id": "shop", "level": "project"})
+    assert [h.record.id for h in recall(store, ADA, "how do we deploy with helm")] == [proj.id]
+    assert recall(store, MemoryContext(user_id="ada", project_id="other"), "deploy helm") == []
+
+
+def test_best_match_first_with_breakdown_in_both_languages(store):
+    tea = add(store, "User prefers green tea")
+    add(store, "User lives in Berlin")
+    zh = add(store, "用户在北京工作")
+    add(store, "用户喜欢猫")
+    hits = recall(store, ADA, "which tea do I like")
+    assert hits[0].record.id == tea.id and hits[0].score == 1.0
+    assert {"sim", "bm25", "dense"} <= set(hits[0].breakdown)
+    assert recall(store, ADA, "我在哪里工作？")[0].record.id == zh.id
+
+
+def test_inactive_memories_not_recalled(store):
+    rec = add(store, "User prefers vim")
+    store.commit(update=[rec.model_copy(update={"status": Status.SUPERSEDED})])
+    assert recall(store, ADA, "vim") == []
+
+
+def test_fuse_convex_is_normalised():
+    sim = fuse({"a": 4.0, "b": 2.0}, {"a": 0.2, "b": 0.6, "c": 0.4}, ["a", "b", "c"], fusion="convex",
+               lexical_weight=0.5)
+    assert sim == pytest.approx({"a": 0.5, "b": 0.75, "c": 0.25})
+    assert fuse({"a": 1.0}, {"a": 0.3, "b": 0.9}, ["a", "b"], fusion="bm25", lexical_weight=0.5) == {"a": 1.0, "b": 0.0}
+
+
+@pytest.mark.parametrize("kw", [{"fusion": "max"}, {"lexical_weight": 1.5}, {"candidates": 0}])
+def test_bad_settings_raise(store, kw):
+    with pytest.raises(ValueError):
+        RecallNode(store, **kw)
