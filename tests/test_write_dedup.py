@@ -101,3 +101,27 @@ def test_dedup_never_crosses_users(store) -> None:
     out = g.invoke({"messages": [HumanMessage(content="Remember that I prefer Rust.")]},
                    context=MemoryContext(user_id="u2", session_id="x"))
     assert len(out["memory_written"]) == 1
+
+
+@pytest.mark.parametrize(("a", "b", "same"), [
+    (("prefers", "dark mode for my editor"), ("prefers", "dark mode in the editor"), True),
+    (("prefers", "dark mode"), ("prefers", "light mode"), False),
+    (("test_command", "make test"), ("test_command", "just test"), False),
+    (("works_in", "北京"), ("works_in", "北京"), True),
+    (("prefers", "表格形式的回答"), ("prefers", "表格形式回答"), True),
+    (("prefers", "表格"), ("prefers", "列表"), False),
+])
+def test_fact_guard_table(a, b, same) -> None:
+    assert same_fact(_rec("x", *a), _rec("y", *b)) is same
+
+
+def test_semantic_dedup_with_the_packaged_minilm(minilm_store) -> None:
+    """Integration: real MiniLM vectors; a paraphrase merges, a different value in the same frame does not."""
+    g = create_write_graph(minilm_store, dedup_threshold=0.8).compile()
+    say(g, "I prefer dark mode for my editor.", "s1")
+    out = say(g, "I prefer dark mode in the editor.", "s2")
+    assert out["memory_skipped"][0]["action"] == "merge" and "semantic" in out["memory_skipped"][0]["reason"]
+    (promoted,) = out["memory_written"]  # the merge made it a second session: promoted to the user level
+    assert promoted["object"] == "dark mode for my editor" and promoted["recurrence"] == 2
+    out = say(g, "I prefer light mode for my terminal.", "s2")
+    assert len(out["memory_written"]) == 1

@@ -25,6 +25,7 @@ import numpy as np
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
 from ..state import PendingWrite
+from ..text import tokenize
 from .rules import EXCLUSIVE
 
 _LIVE = (Status.ACTIVE, Status.CANDIDATE)
@@ -63,14 +64,19 @@ def same_fact(a: MemoryRecord, b: MemoryRecord, *, min_overlap: float = 0.5) -> 
     oa, ob = normalize_text(a.object), normalize_text(b.object)
     if oa == ob:
         return True
-    ta, tb = _terms(oa), _terms(ob)
+    if a.predicate in EXCLUSIVE or a.predicate.startswith("attr:"):
+        # one value at a time: a different value is a conflict, never a duplicate ("just test" ≠ "make test")
+        return bool(_terms(oa)) and _terms(oa) == _terms(ob)
+    ta, tb = _content_terms(oa), _content_terms(ob)
     if not ta or not tb:
         return False
-    if ta == tb:
-        return True
-    if a.predicate in EXCLUSIVE or a.predicate.startswith("attr:"):
-        return False  # one value at a time: a different value is a conflict, never a duplicate
+    # one object's content terms inside the other's: "dark mode for my editor" ~ "dark mode in the editor",
+    # but "dark mode" vs "light mode" differ in a term on each side and stay apart
     return (ta <= tb or tb <= ta) and len(ta & tb) / len(ta | tb) >= min_overlap
+
+
+def _content_terms(text: str) -> set[str]:
+    return {t.rstrip("s") if t.isalpha() and len(t) > 3 else t for t in tokenize(text, stem=False, bigrams=False)}
 
 
 _ARTICLES = frozenset("a an the my its of this that".split())
@@ -134,7 +140,8 @@ class DedupNode(MemoryNode):
             if allowed(m.scope.partition) and m.polarity == r.polarity and normalize_text(m.object) == normalize_text(r.object):
                 return m, "key"
         vec = self.store.embedder.embed([r.text])[0]
-        hits = self.store.dense_search(ctx.visible_partitions(), vec, 5, statuses=_LIVE)
+        own = [p for p in self.store.canonical.partitions() if allowed(p) and p not in ctx.visible_partitions()]
+        hits = self.store.dense_search([*ctx.visible_partitions(), *own], vec, 5, statuses=_LIVE)
         near = [(i, s) for i, s in hits if s >= self.threshold]
         for mid, _sim in near:
             m = self.store.get(mid)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-I = re.IGNORECASE
+_I = re.IGNORECASE
 
 # Message-level signals -------------------------------------------------------------------------
 CORRECTION = re.compile(
@@ -16,16 +16,16 @@ CORRECTION = re.compile(
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|that is\s+(?:not\s+(?:right|correct)|wrong)|"
     r"not quite|i meant|sorry,?\s+i meant|scratch that|change (?:that|it)|update:|"
     r"不对|不是的|错了|说错了|我说错了|更正|纠正一下|纠正|改一下|其实|应该是|搞错了)",
-    I,
+    _I,
 )
 CORRECTION_ANYWHERE = re.compile(
-    r"\b(?:change (?:that|it) to|i meant|correction:|not anymore, it'?s)|改成|改为|改到|换成了|更正为", I
+    r"\b(?:change (?:that|it) to|i meant|correction:|not anymore, it'?s)|改成|改为|改到|换成了|更正为", _I
 )
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"
     r"\bmake a note\b|\bfrom now on\b|\bgoing forward\b|\bfor future reference\b|\bin (?:the )?future\b|"
     r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|以后|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
-    I,
+    _I,
 )
 # Leading phrases removed before the clause is parsed (the cue itself is not part of the fact).
 LEAD = re.compile(
@@ -38,7 +38,7 @@ LEAD = re.compile(
     r"不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"
     r"记住(?:这个|这一点|了)?|帮我记(?:一下|住)?|请记(?:住|一下)?|记一下|记下(?:来)?|别忘了|不要忘了|"
     r"从今(?:往后|以后)|从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯)(?![A-Za-z'])\s*[,，:：!！.。;；-]*\s*)+",
-    I,
+    _I,
 )
 
 # Clause-level exclusions ------------------------------------------------------------------------
@@ -53,69 +53,69 @@ REPORTED = re.compile(
     rf"^\s*(?:他|她|它|他们|她们|别人|有人|大家|人家|朋友|同事|老板|领导|"
     rf"(?:我|我的|我们|他|她)(?:的)?(?:朋友|同事|老板|领导|经理|妈妈|妈|爸爸|爸|老婆|老公|妻子|丈夫|女朋友|男朋友|"
     rf"哥哥|姐姐|弟弟|妹妹|儿子|女儿|同学|室友|客户|队友|邻居|表哥|表姐))|据说|听说|听人说",
-    I,
+    _I,
 )
 HYPOTHETICAL = re.compile(
     r"^\s*(?:if|unless|suppose|supposing|assuming|what if|in case|maybe|perhaps|hypothetically)\b|"
     r"\b(?:i'?ll|i will|i'?m going to|i am going to|i'?m gonna|i plan to|i'?m planning|i might|i may|"
     r"thinking (?:about|of)|considering|would like to|hoping to|i wonder|wondering|i want to)\b|"
     r"如果|假如|要是|假设|万一|的话|可能会|也许|或许|说不定|打算|计划|(?<!在)准备|考虑|想要|我想|会去|要不要|是否",
-    I,
+    _I,
 )
 QUESTION = re.compile(
     r"[?？]\s*$|^\s*(?:should i|shall i|what(?:'s| is| would| should)?|how (?:do|should|can|would)|which|why|"
     r"can you|could you|would you|do you|is it|are there|is there)\b|"
     r"[吗呢么]\s*$|还是.{0,20}(?:好|呢|吧)|(?:什么|怎么|如何|为什么|哪个|哪种|哪一个|是不是|有没有|要不要)",
-    I,
+    _I,
 )
 ONE_OFF = re.compile(
     r"\b(?:for this (?:reply|answer|response|one|question|message|turn|task|chat)(?: only)?|"
     r"(?:just |only )?this (?:once|time)|(?:just )?for now|only for this|in this (?:reply|answer|response)|"
     r"right now,? (?:just|please)|this (?:reply|answer|response) only)\b|"
     r"这次|这一次|本次|这回|这一回|这一轮|这个回答|先用|暂时|临时|先这样|先用着|这条回复",
-    I,
+    _I,
 )
 PAST_EPISODE = re.compile(
     r"\b(?:yesterday|last (?:week|month|year|night|time|weekend)|\d+\s+(?:days?|weeks?|months?|years?) ago|"
     r"the other day|once upon)\b|昨天|前天|上周|上星期|上个月|上个星期|去年|前年|上次|那天|前几天|之前有一次",
-    I,
+    _I,
 )
 SMALL_TALK = re.compile(
     r"^\s*(?:thanks?|thank you|cool|great|nice|ok(?:ay)?|sure|got it|lol|hi|hello|hey|bye|good (?:morning|night)|"
     r"谢谢|多谢|好的|好|辛苦了|收到|明白|嗯|哈哈|你好|再见)\b",
-    I,
+    _I,
 )
-HEDGE = re.compile(r"\b(?:i think|i guess|i believe|probably|i suppose|kind of|sort of|not sure)\b|大概|好像|应该吧|可能吧|似乎|我觉得|我感觉|我猜", I)
+HEDGE = re.compile(r"\b(?:i think|i guess|i believe|probably|i suppose|kind of|sort of|not sure)\b|大概|好像|应该吧|可能吧|似乎|我觉得|我感觉|我猜", _I)
 VOLATILE_TIME = re.compile(
     r"\b(?:today|tonight|this (?:week|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
     r"these days)\b|今天|今晚|这周|本周|这几天|这个星期|目前|现在|正在|这阵子",
-    I,
+    _I,
 )
 
 # Project subject ------------------------------------------------------------------------------
 PROJECT = re.compile(
     r"\b(?:in |for |on )?(?:this|the|our|my) (?:project|repo|repository|codebase|code base|monorepo|app|service|"
     r"workspace)\b|(?:在)?(?:这个|本|该|我们的?|咱们的?|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统)(?:里|中|里面)?",
-    I,
+    _I,
 )
 PROJECT_TAIL = re.compile(
     r"\s*\b(?:in|for|on|within) (?:this|the|our) (?:project|repo|repository|codebase|code base|monorepo|app|"
     r"service|workspace)\b\s*|(?:在)?(?:这个|本|该|我们的?|咱们的?|此)\s*(?:项目|仓库|repo|代码库|工程)(?:里|中|里面)?",
-    I,
+    _I,
 )
 
 # Standing instructions: an imperative is stored only with one of these (else it is a one-off request).
 STANDING = re.compile(
     r"\b(?:always|never|ever|every time|whenever|from now on|going forward|by default|in future)\b|"
     r"永远|总是|每次|一律|一直|以后|今后|默认|始终|任何时候",
-    I,
+    _I,
 )
 
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+")
 LEAD_TIME = re.compile(
     r"^\s*(?:(?:today|tonight|this (?:week|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
     r"these days|lately|recently|now|今天|今晚|这周|本周|这几天|最近|目前|现在|这阵子)\s*[,，]?\s*)+",
-    I,
+    _I,
 )
-TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|sprint)|right now)\b|今天|今晚|这周|本周|这几天", I)
-CLAUSE_SPLIT = re.compile(r"\s*(?:,\s*(?:and|but|while|though|although)\s+|\s+and\s+(?=(?:i|i'm|i've|my)\b)|;\s*|，|,(?![^\s]*\d)\s*|、|但是|不过|而且|并且)\s*", I)
+TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|sprint)|right now)\b|今天|今晚|这周|本周|这几天", _I)
+CLAUSE_SPLIT = re.compile(r"\s*(?:,\s*(?:and|but|while|though|although)\s+|\s+and\s+(?=(?:i|i'm|i've|my)\b)|;\s*|，|,(?![^\s]*\d)\s*|、|但是|不过|而且|并且)\s*", _I)

@@ -25,7 +25,7 @@ import json
 import re
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 from langchain_core.language_models import BaseChatModel
 from pydantic import BaseModel, Field

@@ -20,7 +20,17 @@ from datetime import datetime
 from typing import Any
 
 from ..node import MemoryNode
-from ..records import LedgerEntry, LedgerOp, Level, MemoryContext, MemoryRecord, Source, Status, new_id, normalize_text
+from ..records import (
+    LedgerEntry,
+    LedgerOp,
+    Level,
+    MemoryContext,
+    MemoryRecord,
+    Source,
+    Status,
+    new_id,
+    normalize_text,
+)
 from ..state import PendingWrite
 
 _EXPLICIT = (Source.EXPLICIT, Source.EXPLICIT_CORRECTION, Source.USER_EDITED)

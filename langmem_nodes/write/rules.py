@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .lexicon import PROJECT, PROJECT_TAIL, STANDING
 
-I = re.IGNORECASE
+_I = re.IGNORECASE
 _STANDING_CTX: ContextVar[bool] = ContextVar("standing", default=False)  # an explicit cue was stripped
 
 #: Canonical predicates. Open attributes use the namespaced form `attr:<name>` ("my shell is zsh").
@@ -35,7 +35,7 @@ EXCLUSIVE = frozenset(
 )
 PACKAGE_MANAGERS = frozenset("npm pnpm yarn bun uv poetry pip pipenv conda pdm hatch cargo maven gradle".split())
 DIETS = re.compile(r"^(?:a\s+)?(vegetarian|vegan|pescatarian|halal|kosher|gluten[- ]free|lactose[- ]intolerant|"
-                   r"素食者?|素食主义者|吃素的?|清真)$", I)
+                   r"素食者?|素食主义者|吃素的?|清真)$", _I)
 _CMD = {"deploy": "deploy", "deployment": "deploy", "build": "build", "test": "test", "tests": "test",
         "run": "run", "start": "run", "release": "release", "部署": "deploy", "发布": "release", "构建": "build",
         "编译": "build", "打包": "build", "测试": "test", "启动": "run", "运行": "run"}
@@ -56,9 +56,9 @@ class Claim:
 _TRAIL = re.compile(
     r"(?:\s+(?:anymore|any more|now|a lot|very much|so much|too|as well|these days|either|at all|instead|"
     r"for me|personally))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下)+\s*$",
-    I,
+    _I,
 )
-_LEAD_OBJ = re.compile(r"^(?:using|to use|use|working with|writing|coding in|to write|的是|用|使用|看|写|吃|喝)\s*", I)
+_LEAD_OBJ = re.compile(r"^(?:using|to use|use|working with|writing|coding in|to write|的是|用|使用|看|写|吃|喝)\s*", _I)
 
 
 def clean_object(text: str) -> str:
@@ -135,69 +135,69 @@ def _en_attr(m: re.Match[str]) -> list[Claim]:
 
 
 EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] = [
-    (re.compile(r"^(?:my name is|my name's|call me|i am called|i'm called|people call me)\s+(?P<o>.+)$", I),
+    (re.compile(r"^(?:my name is|my name's|call me|i am called|i'm called|people call me)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
-    (re.compile(r"^(?:i'?m|i am)\s+allergic to\s+(?P<o>.+)$|^i have an? (?P<o2>.+?) allergy$", I),
+    (re.compile(r"^(?:i'?m|i am)\s+allergic to\s+(?P<o>.+)$|^i have an? (?P<o2>.+?) allergy$", _I),
      lambda m: _c("user", "allergy", m.group("o") or m.group("o2"), kind="identity")),
-    (re.compile(r"^(?:i\s+(?:can'?t|cannot|don'?t|do not|never)\s+(?:eat|drink))\s+(?P<o>.+)$", I),
+    (re.compile(r"^(?:i\s+(?:can'?t|cannot|don'?t|do not|never)\s+(?:eat|drink))\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
-    (re.compile(r"^(?:i'?m|i am)\s+(?:(?:based|living|located)\s+in|from)\s+(?P<o>.+)$|^i live in\s+(?P<o2>.+)$", I),
+    (re.compile(r"^(?:i'?m|i am)\s+(?:(?:based|living|located)\s+in|from)\s+(?P<o>.+)$|^i live in\s+(?P<o2>.+)$", _I),
      lambda m: _c("user", "lives_in", m.group("o") or m.group("o2"), kind="identity")),
-    (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:remotely\s+)?from\s+(?P<o>.+)$", I),
+    (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:remotely\s+)?from\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
-    (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:at|for)\s+(?P<o>.+)$", I),
+    (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:at|for)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "works_at", m.group("o"), kind="identity")),
     (re.compile(r"^i\s+(?:work|am working|'m working)\s+as\s+(?:an?\s+)?(?P<o>.+?)(?:\s+(?:based|living)\s+in\s+"
-                r"(?P<loc>.+))?$", I), _en_role),
+                r"(?P<loc>.+))?$", _I), _en_role),
     (re.compile(r"^(?:i'?m|i am)\s+(?:a|an)\s+(?P<o>.+?)(?:\s+(?:based|living|located|working)\s+in\s+(?P<loc>.+))?$",
-                I), _en_role),
-    (re.compile(r"^(?:i'?m|i am)\s+(?P<o>vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free)\b", I),
+                _I), _en_role),
+    (re.compile(r"^(?:i'?m|i am)\s+(?P<o>vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free)\b", _I),
      lambda m: _c("user", "diet", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:currently|now|still|busy)\s+)*(?:working on|busy with|debugging|fixing|"
-                r"refactoring|migrating|implementing|building|on)\s+(?P<o>.+)$", I),
+                r"refactoring|migrating|implementing|building|on)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(r"^(?:[Ii]'?m|I am)\s+(?P<o>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*$"), _en_name),
-    (re.compile(r"^(?:my\s+(?:current\s+)?(?P<a>[a-z][\w -]{1,30}?)\s+(?:is|are|=)\s+(?P<o>.+))$", I), _en_attr),
+    (re.compile(r"^(?:my\s+(?:current\s+)?(?P<a>[a-z][\w -]{1,30}?)\s+(?:is|are|=)\s+(?P<o>.+))$", _I), _en_attr),
     (re.compile(rf"^{_PROJ_EN}(?:the )?(?P<k>deploy|deployment|build|test|tests|run|start|release)\s+(?:command|script|"
-                rf"cmd)\s+(?:is|=|should be|:)\s+(?P<o>.+)$", I), _en_command),
+                rf"cmd)\s+(?:is|=|should be|:)\s+(?P<o>.+)$", _I), _en_command),
     (re.compile(r"^to\s+(?P<k>deploy|build|test|run|start|release)(?P<w>(?:\s+(?:the|this|it|app|project|tests?|suite|"
-                r"server|locally|unit|everything))*)\s*,?\s+(?:just\s+)?(?:run|use|call|type|execute)\s+(?P<o>.+)$", I),
+                r"server|locally|unit|everything))*)\s*,?\s+(?:just\s+)?(?:run|use|call|type|execute)\s+(?P<o>.+)$", _I),
      lambda m: _c("project", "test_command" if "test" in m.group("w").lower() else f"{_CMD.get(m.group('k').lower(), 'run')}_command",
                   m.group("o"), kind="procedure")),
-    (re.compile(r"^(?:we|you)\s+(?P<k>deploy|build|test|release)\s+(?:with|using|via|by running)\s+(?P<o>.+)$", I),
+    (re.compile(r"^(?:we|you)\s+(?P<k>deploy|build|test|release)\s+(?:with|using|via|by running)\s+(?P<o>.+)$", _I),
      _en_command),
     (re.compile(r"^(?P<p>(?:this|the|our|my) (?:project|repo|repository|codebase|app|service|monorepo|team))\s+"
                 r"(?:uses|is using|runs on|is built (?:with|on)|is written in|relies on|depends on|targets|"
-                r"is managed with|deploys (?:with|to))\s+(?P<o>.+)$", I), _en_uses),
-    (re.compile(rf"^{_PROJ_EN}(?P<p>we)\s+(?:use|are using|'re using|rely on|build with|write)\s+(?P<o>.+)$", I),
+                r"is managed with|deploys (?:with|to))\s+(?P<o>.+)$", _I), _en_uses),
+    (re.compile(rf"^{_PROJ_EN}(?P<p>we)\s+(?:use|are using|'re using|rely on|build with|write)\s+(?P<o>.+)$", _I),
      _en_uses),
-    (re.compile(rf"^i\s+{_ADV}(?:hate|dislike|detest|can'?t stand|cannot stand|avoid|loathe)\s+(?P<o>.+)$", I),
+    (re.compile(rf"^i\s+{_ADV}(?:hate|dislike|detest|can'?t stand|cannot stand|avoid|loathe)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
     (re.compile(rf"^i\s+{_ADV}(?:don'?t|do not|no longer|never|didn'?t ever)\s+{_ADV}(?:like|love|enjoy|prefer|"
-                rf"want|care for)\s+(?P<o>.+)$", I),
+                rf"want|care for)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
-    (re.compile(rf"^(?:i'?m|i am)\s+(?:not|no longer)\s+{_ADV}(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", I),
+    (re.compile(rf"^(?:i'?m|i am)\s+(?:not|no longer)\s+{_ADV}(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
     (re.compile(rf"^i(?:'ve| have)?\s+{_ADV}(?:don'?t|do not|no longer|never|stopped|quit|given up|gave up)\s+{_ADV}(?:use|using|write|writing|"
-                rf"code in|work with|program in|touch)\s+(?P<o>.+)$", I),
+                rf"code in|work with|program in|touch)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "uses", m.group("o"), "negative")),
-    (re.compile(r"^i used to\s+(?:use|like|love|write|prefer|code in|work with)\s+(?P<o>.+)$", I),
+    (re.compile(r"^i used to\s+(?:use|like|love|write|prefer|code in|work with)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "uses", m.group("o"), "negative")),
-    (re.compile(rf"^i\s+{_ADV}(?:prefer|like|love|enjoy|adore|favou?r|appreciate)\s+(?P<o>.+)$", I),
+    (re.compile(rf"^i\s+{_ADV}(?:prefer|like|love|enjoy|adore|favou?r|appreciate)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
-    (re.compile(rf"^(?:i'?m|i am)\s+{_ADV}(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", I),
+    (re.compile(rf"^(?:i'?m|i am)\s+{_ADV}(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
-    (re.compile(r"^(?:i'?d|i would)\s+(?:much\s+)?rather\s+(?:use\s+|have\s+|go with\s+)?(?P<o>.+?)(?:\s+than\s+.+)?$", I),
+    (re.compile(r"^(?:i'?d|i would)\s+(?:much\s+)?rather\s+(?:use\s+|have\s+|go with\s+)?(?P<o>.+?)(?:\s+than\s+.+)?$", _I),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
-    (re.compile(r"^(?P<o>.+?)\s+is my (?:favou?rite|go-to|preferred)\b.*$", I),
+    (re.compile(r"^(?P<o>.+?)\s+is my (?:favou?rite|go-to|preferred)\b.*$", _I),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
     (re.compile(r"^(?P<p>we|our team|the team)?(?:i)?(?:'ve| have)?\s*(?:now\s+)?(?:switched|moved|migrated|changed|"
-                r"switched over|moved over)\s+(?:over\s+)?to\s+(?P<o>.+)$", I), _en_uses),
-    (re.compile(rf"^i\s+{_ADV}(?:use|write|code in|program in|work with|develop in|work in)\s+(?P<o>.+)$", I),
+                r"switched over|moved over)\s+(?:over\s+)?to\s+(?P<o>.+)$", _I), _en_uses),
+    (re.compile(rf"^i\s+{_ADV}(?:use|write|code in|program in|work with|develop in|work in)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "uses", m.group("o"))),
-    (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never)\s+(?:ever\s+)?(?P<o>.+)$", I),
+    (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never)\s+(?:ever\s+)?(?P<o>.+)$", _I),
      lambda m: _en_rule(m, "negative")),
-    (re.compile(r"^(?:please\s+)?(?:always|you (?:must|should always)|we (?:must|always|should always))\s+(?P<o>.+)$", I),
+    (re.compile(r"^(?:please\s+)?(?:always|you (?:must|should always)|we (?:must|always|should always))\s+(?P<o>.+)$", _I),
      lambda m: _en_rule(m, "positive")),
 ]
 
