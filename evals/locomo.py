@@ -1,0 +1,164 @@
+"""LoCoMo evidence recall through the real read graph (user-supplied `locomo10.json`, never committed).
+
+Each conversation is one user's memory home partition; each turn is a memory `"speaker: text"` (plus
+`[image: caption]` when the turn shared a photo) dated by its session; each question is a query at the
+time just after the last session; its gold is its evidence turns (ids that do not exist are dropped).
+Reports evidence recall@1/5/10/25 for categories 1-4 pooled and per category (1 multi-hop, 2 temporal,
+3 open-domain, 4 single-hop; 5 adversarial is reported apart and never pooled).
+
+Usage:
+    python -m evals locomo --data locomo10.json [--embedder e5] [--mode hybrid] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from evals._retrieval_core import EMBEDDERS, MODES, MutableClock, Timer, build_graph, load_store, make_embedder, rank, summarize
+from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
+
+KS = (1, 5, 10, 25)
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
+_DIA = re.compile(r"D\d+:\d+")
+_SESSION = re.compile(r"^session_(\d+)$")
+
+
+@dataclass
+class Conversation:
+    sample_id: str
+    memories: list[MemoryRecord]
+    questions: list[dict[str, Any]] = field(default_factory=list)
+    dropped_evidence: int = 0
+
+
+def parse_session_date(text: str) -> datetime:
+    """'1:56 pm on 8 May, 2023' → an aware UTC datetime."""
+    clean = re.sub(r"\s+", " ", text.strip()).replace(" ,", ",")
+    for fmt in ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y", "%I:%M %p on %B %d, %Y"):
+        try:
+            return datetime.strptime(clean, fmt).replace(tzinfo=UTC)
+        except ValueError:
+            continue
+    raise ValueError(f"unrecognised LoCoMo session date: {text!r}")
+
+
+def evidence_ids(evidence: Any) -> list[str]:
+    """Dialogue ids from an evidence list whose strings may hold several ids (`;`, `,` or spaces)."""
+    items = evidence if isinstance(evidence, list) else [evidence]
+    return list(dict.fromkeys(m for item in items for m in _DIA.findall(str(item))))
+
+
+def turn_text(turn: dict[str, Any]) -> str:
+    text = f"{turn['speaker']}: {turn.get('text', '').strip()}"
+    if turn.get("blip_caption"):
+        text += f" [image: {turn['blip_caption']}]"
+    return text
+
+
+def load_locomo(path: str | Path, *, context_turns: int = 0) -> list[Conversation]:
+    """Conversations with one memory per turn and their questions (see the module docstring).
+
+    `context_turns` appends that many previous turns to each memory's text (neighbour context).
+    """
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: expected a JSON list of conversations")
+    out = []
+    for n, sample in enumerate(data):
+        sid = str(sample.get("sample_id", f"conv-{n}"))
+        conv = sample.get("conversation")
+        if not isinstance(conv, dict):
+            raise ValueError(f"{path}: sample {sid} has no 'conversation' object")
+        user = re.sub(r"[^A-Za-z0-9_.-]", "_", sid)
+        memories: list[MemoryRecord] = []
+        sessions = sorted((int(m.group(1)), k) for k in conv if (m := _SESSION.match(k)))
+        for num, key in sessions:
+            date_key = f"{key}_date_time"
+            if date_key not in conv:
+                raise ValueError(f"{path}: sample {sid} {key} has no {date_key}")
+            when = parse_session_date(conv[date_key])
+            turns = conv[key] or []
+            for i, turn in enumerate(turns):
+                text = turn_text(turn)
+                if context_turns:
+                    prev = [turn_text(t) for t in turns[max(0, i - context_turns) : i]]
+                    text = " ".join([*prev, text])
+                memories.append(MemoryRecord(
+                    id=f"{user}.{turn['dia_id'].replace(':', '_')}", text=text[:4000], scope=Scope(user_id=user),
+                    source=Source.IMPORTED, confidence=0.8, created_at=when + timedelta(seconds=i),
+                    metadata={"dia_id": turn["dia_id"], "session": num, "speaker": turn["speaker"]},
+                ))
+        known = {m.metadata["dia_id"]: m.id for m in memories}
+        c = Conversation(sid, memories)
+        for qa in sample.get("qa", []):
+            ids = evidence_ids(qa.get("evidence", []))
+            gold = {known[i] for i in ids if i in known}
+            c.dropped_evidence += len(ids) - len(gold)
+            c.questions.append({"question": qa["question"], "category": int(qa.get("category", 0)), "gold": gold,
+                                "answer": qa.get("answer", qa.get("adversarial_answer"))})
+        out.append(c)
+    return out
+
+
+def evaluate(convs: list[Conversation], args: argparse.Namespace) -> dict[str, Any]:
+    store = load_store([m for c in convs for m in c.memories], make_embedder(args.embedder))
+    clock = MutableClock()
+    graph = build_graph(store, clock, mode=args.mode, lexical_weight=args.lexical_weight,
+                        fresh_weight=args.fresh_weight, src_weight=args.src_weight, candidates=max(60, max(KS)))
+    rows: dict[int, list[tuple[list[str], set[str]]]] = {}
+    timer = Timer()
+    for c in convs:
+        ctx = MemoryContext(user_id=c.memories[0].scope.user_id) if c.memories else None
+        now = max(m.created_at for m in c.memories) + timedelta(days=1) if c.memories else None
+        for q in c.questions:
+            if ctx is None or not q["gold"]:
+                continue
+            with timer:
+                ranked = rank(graph, clock, [("user", q["question"])], ctx, now=now, k=max(KS))
+            rows.setdefault(q["category"], []).append((ranked, q["gold"]))
+    store.close()
+    pooled = [r for cat in (1, 2, 3, 4) for r in rows.get(cat, [])]
+    result: dict[str, Any] = {"pooled_1_4": summarize(pooled, KS)}
+    for cat, name in CATEGORIES.items():
+        if rows.get(cat):
+            result[f"{cat}_{name}"] = summarize(rows[cat], KS)
+    result["p50_ms"], result["p95_ms"] = timer.p(0.5), timer.p(0.95)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m evals locomo", description=__doc__.splitlines()[0])
+    ap.add_argument("--data", required=True, help="path to locomo10.json (user-supplied)")
+    ap.add_argument("--embedder", default="e5", choices=EMBEDDERS)
+    ap.add_argument("--mode", default="hybrid", choices=[*MODES, "all"])
+    ap.add_argument("--lexical-weight", type=float, default=0.6)
+    ap.add_argument("--fresh-weight", type=float, default=0.3)
+    ap.add_argument("--src-weight", type=float, default=0.2)
+    ap.add_argument("--context-turns", type=int, default=0, help="previous turns appended to each memory")
+    ap.add_argument("--limit", type=int, help="only the first N conversations")
+    ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
+    args = ap.parse_args(argv)
+    if not Path(args.data).is_file():
+        raise SystemExit(f"--data {args.data}: no such file (LoCoMo is user-supplied, see the module docstring)")
+    convs = load_locomo(args.data, context_turns=args.context_turns)[: args.limit]
+    print(f"LoCoMo: {len(convs)} conversations, {sum(len(c.memories) for c in convs)} turns, "
+          f"{sum(len(c.questions) for c in convs)} questions, {sum(c.dropped_evidence for c in convs)} unknown "
+          f"evidence ids dropped; embedder {args.embedder}")
+    summary: dict[str, Any] = {"embedder": args.embedder, "conversations": len(convs)}
+    for mode in (MODES if args.mode == "all" else (args.mode,)):
+        args.mode = mode
+        res = evaluate(convs, args)
+        summary[mode] = res
+        for name, m in res.items():
+            if isinstance(m, dict):
+                print(f"  {mode:<7} {name:<14} " + "  ".join(f"{k}={v}" for k, v in m.items()))
+        print(f"  {mode:<7} latency p50 {res['p50_ms']} ms, p95 {res['p95_ms']} ms")
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    return 0
