@@ -6,7 +6,7 @@ in-process through its own `main([... "--json", "--plot", png])`; its last stdou
 whose node is missing or that fails is reported as NOT RUN with the error — never silently skipped.
 The extraction and MADial evals belong to other modules; they run as subprocesses with a time limit.
 
-Run: `python -m evals all [--quick] [--skip NAME ...] [--timeout 900]`.
+Run: `python -m evals all [--quick] [--skip NAME ...] [--timeout 1800]`.
 """
 
 from __future__ import annotations
@@ -147,6 +147,17 @@ def _external_section(ext: External, run: dict[str, Any]) -> str:
     return "\n\n".join(parts)
 
 
+def _external_headline(name: str, result: dict[str, Any]) -> str:
+    """A one-line summary of another module's JSON: its F1s / recalls when present, else its first numbers."""
+    flat = dict(_flatten(result))
+    if name == "extraction":
+        keys = [k for k in ("all.f1", "en.f1", "zh.f1", "source_accuracy", "tier_accuracy") if k in flat]
+    else:
+        keys = [k for k in flat if k.endswith("hybrid.recall@5") or k.endswith("hybrid.mrr")]
+    keys = keys or list(flat)[:4]
+    return ", ".join(f"{k} {flat[k]:.4g}" for k in keys) or "ran (no numeric metrics)"
+
+
 def build_report(sim_runs: dict[str, dict[str, Any]], ext_runs: dict[str, dict[str, Any]], quick: bool) -> str:
     head = [
         "# langmem-nodes — evaluation report",
@@ -164,7 +175,7 @@ def build_report(sim_runs: dict[str, dict[str, Any]], ext_runs: dict[str, dict[s
             summary.append((sim.name, "ran" if r["ok"] else "NOT RUN: " + r["error"][:120]))
     for ext in EXTERNAL:
         r = ext_runs[ext.name]
-        summary.append((ext.name, "ran" if r["ok"] else "NOT RUN: " + r["error"][:120]))
+        summary.append((ext.name, _external_headline(ext.name, r["result"]) if r["ok"] else "NOT RUN: " + r["error"][:120]))
     body = [*head, "## Headlines", md_table(["eval", "result"], summary)]
     body += [_sim_section(sim, sim_runs[sim.name]) for sim in SIMS]
     body += [_external_section(ext, ext_runs[ext.name]) for ext in EXTERNAL]
@@ -175,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m evals all", description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
     ap.add_argument("--skip", nargs="*", default=[], help="eval names to leave out (reported as skipped)")
-    ap.add_argument("--timeout", type=float, default=900.0, help="seconds allowed per external eval (default 900)")
+    ap.add_argument("--timeout", type=float, default=1800.0, help="seconds allowed per external eval (default 1800)")
     ap.add_argument("--report", type=Path, default=REPORT, help="where to write the report (default evals/report.md)")
     a = ap.parse_args(argv)
     known = {s.name for s in SIMS} | {e.name for e in EXTERNAL}

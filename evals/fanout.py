@@ -186,6 +186,9 @@ def plot(result: dict[str, Any], path: Path) -> Path:
     ax.scatter([k * 100 for k in ARTICLE], [v * 100 for v in ARTICLE.values()], marker="x", color="k",
                label="article's printed points")
     f = result["fault"]
+    if f["extra_places"]:
+        ax.plot(ps * 100, [ghost_probability(p, f["extra_places"]) * 100 for p in ps], "--", color="tab:red", lw=0.8,
+                label=f"formula for our {f['extra_places']} flaky places")
     ax.scatter([f["miss"] * 100], [f["ghost_rate_after_forget"] * 100], color="tab:red", zorder=3,
                label=f"ours, {f['extra_places']} flaky places, before replay")
     ax.scatter([f["miss"] * 100], [f["ghosts_after_replay"] / result["n"] * 100], color="tab:green", zorder=3,
