@@ -14,7 +14,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ._report import EvalState, build_eval_graph, figure, finish, md_table, parser, positive, run_eval_graph, save_figure
+from ._report import (
+    EvalState,
+    build_eval_graph,
+    figure,
+    finish,
+    md_table,
+    parser,
+    positive,
+    run_eval_graph,
+    save_figure,
+)
 from ._sim_conflicts import generate_scenarios, scenario_records
 
 ARTICLE = {

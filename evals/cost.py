@@ -28,7 +28,17 @@ from langmem_nodes.records import Kind, MemoryRecord, Scope, Source
 from langmem_nodes.state import ScoredMemory
 from langmem_nodes.store import MemoryStore
 
-from ._report import EvalState, build_eval_graph, figure, finish, md_table, parser, positive, run_eval_graph, save_figure
+from ._report import (
+    EvalState,
+    build_eval_graph,
+    figure,
+    finish,
+    md_table,
+    parser,
+    positive,
+    run_eval_graph,
+    save_figure,
+)
 
 KB = 1000
 ARTICLE_PARAMS = {"n": 400, "line": 60, "body": 3 * KB, "k": 3, "turns": 20, "summary": 10 * KB, "alpha": 0.1}

@@ -17,7 +17,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ._report import EvalState, build_eval_graph, figure, finish, md_table, parser, run_eval_graph, save_figure
+from ._report import (
+    EvalState,
+    build_eval_graph,
+    figure,
+    finish,
+    md_table,
+    parser,
+    run_eval_graph,
+    save_figure,
+)
 from ._sim_vectors import cluster_metrics, near_duplicates
 
 THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.88, 0.9, 0.95, 0.98)

@@ -31,7 +31,17 @@ from langmem_nodes.records import MemoryRecord, Scope
 from langmem_nodes.store import MemoryStore
 from langmem_nodes.store.projection import Projection
 
-from ._report import EvalState, build_eval_graph, figure, finish, md_table, parser, positive, run_eval_graph, save_figure
+from ._report import (
+    EvalState,
+    build_eval_graph,
+    figure,
+    finish,
+    md_table,
+    parser,
+    positive,
+    run_eval_graph,
+    save_figure,
+)
 
 ARTICLE_PLACES = 11
 ARTICLE = {0.02: 0.1993, 0.05: 0.4312, 0.10: 0.6862}

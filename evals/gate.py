@@ -22,7 +22,17 @@ from typing import Any
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
 from langmem_nodes.state import PendingWrite
 
-from ._report import EvalState, build_eval_graph, figure, finish, md_table, parser, positive, run_eval_graph, save_figure
+from ._report import (
+    EvalState,
+    build_eval_graph,
+    figure,
+    finish,
+    md_table,
+    parser,
+    positive,
+    run_eval_graph,
+    save_figure,
+)
 from ._sim_gate import ARTICLE_F1, ARTICLE_PR, article_curve
 
 THRESHOLDS = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95)

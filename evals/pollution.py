@@ -29,7 +29,17 @@ from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
 from langmem_nodes.state import PendingWrite
 from langmem_nodes.store import MemoryStore
 
-from ._report import EvalState, build_eval_graph, figure, finish, md_table, parser, positive, run_eval_graph, save_figure
+from ._report import (
+    EvalState,
+    build_eval_graph,
+    figure,
+    finish,
+    md_table,
+    parser,
+    positive,
+    run_eval_graph,
+    save_figure,
+)
 from ._sim_pollution import expected, simulate
 
 ARTICLE = {"no_gate_40": 93.051, "gate_40": 1.51, "no_gate_5": 1.762, "gate_5": 1.104, "supercritical_40": 700037.697}

@@ -25,7 +25,17 @@ from langmem_nodes.embeddings import HashingEmbedder
 from langmem_nodes.records import MemoryRecord, Scope, Status, Tier
 from langmem_nodes.store import MemoryStore
 
-from ._report import EvalState, build_eval_graph, figure, finish, md_table, parser, positive, run_eval_graph, save_figure
+from ._report import (
+    EvalState,
+    build_eval_graph,
+    figure,
+    finish,
+    md_table,
+    parser,
+    positive,
+    run_eval_graph,
+    save_figure,
+)
 from ._sim_ttl import ARTICLE_SEMI_SWEEP, ARTICLE_TIERED, ARTICLE_TOTALS, ARTICLE_UNIFORM, CLASSES, class_cost
 
 TIER_OF = {"stable": Tier.STABLE, "semi": Tier.SEMI, "volatile": Tier.VOLATILE}
