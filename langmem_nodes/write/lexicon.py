@@ -95,7 +95,7 @@ VOLATILE_TIME = re.compile(
 # Project subject ------------------------------------------------------------------------------
 PROJECT = re.compile(
     r"\b(?:in |for |on )?(?:this|the|our|my) (?:project|repo|repository|codebase|code base|monorepo|app|service|"
-    r"workspace)\b|(?:在)?(?:这个|本|该|我们的?|咱们的?|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统)(?:里|中|里面)?",
+    r"workspace)\b|(?:在)?(?:这个|本|该|我们的?|咱们的?|此)+\s*(?:项目|仓库|monorepo|repo|代码库|工程|服务|系统)(?:里|中|里面)?",
     _I,
 )
 PROJECT_TAIL = re.compile(

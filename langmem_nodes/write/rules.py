@@ -58,7 +58,7 @@ _TRAIL = re.compile(
     r"for me|personally))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下)+\s*$",
     _I,
 )
-_LEAD_OBJ = re.compile(r"^(?:using|to use|use|working with|writing|coding in|to write|的是|用|使用|看|写|吃|喝)\s*", _I)
+_LEAD_OBJ = re.compile(r"^(?:you to (?:use|say|write|include|add|do)|using|to use|use|working with|writing|coding in|to write|的是|用|使用|看|写|吃|喝)\s*", _I)
 
 
 def clean_object(text: str) -> str:
@@ -134,6 +134,16 @@ def _en_attr(m: re.Match[str]) -> list[Claim]:
     return _c("user", f"attr:{attr[:40]}", m.group("o"), kind="fact")
 
 
+_INFRA_EN = (r"url|host|hostname|server|endpoint|port|branch|database|db|bucket|region|domain|registry|path|directory|"
+             r"folder|api|base url|cluster|namespace|version|node version|python version")
+_INFRA_ZH = r"地址|域名|端口|分支|数据库|路径|目录|版本|服务器|仓库|接口|集群|命名空间|网址"
+
+
+def _infra(m: re.Match[str]) -> list[Claim]:
+    attr = re.sub(r"[^\w]+", "_", m.group("a").strip().casefold()).strip("_")[:40]
+    return _c("project", f"attr:{attr}", m.group("o"), kind="reference") if attr else []
+
+
 EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] = [
     (re.compile(r"^(?:my name is|my name's|call me|i am called|i'm called|people call me)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
@@ -157,6 +167,8 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
                 r"refactoring|migrating|implementing|building|on)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(r"^(?:[Ii]'?m|I am)\s+(?P<o>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*$"), _en_name),
+    (re.compile(rf"^(?:the|our|this project'?s?|the project'?s)\s+(?P<a>(?:[\w-]+\s+){{0,3}}(?:{_INFRA_EN}))\s+(?:is|=|:)\s+"
+                r"(?P<o>\S.*)$", _I), _infra),
     (re.compile(r"^(?:my\s+(?:current\s+)?(?P<a>[a-z][\w -]{1,30}?)\s+(?:is|are|=)\s+(?P<o>.+))$", _I), _en_attr),
     (re.compile(rf"^{_PROJ_EN}(?:the )?(?P<k>deploy|deployment|build|test|tests|run|start|release)\s+(?:command|script|"
                 rf"cmd)\s+(?:is|=|should be|:)\s+(?P<o>.+)$", _I), _en_command),
@@ -169,7 +181,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^(?P<p>(?:this|the|our|my) (?:project|repo|repository|codebase|app|service|monorepo|team))\s+"
                 r"(?:uses|is using|runs on|is built (?:with|on)|is written in|relies on|depends on|targets|"
                 r"is managed with|deploys (?:with|to))\s+(?P<o>.+)$", _I), _en_uses),
-    (re.compile(rf"^{_PROJ_EN}(?P<p>we)\s+(?:use|are using|'re using|rely on|build with|write)\s+(?P<o>.+)$", _I),
+    (re.compile(rf"^{_PROJ_EN}(?P<p>we)\s*(?:use|are using|'re using|rely on|build with|write)\s+(?P<o>.+)$", _I),
      _en_uses),
     (re.compile(rf"^i\s+{_ADV}(?:hate|dislike|detest|can'?t stand|cannot stand|avoid|loathe)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
@@ -193,7 +205,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
     (re.compile(r"^(?P<p>we|our team|the team)?(?:i)?(?:'ve| have)?\s*(?:now\s+)?(?:switched|moved|migrated|changed|"
                 r"switched over|moved over)\s+(?:over\s+)?to\s+(?P<o>.+)$", _I), _en_uses),
-    (re.compile(rf"^i\s+{_ADV}(?:use|write|code in|program in|work with|develop in|work in)\s+(?P<o>.+)$", _I),
+    (re.compile(rf"^i\s+{_ADV}(?:use|write|(?:code|program|work|develop)\s+{_ADV}(?:in|with))\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never)\s+(?:ever\s+)?(?P<o>.+)$", _I),
      lambda m: _en_rule(m, "negative")),
@@ -205,7 +217,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
 # Chinese -----------------------------------------------------------------------------------------
 _ZADV = r"(?:好像|大概|似乎|个人|平时|一般|比较|更|很|非常|特别|真的|还是|一直|也|都|最|蛮|挺|超|主要|日常|通常|向来)*"
 _ZNOW = r"(?:最近|现在|目前|已经|早就|这几年|后来)*"
-_ZPROJ = r"(?:在)?(?:这个|本|该|我们的?|咱们的?|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统)(?:里|中|里面|的)?\s*"
+_ZPROJ = r"(?:在)?(?:这个|本|该|我们的?|咱们的?|此)+\s*(?:项目|仓库|monorepo|repo|代码库|工程|服务|系统)(?:里|中|里面|的)?\s*"
 _JOB = (r"开发|工程师|程序员|设计师|经理|产品|运营|测试|运维|架构师|分析师|科学家|研究员|学生|老师|教师|医生|律师|会计|销售|"
         r"研究|算法|数据|前端|后端|全栈|编辑|记者|作家|创业者|自由职业")
 
@@ -244,6 +256,8 @@ def _zh_attr(m: re.Match[str]) -> list[Claim]:
 
 
 ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] = [
+    (re.compile(rf"^(?:{_ZPROJ})?(?P<a>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:的)?(?:{_INFRA_ZH}))\s*(?:是|为|在|：|:)\s*(?P<o>\S.*)$"),
+     _infra),
     (re.compile(r"^我(?:的名字)?(?:叫|名叫|的名字是|姓名是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,12})$"),
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:对)?\s*(?P<o>.+?)\s*过敏$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),
