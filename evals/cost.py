@@ -159,7 +159,7 @@ def explain(r: dict[str, Any]) -> str:
     return (
         f"Our summary is bounded by σ exactly as the article assumes ({m['summary_bytes']:,} B ≤ {r['params']['summary']:,}), "
         f"and our per-turn items cost ~k·m ({sum(m['items_bytes']) / len(m['items_bytes']):,.0f} B a turn), so the summary and "
-        "the on-demand item part match the formula. The index differs in two ways that cancel at n=400: our index "
+        "the on-demand item part match the formula. The index differs in two ways that roughly offset at n=400: our index "
         f"line is longer than 60 B (mean {m['index_line_bytes']:.0f} B: id, type and a 120-byte hook, so a line is "
         "useful for judging relevance), and "
         + ("the index caps itself at 200 lines / 25 KB (Claude Code's limit), listing "

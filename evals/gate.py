@@ -138,7 +138,7 @@ def explain(r: dict[str, Any]) -> str:
     return (
         "The candidates are built to the article's constructed curve, so our P/R/F1 match its table to rounding — what "
         "is measured is that OUR gate (`VerifyNode`) accepts exactly the candidates at or above its threshold, and "
-        f"where `choose_threshold` puts the optimum. F1 peaks at {f['threshold']:.2f} as in the article (0.60); with a "
+        f"where `choose_threshold` puts the optimum. F1 peaks at {f['threshold']:.2f} (article: 0.60); with a "
         f"false write costing {r['costs']['false_write']} min and a miss {r['costs']['miss']} min, the expected-cost "
         f"optimum is {c['threshold']:.3f}: F1 drops to {c['f1']:.4f} but false writes fall from "
         f"{f['false_write_rate']:.1%} to {c['false_write_rate']:.1%} and the expected cost per candidate from "
