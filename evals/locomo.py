@@ -20,7 +20,17 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from evals._retrieval_core import EMBEDDERS, MODES, MutableClock, Timer, build_graph, load_store, make_embedder, rank, summarize
+from evals._retrieval_core import (
+    EMBEDDERS,
+    MODES,
+    MutableClock,
+    Timer,
+    build_graph,
+    load_store,
+    make_embedder,
+    rank,
+    summarize,
+)
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
 
 KS = (1, 5, 10, 25)

@@ -19,7 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from evals._retrieval_core import (
-    EMBEDDERS, MODES, MutableClock, build_graph, load_store, make_embedder, rank, read_jsonl, summarize,
+    EMBEDDERS,
+    MODES,
+    MutableClock,
+    build_graph,
+    load_store,
+    make_embedder,
+    rank,
+    read_jsonl,
+    summarize,
 )
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
 

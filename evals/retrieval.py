@@ -17,7 +17,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from evals._retrieval_core import EMBEDDERS, MODES, MutableClock, Timer, build_graph, load_store, make_embedder, rank, read_jsonl
+from evals._retrieval_core import (
+    EMBEDDERS,
+    MODES,
+    MutableClock,
+    Timer,
+    build_graph,
+    load_store,
+    make_embedder,
+    rank,
+    read_jsonl,
+)
 from langmem_nodes.records import Level, MemoryContext, MemoryRecord, Scope, Source
 
 _CTX_FIELDS = ("user_id", "project_id", "org_id", "session_id")

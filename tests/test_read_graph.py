@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from langmem_nodes import read
 from langmem_nodes.read import RenderNode, create_read_graph
 from langmem_nodes.read.graph import STAGES
-from langmem_nodes import read
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 
 NOW = datetime(2026, 5, 1, tzinfo=UTC)

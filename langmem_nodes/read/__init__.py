@@ -17,7 +17,7 @@ from .render import (
     truncate_keep_conclusion,
 )
 from .rerank import RerankNode
-from .select import MAX_SELECTED, LLMSelector, RuleSelector, Selector, SelectNode
+from .select import MAX_SELECTED, LLMSelector, RuleSelector, SelectNode, Selector
 
 __all__ = [
     "MAX_SELECTED",

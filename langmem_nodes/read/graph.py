@@ -30,7 +30,7 @@ from .query import QueryNode
 from .recall import RecallNode
 from .render import RenderNode
 from .rerank import RerankNode
-from .select import Selector, SelectNode
+from .select import SelectNode, Selector
 
 STAGES = ("build_query", "recall", "rerank", "conflicts", "select", "annotate", "render")
 
@@ -47,7 +47,7 @@ def create_read_graph(
     annotate: FreshnessNode | None = None,
     render: RenderNode | None = None,
     state_schema: Any = ReadState,
-) -> StateGraph:
+) -> StateGraph[Any, MemoryContext, Any, Any]:
     """The read graph, uncompiled (compile it with your own checkpointer).
 
     Args:

@@ -115,7 +115,8 @@ def layout_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_
     if budget_bytes <= 0 or per_item_bytes <= 0:
         raise ValueError("budget_bytes and per_item_bytes must be positive")
     frame = _bytes(f"{OPEN}\n{HEADER}\n") + _bytes(CLOSE)
-    used, chosen = frame, {}
+    used = frame
+    chosen: dict[int, list[tuple[str, str]]] = {}
     for hit in scored:
         line = render_item(hit, per_item_bytes)
         sec = _section(hit.record.kind)
@@ -126,7 +127,7 @@ def layout_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_
         used += cost
     if not chosen:
         return "", []
-    parts, ids = [OPEN, HEADER], []
+    parts, ids = [OPEN, HEADER], list[str]()
     for sec in sorted(chosen):
         parts.append(f"## {SECTIONS[sec][0]}")
         parts.extend(line for _, line in chosen[sec])
