@@ -105,3 +105,39 @@ def test_write_graph_after_the_agent_reply_still_reads_the_user_turn(store) -> N
             HumanMessage(content="我喜欢乌龙茶。", id="u2"), AIMessage(content="好的", id="a2")]
     (w,) = g.invoke({"messages": msgs}, context=CTX)["memory_written"]
     assert w["object"] == "乌龙茶" and w["source_turn_ids"] == ["u2"]
+
+
+def test_commit_retries_on_a_concurrent_update_then_gives_up(store, monkeypatch) -> None:
+    from langmem_nodes.store import VersionConflict
+
+    real, calls = store.commit, []
+
+    def flaky(**kw):
+        calls.append(1)
+        if len(calls) == 1:
+            raise VersionConflict("memory changed since it was read")
+        return real(**kw)
+
+    monkeypatch.setattr(store, "commit", flaky)
+    out = create_write_graph(store).compile().invoke({"messages": [HumanMessage(content="I like tea.")]}, context=CTX)
+    assert len(calls) == 2 and [w["object"] for w in out["memory_written"]] == ["tea"]
+    assert len(store.find(None, statuses=None)) == 1
+
+    def always(**kw):
+        raise VersionConflict("memory changed since it was read")
+
+    monkeypatch.setattr(store, "commit", always)
+    with pytest.raises(VersionConflict):
+        create_write_graph(store).compile().invoke({"messages": [HumanMessage(content="I like jazz.")]}, context=CTX)
+
+
+def test_read_only_memory_is_not_touched_by_merges(store) -> None:
+    from langmem_nodes.records import MemoryRecord
+
+    locked = MemoryRecord(text="User likes tea", predicate="prefers", object="tea", scope=CTX.scope("session"),
+                          read_only=True, sessions_seen=["s1"])
+    store.commit(add=[locked])
+    out = create_write_graph(store).compile().invoke({"messages": [HumanMessage(content="I like tea.")]},
+                                                     context=CTX.model_copy(update={"session_id": "s2"}))
+    assert out["memory_skipped"][0]["action"] == "skip_duplicate" and "read-only" in out["memory_skipped"][0]["reason"]
+    assert store.get(locked.id).version == 1

@@ -133,3 +133,11 @@ def test_sweeper_expires_and_archives_without_deleting(store) -> None:
     assert store.get(vol.id).status.value == "expired" and store.get(old.id).status.value == "archived"
     assert [e.op.value for e in store.history(vol.id)] == ["expire"]
     assert "TTL" in store.history(vol.id)[0].reason
+
+
+def test_sweeper_leaves_read_only_memories_alone(store) -> None:
+    rec = MemoryRecord(text="User is working on X", predicate="working_on", object="X", tier="volatile",
+                       scope=ctx("s1").scope("user"), created_at=T0, verified_at=T0, read_only=True)
+    store.commit(add=[rec])
+    assert ExpirySweeper(store).sweep(T0 + timedelta(days=400)) == {"expired": [], "archived": []}
+    assert store.get(rec.id).status.value == "active"

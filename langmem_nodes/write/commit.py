@@ -13,6 +13,7 @@ from typing import Any
 from ..node import MemoryNode
 from ..records import LedgerEntry, LedgerOp, Level, MemoryContext, MemoryRecord, Status, new_id
 from ..state import PendingWrite
+from ..store import VersionConflict
 from .dedup import merged
 from .extractor import latest_user_turns, messages_to_turns, turn_id
 from .ttl import TTLPolicy
@@ -26,23 +27,32 @@ class CommitNode(MemoryNode):
     Args:
         store: the MemoryStore.
         ttl: a `TTLPolicy` (default tiered 3650/180/21 days) that sets `expires_at` on writes and merges.
+        retries: re-plan on fresh versions this many times when another writer changed a record meanwhile
+            (optimistic versioning: no lost updates); the last `VersionConflict` is raised.
     """
 
     name = "commit"
 
     def __init__(self, store: Any, *, ttl: TTLPolicy | None = None, pending_key: str = "memory_pending",
-                 messages_key: str = "messages", **kw: Any) -> None:
+                 messages_key: str = "messages", retries: int = 2, **kw: Any) -> None:
         super().__init__(**kw)
-        self.store, self.ttl = store, ttl or TTLPolicy()
+        self.store, self.ttl, self.retries = store, ttl or TTLPolicy(), retries
         self.pending_key, self.messages_key = pending_key, messages_key
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
             return self._incognito(state, ctx, now)
-        plan = _Plan(self.store, self.ttl, ctx, now)
-        for p in state.get(self.pending_key) or []:
-            plan.apply(p)
-        stored = self.store.commit(add=plan.add, update=list(plan.updates.values()), ledger=plan.ledger)
+        for attempt in range(self.retries + 1):
+            # the plan re-reads every record it updates, so a retry works on fresh versions
+            plan = _Plan(self.store, self.ttl, ctx, now)
+            for p in state.get(self.pending_key) or []:
+                plan.apply(p.model_copy(deep=True))
+            try:
+                stored = self.store.commit(add=plan.add, update=list(plan.updates.values()), ledger=plan.ledger)
+                break
+            except VersionConflict:
+                if attempt == self.retries:
+                    raise
         by_id = {r.id: r for r in stored}
         return {
             "memory_written": [by_id.get(r.id, r).model_dump(mode="json") for r in plan.add],

@@ -152,6 +152,10 @@ class DedupNode(MemoryNode):
     def _decide(self, p: PendingWrite, m: MemoryRecord, layer: str, ctx: MemoryContext) -> None:
         r = p.record
         p.merge_into = m.id
+        if m.read_only:  # automatic nodes never change a read-only memory, not even its counters
+            p.action, p.reason = "skip_duplicate", f"{layer} duplicate of read-only {m.id}"
+            p.note("dedup", p.reason)
+            return
         new_session = bool(ctx.session_id) and ctx.session_id not in m.sessions_seen
         stronger = _rank(r.source) > _rank(m.source)
         if new_session or stronger:

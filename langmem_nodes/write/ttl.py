@@ -87,6 +87,8 @@ class ExpirySweeper:
         now = as_utc(now)
         expired, archived, updates, ledger = [], [], [], []
         for r in self.store.find(partitions, statuses=(Status.ACTIVE,)):
+            if r.read_only:
+                continue  # read-only memories are changed by explicit user edits only
             expires = r.expires_at or self.policy.expires_at(r.tier, r.verified_at or r.created_at)
             last_use = r.accessed_at or r.verified_at or r.created_at
             if expires <= now:
