@@ -31,7 +31,7 @@ def create_write_graph(
     user_sessions: int = 2,
     project_sessions: int = 3,
     state_schema: type[Any] = WriteState,
-) -> StateGraph:
+) -> StateGraph[Any, MemoryContext, Any, Any]:
     """Build the write graph over one `MemoryStore`. Compile it yourself (with your own checkpointer).
 
     Args:
