@@ -28,6 +28,7 @@ from ..embeddings import Embedder, ensure_embedder
 from ..records import LedgerEntry, LedgerOp, MemoryRecord, Status, check_id
 from .bm25 import BM25Projection
 from .chroma import ChromaProjection, make_client
+from .exact import ExactDense
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
 from .sqlite import CanonicalStore, ReadOnlyViolation, VersionConflict
@@ -69,8 +70,12 @@ class MemoryStore:
         chroma_path = None if chroma_url else self.home / "chroma"
         self.chroma = ChromaProjection(make_client(path=chroma_path, url=chroma_url), path=chroma_path)
         self.bm25 = BM25Projection(loader=lambda part: self.canonical.find([part], statuses=None))
+        # Embedded mode: small partitions are searched exactly in process (see store/exact.py). With a Chroma
+        # server, other processes may write the collections, so reads keep going to the server.
+        self.exact = None if chroma_url else ExactDense(self.canonical.partition_vectors)
         self.rendered = RenderedCache()
-        self.fanout = FanOut([self.chroma, self.bm25, self.rendered, *extra_projections])
+        own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
+        self.fanout = FanOut([*own, *extra_projections])
         self.replay_intents()
 
     # -- writes -------------------------------------------------------------------------------
@@ -293,7 +298,9 @@ class MemoryStore:
     def dense_search(
         self, partitions: Sequence[str], vector: np.ndarray, k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
     ) -> list[tuple[str, float]]:
-        return self.chroma.search(partitions, vector, k, statuses)
+        """(id, cosine) best first: exact in process for small partitions (embedded mode), else Chroma."""
+        hits = self.exact.search(partitions, vector, k, statuses) if self.exact is not None else None
+        return hits if hits is not None else self.chroma.search(partitions, vector, k, statuses)
 
     def lexical_search(
         self, partitions: Sequence[str], query: str | list[str], k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)

@@ -210,6 +210,12 @@ class CanonicalStore:
     def put_vector(self, conn: sqlite3.Connection, memory_id: str, vec: np.ndarray) -> None:
         conn.execute("INSERT OR REPLACE INTO vectors VALUES (?,?)", (memory_id, np.asarray(vec, np.float32).tobytes()))
 
+    def partition_vectors(self, partition: str) -> list[tuple[str, str, np.ndarray]]:
+        """(id, status, vector) of every record in one partition: one indexed query, no record parsing."""
+        q = "SELECT r.id, r.status, v.vec FROM records r JOIN vectors v ON v.id = r.id WHERE r.partition = ?"
+        with self._lock:
+            return [(mid, st, np.frombuffer(blob, dtype=np.float32)) for mid, st, blob in self._conn.execute(q, (partition,))]
+
     def vectors(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
         out: dict[str, np.ndarray] = {}
         ids = list(ids)
