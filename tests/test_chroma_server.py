@@ -34,14 +34,16 @@ def chroma_server(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def server_backed(chroma_server, monkeypatch):
-    """Route every MemoryStore's Chroma to the server; wipe the server after each test."""
+    """Every MemoryStore built in these tests gets `chroma_url=<server>`; the server is wiped after each test."""
     calls: list[str] = []
+    real_init = memory_store.MemoryStore.__init__
 
-    def server_client(path=None, url=None):
-        calls.append(chroma_server.url)
-        return make_client(url=chroma_server.url)
+    def server_init(self, home=None, **kw):
+        kw.setdefault("chroma_url", chroma_server.url)
+        calls.append(kw["chroma_url"])
+        real_init(self, home, **kw)
 
-    monkeypatch.setattr(memory_store, "make_client", server_client)
+    monkeypatch.setattr(memory_store.MemoryStore, "__init__", server_init)
     yield calls
     admin = make_client(url=chroma_server.url)
     for col in admin.list_collections():
