@@ -108,6 +108,7 @@ class DedupNode(MemoryNode):
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         pending: list[PendingWrite] = list(state.get(self.pending_key) or [])
         batch: dict[tuple[str, ...], PendingWrite] = {}
+        parts = self.search_partitions(ctx) if any(p.action == "write" for p in pending) else []
         for p in pending:
             if p.action != "write":
                 continue
@@ -118,30 +119,32 @@ class DedupNode(MemoryNode):
                 p.note("dedup", "batch duplicate")
                 continue
             batch[key] = p
-            match, layer = self.find_match(r, ctx)
+            match, layer = self.find_match(r, ctx, parts)
             if match is not None:
                 self._decide(p, match, layer, ctx)
             else:
                 p.note("dedup", "new fact")
         return {self.pending_key: pending}
 
-    def _allowed(self, ctx: MemoryContext) -> Any:
-        visible = set(ctx.visible_partitions())
-        own_sessions = f"session/{ctx.org_id}/{ctx.user_id}/"
-        return lambda part: part in visible or part.startswith(own_sessions)
+    def search_partitions(self, ctx: MemoryContext) -> list[str]:
+        """What a new fact is compared with: everything the user sees plus their other sessions (recurrence)."""
+        visible = ctx.visible_partitions()
+        own = f"session/{ctx.org_id}/{ctx.user_id}/"
+        return [*visible, *(p for p in self.store.canonical.partitions() if p.startswith(own) and p not in visible)]
 
-    def find_match(self, r: MemoryRecord, ctx: MemoryContext) -> tuple[MemoryRecord | None, str]:
+    def find_match(
+        self, r: MemoryRecord, ctx: MemoryContext, parts: list[str] | None = None
+    ) -> tuple[MemoryRecord | None, str]:
         """The existing record `r` duplicates and the layer that found it ("exact" | "key" | "semantic")."""
-        allowed = self._allowed(ctx)
-        for m in self.store.find(None, statuses=_LIVE, text_hash=r.text_hash):
-            if allowed(m.scope.partition) and m.subject.casefold() == r.subject.casefold():
+        parts = parts if parts is not None else self.search_partitions(ctx)
+        for m in self.store.find(parts, statuses=_LIVE, text_hash=r.text_hash):
+            if m.subject.casefold() == r.subject.casefold():
                 return m, "exact"
-        for m in self.store.find(None, statuses=_LIVE, subject=r.subject, predicate=r.predicate):
-            if allowed(m.scope.partition) and m.polarity == r.polarity and normalize_text(m.object) == normalize_text(r.object):
+        for m in self.store.find(parts, statuses=_LIVE, subject=r.subject, predicate=r.predicate):
+            if m.polarity == r.polarity and normalize_text(m.object) == normalize_text(r.object):
                 return m, "key"
         vec = self.store.embedder.embed([r.text])[0]
-        own = [p for p in self.store.canonical.partitions() if allowed(p) and p not in ctx.visible_partitions()]
-        hits = self.store.dense_search([*ctx.visible_partitions(), *own], vec, 5, statuses=_LIVE)
+        hits = self.store.dense_search(parts, vec, 5, statuses=_LIVE)
         near = [(i, s) for i, s in hits if s >= self.threshold]
         for mid, _sim in near:
             m = self.store.get(mid)
