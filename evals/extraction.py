@@ -139,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases", required=True, help="JSONL file of cases: {id, lang, turns, expect}")
     ap.add_argument("--out", help="write {case_id: [committed active records]} here")
     ap.add_argument("--extractor", default="rule", help="extractor to use (default: rule)")
+    ap.add_argument("--show-errors", action="store_true", help="list cases whose predictions do not match exactly")
     ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
     args = ap.parse_args(argv)
     extractor = make_extractor(args.extractor)
@@ -150,6 +151,12 @@ def main(argv: list[str] | None = None) -> int:
         secrets += sum(1 for s in skipped if s["action"] == "reject" and s["reason"].startswith("secret"))
     if args.out:
         Path(args.out).write_text(json.dumps(preds, ensure_ascii=False, indent=1), encoding="utf-8")
+    if args.show_errors:
+        for case in cases:
+            got, pairs = preds[case["id"]], match(case["expect"], preds[case["id"]])
+            if len(pairs) != len(got) or len(pairs) != len(case["expect"]):
+                print(f"MISMATCH {case['id']}: expected {[(e['subject'], e['object'], e.get('polarity')) for e in case['expect']]}"
+                      f" got {[(p['subject'], p['predicate'], p['object'], p['polarity']) for p in got]}")
     summary = score(cases, preds)
     summary["secrets_refused"] = secrets
     summary["cases"] = len(cases)

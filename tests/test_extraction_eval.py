@@ -66,3 +66,13 @@ def test_done_bar_on_dev_set(capsys) -> None:
         assert s[lang]["precision"] >= 0.95 and s[lang]["recall"] >= 0.90
     assert s["source_accuracy"] >= 0.9 and s["tier_accuracy"] >= 0.9
     assert s["secrets_refused"] == 2
+
+
+def test_show_errors_lists_mismatches(tmp_path, capsys) -> None:
+    case = {"id": "z", "lang": "en", "turns": [{"role": "user", "content": "I like tea."}],
+            "expect": [{"subject": "user", "object": "coffee", "polarity": "positive"}]}
+    f = tmp_path / "c.jsonl"
+    f.write_text(json.dumps(case), encoding="utf-8")
+    main(["--cases", str(f), "--show-errors"])
+    out = capsys.readouterr().out
+    assert "MISMATCH z" in out and "'tea'" in out and "recall=0.000" in out
