@@ -63,7 +63,7 @@ def load_store(records: Sequence[MemoryRecord], embedder: Embedder, home: str | 
 
 
 def build_graph(
-    store: MemoryStore, clock: MutableClock, *, mode: str = "hybrid", lexical_weight: float = 0.6,
+    store: MemoryStore, clock: MutableClock, *, mode: str = "hybrid", lexical_weight: float = 0.3,
     context_messages: int = 1, candidates: int = 60, fresh_weight: float = 0.3, src_weight: float = 0.2,
 ) -> Any:
     if mode not in MODES:

@@ -147,8 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", required=True, help="path to locomo10.json (user-supplied)")
     ap.add_argument("--embedder", default="e5", choices=EMBEDDERS)
     ap.add_argument("--mode", default="hybrid", choices=[*MODES, "all"])
-    ap.add_argument("--lexical-weight", type=float, default=0.6)
-    ap.add_argument("--fresh-weight", type=float, default=0.3)
+    ap.add_argument("--lexical-weight", type=float, default=0.3)
+    ap.add_argument("--fresh-weight", type=float, default=0.0,
+                    help="reranker freshness weight (0: the benchmark asks about the past, not the current state)")
     ap.add_argument("--src-weight", type=float, default=0.2)
     ap.add_argument("--context-turns", type=int, default=0, help="previous turns appended to each memory")
     ap.add_argument("--limit", type=int, help="only the first N conversations")

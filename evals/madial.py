@@ -95,9 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", default="../shared/data/madial", help="directory with the MADial-Bench json files")
     ap.add_argument("--lang", default="zh,en", help="comma-separated: zh,en")
     ap.add_argument("--embedder", default="e5", choices=EMBEDDERS)
-    ap.add_argument("--lexical-weight", type=float, default=0.6, help="BM25 weight of the convex fusion")
-    ap.add_argument("--context", type=int, default=20, help="latest messages forming the query")
-    ap.add_argument("--fresh-weight", type=float, default=0.3)
+    ap.add_argument("--lexical-weight", type=float, default=0.3, help="BM25 weight of the convex fusion")
+    ap.add_argument("--context", type=int, default=3, help="latest messages forming the query")
+    ap.add_argument("--fresh-weight", type=float, default=0.0,
+                    help="reranker freshness weight (0: the benchmark asks about the past, not the current state)")
     ap.add_argument("--src-weight", type=float, default=0.2)
     ap.add_argument("--grid", action="store_true", help="sweep the convex weight 0.0 … 1.0")
     ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
