@@ -13,7 +13,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langchain_core.runnables import RunnableLambda
 
 from langmem_nodes.records import MemoryContext
-from langmem_nodes.write import PREDICATES, ExtractNode, Extraction, LLMExtractor, RuleExtractor
+from langmem_nodes.write import PREDICATES, Extraction, ExtractNode, LLMExtractor, RuleExtractor
 from langmem_nodes.write.llm_extractor import parse_extraction
 
 CTX = MemoryContext(user_id="u1", project_id="p1", session_id="s1")
