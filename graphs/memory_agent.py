@@ -14,7 +14,14 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import SystemMessage
 from langgraph.graph import END, START, StateGraph
 
-from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory, create_read_graph, create_write_graph
+from langmem_nodes import (
+    MemoryContext,
+    MemoryState,
+    MemoryStore,
+    add_memory,
+    create_read_graph,
+    create_write_graph,
+)
 from langmem_nodes.context import Clock
 from langmem_nodes.testing import MemoryEchoChatModel
 

@@ -19,8 +19,6 @@ Example (a complete agent with memory, runnable offline):
 
 from __future__ import annotations
 
-from typing import Any
-
 from langgraph.graph import END, START, StateGraph
 
 from .read.graph import create_read_graph

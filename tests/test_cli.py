@@ -50,7 +50,7 @@ def test_cli_round_trip_real_minilm_and_chroma(capsys, tmp_path, minilm):
     from langmem_nodes.store import MemoryStore
 
     with MemoryStore(home, embedder=minilm) as store:
-        assert store.chroma.ids(f"user/default/ann") == []
+        assert store.chroma.ids("user/default/ann") == []
         assert not store.bm25.contains(rec["id"], "user/default/ann")
         assert all(store.verify_gone(rec["id"]).values())
 

@@ -8,7 +8,13 @@ import pytest
 from langgraph.graph import END, START, StateGraph
 
 import langmem_nodes
-from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory, create_read_graph, create_write_graph
+from langmem_nodes import (
+    MemoryContext,
+    MemoryState,
+    add_memory,
+    create_read_graph,
+    create_write_graph,
+)
 
 
 def test_public_names_match_all():
@@ -26,7 +32,7 @@ def test_graph_shapes(store):
     for a, b in [("extract", "dedup"), ("dedup", "verify"), ("verify", "resolve"), ("resolve", "promote"), ("promote", "commit")]:
         assert f"{a} --> {b}" in write
     order = ["build_query", "recall", "rerank", "conflicts", "select", "annotate", "render"]
-    for a, b in zip(order, order[1:]):
+    for a, b in zip(order, order[1:], strict=False):
         assert f"{a} --> {b}" in read
 
 
