@@ -123,3 +123,13 @@ def test_choose_threshold_by_expected_cost() -> None:
     for bad in (([], [], 1, 1), ([0.1], [1, 0], 1, 1), ([0.1], [1], -1, 1)):
         with pytest.raises(ValueError):
             choose_threshold(*bad)
+
+
+def test_a_secret_repeated_in_one_turn_never_reaches_the_ledger(store) -> None:
+    g = create_write_graph(store).compile()
+    out = g.invoke({"messages": [HumanMessage(content="My password is hunter22. My password is hunter22.")]},
+                   context=MemoryContext(user_id="u1"))
+    assert [s["action"] for s in out["memory_skipped"]] == ["reject", "reject"]
+    assert all("hunter22" not in s["text"] for s in out["memory_skipped"])
+    ledger = store.canonical.ledger()
+    assert len(ledger) == 2 and all("hunter22" not in e.model_dump_json() for e in ledger)

@@ -138,13 +138,17 @@ class VerifyNode(MemoryNode):
         injected_ids = list(state.get(self.injected_key) or [])
         injected = list(self.store.get_many(injected_ids).values()) if (self.store is not None and injected_ids) else []
         for p in pending:
-            if p.action in ("reject", "skip_duplicate"):
+            if p.action == "reject":
+                continue
+            if p.action == "skip_duplicate":  # its text still reaches the ledger: the content gates apply
+                self._content_gates(p)
                 continue
             self.check(p, injected)
         return {self.pending_key: pending}
 
-    def check(self, p: PendingWrite, injected: Sequence[MemoryRecord] = ()) -> PendingWrite:
-        """Apply every gate to one pending write, in place; returns it."""
+    @staticmethod
+    def _content_gates(p: PendingWrite) -> bool:
+        """Reject `p` in place if it holds a credential or a smuggled instruction; True if it did."""
         r = p.record
         raw = " ".join([r.text, r.object, str(r.metadata.get("quote", ""))])
         secret = find_secret(raw)
@@ -152,10 +156,19 @@ class VerifyNode(MemoryNode):
             p.action, p.reason = "reject", f"secret: looks like a {secret}; credentials are never stored"
             p.trace = [redact(t, r.object) for t in p.trace]
             r.metadata = {k: v for k, v in r.metadata.items() if k != "quote"}
-            return p.note("verify", "reject (secret)")
+            p.note("verify", "reject (secret)")
+            return True
         if find_injection(raw) or "injection" in r.metadata.get("flags", []):
             p.action, p.reason = "reject", "instruction smuggled into a memory"
-            return p.note("verify", "reject (injection)")
+            p.note("verify", "reject (injection)")
+            return True
+        return False
+
+    def check(self, p: PendingWrite, injected: Sequence[MemoryRecord] = ()) -> PendingWrite:
+        """Apply every gate to one pending write, in place; returns it."""
+        if self._content_gates(p):
+            return p
+        r = p.record
         parents = [m.id for m in injected if _same_fact(r, m)]
         if parents and r.source not in (Source.EXPLICIT, Source.EXPLICIT_CORRECTION):
             r.source, r.source_memory_ids = Source.DERIVED, parents
