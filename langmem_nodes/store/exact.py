@@ -48,7 +48,7 @@ class _Part:
         self.row[mid] = len(self.ids)
         self.ids.append(mid)
         self.status.append(status)
-        v = np.asarray(vec, np.float32).reshape(1, -1)
+        v = np.array(vec, np.float32).reshape(1, -1)  # a copy: vectors read from SQLite are read-only views
         self.mat = v if self.mat.shape[0] == 0 else np.vstack([self.mat, v])
 
     def remove(self, mid: str) -> None:
