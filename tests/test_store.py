@@ -213,3 +213,15 @@ def test_read_only_forget_needs_a_user_and_ledger_is_verified(store):
     assert store.get(a.id) is not None and store.verify_gone(a.id)["ledger"] is False
     store.forget(a.id, actor="user")
     assert store.verify_gone(a.id)["ledger"] is True and all(store.verify_gone(a.id).values())
+
+
+def test_an_update_cannot_move_a_memory_to_another_partition(store):
+    a = rec("likes green tea", "alice")
+    store.commit(add=[a])
+    moved = store.get(a.id).model_copy(update={"scope": Scope(user_id="bob"), "text": "likes black tea"})
+    with pytest.raises(ValueError, match="cannot move from partition 'user/default/alice'"):
+        store.commit(update=[moved])
+    kept = store.get(a.id)
+    assert (kept.scope.partition, kept.text, kept.version) == ("user/default/alice", "likes green tea", 1)
+    assert store.lexical_search(["user/default/bob"], "tea", 5) == []
+    assert [i for i, _ in store.lexical_search(["user/default/alice"], "tea", 5)] == [a.id]

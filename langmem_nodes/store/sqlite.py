@@ -119,13 +119,19 @@ class CanonicalStore:
     ) -> MemoryRecord:
         """Write `rec` as version expected_version+1 if the stored version is still expected_version.
 
-        With `allow_read_only=False` a stored read_only record is refused (`ReadOnlyViolation`)."""
-        if not allow_read_only:
-            stored = conn.execute("SELECT body FROM records WHERE id=?", (rec.id,)).fetchone()
-            if stored is not None and json.loads(stored[0]).get("read_only"):
-                raise ReadOnlyViolation(
-                    f"memory {rec.id!r} is read_only: only an explicit user edit (actor='user') may change it"
-                )
+        With `allow_read_only=False` a stored read_only record is refused (`ReadOnlyViolation`). A record
+        never changes partition (ValueError): the projections are partitioned, so a move would leave the
+        memory findable in its old scope; write a new record and supersede the old one instead."""
+        stored = conn.execute("SELECT partition, body FROM records WHERE id=?", (rec.id,)).fetchone()
+        if stored is not None and stored[0] != rec.scope.partition:
+            raise ValueError(
+                f"memory {rec.id!r} cannot move from partition {stored[0]!r} to {rec.scope.partition!r}: "
+                "write a new record in the new scope and supersede this one"
+            )
+        if not allow_read_only and stored is not None and json.loads(stored[1]).get("read_only"):
+            raise ReadOnlyViolation(
+                f"memory {rec.id!r} is read_only: only an explicit user edit (actor='user') may change it"
+            )
         new = rec.model_copy(update={"version": expected_version + 1})
         row = self._row(new)
         cur = conn.execute(
