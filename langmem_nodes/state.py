@@ -90,6 +90,7 @@ class ReadState(TypedDict):
     memory_hits: NotRequired[list[ScoredMemory]]
     memory_selected: NotRequired[list[ScoredMemory]]
     memory_injection: NotRequired[str]
+    memory_stable: NotRequired[str]  # stable index/summary for the cached prompt prefix (RenderNode)
     memory_injected_ids: NotRequired[list[str]]
     memory_shown_ids: NotRequired[Annotated[list[str], _union]]
 

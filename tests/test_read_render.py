@@ -109,7 +109,9 @@ def test_index_is_stable_bounded_and_consistent():
     assert any("missing" in p for p in check_index(idx, rs + recs(21)[20:]))
     big = render_index(recs(500, "long memory text " * 20 + "{i}"))
     assert len(big.splitlines()) <= 200 and nbytes(big) <= 25_000 and "more memories not listed" in big
-    assert check_index(big, recs(500, "x{i}")) == []
+    assert check_index(big, recs(500, "long memory text " * 20 + "{i}")) == []
+    edited = check_index(big, recs(500, "用户喜欢喝茶"))  # same ids, every text changed: descriptions are stale
+    assert edited and all("no longer matches" in p for p in edited)
 
 
 def test_summary_is_bounded_and_grouped():

@@ -1,5 +1,9 @@
 """`create_read_graph`: build_query → recall → rerank → conflicts → select → annotate → render.
 
+`render` writes the per-turn block `memory_injection` and the stable block `memory_stable` (an index of the
+user's visible memories, byte-identical across turns until one is written, edited or forgotten): put the
+stable block in the cached system prefix and the per-turn block after the conversation.
+
 Example:
     >>> import tempfile
     >>> from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
@@ -11,11 +15,14 @@ Example:
     >>> out = graph.invoke({"messages": [("user", "Which tea should I buy?")]}, context=MemoryContext(user_id="ada"))
     >>> [m.record.text for m in out["memory_selected"]], out["memory_selected"][0].age
     (['User prefers green tea'], 'today')
+    >>> "«User prefers green tea»" in out["memory_stable"]
+    True
     >>> store.close()
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from langgraph.graph import END, START, StateGraph
@@ -55,7 +62,9 @@ def create_read_graph(
         selector: a `RuleSelector` (default) or `LLMSelector`; the cap of 5 is enforced either way.
         clock: a function returning "now" (tests, evals); default the wall clock. Applied to every stage
             built here; stages passed in keep their own clock.
-        query / recall / rerank / conflicts / annotate / render: replacement stages with other settings.
+        query / recall / rerank / conflicts / annotate / render: replacement stages with other settings. A
+            `RenderNode` given without a store is copied with this graph's store, so it writes `memory_stable`
+            (the stable index by default; `RenderNode(stable=None)` turns it off).
         state_schema: the graph state (default `ReadState`).
 
     Returns:
@@ -70,7 +79,7 @@ def create_read_graph(
         conflicts or ConflictNode(clock=clock),
         SelectNode(selector, clock=clock),
         annotate or FreshnessNode(clock=clock),
-        render or RenderNode(clock=clock),
+        _with_store(render, store) if render is not None else RenderNode(store, clock=clock),
     ]
     builder = StateGraph(state_schema, context_schema=MemoryContext)
     prev = START
@@ -80,3 +89,11 @@ def create_read_graph(
         prev = stage
     builder.add_edge(prev, END)
     return builder
+
+
+def _with_store(render: RenderNode, store: MemoryStore) -> RenderNode:
+    if not isinstance(render, RenderNode) or render.store is not None:
+        return render
+    bound = copy.copy(render)
+    bound.store, bound._last_key = store, {}
+    return bound

@@ -47,6 +47,11 @@ class RenderedCache(Projection):
         hit = self._texts.get(key)
         return hit[0] if hit else None
 
+    def discard(self, key: str) -> None:
+        """Drop one rendered text (e.g. replaced by a newer rendering under another key)."""
+        with self._lock:
+            self._drop(key)
+
     def _drop(self, key: str) -> None:
         old = self._texts.pop(key, None)
         for mid in old[1] if old else ():
