@@ -161,3 +161,13 @@ def test_export_import_reproduces_identical_records(admin, store, tmp_path, fake
         s2.close()
     with pytest.raises(ValueError, match="format"):
         admin.import_({"records": []})
+
+
+@pytest.mark.parametrize("text", ["User's password is hunter22", "我的密码是 abc123456"])
+def test_edit_refuses_a_credential_and_stores_nothing(admin, store, text):
+    a = rec("User uses the staging server")
+    store.commit(add=[a])
+    with pytest.raises(ValueError, match="credentials are never stored"):
+        admin.edit(a.id, text)
+    assert store.get(a.id).text == "User uses the staging server" and store.get(a.id).version == 1
+    assert all(e.op is not LedgerOp.EDIT for e in store.history(a.id))

@@ -41,6 +41,7 @@ from ..records import (
 )
 from ..store import MemoryStore, VersionConflict, is_user_actor
 from ..store.sqlite import ReadOnlyViolation
+from ..write.verifier import find_secret
 
 EXPORT_FORMAT = "langmem-nodes/export"
 EXPORT_VERSION = 1
@@ -176,13 +177,17 @@ class MemoryAdmin:
         object: str | None = None,  # noqa: A002 - the record's field name
     ) -> dict[str, Any]:
         """Replace a memory's text as the user: source `user_edited`, confidence ≥ 0.95, verified now,
-        a new version and an `edit` ledger entry. read_only records accept only a user actor.
+        a new version and an `edit` ledger entry. read_only records accept only a user actor. Text that
+        looks like a credential is refused (ValueError): secrets are never stored, not even by the user.
 
         `object` defaults to the old object if the new text still contains it, else to the new text.
         Raises `VersionConflict` if `expected_version` is given and the record moved on."""
         check_id(memory_id, "memory_id", required=True)
         if not isinstance(text, str) or not text.strip():
             raise ValueError("edit text must not be empty or whitespace")
+        secret = find_secret(" ".join([text, object or ""]))
+        if secret:
+            raise ValueError(f"edit text looks like a {secret}: credentials are never stored")
         if not is_user_actor(actor):
             raise ReadOnlyViolation(f"edit is the explicit user path: actor must be 'user' or 'user:<name>', got {actor!r}")
         rec = self.store.get(memory_id)
