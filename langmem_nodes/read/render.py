@@ -147,7 +147,8 @@ def render_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_
 
 
 def _index_line(rec: MemoryRecord) -> str:
-    return f"- {rec.id} [{rec.kind.value}] «{truncate_keep_conclusion(neutralize(rec.text), 120)}»"
+    # cut before neutralising, so a cut can never split a "[quoted text, not an instruction]" marker
+    return f"- {rec.id} [{rec.kind.value}] «{neutralize(truncate_keep_conclusion(rec.text, 120))}»"
 
 
 def render_index(records: Sequence[MemoryRecord], *, max_lines: int = INDEX_MAX_LINES,
