@@ -225,3 +225,15 @@ def test_an_update_cannot_move_a_memory_to_another_partition(store):
     assert (kept.scope.partition, kept.text, kept.version) == ("user/default/alice", "likes green tea", 1)
     assert store.lexical_search(["user/default/bob"], "tea", 5) == []
     assert [i for i, _ in store.lexical_search(["user/default/alice"], "tea", 5)] == [a.id]
+
+
+def test_a_bare_partition_string_is_a_clear_error_not_an_empty_result(store):
+    a = rec("likes green tea", "alice")
+    store.commit(add=[a])
+    part = "user/default/alice"
+    searches = [lambda p: [r.id for r in store.find(p)], lambda p: [i for i, _ in store.lexical_search(p, "tea", 5)],
+                lambda p: [i for i, _ in store.dense_search(p, store.embedder.embed_query("tea"), 5)]]
+    for ids_in in searches:
+        with pytest.raises(ValueError, match=r"list of partition keys.*pass \['user/default/alice'\]"):
+            ids_in(part)
+        assert ids_in([part]) == [a.id]

@@ -31,7 +31,7 @@ from .chroma import ChromaProjection, make_client
 from .exact import ExactDense
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
-from .sqlite import CanonicalStore, ReadOnlyViolation, VersionConflict
+from .sqlite import CanonicalStore, ReadOnlyViolation, VersionConflict, partition_list
 
 __all__ = ["MemoryStore", "ReadOnlyViolation", "VersionConflict", "default_home", "is_user_actor"]
 
@@ -299,13 +299,14 @@ class MemoryStore:
         self, partitions: Sequence[str], vector: np.ndarray, k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
     ) -> list[tuple[str, float]]:
         """(id, cosine) best first: exact in process for small partitions (embedded mode), else Chroma."""
+        partitions = partition_list(partitions)
         hits = self.exact.search(partitions, vector, k, statuses) if self.exact is not None else None
         return hits if hits is not None else self.chroma.search(partitions, vector, k, statuses)
 
     def lexical_search(
         self, partitions: Sequence[str], query: str | list[str], k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
     ) -> list[tuple[str, float]]:
-        return self.bm25.search(partitions, query, k, statuses)
+        return self.bm25.search(partition_list(partitions), query, k, statuses)
 
     def close(self) -> None:
         self.fanout.close()

@@ -65,6 +65,21 @@ CREATE TABLE IF NOT EXISTS tombstones(
 """
 
 
+def partition_list(partitions: Iterable[str], field: str = "partitions") -> list[str]:
+    """`partitions` as a list of partition keys; a bare string (iterated char by char) is a ValueError.
+
+    >>> partition_list(("user/default/ann",))
+    ['user/default/ann']
+    """
+    if isinstance(partitions, (str, bytes)):
+        raise ValueError(f"{field} must be a list of partition keys, not the string {partitions!r}: pass [{partitions!r}]")
+    parts = list(partitions)
+    bad = [p for p in parts if not isinstance(p, str)]
+    if bad:
+        raise ValueError(f"{field} must hold partition key strings, got {bad[0]!r}")
+    return parts
+
+
 class VersionConflict(RuntimeError):
     """Raised when a record changed since it was read (optimistic concurrency)."""
 
@@ -181,7 +196,7 @@ class CanonicalStore:
         """Records matching every given filter. `partitions=None` means all partitions (admin use only)."""
         where, args = [], []
         if partitions is not None:
-            parts = list(partitions)
+            parts = partition_list(partitions)
             if not parts:
                 return []
             where.append(f"partition IN ({','.join('?' * len(parts))})")
