@@ -177,3 +177,15 @@ def test_caps_are_reached_not_exceeded_with_long_zh_en_memories(mode, cap):
                          scope=Scope(user_id="a")) for i in range(900)]
     block = layout_stable(recs, mode)[0]  # type: ignore[arg-type]
     assert cap - 600 < nbytes(block) <= cap and len(block.splitlines()) <= 200
+
+
+def test_graph_binds_its_store_without_mutating_the_given_render_and_async_matches(store):
+    import asyncio
+
+    seed(store)
+    mine = RenderNode(budget_bytes=700, per_item_bytes=200)
+    graph = create_read_graph(store, clock=lambda: NOW, render=mine).compile()
+    sync = ask(graph, "green tea?")
+    async_ = asyncio.run(graph.ainvoke({"messages": [("user", "爬山？")]}, context=ADA))
+    assert mine.store is None and sync["memory_stable"] == async_["memory_stable"] != ""
+    assert nbytes(sync["memory_injection"]) <= 700

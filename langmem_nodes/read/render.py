@@ -265,7 +265,8 @@ def layout_stable(records: Sequence[MemoryRecord], mode: StableMode) -> tuple[st
     room = STABLE_MAX_BYTES[mode] - _bytes(top) - _bytes(bottom)
     if mode == "index":
         body = render_index(records, max_lines=INDEX_MAX_LINES - 3, max_bytes=room)
-        carried, problems = [], check_index(body, records)
+        carried: list[str] = []
+        problems = check_index(body, records)
     else:
         body, carried = layout_summary(records, room)
         problems = check_summary(body, records)
