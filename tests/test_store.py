@@ -237,3 +237,11 @@ def test_a_bare_partition_string_is_a_clear_error_not_an_empty_result(store):
         with pytest.raises(ValueError, match=r"list of partition keys.*pass \['user/default/alice'\]"):
             ids_in(part)
         assert ids_in([part]) == [a.id]
+
+
+def test_forget_many_refuses_a_bare_id_string_and_deletes_nothing(store):
+    a = rec("likes green tea")
+    store.commit(add=[a])
+    with pytest.raises(ValueError, match=r"memory_ids must be a list of ids"):
+        store.forget_many(a.id)
+    assert store.get(a.id) is not None and store.canonical.tombstones() == []

@@ -197,6 +197,8 @@ class MemoryStore:
         read_only memory may be forgotten only by a user actor (`ReadOnlyViolation` otherwise).
         `reason` is stored in the tombstone's ledger entry: keep memory content out of it.
         """
+        if isinstance(memory_ids, str):
+            raise ValueError(f"memory_ids must be a list of ids, not the string {memory_ids!r}: pass [{memory_ids!r}]")
         for m in memory_ids:
             check_id(m, "memory_id", required=True)
         ids: list[str] = list(dict.fromkeys(memory_ids))
