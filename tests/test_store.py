@@ -245,3 +245,11 @@ def test_forget_many_refuses_a_bare_id_string_and_deletes_nothing(store):
     with pytest.raises(ValueError, match=r"memory_ids must be a list of ids"):
         store.forget_many(a.id)
     assert store.get(a.id) is not None and store.canonical.tombstones() == []
+
+
+def test_modify_refuses_a_change_that_swaps_the_id(store):
+    a, b = rec("likes tea"), rec("likes jazz")
+    store.commit(add=[a, b])
+    with pytest.raises(ValueError, match="change must return the MemoryRecord"):
+        store.modify(a.id, lambda r: r.model_copy(update={"id": b.id, "text": "hijacked"}))
+    assert (store.get(a.id).text, store.get(b.id).text, store.get(b.id).version) == ("likes tea", "likes jazz", 1)

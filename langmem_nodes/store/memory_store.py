@@ -130,7 +130,11 @@ class MemoryStore:
             cur = self.canonical.get(memory_id)
             if cur is None:
                 raise KeyError(f"no memory with id {memory_id!r}")
-            new = change(cur.model_copy(deep=True)).model_copy(update={"version": cur.version})
+            new = change(cur.model_copy(deep=True))
+            if not isinstance(new, MemoryRecord) or new.id != memory_id:
+                got = new.id if isinstance(new, MemoryRecord) else type(new).__name__
+                raise ValueError(f"modify: change must return the MemoryRecord {memory_id!r} itself, got {got!r}")
+            new = new.model_copy(update={"version": cur.version})
             try:
                 return self.commit(update=[new], ledger=list(ledger(new)) if ledger else (), actor=actor)[0]
             except VersionConflict:
