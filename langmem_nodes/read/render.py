@@ -331,6 +331,7 @@ class RenderNode(MemoryNode):
         self.store, self.stable = store, stable
         self.budget_bytes, self.per_item_bytes = budget_bytes, per_item_bytes
         self._last_key: dict[str, str] = {}  # cache key prefix → newest key, to drop superseded renderings
+        self._carried: dict[str, list[str]] = {}  # cache key → ids its summary carries in full
 
     def stable_part(self, ctx: MemoryContext, now: datetime | None) -> tuple[str, list[str]]:
         """(stable block, ids it carries in full), from `store.rendered` when the memories are unchanged."""
@@ -340,7 +341,8 @@ class RenderNode(MemoryNode):
         key = stable_cache_key(self.stable, ctx, records)
         cached = self.store.rendered.get(key)
         if cached is not None:
-            return cached, (_carried_by_summary(cached, records) if self.stable == "summary" else [])
+            carried = self._carried.get(key)
+            return cached, (carried if carried is not None else _carried_by_summary(cached, records))
         block, carried, problems = layout_stable(records, self.stable)
         for problem in problems:
             log.warning("stable memory %s for %s: %s", self.stable, ctx.user_id, problem)
@@ -349,7 +351,8 @@ class RenderNode(MemoryNode):
         old = self._last_key.get(prefix)
         if old is not None and old != key:
             self.store.rendered.discard(old)
-        self._last_key[prefix] = key
+            self._carried.pop(old, None)
+        self._last_key[prefix], self._carried[key] = key, carried
         return block, carried
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
@@ -367,5 +370,8 @@ class RenderNode(MemoryNode):
 
 
 def _carried_by_summary(summary_text: str, records: Sequence[MemoryRecord]) -> list[str]:
+    """Ids a cached summary (rendered by another node instance) carries in full."""
+    if not summary_text.startswith(f"{OPEN}\n{STABLE_HEADERS['summary']}"):
+        return []
     lines = set(summary_text.splitlines())
     return [r.id for r in records if _bytes(r.text) <= 200 and f"- {fence_data(r.text)}" in lines]
