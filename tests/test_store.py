@@ -253,3 +253,10 @@ def test_modify_refuses_a_change_that_swaps_the_id(store):
     with pytest.raises(ValueError, match="change must return the MemoryRecord"):
         store.modify(a.id, lambda r: r.model_copy(update={"id": b.id, "text": "hijacked"}))
     assert (store.get(a.id).text, store.get(b.id).text, store.get(b.id).version) == ("likes tea", "likes jazz", 1)
+
+
+def test_history_matches_ids_literally_not_as_like_patterns(store):
+    a = rec("likes jazz")
+    store.commit(add=[a], ledger=[LedgerEntry(op=LedgerOp.WRITE, memory_id=a.id, payload={"text": a.text})])
+    assert store.history("%") == [] and store.history("mem" + "_" * (len(a.id) - 3)) == []
+    assert [e.memory_id for e in store.history(a.id)] == [a.id]

@@ -261,8 +261,8 @@ class CanonicalStore:
     def ledger(self, memory_id: str | None = None, *, partitions: Iterable[str] | None = None) -> list[LedgerEntry]:
         where, args = [], []
         if memory_id is not None:
-            where.append("(memory_id=? OR body LIKE ?)")
-            args += [memory_id, f'%"{memory_id}"%']
+            where.append("(memory_id=? OR instr(body, ?) > 0)")  # not LIKE: an id holding % or _ would match others
+            args += [memory_id, f'"{memory_id}"']
         if partitions is not None:
             parts = list(partitions)
             where.append(f"partition IN ({','.join('?' * len(parts))})")
