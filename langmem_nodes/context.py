@@ -1,8 +1,8 @@
 """Where a node finds who is asking and what time it is.
 
 Scope comes from `runtime.context` (a graph built with `context_schema=MemoryContext`, or any object or
-dict with the same fields) and, for older graphs, from `config["configurable"]`. Nothing else: a node that
-cannot find a `user_id` raises `MissingScopeError` instead of reading or writing an unscoped memory.
+dict with the same fields) and, for older graphs, from `config["configurable"]`; `incognito=True` in either
+place wins. Nothing else: a node that cannot find a `user_id` raises `MissingScopeError` instead of reading or writing an unscoped memory.
 
 Example:
     >>> resolve_context(None, {"configurable": {"user_id": "alice", "project_id": "shop"}}).visible_partitions()
@@ -40,6 +40,8 @@ def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None
     fields = _fields_of(getattr(runtime, "context", None))
     if "user_id" not in fields and config:
         fields = {**_fields_of((config or {}).get("configurable")), **fields}
+    if not fields.get("incognito") and _fields_of((config or {}).get("configurable")).get("incognito"):
+        fields = {**fields, "incognito": True}  # either source may turn writes off; neither may turn them back on
     if "user_id" not in fields:
         raise MissingScopeError(
             "no memory scope: pass context=MemoryContext(user_id=...) (graph built with "

@@ -141,3 +141,11 @@ def test_read_only_memory_is_not_touched_by_merges(store) -> None:
                                                      context=CTX.model_copy(update={"session_id": "s2"}))
     assert out["memory_skipped"][0]["action"] == "skip_duplicate" and "read-only" in out["memory_skipped"][0]["reason"]
     assert store.get(locked.id).version == 1
+
+
+def test_incognito_in_configurable_wins_over_a_runtime_context(store) -> None:
+    g = create_write_graph(store).compile()
+    g.invoke({"messages": [HumanMessage(content="I live in Oslo.")]}, context=CTX,
+             config={"configurable": {"incognito": True}})
+    assert store.find(None, statuses=None) == []
+    assert [e.op.value for e in store.canonical.ledger()] == ["skip_incognito"]
