@@ -108,6 +108,8 @@ class PromoteNode(MemoryNode):
     def promote_to_org(self, memory_id: str, *, confirmed_by: str, now: datetime, reason: str = "") -> MemoryRecord:
         """Copy a confirmed memory to the org level once `org_users` distinct users hold the same fact.
 
+        The copy drops the user's verbatim quote and turn ids; it links back through `source_memory_ids`.
+
         Raises KeyError for an unknown id and ValueError when confirmation or recurrence is missing.
         """
         if not confirmed_by or not confirmed_by.strip():
@@ -130,6 +132,8 @@ class PromoteNode(MemoryNode):
                                                                   "session_id": None, "project_id": None}),
             "subject": "org", "supersedes": [], "superseded_by": None, "version": 1, "status": Status.ACTIVE,
             "sessions_seen": [], "created_at": now, "verified_at": now, "source_memory_ids": [rec.id],
+            # the whole org reads this copy: no trace of the one user's own words or turns
+            "source_turn_ids": [], "metadata": {k: v for k, v in rec.metadata.items() if k != "quote"},
         })
         entry = LedgerEntry(
             op=LedgerOp.PROMOTE, memory_id=org.id, partition=org.scope.partition, ts=now, actor=confirmed_by,
