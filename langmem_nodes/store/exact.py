@@ -39,17 +39,25 @@ class _Part:
         self.mat = np.vstack([r[2] for r in rows]).astype(np.float32) if rows else np.zeros((0, d), np.float32)
         self.row = {mid: i for i, mid in enumerate(self.ids)}
 
-    def put(self, mid: str, status: str, vec: np.ndarray) -> None:
-        i = self.row.get(mid)
-        if i is not None:
-            self.status[i] = status
-            self.mat[i] = vec
-            return
-        self.row[mid] = len(self.ids)
-        self.ids.append(mid)
-        self.status.append(status)
-        v = np.array(vec, np.float32).reshape(1, -1)  # a copy: vectors read from SQLite are read-only views
-        self.mat = v if self.mat.shape[0] == 0 else np.vstack([self.mat, v])
+    def put_many(self, rows: Sequence[Row]) -> None:
+        """Update known ids in place; append new ones with ONE matrix copy (not one per row)."""
+        new: list[np.ndarray] = []
+        for mid, status, vec in rows:
+            i = self.row.get(mid)
+            if i is not None and i < self.mat.shape[0]:
+                self.status[i] = status
+                self.mat[i] = vec
+            elif i is not None:  # repeated within this batch: replace the pending row
+                self.status[i] = status
+                new[i - self.mat.shape[0]] = np.asarray(vec, np.float32)
+            else:
+                self.row[mid] = len(self.ids)
+                self.ids.append(mid)
+                self.status.append(status)
+                new.append(np.asarray(vec, np.float32))
+        if new:  # np.vstack copies: vectors read from SQLite are read-only views
+            add = np.vstack(new).astype(np.float32)
+            self.mat = add if self.mat.shape[0] == 0 else np.vstack([self.mat, add])
 
     def remove(self, mid: str) -> None:
         i = self.row.pop(mid, None)
@@ -116,16 +124,20 @@ class ExactDense(Projection):
         return hits[:k]
 
     def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
+        by_part: dict[str, list[Row]] = {}
+        for r, v in zip(records, vectors, strict=True):
+            by_part.setdefault(r.scope.partition, []).append((r.id, r.status.value, v))
         with self._lock:
-            for r, v in zip(records, vectors, strict=True):
-                part = self._parts.get(r.scope.partition)
-                if part is not None:  # unloaded partitions are built from SQLite when first searched
-                    before = len(part.ids)
-                    part.put(r.id, r.status.value, v)
-                    self._rows += len(part.ids) - before
-                    if len(part.ids) > self.max_partition:
-                        self._parts[r.scope.partition] = None
-                        self._rows -= len(part.ids)
+            for partition, rows in by_part.items():
+                part = self._parts.get(partition)
+                if part is None:  # unloaded partitions are built from SQLite when first searched
+                    continue
+                before = len(part.ids)
+                part.put_many(rows)
+                self._rows += len(part.ids) - before
+                if len(part.ids) > self.max_partition:
+                    self._parts[partition] = None
+                    self._rows -= len(part.ids)
 
     def delete(self, memory_id: str, partition: str) -> None:
         with self._lock:
