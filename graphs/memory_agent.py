@@ -1,6 +1,7 @@
 """A small agent with memory: recall → model → remember. Named `memory_agent` in langgraph.json.
 
-The model sees the rendered memory block in its system prompt; the block is fenced data, never instructions.
+The model sees the stable memory index in its system prompt and this turn's selected memories (with ages)
+after the conversation; both blocks are fenced data, never instructions.
 Without a configured model (`LANGMEM_MODEL`, an `init_chat_model` string) it uses the offline
 `MemoryEchoChatModel`, which answers with the memories it was shown.
 """
@@ -33,9 +34,13 @@ def create_memory_agent(store: MemoryStore, model: BaseChatModel | None = None, 
     llm = model or MemoryEchoChatModel()
 
     def agent(state: dict[str, Any]) -> dict[str, Any]:
+        # The stable index goes in the system prompt (a cached prefix); this turn's memories, which change
+        # every turn, come after the conversation so they do not break the prefix cache.
+        stable = state.get("memory_stable") or ""
+        system = SystemMessage(SYSTEM + ("\n\n" + stable if stable else ""))
         injection = state.get("memory_injection") or ""
-        system = SystemMessage(SYSTEM + ("\n\n" + injection if injection else ""))
-        return {"messages": [llm.invoke([system, *state["messages"]])]}
+        turn = [SystemMessage(injection)] if injection else []
+        return {"messages": [llm.invoke([system, *state["messages"], *turn])]}
 
     builder = StateGraph(MemoryState, context_schema=MemoryContext)
     builder.add_node("agent", agent)

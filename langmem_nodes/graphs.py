@@ -41,8 +41,9 @@ def add_memory(
     """Put recall before `agent` and the write graph after it, in your own (uncompiled) builder.
 
     The builder must route `START → agent` and `agent → END`; those two edges become
-    `START → memory_recall → agent` and `agent → memory_write → END`. The agent reads the rendered
-    block from `state["memory_injection"]` (fenced, data-only text) and may put it in its prompt.
+    `START → memory_recall → agent` and `agent → memory_write → END`. The agent reads two fenced,
+    data-only blocks: `state["memory_stable"]` (an index that stays byte-identical until memories change: put
+    it in the cached system prompt) and `state["memory_injection"]` (this turn's memories with their ages).
 
     Args:
         builder: your `StateGraph`; its state needs `messages` and the `memory_*` keys (see `MemoryState`).

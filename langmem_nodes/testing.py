@@ -3,8 +3,8 @@ r"""Test doubles shipped with the library, so users' own tests can run offline t
 Example:
     >>> from langchain_core.messages import SystemMessage, HumanMessage
     >>> model = MemoryEchoChatModel()
-    >>> model.invoke([SystemMessage("<memory>\n- prefers tea\n</memory>"), HumanMessage("drink?")]).content
-    'From memory: prefers tea'
+    >>> model.invoke([SystemMessage("<memory>\n- [preference · today] «prefers tea»\n</memory>"), HumanMessage("drink?")]).content
+    'From memory: [preference · today] «prefers tea»'
 """
 
 from __future__ import annotations
@@ -16,14 +16,15 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-_ITEM = re.compile(r"^\s*[-*]\s+(.*)$", re.M)
+_ITEM = re.compile(r"^\s*[-*]\s+(\[.*)$", re.M)  # per-turn items ("- [kind · age · source] «text»")
 _NOTE = re.compile(r"(?<=»)\s*\(.*\)$")  # drop the renderer's trailing freshness advice
 
 
 class MemoryEchoChatModel(BaseChatModel):
     """A deterministic stand-in chat model: it answers with the memory items it was shown.
 
-    It reads bullet lines from system messages; with none it says it has no memory of the topic.
+    It reads the per-turn memory items ("- [kind · age · source] «text»") from system messages; with none it
+    says it has no memory of the topic.
     """
 
     @property
