@@ -260,3 +260,18 @@ def test_history_matches_ids_literally_not_as_like_patterns(store):
     store.commit(add=[a], ledger=[LedgerEntry(op=LedgerOp.WRITE, memory_id=a.id, payload={"text": a.text})])
     assert store.history("%") == [] and store.history("mem" + "_" * (len(a.id) - 3)) == []
     assert [e.memory_id for e in store.history(a.id)] == [a.id]
+
+
+def test_partitions_by_prefix_is_exact_and_uses_the_index(store):
+    scopes = [Scope(user_id="al", session_id="s1", level="session"), Scope(user_id="al", session_id="s2", level="session"),
+              Scope(user_id="alice", session_id="s1", level="session"), Scope(user_id="al")]
+    store.commit(add=[MemoryRecord(text=f"fact {i}", scope=s) for i, s in enumerate(scopes)])
+    assert store.canonical.partitions(prefix="session/default/al/") == ["session/default/al/s1", "session/default/al/s2"]
+    assert len(store.canonical.partitions()) == 4
+    conn, sql = store.canonical._conn, []
+    conn.set_trace_callback(sql.append)
+    store.canonical.partitions(prefix="session/default/al/")
+    conn.set_trace_callback(None)
+    (query,) = [q for q in sql if q.startswith("SELECT")]
+    plan = " ".join(str(r) for r in conn.execute("EXPLAIN QUERY PLAN " + query).fetchall())
+    assert "SEARCH records" in plan  # an index range, not a SCAN of every record

@@ -149,7 +149,7 @@ class ForgetRequestNode(MemoryNode):
     def owned_partitions(self, ctx: MemoryContext) -> list[str]:
         """The user's partitions, all their sessions, and shared partitions (filtered to their own records)."""
         own = f"session/{ctx.org_id}/{ctx.user_id}/"
-        sessions = [p for p in self.store.canonical.partitions() if p.startswith(own)]
+        sessions = self.store.canonical.partitions(prefix=own)
         return list(dict.fromkeys([*ctx.visible_partitions(), partition_key(Level.USER, ctx.org_id, user_id=ctx.user_id), *sessions]))
 
     def candidates(self, request: str, ctx: MemoryContext) -> list[dict[str, Any]]:

@@ -219,9 +219,15 @@ class CanonicalStore:
             rows = self._conn.execute(sql, args).fetchall()
         return [MemoryRecord.model_validate_json(r[0]) for r in rows]
 
-    def partitions(self) -> list[str]:
+    def partitions(self, prefix: str | None = None) -> list[str]:
+        """Distinct partitions holding records; with `prefix`, only those starting with it (an index
+        range scan, so e.g. one user's sessions cost O(their partitions), not a pass over every record)."""
         with self._lock:
-            return [r[0] for r in self._conn.execute("SELECT DISTINCT partition FROM records")]
+            if not prefix:
+                return [r[0] for r in self._conn.execute("SELECT DISTINCT partition FROM records")]
+            upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)  # codepoint order is SQLite's BINARY (UTF-8) order
+            q = "SELECT DISTINCT partition FROM records WHERE partition >= ? AND partition < ? ORDER BY partition"
+            return [r[0] for r in self._conn.execute(q, (prefix, upper))]
 
     def count(self) -> int:
         with self._lock:

@@ -130,7 +130,7 @@ class DedupNode(MemoryNode):
         """What a new fact is compared with: everything the user sees plus their other sessions (recurrence)."""
         visible = ctx.visible_partitions()
         own = f"session/{ctx.org_id}/{ctx.user_id}/"
-        return [*visible, *(p for p in self.store.canonical.partitions() if p.startswith(own) and p not in visible)]
+        return [*visible, *(p for p in self.store.canonical.partitions(prefix=own) if p not in visible)]
 
     def find_match(
         self, r: MemoryRecord, ctx: MemoryContext, parts: list[str] | None = None
