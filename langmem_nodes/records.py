@@ -158,7 +158,7 @@ class Scope(BaseModel):
 
     @property
     def partition(self) -> str:
-        return partition_key(self.level, self.org_id, self.project_id, self.user_id, self.session_id)
+        return _join_key(self.level, self.org_id, self.project_id, self.user_id, self.session_id)  # ids validated
 
     def at(self, level: Level | str) -> Scope:
         """The same ids at another level (e.g. promote session → user)."""
@@ -172,7 +172,21 @@ def partition_key(
     user_id: str | None = None,
     session_id: str | None = None,
 ) -> str:
+    """The partition key of a level; ValueError if an id that level needs is missing or malformed.
+
+    >>> partition_key("session", user_id="ann", session_id="s1")
+    'session/default/ann/s1'
+    """
     level = Level(level)
+    check_id(org_id, "org_id", required=True)
+    need = {Level.PROJECT: ("project_id",), Level.USER: ("user_id",), Level.SESSION: ("user_id", "session_id")}
+    given = {"project_id": project_id, "user_id": user_id, "session_id": session_id}
+    for field in need.get(level, ()):  # a missing or crafted id must not yield a key like "user/default/None"
+        check_id(given[field], f"{field} (needed for a {level.value} partition)", required=True)
+    return _join_key(level, org_id, project_id, user_id, session_id)
+
+
+def _join_key(level: Level, org_id: str, project_id: str | None, user_id: str | None, session_id: str | None) -> str:
     if level is Level.ORG:
         return f"org/{org_id}"
     if level is Level.PROJECT:

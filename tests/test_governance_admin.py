@@ -171,3 +171,15 @@ def test_edit_refuses_a_credential_and_stores_nothing(admin, store, text):
         admin.edit(a.id, text)
     assert store.get(a.id).text == "User uses the staging server" and store.get(a.id).version == 1
     assert all(e.op is not LedgerOp.EDIT for e in store.history(a.id))
+
+
+@pytest.mark.parametrize(("who", "problem"), [
+    ({"level": "user"}, "user_id .*is required"),
+    ({"level": "session", "user_id": "alice"}, "session_id .*is required"),
+    ({"level": "user", "user_id": "alice/s1"}, "path separator"),
+    ({"level": "project", "project_id": " "}, "project_id .*empty"),
+])
+def test_a_level_filter_needs_valid_ids(admin, store, who, problem):
+    store.commit(add=[rec("likes tea")])
+    with pytest.raises(ValueError, match=problem):
+        admin.list(who)
