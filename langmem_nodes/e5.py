@@ -16,6 +16,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import threading
 
 import numpy as np
@@ -56,14 +57,7 @@ class E5Embedder(Embedder):
         return self.embed([_QUERY_KEY + text])[0]
 
 
-_SHARED: E5Embedder | None = None
-_SHARED_LOCK = threading.Lock()
-
-
+@functools.cache
 def shared_e5() -> E5Embedder:
     """The process-wide E5Embedder, loaded once."""
-    global _SHARED
-    with _SHARED_LOCK:
-        if _SHARED is None:
-            _SHARED = E5Embedder()
-        return _SHARED
+    return E5Embedder()

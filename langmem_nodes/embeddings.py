@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from abc import ABC, abstractmethod
@@ -129,17 +130,10 @@ class CallableEmbedder(Embedder):
         return np.asarray(self._fn(texts), dtype=np.float32)
 
 
-_DEFAULT: Embedder | None = None
-_DEFAULT_LOCK = threading.Lock()
-
-
+@functools.cache
 def default_embedder() -> Embedder:
     """The process-wide MiniLM embedder, loaded once."""
-    global _DEFAULT
-    with _DEFAULT_LOCK:
-        if _DEFAULT is None:
-            _DEFAULT = MiniLMEmbedder()
-        return _DEFAULT
+    return MiniLMEmbedder()
 
 
 def ensure_embedder(value: Embedder | str | Callable[[list[str]], object] | None) -> Embedder:
