@@ -144,3 +144,34 @@ def test_two_processes_one_home(tmp_path):
         assert not s.canonical.intents()  # every projection confirmed its work
     finally:
         s.close()
+
+
+def _proc_add(home: str, text: str) -> None:
+    s = MemoryStore(home, embedder=HashingEmbedder(dim=64))
+    s.commit(add=[MemoryRecord(text=text, scope=Scope(user_id="u"))])
+    s.close()
+
+
+def test_in_process_indexes_see_another_process_writes_and_forgets(tmp_path):
+    """BM25 and the exact dense index live in this process: a write or forget by another process must
+    reach them (no ghost of a forgotten memory, no blind spot for a new one)."""
+    home = str(tmp_path / "home")
+    s = MemoryStore(home, embedder=HashingEmbedder(dim=64))
+    a = MemoryRecord(text="likes oolong tea", scope=Scope(user_id="u"))
+    s.commit(add=[a])
+    part = ["user/default/u"]
+    assert s.lexical_search(part, "oolong", 3)[0][0] == a.id  # both indexes loaded
+    assert s.dense_search(part, s.embedder.embed_query("likes oolong tea"), 3)[0][0] == a.id
+    ctx = mp.get_context("spawn")
+    for target, args in ((_proc_forget, (home, a.id)), (_proc_add, (home, "plays the cello"))):
+        p = ctx.Process(target=target, args=args)
+        p.start()
+        p.join(120)
+        assert p.exitcode == 0
+    try:
+        assert s.lexical_search(part, "oolong", 3) == []
+        assert a.id not in [i for i, _ in s.dense_search(part, s.embedder.embed_query("likes oolong tea"), 3)]
+        assert len(s.lexical_search(part, "cello", 3)) == 1
+        assert all(s.verify_gone(a.id).values())
+    finally:
+        s.close()

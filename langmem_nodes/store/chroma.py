@@ -89,18 +89,18 @@ class ChromaProjection(Projection):
                 self._missing.pop(partition, None)
         return col
 
-    def _retry(self, partition: str, create: bool, op: Any) -> None:
-        """Run op(collection); once more with a fresh handle if another process rebuilt the collection."""
+    def _retry(self, partition: str, create: bool, op: Any, default: Any = None) -> Any:
+        """op(collection), once more with a fresh handle if another process rebuilt the collection;
+        `default` when the partition has no collection."""
         col = self._collection(partition, create=create)
         if col is None:
-            return
+            return default
         try:
-            op(col)
+            return op(col)
         except Exception:  # noqa: BLE001 - a stale handle raises NotFound; anything else raises again below
             self._collections.pop(partition, None)
             col = self._collection(partition, create=create)
-            if col is not None:
-                op(col)
+            return default if col is None else op(col)
 
     def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
         by_part: dict[str, list[int]] = {}
@@ -159,12 +159,10 @@ class ChromaProjection(Projection):
             pass
 
     def contains(self, memory_id: str, partition: str) -> bool:
-        col = self._collection(partition, create=False)
-        return bool(col is not None and col.get(ids=[memory_id])["ids"])
+        return bool(self._retry(partition, False, lambda col: col.get(ids=[memory_id])["ids"], default=[]))
 
     def ids(self, partition: str) -> list[str]:
-        col = self._collection(partition, create=False)
-        return [] if col is None else list(col.get(include=[])["ids"])
+        return list(self._retry(partition, False, lambda col: col.get(include=[])["ids"], default=[]))
 
     def search(
         self, partitions: Sequence[str], vector: np.ndarray, k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
@@ -175,11 +173,12 @@ class ChromaProjection(Projection):
         hits: list[tuple[str, float]] = []
         q = [np.asarray(vector, np.float32).tolist()]
         for part in partitions:
-            col = self._collection(part, create=False)
-            if col is None:
-                continue
             # no count() round trip first: Chroma clamps n_results to what the filter leaves (or returns [])
-            res = col.query(query_embeddings=q, n_results=k, where=where, include=["distances"])
+            res = self._retry(
+                part, False, lambda col: col.query(query_embeddings=q, n_results=k, where=where, include=["distances"])
+            )
+            if res is None:
+                continue
             hits += [(i, 1.0 - float(d)) for i, d in zip(res["ids"][0], res["distances"][0], strict=True)]
         hits.sort(key=lambda h: -h[1])
         return hits[:k]

@@ -67,6 +67,7 @@ class MemoryStore:
         self.home.mkdir(parents=True, exist_ok=True)
         self.embedder = ensure_embedder(embedder)
         self.canonical = CanonicalStore(self.home / "memory.sqlite3")
+        self._data_version = self.canonical.data_version()
         chroma_path = None if chroma_url else self.home / "chroma"
         self.chroma = ChromaProjection(make_client(path=chroma_path, url=chroma_url), path=chroma_path)
         self.bm25 = BM25Projection(loader=lambda part: self.canonical.find([part], statuses=None))
@@ -276,6 +277,7 @@ class MemoryStore:
         """Ask every place whether it still holds the memory: True means gone.
 
         `ledger` is True when every ledger entry of the memory except its `forget` tombstone is scrubbed."""
+        self.sync_external_writes()
         tomb = self.canonical.tombstone(memory_id)
         rec = self.canonical.get(memory_id)
         part = tomb["partition"] if tomb else (rec.scope.partition if rec else None)
@@ -301,18 +303,35 @@ class MemoryStore:
     def history(self, memory_id: str) -> list[LedgerEntry]:
         return self.canonical.ledger(memory_id)
 
+    def sync_external_writes(self) -> bool:
+        """Drop the in-process indexes (BM25, exact dense) if another process committed since we last looked.
+
+        They rebuild lazily from SQLite, so a memory another process wrote or forgot is seen correctly here.
+        Costs one `PRAGMA data_version` when nothing changed. Returns True if the indexes were dropped."""
+        version = self.canonical.data_version()
+        if version == self._data_version:
+            return False
+        self._data_version = version
+        self.bm25.invalidate()
+        if self.exact is not None:
+            self.exact.invalidate()
+        return True
+
     def dense_search(
         self, partitions: Sequence[str], vector: np.ndarray, k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
     ) -> list[tuple[str, float]]:
         """(id, cosine) best first: exact in process for small partitions (embedded mode), else Chroma."""
         partitions = partition_list(partitions)
+        self.sync_external_writes()
         hits = self.exact.search(partitions, vector, k, statuses) if self.exact is not None else None
         return hits if hits is not None else self.chroma.search(partitions, vector, k, statuses)
 
     def lexical_search(
         self, partitions: Sequence[str], query: str | list[str], k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
     ) -> list[tuple[str, float]]:
-        return self.bm25.search(partition_list(partitions), query, k, statuses)
+        partitions = partition_list(partitions)
+        self.sync_external_writes()
+        return self.bm25.search(partitions, query, k, statuses)
 
     def close(self) -> None:
         self.fanout.close()

@@ -363,6 +363,11 @@ class CanonicalStore:
         with self._lock:
             return self._conn.execute("SELECT COUNT(*) FROM ledger").fetchone()[0]
 
+    def data_version(self) -> int:
+        """Changes whenever ANOTHER connection (e.g. another process) commits to the database."""
+        with self._lock:
+            return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
+
     def checkpoint(self) -> None:
         """Fold the WAL into the main file and truncate it, so deleted content leaves no copy there."""
         with self._lock:
