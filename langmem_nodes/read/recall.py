@@ -148,4 +148,8 @@ class RecallNode(MemoryNode):
         query = state.get("memory_query")
         if query is None:
             return {"memory_hits": []}
+        # The query travels through graph state; the scope it may search comes only from the run's context.
+        foreign = sorted(set(query.partitions) - set(ctx.visible_partitions()))
+        if foreign:
+            raise ValueError(f"memory_query asks for partitions outside this user's scope: {foreign}")
         return {"memory_hits": self.recall(query)}
