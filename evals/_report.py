@@ -120,6 +120,23 @@ def md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return "\n".join(out)
 
 
+def fraction(text: str) -> float:
+    """argparse type: a number in [0, 1], with a clear error otherwise."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number in [0, 1], got {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a number in [0, 1], got {text!r}")
+    return value
+
+
+def axes(width: float = 6.4, height: float = 4.0) -> tuple[Any, Any]:
+    """(figure, its single axes) on the Agg backend."""
+    fig = figure(width, height)
+    return fig, fig.add_subplot(1, 1, 1)
+
+
 def figure(width: float = 6.4, height: float = 4.0) -> Any:
     """A matplotlib figure on the Agg backend (no display needed)."""
     import matplotlib

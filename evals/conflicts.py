@@ -16,9 +16,10 @@ from typing import Any
 
 from ._report import (
     EvalState,
+    axes,
     build_eval_graph,
-    figure,
     finish,
+    fraction,
     md_table,
     parser,
     positive,
@@ -114,8 +115,7 @@ def explain(r: dict[str, Any]) -> str:
 
 
 def plot(r: dict[str, Any], path: Path) -> Path:
-    fig = figure()
-    ax = fig.add_subplot(1, 1, 1)
+    fig, ax = axes()
     names = list(ARTICLE)
     xs = range(len(names))
     ax.bar([x - 0.2 for x in xs], [ARTICLE[k] * 100 for k in names], width=0.4, label="article")
@@ -133,13 +133,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--trials", type=positive(int), default=50_000, help="scenarios (default 50000)")
     ap.add_argument("--wrong-values", type=positive(int), default=1,
                     help="distinct wrong values an extractor can write (default 1: the stale value)")
-    ap.add_argument("--conf-sd", type=float, default=0.15,
+    ap.add_argument("--conf-sd", type=fraction, default=0.15,
                     help="sd of the extractor's confidence around 0.6 (default 0.15; 0 = exactly 0.6)")
     ap.add_argument("--forced-at", choices=("last", "random"), default="last",
                     help="where a scenario without a correction gets one (default last)")
     a = ap.parse_args(argv)
-    if not 0.0 <= a.conf_sd <= 1.0:
-        ap.error(f"--conf-sd must be in [0, 1], got {a.conf_sd}")
     params = {"trials": a.trials, "seed": a.seed, "wrong_values": a.wrong_values, "forced_at": a.forced_at,
               "conf_sd": a.conf_sd}
     result = run_eval_graph(create_conflicts_graph(), params)

@@ -30,9 +30,10 @@ from langmem_nodes.store import MemoryStore
 
 from ._report import (
     EvalState,
+    axes,
     build_eval_graph,
-    figure,
     finish,
+    fraction,
     md_table,
     parser,
     positive,
@@ -171,8 +172,7 @@ def explain(r: dict[str, Any]) -> str:
 
 
 def plot(r: dict[str, Any], path: Path) -> Path:
-    fig = figure()
-    ax = fig.add_subplot(1, 1, 1)
+    fig, ax = axes()
     keys = [m + s for m in MODES for s in ("", "_cached")]
     xs = range(len(keys))
     ax.bar([x - 0.2 for x in xs], [r["article"][k] for k in keys], width=0.4, label="article formula")
@@ -191,10 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--k", type=positive(int), default=3, help="items recalled per turn (default 3)")
     ap.add_argument("--turns", type=positive(int), default=20, help="turns t (default 20)")
     ap.add_argument("--summary", type=positive(int), default=10 * KB, help="summary budget σ bytes (default 10000)")
-    ap.add_argument("--alpha", type=float, default=0.1, help="cached price / normal price (default 0.1)")
+    ap.add_argument("--alpha", type=fraction, default=0.1, help="cached price / normal price (default 0.1)")
     a = ap.parse_args(argv)
-    if not 0.0 <= a.alpha <= 1.0:
-        ap.error(f"--alpha must be in [0, 1], got {a.alpha}")
     if a.body > 3900:
         ap.error("--body must be <= 3900 bytes (a memory's text is capped at 4000 characters)")
     params = {"n": a.n, "body": a.body, "k": a.k, "turns": a.turns, "summary": a.summary, "alpha": a.alpha, "seed": a.seed}

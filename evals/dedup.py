@@ -19,8 +19,8 @@ from typing import Any
 
 from ._report import (
     EvalState,
+    axes,
     build_eval_graph,
-    figure,
     finish,
     md_table,
     parser,
@@ -101,8 +101,7 @@ def explain(r: dict[str, Any]) -> str:
 
 
 def plot(r: dict[str, Any], path: Path) -> Path:
-    fig = figure()
-    ax = fig.add_subplot(1, 1, 1)
+    fig, ax = axes()
     thr = [float(t) for t in r["sweep"]]
     ax.plot(thr, [m["redundant"] for m in r["sweep"].values()], "o-", label="redundant clusters (ours)")
     ax.plot(thr, [m["lost_facts"] for m in r["sweep"].values()], "s-", label="lost true facts (ours)")

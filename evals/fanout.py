@@ -33,8 +33,8 @@ from langmem_nodes.store.projection import Projection
 
 from ._report import (
     EvalState,
+    axes,
     build_eval_graph,
-    figure,
     finish,
     md_table,
     parser,
@@ -189,8 +189,7 @@ def create_fanout_graph() -> Any:
 
 
 def plot(result: dict[str, Any], path: Path) -> Path:
-    fig = figure()
-    ax = fig.add_subplot(1, 1, 1)
+    fig, ax = axes()
     ps = np.linspace(0, 0.2, 81)
     ax.plot(ps * 100, [ghost_probability(p) * 100 for p in ps], label="article: 11 places, 1-(1-p)^11")
     ax.scatter([k * 100 for k in ARTICLE], [v * 100 for v in ARTICLE.values()], marker="x", color="k",

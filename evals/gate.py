@@ -24,8 +24,8 @@ from langmem_nodes.state import PendingWrite
 
 from ._report import (
     EvalState,
+    axes,
     build_eval_graph,
-    figure,
     finish,
     md_table,
     parser,
@@ -148,8 +148,7 @@ def explain(r: dict[str, Any]) -> str:
 
 
 def plot(r: dict[str, Any], path: Path) -> Path:
-    fig = figure()
-    ax = fig.add_subplot(1, 1, 1)
+    fig, ax = axes()
     ts = [float(t) for t in r["sweep"]]
     for key, label in (("precision", "precision"), ("recall", "recall"), ("f1", "F1")):
         ax.plot(ts, [m[key] for m in r["sweep"].values()], "o-", label=label, markersize=3)

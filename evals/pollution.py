@@ -31,9 +31,10 @@ from langmem_nodes.store import MemoryStore
 
 from ._report import (
     EvalState,
+    axes,
     build_eval_graph,
-    figure,
     finish,
+    fraction,
     md_table,
     parser,
     positive,
@@ -162,8 +163,7 @@ def explain(r: dict[str, Any]) -> str:
 
 
 def plot(r: dict[str, Any], path: Path) -> Path:
-    fig = figure()
-    ax = fig.add_subplot(1, 1, 1)
+    fig, ax = axes()
     xs = range(r["rounds"] + 1)
     for key, label, style in (("no_gate", "no gate, p_w=0.3, r=0.4", "C0-"), ("gate", "our gate, p_w=0.3, r=0.4", "C1-"),
                               ("supercritical_no_gate", "no gate, p_w=1.0, r=0.4", "C3-"),
@@ -183,12 +183,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = parser("pollution", __doc__.splitlines()[0])
     ap.add_argument("--memories", type=positive(int), default=60, help="polluted memories in the store (default 60)")
     ap.add_argument("--restatements", type=positive(int), default=10, help="restatements per memory (default 10)")
-    ap.add_argument("--paraphrase", type=float, default=1 / 6, help="share of restatements reworded (default 1/6)")
+    ap.add_argument("--paraphrase", type=fraction, default=1 / 6, help="share of restatements reworded (default 1/6)")
     ap.add_argument("--rounds", type=positive(int), default=40, help="rounds (default 40)")
     ap.add_argument("--trials", type=positive(int), default=2000, help="branching-process draws (default 2000)")
     a = ap.parse_args(argv)
-    if not 0.0 <= a.paraphrase <= 1.0:
-        ap.error(f"--paraphrase must be in [0, 1], got {a.paraphrase}")
     params = {"memories": a.memories, "restatements": a.restatements, "paraphrase": a.paraphrase,
               "rounds": a.rounds, "trials": a.trials, "seed": a.seed}
     result = run_eval_graph(create_pollution_graph(), params)
