@@ -275,3 +275,24 @@ def test_partitions_by_prefix_is_exact_and_uses_the_index(store):
     (query,) = [q for q in sql if q.startswith("SELECT")]
     plan = " ".join(str(r) for r in conn.execute("EXPLAIN QUERY PLAN " + query).fetchall())
     assert "SEARCH records" in plan  # an index range, not a SCAN of every record
+
+
+def test_parsed_record_cache_hands_out_independent_copies_and_follows_other_writers(tmp_path, fake_embedder):
+    from langmem_nodes.store.sqlite import CanonicalStore
+
+    store = MemoryStore(tmp_path, embedder=fake_embedder)
+    rec = MemoryRecord(text="User prefers tea", object="tea", scope=Scope(user_id="u1"), metadata={"k": "v"})
+    store.commit(add=[rec])
+    first = store.get(rec.id)
+    first.metadata["k"] = "mutated"
+    first.source_turn_ids.append("t-injected")
+    again = store.get_many([rec.id])[rec.id]
+    assert again.metadata == {"k": "v"} and "t-injected" not in again.source_turn_ids
+    # another connection (another process) changes the body: the cached parse must not be served
+    other = CanonicalStore(tmp_path / "memory.sqlite3")
+    with other.transaction() as conn:
+        other.update(conn, again.model_copy(update={"text": "User prefers green tea"}), again.version)
+    other.close()
+    assert store.get(rec.id).text == "User prefers green tea"
+    assert [r.text for r in store.find(["user/default/u1"])] == ["User prefers green tea"]
+    store.close()

@@ -280,10 +280,12 @@ def stable_records(store: MemoryStore, ctx: MemoryContext, now: datetime | None)
     return sorted(live, key=lambda r: r.id)
 
 
-def stable_cache_key(mode: str, ctx: MemoryContext, records: Sequence[MemoryRecord]) -> str:
+def stable_cache_key(mode: str, ctx: MemoryContext, records: Sequence[MemoryRecord | tuple[str, int]]) -> str:
     """Cache key of a stable block: mode, partitions and a fingerprint of (id, version) of its memories, so an
-    add, edit or forget made by any process that shares the SQLite file yields a new key."""
-    digest = hashlib.sha256("\n".join(f"{r.id}:{r.version}" for r in records).encode()).hexdigest()[:20]
+    add, edit or forget made by any process that shares the SQLite file yields a new key. `records` may be
+    the records themselves or their `(id, version)` pairs (`CanonicalStore.live_versions`)."""
+    pairs = [(r.id, r.version) if isinstance(r, MemoryRecord) else r for r in records]
+    digest = hashlib.sha256("\n".join(f"{i}:{v}" for i, v in pairs).encode()).hexdigest()[:20]
     return f"stable:{mode}:{'|'.join(ctx.visible_partitions())}:{digest}"
 
 
@@ -337,12 +339,16 @@ class RenderNode(MemoryNode):
         """(stable block, ids it carries in full), from `store.rendered` when the memories are unchanged."""
         if self.store is None or self.stable is None:
             return "", []
-        records = stable_records(self.store, ctx, now)
-        key = stable_cache_key(self.stable, ctx, records)
+        # the key comes from (id, version) pairs alone: an unchanged block costs one narrow query, no parsing
+        key = stable_cache_key(self.stable, ctx, self.store.canonical.live_versions(ctx.visible_partitions(), now))
         cached = self.store.rendered.get(key)
         if cached is not None:
             carried = self._carried.get(key)
-            return cached, (carried if carried is not None else _carried_by_summary(cached, records))
+            if carried is None:
+                carried = _carried_by_summary(cached, stable_records(self.store, ctx, now))
+            return cached, carried
+        records = stable_records(self.store, ctx, now)
+        key = stable_cache_key(self.stable, ctx, records)  # from what is rendered, should a write land between
         block, carried, problems = layout_stable(records, self.stable)
         for problem in problems:
             log.warning("stable memory %s for %s: %s", self.stable, ctx.user_id, problem)

@@ -6,16 +6,25 @@ transaction per write. The ledger refuses DELETE and any UPDATE other than a scr
 
 from __future__ import annotations
 
+import copy
 import json
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 
 import numpy as np
 
 from ..records import LedgerEntry, MemoryRecord, Status, utcnow
+
+PARSED_CACHE_SIZE = 20_000
+_CONTAINER_FIELDS = tuple(
+    name for name, field in MemoryRecord.model_fields.items()
+    if getattr(field.annotation, "__origin__", None) in (list, dict, set)
+)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS records(
@@ -96,6 +105,7 @@ class CanonicalStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0, isolation_level=None)
         self._lock = threading.RLock()
+        self._parsed: OrderedDict[str, tuple[str, MemoryRecord]] = OrderedDict()  # id → (body, record)
         self._closed = False
         with self._lock:
             self._conn.execute("PRAGMA journal_mode=WAL")
@@ -170,7 +180,7 @@ class CanonicalStore:
     def get(self, memory_id: str) -> MemoryRecord | None:
         with self._lock:
             row = self._conn.execute("SELECT body FROM records WHERE id=?", (memory_id,)).fetchone()
-        return MemoryRecord.model_validate_json(row[0]) if row else None
+        return self._parse(memory_id, row[0]) if row else None
 
     def get_many(self, ids: Sequence[str]) -> dict[str, MemoryRecord]:
         out: dict[str, MemoryRecord] = {}
@@ -180,7 +190,7 @@ class CanonicalStore:
                 chunk = ids[i : i + 500]
                 q = f"SELECT id, body FROM records WHERE id IN ({','.join('?' * len(chunk))})"
                 for mid, body in self._conn.execute(q, chunk):
-                    out[mid] = MemoryRecord.model_validate_json(body)
+                    out[mid] = self._parse(mid, body)
         return out
 
     def find(
@@ -212,12 +222,42 @@ class CanonicalStore:
         if text_hash is not None:
             where.append("text_hash=?")
             args.append(text_hash)
-        sql = "SELECT body FROM records" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY rowid"
+        sql = "SELECT id, body FROM records" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY rowid"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         with self._lock:
             rows = self._conn.execute(sql, args).fetchall()
-        return [MemoryRecord.model_validate_json(r[0]) for r in rows]
+        return [self._parse(mid, body) for mid, body in rows]
+
+    def _parse(self, memory_id: str, body: str) -> MemoryRecord:
+        """The record a stored body holds. Parsing is the hot path of every read, so parsed records are kept
+        per id and reused while the stored body is byte-identical (any writer, any process, changes it);
+        callers get a copy with their own lists and dicts, so mutating one never alters another."""
+        with self._lock:
+            hit = self._parsed.get(memory_id)
+            if hit is not None and hit[0] == body:
+                self._parsed.move_to_end(memory_id)
+                rec = hit[1]
+            else:
+                rec = MemoryRecord.model_validate_json(body)
+                self._parsed[memory_id] = (body, rec)
+                if len(self._parsed) > PARSED_CACHE_SIZE:
+                    self._parsed.popitem(last=False)
+        return rec.model_copy(update={f: copy.copy(getattr(rec, f)) for f in _CONTAINER_FIELDS})
+
+    def live_versions(self, partitions: Iterable[str], now: datetime | None) -> list[tuple[str, int]]:
+        """(id, version) of the active, unexpired records in `partitions`, id order, without parsing bodies:
+        a cheap fingerprint of what a rendering of those memories would show."""
+        parts = partition_list(partitions)
+        if not parts:
+            return []
+        q = (f"SELECT id, version, json_extract(body, '$.expires_at') FROM records WHERE partition IN "
+             f"({','.join('?' * len(parts))}) AND status=? ORDER BY id")
+        with self._lock:
+            rows = self._conn.execute(q, [*parts, Status.ACTIVE.value]).fetchall()
+        if now is None:
+            return [(mid, ver) for mid, ver, _ in rows]
+        return [(mid, ver) for mid, ver, exp in rows if exp is None or datetime.fromisoformat(exp) > now]
 
     def partitions(self, prefix: str | None = None) -> list[str]:
         """Distinct partitions holding records; with `prefix`, only those starting with it (an index
