@@ -19,6 +19,7 @@ Example:
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import tempfile
@@ -33,13 +34,11 @@ _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
 
 def onnx_available() -> bool:
-    """True when both `onnxruntime` (inference) and `onnx` (needed by the exporter) import."""
-    try:
-        import onnx  # noqa: F401
-        import onnxruntime  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """True when `onnxruntime` (inference) and `onnx` (needed by the exporter) are installed.
+
+    Looks them up without importing: `onnx` is only imported if an export is actually needed.
+    """
+    return all(importlib.util.find_spec(name) is not None for name in ("onnxruntime", "onnx"))
 
 
 def packaged_model_dir() -> Path:

@@ -143,3 +143,9 @@ def test_cache_dir_defaults_to_home_cache(monkeypatch, tmp_path):
     monkeypatch.delenv("LANGMEM_CACHE_DIR", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
     assert onnx_minilm.cache_dir() == tmp_path / ".cache" / "langmem_nodes"
+
+
+def test_auto_backend_is_torch_without_onnx_packages(monkeypatch):
+    monkeypatch.setattr(onnx_minilm, "onnx_available", lambda: False)
+    emb = MiniLMEmbedder(cache_size=0)
+    assert emb.backend == "torch" and emb._onnx is None
