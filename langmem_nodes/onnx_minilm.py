@@ -1,4 +1,4 @@
-"""ONNX Runtime backend for the packaged all-MiniLM-L6-v2: same vectors as sentence-transformers, ~3x faster.
+"""ONNX Runtime backend for the packaged all-MiniLM-L6-v2: same vectors as sentence-transformers, 2-3x faster per query.
 
 The ONNX graph is exported from the PACKAGED weights (never downloaded) the first time it is needed and
 kept in a cache dir (`$LANGMEM_CACHE_DIR`, else `~/.cache/langmem_nodes/`). The file name carries a key

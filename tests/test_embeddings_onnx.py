@@ -45,8 +45,8 @@ def _cosines(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def test_env_cache_dir_is_honoured_and_export_happens_once(onnx_cache):
     directory, emb = onnx_cache
     assert emb.backend == "onnx" and emb.name == "minilm" and emb.dim == 384
-    assert emb._onnx.exported and emb._onnx.path.parent == directory and emb._onnx.path.exists()
-    assert [p.name for p in directory.iterdir()] == [emb._onnx.path.name]  # no temp file left behind
+    assert emb.onnx.exported and emb.onnx.path.parent == directory and emb.onnx.path.exists()
+    assert [p.name for p in directory.iterdir()] == [emb.onnx.path.name]  # no temp file left behind
 
 
 def test_onnx_matches_torch_on_english_and_chinese(onnx_cache, torch_minilm):
@@ -60,8 +60,8 @@ def test_onnx_matches_torch_on_english_and_chinese(onnx_cache, torch_minilm):
 
 def test_padding_in_a_mixed_length_batch_does_not_change_vectors(onnx_cache):
     _, emb = onnx_cache
-    alone = np.vstack([emb._onnx.encode([t]) for t in TEXTS])
-    batched = emb._onnx.encode(TEXTS, batch_size=4)  # sorted by length: both batches hold padding
+    alone = np.vstack([emb.onnx.encode([t]) for t in TEXTS])
+    batched = emb.onnx.encode(TEXTS, batch_size=4)  # sorted by length: both batches hold padding
     assert _cosines(alone, batched).min() >= 0.9999
     unrelated = _cosines(alone[:1], alone[1:2])[0]
     assert unrelated < 0.9  # the check above can fail: different texts are not near-identical
@@ -69,22 +69,22 @@ def test_padding_in_a_mixed_length_batch_does_not_change_vectors(onnx_cache):
 
 def test_second_embedder_reuses_the_cached_file(onnx_cache, monkeypatch):
     directory, first = onnx_cache
-    before = first._onnx.path.stat().st_mtime_ns
+    before = first.onnx.path.stat().st_mtime_ns
     monkeypatch.setenv("LANGMEM_CACHE_DIR", str(directory))
     second = MiniLMEmbedder(backend="onnx", threads=2, cache_size=0)
-    assert not second._onnx.exported
-    assert second._onnx.path == first._onnx.path and second._onnx.path.stat().st_mtime_ns == before
+    assert not second.onnx.exported
+    assert second.onnx.path == first.onnx.path and second.onnx.path.stat().st_mtime_ns == before
     np.testing.assert_allclose(second.embed(TEXTS[:3]), first.embed(TEXTS[:3]), atol=1e-5)
 
 
 def test_truncated_cache_file_is_re_exported(onnx_cache, tmp_path, monkeypatch):
     _, good = onnx_cache
-    broken = tmp_path / good._onnx.path.name
-    data = good._onnx.path.read_bytes()
+    broken = tmp_path / good.onnx.path.name
+    data = good.onnx.path.read_bytes()
     broken.write_bytes(data[: len(data) // 3])
     monkeypatch.setenv("LANGMEM_CACHE_DIR", str(tmp_path))
     emb = MiniLMEmbedder(backend="onnx", cache_size=0)
-    assert emb._onnx.exported and emb._onnx.path == broken
+    assert emb.onnx.exported and emb.onnx.path == broken
     assert broken.stat().st_size > len(data) // 2
     assert _cosines(emb.embed(TEXTS[:3]), good.embed(TEXTS[:3])).min() >= 0.9999
 
@@ -148,4 +148,4 @@ def test_cache_dir_defaults_to_home_cache(monkeypatch, tmp_path):
 def test_auto_backend_is_torch_without_onnx_packages(monkeypatch):
     monkeypatch.setattr(onnx_minilm, "onnx_available", lambda: False)
     emb = MiniLMEmbedder(cache_size=0)
-    assert emb.backend == "torch" and emb._onnx is None
+    assert emb.backend == "torch" and emb.onnx is None
