@@ -18,7 +18,8 @@ def _records(user: str) -> list[MemoryRecord]:
     return [MemoryRecord(text=t, object=t.split()[-1], scope=Scope(user_id=user)) for t in TEXTS]
 
 
-def test_exact_answers_match_chroma(store):
+def test_exact_answers_match_chroma(tmp_path, fake_embedder):
+    store = MemoryStore(tmp_path, embedder=fake_embedder, chroma_mirror="all")  # small partitions in Chroma too
     store.commit(add=_records("alice") + _records("bob"))
     parts = ["org/default", "user/default/alice"]
     for q in ["tea", "coffee in the morning", "where do they live", "拿铁", "test command"]:
@@ -29,6 +30,7 @@ def test_exact_answers_match_chroma(store):
         cut = exact[-1][1] + 1e-4  # ids above the k-th score are the same (ties at the cut may differ)
         assert {i for i, s in exact if s > cut} == {i for i, s in chroma if s > cut}
         assert {store.get(i).scope.user_id for i, _ in exact} == {"alice"}
+    store.close()
 
 
 def test_status_changes_and_forget_reach_the_exact_index(store):
@@ -56,7 +58,7 @@ def test_reads_after_reopen_never_open_a_chroma_collection(tmp_path, fake_embedd
 
 
 def test_large_partitions_fall_back_to_chroma(store):
-    store.exact.max_partition = 3
+    store.exact.max_partition = store.chroma.min_rows = 3  # the two thresholds are one setting
     store.exact.invalidate()
     recs = _records("alice")
     store.commit(add=recs)

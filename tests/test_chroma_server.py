@@ -19,7 +19,7 @@ pytestmark = pytest.mark.integration
 
 # Re-export every test function of the store suite so pytest collects it here, with this module's fixtures.
 for _name in dir(test_store):
-    if _name.startswith("test_") and callable(getattr(test_store, _name)):
+    if _name.startswith("test_") and callable(getattr(test_store, _name)) and _name not in test_store.EMBEDDED_ONLY:
         globals()[_name] = getattr(test_store, _name)
 FlakyProjection = test_store.FlakyProjection
 rec = test_store.rec

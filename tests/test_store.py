@@ -20,7 +20,9 @@ def test_commit_projects_into_chroma_and_bm25(store):
     store.commit(add=[a], ledger=[LedgerEntry(op=LedgerOp.WRITE, memory_id=a.id, payload={"text": a.text})])
     part = a.scope.partition
     assert store.get(a.id).text == a.text
-    assert store.chroma.contains(a.id, part) and store.bm25.contains(a.id, part)
+    assert store.bm25.contains(a.id, part)
+    # Chroma mirrors every partition with a server; embedded, only those past the exact index's size
+    assert store.chroma.contains(a.id, part) is (store.chroma.min_rows == 0)
     assert store.lexical_search([part], "green tea", 5)[0][0] == a.id
     vec = store.embedder.embed_query("green tea")
     assert store.dense_search([part], vec, 5)[0][0] == a.id
@@ -296,3 +298,36 @@ def test_parsed_record_cache_hands_out_independent_copies_and_follows_other_writ
     assert store.get(rec.id).text == "User prefers green tea"
     assert [r.text for r in store.find(["user/default/u1"])] == ["User prefers green tea"]
     store.close()
+
+
+EMBEDDED_ONLY = ("test_chroma_mirror_large_keeps_small_partitions_out_of_chroma_and_backfills_when_they_grow",)
+
+
+def test_chroma_mirror_large_keeps_small_partitions_out_of_chroma_and_backfills_when_they_grow(tmp_path, fake_embedder):
+    store = MemoryStore(tmp_path, embedder=fake_embedder, chroma_mirror="large")
+    store.exact.max_partition = store.chroma.min_rows = 3  # a tiny threshold instead of 5,000
+    part = "user/default/u1"
+    recs = [MemoryRecord(text=f"User likes fruit number {i}", object=f"fruit {i}", scope=Scope(user_id="u1"))
+            for i in range(5)]
+    store.commit(add=recs[:3])
+    assert store.chroma._collection(part, create=False) is None  # 3 rows: served by the exact index only
+    q = fake_embedder.embed_query("User likes fruit number 1")
+    assert store.dense_search([part], q, 1)[0][0] == recs[1].id
+    store.commit(add=recs[3:])  # 5 rows > 3: the collection is created with the WHOLE partition
+    store.chroma.miss_ttl = 0
+    col = store.chroma._collection(part, create=False)
+    assert col is not None and sorted(col.get()["ids"]) == sorted(r.id for r in recs)
+    assert store.exact.search([part], q, 1) is None  # too big for the exact index: Chroma answers
+    assert store.dense_search([part], q, 1)[0][0] == recs[1].id
+    store.forget_many([r.id for r in recs[:3]])  # back to 2 rows: the collection is dropped, nothing stays
+    assert store.chroma._collection(part, create=False) is None
+    assert {i for i, _ in store.dense_search([part], q, 5)} == {recs[3].id, recs[4].id}  # exact index again
+    assert all(all(store.verify_gone(r.id).values()) for r in recs[:3])
+    store.close()
+
+
+def test_chroma_mirror_rejects_bad_values(tmp_path, fake_embedder):
+    with pytest.raises(ValueError, match="chroma_mirror must be"):
+        MemoryStore(tmp_path, embedder=fake_embedder, chroma_mirror="some")
+    with pytest.raises(ValueError, match="needs the embedded client"):
+        MemoryStore(tmp_path, embedder=fake_embedder, chroma_url="http://127.0.0.1:1", chroma_mirror="large")

@@ -20,7 +20,7 @@ import sqlite3
 import struct
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -51,10 +51,35 @@ def make_client(path: str | Path | None = None, url: str | None = None) -> Any:
     return chromadb.PersistentClient(path=str(path), settings=settings)
 
 
+Row = tuple[str, str, np.ndarray]  # (id, status, unit vector)
+
+
 class ChromaProjection(Projection):
+    """The dense projection. With `min_rows` > 0 (embedded mode, `chroma_mirror="large"`), a partition gets a
+    collection only once it holds more than `min_rows` memories: smaller ones are searched exactly in process
+    (`ExactDense`), and an embedded Chroma upsert costs ~15 ms whatever its size (measured), so mirroring
+    every small partition would cost every write that much for vectors no query reads. The commit that
+    takes a partition past `min_rows` backfills its collection from the canonical store (`rows_of`); a
+    compaction that leaves it at or under `min_rows` drops the collection.
+
+    Args:
+        client: a chromadb client (`make_client`).
+        path: the embedded client's directory (for file scrubbing); None for a server.
+        min_rows: 0 mirrors every partition; else the size a partition must exceed to be mirrored.
+        size_of / rows_of: partition → row count / `(id, status, vector)` rows, from the canonical store
+            (required when `min_rows` > 0).
+    """
+
     name = "chroma"
 
-    def __init__(self, client: Any, path: str | Path | None = None) -> None:
+    def __init__(self, client: Any, path: str | Path | None = None, *, min_rows: int = 0,
+                 size_of: Callable[[str], int] | None = None,
+                 rows_of: Callable[[str], Sequence[Row]] | None = None) -> None:
+        if min_rows < 0:
+            raise ValueError(f"min_rows must be >= 0, got {min_rows}")
+        if min_rows and (size_of is None or rows_of is None):
+            raise ValueError("min_rows > 0 needs size_of and rows_of (the canonical store's partition readers)")
+        self.min_rows, self._size_of, self._rows_of = min_rows, size_of, rows_of
         self.client = client
         self.path = Path(path) if path is not None else None  # embedded client's directory, for file scrubbing
         self._collections: dict[str, Any] = {}
@@ -102,17 +127,40 @@ class ChromaProjection(Projection):
             col = self._collection(partition, create=create)
             return default if col is None else op(col)
 
+    def mirrored(self, partition: str) -> bool:
+        """Whether the partition is (to be) held in Chroma: always without `min_rows`."""
+        if not self.min_rows or self._collection(partition, create=False) is not None:
+            return True
+        assert self._size_of is not None
+        return self._size_of(partition) > self.min_rows
+
     def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
         by_part: dict[str, list[int]] = {}
         for i, r in enumerate(records):
             by_part.setdefault(r.scope.partition, []).append(i)
         for part, idx in by_part.items():
+            if self.min_rows and self._collection(part, create=False) is None:
+                if not self.mirrored(part):
+                    continue
+                assert self._rows_of is not None  # the partition just outgrew the exact index: backfill it whole
+                rows_all = list(self._rows_of(part))
+                self._add(part, [r[0] for r in rows_all], [r[2] for r in rows_all], [r[1] for r in rows_all])
+                continue
             rows = dict(
                 ids=[records[i].id for i in idx],
                 embeddings=[np.asarray(vectors[i], np.float32).tolist() for i in idx],
                 metadatas=[{"status": records[i].status.value} for i in idx],
             )
             self._retry(part, True, lambda col, rows=rows: col.upsert(**rows))
+
+    def _add(self, partition: str, ids: Sequence[str], vectors: Sequence[np.ndarray], statuses: Sequence[str]) -> None:
+        col = self._collection(partition, create=True)
+        for i in range(0, len(ids), 1000):
+            col.upsert(
+                ids=list(ids[i : i + 1000]),
+                embeddings=[np.asarray(v, np.float32).tolist() for v in vectors[i : i + 1000]],
+                metadatas=[{"status": st} for st in statuses[i : i + 1000]],
+            )
 
     def delete(self, memory_id: str, partition: str) -> None:
         self._retry(partition, False, lambda col: col.delete(ids=[memory_id]))
@@ -126,14 +174,8 @@ class ChromaProjection(Projection):
                 self.client.delete_collection(name)
             except Exception:  # noqa: BLE001 - absent already
                 pass
-        col = self._collection(partition, create=True) if records else None
-        if col is not None:
-            for i in range(0, len(records), 1000):
-                col.add(
-                    ids=[r.id for r in records[i : i + 1000]],
-                    embeddings=[np.asarray(v, np.float32).tolist() for v in vectors[i : i + 1000]],
-                    metadatas=[{"status": r.status.value} for r in records[i : i + 1000]],
-                )
+        if records and len(records) > self.min_rows:  # at or under min_rows the exact index serves it
+            self._add(partition, [r.id for r in records], vectors, [r.status.value for r in records])
         self.scrub_files()
 
     def scrub_files(self) -> None:

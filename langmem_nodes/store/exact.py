@@ -142,7 +142,9 @@ class ExactDense(Projection):
     def delete(self, memory_id: str, partition: str) -> None:
         with self._lock:
             part = self._parts.get(partition)
-            if part is not None and memory_id in part.row:
+            if part is None and partition in self._parts:  # was too big: it may fit again, re-measure it
+                del self._parts[partition]
+            elif part is not None and memory_id in part.row:
                 part.remove(memory_id)
                 self._rows -= 1
 

@@ -52,6 +52,10 @@ class MemoryStore:
         home: directory of the memory home (created if missing). Default `$LANGMEM_HOME` or `./.langmem`.
         embedder: an `Embedder`, "minilm" (default, packaged model) or "hashing" (deterministic fake).
         chroma_url: a Chroma server (`http://127.0.0.1:8000`) instead of the embedded PersistentClient.
+        chroma_mirror: "large" (the embedded default) gives a partition a Chroma collection once it outgrows
+            the in-process exact index (5,000 memories): an embedded Chroma upsert costs ~15 ms whatever its
+            size, and no query reads a small partition from Chroma (it is searched exactly in process).
+            "all" (the server default, and the only choice with a server) mirrors every partition.
         extra_projections: more projections to fan writes and forgets out to.
     """
 
@@ -61,19 +65,30 @@ class MemoryStore:
         *,
         embedder: Embedder | str | None = None,
         chroma_url: str | None = None,
+        chroma_mirror: str | None = None,
         extra_projections: Sequence[Projection] = (),
     ) -> None:
+        chroma_mirror = chroma_mirror or ("all" if chroma_url else "large")
+        if chroma_mirror not in ("all", "large"):
+            raise ValueError(f"chroma_mirror must be 'all' or 'large', got {chroma_mirror!r}")
+        if chroma_mirror == "large" and chroma_url:
+            raise ValueError("chroma_mirror='large' needs the embedded client: with a Chroma server every "
+                             "partition is read from the server, so every partition must be mirrored")
         self.home = Path(home) if home is not None else default_home()
         self.home.mkdir(parents=True, exist_ok=True)
         self.embedder = ensure_embedder(embedder)
         self.canonical = CanonicalStore(self.home / "memory.sqlite3")
         self._data_version = self.canonical.data_version()
         chroma_path = None if chroma_url else self.home / "chroma"
-        self.chroma = ChromaProjection(make_client(path=chroma_path, url=chroma_url), path=chroma_path)
-        self.bm25 = BM25Projection(loader=lambda part: self.canonical.find([part], statuses=None))
         # Embedded mode: small partitions are searched exactly in process (see store/exact.py). With a Chroma
         # server, other processes may write the collections, so reads keep going to the server.
         self.exact = None if chroma_url else ExactDense(self.canonical.partition_vectors)
+        self.chroma = ChromaProjection(
+            make_client(path=chroma_path, url=chroma_url), path=chroma_path,
+            min_rows=self.exact.max_partition if self.exact is not None and chroma_mirror == "large" else 0,
+            size_of=self.canonical.partition_size, rows_of=self.canonical.partition_vectors,
+        )
+        self.bm25 = BM25Projection(loader=lambda part: self.canonical.find([part], statuses=None))
         self.rendered = RenderedCache()
         own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
         self.fanout = FanOut([*own, *extra_projections])

@@ -277,6 +277,11 @@ class CanonicalStore:
     def put_vector(self, conn: sqlite3.Connection, memory_id: str, vec: np.ndarray) -> None:
         conn.execute("INSERT OR REPLACE INTO vectors VALUES (?,?)", (memory_id, np.asarray(vec, np.float32).tobytes()))
 
+    def partition_size(self, partition: str) -> int:
+        """Rows (any status) in one partition: an index-only count."""
+        with self._lock:
+            return int(self._conn.execute("SELECT COUNT(*) FROM records WHERE partition=?", (partition,)).fetchone()[0])
+
     def partition_vectors(self, partition: str) -> list[tuple[str, str, np.ndarray]]:
         """(id, status, vector) of every record in one partition: one indexed query, no record parsing."""
         q = "SELECT r.id, r.status, v.vec FROM records r JOIN vectors v ON v.id = r.id WHERE r.partition = ?"
