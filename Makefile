@@ -7,6 +7,8 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export ANONYMIZED_TELEMETRY := False
 export TOKENIZERS_PARALLELISM := false
+# the ONNX export of the packaged MiniLM (made once, offline) lives inside the venv unless set elsewhere
+export LANGMEM_CACHE_DIR ?= $(CURDIR)/$(VENV)/langmem-cache
 
 .PHONY: venv test test-all demo eval bench bench-100k lint clean
 

@@ -116,6 +116,13 @@ def load_locomo(path: str | Path, *, context_turns: int = 0) -> list[Conversatio
     return out
 
 
+def split_conversations(convs: list[Conversation], split: str) -> list[Conversation]:
+    """"dev" = the first half (rounded down) of the conversations, "test" = the rest, "all" = every one.
+    Tune on dev, report test: the held-out half never informs a choice."""
+    half = len(convs) // 2
+    return {"all": convs, "dev": convs[:half], "test": convs[half:]}[split]
+
+
 def evaluate(convs: list[Conversation], args: argparse.Namespace) -> dict[str, Any]:
     store = load_store([m for c in convs for m in c.memories], make_embedder(args.embedder))
     clock = MutableClock()
@@ -153,15 +160,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--src-weight", type=float, default=0.2)
     ap.add_argument("--context-turns", type=int, default=0, help="previous turns appended to each memory")
     ap.add_argument("--limit", type=int, help="only the first N conversations")
+    ap.add_argument("--split", choices=["all", "dev", "test"], default="all",
+                    help="dev: the first half of the conversations (for tuning), test: the held-out second half")
     ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
     args = ap.parse_args(argv)
     if not Path(args.data).is_file():
         raise SystemExit(f"--data {args.data}: no such file (LoCoMo is user-supplied, see the module docstring)")
-    convs = load_locomo(args.data, context_turns=args.context_turns)[: args.limit]
+    convs = split_conversations(load_locomo(args.data, context_turns=args.context_turns), args.split)[: args.limit]
     print(f"LoCoMo: {len(convs)} conversations, {sum(len(c.memories) for c in convs)} turns, "
           f"{sum(len(c.questions) for c in convs)} questions, {sum(c.dropped_evidence for c in convs)} unknown "
           f"evidence ids dropped; embedder {args.embedder}")
-    summary: dict[str, Any] = {"embedder": args.embedder, "conversations": len(convs)}
+    summary: dict[str, Any] = {"embedder": args.embedder, "conversations": len(convs), "split": args.split,
+                               "context_turns": args.context_turns}
     for mode in (MODES if args.mode == "all" else (args.mode,)):
         args.mode = mode
         res = evaluate(convs, args)

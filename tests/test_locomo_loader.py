@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from evals.locomo import evidence_ids, load_locomo, main, parse_session_date
+from evals.locomo import evidence_ids, load_locomo, main, parse_session_date, split_conversations
 
 TINY = Path(__file__).parent / "data" / "locomo_tiny.json"
 
@@ -54,3 +54,10 @@ def test_runner_end_to_end_with_fake_embedder(capsys):
     assert pooled["n"] == 6 and "5_adversarial" in summary["hybrid"]
     assert pooled["recall@25"] == 100.0  # every turn of these tiny conversations fits in the top 25
     assert summary["bm25"]["4_single-hop"]["recall@1"] >= 50.0
+
+
+def test_split_holds_out_the_second_half():
+    convs = load_locomo(TINY)
+    dev, test = split_conversations(convs, "dev"), split_conversations(convs, "test")
+    assert [c.sample_id for c in dev] == ["conv-a"] and [c.sample_id for c in test] == ["conv-b"]
+    assert split_conversations(convs, "all") == convs

@@ -8,10 +8,11 @@ Example:
 
 from __future__ import annotations
 
+from .batch import BatchWriter
 from .commit import CommitNode
 from .dedup import DedupNode, cluster, same_fact
 from .extractor import ExtractNode, Extractor, RuleExtractor, messages_to_turns
-from .graph import create_write_graph
+from .graph import create_write_graph, write_nodes
 from .llm_extractor import ExtractedFact, Extraction, LLMExtractor
 from .promoter import PromoteNode
 from .resolver import (
@@ -31,6 +32,7 @@ __all__ = [
     "EXCLUSIVE",
     "PREDICATES",
     "STRATEGIES",
+    "BatchWriter",
     "CommitNode",
     "ConfidenceWeighted",
     "DedupNode",
@@ -57,4 +59,5 @@ __all__ = [
     "find_secret",
     "messages_to_turns",
     "same_fact",
+    "write_nodes",
 ]

@@ -7,6 +7,7 @@ from typing import Any
 from langgraph.graph import END, START, StateGraph
 
 from ..context import Clock
+from ..node import MemoryNode
 from ..records import MemoryContext
 from ..state import WriteState
 from .commit import CommitNode
@@ -16,6 +17,31 @@ from .promoter import PromoteNode
 from .resolver import ResolutionStrategy, ResolverNode
 from .ttl import TTLPolicy
 from .verifier import VerifyNode
+
+
+def write_nodes(
+    store: Any,
+    *,
+    extractor: Extractor | None = None,
+    strategy: str | ResolutionStrategy = "explicit_correction_first",
+    ttl: TTLPolicy | None = None,
+    clock: Clock | None = None,
+    dedup_threshold: float = 0.88,
+    gate_threshold: float = 0.6,
+    candidate_floor: float = 0.3,
+    user_sessions: int = 2,
+    project_sessions: int = 3,
+) -> list[MemoryNode]:
+    """The six write nodes in order (extract, dedup, verify, resolve, promote, commit); arguments as in
+    `create_write_graph`. Shared by the graph and by `BatchWriter`, so both make the same decisions."""
+    return [
+        ExtractNode(extractor, clock=clock),
+        DedupNode(store, threshold=dedup_threshold, clock=clock),
+        VerifyNode(store, threshold=gate_threshold, candidate_floor=candidate_floor, clock=clock),
+        ResolverNode(store, strategy=strategy, clock=clock),
+        PromoteNode(store, user_sessions=user_sessions, project_sessions=project_sessions, clock=clock),
+        CommitNode(store, ttl=ttl, clock=clock),
+    ]
 
 
 def create_write_graph(
@@ -61,14 +87,10 @@ def create_write_graph(
         [('prefers', 'dark mode', 'user')]
         >>> store.close()
     """
-    nodes = [
-        ExtractNode(extractor, clock=clock),
-        DedupNode(store, threshold=dedup_threshold, clock=clock),
-        VerifyNode(store, threshold=gate_threshold, candidate_floor=candidate_floor, clock=clock),
-        ResolverNode(store, strategy=strategy, clock=clock),
-        PromoteNode(store, user_sessions=user_sessions, project_sessions=project_sessions, clock=clock),
-        CommitNode(store, ttl=ttl, clock=clock),
-    ]
+    nodes = write_nodes(store, extractor=extractor, strategy=strategy, ttl=ttl, clock=clock,
+                        dedup_threshold=dedup_threshold, gate_threshold=gate_threshold,
+                        candidate_floor=candidate_floor, user_sessions=user_sessions,
+                        project_sessions=project_sessions)
     builder = StateGraph(state_schema, context_schema=MemoryContext)
     prev = START
     for node in nodes:

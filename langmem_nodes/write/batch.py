@@ -1,0 +1,102 @@
+"""`BatchWriter`: the write graph's six nodes over many turns at once (imports, backfills, replays).
+
+Each turn goes through the same nodes, in the same order, with the same store, so it gets the same
+decisions and ledger entries as `create_write_graph` would give it, and a turn sees what earlier turns of the
+batch committed (a correction in turn 7 supersedes a preference from turn 3). What changes is the cost:
+every extracted fact of the batch is embedded in ONE encoder call before the turns run (dedup and commit
+then hit the embedder's cache), and the LangGraph runtime's per-node bookkeeping is skipped. Each turn still
+commits in its own SQLite transaction, so a failure stops the batch with the earlier turns kept.
+
+Example:
+    >>> import tempfile
+    >>> from langmem_nodes.records import MemoryContext
+    >>> from langmem_nodes.store import MemoryStore
+    >>> store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
+    >>> writer = BatchWriter(store)
+    >>> out = writer.write([
+    ...     {"messages": [("user", "Remember that I prefer dark mode.")], "context": MemoryContext(user_id="ada")},
+    ...     {"messages": [("user", "记住：我喜欢喝乌龙茶。")], "context": {"user_id": "bo"}},
+    ... ])
+    >>> [[m["object"] for m in o["memory_written"]] for o in out]
+    [['dark mode'], ['乌龙茶']]
+    >>> store.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from langgraph.graph.message import add_messages
+from pydantic import ValidationError
+
+from ..context import MissingScopeError, now_from
+from ..records import MemoryContext
+from .graph import write_nodes
+
+RESULT_KEYS = ("memory_written", "memory_skipped", "memory_superseded")
+
+
+class BatchWriter:
+    """Run the write nodes over a batch of turns. Arguments are those of `create_write_graph`.
+
+    `write(items)` takes a sequence of `{"messages": [...], "context": MemoryContext | dict}` and returns,
+    per item, `{"memory_written", "memory_skipped", "memory_superseded"}` as the graph would. Every item is
+    checked before anything is written: a missing or invalid context or messages → ValueError naming the
+    item, and nothing is stored.
+    """
+
+    def __init__(self, store: Any, **graph_options: Any) -> None:
+        self.store = store
+        self.clock = graph_options.get("clock")
+        self.nodes = write_nodes(store, **graph_options)
+
+    def write(self, items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        prepared = [_prepare(i, item) for i, item in enumerate(items)]
+        extract, rest = self.nodes[0], self.nodes[1:]
+        runs = []
+        for state, ctx in prepared:
+            now = now_from(self.clock)
+            state.update(extract.run(state, ctx, now))
+            runs.append((state, ctx, now))
+        texts = [p.record.text for state, _, _ in runs for p in state.get("memory_pending") or []
+                 if p.action == "write"]
+        if texts:  # one encoder call for the whole batch; dedup and commit then hit the cache
+            self.store.embedder.embed(list(dict.fromkeys(texts)))
+        out = []
+        for i, (state, ctx, now) in enumerate(runs):
+            try:
+                for node in rest:
+                    state.update(node.run(state, ctx, now))
+            except Exception as exc:
+                exc.add_note(f"BatchWriter: item {i} failed; items 0..{i - 1} were committed")
+                raise
+            out.append({k: state.get(k) or [] for k in RESULT_KEYS})
+        return out
+
+    async def awrite(self, items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """`write` in a worker thread (the store is synchronous SQLite)."""
+        return await asyncio.to_thread(self.write, items)
+
+
+def _prepare(index: int, item: Any) -> tuple[dict[str, Any], MemoryContext]:
+    if not isinstance(item, Mapping):
+        raise ValueError(f"batch item {index}: expected a dict with 'messages' and 'context', got {type(item).__name__}")
+    messages, raw = item.get("messages"), item.get("context")
+    if not messages or isinstance(messages, str) or not isinstance(messages, Sequence):
+        raise ValueError(f"batch item {index}: 'messages' must be a non-empty list of messages")
+    if isinstance(raw, MemoryContext):
+        ctx = raw
+    elif isinstance(raw, Mapping):
+        try:
+            ctx = MemoryContext(**raw)
+        except (ValidationError, TypeError) as exc:
+            raise ValueError(f"batch item {index}: invalid context: {exc}") from exc
+    else:
+        raise MissingScopeError(f"batch item {index}: no 'context' (a MemoryContext or a dict with user_id)")
+    try:
+        coerced = add_messages([], list(messages))
+    except Exception as exc:  # noqa: BLE001 - langchain raises several types for malformed messages
+        raise ValueError(f"batch item {index}: invalid messages: {exc}") from exc
+    return {"messages": coerced}, ctx
