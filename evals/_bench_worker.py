@@ -96,7 +96,7 @@ def run_ours(a: argparse.Namespace) -> dict[str, Any]:
             return out
 
     emb = Preloaded()
-    res: dict[str, Any] = {"system": "ours", "n": a.n}
+    res: dict[str, Any] = {"system": "ours", "n": a.n, "encoder": real.backend}
     home = Path(a.home)
 
     def rec(m: Any) -> MemoryRecord:
@@ -184,6 +184,17 @@ def run_ours(a: argparse.Namespace) -> dict[str, Any]:
         for inp, cfg in zip(inputs[:20], configs[:20], strict=True):
             wg.invoke({"messages": [HumanMessage(inp["messages"][0].content + " again")]}, cfg)
         res["write"]["graph_turn_ms_sequential"] = round((time.perf_counter() - t) * 1000 / 20, 1)
+        # the same six nodes over a batch of fresh turns (BatchWriter): one encoder call, one commit per turn
+        from langmem_nodes.write.batch import BatchWriter
+
+        more = [memory_at(a.n + 30_000_000 + j, n_users=a.users, seed=a.seed + 13) for j in range(max(200, a.writes // 2))]
+        items = [{"messages": [HumanMessage(f"Remember this: {m.text}" if m.lang == "en" else f"记住：{m.text}")],
+                  "context": MemoryContext(user_id=m.user_id)} for m in more]
+        t = time.perf_counter()
+        outs = BatchWriter(store).write(items)
+        dt = time.perf_counter() - t
+        res["write"]["batch_turns_per_s"] = round(len(items) / dt, 1)
+        res["write"]["batch_written"] = sum(len(o["memory_written"]) for o in outs)
     store.close()
     res["disk_mb"] = disk_mb(home)
     return res
@@ -224,7 +235,7 @@ def run_inmemory(a: argparse.Namespace) -> dict[str, Any]:
         return real._encode(list(texts)).tolist()
 
     store = InMemoryStore(index={"embed": embed, "dims": 384, "fields": ["text"]})
-    res: dict[str, Any] = {"system": "inmemory", "n": a.n}
+    res: dict[str, Any] = {"system": "inmemory", "n": a.n, "encoder": real.backend}
     t = time.perf_counter()
     for chunk in _unique_text_batches(corpus, 1000):
         store.batch([PutOp(("memories", m.user_id), f"m{m.idx}", {"text": m.text, "topic": m.topic}) for m in chunk])
@@ -265,7 +276,20 @@ def run_mem0(a: argparse.Namespace) -> dict[str, Any]:
         "llm": {"provider": "openai", "config": {"api_key": "sk-dummy-never-called", "model": "gpt-4o-mini"}},
         "history_db_path": str(home / "history.db"),
     })
-    res: dict[str, Any] = {"system": "mem0", "n": a.n}
+    # the same encoder as the other systems (our packaged MiniLM on ONNX Runtime), behind Mem0's own call
+    from langmem_nodes.embeddings import MiniLMEmbedder
+
+    class SameEncoder:
+        def __init__(self) -> None:
+            self.real = MiniLMEmbedder(cache_size=0)
+
+        def encode(self, text: Any, convert_to_numpy: bool = True, **_: Any) -> Any:
+            one = isinstance(text, str)
+            vecs = self.real._encode([text] if one else list(text))
+            return vecs[0] if one else vecs
+
+    m0.embedding_model.model = SameEncoder()
+    res: dict[str, Any] = {"system": "mem0", "n": a.n, "encoder": m0.embedding_model.model.real.backend}
     now = datetime.now(UTC).isoformat()
     t = time.perf_counter()
     for i in range(0, a.n, 1000):  # the payload Memory._create_memory writes, with our precomputed vectors

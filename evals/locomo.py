@@ -71,10 +71,12 @@ def turn_text(turn: dict[str, Any]) -> str:
     return text
 
 
-def load_locomo(path: str | Path, *, context_turns: int = 0) -> list[Conversation]:
+def load_locomo(path: str | Path, *, context_turns: int = 0, context_after: int = 0) -> list[Conversation]:
     """Conversations with one memory per turn and their questions (see the module docstring).
 
-    `context_turns` appends that many previous turns to each memory's text (neighbour context).
+    `context_turns` prepends that many previous turns of the same session to each memory's text and
+    `context_after` appends that many following ones (neighbour context: a turn is often the answer to the
+    question before it, and the reply after it repeats what it was about).
     """
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     if not isinstance(data, list):
@@ -96,9 +98,10 @@ def load_locomo(path: str | Path, *, context_turns: int = 0) -> list[Conversatio
             turns = conv[key] or []
             for i, turn in enumerate(turns):
                 text = turn_text(turn)
-                if context_turns:
+                if context_turns or context_after:
                     prev = [turn_text(t) for t in turns[max(0, i - context_turns) : i]]
-                    text = " ".join([*prev, text])
+                    after = [turn_text(t) for t in turns[i + 1 : i + 1 + context_after]]
+                    text = " ".join([*prev, text, *after])
                 memories.append(MemoryRecord(
                     id=f"{user}.{turn['dia_id'].replace(':', '_')}", text=text[:4000], scope=Scope(user_id=user),
                     source=Source.IMPORTED, confidence=0.8, created_at=when + timedelta(seconds=i),
@@ -158,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fresh-weight", type=float, default=0.0,
                     help="reranker freshness weight (0: the benchmark asks about the past, not the current state)")
     ap.add_argument("--src-weight", type=float, default=0.2)
-    ap.add_argument("--context-turns", type=int, default=0, help="previous turns appended to each memory")
+    ap.add_argument("--context-turns", type=int, default=0, help="previous turns prepended to each memory")
+    ap.add_argument("--context-after", type=int, default=0, help="following turns appended to each memory")
     ap.add_argument("--limit", type=int, help="only the first N conversations")
     ap.add_argument("--split", choices=["all", "dev", "test"], default="all",
                     help="dev: the first half of the conversations (for tuning), test: the held-out second half")
@@ -166,12 +170,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if not Path(args.data).is_file():
         raise SystemExit(f"--data {args.data}: no such file (LoCoMo is user-supplied, see the module docstring)")
-    convs = split_conversations(load_locomo(args.data, context_turns=args.context_turns), args.split)[: args.limit]
+    convs = split_conversations(load_locomo(args.data, context_turns=args.context_turns, context_after=args.context_after), args.split)[: args.limit]
     print(f"LoCoMo: {len(convs)} conversations, {sum(len(c.memories) for c in convs)} turns, "
           f"{sum(len(c.questions) for c in convs)} questions, {sum(c.dropped_evidence for c in convs)} unknown "
           f"evidence ids dropped; embedder {args.embedder}")
     summary: dict[str, Any] = {"embedder": args.embedder, "conversations": len(convs), "split": args.split,
-                               "context_turns": args.context_turns}
+                               "context_turns": args.context_turns, "context_after": args.context_after}
     for mode in (MODES if args.mode == "all" else (args.mode,)):
         args.mode = mode
         res = evaluate(convs, args)

@@ -35,6 +35,9 @@ def test_loader_turns_memories_and_questions():
     assert a.questions[4]["answer"] == "Pixel"  # adversarial_answer
     ctx = load_locomo(TINY, context_turns=1)[0].memories[1].text
     assert ctx.startswith("Mira: I adopted") and "Tomas: Congrats" in ctx
+    both = load_locomo(TINY, context_turns=1, context_after=1)[0].memories
+    assert both[0].text.startswith("Mira: I adopted") and "Tomas: Congrats" in both[0].text  # next turn appended
+    assert both[1].text.startswith("Mira: I adopted")
 
 
 def test_loader_rejects_bad_files(tmp_path):
