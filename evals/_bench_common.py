@@ -94,6 +94,7 @@ def quiet_env() -> None:
                  "MEM0_TELEMETRY": "False", "TOKENIZERS_PARALLELISM": "false"}.items():
         os.environ.setdefault(k, v)
     threads = int(os.environ.get("BENCH_TORCH_THREADS", "1"))
+    os.environ["LANGMEM_ONNX_THREADS"] = str(threads)  # the ONNX MiniLM every system shares, alike
     try:
         import torch
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
@@ -113,8 +114,8 @@ class MiniLMEmbedder(Embedder):
     Args:
         backend: "onnx", "torch" or None (choose as above); `self.backend` says which one runs.
         threads: ORT intra-op threads (onnx only; torch's thread pool is process-wide and left alone).
-            Default 1: an agent's other work (LLM client, store, graph) shares the cores; pass 2 for the
-            lowest single-query latency on an otherwise idle machine.
+            Default `$LANGMEM_ONNX_THREADS` or 1: an agent's other work (LLM client, store, graph) shares
+            the cores; pass 2 for the lowest single-query latency on an otherwise idle machine.
         device: torch device (torch only). batch_size: texts per model call.
 
     Example:
@@ -145,7 +146,7 @@ class MiniLMEmbedder(Embedder):
         self._model = None
         if backend == "onnx" or (backend is None and onnx_minilm.onnx_available()):
             try:
-                self._onnx = onnx_minilm.OnnxMiniLM(threads=threads or 1)
+                self._onnx = onnx_minilm.OnnxMiniLM(threads=threads or _env_threads())
             except (ImportError, OSError):
                 if backend == "onnx":
                     raise
@@ -179,6 +180,13 @@ class CallableEmbedder(Embedder):
 
     def _encode(self, texts: list[str]) -> np.ndarray:
         return np.asarray(self._fn(texts), dtype=np.float32)
+
+
+def _env_threads() -> int:
+    raw = os.environ.get("LANGMEM_ONNX_THREADS", "1")
+    if not raw.isdigit() or int(raw) < 1:
+        raise ValueError(f"LANGMEM_ONNX_THREADS must be an integer >= 1, got {raw!r}")
+    return int(raw)
 
 
 @functools.cache

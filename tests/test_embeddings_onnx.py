@@ -149,3 +149,13 @@ def test_auto_backend_is_torch_without_onnx_packages(monkeypatch):
     monkeypatch.setattr(onnx_minilm, "onnx_available", lambda: False)
     emb = MiniLMEmbedder(cache_size=0)
     assert emb.backend == "torch" and emb.onnx is None
+
+
+def test_onnx_threads_default_comes_from_the_environment(monkeypatch):
+    from langmem_nodes.embeddings import _env_threads
+
+    monkeypatch.setenv("LANGMEM_ONNX_THREADS", "2")
+    assert _env_threads() == 2
+    monkeypatch.setenv("LANGMEM_ONNX_THREADS", "0")
+    with pytest.raises(ValueError, match="LANGMEM_ONNX_THREADS"):
+        _env_threads()
