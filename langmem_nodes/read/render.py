@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
@@ -211,16 +212,17 @@ def check_index(index_text: str, records: Sequence[MemoryRecord]) -> list[str]:
     listed = [i for i, _ in found]
     by_id = {r.id: r for r in records}
     problems = [f"index lists {i} which is not a current memory" for i in dict.fromkeys(listed) if i not in by_id]
-    problems += [f"index lists {i} more than once" for i in dict.fromkeys(listed) if listed.count(i) > 1]
+    counts = Counter(listed)
+    problems += [f"index lists {i} more than once" for i, n in counts.items() if n > 1]
     for mid, desc in found:
         rec = by_id.get(mid)
-        if rec is None or not desc:
+        if rec is None or not desc or _index_line(rec).endswith(f"«{desc}»"):  # exactly what the text renders to
             continue
         have, want = set(tokenize(desc)), set(tokenize(rec.text))
         if have and want and not have & want:
             problems.append(f"index line for {mid} no longer matches its memory's text")
     omitted = re.search(r"… (\d+) more memories", index_text)
-    missing = [i for i in sorted(by_id) if i not in set(listed)]
+    missing = [i for i in sorted(by_id) if i not in counts]
     if missing and not (omitted and int(omitted.group(1)) == len(missing)):
         problems += [f"memory {i} is missing from the index" for i in missing]
     return problems

@@ -59,7 +59,7 @@ class BM25Projection(Projection):
 
     def __init__(
         self,
-        loader: Callable[[str], list[MemoryRecord]] | None = None,
+        loader: Callable[[str], Sequence[tuple[str, str, str]]] | None = None,
         *,
         tokenizer: Callable[[str], list[str]] = tokenize,
         k1: float = 1.5,
@@ -79,8 +79,8 @@ class BM25Projection(Projection):
                 if p is None:
                     p = _Partition()
                     if self._loader is not None:  # lazily build from the canonical store
-                        for r in self._loader(partition):
-                            p.add(r.id, self._tokenize(r.text), r.status.value)
+                        for mid, text, status in self._loader(partition):
+                            p.add(mid, self._tokenize(text), status)
                     self._parts[partition] = p
         return p
 

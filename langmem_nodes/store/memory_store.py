@@ -88,7 +88,7 @@ class MemoryStore:
             min_rows=self.exact.max_partition if self.exact is not None and chroma_mirror == "large" else 0,
             size_of=self.canonical.partition_size, rows_of=self.canonical.partition_vectors,
         )
-        self.bm25 = BM25Projection(loader=lambda part: self.canonical.find([part], statuses=None))
+        self.bm25 = BM25Projection(loader=self.canonical.partition_texts)
         self.rendered = RenderedCache()
         own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
         self.fanout = FanOut([*own, *extra_projections])

@@ -277,6 +277,12 @@ class CanonicalStore:
     def put_vector(self, conn: sqlite3.Connection, memory_id: str, vec: np.ndarray) -> None:
         conn.execute("INSERT OR REPLACE INTO vectors VALUES (?,?)", (memory_id, np.asarray(vec, np.float32).tobytes()))
 
+    def partition_texts(self, partition: str) -> list[tuple[str, str, str]]:
+        """(id, text, status) of every record in one partition, without parsing bodies (index builds)."""
+        q = "SELECT id, json_extract(body, '$.text'), status FROM records WHERE partition=? ORDER BY rowid"
+        with self._lock:
+            return [(mid, text, st) for mid, text, st in self._conn.execute(q, (partition,))]
+
     def partition_size(self, partition: str) -> int:
         """Rows (any status) in one partition: an index-only count."""
         with self._lock:
