@@ -151,6 +151,21 @@ def table(results: list[dict[str, Any]]) -> str:
     return "\n".join(rows)
 
 
+READ_PATHS = (("read", "graph, user's first query"), ("read_warm_user", "graph, later turn"),
+              ("read_fused", "fused, first query"), ("read_fused_warm_user", "fused, later turn"),
+              ("embed_only", "query encode alone"), ("read_cached_embedding", "graph, encode cached"))
+
+
+def read_paths(results: list[dict[str, Any]]) -> str:
+    """Our read latency by path (p50 / p95 ms): where the time goes and what a conversation's turns cost."""
+    rows = ["| ours, N | " + " | ".join(label for _, label in READ_PATHS) + " |",
+            "|---|" + "---:|" * len(READ_PATHS)]
+    for r in sorted((r for r in results if r["system"] == "ours" and "error" not in r), key=lambda r: r["n"]):
+        cells = [f"{r[k]['p50_ms']:.1f} / {r[k]['p95_ms']:.1f}" if k in r else "–" for k, _ in READ_PATHS]
+        rows.append(f"| {r['n']:,} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
 def growth(results: list[dict[str, Any]]) -> list[str]:
     """How p50 latency grows from the smallest to the largest N, per system."""
     lines = []
@@ -194,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
           "RSS: peak of the measuring process; ours is loaded by a separate process (its peak in brackets).")
     for line in growth(results):
         print(line)
+    print(read_paths(results))
     if a.json:
         print(json.dumps(summary))
     return 0
