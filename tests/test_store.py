@@ -331,3 +331,22 @@ def test_chroma_mirror_rejects_bad_values(tmp_path, fake_embedder):
         MemoryStore(tmp_path, embedder=fake_embedder, chroma_mirror="some")
     with pytest.raises(ValueError, match="needs the embedded client"):
         MemoryStore(tmp_path, embedder=fake_embedder, chroma_url="http://127.0.0.1:1", chroma_mirror="large")
+
+
+def test_a_home_mirrored_in_full_then_opened_large_backfills_what_it_skipped(tmp_path, fake_embedder):
+    part = "user/default/u1"
+    recs = [MemoryRecord(text=f"User likes fruit number {i}", object=f"fruit {i}", scope=Scope(user_id="u1"))
+            for i in range(4)]
+    full = MemoryStore(tmp_path, embedder=fake_embedder, chroma_mirror="all")
+    full.commit(add=recs[:2])
+    full.close()
+    large = MemoryStore(tmp_path, embedder=fake_embedder, chroma_mirror="large")
+    large.exact.max_partition = large.chroma.min_rows = 3
+    large.commit(add=[recs[2]])  # 3 rows: Chroma untouched, its old collection now lags
+    large.commit(add=[recs[3]])  # 4 rows: the lagging collection is backfilled whole
+    col = large.chroma._collection(part, create=False)
+    assert sorted(col.get()["ids"]) == sorted(r.id for r in recs)
+    large.close()
+
+
+EMBEDDED_ONLY = (*EMBEDDED_ONLY, "test_a_home_mirrored_in_full_then_opened_large_backfills_what_it_skipped")

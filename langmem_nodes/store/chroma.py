@@ -127,25 +127,21 @@ class ChromaProjection(Projection):
             col = self._collection(partition, create=create)
             return default if col is None else op(col)
 
-    def mirrored(self, partition: str) -> bool:
-        """Whether the partition is (to be) held in Chroma: always without `min_rows`."""
-        if not self.min_rows or self._collection(partition, create=False) is not None:
-            return True
-        assert self._size_of is not None
-        return self._size_of(partition) > self.min_rows
-
     def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
         by_part: dict[str, list[int]] = {}
         for i, r in enumerate(records):
             by_part.setdefault(r.scope.partition, []).append(i)
         for part, idx in by_part.items():
-            if self.min_rows and self._collection(part, create=False) is None:
-                if not self.mirrored(part):
+            if self.min_rows:
+                assert self._size_of is not None and self._rows_of is not None
+                size = self._size_of(part)
+                if size <= self.min_rows:  # the exact index serves it (no Chroma call at all)
                     continue
-                assert self._rows_of is not None  # the partition just outgrew the exact index: backfill it whole
-                rows_all = list(self._rows_of(part))
-                self._add(part, [r[0] for r in rows_all], [r[2] for r in rows_all], [r[1] for r in rows_all])
-                continue
+                col = self._collection(part, create=False)
+                if col is None or col.count() < size:  # just outgrew the exact index: backfill it whole
+                    rows_all = list(self._rows_of(part))
+                    self._add(part, [r[0] for r in rows_all], [r[2] for r in rows_all], [r[1] for r in rows_all])
+                    continue
             rows = dict(
                 ids=[records[i].id for i in idx],
                 embeddings=[np.asarray(vectors[i], np.float32).tolist() for i in idx],
