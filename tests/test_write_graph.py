@@ -26,7 +26,8 @@ def test_graph_shape_and_public_names(store) -> None:
                  ("resolve", "promote"), ("promote", "commit"), ("commit", "__end__")]:
         assert f"{a} --> {b}" in mermaid
     public = sorted(n for n in dir(write) if not n.startswith("_") and n[0].isupper() or n in (
-        "choose_threshold", "cluster", "create_write_graph", "find_injection", "find_secret", "messages_to_turns", "same_fact"))
+        "choose_threshold", "cluster", "create_write_graph", "find_injection", "find_secret", "messages_to_turns", "same_fact",
+        "write_nodes"))
     assert sorted(write.__all__) == public
 
 
