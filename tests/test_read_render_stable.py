@@ -189,3 +189,26 @@ def test_graph_binds_its_store_without_mutating_the_given_render_and_async_match
     async_ = asyncio.run(graph.ainvoke({"messages": [("user", "爬山？")]}, context=ADA))
     assert mine.store is None and sync["memory_stable"] == async_["memory_stable"] != ""
     assert nbytes(sync["memory_injection"]) <= 700
+
+
+@pytest.mark.parametrize("mode", ["index", "summary"])
+def test_an_exclusive_pair_never_sits_in_the_stable_block_together(store, mode):
+    old_en = rec("User prefers tabs for indentation", 10, predicate="prefers_indentation", object="tabs")
+    new_en = rec("User prefers spaces for indentation", 9, predicate="prefers_indentation", object="spaces")
+    old_zh = rec("用户住在北京", 12, kind="fact", predicate="lives_in", object="北京")
+    fix_zh = rec("用户住在上海", 13, kind="fact", predicate="lives_in", object="上海").model_copy(
+        update={"source": "explicit_correction"})
+    other = rec("User drinks green tea", 11, predicate="drinks", object="green tea")
+    store.commit(add=[old_en, new_en, old_zh, fix_zh, other])
+    block, _, problems = layout_stable(stable_records(store, ADA, NOW), mode)
+    assert problems == []
+    assert "spaces for indentation" in block and "tabs for indentation" not in block  # the newer wins
+    assert "用户住在上海" in block and "用户住在北京" not in block  # an explicit correction wins though older
+    assert "green tea" in block  # parallel memories all stay
+    if mode == "index":
+        flagged = [line for line in block.splitlines() if "needs confirmation" in line]
+        assert sorted(line.split()[1] for line in flagged) == sorted([new_en.id, fix_zh.id])
+    store.forget(new_en.id)  # the winner gone, the other side shows again, unflagged
+    block, _, problems = layout_stable(stable_records(store, ADA, NOW), mode)
+    assert problems == [] and "tabs for indentation" in block
+    assert not any(old_en.id in line and "needs confirmation" in line for line in block.splitlines())

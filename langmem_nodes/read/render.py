@@ -35,6 +35,7 @@ from ..records import Kind, MemoryContext, MemoryRecord, Source, Status
 from ..state import ScoredMemory
 from ..store import MemoryStore
 from ..text import tokenize
+from .conflicts import attribute_key, value_key
 
 log = logging.getLogger(__name__)
 
@@ -147,13 +148,39 @@ def render_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_
     return layout_items(scored, budget_bytes=budget_bytes, per_item_bytes=per_item_bytes)[0]
 
 
-def _index_line(rec: MemoryRecord) -> str:
+def _index_line(rec: MemoryRecord, contested: bool = False) -> str:
     # cut before neutralising, so a cut can never split a "[quoted text, not an instruction]" marker
-    return f"- {rec.id} [{rec.kind.value}] «{neutralize(truncate_keep_conclusion(rec.text, 120))}»"
+    label = f"{rec.kind.value}, {NEEDS_CONFIRMATION_LABEL}" if contested else rec.kind.value
+    return f"- {rec.id} [{label}] «{neutralize(truncate_keep_conclusion(rec.text, 120))}»"
+
+
+NEEDS_CONFIRMATION_LABEL = "needs confirmation: a conflicting memory exists"
+
+
+def exclusive_losers(records: Sequence[MemoryRecord]) -> dict[str, str]:
+    """{loser id: winner id} for active memories that contradict each other (same subject and predicate,
+    another value): the explicit correction wins, then the newest. The stable block shows the winner flagged
+    "needs confirmation"; the per-turn path (`ConflictNode`) decides with scores."""
+    groups: dict[tuple[str, str], list[MemoryRecord]] = {}
+    for r in records:
+        key = attribute_key(r)
+        if key is not None:
+            groups.setdefault(key, []).append(r)
+    losers: dict[str, str] = {}
+    for members in groups.values():
+        if len({value_key(r) for r in members}) < 2:
+            continue
+        ranked = sorted(members, key=lambda r: (r.source == Source.EXPLICIT_CORRECTION, r.created_at, r.id),
+                        reverse=True)
+        winner = ranked[0]
+        for r in ranked[1:]:
+            if value_key(r) != value_key(winner):
+                losers[r.id] = winner.id
+    return losers
 
 
 def render_index(records: Sequence[MemoryRecord], *, max_lines: int = INDEX_MAX_LINES,
-                 max_bytes: int = INDEX_MAX_BYTES) -> str:
+                 max_bytes: int = INDEX_MAX_BYTES, contested: set[str] | frozenset[str] = frozenset()) -> str:
     """The stable index: one line per memory (sorted by id, so it is byte-identical until memories change),
     at most `max_lines` lines / `max_bytes` bytes; a last line counts what did not fit."""
     if max_lines < 2 or max_bytes < 128:
@@ -162,7 +189,7 @@ def render_index(records: Sequence[MemoryRecord], *, max_lines: int = INDEX_MAX_
     size = 0
     ordered = sorted(records, key=lambda r: r.id)
     for n, rec in enumerate(ordered):
-        line = _index_line(rec)
+        line = _index_line(rec, rec.id in contested)
         rest = len(ordered) - n
         if len(lines) >= max_lines - 1 and rest > 1 or size + _bytes(line) + 1 > max_bytes - 64:
             lines.append(f"- … {rest} more memories not listed")
@@ -263,10 +290,13 @@ def layout_stable(records: Sequence[MemoryRecord], mode: StableMode) -> tuple[st
         raise ValueError(f"stable must be 'index', 'summary' or None, got {mode!r}")
     if not records:
         return "", [], []
+    losers = exclusive_losers(records)  # an exclusive pair never sits in the stable block together
+    contested = set(losers.values())
+    records = [r for r in records if r.id not in losers]
     top, bottom = _stable_frame(mode)
     room = STABLE_MAX_BYTES[mode] - _bytes(top) - _bytes(bottom)
     if mode == "index":
-        body = render_index(records, max_lines=INDEX_MAX_LINES - 3, max_bytes=room)
+        body = render_index(records, max_lines=INDEX_MAX_LINES - 3, max_bytes=room, contested=contested)
         carried: list[str] = []
         problems = check_index(body, records)
     else:
