@@ -350,3 +350,23 @@ def test_a_home_mirrored_in_full_then_opened_large_backfills_what_it_skipped(tmp
 
 
 EMBEDDED_ONLY = (*EMBEDDED_ONLY, "test_a_home_mirrored_in_full_then_opened_large_backfills_what_it_skipped")
+
+
+def test_bm25_partitions_are_bounded_and_rebuilt_on_demand():
+    from langmem_nodes.store.bm25 import BM25Projection
+
+    rows = {f"user/default/u{i}": [(f"m{i}a", f"user {i} likes green tea", "active"),
+                                   (f"m{i}b", f"user {i} rides a bike", "active")] for i in range(3)}
+    loads: list[str] = []
+
+    def loader(part):
+        loads.append(part)
+        return rows[part]
+
+    bm = BM25Projection(loader=loader, max_docs=4)
+    for i in range(3):
+        assert bm.search([f"user/default/u{i}"], "green tea", 1)[0][0] == f"m{i}a"
+    assert list(bm._parts) == ["user/default/u1", "user/default/u2"]  # u0 (least recent) dropped
+    assert bm.search(["user/default/u0"], "bike", 1)[0][0] == "m0b" and loads.count("user/default/u0") == 2
+    with pytest.raises(ValueError, match="max_docs"):
+        BM25Projection(max_docs=0)

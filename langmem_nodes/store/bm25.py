@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -64,25 +64,36 @@ class BM25Projection(Projection):
         tokenizer: Callable[[str], list[str]] = tokenize,
         k1: float = 1.5,
         b: float = 0.75,
+        max_docs: int = 500_000,
     ) -> None:
-        self._parts: dict[str, _Partition] = {}
+        if max_docs < 1:
+            raise ValueError(f"max_docs must be positive, got {max_docs}")
+        # partitions built from the loader, least recently searched first; dropped (rebuilt on demand) once
+        # they hold more than `max_docs` documents in total, so memory follows active users, not all users
+        self._parts: OrderedDict[str, _Partition] = OrderedDict()
+        self.max_docs = max_docs
         self._loader = loader
         self._tokenize = tokenizer
         self.k1, self.b = k1, b
         self._lock = threading.RLock()
 
     def _part(self, partition: str) -> _Partition:
-        p = self._parts.get(partition)
-        if p is None:
-            with self._lock:
-                p = self._parts.get(partition)
-                if p is None:
-                    p = _Partition()
-                    if self._loader is not None:  # lazily build from the canonical store
-                        for mid, text, status in self._loader(partition):
-                            p.add(mid, self._tokenize(text), status)
-                    self._parts[partition] = p
-        return p
+        with self._lock:
+            p = self._parts.get(partition)
+            if p is not None:
+                self._parts.move_to_end(partition)
+                return p
+            p = _Partition()
+            if self._loader is not None:  # lazily build from the canonical store
+                for mid, text, status in self._loader(partition):
+                    p.add(mid, self._tokenize(text), status)
+            self._parts[partition] = p
+            if self._loader is not None:  # without a loader the index is the only copy: never evict
+                total = sum(len(q.docs) for q in self._parts.values())
+                while total > self.max_docs and len(self._parts) > 1:
+                    _, old = self._parts.popitem(last=False)
+                    total -= len(old.docs)
+            return p
 
     def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
         with self._lock:
