@@ -108,14 +108,18 @@ def run_scenario(
     return ghosts
 
 
+# "all" keeps every partition in Chroma, so its scrubbing is exercised too; "large" is the embedded default
 @pytest.mark.slow
-def test_200_memories_forget_50_zero_ghosts(tmp_path, fake_embedder):
-    ghosts = run_scenario(MemoryStore(tmp_path / "home", embedder=fake_embedder))
+@pytest.mark.parametrize("mirror", ["all", "large"])
+def test_200_memories_forget_50_zero_ghosts(tmp_path, fake_embedder, mirror):
+    ghosts = run_scenario(MemoryStore(tmp_path / "home", embedder=fake_embedder, chroma_mirror=mirror))
     assert ghosts == dict.fromkeys(ghosts, 0)
 
 
-def test_small_scenario_zero_ghosts(tmp_path, fake_embedder):
-    ghosts = run_scenario(MemoryStore(tmp_path / "home", embedder=fake_embedder), (20, 20, 20), n_forget=6, n_forget_by_request=2)
+@pytest.mark.parametrize("mirror", ["all", "large"])
+def test_small_scenario_zero_ghosts(tmp_path, fake_embedder, mirror):
+    ghosts = run_scenario(MemoryStore(tmp_path / "home", embedder=fake_embedder, chroma_mirror=mirror), (20, 20, 20),
+                          n_forget=6, n_forget_by_request=2)
     assert ghosts == dict.fromkeys(ghosts, 0)
 
 
