@@ -28,6 +28,7 @@ from urllib.parse import urlparse
 import numpy as np
 
 from ..records import MemoryRecord, Status
+from .exact import Row
 from .projection import Projection
 
 
@@ -49,9 +50,6 @@ def make_client(path: str | Path | None = None, url: str | None = None) -> Any:
     if path is None:
         raise ValueError("a chroma path or url is required")
     return chromadb.PersistentClient(path=str(path), settings=settings)
-
-
-Row = tuple[str, str, np.ndarray]  # (id, status, unit vector)
 
 
 class ChromaProjection(Projection):
@@ -137,8 +135,8 @@ class ChromaProjection(Projection):
                 size = self._size_of(part)
                 if size <= self.min_rows:  # the exact index serves it (no Chroma call at all)
                     continue
-                col = self._collection(part, create=False)
-                if col is None or col.count() < size:  # just outgrew the exact index: backfill it whole
+                mirrored = self._retry(part, False, lambda col: col.count(), default=-1)  # -1: no collection
+                if mirrored < size:  # just outgrew the exact index (or lags it): backfill it whole
                     rows_all = list(self._rows_of(part))
                     self._add(part, [r[0] for r in rows_all], [r[2] for r in rows_all], [r[1] for r in rows_all])
                     continue
