@@ -24,6 +24,7 @@ Example:
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -59,3 +60,14 @@ class MemoryNode:
     def as_node(self) -> Any:
         """A runnable with both bodies, for `builder.add_node(node.name, node.as_node())`."""
         return sync_async_runnable(self.__call__, self.ainvoke, self.name)
+
+
+def run_in_order(nodes: Sequence[MemoryNode], state: dict[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+    """Run node cores one after another outside the graph runtime (fused stages, batch writes): each node
+    gets its own clock's "now" and sees the updates of the nodes before it; returns all updates merged."""
+    view, out = dict(state), {}
+    for node in nodes:
+        update = node.run(view, ctx, now_from(node.clock))
+        view.update(update)
+        out.update(update)
+    return out

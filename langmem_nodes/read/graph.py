@@ -27,8 +27,8 @@ from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
-from ..context import Clock, now_from
-from ..node import MemoryNode
+from ..context import Clock
+from ..node import MemoryNode, run_in_order
 from ..records import MemoryContext
 from ..state import ReadState
 from ..store import MemoryStore
@@ -114,12 +114,7 @@ class FusedStages(MemoryNode):
         self.stages = stages
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: Any) -> dict[str, Any]:
-        view, out = dict(state), {}
-        for stage in self.stages:
-            update = stage.run(view, ctx, now_from(stage.clock))
-            view.update(update)
-            out.update(update)
-        return out
+        return run_in_order(self.stages, state, ctx)
 
 
 def _with_store(render: RenderNode, store: MemoryStore) -> RenderNode:

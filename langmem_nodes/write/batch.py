@@ -32,6 +32,7 @@ from langgraph.graph.message import add_messages
 from pydantic import ValidationError
 
 from ..context import MissingScopeError, now_from
+from ..node import run_in_order
 from ..records import MemoryContext
 from .graph import write_nodes
 
@@ -49,7 +50,6 @@ class BatchWriter:
 
     def __init__(self, store: Any, **graph_options: Any) -> None:
         self.store = store
-        self.clock = graph_options.get("clock")
         self.nodes = write_nodes(store, **graph_options)
 
     def write(self, items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -57,18 +57,16 @@ class BatchWriter:
         extract, rest = self.nodes[0], self.nodes[1:]
         runs = []
         for state, ctx in prepared:
-            now = now_from(self.clock)
-            state.update(extract.run(state, ctx, now))
-            runs.append((state, ctx, now))
-        texts = [p.record.text for state, _, _ in runs for p in state.get("memory_pending") or []
+            state.update(extract.run(state, ctx, now_from(extract.clock)))
+            runs.append((state, ctx))
+        texts = [p.record.text for state, _ in runs for p in state.get("memory_pending") or []
                  if p.action == "write"]
         if texts:  # one encoder call for the whole batch; dedup and commit then hit the cache
             self.store.embedder.embed(list(dict.fromkeys(texts)))
         out = []
-        for i, (state, ctx, now) in enumerate(runs):
+        for i, (state, ctx) in enumerate(runs):
             try:
-                for node in rest:
-                    state.update(node.run(state, ctx, now))
+                state.update(run_in_order(rest, state, ctx))
             except Exception as exc:
                 exc.add_note(f"BatchWriter: item {i} failed; items 0..{i - 1} were committed")
                 raise
