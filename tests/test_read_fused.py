@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 from langgraph.checkpoint.memory import InMemorySaver
 
 from langmem_nodes.embeddings import HashingEmbedder
-from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.read.graph import create_read_graph
+from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.store import MemoryStore
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
