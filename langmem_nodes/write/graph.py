@@ -32,8 +32,19 @@ def write_nodes(
     user_sessions: int = 2,
     project_sessions: int = 3,
 ) -> list[MemoryNode]:
-    """The six write nodes in order (extract, dedup, verify, resolve, promote, commit); arguments as in
-    `create_write_graph`. Shared by the graph and by `BatchWriter`, so both make the same decisions."""
+    """The six write nodes in order (extract, dedup, verify, resolve, promote, commit). Shared by
+    `create_write_graph` and `BatchWriter` (both forward their options here), so both make the same decisions.
+
+    Args:
+        store: the `MemoryStore` every decision is committed to.
+        extractor: an `Extractor` (default `RuleExtractor()`; `LLMExtractor(model)` for a chat model).
+        strategy: conflict resolution, a name in `STRATEGIES` or a `ResolutionStrategy`.
+        ttl: lifetime policy (default `TTLPolicy()`: stable 3650 d, semi 180 d, volatile 21 d).
+        clock: returns "now" (tests and simulations); default the wall clock.
+        dedup_threshold: cosine at which the semantic dedup layer compares facts.
+        gate_threshold / candidate_floor: confidence to accept / below which to reject (between: candidate).
+        user_sessions / project_sessions: distinct sessions before a fact is promoted out of the session.
+    """
     return [
         ExtractNode(extractor, clock=clock),
         DedupNode(store, threshold=dedup_threshold, clock=clock),
@@ -47,28 +58,15 @@ def write_nodes(
 def create_write_graph(
     store: Any,
     *,
-    extractor: Extractor | None = None,
-    strategy: str | ResolutionStrategy = "explicit_correction_first",
-    ttl: TTLPolicy | None = None,
-    clock: Clock | None = None,
-    dedup_threshold: float = 0.88,
-    gate_threshold: float = 0.6,
-    candidate_floor: float = 0.3,
-    user_sessions: int = 2,
-    project_sessions: int = 3,
     state_schema: type[Any] = WriteState,
+    **options: Any,
 ) -> StateGraph[Any, MemoryContext, Any, Any]:
     """Build the write graph over one `MemoryStore`. Compile it yourself (with your own checkpointer).
 
     Args:
         store: the `MemoryStore` every decision is committed to.
-        extractor: an `Extractor` (default `RuleExtractor()`; `LLMExtractor(model)` for a chat model).
-        strategy: conflict resolution, a name in `STRATEGIES` or a `ResolutionStrategy`.
-        ttl: lifetime policy (default `TTLPolicy()`: stable 3650 d, semi 180 d, volatile 21 d).
-        clock: returns "now" (tests and simulations); default the wall clock.
-        dedup_threshold: cosine at which the semantic dedup layer compares facts.
-        gate_threshold / candidate_floor: confidence to accept / below which to reject (between: candidate).
-        user_sessions / project_sessions: distinct sessions before a fact is promoted out of the session.
+        options: `extractor`, `strategy`, `ttl`, `clock`, `dedup_threshold`, `gate_threshold`,
+            `candidate_floor`, `user_sessions`, `project_sessions` — see `write_nodes` for each and its default.
         state_schema: your state type if it is not `WriteState` (it needs `messages` and the `memory_*` keys).
 
     Returns:
@@ -87,10 +85,7 @@ def create_write_graph(
         [('prefers', 'dark mode', 'user')]
         >>> store.close()
     """
-    nodes = write_nodes(store, extractor=extractor, strategy=strategy, ttl=ttl, clock=clock,
-                        dedup_threshold=dedup_threshold, gate_threshold=gate_threshold,
-                        candidate_floor=candidate_floor, user_sessions=user_sessions,
-                        project_sessions=project_sessions)
+    nodes = write_nodes(store, **options)
     builder = StateGraph(state_schema, context_schema=MemoryContext)
     prev = START
     for node in nodes:
