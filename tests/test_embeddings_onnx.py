@@ -115,7 +115,8 @@ def test_failed_export_leaves_no_partial_file(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(
     ("kwargs", "needle"),
-    [({"backend": "bogus"}, "bogus"), ({"threads": 0}, "threads"), ({"batch_size": 0}, "batch_size")],
+    [({"backend": "bogus"}, "bogus"), ({"threads": 0}, "threads"), ({"batch_size": 0}, "batch_size"),
+     ({"precision": "fp16"}, "precision"), ({"precision": "int8", "backend": "torch"}, "onnx backend")],
 )
 def test_bad_arguments_raise_value_error_naming_them(kwargs, needle):
     with pytest.raises(ValueError, match=needle):
@@ -159,3 +160,28 @@ def test_onnx_threads_default_comes_from_the_environment(monkeypatch):
     monkeypatch.setenv("LANGMEM_ONNX_THREADS", "0")
     with pytest.raises(ValueError, match="LANGMEM_ONNX_THREADS"):
         _env_threads()
+
+
+def test_int8_is_derived_from_the_cached_export_and_stays_close_to_fp32(onnx_cache, monkeypatch):
+    directory, fp32 = onnx_cache
+    before = fp32.onnx.path.stat().st_mtime_ns
+    monkeypatch.setenv("LANGMEM_CACHE_DIR", str(directory))
+    q = MiniLMEmbedder(precision="int8", cache_size=0)
+    assert q.name == "minilm-int8" and q.onnx.exported and q.onnx.path.name.endswith("-int8.onnx")
+    assert fp32.onnx.path.stat().st_mtime_ns == before  # the fp32 export was reused, not redone
+    # MatMul weights take 1 byte instead of 4 (the 47 MB word-embedding table stays fp32)
+    assert q.onnx.path.stat().st_size < 0.75 * fp32.onnx.path.stat().st_size
+    got, ref = q.embed(TEXTS), fp32.embed(TEXTS)
+    cos = _cosines(got, ref)
+    assert cos.min() >= 0.95, cos
+    assert cos.min() < 0.99999  # it really is another graph
+    # retrieval order survives quantization: each English/Chinese text is still nearest to itself
+    assert (np.argmax(got[:4] @ ref[:4].T, axis=1) == np.arange(4)).all()
+    assert not MiniLMEmbedder(precision="int8", cache_size=0).onnx.exported  # cached for the next process
+
+
+def test_int8_rebuilds_a_missing_fp32_export(tmp_path, monkeypatch):
+    monkeypatch.setenv("LANGMEM_CACHE_DIR", str(tmp_path))
+    q = MiniLMEmbedder(precision="int8", cache_size=0)
+    assert q.onnx.fp32_path.exists() and q.onnx.path.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([q.onnx.fp32_path.name, q.onnx.path.name])
