@@ -11,6 +11,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
@@ -88,8 +89,15 @@ def new_id(prefix: str = "mem") -> str:
     return f"{prefix}_{uuid.uuid4().hex[:16]}"
 
 
+@functools.lru_cache(maxsize=65536)
+def _plain_id(value: str) -> bool:
+    return bool(value.strip()) and value == value.strip() and len(value) <= MAX_ID_CHARS and not _BAD_ID.search(value)
+
+
 def check_id(value: str | None, field: str, *, required: bool = False) -> str | None:
     """Validate an identifier: non-blank, bounded, no path separators or control characters."""
+    if type(value) is str and _plain_id(value):  # ids repeat on every parse: remember the good ones
+        return value
     if value is None:
         if required:
             raise ValueError(f"{field} is required")

@@ -73,6 +73,22 @@ def test_stable_part_changes_after_write_and_edit_and_is_served_from_cache(store
 
 
 @pytest.mark.parametrize("mode", ["index", "summary"])
+def test_a_second_graph_on_the_store_reuses_the_rendering_without_parsing_each_turn(store, mode, monkeypatch):
+    seed(store)
+    first = create_read_graph(store, clock=lambda: NOW, render=RenderNode(stable=mode)).compile()
+    second = create_read_graph(store, clock=lambda: NOW, render=RenderNode(stable=mode), fused=True).compile()
+    block = ask(first, "tea?")["memory_stable"]
+    calls = []
+    real = render_mod.stable_records
+    monkeypatch.setattr(render_mod, "stable_records", lambda *a, **k: calls.append(1) or real(*a, **k))
+    for text in ("tea?", "hiking?", "住在哪里？"):
+        assert ask(second, text)["memory_stable"] == block
+    # index: never re-read; summary: read once to learn which ids the cached summary carries, then remembered
+    assert len(calls) == (0 if mode == "index" else 1)
+    assert len(store.rendered) == 1
+
+
+@pytest.mark.parametrize("mode", ["index", "summary"])
 def test_forgotten_text_disappears_from_the_next_stable_part(store, mode):
     seed(store)
     graph = create_read_graph(store, clock=lambda: NOW, render=RenderNode(stable=mode)).compile()

@@ -376,8 +376,10 @@ class RenderNode(MemoryNode):
         cached = self.store.rendered.get(key)
         if cached is not None:
             carried = self._carried.get(key)
-            if carried is None:
-                carried = _carried_by_summary(cached, stable_records(self.store, ctx, now))
+            if carried is None:  # rendered by another node instance (e.g. a fused graph on the same store)
+                carried = [] if self.stable != "summary" else _carried_by_summary(
+                    cached, stable_records(self.store, ctx, now))
+                self._remember(key, carried)
             return cached, carried
         records = stable_records(self.store, ctx, now)
         key = stable_cache_key(self.stable, ctx, records)  # from what is rendered, should a write land between
@@ -385,13 +387,19 @@ class RenderNode(MemoryNode):
         for problem in problems:
             log.warning("stable memory %s for %s: %s", self.stable, ctx.user_id, problem)
         self.store.rendered.put(key, block, [r.id for r in records])
+        self._remember(key, carried, discard_old=True)
+        return block, carried
+
+    def _remember(self, key: str, carried: list[str], *, discard_old: bool = False) -> None:
+        """Keep `carried` for `key` and forget this instance's older key for the same scope (dropping its
+        rendering from the store when this instance replaced it)."""
         prefix = key.rsplit(":", 1)[0]
         old = self._last_key.get(prefix)
         if old is not None and old != key:
-            self.store.rendered.discard(old)
+            if discard_old:
+                self.store.rendered.discard(old)  # type: ignore[union-attr]
             self._carried.pop(old, None)
         self._last_key[prefix], self._carried[key] = key, carried
-        return block, carried
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         stable, carried = self.stable_part(ctx, now)
