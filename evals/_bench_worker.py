@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ._bench_common import disk_mb, load_vectors, peak_rss_mb, percentiles, quiet_env, timed
+from ._bench_common import bench_minilm, disk_mb, load_vectors, peak_rss_mb, percentiles, quiet_env, timed
 from ._bench_data import make_corpus, make_queries, memory_at, timing_queries
 
 WARMUP = 20
@@ -69,14 +69,14 @@ def _recall(search_topics: Any, a: argparse.Namespace, corpus: list) -> dict[str
 def run_ours(a: argparse.Namespace) -> dict[str, Any]:
     from langchain_core.messages import HumanMessage
 
-    from langmem_nodes.embeddings import Embedder, MiniLMEmbedder
+    from langmem_nodes.embeddings import Embedder
     from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
     from langmem_nodes.store import MemoryStore
 
     corpus = make_corpus(a.n, n_users=a.users, seed=a.seed)
     table = load_vectors(a.vectors, a.n)
     row = {m.text: m.idx for m in corpus}
-    real = MiniLMEmbedder()
+    real = bench_minilm()
 
     class Preloaded(Embedder):
         """The packaged MiniLM, answering corpus texts from the precomputed table (same vectors)."""
@@ -96,7 +96,7 @@ def run_ours(a: argparse.Namespace) -> dict[str, Any]:
             return out
 
     emb = Preloaded()
-    res: dict[str, Any] = {"system": "ours", "n": a.n, "encoder": real.backend}
+    res: dict[str, Any] = {"system": "ours", "n": a.n, "encoder": f"{real.backend} {real.precision}"}
     home = Path(a.home)
 
     def rec(m: Any) -> MemoryRecord:
@@ -234,12 +234,10 @@ def run_inmemory(a: argparse.Namespace) -> dict[str, Any]:
     from langgraph.store.base import PutOp
     from langgraph.store.memory import InMemoryStore
 
-    from langmem_nodes.embeddings import MiniLMEmbedder
-
     corpus = make_corpus(a.n, n_users=a.users, seed=a.seed)
     table = load_vectors(a.vectors, a.n)
     row = {m.text: m.idx for m in corpus}
-    real = MiniLMEmbedder(cache_size=0)
+    real = bench_minilm(cache_size=0)
     loading = {"on": True}
 
     def embed(texts: list[str]) -> list[list[float]]:
@@ -248,7 +246,7 @@ def run_inmemory(a: argparse.Namespace) -> dict[str, Any]:
         return real._encode(list(texts)).tolist()
 
     store = InMemoryStore(index={"embed": embed, "dims": 384, "fields": ["text"]})
-    res: dict[str, Any] = {"system": "inmemory", "n": a.n, "encoder": real.backend}
+    res: dict[str, Any] = {"system": "inmemory", "n": a.n, "encoder": f"{real.backend} {real.precision}"}
     t = time.perf_counter()
     for chunk in _unique_text_batches(corpus, 1000):
         store.batch([PutOp(("memories", m.user_id), f"m{m.idx}", {"text": m.text, "topic": m.topic}) for m in chunk])
@@ -290,11 +288,9 @@ def run_mem0(a: argparse.Namespace) -> dict[str, Any]:
         "history_db_path": str(home / "history.db"),
     })
     # the same encoder as the other systems (our packaged MiniLM on ONNX Runtime), behind Mem0's own call
-    from langmem_nodes.embeddings import MiniLMEmbedder
-
     class SameEncoder:
         def __init__(self) -> None:
-            self.real = MiniLMEmbedder(cache_size=0)
+            self.real = bench_minilm(cache_size=0)
 
         def encode(self, text: Any, convert_to_numpy: bool = True, **_: Any) -> Any:
             one = isinstance(text, str)
@@ -302,7 +298,7 @@ def run_mem0(a: argparse.Namespace) -> dict[str, Any]:
             return vecs[0] if one else vecs
 
     m0.embedding_model.model = SameEncoder()
-    res: dict[str, Any] = {"system": "mem0", "n": a.n, "encoder": m0.embedding_model.model.real.backend}
+    res: dict[str, Any] = {"system": "mem0", "n": a.n, "encoder": f"{m0.embedding_model.model.real.backend} {m0.embedding_model.model.real.precision}"}
     now = datetime.now(UTC).isoformat()
     t = time.perf_counter()
     for i in range(0, a.n, 1000):  # the payload Memory._create_memory writes, with our precomputed vectors

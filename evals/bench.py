@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ._bench_common import OUT_DIR, corpus_vectors, quiet_env
+from ._bench_common import OUT_DIR, bench_minilm, corpus_vectors, quiet_env
 from ._bench_data import make_corpus
 
 SYSTEMS = ("ours", "inmemory", "mem0")
@@ -62,6 +62,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", action="store_true", help="print the summary JSON as the last line")
     ap.add_argument("--keep", action="store_true", help="keep the memory homes under evals/out/bench/")
+    ap.add_argument("--precision", choices=("fp32", "int8"), default=os.environ.get("BENCH_PRECISION", "fp32"),
+                    help="MiniLM precision for EVERY system (MiniLMEmbedder(precision=...)); default fp32")
     a = ap.parse_args(argv)
     a.sizes, a.systems = _sizes(a.sizes), _systems(a.systems)
     for name in ("users", "queries", "recall", "writes"):
@@ -183,10 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     a = parse_args(list(sys.argv[1:] if argv is None else argv))
     biggest = max(a.sizes)
     corpus = make_corpus(biggest, n_users=a.users, seed=a.seed)
+    os.environ["BENCH_PRECISION"] = a.precision  # the workers inherit it: one encoder for every system
     t = time.perf_counter()
-    from langmem_nodes.embeddings import MiniLMEmbedder
-
-    vectors = corpus_vectors([m.text for m in corpus], a.seed, MiniLMEmbedder(cache_size=0)._encode)
+    vectors = corpus_vectors([m.text for m in corpus], a.seed, bench_minilm(cache_size=0)._encode)
     print(f"corpus vectors: {vectors.name} ({time.perf_counter() - t:.0f}s)", file=sys.stderr)
     results: list[dict[str, Any]] = []
     work = Path(tempfile.mkdtemp(prefix="bench_", dir=OUT_DIR))
@@ -202,8 +203,11 @@ def main(argv: list[str] | None = None) -> int:
         if not a.keep:
             shutil.rmtree(work, ignore_errors=True)
     summary = summarise(results)
+    summary["encoder"] = {"precision": a.precision, "threads": int(os.environ.get("LANGMEM_ONNX_THREADS", "1"))}
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     (OUT_DIR / "results.json").write_text(json.dumps({"results": results, "summary": summary}, indent=1))
+    print(f"encoder for every system: packaged all-MiniLM-L6-v2 on ONNX Runtime, {a.precision}, "
+          f"{summary['encoder']['threads']} thread(s)")
     print(table(results))
     print("\n* load s: bulk load with the precomputed corpus vectors (measured writes embed for real). "
           "RSS: peak of the measuring process; ours is loaded by a separate process (its peak in brackets).")

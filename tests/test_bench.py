@@ -101,3 +101,18 @@ def test_end_to_end_tiny_run(tmp_path, monkeypatch):
                        "--recall", "10", "--writes", "20", "--json"]) == 0
     data = json.loads((tmp_path / "results.json").read_text())
     assert set(data["summary"]["read"]) == {"ours", "inmemory"}
+
+
+def test_precision_names_its_own_corpus_vectors_and_bad_values_are_named(monkeypatch):
+    from evals import _bench_common as common
+
+    monkeypatch.delenv("BENCH_PRECISION", raising=False)
+    fp32 = common.vectors_file(1000, 0).name
+    monkeypatch.setenv("BENCH_PRECISION", "int8")
+    int8 = common.vectors_file(1000, 0).name
+    assert fp32 == "corpus_vectors_seed0_1000.npy" and int8 == "corpus_vectors_int8_seed0_1000.npy"
+    assert bench.parse_args([]).precision == "int8"  # the env var is the default; the flag wins
+    assert bench.parse_args(["--precision", "fp32"]).precision == "fp32"
+    monkeypatch.setenv("BENCH_PRECISION", "fp16")
+    with pytest.raises(ValueError, match="BENCH_PRECISION"):
+        common.precision()
