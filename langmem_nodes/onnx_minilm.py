@@ -23,12 +23,15 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
 import json
+import logging
 import os
 import tempfile
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -135,6 +138,25 @@ def export_onnx(model_dir: Path, dest: Path) -> Path:
     return dest
 
 
+@contextlib.contextmanager
+def _quiet_root_logger() -> Iterator[None]:
+    """ORT's quantizer warns through the ROOT logger, which would also call `logging.basicConfig()` on an
+    unconfigured application: a NullHandler prevents that and a filter drops its advice while we run it."""
+    root = logging.getLogger()
+    guard = logging.NullHandler()
+
+    def not_quantizer(record: logging.LogRecord) -> bool:
+        return "quantization" not in record.pathname
+
+    root.addHandler(guard)
+    root.addFilter(not_quantizer)
+    try:
+        yield
+    finally:
+        root.removeFilter(not_quantizer)
+        root.removeHandler(guard)
+
+
 def quantize_onnx(src: Path, dest: Path) -> Path:
     """Write an int8 copy of `src` to `dest` atomically: MatMul weights quantized per output channel (the
     embedding tables and LayerNorms stay fp32, which keeps vectors close to the fp32 graph's)."""
@@ -143,8 +165,9 @@ def quantize_onnx(src: Path, dest: Path) -> Path:
     fd, tmp = tempfile.mkstemp(prefix=dest.name + ".", suffix=".tmp", dir=dest.parent)
     os.close(fd)
     try:
-        quantize_dynamic(str(src), tmp, op_types_to_quantize=["MatMul"], per_channel=True,
-                         weight_type=QuantType.QInt8)
+        with _quiet_root_logger():
+            quantize_dynamic(str(src), tmp, op_types_to_quantize=["MatMul"], per_channel=True,
+                             weight_type=QuantType.QInt8)
         os.chmod(tmp, 0o644)
         os.replace(tmp, dest)
     finally:

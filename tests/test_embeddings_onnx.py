@@ -185,3 +185,14 @@ def test_int8_rebuilds_a_missing_fp32_export(tmp_path, monkeypatch):
     q = MiniLMEmbedder(precision="int8", cache_size=0)
     assert q.onnx.fp32_path.exists() and q.onnx.path.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([q.onnx.fp32_path.name, q.onnx.path.name])
+
+
+def test_quantizing_leaves_an_unconfigured_root_logger_alone(onnx_cache, tmp_path, monkeypatch):
+    import logging
+
+    _, fp32 = onnx_cache
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", [])
+    onnx_minilm.quantize_onnx(fp32.onnx.path, tmp_path / "q.onnx")
+    assert root.handlers == [] and root.filters == []  # no basicConfig side effect, nothing left behind
+    assert (tmp_path / "q.onnx").stat().st_size > 0 and [p.name for p in tmp_path.iterdir()] == ["q.onnx"]
