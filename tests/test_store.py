@@ -12,7 +12,8 @@ from langmem_nodes.store.projection import Projection
 
 
 def rec(text: str, user: str = "alice", **kw) -> MemoryRecord:
-    return MemoryRecord(text=text, object=text.split()[-1], scope=Scope(user_id=user), **kw)
+    kw.setdefault("object", text.split()[-1])
+    return MemoryRecord(text=text, scope=Scope(user_id=user), **kw)
 
 
 def test_commit_projects_into_chroma_and_bm25(store):
@@ -370,3 +371,24 @@ def test_bm25_partitions_are_bounded_and_rebuilt_on_demand():
     assert bm.search(["user/default/u0"], "bike", 1)[0][0] == "m0b" and loads.count("user/default/u0") == 2
     with pytest.raises(ValueError, match="max_docs"):
         BM25Projection(max_docs=0)
+
+
+def test_find_refs_reads_one_attribute_without_parsing_bodies(store, monkeypatch):
+    from datetime import UTC, datetime
+
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    store.commit(add=[
+        rec("I live in Berlin", subject="user", predicate="lives_in", object="Berlin", created_at=t0),
+        rec("我住在上海", subject="user", predicate="lives_in", object="上海", polarity="negative"),
+        rec("Bob lives in Rome", user="bob", subject="user", predicate="lives_in", object="Rome"),
+        rec("I like tea", subject="user", predicate="likes", object="tea"),
+    ])
+    parts = ["user/default/alice"]
+    full = store.find(parts, subject="USER", predicate="lives_in")
+    monkeypatch.setattr(store.canonical, "_parse", lambda *a: pytest.fail("find_refs parsed a body"))
+    refs = store.find_refs(parts, subject="USER", predicate="lives_in")
+    assert [(r.id, r.object, r.polarity, r.created_at) for r in refs] == [
+        (m.id, m.object, m.polarity.value, m.created_at) for m in full]
+    assert [r.object for r in refs] == ["Berlin", "上海"] and refs[0].created_at == t0
+    assert store.find_refs([], subject="user", predicate="lives_in") == []
+    assert store.find_refs(parts, subject="user", predicate="lives_in", statuses=[Status.ARCHIVED]) == []

@@ -5,13 +5,14 @@ from .chroma import ChromaProjection
 from .memory_store import MemoryStore, default_home, is_user_actor
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
-from .sqlite import CanonicalStore, ReadOnlyViolation, VersionConflict
+from .sqlite import CanonicalStore, KeyRef, ReadOnlyViolation, VersionConflict
 
 __all__ = [
     "BM25Projection",
     "CanonicalStore",
     "ChromaProjection",
     "FanOut",
+    "KeyRef",
     "MemoryStore",
     "Projection",
     "ReadOnlyViolation",

@@ -31,7 +31,7 @@ from .chroma import ChromaProjection, make_client
 from .exact import ExactDense
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
-from .sqlite import CanonicalStore, ReadOnlyViolation, VersionConflict, partition_list
+from .sqlite import CanonicalStore, KeyRef, ReadOnlyViolation, VersionConflict, partition_list
 
 __all__ = ["MemoryStore", "ReadOnlyViolation", "VersionConflict", "default_home", "is_user_actor"]
 
@@ -314,6 +314,11 @@ class MemoryStore:
 
     def find(self, partitions: Iterable[str] | None, **filters: Any) -> list[MemoryRecord]:
         return self.canonical.find(partitions, **filters)
+
+    def find_refs(self, partitions: Iterable[str], **filters: Any) -> list[KeyRef]:
+        """Id, object, polarity and created_at of one attribute's records, without parsing them (see
+        `CanonicalStore.find_refs`)."""
+        return self.canonical.find_refs(partitions, **filters)
 
     def history(self, memory_id: str) -> list[LedgerEntry]:
         return self.canonical.ledger(memory_id)

@@ -15,12 +15,23 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..records import LedgerEntry, MemoryRecord, Status, utcnow
 
 PARSED_CACHE_SIZE = 20_000
+
+
+class KeyRef(NamedTuple):
+    """What the write path needs to compare a stored value with a new one, read without parsing the body."""
+
+    id: str
+    object: str
+    polarity: str
+    created_at: datetime
+
 _CONTAINER_FIELDS = tuple(
     name for name, field in MemoryRecord.model_fields.items()
     if getattr(field.annotation, "__origin__", None) in (list, dict, set)
@@ -204,11 +215,47 @@ class CanonicalStore:
         limit: int | None = None,
     ) -> list[MemoryRecord]:
         """Records matching every given filter. `partitions=None` means all partitions (admin use only)."""
-        where, args = [], []
+        clause = self._where(partitions, statuses, subject, predicate, text_hash)
+        if clause is None:
+            return []
+        sql = "SELECT id, body FROM records" + clause[0] + " ORDER BY rowid"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        with self._lock:
+            rows = self._conn.execute(sql, clause[1]).fetchall()
+        return [self._parse(mid, body) for mid, body in rows]
+
+    def find_refs(
+        self,
+        partitions: Iterable[str],
+        *,
+        subject: str,
+        predicate: str,
+        statuses: Iterable[Status | str] | None = (Status.ACTIVE,),
+    ) -> list[KeyRef]:
+        """`KeyRef`s of the records holding one attribute (subject + predicate), in `find`'s order, WITHOUT
+        parsing their bodies: the write path compares values on these and parses only the records it acts on."""
+        clause = self._where(partitions, statuses, subject, predicate, None)
+        if clause is None:
+            return []
+        sql = ("SELECT id, json_extract(body, '$.object'), json_extract(body, '$.polarity'), "
+               "json_extract(body, '$.created_at') FROM records" + clause[0] + " ORDER BY rowid")
+        with self._lock:
+            rows = self._conn.execute(sql, clause[1]).fetchall()
+        return [KeyRef(mid, obj or "", pol, datetime.fromisoformat(ts)) for mid, obj, pol, ts in rows]
+
+    @staticmethod
+    def _where(
+        partitions: Iterable[str] | None, statuses: Iterable[Status | str] | None, subject: str | None,
+        predicate: str | None, text_hash: str | None,
+    ) -> tuple[str, list[Any]] | None:
+        """(" WHERE …", args) for `find`'s filters, or None when the partition list is empty (no rows)."""
+        where: list[str] = []
+        args: list[Any] = []
         if partitions is not None:
             parts = partition_list(partitions)
             if not parts:
-                return []
+                return None
             where.append(f"partition IN ({','.join('?' * len(parts))})")
             args += parts
         if statuses is not None:
@@ -222,12 +269,7 @@ class CanonicalStore:
         if text_hash is not None:
             where.append("text_hash=?")
             args.append(text_hash)
-        sql = "SELECT id, body FROM records" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY rowid"
-        if limit is not None:
-            sql += f" LIMIT {int(limit)}"
-        with self._lock:
-            rows = self._conn.execute(sql, args).fetchall()
-        return [self._parse(mid, body) for mid, body in rows]
+        return (" WHERE " + " AND ".join(where) if where else ""), args
 
     def _parse(self, memory_id: str, body: str) -> MemoryRecord:
         """The record a stored body holds. Parsing is the hot path of every read, so parsed records are kept

@@ -140,9 +140,12 @@ class DedupNode(MemoryNode):
         for m in self.store.find(parts, statuses=_LIVE, text_hash=r.text_hash):
             if m.subject.casefold() == r.subject.casefold():
                 return m, "exact"
-        for m in self.store.find(parts, statuses=_LIVE, subject=r.subject, predicate=r.predicate):
-            if m.polarity == r.polarity and normalize_text(m.object) == normalize_text(r.object):
-                return m, "key"
+        obj = normalize_text(r.object)
+        for ref in self.store.find_refs(parts, statuses=_LIVE, subject=r.subject, predicate=r.predicate):
+            if ref.polarity == r.polarity.value and normalize_text(ref.object) == obj:
+                m = self.store.get(ref.id)
+                if m is not None:
+                    return m, "key"
         vec = self.store.embedder.embed([r.text])[0]
         hits = self.store.dense_search(parts, vec, 5, statuses=_LIVE)
         near = [(i, s) for i, s in hits if s >= self.threshold]

@@ -30,6 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
 from ..state import PendingWrite
+from ..store.sqlite import KeyRef
 from .rules import EXCLUSIVE
 
 
@@ -112,8 +113,8 @@ def get_strategy(strategy: str | ResolutionStrategy) -> ResolutionStrategy:
     return strategy
 
 
-def conflicts_with(new: MemoryRecord, old: MemoryRecord) -> bool:
-    """Does `new` contradict `old` (same subject and predicate assumed)?"""
+def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef) -> bool:
+    """Does `new` contradict `old` (same subject and predicate assumed; only its object and polarity are read)?"""
     same_obj = normalize_text(new.object) == normalize_text(old.object)
     if same_obj:
         return new.polarity != old.polarity
@@ -154,12 +155,15 @@ class ResolverNode(MemoryNode):
             if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
                 continue
             r = p.record
-            same_key = sorted(self.store.find(list(visible), subject=r.subject, predicate=r.predicate),
+            # values are compared on KeyRefs (no body parsing); only the rivals are loaded
+            same_key = sorted(self.store.find_refs(list(visible), subject=r.subject, predicate=r.predicate),
                               key=lambda m: m.created_at)
-            rivals = [m for m in same_key if conflicts_with(r, m)]
-            if not rivals and r.source is Source.EXPLICIT_CORRECTION and not r.metadata.get("replaces"):
+            refs = [m for m in same_key if conflicts_with(r, m)]
+            if not refs and r.source is Source.EXPLICIT_CORRECTION and not r.metadata.get("replaces"):
                 # an unqualified correction ("no wait, I mainly write Python now") replaces the latest value
-                rivals = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
+                refs = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
+            loaded = self.store.get_many([m.id for m in refs]) if refs else {}
+            rivals = [loaded[m.id] for m in refs if m.id in loaded]
             if rivals:
                 self._resolve(p, rivals)
         return {self.pending_key: pending}
