@@ -71,13 +71,19 @@ def turn_text(turn: dict[str, Any]) -> str:
     return text
 
 
-def load_locomo(path: str | Path, *, context_turns: int = 0, context_after: int = 0) -> list[Conversation]:
+def load_locomo(
+    path: str | Path, *, context_turns: int = 0, context_after: int = 0, embed_turn_alone: bool = False
+) -> list[Conversation]:
     """Conversations with one memory per turn and their questions (see the module docstring).
 
     `context_turns` prepends that many previous turns of the same session to each memory's text and
     `context_after` appends that many following ones (neighbour context: a turn is often the answer to the
-    question before it, and the reply after it repeats what it was about).
+    question before it, and the reply after it repeats what it was about). With `embed_turn_alone` the
+    dense index embeds the turn without its context (`metadata["embed_text"]`, see
+    `langmem_nodes.store.embed_text`) while BM25 still indexes the text with context: two views of a turn.
     """
+    if context_turns < 0 or context_after < 0:
+        raise ValueError(f"context_turns and context_after must not be negative, got {context_turns}, {context_after}")
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     if not isinstance(data, list):
         raise ValueError(f"{path}: expected a JSON list of conversations")
@@ -97,7 +103,7 @@ def load_locomo(path: str | Path, *, context_turns: int = 0, context_after: int 
             when = parse_session_date(conv[date_key])
             turns = conv[key] or []
             for i, turn in enumerate(turns):
-                text = turn_text(turn)
+                text = bare = turn_text(turn)
                 if context_turns or context_after:
                     prev = [turn_text(t) for t in turns[max(0, i - context_turns) : i]]
                     after = [turn_text(t) for t in turns[i + 1 : i + 1 + context_after]]
@@ -105,7 +111,8 @@ def load_locomo(path: str | Path, *, context_turns: int = 0, context_after: int 
                 memories.append(MemoryRecord(
                     id=f"{user}.{turn['dia_id'].replace(':', '_')}", text=text[:4000], scope=Scope(user_id=user),
                     source=Source.IMPORTED, confidence=0.8, created_at=when + timedelta(seconds=i),
-                    metadata={"dia_id": turn["dia_id"], "session": num, "speaker": turn["speaker"]},
+                    metadata={"dia_id": turn["dia_id"], "session": num, "speaker": turn["speaker"],
+                              **({"embed_text": bare[:4000]} if embed_turn_alone and text != bare else {})},
                 ))
         known = {m.metadata["dia_id"]: m.id for m in memories}
         c = Conversation(sid, memories)
@@ -157,12 +164,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", required=True, help="path to locomo10.json (user-supplied)")
     ap.add_argument("--embedder", default="e5", choices=EMBEDDERS)
     ap.add_argument("--mode", default="hybrid", choices=[*MODES, "all"])
-    ap.add_argument("--lexical-weight", type=float, default=0.3)
+    ap.add_argument("--lexical-weight", type=float, default=0.5, help="BM25 share of the fused similarity")
     ap.add_argument("--fresh-weight", type=float, default=0.0,
                     help="reranker freshness weight (0: the benchmark asks about the past, not the current state)")
     ap.add_argument("--src-weight", type=float, default=0.2)
-    ap.add_argument("--context-turns", type=int, default=0, help="previous turns prepended to each memory")
+    ap.add_argument("--context-turns", type=int, default=2, help="previous turns prepended to each memory")
     ap.add_argument("--context-after", type=int, default=0, help="following turns appended to each memory")
+    ap.add_argument("--embed-turn-alone", action=argparse.BooleanOptionalAction, default=True,
+                    help="with context: embed the turn alone, BM25 indexes it with its context (two views)")
     ap.add_argument("--limit", type=int, help="only the first N conversations")
     ap.add_argument("--split", choices=["all", "dev", "test"], default="all",
                     help="dev: the first half of the conversations (for tuning), test: the held-out second half")
@@ -170,12 +179,15 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if not Path(args.data).is_file():
         raise SystemExit(f"--data {args.data}: no such file (LoCoMo is user-supplied, see the module docstring)")
-    convs = split_conversations(load_locomo(args.data, context_turns=args.context_turns, context_after=args.context_after), args.split)[: args.limit]
+    convs = split_conversations(load_locomo(
+        args.data, context_turns=args.context_turns, context_after=args.context_after,
+        embed_turn_alone=args.embed_turn_alone), args.split)[: args.limit]
     print(f"LoCoMo: {len(convs)} conversations, {sum(len(c.memories) for c in convs)} turns, "
           f"{sum(len(c.questions) for c in convs)} questions, {sum(c.dropped_evidence for c in convs)} unknown "
           f"evidence ids dropped; embedder {args.embedder}")
     summary: dict[str, Any] = {"embedder": args.embedder, "conversations": len(convs), "split": args.split,
-                               "context_turns": args.context_turns, "context_after": args.context_after}
+                               "context_turns": args.context_turns, "context_after": args.context_after,
+                               "embed_turn_alone": args.embed_turn_alone, "lexical_weight": args.lexical_weight}
     for mode in (MODES if args.mode == "all" else (args.mode,)):
         args.mode = mode
         res = evaluate(convs, args)

@@ -2,12 +2,13 @@
 
 from .bm25 import BM25Projection
 from .chroma import ChromaProjection
-from .memory_store import MemoryStore, default_home, is_user_actor
+from .memory_store import EMBED_TEXT_KEY, MemoryStore, default_home, embed_text, is_user_actor
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
 from .sqlite import CanonicalStore, KeyRef, ReadOnlyViolation, VersionConflict
 
 __all__ = [
+    "EMBED_TEXT_KEY",
     "BM25Projection",
     "CanonicalStore",
     "ChromaProjection",
@@ -19,5 +20,6 @@ __all__ = [
     "RenderedCache",
     "VersionConflict",
     "default_home",
+    "embed_text",
     "is_user_actor",
 ]

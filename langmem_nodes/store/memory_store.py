@@ -33,7 +33,25 @@ from .projection import FanOut, Projection
 from .rendered import RenderedCache
 from .sqlite import CanonicalStore, KeyRef, ReadOnlyViolation, VersionConflict, partition_list
 
-__all__ = ["MemoryStore", "ReadOnlyViolation", "VersionConflict", "default_home", "is_user_actor"]
+__all__ = ["EMBED_TEXT_KEY", "MemoryStore", "ReadOnlyViolation", "VersionConflict", "default_home", "embed_text",
+           "is_user_actor"]
+
+# A record whose metadata holds this key is embedded from that text instead of `text` (BM25 still indexes
+# `text`): e.g. `text` = a conversation turn with its neighbour turns as context, embed_text = the turn alone.
+EMBED_TEXT_KEY = "embed_text"
+
+
+def embed_text(record: MemoryRecord) -> str:
+    """The text the dense index embeds: `metadata["embed_text"]` when it is a non-blank string, else `text`.
+
+    Example:
+        >>> from langmem_nodes.records import MemoryRecord, Scope
+        >>> embed_text(MemoryRecord(text="Bob: tea? Ada: green", scope=Scope(user_id="a"),
+        ...                         metadata={"embed_text": "Ada: green"}))
+        'Ada: green'
+    """
+    alt = record.metadata.get(EMBED_TEXT_KEY)
+    return alt if isinstance(alt, str) and alt.strip() else record.text
 
 
 def is_user_actor(actor: str | None) -> bool:
@@ -112,7 +130,7 @@ class MemoryStore:
         add, update, ledger = list(add), list(update), list(ledger)
         changed_text = [r for r in update if self._text_changed(r)]
         need_vec = add + changed_text
-        vecs = self.embedder.embed([r.text for r in need_vec]) if need_vec else np.zeros((0, self.embedder.dim))
+        vecs = self.embedder.embed([embed_text(r) for r in need_vec]) if need_vec else np.zeros((0, self.embedder.dim))
         stored: list[MemoryRecord] = []
         add_ids = {id(r) for r in add}  # identity, not `r in add`: pydantic __eq__ made bulk commits O(n²)
         with self.canonical.transaction() as conn:
@@ -160,7 +178,7 @@ class MemoryStore:
 
     def _text_changed(self, r: MemoryRecord) -> bool:
         old = self.canonical.get(r.id)
-        return old is None or old.text != r.text
+        return old is None or old.text != r.text or embed_text(old) != embed_text(r)
 
     def _intent(self, conn: Any, op: str, items: list[tuple[str, str]]) -> int:
         return self.canonical.add_intent(conn, op, json.dumps(items), "", self.fanout.names)

@@ -1,0 +1,60 @@
+"""Two views of one memory: BM25 indexes `text`, the dense index embeds `metadata["embed_text"]` when set."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from langmem_nodes.records import MemoryRecord, Scope
+from langmem_nodes.store import EMBED_TEXT_KEY, embed_text
+
+PART = ["user/default/ada"]
+
+
+def rec(text, **meta):
+    return MemoryRecord(text=text, scope=Scope(user_id="ada"), metadata=meta)
+
+
+def test_embed_text_falls_back_to_text():
+    assert embed_text(rec("tea")) == "tea"
+    assert embed_text(rec("tea", embed_text="  ")) == "tea"  # blank → the text
+    assert embed_text(rec("tea", embed_text=3)) == "tea"  # not a string → the text
+    assert embed_text(rec("Q: tea? A: green", **{EMBED_TEXT_KEY: "A: green"})) == "A: green"
+
+
+@pytest.mark.parametrize(("text", "alone", "lexical"), [
+    ("Bob: which tea do you like? Ada: the green one from Kyoto", "Ada: the green one from Kyoto", "tea"),
+    ("鲍勃：你喜欢什么茶？ 艾达：京都的绿茶", "艾达：京都的绿茶", "什么茶"),
+])
+def test_vector_from_embed_text_bm25_from_text(store, text, alone, lexical):
+    r = rec(text, embed_text=alone)
+    store.commit(add=[r])
+    stored = store.canonical.vectors([r.id])[r.id]
+    emb = store.embedder
+    assert np.allclose(stored, emb.embed([alone])[0]) and not np.allclose(stored, emb.embed([text])[0])
+    assert [i for i, _ in store.lexical_search(PART, lexical, 5)] == [r.id]  # the context words still match
+    (hit, cos), = store.dense_search(PART, emb.embed([alone])[0], 5)
+    assert hit == r.id and cos == pytest.approx(1.0, abs=1e-5)
+
+
+def test_changing_only_embed_text_reembeds(store):
+    (r,) = store.commit(add=[rec("Ada: yes, the blue one", embed_text="blue")])
+    (r2,) = store.commit(update=[r.model_copy(update={"metadata": {"embed_text": "red"}})])
+    assert np.allclose(store.canonical.vectors([r.id])[r.id], store.embedder.embed(["red"])[0])
+    assert r2.version == r.version + 1
+
+
+def test_locomo_loader_two_views():
+    from pathlib import Path
+
+    from evals.locomo import load_locomo
+
+    tiny = Path(__file__).parent / "data" / "locomo_tiny.json"
+    plain = load_locomo(tiny, context_turns=1)[0].memories
+    views = load_locomo(tiny, context_turns=1, embed_turn_alone=True)[0].memories
+    assert [m.text for m in views] == [m.text for m in plain]  # BM25 sees the same text with context
+    assert "embed_text" not in views[0].metadata  # the first turn has no context: one view is enough
+    assert views[1].metadata["embed_text"] == load_locomo(tiny)[0].memories[1].text  # the turn alone
+    assert all("embed_text" not in m.metadata for m in load_locomo(tiny, embed_turn_alone=True)[0].memories)
+    with pytest.raises(ValueError, match="must not be negative"):
+        load_locomo(tiny, context_turns=-1)
