@@ -81,7 +81,7 @@ def run_ours(a: argparse.Namespace) -> dict[str, Any]:
     class Preloaded(Embedder):
         """The packaged MiniLM, answering corpus texts from the precomputed table (same vectors)."""
 
-        name, dim = "minilm", 384
+        name, dim = real.name, 384
 
         def _encode(self, texts: list[str]) -> Any:
             import numpy as np

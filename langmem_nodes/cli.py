@@ -3,7 +3,7 @@
 Every command runs the same graphs and admin API a Python user gets. With `--json` the LAST line of output
 is one JSON object (earlier lines are human-readable), so scripts can `tail -n1`.
 
-    langmem-nodes [--home DIR] [--embedder minilm|e5|hashing] remember "Remember that I prefer tea" --user ada
+    langmem-nodes [--home DIR] [--embedder minilm|minilm-int8|e5|hashing] remember "Remember that I prefer tea" --user ada
     langmem-nodes recall "what do I drink?" --user ada --json
     langmem-nodes forget mem_0123 --json
 """
@@ -168,7 +168,7 @@ def _scope_args(p: argparse.ArgumentParser, *, user_required: bool = True) -> No
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="langmem-nodes", description="Long-term memory for LangGraph agents.")
     parser.add_argument("--home", help="memory home (default $LANGMEM_HOME or ./.langmem)")
-    parser.add_argument("--embedder", choices=["minilm", "e5", "hashing"],
+    parser.add_argument("--embedder", choices=["minilm", "minilm-int8", "e5", "hashing"],
                         help="fixed per memory home; default: the home's, else minilm (English); e5 is multilingual")
     sub = parser.add_subparsers(dest="command", required=True)
 

@@ -205,10 +205,22 @@ def default_embedder() -> Embedder:
     return MiniLMEmbedder()
 
 
+#: Embedder names a memory home can be reopened with by name alone.
+KNOWN_EMBEDDERS = ("minilm", "minilm-int8", "e5", "hashing")
+
+
+@functools.cache
+def _shared_int8_minilm() -> Embedder:
+    return MiniLMEmbedder(precision="int8")
+
+
 def ensure_embedder(value: Embedder | str | Callable[[list[str]], object] | None) -> Embedder:
-    """Coerce `None` / "minilm" / "e5" / "hashing" / an Embedder into an Embedder; TypeError otherwise."""
+    """Coerce `None` / "minilm" / "minilm-int8" / "e5" / "hashing" / an Embedder into an Embedder;
+    TypeError otherwise."""
     if value is None or value == "minilm":
         return default_embedder()
+    if value == "minilm-int8":
+        return _shared_int8_minilm()
     if isinstance(value, Embedder):
         return value
     if value == "hashing":
@@ -219,4 +231,4 @@ def ensure_embedder(value: Embedder | str | Callable[[list[str]], object] | None
         return shared_e5()
     if callable(value) and not isinstance(value, str):
         raise TypeError("a plain function needs a dimension: wrap it as CallableEmbedder(fn, dim)")
-    raise TypeError(f"expected an Embedder, 'minilm', 'e5' or 'hashing', got {value!r}")
+    raise TypeError(f"expected an Embedder or one of {KNOWN_EMBEDDERS}, got {value!r}")

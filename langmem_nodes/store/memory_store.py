@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ..embeddings import Embedder, ensure_embedder
+from ..embeddings import KNOWN_EMBEDDERS, Embedder, ensure_embedder
 from ..records import LedgerEntry, LedgerOp, MemoryRecord, Status, check_id
 from .bm25 import BM25Projection
 from .chroma import ChromaProjection, make_client
@@ -68,7 +68,9 @@ class MemoryStore:
 
     Args:
         home: directory of the memory home (created if missing). Default `$LANGMEM_HOME` or `./.langmem`.
-        embedder: an `Embedder`, "minilm" (default, packaged model) or "hashing" (deterministic fake).
+        embedder: an `Embedder`, "minilm" (default, packaged model), "minilm-int8", "e5" or "hashing"
+            (deterministic fake). A home remembers its embedder: opened without one it reuses it, opened
+            with a different one it raises ValueError (see `_home_embedder`).
         chroma_url: a Chroma server (`http://127.0.0.1:8000`) instead of the embedded PersistentClient.
         chroma_mirror: "large" (the embedded default) gives a partition a Chroma collection once it outgrows
             the in-process exact index (5,000 memories): an embedded Chroma upsert costs ~15 ms whatever its
@@ -94,8 +96,12 @@ class MemoryStore:
                              "partition is read from the server, so every partition must be mirrored")
         self.home = Path(home) if home is not None else default_home()
         self.home.mkdir(parents=True, exist_ok=True)
-        self.embedder = ensure_embedder(embedder)
         self.canonical = CanonicalStore(self.home / "memory.sqlite3")
+        try:
+            self.embedder = self._home_embedder(embedder)
+        except BaseException:
+            self.canonical.close()
+            raise
         self._data_version = self.canonical.data_version()
         chroma_path = None if chroma_url else self.home / "chroma"
         # Embedded mode: small partitions are searched exactly in process (see store/exact.py). With a Chroma
@@ -111,6 +117,22 @@ class MemoryStore:
         own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
         self.fanout = FanOut([*own, *extra_projections])
         self.replay_intents()
+
+    def _home_embedder(self, embedder: Embedder | str | None) -> Embedder:
+        """The embedder for this home. A home remembers which one made its vectors ("name/dim" in its meta
+        table): opened without one, it uses that one again; opened with another, it refuses, because vectors
+        of two models (or two precisions of one) are not comparable and recall would silently degrade."""
+        stored = self.canonical.get_meta("embedder")
+        if embedder is None and stored is not None and stored.rsplit("/", 1)[0] in KNOWN_EMBEDDERS:
+            embedder = stored.rsplit("/", 1)[0]
+        chosen = ensure_embedder(embedder)
+        identity = self.canonical.set_meta_once("embedder", f"{chosen.name}/{chosen.dim}")
+        if identity != f"{chosen.name}/{chosen.dim}":
+            raise ValueError(
+                f"memory home {self.home} holds vectors made by embedder {identity!r}, but it was opened with "
+                f"{chosen.name}/{chosen.dim}: vectors of different models or precisions are not comparable. "
+                f"Open it with the same embedder (or without one, to reuse it).")
+        return chosen
 
     # -- writes -------------------------------------------------------------------------------
     def commit(

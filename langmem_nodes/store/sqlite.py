@@ -52,6 +52,7 @@ CREATE INDEX IF NOT EXISTS records_partition ON records(partition, status);
 CREATE INDEX IF NOT EXISTS records_key ON records(partition, subject, predicate);
 CREATE INDEX IF NOT EXISTS records_hash ON records(partition, text_hash);
 CREATE TABLE IF NOT EXISTS vectors(id TEXT PRIMARY KEY, vec BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS ledger(
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     ledger_id TEXT UNIQUE NOT NULL,
@@ -187,6 +188,19 @@ class CanonicalStore:
     def delete(self, conn: sqlite3.Connection, memory_id: str) -> bool:
         conn.execute("DELETE FROM vectors WHERE id=?", (memory_id,))
         return conn.execute("DELETE FROM records WHERE id=?", (memory_id,)).rowcount == 1
+
+    def get_meta(self, key: str) -> str | None:
+        """A home-wide setting (e.g. "embedder": which model made the stored vectors), or None."""
+        with self._lock:
+            row = self._conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta_once(self, key: str, value: str) -> str:
+        """Record `value` under `key` unless a value is already there; returns the value that holds
+        (two processes opening a new home at once agree on the first writer's)."""
+        with self._lock:
+            self._conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)", (key, value))
+        return self.get_meta(key)  # type: ignore[return-value]
 
     def get(self, memory_id: str) -> MemoryRecord | None:
         with self._lock:
