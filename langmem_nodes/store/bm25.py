@@ -20,24 +20,30 @@ from .projection import Projection
 
 
 class _Partition:
+    """One partition's inverted index. Only plain dicts of strings and ints: CPython's garbage collector
+    does not track those, so tens of thousands of users' indexes add nothing to a full collection's pause
+    (with sets and Counters, 300 users at 100k memories made each full collection cost ~0.3 s)."""
+
     __slots__ = ("docs", "status", "postings", "df", "total_len")
 
     def __init__(self) -> None:
-        self.docs: dict[str, tuple[Counter[str], int]] = {}
+        self.docs: dict[str, tuple[dict[str, int], int]] = {}
         self.status: dict[str, str] = {}
-        self.postings: dict[str, set[str]] = {}
-        self.df: Counter[str] = Counter()
+        self.postings: dict[str, dict[str, None]] = {}  # term → ids holding it (a dict used as an ordered set)
+        self.df: dict[str, int] = {}
         self.total_len = 0
 
     def add(self, mid: str, tokens: list[str], status: str) -> None:
         self.remove(mid)
-        tf = Counter(tokens)
+        tf: dict[str, int] = {}
+        for t in tokens:
+            tf[t] = tf.get(t, 0) + 1
         self.docs[mid] = (tf, len(tokens))
         self.status[mid] = status
         self.total_len += len(tokens)
         for t in tf:
-            self.postings.setdefault(t, set()).add(mid)
-            self.df[t] += 1
+            self.postings.setdefault(t, {})[mid] = None
+            self.df[t] = self.df.get(t, 0) + 1
 
     def remove(self, mid: str) -> None:
         old = self.docs.pop(mid, None)
@@ -47,7 +53,7 @@ class _Partition:
         tf, n = old
         self.total_len -= n
         for t in tf:
-            self.postings[t].discard(mid)
+            self.postings[t].pop(mid, None)
             self.df[t] -= 1
             if self.df[t] <= 0:
                 del self.df[t]
