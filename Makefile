@@ -35,13 +35,15 @@ eval: $(STAMP)
 	$(BIN)/python -m evals all
 
 # Mem0 pins protobuf<7: it gets its own venv layered on .venv (evals/_bench_env.py), never .venv itself.
+# PRECISION=int8 benchmarks every system with the int8 MiniLM (MiniLMEmbedder(precision="int8")).
+PRECISION ?= fp32
 bench: $(STAMP)
 	$(BIN)/python evals/_bench_env.py
-	$(BIN)/python -m evals bench --sizes 1000,10000
+	$(BIN)/python -m evals bench --sizes 1000,10000 --precision $(PRECISION)
 
 bench-100k: $(STAMP)
 	$(BIN)/python evals/_bench_env.py
-	$(BIN)/python -m evals bench --sizes 10000,100000
+	$(BIN)/python -m evals bench --sizes 10000,100000 --precision $(PRECISION)
 
 lint: $(STAMP)
 	$(BIN)/ruff check langmem_nodes graphs evals tests
