@@ -58,3 +58,25 @@ def test_locomo_loader_two_views():
     assert all("embed_text" not in m.metadata for m in load_locomo(tiny, embed_turn_alone=True)[0].memories)
     with pytest.raises(ValueError, match="must not be negative"):
         load_locomo(tiny, context_turns=-1)
+
+
+@pytest.mark.parametrize(("context", "turn", "question"), [
+    ("Bob: how was the trip to Kyoto?", "Ada: I loved the temples", "Ada: I loved the temples"),
+    ("鲍勃：京都之行怎么样？", "艾达：我很喜欢那些寺庙", "艾达：我很喜欢那些寺庙"),
+])
+def test_recall_scores_the_dense_view_and_matches_the_context(store, context, turn, question):
+    from langmem_nodes.read import QueryNode, RecallNode
+    from langmem_nodes.records import MemoryContext
+
+    two_views = rec(f"{context} {turn}", embed_text=turn)
+    store.commit(add=[two_views, rec("Ada: the weather is cold")])
+    ctx = MemoryContext(user_id="ada")
+
+    def hits(text):
+        q = QueryNode().run({"messages": [("user", text)]}, ctx, None)["memory_query"]
+        return RecallNode(store).run({"memory_query": q}, ctx, None)["memory_hits"]
+
+    top = hits(question)[0]
+    assert top.record.id == two_views.id and top.breakdown["dense"] == pytest.approx(1.0, abs=1e-5)
+    by_context = hits(context.split("：")[-1].split(": ")[-1])  # words only the context holds
+    assert by_context[0].record.id == two_views.id and by_context[0].breakdown["bm25"] > 0
