@@ -19,6 +19,7 @@ def test_embed_text_falls_back_to_text():
     assert embed_text(rec("tea")) == "tea"
     assert embed_text(rec("tea", embed_text="  ")) == "tea"  # blank → the text
     assert embed_text(rec("tea", embed_text=3)) == "tea"  # not a string → the text
+    assert embed_text(rec("tea", embed_text="coffee")) == "tea"  # not a part of the text → the text
     assert embed_text(rec("Q: tea? A: green", **{EMBED_TEXT_KEY: "A: green"})) == "A: green"
 
 
@@ -38,10 +39,16 @@ def test_vector_from_embed_text_bm25_from_text(store, text, alone, lexical):
 
 
 def test_changing_only_embed_text_reembeds(store):
-    (r,) = store.commit(add=[rec("Ada: yes, the blue one", embed_text="blue")])
-    (r2,) = store.commit(update=[r.model_copy(update={"metadata": {"embed_text": "red"}})])
-    assert np.allclose(store.canonical.vectors([r.id])[r.id], store.embedder.embed(["red"])[0])
+    (r,) = store.commit(add=[rec("Bob: red or blue? Ada: the blue one", embed_text="Ada: the blue one")])
+    (r2,) = store.commit(update=[r.model_copy(update={"metadata": {"embed_text": "Bob: red or blue?"}})])
+    assert np.allclose(store.canonical.vectors([r.id])[r.id], store.embedder.embed(["Bob: red or blue?"])[0])
     assert r2.version == r.version + 1
+
+
+def test_an_edit_that_drops_the_embedded_part_reembeds_the_whole_text(store):
+    (r,) = store.commit(add=[rec("Bob: tea? Ada: green tea", embed_text="Ada: green tea")])
+    store.commit(update=[r.model_copy(update={"text": "Ada now drinks black coffee"})], actor="user")
+    assert np.allclose(store.canonical.vectors([r.id])[r.id], store.embedder.embed(["Ada now drinks black coffee"])[0])
 
 
 def test_locomo_loader_two_views():

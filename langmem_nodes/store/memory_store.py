@@ -36,13 +36,14 @@ from .sqlite import CanonicalStore, KeyRef, ReadOnlyViolation, VersionConflict, 
 __all__ = ["EMBED_TEXT_KEY", "MemoryStore", "ReadOnlyViolation", "VersionConflict", "default_home", "embed_text",
            "is_user_actor"]
 
-# A record whose metadata holds this key is embedded from that text instead of `text` (BM25 still indexes
-# `text`): e.g. `text` = a conversation turn with its neighbour turns as context, embed_text = the turn alone.
+# A record whose metadata holds this key (a part of `text`) is embedded from that part alone, while BM25
+# indexes the whole `text`: e.g. `text` = a conversation turn after the turns before it, embed_text = the turn.
 EMBED_TEXT_KEY = "embed_text"
 
 
 def embed_text(record: MemoryRecord) -> str:
-    """The text the dense index embeds: `metadata["embed_text"]` when it is a non-blank string, else `text`.
+    """The text the dense index embeds: `metadata["embed_text"]` when it is a non-blank part of `text`, else
+    `text` (so an edit that drops that part re-embeds the whole text instead of keeping a stale view).
 
     Example:
         >>> from langmem_nodes.records import MemoryRecord, Scope
@@ -51,7 +52,7 @@ def embed_text(record: MemoryRecord) -> str:
         'Ada: green'
     """
     alt = record.metadata.get(EMBED_TEXT_KEY)
-    return alt if isinstance(alt, str) and alt.strip() else record.text
+    return alt if isinstance(alt, str) and alt.strip() and alt in record.text else record.text
 
 
 def is_user_actor(actor: str | None) -> bool:
