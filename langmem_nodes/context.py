@@ -37,7 +37,13 @@ def _fields_of(obj: Any) -> dict[str, Any]:
 
 def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None) -> MemoryContext:
     """Build the MemoryContext from `runtime.context`, falling back to `config["configurable"]`."""
-    fields = _fields_of(getattr(runtime, "context", None))
+    given = getattr(runtime, "context", None)
+    if isinstance(given, MemoryContext):  # the common case, once per node per turn: no re-validation
+        configurable = (config or {}).get("configurable")
+        if given.incognito or not (isinstance(configurable, Mapping) and configurable.get("incognito")):
+            if configurable is None or isinstance(configurable, Mapping):
+                return given  # frozen, so sharing it is safe
+    fields = _fields_of(given)
     if "user_id" not in fields and config:
         fields = {**_fields_of((config or {}).get("configurable")), **fields}
     if not fields.get("incognito") and _fields_of((config or {}).get("configurable")).get("incognito"):
