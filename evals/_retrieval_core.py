@@ -65,6 +65,7 @@ def load_store(records: Sequence[MemoryRecord], embedder: Embedder, home: str | 
 def build_graph(
     store: MemoryStore, clock: MutableClock, *, mode: str = "hybrid", lexical_weight: float = 0.3,
     context_messages: int = 1, candidates: int = 60, fresh_weight: float = 0.3, src_weight: float = 0.2,
+    subject_boost: float = 0.0, thread_weight: float = 0.0,
 ) -> Any:
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
@@ -72,7 +73,8 @@ def build_graph(
     return create_read_graph(
         store, clock=clock,
         query=QueryNode(context_messages=context_messages, clock=clock),
-        recall=RecallNode(store, fusion=fusion, lexical_weight=lexical_weight, candidates=candidates, clock=clock),
+        recall=RecallNode(store, fusion=fusion, lexical_weight=lexical_weight, candidates=candidates,
+                          subject_boost=subject_boost, thread_weight=thread_weight, clock=clock),
         rerank=RerankNode(fresh_weight=fresh_weight, src_weight=src_weight, clock=clock),
     ).compile()
 

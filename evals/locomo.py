@@ -124,6 +124,7 @@ def load_locomo(
                     text = " ".join([*prev, text, *after])
                 memories.append(MemoryRecord(
                     id=f"{user}.{turn['dia_id'].replace(':', '_')}", text=text[:4000], scope=Scope(user_id=user),
+                    subject=turn["speaker"],  # the turn is this speaker's own statement
                     source=Source.IMPORTED, confidence=0.8, created_at=when + timedelta(seconds=i),
                     metadata={"dia_id": turn["dia_id"], "session": num, "speaker": turn["speaker"],
                               **({"embed_text": bare[:4000]} if embed_turn_alone and text != bare else {})},
@@ -151,7 +152,8 @@ def evaluate(convs: list[Conversation], args: argparse.Namespace) -> dict[str, A
     store = load_store([m for c in convs for m in c.memories], make_embedder(args.embedder))
     clock = MutableClock()
     graph = build_graph(store, clock, mode=args.mode, lexical_weight=args.lexical_weight,
-                        fresh_weight=args.fresh_weight, src_weight=args.src_weight, candidates=max(60, max(KS)))
+                        fresh_weight=args.fresh_weight, src_weight=args.src_weight, candidates=max(60, max(KS)),
+                        subject_boost=args.subject_boost, thread_weight=args.thread_weight)
     rows: dict[int, list[tuple[list[str], set[str]]]] = {}
     timer = Timer()
     for c in convs:
@@ -182,8 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fresh-weight", type=float, default=0.0,
                     help="reranker freshness weight (0: the benchmark asks about the past, not the current state)")
     ap.add_argument("--src-weight", type=float, default=0.2)
+    ap.add_argument("--thread-weight", type=float, default=0.2,
+                    help="recall weight of the best score among a turn's session (metadata['session'])")
+    ap.add_argument("--subject-boost", type=float, default=0.2,
+                    help="recall boost for memories whose subject (the turn's speaker) the question names")
     ap.add_argument("--context-turns", type=int, default=2, help="previous turns prepended to each memory")
-    ap.add_argument("--context-after", type=int, default=0, help="following turns appended to each memory")
+    ap.add_argument("--context-after", type=int, default=1, help="following turns appended to each memory")
     ap.add_argument("--embed-turn-alone", action=argparse.BooleanOptionalAction, default=True,
                     help="with context: embed the turn alone, BM25 indexes it with its context (two views)")
     ap.add_argument("--limit", type=int, help="only the first N conversations")
@@ -201,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
           f"evidence ids dropped; embedder {args.embedder}")
     summary: dict[str, Any] = {"embedder": args.embedder, "conversations": len(convs), "split": args.split,
                                "context_turns": args.context_turns, "context_after": args.context_after,
-                               "embed_turn_alone": args.embed_turn_alone, "lexical_weight": args.lexical_weight}
+                               "embed_turn_alone": args.embed_turn_alone, "lexical_weight": args.lexical_weight,
+                               "subject_boost": args.subject_boost, "thread_weight": args.thread_weight}
     for mode in (MODES if args.mode == "all" else (args.mode,)):
         args.mode = mode
         res = evaluate(convs, args)

@@ -14,6 +14,15 @@ Two views of a memory: BM25 indexes `text`, the dense index embeds `metadata["em
 question shares with that context) and whose vector is the turn alone. On LoCoMo with e5 and w_lex = 0.5
 (`evals/locomo.py`) this took recall@5 from 64.04 to 68.43 on the dev half and from 58.53 to 62.82 on the
 held-out half; it costs nothing at query time.
+Subject match (`subject_boost`, off by default): a memory whose `subject` the query names (casefolded, as a
+whole word; a CJK subject as a substring) gets `sim = (fused + boost) / (1 + boost)`, the others
+`fused / (1 + boost)`, so sim stays in [0, 1]. A question about a person ("When did Caroline go to the
+support group?") is mostly answered by memories about that person: on LoCoMo dev (subject = the turn's
+speaker) boost 0.3 took recall@5 from 68.43 to 70.3. It never fires when the query names no subject.
+Thread evidence (`thread_weight` β, off by default): memories sharing `metadata[thread_key]` (a session, a
+thread) form a thread, and each gets `sim = (sim + β · best sim in its thread) / (1 + β)` over the
+candidates, so a turn of the conversation that best matches the query rises a little with it; a memory
+without the key is its own thread and keeps its sim.
 Naive RRF of BM25 and MiniLM ranks was worse than BM25 alone on LoCoMo-like data; "rrf", "bm25" and
 "dense" are kept as modes for baselines.
 
@@ -33,8 +42,10 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Literal
 
 import numpy as np
@@ -80,6 +91,32 @@ def fuse(
     return {i: float(s) for i, s in zip(ids, sim, strict=True)}
 
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+@lru_cache(maxsize=4096)
+def _subject_pattern(subject: str) -> re.Pattern[str] | None:
+    s = subject.strip().casefold()
+    if not s:
+        return None
+    if _CJK.search(s):  # no word boundaries in CJK text
+        return re.compile(re.escape(s))
+    return re.compile(r"(?<!\w)" + re.escape(s) + r"(?!\w)")
+
+
+def names_subject(query_text: str, subject: str) -> bool:
+    """Whether `query_text` names `subject`: a whole word (casefolded) or, for a CJK subject, a substring.
+
+    Example:
+        >>> names_subject("When did Caroline go hiking?", "caroline"), names_subject("Carolines", "Caroline")
+        (True, False)
+        >>> names_subject("小明喜欢什么运动？", "小明")
+        True
+    """
+    pat = _subject_pattern(subject)
+    return bool(pat and pat.search(query_text.casefold()))
+
+
 class RecallNode(MemoryNode):
     """Recall candidates for `memory_query` into `memory_hits` (best first, `breakdown` holds the parts).
 
@@ -89,6 +126,10 @@ class RecallNode(MemoryNode):
         lexical_weight: weight of normalised BM25 in "convex" (the rest goes to dense).
         candidates: how many candidates each backend returns (at least 3 × k).
         statuses: record statuses to recall (active only by default).
+        subject_boost: added to the fused similarity of memories whose `subject` the query names, then
+            rescaled by 1 / (1 + boost) (0 = off; see the module docstring).
+        thread_weight: β of the thread evidence (0 = off), applied after the subject boost.
+        thread_key: the `metadata` key whose value names a memory's thread.
     """
 
     name = "recall"
@@ -101,6 +142,9 @@ class RecallNode(MemoryNode):
         lexical_weight: float = 0.3,
         candidates: int = 40,
         statuses: Sequence[Status | str] = (Status.ACTIVE,),
+        subject_boost: float = 0.0,
+        thread_weight: float = 0.0,
+        thread_key: str = "session",
         **kw: Any,
     ) -> None:
         super().__init__(**kw)
@@ -111,7 +155,14 @@ class RecallNode(MemoryNode):
         if candidates < 1:
             raise ValueError("candidates must be at least 1")
         self.store, self.fusion, self.lexical_weight = store, fusion, lexical_weight
-        self.candidates = candidates
+        if not 0.0 <= subject_boost <= 10.0:
+            raise ValueError(f"subject_boost must be in [0, 10], got {subject_boost!r}")
+        if not 0.0 <= thread_weight <= 10.0:
+            raise ValueError(f"thread_weight must be in [0, 10], got {thread_weight!r}")
+        if not thread_key:
+            raise ValueError("thread_key must be a non-empty metadata key")
+        self.candidates, self.subject_boost = candidates, subject_boost
+        self.thread_weight, self.thread_key = thread_weight, thread_key
         self.statuses = tuple(Status(s) for s in statuses)
 
     def recall(self, query: MemoryQuery) -> list[ScoredMemory]:
@@ -139,15 +190,41 @@ class RecallNode(MemoryNode):
                 cos = {i: float(s) for i, s in zip(have, sims, strict=True)}
         sim = fuse(lex, cos, ids, fusion=self.fusion, lexical_weight=self.lexical_weight,
                    dense_rank=[i for i, _ in dense_hits])
+        extra: dict[str, dict[str, float]] = {i: {} for i in ids}
+        if self.subject_boost > 0:
+            named = {subj: names_subject(query.text, subj) for subj in {records[i].subject for i in ids}}
+            b = self.subject_boost
+            for i in ids:
+                hit = named[records[i].subject]
+                extra[i]["subject"] = float(hit)
+                sim[i] = (sim[i] + b * hit) / (1 + b)
+        if self.thread_weight > 0:
+            self._add_thread_evidence(sim, records, extra)
         hits = [
             ScoredMemory(
                 record=records[i], score=sim[i],
-                breakdown={"sim": sim[i], "bm25": lex.get(i, 0.0), "dense": cos.get(i, 0.0)},
+                breakdown={"sim": sim[i], "bm25": lex.get(i, 0.0), "dense": cos.get(i, 0.0), **extra[i]},
             )
             for i in ids
         ]
         hits.sort(key=lambda h: (-h.score, h.record.id))
         return hits
+
+    def _add_thread_evidence(
+        self, sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]]
+    ) -> None:
+        thread = {}
+        for i in sim:
+            key = records[i].metadata.get(self.thread_key)
+            # a memory without the key is its own thread; threads never span partitions
+            thread[i] = i if key is None else (records[i].scope.partition, repr(key))
+        best: dict[Any, float] = {}
+        for i, s in sim.items():
+            best[thread[i]] = max(best.get(thread[i], 0.0), s)
+        beta = self.thread_weight
+        for i in sim:
+            extra[i]["thread"] = best[thread[i]]
+            sim[i] = (sim[i] + beta * best[thread[i]]) / (1 + beta)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         query = state.get("memory_query")
