@@ -213,18 +213,25 @@ class RecallNode(MemoryNode):
     def _add_thread_evidence(
         self, sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]]
     ) -> None:
-        thread = {}
-        for i in sim:
-            key = records[i].metadata.get(self.thread_key)
-            # a memory without the key is its own thread; threads never span partitions
-            thread[i] = i if key is None else (records[i].scope.partition, repr(key))
+        name = self.thread_key
         best: dict[Any, float] = {}
+        thread: dict[str, Any] = {}
         for i, s in sim.items():
-            best[thread[i]] = max(best.get(thread[i], 0.0), s)
+            rec = records[i]
+            key = rec.metadata.get(name)
+            if key is None:  # a memory without the key is its own thread
+                continue
+            sc = rec.scope  # threads never span partitions
+            t = thread[i] = (sc.org_id, sc.project_id, sc.user_id, sc.session_id,
+                             key if isinstance(key, str | int) else repr(key))
+            if s > best.get(t, -1.0):
+                best[t] = s
         beta = self.thread_weight
-        for i in sim:
-            extra[i]["thread"] = best[thread[i]]
-            sim[i] = (sim[i] + beta * best[thread[i]]) / (1 + beta)
+        for i, t in thread.items():
+            extra[i]["thread"] = b = best[t]
+            sim[i] = (sim[i] + beta * b) / (1 + beta)
+        for i in sim.keys() - thread.keys():
+            extra[i]["thread"] = sim[i]
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         query = state.get("memory_query")
