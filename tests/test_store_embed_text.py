@@ -87,3 +87,14 @@ def test_recall_scores_the_dense_view_and_matches_the_context(store, context, tu
     assert top.record.id == two_views.id and top.breakdown["dense"] == pytest.approx(1.0, abs=1e-5)
     by_context = hits(context.split("：")[-1].split(": ")[-1])  # words only the context holds
     assert by_context[0].record.id == two_views.id and by_context[0].breakdown["bm25"] > 0
+
+
+@pytest.mark.parametrize(("text", "alone"), [
+    ("Bob: where do you live? Ada: I live in Lisbon", "Ada: I live in Lisbon"),
+    ("鲍勃：你住哪里？ 艾达：我住在里斯本", "艾达：我住在里斯本"),
+])
+def test_forget_drops_the_dense_view_from_the_embedding_cache(store, text, alone):
+    (m,) = store.commit(add=[MemoryRecord(text=text, scope=Scope(user_id="ada"), metadata={"embed_text": alone})])
+    assert alone in store.embedder._cache  # the view was embedded, so the cache holds it as a key
+    store.forget(m.id, actor="user")
+    assert alone not in store.embedder._cache and text not in store.embedder._cache

@@ -279,7 +279,7 @@ class MemoryStore:
                     continue
                 part = rec.scope.partition
                 texts, objects = self._own_content(mid)
-                texts = [rec.text, *texts]
+                texts = list(dict.fromkeys([rec.text, embed_text(rec), *texts]))  # the dense view is a cache key too
                 self.canonical.delete(conn, mid)
                 scrubbed = self.canonical.scrub_ledger(conn, mid, texts, also=[rec.object, *objects])
                 self.canonical.add_tombstone(conn, mid, part, actor)
