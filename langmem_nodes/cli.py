@@ -37,22 +37,17 @@ def _home(args: argparse.Namespace) -> Path:
 
 
 def open_store(home: Path, embedder: str | None) -> Any:
-    """Open a memory home, remembering which embedder made its vectors (mixing two is refused)."""
+    """Open a memory home; the home itself remembers which embedder made its vectors and refuses another
+    (`MemoryStore`). Homes made by older CLIs name theirs in `embedder.json`."""
     from .store import MemoryStore
 
-    home.mkdir(parents=True, exist_ok=True)
-    meta_path = home / "embedder.json"
-    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
-    name = embedder or meta.get("embedder") or os.environ.get("LANGMEM_EMBEDDER") or "minilm"
-    if meta and meta.get("embedder") != name:
-        raise SystemExit(
-            f"error: memory home {home} was built with embedder {meta['embedder']!r}, not {name!r}; "
-            "vectors from two models cannot be mixed"
-        )
-    store = MemoryStore(home, embedder=name)
-    if not meta:
-        meta_path.write_text(json.dumps({"embedder": name, "dim": store.embedder.dim}))
-    return store
+    legacy = home / "embedder.json"
+    name = embedder or (json.loads(legacy.read_text()).get("embedder") if legacy.exists() else None) \
+        or os.environ.get("LANGMEM_EMBEDDER") or None
+    try:
+        return MemoryStore(home, embedder=name)
+    except ValueError as exc:
+        raise SystemExit(f"error: {exc}") from None
 
 
 def _context(args: argparse.Namespace) -> MemoryContext:

@@ -98,3 +98,10 @@ def test_cli_chinese_round_trip_with_multilingual_e5(capsys, tmp_path):
     assert [m["id"] for m in found["memories"]] == [written[0]["id"]]
     assert "花生" in found["injection"] and found["memories"][0]["age"] == "今天"
     assert run(capsys, home, "recall", "我对什么东西过敏？", "--user", "li", embedder=None)["memories"] == []
+
+
+def test_a_home_keeps_its_embedder_and_refuses_another(capsys, tmp_path):
+    run(capsys, tmp_path, "remember", "记住：我喜欢喝乌龙茶。", "--user", "ann")  # a hashing home
+    assert run(capsys, tmp_path, "list", "--user", "ann", embedder=None)["memories"]  # reused without naming it
+    with pytest.raises(SystemExit, match="hashing/384.*minilm/384"):
+        main(["--home", str(tmp_path), "--embedder", "minilm", "list", "--user", "ann"])
