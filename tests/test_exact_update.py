@@ -38,3 +38,28 @@ def test_bulk_upsert_into_a_loaded_partition_copies_the_matrix_once(store, monke
     hits = exact.search([part], vecs[3], 20, statuses=("active", "superseded"))
     assert len(hits) == 9 and hits[0] == (recs[3].id, pytest.approx(1.0, abs=1e-5))
     assert recs[0].id not in dict(exact.search([part], vecs[0], 20))  # the repeated id kept its last status
+
+
+def test_cosines_come_from_the_loaded_exact_partition_or_sqlite_and_agree_en_zh(store, monkeypatch):
+    import numpy as np
+
+    recs = [MemoryRecord(text=t, scope=Scope(user_id="u")) for t in ("prefers green tea", "用户住在上海", "likes hiking")]
+    other = MemoryRecord(text="prefers green tea too", scope=Scope(user_id="v"))
+    store.commit(add=[*recs, other])
+    part = recs[0].scope.partition
+    q = store.embedder.embed_query("green tea 上海")
+    ids = [r.id for r in recs] + ["mem_missing"]
+    vecs = store.canonical.vectors([r.id for r in recs])
+    want = {r.id: float(vecs[r.id] @ q) for r in recs}
+    from_sql = store.cosines([part], ids, q)  # the partition is not loaded yet: SQLite answers
+    store.dense_search([part], q, 5)  # loads it
+    calls = []
+    real = store.canonical.vectors
+    monkeypatch.setattr(store.canonical, "vectors", lambda i, p=None: calls.append(list(i)) or real(i, p))
+    from_index = store.cosines([part], ids, q)
+    assert calls == [["mem_missing"]]  # only the id the index does not hold went to SQLite
+    for got in (from_sql, from_index):
+        assert set(got) == set(want) and all(np.isclose(got[i], want[i], atol=1e-6) for i in want)
+    # another user's memory is never answered in this scope, even when asked for by id
+    assert other.id not in store.exact.cosines([part], [other.id], q)
+    assert store.cosines([part], [other.id], q) == {} and other.id in store.cosines([other.scope.partition], [other.id], q)

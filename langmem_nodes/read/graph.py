@@ -121,5 +121,6 @@ def _with_store(render: RenderNode, store: MemoryStore) -> RenderNode:
     if not isinstance(render, RenderNode) or render.store is not None:
         return render
     bound = copy.copy(render)
-    bound.store, bound._last_key, bound._carried = store, {}, {}
+    bound.store = store
+    bound.reset_caches()
     return bound

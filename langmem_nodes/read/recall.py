@@ -186,13 +186,7 @@ class RecallNode(MemoryNode):
         records = self.store.get_many(ids)
         allowed = set(query.partitions)
         ids = [i for i in ids if i in records and records[i].scope.partition in allowed]
-        cos: dict[str, float] = {}
-        if qvec is not None and ids:
-            vecs = self.store.canonical.vectors(ids)
-            have = [i for i in ids if i in vecs]
-            if have:
-                sims = np.vstack([vecs[i] for i in have]) @ np.asarray(qvec, np.float32)
-                cos = {i: float(s) for i, s in zip(have, sims, strict=True)}
+        cos = self.store.cosines(query.partitions, ids, qvec) if qvec is not None and ids else {}
         sim = fuse(lex, cos, ids, fusion=self.fusion, lexical_weight=self.lexical_weight,
                    dense_rank=[i for i, _ in dense_hits])
         extra: dict[str, dict[str, float]] = {i: {} for i in ids}

@@ -183,9 +183,16 @@ def render_index(records: Sequence[MemoryRecord], *, max_lines: int = INDEX_MAX_
                  max_bytes: int = INDEX_MAX_BYTES, contested: set[str] | frozenset[str] = frozenset()) -> str:
     """The stable index: one line per memory (sorted by id, so it is byte-identical until memories change),
     at most `max_lines` lines / `max_bytes` bytes; a last line counts what did not fit."""
+    return _layout_index(records, max_lines, max_bytes, contested)[0]
+
+
+def _layout_index(records: Sequence[MemoryRecord], max_lines: int, max_bytes: int,
+                  contested: set[str] | frozenset[str]) -> tuple[str, dict[str, str]]:
+    """`render_index` plus {id: the line's «description»} for each memory listed (for `check_index`)."""
     if max_lines < 2 or max_bytes < 128:
         raise ValueError("render_index needs max_lines >= 2 and max_bytes >= 128")
     lines: list[str] = []
+    descs: dict[str, str] = {}
     size = 0
     ordered = sorted(records, key=lambda r: r.id)
     for n, rec in enumerate(ordered):
@@ -195,8 +202,9 @@ def render_index(records: Sequence[MemoryRecord], *, max_lines: int = INDEX_MAX_
             lines.append(f"- … {rest} more memories not listed")
             break
         lines.append(line)
+        descs[rec.id] = line[line.rindex("«") + 1:-1]  # neutralised text holds no «: the last one opens it
         size += _bytes(line) + 1
-    return "\n".join(lines)
+    return "\n".join(lines), descs
 
 
 def layout_summary(records: Sequence[MemoryRecord], max_bytes: int = SUMMARY_MAX_BYTES) -> tuple[str, list[str]]:
@@ -232,9 +240,12 @@ def render_summary(records: Sequence[MemoryRecord], max_bytes: int = SUMMARY_MAX
 _INDEX_LINE = re.compile(r"^- (\S+) \[[^\]\n]*\](?: «(.*)»)?$", re.MULTILINE)
 
 
-def check_index(index_text: str, records: Sequence[MemoryRecord]) -> list[str]:
+def check_index(index_text: str, records: Sequence[MemoryRecord], *,
+                built: dict[str, str] | None = None) -> list[str]:
     """Problems between an index and the memories it should list: stale ids, missing ids, duplicates, and
-    lines whose description shares no keyword with the memory's current text (the memory was edited)."""
+    lines whose description shares no keyword with the memory's current text (the memory was edited).
+    `built`: {id: description} the index was just rendered with from these records, so a line that
+    still shows it needs no re-rendering to be known current."""
     found = _INDEX_LINE.findall(index_text)
     listed = [i for i, _ in found]
     by_id = {r.id: r for r in records}
@@ -243,7 +254,9 @@ def check_index(index_text: str, records: Sequence[MemoryRecord]) -> list[str]:
     problems += [f"index lists {i} more than once" for i, n in counts.items() if n > 1]
     for mid, desc in found:
         rec = by_id.get(mid)
-        if rec is None or not desc or _index_line(rec).endswith(f"«{desc}»"):  # exactly what the text renders to
+        if rec is None or not desc or (built is not None and built.get(mid) == desc):
+            continue
+        if _index_line(rec).endswith(f"«{desc}»"):  # exactly what the text renders to
             continue
         have, want = set(tokenize(desc)), set(tokenize(rec.text))
         if have and want and not have & want:
@@ -296,18 +309,20 @@ def layout_stable(records: Sequence[MemoryRecord], mode: StableMode) -> tuple[st
     top, bottom = _stable_frame(mode)
     room = STABLE_MAX_BYTES[mode] - _bytes(top) - _bytes(bottom)
     if mode == "index":
-        body = render_index(records, max_lines=INDEX_MAX_LINES - 3, max_bytes=room, contested=contested)
+        body, built = _layout_index(records, INDEX_MAX_LINES - 3, room, contested)
         carried: list[str] = []
-        problems = check_index(body, records)
+        problems = check_index(body, records, built=built)
     else:
         body, carried = layout_summary(records, room)
         problems = check_summary(body, records)
     return top + body + bottom, carried, problems
 
 
-def stable_records(store: MemoryStore, ctx: MemoryContext, now: datetime | None) -> list[MemoryRecord]:
-    """The user's visible active memories that have not expired, in id order."""
-    recs = store.find(ctx.visible_partitions(), statuses=(Status.ACTIVE,))
+def stable_records(store: MemoryStore, ctx: MemoryContext, now: datetime | None, *,
+                   shared: bool = False) -> list[MemoryRecord]:
+    """The user's visible active memories that have not expired, in id order (`shared=True`: the store's
+    cached instances, to be read only; see `CanonicalStore.find`)."""
+    recs = store.find(ctx.visible_partitions(), statuses=(Status.ACTIVE,), shared=shared)
     live = [r for r in recs if r.expires_at is None or now is None or r.expires_at > now]
     return sorted(live, key=lambda r: r.id)
 
@@ -364,24 +379,30 @@ class RenderNode(MemoryNode):
             raise ValueError(f"stable must be 'index', 'summary' or None, got {stable!r}")
         self.store, self.stable = store, stable
         self.budget_bytes, self.per_item_bytes = budget_bytes, per_item_bytes
+        self.reset_caches()
+
+    def reset_caches(self) -> None:
+        """Forget this instance's bookkeeping (a copy bound to another store starts clean)."""
         self._last_key: dict[str, str] = {}  # cache key prefix → newest key, to drop superseded renderings
         self._carried: dict[str, list[str]] = {}  # cache key → ids its summary carries in full
+        # partitions → (store change token, from, until, cache key): the key holds while no commit lands and
+        # "now" stays between when it was computed and the next expiry, so most turns skip the SQL fingerprint
+        self._live_keys: dict[tuple[str, ...], tuple[tuple[int, int], datetime | None, datetime | None, str]] = {}
 
     def stable_part(self, ctx: MemoryContext, now: datetime | None) -> tuple[str, list[str]]:
         """(stable block, ids it carries in full), from `store.rendered` when the memories are unchanged."""
         if self.store is None or self.stable is None:
             return "", []
-        # the key comes from (id, version) pairs alone: an unchanged block costs one narrow query, no parsing
-        key = stable_cache_key(self.stable, ctx, self.store.canonical.live_versions(ctx.visible_partitions(), now))
+        key = self._live_key(ctx, now)
         cached = self.store.rendered.get(key)
         if cached is not None:
             carried = self._carried.get(key)
             if carried is None:  # rendered by another node instance (e.g. a fused graph on the same store)
                 carried = [] if self.stable != "summary" else _carried_by_summary(
-                    cached, stable_records(self.store, ctx, now))
+                    cached, stable_records(self.store, ctx, now, shared=True))
                 self._remember(key, carried)
             return cached, carried
-        records = stable_records(self.store, ctx, now)
+        records = stable_records(self.store, ctx, now, shared=True)
         key = stable_cache_key(self.stable, ctx, records)  # from what is rendered, should a write land between
         block, carried, problems = layout_stable(records, self.stable)
         for problem in problems:
@@ -389,6 +410,21 @@ class RenderNode(MemoryNode):
         self.store.rendered.put(key, block, [r.id for r in records])
         self._remember(key, carried, discard_old=True)
         return block, carried
+
+    def _live_key(self, ctx: MemoryContext, now: datetime | None) -> str:
+        """The stable block's cache key from (id, version) pairs alone (one narrow query, no parsing),
+        reused without any query while the store reports no commit and no memory has expired since."""
+        store = self.store
+        assert store is not None
+        parts = tuple(ctx.visible_partitions())
+        token = store.canonical.changes()
+        memo = self._live_keys.get(parts)
+        if memo is not None and memo[0] == token and _still_valid(now, memo[1], memo[2]):
+            return memo[3]
+        pairs, until = store.canonical.live_versions_until(parts, now)
+        key = stable_cache_key(self.stable or "", ctx, pairs)
+        self._live_keys[parts] = (token, now, until, key)
+        return key
 
     def _remember(self, key: str, carried: list[str], *, discard_old: bool = False) -> None:
         """Keep `carried` for `key` and forget this instance's older key for the same scope (dropping its
@@ -413,6 +449,13 @@ class RenderNode(MemoryNode):
             out["memory_stable"] = stable
         return out
 
+
+
+def _still_valid(now: datetime | None, since: datetime | None, until: datetime | None) -> bool:
+    """Whether a fingerprint computed at `since` (valid until the expiry `until`) holds at `now`."""
+    if now is None or since is None:
+        return now is None and since is None
+    return since <= now and (until is None or now < until)
 
 
 def _carried_by_summary(summary_text: str, records: Sequence[MemoryRecord]) -> list[str]:

@@ -123,6 +123,22 @@ class ExactDense(Projection):
         hits.sort(key=lambda h: (-h[1], h[0]))
         return hits[:k]
 
+    def cosines(self, partitions: Sequence[str], ids: Sequence[str], vector: np.ndarray) -> dict[str, float]:
+        """{id: cosine to `vector`} for those `ids` held in an already loaded partition (nothing is loaded
+        here; ids it does not hold are simply absent)."""
+        q = np.asarray(vector, np.float32)
+        out: dict[str, float] = {}
+        with self._lock:
+            for p in dict.fromkeys(partitions):
+                part = self._parts.get(p)
+                if part is None:
+                    continue
+                rows = [(mid, i) for mid in ids if (i := part.row.get(mid)) is not None]
+                if rows:
+                    sims = part.mat[[i for _, i in rows]] @ q
+                    out.update({mid: float(s) for (mid, _), s in zip(rows, sims, strict=True)})
+        return out
+
     def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
         by_part: dict[str, list[Row]] = {}
         for r, v in zip(records, vectors, strict=True):

@@ -387,6 +387,21 @@ class MemoryStore:
         hits = self.exact.search(partitions, vector, k, statuses) if self.exact is not None else None
         return hits if hits is not None else self.chroma.search(partitions, vector, k, statuses)
 
+    def cosines(self, partitions: Sequence[str], ids: Sequence[str], vector: np.ndarray) -> dict[str, float]:
+        """{id: cosine of its stored vector to `vector`} for those `ids` that have one in `partitions` (others
+        are absent): from the in-process exact index where it holds them (no SQL), else from SQLite."""
+        partitions = partition_list(partitions)
+        self.sync_external_writes()
+        out = self.exact.cosines(partitions, ids, vector) if self.exact is not None else {}
+        rest = [i for i in ids if i not in out]
+        if rest:
+            vecs = self.canonical.vectors(rest, partitions)
+            have = [i for i in rest if i in vecs]
+            if have:
+                sims = np.vstack([vecs[i] for i in have]) @ np.asarray(vector, np.float32)
+                out.update({i: float(s) for i, s in zip(have, sims, strict=True)})
+        return out
+
     def lexical_search(
         self, partitions: Sequence[str], query: str | list[str], k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
     ) -> list[tuple[str, float]]:

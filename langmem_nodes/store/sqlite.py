@@ -118,6 +118,7 @@ class CanonicalStore:
         self._conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0, isolation_level=None)
         self._lock = threading.RLock()
         self._parsed: OrderedDict[str, tuple[str, MemoryRecord]] = OrderedDict()  # id → (body, record)
+        self._commits = 0  # transactions committed through this connection (see `changes`)
         self._closed = False
         with self._lock:
             self._conn.execute("PRAGMA journal_mode=WAL")
@@ -136,6 +137,7 @@ class CanonicalStore:
                 self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
+            self._commits += 1
 
     # -- records ------------------------------------------------------------------------------
     @staticmethod
@@ -227,8 +229,12 @@ class CanonicalStore:
         predicate: str | None = None,
         text_hash: str | None = None,
         limit: int | None = None,
+        shared: bool = False,
     ) -> list[MemoryRecord]:
-        """Records matching every given filter. `partitions=None` means all partitions (admin use only)."""
+        """Records matching every given filter. `partitions=None` means all partitions (admin use only).
+
+        `shared=True` returns the parse cache's own instances instead of copies: cheaper, for callers that
+        only read them (rendering). Mutating a shared record would alter what later reads return."""
         clause = self._where(partitions, statuses, subject, predicate, text_hash)
         if clause is None:
             return []
@@ -237,7 +243,7 @@ class CanonicalStore:
             sql += f" LIMIT {int(limit)}"
         with self._lock:
             rows = self._conn.execute(sql, clause[1]).fetchall()
-        return [self._parse(mid, body) for mid, body in rows]
+        return [self._parse(mid, body, shared=shared) for mid, body in rows]
 
     def find_refs(
         self,
@@ -285,7 +291,7 @@ class CanonicalStore:
             args.append(text_hash)
         return (" WHERE " + " AND ".join(where) if where else ""), args
 
-    def _parse(self, memory_id: str, body: str) -> MemoryRecord:
+    def _parse(self, memory_id: str, body: str, *, shared: bool = False) -> MemoryRecord:
         """The record a stored body holds. Parsing is the hot path of every read, so parsed records are kept
         per id and reused while the stored body is byte-identical (any writer, any process, changes it);
         callers get a copy with their own lists and dicts, so mutating one never alters another."""
@@ -299,21 +305,38 @@ class CanonicalStore:
                 self._parsed[memory_id] = (body, rec)
                 if len(self._parsed) > PARSED_CACHE_SIZE:
                     self._parsed.popitem(last=False)
+        if shared:
+            return rec
         return rec.model_copy(update={f: copy.copy(getattr(rec, f)) for f in _CONTAINER_FIELDS})
 
     def live_versions(self, partitions: Iterable[str], now: datetime | None) -> list[tuple[str, int]]:
         """(id, version) of the active, unexpired records in `partitions`, id order, without parsing bodies:
         a cheap fingerprint of what a rendering of those memories would show."""
+        return self.live_versions_until(partitions, now)[0]
+
+    def live_versions_until(
+        self, partitions: Iterable[str], now: datetime | None
+    ) -> tuple[list[tuple[str, int]], datetime | None]:
+        """`live_versions` and the earliest expiry still ahead of `now` (None: none ahead, or `now` is None):
+        without a write, the fingerprint holds for any time from `now` until that expiry."""
         parts = partition_list(partitions)
         if not parts:
-            return []
+            return [], None
         q = (f"SELECT id, version, json_extract(body, '$.expires_at') FROM records WHERE partition IN "
              f"({','.join('?' * len(parts))}) AND status=? ORDER BY id")
         with self._lock:
             rows = self._conn.execute(q, [*parts, Status.ACTIVE.value]).fetchall()
         if now is None:
-            return [(mid, ver) for mid, ver, _ in rows]
-        return [(mid, ver) for mid, ver, exp in rows if exp is None or datetime.fromisoformat(exp) > now]
+            return [(mid, ver) for mid, ver, _ in rows], None
+        live, ahead = [], None
+        for mid, ver, exp in rows:
+            if exp is not None:
+                when = datetime.fromisoformat(exp)
+                if when <= now:
+                    continue
+                ahead = when if ahead is None or when < ahead else ahead
+            live.append((mid, ver))
+        return live, ahead
 
     def partitions(self, prefix: str | None = None) -> list[str]:
         """Distinct partitions holding records; with `prefix`, only those starting with it (an index
@@ -350,14 +373,18 @@ class CanonicalStore:
         with self._lock:
             return [(mid, st, np.frombuffer(blob, dtype=np.float32)) for mid, st, blob in self._conn.execute(q, (partition,))]
 
-    def vectors(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+    def vectors(self, ids: Sequence[str], partitions: Iterable[str] | None = None) -> dict[str, np.ndarray]:
+        """{id: stored vector} for `ids`; with `partitions`, only records in those partitions (in the query)."""
         out: dict[str, np.ndarray] = {}
         ids = list(ids)
+        parts = None if partitions is None else partition_list(partitions)
+        scoped = "" if parts is None else (
+            f" AND id IN (SELECT id FROM records WHERE partition IN ({','.join('?' * len(parts))}))")
         with self._lock:
             for i in range(0, len(ids), 500):
                 chunk = ids[i : i + 500]
-                q = f"SELECT id, vec FROM vectors WHERE id IN ({','.join('?' * len(chunk))})"
-                for mid, blob in self._conn.execute(q, chunk):
+                q = f"SELECT id, vec FROM vectors WHERE id IN ({','.join('?' * len(chunk))})" + scoped
+                for mid, blob in self._conn.execute(q, [*chunk, *(parts or ())]):
                     out[mid] = np.frombuffer(blob, dtype=np.float32)
         return out
 
@@ -469,6 +496,10 @@ class CanonicalStore:
     def ledger_count(self) -> int:
         with self._lock:
             return self._conn.execute("SELECT COUNT(*) FROM ledger").fetchone()[0]
+
+    def changes(self) -> tuple[int, int]:
+        """A token that differs after any commit to the database, by this connection or another one."""
+        return self._commits, self.data_version()
 
     def data_version(self) -> int:
         """Changes whenever ANOTHER connection (e.g. another process) commits to the database."""
