@@ -154,7 +154,8 @@ def table(results: list[dict[str, Any]]) -> str:
 
 
 READ_PATHS = (("read", "graph, user's first query"), ("read_warm_user", "graph, later turn"),
-              ("read_fused", "fused, first query"), ("read_fused_warm_user", "fused, later turn"),
+              ("read_after_warm", "graph, first query after warm()"),
+              ("read_fused", "fused, first query after warm()"), ("read_fused_warm_user", "fused, later turn"),
               ("embed_only", "query encode alone"), ("read_cached_embedding", "graph, encode cached"))
 
 

@@ -101,6 +101,16 @@ class BM25Projection(Projection):
                     total -= len(old.docs)
             return p
 
+    @property
+    def loaded_docs(self) -> int:
+        """Documents held in memory now, over all loaded partitions."""
+        with self._lock:
+            return sum(len(p.docs) for p in self._parts.values())
+
+    def warm(self, partition: str) -> None:
+        """Build `partition`'s index now if it is not loaded (see `MemoryStore.warm`)."""
+        self._part(partition)
+
     def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
         with self._lock:
             for r in records:

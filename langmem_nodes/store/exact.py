@@ -123,6 +123,16 @@ class ExactDense(Projection):
         hits.sort(key=lambda h: (-h[1], h[0]))
         return hits[:k]
 
+    @property
+    def loaded_rows(self) -> int:
+        """Vectors held in memory now, over all loaded partitions."""
+        return self._rows
+
+    def warm(self, partition: str) -> None:
+        """Load `partition`'s vectors now if they are not loaded (see `MemoryStore.warm`)."""
+        with self._lock:
+            self._part(partition)
+
     def cosines(self, partitions: Sequence[str], ids: Sequence[str], vector: np.ndarray) -> dict[str, float]:
         """{id: cosine to `vector`} for those `ids` held in an already loaded partition (nothing is loaded
         here; ids it does not hold are simply absent)."""

@@ -338,6 +338,12 @@ class CanonicalStore:
             live.append((mid, ver))
         return live, ahead
 
+    def partition_sizes(self) -> list[tuple[str, int]]:
+        """(partition, rows of any status) for every partition, the least recently written first."""
+        q = "SELECT partition, COUNT(*) FROM records GROUP BY partition ORDER BY MAX(rowid)"
+        with self._lock:
+            return [(p, int(n)) for p, n in self._conn.execute(q)]
+
     def partitions(self, prefix: str | None = None) -> list[str]:
         """Distinct partitions holding records; with `prefix`, only those starting with it (an index
         range scan, so e.g. one user's sessions cost O(their partitions), not a pass over every record)."""
