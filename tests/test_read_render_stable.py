@@ -263,3 +263,27 @@ def test_an_exclusive_pair_never_sits_in_the_stable_block_together(store, mode):
     block, _, problems = layout_stable(stable_records(store, ADA, NOW), mode)
     assert problems == [] and "tabs for indentation" in block
     assert not any(old_en.id in line and "needs confirmation" in line for line in block.splitlines())
+
+
+@pytest.mark.parametrize("mode", ["index", "summary"])
+def test_warm_stable_serves_a_users_first_turn_from_the_cache_with_the_same_block(store, mode, monkeypatch):
+    from langmem_nodes.read import warm_stable
+
+    seed(store)
+    cold = create_read_graph(store, clock=lambda: NOW, render=RenderNode(stable=mode)).compile()
+    want = {u: ask(cold, "周末去哪里爬山？", MemoryContext(user_id=u))["memory_stable"] for u in ("ada", "bob")}
+    store.rendered.__init__()  # forget every rendering: a freshly started process
+    assert warm_stable(store, [ADA, MemoryContext(user_id="bob"), MemoryContext(user_id="nobody")],
+                       stable=mode, now=NOW) == 2
+    calls = []
+    real = render_mod.stable_records
+    monkeypatch.setattr(render_mod, "stable_records", lambda *a, **k: calls.append(1) or real(*a, **k))
+    graph = create_read_graph(store, clock=lambda: NOW, render=RenderNode(stable=mode)).compile()
+    got = {u: ask(graph, "Which hiking trail should I do?", MemoryContext(user_id=u))["memory_stable"]
+           for u in ("ada", "bob")}
+    assert got == want and "用户喜欢在周末去爬山" in got["ada"] and "Bob likes hiking" in got["bob"]
+    assert calls == ([] if mode == "index" else [1, 1])  # a summary's carried ids are re-derived once per user
+    store.commit(add=[rec("User is learning Rust", 7)])  # a write still replaces the warmed block
+    assert "Rust" in ask(graph, "what am I learning?")["memory_stable"]
+    with pytest.raises(ValueError, match="stable must be"):
+        warm_stable(store, [ADA], stable="full")

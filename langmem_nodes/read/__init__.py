@@ -15,6 +15,7 @@ from .render import (
     render_items,
     render_summary,
     truncate_keep_conclusion,
+    warm_stable,
 )
 from .rerank import RerankNode
 from .select import MAX_SELECTED, LLMSelector, RuleSelector, SelectNode, Selector
@@ -44,4 +45,5 @@ __all__ = [
     "render_summary",
     "resolve_conflicts",
     "truncate_keep_conclusion",
+    "warm_stable",
 ]
