@@ -390,8 +390,9 @@ class MemoryStore:
 
     def warm(self, partitions: Iterable[str] | None = None) -> dict[str, int]:
         """Build the in-process indexes of `partitions` (BM25; in embedded mode also the exact dense index)
-        now instead of on their first query, so a server that calls this at start-up answers a user's first
-        turn as fast as later ones. Default: every partition, the most recently written last, so they are
+        now instead of on their first query, so a server that calls this at start-up does not make a user's
+        first turn pay for them (`langmem_nodes.read.warm_stable` does the same for the rendered stable
+        blocks). Default: every partition, the most recently written last, so they are
         the ones kept when not all fit. A partition is skipped once it would take an index past its memory
         bound (`BM25Projection.max_docs`, `ExactDense.max_vectors`), so warming never evicts.
 

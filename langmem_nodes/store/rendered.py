@@ -31,17 +31,21 @@ class RenderedCache(Projection):
     name = "rendered"
 
     def __init__(self) -> None:
-        self._texts: dict[str, tuple[str, frozenset[str]]] = {}
-        self._by_memory: dict[str, set[str]] = {}
+        self._texts: dict[str, tuple[str, tuple[str, ...]]] = {}  # key → (text, ids), untracked by the GC
+        # memory id → keys rendered from it, as a tuple of strings: the collector stops tracking those, so
+        # a warm cache over 100k memories adds no tracked objects (a set per memory would add 100k)
+        self._by_memory: dict[str, tuple[str, ...]] = {}
         self._lock = threading.Lock()
 
     def put(self, key: str, text: str, memory_ids: Iterable[str]) -> None:
-        ids = frozenset(memory_ids)
+        ids = tuple(dict.fromkeys(memory_ids))
         with self._lock:
             self._drop(key)
             self._texts[key] = (text, ids)
             for mid in ids:
-                self._by_memory.setdefault(mid, set()).add(key)
+                keys = self._by_memory.get(mid, ())
+                if key not in keys:
+                    self._by_memory[mid] = (*keys, key)
 
     def get(self, key: str) -> str | None:
         hit = self._texts.get(key)
@@ -55,11 +59,11 @@ class RenderedCache(Projection):
     def _drop(self, key: str) -> None:
         old = self._texts.pop(key, None)
         for mid in old[1] if old else ():
-            keys = self._by_memory.get(mid)
-            if keys is not None:
-                keys.discard(key)
-                if not keys:
-                    del self._by_memory[mid]
+            rest = tuple(k for k in self._by_memory.get(mid, ()) if k != key)
+            if rest:
+                self._by_memory[mid] = rest
+            else:
+                self._by_memory.pop(mid, None)
 
     def _invalidate(self, memory_id: str) -> None:
         with self._lock:
