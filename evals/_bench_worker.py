@@ -159,8 +159,9 @@ def run_ours(a: argparse.Namespace) -> dict[str, Any]:
     seen = {u for u, _ in pairs}
     unseen = [(u, q) for u, q in timing_queries(a.users, 4 * len(pairs), seed=a.seed + 9) if u not in seen]
     unseen = list({u: (u, q) for u, q in reversed(unseen)}.values())[::-1]  # each user's first query only
-    half = len(unseen) // 2
-    res["read_after_warm"] = _latencies(read, unseen[:half])
+    half = len(unseen) // 2  # a tiny run may have no user left unseen: then these two are not measured
+    if half > WARMUP:
+        res["read_after_warm"] = _latencies(read, unseen[:half])
     if graph is not None:  # the same stages fused into one graph node (create_read_graph(fused=True))
         fused = create_read_graph(store, fused=True).compile()
 
@@ -168,7 +169,8 @@ def run_ours(a: argparse.Namespace) -> dict[str, Any]:
             out = fused.invoke({"messages": [HumanMessage(q)]}, context=MemoryContext(user_id=user))
             return [s.record for s in out.get("memory_selected") or []]
 
-        res["read_fused"] = _latencies(read_fused, unseen[half:])
+        if half > WARMUP:
+            res["read_fused"] = _latencies(read_fused, unseen[half:])
         res["read_fused_warm_user"] = _latencies(read_fused, [(u, f"{q} thanks") for u, q in pairs])
     res["embed_only"] = _latencies(lambda u, q: emb.embed_query(q), [(u, q + " [e]") for u, q in pairs])
     # where the time goes: the same queries again (their embeddings now cached), and each backend alone
