@@ -156,7 +156,8 @@ def table(results: list[dict[str, Any]]) -> str:
 READ_PATHS = (("read", "graph, user's first query"), ("read_warm_user", "graph, later turn"),
               ("read_after_warm", "graph, first query after warm()"),
               ("read_fused", "fused, first query after warm()"), ("read_fused_warm_user", "fused, later turn"),
-              ("embed_only", "query encode alone"), ("read_cached_embedding", "graph, encode cached"))
+              ("embed_only", "query encode alone"), ("read_cached_embedding", "graph, encode cached"),
+              ("stages_alone", "7 stages alone, encode cached"), ("graph_runtime_alone", "LangGraph runtime alone"))
 
 
 def read_paths(results: list[dict[str, Any]]) -> str:

@@ -76,17 +76,8 @@ def create_read_graph(
     Returns:
         A `StateGraph` with `context_schema=MemoryContext`; invoke it with `context=MemoryContext(...)`.
     """
-    if not isinstance(store, MemoryStore):
-        raise TypeError(f"create_read_graph needs a MemoryStore, got {type(store).__name__}")
-    nodes = [
-        query or QueryNode(clock=clock),
-        recall or RecallNode(store, clock=clock),
-        rerank or RerankNode(clock=clock),
-        conflicts or ConflictNode(clock=clock),
-        SelectNode(selector, clock=clock),
-        annotate or FreshnessNode(clock=clock),
-        _with_store(render, store) if render is not None else RenderNode(store, clock=clock),
-    ]
+    nodes = read_stages(store, selector=selector, clock=clock, query=query, recall=recall, rerank=rerank,
+                        conflicts=conflicts, annotate=annotate, render=render)
     builder = StateGraph(state_schema, context_schema=MemoryContext)
     if fused:
         fused_node = FusedStages(nodes)
@@ -101,6 +92,33 @@ def create_read_graph(
         prev = stage
     builder.add_edge(prev, END)
     return builder
+
+
+def read_stages(
+    store: MemoryStore,
+    *,
+    selector: Selector | None = None,
+    clock: Clock | None = None,
+    query: QueryNode | None = None,
+    recall: RecallNode | None = None,
+    rerank: RerankNode | None = None,
+    conflicts: ConflictNode | None = None,
+    annotate: FreshnessNode | None = None,
+    render: RenderNode | None = None,
+) -> list[MemoryNode]:
+    """The seven stage nodes `create_read_graph` wires, in `STAGES` order (same arguments), e.g. to run
+    them with `run_in_order` outside a graph."""
+    if not isinstance(store, MemoryStore):
+        raise TypeError(f"create_read_graph needs a MemoryStore, got {type(store).__name__}")
+    return [
+        query or QueryNode(clock=clock),
+        recall or RecallNode(store, clock=clock),
+        rerank or RerankNode(clock=clock),
+        conflicts or ConflictNode(clock=clock),
+        SelectNode(selector, clock=clock),
+        annotate or FreshnessNode(clock=clock),
+        _with_store(render, store) if render is not None else RenderNode(store, clock=clock),
+    ]
 
 
 class FusedStages(MemoryNode):
