@@ -3,7 +3,7 @@ annotate freshness, render a fenced, budgeted block. See `create_read_graph`."""
 
 from .conflicts import ConflictNode, resolve_conflicts
 from .freshness import FreshnessNode, freshness_note, relative_age
-from .graph import create_read_graph
+from .graph import create_read_graph, read_stages
 from .query import QueryNode, lexical_form
 from .recall import RecallNode, fuse
 from .render import (
@@ -39,6 +39,7 @@ __all__ = [
     "fuse",
     "lexical_form",
     "neutralize",
+    "read_stages",
     "relative_age",
     "render_index",
     "render_items",
