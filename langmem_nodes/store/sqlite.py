@@ -294,7 +294,8 @@ class CanonicalStore:
     def _parse(self, memory_id: str, body: str, *, shared: bool = False) -> MemoryRecord:
         """The record a stored body holds. Parsing is the hot path of every read, so parsed records are kept
         per id and reused while the stored body is byte-identical (any writer, any process, changes it);
-        callers get a copy with their own lists and dicts, so mutating one never alters another."""
+        callers get a copy with their own lists and dicts, so mutating one never alters another (`shared=True`:
+        the cached instance itself, for read-only callers)."""
         with self._lock:
             hit = self._parsed.get(memory_id)
             if hit is not None and hit[0] == body:
