@@ -63,3 +63,18 @@ def test_cosines_come_from_the_loaded_exact_partition_or_sqlite_and_agree_en_zh(
     # another user's memory is never answered in this scope, even when asked for by id
     assert other.id not in store.exact.cosines([part], [other.id], q)
     assert store.cosines([part], [other.id], q) == {} and other.id in store.cosines([other.scope.partition], [other.id], q)
+
+
+def test_a_query_vector_of_the_wrong_shape_or_with_nan_is_named_and_nothing_changes(store):
+    import numpy as np
+
+    rec = MemoryRecord(text="用户喜欢绿茶", scope=Scope(user_id="u"))
+    store.commit(add=[rec])
+    part = rec.scope.partition
+    for bad, message in ((np.zeros(5, np.float32), r"shape \(256,\).*got shape \(5,\)"),
+                         (np.full(256, np.nan, np.float32), "NaN or infinite")):
+        with pytest.raises(ValueError, match=message):
+            store.dense_search([part], bad, 3)
+        with pytest.raises(ValueError, match=message):
+            store.cosines([part], [rec.id], bad)
+    assert store.dense_search([part], store.embedder.embed_query("绿茶"), 3)[0][0] == rec.id

@@ -431,14 +431,27 @@ class MemoryStore:
     ) -> list[tuple[str, float]]:
         """(id, cosine) best first: exact in process for small partitions (embedded mode), else Chroma."""
         partitions = partition_list(partitions)
+        vector = self._query_vector(vector)
         self.sync_external_writes()
         hits = self.exact.search(partitions, vector, k, statuses) if self.exact is not None else None
         return hits if hits is not None else self.chroma.search(partitions, vector, k, statuses)
+
+    def _query_vector(self, vector: np.ndarray) -> np.ndarray:
+        """`vector` as float32, or a ValueError naming what is wrong with it for this home's embedder."""
+        q = np.asarray(vector, dtype=np.float32)
+        dim = self.embedder.dim
+        if q.shape != (dim,):
+            raise ValueError(f"query vector must have shape ({dim},) for this home's embedder "
+                             f"{self.embedder.name}/{dim}, got shape {q.shape}")
+        if not np.isfinite(q).all():
+            raise ValueError("query vector holds NaN or infinite values")
+        return q
 
     def cosines(self, partitions: Sequence[str], ids: Sequence[str], vector: np.ndarray) -> dict[str, float]:
         """{id: cosine of its stored vector to `vector`} for those `ids` that have one in `partitions` (others
         are absent): from the in-process exact index where it holds them (no SQL), else from SQLite."""
         partitions = partition_list(partitions)
+        vector = self._query_vector(vector)
         self.sync_external_writes()
         out = self.exact.cosines(partitions, ids, vector) if self.exact is not None else {}
         rest = [i for i in ids if i not in out]
