@@ -287,3 +287,5 @@ def test_warm_stable_serves_a_users_first_turn_from_the_cache_with_the_same_bloc
     assert "Rust" in ask(graph, "what am I learning?")["memory_stable"]
     with pytest.raises(ValueError, match="stable must be"):
         warm_stable(store, [ADA], stable="full")
+    with pytest.raises(TypeError, match="MemoryContext"):
+        warm_stable(store, [{"user_id": "ada"}])
