@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from langmem_nodes.embeddings import HashingEmbedder
@@ -57,3 +58,13 @@ def test_fused_graph_keeps_the_shown_ids_reducer_across_turns(tmp_path):
     first_ids, second_ids, shown = outs[True]
     assert first_ids and not set(first_ids) & set(second_ids) and set(first_ids) <= set(shown)
     store.close()
+
+
+def test_read_stages_are_the_graphs_seven_in_order_and_a_non_store_is_named(store):
+    from langmem_nodes.read.graph import STAGES, read_stages
+
+    stages = read_stages(store)
+    assert [s.name for s in stages] == list(STAGES)
+    for build in (read_stages, create_read_graph):
+        with pytest.raises(TypeError, match="needs a MemoryStore, got dict"):
+            build({})

@@ -109,7 +109,7 @@ def read_stages(
     """The seven stage nodes `create_read_graph` wires, in `STAGES` order (same arguments), e.g. to run
     them with `run_in_order` outside a graph."""
     if not isinstance(store, MemoryStore):
-        raise TypeError(f"create_read_graph needs a MemoryStore, got {type(store).__name__}")
+        raise TypeError(f"the read graph needs a MemoryStore, got {type(store).__name__}")
     return [
         query or QueryNode(clock=clock),
         recall or RecallNode(store, clock=clock),
