@@ -229,3 +229,10 @@ def test_migration_rekeys_an_old_layout_home_and_keeps_every_memory_where_it_bel
     again = MemoryStore(home, embedder=fake_embedder, chroma_mirror="all")
     assert again.canonical.intents() == [] and len(again.find(None, statuses=None)) == len(before) - 1
     again.close()
+
+
+@pytest.mark.parametrize("text", ["This project uses Terraform.", "这个项目用 Helm 部署。"])
+def test_a_project_fact_with_neither_project_nor_session_is_not_widened_to_the_user(store, text):
+    out = _say(store, MemoryContext(user_id="al"), text)
+    assert out["memory_written"] == [] and "needs a project_id or a session_id" in out["memory_skipped"][0]["reason"]
+    assert store.find(None, statuses=None) == []

@@ -87,6 +87,11 @@ class PromoteNode(MemoryNode):
                                           has_project=ctx.project_id is not None)
                 if level is None and r.subject == "project" and ctx.project_id and not ctx.session_id:
                     level = Level.PROJECT  # no session to hold it, and the user level would leak across projects
+                if level is None and r.subject == "project" and r.scope.level is not Level.SESSION:
+                    p.action = "reject"  # no project and no session: the user level would show it in every project
+                    p.reason = "a project fact needs a project_id or a session_id to hold it"
+                    p.note("promote", "reject (project fact without a project or session)")
+                    continue
                 if level is not None and level is not r.scope.level:
                     p.trigger = "explicit" if explicit else "recurrence"
                     r.scope = ctx.scope(level)
