@@ -17,11 +17,10 @@ from langgraph.graph import END, START, StateGraph
 
 from langmem_nodes import (
     MemoryContext,
+    MemoryInput,
     MemoryState,
     MemoryStore,
     add_memory,
-    create_read_graph,
-    create_write_graph,
 )
 from langmem_nodes.context import Clock
 from langmem_nodes.testing import MemoryEchoChatModel
@@ -42,14 +41,11 @@ def create_memory_agent(store: MemoryStore, model: BaseChatModel | None = None, 
         turn = [SystemMessage(injection)] if injection else []
         return {"messages": [llm.invoke([system, *state["messages"], *turn])]}
 
-    builder = StateGraph(MemoryState, context_schema=MemoryContext)
+    builder = StateGraph(MemoryState, input_schema=MemoryInput, context_schema=MemoryContext)
     builder.add_node("agent", agent)
     builder.add_edge(START, "agent")
     builder.add_edge("agent", END)
-    return add_memory(
-        builder, store, agent="agent",
-        read_graph=create_read_graph(store, clock=clock), write_graph=create_write_graph(store, clock=clock),
-    )
+    return add_memory(builder, store, agent="agent", clock=clock)
 
 
 def make_graph() -> Any:
