@@ -1,9 +1,9 @@
 """`memory_hooks`: long-term memory for LangGraph's prebuilt `create_react_agent`, in one line.
 
 `create_react_agent(model, tools, **memory_hooks(store, prompt="..."), context_schema=MemoryContext)` adds a
-`pre_model_hook` (recall when a new user message arrives, then hand the model the conversation under one
-system message carrying your prompt and the memory blocks, via `llm_input_messages`: nothing is added to
-`messages`), a `post_model_hook` (write the turn once the model answers without calling a tool) and the
+`pre_model_hook` (recall when a new user message arrives, then hand the model the conversation laid out by
+`memory_messages` — your prompt and the stable block in one system message, the turn's block on the latest
+user message — via `llm_input_messages`: nothing is added to `messages`), a `post_model_hook` (write the turn once the model answers without calling a tool) and the
 state schema with the memory keys. Give your system prompt to `memory_hooks`, not to `create_react_agent`
 (its `prompt` would put a second system message in front). Scope comes from `context` / `configurable`.
 
@@ -33,16 +33,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, NotRequired
 
-from langchain_core.messages import AIMessage, AnyMessage, SystemMessage
+from langchain_core.messages import AIMessage, AnyMessage
 from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
 from .context import Clock
 from .node import MemoryNode
+from .prompt import memory_messages
 from .records import MemoryContext
 from .state import _union
-from .turn import MemoryTurn, memory_system_text
+from .turn import MemoryTurn
 
 
 class MemoryReactState(TypedDict):
@@ -61,8 +62,8 @@ class MemoryReactState(TypedDict):
 
 
 class PreModelHook(MemoryNode):
-    """Before each model call: recall if this is a new user turn, then `llm_input_messages` = one system
-    message (prompt + memory blocks) and the conversation."""
+    """Before each model call: recall if this is a new user turn, then `llm_input_messages` =
+    `memory_messages(state, system=prompt)`."""
 
     name = "memory_pre_model"
 
@@ -77,9 +78,7 @@ class PreModelHook(MemoryNode):
         return self._model_input(state, await self.turn.arecall(state, ctx))
 
     def _model_input(self, state: dict[str, Any], recalled: dict[str, Any]) -> dict[str, Any]:
-        system = memory_system_text(self.prompt, {**state, **recalled})
-        head = [SystemMessage(system)] if system else []
-        return {**recalled, "llm_input_messages": [*head, *state["messages"]]}
+        return {**recalled, "llm_input_messages": memory_messages({**state, **recalled}, system=self.prompt or "")}
 
 
 class PostModelHook(MemoryNode):

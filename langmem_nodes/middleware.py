@@ -2,8 +2,9 @@
 or this package's `agents` extra).
 
 Recall runs once per user turn (`before_agent`), every model call of the turn's tool loop gets the same
-memory blocks in its system prompt (`wrap_model_call`; they are never added to `messages`), and the turn is
-written once, after the final answer (`after_agent`). Scope comes from `context=MemoryContext(...)` (agent
+memory blocks laid out by `memory_messages` (`wrap_model_call`: the stable block after the system prompt, the
+turn's block on the latest user message; neither is added to `messages`), and the turn is written once, after
+the final answer (`after_agent`). Scope comes from `context=MemoryContext(...)` (agent
 built with `context_schema=MemoryContext`) or `config["configurable"]`, never from tool arguments.
 
 Example (offline: a scripted model that calls a tool, then answers):
@@ -33,14 +34,14 @@ from typing import Annotated, Any, NotRequired
 
 from langchain.agents.middleware import AgentMiddleware, AgentState, ModelRequest
 from langchain.agents.middleware.types import OmitFromInput, PrivateStateAttr
-from langchain_core.messages import SystemMessage
 from langgraph.config import get_config
 
 from .context import Clock, resolve_context
 from .node import MemoryNode
+from .prompt import memory_messages
 from .records import MemoryContext
 from .state import _union
-from .turn import MemoryTurn, memory_system_text
+from .turn import MemoryTurn
 
 
 class MemoryAgentState(AgentState[Any]):
@@ -57,8 +58,8 @@ class MemoryAgentState(AgentState[Any]):
 
 
 class MemoryMiddleware(AgentMiddleware[MemoryAgentState, Any, Any]):
-    """Agent middleware: recall at the start of each user turn, the memory blocks in every model call's
-    system prompt, one write after the final answer.
+    """Agent middleware: recall at the start of each user turn, the memory blocks in every model call of
+    the turn, one write after the final answer.
 
     Args:
         store: the `MemoryStore`.
@@ -93,12 +94,16 @@ class MemoryMiddleware(AgentMiddleware[MemoryAgentState, Any, Any]):
 
 
 def with_memory(request: ModelRequest) -> ModelRequest:
-    """The request with the state's memory blocks appended to its system prompt (unchanged without any)."""
+    """The request laid out by `memory_messages`: the stable block after its system prompt, this turn's block
+    on the latest user message (unchanged without any block)."""
     state = request.state or {}
     if not (state.get("memory_stable") or state.get("memory_injection")):
         return request
-    system = request.system_message.text if request.system_message is not None else None
-    return request.override(system_message=SystemMessage(memory_system_text(system, state)))
+    system = request.system_message.text if request.system_message is not None else ""
+    laid_out = memory_messages(state, system=system, messages=request.messages)
+    if len(laid_out) > len(request.messages):  # it led with one system message
+        return request.override(system_message=laid_out[0], messages=laid_out[1:])
+    return request.override(messages=laid_out)
 
 
 def _scope(runtime: Any) -> MemoryContext:

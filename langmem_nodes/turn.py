@@ -123,15 +123,6 @@ def is_new_turn(state: Mapping[str, Any]) -> bool:
     return latest_user_turn(state.get("messages") or []) != (state.get("memory_turn") or None)
 
 
-def memory_system_text(system: str | None, state: Mapping[str, Any]) -> str:
-    """The system prompt with the turn's memory blocks after it: `system`, then the stable block (unchanged
-    across turns: the cached prefix ends here), then this turn's block. One leading system message is what
-    every chat provider accepts."""
-    parts = [system or "", state.get("memory_stable") or "", state.get("memory_injection") or ""]
-    return "\n\n".join(p for p in parts if p)
-
-
-
 class MemoryTurn:
     """Recall once per user turn, write once after its final answer: the core of `MemoryMiddleware` and
     `memory_hooks`, for agent loops that are not your graph's.
@@ -201,5 +192,4 @@ class MemoryTurn:
         return {"memory_stable": "", "memory_injection": "", "memory_injected_ids": [], "memory_turn": turn}
 
 
-__all__ = ["RECALL_OUTPUTS", "WRITE_OUTPUTS", "MemoryTurn", "RecallTurn", "WriteTurn", "is_new_turn", "latest_user_turn",
-           "memory_system_text"]
+__all__ = ["RECALL_OUTPUTS", "WRITE_OUTPUTS", "MemoryTurn", "RecallTurn", "WriteTurn", "is_new_turn", "latest_user_turn"]

@@ -17,13 +17,13 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import START, StateGraph
 from langgraph.prebuilt import ToolNode, create_react_agent, tools_condition
 
-from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory
+from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory, memory_messages
 from langmem_nodes.context import MissingScopeError
 from langmem_nodes.hooks import memory_hooks
 from langmem_nodes.middleware import MemoryMiddleware
 from langmem_nodes.node import MemoryNode
 from langmem_nodes.testing import ScriptedToolChatModel
-from langmem_nodes.turn import RecallTurn, WriteTurn, memory_system_text
+from langmem_nodes.turn import RecallTurn, WriteTurn
 
 ADA = MemoryContext(user_id="ada")
 TEA = re.compile(r"- \[preference · [^\]]*\] «[^»]*green tea»")  # a per-turn item, not an index line
@@ -78,12 +78,15 @@ def _systems(prompt):
 
 
 def _check_turn(prompts, item):
-    """Every model call of the turn got exactly one system message, first, carrying the turn's item."""
+    """Every model call of the turn got one leading system message (prompt + stable index) and the turn's
+    item on its latest user message."""
     assert len(prompts) == 3  # two tool calls, then the answer
     for prompt in prompts:
         systems = _systems(prompt)
         assert len(systems) == 1 and prompt[0] is systems[0]
-        assert item.search(systems[0].content), systems[0].content
+        assert "<memory>" in systems[0].content and not item.search(systems[0].content)
+        latest_user = [m for m in prompt if isinstance(m, HumanMessage)][-1]
+        assert item.search(latest_user.content), latest_user.content
 
 
 def _middleware_agent(store, model, **kw):
@@ -98,7 +101,7 @@ def _react_agent(store, model, **kw):
 
 def _add_memory_agent(store, model, **kw):
     def agent(state):
-        return {"messages": [model.invoke([SystemMessage(memory_system_text("Be brief.", state)), *state["messages"]])]}
+        return {"messages": [model.invoke(memory_messages(state, system="Be brief."))]}
 
     builder = StateGraph(MemoryState, **kw)
     builder.add_node("agent", agent).add_node("tools", ToolNode([weather]))
@@ -140,10 +143,10 @@ def test_scope_from_configurable_and_never_from_tool_arguments(store, counters, 
     agent.invoke({"messages": [("user", "Which tea should I buy?")]},
                  {"configurable": {"thread_id": "b", "user_id": "bob"}})
     assert len(model.prompts) == 3
-    assert not any("green tea" in m.content for p in model.prompts for m in _systems(p))
+    assert not any("green tea" in str(m.content) for p in model.prompts for m in p)
     agent.invoke({"messages": [("user", "Which tea should I buy?")]},
                  {"configurable": {"thread_id": "a", "user_id": "ada"}})
-    assert TEA.search(_systems(model.prompts[3])[0].content)
+    assert TEA.search([m for m in model.prompts[3] if isinstance(m, HumanMessage)][-1].content)
     with pytest.raises(MissingScopeError):
         agent.invoke({"messages": [("user", "hi")]}, {"configurable": {"thread_id": "n"}})
 
@@ -200,7 +203,8 @@ def test_readme_agent_recipes_run(tmp_path):
 
         from langgraph.graph import START, StateGraph
         ns.update(model=(third := ScriptedToolChatModel.calling("book", {"city": "Lyon"}, then="ok", times=2)),
-                  StateGraph=StateGraph, START=START, MemoryState=MemoryState, add_memory=add_memory)
+                  StateGraph=StateGraph, START=START, MemoryState=MemoryState, add_memory=add_memory,
+                  memory_messages=memory_messages)
         exec(compile(recipe["tools_condition"], "README.md", "exec"), ns)
         ns["graph"].invoke({"messages": [("user", "Which seat do I like?")]}, context=ADA)
         _check_turn(third.prompts, seat)
