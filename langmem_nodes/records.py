@@ -24,7 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 MAX_TEXT_CHARS = 4000
 MAX_ID_CHARS = 128
-_BAD_ID = re.compile(r"[/\\\x00-\x1f\x7f]")
+_BAD_ID = re.compile(r"[/\\\x00-\x1f\x7f\ud800-\udfff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 class Level(StrEnum):
@@ -110,6 +111,8 @@ def check_id(value: str | None, field: str, *, required: bool = False) -> str | 
         raise ValueError(f"{field} must not have leading or trailing whitespace: {value!r}")
     if len(value) > MAX_ID_CHARS:
         raise ValueError(f"{field} is longer than {MAX_ID_CHARS} characters")
+    if _SURROGATE.search(value):
+        raise ValueError(f"{field} is not valid UTF-8 (it holds a lone surrogate): {value!r}")
     if _BAD_ID.search(value):
         raise ValueError(f"{field} contains a path separator or control character: {value!r}")
     return value
@@ -287,6 +290,8 @@ class MemoryRecord(BaseModel):
             raise ValueError("text must not be empty or whitespace")
         if len(v) > MAX_TEXT_CHARS:
             raise ValueError(f"text is longer than {MAX_TEXT_CHARS} characters ({len(v)})")
+        if _SURROGATE.search(v):
+            raise ValueError("text is not valid Unicode: it holds a lone surrogate (cannot be stored as UTF-8)")
         return v
 
     @field_validator("subject", "predicate")

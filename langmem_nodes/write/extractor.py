@@ -26,16 +26,17 @@ from typing import Any
 
 from ..node import MemoryNode
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier
+from ..safety import MAX_CLAUSES_PER_TURN, clean_turn_text, find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
 from . import lexicon as lx
 from .rules import Claim, clean_object, parse_clause
-from .verifier import find_injection
 
 Turn = Mapping[str, Any]
 
 CONFIDENCE = {Source.EXPLICIT_CORRECTION: 0.95, Source.EXPLICIT: 0.9, Source.INFERRED: 0.75}
 HEDGED_CONFIDENCE = 0.45
+MAX_CLAUSE_CHARS = 600
 _REPLACES = re.compile(r"^(?:not|rather than|instead of|but not|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
@@ -178,7 +179,7 @@ class RuleExtractor(Extractor):
                 clause = lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip()))
                 hedged = bool(lx.HEDGE.search(clause))
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？")
-                if not clause:
+                if not clause or len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
                     continue
                 if lx.REPORTED.search(clause) or lx.HYPOTHETICAL.search(clause) or lx.ONE_OFF.search(clause):
                     break  # the rest of the sentence belongs to the same frame
@@ -284,6 +285,10 @@ def messages_to_turns(messages: Sequence[Any]) -> list[dict[str, Any]]:
 class ExtractNode(MemoryNode):
     """Graph node: reads `messages`, writes `memory_pending`. Incognito turns extract nothing.
 
+    Hostile text is repaired at the door, never raised on (a turn must not fail): lone surrogates become
+    U+FFFD, a message is read up to `safety.MAX_TURN_CHARS` characters, and at most
+    `safety.MAX_CLAUSES_PER_TURN` claims are kept per turn, so cost stays linear in the message's length.
+
     Args:
         extractor: any `Extractor` (default `RuleExtractor()`).
         messages_key / pending_key: state keys, for users whose state uses other names.
@@ -308,5 +313,7 @@ class ExtractNode(MemoryNode):
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
             return {self.pending_key: []}
-        turns = messages_to_turns(state.get(self.messages_key) or [])
-        return {self.pending_key: self.extractor.extract(turns, ctx, now)}
+        turns = [{**t, "content": clean_turn_text(t["content"])[0]} if isinstance(t.get("content"), str) else t
+                 for t in messages_to_turns(state.get(self.messages_key) or [])]
+        # a cap on claims per message keeps dedup, the gate and the resolver linear in its length
+        return {self.pending_key: self.extractor.extract(turns, ctx, now)[:MAX_CLAUSES_PER_TURN]}
