@@ -26,7 +26,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..records import (
+<<<<<<< HEAD
     MAX_TEXT_CHARS,
+=======
+    STORED,
+    WILDCARD,
+>>>>>>> main
     Kind,
     LedgerEntry,
     LedgerOp,
@@ -38,6 +43,7 @@ from ..records import (
     check_id,
     normalize_text,
     partition_key,
+    session_prefix,
     utcnow,
 )
 from ..safety import PII_POLICIES, PiiPolicy, check_text, find_pii, find_secret, redact
@@ -46,7 +52,6 @@ from ..store.sqlite import ReadOnlyViolation
 
 EXPORT_FORMAT = "langmem-nodes/export"
 EXPORT_VERSION = 1
-WILDCARD = "*"
 _MISSING: Any = object()
 
 
@@ -220,7 +225,7 @@ class MemoryAdmin:
                 "verified_at": now,
             }
         )
-        new = MemoryRecord.model_validate(new.model_dump())  # re-run validators on the edited text
+        new = MemoryRecord.model_validate(new.model_dump(), context=STORED)  # re-run validators on the edited text
         entry = LedgerEntry(
             op=LedgerOp.EDIT,
             memory_id=memory_id,
@@ -250,12 +255,17 @@ class MemoryAdmin:
         session_id: str = _MISSING,
         dry_run: bool = False,
         actor: str = "user",
+        written_in_project: bool = False,
     ) -> dict[str, Any]:
         """Bulk forget, guarded: all four scope dimensions must be given, each an id or "*" (any).
 
-        A record matches when every non-"*" dimension equals its scope id; a specific `session_id`
-        matches only session-level memories (promoted memories keep their origin session id).
-        Nothing runs unless every argument is valid. Returns `{"filters", "count", "ids", "reports"}`.
+        A record matches when every non-"*" dimension equals its scope id. A specific `project_id` matches
+        only the memories that project narrows — its project-level facts and its sessions' memories — not
+        user-level memories that were merely written while in it (they follow the user into every project);
+        `written_in_project=True` selects those too. A specific `session_id` matches only session-level
+        memories (promoted memories keep their origin session id). A specific `user_id` matches everything
+        that user wrote, the project facts they stated included. Nothing runs unless every argument is
+        valid. Returns `{"filters", "count", "ids", "reports"}`.
         """
         filters = {"org_id": org_id, "project_id": project_id, "user_id": user_id, "session_id": session_id}
         missing = [k for k, v in filters.items() if v is _MISSING]
@@ -266,17 +276,23 @@ class MemoryAdmin:
         for k, v in filters.items():
             if v != WILDCARD:
                 check_id(v, k, required=True)
-        recs = [r for r in self.store.find(None, statuses=None) if self._matches(r, filters)]
+        if written_in_project and project_id == WILDCARD:
+            raise ValueError("delete_all: written_in_project=True needs a specific project_id, not '*'")
+        recs = [r for r in self.store.find(None, statuses=None) if self._matches(r, filters, written_in_project)]
         ids = [r.id for r in recs]
         reports = [] if dry_run or not ids else self.store.forget_many(ids, actor=actor, reason="bulk delete")
         return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports}
 
     @staticmethod
-    def _matches(r: MemoryRecord, filters: Mapping[str, str]) -> bool:
+    def _matches(r: MemoryRecord, filters: Mapping[str, str], written_in_project: bool = False) -> bool:
         for k, v in filters.items():
             if v != WILDCARD and getattr(r.scope, k) != v:
                 return False
-        return filters["session_id"] == WILDCARD or r.scope.level is Level.SESSION
+        if filters["session_id"] != WILDCARD and r.scope.level is not Level.SESSION:
+            return False
+        if filters["project_id"] != WILDCARD and r.scope.level not in (Level.PROJECT, Level.SESSION):
+            return written_in_project and r.scope.level is Level.USER
+        return True
 
     # -- export / import ------------------------------------------------------------------------
     def export(self, user_id: str, *, org_id: str = "default") -> dict[str, Any]:
@@ -289,7 +305,7 @@ class MemoryAdmin:
         ids = {r.id for r in recs}
         parts = {r.scope.partition for r in recs if r.scope.level in (Level.USER, Level.SESSION)}
         parts.add(partition_key(Level.USER, org_id, user_id=user_id))
-        own = f"session/{org_id}/{user_id}/"
+        own = session_prefix(org_id, user_id)  # every project's sessions, and the pre-project layout's
         entries = [
             e for e in self.store.canonical.ledger()
             if e.memory_id in ids or (e.partition is not None and (e.partition in parts or e.partition.startswith(own)))

@@ -48,7 +48,7 @@ from typing_extensions import TypedDict
 from .._compat import sync_async_runnable
 from ..context import resolve_context
 from ..node import MemoryNode
-from ..records import Level, MemoryContext, MemoryRecord, partition_key
+from ..records import MemoryContext, MemoryRecord
 from ..store import MemoryStore
 
 _EN_VERB = re.compile(
@@ -154,10 +154,10 @@ class ForgetRequestNode(MemoryNode):
 
     # -- candidates ---------------------------------------------------------------------------
     def owned_partitions(self, ctx: MemoryContext) -> list[str]:
-        """The user's partitions, all their sessions, and shared partitions (filtered to their own records)."""
-        own = f"session/{ctx.org_id}/{ctx.user_id}/"
-        sessions = self.store.canonical.partitions(prefix=own)
-        return list(dict.fromkeys([*ctx.visible_partitions(), partition_key(Level.USER, ctx.org_id, user_id=ctx.user_id), *sessions]))
+        """What the user sees plus their other sessions in this project (or outside any, without one); shared
+        partitions are filtered to their own records. Sessions of other projects are forgotten from there."""
+        sessions = self.store.canonical.partitions(prefix=ctx.session_prefix())
+        return list(dict.fromkeys([*ctx.visible_partitions(), *sessions]))
 
     def candidates(self, request: str, ctx: MemoryContext) -> list[dict[str, Any]]:
         topic = request_topic(request)

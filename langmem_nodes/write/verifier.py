@@ -108,8 +108,7 @@ class VerifyNode(MemoryNode):
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]
-        injected_ids = list(state.get(self.injected_key) or [])
-        injected = list(self.store.get_many(injected_ids).values()) if (self.store is not None and injected_ids) else []
+        injected = self.injected(state, ctx)
         screen = TurnScreen(_latest_user_text(state.get(self.messages_key) or []))
         for p in pending:
             if p.action == "reject":
@@ -119,6 +118,18 @@ class VerifyNode(MemoryNode):
                 continue
             self.check(p, injected, screen)
         return {self.pending_key: pending}
+
+    def injected(self, state: dict[str, Any], ctx: MemoryContext) -> list[MemoryRecord]:
+        """The memories injected this turn that this context may see: its visible partitions and the user's
+        other sessions in the same project (what dedup compares with). An id from state naming any other
+        memory (forged, or another user's or project's) is ignored: echoing it as lineage would confirm what
+        that memory holds."""
+        ids = [i for i in (state.get(self.injected_key) or []) if isinstance(i, str)]
+        if self.store is None or not ids:
+            return []
+        visible, own_sessions = set(ctx.visible_partitions()), ctx.session_prefix()
+        return [m for m in self.store.get_many(ids).values()
+                if m.scope.partition in visible or m.scope.partition.startswith(own_sessions)]
 
     def _content_gates(self, p: PendingWrite, screen: TurnScreen | None = None) -> bool:
         """Reject `p` in place if it holds (or came next to) a credential, an identifier the policy refuses,
