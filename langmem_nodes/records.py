@@ -24,15 +24,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 MAX_TEXT_CHARS = 4000
 MAX_ID_CHARS = 128
-<<<<<<< HEAD
-_BAD_ID = re.compile(r"[/\\\x00-\x1f\x7f\ud800-\udfff]")
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-=======
 _BAD_ID = re.compile(r"[/\\\x00-\x1f\x7f]")  # refused in every id, stored ones included
 WILDCARD = "*"
 _UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})  # controls, invisible formatting, surrogates, U+2028/9
 STORED: dict[str, Any] = {"stored": True}  # validation context of a record read back from a home
->>>>>>> main
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 class Level(StrEnum):
@@ -140,21 +136,6 @@ def check_id(value: str | None, field: str, *, required: bool = False, stored: b
         if required:
             raise ValueError(f"{field} is required")
         return None
-<<<<<<< HEAD
-    if not isinstance(value, str):
-        raise ValueError(f"{field} must be a string, got {type(value).__name__}")
-    if not value.strip():
-        raise ValueError(f"{field} must not be empty or whitespace")
-    if value != value.strip():
-        raise ValueError(f"{field} must not have leading or trailing whitespace: {value!r}")
-    if len(value) > MAX_ID_CHARS:
-        raise ValueError(f"{field} is longer than {MAX_ID_CHARS} characters")
-    if _SURROGATE.search(value):
-        raise ValueError(f"{field} is not valid UTF-8 (it holds a lone surrogate): {value!r}")
-    if _BAD_ID.search(value):
-        raise ValueError(f"{field} contains a path separator or control character: {value!r}")
-    return value
-=======
     raise ValueError(f"{field} must be a string, got {type(value).__name__}")
 
 
@@ -162,7 +143,6 @@ def stored_context(info: Any) -> bool:
     """True inside a validation of a stored record (`model_validate_json(body, context=STORED)`)."""
     ctx = getattr(info, "context", None)
     return bool(ctx) and bool(ctx.get("stored"))
->>>>>>> main
 
 
 def as_utc(value: datetime) -> datetime:

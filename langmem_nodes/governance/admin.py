@@ -26,12 +26,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..records import (
-<<<<<<< HEAD
     MAX_TEXT_CHARS,
-=======
     STORED,
     WILDCARD,
->>>>>>> main
     Kind,
     LedgerEntry,
     LedgerOp,
