@@ -11,6 +11,7 @@ from typing import Any as _Any
 from .context import MissingScopeError, resolve_context
 from .embeddings import Embedder, HashingEmbedder, MiniLMEmbedder
 from .node import MemoryNode
+from .prompt import memory_messages
 from .records import (
     Drift,
     Kind,
@@ -59,6 +60,7 @@ __all__ = [
     "add_memory",
     "create_read_graph",
     "create_write_graph",
+    "memory_messages",
     "resolve_context",
 ]
 
