@@ -332,6 +332,7 @@ class LedgerOp(StrEnum):
     FORGET = "forget"
     SKIP_INCOGNITO = "skip_incognito"
     IMPORT = "import"
+    MODEL_ERROR = "model_error"
 
 
 class LedgerEntry(BaseModel):

@@ -79,6 +79,7 @@ class WriteState(TypedDict):
     memory_skipped: NotRequired[list[dict[str, Any]]]
     memory_superseded: NotRequired[list[str]]
     memory_injected_ids: NotRequired[list[str]]
+    memory_extract_error: NotRequired[dict[str, Any] | None]  # a degraded extractor call (see degrade.py)
 
 
 class ReadState(TypedDict):
@@ -93,6 +94,7 @@ class ReadState(TypedDict):
     memory_stable: NotRequired[str]  # stable index/summary for the cached prompt prefix (RenderNode)
     memory_injected_ids: NotRequired[list[str]]
     memory_shown_ids: NotRequired[Annotated[list[str], _union]]
+    memory_select_error: NotRequired[dict[str, Any] | None]  # a degraded selector call (see degrade.py)
 
 
 class MemoryState(WriteState, ReadState):  # type: ignore[misc]

@@ -1,7 +1,7 @@
 """The single write entry: every decision of a turn applied in ONE `store.commit` call, each with a ledger entry.
 
-Returns `memory_written` (record dicts), `memory_skipped` (`{"text", "action", "reason"}`) and
-`memory_superseded` (ids). Secrets never reach the ledger: a rejected secret is logged without content.
+Returns `memory_written` (record dicts), `memory_skipped` (`{"text", "action", "reason"}`; a degraded
+extractor call appears as `action="model_error"` with empty text) and `memory_superseded` (ids). Secrets never reach the ledger: a rejected secret is logged without content.
 In incognito mode nothing is written; the ledger only records that a turn was skipped, without content.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from ..degrade import ModelFailure
 from ..node import MemoryNode
 from ..records import LedgerEntry, LedgerOp, Level, MemoryContext, MemoryRecord, Status, new_id
 from ..state import PendingWrite
@@ -47,6 +48,8 @@ class CommitNode(MemoryNode):
             plan = _Plan(self.store, self.ttl, ctx, now)
             for p in state.get(self.pending_key) or []:
                 plan.apply(p.model_copy(deep=True))
+            if state.get("memory_extract_error"):
+                plan.model_failure(ModelFailure.from_dict(state["memory_extract_error"]), state, self.messages_key)
             try:
                 stored = self.store.commit(add=plan.add, update=list(plan.updates.values()), ledger=plan.ledger)
                 break
@@ -81,6 +84,13 @@ class _Plan:
         self.ledger: list[LedgerEntry] = []
         self.skipped: list[dict[str, Any]] = []
         self.superseded: list[str] = []
+
+    def model_failure(self, failure: ModelFailure, state: dict[str, Any], messages_key: str) -> None:
+        """A degraded extractor call: a content-free ledger entry and a `memory_skipped` reason."""
+        latest, earlier = latest_user_turns(messages_to_turns(state.get(messages_key) or []))
+        ids = [turn_id(t, len(earlier) + i) for i, t in enumerate(latest)]
+        self.ledger.append(failure.ledger_entry(self.ctx, self.now, ids))
+        self.skipped.append({"text": "", "action": "model_error", "reason": failure.reason})
 
     def _current(self, mid: str) -> MemoryRecord | None:
         return self.updates.get(mid) or self.store.get(mid)

@@ -18,12 +18,14 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from ..degrade import ModelFailure
 from ..node import MemoryNode
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier
 from ..state import PendingWrite
@@ -46,13 +48,21 @@ _INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是|rather than|ins
 
 
 class Extractor(ABC):
-    """Turns a conversation into candidate memories about its latest user turn(s)."""
+    """Turns a conversation into candidate memories about its latest user turn(s).
+
+    `fallback` is what `ExtractNode` runs when `extract` raises (None: nothing is stored from that turn).
+    """
 
     name: str = "extractor"
+    fallback: Extractor | None = None
 
     @abstractmethod
     def extract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
         """`turns`: dicts with `role`, `content` and optional `id`, oldest first."""
+
+    async def aextract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
+        """The async twin; by default `extract` in a worker thread. Extractors that await a model override it."""
+        return await asyncio.to_thread(self.extract, turns, ctx, now)
 
 
 def latest_user_turns(turns: Sequence[Turn]) -> tuple[list[Turn], list[Turn]]:
@@ -102,7 +112,8 @@ def render(claim: Claim, lang: str) -> str:
         label = pred.removesuffix("_command")
         tpl = f"项目{label}命令：{{o}}" if lang == "zh" else f"Project {label} command: {{o}}"
     elif pred.startswith("attr:"):
-        tpl = f"用户的{pred[5:]}：{{o}}" if lang == "zh" else f"User's {pred[5:].replace('_', ' ')}: {{o}}"
+        who = ("项目" if lang == "zh" else "Project") if claim.subject == "project" else ("用户" if lang == "zh" else "User")
+        tpl = f"{who}的{pred[5:]}：{{o}}" if lang == "zh" else f"{who}'s {pred[5:].replace('_', ' ')}: {{o}}"
     else:
         tpl = table.get(pred, "{s}: {o}")
         if pred == "uses" and claim.subject == "project":
@@ -282,7 +293,13 @@ def messages_to_turns(messages: Sequence[Any]) -> list[dict[str, Any]]:
 
 
 class ExtractNode(MemoryNode):
-    """Graph node: reads `messages`, writes `memory_pending`. Incognito turns extract nothing.
+    """Graph node: reads `messages`, writes `memory_pending` and `memory_extract_error`. Incognito turns
+    extract nothing.
+
+    When the extractor raises (an LLM whose replies never validated, a model outage), the node runs the
+    extractor's `fallback` instead, logs one warning and sets `memory_extract_error` (a content-free
+    `ModelFailure` dict) — `CommitNode` turns it into a ledger entry and a `memory_skipped` reason.
+    The user's turn goes on.
 
     Args:
         extractor: any `Extractor` (default `RuleExtractor()`).
@@ -290,6 +307,7 @@ class ExtractNode(MemoryNode):
     """
 
     name = "extract"
+    error_key = "memory_extract_error"
 
     def __init__(
         self,
@@ -307,6 +325,31 @@ class ExtractNode(MemoryNode):
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
-            return {self.pending_key: []}
+            return {self.pending_key: [], self.error_key: None}
         turns = messages_to_turns(state.get(self.messages_key) or [])
-        return {self.pending_key: self.extractor.extract(turns, ctx, now)}
+        try:
+            return {self.pending_key: self.extractor.extract(turns, ctx, now), self.error_key: None}
+        except Exception as e:  # memory never takes the turn down: degrade, record, say so
+            return self._degraded(e, turns, ctx, now)
+
+    async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        if ctx.incognito:
+            return {self.pending_key: [], self.error_key: None}
+        turns = messages_to_turns(state.get(self.messages_key) or [])
+        try:
+            return {self.pending_key: await self.extractor.aextract(turns, ctx, now), self.error_key: None}
+        except Exception as e:
+            return self._degraded(e, turns, ctx, now)
+
+    def _degraded(self, e: Exception, turns: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        fallback, pending = self.extractor.fallback, []
+        if fallback is not None:
+            try:
+                pending = fallback.extract(turns, ctx, now)
+            except Exception:  # the fallback failed too: nothing stored from this turn, still recorded
+                fallback = None
+        failure = ModelFailure.of("extract", e, fallback=fallback.name if fallback else "none", incognito=ctx.incognito)
+        failure.log()
+        for p in pending:
+            p.note("extract", f"fallback after {self.extractor.name} failure")
+        return {self.pending_key: pending, self.error_key: failure.as_dict()}
