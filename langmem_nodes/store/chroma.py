@@ -237,7 +237,8 @@ class ChromaProjection(Projection):
             assert self._size_of is not None and self._rows_of is not None
             size = self._size_of(part)
             mirrored = self._retry(part, False, lambda col: col.count(), default=-1)  # -1: no collection
-            if mirrored < size:  # just outgrew the exact index (or lags it): backfill it whole
+            # SQLite already holds this batch, Chroma not yet: only a shortfall beyond it is a lag
+            if mirrored < 0 or mirrored + len(records) < size:  # just outgrew the exact index (or lags it): backfill it whole
                 rows_all = list(self._rows_of(part))
                 self._add(part, [r[0] for r in rows_all], [r[2] for r in rows_all], [r[1] for r in rows_all])
                 return
