@@ -28,7 +28,7 @@ test: $(STAMP)
 test-all: $(STAMP)
 	$(BIN)/python -m pytest -m ''
 
-# the robustness runs behind the `stress` marker, with their figures printed (-s)
+# Every test marked `stress` (large randomized runs: each prints its figures, e.g. "leaks: N"); -s shows them.
 stress: $(STAMP)
 	$(BIN)/python -m pytest -m stress -s
 

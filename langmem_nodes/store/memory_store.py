@@ -30,6 +30,7 @@ from .bm25 import BM25Projection
 from .chroma import ChromaProjection, make_client
 from .dense import DenseRouter
 from .exact import ExactDense
+from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
 from .sqlite import CanonicalStore, KeyRef, ReadOnlyViolation, VersionConflict, partition_list
@@ -135,6 +136,7 @@ class MemoryStore:
         self.rendered = RenderedCache()
         own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
         self.fanout = FanOut([*own, *extra_projections])
+        migrate_layout(self.canonical, self.fanout.names)  # an older home's partitions: re-keyed, intents filed
         self.replay_intents()
         self.chroma.rebuild_broken()  # collections a read found damaged before a restart
 
