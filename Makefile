@@ -10,7 +10,7 @@ export TOKENIZERS_PARALLELISM := false
 # the ONNX export of the packaged MiniLM (made once, offline) lives inside the venv unless set elsewhere
 export LANGMEM_CACHE_DIR ?= $(CURDIR)/$(VENV)/langmem-cache
 
-.PHONY: venv test test-all demo eval bench bench-100k lint clean
+.PHONY: venv test test-all stress demo eval bench bench-100k lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -27,6 +27,10 @@ test: $(STAMP)
 
 test-all: $(STAMP)
 	$(BIN)/python -m pytest -m ''
+
+# the larger runs behind @pytest.mark.stress (e.g. 4 threads + 2 processes writing one home for 30 s); -s shows their figures
+stress: $(STAMP)
+	$(BIN)/python -m pytest -m stress -s
 
 demo: $(STAMP)
 	$(BIN)/python graphs/demo.py

@@ -32,6 +32,7 @@ from ..records import (
     Level,
     MemoryContext,
     MemoryRecord,
+    Scope,
     Source,
     Status,
     check_id,
@@ -241,8 +242,10 @@ class MemoryAdmin:
         """Bulk forget, guarded: all four scope dimensions must be given, each an id or "*" (any).
 
         A record matches when every non-"*" dimension equals its scope id; a specific `session_id`
-        matches only session-level memories (promoted memories keep their origin session id).
-        Nothing runs unless every argument is valid. Returns `{"filters", "count", "ids", "reports"}`.
+        matches only session-level memories (promoted memories keep their origin session id). The
+        ledger entries quoting a matching turn that no forgotten memory owns (rejected turns, duplicates
+        of a memory that stays) are scrubbed too (`scrubbed_entries`). Nothing runs unless every argument
+        is valid. Returns `{"filters", "count", "ids", "reports", "scrubbed_entries"}`.
         """
         filters = {"org_id": org_id, "project_id": project_id, "user_id": user_id, "session_id": session_id}
         missing = [k for k, v in filters.items() if v is _MISSING]
@@ -253,17 +256,21 @@ class MemoryAdmin:
         for k, v in filters.items():
             if v != WILDCARD:
                 check_id(v, k, required=True)
-        recs = [r for r in self.store.find(None, statuses=None) if self._matches(r, filters)]
+        recs = [r for r in self.store.find(None, statuses=None) if self._matches(r.scope, filters)]
         ids = [r.id for r in recs]
         reports = [] if dry_run or not ids else self.store.forget_many(ids, actor=actor, reason="bulk delete")
-        return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports}
+        # after the forgets, which read their memories' own entries to find every text to redact
+        turns = (sum(1 for _, scope, _ in self.store.canonical.turn_entries() if self._matches(Scope.model_construct(**scope), filters))
+                 if dry_run else self.store.forget_turns(lambda scope: self._matches(scope, filters)))
+        return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports,
+                "scrubbed_entries": turns}
 
     @staticmethod
-    def _matches(r: MemoryRecord, filters: Mapping[str, str]) -> bool:
+    def _matches(scope: Scope, filters: Mapping[str, str]) -> bool:
         for k, v in filters.items():
-            if v != WILDCARD and getattr(r.scope, k) != v:
+            if v != WILDCARD and getattr(scope, k) != v:
                 return False
-        return filters["session_id"] == WILDCARD or r.scope.level is Level.SESSION
+        return filters["session_id"] == WILDCARD or Level(scope.level) is Level.SESSION
 
     # -- export / import ------------------------------------------------------------------------
     def export(self, user_id: str, *, org_id: str = "default") -> dict[str, Any]:
