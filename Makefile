@@ -28,7 +28,7 @@ test: $(STAMP)
 test-all: $(STAMP)
 	$(BIN)/python -m pytest -m ''
 
-# the larger runs behind @pytest.mark.stress (e.g. 4 threads + 2 processes writing one home for 30 s); -s shows their figures
+# Every test marked `stress` (large randomized runs: each prints its figures, e.g. "leaks: N"); -s shows them.
 stress: $(STAMP)
 	$(BIN)/python -m pytest -m stress -s
 

@@ -80,7 +80,7 @@ def violations(db: str | Path) -> dict[str, int]:
 
 def _one_op(store: MemoryStore, graph: Any, rng: random.Random) -> str:
     if rng.random() < 0.1:
-        live = store.find([f"user/default/{USER}", *(f"session/default/{USER}/{s}" for s in SESSIONS)])
+        live = store.find([p for s in SESSIONS for p in MemoryContext(user_id=USER, session_id=s).visible_partitions()])
         if live:
             store.forget(rng.choice(live).id)
         return "forget"

@@ -134,7 +134,7 @@ class StructuredFake(GenericFakeChatModel):
 def test_llm_extractor_structured_output_path() -> None:
     model = StructuredFake(messages=iter([]))
     out = LLMExtractor(model).extract([{"role": "user", "content": "remember I like tea"}], CTX, NOW)
-    assert [(p.record.predicate, p.record.object) for p in out] == [("prefers", "tea"), ("states", "uses monorepo")]
+    assert [(p.record.predicate, p.record.object) for p in out] == [("prefers", "tea"), ("attr:invented_pred", "uses monorepo")]
     assert out[0].record.source.value == "explicit" and out[0].record.confidence == 0.9  # capped by source
 
 

@@ -115,7 +115,7 @@ def read_stages(
         recall or RecallNode(store, clock=clock),
         rerank or RerankNode(clock=clock),
         conflicts or ConflictNode(clock=clock),
-        SelectNode(selector, clock=clock),
+        SelectNode(selector, store=store, clock=clock),
         annotate or FreshnessNode(clock=clock),
         _with_store(render, store) if render is not None else RenderNode(store, clock=clock),
     ]

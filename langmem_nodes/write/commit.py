@@ -1,7 +1,7 @@
 """The single write entry: every decision of a turn applied in ONE `store.commit` call, each with a ledger entry.
 
-Returns `memory_written` (record dicts), `memory_skipped` (`{"text", "action", "reason"}`) and
-`memory_superseded` (ids). Secrets never reach the ledger: a rejected secret is logged without content.
+Returns `memory_written` (record dicts), `memory_skipped` (`{"text", "action", "reason"}`; a degraded
+extractor call appears as `action="model_error"` with empty text) and `memory_superseded` (ids). Secrets never reach the ledger: a rejected secret is logged without content.
 In incognito mode nothing is written; the ledger only records that a turn was skipped, without content.
 """
 
@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from ..degrade import ModelFailure
 from ..node import MemoryNode
 from ..records import (
     LedgerEntry,
@@ -78,6 +79,8 @@ class CommitNode(MemoryNode):
             plan = _Plan(self.store, self.ttl, ctx, now)
             for p in pending:
                 plan.apply(p.model_copy(deep=True))
+            if state.get("memory_extract_error"):
+                plan.model_failure(ModelFailure.from_dict(state["memory_extract_error"]), state, self.messages_key)
             try:
                 stored = self.store.commit(add=plan.add, update=list(plan.updates.values()), ledger=plan.ledger,
                                            exclusive=is_exclusive)
@@ -97,16 +100,20 @@ class CommitNode(MemoryNode):
 
     def _replan(self, pending: list[PendingWrite], ids: set[str], state: dict[str, Any], ctx: MemoryContext,
                 now: datetime) -> None:
-        """Send the new facts that collided back through the decision nodes, on fresh state (in place).
-        A collided promotion copy needs nothing: the next plan reads the wider partition afresh."""
-        again = [p for p in pending if p.record.id in ids and p.action == "write"]
-        for p in again:
+        """Send the new facts that collided back through the decision nodes, on fresh state (replacing them
+        in `pending`). A collided promotion copy needs nothing: the next plan reads the wider partition."""
+        where = [i for i, p in enumerate(pending) if p.record.id in ids and p.action == "write"]
+        again = []
+        for i in where:
+            p = pending[i].model_copy(deep=True)
             p.action, p.reason, p.merge_into, p.promote_to, p.supersede = "write", "", None, None, []
             p.record.supersedes, p.record.superseded_by = [], None
-            p.note("commit", "another writer stored this attribute or fact meanwhile: decided again")
+            again.append(p.note("commit", "another writer stored this attribute or fact meanwhile: decided again"))
         sub = {**state, self.pending_key: again}
         for node in self.replan:
             sub = {**sub, **node.run(sub, ctx, now)}
+        for i, p in zip(where, sub[self.pending_key], strict=True):
+            pending[i] = p
 
     def _gave_up(self, pending: list[PendingWrite], exc: VersionConflict) -> dict[str, Any]:
         log.warning("commit: gave up after %d attempts, other writers kept changing these memories: %s",
@@ -137,6 +144,13 @@ class _Plan:
         self.ledger: list[LedgerEntry] = []
         self.skipped: list[dict[str, Any]] = []
         self.superseded: list[str] = []
+
+    def model_failure(self, failure: ModelFailure, state: dict[str, Any], messages_key: str) -> None:
+        """A degraded extractor call: a content-free ledger entry and a `memory_skipped` reason."""
+        latest, earlier = latest_user_turns(messages_to_turns(state.get(messages_key) or []))
+        ids = [turn_id(t, len(earlier) + i) for i, t in enumerate(latest)]
+        self.ledger.append(failure.ledger_entry(self.ctx, self.now, ids))
+        self.skipped.append({"text": "", "action": "model_error", "reason": failure.reason})
 
     def _current(self, mid: str) -> MemoryRecord | None:
         return self.updates.get(mid) or self.store.get(mid)

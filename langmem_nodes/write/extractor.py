@@ -18,24 +18,27 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from ..degrade import ModelFailure
 from ..node import MemoryNode
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier
+from ..safety import MAX_CLAUSES_PER_TURN, clean_turn_text, find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
 from . import lexicon as lx
 from .rules import Claim, clean_object, parse_clause
-from .verifier import find_injection
 
 Turn = Mapping[str, Any]
 
 CONFIDENCE = {Source.EXPLICIT_CORRECTION: 0.95, Source.EXPLICIT: 0.9, Source.INFERRED: 0.75}
 HEDGED_CONFIDENCE = 0.45
+MAX_CLAUSE_CHARS = 600
 _REPLACES = re.compile(r"^(?:not|rather than|instead of|but not|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
@@ -46,13 +49,21 @@ _INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是|rather than|ins
 
 
 class Extractor(ABC):
-    """Turns a conversation into candidate memories about its latest user turn(s)."""
+    """Turns a conversation into candidate memories about its latest user turn(s).
+
+    `fallback` is what `ExtractNode` runs when `extract` raises (None: nothing is stored from that turn).
+    """
 
     name: str = "extractor"
+    fallback: Extractor | None = None
 
     @abstractmethod
     def extract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
         """`turns`: dicts with `role`, `content` and optional `id`, oldest first."""
+
+    async def aextract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
+        """The async twin; by default `extract` in a worker thread. Extractors that await a model override it."""
+        return await asyncio.to_thread(self.extract, turns, ctx, now)
 
 
 def latest_user_turns(turns: Sequence[Turn]) -> tuple[list[Turn], list[Turn]]:
@@ -102,7 +113,8 @@ def render(claim: Claim, lang: str) -> str:
         label = pred.removesuffix("_command")
         tpl = f"项目{label}命令：{{o}}" if lang == "zh" else f"Project {label} command: {{o}}"
     elif pred.startswith("attr:"):
-        tpl = f"用户的{pred[5:]}：{{o}}" if lang == "zh" else f"User's {pred[5:].replace('_', ' ')}: {{o}}"
+        who = ("项目" if lang == "zh" else "Project") if claim.subject == "project" else ("用户" if lang == "zh" else "User")
+        tpl = f"{who}的{pred[5:]}：{{o}}" if lang == "zh" else f"{who}'s {pred[5:].replace('_', ' ')}: {{o}}"
     else:
         tpl = table.get(pred, "{s}: {o}")
         if pred == "uses" and claim.subject == "project":
@@ -178,7 +190,7 @@ class RuleExtractor(Extractor):
                 clause = lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip()))
                 hedged = bool(lx.HEDGE.search(clause))
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？")
-                if not clause:
+                if not clause or len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
                     continue
                 if lx.REPORTED.search(clause) or lx.HYPOTHETICAL.search(clause) or lx.ONE_OFF.search(clause):
                     break  # the rest of the sentence belongs to the same frame
@@ -282,7 +294,17 @@ def messages_to_turns(messages: Sequence[Any]) -> list[dict[str, Any]]:
 
 
 class ExtractNode(MemoryNode):
-    """Graph node: reads `messages`, writes `memory_pending`. Incognito turns extract nothing.
+    """Graph node: reads `messages`, writes `memory_pending` and `memory_extract_error`. Incognito turns
+    extract nothing.
+
+    When the extractor raises (an LLM whose replies never validated, a model outage), the node runs the
+    extractor's `fallback` instead, logs one warning and sets `memory_extract_error` (a content-free
+    `ModelFailure` dict) — `CommitNode` turns it into a ledger entry and a `memory_skipped` reason.
+    The user's turn goes on.
+
+    Hostile text is repaired at the door, never raised on (a turn must not fail): lone surrogates become
+    U+FFFD, a message is read up to `safety.MAX_TURN_CHARS` characters, and at most
+    `safety.MAX_CLAUSES_PER_TURN` claims are kept per turn, so cost stays linear in the message's length.
 
     Args:
         extractor: any `Extractor` (default `RuleExtractor()`).
@@ -290,6 +312,7 @@ class ExtractNode(MemoryNode):
     """
 
     name = "extract"
+    error_key = "memory_extract_error"
 
     def __init__(
         self,
@@ -307,6 +330,41 @@ class ExtractNode(MemoryNode):
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
-            return {self.pending_key: []}
-        turns = messages_to_turns(state.get(self.messages_key) or [])
-        return {self.pending_key: self.extractor.extract(turns, ctx, now)}
+            return {self.pending_key: [], self.error_key: None}
+        turns = self._turns(state)
+        try:
+            return {self.pending_key: _capped(self.extractor.extract(turns, ctx, now)), self.error_key: None}
+        except Exception as e:  # memory never takes the turn down: degrade, record, say so
+            return self._degraded(e, turns, ctx, now)
+
+    async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        if ctx.incognito:
+            return {self.pending_key: [], self.error_key: None}
+        turns = self._turns(state)
+        try:
+            return {self.pending_key: _capped(await self.extractor.aextract(turns, ctx, now)), self.error_key: None}
+        except Exception as e:
+            return self._degraded(e, turns, ctx, now)
+
+    def _turns(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        """The conversation with each message's text repaired at the door (`safety.clean_turn_text`)."""
+        return [{**t, "content": clean_turn_text(t["content"])[0]} if isinstance(t.get("content"), str) else t
+                for t in messages_to_turns(state.get(self.messages_key) or [])]
+
+    def _degraded(self, e: Exception, turns: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        fallback, pending = self.extractor.fallback, []
+        if fallback is not None:
+            try:
+                pending = fallback.extract(turns, ctx, now)
+            except Exception:  # the fallback failed too: nothing stored from this turn, still recorded
+                fallback = None
+        failure = ModelFailure.of("extract", e, fallback=fallback.name if fallback else "none", incognito=ctx.incognito)
+        failure.log()
+        for p in pending:
+            p.note("extract", f"fallback after {self.extractor.name} failure")
+        return {self.pending_key: _capped(pending), self.error_key: failure.as_dict()}
+
+
+def _capped(pending: list[PendingWrite]) -> list[PendingWrite]:
+    """At most `MAX_CLAUSES_PER_TURN` claims per turn: dedup, the gate and the resolver stay linear in its length."""
+    return pending[:MAX_CLAUSES_PER_TURN]

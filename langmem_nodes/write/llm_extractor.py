@@ -1,9 +1,11 @@
 """`LLMExtractor`: any LangChain chat model fills a structured extraction; the same rules of admission apply.
 
-The model gets the conversation as quoted data (memory text is never an instruction) and returns
+The model gets the conversation as quoted data (memory text is never an instruction; each turn is one line
+with tags defused and credentials redacted, so user text cannot close `</conversation>`) and returns
 `Extraction`, through `with_structured_output` when the model supports it and as JSON text otherwise.
-Predicates outside the canonical vocabulary become `states` (or stay `attr:<name>`), so the resolver can
-still compare attributes. The verifier, dedup and resolver downstream are the same as for `RuleExtractor`.
+Predicates outside the canonical vocabulary become `attr:<name>` (so the resolver can still compare
+attributes) and keep the model's own sentence as the text ("User wants answers in French") when it names
+the value. A reply that does not validate is retried, then the rule extractor runs instead (see `ExtractNode`). The verifier, dedup and resolver downstream are the same as for `RuleExtractor`.
 
 Example:
     >>> import json
@@ -25,15 +27,18 @@ import json
 import re
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
-from pydantic import BaseModel, Field
+from langchain_core.messages import BaseMessage
+from pydantic import BaseModel, Field, ValidationError
 
-from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier
+from ..degrade import ModelOutputError, check_retries, describe, validation_problem
+from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
+from ..safety import prompt_text
 from ..state import PendingWrite
 from ..text import detect_lang
-from .extractor import CONFIDENCE, Extractor, Turn, latest_user_turns, render, turn_id
+from .extractor import CONFIDENCE, Extractor, RuleExtractor, Turn, latest_user_turns, render, turn_id
 from .rules import PREDICATES, Claim
 
 
@@ -50,6 +55,8 @@ class ExtractedFact(BaseModel):
     source: Literal["explicit_correction", "explicit", "inferred"] = "inferred"
     confidence: float = Field(default=0.7, ge=0.0, le=1.0)
     replaces: list[str] = Field(default_factory=list, description="old values a correction replaces")
+    text: str = Field(default="", description="the memory as one neutral third-person sentence in the user's "
+                      "language that names the value, e.g. 'User wants answers in French' / '用户希望用法语回答'")
 
 
 class Extraction(BaseModel):
@@ -66,60 +73,110 @@ _PROMPT = (
     "Return JSON matching the schema {schema}. Earlier turns are context only (e.g. for corrections);\n"
     "extract only from the LATEST user turn(s).\n\n<conversation>\n{conversation}\n</conversation>"
 )
+_RETRY = "\n\nYour previous reply was not valid ({problem}). Reply again with JSON only, matching the schema."
 
 
 class LLMExtractor(Extractor):
-    """Extractor backed by a chat model.
+    """Extractor backed by a chat model; degrades to `fallback` when the model's replies do not validate.
+
+    Each attempt validates the reply (structured output, else JSON text) against `Extraction`; an invalid
+    reply (prose, empty, bad JSON, `None`, a schema violation) or a model error is retried `retries` times
+    with the problem named in the prompt, then `extract` raises `ModelOutputError`. `ExtractNode` catches
+    it, runs `fallback` (the rule extractor) and records the failure in the ledger and `memory_skipped`.
 
     Args:
         model: a `BaseChatModel`, or an `init_chat_model` string such as "openai:gpt-4o-mini".
         structured: try `with_structured_output(Extraction)` first (default True); JSON text is the fallback.
+        retries: extra attempts after an invalid reply (default 1, at most 5).
+        fallback: the extractor `ExtractNode` runs when the model fails (default `RuleExtractor()`;
+            None: store nothing from that turn).
     """
 
     name = "llm"
 
-    def __init__(self, model: BaseChatModel | str, *, structured: bool = True) -> None:
+    def __init__(self, model: BaseChatModel | str, *, structured: bool = True, retries: int = 1,
+                 fallback: Extractor | None | Literal["rule"] = "rule") -> None:
         if isinstance(model, str):
             from langchain.chat_models import init_chat_model  # optional dependency, only for strings
 
             model = init_chat_model(model)
         if not isinstance(model, BaseChatModel):
             raise TypeError(f"model must be a BaseChatModel or a model string, got {type(model).__name__}")
-        self.model, self.structured = model, structured
+        if fallback is not None and fallback != "rule" and not isinstance(fallback, Extractor):
+            raise TypeError(f"fallback must be an Extractor or None, got {type(fallback).__name__}")
+        self.model, self.structured, self.retries = model, structured, check_retries(retries)
+        self.fallback = RuleExtractor() if fallback == "rule" else fallback
 
     def _prompt(self, turns: Sequence[Turn]) -> str:
-        convo = "\n".join(f"[{t.get('role', 'user')}] {t.get('content', '')}" for t in turns)
+        # one line per turn, tags defused and credentials redacted: user text cannot close the fence,
+        # forge a turn, or hand the model a secret to copy into a memory
+        convo = "\n".join(f"[{_role(t)}] {prompt_text(str(t.get('content') or ''))}" for t in turns)
         return _PROMPT.format(schema=json.dumps(Extraction.model_json_schema()), conversation=convo)
 
+    def _attempt_prompt(self, turns: Sequence[Turn], problem: str | None) -> str:
+        prompt = self._prompt(turns)
+        return prompt if problem is None else prompt + _RETRY.format(problem=problem)
+
+    def _structured_runnable(self) -> Any:
+        if not self.structured:
+            return None
+        try:
+            return self.model.with_structured_output(Extraction)
+        except NotImplementedError:
+            return None
+
     def _call(self, prompt: str) -> Extraction:
-        if self.structured:
-            try:
-                runnable = self.model.with_structured_output(Extraction)
-            except NotImplementedError:
-                runnable = None
-            if runnable is not None:
-                out = runnable.invoke(prompt)
-                return out if isinstance(out, Extraction) else Extraction.model_validate(out)
-        text = self.model.invoke(prompt).content
-        return parse_extraction(text if isinstance(text, str) else json.dumps(text))
+        runnable = self._structured_runnable()
+        if runnable is not None:
+            return as_extraction(runnable.invoke(prompt))
+        return as_extraction(self.model.invoke(prompt))
+
+    async def _acall(self, prompt: str) -> Extraction:
+        runnable = self._structured_runnable()
+        if runnable is not None:
+            return as_extraction(await runnable.ainvoke(prompt))
+        return as_extraction(await self.model.ainvoke(prompt))
 
     def extract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
-        latest, earlier = latest_user_turns(turns)
-        if not latest:
+        if not latest_user_turns(turns)[0]:
             return []
+        problem, last = None, None
+        for _ in range(self.retries + 1):
+            try:
+                return self._pending(self._call(self._attempt_prompt(turns, problem)), turns, ctx, now)
+            except Exception as e:  # every model or validation error is retried, then reported
+                problem, last = describe(e), e
+        raise _given_up(last, self.retries + 1)
+
+    async def aextract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
+        if not latest_user_turns(turns)[0]:
+            return []
+        problem, last = None, None
+        for _ in range(self.retries + 1):
+            try:
+                return self._pending(await self._acall(self._attempt_prompt(turns, problem)), turns, ctx, now)
+            except Exception as e:
+                problem, last = describe(e), e
+        raise _given_up(last, self.retries + 1)
+
+    def _pending(self, extraction: Extraction, turns: Sequence[Turn], ctx: MemoryContext,
+                 now: datetime) -> list[PendingWrite]:
+        latest, earlier = latest_user_turns(turns)
         tid = turn_id(latest[-1], len(earlier) + len(latest) - 1)
         lang = detect_lang(" ".join(str(t.get("content", "")) for t in latest))
         out = []
-        for f in self._call(self._prompt(turns)).facts:
-            pred = f.predicate.strip().casefold()
-            pred = pred if pred in PREDICATES or pred.startswith("attr:") else "states"
+        for f in extraction.facts:
+            pred = canonical_predicate(f.predicate)
             obj = f.object.strip()
             if not obj:
                 continue
             source = Source(f.source)
             claim = Claim(f.subject, pred, obj, f.polarity, f.kind, list(f.replaces))
+            text = render(claim, lang)
+            if pred not in PREDICATES and faithful(f.text, obj):
+                text = " ".join(f.text.split())  # the model's own sentence keeps the meaning "attr:x" loses
             rec = MemoryRecord(
-                text=render(claim, lang), subject=f.subject, predicate=pred, object=obj, polarity=f.polarity,  # type: ignore[arg-type]
+                text=text, subject=f.subject, predicate=pred, object=obj, polarity=f.polarity,  # type: ignore[arg-type]
                 kind=Kind(f.kind), tier=Tier(f.tier), drift=Drift(f.drift), source=source,
                 confidence=min(f.confidence, CONFIDENCE[source]), scope=ctx.scope(Level.SESSION if ctx.session_id else Level.USER),
                 created_at=now, verified_at=now, source_turn_ids=[tid],
@@ -132,12 +189,67 @@ class LLMExtractor(Extractor):
         return out
 
 
+def _role(turn: Turn) -> str:
+    role = str(turn.get("role") or "user")
+    return role if role in ("user", "human", "assistant", "ai", "system", "tool") else "user"
+
+
+def _given_up(last: Exception | None, attempts: int) -> ModelOutputError:
+    if isinstance(last, ModelOutputError):
+        return ModelOutputError(str(last), attempts=attempts)
+    err = ModelOutputError(describe(last) if last else "no reply", attempts=attempts)
+    err.__cause__ = last
+    return err
+
+
+def canonical_predicate(raw: str) -> str:
+    """A vocabulary predicate as is; anything else the namespaced `attr:<name>` (so "language" stays an
+    attribute the resolver can compare), or `states` when nothing nameable is left.
+
+    >>> canonical_predicate("Prefers"), canonical_predicate("language"), canonical_predicate("回答语言"), canonical_predicate("?!")
+    ('prefers', 'attr:language', 'attr:回答语言', 'states')
+    """
+    pred = raw.strip().casefold()
+    if pred in PREDICATES or (pred.startswith("attr:") and len(pred) > 5):
+        return pred
+    name = re.sub(r"[^\w]+", "_", pred.removeprefix("attr:")).strip("_")[:40]
+    return f"attr:{name}" if name else "states"
+
+
+def faithful(text: str, obj: str) -> bool:
+    """The model's one-sentence text is usable as the memory: one line, bounded, and it names the value."""
+    one = " ".join(text.split())
+    return 0 < len(one) <= 200 and "\n" not in text.strip() and normalize_text(obj) in normalize_text(one)
+
+
+def as_extraction(out: Any) -> Extraction:
+    """Validate what a model (structured or not) returned; `ModelOutputError` names the problem, never the reply."""
+    if isinstance(out, Extraction):
+        return out
+    if out is None:
+        raise ModelOutputError("structured output returned None")
+    if isinstance(out, BaseMessage):
+        out = out.content
+    if isinstance(out, list):  # content blocks
+        out = " ".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in out)
+    if isinstance(out, dict):
+        try:
+            return Extraction.model_validate(out)
+        except ValidationError as e:
+            raise ModelOutputError(f"reply does not match the Extraction schema: {validation_problem(e)}") from None
+    if isinstance(out, str):
+        return parse_extraction(out)
+    raise ModelOutputError(f"model returned a {type(out).__name__}, not an Extraction")
+
+
 def parse_extraction(text: str) -> Extraction:
-    """Parse a model's JSON reply (optionally fenced); raises ValueError naming the problem."""
+    """Parse a model's JSON reply (optionally fenced); `ModelOutputError` names the problem without the reply."""
+    if not text or not text.strip():
+        raise ModelOutputError("model reply is empty")
     m = re.search(r"\{.*\}", text, re.S)
     if not m:
-        raise ValueError(f"model reply holds no JSON object: {text[:80]!r}")
+        raise ModelOutputError(f"model reply holds no JSON object ({len(text)} characters of prose)")
     try:
         return Extraction.model_validate_json(m.group(0))
-    except ValueError as e:
-        raise ValueError(f"model reply is not a valid Extraction: {e}") from None
+    except ValidationError as e:
+        raise ModelOutputError(f"model reply is not a valid Extraction: {validation_problem(e)}") from None

@@ -1,0 +1,101 @@
+"""Model calls that degrade instead of failing the turn: validate, retry a bounded number of times, fall back.
+
+`ModelOutputError` is what an LLM component raises once its retries are spent; it names the problem
+without quoting the model's reply (a reply may echo the user's words, secrets included). The nodes
+(`ExtractNode`, `SelectNode`) catch it, run the rule fallback, log one warning, and record a
+`ModelFailure` — as a ledger entry and as a state key — so the failure is visible, never silent.
+
+Example:
+    >>> err = ModelOutputError("model reply holds no JSON object (23 characters of prose)", attempts=2)
+    >>> f = ModelFailure.of("extract", err, fallback="rule")
+    >>> f.reason
+    'extract: the model failed after 2 attempts (ModelOutputError: model reply holds no JSON object (23 characters of prose)); used the rule fallback'
+    >>> ModelFailure.of("extract", RuntimeError("quota: user said 'my pin is 1234'"), fallback="rule",
+    ...                 incognito=True).error
+    'RuntimeError (details withheld: incognito turn)'
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from .records import LedgerEntry, LedgerOp, Level, MemoryContext
+
+log = logging.getLogger("langmem_nodes")
+_MAX_ERROR_CHARS = 160
+
+
+class ModelOutputError(ValueError):
+    """A chat model's reply did not validate (after `attempts` tries). The message never quotes the reply."""
+
+    def __init__(self, message: str, *, attempts: int = 1) -> None:
+        super().__init__(message)
+        self.attempts = attempts
+
+
+def check_retries(retries: int) -> int:
+    if not isinstance(retries, int) or isinstance(retries, bool) or not 0 <= retries <= 5:
+        raise ValueError(f"retries must be an integer between 0 and 5, got {retries!r}")
+    return retries
+
+
+def validation_problem(e: ValidationError) -> str:
+    """`facts.0.subject: Input should be 'user' or 'project'; …` — locations and messages, never the input."""
+    parts = [f"{'.'.join(str(x) for x in err['loc']) or 'reply'}: {err['msg']}" for err in e.errors(include_input=False)]
+    return "; ".join(parts[:3]) + (f" (+{len(parts) - 3} more)" if len(parts) > 3 else "")
+
+
+def describe(e: BaseException, *, incognito: bool = False) -> str:
+    """The error's type and (unless the turn is incognito) its message: bounded, credentials redacted."""
+    kind = type(e).__name__
+    if incognito:
+        return f"{kind} (details withheld: incognito turn)"
+    from .write.verifier import redact  # late: the write package imports this module
+
+    text = validation_problem(e) if isinstance(e, ValidationError) else str(e)
+    text = redact(" ".join(text.split()))
+    if len(text) > _MAX_ERROR_CHARS:
+        text = text[: _MAX_ERROR_CHARS - 1] + "…"
+    return f"{kind}: {text}" if text else kind
+
+
+@dataclass(frozen=True)
+class ModelFailure:
+    """One degraded model call: which stage, what went wrong, how many attempts, what ran instead."""
+
+    stage: str
+    error: str
+    attempts: int
+    fallback: str
+
+    @classmethod
+    def of(cls, stage: str, e: BaseException, *, fallback: str, incognito: bool = False) -> ModelFailure:
+        root = e.__cause__ if isinstance(e, ModelOutputError) and isinstance(e.__cause__, Exception) else e
+        return cls(stage, describe(root, incognito=incognito), getattr(e, "attempts", 1), fallback)
+
+    @property
+    def reason(self) -> str:
+        tries = f"{self.attempts} attempt{'s' if self.attempts != 1 else ''}"
+        return f"{self.stage}: the model failed after {tries} ({self.error}); used the {self.fallback} fallback"
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ModelFailure:
+        return cls(str(d["stage"]), str(d["error"]), int(d["attempts"]), str(d["fallback"]))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"stage": self.stage, "error": self.error, "attempts": self.attempts, "fallback": self.fallback,
+                "reason": self.reason}
+
+    def ledger_entry(self, ctx: MemoryContext, now: datetime, turn_ids: list[str] | None = None) -> LedgerEntry:
+        """A content-free ledger entry (no payload) in the user's partition."""
+        return LedgerEntry(op=LedgerOp.MODEL_ERROR, ts=now, partition=ctx.scope(Level.USER).partition,
+                           trigger=f"{self.stage}_model_error", reason=self.reason,
+                           evidence_turn_ids=list(turn_ids or []), decision_trace=f"{self.stage}: {self.error}")
+
+    def log(self) -> None:
+        log.warning("memory degraded: %s", self.reason)
