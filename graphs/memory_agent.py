@@ -2,7 +2,8 @@
 
 The model gets `memory_messages(state, system=SYSTEM)`: the stable memory index in its (cacheable) system prompt
 and this turn's selected memories (with ages) after the latest user message; both blocks are fenced data,
-never instructions, and every chat provider accepts the layout.
+never instructions, and every chat provider accepts the layout. The model is asked to end its reply with a
+`<memory-used>ID, …</memory-used>` line (plain text: any provider), which `memory_cite` removes and records.
 Without a configured model (`LANGMEM_MODEL`, an `init_chat_model` string) it uses the offline
 `MemoryEchoChatModel`, which answers with the memories it was shown.
 """
@@ -30,17 +31,18 @@ SYSTEM = "You are a helpful assistant. Use the user's long-term memories below w
 
 
 def create_memory_agent(store: MemoryStore, model: BaseChatModel | None = None, *, clock: Clock | None = None) -> StateGraph:
-    """Uncompiled agent graph: `memory_recall → agent → memory_write`."""
+    """Uncompiled agent graph: `memory_recall → agent → memory_cite → memory_write` (the model is asked to
+    cite the memories it used; `memory_cite` strips and records the citations)."""
     llm = model or MemoryEchoChatModel()
 
     def agent(state: dict[str, Any]) -> dict[str, Any]:
-        return {"messages": [llm.invoke(memory_messages(state, system=SYSTEM))]}
+        return {"messages": [llm.invoke(memory_messages(state, system=SYSTEM, cite=True))]}
 
     builder = StateGraph(MemoryState, input_schema=MemoryInput, context_schema=MemoryContext)
     builder.add_node("agent", agent)
     builder.add_edge(START, "agent")
     builder.add_edge("agent", END)
-    return add_memory(builder, store, agent="agent", clock=clock)
+    return add_memory(builder, store, agent="agent", clock=clock, cite=True)
 
 
 def _served(store: MemoryStore, settings: ServeSettings) -> StateGraph:

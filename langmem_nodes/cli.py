@@ -1,4 +1,4 @@
-"""The `langmem-nodes` command: remember, recall, list, show, edit, forget, export, import.
+"""The `langmem-nodes` command: remember, recall, list, show, edit, forget, export, import, stats.
 
 Every command runs the same graphs and admin API a Python user gets. With `--json` the LAST line of output
 is one JSON object (earlier lines are human-readable), so scripts can `tail -n1`.
@@ -6,6 +6,7 @@ is one JSON object (earlier lines are human-readable), so scripts can `tail -n1`
     langmem-nodes [--home DIR] [--embedder minilm|minilm-int8|e5|hashing] remember "Remember that I prefer tea" --user ada
     langmem-nodes recall "what do I drink?" --user ada --json
     langmem-nodes forget mem_0123 --json
+    langmem-nodes stats --user ada --since 7 --json     # exactly one JSON document
 """
 
 from __future__ import annotations
@@ -167,6 +168,40 @@ def cmd_import(args: argparse.Namespace, store: Any) -> int:
     return 0
 
 
+def cmd_stats(args: argparse.Namespace, store: Any) -> int:
+    from datetime import timedelta
+
+    from .records import utcnow
+
+    if args.since is not None and not args.since > 0:
+        raise ValueError(f"--since must be a positive number of days, got {args.since}")
+    ctx = _context(args)
+    since = utcnow() - timedelta(days=args.since) if args.since is not None else None
+    m = _admin(store).metrics(ctx, since=since, stale_days=args.stale_days)
+    if args.json:  # exactly one JSON document on stdout
+        print(_json_line(m))
+        return 0
+    c = m["counts"]
+
+    def show(v: Any, pct: bool = True) -> str:
+        return "unknown" if v is None else (f"{v:.1%}" if pct else f"{v:.2f}")
+
+    rows = [
+        ("restatements", f"{m['restatements']['total']} ({m['restatements']['missed']} not injected, "
+                         f"{m['restatements']['injected']} injected)"),
+        ("hit rate", f"{show(m['hit_rate'])} ({c['hits']} of {c['needed']} turns that needed memory)"),
+        ("unused injection", f"{show(m['unused_injection_ratio']['items'])} of items, "
+                             f"{show(m['unused_injection_ratio']['bytes'])} of bytes "
+                             f"({c['turns_with_citations']} of {c['turns']} turns with citations)"),
+        ("injection latency", f"p50 {show(m['injection_latency_ms']['p50'], False)} ms, "
+                              f"p95 {show(m['injection_latency_ms']['p95'], False)} ms"),
+        ("stale citations", f"{show(m['stale_citation_rate'])} ({c['stale_citations']} of {c['cited']['events']} "
+                            f"citations, within {m['stale_days']:g} days)"),
+    ]
+    print(terminal_safe("\n".join(f"{k:<18} {v}" for k, v in rows)))
+    return 0
+
+
 def _scope_args(p: argparse.ArgumentParser, *, user_required: bool = True) -> None:
     p.add_argument("--user", required=user_required, help="user id (required: memory is always scoped)")
     p.add_argument("--project")
@@ -209,6 +244,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("export", cmd_export, "all of a user's records and ledger as JSON")
     _scope_args(p)
     p.add_argument("--out")
+    p = add("stats", cmd_stats, "retrieval metrics of a user: restatements, hit rate, unused share, latency")
+    _scope_args(p)
+    p.add_argument("--since", type=float, help="only the last DAYS days")
+    p.add_argument("--stale-days", type=float, default=30.0,
+                   help="a citation is stale if its memory is superseded/edited/forgotten within this many days")
     p = add("import", cmd_import, "import an export file")
     p.add_argument("file")
     return parser

@@ -46,6 +46,8 @@ def add_memory(
     recall_name: str = "memory_recall",
     write_name: str = "memory_write",
     background: Any = False,
+    cite: bool = False,
+    cite_name: str = "memory_cite",
 ) -> StateGraph:
     """Put recall before `agent` and the write after it, in your own (uncompiled) builder.
 
@@ -69,6 +71,9 @@ def add_memory(
         clock: "now" for the default nodes (tests, simulations).
         background: write after the reply without delaying it: a `MemoryWriter` you own (flush it with
             `writer.flush()`), or True for one made here (flushed at exit). See `langmem_nodes.background`.
+        cite: put a `CiteNode` between the agent's final answer and the write: it strips the model's
+            `<memory-used>` trailer from the reply and records which injected memories were used (ask for
+            it with `memory_messages(state, system, cite=True)`). Without it, "used" stays unknown.
 
     Returns:
         The same builder, for chaining.
@@ -83,7 +88,7 @@ def add_memory(
             f"add_memory needs the edge START -> {agent!r} and a way from {agent!r} to END (an edge, or a "
             "conditional edge that may return END, e.g. tools_condition); add them first"
         )
-    for name in (recall_name, write_name):
+    for name in (recall_name, write_name, *([cite_name] if cite else [])):
         if name in builder.nodes:
             raise ValueError(f"add_memory: the builder already has a node named {name!r}")
     if background:
@@ -97,15 +102,22 @@ def add_memory(
         write_graph = writer.node(name=write_name)
     builder.add_node(recall_name, _as_node(read_graph, lambda: RecallTurn(store, clock=clock)))
     builder.add_node(write_name, _as_node(write_graph, lambda: WriteTurn(store, clock=clock)))
+    after_agent = write_name
+    if cite:
+        from .usage import CiteNode
+
+        builder.add_node(cite_name, CiteNode(store, clock=clock).as_node())
+        builder.add_edge(cite_name, write_name)
+        after_agent = cite_name
     builder.edges.discard((START, agent))
     builder.add_edge(START, recall_name)
     builder.add_edge(recall_name, agent)
     if (agent, END) in edges:
         builder.edges.discard((agent, END))
-        builder.add_edge(agent, write_name)
+        builder.add_edge(agent, after_agent)
     for key, spec in list(branches.items()):
         if _may_end(spec):
-            branches[key] = _end_via(spec, write_name)
+            branches[key] = _end_via(spec, after_agent)
     builder.add_edge(write_name, END)
     return builder
 

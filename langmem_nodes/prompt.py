@@ -39,7 +39,7 @@ def _with_block(message: HumanMessage, block: str) -> HumanMessage:
 
 
 def memory_messages(
-    state: Mapping[str, Any], system: str = "", *, messages: Sequence[AnyMessage] | None = None,
+    state: Mapping[str, Any], system: str = "", *, messages: Sequence[AnyMessage] | None = None, cite: bool = False,
 ) -> list[BaseMessage]:
     """The message list for the model: one leading system message, then the conversation.
 
@@ -47,6 +47,9 @@ def memory_messages(
         state: the agent's state; reads `messages`, `memory_stable` and `memory_injection` (missing → "").
         system: your system prompt; `memory_stable` follows it in the same (first) system message.
         messages: the conversation to send instead of `state["messages"]` (e.g. a trimmed window).
+        cite: ask the model to cite the memories it used (`langmem_nodes.usage.CITE_INSTRUCTION`, after the
+            stable block: a constant, so the system message stays cacheable); pair it with `add_memory(cite=True)`,
+            whose `CiteNode` strips the citations from the reply and records them.
 
     Returns:
         `[SystemMessage(system + "\\n\\n" + memory_stable), *messages]`, where the latest `HumanMessage`
@@ -60,5 +63,9 @@ def memory_messages(
     if block and latest is not None:
         history[latest] = _with_block(history[latest], block)
         block = ""
+    if cite and stable:
+        from .usage import CITE_INSTRUCTION
+
+        stable = _joined(stable, CITE_INSTRUCTION)
     head = _joined(system, stable, block)
     return [SystemMessage(head), *history] if head else history

@@ -79,6 +79,7 @@ class WriteState(TypedDict):
     memory_skipped: NotRequired[list[dict[str, Any]]]
     memory_superseded: NotRequired[list[str]]
     memory_injected_ids: NotRequired[list[str]]
+    memory_recall_id: NotRequired[str]
     memory_extract_error: NotRequired[dict[str, Any] | None]  # a degraded extractor call (see degrade.py)
 
 
@@ -102,6 +103,7 @@ class WriteInput(TypedDict):
 
     messages: Annotated[list[AnyMessage], add_messages]
     memory_injected_ids: NotRequired[list[str]]
+    memory_recall_id: NotRequired[str]
 
 
 class ReadInput(TypedDict):
@@ -134,6 +136,7 @@ class MemoryState(MemoryInput):
     memory_injected_ids: NotRequired[list[str]]
     memory_shown_ids: NotRequired[Annotated[list[str], _union]]
     memory_turn: NotRequired[str]
+    memory_recall_id: NotRequired[str]  # this turn's `inject` event in the usage ledger (langmem_nodes.usage)
     memory_select_error: NotRequired[dict[str, Any] | None]  # a degraded selector call (see degrade.py)
     memory_written: NotRequired[list[dict[str, Any]]]
     memory_skipped: NotRequired[list[dict[str, Any]]]

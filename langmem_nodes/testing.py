@@ -89,3 +89,49 @@ class ScriptedToolChatModel(BaseChatModel):
         reply = self.replies[(n - 1) % len(self.replies)]
         calls = [{**c, "id": f"call_{n}_{i}"} for i, c in enumerate(reply.tool_calls)]  # unique ids across turns
         return ChatResult(generations=[ChatGeneration(message=reply.model_copy(update={"tool_calls": calls}))])
+
+
+_INDEX_LINE = re.compile(r"^- (\S+) \[[^\]]*\] «(.*)»\s*$", re.M)  # stable index lines ("- id [kind] «text»")
+_ITEM_TEXT = re.compile(r"«(.*)»")
+
+
+class MemoryCitingChatModel(BaseChatModel):
+    """A stand-in chat model that cites memories the way `CITE_INSTRUCTION` asks: it answers `reply` and, when
+    it used any, ends with `<memory-used>ID, …</memory-used>`. It uses the per-turn memories it was shown whose
+    text `needs(question, memory_text)` accepts (all of them without `needs`), finding their ids in the memory
+    index, and adds the `forge` ids (a model naming ids it was never given). `cite=False` never cites.
+
+    Example:
+        >>> from langchain_core.messages import SystemMessage, HumanMessage
+        >>> index = "<memory>\\nIndex\\n- mem_1 [preference] «prefers tea»\\n</memory>"
+        >>> turn = "drink?\\n\\n<memory>\\n- [preference · today · user said] «prefers tea»\\n</memory>"
+        >>> MemoryCitingChatModel(forge=["mem_9"]).invoke([SystemMessage(index), HumanMessage(turn)]).content
+        'OK.\\n<memory-used>mem_1, mem_9</memory-used>'
+    """
+
+    reply: str = "OK."
+    needs: Any = None
+    forge: list[str] = Field(default_factory=list)
+    cite: bool = True
+    prompts: list[list[BaseMessage]] = Field(default_factory=list)
+
+    @property
+    def _llm_type(self) -> str:
+        return "memory-citing"
+
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
+        self.prompts.append(list(messages))
+        texts = [_text(m) for m in messages if isinstance(m, SystemMessage | HumanMessage)]
+        ids_by_text = {t: i for text in texts for i, t in _INDEX_LINE.findall(text)}
+        question = next((_BLOCK.sub("", _text(m)).strip() for m in reversed(messages) if isinstance(m, HumanMessage)), "")
+        shown = [
+            t.group(1)
+            for text in texts
+            for block in _BLOCK.finditer(text)
+            for m in _ITEM.finditer(block.group(1))
+            if (t := _ITEM_TEXT.search(m.group(1)))
+        ]
+        used = [ids_by_text[t] for t in shown if t in ids_by_text and (self.needs is None or self.needs(question, t))]
+        cited = list(dict.fromkeys([*used, *self.forge])) if self.cite else []
+        text = self.reply + (f"\n<memory-used>{', '.join(cited)}</memory-used>" if cited else "")
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(text))])

@@ -18,7 +18,7 @@ Example:
     ['green tea']
     >>> out = RecallTurn(store).run({"messages": [HumanMessage("Which tea should I buy?")]}, ctx, None)
     >>> sorted(out)
-    ['memory_injected_ids', 'memory_injection', 'memory_select_error', 'memory_shown_ids', 'memory_stable', 'memory_turn']
+    ['memory_injected_ids', 'memory_injection', 'memory_recall_id', 'memory_select_error', 'memory_shown_ids', 'memory_stable', 'memory_turn']
     >>> "green tea" in out["memory_stable"]
     True
     >>> store.close()
@@ -27,6 +27,7 @@ Example:
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -63,31 +64,56 @@ class RecallTurn(MemoryNode):
     Args:
         store: the `MemoryStore` to recall from.
         clock: "now" for every stage (tests, evals); default the wall clock.
+        record_usage: append the turn's content-free `inject` event (ids, sizes, latency) to the usage
+            ledger (`langmem_nodes.usage`), which `MemoryAdmin.metrics` reads; its id is `memory_recall_id`.
         read_options: `selector`, `query`, `recall`, `rerank`, `conflicts`, `annotate`, `render` — as for
             `create_read_graph`.
     """
 
     name = "memory_recall"
 
-    def __init__(self, store: Any, *, clock: Clock | None = None, name: str | None = None, **read_options: Any) -> None:
+    def __init__(self, store: Any, *, clock: Clock | None = None, name: str | None = None, record_usage: bool = True,
+                 **read_options: Any) -> None:
         from .read.graph import read_stages  # the read package imports every stage: load it on first use
 
         super().__init__(clock=clock, name=name)
+        self.store, self.record_usage = store, record_usage
         self.stages = read_stages(store, clock=clock, **read_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        return self._public(state, run_in_order(self.stages, state, ctx))
+        started = time.perf_counter()
+        out = run_in_order(self.stages, state, ctx)
+        return self._public(state, out, ctx, now, started)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        return self._public(state, await arun_in_order(self.stages, state, ctx))
+        started = time.perf_counter()
+        out = await arun_in_order(self.stages, state, ctx)
+        return self._public(state, out, ctx, now, started)
 
-    @staticmethod
-    def _public(state: Mapping[str, Any], out: Mapping[str, Any]) -> dict[str, Any]:
+    def _public(self, state: Mapping[str, Any], out: Mapping[str, Any], ctx: MemoryContext, now: datetime | None,
+                started: float) -> dict[str, Any]:
+        latency_ms = (time.perf_counter() - started) * 1000.0
         kept = {key: out[key] for key in RECALL_OUTPUTS if key in out}
         kept.setdefault("memory_injection", "")
         kept.setdefault("memory_injected_ids", [])
         kept["memory_turn"] = latest_user_turn(state.get("messages") or []) or ""
+        kept["memory_recall_id"] = self._record(kept, out, ctx, now, latency_ms) if self.record_usage else ""
         return kept
+
+    def _record(self, kept: Mapping[str, Any], out: Mapping[str, Any], ctx: MemoryContext, now: datetime | None,
+                latency_ms: float) -> str:
+        from .records import utcnow
+        from .usage import record_injection
+
+        ids = list(kept["memory_injected_ids"])
+        texts = {h.record.id: h.record.text for h in out.get("memory_selected") or []}
+        sizes = [len(texts.get(i, "").encode()) for i in ids]
+        try:
+            return record_injection(self.store, ctx, now or utcnow(), ids=ids, sizes=sizes,
+                                    block_bytes=len(kept["memory_injection"].encode()), latency_ms=latency_ms)
+        except Exception:  # noqa: BLE001 - bookkeeping never takes the turn down
+            log.warning("recording the injection failed for user %s", ctx.user_id, exc_info=True)
+            return ""
 
 
 class WriteTurn(MemoryNode):
@@ -189,7 +215,8 @@ class MemoryTurn:
         log.warning("memory recall failed for user %s; the turn goes on without memories", ctx.user_id,
                     exc_info=True)
         turn = latest_user_turn(state.get("messages") or []) or ""
-        return {"memory_stable": "", "memory_injection": "", "memory_injected_ids": [], "memory_turn": turn}
+        return {"memory_stable": "", "memory_injection": "", "memory_injected_ids": [], "memory_turn": turn,
+                "memory_recall_id": ""}
 
 
 __all__ = ["RECALL_OUTPUTS", "WRITE_OUTPUTS", "MemoryTurn", "RecallTurn", "WriteTurn", "is_new_turn", "latest_user_turn"]

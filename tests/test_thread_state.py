@@ -27,7 +27,7 @@ from langmem_nodes.testing import MemoryEchoChatModel, ScriptedToolChatModel
 
 ROOT = Path(__file__).resolve().parent.parent
 MEMORY_OUT = {"memory_stable", "memory_injection", "memory_injected_ids", "memory_shown_ids", "memory_turn",
-              "memory_select_error",
+              "memory_select_error", "memory_recall_id",
               "memory_written", "memory_skipped", "memory_superseded"}
 ADA = MemoryContext(user_id="ada", session_id="s1")
 
@@ -133,7 +133,7 @@ def test_studio_sees_messages_in_and_the_blocks_out(store):
     read_in = create_read_graph(store).compile().get_input_jsonschema()["properties"]
     assert set(read_in) == {"messages"} | steering
     write_in = create_write_graph(store).compile().get_input_jsonschema()["properties"]
-    assert set(write_in) == {"messages", "memory_injected_ids"}
+    assert set(write_in) == {"messages", "memory_injected_ids", "memory_recall_id"}
     for graph in (_memory_agent(store, None), _middleware_agent(store, None)):
         assert set(graph.get_input_jsonschema()["properties"]) == {"messages"}
         out = set(graph.get_output_jsonschema()["properties"])

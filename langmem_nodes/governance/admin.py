@@ -24,6 +24,7 @@ from __future__ import annotations
 import builtins
 import json
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from ..records import (
@@ -174,6 +175,39 @@ class MemoryAdmin:
             f"verified {rec.verified_at.isoformat() if rec.verified_at else 'never'}, evidence: {turns}"
             + (f", derived from {', '.join(rec.source_memory_ids)}" if rec.source_memory_ids else "")
         )
+
+    # -- measure --------------------------------------------------------------------------------
+    def metrics(
+        self,
+        scope: MemoryContext | Mapping[str, Any],
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        stale_days: float = 30.0,
+    ) -> dict[str, Any]:
+        """The read-side measures of one user (one project with `project_id`) over `[since, until)`: restatements,
+        hit rate, unused injection share (items, bytes), injection latency p50/p95, stale-citation rate, and
+        the counts behind them; `None` where a measure cannot be known. Only that user's usage events are read
+        (see `langmem_nodes.usage.usage_metrics` for the definitions).
+
+        `scope` is a `MemoryContext` or a dict with `user_id` (required), `org_id`, `project_id`."""
+        from ..usage import usage_metrics
+
+        if isinstance(scope, Mapping):
+            unknown = set(scope) - {"org_id", "user_id", "project_id"}
+            if unknown:
+                raise ValueError(f"unknown metrics scope field(s): {sorted(unknown)}")
+            if not scope.get("user_id"):
+                raise ValueError("user_id is required: metrics are per user")
+            scope = MemoryContext(**scope)
+        if not isinstance(scope, MemoryContext):
+            raise TypeError(f"scope must be a MemoryContext or a dict, got {type(scope).__name__}")
+        if isinstance(stale_days, bool) or not isinstance(stale_days, int | float) or not stale_days > 0:
+            raise ValueError(f"stale_days must be a positive number of days, got {stale_days!r}")
+        for name, value in (("since", since), ("until", until)):
+            if value is not None and not isinstance(value, datetime):
+                raise TypeError(f"{name} must be a datetime, got {type(value).__name__}")
+        return usage_metrics(self.store, scope, since=since, until=until, stale_days=float(stale_days))
 
     # -- edit -----------------------------------------------------------------------------------
     def edit(

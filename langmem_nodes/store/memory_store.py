@@ -600,6 +600,8 @@ class MemoryStore:
             log.warning("%d projection intent(s) still pending at close (pass %d)", len(left), attempt + 1)
             time.sleep(0.05 * (attempt + 1))
         self.fanout.close()
+        if getattr(self, "_usage_log", None) is not None:  # langmem_nodes.usage, opened on first use
+            self._usage_log.close()
         self.canonical.close()
 
     def __enter__(self) -> MemoryStore:

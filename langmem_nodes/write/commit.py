@@ -91,12 +91,32 @@ class CommitNode(MemoryNode):
                 if isinstance(exc, KeyConflict):
                     self._replan(pending, set(exc.ids), state, ctx, now)
                 time.sleep(random.uniform(0, 0.005 * (attempt + 1)))  # let the colliding writer finish
+        self._restatements(pending, state, ctx, now)
         by_id = {r.id: r for r in stored}
         return {
             "memory_written": [by_id.get(r.id, r).model_dump(mode="json") for r in plan.add],
             "memory_skipped": plan.skipped,
             "memory_superseded": plan.superseded,
         }
+
+    def _restatements(self, pending: Sequence[PendingWrite], state: dict[str, Any], ctx: MemoryContext,
+                      now: datetime) -> None:
+        """A usage `restatement` event per stored memory the user stated again this turn (dedup matched it),
+        marked with whether it had been injected this turn (see `langmem_nodes.usage`)."""
+        matched = [p.merge_into for p in pending if p.action in ("skip_duplicate", "merge") and p.merge_into]
+        if not matched:
+            return
+        injected = set(state.get("memory_injected_ids") or [])
+        held = self.store.get_many(list(dict.fromkeys(matched)))
+        restated = {mid: mid in injected for mid in dict.fromkeys(matched) if mid in held and held[mid].created_at < now}
+        if not restated:
+            return
+        from ..usage import record_restatements
+
+        try:
+            record_restatements(self.store, ctx, now, state.get("memory_recall_id") or None, restated)
+        except Exception:  # noqa: BLE001 - bookkeeping never takes the turn down
+            log.warning("recording restatements failed for user %s", ctx.user_id, exc_info=True)
 
     def _replan(self, pending: list[PendingWrite], ids: set[str], state: dict[str, Any], ctx: MemoryContext,
                 now: datetime) -> None:

@@ -1,0 +1,312 @@
+"""Whether memory helped: the usage ledger, citations of used memories and the five retrieval metrics.
+
+Every recalled turn appends a content-free `inject` event (the injected ids, their sizes, the recall's
+latency); with citations on, the model ends its reply with `<memory-used>ID, ID</memory-used>` (asked for by
+`CITE_INSTRUCTION`), `CiteNode` strips that trailer from the visible reply, keeps only ids injected this
+turn, appends one `used` event per cited memory and sets its `accessed_at`. The write side appends a
+`restatement` event when the user states a fact an active memory already held. `usage_metrics` turns the
+events of ONE user (optionally one project) into the read-side article's measures; a measure that cannot be
+known (no citations asked for) is `None`, never 0.
+
+The events live in their own append-only SQLite file (`usage.sqlite3` in the memory home), not in
+`memory.sqlite3`: a per-turn write there would tell every other process sharing the home that memories
+changed (SQLite's data_version) and make it drop its indexes and cached blocks on every turn.
+
+Example:
+    >>> strip_citations("Green tea.\\n<memory-used>mem_1, mem_2</memory-used>")
+    ('Green tea.', ['mem_1', 'mem_2'])
+    >>> strip_citations("没有引用。")
+    ('没有引用。', [])
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import re
+import sqlite3
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from .node import MemoryNode
+from .records import Level, MemoryContext, as_utc, new_id, utcnow
+
+log = logging.getLogger(__name__)
+
+CITE_INSTRUCTION = (
+    "When a remembered memory helps your answer, end the reply with one line "
+    "<memory-used>ID, ID</memory-used> naming the ids (mem_…) of the memories you used, as listed in the "
+    "memory index; leave the line out when you used none. It is removed before the user sees the reply."
+)
+_TRAILER = re.compile(r"\s*<memory-used>(.*?)</memory-used>\s*", re.S | re.I)
+_SPLIT = re.compile(r"[\s,，、;；]+")
+#: what makes a citation stale when it happens to the cited memory within `stale_days` of the citation
+STALE_OPS = ("supersede", "edit", "forget")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS usage(
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    ts TEXT NOT NULL, op TEXT NOT NULL, partition TEXT NOT NULL, project TEXT,
+    turn TEXT, memory_id TEXT, body TEXT NOT NULL DEFAULT '{}');
+CREATE INDEX IF NOT EXISTS usage_scope ON usage(partition, ts);
+CREATE TRIGGER IF NOT EXISTS usage_no_delete BEFORE DELETE ON usage
+BEGIN SELECT RAISE(ABORT, 'the usage ledger is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS usage_no_update BEFORE UPDATE ON usage
+BEGIN SELECT RAISE(ABORT, 'the usage ledger is append-only'); END;
+"""
+
+
+def _ts(at: datetime) -> str:
+    """A fixed-width UTC timestamp, so text order is time order."""
+    return as_utc(at).strftime("%Y-%m-%dT%H:%M:%S.%f+0000")
+
+
+class UsageLog:
+    """The append-only usage events of one memory home (`store.usage`). Content-free: ids, sizes, times."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.executescript(_SCHEMA)
+
+    def append(self, ctx: MemoryContext, at: datetime, events: Iterable[tuple[str, str | None, str | None, dict]]) -> None:
+        """Append `(op, turn, memory_id, body)` events in `ctx`'s user partition, in one transaction."""
+        part, project, ts = ctx.scope(Level.USER).partition, ctx.project_id, _ts(at)
+        rows = [(ts, op, part, project, turn, mid, json.dumps(body, separators=(",", ":"))) for op, turn, mid, body in events]
+        if not rows:
+            return
+        with self._lock:
+            self._conn.executemany(
+                "INSERT INTO usage(ts, op, partition, project, turn, memory_id, body) VALUES (?,?,?,?,?,?,?)", rows)
+
+    def events(self, ctx: MemoryContext, since: datetime | None = None, until: datetime | None = None) -> list[dict[str, Any]]:
+        """`ctx`'s user's events (only that project's with a project), oldest first."""
+        sql = "SELECT ts, op, turn, memory_id, body FROM usage WHERE partition=?"
+        args: list[Any] = [ctx.scope(Level.USER).partition]
+        if ctx.project_id:
+            sql += " AND project=?"
+            args.append(ctx.project_id)
+        if since is not None:
+            sql += " AND ts>=?"
+            args.append(_ts(since))
+        if until is not None:
+            sql += " AND ts<?"
+            args.append(_ts(until))
+        with self._lock:
+            rows = self._conn.execute(sql + " ORDER BY seq", args).fetchall()
+        return [{"ts": datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%f%z"), "op": op, "turn": turn, "memory_id": mid,
+                 **json.loads(body)} for ts, op, turn, mid, body in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def usage_log(store: Any) -> UsageLog:
+    """The store's usage log, opened on first use and closed with the store."""
+    log_ = getattr(store, "_usage_log", None)
+    if log_ is None:
+        log_ = UsageLog(Path(store.home) / "usage.sqlite3")
+        store._usage_log = log_
+    return log_
+
+
+def strip_citations(text: str) -> tuple[str, list[str]]:
+    """(the reply without its `<memory-used>` trailers, the ids they named in order, without repeats)."""
+    ids: list[str] = []
+    for m in _TRAILER.finditer(text):
+        ids += [i for i in _SPLIT.split(m.group(1).strip()) if i]
+    if not ids and "<memory-used>" not in text.lower():
+        return text, []
+    return _TRAILER.sub("\n", text).strip(), list(dict.fromkeys(ids))
+
+
+def record_injection(store: Any, ctx: MemoryContext, at: datetime, *, ids: Sequence[str], sizes: Sequence[int],
+                     block_bytes: int, latency_ms: float) -> str:
+    """Append one turn's `inject` event; returns the turn's recall id (what `CiteNode` and the write join on)."""
+    turn = new_id("rcl")
+    body = {"ids": list(ids), "sizes": list(sizes), "bytes": block_bytes, "latency_ms": round(latency_ms, 3)}
+    usage_log(store).append(ctx, at, [("inject", turn, None, body)])
+    return turn
+
+
+def record_citations(store: Any, ctx: MemoryContext, at: datetime, turn: str | None, cited: Sequence[str],
+                     ignored: int) -> None:
+    """A turn's citations (possibly none) and one `used` event per cited memory; sets their `accessed_at`."""
+    events: list[tuple[str, str | None, str | None, dict]] = [("citations", turn, None, {"cited": len(cited), "ignored": ignored})]
+    events += [("used", turn, mid, {}) for mid in cited]
+    usage_log(store).append(ctx, at, events)
+    if cited:
+        touch(store, ctx, cited, at)
+
+
+def record_restatements(store: Any, ctx: MemoryContext, at: datetime, turn: str | None,
+                        restated: Mapping[str, bool]) -> None:
+    """One `restatement` event per memory the user stated again (`True`: it was injected this turn)."""
+    usage_log(store).append(ctx, at, [("restatement", turn, mid, {"injected": bool(inj)}) for mid, inj in restated.items()])
+
+
+def touch(store: Any, ctx: MemoryContext, ids: Sequence[str], at: datetime) -> int:
+    """Set `accessed_at` on memories `ctx` may see, without a new version (usage is not a change of content:
+    the stable block and caches keyed by version stay valid). Returns how many were updated."""
+    parts = ctx.visible_partitions()
+    prefix = ctx.session_prefix()
+    sql = ("UPDATE records SET body=json_set(body, '$.accessed_at', ?) WHERE id=? AND "
+           f"(partition IN ({','.join('?' * len(parts))}) OR substr(partition, 1, ?)=?)")
+    done = 0
+    with store.canonical.transaction() as conn:
+        for mid in ids:
+            done += conn.execute(sql, (at.isoformat(), mid, *parts, len(prefix), prefix)).rowcount
+    return done
+
+
+class CiteNode(MemoryNode):
+    """Graph node after the agent: strips the citation trailer from the latest AI reply and records what it
+    cited. Ids not injected this turn (`memory_injected_ids`) are ignored and only counted, so a forged or
+    hallucinated id never becomes a `used` event. A failure to record is logged; the reply is still cleaned.
+
+    Example:
+        >>> import tempfile
+        >>> from langchain_core.messages import AIMessage
+        >>> from langmem_nodes.store import MemoryStore
+        >>> store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
+        >>> state = {"messages": [AIMessage("Tea.\\n<memory-used>mem_a, mem_x</memory-used>", id="r1")],
+        ...          "memory_injected_ids": ["mem_a"], "memory_recall_id": "rcl_1"}
+        >>> CiteNode(store).run(state, MemoryContext(user_id="ada"), None)["messages"][0].content
+        'Tea.'
+        >>> [(e["op"], e["memory_id"]) for e in usage_log(store).events(MemoryContext(user_id="ada"))]
+        [('citations', None), ('used', 'mem_a')]
+        >>> store.close()
+    """
+
+    name = "memory_cite"
+
+    def __init__(self, store: Any, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.store = store
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        messages = state.get("messages") or []
+        reply = next((m for m in reversed(messages) if getattr(m, "type", None) == "ai"), None)
+        if reply is None:
+            return {}
+        content = reply.content
+        text = content if isinstance(content, str) else "".join(
+            p if isinstance(p, str) else str(p.get("text", "")) for p in content if isinstance(p, str | dict))
+        clean, named = strip_citations(text)
+        injected = set(state.get("memory_injected_ids") or [])
+        cited = [i for i in named if i in injected]
+        try:
+            record_citations(self.store, ctx, now or utcnow(), state.get("memory_recall_id"), cited,
+                             ignored=len(named) - len(cited))
+        except Exception:  # noqa: BLE001 - memory bookkeeping never takes the user's turn down
+            log.warning("recording citations failed for user %s", ctx.user_id, exc_info=True)
+        if clean == text and isinstance(content, str):
+            return {}
+        return {"messages": [reply.model_copy(update={"content": clean})]}
+
+
+def _rank(values: Sequence[float], q: float) -> float | None:
+    """Nearest-rank percentile (p50 of [1, 2, 3, 4] is 2)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def _ratio(num: float, den: float) -> float | None:
+    return None if not den else round(num / den, 4)
+
+
+def usage_metrics(store: Any, ctx: MemoryContext, *, since: datetime | None = None, until: datetime | None = None,
+                  stale_days: float = 30.0) -> dict[str, Any]:
+    """The five retrieval measures of one user (one project with `ctx.project_id`) from their events alone.
+
+    - `restatements`: facts the user stated again while an active memory held them (`missed`: not injected
+      that turn, a retrieval miss the user paid for; `injected`: injected and still restated).
+    - `hit_rate`: of the turns that needed memory (a memory was cited, or a held fact had to be restated
+      without having been injected), the share where an injected memory was cited. Only turns with
+      citations count; `None` without any.
+    - `unused_injection_ratio`: `items` / `bytes` injected but never cited, over turns with citations.
+    - `injection_latency_ms`: `p50` / `p95` of the recall (query → rendered block), nearest rank.
+    - `stale_citation_rate`: cited memories superseded, edited or forgotten within `stale_days` after the
+      citation, over all citations.
+    """
+    events = usage_log(store).events(ctx, since, until)
+    inject = {e["turn"]: e for e in events if e["op"] == "inject"}
+    cited_turns = {e["turn"] for e in events if e["op"] == "citations"}
+    used = [e for e in events if e["op"] == "used"]
+    used_by_turn: dict[str, set[str]] = {}
+    for e in used:
+        used_by_turn.setdefault(e["turn"], set()).add(e["memory_id"])
+    restated = [e for e in events if e["op"] == "restatement"]
+    missed_turns = {e["turn"] for e in restated if not e["injected"]}
+
+    items = cited_items = 0
+    size = cited_size = 0
+    for turn, e in inject.items():
+        if turn not in cited_turns:
+            continue
+        got = used_by_turn.get(turn, set())
+        items += len(e["ids"])
+        size += sum(e["sizes"])
+        cited_items += sum(1 for i in e["ids"] if i in got)
+        cited_size += sum(s for i, s in zip(e["ids"], e["sizes"], strict=False) if i in got)
+    hits = sum(1 for t in cited_turns if used_by_turn.get(t))
+    misses = sum(1 for t in missed_turns if t in cited_turns and not used_by_turn.get(t))
+    stale = _stale(store, used, timedelta(days=stale_days))
+    latencies = [e["latency_ms"] for e in inject.values()]
+    ignored = sum(e["ignored"] for e in events if e["op"] == "citations")
+    return {
+        "scope": {"org_id": ctx.org_id, "user_id": ctx.user_id, "project_id": ctx.project_id},
+        "since": since.isoformat() if since else None,
+        "until": until.isoformat() if until else None,
+        "restatements": {"total": len(restated), "missed": sum(1 for e in restated if not e["injected"]),
+                         "injected": sum(1 for e in restated if e["injected"])},
+        "hit_rate": _ratio(hits, hits + misses) if cited_turns else None,
+        "unused_injection_ratio": {
+            "items": _ratio(items - cited_items, items) if cited_turns else None,
+            "bytes": _ratio(size - cited_size, size) if cited_turns else None,
+        },
+        "injection_latency_ms": {"p50": _rank(latencies, 0.5), "p95": _rank(latencies, 0.95)},
+        "stale_citation_rate": _ratio(stale, len(used)) if cited_turns else None,
+        "counts": {
+            "turns": len(inject), "turns_with_citations": len(cited_turns & set(inject)) if inject else len(cited_turns),
+            "needed": hits + misses, "hits": hits,
+            "injected": {"items": sum(len(e["ids"]) for e in inject.values()),
+                         "bytes": sum(sum(e["sizes"]) for e in inject.values())},
+            "injected_with_citations": {"items": items, "bytes": size},
+            "cited": {"items": cited_items, "bytes": cited_size, "events": len(used)},
+            "ignored_citations": ignored,
+            "stale_citations": stale,
+        },
+        "stale_days": stale_days,
+    }
+
+
+def _stale(store: Any, used: Sequence[dict[str, Any]], window: timedelta) -> int:
+    """How many `used` events were followed, within `window`, by a supersede, edit or forget of their memory."""
+    ids = sorted({e["memory_id"] for e in used})
+    if not ids:
+        return 0
+    changes: dict[str, list[datetime]] = {}
+    canonical = store.canonical
+    with canonical._lock:
+        rows = canonical._conn.execute(
+            f"SELECT memory_id, ts FROM ledger WHERE op IN ({','.join('?' * len(STALE_OPS))}) "
+            f"AND memory_id IN ({','.join('?' * len(ids))})", (*STALE_OPS, *ids)).fetchall()
+    for mid, ts in rows:
+        changes.setdefault(mid, []).append(datetime.fromisoformat(ts))
+    return sum(1 for e in used if any(e["ts"] < t <= e["ts"] + window for t in changes.get(e["memory_id"], ())))
+
+
+__all__ = ["CITE_INSTRUCTION", "CiteNode", "UsageLog", "record_citations", "record_injection",
+           "record_restatements", "strip_citations", "touch", "usage_log", "usage_metrics"]
