@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from langgraph.graph import END, START, StateGraph
@@ -10,6 +11,7 @@ from ..context import Clock
 from ..node import MemoryNode
 from ..records import MemoryContext
 from ..state import WriteState
+from ..store import MemoryStore
 from .commit import CommitNode
 from .dedup import DedupNode
 from .extractor import ExtractNode, Extractor
@@ -22,7 +24,7 @@ from .verifier import VerifyNode
 def write_nodes(
     store: Any,
     *,
-    extractor: Extractor | None = None,
+    extractor: Extractor | Callable[..., Any] | None = None,
     strategy: str | ResolutionStrategy = "explicit_correction_first",
     ttl: TTLPolicy | None = None,
     clock: Clock | None = None,
@@ -37,7 +39,8 @@ def write_nodes(
 
     Args:
         store: the `MemoryStore` every decision is committed to.
-        extractor: an `Extractor` (default `RuleExtractor()`; `LLMExtractor(model)` for a chat model).
+        extractor: an `Extractor` (default `RuleExtractor()`; `LLMExtractor(model)` for a chat model), or a
+            function `fn(text: str) -> list[str | dict]` (`FunctionExtractor`).
         strategy: conflict resolution, a name in `STRATEGIES` or a `ResolutionStrategy`.
         ttl: lifetime policy (default `TTLPolicy()`: stable 3650 d, semi 180 d, volatile 21 d).
         clock: returns "now" (tests and simulations); default the wall clock.
@@ -45,6 +48,9 @@ def write_nodes(
         gate_threshold / candidate_floor: confidence to accept / below which to reject (between: candidate).
         user_sessions / project_sessions: distinct sessions before a fact is promoted out of the session.
     """
+    if not isinstance(store, MemoryStore):
+        raise TypeError(f"the write graph needs a MemoryStore (langmem_nodes.MemoryStore(home)), got "
+                        f"{type(store).__name__}")
     return [
         ExtractNode(extractor, clock=clock),
         DedupNode(store, threshold=dedup_threshold, clock=clock),
