@@ -28,6 +28,7 @@ _BAD_ID = re.compile(r"[/\\\x00-\x1f\x7f]")  # refused in every id, stored ones 
 WILDCARD = "*"
 _UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})  # controls, invisible formatting, surrogates, U+2028/9
 STORED: dict[str, Any] = {"stored": True}  # validation context of a record read back from a home
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 class Level(StrEnum):
@@ -353,6 +354,8 @@ class MemoryRecord(BaseModel):
             raise ValueError("text must not be empty or whitespace")
         if len(v) > MAX_TEXT_CHARS:
             raise ValueError(f"text is longer than {MAX_TEXT_CHARS} characters ({len(v)})")
+        if _SURROGATE.search(v):
+            raise ValueError("text is not valid Unicode: it holds a lone surrogate (cannot be stored as UTF-8)")
         return v
 
     @field_validator("subject", "predicate")

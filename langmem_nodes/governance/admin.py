@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..records import (
+    MAX_TEXT_CHARS,
     STORED,
     WILDCARD,
     Kind,
@@ -42,9 +43,9 @@ from ..records import (
     session_prefix,
     utcnow,
 )
+from ..safety import PII_POLICIES, PiiPolicy, check_text, find_pii, find_secret, redact
 from ..store import MemoryStore, VersionConflict, is_user_actor
 from ..store.sqlite import ReadOnlyViolation
-from ..write.verifier import find_secret
 
 EXPORT_FORMAT = "langmem-nodes/export"
 EXPORT_VERSION = 1
@@ -60,10 +61,14 @@ class MemoryAdmin:
 
     Args:
         store: the `MemoryStore` to govern.
+        pii: an edit holding a card number, national ID number, SSN or IBAN is refused ("refuse", the
+            default, as in the write graph) or stored with the number redacted ("redact").
     """
 
-    def __init__(self, store: MemoryStore) -> None:
-        self.store = store
+    def __init__(self, store: MemoryStore, *, pii: PiiPolicy = "refuse") -> None:
+        if pii not in PII_POLICIES:
+            raise ValueError(f"pii must be one of {PII_POLICIES}, got {pii!r}")
+        self.store, self.pii = store, pii
 
     # -- see ------------------------------------------------------------------------------------
     def partitions_for(self, who: MemoryContext | Mapping[str, Any] | Sequence[str] | None) -> list[str] | None:
@@ -180,16 +185,24 @@ class MemoryAdmin:
     ) -> dict[str, Any]:
         """Replace a memory's text as the user: source `user_edited`, confidence ≥ 0.95, verified now,
         a new version and an `edit` ledger entry. read_only records accept only a user actor. Text that
-        looks like a credential is refused (ValueError): secrets are never stored, not even by the user.
+        looks like a credential is refused (ValueError): secrets are never stored, not even by the user;
+        a personal identifier follows the `pii` policy; lone surrogates or over-long text are refused.
 
         `object` defaults to the old object if the new text still contains it, else to the new text.
         Raises `VersionConflict` if `expected_version` is given and the record moved on."""
         check_id(memory_id, "memory_id", required=True)
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError("edit text must not be empty or whitespace")
+        check_text(text, "edit text", max_chars=MAX_TEXT_CHARS)
+        if object is not None:
+            check_text(object, "edit object", max_chars=MAX_TEXT_CHARS)
         secret = find_secret(" ".join([text, object or ""]))
         if secret:
             raise ValueError(f"edit text looks like a {secret}: credentials are never stored")
+        pii = find_pii(" ".join([text, object or ""]))
+        if pii and self.pii == "refuse":
+            raise ValueError(f"edit text holds a {pii[0].kind}: personal identifiers are not stored (pii='refuse')")
+        if pii:
+            values = [f.value for f in pii]
+            text, object = redact(text, *values), (redact(object, *values) if object is not None else None)  # noqa: A001
         if not is_user_actor(actor):
             raise ReadOnlyViolation(f"edit is the explicit user path: actor must be 'user' or 'user:<name>', got {actor!r}")
         rec = self.store.get(memory_id)

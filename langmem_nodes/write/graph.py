@@ -10,6 +10,7 @@ from langgraph.graph import END, START, StateGraph
 from ..context import Clock
 from ..node import MemoryNode
 from ..records import MemoryContext
+from ..safety import PiiPolicy
 from ..state import WriteState
 from ..store import MemoryStore
 from .commit import CommitNode
@@ -31,6 +32,7 @@ def write_nodes(
     dedup_threshold: float = 0.88,
     gate_threshold: float = 0.6,
     candidate_floor: float = 0.3,
+    pii: PiiPolicy = "refuse",
     user_sessions: int = 2,
     project_sessions: int = 3,
 ) -> list[MemoryNode]:
@@ -46,6 +48,8 @@ def write_nodes(
         clock: returns "now" (tests and simulations); default the wall clock.
         dedup_threshold: cosine at which the semantic dedup layer compares facts.
         gate_threshold / candidate_floor: confidence to accept / below which to reject (between: candidate).
+        pii: a claim holding a card number, national ID number, SSN or IBAN is refused ("refuse", default)
+            or stored with the number redacted ("redact"). Credentials are always refused.
         user_sessions / project_sessions: distinct sessions before a fact is promoted out of the session.
     """
     if not isinstance(store, MemoryStore):
@@ -54,7 +58,7 @@ def write_nodes(
     return [
         ExtractNode(extractor, clock=clock),
         DedupNode(store, threshold=dedup_threshold, clock=clock),
-        VerifyNode(store, threshold=gate_threshold, candidate_floor=candidate_floor, clock=clock),
+        VerifyNode(store, threshold=gate_threshold, candidate_floor=candidate_floor, pii=pii, clock=clock),
         ResolverNode(store, strategy=strategy, clock=clock),
         PromoteNode(store, user_sessions=user_sessions, project_sessions=project_sessions, clock=clock),
         CommitNode(store, ttl=ttl, clock=clock),
@@ -72,7 +76,7 @@ def create_write_graph(
     Args:
         store: the `MemoryStore` every decision is committed to.
         options: `extractor`, `strategy`, `ttl`, `clock`, `dedup_threshold`, `gate_threshold`,
-            `candidate_floor`, `user_sessions`, `project_sessions` — see `write_nodes` for each and its default.
+            `candidate_floor`, `pii`, `user_sessions`, `project_sessions` — see `write_nodes` for each and its default.
         state_schema: your state type if it is not `WriteState` (it needs `messages` and the `memory_*` keys).
 
     Returns:
