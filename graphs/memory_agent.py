@@ -16,11 +16,10 @@ from langgraph.graph import END, START, StateGraph
 
 from langmem_nodes import (
     MemoryContext,
+    MemoryInput,
     MemoryState,
     MemoryStore,
     add_memory,
-    create_read_graph,
-    create_write_graph,
     memory_messages,
 )
 from langmem_nodes.context import Clock
@@ -37,14 +36,11 @@ def create_memory_agent(store: MemoryStore, model: BaseChatModel | None = None, 
     def agent(state: dict[str, Any]) -> dict[str, Any]:
         return {"messages": [llm.invoke(memory_messages(state, system=SYSTEM))]}
 
-    builder = StateGraph(MemoryState, context_schema=MemoryContext)
+    builder = StateGraph(MemoryState, input_schema=MemoryInput, context_schema=MemoryContext)
     builder.add_node("agent", agent)
     builder.add_edge(START, "agent")
     builder.add_edge("agent", END)
-    return add_memory(
-        builder, store, agent="agent",
-        read_graph=create_read_graph(store, clock=clock), write_graph=create_write_graph(store, clock=clock),
-    )
+    return add_memory(builder, store, agent="agent", clock=clock)
 
 
 def _served(store: MemoryStore, settings: ServeSettings) -> StateGraph:

@@ -26,7 +26,7 @@ from .records import (
     Status,
     Tier,
 )
-from .state import MemoryQuery, MemoryState, PendingWrite, ReadState, ScoredMemory, WriteState
+from .state import MemoryInput, MemoryQuery, MemoryState, PendingWrite, ReadState, ScoredMemory, WriteState
 from .store import MemoryStore, VersionConflict
 
 _GRAPH_NAMES = ("add_memory", "create_read_graph", "create_write_graph")
@@ -40,6 +40,7 @@ __all__ = [
     "LedgerOp",
     "Level",
     "MemoryContext",
+    "MemoryInput",
     "MemoryNode",
     "MemoryQuery",
     "MemoryRecord",

@@ -17,6 +17,7 @@ from typing import Any
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
+from pydantic import Field
 
 _BLOCK = re.compile(r"<memory>\n(.*?)</memory>", re.S)  # a rendered memory block (read/render.py)
 _ITEM = re.compile(r"^\s*[-*]\s+(\[.*)$", re.M)  # per-turn items ("- [kind · age · source] «text»")
@@ -52,3 +53,39 @@ class MemoryEchoChatModel(BaseChatModel):
         ]
         text = ("From memory: " + "; ".join(shown)) if shown else "I have no memory about that."
         return ChatResult(generations=[ChatGeneration(message=AIMessage(text))])
+
+
+class ScriptedToolChatModel(BaseChatModel):
+    """A stand-in tool-calling chat model: it replays `replies` in order (starting over after the last) and
+    records every prompt it was sent in `prompts`, so a test can check what each model call of a tool loop saw.
+
+    Example:
+        >>> model = ScriptedToolChatModel.calling("weather", {"city": "Lyon"}, then="Sunny.")
+        >>> model.bind_tools([]).invoke("weather?").tool_calls[0]["name"], model.invoke("and now?").content
+        ('weather', 'Sunny.')
+        >>> len(model.prompts)
+        2
+    """
+
+    replies: list[AIMessage]
+    prompts: list[list[BaseMessage]] = Field(default_factory=list)
+
+    @classmethod
+    def calling(cls, tool: str, args: dict[str, Any], *, then: str, times: int = 1) -> ScriptedToolChatModel:
+        """A model that calls `tool` with `args` `times` times, then answers `then` (and again each turn)."""
+        calls = [AIMessage("", tool_calls=[{"name": tool, "args": args, "id": "call", "type": "tool_call"}])] * times
+        return cls(replies=[*calls, AIMessage(then)])
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted-tool-calls"
+
+    def bind_tools(self, tools: Any, **kw: Any) -> ScriptedToolChatModel:
+        return self
+
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
+        self.prompts.append(list(messages))
+        n = len(self.prompts)
+        reply = self.replies[(n - 1) % len(self.replies)]
+        calls = [{**c, "id": f"call_{n}_{i}"} for i, c in enumerate(reply.tool_calls)]  # unique ids across turns
+        return ChatResult(generations=[ChatGeneration(message=reply.model_copy(update={"tool_calls": calls}))])
