@@ -69,6 +69,7 @@ EXTERNAL = [
     External("extraction", "Extraction (labelled zh/en dev set)", ["--cases", str(DATA / "extraction_dev.jsonl")],
              ["--cases", str(DATA / "extraction_dev.jsonl")]),
     External("madial", "MADial-Bench recall (zh/en)", []),
+    External("large_partition", "Large partitions: exact vs Chroma HNSW recall@5", [], ["--sizes", "5000", "--ef", "800"]),
 ]
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 
-from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory
+from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory, memory_messages
 from langmem_nodes.read.graph import create_read_graph
 from langmem_nodes.testing import MemoryEchoChatModel
 from langmem_nodes.write.graph import create_write_graph
@@ -56,8 +56,7 @@ def build(store: MemoryStore, path: str, saver: InMemorySaver) -> Any:
     llm = MemoryEchoChatModel()
 
     def agent(state: dict[str, Any]) -> dict[str, Any]:
-        system = ("system", "You are helpful.\n" + state.get("memory_stable", ""))
-        return {"messages": [llm.invoke([system, *state["messages"], ("system", state.get("memory_injection", ""))])]}
+        return {"messages": [llm.invoke(memory_messages(state, system="You are helpful."))]}
 
     builder = StateGraph(MemoryState, context_schema=MemoryContext)
     builder.add_node("agent", agent).add_edge(START, "agent").add_edge("agent", END)

@@ -26,7 +26,17 @@ from .records import (
     Status,
     Tier,
 )
-from .state import MemoryInput, MemoryQuery, MemoryState, PendingWrite, ReadState, ScoredMemory, WriteState
+from .state import (
+    MemoryInput,
+    MemoryQuery,
+    MemoryState,
+    PendingWrite,
+    ReadInput,
+    ReadState,
+    ScoredMemory,
+    WriteInput,
+    WriteState,
+)
 from .store import MemoryStore, VersionConflict
 
 _GRAPH_NAMES = ("add_memory", "create_read_graph", "create_write_graph")
@@ -50,6 +60,7 @@ __all__ = [
     "MissingScopeError",
     "PendingWrite",
     "Polarity",
+    "ReadInput",
     "ReadState",
     "Scope",
     "ScoredMemory",
@@ -57,6 +68,7 @@ __all__ = [
     "Status",
     "Tier",
     "VersionConflict",
+    "WriteInput",
     "WriteState",
     "add_memory",
     "create_read_graph",

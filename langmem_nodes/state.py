@@ -97,6 +97,23 @@ class ReadState(TypedDict):
     memory_select_error: NotRequired[dict[str, Any] | None]  # a degraded selector call (see degrade.py)
 
 
+class WriteInput(TypedDict):
+    """What the write graph takes from its caller (its other keys are the stages' own)."""
+
+    messages: Annotated[list[AnyMessage], add_messages]
+    memory_injected_ids: NotRequired[list[str]]
+
+
+class ReadInput(TypedDict):
+    """What the read graph takes from its caller: the conversation and optional steering."""
+
+    messages: Annotated[list[AnyMessage], add_messages]
+    memory_task_type: NotRequired[str]
+    memory_recent_tools: NotRequired[list[str]]
+    memory_k: NotRequired[int]
+    memory_shown_ids: NotRequired[Annotated[list[str], _union]]
+
+
 class MemoryInput(TypedDict):
     """What a memory agent takes: the conversation (use as `input_schema`, so Studio asks for nothing else)."""
 

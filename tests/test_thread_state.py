@@ -126,6 +126,13 @@ def test_one_turn_writes_a_handful_of_checkpoints():
 
 
 def test_studio_sees_messages_in_and_the_blocks_out(store):
+    from langmem_nodes.write.graph import create_write_graph
+
+    steering = {"memory_task_type", "memory_recent_tools", "memory_k", "memory_shown_ids"}
+    read_in = create_read_graph(store).compile().get_input_jsonschema()["properties"]
+    assert set(read_in) == {"messages"} | steering
+    write_in = create_write_graph(store).compile().get_input_jsonschema()["properties"]
+    assert set(write_in) == {"messages", "memory_injected_ids"}
     for graph in (_memory_agent(store, None), _middleware_agent(store, None)):
         assert set(graph.get_input_jsonschema()["properties"]) == {"messages"}
         out = set(graph.get_output_jsonschema()["properties"])
@@ -154,3 +161,36 @@ def test_strict_msgpack_environment_variable(tmp_path):
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("ok ") and "Deserializing" not in run.stdout + run.stderr
+
+
+def test_checkpoint_serde_knows_every_record_and_state_type():
+    import enum
+
+    import pydantic
+
+    from langmem_nodes import records, state
+    from langmem_nodes.serde import CHECKPOINT_TYPES
+
+    ours = {(m.__name__, name) for m in (records, state) for name, c in vars(m).items()
+            if isinstance(c, type) and c.__module__ == m.__name__ and issubclass(c, enum.Enum | pydantic.BaseModel)}
+    assert ours == set(CHECKPOINT_TYPES)
+
+
+def test_the_subgraph_path_round_trips_with_checkpoint_serde(store, serde_events):
+    from langgraph.graph import END, START, StateGraph
+
+    from langmem_nodes import MemoryState, add_memory
+    from langmem_nodes.serde import checkpoint_serde
+    from langmem_nodes.state import ScoredMemory
+
+    serde = checkpoint_serde()  # our types allowed, every other unregistered type blocked (strict)
+    builder = StateGraph(MemoryState, context_schema=MemoryContext)
+    builder.add_node("agent", lambda s: {"messages": [MemoryEchoChatModel().invoke(s["messages"])]})
+    builder.add_edge(START, "agent").add_edge("agent", END)
+    saver = InMemorySaver(serde=serde)
+    graph = add_memory(builder, store, agent="agent", read_graph=create_read_graph(store)).compile(checkpointer=saver)
+    for text in TURNS[:3]:
+        graph.invoke({"messages": [("user", text)]}, {"configurable": {"thread_id": "t1"}}, context=ADA)
+    hits = [h for t in saver.list(None) for h in t.checkpoint["channel_values"].get("memory_hits", [])]
+    assert hits and all(isinstance(h, ScoredMemory) for h in hits)
+    assert not serde_events

@@ -28,6 +28,7 @@ from ..embeddings import KNOWN_EMBEDDERS, Embedder, ensure_embedder
 from ..records import LedgerEntry, LedgerOp, MemoryRecord, Status, check_id
 from .bm25 import BM25Projection
 from .chroma import ChromaProjection, make_client
+from .dense import DenseRouter
 from .exact import ExactDense
 from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
@@ -89,6 +90,8 @@ class MemoryStore:
             size, and no query reads a small partition from Chroma (it is searched exactly in process).
             "all" (the server default, and the only choice with a server) mirrors every partition.
         extra_projections: more projections to fan writes and forgets out to.
+        exact_max_partition: the largest partition answered by the in-process exact index (default 5,000);
+            larger ones are mirrored to and answered by Chroma (`store.dense` routes each partition).
     """
 
     def __init__(
@@ -99,7 +102,10 @@ class MemoryStore:
         chroma_url: str | None = None,
         chroma_mirror: str | None = None,
         extra_projections: Sequence[Projection] = (),
+        exact_max_partition: int = 5000,
     ) -> None:
+        if isinstance(exact_max_partition, bool) or not isinstance(exact_max_partition, int) or exact_max_partition < 1:
+            raise ValueError(f"exact_max_partition must be a positive integer, got {exact_max_partition!r}")
         chroma_mirror = chroma_mirror or ("all" if chroma_url else "large")
         if chroma_mirror not in ("all", "large"):
             raise ValueError(f"chroma_mirror must be 'all' or 'large', got {chroma_mirror!r}")
@@ -118,18 +124,21 @@ class MemoryStore:
         chroma_path = None if chroma_url else self.home / "chroma"
         # Embedded mode: small partitions are searched exactly in process (see store/exact.py). With a Chroma
         # server, other processes may write the collections, so reads keep going to the server.
-        self.exact = None if chroma_url else ExactDense(self.canonical.partition_vectors)
+        self.exact = None if chroma_url else ExactDense(self.canonical.partition_vectors,
+                                                        max_partition=exact_max_partition)
         self.chroma = ChromaProjection(
             make_client(path=chroma_path, url=chroma_url), path=chroma_path,
             min_rows=self.exact.max_partition if self.exact is not None and chroma_mirror == "large" else 0,
             size_of=self.canonical.partition_size, rows_of=self.canonical.partition_vectors,
         )
+        self.dense = DenseRouter(self.exact, self.chroma, self.canonical.partition_vectors, self.canonical.partition_size)
         self.bm25 = BM25Projection(loader=self.canonical.partition_texts)
         self.rendered = RenderedCache()
         own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
         self.fanout = FanOut([*own, *extra_projections])
         migrate_layout(self.canonical, self.fanout.names)  # an older home's partitions: re-keyed, intents filed
         self.replay_intents()
+        self.chroma.rebuild_broken()  # collections a read found damaged before a restart
 
     def _home_embedder(self, embedder: Embedder | str | None) -> Embedder:
         """The embedder for this home. A home remembers which one made its vectors ("name/dim" in its meta
@@ -431,12 +440,12 @@ class MemoryStore:
     def dense_search(
         self, partitions: Sequence[str], vector: np.ndarray, k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
     ) -> list[tuple[str, float]]:
-        """(id, cosine) best first: exact in process for small partitions (embedded mode), else Chroma."""
+        """(id, cosine) best first, each partition answered by the index that holds it (`DenseRouter`):
+        exact in process for small partitions (embedded mode), Chroma for large ones, SQLite if Chroma fails."""
         partitions = partition_list(partitions)
         vector = self._query_vector(vector)
         self.sync_external_writes()
-        hits = self.exact.search(partitions, vector, k, statuses) if self.exact is not None else None
-        return hits if hits is not None else self.chroma.search(partitions, vector, k, statuses)
+        return self.dense.search(partitions, vector, k, statuses)
 
     def _query_vector(self, vector: np.ndarray) -> np.ndarray:
         """`vector` as float32, or a ValueError naming what is wrong with it for this home's embedder."""

@@ -11,7 +11,7 @@ from ..context import Clock
 from ..node import MemoryNode
 from ..records import MemoryContext
 from ..safety import PiiPolicy
-from ..state import WriteState
+from ..state import WriteInput, WriteState
 from ..store import MemoryStore
 from .commit import CommitNode
 from .dedup import DedupNode
@@ -69,6 +69,7 @@ def create_write_graph(
     store: Any,
     *,
     state_schema: type[Any] = WriteState,
+    input_schema: type[Any] | None = None,
     **options: Any,
 ) -> StateGraph[Any, MemoryContext, Any, Any]:
     """Build the write graph over one `MemoryStore`. Compile it yourself (with your own checkpointer).
@@ -78,6 +79,8 @@ def create_write_graph(
         options: `extractor`, `strategy`, `ttl`, `clock`, `dedup_threshold`, `gate_threshold`,
             `candidate_floor`, `pii`, `user_sessions`, `project_sessions` — see `write_nodes` for each and its default.
         state_schema: your state type if it is not `WriteState` (it needs `messages` and the `memory_*` keys).
+        input_schema: what callers (and Studio) may pass in; default `WriteInput` with `WriteState`
+            (`messages`, `memory_injected_ids`), else `state_schema`.
 
     Returns:
         An uncompiled `StateGraph` with `context_schema=MemoryContext` and nodes
@@ -96,7 +99,9 @@ def create_write_graph(
         >>> store.close()
     """
     nodes = write_nodes(store, **options)
-    builder = StateGraph(state_schema, context_schema=MemoryContext)
+    if input_schema is None and state_schema is WriteState:
+        input_schema = WriteInput
+    builder = StateGraph(state_schema, input_schema=input_schema, context_schema=MemoryContext)
     prev = START
     for node in nodes:
         builder.add_node(node.name, node.as_node())
