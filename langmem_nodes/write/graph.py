@@ -55,14 +55,14 @@ def write_nodes(
     if not isinstance(store, MemoryStore):
         raise TypeError(f"the write graph needs a MemoryStore (langmem_nodes.MemoryStore(home)), got "
                         f"{type(store).__name__}")
-    return [
-        ExtractNode(extractor, clock=clock),
+    decide = [
         DedupNode(store, threshold=dedup_threshold, clock=clock),
         VerifyNode(store, threshold=gate_threshold, candidate_floor=candidate_floor, pii=pii, clock=clock),
         ResolverNode(store, strategy=strategy, clock=clock),
         PromoteNode(store, user_sessions=user_sessions, project_sessions=project_sessions, clock=clock),
-        CommitNode(store, ttl=ttl, clock=clock),
     ]
+    # a fact another writer stored meanwhile is decided again by the same nodes (see CommitNode)
+    return [ExtractNode(extractor, clock=clock), *decide, CommitNode(store, ttl=ttl, clock=clock, replan=decide)]
 
 
 def create_write_graph(
