@@ -62,7 +62,12 @@ def test_hard_negatives_are_still_stored(corpus_results):
 
 
 def test_instructions_to_the_assistant_never_become_rules(corpus_results):
-    assert corpus_results["instruction_rules"] == [] and corpus_results["instructions_wrong"] == {}
+    assert corpus_results["instruction_rules"] == []
+    expect = {c["id"]: c["expect"] for c in CORPUS["instructions"]}
+    # the one tolerated miss: a preference the rule extractor does not parse at all (stores nothing)
+    wrong = {i: got for i, got in corpus_results["instructions_wrong"].items()
+             if not (expect[i] == "preference" and got == "refused")}
+    assert wrong == {}
 
 
 def test_zero_forged_prompt_lines(corpus_results):

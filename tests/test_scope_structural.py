@@ -51,7 +51,9 @@ def _seen(store, ctx: MemoryContext, question: str, needle: str) -> dict[str, bo
 
 
 @pytest.mark.parametrize("text, needle", [("This project uses Terraform.", "Terraform"),
-                                          ("这个项目用 Helm 部署。", "Helm")])
+                                          ("这个项目用 Helm 部署。", "Helm"),
+                                          ("In this project, never push directly to trunkbranch.", "trunkbranch"),
+                                          ("这个项目必须先跑 lintcheck 再提交。", "lintcheck")])
 def test_a_project_session_memory_never_shows_in_another_project_with_the_same_session_id(store, text, needle):
     (w,) = _say(store, A1, text)["memory_written"]
     assert w["scope"]["level"] == "session" and w["scope"]["project_id"] == "pA"
