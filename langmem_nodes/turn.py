@@ -26,6 +26,7 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Mapping, Sequence
@@ -88,16 +89,25 @@ class RecallTurn(MemoryNode):
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
         out = await arun_in_order(self.stages, state, ctx)
-        return self._public(state, out, ctx, now, started)
+        latency_ms = (time.perf_counter() - started) * 1000.0
+        kept = self._kept(state, out)
+        # the usage event is a SQLite write: off the event loop
+        recall_id = await asyncio.to_thread(self._record, kept, out, ctx, now, latency_ms) if self.record_usage else ""
+        return {**kept, "memory_recall_id": recall_id}
 
     def _public(self, state: Mapping[str, Any], out: Mapping[str, Any], ctx: MemoryContext, now: datetime | None,
                 started: float) -> dict[str, Any]:
         latency_ms = (time.perf_counter() - started) * 1000.0
+        kept = self._kept(state, out)
+        kept["memory_recall_id"] = self._record(kept, out, ctx, now, latency_ms) if self.record_usage else ""
+        return kept
+
+    @staticmethod
+    def _kept(state: Mapping[str, Any], out: Mapping[str, Any]) -> dict[str, Any]:
         kept = {key: out[key] for key in RECALL_OUTPUTS if key in out}
         kept.setdefault("memory_injection", "")
         kept.setdefault("memory_injected_ids", [])
         kept["memory_turn"] = latest_user_turn(state.get("messages") or []) or ""
-        kept["memory_recall_id"] = self._record(kept, out, ctx, now, latency_ms) if self.record_usage else ""
         return kept
 
     def _record(self, kept: Mapping[str, Any], out: Mapping[str, Any], ctx: MemoryContext, now: datetime | None,
