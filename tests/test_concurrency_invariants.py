@@ -198,6 +198,7 @@ def _figures_ok(fig: dict, rounds: int) -> None:
     assert fig["ops"] > 0 and fig["ops_by_kind"].get("forget", 0) > 0
     assert fig["duplicate_active_values"] == 0, fig
     assert fig["escaped_exceptions"] == 0, fig["examples"]
+    assert fig["turns_given_up"] == 0, fig  # every collision was resolved on fresh state, none reported "conflict"
     assert fig["pending_intents"] == 0, fig
 
 
