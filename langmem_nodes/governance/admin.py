@@ -22,6 +22,7 @@ Example:
 from __future__ import annotations
 
 import builtins
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -319,17 +320,41 @@ class MemoryAdmin:
             "tombstones": tombs,
         }
 
+    def _admissible(self, index: int, rec: MemoryRecord) -> MemoryRecord:
+        """An imported record as it may be stored: a credential refuses the import (ValueError naming the
+        record); a personal identifier follows the `pii` policy."""
+        text = " ".join([rec.text, rec.object, str(rec.metadata.get("quote", ""))])
+        secret = find_secret(text)
+        if secret:
+            raise ValueError(f"records[{index}] ({rec.id}) holds a {secret}: credentials are never stored")
+        pii = find_pii(text)
+        if pii and self.pii == "refuse":
+            raise ValueError(f"records[{index}] ({rec.id}) holds a {pii[0].kind}: personal identifiers are not "
+                             "stored (pii='refuse')")
+        if not pii:
+            return rec
+        values = [f.value for f in pii]
+        meta = {k: v for k, v in rec.metadata.items() if k != "quote"}
+        return rec.model_copy(update={"text": redact(rec.text, *values), "object": redact(rec.object, *values),
+                                      "metadata": meta})
+
     def import_(self, data: Mapping[str, Any], *, actor: str = "user") -> dict[str, Any]:
         """Load an `export()` into an EMPTY memory home: same ids, versions, timestamps and ledger, plus
-        one `import` ledger entry. Returns `{"records", "ledger", "tombstones"}` counts."""
+        one `import` ledger entry. Returns `{"records", "ledger", "tombstones"}` counts. A record or ledger
+        payload holding a credential refuses the whole import (nothing is written); personal identifiers
+        follow the `pii` policy."""
         if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
             raise ValueError(f"not a langmem-nodes export (format must be {EXPORT_FORMAT!r})")
         if data.get("version") != EXPORT_VERSION:
             raise ValueError(f"unsupported export version {data.get('version')!r} (expected {EXPORT_VERSION})")
         if self.store.canonical.count() or self.store.canonical.ledger_count():
             raise ValueError("import needs an empty memory home (it already holds records or ledger entries)")
-        recs = [MemoryRecord.model_validate(r) for r in data.get("records", [])]
+        recs = [self._admissible(i, MemoryRecord.model_validate(r)) for i, r in enumerate(data.get("records", []))]
         entries = [LedgerEntry.model_validate(e) for e in data.get("ledger", [])]
+        for i, e in enumerate(entries):
+            secret = find_secret(json.dumps(e.payload, ensure_ascii=False))
+            if secret:
+                raise ValueError(f"ledger[{i}] payload holds a {secret}: credentials are never stored")
         tombs = list(data.get("tombstones", []))
         for t in tombs:
             if set(t) != {"memory_id", "partition", "ts", "actor"}:

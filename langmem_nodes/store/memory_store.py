@@ -136,7 +136,8 @@ class MemoryStore:
         self.rendered = RenderedCache()
         own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
         self.fanout = FanOut([*own, *extra_projections])
-        migrate_layout(self.canonical, self.fanout.names)  # an older home's partitions: re-keyed, intents filed
+        # an older home's partitions are re-keyed, with intents for the projections (store/layout.py)
+        migrate_layout(self.canonical, self.fanout.names, self.chroma)
         self.replay_intents()
         self.chroma.rebuild_broken()  # collections a read found damaged before a restart
 
