@@ -36,6 +36,7 @@ from ..records import (
     Level,
     MemoryContext,
     MemoryRecord,
+    Scope,
     Source,
     Status,
     check_id,
@@ -262,8 +263,10 @@ class MemoryAdmin:
         user-level memories that were merely written while in it (they follow the user into every project);
         `written_in_project=True` selects those too. A specific `session_id` matches only session-level
         memories (promoted memories keep their origin session id). A specific `user_id` matches everything
-        that user wrote, the project facts they stated included. Nothing runs unless every argument is
-        valid. Returns `{"filters", "count", "ids", "reports"}`.
+        that user wrote, the project facts they stated included. The ledger entries quoting a matching turn
+        that no forgotten memory owns (rejected turns, duplicates of a memory that stays) are scrubbed too
+        (`scrubbed_entries`). Nothing runs unless every argument is valid. Returns `{"filters", "count",
+        "ids", "reports", "scrubbed_entries"}`.
         """
         filters = {"org_id": org_id, "project_id": project_id, "user_id": user_id, "session_id": session_id}
         missing = [k for k, v in filters.items() if v is _MISSING]
@@ -276,20 +279,28 @@ class MemoryAdmin:
                 check_id(v, k, required=True)
         if written_in_project and project_id == WILDCARD:
             raise ValueError("delete_all: written_in_project=True needs a specific project_id, not '*'")
-        recs = [r for r in self.store.find(None, statuses=None) if self._matches(r, filters, written_in_project)]
+        recs = [r for r in self.store.find(None, statuses=None) if self._matches(r.scope, filters, written_in_project)]
         ids = [r.id for r in recs]
         reports = [] if dry_run or not ids else self.store.forget_many(ids, actor=actor, reason="bulk delete")
-        return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports}
+        # after the forgets, which read their memories' own entries to find every text to redact
+        def turn(scope: Scope) -> bool:
+            return self._matches(scope, filters, written_in_project)
+
+        turns = (sum(1 for _, scope, _ in self.store.canonical.turn_entries() if turn(Scope.model_construct(**scope)))
+                 if dry_run else self.store.forget_turns(turn))
+        return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports,
+                "scrubbed_entries": turns}
 
     @staticmethod
-    def _matches(r: MemoryRecord, filters: Mapping[str, str], written_in_project: bool = False) -> bool:
+    def _matches(scope: Scope, filters: Mapping[str, str], written_in_project: bool = False) -> bool:
         for k, v in filters.items():
-            if v != WILDCARD and getattr(r.scope, k) != v:
+            if v != WILDCARD and getattr(scope, k) != v:
                 return False
-        if filters["session_id"] != WILDCARD and r.scope.level is not Level.SESSION:
+        level = Level(scope.level)  # a scope read back from a ledger payload is not validated
+        if filters["session_id"] != WILDCARD and level is not Level.SESSION:
             return False
-        if filters["project_id"] != WILDCARD and r.scope.level not in (Level.PROJECT, Level.SESSION):
-            return written_in_project and r.scope.level is Level.USER
+        if filters["project_id"] != WILDCARD and level not in (Level.PROJECT, Level.SESSION):
+            return written_in_project and level is Level.USER
         return True
 
     # -- export / import ------------------------------------------------------------------------
