@@ -10,7 +10,7 @@ export TOKENIZERS_PARALLELISM := false
 # the ONNX export of the packaged MiniLM (made once, offline) lives inside the venv unless set elsewhere
 export LANGMEM_CACHE_DIR ?= $(CURDIR)/$(VENV)/langmem-cache
 
-.PHONY: venv test test-all demo eval bench bench-100k lint clean
+.PHONY: venv test test-all stress demo eval bench bench-100k lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -27,6 +27,10 @@ test: $(STAMP)
 
 test-all: $(STAMP)
 	$(BIN)/python -m pytest -m ''
+
+# Every test marked `stress` (large randomized runs: each prints its figures, e.g. "leaks: N"); -s shows them.
+stress: $(STAMP)
+	$(BIN)/python -m pytest -m stress -s
 
 demo: $(STAMP)
 	$(BIN)/python graphs/demo.py

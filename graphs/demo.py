@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 
 from graphs.memory_agent import create_memory_agent  # noqa: E402
-from langmem_nodes import MemoryContext, MemoryStore  # noqa: E402
+from langmem_nodes import MemoryContext, MemoryStore, ScoredMemory  # noqa: E402
+from langmem_nodes.read.freshness import FreshnessNode  # noqa: E402
 
 
 class SimClock:
@@ -34,6 +35,12 @@ class SimClock:
 
     def advance(self, days: int) -> None:
         self.now += timedelta(days=days)
+
+
+def recalled(store: MemoryStore, out: dict, now: datetime) -> list[ScoredMemory]:
+    """The memories this turn injected (`memory_injected_ids`), with their ages as the model saw them."""
+    annotate = FreshnessNode()
+    return [annotate.annotate(ScoredMemory(record=r), now) for r in store.get_many(out.get("memory_injected_ids", [])).values()]
 
 
 def banner(text: str) -> None:
@@ -79,7 +86,7 @@ def run(home: Path, embedder: str | None = None) -> dict[str, object]:
         clock.advance(12)
         banner("Session 3, day 15: a new session recalls it, with its age")
         out = turn("ada", "s3", "How should you indent my code?")
-        selected = out.get("memory_selected", [])
+        selected = recalled(store, out, clock.now)
         for s in selected:
             print(f"  recalled: {s.record.text}  — {s.age}")
         print("  injected block:\n" + "\n".join("    " + line for line in (out.get("memory_injection") or "").splitlines()))
@@ -87,7 +94,7 @@ def run(home: Path, embedder: str | None = None) -> dict[str, object]:
 
         banner("Another user: nothing crosses users")
         out = turn("bob", "s1", "How should you indent my code?")
-        seen["bob_recalled"] = [s.record.text for s in out.get("memory_selected", [])]
+        seen["bob_recalled"] = [s.record.text for s in recalled(store, out, clock.now)]
         print(f"  bob recalled {len(seen['bob_recalled'])} memories")
     finally:
         store.close()

@@ -1,29 +1,29 @@
 """A small agent with memory: recall → model → remember. Named `memory_agent` in langgraph.json.
 
-The model sees the stable memory index in its system prompt and this turn's selected memories (with ages)
-after the conversation; both blocks are fenced data, never instructions.
+The model gets `memory_messages(state, system=SYSTEM)`: the stable memory index in its (cacheable) system prompt
+and this turn's selected memories (with ages) after the latest user message; both blocks are fenced data,
+never instructions, and every chat provider accepts the layout.
 Without a configured model (`LANGMEM_MODEL`, an `init_chat_model` string) it uses the offline
 `MemoryEchoChatModel`, which answers with the memories it was shown.
 """
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import SystemMessage
 from langgraph.graph import END, START, StateGraph
 
 from langmem_nodes import (
     MemoryContext,
+    MemoryInput,
     MemoryState,
     MemoryStore,
     add_memory,
-    create_read_graph,
-    create_write_graph,
+    memory_messages,
 )
 from langmem_nodes.context import Clock
+from langmem_nodes.serving import ServeSettings, graph_factory
 from langmem_nodes.testing import MemoryEchoChatModel
 
 SYSTEM = "You are a helpful assistant. Use the user's long-term memories below when they help."
@@ -34,29 +34,24 @@ def create_memory_agent(store: MemoryStore, model: BaseChatModel | None = None, 
     llm = model or MemoryEchoChatModel()
 
     def agent(state: dict[str, Any]) -> dict[str, Any]:
-        # The stable index goes in the system prompt (a cached prefix); this turn's memories, which change
-        # every turn, come after the conversation so they do not break the prefix cache.
-        stable = state.get("memory_stable") or ""
-        system = SystemMessage(SYSTEM + ("\n\n" + stable if stable else ""))
-        injection = state.get("memory_injection") or ""
-        turn = [SystemMessage(injection)] if injection else []
-        return {"messages": [llm.invoke([system, *state["messages"], *turn])]}
+        return {"messages": [llm.invoke(memory_messages(state, system=SYSTEM))]}
 
-    builder = StateGraph(MemoryState, context_schema=MemoryContext)
+    builder = StateGraph(MemoryState, input_schema=MemoryInput, context_schema=MemoryContext)
     builder.add_node("agent", agent)
     builder.add_edge(START, "agent")
     builder.add_edge("agent", END)
-    return add_memory(
-        builder, store, agent="agent",
-        read_graph=create_read_graph(store, clock=clock), write_graph=create_write_graph(store, clock=clock),
-    )
+    return add_memory(builder, store, agent="agent", clock=clock)
 
 
-def make_graph() -> Any:
-    """Factory for `langgraph dev`: the agent on the memory home at `$LANGMEM_HOME` (default ./.langmem)."""
+def _served(store: MemoryStore, settings: ServeSettings) -> StateGraph:
     model: BaseChatModel | None = None
-    if os.environ.get("LANGMEM_MODEL"):
+    if settings.model:
         from langchain.chat_models import init_chat_model  # type: ignore[import-not-found]
 
-        model = init_chat_model(os.environ["LANGMEM_MODEL"])
-    return create_memory_agent(MemoryStore(), model).compile()
+        model = init_chat_model(settings.model)
+    return create_memory_agent(store, model)
+
+
+# Factory for `langgraph dev`: the agent on the process's store (`$LANGMEM_HOME`, default ./.langmem), opened
+# once per process off the server's event loop (langmem_nodes.serving); `$LANGMEM_MODEL` picks the model.
+make_graph = graph_factory(_served)

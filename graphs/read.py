@@ -1,7 +1,10 @@
-"""The read graph on `$LANGMEM_HOME`, for `langgraph dev` (langgraph.json: `read`)."""
+"""The read graph for `langgraph dev` (langgraph.json: `read`), on the process's store (`$LANGMEM_HOME`, ...).
 
-from langmem_nodes import MemoryStore, create_read_graph
+`make_graph` is an async factory (`langmem_nodes.serving.graph_factory`): the store opens once per process,
+off the server's event loop, and every request gets the same compiled graph.
+"""
 
+from langmem_nodes import create_read_graph
+from langmem_nodes.serving import graph_factory
 
-def make_graph():  # noqa: ANN201
-    return create_read_graph(MemoryStore()).compile()
+make_graph = graph_factory(lambda store, settings: create_read_graph(store))

@@ -1,7 +1,10 @@
-"""The write graph on `$LANGMEM_HOME`, for `langgraph dev` (langgraph.json: `write`)."""
+"""The write graph for `langgraph dev` (langgraph.json: `write`), on the process's store (`$LANGMEM_HOME`, ...).
 
-from langmem_nodes import MemoryStore, create_write_graph
+`make_graph` is an async factory (`langmem_nodes.serving.graph_factory`): the store opens once per process,
+off the server's event loop, and every request gets the same compiled graph.
+"""
 
+from langmem_nodes import create_write_graph
+from langmem_nodes.serving import graph_factory
 
-def make_graph():  # noqa: ANN201
-    return create_write_graph(MemoryStore()).compile()
+make_graph = graph_factory(lambda store, settings: create_write_graph(store))

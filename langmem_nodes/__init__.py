@@ -11,6 +11,7 @@ from typing import Any as _Any
 from .context import MissingScopeError, resolve_context
 from .embeddings import Embedder, HashingEmbedder, MiniLMEmbedder
 from .node import MemoryNode
+from .prompt import memory_messages
 from .records import (
     Drift,
     Kind,
@@ -25,7 +26,17 @@ from .records import (
     Status,
     Tier,
 )
-from .state import MemoryQuery, MemoryState, PendingWrite, ReadState, ScoredMemory, WriteState
+from .state import (
+    MemoryInput,
+    MemoryQuery,
+    MemoryState,
+    PendingWrite,
+    ReadInput,
+    ReadState,
+    ScoredMemory,
+    WriteInput,
+    WriteState,
+)
 from .store import MemoryStore, VersionConflict
 
 _GRAPH_NAMES = ("add_memory", "create_read_graph", "create_write_graph")
@@ -39,6 +50,7 @@ __all__ = [
     "LedgerOp",
     "Level",
     "MemoryContext",
+    "MemoryInput",
     "MemoryNode",
     "MemoryQuery",
     "MemoryRecord",
@@ -48,6 +60,7 @@ __all__ = [
     "MissingScopeError",
     "PendingWrite",
     "Polarity",
+    "ReadInput",
     "ReadState",
     "Scope",
     "ScoredMemory",
@@ -55,10 +68,12 @@ __all__ = [
     "Status",
     "Tier",
     "VersionConflict",
+    "WriteInput",
     "WriteState",
     "add_memory",
     "create_read_graph",
     "create_write_graph",
+    "memory_messages",
     "resolve_context",
 ]
 

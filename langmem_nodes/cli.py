@@ -13,12 +13,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .records import MemoryContext, MemoryRecord
+from .safety import terminal_safe
+
+# what a terminal may act on: C0/C1 controls (escape sequences), bidi and zero-width formats, separators
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]")
+# arguments that are names or text (paths may be any bytes the OS allows)
+_TEXT_ARGS = ("user", "project", "org", "session", "text", "query", "id", "kind")
 
 RECORD_FIELDS = (
     "id", "text", "subject", "predicate", "object", "polarity", "kind", "source", "tier", "status", "scope",
@@ -59,11 +66,18 @@ def _context(args: argparse.Namespace) -> MemoryContext:
         raise SystemExit(f"error: {exc}") from exc
 
 
+def _json_line(payload: Any) -> str:
+    """One JSON line that is also safe on a terminal: control, format and separator characters (and lone
+    surrogates) inside strings are written as \\uXXXX escapes."""
+    text = json.dumps(payload, ensure_ascii=False, default=str)
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
 def _emit(args: argparse.Namespace, human: str, payload: dict[str, Any]) -> None:
     if human:
-        print(human)
+        print(terminal_safe(human))
     if args.json:
-        print(json.dumps(payload, ensure_ascii=False, default=str))
+        print(_json_line(payload))
 
 
 def cmd_remember(args: argparse.Namespace, store: Any) -> int:
@@ -142,7 +156,7 @@ def cmd_export(args: argparse.Namespace, store: Any) -> int:
         Path(args.out).write_text(text)
         print(f"exported to {args.out}")
     else:
-        print(text)
+        print(_json_line(data))
     return 0
 
 
@@ -200,14 +214,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_args(args: argparse.Namespace) -> None:
+    """A name or text argument that is not valid UTF-8 (the OS hands such bytes over as lone surrogates)
+    is refused here, by name, before anything is opened."""
+    for name in _TEXT_ARGS:
+        value = getattr(args, name, None)
+        if isinstance(value, str) and re.search(r"[\ud800-\udfff]", value):
+            flag = f"--{name}" if name in ("user", "project", "org", "session", "kind") else name
+            raise SystemExit(f"error: {flag} is not valid UTF-8: {terminal_safe(value)}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    _check_args(args)
     store = open_store(_home(args), args.embedder)
     try:
         return int(args.fn(args, store))
     except (KeyError, ValueError) as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-        print(f"error: {msg}", file=sys.stderr)
+        print(f"error: {terminal_safe(str(msg))}", file=sys.stderr)
         return 2
     finally:
         store.close()

@@ -19,10 +19,17 @@ Example (a complete agent with memory, runnable offline):
 
 from __future__ import annotations
 
-from langgraph.graph import END, START, StateGraph
+from typing import Any
 
+from langchain_core.runnables import RunnableLambda
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph._branch import BranchSpec
+
+from .context import Clock
+from .node import MemoryNode
 from .read.graph import create_read_graph
 from .store import MemoryStore
+from .turn import RecallTurn, WriteTurn
 from .write.graph import create_write_graph
 
 __all__ = ["add_memory", "create_read_graph", "create_write_graph"]
@@ -33,23 +40,32 @@ def add_memory(
     store: MemoryStore,
     *,
     agent: str,
-    read_graph: StateGraph | None = None,
-    write_graph: StateGraph | None = None,
+    read_graph: StateGraph | MemoryNode | None = None,
+    write_graph: StateGraph | MemoryNode | None = None,
+    clock: Clock | None = None,
     recall_name: str = "memory_recall",
     write_name: str = "memory_write",
 ) -> StateGraph:
-    """Put recall before `agent` and the write graph after it, in your own (uncompiled) builder.
+    """Put recall before `agent` and the write after it, in your own (uncompiled) builder.
 
-    The builder must route `START → agent` and `agent → END`; those two edges become
-    `START → memory_recall → agent` and `agent → memory_write → END`. The agent reads two fenced,
-    data-only blocks: `state["memory_stable"]` (an index that stays byte-identical until memories change: put
-    it in the cached system prompt) and `state["memory_injection"]` (this turn's memories with their ages).
+    `START → agent` becomes `START → memory_recall → agent`; every way the agent reaches `END` (a plain edge,
+    or a conditional edge such as `tools_condition` in a tool loop) goes through `memory_write` instead. So
+    recall runs once per user turn, every model call of the turn's tool loop reads the same blocks, and the
+    write runs once, after the final answer. The agent reads two fenced, data-only blocks:
+    `state["memory_stable"]` (an index that stays byte-identical until memories change: put it in the cached
+    system prompt) and `state["memory_injection"]` (this turn's memories with their ages).
+
+    By default each side is ONE node (`RecallTurn`, `WriteTurn`: every stage inside; only the rendered blocks,
+    ids and the write's outcome enter state), so a turn writes a handful of checkpoints.
 
     Args:
-        builder: your `StateGraph`; its state needs `messages` and the `memory_*` keys (see `MemoryState`).
-        store: the `MemoryStore` both graphs use.
+        builder: your `StateGraph`; its state needs `messages` and the keys of `MemoryState`.
+        store: the `MemoryStore` both sides use.
         agent: the name of the node that calls the model.
-        read_graph / write_graph: replacements for `create_read_graph(store)` / `create_write_graph(store)`.
+        read_graph / write_graph: a `MemoryNode` to use instead (e.g. `RecallTurn(store, selector=...)`), or
+            a `StateGraph` (e.g. `create_read_graph(store)`), added as a subgraph: its stages then show up as
+            steps in streams and Studio, at the price of a checkpoint per stage.
+        clock: "now" for the default nodes (tests, simulations).
 
     Returns:
         The same builder, for chaining.
@@ -57,22 +73,53 @@ def add_memory(
     if agent not in builder.nodes:
         raise ValueError(f"add_memory: no node named {agent!r} in the builder")
     edges = set(builder.edges)
-    if (START, agent) not in edges or (agent, END) not in edges:
+    branches = builder.branches.get(agent, {})
+    ends_by_branch = any(_may_end(spec) for spec in branches.values())
+    if (START, agent) not in edges or ((agent, END) not in edges and not ends_by_branch):
         raise ValueError(
-            f"add_memory needs the edges START -> {agent!r} and {agent!r} -> END; add them first "
-            "(agents with tool loops: add the two subgraphs as nodes yourself, see the README)"
+            f"add_memory needs the edge START -> {agent!r} and a way from {agent!r} to END (an edge, or a "
+            "conditional edge that may return END, e.g. tools_condition); add them first"
         )
     for name in (recall_name, write_name):
         if name in builder.nodes:
             raise ValueError(f"add_memory: the builder already has a node named {name!r}")
-    builder.add_node(recall_name, (read_graph or create_read_graph(store)).compile())
-    builder.add_node(write_name, (write_graph or create_write_graph(store)).compile())
+    builder.add_node(recall_name, _as_node(read_graph, lambda: RecallTurn(store, clock=clock)))
+    builder.add_node(write_name, _as_node(write_graph, lambda: WriteTurn(store, clock=clock)))
     builder.edges.discard((START, agent))
-    builder.edges.discard((agent, END))
     builder.add_edge(START, recall_name)
     builder.add_edge(recall_name, agent)
-    builder.add_edge(agent, write_name)
+    if (agent, END) in edges:
+        builder.edges.discard((agent, END))
+        builder.add_edge(agent, write_name)
+    for key, spec in list(branches.items()):
+        if _may_end(spec):
+            branches[key] = _end_via(spec, write_name)
     builder.add_edge(write_name, END)
     return builder
 
 
+def _as_node(given: StateGraph | MemoryNode | None, default: Any) -> Any:
+    if given is None:
+        return default().as_node()
+    if isinstance(given, MemoryNode):
+        return given.as_node()
+    if isinstance(given, StateGraph):
+        return given.compile()
+    raise TypeError(f"add_memory: read_graph / write_graph must be a StateGraph or a MemoryNode, got {type(given).__name__}")
+
+
+def _may_end(spec: BranchSpec) -> bool:
+    return spec.ends is None or END in spec.ends.values()
+
+
+def _end_via(spec: BranchSpec, target: str) -> BranchSpec:
+    """The same conditional edge, with END replaced by `target`."""
+    if spec.ends is not None:
+        return spec._replace(ends={k: (target if v == END else v) for k, v in spec.ends.items()})
+
+    def redirect(choice: Any) -> Any:
+        if isinstance(choice, list | tuple):
+            return [target if c == END else c for c in choice]
+        return target if choice == END else choice
+
+    return spec._replace(path=spec.path | RunnableLambda(redirect))

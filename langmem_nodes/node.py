@@ -71,3 +71,13 @@ def run_in_order(nodes: Sequence[MemoryNode], state: dict[str, Any], ctx: Memory
         view.update(update)
         out.update(update)
     return out
+
+
+async def arun_in_order(nodes: Sequence[MemoryNode], state: dict[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+    """`run_in_order` with each node's async body (`arun`: nodes that await a chat model do so here)."""
+    view, out = dict(state), {}
+    for node in nodes:
+        update = await node.arun(view, ctx, now_from(node.clock))
+        view.update(update)
+        out.update(update)
+    return out

@@ -24,7 +24,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 MAX_TEXT_CHARS = 4000
 MAX_ID_CHARS = 128
-_BAD_ID = re.compile(r"[/\\\x00-\x1f\x7f]")
+_BAD_ID = re.compile(r"[/\\\x00-\x1f\x7f]")  # refused in every id, stored ones included
+WILDCARD = "*"
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})  # controls, invisible formatting, surrogates, U+2028/9
+STORED: dict[str, Any] = {"stored": True}  # validation context of a record read back from a home
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 class Level(StrEnum):
@@ -90,29 +94,55 @@ def new_id(prefix: str = "mem") -> str:
 
 
 @functools.lru_cache(maxsize=65536)
-def _plain_id(value: str) -> bool:
-    return bool(value.strip()) and value == value.strip() and len(value) <= MAX_ID_CHARS and not _BAD_ID.search(value)
+def _id_problem(value: str, stored: bool) -> str | None:
+    """What is wrong with an id, or None. `stored`: only the rules every stored record was written under."""
+    if not value.strip():
+        return "must not be empty or whitespace"
+    if value != value.strip():
+        return f"must not have leading or trailing whitespace: {value!r}"
+    if len(value) > MAX_ID_CHARS:
+        return f"is longer than {MAX_ID_CHARS} characters"
+    if _BAD_ID.search(value):
+        return f"contains a path separator or control character: {value!r}"
+    if stored:
+        return None
+    if value == WILDCARD:
+        return "must not be '*': it means 'any' to MemoryAdmin.delete_all"
+    if not value.isascii():
+        for ch in value:
+            cat = unicodedata.category(ch)
+            if cat in _UNSAFE_CATEGORIES:
+                return f"contains an invisible, line-breaking or unencodable character U+{ord(ch):04X} ({cat})"
+    return None
 
 
-def check_id(value: str | None, field: str, *, required: bool = False) -> str | None:
-    """Validate an identifier: non-blank, bounded, no path separators or control characters."""
-    if type(value) is str and _plain_id(value):  # ids repeat on every parse: remember the good ones
-        return value
+def check_id(value: str | None, field: str, *, required: bool = False, stored: bool = False) -> str | None:
+    """Validate an identifier: non-blank, bounded, no path separator, no control, format, separator or
+    surrogate character, and not the wildcard `'*'`. The ValueError names `field`.
+
+    `stored=True` (a record read back from a home) applies only the rules of older versions, so a memory
+    stored before a rule existed stays readable; new scopes and contexts get every rule.
+
+    >>> check_id("*", "user_id")
+    Traceback (most recent call last):
+    ValueError: user_id must not be '*': it means 'any' to MemoryAdmin.delete_all
+    """
+    if type(value) is str:
+        problem = _id_problem(value, stored)  # ids repeat on every parse: the answer is cached
+        if problem is None:
+            return value
+        raise ValueError(f"{field} {problem}")
     if value is None:
         if required:
             raise ValueError(f"{field} is required")
         return None
-    if not isinstance(value, str):
-        raise ValueError(f"{field} must be a string, got {type(value).__name__}")
-    if not value.strip():
-        raise ValueError(f"{field} must not be empty or whitespace")
-    if value != value.strip():
-        raise ValueError(f"{field} must not have leading or trailing whitespace: {value!r}")
-    if len(value) > MAX_ID_CHARS:
-        raise ValueError(f"{field} is longer than {MAX_ID_CHARS} characters")
-    if _BAD_ID.search(value):
-        raise ValueError(f"{field} contains a path separator or control character: {value!r}")
-    return value
+    raise ValueError(f"{field} must be a string, got {type(value).__name__}")
+
+
+def stored_context(info: Any) -> bool:
+    """True inside a validation of a stored record (`model_validate_json(body, context=STORED)`)."""
+    ctx = getattr(info, "context", None)
+    return bool(ctx) and bool(ctx.get("stored"))
 
 
 def as_utc(value: datetime) -> datetime:
@@ -134,8 +164,10 @@ class Scope(BaseModel):
     """Where a memory lives. `level` picks the partition; the ids say whose it is.
 
     Partitions: `org/{org}`, `project/{org}/{project}`, `user/{org}/{user}`,
-    `session/{org}/{user}/{session}`. A project fact is shared by the project's users and never
-    visible in another project; user and session memories are never visible to another user.
+    `session/{org}/{user}/{project}/{session}` (the project segment is empty without a project). A project
+    fact is shared by the project's users and never visible in another project; a session memory belongs
+    to one project (or to none) and is never visible outside it; user and session memories are never
+    visible to another user. User and org memories are the same in every project.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -149,7 +181,7 @@ class Scope(BaseModel):
     @field_validator("org_id", "project_id", "user_id", "session_id")
     @classmethod
     def _ids(cls, v: str | None, info: Any) -> str | None:
-        return check_id(v, info.field_name)
+        return check_id(v, info.field_name, stored=stored_context(info))
 
     @model_validator(mode="after")
     def _level_needs_ids(self) -> Scope:
@@ -183,7 +215,9 @@ def partition_key(
     """The partition key of a level; ValueError if an id that level needs is missing or malformed.
 
     >>> partition_key("session", user_id="ann", session_id="s1")
-    'session/default/ann/s1'
+    'session/default/ann//s1'
+    >>> partition_key("session", project_id="shop", user_id="ann", session_id="s1")
+    'session/default/ann/shop/s1'
     """
     level = Level(level)
     check_id(org_id, "org_id", required=True)
@@ -201,7 +235,25 @@ def _join_key(level: Level, org_id: str, project_id: str | None, user_id: str | 
         return f"project/{org_id}/{project_id}"
     if level is Level.USER:
         return f"user/{org_id}/{user_id}"
-    return f"session/{org_id}/{user_id}/{session_id}"
+    return f"{session_prefix(org_id, user_id, project_id)}{session_id}"
+
+
+_ANY: Any = object()
+
+
+def session_prefix(org_id: str, user_id: str, project_id: str | None = _ANY) -> str:
+    """The key prefix shared by a user's session partitions in one project (`project_id=None`: the
+    sessions held outside any project); without `project_id`, by all of their sessions in every project
+    (and, in a home written before projects were part of session keys, the old `session/{org}/{user}/{session}`).
+
+    >>> session_prefix("default", "ann", "shop"), session_prefix("default", "ann", None)
+    ('session/default/ann/shop/', 'session/default/ann//')
+    >>> session_prefix("default", "ann")
+    'session/default/ann/'
+    """
+    if project_id is _ANY:
+        return f"session/{org_id}/{user_id}/"
+    return f"session/{org_id}/{user_id}/{project_id or ''}/"
 
 
 class MemoryContext(BaseModel):
@@ -233,14 +285,29 @@ class MemoryContext(BaseModel):
         )
 
     def visible_partitions(self) -> list[str]:
-        """Every partition this request may read: org, its project, the user, the session."""
+        """Every partition this request may read: the org, its project, the user, this session of this project.
+
+        With project P: `org`, `project/P`, `user`, and the session held in P. Without a project: `org`,
+        `user`, and the session held outside any project. So a session memory (and a project fact) never
+        shows in another project or outside its project, nor a project-less session memory inside one, even
+        when the session id repeats; user and org memories show in every project.
+
+        >>> MemoryContext(user_id="ann", project_id="shop", session_id="s1").visible_partitions()
+        ['org/default', 'project/default/shop', 'user/default/ann', 'session/default/ann/shop/s1']
+        >>> MemoryContext(user_id="ann", session_id="s1").visible_partitions()[-1]
+        'session/default/ann//s1'
+        """
         parts = [partition_key(Level.ORG, self.org_id)]
         if self.project_id:
             parts.append(partition_key(Level.PROJECT, self.org_id, self.project_id))
         parts.append(partition_key(Level.USER, self.org_id, user_id=self.user_id))
         if self.session_id:
-            parts.append(partition_key(Level.SESSION, self.org_id, user_id=self.user_id, session_id=self.session_id))
+            parts.append(partition_key(Level.SESSION, self.org_id, self.project_id, self.user_id, self.session_id))
         return parts
+
+    def session_prefix(self) -> str:
+        """The prefix of this user's session partitions in this context's project (or outside any)."""
+        return session_prefix(self.org_id, self.user_id, self.project_id)
 
 
 class MemoryRecord(BaseModel):
@@ -277,8 +344,8 @@ class MemoryRecord(BaseModel):
 
     @field_validator("id")
     @classmethod
-    def _id(cls, v: str) -> str:
-        return check_id(v, "id", required=True)  # type: ignore[return-value]
+    def _id(cls, v: str, info: Any) -> str:
+        return check_id(v, "id", required=True, stored=stored_context(info))  # type: ignore[return-value]
 
     @field_validator("text")
     @classmethod
@@ -287,6 +354,8 @@ class MemoryRecord(BaseModel):
             raise ValueError("text must not be empty or whitespace")
         if len(v) > MAX_TEXT_CHARS:
             raise ValueError(f"text is longer than {MAX_TEXT_CHARS} characters ({len(v)})")
+        if _SURROGATE.search(v):
+            raise ValueError("text is not valid Unicode: it holds a lone surrogate (cannot be stored as UTF-8)")
         return v
 
     @field_validator("subject", "predicate")

@@ -97,5 +97,43 @@ class ReadState(TypedDict):
     memory_select_error: NotRequired[dict[str, Any] | None]  # a degraded selector call (see degrade.py)
 
 
-class MemoryState(WriteState, ReadState):  # type: ignore[misc]
-    """All memory keys plus `messages`: a ready state for an agent using both graphs."""
+class WriteInput(TypedDict):
+    """What the write graph takes from its caller (its other keys are the stages' own)."""
+
+    messages: Annotated[list[AnyMessage], add_messages]
+    memory_injected_ids: NotRequired[list[str]]
+
+
+class ReadInput(TypedDict):
+    """What the read graph takes from its caller: the conversation and optional steering."""
+
+    messages: Annotated[list[AnyMessage], add_messages]
+    memory_task_type: NotRequired[str]
+    memory_recent_tools: NotRequired[list[str]]
+    memory_k: NotRequired[int]
+    memory_shown_ids: NotRequired[Annotated[list[str], _union]]
+
+
+class MemoryInput(TypedDict):
+    """What a memory agent takes: the conversation (use as `input_schema`, so Studio asks for nothing else)."""
+
+    messages: Annotated[list[AnyMessage], add_messages]
+
+
+class MemoryState(MemoryInput):
+    """`messages` and what `add_memory`'s two nodes return: the state of an agent using both graphs.
+
+    Only rendered text, ids and JSON dicts, so every value round-trips through any checkpointer (also with
+    `LANGGRAPH_STRICT_MSGPACK=true`); the read and write stages' intermediate data stays inside their node.
+    `memory_turn` is the user message the current blocks were recalled for (a tool loop's later model calls
+    keep them); `memory_written` / `memory_skipped` / `memory_superseded` are the last write's outcome.
+    """
+
+    memory_stable: NotRequired[str]
+    memory_injection: NotRequired[str]
+    memory_injected_ids: NotRequired[list[str]]
+    memory_shown_ids: NotRequired[Annotated[list[str], _union]]
+    memory_turn: NotRequired[str]
+    memory_written: NotRequired[list[dict[str, Any]]]
+    memory_skipped: NotRequired[list[dict[str, Any]]]
+    memory_superseded: NotRequired[list[str]]

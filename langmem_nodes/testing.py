@@ -5,6 +5,8 @@ Example:
     >>> model = MemoryEchoChatModel()
     >>> model.invoke([SystemMessage("<memory>\n- [preference · today] «prefers tea»\n</memory>"), HumanMessage("drink?")]).content
     'From memory: [preference · today] «prefers tea»'
+    >>> model.invoke([HumanMessage("drink?\n\n<memory>\n- [preference · today] «prefers tea»\n</memory>")]).content
+    'From memory: [preference · today] «prefers tea»'
 """
 
 from __future__ import annotations
@@ -13,18 +15,28 @@ import re
 from typing import Any
 
 from langchain_core.language_models.chat_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
+from pydantic import Field
 
+_BLOCK = re.compile(r"<memory>\n(.*?)</memory>", re.S)  # a rendered memory block (read/render.py)
 _ITEM = re.compile(r"^\s*[-*]\s+(\[.*)$", re.M)  # per-turn items ("- [kind · age · source] «text»")
 _NOTE = re.compile(r"(?<=»)\s*\(.*\)$")  # drop the renderer's trailing freshness advice
+
+
+def _text(message: BaseMessage) -> str:
+    content = message.content
+    if isinstance(content, str):
+        return content
+    return "\n".join(p if isinstance(p, str) else str(p.get("text", "")) for p in content)
 
 
 class MemoryEchoChatModel(BaseChatModel):
     """A deterministic stand-in chat model: it answers with the memory items it was shown.
 
-    It reads the per-turn memory items ("- [kind · age · source] «text»") from system messages; with none it
-    says it has no memory of the topic.
+    It reads the per-turn memory items ("- [kind · age · source] «text»") from the `<memory>` blocks of system
+    and human messages (wherever `memory_messages` or a hand-built prompt put them); with none it says it has
+    no memory of the topic.
     """
 
     @property
@@ -35,8 +47,45 @@ class MemoryEchoChatModel(BaseChatModel):
         shown = [
             _NOTE.sub("", m.group(1)).strip()
             for msg in messages
-            if isinstance(msg, SystemMessage)
-            for m in _ITEM.finditer(str(msg.content))
+            if isinstance(msg, SystemMessage | HumanMessage)
+            for block in _BLOCK.finditer(_text(msg))
+            for m in _ITEM.finditer(block.group(1))
         ]
         text = ("From memory: " + "; ".join(shown)) if shown else "I have no memory about that."
         return ChatResult(generations=[ChatGeneration(message=AIMessage(text))])
+
+
+class ScriptedToolChatModel(BaseChatModel):
+    """A stand-in tool-calling chat model: it replays `replies` in order (starting over after the last) and
+    records every prompt it was sent in `prompts`, so a test can check what each model call of a tool loop saw.
+
+    Example:
+        >>> model = ScriptedToolChatModel.calling("weather", {"city": "Lyon"}, then="Sunny.")
+        >>> model.bind_tools([]).invoke("weather?").tool_calls[0]["name"], model.invoke("and now?").content
+        ('weather', 'Sunny.')
+        >>> len(model.prompts)
+        2
+    """
+
+    replies: list[AIMessage]
+    prompts: list[list[BaseMessage]] = Field(default_factory=list)
+
+    @classmethod
+    def calling(cls, tool: str, args: dict[str, Any], *, then: str, times: int = 1) -> ScriptedToolChatModel:
+        """A model that calls `tool` with `args` `times` times, then answers `then` (and again each turn)."""
+        calls = [AIMessage("", tool_calls=[{"name": tool, "args": args, "id": "call", "type": "tool_call"}])] * times
+        return cls(replies=[*calls, AIMessage(then)])
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted-tool-calls"
+
+    def bind_tools(self, tools: Any, **kw: Any) -> ScriptedToolChatModel:
+        return self
+
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
+        self.prompts.append(list(messages))
+        n = len(self.prompts)
+        reply = self.replies[(n - 1) % len(self.replies)]
+        calls = [{**c, "id": f"call_{n}_{i}"} for i, c in enumerate(reply.tool_calls)]  # unique ids across turns
+        return ChatResult(generations=[ChatGeneration(message=reply.model_copy(update={"tool_calls": calls}))])

@@ -111,3 +111,64 @@ def test_langgraph_interrupt_flow(seeded):
     assert final["memory_forget_status"] == "forgotten"
     assert store.get(mine[0].id) is None and store.get(mine[3].id) is None
     assert all(store.get(r.id) is not None for r in theirs)
+
+
+def _interrupt_app(store, **kw):
+    g = StateGraph(ForgetState, context_schema=MemoryContext)
+    node = ForgetRequestNode(store, use_interrupt=True, **kw)
+    g.add_node(node.name, node.as_node()).add_edge(START, node.name).add_edge(node.name, END)
+    return g.compile(checkpointer=InMemorySaver())
+
+
+@pytest.mark.parametrize(("request_text", "answer"), [
+    ("Forget what I said about coffee", "yes"), ("Forget what I said about coffee", "1"),
+    ("忘掉我说的那个咖啡的事", "是"), ("忘掉我说的那个咖啡的事", "1"),
+])
+def test_interrupt_resume_deletes_only_what_was_shown_even_if_a_match_arrives_meanwhile(seeded, request_text, answer):
+    store, mine, theirs = seeded
+    app, ctx = _interrupt_app(store), MemoryContext(user_id="alice")
+    cfg = {"configurable": {"thread_id": f"race-{answer}"}}
+    first = app.invoke({"messages": [HumanMessage(request_text)]}, cfg, context=ctx)
+    payload = first["__interrupt__"][0].value
+    shown = payload["candidate_ids"]
+    assert shown == [c["id"] for c in payload["candidates"]] and shown
+    # between the question and the answer, a memory matching the request is written, ranking first
+    late = rec("coffee coffee: I drink coffee every morning" if request_text.isascii() else "我每天早上喝咖啡，咖啡")
+    store.commit(add=[late])
+    final = app.invoke(Command(resume=answer), cfg, context=ctx)
+    assert store.get(late.id) is not None  # never shown, never deleted
+    gone = [r["id"] for r in final["memory_forgotten"]]
+    assert gone == (shown if answer in ("yes", "是") else shown[:1])
+    assert all(store.get(i) is None for i in gone) and all(store.get(r.id) is not None for r in theirs)
+
+
+@pytest.mark.parametrize("answer", ["7", "maybe", ["mem_not_shown"], "2, 9"])
+def test_an_answer_naming_nothing_shown_deletes_nothing_and_says_so(seeded, answer):
+    store, mine, _ = seeded
+    app, ctx = _interrupt_app(store, reply=True), MemoryContext(user_id="alice")
+    cfg = {"configurable": {"thread_id": "unmatched"}}
+    app.invoke({"messages": [HumanMessage("Forget what I said about coffee")]}, cfg, context=ctx)
+    before = store.canonical.count()
+    final = app.invoke(Command(resume=answer), cfg, context=ctx)
+    assert final["memory_forget_status"] == "unmatched" and final["memory_forgotten"] == []
+    assert store.canonical.count() == before and final["messages"][-1].content.startswith("Nothing was forgotten")
+
+
+def test_two_step_protocol_unmatched_answer_deletes_nothing(seeded):
+    store, mine, _ = seeded
+    node, ctx = ForgetRequestNode(store), MemoryContext(user_id="alice")
+    ask = node.run({"memory_forget_request": "forget what I said about coffee"}, ctx, None)
+    out = node.run({**ask, "memory_forget_confirm": "9"}, ctx, None)
+    assert out["memory_forget_status"] == "unmatched" and all(store.get(c["id"]) for c in ask["memory_forget_candidates"])
+
+
+def test_interrupt_flow_async(seeded):
+    import asyncio
+
+    store, mine, _ = seeded
+    app, ctx = _interrupt_app(store), MemoryContext(user_id="alice")
+    cfg = {"configurable": {"thread_id": "async"}}
+    first = asyncio.run(app.ainvoke({"messages": [HumanMessage("Forget what I said about coffee")]}, cfg, context=ctx))
+    shown = first["__interrupt__"][0].value["candidate_ids"]
+    final = asyncio.run(app.ainvoke(Command(resume="1"), cfg, context=ctx))
+    assert [r["id"] for r in final["memory_forgotten"]] == shown[:1] and store.get(shown[0]) is None

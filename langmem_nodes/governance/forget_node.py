@@ -3,14 +3,17 @@
 The node finds the memories the request is about (BM25 + dense recall over the partitions the user
 owns, every status), asks for confirmation, and forgets only confirmed candidates. Two ways to confirm:
 
-- `use_interrupt=True`: the node calls LangGraph `interrupt({"question", "candidates"})`; resume the
-  graph with `Command(resume=answer)` (needs a checkpointer).
+- `use_interrupt=True`: `as_node()` is a two-node subgraph: "offer" checkpoints the candidates, then
+  "confirm" calls LangGraph `interrupt({"question", "candidates", "candidate_ids"})`; resume the graph
+  with `Command(resume=answer)` (needs a checkpointer). The resume answers the checkpointed candidates,
+  never a recomputed list: a matching memory written between the question and the answer is not touched.
 - default, a two-step state protocol: the first run returns `memory_forget_candidates` and
   `memory_forget_status="awaiting_confirmation"`; the caller sets `memory_forget_confirm` and runs again.
 
 An answer is True/"yes"/"是"/"确认" (all candidates), False/"no"/"不"/"取消" (nothing), or a list of
-candidate ids or 1-based positions. Ids outside the candidates are refused, so a confirmation can never
-reach another user's memory. Candidate texts are returned as data for display, never as instructions.
+candidate ids or 1-based positions. An answer naming anything not shown deletes nothing
+(`memory_forget_status="unmatched"`, the reason in the reply), so a confirmation can never reach a memory
+the user did not see, nor another user's memory. Candidate texts are returned as data for display, never as instructions.
 
 Example:
     >>> import tempfile
@@ -31,17 +34,21 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, NotRequired
 
 from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, HumanMessage
+from langchain_core.runnables import RunnableConfig
 from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
+from .._compat import sync_async_runnable
+from ..context import resolve_context
 from ..node import MemoryNode
-from ..records import Level, MemoryContext, MemoryRecord, partition_key
+from ..records import MemoryContext, MemoryRecord
 from ..store import MemoryStore
 
 _EN_VERB = re.compile(
@@ -147,10 +154,10 @@ class ForgetRequestNode(MemoryNode):
 
     # -- candidates ---------------------------------------------------------------------------
     def owned_partitions(self, ctx: MemoryContext) -> list[str]:
-        """The user's partitions, all their sessions, and shared partitions (filtered to their own records)."""
-        own = f"session/{ctx.org_id}/{ctx.user_id}/"
-        sessions = self.store.canonical.partitions(prefix=own)
-        return list(dict.fromkeys([*ctx.visible_partitions(), partition_key(Level.USER, ctx.org_id, user_id=ctx.user_id), *sessions]))
+        """What the user sees plus their other sessions in this project (or outside any, without one); shared
+        partitions are filtered to their own records. Sessions of other projects are forgotten from there."""
+        sessions = self.store.canonical.partitions(prefix=ctx.session_prefix())
+        return list(dict.fromkeys([*ctx.visible_partitions(), *sessions]))
 
     def candidates(self, request: str, ctx: MemoryContext) -> list[dict[str, Any]]:
         topic = request_topic(request)
@@ -185,21 +192,20 @@ class ForgetRequestNode(MemoryNode):
         return req
 
     # -- the node -----------------------------------------------------------------------------
-    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        offered = state.get("memory_forget_candidates")
-        answer = state.get(self.confirm_key)
-        if not offered or answer is None or self.use_interrupt:  # a confirmation answers the offered list
-            request = self._request(state)
-            offered = self.candidates(request, ctx)
-            if not offered:
-                return self._out("nothing_found", [], [], f"I found no memory about {request_topic(request)!r}.")
-        if self.use_interrupt:
-            from langgraph.types import interrupt
+    def offer(self, state: dict[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+        """Step one: the candidates for the request, awaiting confirmation (or `nothing_found`)."""
+        request = self._request(state)
+        offered = self.candidates(request, ctx)
+        if not offered:
+            return self._out("nothing_found", [], [], f"I found no memory about {request_topic(request)!r}.")
+        return self._out("awaiting_confirmation", offered, [], self._question(offered))
 
-            answer = interrupt({"question": self._question(offered), "candidates": offered})
-        elif answer is None:
-            return self._out("awaiting_confirmation", offered, [], self._question(offered))
-        ids = parse_confirmation(answer, [c["id"] for c in offered])
+    def confirm(self, offered: list[dict[str, Any]], answer: Any, ctx: MemoryContext) -> dict[str, Any]:
+        """Step two: forget the confirmed memories — only ids among `offered`, and only the user's own."""
+        try:
+            ids = parse_confirmation(answer, [c["id"] for c in offered])
+        except ValueError as e:  # the answer names nothing that was shown: delete nothing, and say so
+            return self._out("unmatched", offered, [], f"Nothing was forgotten: {e}.")
         # re-check ownership at delete time: the candidate list may come back from the client
         recs = self.store.get_many(ids)
         ids = [i for i in ids if i in recs and recs[i].scope.user_id == ctx.user_id and recs[i].scope.org_id == ctx.org_id]
@@ -207,6 +213,63 @@ class ForgetRequestNode(MemoryNode):
             return self._out("cancelled", offered, [], "Nothing was forgotten.")
         reports = self.store.forget_many(ids, actor=f"user:{ctx.user_id}", reason="forget request")
         return self._out("forgotten", offered, reports, f"Forgotten {len(reports)} memor{'y' if len(reports) == 1 else 'ies'}.")
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        offered = state.get("memory_forget_candidates")
+        if self.use_interrupt:
+            if not offered or state.get("memory_forget_status") != "awaiting_confirmation":
+                return self.offer(state, ctx)
+            return self.confirm(offered, self.ask(offered), ctx)
+        answer = state.get(self.confirm_key)
+        if not offered or answer is None:  # a confirmation answers the offered list
+            return self.offer(state, ctx)
+        return self.confirm(offered, answer, ctx)
+
+    def ask(self, offered: list[dict[str, Any]]) -> Any:
+        """`interrupt()` with the offered candidates (their ids in order); returns the resume value."""
+        from langgraph.types import interrupt
+
+        return interrupt({"question": self._question(offered), "candidates": offered,
+                          "candidate_ids": [c["id"] for c in offered]})
+
+    def as_node(self) -> Any:
+        """A runnable for `builder.add_node(node.name, node.as_node())`. With `use_interrupt` it is a
+        two-node subgraph (offer → confirm): the offer is checkpointed before `interrupt()`, so the resume
+        answers exactly the candidates that were shown, whatever was written meanwhile."""
+        if not self.use_interrupt:
+            return super().as_node()
+        from langgraph.graph import END, START, StateGraph
+
+        def step(name: str, body: Any) -> Any:
+            def sync(state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
+                return body(state, resolve_context(runtime, config))
+
+            async def asynchronous(state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
+                return await asyncio.to_thread(body, state, resolve_context(runtime, config))
+
+            return sync_async_runnable(sync, asynchronous, name)
+
+        def confirm(state: dict[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+            if state.get("memory_forget_status") != "awaiting_confirmation":
+                return {}
+            offered = state["memory_forget_candidates"]
+            return self.confirm(offered, self.ask(offered), ctx)
+
+        sub = StateGraph(self._state_schema(), context_schema=MemoryContext)
+        sub.add_node("offer", step("offer", self.offer)).add_node("confirm", step("confirm", confirm))
+        sub.add_edge(START, "offer").add_edge("offer", "confirm").add_edge("confirm", END)
+        return sub.compile(name=self.name)
+
+    def _state_schema(self) -> type:
+        keys = {
+            self.messages_key: Annotated[list[AnyMessage], add_messages],
+            self.request_key: NotRequired[str | None],
+            "memory_forget_candidates": NotRequired[list[dict[str, Any]]],
+            self.confirm_key: NotRequired[Any],
+            "memory_forget_status": NotRequired[str],
+            "memory_forgotten": NotRequired[list[dict[str, Any]]],
+        }
+        return TypedDict("ForgetSubgraphState", keys)  # type: ignore[operator]
 
     @staticmethod
     def _question(offered: list[dict[str, Any]]) -> str:

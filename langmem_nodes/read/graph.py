@@ -30,7 +30,7 @@ from langgraph.graph import END, START, StateGraph
 from ..context import Clock
 from ..node import MemoryNode, run_in_order
 from ..records import MemoryContext
-from ..state import ReadState
+from ..state import ReadInput, ReadState
 from ..store import MemoryStore
 from .conflicts import ConflictNode
 from .freshness import FreshnessNode
@@ -55,6 +55,7 @@ def create_read_graph(
     annotate: FreshnessNode | None = None,
     render: RenderNode | None = None,
     state_schema: Any = ReadState,
+    input_schema: Any = None,
     fused: bool = False,
 ) -> StateGraph[Any, MemoryContext, Any, Any]:
     """The read graph, uncompiled (compile it with your own checkpointer).
@@ -68,6 +69,8 @@ def create_read_graph(
             `RenderNode` given without a store is copied with this graph's store, so it writes `memory_stable`
             (the stable index by default; `RenderNode(stable=None)` turns it off).
         state_schema: the graph state (default `ReadState`).
+        input_schema: what callers (and Studio) may pass in; default `ReadInput` with `ReadState` (the
+            conversation and optional steering keys), else `state_schema`.
         fused: run the seven stages inside ONE graph node named "memory_read" (same stages, same order, same
             output) instead of one node each. It saves the graph runtime's per-node bookkeeping (~0.3 ms a
             node, measured) on a path that runs every turn; the price is that stages no longer show up as
@@ -78,7 +81,9 @@ def create_read_graph(
     """
     nodes = read_stages(store, selector=selector, clock=clock, query=query, recall=recall, rerank=rerank,
                         conflicts=conflicts, annotate=annotate, render=render)
-    builder = StateGraph(state_schema, context_schema=MemoryContext)
+    if input_schema is None and state_schema is ReadState:
+        input_schema = ReadInput
+    builder = StateGraph(state_schema, input_schema=input_schema, context_schema=MemoryContext)
     if fused:
         fused_node = FusedStages(nodes)
         builder.add_node(fused_node.name, fused_node.as_node())

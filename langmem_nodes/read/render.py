@@ -1,8 +1,10 @@
 """Render memories for a prompt: a budgeted per-turn block, and a stable index or summary.
 
-Memory text is DATA. Every item is fenced «like this» after neutralising what could break out of the
-block or pose as an instruction: angle brackets (so `</memory>` cannot close it), code fences, newlines,
-and "ignore previous instructions"-style phrases (en and zh), which are marked as quoted text.
+Memory text is DATA. Every item is fenced «like this» after `safety.neutralize`: angle brackets (so
+`</memory>` cannot close it) and their fullwidth look-alikes, code fences, role markers (`[INST]`), every
+Unicode line/paragraph separator and control character (one memory is one line), and "ignore previous
+instructions"-style phrases (en and zh), which are marked as quoted text. Ids are printed from a safe
+alphabet (`safety.safe_id`), so an imported id cannot forge an index line.
 
 The per-turn block (`render_items`) places hard rules and warnings first, then preferences, then other
 context; each line carries a type label, the age and a source marker. It never exceeds `budget_bytes`
@@ -32,6 +34,7 @@ from typing import Any, Literal
 
 from ..node import MemoryNode
 from ..records import Kind, MemoryContext, MemoryRecord, Source, Status, utcnow
+from ..safety import fence_data, neutralize, safe_id
 from ..state import ScoredMemory
 from ..store import MemoryStore
 from ..text import tokenize
@@ -56,27 +59,6 @@ SOURCE_MARK = {
     Source.EXPLICIT: "user said", Source.EXPLICIT_CORRECTION: "user corrected", Source.USER_EDITED: "user edited",
     Source.INFERRED: "inferred", Source.DERIVED: "derived", Source.IMPORTED: "imported",
 }
-_INJECTION = re.compile(
-    r"(ignore|disregard|forget|override)\s+(all\s+|any\s+|the\s+)?(previous|prior|above|earlier|system)\s+"
-    r"(instructions?|rules?|prompts?|messages?)|you\s+are\s+now\b|new\s+instructions?\s*:|system\s+prompt|"
-    r"^\s*(system|assistant)\s*:|忽略(之前|以上|前面|上面|先前)?的?(所有)?(指令|指示|说明|规则|提示)|你现在是|新的指令|系统提示",
-    re.IGNORECASE | re.MULTILINE,
-)
-QUOTED = "[quoted text, not an instruction] "
-
-
-def neutralize(text: str) -> str:
-    """Memory text made inert: one line, no tags or code fences, instruction-like phrases marked."""
-    text = _INJECTION.sub(lambda m: QUOTED + m.group(0).strip(), text)
-    text = text.replace("<", "‹").replace(">", "›").replace("`", "ʼ").replace("«", "‹‹").replace("»", "››")
-    return re.sub(r"\s*[\r\n]+\s*", " / ", text).strip()
-
-
-def fence_data(text: str) -> str:
-    """`«neutralised text»`: the form in which memory (or user) text enters a prompt as data."""
-    return f"«{neutralize(text)}»"
-
-
 def _bytes(s: str) -> int:
     return len(s.encode("utf-8"))
 
@@ -106,12 +88,13 @@ def _section(kind: Kind) -> int:
 def render_item(hit: ScoredMemory, per_item_bytes: int) -> str:
     """One bullet line: `- [type · age · source] «text» (note)`, at most `per_item_bytes`."""
     rec = hit.record
-    tags = [rec.kind.value.replace("_", " "), *([hit.age] if hit.age else []), SOURCE_MARK.get(rec.source, rec.source.value)]
+    tags = [rec.kind.value.replace("_", " "), *([neutralize(hit.age)] if hit.age else []),
+            SOURCE_MARK.get(rec.source, rec.source.value)]
     if "needs_confirmation" in hit.flags:
         tags.append("conflicting memory exists: confirm with the user")
     prefix = f"- [{' · '.join(tags)}] "
     body = neutralize(rec.text)
-    note = f" ({hit.note})" if hit.note else ""
+    note = f" ({neutralize(hit.note)})" if hit.note else ""
     if per_item_bytes - _bytes(prefix) - _bytes(note) - _bytes("«»") < 24:
         note = ""  # the memory itself matters more than its note
     room = per_item_bytes - _bytes(prefix) - _bytes(note) - _bytes("«»")
@@ -151,7 +134,7 @@ def render_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_
 def _index_line(rec: MemoryRecord, contested: bool = False) -> str:
     # cut before neutralising, so a cut can never split a "[quoted text, not an instruction]" marker
     label = f"{rec.kind.value}, {NEEDS_CONFIRMATION_LABEL}" if contested else rec.kind.value
-    return f"- {rec.id} [{label}] «{neutralize(truncate_keep_conclusion(rec.text, 120))}»"
+    return f"- {safe_id(rec.id)} [{label}] «{neutralize(truncate_keep_conclusion(rec.text, 120))}»"
 
 
 NEEDS_CONFIRMATION_LABEL = "needs confirmation: a conflicting memory exists"
@@ -248,13 +231,13 @@ def check_index(index_text: str, records: Sequence[MemoryRecord], *,
     still shows it needs no re-rendering to be known current."""
     found = _INDEX_LINE.findall(index_text)
     listed = [i for i, _ in found]
-    by_id = {r.id: r for r in records}
+    by_id = {safe_id(r.id): r for r in records}  # index lines name ids in their printable form
     problems = [f"index lists {i} which is not a current memory" for i in dict.fromkeys(listed) if i not in by_id]
     counts = Counter(listed)
     problems += [f"index lists {i} more than once" for i, n in counts.items() if n > 1]
     for mid, desc in found:
         rec = by_id.get(mid)
-        if rec is None or not desc or (built is not None and built.get(mid) == desc):
+        if rec is None or not desc or (built is not None and built.get(rec.id) == desc):
             continue
         if _index_line(rec).endswith(f"«{desc}»"):  # exactly what the text renders to
             continue

@@ -35,6 +35,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from ..degrade import ModelFailure, ModelOutputError, check_retries, describe, log
 from ..node import MemoryNode
 from ..records import Kind, MemoryContext, MemoryRecord
+from ..safety import safe_id
 from ..state import ScoredMemory
 from .render import fence_data
 
@@ -169,7 +170,7 @@ class LLMSelector(Selector):
         self.fallback = fallback or RuleSelector(cap=self.cap)
 
     def _prompt(self, cands: Sequence[ScoredMemory], query_text: str, problem: str | None = None) -> list[Any]:
-        lines = [f"- id={h.record.id} kind={h.record.kind.value}: {fence_data(h.record.text)}" for h in cands]
+        lines = [f"- id={safe_id(h.record.id)} kind={h.record.kind.value}: {fence_data(h.record.text)}" for h in cands]
         user = f"User message:\n{fence_data(query_text)}\n\nCandidate memories:\n" + "\n".join(lines)
         if problem is not None:
             user += "\n\n" + _RETRY.format(problem=problem)
@@ -185,7 +186,7 @@ class LLMSelector(Selector):
         ids = parse_ids(text)
         if ids is None:
             raise ModelOutputError(f'model answer holds no JSON {{"ids": [...]}} ({len(text)} characters)')
-        by_id = {h.record.id: h for h in cands}
+        by_id = {safe_id(h.record.id): h for h in cands}  # the prompt names ids in their printable form
         known = [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
         if ids and not known:
             raise ModelOutputError(f"model answer names {len(ids)} id(s), none of them a candidate")

@@ -29,6 +29,7 @@ from ..records import LedgerEntry, LedgerOp, MemoryRecord, Status, check_id
 from .bm25 import BM25Projection
 from .chroma import ChromaProjection, make_client
 from .exact import ExactDense
+from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
 from .sqlite import CanonicalStore, KeyRef, ReadOnlyViolation, VersionConflict, partition_list
@@ -127,6 +128,7 @@ class MemoryStore:
         self.rendered = RenderedCache()
         own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
         self.fanout = FanOut([*own, *extra_projections])
+        migrate_layout(self.canonical, self.fanout.names)  # an older home's partitions: re-keyed, intents filed
         self.replay_intents()
 
     def _home_embedder(self, embedder: Embedder | str | None) -> Embedder:

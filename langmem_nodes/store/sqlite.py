@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..records import LedgerEntry, MemoryRecord, Status, utcnow
+from ..records import STORED, LedgerEntry, MemoryRecord, Status, utcnow
 
 PARSED_CACHE_SIZE = 20_000
 
@@ -302,7 +302,7 @@ class CanonicalStore:
                 self._parsed.move_to_end(memory_id)
                 rec = hit[1]
             else:
-                rec = MemoryRecord.model_validate_json(body)
+                rec = MemoryRecord.model_validate_json(body, context=STORED)  # older id rules (records.check_id)
                 self._parsed[memory_id] = (body, rec)
                 if len(self._parsed) > PARSED_CACHE_SIZE:
                     self._parsed.popitem(last=False)

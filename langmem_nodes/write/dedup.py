@@ -127,10 +127,10 @@ class DedupNode(MemoryNode):
         return {self.pending_key: pending}
 
     def search_partitions(self, ctx: MemoryContext) -> list[str]:
-        """What a new fact is compared with: everything the user sees plus their other sessions (recurrence)."""
+        """What a new fact is compared with: everything the user sees plus their other sessions in the same
+        project (or, without a project, outside any): recurrence never counts another project's sessions."""
         visible = ctx.visible_partitions()
-        own = f"session/{ctx.org_id}/{ctx.user_id}/"
-        return [*visible, *(p for p in self.store.canonical.partitions(prefix=own) if p not in visible)]
+        return [*visible, *(p for p in self.store.canonical.partitions(prefix=ctx.session_prefix()) if p not in visible)]
 
     def find_match(
         self, r: MemoryRecord, ctx: MemoryContext, parts: list[str] | None = None

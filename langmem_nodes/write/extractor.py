@@ -28,16 +28,17 @@ from typing import Any
 from ..degrade import ModelFailure
 from ..node import MemoryNode
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier
+from ..safety import MAX_CLAUSES_PER_TURN, clean_turn_text, find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
 from . import lexicon as lx
 from .rules import Claim, clean_object, parse_clause
-from .verifier import find_injection
 
 Turn = Mapping[str, Any]
 
 CONFIDENCE = {Source.EXPLICIT_CORRECTION: 0.95, Source.EXPLICIT: 0.9, Source.INFERRED: 0.75}
 HEDGED_CONFIDENCE = 0.45
+MAX_CLAUSE_CHARS = 600
 _REPLACES = re.compile(r"^(?:not|rather than|instead of|but not|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
@@ -189,7 +190,7 @@ class RuleExtractor(Extractor):
                 clause = lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip()))
                 hedged = bool(lx.HEDGE.search(clause))
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？")
-                if not clause:
+                if not clause or len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
                     continue
                 if lx.REPORTED.search(clause) or lx.HYPOTHETICAL.search(clause) or lx.ONE_OFF.search(clause):
                     break  # the rest of the sentence belongs to the same frame
@@ -301,6 +302,10 @@ class ExtractNode(MemoryNode):
     `ModelFailure` dict) — `CommitNode` turns it into a ledger entry and a `memory_skipped` reason.
     The user's turn goes on.
 
+    Hostile text is repaired at the door, never raised on (a turn must not fail): lone surrogates become
+    U+FFFD, a message is read up to `safety.MAX_TURN_CHARS` characters, and at most
+    `safety.MAX_CLAUSES_PER_TURN` claims are kept per turn, so cost stays linear in the message's length.
+
     Args:
         extractor: any `Extractor` (default `RuleExtractor()`).
         messages_key / pending_key: state keys, for users whose state uses other names.
@@ -326,20 +331,25 @@ class ExtractNode(MemoryNode):
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
             return {self.pending_key: [], self.error_key: None}
-        turns = messages_to_turns(state.get(self.messages_key) or [])
+        turns = self._turns(state)
         try:
-            return {self.pending_key: self.extractor.extract(turns, ctx, now), self.error_key: None}
+            return {self.pending_key: _capped(self.extractor.extract(turns, ctx, now)), self.error_key: None}
         except Exception as e:  # memory never takes the turn down: degrade, record, say so
             return self._degraded(e, turns, ctx, now)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
             return {self.pending_key: [], self.error_key: None}
-        turns = messages_to_turns(state.get(self.messages_key) or [])
+        turns = self._turns(state)
         try:
-            return {self.pending_key: await self.extractor.aextract(turns, ctx, now), self.error_key: None}
+            return {self.pending_key: _capped(await self.extractor.aextract(turns, ctx, now)), self.error_key: None}
         except Exception as e:
             return self._degraded(e, turns, ctx, now)
+
+    def _turns(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        """The conversation with each message's text repaired at the door (`safety.clean_turn_text`)."""
+        return [{**t, "content": clean_turn_text(t["content"])[0]} if isinstance(t.get("content"), str) else t
+                for t in messages_to_turns(state.get(self.messages_key) or [])]
 
     def _degraded(self, e: Exception, turns: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         fallback, pending = self.extractor.fallback, []
@@ -352,4 +362,9 @@ class ExtractNode(MemoryNode):
         failure.log()
         for p in pending:
             p.note("extract", f"fallback after {self.extractor.name} failure")
-        return {self.pending_key: pending, self.error_key: failure.as_dict()}
+        return {self.pending_key: _capped(pending), self.error_key: failure.as_dict()}
+
+
+def _capped(pending: list[PendingWrite]) -> list[PendingWrite]:
+    """At most `MAX_CLAUSES_PER_TURN` claims per turn: dedup, the gate and the resolver stay linear in its length."""
+    return pending[:MAX_CLAUSES_PER_TURN]

@@ -9,7 +9,8 @@ from langgraph.graph import END, START, StateGraph
 from ..context import Clock
 from ..node import MemoryNode
 from ..records import MemoryContext
-from ..state import WriteState
+from ..safety import PiiPolicy
+from ..state import WriteInput, WriteState
 from .commit import CommitNode
 from .dedup import DedupNode
 from .extractor import ExtractNode, Extractor
@@ -29,6 +30,7 @@ def write_nodes(
     dedup_threshold: float = 0.88,
     gate_threshold: float = 0.6,
     candidate_floor: float = 0.3,
+    pii: PiiPolicy = "refuse",
     user_sessions: int = 2,
     project_sessions: int = 3,
 ) -> list[MemoryNode]:
@@ -43,12 +45,14 @@ def write_nodes(
         clock: returns "now" (tests and simulations); default the wall clock.
         dedup_threshold: cosine at which the semantic dedup layer compares facts.
         gate_threshold / candidate_floor: confidence to accept / below which to reject (between: candidate).
+        pii: a claim holding a card number, national ID number, SSN or IBAN is refused ("refuse", default)
+            or stored with the number redacted ("redact"). Credentials are always refused.
         user_sessions / project_sessions: distinct sessions before a fact is promoted out of the session.
     """
     return [
         ExtractNode(extractor, clock=clock),
         DedupNode(store, threshold=dedup_threshold, clock=clock),
-        VerifyNode(store, threshold=gate_threshold, candidate_floor=candidate_floor, clock=clock),
+        VerifyNode(store, threshold=gate_threshold, candidate_floor=candidate_floor, pii=pii, clock=clock),
         ResolverNode(store, strategy=strategy, clock=clock),
         PromoteNode(store, user_sessions=user_sessions, project_sessions=project_sessions, clock=clock),
         CommitNode(store, ttl=ttl, clock=clock),
@@ -59,6 +63,7 @@ def create_write_graph(
     store: Any,
     *,
     state_schema: type[Any] = WriteState,
+    input_schema: type[Any] | None = None,
     **options: Any,
 ) -> StateGraph[Any, MemoryContext, Any, Any]:
     """Build the write graph over one `MemoryStore`. Compile it yourself (with your own checkpointer).
@@ -66,8 +71,10 @@ def create_write_graph(
     Args:
         store: the `MemoryStore` every decision is committed to.
         options: `extractor`, `strategy`, `ttl`, `clock`, `dedup_threshold`, `gate_threshold`,
-            `candidate_floor`, `user_sessions`, `project_sessions` — see `write_nodes` for each and its default.
+            `candidate_floor`, `pii`, `user_sessions`, `project_sessions` — see `write_nodes` for each and its default.
         state_schema: your state type if it is not `WriteState` (it needs `messages` and the `memory_*` keys).
+        input_schema: what callers (and Studio) may pass in; default `WriteInput` with `WriteState`
+            (`messages`, `memory_injected_ids`), else `state_schema`.
 
     Returns:
         An uncompiled `StateGraph` with `context_schema=MemoryContext` and nodes
@@ -86,7 +93,9 @@ def create_write_graph(
         >>> store.close()
     """
     nodes = write_nodes(store, **options)
-    builder = StateGraph(state_schema, context_schema=MemoryContext)
+    if input_schema is None and state_schema is WriteState:
+        input_schema = WriteInput
+    builder = StateGraph(state_schema, input_schema=input_schema, context_schema=MemoryContext)
     prev = START
     for node in nodes:
         builder.add_node(node.name, node.as_node())

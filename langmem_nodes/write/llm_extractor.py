@@ -1,6 +1,7 @@
 """`LLMExtractor`: any LangChain chat model fills a structured extraction; the same rules of admission apply.
 
-The model gets the conversation as quoted data (memory text is never an instruction) and returns
+The model gets the conversation as quoted data (memory text is never an instruction; each turn is one line
+with tags defused and credentials redacted, so user text cannot close `</conversation>`) and returns
 `Extraction`, through `with_structured_output` when the model supports it and as JSON text otherwise.
 Predicates outside the canonical vocabulary become `attr:<name>` (so the resolver can still compare
 attributes) and keep the model's own sentence as the text ("User wants answers in French") when it names
@@ -34,6 +35,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from ..degrade import ModelOutputError, check_retries, describe, validation_problem
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
+from ..safety import prompt_text
 from ..state import PendingWrite
 from ..text import detect_lang
 from .extractor import CONFIDENCE, Extractor, RuleExtractor, Turn, latest_user_turns, render, turn_id
@@ -106,7 +108,9 @@ class LLMExtractor(Extractor):
         self.fallback = RuleExtractor() if fallback == "rule" else fallback
 
     def _prompt(self, turns: Sequence[Turn]) -> str:
-        convo = "\n".join(f"[{t.get('role', 'user')}] {t.get('content', '')}" for t in turns)
+        # one line per turn, tags defused and credentials redacted: user text cannot close the fence,
+        # forge a turn, or hand the model a secret to copy into a memory
+        convo = "\n".join(f"[{_role(t)}] {prompt_text(str(t.get('content') or ''))}" for t in turns)
         return _PROMPT.format(schema=json.dumps(Extraction.model_json_schema()), conversation=convo)
 
     def _attempt_prompt(self, turns: Sequence[Turn], problem: str | None) -> str:
@@ -183,6 +187,11 @@ class LLMExtractor(Extractor):
             out.append(PendingWrite(record=rec, trigger=trig.get(source, "extracted")).note(
                 "extract", f"llm: {f.subject}.{pred}={obj!r} ({f.polarity}, {source.value})"))
         return out
+
+
+def _role(turn: Turn) -> str:
+    role = str(turn.get("role") or "user")
+    return role if role in ("user", "human", "assistant", "ai", "system", "tool") else "user"
 
 
 def _given_up(last: Exception | None, attempts: int) -> ModelOutputError:

@@ -4,7 +4,9 @@ The wider a scope's fan-out, the more evidence it needs: a user memory needs the
 distinct sessions (default 2), a project fact `project_sessions` (default 3, it reaches every project member),
 an org memory an explicit confirmation *and* the same fact held by `org_users` distinct users (default 3).
 An explicit request ("remember …", "以后…", a correction) promotes at once. A project fact is only ever
-promoted to its own project's partition — never to the user level, which other projects can see.
+promoted to its own project's partition — never to the user level, which other projects can see. Evidence
+counts within one project: a session partition belongs to one project (or none), dedup merges only into
+sessions of the caller's project, and a merge into another project's session never promotes.
 
 Example:
     >>> from langmem_nodes.records import Level
@@ -85,6 +87,11 @@ class PromoteNode(MemoryNode):
                                           has_project=ctx.project_id is not None)
                 if level is None and r.subject == "project" and ctx.project_id and not ctx.session_id:
                     level = Level.PROJECT  # no session to hold it, and the user level would leak across projects
+                if level is None and r.subject == "project" and r.scope.level is not Level.SESSION:
+                    p.action = "reject"  # no project and no session: the user level would show it in every project
+                    p.reason = "a project fact needs a project_id or a session_id to hold it"
+                    p.note("promote", "reject (project fact without a project or session)")
+                    continue
                 if level is not None and level is not r.scope.level:
                     p.trigger = "explicit" if explicit else "recurrence"
                     r.scope = ctx.scope(level)
@@ -97,8 +104,11 @@ class PromoteNode(MemoryNode):
                 recurrence = old.recurrence if r.source is Source.DERIVED else max(old.recurrence, len(sessions))
                 if old.scope.level is not Level.SESSION:
                     continue
+                if old.scope.project_id != ctx.project_id:  # evidence counts within one project only
+                    p.note("promote", f"{old.id}: held in another project's session, not promoted from here")
+                    continue
                 level = self.target_level(old.subject, explicit=r.source in _EXPLICIT, recurrence=recurrence,
-                                          has_project=old.scope.project_id is not None or ctx.project_id is not None)
+                                          has_project=old.scope.project_id is not None)
                 if level is not None:
                     p.promote_to = level.value
                     p.trigger = "explicit" if r.source in _EXPLICIT else f"recurrence in {recurrence} sessions"

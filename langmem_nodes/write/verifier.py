@@ -1,7 +1,11 @@
-"""The write gate: accept, reject, or downgrade to `candidate` — plus secret, injection and lineage checks.
+"""The write gate: accept, reject, or downgrade to `candidate` — plus secret, PII, instruction and lineage checks.
 
-Order per pending write: secrets → smuggled instructions → lineage (derived from memories injected this
-turn) → confidence gate. The confidence threshold is best chosen by expected cost, not F1: a false write is
+Order per pending write: secrets → personal identifiers (by `pii` policy) → instructions aimed at the
+assistant → lineage (derived from memories injected this turn) → confidence gate. Secrets and identifiers
+are looked for in the whole latest user turn, not only in the claim: a claim from a sentence that holds a
+credential is refused with it ("password, it's X" splits into clauses), and what is refused keeps none of
+its text — not in the record, the trace, the ledger or `memory_skipped`. The rules themselves live in
+`langmem_nodes.safety`. The confidence threshold is best chosen by expected cost, not F1: a false write is
 paid every time it is recalled, a miss only once (see `choose_threshold`).
 
 Example:
@@ -13,64 +17,26 @@ Example:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from ..node import MemoryNode
-from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
+from ..records import Kind, MemoryContext, MemoryRecord, Source, Status, normalize_text
+from ..safety import (
+    PII_POLICIES,
+    PiiPolicy,
+    TurnScreen,
+    find_injection,
+    find_secret,
+    instruction_target,
+    redact,
+)
 from ..state import PendingWrite
 
-_SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----")),
-    ("aws access key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
-    ("github token", re.compile(r"\b(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{20,}\b|\bgithub_pat_[A-Za-z0-9_]{20,}")),
-    ("api key", re.compile(r"\bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_-]{16,}")),
-    ("slack token", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}")),
-    ("google api key", re.compile(r"\bAIza[0-9A-Za-z_-]{30,}")),
-    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+")),
-    ("bearer token", re.compile(r"\bbearer\s+[A-Za-z0-9._~+/=-]{16,}", re.I)),
-    ("credential", re.compile(
-        r"(?:password|passwd|passcode|pwd|passphrase|secret(?:[ _-]?key)?|api[ _-]?key|access[ _-]?key|"
-        r"auth[ _-]?token|token|private[ _-]?key|credentials?|pin(?: code)?|"
-        r"密码|口令|密钥|私钥|令牌|秘钥|验证码|token)"
-        r"\s*(?:is|was|are|=|:|：|是|为|改成了?|设为|设置为)\s*\S+",
-        re.I,
-    )),
-]
-_INJECTION = re.compile(
-    r"\b(?:ignore|disregard|forget|override|bypass)\b.{0,30}\b(?:previous|prior|above|earlier|all|your|system)\b.{0,20}"
-    r"\b(?:instructions?|prompts?|rules?|messages?|guidelines?)\b|"
-    r"\byou are now\b|\bsystem prompt\b|\bnew instructions?\b|\bjailbreak\b|\bdeveloper mode\b|\bact as (?:an? )?(?:dan|admin|root)\b|"
-    r"(?:忽略|无视|忘记|忘掉|跳过)(?:掉)?.{0,6}(?:之前|以上|前面|上面|所有|原来|先前)的?.{0,6}(?:指令|指示|提示|规则|要求|设定)|"
-    r"你现在是|系统提示|新的指令|越狱",
-    re.I,
-)
-
-
-def find_secret(text: str) -> str | None:
-    """The kind of credential found in `text` ("aws access key", "password", …), or None."""
-    for kind, pattern in _SECRET_PATTERNS:
-        if pattern.search(text):
-            return kind
-    return None
-
-
-def redact(text: str, *values: str) -> str:
-    """`text` with every credential-looking span and the given values replaced by `[redacted]`."""
-    for v in values:
-        if v:
-            text = text.replace(v, "[redacted]")
-    for _kind, pattern in _SECRET_PATTERNS:
-        text = pattern.sub("[redacted]", text)
-    return text
-
-
-def find_injection(text: str) -> bool:
-    """True when the text tries to pose as an instruction to the model."""
-    return bool(_INJECTION.search(text))
-
+__all__ = ["VerifyNode", "choose_threshold", "find_injection", "find_secret", "redact"]
+REDACTED_SECRET = "[redacted: secret]"
+REDACTED_PII = "[redacted: personal identifier]"
 
 def choose_threshold(
     scores: Sequence[float], labels: Sequence[int | bool], cost_false_write: float, cost_miss: float
@@ -112,7 +78,10 @@ class VerifyNode(MemoryNode):
         threshold: accept at confidence ≥ threshold (default 0.6).
         candidate_floor: between this and `threshold` a write is downgraded to `candidate` (hidden from
             recall until confirmed); below it, rejected (default 0.3).
+        pii: what to do with a claim holding a card number, national ID number, SSN or IBAN: "refuse"
+            (default: nothing stored) or "redact" (stored with the number replaced by a marker).
         injected_key: state key with the ids of memories injected into this turn's prompt.
+        messages_key: state key of the conversation (the latest user turn is screened as a whole).
     """
 
     name = "verify"
@@ -123,50 +92,88 @@ class VerifyNode(MemoryNode):
         *,
         threshold: float = 0.6,
         candidate_floor: float = 0.3,
+        pii: PiiPolicy = "refuse",
         injected_key: str = "memory_injected_ids",
         pending_key: str = "memory_pending",
+        messages_key: str = "messages",
         **kw: Any,
     ) -> None:
         super().__init__(**kw)
         if not 0.0 <= candidate_floor <= threshold <= 1.0:
             raise ValueError(f"need 0 <= candidate_floor <= threshold <= 1, got {candidate_floor}, {threshold}")
-        self.store, self.threshold, self.candidate_floor = store, threshold, candidate_floor
-        self.injected_key, self.pending_key = injected_key, pending_key
+        if pii not in PII_POLICIES:
+            raise ValueError(f"pii must be one of {PII_POLICIES}, got {pii!r}")
+        self.store, self.threshold, self.candidate_floor, self.pii = store, threshold, candidate_floor, pii
+        self.injected_key, self.pending_key, self.messages_key = injected_key, pending_key, messages_key
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        pending: list[PendingWrite] = list(state.get(self.pending_key) or [])
-        injected_ids = list(state.get(self.injected_key) or [])
-        injected = list(self.store.get_many(injected_ids).values()) if (self.store is not None and injected_ids) else []
+        pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]
+        injected = self.injected(state, ctx)
+        screen = TurnScreen(_latest_user_text(state.get(self.messages_key) or []))
         for p in pending:
             if p.action == "reject":
                 continue
             if p.action == "skip_duplicate":  # its text still reaches the ledger: the content gates apply
-                self._content_gates(p)
+                self._content_gates(p, screen)
                 continue
-            self.check(p, injected)
+            self.check(p, injected, screen)
         return {self.pending_key: pending}
 
-    @staticmethod
-    def _content_gates(p: PendingWrite) -> bool:
-        """Reject `p` in place if it holds a credential or a smuggled instruction; True if it did."""
+    def injected(self, state: dict[str, Any], ctx: MemoryContext) -> list[MemoryRecord]:
+        """The memories injected this turn that this context may see: its visible partitions and the user's
+        other sessions in the same project (what dedup compares with). An id from state naming any other
+        memory (forged, or another user's or project's) is ignored: echoing it as lineage would confirm what
+        that memory holds."""
+        ids = [i for i in (state.get(self.injected_key) or []) if isinstance(i, str)]
+        if self.store is None or not ids:
+            return []
+        visible, own_sessions = set(ctx.visible_partitions()), ctx.session_prefix()
+        return [m for m in self.store.get_many(ids).values()
+                if m.scope.partition in visible or m.scope.partition.startswith(own_sessions)]
+
+    def _content_gates(self, p: PendingWrite, screen: TurnScreen | None = None) -> bool:
+        """Reject `p` in place if it holds (or came next to) a credential, an identifier the policy refuses,
+        or an instruction aimed at the assistant; True if it did. Other claims of the turn are cleaned of
+        any value found in it."""
         r = p.record
-        raw = " ".join([r.text, r.object, str(r.metadata.get("quote", ""))])
-        secret = find_secret(raw)
-        if secret:
-            p.action, p.reason = "reject", f"secret: looks like a {secret}; credentials are never stored"
-            p.trace = [redact(t, r.object) for t in p.trace]
-            r.metadata = {k: v for k, v in r.metadata.items() if k != "quote"}
-            p.note("verify", "reject (secret)")
+        quote = str(r.metadata.get("quote", ""))
+        screen = screen or TurnScreen("")
+        found = screen.findings_for(r.text, r.object, quote)
+        secrets = [f for f in found if f.category == "secret"]
+        pii = [f for f in found if f.category == "pii"]
+        if secrets or (pii and self.pii == "refuse"):
+            f = (secrets or pii)[0]
+            label = "secret" if secrets else "pii"
+            p.action = "reject"
+            p.reason = (f"secret: looks like a {f.kind}; credentials are never stored" if secrets else
+                        f"pii: looks like a {f.kind}; personal identifiers are not stored (pii='refuse')")
+            _withhold(p, REDACTED_SECRET if secrets else REDACTED_PII, f"verify: reject ({label}: {f.kind})")
             return True
-        if find_injection(raw) or "injection" in r.metadata.get("flags", []):
-            p.action, p.reason = "reject", "instruction smuggled into a memory"
+        if pii:  # policy "redact": keep the memory, drop the number
+            values = [f.value for f in pii]
+            r.text, r.object = redact(r.text, *values), redact(r.object, *values)
+            if quote:
+                r.metadata["quote"] = redact(quote, *values)
+            p.trace = [redact(t, *values) for t in p.trace]
+            p.note("verify", f"redacted {', '.join(sorted({f.kind for f in pii}))} (pii='redact')")
+        if screen.findings:
+            p.trace = [screen.redact(t) for t in p.trace]
+            if quote:
+                r.metadata["quote"] = screen.redact(str(r.metadata["quote"]))
+        target = instruction_target(quote or r.object)
+        if screen.control or target == "control" or find_injection(r.text) or "injection" in r.metadata.get("flags", []):
+            p.action, p.reason = "reject", "instruction aimed at the assistant: memory text is data, never a rule"
             p.note("verify", "reject (injection)")
             return True
+        if target == "experience" and r.kind in (Kind.RULE, Kind.WARNING) and r.subject == "user":
+            r.kind = Kind.PREFERENCE
+            r.text = (f"用户偏好：{r.object}" if r.metadata.get("lang") == "zh" else f"User prefers: {r.object}")
+            p.note("verify", "how to answer this user: a preference, not a rule")
         return False
 
-    def check(self, p: PendingWrite, injected: Sequence[MemoryRecord] = ()) -> PendingWrite:
+    def check(self, p: PendingWrite, injected: Sequence[MemoryRecord] = (), screen: TurnScreen | None = None) -> PendingWrite:
         """Apply every gate to one pending write, in place; returns it."""
-        if self._content_gates(p):
+        if self._content_gates(p, screen):
             return p
         r = p.record
         parents = [m.id for m in injected if _same_fact(r, m)]
@@ -188,3 +195,18 @@ class VerifyNode(MemoryNode):
             return p.note("verify", "downgrade to candidate")
         p.action, p.reason = "reject", f"confidence {r.confidence:.2f} below floor {self.candidate_floor:.2f}"
         return p.note("verify", "reject (low confidence)")
+
+
+def _withhold(p: PendingWrite, marker: str, line: str) -> None:
+    """Strip a refused claim of every trace of its text: only the marker and the reason remain."""
+    r = p.record
+    r.text, r.object = marker, marker
+    r.metadata = {k: v for k, v in r.metadata.items() if k not in ("quote", "replaces")}
+    p.trace = ["extract: claim withheld (its text is not kept)", line]
+
+
+def _latest_user_text(messages: Sequence[Any]) -> str:
+    from .extractor import latest_user_turns, messages_to_turns  # the extractor imports this module
+
+    latest, _ = latest_user_turns(messages_to_turns(messages))
+    return "\n".join(str(t.get("content") or "") for t in latest)

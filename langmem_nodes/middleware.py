@@ -1,0 +1,117 @@
+"""`MemoryMiddleware`: long-term memory for `langchain.agents.create_agent` (needs `pip install langchain`,
+or this package's `agents` extra).
+
+Recall runs once per user turn (`before_agent`), every model call of the turn's tool loop gets the same
+memory blocks laid out by `memory_messages` (`wrap_model_call`: the stable block after the system prompt, the
+turn's block on the latest user message; neither is added to `messages`), and the turn is written once, after
+the final answer (`after_agent`). Scope comes from `context=MemoryContext(...)` (agent
+built with `context_schema=MemoryContext`) or `config["configurable"]`, never from tool arguments.
+
+Example (offline: a scripted model that calls a tool, then answers):
+    >>> import tempfile
+    >>> from langchain.agents import create_agent
+    >>> from langchain_core.tools import tool
+    >>> from langmem_nodes import MemoryContext, MemoryStore
+    >>> from langmem_nodes.testing import ScriptedToolChatModel
+    >>> @tool
+    ... def weather(city: str) -> str:
+    ...     "The weather in a city."
+    ...     return "sunny"
+    >>> store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
+    >>> model = ScriptedToolChatModel.calling("weather", {"city": "Lyon"}, then="Sunny in Lyon.")
+    >>> agent = create_agent(model, [weather], middleware=[MemoryMiddleware(store)], context_schema=MemoryContext)
+    >>> out = agent.invoke({"messages": [("user", "Remember that I live in Lyon. Weather?")]},
+    ...                    context=MemoryContext(user_id="ada"))
+    >>> [r["object"] for r in out["memory_written"]], len(model.prompts)
+    (['Lyon'], 2)
+    >>> store.close()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, NotRequired
+
+from langchain.agents.middleware import AgentMiddleware, AgentState, ModelRequest
+from langchain.agents.middleware.types import OmitFromInput, PrivateStateAttr
+from langgraph.config import get_config
+
+from .context import Clock, resolve_context
+from .node import MemoryNode
+from .prompt import memory_messages
+from .records import MemoryContext
+from .state import _union
+from .turn import MemoryTurn
+
+
+class MemoryAgentState(AgentState[Any]):
+    """`create_agent`'s state plus the memory keys (outputs only: the agent's input stays `messages`)."""
+
+    memory_stable: NotRequired[Annotated[str, OmitFromInput]]
+    memory_injection: NotRequired[Annotated[str, OmitFromInput]]
+    memory_injected_ids: NotRequired[Annotated[list[str], OmitFromInput]]
+    memory_shown_ids: NotRequired[Annotated[list[str], OmitFromInput, _union]]
+    memory_turn: NotRequired[Annotated[str, PrivateStateAttr]]
+    memory_written: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput]]
+    memory_skipped: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput]]
+    memory_superseded: NotRequired[Annotated[list[str], OmitFromInput]]
+
+
+class MemoryMiddleware(AgentMiddleware[MemoryAgentState, Any, Any]):
+    """Agent middleware: recall at the start of each user turn, the memory blocks in every model call of
+    the turn, one write after the final answer.
+
+    Args:
+        store: the `MemoryStore`.
+        clock: "now" for the default recall and write nodes.
+        recall / writer: replacement nodes (see `MemoryTurn`); `writer` is the one call that stores a turn.
+    """
+
+    state_schema = MemoryAgentState
+
+    def __init__(self, store: Any, *, clock: Clock | None = None, recall: MemoryNode | None = None,
+                 writer: MemoryNode | None = None) -> None:
+        super().__init__()
+        self.turn = MemoryTurn(store, clock=clock, recall=recall, writer=writer)
+
+    def before_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
+        return self.turn.recall(state, _scope(runtime)) or None
+
+    async def abefore_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
+        return await self.turn.arecall(state, _scope(runtime)) or None
+
+    def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:
+        return handler(with_memory(request))
+
+    async def awrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Awaitable[Any]]) -> Any:
+        return await handler(with_memory(request))
+
+    def after_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
+        return self.turn.write(state, _scope(runtime)) or None
+
+    async def aafter_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
+        return await self.turn.awrite(state, _scope(runtime)) or None
+
+
+def with_memory(request: ModelRequest) -> ModelRequest:
+    """The request laid out by `memory_messages`: the stable block after its system prompt, this turn's block
+    on the latest user message (unchanged without any block)."""
+    state = request.state or {}
+    if not (state.get("memory_stable") or state.get("memory_injection")):
+        return request
+    system = request.system_message.text if request.system_message is not None else ""
+    laid_out = memory_messages(state, system=system, messages=request.messages)
+    if len(laid_out) > len(request.messages):  # it led with one system message
+        return request.override(system_message=laid_out[0], messages=laid_out[1:])
+    return request.override(messages=laid_out)
+
+
+def _scope(runtime: Any) -> MemoryContext:
+    try:
+        config = get_config()
+    except RuntimeError:  # called outside a graph run
+        config = None
+    return resolve_context(runtime, config)
+
+
+__all__ = ["MemoryAgentState", "MemoryMiddleware", "with_memory"]

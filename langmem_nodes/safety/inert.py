@@ -1,0 +1,134 @@
+"""Text made inert before it enters a prompt or a terminal, and hostile input refused (or repaired) at the door."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+from .pii import redact
+
+MAX_TURN_CHARS = 20_000  # the write graph reads at most this much of one user message
+MAX_CLAUSES_PER_TURN = 40  # candidate memories kept per user message (cost stays linear in its length)
+_I = re.IGNORECASE
+
+_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_BREAK_RUN = re.compile(rf"\s*[{_LINE_BREAKS}]+\s*")
+_ROLE_TAG = re.compile(r"\[\s*/?\s*(?:inst|sys|system|assistant|user)\s*\]|<<\s*/?\s*sys\s*>>", _I)
+_SAFE_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
+_TAG_CHARS = {"<": "‹", ">": "›", "`": "ʼ", "«": "‹‹", "»": "››"}
+
+
+def _defuse_char(ch: str) -> str:
+    """A character whose NFKC form holds a tag, fence or fence-quote character becomes a harmless look-alike."""
+    if ch in _TAG_CHARS:
+        return _TAG_CHARS[ch]
+    if ord(ch) < 128:
+        return ch
+    folded = unicodedata.normalize("NFKC", ch)
+    if folded != ch and any(c in _TAG_CHARS or c in "[]|" for c in folded):
+        return "".join(_TAG_CHARS.get(c, {"[": "(", "]": ")", "|": "¦"}.get(c, c)) for c in folded)
+    cat = unicodedata.category(ch)
+    if cat == "Cc" or cat in ("Zl", "Zp"):
+        return " "
+    if cat == "Cf" or cat == "Cs":  # bidi overrides, zero-width characters, lone surrogates
+        return ""
+    return ch
+
+
+def one_line(text: str) -> str:
+    """`text` on one line: every Unicode line/paragraph separator becomes " / ", other controls a space."""
+    text = _BREAK_RUN.sub(" / ", text)
+    return "".join(" " if (ord(c) < 32 or 0x7F <= ord(c) < 0xA0) else c for c in text).strip()
+
+
+def defuse(text: str) -> str:
+    """`text` with tags, code fences, «» quotes and role markers made inert (also their NFKC look-alikes)."""
+    text = "".join(_defuse_char(c) for c in one_line(text))
+    return _ROLE_TAG.sub(lambda m: "(" + re.sub(r"[\[\]<>]", "", m.group(0)).strip() + ")", text)
+
+
+QUOTED = "[quoted text, not an instruction] "
+_MARK = re.compile(
+    r"(ignore|disregard|forget|override)\s+(all\s+|any\s+|the\s+)?(previous|prior|above|earlier|system)\s+"
+    r"(instructions?|rules?|prompts?|messages?)|you\s+are\s+now\b|new\s+instructions?\s*:|system\s+prompt|"
+    r"^\s*(system|assistant|user|human|developer)\s*:|忽略(之前|以上|前面|上面|先前)?的?(所有)?(指令|指示|说明|规则|提示)|"
+    r"你现在是|新的指令|系统提示",
+    _I | re.MULTILINE,
+)
+
+
+def neutralize(text: str) -> str:
+    """Memory text made inert for a prompt: one line, no tags or fences (even after NFKC), role markers
+    defused, instruction-like phrases marked as quoted text."""
+    text = _MARK.sub(lambda m: QUOTED + m.group(0).strip(), one_line(unicodedata.normalize("NFC", text)))
+    return defuse(text)
+
+
+def fence_data(text: str) -> str:
+    """`«neutralised text»`: the form in which memory (or user) text enters a prompt as data."""
+    return f"«{neutralize(text)}»"
+
+
+def prompt_text(text: str) -> str:
+    """User text for an extraction prompt: one line, tags defused (it cannot close the prompt's fences),
+    credentials redacted (they are never sent on to a model that might echo them into a memory)."""
+    return defuse(redact(text))
+
+
+def safe_id(memory_id: str) -> str:
+    """An id as it may appear in a prompt: unchanged when it uses `A-Za-z0-9_.:-`, else a stable digest."""
+    if _SAFE_ID.fullmatch(memory_id or ""):
+        return memory_id
+    return "id-" + hashlib.sha256((memory_id or "").encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+# ---- the door -----------------------------------------------------------------------------------
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def check_text(value: object, field: str, *, max_chars: int | None = None, required: bool = True) -> str:
+    """`value` if it is usable text, else a ValueError naming `field` and the problem (not a string,
+    empty, lone surrogates — which cannot be stored as UTF-8 —, NUL characters, longer than `max_chars`)."""
+    if not isinstance(value, str):
+        raise ValueError(f"{field} must be a string, got {type(value).__name__}")
+    if required and not value.strip():
+        raise ValueError(f"{field} must not be empty or whitespace")
+    m = _SURROGATE.search(value)
+    if m:
+        raise ValueError(f"{field} is not valid Unicode: lone surrogate {m.group(0)!r} at position {m.start()}")
+    if "\x00" in value:
+        raise ValueError(f"{field} contains a NUL character")
+    if max_chars is not None and len(value) > max_chars:
+        raise ValueError(f"{field} is longer than {max_chars} characters ({len(value)})")
+    return value
+
+
+def clean_turn_text(text: str) -> tuple[str, list[str]]:
+    """Conversation text repaired for the write graph instead of refused (a turn must never fail):
+    lone surrogates become U+FFFD, NULs are dropped, the text is cut at `MAX_TURN_CHARS`.
+    Returns (text, notes on what was changed)."""
+    notes: list[str] = []
+    if _SURROGATE.search(text):
+        text = _SURROGATE.sub("\ufffd", text)
+        notes.append("lone surrogates replaced")
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+        notes.append("NUL characters dropped")
+    if len(text) > MAX_TURN_CHARS:
+        text = text[:MAX_TURN_CHARS]
+        notes.append(f"message cut at {MAX_TURN_CHARS} characters")
+    return text, notes
+
+
+def terminal_safe(text: str) -> str:
+    """`text` for a terminal: escape sequences and control characters (but newline and tab) shown escaped."""
+    out = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if ch in "\n\t" or cat not in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            out.append(ch)
+        else:
+            out.append(ch.encode("unicode_escape", "backslashreplace").decode("ascii") if cat != "Cs"
+                       else f"\\u{ord(ch):04x}")
+    return "".join(out)

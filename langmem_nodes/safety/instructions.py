@@ -1,0 +1,83 @@
+"""Instructions posing as memories: "control" (aimed at the assistant's instruction hierarchy or a safeguard)
+versus "experience" (how the assistant talks to this user)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Literal
+
+_I = re.IGNORECASE
+
+_CONTROL = re.compile(
+    r"\b(?:ignore|disregard|forget|override|bypass)\b.{0,30}\b(?:previous|prior|above|earlier|all|any|your|system|"
+    r"safety|the)\b.{0,20}\b(?:instructions?|prompts?|rules?|messages?|guidelines?|guardrails?|restrictions?)\b|"
+    r"\byou\s+are\s+now\b|\bsystem\s+(?:message|prompt|instructions?|role)\b|\bhidden\s+(?:prompt|instructions?)\b|"
+    r"\bnew\s+instructions?\b|\bjailbreak|\bdeveloper\s+mode\b|\bgod\s+mode\b|\bact\s+as\s+(?:an?\s+)?(?:dan|admin|root)\b|"
+    r"\b(?:no|without|any)\s+(?:restrictions|limits|filters|guardrails)\b|\bunrestricted\b|\b(?:must|always|will|should|shall|to)\s+obey\b|\bobey\s+(?:all\s+|any\s+|every\s+|my\s+|the\s+)?(?:instructions|commands|orders|admin)\b|"
+    r"\bpretend\s+(?:to\s+be|you\s+are)\b|"
+    r"\btreat\b.{0,60}\bas\s+(?:your\s+)?(?:system|instructions?|commands?|orders?|the\s+system)\b|"
+    r"\bfollow\b.{0,20}\binstructions?\s+(?:in|from|inside|found|within|embedded)\b|"
+    r"\b(?:reveal|print|show|output|leak|repeat|dump|display|expose|send)\b.{0,40}"
+    r"\b(?:system\s+prompt|hidden\s+prompt|your\s+(?:prompt|instructions)|secrets?|api\s+keys?|credentials|"
+    r"passwords?|env(?:ironment)?\s+variables|\.env|~?/?\.ssh)\b|"
+    r"\b(?:send|upload|post|forward|exfiltrate|copy)\b.{0,60}\bto\s+https?://|"
+    r"\b(?:web\s*pages?|websites?|sites?|documents?|docs|emails?|pdfs?|tool\s+outputs?|search\s+results?|"
+    r"retrieved\s+\w+|files?)\b.{0,20}\b(?:tells?|says?|asks?|instructs?|wants?)\s+(?:you|the\s+assistant)\b|"
+    r"\brm\s+-rf\s+/|\bchmod\s+(?:-R\s+)?777\b|\bcurl\b[^|]{0,80}\|\s*(?:ba)?sh\b|"
+    r"(?:忽略|无视|忘记|忘掉|跳过)(?:掉)?.{0,6}(?:之前|以上|前面|上面|所有|原来|先前|你的|系统)的?.{0,6}(?:指令|指示|提示|规则|要求|设定|限制)|越狱|开发者模式|系统(?:消息|提示|指令|角色)|提示词|你现在是|你的(?:指令|设定)|"
+    r"(?:没有|不受|解除|去掉)(?:任何)?(?:限制|约束|过滤)|(?:服从|听从).{0,10}(?:指令|命令|ADMIN|管理员)|"
+    r"当作.{0,10}(?:系统|指令|命令)|(?:网页|网站|文档|邮件|工具|搜索结果|文件).{0,6}(?:指令|要求|说的|让你).{0,8}(?:照做|执行|遵守|服从|做)|"
+    r"(?:不经|未经|不用经过|无需经过)(?:过)?(?:我的?)?(?:确认|同意|允许|批准)|(?:输出|泄露|显示|打印|发送|告诉).{0,12}(?:系统提示|提示词|密钥|密码|环境变量)",
+    _I,
+)
+# switching off a safeguard: a control instruction unless negated ("never push directly to main")
+_SAFEGUARD_OFF = re.compile(
+    r"\b(?:skip|bypass|disable|turn\s+off|switch\s+off|ignore|circumvent|suppress)\b.{0,30}"
+    r"\b(?:(?:code\s+)?reviews?|tests?|ci|checks?|hooks?|linters?|safety|security|guardrails?|filters?|"
+    r"confirmations?|approvals?|verification|2fa|mfa|sandbox)\b|--no-verify\b|"
+    r"\b(?:push|commit|merge|deploy)\w*\s+(?:directly|straight|right)\s+(?:to|into|on)\s+(?:main|master|prod|production)\b|"
+    r"\bforce[- ]push|\bpush\s+(?:-f|--force)\b|"
+    r"\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking\s+with\s+me)\b|"
+    r"\b(?:don'?t|do\s+not|never|no\s+need\s+to)\s+(?:ask|check\s+with)\s+(?:me\s+)?(?:for\s+)?"
+    r"(?:confirmation|permission|approval)\b|"
+    r"(?:跳过|绕过|关闭|禁用|关掉|忽略).{0,10}(?:审查|评审|review|测试|检查|CI|钩子|hook|确认|审批|安全|过滤|校验)|"
+    r"直接(?:推送|提交|推|合并|部署)(?:到|至|进)?\s*(?:main|master|主分支|生产)|强制推送|force\s*push|"
+    r"(?:不用|无需|不需要|不必|别)(?:再)?(?:问我|向我)?(?:确认|审批|批准)",
+    _I,
+)
+_NEGATION = re.compile(r"\b(?:never|don'?t|do\s+not|no|not|avoid|stop|forbid|forbidden|prohibited)\b|"
+                       r"不要|别|禁止|不准|不许|切勿|严禁|不能|不可以|不得", _I)
+_EXPERIENCE = re.compile(
+    r"\b(?:answer|reply|respond|talk|speak|write|explain|address|greet|call)\b[^.]{0,40}\b(?:me|to\s+me)\b|"
+    r"\bcall\s+me\b|\b(?:keep|make)\s+(?:your\s+|the\s+)?(?:answers?|replies|responses|explanations?)\b|"
+    r"\bbe\s+(?:more\s+|less\s+)?(?:concise|brief|short|formal|casual|friendly|polite|direct|gentle|detailed)\b|"
+    r"\b(?:answers?|replies|responses|explanations?)\b.{0,30}\b(?:short|brief|concise|detailed|in\s+\w+)\b|"
+    r"\b(?:explain|show)\s+(?:things\s+)?(?:to\s+me\s+)?(?:with|using)\s+examples\b|"
+    r"(?:回答|回复|答复|解释|讲解|跟我说|和我说|对我说|说话|叫我|称呼我|语气)",
+    _I,
+)
+
+
+def find_injection(text: str) -> bool:
+    """True when the text tries to pose as an instruction to the model (or to switch off a safeguard)."""
+    return instruction_target(text) == "control"
+
+
+def instruction_target(text: str) -> Literal["control", "experience"] | None:
+    """What an instruction-like text aims at: "control" (the assistant's instruction hierarchy or a
+    safeguard: never stored as a rule), "experience" (how the assistant talks to this user: a preference),
+    or None (anything else, e.g. a project convention)."""
+    if not isinstance(text, str) or not text:
+        return None
+    folded = unicodedata.normalize("NFKC", text)
+    if _CONTROL.search(folded):
+        return "control"
+    for m in _SAFEGUARD_OFF.finditer(folded):
+        before = folded[max(0, m.start() - 40): m.start()]
+        if not _NEGATION.search(before) or re.match(r"(?:don'?t|do\s+not|never|no\s+need|不用|无需|不需要|不必|别)",
+                                                     m.group(0), _I):
+            return "control"
+    if _EXPERIENCE.search(folded):
+        return "experience"
+    return None

@@ -1,0 +1,65 @@
+"""One user turn screened once: its credentials, identifiers and instructions, and which sentences hold them."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .credentials import Finding, find_secrets
+from .instructions import instruction_target
+from .pii import find_pii, redact
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|[\n。！？；]+")
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text).replace("’", "'").replace("‘", "'")).casefold().strip()
+
+
+class TurnScreen:
+    """The credentials, identifiers and instructions of one user turn, and which sentences hold them.
+
+    `findings_for(*texts)` answers, for a claim taken from the turn (its quote, object, text), every finding
+    it carries or shares a sentence with — so a claim is refused with the credential it came next to.
+
+    Example:
+        >>> screen = TurnScreen("I live in Paris. My email password, it's Hunter22!, keep it")
+        >>> [f.kind for f in screen.findings_for("my email password")], screen.findings_for("Paris")
+        (['password'], [])
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text or ""
+        self.findings = [*find_secrets(self.text), *find_pii(self.text)]
+        self.control = instruction_target(self.text) == "control"
+        self._tainted: list[tuple[str, list[Finding]]] = []
+        if self.findings:
+            pos = 0
+            for m in [*_SENTENCE_END.finditer(self.text), None]:
+                end = m.start() if m else len(self.text)
+                inside = [f for f in self.findings if f.start < end and f.end > pos]
+                if inside:
+                    self._tainted.append((_fold(self.text[pos:end]), inside))
+                pos = m.end() if m else end
+
+    def findings_for(self, *texts: str) -> list[Finding]:
+        """Findings in `texts` themselves, findings whose value they contain, and findings of the turn's
+        sentences that contain one of them."""
+        own = [f for t in texts if t for f in (*find_secrets(t), *find_pii(t))]
+        joined = " ".join(t for t in texts if t)
+        near = [f for f in self.findings if f.value in joined]
+        for sentence, inside in self._tainted:
+            if any(len(_fold(t)) >= 2 and _fold(t) in sentence for t in texts if t):
+                near.extend(inside)
+        return _dedupe_by_value([*own, *near])
+
+    def redact(self, text: str) -> str:
+        """`text` without any value found in this turn (or in `text` itself)."""
+        return redact(text, findings=self.findings) if text else text
+
+
+def _dedupe_by_value(found: list[Finding]) -> list[Finding]:
+    seen: dict[tuple[str, str], Finding] = {}
+    for f in found:
+        seen.setdefault((f.category, f.value), f)
+    return list(seen.values())

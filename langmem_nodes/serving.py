@@ -1,0 +1,145 @@
+"""Serving graphs from a long-lived process (`langgraph dev`, LangGraph's server): one store per process.
+
+LangGraph's server calls a graph factory on every request (runs, streams, schema and state reads) from inside
+its event loop, where a blocking call (opening SQLite, `os.mkdir`) is refused. `graph_factory(build)` turns
+`build(store, settings) -> graph` into an async factory for `langgraph.json` that opens the process's store
+once, in a worker thread, on its first call, builds and compiles the graph once there, and hands every later
+request the same compiled graph; the store is closed when the server shuts down (`lifespan`, wired in by
+`langgraph.json`'s `http.app`: graphs/app.py) or the process exits.
+
+Settings come from the environment (`ServeSettings.from_env`):
+    LANGMEM_HOME        the memory home (default ./.langmem)
+    LANGMEM_EMBEDDER    minilm | minilm-int8 | e5 | hashing (default: the one the home was made with)
+    LANGMEM_CHROMA_URL  a Chroma server instead of the embedded one
+    LANGMEM_WARM        1 to build every partition's in-process indexes when the store opens (default 0)
+    LANGMEM_MODEL       an `init_chat_model` string for graphs that call a model (graphs/memory_agent.py)
+
+Example:
+    >>> import asyncio, tempfile
+    >>> from langmem_nodes import create_read_graph
+    >>> env = {"LANGMEM_HOME": tempfile.mkdtemp(), "LANGMEM_EMBEDDER": "hashing"}
+    >>> make_graph = graph_factory(lambda store, settings: create_read_graph(store), environ=env)
+    >>> first, again = asyncio.run(make_graph()), asyncio.run(make_graph())
+    >>> first is again, shared_store(ServeSettings.from_env(env)) is shared_store(ServeSettings.from_env(env))
+    (True, True)
+    >>> close_shared_stores()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import os
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from langgraph.graph import StateGraph
+
+from .embeddings import KNOWN_EMBEDDERS
+from .store import MemoryStore
+
+__all__ = ["ServeSettings", "close_shared_stores", "graph_factory", "lifespan", "shared_store"]
+
+_FLAGS = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False, "": False}
+
+
+@dataclass(frozen=True)
+class ServeSettings:
+    """What a served graph opens, read from the environment (see the module docstring)."""
+
+    home: str = "./.langmem"
+    embedder: str | None = None
+    chroma_url: str | None = None
+    warm: bool = False
+    model: str | None = None
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> ServeSettings:
+        """Read `LANGMEM_*`; raises ValueError naming the variable for a value it cannot use."""
+        env = os.environ if environ is None else environ
+        embedder = env.get("LANGMEM_EMBEDDER", "").strip() or None
+        if embedder is not None and embedder not in KNOWN_EMBEDDERS:
+            raise ValueError(f"LANGMEM_EMBEDDER must be one of {', '.join(KNOWN_EMBEDDERS)}, got {embedder!r}")
+        warm = env.get("LANGMEM_WARM", "").strip().lower()
+        if warm not in _FLAGS:
+            raise ValueError(f"LANGMEM_WARM must be 1 or 0 (true/false), got {warm!r}")
+        return cls(
+            home=env.get("LANGMEM_HOME", "").strip() or "./.langmem",
+            embedder=embedder,
+            chroma_url=env.get("LANGMEM_CHROMA_URL", "").strip() or None,
+            warm=_FLAGS[warm],
+            model=env.get("LANGMEM_MODEL", "").strip() or None,
+        )
+
+
+_lock = threading.Lock()
+_stores: dict[tuple[str, str | None, str | None], MemoryStore] = {}
+_graphs: dict[tuple[int, ServeSettings], Any] = {}
+
+
+def shared_store(settings: ServeSettings | None = None) -> MemoryStore:
+    """The process's store for `settings` (default: from the environment), opened on first use and closed at
+    exit. Blocking: from async code call it through `asyncio.to_thread` (as `graph_factory` does)."""
+    settings = settings or ServeSettings.from_env()
+    key = (settings.home, settings.embedder, settings.chroma_url)
+    with _lock:
+        store = _stores.get(key)
+        if store is None:
+            store = MemoryStore(settings.home, embedder=settings.embedder, chroma_url=settings.chroma_url)
+            if settings.warm:
+                store.warm()
+            if not _stores:
+                atexit.register(close_shared_stores)
+            _stores[key] = store
+        return store
+
+
+def close_shared_stores() -> None:
+    """Close every store `shared_store` opened. Registered to run at interpreter exit; a server stopped by a
+    signal may never get there (uvicorn re-raises SIGTERM after its shutdown), so the server's lifespan calls
+    it too (`lifespan`, used by graphs/app.py)."""
+    with _lock:
+        stores = list(_stores.values())
+        _stores.clear()
+        _graphs.clear()
+    for store in stores:
+        store.close()
+
+
+@asynccontextmanager
+async def lifespan(app: Any) -> AsyncIterator[None]:
+    """An ASGI lifespan that closes the shared stores when the server shuts down (off the event loop)."""
+    yield
+    await asyncio.to_thread(close_shared_stores)
+
+
+def graph_factory(
+    build: Callable[[MemoryStore, ServeSettings], Any], *, environ: Mapping[str, str] | None = None,
+) -> Callable[[], Awaitable[Any]]:
+    """An async graph factory for `langgraph.json` (`"./graphs/read.py:make_graph"`).
+
+    `build(store, settings)` returns a `StateGraph` (compiled here) or a compiled graph. It runs once per
+    process and settings, in a worker thread, with `shared_store(settings)`; every call of the factory
+    returns that same compiled graph, so no request opens a store or blocks the server's event loop.
+    `environ` replaces `os.environ` (tests).
+    """
+
+    def built(settings: ServeSettings) -> Any:
+        key = (id(build), settings)
+        with _lock:
+            if key in _graphs:
+                return _graphs[key]
+        graph = build(shared_store(settings), settings)
+        graph = graph.compile() if isinstance(graph, StateGraph) else graph
+        with _lock:
+            return _graphs.setdefault(key, graph)
+
+    async def make_graph() -> Any:
+        settings = ServeSettings.from_env(environ)
+        graph = _graphs.get((id(build), settings))
+        return graph if graph is not None else await asyncio.to_thread(built, settings)
+
+    return make_graph

@@ -1,0 +1,195 @@
+"""One memory turn as two graph nodes: recall before the model, write after the final answer.
+
+`RecallTurn` runs the seven read stages inside one node and `WriteTurn` the six write stages inside another.
+Each returns only what a user's graph needs (`RECALL_OUTPUTS`, `WRITE_OUTPUTS`: strings, lists of ids and
+JSON dicts), so the intermediate data (the query, scored hits, pending writes with their traces) never enters
+graph state or a checkpoint. `add_memory`, `MemoryMiddleware` (for `create_agent`) and `memory_hooks` (for
+`create_react_agent`) are built from them.
+
+Example:
+    >>> import tempfile
+    >>> from langchain_core.messages import HumanMessage
+    >>> from langmem_nodes.records import MemoryContext
+    >>> from langmem_nodes.store import MemoryStore
+    >>> store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
+    >>> ctx = MemoryContext(user_id="ada")
+    >>> state = {"messages": [HumanMessage("Remember that I prefer green tea.")]}
+    >>> [r["object"] for r in WriteTurn(store).run(state, ctx, None)["memory_written"]]
+    ['green tea']
+    >>> out = RecallTurn(store).run({"messages": [HumanMessage("Which tea should I buy?")]}, ctx, None)
+    >>> sorted(out)
+    ['memory_injected_ids', 'memory_injection', 'memory_shown_ids', 'memory_stable', 'memory_turn']
+    >>> "green tea" in out["memory_stable"]
+    True
+    >>> store.close()
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from .context import Clock, MissingScopeError, now_from
+from .node import MemoryNode, arun_in_order, run_in_order
+from .records import MemoryContext
+
+log = logging.getLogger(__name__)
+
+RECALL_OUTPUTS = ("memory_stable", "memory_injection", "memory_injected_ids", "memory_shown_ids")
+WRITE_OUTPUTS = ("memory_written", "memory_skipped", "memory_superseded")
+
+
+def latest_user_turn(messages: Sequence[Any]) -> str | None:
+    """An id for the latest user message (its message id, else its position): what "this turn" is, so a
+    tool loop's later model calls can tell they are still in the turn its memories were recalled for."""
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if isinstance(m, Mapping):
+            role, mid = m.get("role", m.get("type")), m.get("id")
+        elif isinstance(m, tuple | list) and m:
+            role, mid = m[0], None
+        else:
+            role, mid = getattr(m, "type", None), getattr(m, "id", None)
+        if role in ("human", "user"):
+            return str(mid) if mid else f"turn-{i}"
+    return None
+
+
+class RecallTurn(MemoryNode):
+    """The read graph's seven stages as one node that returns only `RECALL_OUTPUTS` and `memory_turn`.
+
+    Args:
+        store: the `MemoryStore` to recall from.
+        clock: "now" for every stage (tests, evals); default the wall clock.
+        read_options: `selector`, `query`, `recall`, `rerank`, `conflicts`, `annotate`, `render` — as for
+            `create_read_graph`.
+    """
+
+    name = "memory_recall"
+
+    def __init__(self, store: Any, *, clock: Clock | None = None, name: str | None = None, **read_options: Any) -> None:
+        from .read.graph import read_stages  # the read package imports every stage: load it on first use
+
+        super().__init__(clock=clock, name=name)
+        self.stages = read_stages(store, clock=clock, **read_options)
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        return self._public(state, run_in_order(self.stages, state, ctx))
+
+    async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        return self._public(state, await arun_in_order(self.stages, state, ctx))
+
+    @staticmethod
+    def _public(state: Mapping[str, Any], out: Mapping[str, Any]) -> dict[str, Any]:
+        kept = {key: out[key] for key in RECALL_OUTPUTS if key in out}
+        kept.setdefault("memory_injection", "")
+        kept.setdefault("memory_injected_ids", [])
+        kept["memory_turn"] = latest_user_turn(state.get("messages") or []) or ""
+        return kept
+
+
+class WriteTurn(MemoryNode):
+    """The write graph's six stages as one node that returns only `WRITE_OUTPUTS`.
+
+    Args:
+        store: the `MemoryStore` every decision is committed to.
+        clock: "now" for every stage; default the wall clock.
+        write_options: `extractor`, `strategy`, `ttl`, `dedup_threshold`, … — as for `create_write_graph`.
+    """
+
+    name = "memory_write"
+
+    def __init__(self, store: Any, *, clock: Clock | None = None, name: str | None = None, **write_options: Any) -> None:
+        from .write.graph import write_nodes
+
+        super().__init__(clock=clock, name=name)
+        self.stages = write_nodes(store, clock=clock, **write_options)
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        out = run_in_order(self.stages, state, ctx)
+        return {key: out[key] for key in WRITE_OUTPUTS if key in out}
+
+    async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        out = await arun_in_order(self.stages, state, ctx)
+        return {key: out[key] for key in WRITE_OUTPUTS if key in out}
+
+
+
+
+def is_new_turn(state: Mapping[str, Any]) -> bool:
+    """Whether the latest user message is not the one the state's memory blocks were recalled for."""
+    return latest_user_turn(state.get("messages") or []) != (state.get("memory_turn") or None)
+
+
+class MemoryTurn:
+    """Recall once per user turn, write once after its final answer: the core of `MemoryMiddleware` and
+    `memory_hooks`, for agent loops that are not your graph's.
+
+    A failure inside memory never takes the user's turn down: it is logged (logger `langmem_nodes.turn`) and the
+    turn goes on without memories, or without storing them. A missing scope is not such a failure: it
+    raises `MissingScopeError` (there is no unscoped memory).
+
+    Args:
+        store: the `MemoryStore`.
+        clock: "now" for the default nodes.
+        recall: the node run at the start of a turn (default `RecallTurn(store)`).
+        writer: the node that stores a turn (default `WriteTurn(store)`); `write` / `awrite` are the only
+            calls that use it, so a background writer replaces just this.
+    """
+
+    def __init__(self, store: Any, *, clock: Clock | None = None, recall: MemoryNode | None = None,
+                 writer: MemoryNode | None = None) -> None:
+        self.recaller = recall if recall is not None else RecallTurn(store, clock=clock)
+        self.writer = writer if writer is not None else WriteTurn(store, clock=clock)
+
+    def recall(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+        """The turn's memory blocks, or `{}` when they were already recalled for this user message."""
+        if not is_new_turn(state):
+            return {}
+        try:
+            return self.recaller.run(dict(state), ctx, now_from(self.recaller.clock))
+        except MissingScopeError:
+            raise
+        except Exception:
+            return self._recall_failed(state, ctx)
+
+    async def arecall(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+        if not is_new_turn(state):
+            return {}
+        try:
+            return await self.recaller.arun(dict(state), ctx, now_from(self.recaller.clock))
+        except MissingScopeError:
+            raise
+        except Exception:
+            return self._recall_failed(state, ctx)
+
+    def write(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+        """Store the turn (its latest user messages) and return the write's outcome (`WRITE_OUTPUTS`)."""
+        try:
+            return self.writer.run(dict(state), ctx, now_from(self.writer.clock))
+        except MissingScopeError:
+            raise
+        except Exception:
+            log.warning("memory write failed for user %s; the turn goes on unstored", ctx.user_id, exc_info=True)
+            return {}
+
+    async def awrite(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+        try:
+            return await self.writer.arun(dict(state), ctx, now_from(self.writer.clock))
+        except MissingScopeError:
+            raise
+        except Exception:
+            log.warning("memory write failed for user %s; the turn goes on unstored", ctx.user_id, exc_info=True)
+            return {}
+
+    @staticmethod
+    def _recall_failed(state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+        log.warning("memory recall failed for user %s; the turn goes on without memories", ctx.user_id,
+                    exc_info=True)
+        turn = latest_user_turn(state.get("messages") or []) or ""
+        return {"memory_stable": "", "memory_injection": "", "memory_injected_ids": [], "memory_turn": turn}
+
+
+__all__ = ["RECALL_OUTPUTS", "WRITE_OUTPUTS", "MemoryTurn", "RecallTurn", "WriteTurn", "is_new_turn", "latest_user_turn"]
