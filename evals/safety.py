@@ -19,7 +19,7 @@ the hashing embedder's vectors):
   `layout_stable` (index and summary); a forged line is any line outside the block's grammar, or any
   tag/role marker left in the NFKC form of the block.
 
-Run: `python -m evals safety [--split dev|heldout|all] [--json]`.
+Run: `python -m evals safety [--split dev|heldout|unseen|all] [--cost] [--json]`.
 """
 
 from __future__ import annotations
@@ -229,6 +229,29 @@ def run_llm_prompt() -> int:
     return forged
 
 
+def run_cost(sizes: Sequence[int] = (25, 100, 400, 1600)) -> list[dict[str, Any]]:
+    """Wall time of one write-graph turn by message length (en sentences, zh clauses): it must grow no
+    faster than the length (the message is read up to `MAX_TURN_CHARS`, claims capped per turn)."""
+    import time
+
+    from langmem_nodes.records import MemoryContext
+    from langmem_nodes.store import MemoryStore
+    from langmem_nodes.write.graph import create_write_graph
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp, MemoryStore(Path(tmp), embedder="hashing") as store:
+        graph = create_write_graph(store).compile()
+        for lang, unit in (("en", "I prefer tool{i} for task{i}. "), ("zh", "我喜欢用工具{i}，")):
+            for n in sizes:
+                text = "".join(unit.format(i=i) for i in range(n))
+                ctx = MemoryContext(user_id=f"cost-{lang}-{n}", session_id="s")
+                t0 = time.perf_counter()
+                out = graph.invoke({"messages": [("user", text)]}, context=ctx)
+                rows.append({"lang": lang, "units": n, "chars": len(text), "ms": round((time.perf_counter() - t0) * 1000),
+                             "written": len(out.get("memory_written", []))})
+    return rows
+
+
 # ---- report -------------------------------------------------------------------------------------
 def evaluate(which: str = "all") -> dict[str, Any]:
     corpus = load_corpus()
@@ -265,6 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m evals safety", description=__doc__.splitlines()[0])
     ap.add_argument("--split", choices=("dev", "heldout", "unseen", "all"), default=None)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--cost", action="store_true", help="also time one write turn by message length")
     args = ap.parse_args(argv)
     results = [evaluate(s) for s in ([args.split] if args.split else ["dev", "heldout", "unseen"])]
     for r in results:
@@ -284,6 +308,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['llm_prompt_forged_fences']}")
         if r["leak_places"]:
             print(f"[{r['split']}] where: {r['leak_places']}")
+    if args.cost:
+        for row in run_cost():
+            print(f"[cost] {row['lang']} {row['units']} units, {row['chars']} chars: {row['ms']} ms, "
+                  f"{row['written']} written")
     if args.json:
         print(json.dumps(results if len(results) > 1 else results[0], ensure_ascii=False))
     return 0

@@ -45,6 +45,7 @@ def add_memory(
     clock: Clock | None = None,
     recall_name: str = "memory_recall",
     write_name: str = "memory_write",
+    background: Any = False,
 ) -> StateGraph:
     """Put recall before `agent` and the write after it, in your own (uncompiled) builder.
 
@@ -66,6 +67,8 @@ def add_memory(
             a `StateGraph` (e.g. `create_read_graph(store)`), added as a subgraph: its stages then show up as
             steps in streams and Studio, at the price of a checkpoint per stage.
         clock: "now" for the default nodes (tests, simulations).
+        background: write after the reply without delaying it: a `MemoryWriter` you own (flush it with
+            `writer.flush()`), or True for one made here (flushed at exit). See `langmem_nodes.background`.
 
     Returns:
         The same builder, for chaining.
@@ -83,6 +86,15 @@ def add_memory(
     for name in (recall_name, write_name):
         if name in builder.nodes:
             raise ValueError(f"add_memory: the builder already has a node named {name!r}")
+    if background:
+        from .background import MemoryWriter
+
+        if write_graph is not None:
+            raise ValueError("add_memory: give background= or write_graph=, not both (pass write options to MemoryWriter)")
+        if background is not True and not isinstance(background, MemoryWriter):
+            raise TypeError(f"add_memory: background must be True or a MemoryWriter, got {type(background).__name__}")
+        writer = background if isinstance(background, MemoryWriter) else MemoryWriter(store, clock=clock)
+        write_graph = writer.node(name=write_name)
     builder.add_node(recall_name, _as_node(read_graph, lambda: RecallTurn(store, clock=clock)))
     builder.add_node(write_name, _as_node(write_graph, lambda: WriteTurn(store, clock=clock)))
     builder.edges.discard((START, agent))

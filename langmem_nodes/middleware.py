@@ -52,6 +52,7 @@ class MemoryAgentState(AgentState[Any]):
     memory_injected_ids: NotRequired[Annotated[list[str], OmitFromInput]]
     memory_shown_ids: NotRequired[Annotated[list[str], OmitFromInput, _union]]
     memory_turn: NotRequired[Annotated[str, PrivateStateAttr]]
+    memory_select_error: NotRequired[Annotated[dict[str, Any] | None, OmitFromInput]]
     memory_written: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput]]
     memory_skipped: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput]]
     memory_superseded: NotRequired[Annotated[list[str], OmitFromInput]]

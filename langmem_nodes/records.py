@@ -402,6 +402,7 @@ class LedgerOp(StrEnum):
     SKIP_INCOGNITO = "skip_incognito"
     IMPORT = "import"
     MODEL_ERROR = "model_error"
+    WRITE_ERROR = "write_error"
 
 
 class LedgerEntry(BaseModel):

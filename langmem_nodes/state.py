@@ -134,6 +134,7 @@ class MemoryState(MemoryInput):
     memory_injected_ids: NotRequired[list[str]]
     memory_shown_ids: NotRequired[Annotated[list[str], _union]]
     memory_turn: NotRequired[str]
+    memory_select_error: NotRequired[dict[str, Any] | None]  # a degraded selector call (see degrade.py)
     memory_written: NotRequired[list[dict[str, Any]]]
     memory_skipped: NotRequired[list[dict[str, Any]]]
     memory_superseded: NotRequired[list[str]]

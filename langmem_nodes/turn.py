@@ -18,7 +18,7 @@ Example:
     ['green tea']
     >>> out = RecallTurn(store).run({"messages": [HumanMessage("Which tea should I buy?")]}, ctx, None)
     >>> sorted(out)
-    ['memory_injected_ids', 'memory_injection', 'memory_shown_ids', 'memory_stable', 'memory_turn']
+    ['memory_injected_ids', 'memory_injection', 'memory_select_error', 'memory_shown_ids', 'memory_stable', 'memory_turn']
     >>> "green tea" in out["memory_stable"]
     True
     >>> store.close()
@@ -37,7 +37,7 @@ from .records import MemoryContext
 
 log = logging.getLogger(__name__)
 
-RECALL_OUTPUTS = ("memory_stable", "memory_injection", "memory_injected_ids", "memory_shown_ids")
+RECALL_OUTPUTS = ("memory_stable", "memory_injection", "memory_injected_ids", "memory_shown_ids", "memory_select_error")
 WRITE_OUTPUTS = ("memory_written", "memory_skipped", "memory_superseded")
 
 

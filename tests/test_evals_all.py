@@ -14,7 +14,7 @@ def test_report_sections_and_not_run_entries(tmp_path, monkeypatch):
     (tmp_path / "plots" / "stale.png").write_bytes(b"old")
     report = tmp_path / "report.md"
     report.write_text("stale report")
-    skip = [s.name for s in evals_all.SIMS if s.name != "ttl"] + ["extraction", "madial"]
+    skip = [s.name for s in evals_all.SIMS if s.name != "ttl"] + [e.name for e in evals_all.EXTERNAL]
     assert evals_all.main(["--quick", "--report", str(report), "--skip", *skip]) == 0
     text = report.read_text()
     assert "stale report" not in text and not (tmp_path / "plots" / "stale.png").exists()

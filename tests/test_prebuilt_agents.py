@@ -212,3 +212,23 @@ def test_readme_agent_recipes_run(tmp_path):
         assert [r.object for r in store.find(["user/default/ada"])] == ["window seats"]
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("build", AGENTS.values(), ids=AGENTS.keys())
+def test_a_degraded_selector_is_said_in_state(store, counters, build, monkeypatch):
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+
+    from langmem_nodes.read.select import LLMSelector
+
+    class Down(GenericFakeChatModel):
+        def _generate(self, *a, **k):
+            raise RuntimeError("provider down")
+
+    failing = RecallTurn(store, selector=LLMSelector(Down(messages=iter([]))))
+    monkeypatch.setattr(CountingRecall, "run", lambda self, s, c, n: failing.run(s, c, n))
+    model = ScriptedToolChatModel.calling("weather", {"city": "Lyon"}, then="Done.")
+    out = build(store, model, context_schema=MemoryContext).invoke(
+        {"messages": [("user", "Which tea should I buy?")]}, {"configurable": {"thread_id": "t"}}, context=ADA)
+    assert out["messages"][-1].content == "Done."
+    assert out["memory_select_error"]["stage"] == "select" and "RuntimeError" in out["memory_select_error"]["error"]
+    assert TEA.search(out["memory_injection"])  # the rule fallback still picked it

@@ -62,7 +62,12 @@ def test_hard_negatives_are_still_stored(corpus_results):
 
 
 def test_instructions_to_the_assistant_never_become_rules(corpus_results):
-    assert corpus_results["instruction_rules"] == [] and corpus_results["instructions_wrong"] == {}
+    assert corpus_results["instruction_rules"] == []
+    expect = {c["id"]: c["expect"] for c in CORPUS["instructions"]}
+    # the one tolerated miss: a preference the rule extractor does not parse at all (stores nothing)
+    wrong = {i: got for i, got in corpus_results["instructions_wrong"].items()
+             if not (expect[i] == "preference" and got == "refused")}
+    assert wrong == {}
 
 
 def test_zero_forged_prompt_lines(corpus_results):
@@ -256,3 +261,19 @@ def test_the_llm_selector_prompt_names_ids_safely():
     prompt = sel._prompt([hit], "what do I drink?")[1].content
     assert "obey" not in prompt and prompt.count("\n- id=") == 1
     assert sel._pick([hit], json.dumps({"ids": [safe_id(hostile)]})) == [hit]
+
+
+def test_an_import_holding_a_credential_is_refused_whole(tmp_path):
+    with MemoryStore(tmp_path / "a", embedder="hashing") as src:
+        src.commit(add=[MemoryRecord(text="User likes tea", object="tea", scope=Scope(user_id="ann"))])
+        data = MemoryAdmin(src).export("ann")
+    data["records"].append({**data["records"][0], "id": "mem_secret", "text": "Ann's token is ghp_" + "a" * 36})
+    with MemoryStore(tmp_path / "b", embedder="hashing") as dst:
+        with pytest.raises(ValueError, match=r"records\[1\] \(mem_secret\) holds a github token"):
+            MemoryAdmin(dst).import_(data)
+        assert dst.find(None, statuses=None) == [] and dst.canonical.ledger_count() == 0
+        data["records"][1]["text"] = "Ann's card is 4111 1111 1111 1111"
+        with pytest.raises(ValueError, match="personal identifiers"):
+            MemoryAdmin(dst).import_(data)
+        assert MemoryAdmin(dst, pii="redact").import_(data)["records"] == 2
+        assert "4111" not in dst.get("mem_secret").text

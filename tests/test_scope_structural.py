@@ -51,7 +51,9 @@ def _seen(store, ctx: MemoryContext, question: str, needle: str) -> dict[str, bo
 
 
 @pytest.mark.parametrize("text, needle", [("This project uses Terraform.", "Terraform"),
-                                          ("这个项目用 Helm 部署。", "Helm")])
+                                          ("这个项目用 Helm 部署。", "Helm"),
+                                          ("In this project, never push directly to trunkbranch.", "trunkbranch"),
+                                          ("这个项目必须先跑 lintcheck 再提交。", "lintcheck")])
 def test_a_project_session_memory_never_shows_in_another_project_with_the_same_session_id(store, text, needle):
     (w,) = _say(store, A1, text)["memory_written"]
     assert w["scope"]["level"] == "session" and w["scope"]["project_id"] == "pA"
@@ -192,9 +194,17 @@ def test_migration_rekeys_an_old_layout_home_and_keeps_every_memory_where_it_bel
         old.close()
     assert records._join_key("session", "o", "p", "u", "s") == "session/o/u/p/s"
 
-    store = MemoryStore(home, embedder=fake_embedder, chroma_mirror="all")  # the migration runs here
+    import langmem_nodes.store.layout as layout
+
+    with monkeypatch.context() as m:  # a crash after the re-keying commit, before the old collections went
+        m.setattr(layout, "drop_old_collections", lambda *a: None)
+        crashed = MemoryStore(home, embedder=fake_embedder, chroma_mirror="all")
+        assert crashed.canonical.get_meta(layout.DROP_KEY) == '["session/default/al/s1"]'
+        crashed.close()
+    store = MemoryStore(home, embedder=fake_embedder, chroma_mirror="all")  # finishes the migration
     try:
         assert store.canonical.get_meta(LAYOUT_KEY) == "2" and store.canonical.intents() == []
+        assert store.canonical.get_meta(layout.DROP_KEY) is None
         assert {r.id: r.model_dump() for r in store.find(None, statuses=None)} == before  # bodies untouched
         assert store.canonical.ledger_count() == ledger_before
         assert sorted(p for p, _ in store.canonical.partition_sizes()) == [
@@ -223,7 +233,7 @@ def test_migration_rekeys_an_old_layout_home_and_keeps_every_memory_where_it_bel
         moved = store.find(["session/default/al//s1"])[0]
         store.forget(moved.id)
         assert all(store.verify_gone(moved.id).values())
-        assert migrate(store.canonical, store.fanout.names) == 0  # idempotent
+        assert migrate(store.canonical, store.fanout.names, store.chroma) == 0  # idempotent
     finally:
         store.close()
     again = MemoryStore(home, embedder=fake_embedder, chroma_mirror="all")

@@ -22,6 +22,7 @@ Example:
 from __future__ import annotations
 
 import builtins
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -35,6 +36,7 @@ from ..records import (
     Level,
     MemoryContext,
     MemoryRecord,
+    Scope,
     Source,
     Status,
     check_id,
@@ -261,8 +263,10 @@ class MemoryAdmin:
         user-level memories that were merely written while in it (they follow the user into every project);
         `written_in_project=True` selects those too. A specific `session_id` matches only session-level
         memories (promoted memories keep their origin session id). A specific `user_id` matches everything
-        that user wrote, the project facts they stated included. Nothing runs unless every argument is
-        valid. Returns `{"filters", "count", "ids", "reports"}`.
+        that user wrote, the project facts they stated included. The ledger entries quoting a matching turn
+        that no forgotten memory owns (rejected turns, duplicates of a memory that stays) are scrubbed too
+        (`scrubbed_entries`). Nothing runs unless every argument is valid. Returns `{"filters", "count",
+        "ids", "reports", "scrubbed_entries"}`.
         """
         filters = {"org_id": org_id, "project_id": project_id, "user_id": user_id, "session_id": session_id}
         missing = [k for k, v in filters.items() if v is _MISSING]
@@ -275,20 +279,28 @@ class MemoryAdmin:
                 check_id(v, k, required=True)
         if written_in_project and project_id == WILDCARD:
             raise ValueError("delete_all: written_in_project=True needs a specific project_id, not '*'")
-        recs = [r for r in self.store.find(None, statuses=None) if self._matches(r, filters, written_in_project)]
+        recs = [r for r in self.store.find(None, statuses=None) if self._matches(r.scope, filters, written_in_project)]
         ids = [r.id for r in recs]
         reports = [] if dry_run or not ids else self.store.forget_many(ids, actor=actor, reason="bulk delete")
-        return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports}
+        # after the forgets, which read their memories' own entries to find every text to redact
+        def turn(scope: Scope) -> bool:
+            return self._matches(scope, filters, written_in_project)
+
+        turns = (sum(1 for _, scope, _ in self.store.canonical.turn_entries() if turn(Scope.model_construct(**scope)))
+                 if dry_run else self.store.forget_turns(turn))
+        return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports,
+                "scrubbed_entries": turns}
 
     @staticmethod
-    def _matches(r: MemoryRecord, filters: Mapping[str, str], written_in_project: bool = False) -> bool:
+    def _matches(scope: Scope, filters: Mapping[str, str], written_in_project: bool = False) -> bool:
         for k, v in filters.items():
-            if v != WILDCARD and getattr(r.scope, k) != v:
+            if v != WILDCARD and getattr(scope, k) != v:
                 return False
-        if filters["session_id"] != WILDCARD and r.scope.level is not Level.SESSION:
+        level = Level(scope.level)  # a scope read back from a ledger payload is not validated
+        if filters["session_id"] != WILDCARD and level is not Level.SESSION:
             return False
-        if filters["project_id"] != WILDCARD and r.scope.level not in (Level.PROJECT, Level.SESSION):
-            return written_in_project and r.scope.level is Level.USER
+        if filters["project_id"] != WILDCARD and level not in (Level.PROJECT, Level.SESSION):
+            return written_in_project and level is Level.USER
         return True
 
     # -- export / import ------------------------------------------------------------------------
@@ -319,17 +331,41 @@ class MemoryAdmin:
             "tombstones": tombs,
         }
 
+    def _admissible(self, index: int, rec: MemoryRecord) -> MemoryRecord:
+        """An imported record as it may be stored: a credential refuses the import (ValueError naming the
+        record); a personal identifier follows the `pii` policy."""
+        text = " ".join([rec.text, rec.object, str(rec.metadata.get("quote", ""))])
+        secret = find_secret(text)
+        if secret:
+            raise ValueError(f"records[{index}] ({rec.id}) holds a {secret}: credentials are never stored")
+        pii = find_pii(text)
+        if pii and self.pii == "refuse":
+            raise ValueError(f"records[{index}] ({rec.id}) holds a {pii[0].kind}: personal identifiers are not "
+                             "stored (pii='refuse')")
+        if not pii:
+            return rec
+        values = [f.value for f in pii]
+        meta = {k: v for k, v in rec.metadata.items() if k != "quote"}
+        return rec.model_copy(update={"text": redact(rec.text, *values), "object": redact(rec.object, *values),
+                                      "metadata": meta})
+
     def import_(self, data: Mapping[str, Any], *, actor: str = "user") -> dict[str, Any]:
         """Load an `export()` into an EMPTY memory home: same ids, versions, timestamps and ledger, plus
-        one `import` ledger entry. Returns `{"records", "ledger", "tombstones"}` counts."""
+        one `import` ledger entry. Returns `{"records", "ledger", "tombstones"}` counts. A record or ledger
+        payload holding a credential refuses the whole import (nothing is written); personal identifiers
+        follow the `pii` policy."""
         if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
             raise ValueError(f"not a langmem-nodes export (format must be {EXPORT_FORMAT!r})")
         if data.get("version") != EXPORT_VERSION:
             raise ValueError(f"unsupported export version {data.get('version')!r} (expected {EXPORT_VERSION})")
         if self.store.canonical.count() or self.store.canonical.ledger_count():
             raise ValueError("import needs an empty memory home (it already holds records or ledger entries)")
-        recs = [MemoryRecord.model_validate(r) for r in data.get("records", [])]
+        recs = [self._admissible(i, MemoryRecord.model_validate(r)) for i, r in enumerate(data.get("records", []))]
         entries = [LedgerEntry.model_validate(e) for e in data.get("ledger", [])]
+        for i, e in enumerate(entries):
+            secret = find_secret(json.dumps(e.payload, ensure_ascii=False))
+            if secret:
+                raise ValueError(f"ledger[{i}] payload holds a {secret}: credentials are never stored")
         tombs = list(data.get("tombstones", []))
         for t in tombs:
             if set(t) != {"memory_id", "partition", "ts", "actor"}:

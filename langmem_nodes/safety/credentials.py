@@ -56,7 +56,10 @@ _URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:(?P<v>[^\s/@]{
 _CLI_PASSWORD = re.compile(r"(?:\bmysql\b|\bmysqldump\b|\bpsql\b|\bmongo(?:sh)?\b)[^\n]{0,80}?\s-p(?P<v>[^\s-][^\s]{3,})|"
                            r"--password[= ](?P<w>\S{4,})", _I)
 _ENV_SECRET = re.compile(r"\b[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY)[A-Z0-9_]*"
-                         r"\s*[=:]\s*[\"']?(?P<v>[^\s\"']{4,})")
+                         r"(?:\s*[=:]|\s+is)\s*[\"']?(?P<v>[^\s\"']{4,})")
+# a snake_case credential field with a value: "private_key_id 9a8b…", "client_secret: x9…"
+_FIELD_SECRET = re.compile(r"\b(?P<k>[a-z0-9]*_[a-z0-9_]*|[a-z]+[A-Z][A-Za-z]*)(?<=[a-z0-9_])\s*(?:[=:]|\s+is|\s)\s*[\"']?(?P<v>[^\s\"',;]{8,})")
+_FIELD_WORDS = re.compile(r"password|passwd|secret|token|api_?key|apikey|access_?key|private_?key|credential", re.I)
 _AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+=])(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])")
 _HIGH_ENTROPY = re.compile(r"(?<![A-Za-z0-9_+/=-])(?P<v>[A-Za-z0-9_+/=-]{28,})(?![A-Za-z0-9_+/=-])")
 _SEED = re.compile(r"\b(?:seed|recovery|mnemonic|backup)\s+(?:phrase|words|codes?)\b|助记词|恢复短语|备用码|恢复码", _I)
@@ -105,6 +108,9 @@ _EN_PHRASE = re.compile(
     rf"{_EN_PREP}{_EN_LINK}\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]*[^\s\"'”’,;.!?](?:\s+[^\s\"'”’,;.!?]+){{0,11}})",
     _I,
 )
+# a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
+_NEAR_VALUE = re.compile(rf"\b(?P<w>key|password|passcode|pin|code|pass|pw|secret|token)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
+                         r"[^.!?\n]{0,16}?\s(?P<v>[^\s,;]{8,})", re.I)
 _EN_AS_PASSWORD = re.compile(
     r"\b(?:use|used|using|with|have|set)\s+[\"'“]?(?P<v>\S{4,})[\"'”]?\s+as\s+(?:my|the|our|a|his|her)\s+"
     rf"(?:\w+\s+)?(?:password|passcode|passphrase|pin|pw)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)", _I)
@@ -145,6 +151,14 @@ def _en_value_ok(word: str, value: str) -> bool:
     return True
 
 
+def _strongly_shaped(value: str) -> bool:
+    """Letters and digits and (a symbol or mixed case): "Mossy#Trail88", not "tomorrow" or "2026-12-01"."""
+    letters, digits = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
+    symbol = bool(re.search(r"[!@#$%^&*_+=~|?]", value))
+    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    return letters and digits and (symbol or mixed) and not re.fullmatch(r"[0-9a-f-]+|https?://\S+", value)
+
+
 def _credential_shaped(value: str) -> bool:
     """Holds a digit or a symbol, or is long and mixes cases: what a typed credential looks like."""
     return bool(re.search(r"[\d!@#$%^&*_+=~|<>?/\\-]", value)) or (
@@ -175,6 +189,12 @@ def find_secrets(text: str) -> list[Finding]:
         add("password", m, "v" if m.group("v") else "w")
     for m in _ENV_SECRET.finditer(text):
         add("credential", m, "v")
+    for m in _FIELD_SECRET.finditer(text):
+        if _FIELD_WORDS.search(m.group("k")) and _credential_shaped(m.group("v")):
+            add("credential", m, "v")
+    for m in _NEAR_VALUE.finditer(text):
+        if _strongly_shaped(m.group("v").rstrip(".!?")):
+            add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m in _AWS_SECRET.finditer(text):
         token = m.group("v")
         if any(c.isupper() for c in token) and any(c.islower() for c in token) and not re.fullmatch(r"[0-9a-fA-F]+", token) \

@@ -24,10 +24,17 @@ _CONTROL = re.compile(
     r"\b(?:send|upload|post|forward|exfiltrate|copy)\b.{0,60}\bto\s+https?://|"
     r"\b(?:web\s*pages?|websites?|sites?|documents?|docs|emails?|pdfs?|tool\s+outputs?|search\s+results?|"
     r"retrieved\s+\w+|files?)\b.{0,20}\b(?:tells?|says?|asks?|instructs?|wants?)\s+(?:you|the\s+assistant)\b|"
+    r"\btreat\b.{0,40}\bas\s+(?:if\s+it\s+(?:came|comes)\s+|coming\s+|written\s+|sent\s+)?(?:from|by)\s+"
+    r"(?:me|the\s+user|the\s+system|the\s+developer|an?\s+admin)\b|"
+    r"\bmake\s+(?:something|things|stuff|it|answers?)\s+up\b|\bfabricate\b|\binvent\s+(?:an?\s+)?(?:answers?|facts|sources)\b|"
+    r"\b(?:never|don'?t|do\s+not|stop)\s+(?:tell(?:ing)?\s+me|say(?:ing)?|admit(?:ting)?)\b.{0,20}\b(?:unsure|not\s+sure|"
+    r"don'?t\s+know|uncertain|wrong)\b|"
+    r"\b(?:never|don'?t|do\s+not|stop)\s+(?:warn|remind|caution|alert)(?:ing)?\s+me\b.{0,20}\b(?:security|safety|risks?|danger)|"
     r"\brm\s+-rf\s+/|\bchmod\s+(?:-R\s+)?777\b|\bcurl\b[^|]{0,80}\|\s*(?:ba)?sh\b|"
     r"(?:忽略|无视|忘记|忘掉|跳过)(?:掉)?.{0,6}(?:之前|以上|前面|上面|所有|原来|先前|你的|系统)的?.{0,6}(?:指令|指示|提示|规则|要求|设定|限制)|越狱|开发者模式|系统(?:消息|提示|指令|角色)|提示词|你现在是|你的(?:指令|设定)|"
     r"(?:没有|不受|解除|去掉)(?:任何)?(?:限制|约束|过滤)|(?:服从|听从).{0,10}(?:指令|命令|ADMIN|管理员)|"
     r"当作.{0,10}(?:系统|指令|命令)|(?:网页|网站|文档|邮件|工具|搜索结果|文件).{0,6}(?:指令|要求|说的|让你).{0,8}(?:照做|执行|遵守|服从|做)|"
+    r"(?:别|不要|不用|无需)(?:再)?(?:提醒|警告|告诉)我?.{0,6}(?:安全|风险|危险)|编造|瞎编|胡编|不知道也(?:要|得)?(?:回答|编)|"
     r"(?:不经|未经|不用经过|无需经过)(?:过)?(?:我的?)?(?:确认|同意|允许|批准)|(?:输出|泄露|显示|打印|发送|告诉).{0,12}(?:系统提示|提示词|密钥|密码|环境变量)",
     _I,
 )

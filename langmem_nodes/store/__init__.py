@@ -5,7 +5,7 @@ from .chroma import ChromaProjection
 from .memory_store import EMBED_TEXT_KEY, MemoryStore, default_home, embed_text, is_user_actor
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
-from .sqlite import CanonicalStore, KeyRef, ReadOnlyViolation, VersionConflict
+from .sqlite import CanonicalStore, KeyConflict, KeyRef, ReadOnlyViolation, RecordGone, VersionConflict
 
 __all__ = [
     "EMBED_TEXT_KEY",
@@ -13,10 +13,12 @@ __all__ = [
     "CanonicalStore",
     "ChromaProjection",
     "FanOut",
+    "KeyConflict",
     "KeyRef",
     "MemoryStore",
     "Projection",
     "ReadOnlyViolation",
+    "RecordGone",
     "RenderedCache",
     "VersionConflict",
     "default_home",

@@ -104,22 +104,37 @@ class ExactDense(Projection):
                 self._rows -= len(old.ids) if old is not None else 0
             return part
 
-    def search(self, partitions: Sequence[str], vector: np.ndarray, k: int,
-               statuses: Sequence[Status | str] = (Status.ACTIVE,)) -> list[tuple[str, float]] | None:
-        """(id, cosine) best first, or None if a partition is too large to be searched here."""
+    def holds(self, partition: str) -> bool:
+        """True if `partition` is small enough to be answered here (loads it if it is not loaded)."""
+        with self._lock:
+            return self._part(partition) is not None
+
+    def search_partition(self, partition: str, vector: np.ndarray, k: int,
+                         statuses: Sequence[Status | str] = (Status.ACTIVE,)) -> list[tuple[str, float]] | None:
+        """(id, cosine) best first within one partition, or None if it is too large to be searched here."""
         sts = {Status(s).value for s in statuses}
         q = np.asarray(vector, np.float32)
-        hits: list[tuple[str, float]] = []
         with self._lock:
-            for p in dict.fromkeys(partitions):
-                part = self._part(p)
-                if part is None:
-                    return None
-                if not part.ids:
-                    continue
-                sims = part.mat @ q
-                keep = [i for i, s in enumerate(part.status) if s in sts]
-                hits += [(part.ids[i], float(sims[i])) for i in keep]
+            part = self._part(partition)
+            if part is None:
+                return None
+            if not part.ids:
+                return []
+            sims = part.mat @ q
+            hits = [(part.ids[i], float(sims[i])) for i, s in enumerate(part.status) if s in sts]
+        hits.sort(key=lambda h: (-h[1], h[0]))
+        return hits[:k]
+
+    def search(self, partitions: Sequence[str], vector: np.ndarray, k: int,
+               statuses: Sequence[Status | str] = (Status.ACTIVE,)) -> list[tuple[str, float]] | None:
+        """(id, cosine) best first, or None if a partition is too large to be searched here (the store's
+        `DenseRouter` then asks Chroma for that partition only)."""
+        hits: list[tuple[str, float]] = []
+        for p in dict.fromkeys(partitions):
+            got = self.search_partition(p, vector, k, statuses)
+            if got is None:
+                return None
+            hits += got
         hits.sort(key=lambda h: (-h[1], h[0]))
         return hits[:k]
 

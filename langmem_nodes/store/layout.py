@@ -4,12 +4,13 @@ Layout 1 keyed a session partition `session/{org}/{user}/{session}`: a project's
 project-less one shared a partition whenever the session id repeated. Layout 2 (current) keys it
 `session/{org}/{user}/{project}/{session}` (empty project segment without a project; see `records.Scope`).
 
-`migrate(canonical, projections)` runs at every open and costs one meta read once a home is current. On an
-older home it re-keys every session record from the ids its own scope holds, in ONE transaction that also
-files projection intents: a delete of each moved id from its old partition (so the old partition's Chroma
-collection is compacted away and no copy stays findable there) and an upsert into the new one. The store
-replays those intents right after (and again at a later open if it crashes first), so Chroma, BM25 and the
-exact dense index follow the canonical store through the machinery every write uses. The ledger is
+`migrate(canonical, projections, chroma)` runs at every open and costs two meta reads once a home is current.
+On an older home it re-keys every session record from the ids its own scope holds, in ONE transaction that
+also files an upsert intent for the moved records (replayed by the store right after, as for any write, so a
+new partition that needs a Chroma collection gets one) and lists the old partitions that have a Chroma
+collection. Those collections are then dropped and Chroma's files scrubbed once, so no copy stays findable
+under an old key; the list stays in `meta` until that is done, so a crash in between is finished at the next
+open. The ledger is
 append-only: its entries keep the partition they were written under (`session_prefix(org, user)` matches
 both layouts); tombstones keep theirs too (they are content-free and hold no project).
 
@@ -25,21 +26,32 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..records import Level, _join_key
+from .chroma import ChromaProjection, collection_name
 from .sqlite import CanonicalStore
 
 LAYOUT_KEY = "partition_layout"
+DROP_KEY = "partition_layout_drop"  # old partitions whose Chroma collections are still to be dropped
 LAYOUT = 2
 
 
-def migrate(canonical: CanonicalStore, projections: Sequence[str]) -> int:
+def migrate(canonical: CanonicalStore, projections: Sequence[str], chroma: ChromaProjection | None = None) -> int:
     """Bring the home to the current layout; returns the number of records moved (0 when current).
 
-    `projections` are the names the intents must reach (the store's fan-out)."""
-    if canonical.get_meta(LAYOUT_KEY) == str(LAYOUT):
-        return 0
+    `projections` are the names the upsert intent must reach (the store's fan-out); `chroma` is the
+    projection whose collections outlive the process. In-process indexes (BM25, exact dense, rendered text)
+    start empty at open and build from the canonical store, so they never hold an old key."""
+    moved = 0
+    if canonical.get_meta(LAYOUT_KEY) != str(LAYOUT):
+        moved = _rekey(canonical, projections, chroma)
+    if chroma is not None and canonical.get_meta(DROP_KEY):
+        drop_old_collections(canonical, chroma)
+    return moved
+
+
+def _rekey(canonical: CanonicalStore, projections: Sequence[str], chroma: ChromaProjection | None) -> int:
     with canonical.transaction() as conn:  # BEGIN IMMEDIATE: two processes opening one old home migrate once
         row = conn.execute("SELECT value FROM meta WHERE key=?", (LAYOUT_KEY,)).fetchone()
         if row is not None and int(row[0]) >= LAYOUT:
@@ -57,8 +69,45 @@ def migrate(canonical: CanonicalStore, projections: Sequence[str]) -> int:
                 moves.append((mid, old, new))
         if moves:
             conn.executemany("UPDATE records SET partition=? WHERE id=?", [(new, mid) for mid, _, new in moves])
-            names = list(projections)
-            canonical.add_intent(conn, "delete", json.dumps([(mid, old) for mid, old, _ in moves]), "", names)
-            canonical.add_intent(conn, "upsert", json.dumps([(mid, new) for mid, _, new in moves]), "", names)
+            canonical.add_intent(conn, "upsert", json.dumps([(mid, new) for mid, _, new in moves]), "",
+                                 list(projections))
+            old_parts = set(dict.fromkeys(old for _, old, _ in moves))
+            stale = sorted(old_parts & _collections(chroma, old_parts)) if chroma is not None else []
+            if stale:  # dropped after the commit; a crash before that leaves the list for the next open
+                conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (DROP_KEY, json.dumps(stale)))
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (LAYOUT_KEY, str(LAYOUT)))
     return len(moves)
+
+
+def drop_old_collections(canonical: CanonicalStore, chroma: ChromaProjection) -> list[str]:
+    """Delete the Chroma collections of re-keyed partitions, scrub Chroma's files once, and forget the list;
+    returns the partitions still to drop (retried at the next open) if Chroma refused some."""
+    stale = json.loads(canonical.get_meta(DROP_KEY) or "[]")
+    left: list[str] = []
+    present = _collections(chroma, stale)
+    for part in stale:
+        if part not in present:
+            continue
+        try:
+            chroma.client.delete_collection(collection_name(part))
+        except Exception:  # noqa: BLE001 - kept in the list, retried at the next open
+            left.append(part)
+    if len(left) < len(stale):
+        chroma.scrub_files()  # deleted vectors leave no copy in Chroma's files
+    with canonical.transaction() as conn:
+        if left:
+            conn.execute("UPDATE meta SET value=? WHERE key=?", (json.dumps(left), DROP_KEY))
+        else:
+            conn.execute("DELETE FROM meta WHERE key=?", (DROP_KEY,))
+    return left
+
+
+def _collections(chroma: ChromaProjection, partitions: Iterable[str]) -> set[str]:
+    """Those of `partitions` with a collection in Chroma (one `list_collections` call); all of them when
+    Chroma cannot say (a drop of a missing collection is skipped later anyway)."""
+    partitions = list(partitions)
+    try:
+        names = {getattr(c, "name", c) for c in chroma.client.list_collections()}
+    except Exception:  # noqa: BLE001 - cannot tell: keep every one
+        return set(partitions)
+    return {p for p in partitions if collection_name(p) in names}

@@ -17,7 +17,9 @@ Example:
 from __future__ import annotations
 
 import json
+import logging
 import os
+import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,17 +27,28 @@ from typing import Any
 import numpy as np
 
 from ..embeddings import KNOWN_EMBEDDERS, Embedder, ensure_embedder
-from ..records import LedgerEntry, LedgerOp, MemoryRecord, Status, check_id
+from ..records import LedgerEntry, LedgerOp, MemoryRecord, Scope, Status, check_id, normalize_text
 from .bm25 import BM25Projection
 from .chroma import ChromaProjection, make_client
+from .dense import DenseRouter
 from .exact import ExactDense
 from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
-from .sqlite import CanonicalStore, KeyRef, ReadOnlyViolation, VersionConflict, partition_list
+from .sqlite import (
+    CanonicalStore,
+    KeyConflict,
+    KeyRef,
+    ReadOnlyViolation,
+    RecordGone,
+    VersionConflict,
+    partition_list,
+)
 
-__all__ = ["EMBED_TEXT_KEY", "MemoryStore", "ReadOnlyViolation", "VersionConflict", "default_home", "embed_text",
-           "is_user_actor"]
+__all__ = ["EMBED_TEXT_KEY", "KeyConflict", "MemoryStore", "ReadOnlyViolation", "RecordGone", "VersionConflict",
+           "default_home", "embed_text", "is_user_actor"]
+
+log = logging.getLogger(__name__)
 
 # A record whose metadata holds this key (a part of `text`) is embedded from that part alone, while BM25
 # indexes the whole `text`: e.g. `text` = a conversation turn after the turns before it, embed_text = the turn.
@@ -65,6 +78,9 @@ def default_home() -> Path:
     return Path(os.environ.get("LANGMEM_HOME") or "./.langmem")
 
 
+WAL_SCRUB = "wal_scrub"  # intent op: a forget's WAL truncation still to do
+
+
 def _fit_newest(sizes: Sequence[tuple[str, int]], room: int) -> set[str]:
     """The partitions (listed oldest first) that fit in `room` rows, taking the newest first."""
     chosen: set[str] = set()
@@ -89,7 +105,14 @@ class MemoryStore:
             size, and no query reads a small partition from Chroma (it is searched exactly in process).
             "all" (the server default, and the only choice with a server) mirrors every partition.
         extra_projections: more projections to fan writes and forgets out to.
+        exact_max_partition: the largest partition answered by the in-process exact index (default 5,000);
+            larger ones are mirrored to and answered by Chroma (`store.dense` routes each partition).
+
+    `wal_scrub_wait` (seconds, default 10): how long a forget waits for other connections' read snapshots
+    to end so it can truncate the WAL (see `forget_many`).
     """
+
+    wal_scrub_wait: float = 10.0
 
     def __init__(
         self,
@@ -99,7 +122,10 @@ class MemoryStore:
         chroma_url: str | None = None,
         chroma_mirror: str | None = None,
         extra_projections: Sequence[Projection] = (),
+        exact_max_partition: int = 5000,
     ) -> None:
+        if isinstance(exact_max_partition, bool) or not isinstance(exact_max_partition, int) or exact_max_partition < 1:
+            raise ValueError(f"exact_max_partition must be a positive integer, got {exact_max_partition!r}")
         chroma_mirror = chroma_mirror or ("all" if chroma_url else "large")
         if chroma_mirror not in ("all", "large"):
             raise ValueError(f"chroma_mirror must be 'all' or 'large', got {chroma_mirror!r}")
@@ -118,18 +144,22 @@ class MemoryStore:
         chroma_path = None if chroma_url else self.home / "chroma"
         # Embedded mode: small partitions are searched exactly in process (see store/exact.py). With a Chroma
         # server, other processes may write the collections, so reads keep going to the server.
-        self.exact = None if chroma_url else ExactDense(self.canonical.partition_vectors)
+        self.exact = None if chroma_url else ExactDense(self.canonical.partition_vectors,
+                                                        max_partition=exact_max_partition)
         self.chroma = ChromaProjection(
             make_client(path=chroma_path, url=chroma_url), path=chroma_path,
             min_rows=self.exact.max_partition if self.exact is not None and chroma_mirror == "large" else 0,
             size_of=self.canonical.partition_size, rows_of=self.canonical.partition_vectors,
         )
+        self.dense = DenseRouter(self.exact, self.chroma, self.canonical.partition_vectors, self.canonical.partition_size)
         self.bm25 = BM25Projection(loader=self.canonical.partition_texts)
         self.rendered = RenderedCache()
         own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
         self.fanout = FanOut([*own, *extra_projections])
-        migrate_layout(self.canonical, self.fanout.names)  # an older home's partitions: re-keyed, intents filed
+        # an older home's partitions are re-keyed, with intents for the projections (store/layout.py)
+        migrate_layout(self.canonical, self.fanout.names, self.chroma)
         self.replay_intents()
+        self.chroma.rebuild_broken()  # collections a read found damaged before a restart
 
     def _home_embedder(self, embedder: Embedder | str | None) -> Embedder:
         """The embedder for this home. A home remembers which one made its vectors ("name/dim" in its meta
@@ -155,13 +185,19 @@ class MemoryStore:
         update: Sequence[MemoryRecord] = (),
         ledger: Iterable[LedgerEntry] = (),
         actor: str | None = None,
+        exclusive: Callable[[str], bool] | None = None,
     ) -> list[MemoryRecord]:
         """Insert `add`, update `update` (each checked against its own `version`), append `ledger`:
         one SQLite transaction, then every projection. Returns the stored records (new versions).
 
-        Raises `VersionConflict` if an updated record changed since it was read, and `ReadOnlyViolation`
-        if an update touches a stored read_only record and `actor` is not an explicit user ("user" or
-        "user:<name>"); automatic nodes leave `actor` unset. Either way nothing is written."""
+        Raises `VersionConflict` if an updated record changed since it was read (`RecordGone`, also a
+        KeyError, if it was forgotten), and `ReadOnlyViolation` if an update touches a stored read_only
+        record and `actor` is not an explicit user ("user" or "user:<name>"); automatic nodes leave `actor`
+        unset. With `exclusive` (predicate → holds one value at a time?), an added ACTIVE record must be
+        the only active one of its fact key (partition, subject, predicate, normalised object, polarity)
+        and, for an exclusive predicate, of its attribute (partition, subject, predicate): checked inside
+        the write transaction, which every writer of every process takes in turn (`KeyConflict`
+        otherwise). Whatever is raised, nothing is written."""
         add, update, ledger = list(add), list(update), list(ledger)
         changed_text = [r for r in update if self._text_changed(r)]
         need_vec = add + changed_text
@@ -176,11 +212,34 @@ class MemoryStore:
                 self.canonical.put_vector(conn, r.id, v)
             for r in update:
                 stored.append(self.canonical.update(conn, r, r.version, allow_read_only=is_user_actor(actor)))
+            if exclusive is not None:
+                self._check_keys(conn, [r for r in add if r.status is Status.ACTIVE], exclusive)
             self.canonical.append_ledger(conn, ledger)
             seq = self._intent(conn, "upsert", [(r.id, r.scope.partition) for r in stored]) if stored else 0
         if stored:
             self._project(seq, stored, self.fanout.names)
+        self._finish_wal_scrub()
         return stored
+
+    def _check_keys(self, conn: Any, added: Sequence[MemoryRecord], exclusive: Callable[[str], bool]) -> None:
+        """`KeyConflict` if an added active record shares its attribute (exclusive predicates) or its fact
+        key with another active record of its partition, read inside the transaction: an exclusive
+        attribute costs one indexed lookup; a fact key reads the attribute's active values (~10 µs each)."""
+        clash = []
+        for r in added:
+            one_value, obj = exclusive(r.predicate), normalize_text(r.object)
+            if not one_value and not obj:
+                continue  # no object, several values allowed: no key to keep unique
+            for other_id, other_obj, polarity in self.canonical.active_on_key(
+                    conn, r.scope.partition, r.subject, r.predicate, r.id, values=not one_value):
+                if one_value or (polarity == r.polarity.value and normalize_text(other_obj or "") == obj):
+                    clash.append((r.id, other_id))
+                    break
+        if clash:
+            raise KeyConflict(
+                "another writer stored the same attribute or fact meanwhile: "
+                + ", ".join(f"{mine} collides with active {theirs}" for mine, theirs in clash),
+                [mine for mine, _ in clash])
 
     def modify(
         self,
@@ -219,10 +278,17 @@ class MemoryStore:
         return self.canonical.add_intent(conn, op, json.dumps(items), "", self.fanout.names)
 
     def _project(self, seq: int, records: Sequence[MemoryRecord], only: Sequence[str]) -> None:
+        """Upsert committed records into the projections. A record forgotten by another writer since the
+        commit is skipped, and one forgotten while it was being projected is taken out again (its forget's
+        own fan-out may have run before this upsert)."""
         vec_by_id = self.canonical.vectors([r.id for r in records])
-        vecs = [vec_by_id[r.id] for r in records]
-        failed = self.fanout.upsert(records, vecs, only=only)
-        self.canonical.set_intent_pending(seq, failed)
+        live = [r for r in records if r.id in vec_by_id]
+        failed = set(self.fanout.upsert(live, [vec_by_id[r.id] for r in live], only=only)) if live else set()
+        gone = set(r.id for r in live) - set(self.canonical.get_many([r.id for r in live]))
+        for r in live:
+            if r.id in gone:
+                failed |= {k for k, v in self.fanout.delete(r.id, r.scope.partition, only=only).items() if v != "gone"}
+        self.canonical.set_intent_pending(seq, sorted(failed))
 
     def append_ledger(self, entries: Iterable[LedgerEntry]) -> None:
         with self.canonical.transaction() as conn:
@@ -236,8 +302,11 @@ class MemoryStore:
             n += 1
             if op == "upsert":
                 recs = self.canonical.get_many([i for i, _ in items])
+                by_id = self.canonical.vectors(list(recs))
+                recs = {i: r for i, r in recs.items() if i in by_id}  # a forget may land between the two reads
                 missing = [(i, p) for i, p in items if i not in recs]
-                failed = set(self.fanout.upsert(list(recs.values()), self._vecs(recs), only=pending)) if recs else set()
+                failed = (set(self.fanout.upsert(list(recs.values()), [by_id[i] for i in recs], only=pending))
+                          if recs else set())
                 for mid, part in missing:  # forgotten meanwhile: make sure no projection keeps it
                     failed |= {k for k, v in self.fanout.delete(mid, part, only=pending).items() if v != "gone"}
                 self.canonical.set_intent_pending(seq, sorted(failed))
@@ -248,11 +317,22 @@ class MemoryStore:
                 for part in dict.fromkeys(p for _, p in items):
                     failed |= {k for k, v in self._compact(part, pending).items() if v != "gone"}
                 self.canonical.set_intent_pending(seq, sorted(failed))
+            elif op == WAL_SCRUB:
+                self._finish_wal_scrub()
         return n
 
-    def _vecs(self, recs: dict[str, MemoryRecord]) -> list[np.ndarray]:
-        by_id = self.canonical.vectors(list(recs))
-        return [by_id[i] for i in recs]
+    def _finish_wal_scrub(self) -> bool:
+        """Truncate the WAL if a forget could not (a reader's snapshot was in the way); True when none is
+        left to do. One indexed lookup when nothing is pending."""
+        seqs = self.canonical.intent_seqs(WAL_SCRUB)
+        if not seqs:
+            return True
+        if not self.canonical.checkpoint():
+            return False
+        for seq in seqs:
+            self.canonical.set_intent_pending(seq, [])
+        self.canonical.checkpoint()  # the intent's own deletion, which holds no memory text
+        return True
 
     # -- forget -------------------------------------------------------------------------------
     def forget(self, memory_id: str, *, actor: str = "user", reason: str = "user request") -> dict[str, Any]:
@@ -319,8 +399,40 @@ class MemoryStore:
                         reports[mid]["places"][name] = v
         if items:
             self.canonical.set_intent_pending(seq, sorted(failed))
-            self.canonical.checkpoint()
+            wal = self._scrub_wal()
+            for mid, _part, _texts in items:
+                reports[mid]["places"]["wal"] = wal
         return [reports[m] for m in ids]
+
+    def _scrub_wal(self) -> str:
+        """Truncate the WAL so the forgotten rows' old page images leave no copy on disk. Another
+        connection's read snapshot blocks that: wait up to `wal_scrub_wait` seconds for it to end; if it
+        does not, leave a `wal_scrub` intent that the next commit, forget, open or close of any store on
+        this home finishes, and report it pending."""
+        if self.canonical.checkpoint(wait=self.wal_scrub_wait):
+            return "gone"
+        if not self.canonical.intent_seqs(WAL_SCRUB):
+            with self.canonical.transaction() as conn:
+                self.canonical.add_intent(conn, WAL_SCRUB, "[]", "", ["wal"])
+        if self._finish_wal_scrub():  # the snapshot ended meanwhile
+            return "gone"
+        return (f"pending: a reader's snapshot kept the WAL for {self.wal_scrub_wait:g} s; "
+                "the next write, forget or close truncates it")
+
+    def forget_turns(self, match: Callable[[Scope], bool]) -> int:
+        """Scrub the ledger entries quoting a turn whose scope `match`es (e.g. rejected turns, which no
+        memory owns, so no forget reaches them), drop their texts from the embedding cache and truncate
+        the WAL. Returns the number of entries scrubbed."""
+        hits = [(seq, texts) for seq, scope, texts in self.canonical.turn_entries() if match(Scope.model_construct(**scope))]  # as stored, unvalidated
+        if not hits:
+            return 0
+        with self.canonical.transaction() as conn:
+            n = self.canonical.scrub_entries(conn, [seq for seq, _ in hits])
+        for _, texts in hits:
+            for t in texts:
+                self.embedder.forget_text(t)
+        self._scrub_wal()
+        return n
 
     def _own_content(self, memory_id: str) -> tuple[list[str], list[str]]:
         """Earlier texts and objects of a memory quoted in its own ledger payloads (e.g. before an edit).
@@ -431,12 +543,12 @@ class MemoryStore:
     def dense_search(
         self, partitions: Sequence[str], vector: np.ndarray, k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
     ) -> list[tuple[str, float]]:
-        """(id, cosine) best first: exact in process for small partitions (embedded mode), else Chroma."""
+        """(id, cosine) best first, each partition answered by the index that holds it (`DenseRouter`):
+        exact in process for small partitions (embedded mode), Chroma for large ones, SQLite if Chroma fails."""
         partitions = partition_list(partitions)
         vector = self._query_vector(vector)
         self.sync_external_writes()
-        hits = self.exact.search(partitions, vector, k, statuses) if self.exact is not None else None
-        return hits if hits is not None else self.chroma.search(partitions, vector, k, statuses)
+        return self.dense.search(partitions, vector, k, statuses)
 
     def _query_vector(self, vector: np.ndarray) -> np.ndarray:
         """`vector` as float32, or a ValueError naming what is wrong with it for this home's embedder."""
@@ -473,6 +585,20 @@ class MemoryStore:
         return self.bm25.search(partitions, query, k, statuses)
 
     def close(self) -> None:
+        """Finish pending projection work (a failed upsert, delete or compaction is retried from its intent,
+        up to 3 passes), then close the projections and SQLite (whose close truncates the WAL)."""
+        if self.canonical.closed:
+            return
+        for attempt in range(3):
+            try:
+                self.replay_intents()
+            except Exception:  # noqa: BLE001 - closing must not fail because a projection still does
+                log.exception("replaying projection intents at close failed")
+            left = self.canonical.intents()
+            if not left:
+                break
+            log.warning("%d projection intent(s) still pending at close (pass %d)", len(left), attempt + 1)
+            time.sleep(0.05 * (attempt + 1))
         self.fanout.close()
         self.canonical.close()
 

@@ -10,6 +10,7 @@ import copy
 import json
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -105,6 +106,21 @@ class VersionConflict(RuntimeError):
     """Raised when a record changed since it was read (optimistic concurrency)."""
 
 
+class RecordGone(VersionConflict, KeyError):
+    """Raised when an updated record no longer exists (forgotten since it was read). A `VersionConflict`,
+    so writers that re-plan on fresh state retry, and a `KeyError`, as before, for callers that expect one."""
+
+
+class KeyConflict(VersionConflict):
+    """Raised when a commit would leave a second ACTIVE record for one fact key, or for one attribute that
+    holds one value at a time: another writer stored it since this one looked. `ids`: the new records
+    that collided; nothing was written, and the writer re-plans them on fresh state."""
+
+    def __init__(self, message: str, ids: Sequence[str]) -> None:
+        super().__init__(message)
+        self.ids = list(ids)
+
+
 class ReadOnlyViolation(PermissionError):
     """Raised when an automatic (non-user) write tries to change a read_only record."""
 
@@ -181,7 +197,7 @@ class CanonicalStore:
         if cur.rowcount != 1:
             stored = conn.execute("SELECT version FROM records WHERE id=?", (rec.id,)).fetchone()
             if stored is None:
-                raise KeyError(f"no memory with id {rec.id!r}")
+                raise RecordGone(f"no memory with id {rec.id!r}")
             raise VersionConflict(
                 f"memory {rec.id!r} changed since it was read (expected version {expected_version}, stored {stored[0]})"
             )
@@ -263,6 +279,20 @@ class CanonicalStore:
         with self._lock:
             rows = self._conn.execute(sql, clause[1]).fetchall()
         return [KeyRef(mid, obj or "", pol, datetime.fromisoformat(ts)) for mid, obj, pol, ts in rows]
+
+    def active_on_key(
+        self, conn: sqlite3.Connection, partition: str, subject: str, predicate: str, other_than: str,
+        *, values: bool = True,
+    ) -> list[tuple[str, str, str]]:
+        """(id, object, polarity) of the ACTIVE records of one attribute in one partition, `other_than`
+        excluded, read inside the caller's transaction (the commit's invariant check). `values=False`:
+        only whether there is one ([(id, "", "")] or []), without reading bodies."""
+        cols = "id, json_extract(body, '$.object'), json_extract(body, '$.polarity')" if values else "id, '', ''"
+        return conn.execute(
+            f"SELECT {cols} FROM records WHERE partition=? AND subject=? AND predicate=? AND status=? AND id != ?"
+            + ("" if values else " LIMIT 1"),
+            (partition, subject.casefold(), predicate.casefold(), Status.ACTIVE.value, other_than),
+        ).fetchall()
 
     @staticmethod
     def _where(
@@ -451,6 +481,32 @@ class CanonicalStore:
             conn.execute("UPDATE ledger SET body=?, scrubbed=1 WHERE seq=?", (json.dumps(entry), seq))
         return len(done)
 
+    def turn_entries(self) -> list[tuple[int, dict, list[str]]]:
+        """(seq, scope, texts) of the unscrubbed ledger entries that quote a turn and name its scope
+        (`payload.scope`, e.g. a rejected turn's entry, which belongs to no memory)."""
+        q = ("SELECT seq, json_extract(body, '$.payload') FROM ledger "
+             "WHERE scrubbed=0 AND json_extract(body, '$.payload.scope') IS NOT NULL ORDER BY seq")
+        with self._lock:
+            rows = self._conn.execute(q).fetchall()
+        out = []
+        for seq, payload in rows:
+            data = json.loads(payload)
+            out.append((seq, data["scope"], [v for k, v in data.items() if k != "scope" and isinstance(v, str)]))
+        return out
+
+    def scrub_entries(self, conn: sqlite3.Connection, seqs: Iterable[int]) -> int:
+        """Wipe the content of ledger entries (payload, reason, trigger, trace), keeping op, time and ids."""
+        n = 0
+        for seq in seqs:
+            row = conn.execute("SELECT body FROM ledger WHERE seq=?", (seq,)).fetchone()
+            if row is None:
+                continue
+            entry = json.loads(row[0])
+            entry.update(payload={"scrubbed": True}, reason="", trigger="", decision_trace="scrubbed")
+            conn.execute("UPDATE ledger SET body=?, scrubbed=1 WHERE seq=?", (json.dumps(entry), seq))
+            n += 1
+        return n
+
     # -- intents (projection work not yet confirmed) and tombstones ---------------------------
     def add_intent(self, conn: sqlite3.Connection, op: str, memory_id: str, partition: str, pending: list[str]) -> int:
         cur = conn.execute(
@@ -465,6 +521,11 @@ class CanonicalStore:
                 self._conn.execute("UPDATE intents SET pending=? WHERE seq=?", (json.dumps(pending), seq))
             else:
                 self._conn.execute("DELETE FROM intents WHERE seq=?", (seq,))
+
+    def intent_seqs(self, op: str) -> list[int]:
+        """Seqs of the pending intents of one op."""
+        with self._lock:
+            return [r[0] for r in self._conn.execute("SELECT seq FROM intents WHERE op=?", (op,))]
 
     def intents(self) -> list[tuple[int, str, str, str, list[str]]]:
         with self._lock:
@@ -513,10 +574,30 @@ class CanonicalStore:
         with self._lock:
             return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 
-    def checkpoint(self) -> None:
-        """Fold the WAL into the main file and truncate it, so deleted content leaves no copy there."""
-        with self._lock:
-            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    def checkpoint(self, wait: float = 0.0) -> bool:
+        """Fold the WAL into the main file and truncate it to zero bytes, so deleted content leaves no copy
+        there. A reader holding an older snapshot (another connection's open read transaction) blocks the
+        truncation: it is retried every 50 ms for up to `wait` seconds, without holding up this store's
+        other threads in between. True once the WAL is truncated."""
+        deadline = time.monotonic() + wait
+        while True:
+            with self._lock:
+                self._conn.execute("PRAGMA busy_timeout=50")
+                try:
+                    busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                except sqlite3.OperationalError:  # locked by a writer of another process
+                    busy = 1
+                finally:
+                    self._conn.execute("PRAGMA busy_timeout=30000")
+            if not busy:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
 
     def close(self) -> None:
         with self._lock:

@@ -25,7 +25,7 @@ Example:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from langgraph.graph.message import add_messages
@@ -52,7 +52,10 @@ class BatchWriter:
         self.store = store
         self.nodes = write_nodes(store, **graph_options)
 
-    def write(self, items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    def write(self, items: Sequence[Mapping[str, Any]], *,
+              on_error: Callable[[int, Exception], None] | None = None) -> list[dict[str, Any]]:
+        """`on_error(index, exc)`: report a failing item and go on with the next ones (its result is `{}`);
+        without it the first failure stops the batch (earlier items stay committed)."""
         prepared = [_prepare(i, item) for i, item in enumerate(items)]
         extract, rest = self.nodes[0], self.nodes[1:]
         runs = []
@@ -68,8 +71,12 @@ class BatchWriter:
             try:
                 state.update(run_in_order(rest, state, ctx))
             except Exception as exc:
-                exc.add_note(f"BatchWriter: item {i} failed; items 0..{i - 1} were committed")
-                raise
+                if on_error is None:
+                    exc.add_note(f"BatchWriter: item {i} failed; items 0..{i - 1} were committed")
+                    raise
+                on_error(i, exc)
+                out.append({})
+                continue
             out.append({k: state.get(k) or [] for k in RESULT_KEYS})
         return out
 
@@ -97,4 +104,7 @@ def _prepare(index: int, item: Any) -> tuple[dict[str, Any], MemoryContext]:
         coerced = add_messages([], list(messages))
     except Exception as exc:  # noqa: BLE001 - langchain raises several types for malformed messages
         raise ValueError(f"batch item {index}: invalid messages: {exc}") from exc
-    return {"messages": coerced}, ctx
+    state: dict[str, Any] = {"messages": coerced}
+    if item.get("memory_injected_ids"):  # lineage: a restatement of an injected memory is not new evidence
+        state["memory_injected_ids"] = list(item["memory_injected_ids"])
+    return state, ctx

@@ -7,61 +7,121 @@ In incognito mode nothing is written; the ledger only records that a turn was sk
 
 from __future__ import annotations
 
+import logging
+import random
+import time
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from ..degrade import ModelFailure
 from ..node import MemoryNode
-from ..records import LedgerEntry, LedgerOp, Level, MemoryContext, MemoryRecord, Status, new_id
+from ..records import (
+    LedgerEntry,
+    LedgerOp,
+    Level,
+    MemoryContext,
+    MemoryRecord,
+    Status,
+    new_id,
+    normalize_text,
+)
 from ..state import PendingWrite
-from ..store import VersionConflict
-from .dedup import merged
+from ..store import KeyConflict, VersionConflict
+from .dedup import DedupNode, merged
 from .extractor import latest_user_turns, messages_to_turns, turn_id
+from .promoter import PromoteNode
+from .resolver import ResolverNode, is_exclusive
 from .ttl import TTLPolicy
+from .verifier import VerifyNode
 
 REDACTED = "[redacted: secret]"
+log = logging.getLogger(__name__)
 
 
 class CommitNode(MemoryNode):
     """Graph node: applies `memory_pending` to the store.
 
+    Concurrent writers (threads, processes) meet in the store's write transaction, where the commit checks
+    that it leaves at most one ACTIVE record per fact key and per exclusive attribute (`is_exclusive`). When
+    another writer got there first (`VersionConflict`: a record changed or was forgotten; `KeyConflict`: the
+    same fact or another value of the attribute was stored), the turn is planned again on fresh state: the
+    colliding new facts go through `replan` (dedup → verify → resolve → promote) again, so they merge into
+    or supersede what the other writer stored. A conflict never reaches the user's turn: if writers keep
+    colliding for `retries` attempts, the turn's facts are reported in `memory_skipped` with action
+    "conflict" (and logged) instead.
+
     Args:
         store: the MemoryStore.
         ttl: a `TTLPolicy` (default tiered 3650/180/21 days) that sets `expires_at` on writes and merges.
-        retries: re-plan on fresh versions this many times when another writer changed a record meanwhile
-            (optimistic versioning: no lost updates); the last `VersionConflict` is raised.
+        retries: attempts after the first when another writer changed a record meanwhile.
+        replan: the decision nodes a colliding fact goes through again (default: dedup, verify, resolve
+            and promote with their default options; `write_nodes` passes the graph's own).
     """
 
     name = "commit"
 
     def __init__(self, store: Any, *, ttl: TTLPolicy | None = None, pending_key: str = "memory_pending",
-                 messages_key: str = "messages", retries: int = 2, **kw: Any) -> None:
+                 messages_key: str = "messages", retries: int = 8, replan: Sequence[MemoryNode] | None = None,
+                 **kw: Any) -> None:
         super().__init__(**kw)
         self.store, self.ttl, self.retries = store, ttl or TTLPolicy(), retries
         self.pending_key, self.messages_key = pending_key, messages_key
+        self.replan = list(replan) if replan is not None else [
+            DedupNode(store), VerifyNode(store), ResolverNode(store), PromoteNode(store)]
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
             return self._incognito(state, ctx, now)
+        pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]
         for attempt in range(self.retries + 1):
             # the plan re-reads every record it updates, so a retry works on fresh versions
             plan = _Plan(self.store, self.ttl, ctx, now)
-            for p in state.get(self.pending_key) or []:
+            for p in pending:
                 plan.apply(p.model_copy(deep=True))
             if state.get("memory_extract_error"):
                 plan.model_failure(ModelFailure.from_dict(state["memory_extract_error"]), state, self.messages_key)
             try:
-                stored = self.store.commit(add=plan.add, update=list(plan.updates.values()), ledger=plan.ledger)
+                stored = self.store.commit(add=plan.add, update=list(plan.updates.values()), ledger=plan.ledger,
+                                           exclusive=is_exclusive)
                 break
-            except VersionConflict:
+            except VersionConflict as exc:
                 if attempt == self.retries:
-                    raise
+                    return self._gave_up(pending, exc)
+                if isinstance(exc, KeyConflict):
+                    self._replan(pending, set(exc.ids), state, ctx, now)
+                time.sleep(random.uniform(0, 0.005 * (attempt + 1)))  # let the colliding writer finish
         by_id = {r.id: r for r in stored}
         return {
             "memory_written": [by_id.get(r.id, r).model_dump(mode="json") for r in plan.add],
             "memory_skipped": plan.skipped,
             "memory_superseded": plan.superseded,
         }
+
+    def _replan(self, pending: list[PendingWrite], ids: set[str], state: dict[str, Any], ctx: MemoryContext,
+                now: datetime) -> None:
+        """Send the new facts that collided back through the decision nodes, on fresh state (replacing them
+        in `pending`). A collided promotion copy needs nothing: the next plan reads the wider partition."""
+        where = [i for i, p in enumerate(pending) if p.record.id in ids and p.action == "write"]
+        again = []
+        for i in where:
+            p = pending[i].model_copy(deep=True)
+            p.action, p.reason, p.merge_into, p.promote_to, p.supersede = "write", "", None, None, []
+            p.record.supersedes, p.record.superseded_by = [], None
+            again.append(p.note("commit", "another writer stored this attribute or fact meanwhile: decided again"))
+        sub = {**state, self.pending_key: again}
+        for node in self.replan:
+            sub = {**sub, **node.run(sub, ctx, now)}
+        for i, p in zip(where, sub[self.pending_key], strict=True):
+            pending[i] = p
+
+    def _gave_up(self, pending: list[PendingWrite], exc: VersionConflict) -> dict[str, Any]:
+        log.warning("commit: gave up after %d attempts, other writers kept changing these memories: %s",
+                    self.retries + 1, exc)
+        reason = f"other writers kept changing these memories ({self.retries + 1} attempts): not written"
+        skipped = [{"text": REDACTED if p.reason.startswith("secret") else p.record.text, "action": "conflict",
+                    "reason": reason} for p in pending]
+        return {"memory_written": [], "memory_skipped": skipped, "memory_superseded": []}
 
     def _incognito(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         turns = messages_to_turns(state.get(self.messages_key) or [])
@@ -97,7 +157,9 @@ class _Plan:
 
     def _entry(self, p: PendingWrite, op: LedgerOp, memory_id: str | None, **kw: Any) -> LedgerEntry:
         secret = p.reason.startswith("secret")
-        payload = {} if secret else {"text": p.record.text, "object": p.record.object}
+        # the turn's scope travels with its text, so `MemoryAdmin.delete_all` finds it (e.g. a rejected turn)
+        payload = {} if secret else {"text": p.record.text, "object": p.record.object,
+                                     "scope": p.record.scope.model_dump(mode="json")}
         return LedgerEntry(
             op=op, memory_id=memory_id, ts=self.now, trigger=p.trigger, reason=kw.pop("reason", p.reason),
             evidence_turn_ids=list(p.record.source_turn_ids), decision_trace="\n".join(p.trace),
@@ -151,13 +213,47 @@ class _Plan:
                                            reason=f"{p.reason}; recurrence {old.recurrence} → {upd.recurrence}"))
             return None
         level = Level(p.promote_to)
+        rivals = self._active_at(old, old.scope.at(level).partition)
+        twin = next((m for m in rivals if _same_value(m, old)), None)
+        if twin is not None:  # the wider level holds this fact already (another writer promoted it): join it
+            return self._fold_into(p, old, upd, twin)
         wide = upd.model_copy(update={"id": new_id(), "scope": old.scope.at(level), "version": 1,
                                       "supersedes": [old.id], "status": Status.ACTIVE, "created_at": self.now})
         wide = MemoryRecord.model_validate(wide.model_dump())
         self.add.append(wide)
+        if is_exclusive(old.predicate):  # one value at a time at the wider level too: the promoted one wins
+            for m in rivals:
+                if m.read_only:
+                    continue
+                self.updates[m.id] = m.model_copy(update={"status": Status.SUPERSEDED, "superseded_by": wide.id})
+                self.superseded.append(m.id)
+                wide.supersedes.append(m.id)
+                self.ledger.append(self._entry(p, LedgerOp.SUPERSEDE, m.id, partition=m.scope.partition,
+                                               supersedes=[m.id], reason=f"superseded by promoted {wide.id}"))
         self.updates[old.id] = upd.model_copy(update={"status": Status.SUPERSEDED, "superseded_by": wide.id})
         self.superseded.append(old.id)
         self.ledger.append(self._entry(p, LedgerOp.PROMOTE, wide.id, partition=wide.scope.partition,
                                        from_scope=old.scope.partition, to_scope=wide.scope.partition,
                                        supersedes=[old.id], reason=f"promoted to {level.value}: {p.trigger}"))
         return None
+
+    def _active_at(self, old: MemoryRecord, partition: str) -> list[MemoryRecord]:
+        """Active records of `old`'s attribute in another partition, as this plan will leave them."""
+        found = self.store.find([partition], subject=old.subject, predicate=old.predicate)
+        return [m for m in (self.updates.get(m.id, m) for m in found) if m.status is Status.ACTIVE]
+
+    def _fold_into(self, p: PendingWrite, old: MemoryRecord, upd: MemoryRecord, twin: MemoryRecord) -> None:
+        """Promotion whose target already exists: the wider record absorbs the evidence, the session one
+        is superseded by it."""
+        if not twin.read_only:  # automatic writes never touch a read-only record, not even its counters
+            self.updates[twin.id] = merged(twin, p.record, self.now, self.ctx.session_id)
+        self.updates[old.id] = upd.model_copy(update={"status": Status.SUPERSEDED, "superseded_by": twin.id})
+        self.superseded.append(old.id)
+        self.ledger.append(self._entry(p, LedgerOp.MERGE, twin.id, partition=twin.scope.partition,
+                                       reason=f"promotion of {old.id} joins {twin.id}, already at that level"))
+        self.ledger.append(self._entry(p, LedgerOp.SUPERSEDE, old.id, partition=old.scope.partition,
+                                       supersedes=[old.id], reason=f"superseded by {twin.id} (same fact, wider level)"))
+
+
+def _same_value(a: MemoryRecord, b: MemoryRecord) -> bool:
+    return a.polarity == b.polarity and normalize_text(a.object) == normalize_text(b.object)

@@ -49,14 +49,14 @@ def write_nodes(
             or stored with the number redacted ("redact"). Credentials are always refused.
         user_sessions / project_sessions: distinct sessions before a fact is promoted out of the session.
     """
-    return [
-        ExtractNode(extractor, clock=clock),
+    decide = [
         DedupNode(store, threshold=dedup_threshold, clock=clock),
         VerifyNode(store, threshold=gate_threshold, candidate_floor=candidate_floor, pii=pii, clock=clock),
         ResolverNode(store, strategy=strategy, clock=clock),
         PromoteNode(store, user_sessions=user_sessions, project_sessions=project_sessions, clock=clock),
-        CommitNode(store, ttl=ttl, clock=clock),
     ]
+    # a fact another writer stored meanwhile is decided again by the same nodes (see CommitNode)
+    return [ExtractNode(extractor, clock=clock), *decide, CommitNode(store, ttl=ttl, clock=clock, replan=decide)]
 
 
 def create_write_graph(

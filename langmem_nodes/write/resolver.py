@@ -113,15 +113,29 @@ def get_strategy(strategy: str | ResolutionStrategy) -> ResolutionStrategy:
     return strategy
 
 
+def is_exclusive(predicate: str) -> bool:
+    """Does the predicate hold one value at a time (name, lives_in, deploy_command, any `attr:` key)?
+
+    >>> is_exclusive("lives_in"), is_exclusive("attr:shell"), is_exclusive("prefers")
+    (True, True, False)
+    """
+    return predicate in EXCLUSIVE or predicate.startswith("attr:")
+
+
 def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef) -> bool:
-    """Does `new` contradict `old` (same subject and predicate assumed; only its object and polarity are read)?"""
+    """Does `new` contradict `old` (same subject and predicate assumed; only its object and polarity are read)?
+
+    An exclusive predicate's other values all conflict, even when a correction names the one it replaces
+    ("I live in Paris, not Berlin" also replaces Lisbon): one value at a time."""
     same_obj = normalize_text(new.object) == normalize_text(old.object)
     if same_obj:
         return new.polarity != old.polarity
+    if is_exclusive(new.predicate):
+        return True
     replaces = [normalize_text(x) for x in new.metadata.get("replaces", []) if x]
     if replaces:
         return any(x in normalize_text(old.object) or normalize_text(old.object) in x for x in replaces)
-    return new.predicate in EXCLUSIVE or new.predicate.startswith("attr:")
+    return False
 
 
 class ResolverNode(MemoryNode):

@@ -27,6 +27,7 @@ from ..safety import (
     PII_POLICIES,
     PiiPolicy,
     TurnScreen,
+    clean_turn_text,
     find_injection,
     find_secret,
     instruction_target,
@@ -209,4 +210,5 @@ def _latest_user_text(messages: Sequence[Any]) -> str:
     from .extractor import latest_user_turns, messages_to_turns  # the extractor imports this module
 
     latest, _ = latest_user_turns(messages_to_turns(messages))
-    return "\n".join(str(t.get("content") or "") for t in latest)
+    # the same text the extractor reads (`ExtractNode` cuts each message at `MAX_TURN_CHARS`)
+    return "\n".join(clean_turn_text(str(t.get("content") or ""))[0] for t in latest)
