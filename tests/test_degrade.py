@@ -62,10 +62,13 @@ def _agent(state):
     return {"messages": [AIMessage("Here is my answer.")]}
 
 
-def _user_graph(store, extractor):
+def _user_graph(store, extractor, *, fused: bool = False):
+    from langmem_nodes.turn import WriteTurn
+
     b = StateGraph(MemoryState, context_schema=MemoryContext)
     b.add_node("agent", _agent).add_edge(START, "agent").add_edge("agent", END)
-    return add_memory(b, store, agent="agent", write_graph=create_write_graph(store, extractor=extractor)).compile()
+    write = WriteTurn(store, extractor=extractor) if fused else create_write_graph(store, extractor=extractor)
+    return add_memory(b, store, agent="agent", write_graph=write).compile()
 
 
 BAD_REPLIES = {
@@ -75,10 +78,11 @@ BAD_REPLIES = {
 }
 
 
+@pytest.mark.parametrize("fused", [False, True], ids=["write_subgraph", "write_turn_node"])
 @pytest.mark.parametrize("kind", [*BAD_REPLIES, "none"])
-def test_user_graph_completes_every_turn_when_the_model_misbehaves(store, kind, caplog) -> None:
+def test_user_graph_completes_every_turn_when_the_model_misbehaves(store, kind, fused, caplog) -> None:
     llm = StructuredNone(messages=iter([])) if kind == "none" else model(BAD_REPLIES[kind])
-    graph = _user_graph(store, LLMExtractor(llm))
+    graph = _user_graph(store, LLMExtractor(llm), fused=fused)
     with caplog.at_level(logging.WARNING, logger="langmem_nodes"):
         out = graph.invoke({"messages": [HumanMessage("Remember that I prefer dark mode.", id="u1")]}, context=CTX)
     assert out["messages"][-1].content == "Here is my answer."  # the agent's reply survives

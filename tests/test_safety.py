@@ -135,7 +135,9 @@ def test_checksums():
 
 @pytest.mark.parametrize("text", ["my password manager is 1Password", "I prefer token-based auth", "密码学是我的专业",
                                   "the release commit is 3f786850e387550fdab836ed7e6dc881de23001b",
-                                  "我们的密码策略是至少 12 位", "the token limit is 8000", "我喜欢用 token 化的搜索"])
+                                  "我们的密码策略是至少 12 位", "the token limit is 8000", "我喜欢用 token 化的搜索",
+                                  "I code in Python3.11", "pin torch==2.1.0+cpu in this repo",
+                                  "I usually pass --retries=3 to pytest", "the api token is rotated weekly"])
 def test_words_about_credentials_are_not_credentials(text):
     assert find_secret(text) is None
 

@@ -84,7 +84,7 @@ _EN_WORD = (
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
     r"(?:door|gate|alarm|entry|lock|security|safe|garage|unlock|verification|2fa|otp|one[- ]time)\s+code|"
-    r"combination|cvv|cvc|otp|pass"
+    r"combination|cvv|cvc|otp|pass(?!\s*-)"
 )
 _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of something else
     r"manager|managers|policy|policies|rules?|field|fields|reset|resets|hash(?:es|ing)?|strength|length|"
@@ -109,7 +109,7 @@ _EN_PHRASE = re.compile(
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
-_NEAR_VALUE = re.compile(rf"\b(?P<w>key|password|passcode|pin|code|pass|pw|secret|token)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
+_NEAR_VALUE = re.compile(rf"\b(?P<w>key|password|passcode|pw|secret|token)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
                          r"[^.!?\n]{0,16}?\s(?P<v>[^\s,;]{8,})", re.I)
 _EN_AS_PASSWORD = re.compile(
     r"\b(?:use|used|using|with|have|set)\s+[\"'“]?(?P<v>\S{4,})[\"'”]?\s+as\s+(?:my|the|our|a|his|her)\s+"
