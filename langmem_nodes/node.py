@@ -24,7 +24,8 @@ Example:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+import inspect
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -71,6 +72,18 @@ def run_in_order(nodes: Sequence[MemoryNode], state: dict[str, Any], ctx: Memory
         view.update(update)
         out.update(update)
     return out
+
+
+def accepts_positional(fn: Callable[..., Any], n: int) -> bool:
+    """Whether `fn` can be called with `n` positional arguments (False when its signature says otherwise;
+    True when it has none to inspect, e.g. some builtins)."""
+    try:
+        inspect.signature(fn).bind(*range(n))
+    except TypeError:
+        return False
+    except ValueError:
+        return True
+    return True
 
 
 async def arun_in_order(nodes: Sequence[MemoryNode], state: dict[str, Any], ctx: MemoryContext) -> dict[str, Any]:

@@ -231,3 +231,30 @@ def test_a_degraded_selector_is_said_in_state(store, counters, build, monkeypatc
     assert out["messages"][-1].content == "Done."
     assert out["memory_select_error"]["stage"] == "select" and "RuntimeError" in out["memory_select_error"]["error"]
     assert TEA.search(out["memory_injection"])  # the rule fallback still picked it
+
+
+def test_add_memory_redirects_an_unannotated_route_to_end(store, counters):
+    from langgraph.graph import END
+
+    model = ScriptedToolChatModel.calling("weather", {"city": "Lyon"}, then="Done.", times=2)
+    builder = StateGraph(MemoryState, context_schema=MemoryContext)
+    builder.add_node("agent", lambda s: {"messages": [model.invoke(memory_messages(s, system="Be brief."))]})
+    builder.add_node("tools", ToolNode([weather]))
+    builder.add_edge(START, "agent").add_edge("tools", "agent")
+    builder.add_conditional_edges("agent", lambda s: "tools" if s["messages"][-1].tool_calls else END)  # ends unknown
+    graph = add_memory(builder, store, agent="agent", write_graph=CountingWrite(store)).compile()
+    out = graph.invoke({"messages": [("user", "Remember that I prefer aisle seats.")]}, context=ADA)
+    assert len(model.prompts) == 3 and CountingWrite.calls == 1
+    assert [r["object"] for r in out["memory_written"]] == ["aisle seats"]
+
+
+def test_add_memory_names_what_it_needs(store):
+    builder = StateGraph(MemoryState)
+    builder.add_node("agent", lambda s: {}).add_node("tools", lambda s: {})
+    builder.add_edge(START, "agent").add_edge("agent", "tools")
+    with pytest.raises(ValueError, match="a way from 'agent' to END"):
+        add_memory(builder, store, agent="agent")
+    with pytest.raises(TypeError, match="must be a StateGraph or a MemoryNode, got function"):
+        builder.add_edge("tools", "__end__")
+        builder.edges.add(("agent", "__end__"))
+        add_memory(builder, store, agent="agent", read_graph=lambda s: {})

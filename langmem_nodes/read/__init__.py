@@ -18,12 +18,13 @@ from .render import (
     warm_stable,
 )
 from .rerank import RerankNode
-from .select import MAX_SELECTED, LLMSelector, RuleSelector, SelectNode, Selector
+from .select import MAX_SELECTED, FunctionSelector, LLMSelector, RuleSelector, SelectNode, Selector
 
 __all__ = [
     "MAX_SELECTED",
     "ConflictNode",
     "FreshnessNode",
+    "FunctionSelector",
     "LLMSelector",
     "QueryNode",
     "RecallNode",

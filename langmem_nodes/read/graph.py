@@ -23,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from langgraph.graph import END, START, StateGraph
@@ -46,11 +47,11 @@ STAGES = ("build_query", "recall", "rerank", "conflicts", "select", "annotate", 
 def create_read_graph(
     store: MemoryStore,
     *,
-    selector: Selector | None = None,
+    selector: Selector | Callable[..., Any] | None = None,
     clock: Clock | None = None,
     query: QueryNode | None = None,
     recall: RecallNode | None = None,
-    rerank: RerankNode | None = None,
+    rerank: RerankNode | Callable[..., Any] | None = None,
     conflicts: ConflictNode | None = None,
     annotate: FreshnessNode | None = None,
     render: RenderNode | None = None,
@@ -62,10 +63,12 @@ def create_read_graph(
 
     Args:
         store: the MemoryStore to recall from.
-        selector: a `RuleSelector` (default) or `LLMSelector`; the cap of 5 is enforced either way.
+        selector: a `RuleSelector` (default), an `LLMSelector`, or a function `(hits: list[ScoredMemory],
+            query_text: str) -> list[ScoredMemory]` (`FunctionSelector`); the cap of 5 is enforced either way.
         clock: a function returning "now" (tests, evals); default the wall clock. Applied to every stage
             built here; stages passed in keep their own clock.
-        query / recall / rerank / conflicts / annotate / render: replacement stages with other settings. A
+        query / recall / rerank / conflicts / annotate / render: replacement stages with other settings
+            (`rerank` may also be a scoring function `(hit, now) -> float`: `RerankNode(scorer=...)`). A
             `RenderNode` given without a store is copied with this graph's store, so it writes `memory_stable`
             (the stable index by default; `RenderNode(stable=None)` turns it off).
         state_schema: the graph state (default `ReadState`).
@@ -102,11 +105,11 @@ def create_read_graph(
 def read_stages(
     store: MemoryStore,
     *,
-    selector: Selector | None = None,
+    selector: Selector | Callable[..., Any] | None = None,
     clock: Clock | None = None,
     query: QueryNode | None = None,
     recall: RecallNode | None = None,
-    rerank: RerankNode | None = None,
+    rerank: RerankNode | Callable[..., Any] | None = None,
     conflicts: ConflictNode | None = None,
     annotate: FreshnessNode | None = None,
     render: RenderNode | None = None,
@@ -115,6 +118,15 @@ def read_stages(
     them with `run_in_order` outside a graph."""
     if not isinstance(store, MemoryStore):
         raise TypeError(f"the read graph needs a MemoryStore, got {type(store).__name__}")
+    if rerank is not None and not isinstance(rerank, MemoryNode) and callable(rerank):
+        rerank = RerankNode(scorer=rerank, clock=clock)  # a plain scoring function (hit, now) -> float
+    for name, stage, kind in (("query", query, QueryNode), ("recall", recall, RecallNode), ("rerank", rerank, RerankNode),
+                              ("conflicts", conflicts, ConflictNode), ("annotate", annotate, FreshnessNode),
+                              ("render", render, RenderNode)):
+        if stage is not None and not isinstance(stage, MemoryNode):
+            extra = " or a scoring function (hit: ScoredMemory, now: datetime) -> float" if name == "rerank" else ""
+            raise TypeError(f"{name} must be a {kind.__name__} (or another MemoryNode){extra}, "
+                            f"got {type(stage).__name__}")
     return [
         query or QueryNode(clock=clock),
         recall or RecallNode(store, clock=clock),

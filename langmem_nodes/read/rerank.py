@@ -25,11 +25,11 @@ Example:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..node import MemoryNode
+from ..node import MemoryNode, accepts_positional
 from ..records import MemoryContext, MemoryRecord, Source, Status, as_utc
 from ..state import ScoredMemory
 
@@ -52,6 +52,10 @@ class RerankNode(MemoryNode):
         confidence_floor: memories below it are dropped.
         reverify_days: an expired memory still passes if verified within this many days.
         source_weights: src value per `Source`.
+        scorer: your own scoring, instead of the weighted sum: a function `scorer(hit: ScoredMemory, now:
+            datetime) -> float` returning the final score (higher ranks first). The hard filters still run
+            first; `hit.breakdown["sim"]` is recall's similarity, `hit.record` the memory. Example:
+            `RerankNode(scorer=lambda hit, now: hit.breakdown["sim"] * hit.record.confidence)`.
     """
 
     name = "rerank"
@@ -66,9 +70,13 @@ class RerankNode(MemoryNode):
         confidence_floor: float = 0.3,
         reverify_days: float = 7.0,
         source_weights: Mapping[str, float] = DEFAULT_SOURCE_WEIGHTS,
+        scorer: Callable[[ScoredMemory, datetime], float] | None = None,
         **kw: Any,
     ) -> None:
         super().__init__(**kw)
+        if scorer is not None and (not callable(scorer) or not accepts_positional(scorer, 2)):
+            raise TypeError(f"scorer must be a function (hit: ScoredMemory, now: datetime) -> float, got {scorer!r}")
+        self.scorer = scorer
         for name, w in (("sim_weight", sim_weight), ("fresh_weight", fresh_weight), ("src_weight", src_weight)):
             if w < 0:
                 raise ValueError(f"{name} must not be negative, got {w!r}")
@@ -105,6 +113,8 @@ class RerankNode(MemoryNode):
     def score(self, hit: ScoredMemory, now: datetime) -> ScoredMemory:
         rec = hit.record
         sim = float(hit.breakdown.get("sim", hit.score))
+        if self.scorer is not None:
+            return self._custom(hit.model_copy(update={"breakdown": {**hit.breakdown, "sim": sim}}), now)
         fresh = self.freshness(rec, now)
         src = self.source_weights.get(rec.source.value, 0.4)
         ws, wf, wc = self.weights
@@ -113,6 +123,14 @@ class RerankNode(MemoryNode):
         breakdown = {**hit.breakdown, "sim": sim, "fresh": fresh, "src": src, "confidence": rec.confidence,
                      "score": score, "final": final}
         return hit.model_copy(update={"score": final, "breakdown": breakdown})
+
+    def _custom(self, hit: ScoredMemory, now: datetime) -> ScoredMemory:
+        value = self.scorer(hit, now)  # type: ignore[misc]
+        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+            raise TypeError(f"scorer {getattr(self.scorer, '__name__', self.scorer)!r} must return a finite "
+                            f"number (the final score), got {value!r}")
+        final = float(value)
+        return hit.model_copy(update={"score": final, "breakdown": {**hit.breakdown, "final": final}})
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         now = as_utc(now)

@@ -31,7 +31,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from ..degrade import ModelFailure, ModelOutputError, check_retries, describe, log
-from ..node import MemoryNode
+from ..node import MemoryNode, accepts_positional
 from ..records import Kind, MemoryContext, MemoryRecord
 from ..safety import safe_id
 from ..state import ScoredMemory
@@ -217,6 +217,50 @@ def _given_up(last: Exception | None, attempts: int) -> ModelOutputError:
     return err
 
 
+SELECTOR_SIGNATURE = "(hits: list[ScoredMemory], query_text: str) -> list[ScoredMemory]"
+
+
+class FunctionSelector(Selector):
+    """A plain function as a selector: `fn(hits, query_text)` returns the hits to inject, chosen from `hits`
+    (best first; anything not among them is ignored; the node still caps the result at 5).
+
+    Example:
+        >>> from langmem_nodes.records import MemoryRecord, Scope
+        >>> hits = [ScoredMemory(record=MemoryRecord(text=t, scope=Scope(user_id="a")), score=s)
+        ...         for t, s in [("likes tea", 0.9), ("喜欢绿茶", 0.2)]]
+        >>> pick = FunctionSelector(lambda hits, query_text: [h for h in hits if h.score > 0.5])
+        >>> [h.record.text for h in pick.select(hits, query_text="tea?")]
+        ['likes tea']
+    """
+
+    def __init__(self, fn: Any) -> None:
+        if isinstance(fn, Selector) or not callable(fn) or not accepts_positional(fn, 2):
+            raise TypeError(f"a selector function must have the signature {SELECTOR_SIGNATURE}, got {fn!r}")
+        self.fn = fn
+        self.name = getattr(fn, "__name__", type(fn).__name__)
+
+    def select(self, hits: Sequence[ScoredMemory], *, query_text: str = "") -> list[ScoredMemory]:
+        chosen = self.fn(list(hits), query_text)
+        if chosen is None or isinstance(chosen, str | ScoredMemory) or not hasattr(chosen, "__iter__"):
+            raise TypeError(f"selector {self.name!r} must return a list of ScoredMemory, got {chosen!r}")
+        chosen = list(chosen)
+        if not all(isinstance(h, ScoredMemory) for h in chosen):
+            raise TypeError(f"selector {self.name!r} must return a list of ScoredMemory taken from `hits`, "
+                            f"got {[type(h).__name__ for h in chosen]}")
+        known = {h.record.id for h in hits}
+        return [h for h in chosen if h.record.id in known]
+
+
+def as_selector(value: Any) -> Selector:
+    """A `Selector` as is; a plain function wrapped in `FunctionSelector`; anything else → TypeError."""
+    if isinstance(value, Selector):
+        return value
+    if callable(value):
+        return FunctionSelector(value)
+    raise TypeError(f"selector must be a Selector (RuleSelector, LLMSelector) or a function {SELECTOR_SIGNATURE}, "
+                    f"got {type(value).__name__}")
+
+
 class SelectNode(MemoryNode):
     """`memory_hits` → `memory_selected` (≤ 5), after the thread and recent-tool exclusions.
 
@@ -225,7 +269,7 @@ class SelectNode(MemoryNode):
     are withheld on incognito turns); with a `store` it also appends a ledger entry. The turn goes on.
 
     Args:
-        selector: a `Selector` (default `RuleSelector()`).
+        selector: a `Selector` (default `RuleSelector()`) or a plain function (see `FunctionSelector`).
         store: where a degraded call is recorded (`create_read_graph` passes its store).
     """
 
@@ -234,9 +278,7 @@ class SelectNode(MemoryNode):
 
     def __init__(self, selector: Selector | None = None, *, store: Any = None, **kw: Any) -> None:
         super().__init__(**kw)
-        if selector is not None and not isinstance(selector, Selector):
-            raise TypeError(f"selector must be a Selector (RuleSelector, LLMSelector), got {type(selector).__name__}")
-        self.selector, self.store = selector or RuleSelector(), store
+        self.selector, self.store = as_selector(selector) if selector is not None else RuleSelector(), store
 
     @staticmethod
     def eligible(state: dict[str, Any]) -> tuple[list[ScoredMemory], str]:

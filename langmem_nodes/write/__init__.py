@@ -12,6 +12,7 @@ from .batch import BatchWriter
 from .commit import CommitNode
 from .dedup import DedupNode, cluster, same_fact
 from .extractor import ExtractNode, Extractor, RuleExtractor, messages_to_turns
+from .function_extractor import FunctionExtractor
 from .graph import create_write_graph, write_nodes
 from .llm_extractor import ExtractedFact, Extraction, LLMExtractor
 from .promoter import PromoteNode
@@ -42,6 +43,7 @@ __all__ = [
     "ExtractedFact",
     "Extraction",
     "Extractor",
+    "FunctionExtractor",
     "LLMExtractor",
     "LastWriteWins",
     "Majority",

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -307,7 +307,8 @@ class ExtractNode(MemoryNode):
     `safety.MAX_CLAUSES_PER_TURN` claims are kept per turn, so cost stays linear in the message's length.
 
     Args:
-        extractor: any `Extractor` (default `RuleExtractor()`).
+        extractor: any `Extractor` (default `RuleExtractor()`) or a function `fn(text) -> list[str | dict]`
+            (see `FunctionExtractor`).
         messages_key / pending_key: state keys, for users whose state uses other names.
     """
 
@@ -316,7 +317,7 @@ class ExtractNode(MemoryNode):
 
     def __init__(
         self,
-        extractor: Extractor | None = None,
+        extractor: Extractor | Callable[..., Any] | None = None,
         *,
         messages_key: str = "messages",
         pending_key: str = "memory_pending",
@@ -324,7 +325,9 @@ class ExtractNode(MemoryNode):
     ) -> None:
         super().__init__(**kw)
         if extractor is not None and not isinstance(extractor, Extractor):
-            raise TypeError(f"extractor must be an Extractor, got {type(extractor).__name__}")
+            from .function_extractor import as_extractor  # a plain function, or a TypeError saying what fits
+
+            extractor = as_extractor(extractor)
         self.extractor = extractor or RuleExtractor()
         self.messages_key, self.pending_key = messages_key, pending_key
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from langgraph.graph import END, START, StateGraph
@@ -11,6 +12,7 @@ from ..node import MemoryNode
 from ..records import MemoryContext
 from ..safety import PiiPolicy
 from ..state import WriteInput, WriteState
+from ..store import MemoryStore
 from .commit import CommitNode
 from .dedup import DedupNode
 from .extractor import ExtractNode, Extractor
@@ -23,7 +25,7 @@ from .verifier import VerifyNode
 def write_nodes(
     store: Any,
     *,
-    extractor: Extractor | None = None,
+    extractor: Extractor | Callable[..., Any] | None = None,
     strategy: str | ResolutionStrategy = "explicit_correction_first",
     ttl: TTLPolicy | None = None,
     clock: Clock | None = None,
@@ -39,7 +41,8 @@ def write_nodes(
 
     Args:
         store: the `MemoryStore` every decision is committed to.
-        extractor: an `Extractor` (default `RuleExtractor()`; `LLMExtractor(model)` for a chat model).
+        extractor: an `Extractor` (default `RuleExtractor()`; `LLMExtractor(model)` for a chat model), or a
+            function `fn(text: str) -> list[str | dict]` (`FunctionExtractor`).
         strategy: conflict resolution, a name in `STRATEGIES` or a `ResolutionStrategy`.
         ttl: lifetime policy (default `TTLPolicy()`: stable 3650 d, semi 180 d, volatile 21 d).
         clock: returns "now" (tests and simulations); default the wall clock.
@@ -49,6 +52,9 @@ def write_nodes(
             or stored with the number redacted ("redact"). Credentials are always refused.
         user_sessions / project_sessions: distinct sessions before a fact is promoted out of the session.
     """
+    if not isinstance(store, MemoryStore):
+        raise TypeError(f"the write graph needs a MemoryStore (langmem_nodes.MemoryStore(home)), got "
+                        f"{type(store).__name__}")
     decide = [
         DedupNode(store, threshold=dedup_threshold, clock=clock),
         VerifyNode(store, threshold=gate_threshold, candidate_floor=candidate_floor, pii=pii, clock=clock),
