@@ -92,6 +92,17 @@ def test_merge_into_a_memory_forgotten_meanwhile_writes_it_as_new(store):
     assert [w["object"] for w in out["memory_written"]] == ["jazz"] and len(_active(store, "prefers")) == 1
 
 
+def test_a_merge_written_as_new_after_its_target_was_forgotten_is_decided_again(store):
+    run_in_order(write_nodes(store), {"messages": [HumanMessage(content="I live in Berlin.")]}, CTX)
+    s2 = MemoryContext(user_id="u", session_id="s2")
+    planned = _planned(store, "I live in Berlin.", s2)  # a merge into s1's record
+    store.forget(_active(store, "lives_in")[0].id)  # another writer forgets it ...
+    run_in_order(write_nodes(store), {"messages": [HumanMessage(content="I live in Paris.")]}, s2)  # ... and writes
+    out = _commit(store, planned)  # Berlin, written as new in s2, collides with Paris: resolved, not given up
+    assert [s["action"] for s in out["memory_skipped"]] != ["conflict"]
+    assert [r.object for r in _active(store, "lives_in")] == ["Berlin"]
+
+
 def test_the_store_refuses_a_second_active_value_when_asked_to(store):
     s = Scope(user_id="u")
     store.commit(add=[MemoryRecord(text="User lives in Berlin", predicate="lives_in", object="Berlin", scope=s)],
@@ -187,6 +198,7 @@ def _figures_ok(fig: dict, rounds: int) -> None:
     assert fig["ops"] > 0 and fig["ops_by_kind"].get("forget", 0) > 0
     assert fig["duplicate_active_values"] == 0, fig
     assert fig["escaped_exceptions"] == 0, fig["examples"]
+    assert fig["turns_given_up"] == 0, fig  # every collision was resolved on fresh state, none reported "conflict"
     assert fig["pending_intents"] == 0, fig
 
 

@@ -121,8 +121,9 @@ class CommitNode(MemoryNode):
     def _replan(self, pending: list[PendingWrite], ids: set[str], state: dict[str, Any], ctx: MemoryContext,
                 now: datetime) -> None:
         """Send the new facts that collided back through the decision nodes, on fresh state (replacing them
-        in `pending`). A collided promotion copy needs nothing: the next plan reads the wider partition."""
-        where = [i for i, p in enumerate(pending) if p.record.id in ids and p.action == "write"]
+        in `pending`): a write, or a merge whose target was forgotten and so was written as new. A collided
+        promotion copy (a new id) needs nothing: the next plan reads the wider partition afresh."""
+        where = [i for i, p in enumerate(pending) if p.record.id in ids]
         again = []
         for i in where:
             p = pending[i].model_copy(deep=True)
