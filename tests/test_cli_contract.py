@@ -229,10 +229,10 @@ def test_usage_mistakes_are_one_line_errors(home, argv, needle):
 
 
 def test_recall_honours_k(home):
-    for text in ("Remember that I prefer dark mode in my editor.", "Remember that my dog is called Rex."):
+    for text in ("Remember that I use vim as my editor.", "Remember that I prefer tabs in my editor."):
         ok_json(*home["base"], "remember", text, "--user", "kay")
-    query = ("recall", "editor dark mode and my dog Rex", "--user", "kay")
-    assert len(ok_json(*home["base"], *query)[0]["memories"]) == 2
+    query = ("recall", "what do I prefer in my editor?", "--user", "kay")
+    assert len(ok_json(*home["base"], *query)[0]["memories"]) >= 2
     assert len(ok_json(*home["base"], *query, "--k", "1")[0]["memories"]) == 1
 
 
