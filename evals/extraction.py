@@ -102,7 +102,7 @@ def match(expected: list[dict[str, Any]], predicted: list[dict[str, Any]]) -> li
 
 def score(cases: list[dict[str, Any]], preds: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
     per: dict[str, dict[str, int]] = defaultdict(lambda: {"tp": 0, "pred": 0, "gold": 0})
-    src, tier = [0, 0], [0, 0]
+    src, tier, corr = [0, 0], [0, 0], [0, 0]
     for case in cases:
         lang = case.get("lang", "en")
         pairs = match(case["expect"], preds[case["id"]])
@@ -110,6 +110,10 @@ def score(cases: list[dict[str, Any]], preds: dict[str, list[dict[str, Any]]]) -
             bucket["tp"] += len(pairs)
             bucket["pred"] += len(preds[case["id"]])
             bucket["gold"] += len(case["expect"])
+        for e in case["expect"]:  # a correction counts as landed only when matched AND marked as one
+            if e.get("source") == "explicit_correction":
+                corr[1] += 1
+                corr[0] += any(p["source"] == "explicit_correction" for e2, p in pairs if e2 is e)
         for e, p in pairs:
             if "source" in e:
                 src[0] += p["source"] == e["source"]
@@ -125,6 +129,8 @@ def score(cases: list[dict[str, Any]], preds: dict[str, list[dict[str, Any]]]) -
         out[lang] = {"precision": round(p, 4), "recall": round(r, 4), "f1": round(f, 4), **c}
     out["source_accuracy"] = round(src[0] / src[1], 4) if src[1] else None
     out["source_n"] = src[1]
+    out["corrections_landed"] = round(corr[0] / corr[1], 4) if corr[1] else None
+    out["corrections_n"] = corr[1]
     out["tier_accuracy"] = round(tier[0] / tier[1], 4) if tier[1] else None
     out["tier_n"] = tier[1]
     return out
@@ -136,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Run the real write graph on labelled extraction cases (fresh scope and home per case; "
                     "HashingEmbedder for speed) and print precision/recall/F1 per language.",
     )
-    ap.add_argument("--cases", required=True, help="JSONL file of cases: {id, lang, turns, expect}")
+    ap.add_argument("--cases", "--data", required=True, help="JSONL file of cases: {id, lang, turns, expect}")
     ap.add_argument("--out", help="write {case_id: [committed active records]} here")
     ap.add_argument("--extractor", default="rule", help="extractor to use (default: rule)")
     ap.add_argument("--show-errors", action="store_true", help="list cases whose predictions do not match exactly")
@@ -166,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
               f"(tp={s['tp']} pred={s['pred']} gold={s['gold']})")
     print(f"source accuracy={summary['source_accuracy']} (n={summary['source_n']})  "
           f"tier accuracy={summary['tier_accuracy']} (n={summary['tier_n']})  secrets refused={secrets}")
+    print(f"corrections landed (matched with source explicit_correction)={summary['corrections_landed']} "
+          f"(n={summary['corrections_n']})")
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     return 0

@@ -27,12 +27,13 @@ from typing import Any
 
 from ..degrade import ModelFailure
 from ..node import MemoryNode
-from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier
+from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
 from ..safety import MAX_CLAUSES_PER_TURN, clean_turn_text, find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
+from . import grammar
 from . import lexicon as lx
-from .rules import Claim, clean_object, parse_clause
+from .rules import Claim, clean_object
 
 Turn = Mapping[str, Any]
 
@@ -45,6 +46,13 @@ _BARE_VALUE = re.compile(
     r"^(?:i meant|i mean|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|"
     r"应该是|是|改成|改为|换成|用)\s*(?P<o>[^,，]{1,60})$", re.I)
 _PURPOSE = re.compile(r"^(?:to\s+\w+[^,，]*|要\S*?)[,，]\s*(?:just\s+)?(?:run|use|call|execute|type|用|跑|执行|运行)\b", re.I)
+# Not the user's rule: a request to the assistant ("你帮我记", "注意一下哈"), a complaint about its output
+# ("你给的 Python 代码都是两个空格缩进"), a softener ("听着亲切点").
+_NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的代码|you gave|you wrote|一下[哈啊吧呀]?$|[哈啊呀嘛]$|点$|"
+                         r"^(?:注意|记|帮我|听着)", re.I)
+_FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
+_SELF_REPORT = re.compile(r"^\s*(?:i told you|i said|i mentioned)(?:\s+(?:yesterday|before|earlier|last time))?(?:\s+that)?\s+|"
+                          r"^\s*我(?:昨天|之前|刚才|上次)?(?:是不是|好像)?(?:说|提到|讲)(?:过)?(?:了)?", re.I)
 _INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是|rather than|instead of)\s*(?P<o>[^,，]+)$", re.I)
 
 
@@ -173,72 +181,148 @@ class RuleExtractor(Extractor):
         """Every claim in one user message with its clause, source and whether it was hedged.
 
         `earlier` turns are context only: a bare corrected value ("I meant Go", "应该是 Go") takes its
-        attribute from the last claim the user made before it.
+        attribute from the last claim the user made before it, and a correction naming the old value
+        ("Helix, not Vim") takes the attribute that value was stored under.
         """
+        return self.analyse(message, earlier=earlier)[0]
+
+    def analyse(self, message: str, *, earlier: Sequence[Turn] = ()
+                ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
+        """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
+        question, hypothetical, reported speech, one-off, small talk, past episode, no parse."""
         message = message.replace("’", "'").replace("‘", "'")
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message))
         found: list[tuple[Claim, str, Source, bool]] = []
+        skips: list[dict[str, str]] = []
+        carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         for sentence in lx.SENTENCE_SPLIT.split(message):
-            if not sentence.strip() or lx.QUESTION.search(sentence.strip()):
+            if not sentence.strip():
+                continue
+            if lx.QUESTION.search(sentence.strip()):
+                for claim in grammar.mentions(sentence):  # "our Flask app" names the project's stack
+                    found.append((claim, sentence.strip(), Source.INFERRED, False))
+                skips.append({"text": sentence.strip(), "reason": "question"})
                 continue
             explicit = bool(lx.EXPLICIT.search(sentence))
             source = Source.EXPLICIT_CORRECTION if correction else Source.EXPLICIT if explicit else Source.INFERRED
             prev: Claim | None = None
+            past: tuple[Claim, str, Source, bool] | None = None  # "I used to X" waiting for its current value
+            holder_user = False  # the sentence's last clause had a first-person holder ("我以前住在北京，现在…")
+            cue_open = False  # a bare cue clause ("From now on,") opens the next one
             project_frame = False  # "In this repo, never commit to main": the frame names the subject
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
             for raw in [sentence] if purpose else lx.CLAUSE_SPLIT.split(sentence):
+                cued = bool(lx.EXPLICIT.search(raw)) or cue_open
                 clause = lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip()))
-                hedged = bool(lx.HEDGE.search(clause))
-                clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？")
+                cue_open = bool(lx.EXPLICIT.search(raw)) and not clause.strip(" .,;:!?。，；：！？—–-")
+                hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
+                clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")
                 if not clause or len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
                     continue
-                if lx.REPORTED.search(clause) or lx.HYPOTHETICAL.search(clause) or lx.ONE_OFF.search(clause):
+                frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause) else
+                         "hypothetical" if lx.HYPOTHETICAL.search(clause) else
+                         "one-off" if lx.ONE_OFF.search(clause) else None)
+                if frame:
+                    skips.append({"text": clause, "reason": frame})
                     break  # the rest of the sentence belongs to the same frame
                 rep = _REPLACES.match(clause)
                 if rep and prev is not None:
                     prev.replaces.append(clean_object(rep.group("o")))
                     continue
-                if lx.PAST_EPISODE.search(clause) and not explicit or lx.SMALL_TALK.match(clause) and len(clause) < 12:
+                if rep and correction:
+                    carried.append(clean_object(rep.group("o")))
+                    continue
+                former = grammar.FORMER.match(clause)
+                if former:  # "Go was my old job": the old value of the claim before it
+                    old = clean_object(former.group("o") or former.group("z"))
+                    (prev.replaces if prev is not None and prev.predicate else carried).append(old)
+                    skips.append({"text": clause, "reason": "past value"})
+                    continue
+                if (lx.PAST_EPISODE.search(clause) and not explicit and not correction
+                        and not lx.CHANGE.search(clause)):
+                    skips.append({"text": clause, "reason": "past episode"})
+                    continue
+                if lx.SMALL_TALK.match(clause) and len(clause) < 12:
+                    skips.append({"text": clause, "reason": "small talk"})
                     continue
                 if lx.PROJECT.fullmatch(clause):
                     project_frame = True
                     continue
-                new = self._parse(clause, prev, explicit)
+                if prev is None and holder_user:
+                    prev = Claim("user", "", "")
+                holder_user = bool(_FIRST_PERSON.match(clause))
+                new = self._parse(clause, prev, explicit, generic=cued)
                 if not new and correction:
                     new = self._bare_correction(clause, earlier)
+                if (new and correction and prev is not None and new[0].polarity == "negative"
+                        and prev.polarity == "positive" and new[0].subject == prev.subject
+                        and new[0].predicate == prev.predicate):
+                    prev.replaces.append(new[0].object)  # "我更喜欢空格，不喜欢 tab": the old side of the flip
+                    continue
                 if project_frame:
                     for c in new:
                         if c.predicate == "rule":
                             c.subject = "project"
+                if not new:
+                    skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
+                if new and past is not None and new[0].subject == past[0].subject and new[0].polarity == "positive":
+                    # "I used to live in London but now I live in Madrid": the past value is what the new one replaces
+                    found.remove(past)
+                    new[0].replaces.append(past[0].object)
+                    past = None
+                is_past = bool(new) and bool(lx.PAST_VALUE.search(clause)) and new[-1].polarity == "negative"
                 for claim in new:
+                    if carried:
+                        claim.replaces.extend(carried)
+                        carried = []
                     found.append((claim, clause, source, hedged))
-                prev = new[-1] if new else prev
-        return found
+                if is_past:
+                    past = found[-1]
+                prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
+        if correction:
+            self._inherit(found, earlier)
+        return _distinct(found), skips
+
+    def _inherit(self, found: list[tuple[Claim, str, Source, bool]], earlier: Sequence[Turn]) -> None:
+        """A correction naming the old value ("Helix, not Vim") corrects the attribute that value had."""
+        before = [c for t in earlier if t.get("role") in ("user", "human")
+                  for c, *_ in self.claims(_as_statement(str(t.get("content", ""))))]
+        for claim, *_ in found:
+            olds = {normalize_text(x) for x in claim.replaces}
+            for old in reversed(before):
+                if olds and normalize_text(old.object) in olds:
+                    claim.subject, claim.predicate = old.subject, old.predicate
+                    break
 
     def _bare_correction(self, clause: str, earlier: Sequence[Turn]) -> list[Claim]:
         m = _BARE_VALUE.match(clause)
         if not m:
             return []
         for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
-            before = self.claims(str(turn.get("content", "")))
+            before = self.claims(_as_statement(str(turn.get("content", ""))))
             if before:
                 last = before[-1][0]
-                return [Claim(last.subject, last.predicate, clean_object(m.group("o")), last.polarity, last.kind)]
+                return [Claim(last.subject, last.predicate, clean_object(m.group("o")), last.polarity, last.kind,
+                              [last.object])]
         return []
 
-    def _parse(self, clause: str, prev: Claim | None, explicit: bool) -> list[Claim]:
+    def _parse(self, clause: str, prev: Claim | None, explicit: bool, *, generic: bool = True) -> list[Claim]:
         replaces: list[str] = []
         inline = _INLINE_REPLACES.search(clause)
         if inline and inline.start() > 0:
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
-        claims = parse_clause(clause, standing=explicit)
+        claims = grammar.parse(clause, standing=explicit)
         if not claims and prev is not None and prev.subject == "user":
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
-            lang = detect_lang(clause)
-            retry = ("I'm " if re.match(r"^(?:a|an)\s", clause, re.I) else "I ") if lang == "en" else "我"
-            claims = parse_clause(retry + clause, standing=explicit)
-        if not claims and explicit and self.allow_generic_explicit and len(clause) >= 3:
+            cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
+            retries = (["我", "我的"] if cjk else
+                       [("I'm " if re.match(r"^(?:a|an)\s", clause, re.I) else "I "), "my "])
+            for retry in retries:
+                claims = grammar.parse(retry + clause, standing=explicit)
+                if claims:
+                    break
+        if not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause):
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"
             pred, kind = ("states", "fact") if first_person else ("rule", "rule")
@@ -276,6 +360,25 @@ class RuleExtractor(Extractor):
         return PendingWrite(record=record, trigger=trig.get(source, "extracted")).note(
             "extract", f"{self.name}: {claim.subject}.{claim.predicate}={claim.object!r} ({claim.polarity}, {source.value})"
         )
+
+
+def _as_statement(text: str) -> str:
+    """An earlier turn read for context: "I told you I was on Postgres 14, right?" → "I was on Postgres 14"."""
+    text = re.sub(r"(?:,?\s*right|对吧|吧|吗|嘛)?\s*[?？]+\s*$", "", text.strip())
+    return _SELF_REPORT.sub("", text)
+
+
+def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim, str, Source, bool]]:
+    """One claim per (subject, object, polarity) in a message: "don't give me Windows steps, I haven't touched
+    Windows in years" is one fact."""
+    seen: dict[tuple[str, str, str], str] = {}
+    out = []
+    for item in found:  # a repeat under the same predicate is left to dedup (it reports it)
+        c = item[0]
+        key = (c.subject, normalize_text(c.object), c.polarity)
+        if seen.setdefault(key, c.predicate) == c.predicate:
+            out.append(item)
+    return out
 
 
 def messages_to_turns(messages: Sequence[Any]) -> list[dict[str, Any]]:

@@ -19,7 +19,9 @@ CORRECTION = re.compile(
     _I,
 )
 CORRECTION_ANYWHERE = re.compile(
-    r"\b(?:change (?:that|it) to|i meant|correction:|not anymore, it'?s)|改成|改为|改到|换成了|更正为", _I
+    r"\b(?:change (?:that|it) to|i meant|correction:|not anymore, it'?s|my bad|my mistake|(?:the )?other way (?:round|around)|"
+    r"that (?:was|is) wrong|that'?s not right|that'?s wrong|not right|i was wrong|i got (?:it|that) wrong|scratch that|i misspoke)\b|改成|改为|改到|换成了|更正为|"
+    r"记错了|说错了|搞错了|搞反了|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,])\s*不对(?=[，,。！!\s])", _I
 )
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"
@@ -32,12 +34,16 @@ LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|not quite|change (?:that|it)|update|"
     r"please|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|honestly|frankly|basically|tbh|to be honest|"
+    r"my bad|my mistake|yeah|yes|lol|hmm+|um+|uh+|oops|no|context|personally|anyway|ugh|i was wrong|that was wrong|i got (?:it|that) wrong|"
+    r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
     r"(?:like |as )?i said|i told you|i mean|"
     r"(?:please\s+)?remember(?:\s+(?:that|this))?|don'?t forget(?:\s+that)?|keep in mind(?:\s+that)?|"
     r"note that|for future reference|from now on|going forward|in (?:the )?future|"
     r"不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"
     r"记住(?:这个|这一点|了)?|帮我记(?:一下|住)?|请记(?:住|一下)?|记一下|记下(?:来)?|别忘了|不要忘了|"
-    r"从今(?:往后|以后)|从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯)(?![A-Za-z'])\s*[,，:：!！.。;；-]*\s*)+",
+    r"从今(?:往后|以后)|从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯|哦|噢|哎|唉|啊|哈哈+|"
+    r"(?:那个|我)?(?:记错了|说错了|搞反了|搞错了)|反过来|算了|(?:刚才|之前|前面)?说的不算|不好意思|背景|不是这样的?|顺便说一句|顺便|说实话|话说|先说下背景|说来话长)"
+    r"(?![A-Za-z'])\s*[,，:：!！.。;；—–-]*\s*)+",
     _I,
 )
 
@@ -58,7 +64,8 @@ REPORTED = re.compile(
 HYPOTHETICAL = re.compile(
     r"^\s*(?:if|unless|suppose|supposing|assuming|what if|in case|maybe|perhaps|hypothetically)\b|"
     r"\b(?:i'?ll|i will|i'?m going to|i am going to|i'?m gonna|i plan to|i'?m planning|i might|i may|"
-    r"thinking (?:about|of)|considering|would like to|hoping to|i wonder|wondering|i want to)\b|"
+    r"thinking (?:about|of)|considering|would like to|hoping to|i wonder|wondering|i want to|if (?:we|i)|"
+    r"i'?d (?:pick|choose|go with|use|probably))\b|"
     r"如果|假如|要是|假设|万一|的话|可能会|也许|或许|说不定|打算|计划|(?<!在)准备|考虑|想要|我想|会去|要不要|是否",
     _I,
 )
@@ -118,4 +125,14 @@ LEAD_TIME = re.compile(
     _I,
 )
 TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|sprint)|right now)\b|今天|今晚|这周|本周|这几天", _I)
-CLAUSE_SPLIT = re.compile(r"\s*(?:,\s*(?:and|but|while|though|although)\s+|\s+and\s+(?=(?:i|i'm|i've|my)\b)|;\s*|，|,(?![^\s]*\d)\s*|、|但是|不过|而且|并且)\s*", _I)
+CLAUSE_SPLIT = re.compile(
+    r"\s*(?:,\s*(?:and|but|while|though|although)\s+|\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|"
+    r"personally)\b)|\s+but\s+(?=(?:now|i|i'm|we|we're|my|our)\b)|\s+[—–]\s*|;\s*|，|,(?![^\s]*\d)\s*|、|"
+    r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the)\b|我|这个|本)|但是|不过|而且|并且)\s*", _I)
+
+# A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does
+# not make the clause a past one-off episode.
+CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|started|began)\b|搬到|搬去|换成|换到|改用|换用|"
+                    r"升级|切到|迁移到|开始", _I)
+# A value the user held before ("I used to live in London", "我以前住在北京"): not the current one.
+PAST_VALUE = re.compile(r"\bused to\b|\bformerly\b|\bpreviously\b|以前|之前|过去|曾经", _I)
