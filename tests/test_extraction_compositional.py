@@ -152,3 +152,61 @@ def test_corrections_land(store, turns, expected) -> None:
     for subject, term, _, source in expected:
         hit = [r for r in active if r.subject == subject and _norm(term) in _norm(r.object)]
         assert hit[0].source.value == source
+
+
+def _replay(store, turns: list[str]) -> dict:
+    from langchain_core.messages import AIMessage, HumanMessage
+
+    from langmem_nodes.write import create_write_graph
+
+    g = create_write_graph(store).compile()
+    msgs: list = []
+    out: dict = {}
+    for t in turns:
+        msgs.append(HumanMessage(content=t))
+        out = g.invoke({"messages": list(msgs)}, context=CTX)
+        msgs.append(AIMessage(content="OK"))
+    return out
+
+
+@pytest.mark.parametrize("turns", [
+    ["I use Vim.", "No wait, that's wrong — ugh, forget the editor thing, it's complicated."],
+    ["我一直用 Vim。", "不对不对，我记错了，这个以后再说。"],
+])
+def test_unparsed_correction_marks_the_old_value_needs_confirmation(store, turns) -> None:
+    from langmem_nodes.read.render import render_item
+    from langmem_nodes.state import ScoredMemory
+
+    out = _replay(store, turns)
+    assert "correction not understood" in {s["reason"] for s in out["memory_skipped"]}
+    active = store.find(CTX.visible_partitions(), statuses=(Status.ACTIVE,))
+    assert [r.object for r in active] == ["Vim"]  # nothing invented from the unparsed correction
+    assert active[0].metadata.get("needs_confirmation")
+    assert "confirm with the user" in render_item(ScoredMemory(record=active[0], score=1.0), 400)
+
+
+@pytest.mark.parametrize(("text", "reasons"), [
+    ("Should I use uv? My friend says Rust is great. The wifi password at the cabin is Tr0ub4dor&3x. I like tea.",
+     {"question", "reported speech"}),
+    ("我该用 uv 吗？我朋友说 Rust 很好。小屋的 wifi 密码是 Tr0ub4dor&3x。我喜欢喝茶。", {"question", "reported speech"}),
+])
+def test_memory_skipped_gives_a_reason_per_clause_and_never_the_secret(store, text, reasons) -> None:
+    out = _replay(store, [text])
+    skipped = out["memory_skipped"]
+    assert reasons <= {s["reason"] for s in skipped}
+    assert any(s["reason"].startswith("secret") for s in skipped)
+    assert "Tr0ub4dor" not in repr(skipped)
+    assert len(out["memory_written"]) == 1  # tea
+
+
+def test_cli_remember_json_lists_the_skip_reasons(tmp_path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-m", "langmem_nodes.cli", "--home", str(tmp_path), "--embedder", "hashing",
+                          "remember", "--user", "u1", "--json", "如果有空我就学 Rust。For this reply only, use bullets."],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    skipped = json.loads(res.stdout.strip().splitlines()[-1])["skipped"]
+    assert {s["reason"] for s in skipped} == {"hypothetical", "one-off"}
