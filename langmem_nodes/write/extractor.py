@@ -350,6 +350,10 @@ class RuleExtractor(Extractor):
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
         claims = grammar.parse(clause, standing=explicit)
+        if not claims and prev is not None and prev.subject == "project" and prev.predicate and grammar.STACK_PART.match(clause):
+            # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
+            cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
+            claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
         if not claims and prev is not None and prev.subject == "user":
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
