@@ -69,6 +69,8 @@ EXTERNAL = [
     External("extraction", "Extraction (labelled zh/en dev set)", ["--cases", str(DATA / "extraction_dev.jsonl")],
              ["--cases", str(DATA / "extraction_dev.jsonl")]),
     External("madial", "MADial-Bench recall (zh/en)", []),
+    External("abstain", "Abstain when nothing is relevant, default MiniLM (zh/en, dev and held-out users)", []),
+    External("abstain", "Abstain when nothing is relevant, e5 (zh/en, dev and held-out users)", ["--embedder", "e5"]),
     External("large_partition", "Large partitions: exact vs Chroma HNSW recall@5", [], ["--sizes", "5000", "--ef", "800"]),
 ]
 

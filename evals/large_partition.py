@@ -184,8 +184,11 @@ def main(argv: list[str] | None = None) -> int:
 
     embedder = ensure_embedder(a.embedder)
     t0 = time.perf_counter()
-    result = {"embedder": f"{embedder.name}/{embedder.dim}", "k": K, "targets": len(TARGETS),
-              "ann_queries": N_ANN_QUERIES, "sizes": {str(n): measure(n, embedder, efs) for n in sizes}}
+    result: dict[str, Any] = {"embedder": f"{embedder.name}/{embedder.dim}", "k": K, "targets": len(TARGETS),
+                              "ann_queries": N_ANN_QUERIES, "sizes": {}}
+    for n in sizes:  # each size's rows as soon as it is measured (the 100k one takes minutes)
+        result["sizes"][str(n)] = measure(n, embedder, efs)
+        print(table({"sizes": {str(n): result["sizes"][str(n)]}}), flush=True)
     result["seconds"] = round(time.perf_counter() - t0, 1)
     print(f"embedder {result['embedder']}, {len(TARGETS)} labelled facts (10 en, 10 zh), {N_ANN_QUERIES} ANN queries")
     print(table(result))

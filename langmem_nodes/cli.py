@@ -1,7 +1,10 @@
 """The `langmem-nodes` command: remember, recall, list, show, edit, forget, export, import.
 
-Every command runs the same graphs and admin API a Python user gets. With `--json` the LAST line of output
-is one JSON object (earlier lines are human-readable), so scripts can `tail -n1`.
+Every command runs the same graphs and admin API a Python user gets. With `--json` stdout is exactly one
+JSON document (human lines go to stderr), so `langmem-nodes list --user ada --json | python -m json.tool`
+works. Only `remember` and `import` create a memory home; every other command on a missing home, and every
+user mistake, ends in one `error: ...` line on stderr and exit status 2 (never a traceback). Progress with
+counts goes to stderr when it is a terminal or with `--progress`.
 
     langmem-nodes [--home DIR] [--embedder minilm|minilm-int8|e5|hashing] remember "Remember that I prefer tea" --user ada
     langmem-nodes recall "what do I drink?" --user ada --json
@@ -14,6 +17,7 @@ import argparse
 import json
 import os
 import re
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,6 +30,16 @@ from .safety import terminal_safe
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]")
 # arguments that are names or text (paths may be any bytes the OS allows)
 _TEXT_ARGS = ("user", "project", "org", "session", "text", "query", "id", "kind")
+# the only commands that may create a memory home; every other one needs an existing home
+CREATES_HOME = ("remember", "import")
+# optional embedders -> the extra that installs them
+EXTRAS = {"e5": "multilingual"}
+EXIT_ERROR = 2
+EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a writer killed by SIGPIPE
+
+
+class CLIError(Exception):
+    """A user mistake: printed as one `error: ...` line, exit status 2."""
 
 RECORD_FIELDS = (
     "id", "text", "subject", "predicate", "object", "polarity", "kind", "source", "tier", "status", "scope",
@@ -43,18 +57,36 @@ def _home(args: argparse.Namespace) -> Path:
     return Path(args.home or os.environ.get("LANGMEM_HOME") or "./.langmem")
 
 
+def check_home(home: Path, command: str) -> None:
+    """Refuse a `--home` that is a file, and a missing home for every command that only reads or changes
+    what is stored (a mistyped `--home` must not answer "no memories")."""
+    if home.exists() and not home.is_dir():
+        raise CLIError(f"--home {home} is a file, not a memory home directory")
+    if command not in CREATES_HOME and not (home / "memory.sqlite3").is_file():
+        raise CLIError(f"no memory home at {home} (only remember and import create one; check --home / $LANGMEM_HOME)")
+
+
 def open_store(home: Path, embedder: str | None) -> Any:
     """Open a memory home; the home itself remembers which embedder made its vectors and refuses another
     (`MemoryStore`). Homes made by older CLIs name theirs in `embedder.json`."""
     from .store import MemoryStore
 
     legacy = home / "embedder.json"
-    name = embedder or (json.loads(legacy.read_text()).get("embedder") if legacy.exists() else None) \
-        or os.environ.get("LANGMEM_EMBEDDER") or None
+    try:
+        name = embedder or (json.loads(legacy.read_text()).get("embedder") if legacy.exists() else None) \
+            or os.environ.get("LANGMEM_EMBEDDER") or None
+    except (OSError, ValueError, AttributeError) as exc:
+        raise CLIError(f"{legacy} is unreadable: {exc}") from None
     try:
         return MemoryStore(home, embedder=name)
-    except ValueError as exc:
-        raise SystemExit(f"error: {exc}") from None
+    except ImportError as exc:
+        extra = EXTRAS.get(str(name))
+        hint = f" (install the extra: pip install 'langmem-nodes[{extra}]')" if extra else ""
+        raise CLIError(f"--embedder {name} needs the optional package {exc.name or exc}{hint}") from None
+    except (ValueError, TypeError) as exc:
+        raise CLIError(str(exc)) from None
+    except (OSError, sqlite3.Error) as exc:
+        raise CLIError(f"cannot open memory home {home}: {exc}") from None
 
 
 def _context(args: argparse.Namespace) -> MemoryContext:
@@ -63,7 +95,7 @@ def _context(args: argparse.Namespace) -> MemoryContext:
             user_id=args.user, project_id=args.project, org_id=args.org or "default", session_id=args.session
         )
     except ValueError as exc:
-        raise SystemExit(f"error: {exc}") from exc
+        raise CLIError(str(exc)) from None
 
 
 def _json_line(payload: Any) -> str:
@@ -74,10 +106,20 @@ def _json_line(payload: Any) -> str:
 
 
 def _emit(args: argparse.Namespace, human: str, payload: dict[str, Any]) -> None:
+    """Human text on stdout; with `--json` the payload is stdout's only content and the text goes to stderr."""
     if human:
-        print(terminal_safe(human))
+        print(terminal_safe(human), file=sys.stderr if args.json else sys.stdout)
     if args.json:
         print(_json_line(payload))
+
+
+def progress(args: argparse.Namespace, *, total: int, desc: str, unit: str = "record") -> Any:
+    """A progress bar with counts and ETA on stderr, shown when stderr is a terminal or with `--progress`
+    (never on stdout, so `--json` output stays one document)."""
+    from tqdm import tqdm
+
+    shown = bool(getattr(args, "progress", False)) or sys.stderr.isatty()
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, disable=not shown, leave=shown)
 
 
 def cmd_remember(args: argparse.Namespace, store: Any) -> int:
@@ -98,12 +140,15 @@ def cmd_remember(args: argparse.Namespace, store: Any) -> int:
 
 def cmd_recall(args: argparse.Namespace, store: Any) -> int:
     from .read.graph import create_read_graph
+    from .read.select import MAX_SELECTED, RuleSelector
 
     ctx = _context(args)
-    graph = create_read_graph(store).compile()
     state: dict[str, Any] = {"messages": [("user", args.query)]}
-    if args.k is not None:
-        state["memory_k"] = args.k
+    selector = None
+    if args.k is not None:  # 0 and negatives are refused by the parser
+        state["memory_k"] = args.k  # recall's candidate budget
+        selector = RuleSelector(cap=min(args.k, MAX_SELECTED))  # and at most k selected
+    graph = create_read_graph(store, selector=selector).compile()
     out = graph.invoke(state, context=ctx)
     memories = [
         {**record_json(s.record), "score": round(s.score, 4), "age": s.age, "note": s.note, "flags": s.flags}
@@ -149,21 +194,98 @@ def cmd_forget(args: argparse.Namespace, store: Any) -> int:
     return 0
 
 
+def _counts(data: dict[str, Any]) -> dict[str, int]:
+    return {k: len(data[k]) for k in ("records", "ledger", "tombstones")}
+
+
+def _write_export(args: argparse.Namespace, data: dict[str, Any], out: Path) -> None:
+    """Write the export record by record (progress counts them), to a temp file renamed into place, so a
+    failure never leaves half an export at `out`."""
+    records = data["records"]
+    head = json.dumps({k: v for k, v in data.items() if k != "records"}, ensure_ascii=False, default=str)
+    tmp = out.with_name(out.name + ".part")
+    with tmp.open("w", encoding="utf-8") as f, progress(args, total=len(records), desc="export") as bar:
+        f.write(head[:-1] + ', "records": [')
+        for i, rec in enumerate(records):
+            f.write((", " if i else "") + json.dumps(rec, ensure_ascii=False, default=str))
+            bar.update(1)
+        f.write("]}\n")
+    tmp.replace(out)
+
+
 def cmd_export(args: argparse.Namespace, store: Any) -> int:
+    for flag in ("project", "session"):
+        if getattr(args, flag):
+            raise CLIError(f"export --{flag} is not supported: an export holds everything the user owns in "
+                           "every project and session (filter the file afterwards)")
     data = _admin(store).export(args.user, org_id=args.org or "default")
-    text = json.dumps(data, ensure_ascii=False, default=str)
+    counts = _counts(data)
+    summary = ", ".join(f"{n} {k}" for k, n in counts.items())
     if args.out:
-        Path(args.out).write_text(text)
-        print(f"exported to {args.out}")
-    else:
+        out = Path(args.out)
+        if out.is_dir():
+            raise CLIError(f"--out {out} is a directory")
+        try:
+            _write_export(args, data, out)
+        except OSError as exc:
+            raise CLIError(f"cannot write --out {out}: {exc.strerror or exc}") from None
+        _emit(args, f"exported {summary} to {out}", {"out": str(out), **counts})
+    else:  # the export itself is the one JSON document on stdout
         print(_json_line(data))
+        if args.progress or sys.stderr.isatty():
+            print(f"exported {summary}", file=sys.stderr)
     return 0
 
 
+def load_import_file(path: str) -> dict[str, Any]:
+    """Read and parse an export file before any home is opened or created."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CLIError(f"import file {path} does not exist") from None
+    except IsADirectoryError:
+        raise CLIError(f"import file {path} is a directory") from None
+    except UnicodeDecodeError as exc:
+        raise CLIError(f"import file {path} is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    except OSError as exc:
+        raise CLIError(f"cannot read import file {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CLIError(f"import file {path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    from .governance.admin import EXPORT_FORMAT, EXPORT_VERSION
+
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise CLIError(f"import file {path} is not a langmem-nodes export (format must be {EXPORT_FORMAT!r})")
+    if data.get("version") != EXPORT_VERSION:
+        raise CLIError(f"import file {path} has unsupported export version {data.get('version')!r} (expected {EXPORT_VERSION})")
+    return data
+
+
+def _warm_vectors(args: argparse.Namespace, store: Any, data: dict[str, Any], batch: int = 256) -> None:
+    """Embed the records to import in batches, counting them on the progress bar: the embedder's cache
+    keeps the vectors, so the single import commit that follows does not embed them again."""
+    from .store.memory_store import embed_text
+
+    records = data.get("records")
+    if not isinstance(records, list) or store.canonical.count():
+        return  # import_ refuses it with its own message
+    try:
+        texts = [embed_text(MemoryRecord.model_validate(r)) for r in records]
+    except (ValueError, TypeError):
+        return  # import_ names the bad record
+    with progress(args, total=len(texts), desc="import: embedding") as bar:
+        for i in range(0, len(texts), batch):
+            store.embedder.embed(texts[i : i + batch])
+            bar.update(len(texts[i : i + batch]))
+
+
 def cmd_import(args: argparse.Namespace, store: Any) -> int:
-    data = json.loads(Path(args.file).read_text())
+    data = args.import_data
+    _warm_vectors(args, store, data)
     result = _admin(store).import_(data)
-    _emit(args, f"imported {result}", result if isinstance(result, dict) else {"imported": result})
+    summary = ", ".join(f"{n} {k}" for k, n in result.items())
+    _emit(args, f"imported {summary} from {args.file}", result)
     return 0
 
 
@@ -172,6 +294,16 @@ def _scope_args(p: argparse.ArgumentParser, *, user_required: bool = True) -> No
     p.add_argument("--project")
     p.add_argument("--org")
     p.add_argument("--session")
+
+
+def _positive_int(value: str) -> int:
+    try:
+        k = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {value!r}") from None
+    if k < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {k}")
+    return k
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -183,7 +315,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     def add(name: str, fn: Any, help_: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_)
-        p.add_argument("--json", action="store_true", help="last line is a JSON object")
+        p.add_argument("--json", action="store_true", help="stdout is one JSON document (human text on stderr)")
+        p.add_argument("--progress", action="store_true", help="progress on stderr even when it is not a terminal")
         p.set_defaults(fn=fn)
         return p
 
@@ -192,7 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
     _scope_args(p)
     p = add("recall", cmd_recall, "run the read graph for a query")
     p.add_argument("query")
-    p.add_argument("--k", type=int)
+    p.add_argument("--k", type=_positive_int, help="at most K memories (1-5; recall gathers candidates for K)")
     _scope_args(p)
     p = add("list", cmd_list, "list a user's memories")
     _scope_args(p)
@@ -206,9 +339,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("text")
     p = add("forget", cmd_forget, "delete a memory everywhere")
     p.add_argument("id")
-    p = add("export", cmd_export, "all of a user's records and ledger as JSON")
+    p = add("export", cmd_export, "all of a user's records and ledger as JSON (every project and session)")
     _scope_args(p)
-    p.add_argument("--out")
+    p.add_argument("--out", help="write the export here (default: stdout)")
     p = add("import", cmd_import, "import an export file")
     p.add_argument("file")
     return parser
@@ -221,21 +354,47 @@ def _check_args(args: argparse.Namespace) -> None:
         value = getattr(args, name, None)
         if isinstance(value, str) and re.search(r"[\ud800-\udfff]", value):
             flag = f"--{name}" if name in ("user", "project", "org", "session", "kind") else name
-            raise SystemExit(f"error: {flag} is not valid UTF-8: {terminal_safe(value)}")
+            raise CLIError(f"{flag} is not valid UTF-8: {terminal_safe(value)}")
+
+
+def _error(exc: BaseException) -> str:
+    msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+    return " ".join(terminal_safe(str(msg)).split()) or type(exc).__name__  # one line
+
+
+def _run(args: argparse.Namespace) -> int:
+    _check_args(args)
+    home = _home(args)
+    check_home(home, args.command)
+    if args.command == "import":
+        args.import_data = load_import_file(args.file)
+    store = open_store(home, args.embedder)
+    try:
+        code = int(args.fn(args, store))
+        sys.stdout.flush()  # a closed pipe shows up here, while the handler below can still catch it
+        return code
+    finally:
+        store.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit status (0 ok, 2 a user mistake, 141 stdout closed early)."""
     args = build_parser().parse_args(argv)
-    _check_args(args)
-    store = open_store(_home(args), args.embedder)
+    from .store.sqlite import VersionConflict  # after parsing: `--help` stays fast
+
     try:
-        return int(args.fn(args, store))
-    except (KeyError, ValueError) as exc:
-        msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-        print(f"error: {terminal_safe(str(msg))}", file=sys.stderr)
-        return 2
-    finally:
-        store.close()
+        return _run(args)
+    except BrokenPipeError:
+        # `langmem-nodes show ID | head`: the reader left. Point stdout at devnull so the interpreter's
+        # final flush does not fail again, and exit quietly like any Unix filter.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return EXIT_BROKEN_PIPE
+    except (CLIError, KeyError, ValueError, VersionConflict, OSError) as exc:  # ReadOnlyViolation is an OSError
+        print(f"error: {_error(exc)}", file=sys.stderr)
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":

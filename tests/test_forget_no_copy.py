@@ -102,3 +102,19 @@ def test_delete_all_reaches_the_text_of_rejected_turns(store):
         assert _files_holding(store.home, t) == [], t
     for t in said["bob"]:  # another user's rejected turns are not touched
         assert _files_holding(store.home, t), t
+
+
+def test_delete_all_reaches_rejected_turns_logged_before_entries_named_their_scope(store):
+    from langmem_nodes.records import LedgerEntry, LedgerOp
+
+    old = {  # entries as an older version wrote them: the partition key, no payload.scope
+        "ada": [("session/default/ada/s1", "Ada hums old sea shanties"), ("user/default/ada", "阿达收藏旧邮票")],
+        "bob": [("session/default/bob//s1", "Bob hums old sea shanties too")],
+    }
+    store.append_ledger([LedgerEntry(op=LedgerOp.REJECT, partition=part, reason="confidence below floor",
+                                     payload={"text": text, "object": text}) for ts in old.values() for part, text in ts])
+    out = MemoryAdmin(store).delete_all(org_id="default", project_id="*", user_id="ada", session_id="*")
+    assert out["scrubbed_entries"] == 2
+    for _, text in old["ada"]:
+        assert _files_holding(store.home, text) == [], text
+    assert _files_holding(store.home, old["bob"][0][1])

@@ -77,3 +77,19 @@ def test_a_write_to_a_mirrored_partition_sends_only_its_batch_to_chroma(tmp_path
     assert new.id in store.chroma.ids(project.partition)
     assert len(store.chroma.ids(project.partition)) == store.canonical.partition_size(project.partition)
     store.close()
+
+
+def test_large_partition_eval_runs_and_reports_both_indexes(capsys):
+    from evals import large_partition
+
+    assert large_partition.main(["--sizes", "60", "--embedder", "hashing", "--ef", "100", "--json"]) == 0
+    out = capsys.readouterr().out
+    import json
+
+    result = json.loads(out.strip().splitlines()[-1])
+    size = result["sizes"]["60"]
+    assert 0 <= size["exact"]["target_recall@5"] <= 1
+    for label in ("chroma_default", "chroma_tuned"):
+        runs = [v for k, v in size[label].items() if k.startswith("ef_search_")]
+        assert runs and all(0 <= r["ann_recall@5"] <= 1 for r in runs)
+    assert "| 60 | exact |" in out

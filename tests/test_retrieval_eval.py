@@ -94,7 +94,7 @@ def test_weight_flags_are_checked(tmp_path, flag):
 
 def test_fresh_weight_flag_reaches_the_reranker(tmp_path):
     mems = [{"id": "old", "text": "Ada prefers green tea", "scope": {"user_id": "ada"}, "created_at": "2025-01-01T00:00:00Z"},
-            {"id": "new", "text": "Ada prefers green tea and cake", "scope": {"user_id": "ada"},
+            {"id": "new", "text": "Ada prefers green tea!", "scope": {"user_id": "ada"},
              "created_at": "2026-01-30T00:00:00Z"}]
     q = [{"id": "q", "text": "green tea", "scope": {"user_id": "ada"}, "now": "2026-02-01T00:00:00Z"}]
     ranked = {}

@@ -28,6 +28,12 @@ on top of the subject boost (71.19 → 71.64); without the boost it gave nothing
 β ≤ 0.3, offline replica). Each costs O(candidates) dict work (~0.2 ms at 120 candidates on a loaded
 2-core box). With both, the held-out half (one run, after choosing on dev) reached 67.22 (from 62.82
 with one following turn of context too). Both are off by default: MADial's memories all share one subject and carry no thread.
+Language route: an embedder that cannot read Chinese (`reads_cjk = False`: the default MiniLM turns it
+into [UNK]) gives noise for a Chinese query, so such a query is fused from BM25 alone (measured: MADial zh
+with MiniLM, hybrid 26.72 → 40.99 = BM25; the LoCoMo-like set, README "Fusion").
+Relevance evidence (`relevance.py`): each hit also carries absolute evidence — the centred cosine and the
+share of the query's content terms it contains — and `breakdown["relevant"]` says whether either clears
+its floor; the default `RuleSelector` injects only relevant hits, so an unrelated query gets nothing.
 Naive RRF of BM25 and MiniLM ranks was worse than BM25 alone on LoCoMo-like data; "rrf", "bm25" and
 "dense" are kept as modes for baselines.
 
@@ -48,7 +54,7 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Literal
@@ -59,6 +65,15 @@ from ..node import MemoryNode
 from ..records import MemoryContext, Status
 from ..state import MemoryQuery, ScoredMemory
 from ..store import MemoryStore
+from ..text import detect_lang
+from .relevance import (
+    DENSE_FLOORS,
+    LEXICAL_FLOOR,
+    centering,
+    content_terms,
+    dense_floor_for,
+    lexical_evidence,
+)
 
 Fusion = Literal["convex", "bm25", "dense", "rrf"]
 FUSIONS: tuple[str, ...] = ("convex", "bm25", "dense", "rrf")
@@ -135,6 +150,11 @@ class RecallNode(MemoryNode):
             rescaled by 1 / (1 + boost) (0 = off; see the module docstring).
         thread_weight: β of the thread evidence (0 = off), applied after the subject boost.
         thread_key: the `metadata` key whose value names a memory's thread.
+        dense_floor: centred-cosine floor of `breakdown["relevant"]` (a number or {"en": .., "zh": ..} by
+            the query's language); "auto" = the floor calibrated for the store's embedder
+            (`relevance.DENSE_FLOORS`), None = dense evidence always counts.
+        lexical_floor: share of the query's content terms a memory must contain to be relevant by words.
+        evidence_depth: lexical evidence is computed for this many best candidates (the rest get 0).
     """
 
     name = "recall"
@@ -150,6 +170,9 @@ class RecallNode(MemoryNode):
         subject_boost: float = 0.0,
         thread_weight: float = 0.0,
         thread_key: str = "session",
+        dense_floor: float | Mapping[str, float] | None | Literal["auto"] = "auto",
+        lexical_floor: float = LEXICAL_FLOOR,
+        evidence_depth: int = 20,
         **kw: Any,
     ) -> None:
         super().__init__(**kw)
@@ -169,6 +192,20 @@ class RecallNode(MemoryNode):
         self.candidates, self.subject_boost = candidates, subject_boost
         self.thread_weight, self.thread_key = thread_weight, thread_key
         self.statuses = tuple(Status(s) for s in statuses)
+        if dense_floor == "auto":
+            dense_floor = DENSE_FLOORS.get(store.embedder.name)
+        if not (dense_floor is None or isinstance(dense_floor, int | float) or (
+                isinstance(dense_floor, Mapping) and all(isinstance(v, int | float) for v in dense_floor.values()))):
+            raise ValueError(f"dense_floor must be a number, a {{language: number}} mapping, None or 'auto', "
+                             f"got {dense_floor!r}")
+        if not 0.0 <= lexical_floor <= 1.0:
+            raise ValueError(f"lexical_floor must be in [0, 1], got {lexical_floor!r}")
+        self.dense_floor, self.lexical_floor, self.evidence_depth = dense_floor, lexical_floor, evidence_depth
+        self.reads_cjk = bool(getattr(store.embedder, "reads_cjk", True))
+
+    def _dense_reads(self, text: str) -> bool:
+        """Whether the embedder can read the query (one that cannot read Chinese gives noise for it)."""
+        return self.reads_cjk or detect_lang(text) != "zh"
 
     def recall(self, query: MemoryQuery) -> list[ScoredMemory]:
         if not query.partitions:
@@ -177,9 +214,11 @@ class RecallNode(MemoryNode):
         lex = {} if self.fusion == "dense" else dict(
             self.store.lexical_search(query.partitions, query.lexical, n, self.statuses)
         )
+        reads = self.fusion == "dense" or self._dense_reads(query.text)
+        fusion = self.fusion if reads else "bm25"
         qvec = None
         dense_hits: list[tuple[str, float]] = []
-        if self.fusion != "bm25":
+        if fusion != "bm25":
             qvec = self.store.embedder.embed_query(query.dense)
             dense_hits = self.store.dense_search(query.partitions, qvec, n, self.statuses)
         ids = list(dict.fromkeys([*lex, *(i for i, _ in dense_hits)]))
@@ -187,7 +226,7 @@ class RecallNode(MemoryNode):
         allowed = set(query.partitions)
         ids = [i for i in ids if i in records and records[i].scope.partition in allowed]
         cos = self.store.cosines(query.partitions, ids, qvec) if qvec is not None and ids else {}
-        sim = fuse(lex, cos, ids, fusion=self.fusion, lexical_weight=self.lexical_weight,
+        sim = fuse(lex, cos, ids, fusion=fusion, lexical_weight=self.lexical_weight,
                    dense_rank=[i for i, _ in dense_hits])
         extra: dict[str, dict[str, float]] = {i: {} for i in ids}
         if self.subject_boost > 0:
@@ -199,6 +238,7 @@ class RecallNode(MemoryNode):
                 sim[i] = (sim[i] + b * hit) / (1 + b)
         if self.thread_weight > 0:
             self._add_thread_evidence(sim, records, extra)
+        self._add_relevance(query, qvec, ids, cos, lex, sim, records, extra)
         hits = [
             ScoredMemory(
                 record=records[i], score=sim[i],
@@ -208,6 +248,29 @@ class RecallNode(MemoryNode):
         ]
         hits.sort(key=lambda h: (-h.score, h.record.id))
         return hits
+
+    def _add_relevance(
+        self, query: MemoryQuery, qvec: np.ndarray | None, ids: list[str], cos: dict[str, float],
+        lex: dict[str, float], sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]],
+    ) -> None:
+        dense: dict[str, float] = {}
+        floor = dense_floor_for(self.dense_floor, detect_lang(query.text))
+        if qvec is not None and ids and floor is not None:
+            c = centering(self.store.embedder)
+            q_dot_m = float(qvec @ c.memory_mean)
+            m_dot_q = self.store.cosines(query.partitions, ids, c.query_mean)
+            dense = {i: c.evidence(cos[i], q_dot_m, m_dot_q[i]) for i in ids if i in cos and i in m_dot_q}
+        terms = content_terms(query.text)
+        best = sorted(ids, key=lambda i: -sim[i])[: self.evidence_depth]
+        lexical = {i: lexical_evidence(terms, records[i].text) for i in best if lex.get(i, 0.0) > 0}
+        dense_counts = qvec is not None  # dense evidence exists only where the embedder read the query
+        for i in ids:
+            d, w = dense.get(i), lexical.get(i, 0.0)
+            by_dense = dense_counts and (floor is None or (d is not None and d >= floor))
+            extra[i]["evidence_lexical"] = w
+            if d is not None:
+                extra[i]["evidence_dense"] = d
+            extra[i]["relevant"] = float(by_dense or w >= self.lexical_floor)
 
     def _add_thread_evidence(
         self, sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]]

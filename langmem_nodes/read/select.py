@@ -4,7 +4,9 @@
 tools used recently (the agent just used the tool; its docs are noise) while keeping their warnings and
 known issues, then asks a selector, then enforces the cap in code whatever the selector returned.
 
-`RuleSelector` keeps hits whose score clears a threshold (and, to prefer fewer, a fraction of the best).
+`RuleSelector` keeps hits with absolute evidence of relevance (`breakdown["relevant"]`, set by the recall:
+see `relevance.py`), whose score clears a threshold and, to prefer fewer, a fraction of the best — so an
+unrelated query gets nothing.
 `LLMSelector` asks any `BaseChatModel` for a JSON list of ids; unknown ids are ignored; an answer that
 does not validate is retried, then `SelectNode` falls back to `RuleSelector` and records the failure.
 
@@ -82,20 +84,26 @@ def _check_cap(cap: int) -> int:
 
 
 class RuleSelector(Selector):
-    """Threshold + cap. Keeps hits scoring ≥ `threshold` and ≥ `relative` × the best score.
+    """Evidence + threshold + cap. Keeps relevant hits scoring ≥ `threshold` and ≥ `relative` × the best.
 
     Args:
         threshold: absolute score floor (scores are the reranker's `final`).
         relative: drop hits far below the best one (prefers fewer when the best is much better).
         cap: at most this many (≤ 5).
+        require_evidence: drop hits whose recall found no absolute evidence of relevance
+            (`breakdown["relevant"] == 0`); hits without that key (a custom recall) are judged by score only.
     """
 
-    def __init__(self, *, threshold: float = 0.3, relative: float = 0.6, cap: int = MAX_SELECTED) -> None:
+    def __init__(self, *, threshold: float = 0.3, relative: float = 0.6, cap: int = MAX_SELECTED,
+                 require_evidence: bool = True) -> None:
         if not 0.0 <= relative <= 1.0:
             raise ValueError(f"relative must be in [0, 1], got {relative!r}")
         self.threshold, self.relative, self.cap = threshold, relative, _check_cap(cap)
+        self.require_evidence = require_evidence
 
     def select(self, hits: Sequence[ScoredMemory], *, query_text: str = "") -> list[ScoredMemory]:
+        if self.require_evidence:
+            hits = [h for h in hits if h.breakdown.get("relevant", 1.0) > 0]
         if not hits:
             return []
         best = max(h.score for h in hits)

@@ -482,16 +482,20 @@ class CanonicalStore:
         return len(done)
 
     def turn_entries(self) -> list[tuple[int, dict, list[str]]]:
-        """(seq, scope, texts) of the unscrubbed ledger entries that quote a turn and name its scope
-        (`payload.scope`, e.g. a rejected turn's entry, which belongs to no memory)."""
-        q = ("SELECT seq, json_extract(body, '$.payload') FROM ledger "
-             "WHERE scrubbed=0 AND json_extract(body, '$.payload.scope') IS NOT NULL ORDER BY seq")
+        """(seq, scope, texts) of the unscrubbed ledger entries that quote a turn: those naming its scope
+        (`payload.scope`), and rejected turns' entries written before entries named it, whose scope is read
+        from their partition key (an id the key does not hold stays None, so a filter on it never matches)."""
+        q = ("SELECT seq, json_extract(body, '$.payload'), op, partition FROM ledger WHERE scrubbed=0 AND "
+             "(json_extract(body, '$.payload.scope') IS NOT NULL OR (op='reject' AND memory_id IS NULL "
+             "AND json_extract(body, '$.payload.text') IS NOT NULL)) ORDER BY seq")
         with self._lock:
             rows = self._conn.execute(q).fetchall()
         out = []
-        for seq, payload in rows:
+        for seq, payload, _op, partition in rows:
             data = json.loads(payload)
-            out.append((seq, data["scope"], [v for k, v in data.items() if k != "scope" and isinstance(v, str)]))
+            scope = data.get("scope") or _scope_of_partition(partition or "")
+            if scope is not None:
+                out.append((seq, scope, [v for k, v in data.items() if k != "scope" and isinstance(v, str)]))
         return out
 
     def scrub_entries(self, conn: sqlite3.Connection, seqs: Iterable[int]) -> int:
@@ -608,6 +612,25 @@ class CanonicalStore:
                 self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
                 self._conn.close()
+
+
+def _scope_of_partition(partition: str) -> dict[str, Any] | None:
+    """The scope ids a partition key holds (`org/o`, `project/o/p`, `user/o/u`, `session/o/u/p/s`, and the
+    older `session/o/u/s`); ids the key does not hold are None. None for a key of no known shape.
+
+    >>> _scope_of_partition("session/default/ann//s1")["session_id"]
+    's1'
+    """
+    level, *ids = partition.split("/")
+    shapes = {("org", 1): ("org_id",), ("project", 2): ("org_id", "project_id"), ("user", 2): ("org_id", "user_id"),
+              ("session", 4): ("org_id", "user_id", "project_id", "session_id"),
+              ("session", 3): ("org_id", "user_id", "session_id")}
+    names = shapes.get((level, len(ids)))
+    if names is None:
+        return None
+    scope: dict[str, Any] = {"org_id": None, "project_id": None, "user_id": None, "session_id": None, "level": level}
+    scope.update({n: (v or None) for n, v in zip(names, ids, strict=True)})
+    return scope
 
 
 def _redact(value: object, texts: Sequence[str]) -> object:

@@ -1,0 +1,84 @@
+"""Abstain: does the default read graph inject nothing when nothing is relevant, and keep what is?
+
+`evals/data/abstain.json`: 12 users (zh + en; chat, coding assistant, general knowledge), 8 memories each,
+12 queries each — 6 with a relevant memory (worded differently from it) and 6 without (greetings,
+arithmetic, general knowledge, another topic). Written before any tuning and split by user: the floors
+in `langmem_nodes/read/relevance.py` were chosen on the `dev` users only; `heldout` users are only scored.
+Each query runs the real read graph (default selector) in its user's home; reported per language:
+`abstained` = share of unrelated queries that got no memory, `kept` = share of relevant queries whose
+relevant memory (one of them) was injected, `injected` = memories injected per unrelated query.
+`--ungated` runs the previous defaults (no evidence requirement, ungated freshness) for comparison.
+
+Usage:
+    python -m evals abstain [--embedder minilm|e5] [--split dev|heldout|all] [--ungated] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from evals._retrieval_core import EMBEDDERS, MutableClock, load_store, make_embedder
+from langmem_nodes.read import RerankNode, RuleSelector, create_read_graph
+from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
+
+DATA = Path(__file__).parent / "data" / "abstain.json"
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+
+
+def load(path: Path = DATA, split: str = "all") -> list[dict[str, Any]]:
+    users = json.loads(path.read_text(encoding="utf-8"))["users"]
+    return [u for u in users if split == "all" or u["split"] == split]
+
+
+def records(user: dict[str, Any]) -> list[MemoryRecord]:
+    return [MemoryRecord(id=f"{user['user']}.{m['id']}", text=m["text"], kind=m["kind"],
+                         scope=Scope(user_id=user["user"]), source=Source.EXPLICIT, confidence=0.9,
+                         created_at=NOW - timedelta(days=m["days"])) for m in user["memories"]]
+
+
+def evaluate(users: list[dict[str, Any]], embedder: str, *, ungated: bool = False) -> dict[str, Any]:
+    store = load_store([r for u in users for r in records(u)], make_embedder(embedder))
+    clock = MutableClock(NOW)
+    kw: dict[str, Any] = {"selector": RuleSelector(require_evidence=False), "rerank": RerankNode(fresh_band=None)} \
+        if ungated else {}
+    graph = create_read_graph(store, clock=clock, **kw).compile()
+    out: dict[str, dict[str, list[float]]] = {}
+    try:
+        for u in users:
+            ctx = MemoryContext(user_id=u["user"])
+            for q in u["queries"]:
+                got = graph.invoke({"messages": [("user", q["text"])]}, context=ctx)["memory_selected"]
+                ids = {h.record.id.split(".", 1)[1] for h in got}
+                row = out.setdefault(u["lang"], {"kept": [], "abstained": [], "injected": []})
+                if q["gold"]:
+                    row["kept"].append(float(bool(ids & set(q["gold"]))))
+                else:
+                    row["abstained"].append(float(not ids))
+                    row["injected"].append(float(len(ids)))
+    finally:
+        store.close()
+    return {lang: {k: round(100 * sum(v) / len(v), 1) if k != "injected" else round(sum(v) / len(v), 2)
+                   for k, v in row.items()} | {"relevant": len(row["kept"]), "unrelated": len(row["abstained"])}
+            for lang, row in sorted(out.items())}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m evals abstain", description=__doc__.splitlines()[0])
+    ap.add_argument("--embedder", default="minilm", choices=EMBEDDERS)
+    ap.add_argument("--split", default="all", choices=["dev", "heldout", "all"])
+    ap.add_argument("--ungated", action="store_true", help="the previous defaults: no evidence, ungated freshness")
+    ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
+    args = ap.parse_args(argv)
+    res = evaluate(load(split=args.split), args.embedder, ungated=args.ungated)
+    for lang, r in res.items():
+        print(f"abstain {args.split} {args.embedder}{' ungated' if args.ungated else ''} {lang}: unrelated "
+              f"abstained {r['abstained']}% ({r['injected']} injected per query, n={r['unrelated']}); relevant kept "
+              f"{r['kept']}% (n={r['relevant']})")
+    if args.json:
+        print(json.dumps({"embedder": args.embedder, "split": args.split, "ungated": args.ungated, **res},
+                         ensure_ascii=False))
+    return 0
