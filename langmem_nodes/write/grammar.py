@@ -10,7 +10,7 @@ Example:
     >>> [(c.subject, c.predicate, c.object) for c in parse("Our CI runs on GitHub Actions")]
     [('project', 'uses', 'GitHub Actions')]
     >>> [(c.subject, c.predicate, c.object) for c in parse("我老婆叫李娜")]
-    [('user', 'attr:family_name', '老婆 李娜')]
+    [('user', 'attr:老婆名字', '李娜')]
 """
 
 from __future__ import annotations
@@ -86,8 +86,9 @@ def _stack(m: re.Match[str]) -> list[Claim]:
 
 
 def _kin_name(m: re.Match[str]) -> list[Claim]:
-    kin = m.group("k").strip()
-    return _claim("user", "attr:family_name", f"{kin} {m.group('o')}", kind="identity")
+    kin = m.group("k").strip().lower()
+    pred = f"attr:{kin}名字" if re.match(r"[\u4e00-\u9fff]", kin) else f"attr:{kin}_name"
+    return _claim("user", pred, m.group("o"))
 
 
 _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipeline|pipeline|build|repo|repository|"
@@ -103,7 +104,7 @@ _ZH_PART = r"(?:的)?\s*(?:前端|后端|测试|接口|数据库|CI|ci|部署|�
 PRE: list[tuple[re.Pattern[str], Build]] = [
     # a family member's name: "My wife's name is Sarah", "我老婆叫李娜"
     (re.compile(r"^my\s+(?P<k>wife|husband|partner|son|daughter|mom|mother|dad|father|brother|sister|dog|cat|"
-                r"girlfriend|boyfriend|kid|baby)(?:'s name is|'s called| is called| is named)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$",
+                r"girlfriend|boyfriend|kid|baby)(?:'s name is|'s first name is)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$",
                 _I), _kin_name),
     (re.compile(r"^我(?:的)?(?P<k>老婆|老公|妻子|丈夫|太太|先生|儿子|女儿|妈妈|爸爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
