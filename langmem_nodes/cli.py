@@ -21,7 +21,7 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .records import MemoryContext, MemoryRecord
 from .safety import terminal_safe
@@ -306,8 +306,15 @@ def _positive_int(value: str) -> int:
     return k
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one `error: ...` line (status 2) naming where to find help."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_ERROR, f"error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="langmem-nodes", description="Long-term memory for LangGraph agents.")
+    parser = _Parser(prog="langmem-nodes", description="Long-term memory for LangGraph agents.")
     parser.add_argument("--home", help="memory home (default $LANGMEM_HOME or ./.langmem)")
     parser.add_argument("--embedder", choices=["minilm", "minilm-int8", "e5", "hashing"],
                         help="fixed per memory home; default: the home's, else minilm (English); e5 is multilingual")

@@ -221,3 +221,19 @@ def test_scope_from_config_configurable_when_there_is_no_context(store):
 
     with pytest.raises(MissingScopeError):  # a configuration error, as for the memory nodes: never run unscoped
         no_scope.invoke({"messages": [HumanMessage("hi")]})
+
+
+@pytest.mark.parametrize("make_agent", AGENTS)
+def test_tools_run_without_serializer_warnings_for_a_memory_context(store, make_agent):
+    # an unparameterised `ToolRuntime` types `context` as None: pydantic warned on every tool call of a run
+    # given `context=MemoryContext(...)` (the README's recipe)
+    model = calls([("manage_memory", {"action": "create", "content": "用户住在上海"}),
+                   ("search_memory", {"query": "where do I live?"}),
+                   ("memory", {"command": "view"})])
+    agent = make_agent(model, [create_search_memory_tool(store), create_manage_memory_tool(store),
+                               create_memory_file_tool(store)])
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        out = agent.invoke({"messages": [HumanMessage("I moved to Shanghai")]}, context=ALICE)
+    assert [str(w.message) for w in seen if "serializ" in str(w.message).lower()] == []
+    assert json.loads(tool_replies(out)[0])["written"][0]["text"] == "«用户住在上海»"

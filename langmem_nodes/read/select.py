@@ -84,22 +84,29 @@ def _check_cap(cap: int) -> int:
 
 
 class RuleSelector(Selector):
-    """Evidence + threshold + cap. Keeps relevant hits scoring ≥ `threshold` and ≥ `relative` × the best.
+    """Evidence + threshold + cap: at most `cap` hits, best first, possibly none.
+
+    A hit whose recall measured absolute relevance (`breakdown["relevant"]`, see `relevance.py`) is kept when
+    that evidence holds and its similarity is ≥ `relative_sim` × the best one's: the evidence is the
+    absolute floor, and the relative cut prefers fewer when the best is much closer. (0.2 is what
+    `relative` 0.6 of the final score meant when every memory carried its freshness ungated.) A hit without
+    evidence (a custom recall) is kept when its score is ≥ `threshold` and ≥ `relative` × the best score.
 
     Args:
-        threshold: absolute score floor (scores are the reranker's `final`).
-        relative: drop hits far below the best one (prefers fewer when the best is much better).
+        threshold: absolute score floor for hits without evidence (scores are the reranker's `final`).
+        relative: for those, drop hits far below the best score.
+        relative_sim: for hits with evidence, drop hits whose similarity is far below the best one's.
         cap: at most this many (≤ 5).
-        require_evidence: drop hits whose recall found no absolute evidence of relevance
-            (`breakdown["relevant"] == 0`); hits without that key (a custom recall) are judged by score only.
+        require_evidence: drop hits whose recall found no evidence of relevance (`relevant == 0`).
     """
 
-    def __init__(self, *, threshold: float = 0.3, relative: float = 0.6, cap: int = MAX_SELECTED,
-                 require_evidence: bool = True) -> None:
-        if not 0.0 <= relative <= 1.0:
-            raise ValueError(f"relative must be in [0, 1], got {relative!r}")
+    def __init__(self, *, threshold: float = 0.3, relative: float = 0.6, relative_sim: float = 0.2,
+                 cap: int = MAX_SELECTED, require_evidence: bool = True) -> None:
+        for name, value in (("relative", relative), ("relative_sim", relative_sim)):
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"{name} must be in [0, 1], got {value!r}")
         self.threshold, self.relative, self.cap = threshold, relative, _check_cap(cap)
-        self.require_evidence = require_evidence
+        self.relative_sim, self.require_evidence = relative_sim, require_evidence
 
     def select(self, hits: Sequence[ScoredMemory], *, query_text: str = "") -> list[ScoredMemory]:
         if self.require_evidence:
@@ -108,8 +115,15 @@ class RuleSelector(Selector):
             return []
         best = max(h.score for h in hits)
         floor = max(self.threshold, self.relative * best)
+        best_sim = max(float(h.breakdown.get("sim", h.score)) for h in hits)
+
+        def keep(h: ScoredMemory) -> bool:
+            if self.require_evidence and "relevant" in h.breakdown:
+                return float(h.breakdown.get("sim", h.score)) >= self.relative_sim * best_sim
+            return h.score >= floor
+
         ranked = sorted(hits, key=lambda h: -h.score)
-        return [h for h in ranked if h.score >= floor][: self.cap]
+        return [h for h in ranked if keep(h)][: self.cap]
 
 
 _SYSTEM = (

@@ -274,7 +274,7 @@ def create_memory_file_tool(store: MemoryStore, *, name: str = "memory") -> Stru
     """
     files = MemoryFiles(store)
 
-    def memory(command: Command, runtime: ToolRuntime, path: str | None = None, file_text: str | None = None,
+    def memory(command: Command, runtime: ToolRuntime[Any, Any], path: str | None = None, file_text: str | None = None,
                old_str: str | None = None, new_str: str | None = None, insert_line: int | None = None,
                insert_text: str | None = None, old_path: str | None = None, new_path: str | None = None,
                view_range: list[int] | None = None) -> str:
