@@ -81,6 +81,7 @@ class WriteState(TypedDict):
     memory_injected_ids: NotRequired[list[str]]
     memory_recall_id: NotRequired[str]
     memory_extract_error: NotRequired[dict[str, Any] | None]  # a degraded extractor call (see degrade.py)
+    memory_extract_skips: NotRequired[list[dict[str, str]]]  # why a clause stored nothing (extract → commit)
 
 
 class ReadState(TypedDict):

@@ -63,6 +63,21 @@ CASES = {
         ("Btw, don't bother giving me Windows instructions, I haven't touched Windows in years. I'm on Linux full time.",
          [("user", "Windows", "negative"), ("user", "Linux", "positive")]),
     ],
+    "long chat turns": [
+        ("my coworker swears by Arch but I'm sticking with Ubuntu, I just want things to work. how do I upgrade?",
+         [("user", "Ubuntu", "positive")]),
+        ("我同事天天安利 Arch，不过我还是用 Ubuntu，省心。升级到 24.04 最稳的办法是啥？", [("user", "Ubuntu", "positive")]),
+        ("so I switched from VS Code to Cursor last week and honestly the AI autocomplete is kind of addictive.",
+         [("user", "Cursor", "positive")]),
+        ("我上周从 VS Code 换到 Cursor 了，说实话 AI 补全有点上瘾。", [("user", "Cursor", "positive")]),
+        ("heads up, the app is a Next.js frontend talking to a Go backend, and we deploy everything with Docker Compose.",
+         [("project", "Next.js", "positive"), ("project", "Go", "positive"), ("project", "Docker Compose", "positive")]),
+        ("先说明一下，应用前端是 Next.js，后端是 Go，全部用 Docker Compose 部署。",
+         [("project", "Next.js", "positive"), ("project", "Go", "positive"), ("project", "Docker Compose", "positive")]),
+        ("here's the thing, I'd pick Django if we were starting over. what's the cleanest way to add auth to our Flask app?",
+         [("project", "Flask", "positive")]),
+        ("我们的 Flask 应用加登录怎么做最干净？", [("project", "Flask", "positive")]),
+    ],
     "junk and inverted rules": [
         ("你帮我记一下，我下周三要交报告，注意一下哈，语气听着亲切点。", []),
         ("你给的 Python 代码都是两个空格缩进。", []),
@@ -129,6 +144,9 @@ CROSS_TURN = [
      [("user", "Rust", "positive", "explicit_correction")]),
     (["我主要写 Go。", "嗯不对，我现在主要写 Rust，Go 是上一份工作的事了"], [("user", "Rust", "positive", "explicit_correction")]),
     (["Sorry, my bad — I actually work in Berlin, not Munich."], [("user", "Berlin", "positive", "explicit_correction")]),
+    (["We're on MySQL for the main db.", "wait sorry, I mixed that up, it's MariaDB actually. similar but not the same"],
+     [("project", "MariaDB", "positive", "explicit_correction")]),
+    (["我们主库用的是 MySQL。", "等等，我搞混了，其实是 MariaDB，差不多但不一样"], [("project", "MariaDB", "positive", "explicit_correction")]),
     (["其实不是上海，我在杭州工作。"], [("user", "杭州", "positive", "explicit_correction")]),
     (["No, it's the other way round: I prefer spaces over tabs."], [("user", "spaces", "positive", "explicit_correction")]),
     (["不是这样的，反过来：我更喜欢空格缩进，不喜欢 tab。"], [("user", "空格", "positive", "explicit_correction")]),
@@ -152,3 +170,61 @@ def test_corrections_land(store, turns, expected) -> None:
     for subject, term, _, source in expected:
         hit = [r for r in active if r.subject == subject and _norm(term) in _norm(r.object)]
         assert hit[0].source.value == source
+
+
+def _replay(store, turns: list[str]) -> dict:
+    from langchain_core.messages import AIMessage, HumanMessage
+
+    from langmem_nodes.write import create_write_graph
+
+    g = create_write_graph(store).compile()
+    msgs: list = []
+    out: dict = {}
+    for t in turns:
+        msgs.append(HumanMessage(content=t))
+        out = g.invoke({"messages": list(msgs)}, context=CTX)
+        msgs.append(AIMessage(content="OK"))
+    return out
+
+
+@pytest.mark.parametrize("turns", [
+    ["I use Vim.", "No wait, that's wrong — ugh, forget the editor thing, it's complicated."],
+    ["我一直用 Vim。", "不对不对，我记错了，这个以后再说。"],
+])
+def test_unparsed_correction_marks_the_old_value_needs_confirmation(store, turns) -> None:
+    from langmem_nodes.read.render import render_item
+    from langmem_nodes.state import ScoredMemory
+
+    out = _replay(store, turns)
+    assert "correction not understood" in {s["reason"] for s in out["memory_skipped"]}
+    active = store.find(CTX.visible_partitions(), statuses=(Status.ACTIVE,))
+    assert [r.object for r in active] == ["Vim"]  # nothing invented from the unparsed correction
+    assert active[0].metadata.get("needs_confirmation")
+    assert "confirm with the user" in render_item(ScoredMemory(record=active[0], score=1.0), 400)
+
+
+@pytest.mark.parametrize(("text", "reasons"), [
+    ("Should I use uv? My friend says Rust is great. The wifi password at the cabin is Tr0ub4dor&3x. I like tea.",
+     {"question", "reported speech"}),
+    ("我该用 uv 吗？我朋友说 Rust 很好。小屋的 wifi 密码是 Tr0ub4dor&3x。我喜欢喝茶。", {"question", "reported speech"}),
+])
+def test_memory_skipped_gives_a_reason_per_clause_and_never_the_secret(store, text, reasons) -> None:
+    out = _replay(store, [text])
+    skipped = out["memory_skipped"]
+    assert reasons <= {s["reason"] for s in skipped}
+    assert any(s["reason"].startswith("secret") for s in skipped)
+    assert "Tr0ub4dor" not in repr(skipped)
+    assert len(out["memory_written"]) == 1  # tea
+
+
+def test_cli_remember_json_lists_the_skip_reasons(tmp_path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-m", "langmem_nodes.cli", "--home", str(tmp_path), "--embedder", "hashing",
+                          "remember", "--user", "u1", "--json", "如果有空我就学 Rust。For this reply only, use bullets."],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    skipped = json.loads(res.stdout.strip().splitlines()[-1])["skipped"]
+    assert {s["reason"] for s in skipped} == {"hypothetical", "one-off"}

@@ -90,7 +90,7 @@ def render_item(hit: ScoredMemory, per_item_bytes: int) -> str:
     rec = hit.record
     tags = [rec.kind.value.replace("_", " "), *([neutralize(hit.age)] if hit.age else []),
             SOURCE_MARK.get(rec.source, rec.source.value)]
-    if "needs_confirmation" in hit.flags:
+    if "needs_confirmation" in hit.flags or rec.metadata.get("needs_confirmation"):
         tags.append("conflicting memory exists: confirm with the user")
     prefix = f"- [{' · '.join(tags)}] "
     body = neutralize(rec.text)

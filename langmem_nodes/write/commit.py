@@ -93,9 +93,14 @@ class CommitNode(MemoryNode):
                 time.sleep(random.uniform(0, 0.005 * (attempt + 1)))  # let the colliding writer finish
         self._restatements(pending, state, ctx, now)
         by_id = {r.id: r for r in stored}
+        not_stored = [{"text": s.get("text", ""), "action": "not_stored", "reason": s.get("reason", "no parse")}
+                      for s in state.get("memory_extract_skips") or []]
+        doubted = [tuple(c) for s in state.get("memory_extract_skips") or [] for c in s.get("confirm") or []]
+        if doubted:
+            self._doubt(doubted, ctx, now)
         return {
             "memory_written": [by_id.get(r.id, r).model_dump(mode="json") for r in plan.add],
-            "memory_skipped": plan.skipped,
+            "memory_skipped": plan.skipped + not_stored,
             "memory_superseded": plan.superseded,
         }
 
@@ -143,6 +148,24 @@ class CommitNode(MemoryNode):
         skipped = [{"text": REDACTED if p.reason.startswith("secret") else p.record.text, "action": "conflict",
                     "reason": reason} for p in pending]
         return {"memory_written": [], "memory_skipped": skipped, "memory_superseded": []}
+
+    def _doubt(self, claims: list[tuple[str, ...]], ctx: MemoryContext, now: datetime) -> None:
+        """A correction whose new value did not parse: the values it corrects are flagged `needs_confirmation`
+        (recall shows them with "confirm with the user") instead of staying silently active."""
+        keys = {(subj, pred, normalize_text(obj)) for subj, pred, obj in claims}
+        found = self.store.find(ctx.visible_partitions(), statuses=(Status.ACTIVE,))
+        hits = [r for r in found if (r.subject, r.predicate, normalize_text(r.object)) in keys and not r.read_only
+                and not r.metadata.get("needs_confirmation")]
+        if not hits:
+            return
+        reason = "a correction followed that could not be parsed: needs confirmation"
+        updates = [r.model_copy(update={"metadata": {**r.metadata, "needs_confirmation": reason}}) for r in hits]
+        ledger = [LedgerEntry(op=LedgerOp.EDIT, memory_id=r.id, ts=now, partition=r.scope.partition, trigger="correction",
+                              reason=reason, decision_trace="commit: needs confirmation") for r in hits]
+        try:
+            self.store.commit(update=updates, ledger=ledger)
+        except VersionConflict:  # another writer changed it meanwhile: its new version stands
+            log.info("commit: needs-confirmation flag skipped, the memory changed meanwhile")
 
     def _incognito(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         turns = messages_to_turns(state.get(self.messages_key) or [])

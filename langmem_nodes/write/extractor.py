@@ -28,7 +28,7 @@ from typing import Any
 from ..degrade import ModelFailure
 from ..node import MemoryNode
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
-from ..safety import MAX_CLAUSES_PER_TURN, clean_turn_text, find_injection
+from ..safety import MAX_CLAUSES_PER_TURN, TurnScreen, clean_turn_text, find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
 from . import grammar
@@ -49,7 +49,11 @@ _PURPOSE = re.compile(r"^(?:to\s+\w+[^,，]*|要\S*?)[,，]\s*(?:just\s+)?(?:run
 # Not the user's rule: a request to the assistant ("你帮我记", "注意一下哈"), a complaint about its output
 # ("你给的 Python 代码都是两个空格缩进"), a softener ("听着亲切点").
 _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的代码|you gave|you wrote|一下[哈啊吧呀]?$|[哈啊呀嘛]$|点$|"
+                         r"再说|再聊|回头|\blater\b|"
                          r"^(?:注意|记|帮我|听着)", re.I)
+# "it's complicated", "应该是这样": a judgement, not the corrected value
+_NOT_A_VALUE = re.compile(r"^(?:complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
+                          r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
 _SELF_REPORT = re.compile(r"^\s*(?:i told you|i said|i mentioned)(?:\s+(?:yesterday|before|earlier|last time))?(?:\s+that)?\s+|"
                           r"^\s*我(?:昨天|之前|刚才|上次)?(?:是不是|好像)?(?:说|提到|讲)(?:过)?(?:了)?", re.I)
@@ -72,6 +76,15 @@ class Extractor(ABC):
     async def aextract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
         """The async twin; by default `extract` in a worker thread. Extractors that await a model override it."""
         return await asyncio.to_thread(self.extract, turns, ctx, now)
+
+    def extract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
+                          ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
+        """(`extract`'s writes, one `{"text", "reason"}` per clause that stored nothing). By default no reasons."""
+        return self.extract(turns, ctx, now), []
+
+    async def aextract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
+                                 ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
+        return await self.aextract(turns, ctx, now), []
 
 
 def latest_user_turns(turns: Sequence[Turn]) -> tuple[list[Turn], list[Turn]]:
@@ -161,21 +174,32 @@ class RuleExtractor(Extractor):
         self.allow_generic_explicit = allow_generic_explicit
 
     def extract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
+        return self.extract_explained(turns, ctx, now)[0]
+
+    def extract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
+                          ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
         latest, earlier = latest_user_turns(turns)
         offset = len(earlier)
         out: list[PendingWrite] = []
+        skipped: list[dict[str, str]] = []
         for j, turn in enumerate(latest):
             content = turn.get("content")
             if not isinstance(content, str) or not content.strip():
                 continue
             tid = turn_id(turn, offset + j)
             smuggled = find_injection(content)  # one injected sentence taints the whole message
-            for claim, clause, source, hedged in self.claims(content, earlier=earlier):
+            found, skips = self.analyse(content, earlier=[*earlier, *latest[:j]])
+            skipped += skips
+            for claim, clause, source, hedged in found:
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid)
                 if smuggled:
                     p.record.metadata["flags"] = ["injection"]
                 out.append(p)
-        return out
+        return out, skipped
+
+    async def aextract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
+                                 ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
+        return await asyncio.to_thread(self.extract_explained, turns, ctx, now)
 
     def claims(self, message: str, *, earlier: Sequence[Turn] = ()) -> list[tuple[Claim, str, Source, bool]]:
         """Every claim in one user message with its clause, source and whether it was hedged.
@@ -281,7 +305,20 @@ class RuleExtractor(Extractor):
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
         if correction:
             self._inherit(found, earlier)
+            if not found:  # a correction whose new value did not parse: the old value is no longer certain
+                doubted = self._last_claims(earlier)
+                if doubted:
+                    skips.append({"text": message.strip()[:200], "reason": "correction not understood",
+                                  "confirm": [[c.subject, c.predicate, c.object] for c in doubted]})
         return _distinct(found), skips
+
+    def _last_claims(self, earlier: Sequence[Turn]) -> list[Claim]:
+        """The claims of the latest earlier user turn that made any: what a correction is about."""
+        for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
+            before = [c for c, *_ in self.claims(_as_statement(str(turn.get("content", ""))))]
+            if before:
+                return before
+        return []
 
     def _inherit(self, found: list[tuple[Claim, str, Source, bool]], earlier: Sequence[Turn]) -> None:
         """A correction naming the old value ("Helix, not Vim") corrects the attribute that value had."""
@@ -296,7 +333,7 @@ class RuleExtractor(Extractor):
 
     def _bare_correction(self, clause: str, earlier: Sequence[Turn]) -> list[Claim]:
         m = _BARE_VALUE.match(clause)
-        if not m:
+        if not m or _NOT_A_VALUE.match(m.group("o").strip()):
             return []
         for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
             before = self.claims(_as_statement(str(turn.get("content", ""))))
@@ -313,6 +350,10 @@ class RuleExtractor(Extractor):
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
         claims = grammar.parse(clause, standing=explicit)
+        if not claims and prev is not None and prev.subject == "project" and prev.predicate and grammar.STACK_PART.match(clause):
+            # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
+            cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
+            claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
         if not claims and prev is not None and prev.subject == "user":
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
@@ -436,21 +477,23 @@ class ExtractNode(MemoryNode):
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
-            return {self.pending_key: [], self.error_key: None}
+            return {self.pending_key: [], self.error_key: None, SKIPS_KEY: []}
         turns = self._turns(state)
         try:
-            return {self.pending_key: _capped(self.extractor.extract(turns, ctx, now)), self.error_key: None}
+            pending, skips = self.extractor.extract_explained(turns, ctx, now)
         except Exception as e:  # memory never takes the turn down: degrade, record, say so
             return self._degraded(e, turns, ctx, now)
+        return {self.pending_key: _capped(pending), self.error_key: None, SKIPS_KEY: _screened(skips, turns)}
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
-            return {self.pending_key: [], self.error_key: None}
+            return {self.pending_key: [], self.error_key: None, SKIPS_KEY: []}
         turns = self._turns(state)
         try:
-            return {self.pending_key: _capped(await self.extractor.aextract(turns, ctx, now)), self.error_key: None}
+            pending, skips = await self.extractor.aextract_explained(turns, ctx, now)
         except Exception as e:
             return self._degraded(e, turns, ctx, now)
+        return {self.pending_key: _capped(pending), self.error_key: None, SKIPS_KEY: _screened(skips, turns)}
 
     def _turns(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         """The conversation with each message's text repaired at the door (`safety.clean_turn_text`)."""
@@ -468,7 +511,25 @@ class ExtractNode(MemoryNode):
         failure.log()
         for p in pending:
             p.note("extract", f"fallback after {self.extractor.name} failure")
-        return {self.pending_key: _capped(pending), self.error_key: failure.as_dict()}
+        return {self.pending_key: _capped(pending), self.error_key: failure.as_dict(), SKIPS_KEY: []}
+
+
+SKIPS_KEY = "memory_extract_skips"
+
+
+def _screened(skips: list[dict[str, str]], turns: Sequence[Turn]) -> list[dict[str, str]]:
+    """Skip reasons safe to show: a clause next to a credential or identifier says "secret" and shows nothing."""
+    if not skips:
+        return []
+    latest, _ = latest_user_turns(turns)
+    screen = TurnScreen(" \n".join(str(t.get("content") or "") for t in latest))
+    out = []
+    for s in skips:
+        if screen.findings_for(s["text"]):
+            out.append({"text": "", "reason": "secret"})
+        else:
+            out.append({**s, "text": screen.redact(s["text"])})
+    return out
 
 
 def _capped(pending: list[PendingWrite]) -> list[PendingWrite]:

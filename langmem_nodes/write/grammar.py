@@ -10,7 +10,7 @@ Example:
     >>> [(c.subject, c.predicate, c.object) for c in parse("Our CI runs on GitHub Actions")]
     [('project', 'uses', 'GitHub Actions')]
     >>> [(c.subject, c.predicate, c.object) for c in parse("我老婆叫李娜")]
-    [('user', 'attr:family_name', '老婆 李娜')]
+    [('user', 'attr:老婆名字', '李娜')]
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ _EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend)|\
                            r"\s+anymore|\s+these days|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
                            r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
-_ZH_TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|上个?月|上周|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
+_ZH_TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|春天|夏天|秋天|冬天|就|上个?月|上周|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
                       r"好几年|几年前|今年|年初|全职|个人)+")
 
 
@@ -44,8 +44,11 @@ _DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:\d+|[一二三四五六七
                        r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
 
 
+_RUN_ON = re.compile(r"\s+(?:and|but|so|which|because|since)\s+(?:the|it|i|i'm|this|that|honestly|tbh|frankly|now)\b.*$", _I)
+
+
 def _obj(text: str) -> str:
-    obj = clean_object(_EN_TAIL_TIME.sub("", text))
+    obj = clean_object(_EN_TAIL_TIME.sub("", _RUN_ON.sub("", text)))
     return "" if _PRONOUN.match(obj) or _ASPECT.match(obj) else obj
 
 
@@ -62,36 +65,61 @@ def _project_uses(m: re.Match[str]) -> list[Claim]:
     return [Claim("project", pred, o, "positive", "fact")]
 
 
+def _switch(m: re.Match[str], subject: str) -> list[Claim]:
+    out = _claim(subject, "uses", m.group("o"))
+    for c in out:
+        c.replaces.append(clean_object(m.group("x")))
+    return out
+
+
+_STACK_NP = re.compile(r"\b(?:an?|the)\s+(?P<o>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)\s+(?:frontend|backend|front end|"
+                       r"back end|app|service|api|database|db|server|cluster|monorepo)\b")
+
+
+def _stack(m: re.Match[str]) -> list[Claim]:
+    """"the app is a Next.js frontend talking to a Go backend": every stack part the clause names."""
+    out = _project_uses(m)
+    rest = m.string[m.end():]
+    for n in _STACK_NP.finditer(rest):
+        out += _project_uses(n)
+    return out
+
+
 def _kin_name(m: re.Match[str]) -> list[Claim]:
-    kin = m.group("k").strip()
-    return _claim("user", "attr:family_name", f"{kin} {m.group('o')}", kind="identity")
+    kin = m.group("k").strip().lower()
+    pred = f"attr:{kin}名字" if re.match(r"[\u4e00-\u9fff]", kin) else f"attr:{kin}_name"
+    return _claim("user", pred, m.group("o"))
 
 
 _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipeline|pipeline|build|repo|repository|"
               r"monorepo|codebase|project|service|app|backend|frontend|api|stack|cluster|infra|infrastructure|"
               r"database|db|server|site|website|tests?|team|company)|we)")
-_ZH_HOLDER = (r"(?:(?:团队|组里|公司)|(?:我们|咱们)(?:组|团队|公司|这边)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
+_ZH_HOLDER = (r"(?:(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
               r"集群|数据库|线上|流水线|应用)?|(?:这个|本|该)\s*(?:项目|仓库|代码库|服务|系统|工程|repo|monorepo))")
-_ZH_PART = r"(?:的)?\s*(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关)?"
+STACK_PART = re.compile(r"^(?:全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志)|"
+                        r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api)\b", _I)
+_ZH_PART = r"(?:的)?\s*(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,3}?)?"
 
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
     # a family member's name: "My wife's name is Sarah", "我老婆叫李娜"
     (re.compile(r"^my\s+(?P<k>wife|husband|partner|son|daughter|mom|mother|dad|father|brother|sister|dog|cat|"
-                r"girlfriend|boyfriend|kid|baby)(?:'s name is|'s called| is called| is named)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$",
+                r"girlfriend|boyfriend|kid|baby)(?:'s name is|'s first name is)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$",
                 _I), _kin_name),
     (re.compile(r"^我(?:的)?(?P<k>老婆|老公|妻子|丈夫|太太|先生|儿子|女儿|妈妈|爸爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     # project holder + relation: "Our CI runs on GitHub Actions", "We deploy on Kubernetes", "我们 CI 用的是 Jenkins"
+    (re.compile(rf"^{_EN_HOLDER}(?:'s| is)\s+(?:an?\s+)?(?P<o>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)\s+(?:frontend|backend|"
+                r"app|application|service|api|monorepo|project|codebase|site)\b"), _stack),
     (re.compile(rf"^{_EN_HOLDER}(?:'re|'s| are| is)?\s+(?:(?:is|are)\s+)?(?:uses|use|using|runs on|run on|running on|"
                 r"is written in|are written in|written in|is built (?:with|on|in)|built (?:with|on|in)|is based on|"
                 r"is on|are on|on|deploys? (?:on|to|with)|is deployed (?:on|to)|relies on|rely on|is hosted on|"
-                r"hosted on|lives on|targets|writes?|codes? in|works? in|(?:runs?|hosts?|deploys?|puts?) (?:everything|it all|all of it|"
-                r"all|stuff|things) (?:on|in))\s+(?P<o>.+)$", _I), _project_uses),
+                r"hosted on|lives on|targets|writes?|codes? in|works? in|(?:runs?|hosts?|deploys?|puts?|ships?) (?:everything|it all|all of it|"
+                r"all|stuff|things|it) (?:on|in|with|using|via|to)|(?:deploys?|ships?|builds?) (?:with|using|via))\s+(?P<o>.+)$", _I), _project_uses),
     (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|主要|一直|目前|现在|统一)*(?:写|用的是|是用|用|使用|采用|基于|跑在|部署在|"
                 r"托管在|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"
-    (re.compile(r"(?:内网|公司网络|测试环境|开发环境|线上环境|预发环境|服务器|集群|数据库|仓库|跳板机)\S{0,6}?(?:要|需要|得|必须)(?:先)?"
+    (re.compile(r"(?:内网|公司网络|测试环境|开发环境|线上环境|预发环境|服务器|集群|数据库|仓库|跳板机)\S{0,6}?(?:要|需要|得|必须|只能|只可以)(?:先)?"
                 r"(?:连|挂|开|走|登|通过)(?:上)?\s*(?P<o>[A-Za-z][\w.-]*(?:\s?[A-Za-z0-9][\w.-]*)?|跳板机|内网)"),
      lambda m: _claim("project", "attr:access", m.group("o"), kind="reference")),
     (re.compile(r"\b(?:internal network|intranet|staging|production|prod|the cluster|the database|the db|our servers?)\b.{0,40}?"
@@ -107,6 +135,20 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
     (re.compile(r"^(?:请)?(?:别|不要|不用)(?:再)?(?:劝我|让我|逼我|叫我)\s*(?:换成?|改用|换用|用|转|学)\s*(?P<o>.+)$"),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
+    # "I switched from VS Code to Cursor", "我从 VS Code 换到 Cursor 了": the new value, replacing the old
+    (re.compile(r"^i(?:'ve| have)?\s+(?:switched|moved|migrated|changed|went|jumped)\s+(?:over\s+)?from\s+(?P<x>.+?)\s+"
+                r"(?:to|over to)\s+(?P<o>.+)$", _I), lambda m: _switch(m, "user")),
+    (re.compile(r"^(?P<h>we|our team)(?:'ve| have)?\s+(?:switched|moved|migrated|changed)\s+(?:over\s+)?from\s+(?P<x>.+?)\s+"
+                r"(?:to|over to)\s+(?P<o>.+)$", _I), lambda m: _switch(m, "project")),
+    (re.compile(r"^(?P<h>我们)?我?(?:已经)?从\s*(?P<x>.+?)\s*(?:换到|换成|转到|迁到|迁移到|切到|切换到|改用|换用)了?\s*(?P<o>.+?)了?$"),
+     lambda m: _switch(m, "project" if m.group("h") else "user")),
+    # "we're a Django shop", "我们是 Django 的老用户"
+    (re.compile(r"^we(?:'re| are)\s+(?:an?\s+)?(?P<o>[\w.+#-]+(?:\s+[A-Z0-9][\w.+#-]*)?)\s+(?:shop|house|team|company|org|users)\b", _I),
+     _project_uses),
+    (re.compile(r"^(?:我们|咱们)(?:一直)?是\s*(?P<o>[A-Za-z][\w.+# -]*?)\s*(?:的)?\s*(?:老用户|忠实用户|用户|团队|公司|重度用户)"),
+     _project_uses),
+    (re.compile(r"^i(?:'m| am)\s+(?:sticking|staying)\s+(?:with|to)\s+(?P<o>.+)$|^i\s+(?:stick|stay)\s+(?:with|to)\s+(?P<o2>.+)$", _I),
+     lambda m: _claim("user", "uses", m.group("o") or m.group("o2"))),
     # possessions: "I have two cats", "我养了两只猫"
     (re.compile(r"^i\s+(?:have|own|'ve got|have got)\s+(?:a|an|one|two|three|four|five|\d+|some)\s+"
                 r"(?!(?:question|problem|issue|meeting|idea|call|minute|moment|second|bug|error|doubt|feeling|"

@@ -20,13 +20,14 @@ CORRECTION = re.compile(
 )
 CORRECTION_ANYWHERE = re.compile(
     r"\b(?:change (?:that|it) to|i meant|correction:|not anymore, it'?s|my bad|my mistake|(?:the )?other way (?:round|around)|"
-    r"that (?:was|is) wrong|that'?s not right|that'?s wrong|not right|i was wrong|i got (?:it|that) wrong|scratch that|i misspoke)\b|改成|改为|改到|换成了|更正为|"
-    r"记错了|说错了|搞错了|搞反了|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,])\s*不对(?=[，,。！!\s])", _I
+    r"that (?:was|is) wrong|that'?s not right|mixed (?:that|it|them|those) up|i mixed up|i should clarify|"
+    r"that'?s wrong|not right|i was wrong|i got (?:it|that) wrong|scratch that|i misspoke)\b|改成|改为|改到|换成了|更正为|"
+    r"记错了|说错了|搞错了|搞反了|搞混了|弄混了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,])\s*不对(?=[，,。！!\s])", _I
 )
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"
     r"\bmake a note\b|\bfrom now on\b|\bgoing forward\b|\bfor future reference\b|\bin (?:the )?future\b|"
-    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|以后|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
+    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
     _I,
 )
 # Leading phrases removed before the clause is parsed (the cue itself is not part of the fact).
@@ -34,7 +35,8 @@ LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|not quite|change (?:that|it)|update|"
     r"please|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|honestly|frankly|basically|tbh|to be honest|"
-    r"my bad|my mistake|yeah|yes|lol|hmm+|um+|uh+|oops|no|context|personally|anyway|ugh|i was wrong|that was wrong|i got (?:it|that) wrong|"
+    r"my bad|my mistake|yeah|yes|lol|hmm+|um+|uh+|oops|no|context|wait|fwiw|heads up|i mixed (?:that|it) up|"
+    r"i should clarify|so|personally|anyway|ugh|i was wrong|that was wrong|i got (?:it|that) wrong|"
     r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
     r"(?:like |as )?i said|i told you|i mean|"
     r"(?:please\s+)?remember(?:\s+(?:that|this))?|don'?t forget(?:\s+that)?|keep in mind(?:\s+that)?|"
@@ -42,7 +44,7 @@ LEAD = re.compile(
     r"不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"
     r"记住(?:这个|这一点|了)?|帮我记(?:一下|住)?|请记(?:住|一下)?|记一下|记下(?:来)?|别忘了|不要忘了|"
     r"从今(?:往后|以后)|从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯|哦|噢|哎|唉|啊|哈哈+|"
-    r"(?:那个|我)?(?:记错了|说错了|搞反了|搞错了)|反过来|算了|(?:刚才|之前|前面)?说的不算|不好意思|背景|不是这样的?|顺便说一句|顺便|说实话|话说|先说下背景|说来话长)"
+    r"(?:那个|我)?(?:记错了|说错了|搞反了|搞错了)|反过来|算了|(?:刚才|之前|前面)?说的不算|不好意思|背景|等等|(?:我)?(?:搞混了|弄混了)|(?:我得)?更正一下|先说明一下|说明一下|顺便说下|所以|不是这样的?|顺便说一句|顺便|说实话|话说|先说下背景|说来话长)"
     r"(?![A-Za-z'])\s*[,，:：!！.。;；—–-]*\s*)+",
     _I,
 )
@@ -118,7 +120,10 @@ STANDING = re.compile(
     _I,
 )
 
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+")
+# a contrast that turns to the user ("my coworker swears by Arch but I'm sticking with Ubuntu") ends the
+# other person's frame: the two halves are read as separate sentences
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=i\b|i'm\b|i am\b|personally\b)|"
+                            r"[，,]\s*(?=(?:不过|但是|可是|但)\s*我(?!们))", re.I)
 LEAD_TIME = re.compile(
     r"^\s*(?:(?:today|tonight|this (?:week|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
     r"these days|lately|recently|now|今天|今晚|这周|本周|这几天|最近|目前|现在|这阵子)\s*[,，]?\s*)+",
@@ -127,7 +132,7 @@ LEAD_TIME = re.compile(
 TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|sprint)|right now)\b|今天|今晚|这周|本周|这几天", _I)
 CLAUSE_SPLIT = re.compile(
     r"\s*(?:,\s*(?:and|but|while|though|although)\s+|\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|"
-    r"personally)\b)|\s+but\s+(?=(?:now|i|i'm|we|we're|my|our)\b)|\s+[—–]\s*|;\s*|，|,(?![^\s]*\d)\s*|、|"
+    r"personally|honestly|tbh|frankly)\b)|\s+but\s+(?=(?:now|i|i'm|we|we're|my|our)\b)|\s+[—–]\s*|;\s*|，|,(?![^\s]*\d)\s*|、|"
     r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the)\b|我|这个|本)|但是|不过|而且|并且)\s*", _I)
 
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does
