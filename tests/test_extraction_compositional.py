@@ -228,3 +228,24 @@ def test_cli_remember_json_lists_the_skip_reasons(tmp_path) -> None:
     assert res.returncode == 0, res.stderr
     skipped = json.loads(res.stdout.strip().splitlines()[-1])["skipped"]
     assert {s["reason"] for s in skipped} == {"hypothetical", "one-off"}
+
+
+@pytest.mark.parametrize("turns", [
+    ["Remember that my dog is called Rex.", "Remember that my cat is called Tom.", "My wife's name is Sarah."],
+    ["记住：我的狗叫旺财。", "记住：我家猫叫咪咪。", "我老婆叫李娜。"],
+])
+def test_names_of_different_family_members_and_pets_never_supersede_each_other(store, turns) -> None:
+    for t in turns:
+        _replay(store, [t])
+    active = store.find(CTX.visible_partitions(), statuses=(Status.ACTIVE,))
+    assert len(active) == 3, [r.text for r in active]
+    assert len({r.predicate for r in active}) == 3
+    texts = " ".join(r.text for r in active)
+    assert ("User's dog is called Rex" in texts) or ("用户的狗叫旺财" in texts)
+
+
+def test_a_new_name_for_the_same_family_member_replaces_the_old_one(store) -> None:
+    _replay(store, ["My dog is called Rex."])
+    _replay(store, ["Sorry, my dog is called Max, not Rex."])
+    active = store.find(CTX.visible_partitions(), statuses=(Status.ACTIVE,))
+    assert [r.object for r in active if r.predicate == "attr:dog_name"] == ["Max"]

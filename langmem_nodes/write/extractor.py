@@ -123,6 +123,13 @@ _ZH_NEG = {"prefers": "用户不喜欢{o}", "uses": "用户不再使用{o}", "di
            "states": "用户陈述（否定）：{o}"}
 
 
+def _kin_of(predicate: str) -> str:
+    """The family member or pet a name predicate is about: 'attr:wife_name' -> 'wife', 'attr:老婆名字' -> '老婆'."""
+    if predicate.startswith("attr:") and (predicate.endswith("_name") or predicate.endswith("名字")):
+        return predicate[5:].removesuffix("_name").removesuffix("名字")
+    return ""
+
+
 def render(claim: Claim, lang: str) -> str:
     pred = claim.predicate
     neg = claim.polarity == "negative"
@@ -133,6 +140,8 @@ def render(claim: Claim, lang: str) -> str:
     if pred.endswith("_command"):
         label = pred.removesuffix("_command")
         tpl = f"项目{label}命令：{{o}}" if lang == "zh" else f"Project {label} command: {{o}}"
+    elif claim.subject == "user" and (kin := _kin_of(pred)):
+        tpl = f"用户的{kin}叫{{o}}" if lang == "zh" else f"User's {kin} is called {{o}}"
     elif pred.startswith("attr:"):
         who = ("项目" if lang == "zh" else "Project") if claim.subject == "project" else ("用户" if lang == "zh" else "User")
         tpl = f"{who}的{pred[5:]}：{{o}}" if lang == "zh" else f"{who}'s {pred[5:].replace('_', ' ')}: {{o}}"

@@ -104,9 +104,9 @@ _ZH_PART = r"(?:的)?\s*(?:前端|后端|测试|接口|数据库|CI|ci|部署|�
 PRE: list[tuple[re.Pattern[str], Build]] = [
     # a family member's name: "My wife's name is Sarah", "我老婆叫李娜"
     (re.compile(r"^my\s+(?P<k>wife|husband|partner|son|daughter|mom|mother|dad|father|brother|sister|dog|cat|"
-                r"girlfriend|boyfriend|kid|baby)(?:'s name is|'s first name is)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$",
+                r"girlfriend|boyfriend|kid|baby)(?:'s name is|'s first name is|'s called| is called| is named)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$",
                 _I), _kin_name),
-    (re.compile(r"^我(?:的)?(?P<k>老婆|老公|妻子|丈夫|太太|先生|儿子|女儿|妈妈|爸爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
+    (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|妻子|丈夫|太太|先生|儿子|女儿|妈妈|爸爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     # project holder + relation: "Our CI runs on GitHub Actions", "We deploy on Kubernetes", "我们 CI 用的是 Jenkins"
     (re.compile(rf"^{_EN_HOLDER}(?:'s| is)\s+(?:an?\s+)?(?P<o>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)\s+(?:frontend|backend|"
