@@ -20,6 +20,7 @@ import os
 import re
 import sqlite3
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -404,6 +405,11 @@ def _check_args(args: argparse.Namespace) -> None:
             raise CLIError(f"{flag} is not valid UTF-8: {terminal_safe(value)}")
 
 
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: Any = None, line: str | None = None) -> None:
+    print(f"warning: {terminal_safe(str(message))}", file=sys.stderr)
+
+
 def _error(exc: BaseException) -> str:
     msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
     return " ".join(terminal_safe(str(msg)).split()) or type(exc).__name__  # one line
@@ -430,7 +436,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .store.sqlite import VersionConflict  # after parsing: `--help` stays fast
 
     try:
-        return _run(args)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning  # one "warning: …" line, not Python's file:line + source
+            return _run(args)
     except BrokenPipeError:
         # `langmem-nodes show ID | head`: the reader left. Point stdout at devnull so the interpreter's
         # final flush does not fail again, and exit quietly like any Unix filter.

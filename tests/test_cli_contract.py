@@ -260,3 +260,20 @@ def test_make_test_prints_the_pytest_summary_line():
 
 def test_positive_k_parser():
     assert build_parser().parse_args(["recall", "q", "--user", "u", "--k", "3"]).k == 3
+
+
+def test_a_warning_is_one_line_without_python_source(monkeypatch, capsys) -> None:
+    import warnings
+
+    from langmem_nodes import cli
+
+    def warn_then_succeed(args):
+        warnings.simplefilter("always")  # pytest's own filters ignore UserWarning; a user's shell does not
+        warnings.warn("this home's embedder cannot read Chinese 中文: open it with --embedder e5", UserWarning,
+                      stacklevel=1)
+        return 0
+
+    monkeypatch.setattr(cli, "_run", warn_then_succeed)
+    assert cli.main(["list", "--user", "ada"]) == 0
+    err = capsys.readouterr().err
+    assert err == "warning: this home's embedder cannot read Chinese 中文: open it with --embedder e5\n"
