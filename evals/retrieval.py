@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from evals._report import fraction
 from evals._retrieval_core import (
     EMBEDDERS,
     MODES,
@@ -206,16 +207,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _weight(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value}")
-    return value
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m evals retrieval", description=__doc__.splitlines()[0])
     ap.add_argument("--memories", required=True)
@@ -224,9 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--embedder", default="e5", choices=EMBEDDERS)
     ap.add_argument("--mode", default="hybrid", choices=MODES)
-    ap.add_argument("--lexical-weight", type=_weight, help="BM25 share of the fused similarity (default: the product's)")
-    ap.add_argument("--fresh-weight", type=_weight, help="reranker freshness weight (default: the product's)")
-    ap.add_argument("--src-weight", type=_weight, help="reranker source weight (default: the product's)")
+    ap.add_argument("--lexical-weight", type=fraction, help="BM25 share of the fused similarity (default: the product's)")
+    ap.add_argument("--fresh-weight", type=fraction, help="reranker freshness weight (default: the product's)")
+    ap.add_argument("--src-weight", type=fraction, help="reranker source weight (default: the product's)")
     ap.add_argument("--select", action="store_true", help="return the selector's choice (≤ 5) instead of the ranking")
     ap.add_argument("--home", help="memory home to build (default: a temporary directory)")
     ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
