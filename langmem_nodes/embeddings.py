@@ -110,7 +110,7 @@ class Embedder(ABC):
     def clear_cache(self) -> None:
         """Drop every cached vector (e.g. before timing a run that should pay for its own encoding)."""
         with self._lock:
-            self._cache.clear()
+            self._memo.clear()
 
 
 class HashingEmbedder(Embedder):

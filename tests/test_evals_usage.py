@@ -56,3 +56,13 @@ def test_only_replaces_one_section_and_its_headline(tmp_path, monkeypatch):
     lines = added.split("\n")
     row = lines.index("| usage | NOT RUN: new |")
     assert lines[row - 1].startswith("| cost |") and added.index("(`usage`)") < added.index("## Extraction")
+
+
+def test_embedder_clear_cache_forgets_every_vector():
+    from langmem_nodes.embeddings import HashingEmbedder
+
+    e = HashingEmbedder(dim=16)
+    e.embed(["tea", "绿茶"])
+    assert e.cached("tea") and e.cached("绿茶")
+    e.clear_cache()
+    assert not e.cached("tea") and not e.cached("绿茶")
