@@ -45,7 +45,7 @@ def test_halves_keep_the_languages_apart_and_each_vector_is_unit_length():
 def test_a_fresh_default_home_answers_chinese_and_english_questions_top1(tmp_path):
     store = MemoryStore(tmp_path / "home")
     try:
-        assert store.embedder is default_embedder() and store.canonical.get_meta("embedder") == "minilm+e5/768"
+        assert store.embedder is default_embedder() and store.meta("embedder") == "minilm+e5/768"
         store.commit(add=_records())
         graph = create_read_graph(store).compile()
         for question, gold in QUESTIONS:
@@ -66,7 +66,7 @@ def test_an_existing_minilm_home_opens_with_minilm_and_refuses_the_new_default(t
     MemoryStore(home, embedder="minilm").close()
     reopened = MemoryStore(home)
     try:
-        assert reopened.embedder is minilm and reopened.canonical.get_meta("embedder") == "minilm/384"
+        assert reopened.embedder is minilm and reopened.meta("embedder") == "minilm/384"
     finally:
         reopened.close()
     with pytest.raises(ValueError, match="minilm/384.*minilm\\+e5/768"):
@@ -83,6 +83,6 @@ def test_a_home_written_before_the_embedder_record_is_read_as_minilm(tmp_path, m
         conn.execute("DELETE FROM meta WHERE key='embedder'")
     reopened = MemoryStore(home)
     try:
-        assert reopened.embedder is minilm and reopened.canonical.get_meta("embedder") == "minilm/384"
+        assert reopened.embedder is minilm and reopened.meta("embedder") == "minilm/384"
     finally:
         reopened.close()
