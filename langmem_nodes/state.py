@@ -97,6 +97,8 @@ class ReadState(TypedDict):
     memory_injected_ids: NotRequired[list[str]]
     memory_shown_ids: NotRequired[Annotated[list[str], _union]]
     memory_select_error: NotRequired[dict[str, Any] | None]  # a degraded selector call (see degrade.py)
+    memory_read_started: NotRequired[float]  # epoch seconds when the query stage ran (injection latency)
+    memory_recall_id: NotRequired[str]  # this turn's `inject` event in the usage ledger (RecordUsageNode)
 
 
 class WriteInput(TypedDict):

@@ -66,3 +66,10 @@ def test_embedder_clear_cache_forgets_every_vector():
     assert e.cached("tea") and e.cached("绿茶")
     e.clear_cache()
     assert not e.cached("tea") and not e.cached("绿茶")
+    from langmem_nodes.bilingual import BilingualEmbedder
+
+    b = BilingualEmbedder(HashingEmbedder(dim=8), HashingEmbedder(dim=8), half=8)
+    b.embed(["tea", "绿茶"])
+    assert b.sub("en").cached("tea") and b.sub("zh").cached("绿茶")
+    b.clear_cache()
+    assert not b.sub("en").cached("tea") and not b.sub("zh").cached("绿茶")

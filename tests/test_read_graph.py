@@ -29,7 +29,7 @@ def seed(store):
 def test_graph_shape_and_public_names():
     assert STAGES == ("build_query", "recall", "rerank", "conflicts", "select", "annotate", "render")
     public = {n for n in dir(read) if not n.startswith("_") and n not in {"annotations", "conflicts", "freshness", "graph",
-                                                                          "query", "recall", "relevance", "render", "rerank",
+                                                                          "query", "recall", "record_usage", "relevance", "render", "rerank",
                                                                               "select"}}
     assert sorted(read.__all__) == sorted(public)
     with pytest.raises(TypeError):

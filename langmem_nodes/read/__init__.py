@@ -6,6 +6,7 @@ from .freshness import FreshnessNode, freshness_note, relative_age
 from .graph import create_read_graph, read_stages
 from .query import QueryNode, lexical_form
 from .recall import RecallNode, fuse
+from .record_usage import RecordUsageNode
 from .render import (
     RenderNode,
     check_index,
@@ -28,6 +29,7 @@ __all__ = [
     "LLMSelector",
     "QueryNode",
     "RecallNode",
+    "RecordUsageNode",
     "RenderNode",
     "RerankNode",
     "RuleSelector",
