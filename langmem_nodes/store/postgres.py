@@ -9,7 +9,7 @@ one transaction per write). What PostgreSQL itself enforces:
   advisory lock on (partition, subject, predicate) before it reads, so two writers of one key check in turn;
   a deadlock between two multi-key writers is reported as `VersionConflict` (the writer re-plans);
 - a change counter (`changes` table, one row) that every write transaction bumps as its last statement:
-  `data_version()` tells a process that another one committed, in one primary-key read.
+  `changes().external` tells a process that another one committed, in one primary-key read.
 After a forget, `checkpoint()` VACUUMs the tables that held the memory (best effort; see README
 "PostgreSQL": the server's WAL and free space are outside this store's reach).
 
@@ -36,6 +36,7 @@ from ..records import LedgerEntry, MemoryRecord, Status, utcnow
 from .layout import LAYOUT, LAYOUT_KEY
 from .sqlite import (
     CanonicalStore,
+    ChangeToken,
     KeyRef,
     RecordGone,
     VersionConflict,
@@ -551,15 +552,13 @@ class PostgresCanonicalStore:
         return int(self._rows("SELECT COUNT(*) FROM ledger")[0][0])
 
     # -- change tokens, scrubbing, closing ------------------------------------------------------
-    def changes(self) -> tuple[int, int]:
-        """A token that differs after any commit to the database, by this store or another process."""
-        return self._commits, self.data_version()
-
-    def data_version(self) -> int:
-        """Changes whenever ANOTHER store (e.g. another process) commits: the database's commit counter
-        less this store's own commits (one primary-key read)."""
+    def changes(self) -> ChangeToken:
+        """The change token (see `CanonicalStore.changes`), in one primary-key read: `local` counts this
+        store's commits; `external` is the database's commit counter less those, so it changes whenever
+        ANOTHER store (another process) commits."""
+        local = self._commits  # read first: a commit of ours landing in between only looks external (safe)
         total = self._rows("SELECT seq FROM changes WHERE id = 1")[0][0]
-        return int(total) - self._commits
+        return ChangeToken(local, int(total) - local)
 
     def checkpoint(self, wait: float = 0.0) -> bool:
         """VACUUM the tables a forget touched, so the deleted rows' dead tuples are reclaimed instead of
