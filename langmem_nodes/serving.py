@@ -55,9 +55,9 @@ class ServeSettings:
     home: str = "./.langmem"
     embedder: str | None = None
     chroma_url: str | None = None
-    database_url: str | None = None
     warm: bool = False
     model: str | None = None
+    database_url: str | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> ServeSettings:
