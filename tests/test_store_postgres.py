@@ -40,9 +40,12 @@ def test_the_url_comes_from_the_argument_then_the_environment_in_order():
     assert resolve_database_url("  ", environ={"LANGMEM_DATABASE_URL": " "}) is None
     with pytest.raises(ValueError, match="postgresql://"):
         resolve_database_url("mysql://u:secret@db/x", environ={})
+    assert resolve_database_url(None, environ={"DATABASE_URI": ":memory:", "POSTGRES_URI": "postgresql://c/x"}) \
+        == "postgresql://c/x"  # `langgraph dev` sets DATABASE_URI=":memory:": not a database of ours
     assert ServeSettings.from_env({"POSTGRES_URI": "postgresql://db/mem"}).database_url == "postgresql://db/mem"
-    with pytest.raises(ValueError, match="POSTGRES_URI"):
-        ServeSettings.from_env({"POSTGRES_URI": "redis://db"})
+    assert ServeSettings.from_env({"DATABASE_URI": ":memory:"}).database_url is None
+    with pytest.raises(ValueError, match="LANGMEM_DATABASE_URL"):
+        ServeSettings.from_env({"LANGMEM_DATABASE_URL": "redis://db"})
 
 
 def test_an_unreachable_server_fails_fast_naming_the_host_not_the_password(tmp_path):

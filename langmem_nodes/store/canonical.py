@@ -25,11 +25,20 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 def resolve_database_url(database_url: str | None, environ: Mapping[str, str] | None = None) -> str | None:
-    """`database_url`, else the first non-blank of $LANGMEM_DATABASE_URL, $DATABASE_URI, $POSTGRES_URI,
-    else None (the memory home's SQLite file). A URL that is not PostgreSQL's is a ValueError."""
+    """`database_url`, else $LANGMEM_DATABASE_URL, else $DATABASE_URI / $POSTGRES_URI when they hold a
+    PostgreSQL URL (LangGraph's own server sets DATABASE_URI to other things too, e.g. ":memory:" under
+    `langgraph dev`: those are not ours and are ignored), else None (the memory home's SQLite file).
+    A given or $LANGMEM_DATABASE_URL value that is not PostgreSQL's is a ValueError.
+
+    >>> resolve_database_url(None, environ={"DATABASE_URI": ":memory:"}) is None
+    True
+    """
     env = os.environ if environ is None else environ
-    url = (database_url or "").strip() or next((env[k].strip() for k in DATABASE_URL_ENV if (env.get(k) or "").strip()), None)
-    if url is not None and not url.startswith(POSTGRES_SCHEMES):
+    url = (database_url or "").strip() or (env.get(DATABASE_URL_ENV[0]) or "").strip() or None
+    if url is None:
+        shared = ((env.get(k) or "").strip() for k in DATABASE_URL_ENV[1:])
+        return next((u for u in shared if u.startswith(POSTGRES_SCHEMES)), None)
+    if not url.startswith(POSTGRES_SCHEMES):
         raise ValueError(f"database_url must be a postgresql:// URL (or unset for the home's SQLite file), got "
                          f"{url.split('://', 1)[0] + '://…' if '://' in url else repr(url[:40])}")
     return url
