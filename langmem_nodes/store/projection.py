@@ -36,6 +36,15 @@ class Projection(ABC):
         """After deletes: make the partition's copy hold exactly `records` and no physical remnant of
         anything forgotten (on-disk projections rewrite their files). In-memory projections need nothing."""
 
+    def invalidate(self, partition: str | None = None) -> None:  # noqa: B027 - optional hook
+        """Another process committed to the canonical store: drop what may now be stale (every partition,
+        or one), to be rebuilt from the canonical store on demand. Called by the registry (`FanOut`).
+        Default: nothing, for a projection kept by every process alike (Chroma) or keyed by content."""
+
+    def scrub_texts(self, texts: Sequence[str]) -> None:  # noqa: B027 - optional hook
+        """Drop every copy of these texts kept by text rather than by memory id (a forgotten memory's
+        earlier texts, a forgotten turn's). Default: nothing is kept by text."""
+
     def close(self) -> None:  # noqa: B027 - optional hook
         pass
 
@@ -98,6 +107,26 @@ class FanOut:
                 report[p.name] = "gone"
             except Exception as exc:  # noqa: BLE001
                 log.exception("projection %s failed to compact %s", p.name, partition)
+                report[p.name] = f"pending: {type(exc).__name__}: {exc}"
+        return report
+
+    def invalidate(self) -> None:
+        """Tell every projection another process committed (see `Projection.invalidate`)."""
+        for p in self.projections:
+            try:
+                p.invalidate()
+            except Exception:  # noqa: BLE001 - a failing projection must not fail the read that noticed
+                log.exception("projection %s failed to invalidate", p.name)
+
+    def scrub_texts(self, texts: Sequence[str]) -> dict[str, str]:
+        """Scrub texts from every projection; returns {name: "gone" | "pending: ..."}."""
+        report = {}
+        for p in self.projections:
+            try:
+                p.scrub_texts(texts)
+                report[p.name] = "gone"
+            except Exception as exc:  # noqa: BLE001
+                log.exception("projection %s failed to scrub texts", p.name)
                 report[p.name] = f"pending: {type(exc).__name__}: {exc}"
         return report
 
