@@ -144,6 +144,7 @@ class MemoryStore:
             self._canonical.close()
             raise
         self._external = self._canonical.changes().external
+        self._forgotten_mark = self._canonical.forgotten_since(None)[1]
         chroma_path = None if chroma_url else self.home / "chroma"
         # Embedded mode: small partitions are searched exactly in process (see store/exact.py). With a Chroma
         # server, other processes may write the collections, so reads keep going to the server.
@@ -587,7 +588,8 @@ class MemoryStore:
 
     def sync_external_writes(self) -> bool:
         """Tell every projection (`Projection.invalidate`) if another process committed since we last looked:
-        the in-process indexes (BM25, exact dense) drop what they hold.
+        the in-process indexes (BM25, exact dense) drop what they hold, and the memories forgotten since
+        (read from the tombstones) leave every in-process projection (rendered text, embedding cache).
 
         They rebuild lazily from SQLite, so a memory another process wrote or forgot is seen correctly here.
         Costs one `PRAGMA data_version` when nothing changed. Returns True if the indexes were dropped."""
@@ -595,7 +597,8 @@ class MemoryStore:
         if external == self._external:
             return False
         self._external = external
-        self.fanout.invalidate()
+        forgotten, self._forgotten_mark = self._canonical.forgotten_since(self._forgotten_mark)
+        self.fanout.invalidate(forgotten)
         return True
 
     def warm(self, partitions: Iterable[str] | None = None) -> dict[str, int]:

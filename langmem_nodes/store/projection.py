@@ -22,6 +22,9 @@ class Projection(ABC):
     """A derived view of memories. `upsert`/`delete` must be idempotent; `contains` answers verify_gone."""
 
     name: str = "projection"
+    #: True for a projection every process shares (on disk or on a server, like Chroma): another process's
+    #: forget has already reached it. False for an in-process copy, told of such forgets by the registry.
+    shared: bool = False
 
     @abstractmethod
     def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None: ...
@@ -110,11 +113,15 @@ class FanOut:
                 report[p.name] = f"pending: {type(exc).__name__}: {exc}"
         return report
 
-    def invalidate(self) -> None:
-        """Tell every projection another process committed (see `Projection.invalidate`)."""
+    def invalidate(self, forgotten: Sequence[tuple[str, str]] = ()) -> None:
+        """Another process committed: call every projection's `invalidate`, then take the memories it
+        forgot, `(memory_id, partition)`, out of every in-process (not `shared`) projection."""
         for p in self.projections:
             try:
                 p.invalidate()
+                if not p.shared:
+                    for memory_id, partition in forgotten:
+                        p.delete(memory_id, partition)
             except Exception:  # noqa: BLE001 - a failing projection must not fail the read that noticed
                 log.exception("projection %s failed to invalidate", p.name)
 
