@@ -1,8 +1,8 @@
 """Exact dense search over small partitions, in process, from the canonical vectors.
 
-A user's partition holds tens to a few thousand memories: an exact cosine over them is a ~0.1 ms matrix
-product, while the first Chroma query of a partition loads its segment (~60 ms measured under load at 10k)
-and each open collection costs ~3 MB of RSS (measured with chromadb 1.5). So reads over partitions up to
+A user's partition holds tens to a few thousand memories: an exact cosine over them is a small matrix
+product, while the first Chroma query of a partition loads its segment and each open collection costs
+memory (figures: docs/figures.md, "Measurements behind the defaults"). So reads over partitions up to
 `max_partition` rows are answered here, exactly (never worse than HNSW), and Chroma stays the projection
 for larger partitions and for processes sharing a Chroma server. Partitions are built lazily from SQLite
 and kept in an LRU bounded by `max_vectors` in total.
