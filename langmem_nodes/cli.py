@@ -6,7 +6,7 @@ works. Only `remember` and `import` create a memory home; every other command on
 user mistake, ends in one `error: ...` line on stderr and exit status 2 (never a traceback). Progress with
 counts goes to stderr when it is a terminal or with `--progress`.
 
-    langmem-nodes [--home DIR] [--embedder minilm|minilm-int8|e5|hashing] remember "Remember that I prefer tea" --user ada
+    langmem-nodes [--home DIR] [--embedder minilm+e5|minilm|minilm-int8|e5|hashing] remember "Remember that I prefer tea" --user ada
     langmem-nodes recall "what do I drink?" --user ada --json
     langmem-nodes forget mem_0123 --json
     langmem-nodes stats --user ada --since 7 --json     # exactly one JSON document
@@ -352,8 +352,9 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="langmem-nodes", description="Long-term memory for LangGraph agents.")
     parser.add_argument("--home", help="memory home (default $LANGMEM_HOME or ./.langmem)")
-    parser.add_argument("--embedder", choices=["minilm", "minilm-int8", "e5", "hashing"],
-                        help="fixed per memory home; default: the home's, else minilm (English); e5 is multilingual")
+    parser.add_argument("--embedder", choices=["minilm+e5", "minilm", "minilm-int8", "e5", "hashing"],
+                        help="fixed per memory home; default: the home's, else minilm+e5 (MiniLM for English, "
+                             "e5 for Chinese); minilm is English-only, e5 multilingual")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def add(name: str, fn: Any, help_: str) -> argparse.ArgumentParser:

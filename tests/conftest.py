@@ -28,9 +28,9 @@ def store(tmp_path, fake_embedder):
 
 @pytest.fixture(scope="session")
 def minilm():
-    from langmem_nodes.embeddings import default_embedder
+    from langmem_nodes.embeddings import minilm_embedder
 
-    return default_embedder()
+    return minilm_embedder()
 
 
 @pytest.fixture

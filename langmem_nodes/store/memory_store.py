@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ..embeddings import KNOWN_EMBEDDERS, Embedder, ensure_embedder
+from ..embeddings import KNOWN_EMBEDDERS, LEGACY_EMBEDDER, Embedder, ensure_embedder
 from ..records import LedgerEntry, LedgerOp, MemoryRecord, Scope, Status, check_id, normalize_text
 from .bm25 import BM25Projection
 from .chroma import ChromaProjection, make_client
@@ -99,7 +99,8 @@ class MemoryStore:
 
     Args:
         home: directory of the memory home (created if missing). Default `$LANGMEM_HOME` or `./.langmem`.
-        embedder: an `Embedder`, "minilm" (default, packaged model), "minilm-int8", "e5" or "hashing"
+        embedder: an `Embedder`, "minilm+e5" (default: MiniLM for English, e5 for Chinese), "minilm"
+            (packaged model, English only), "minilm-int8", "e5" or "hashing"
             (deterministic fake). A home remembers its embedder: opened without one it reuses it, opened
             with a different one it raises ValueError (see `_home_embedder`).
         chroma_url: a Chroma server (`http://127.0.0.1:8000`) instead of the embedded PersistentClient.
@@ -172,6 +173,8 @@ class MemoryStore:
         table): opened without one, it uses that one again; opened with another, it refuses, because vectors
         of two models (or two precisions of one) are not comparable and recall would silently degrade."""
         stored = self._canonical.get_meta("embedder")
+        if stored is None and embedder is None and self._canonical.count():
+            embedder = LEGACY_EMBEDDER  # written before homes recorded their embedder: by the default of then
         if embedder is None and stored is not None and stored.rsplit("/", 1)[0] in KNOWN_EMBEDDERS:
             embedder = stored.rsplit("/", 1)[0]
         chosen = ensure_embedder(embedder)
