@@ -174,3 +174,19 @@ def test_a_forget_by_another_process_leaves_no_text_in_this_ones_caches(tmp_path
     assert not mine.rendered.holds_text(text) and not mine.embedder.cached(text)
     assert all(mine.verify_gone(m.id).values())
     mine.close()
+
+
+def test_forget_reaches_the_caches_of_a_bilingual_embedders_halves(tmp_path):
+    from langmem_nodes.bilingual import BilingualEmbedder
+    from langmem_nodes.embeddings import HashingEmbedder
+
+    emb = BilingualEmbedder(HashingEmbedder(dim=16), HashingEmbedder(dim=16), half=16)
+    store = MemoryStore(tmp_path, embedder=emb)
+    en, zh = store.commit(add=[MemoryRecord(text="Ada lives in Paris", scope=Scope(user_id="ada")),
+                               MemoryRecord(text="艾达住在巴黎", scope=Scope(user_id="ada"))])
+    assert emb.cached(en.text) and emb.cached(zh.text) and emb.cache_size == 100_000
+    assert store.verify_gone(en.id)["embedding_cache"] is False and store.verify_gone(zh.id)["embedding_cache"] is False
+    store.forget_many([en.id, zh.id])
+    assert not emb.cached(en.text) and not emb.cached(zh.text)
+    assert all(store.verify_gone(en.id).values()) and all(store.verify_gone(zh.id).values())
+    store.close()

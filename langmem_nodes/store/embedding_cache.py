@@ -49,7 +49,7 @@ class EmbeddingCache(Projection):
                 cached = tuple(t for t in dict.fromkeys(seen) if self.embedder.cached(t))
                 if cached:
                     self._texts[r.id] = cached
-            if len(self._texts) > 2 * max(self.embedder.cache_size, 1):
+            if len(self._texts) > 2 * max(self.embedder.cache_size, 1000):
                 self._prune()
 
     def _prune(self) -> None:
