@@ -1,7 +1,8 @@
-"""Storage: the canonical SQLite store and its projections (Chroma, exact dense, BM25, rendered text, embedding
-cache) behind one fan-out."""
+"""Storage: the canonical store (SQLite, or PostgreSQL by URL) and its projections (Chroma, exact dense, BM25,
+rendered text, embedding cache) behind one fan-out."""
 
 from .bm25 import BM25Projection
+from .canonical import resolve_database_url
 from .chroma import ChromaProjection
 from .embedding_cache import EmbeddingCache
 from .memory_store import EMBED_TEXT_KEY, MemoryStore, default_home, embed_text, is_user_actor
@@ -27,4 +28,5 @@ __all__ = [
     "default_home",
     "embed_text",
     "is_user_actor",
+    "resolve_database_url",
 ]
