@@ -159,15 +159,15 @@ def test_forget_leaves_no_trace_in_the_embedding_cache_or_the_stable_block(tmp_p
 
 
 @pytest.mark.parametrize("text", ["Ada lives in Paris", "艾达住在巴黎"])
-def test_a_forget_by_another_process_leaves_no_text_in_this_ones_caches(tmp_path, text):
+def test_a_forget_by_another_process_leaves_no_text_in_this_ones_caches(tmp_path, backend, text):
     from langmem_nodes.read import warm_stable
     from langmem_nodes.records import MemoryContext
 
-    mine = MemoryStore(tmp_path, embedder="hashing")
+    mine = backend.open(tmp_path, embedder="hashing")
     (m,) = mine.commit(add=[MemoryRecord(text=text, scope=Scope(user_id="ada"))])
     assert warm_stable(mine, [MemoryContext(user_id="ada")]) == 1
     assert mine.rendered.holds_text(text) and mine.embedder.cached(text)
-    other = MemoryStore(tmp_path, embedder="hashing")
+    other = backend.open(tmp_path, embedder="hashing")
     other.forget(m.id)
     other.close()
     assert mine.lexical_search([m.scope.partition], text, 5) == []  # the next query notices the commit
