@@ -270,7 +270,7 @@ def _warm_vectors(args: argparse.Namespace, store: Any, data: dict[str, Any], ba
     from .store.memory_store import embed_text
 
     records = data.get("records")
-    if not isinstance(records, list) or store.canonical.count():
+    if not isinstance(records, list) or store.count():
         return  # import_ refuses it with its own message
     try:
         texts = [embed_text(MemoryRecord.model_validate(r)) for r in records]

@@ -49,8 +49,8 @@ class Embedder(ABC):
     reads_cjk: bool = True
 
     def __init__(self, *, cache_size: int = 50_000) -> None:
-        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._cache_size = cache_size
+        self._memo: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._memo_size = cache_size
         self._lock = threading.Lock()
 
     @abstractmethod
@@ -64,9 +64,9 @@ class Embedder(ABC):
         missing: list[str] = []
         with self._lock:
             for t in texts:
-                v = self._cache.get(t)
+                v = self._memo.get(t)
                 if v is not None:
-                    self._cache.move_to_end(t)
+                    self._memo.move_to_end(t)
                 else:
                     missing.append(t)
                 out.append(v)
@@ -80,9 +80,9 @@ class Embedder(ABC):
             fresh = dict(zip(uniq, vecs, strict=True))
             with self._lock:
                 for t, v in fresh.items():
-                    self._cache[t] = v
-                    if len(self._cache) > self._cache_size:
-                        self._cache.popitem(last=False)
+                    self._memo[t] = v
+                    if len(self._memo) > self._memo_size:
+                        self._memo.popitem(last=False)
             out = [fresh[t] if v is None else v for t, v in zip(texts, out, strict=True)]
         if not out:
             return np.zeros((0, self.dim), dtype=np.float32)
@@ -98,10 +98,14 @@ class Embedder(ABC):
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
 
+    def cached(self, text: str) -> bool:
+        """Whether the cache holds a vector for `text` (so its text is a key in memory)."""
+        return text in self._memo
+
     def forget_text(self, text: str) -> None:
         """Drop one text from the cache (used when a memory is forgotten)."""
         with self._lock:
-            self._cache.pop(text, None)
+            self._memo.pop(text, None)
 
 
 class HashingEmbedder(Embedder):

@@ -55,7 +55,7 @@ def run_scenario(
     ledger.append(LedgerEntry(op=LedgerOp.SUPERSEDE, memory_id=recs[3].id, supersedes=[recs[1].id],
                               reason=f"replaces {recs[1].text!r}", payload={"old": recs[1].text}))
     store.commit(add=recs, ledger=ledger)
-    vecs = store.canonical.vectors([r.id for r in recs])
+    vecs = store.vectors([r.id for r in recs])
     store.rendered.put("summary:ana", " ".join(r.text for r in recs[:10]), [r.id for r in recs[:10]])
 
     by_request = [r for r in recs if r.scope.user_id == "ana" and any(t in r.text for t in TOPICS_EN + TOPICS_ZH)]
@@ -90,7 +90,7 @@ def run_scenario(
         ghosts["rendered"] += store.rendered.contains(r.id, part)
         ghosts["dense_hits"] += r.id in {i for i, _ in store.dense_search([part], vecs[r.id], 200, statuses=["active", "superseded", "expired", "candidate", "archived"])}
         ghosts["lexical_hits"] += r.id in {i for i, _ in store.lexical_search([part], r.text, 200)}
-        tomb = store.canonical.tombstone(r.id)
+        tomb = store.tombstone(r.id)
         ghosts["tombstone_missing"] += tomb is None or set(tomb) != {"memory_id", "partition", "ts", "actor"}
         hist = "".join(e.model_dump_json() for e in store.history(r.id))
         ghosts["ledger_text"] += r.text in hist or r.text in json.dumps(json.loads(hist.replace("}{", "},{").join("[]")) if hist else [])
@@ -133,7 +133,7 @@ def test_forget_scrubs_other_records_ledger_quotes_and_chinese(store):
     sup = [e for e in store.history(b.id) if e.op is LedgerOp.SUPERSEDE][0]
     assert a.text not in sup.model_dump_json() and sup.payload["new"] == b.text and "[forgotten]" in sup.reason
     store.forget(b.id)  # an entry scrubbed once is scrubbed again for the next forget
-    assert b.text not in "".join(e.model_dump_json() for e in store.canonical.ledger())
+    assert b.text not in "".join(e.model_dump_json() for e in store.ledger())
     store.close()
     blob = b"".join(p.read_bytes() for p in store.home.rglob("*") if p.is_file())
     assert a.text.encode() not in blob and b.text.encode() not in blob
@@ -143,7 +143,7 @@ def test_forget_removes_earlier_edited_text_and_vector_files(store):
     a = MemoryRecord(text="my locker code is 4471", scope=Scope(user_id="u"))
     store.commit(add=[a])
     MemoryAdmin(store).edit(a.id, "my locker is on floor 2")
-    vec = store.canonical.vectors([a.id])[a.id]
+    vec = store.vectors([a.id])[a.id]
     store.forget(a.id)
     store.close()
     blob = b"".join(p.read_bytes() for p in store.home.rglob("*") if p.is_file())

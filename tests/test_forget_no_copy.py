@@ -61,11 +61,11 @@ def test_forget_reports_a_pending_wal_scrub_and_the_next_write_finishes_it(store
     try:
         reports = store.forget_many([r.id for r in recs])
         assert all(r["places"]["wal"].startswith("pending:") for r in reports), reports  # said, not hidden
-        assert [op for _, op, *_ in store.canonical.intents()] == ["wal_scrub"]
+        assert [op for _, op, *_ in store.pending_intents()] == ["wal_scrub"]
     finally:
         reader.close()
     store.commit(add=[MemoryRecord(text="likes chess", scope=Scope(user_id="ada"))])  # any later write
-    assert store.canonical.intents() == []
+    assert store.pending_intents() == []
     for t in TEXTS:
         assert _files_holding(store.home, t) == [], t
 

@@ -120,9 +120,9 @@ def test_delete_all_guards(admin, store):
     for bad in ("", "  ", " alice"):
         with pytest.raises(ValueError, match="user_id"):
             admin.delete_all(org_id="*", project_id="*", user_id=bad, session_id="*")
-    assert store.canonical.count() == 4  # nothing ran
+    assert store.count() == 4  # nothing ran
     dry = admin.delete_all(org_id="default", project_id="*", user_id="alice", session_id="s1", dry_run=True)
-    assert dry["ids"] == [recs[1].id] and store.canonical.count() == 4
+    assert dry["ids"] == [recs[1].id] and store.count() == 4
     out = admin.delete_all(org_id="default", project_id="*", user_id="alice", session_id="*")
     assert set(out["ids"]) == {recs[0].id, recs[1].id, recs[3].id}  # the project fact alice wrote too
     assert all(r["places"]["chroma"] == "gone" for r in out["reports"])
@@ -153,7 +153,7 @@ def test_export_import_reproduces_identical_records(admin, store, tmp_path, fake
         before = [r for r in _all_rows(store) if r["id"] in {a.id, b.id, c.id}]
         assert _all_rows(s2) == before  # ids, versions, timestamps, everything
         assert [e.ledger_id for e in s2.history(a.id)] == [e.ledger_id for e in store.history(a.id)]
-        assert s2.canonical.tombstone(gone.id)["actor"] == "user"
+        assert s2.tombstone(gone.id)["actor"] == "user"
         assert s2.lexical_search([a.scope.partition], "铁观音", 3)[0][0] == a.id
         with pytest.raises(ValueError, match="empty memory home"):
             MemoryAdmin(s2).import_(data)

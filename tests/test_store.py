@@ -110,11 +110,11 @@ def test_failed_projection_delete_is_retried_at_open(tmp_path, fake_embedder):
     report = s.forget(a.id)
     assert report["places"]["flaky"].startswith("pending") and report["places"]["chroma"] == "gone"
     assert s.verify_gone(a.id)["flaky"] is False  # not a silent ghost: reported and recorded
-    assert s.canonical.intents()
+    assert s.pending_intents()
     s.close()
     flaky.fail = False
     s2 = MemoryStore(tmp_path / "h", embedder=fake_embedder, extra_projections=[flaky])
-    assert s2.verify_gone(a.id) == {k: True for k in s2.verify_gone(a.id)} and not s2.canonical.intents()
+    assert s2.verify_gone(a.id) == {k: True for k in s2.verify_gone(a.id)} and not s2.pending_intents()
     s2.close()
 
 
@@ -125,7 +125,7 @@ def test_bad_ids_rejected_and_nothing_stored(store):
         Scope(user_id="  ")
     with pytest.raises(ValueError, match="text"):
         rec("x" * 5000)
-    assert store.canonical.count() == 0
+    assert store.count() == 0
 
 
 def test_reopen_keeps_everything(tmp_path, fake_embedder):
@@ -162,11 +162,11 @@ def test_failed_compaction_is_reported_and_retried_at_open(tmp_path, fake_embedd
     proj.fail_compact = True
     report = s.forget(a.id)
     assert report["places"]["disk_index"].startswith("pending") and report["places"]["chroma"] == "gone"
-    assert s.canonical.intents()
+    assert s.pending_intents()
     s.close()
     proj.fail_compact = False
     s2 = MemoryStore(tmp_path / "h", embedder=fake_embedder, extra_projections=[proj])
-    assert proj.compacted == [a.scope.partition] and not s2.canonical.intents()
+    assert proj.compacted == [a.scope.partition] and not s2.pending_intents()
     assert s2.dense_search([b.scope.partition], fake_embedder.embed_query("likes rust"), 3)[0][0] == b.id
     s2.close()
 
@@ -247,7 +247,7 @@ def test_forget_many_refuses_a_bare_id_string_and_deletes_nothing(store):
     store.commit(add=[a])
     with pytest.raises(ValueError, match=r"memory_ids must be a list of ids"):
         store.forget_many(a.id)
-    assert store.get(a.id) is not None and store.canonical.tombstones() == []
+    assert store.get(a.id) is not None and store.tombstones() == []
 
 
 def test_modify_refuses_a_change_that_swaps_the_id(store):
@@ -269,11 +269,11 @@ def test_partitions_by_prefix_is_exact_and_uses_the_index(store):
     scopes = [Scope(user_id="al", session_id="s1", level="session"), Scope(user_id="al", session_id="s2", level="session"),
               Scope(user_id="alice", session_id="s1", level="session"), Scope(user_id="al")]
     store.commit(add=[MemoryRecord(text=f"fact {i}", scope=s) for i, s in enumerate(scopes)])
-    assert store.canonical.partitions(prefix="session/default/al/") == ["session/default/al//s1", "session/default/al//s2"]
-    assert len(store.canonical.partitions()) == 4
-    conn, sql = store.canonical._conn, []
+    assert store.partitions(prefix="session/default/al/") == ["session/default/al//s1", "session/default/al//s2"]
+    assert len(store.partitions()) == 4
+    conn, sql = store._canonical._conn, []
     conn.set_trace_callback(sql.append)
-    store.canonical.partitions(prefix="session/default/al/")
+    store.partitions(prefix="session/default/al/")
     conn.set_trace_callback(None)
     (query,) = [q for q in sql if q.startswith("SELECT")]
     plan = " ".join(str(r) for r in conn.execute("EXPLAIN QUERY PLAN " + query).fetchall())
@@ -385,7 +385,7 @@ def test_find_refs_reads_one_attribute_without_parsing_bodies(store, monkeypatch
     ])
     parts = ["user/default/alice"]
     full = store.find(parts, subject="USER", predicate="lives_in")
-    monkeypatch.setattr(store.canonical, "_parse", lambda *a: pytest.fail("find_refs parsed a body"))
+    monkeypatch.setattr(store._canonical, "_parse", lambda *a: pytest.fail("find_refs parsed a body"))
     refs = store.find_refs(parts, subject="USER", predicate="lives_in")
     assert [(r.id, r.object, r.polarity, r.created_at) for r in refs] == [
         (m.id, m.object, m.polarity.value, m.created_at) for m in full]

@@ -5,7 +5,7 @@ best candidate always looks relevant. The selector needs evidence that does not 
 candidates:
 
 - **dense**: the cosine after removing what every query shares with every memory. Embedders put all texts
-  in a narrow cone (multilingual-e5's cosines sit in 0.72–0.92 for related and unrelated pairs alike), and
+  in a narrow cone (multilingual-e5's cosines of related and unrelated pairs sit in one narrow band), and
   short or generic texts are close to everything. So the query is centred by the mean vector of a fixed set
   of generic queries and the memory by the mean of a fixed set of generic memories (both zh + en, below):
   `evidence = (q − q̄)·(m − m̄)`. It costs one extra dot product per candidate (the means are embedded once
@@ -15,7 +15,7 @@ candidates:
 
 A memory is *relevant* when its dense evidence clears the embedder's floor (only when the embedder can read
 the query's language) or its lexical evidence clears `lexical_floor`. Floors per shipped embedder were
-chosen on the dev half of `evals/data/abstain.json` and scored on its held-out half (README "Abstain").
+chosen on the dev half of `evals/data/abstain.json` and scored on its held-out half (docs/figures.md).
 
 Example:
     >>> sorted(content_terms("Where do I deploy the shop project?"))

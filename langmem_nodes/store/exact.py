@@ -1,16 +1,15 @@
 """Exact dense search in process, from the canonical vectors: every partition up to `MAX_PARTITION` rows.
 
-A user's partition holds tens to a few thousand memories: an exact cosine over them is a ~0.1 ms matrix
-product, while the first Chroma query of a partition loads its segment (~60 ms measured under load at 10k)
-and each open collection costs ~3 MB of RSS (measured with chromadb 1.5). A large partition (a busy
-project) is answered here too: Chroma's HNSW misses memories that are isolated among near-duplicates (at
-100k memories it found 4 of 20 labelled facts where exact search finds 14, with ef_search up to 800),
-while an exact product over 100k × 384 float32 costs 154 MB (an HNSW index holds the same float32 vectors
-plus its graph) and tens of ms on a loaded machine (figures: `python -m evals large_partition`,
-evals/report.md). So reads over partitions up to `max_partition` rows are answered here, exactly, and
-Chroma is the projection only for partitions beyond it and for processes sharing a Chroma server. Partitions are built lazily from SQLite
-and kept in an LRU bounded by `max_vectors` in total; a write or forget updates a loaded partition in
-place (appends go to spare rows, a removal moves the last row into the freed one).
+A user's partition holds tens to a few thousand memories: an exact cosine over them is a small matrix
+product, while the first Chroma query of a partition loads its segment and each open collection costs
+memory. A large partition (a busy project) is answered here too, because Chroma's HNSW misses memories
+isolated among near-duplicates, whatever its ef_search, while an exact product over 100k × 384 float32
+(154 MB; an HNSW index holds the same float32 vectors plus its graph) stays in tens of ms (figures:
+docs/figures.md, evals/report.md "Large partitions"). So reads over partitions up to `max_partition` rows
+are answered here, exactly, and Chroma is the projection only for partitions beyond it and for processes
+sharing a Chroma server. Partitions are built lazily from SQLite and kept in an LRU bounded by
+`max_vectors` in total; a write or forget updates a loaded partition in place (appends go to spare rows,
+a removal moves the last row into the freed one and zeroes the old last row).
 
 Example:
     >>> import numpy as np
