@@ -77,6 +77,20 @@ def test_the_exact_index_stays_exact_through_appends_updates_and_removals():
     assert not part.mat[part.n:].any()  # a removed row's vector is zeroed, not left in the spare rows
 
 
+@pytest.mark.parametrize("lang", [0, 1], ids=["en", "zh"])
+def test_a_partition_first_searched_empty_takes_writes(tmp_path, fake_embedder, lang):
+    """Before the fix: the first write after an empty partition was searched failed in the exact index."""
+    store = MemoryStore(tmp_path / "home", embedder=fake_embedder)
+    scope = Scope(user_id="ada")
+    assert store.dense_search([scope.partition], fake_embedder.embed_query("tea"), 5) == []
+    rec = MemoryRecord(text=TEXTS[0][lang], scope=scope)
+    store.commit(add=[rec])
+    assert store.pending_intents() == [] and store.exact.contains(rec.id, scope.partition)
+    hits = store.dense_search([scope.partition], fake_embedder.embed_query(QUERIES[0][lang]), 5)
+    assert [i for i, _ in hits] == [rec.id]
+    store.close()
+
+
 def test_ties_at_the_kth_score_are_broken_by_id():
     rows = [(f"m{i:05d}", "active", np.array([0.0, 1.0], np.float32)) for i in range(5000)]
     rows.append(("z-best", "active", np.array([1.0, 0.0], np.float32)))

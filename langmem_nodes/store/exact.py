@@ -57,7 +57,8 @@ class _Part:
             return
         cap = max(need, self.n + self.n // 8, 64)  # +12.5 %: appends are amortised O(1), little idle memory
         mat, codes = np.zeros((cap, dim), np.float32), np.zeros(cap, np.int8)
-        mat[: self.n], codes[: self.n] = self.mat[: self.n], self.codes[: self.n]
+        if self.n:
+            mat[: self.n], codes[: self.n] = self.mat[: self.n], self.codes[: self.n]
         self.mat, self.codes = mat, codes
 
     def put_many(self, rows: Sequence[Row]) -> None:
