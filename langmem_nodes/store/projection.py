@@ -39,6 +39,11 @@ class Projection(ABC):
         """After deletes: make the partition's copy hold exactly `records` and no physical remnant of
         anything forgotten (on-disk projections rewrite their files). In-memory projections need nothing."""
 
+    def compacts(self, partition: str) -> bool:
+        """True if `compact(partition, ...)` has work to do, so the store reads the partition for it (at 100k
+        memories that read costs seconds). Default: whether the class overrides `compact`."""
+        return type(self).compact is not Projection.compact
+
     def invalidate(self, partition: str | None = None) -> None:  # noqa: B027 - optional hook
         """Another process committed to the canonical store: drop what may now be stale (every partition,
         or one), to be rebuilt from the canonical store on demand. Called by the registry (`FanOut`).
