@@ -33,7 +33,8 @@ from .bm25 import BM25Projection
 from .canonical import open_canonical, resolve_database_url
 from .chroma import ChromaProjection, make_client
 from .dense import DenseRouter
-from .exact import ExactDense
+from .embedding_cache import EmbeddingCache
+from .exact import MAX_PARTITION, ExactDense
 from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
@@ -104,11 +105,12 @@ class MemoryStore:
             with a different one it raises ValueError (see `_home_embedder`).
         chroma_url: a Chroma server (`http://127.0.0.1:8000`) instead of the embedded PersistentClient.
         chroma_mirror: "large" (the embedded default) gives a partition a Chroma collection once it outgrows
-            the in-process exact index (5,000 memories): an embedded Chroma upsert costs ~15 ms whatever its
+            the in-process exact index (200,000 memories): an embedded Chroma upsert costs ~15 ms whatever its
             size, and no query reads a small partition from Chroma (it is searched exactly in process).
             "all" (the server default, and the only choice with a server) mirrors every partition.
         extra_projections: more projections to fan writes and forgets out to.
-        exact_max_partition: the largest partition answered by the in-process exact index (default 5,000);
+        exact_max_partition: the largest partition answered by the in-process exact index (default 200,000,
+            `store.exact.MAX_PARTITION`: HNSW loses recall on large partitions, exact search does not);
             larger ones are mirrored to and answered by Chroma (`store.dense` routes each partition).
         database_url: a `postgresql://` URL: the canonical store (records, vectors, ledger) lives in that
             PostgreSQL database, shared by every process that opens it, instead of `home/memory.sqlite3`.
@@ -130,7 +132,7 @@ class MemoryStore:
         chroma_url: str | None = None,
         chroma_mirror: str | None = None,
         extra_projections: Sequence[Projection] = (),
-        exact_max_partition: int = 5000,
+        exact_max_partition: int = MAX_PARTITION,
         database_url: str | None = None,
     ) -> None:
         if isinstance(exact_max_partition, bool) or not isinstance(exact_max_partition, int) or exact_max_partition < 1:
@@ -151,6 +153,7 @@ class MemoryStore:
             self._canonical.close()
             raise
         self._external = self._canonical.changes().external
+        self._forgotten_mark = self._canonical.forgotten_since(None)[1]
         chroma_path = None if chroma_url else self.home / "chroma"
         # Embedded mode: small partitions are searched exactly in process (see store/exact.py). With a Chroma
         # server, other processes may write the collections, so reads keep going to the server.
@@ -164,7 +167,9 @@ class MemoryStore:
         self.dense = DenseRouter(self.exact, self.chroma, self._canonical.partition_vectors, self._canonical.partition_size)
         self.bm25 = BM25Projection(loader=self._canonical.partition_texts)
         self.rendered = RenderedCache()
-        own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
+        self.embedding_cache = EmbeddingCache(self.embedder, embed_text)
+        own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered,
+               self.embedding_cache]
         self.fanout = FanOut([*own, *extra_projections])
         # an older home's partitions are re-keyed, with intents for the projections (store/layout.py)
         migrate_layout(self._canonical, self.fanout.names, self.chroma)
@@ -419,9 +424,11 @@ class MemoryStore:
             report = self.fanout.delete(mid, part)
             reports[mid]["places"].update(report)
             failed |= {k for k, v in report.items() if v != "gone"}
-            for t in texts:
-                self.embedder.forget_text(t)
-            reports[mid]["places"]["embedding_cache"] = "gone"
+            # earlier texts (before an edit) are cached by text, under no id a projection knows
+            for name, v in self.fanout.scrub_texts(texts).items():
+                if v != "gone":
+                    failed.add(name)
+                    reports[mid]["places"][name] = v
             by_part.setdefault(part, []).append(mid)
         for part, mids in by_part.items():  # rewrite on-disk copies so no physical remnant stays
             for name, v in self._compact(part).items():
@@ -462,8 +469,7 @@ class MemoryStore:
         with self._canonical.transaction() as conn:
             n = self._canonical.scrub_entries(conn, [seq for seq, _ in hits])
         for _, texts in hits:
-            for t in texts:
-                self.embedder.forget_text(t)
+            self.fanout.scrub_texts(texts)
         self._scrub_wal()
         return n
 
@@ -481,6 +487,9 @@ class MemoryStore:
         return texts, objects
 
     def _compact(self, partition: str, only: Sequence[str] | None = None) -> dict[str, str]:
+        only = [p.name for p in self.fanout.projections if (only is None or p.name in only) and p.compacts(partition)]
+        if not only:  # nothing on disk to rewrite (e.g. a partition Chroma does not mirror): no partition read
+            return {}
         recs = self._canonical.find([partition], statuses=None)
         by_id = self._canonical.vectors([r.id for r in recs])
         recs = [r for r in recs if r.id in by_id]
@@ -593,7 +602,9 @@ class MemoryStore:
         return self._canonical.closed
 
     def sync_external_writes(self) -> bool:
-        """Drop the in-process indexes (BM25, exact dense) if another process committed since we last looked.
+        """Tell every projection (`Projection.invalidate`) if another process committed since we last looked:
+        the in-process indexes (BM25, exact dense) drop what they hold, and the memories forgotten since
+        (read from the tombstones) leave every in-process projection (rendered text, embedding cache).
 
         They rebuild lazily from SQLite, so a memory another process wrote or forgot is seen correctly here.
         Costs one `PRAGMA data_version` when nothing changed. Returns True if the indexes were dropped."""
@@ -601,9 +612,8 @@ class MemoryStore:
         if external == self._external:
             return False
         self._external = external
-        self.bm25.invalidate()
-        if self.exact is not None:
-            self.exact.invalidate()
+        forgotten, self._forgotten_mark = self._canonical.forgotten_since(self._forgotten_mark)
+        self.fanout.invalidate(forgotten)
         return True
 
     def warm(self, partitions: Iterable[str] | None = None) -> dict[str, int]:
