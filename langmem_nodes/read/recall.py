@@ -48,7 +48,7 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Literal
@@ -63,10 +63,13 @@ from ..text import detect_lang
 from .relevance import (
     DENSE_FLOORS,
     LEXICAL_FLOOR,
+    Floor,
     centering,
     content_terms,
     dense_floor_for,
     lexical_evidence,
+    speaks_of_user,
+    valid_floor,
 )
 
 Fusion = Literal["convex", "bm25", "dense", "rrf"]
@@ -144,8 +147,9 @@ class RecallNode(MemoryNode):
             rescaled by 1 / (1 + boost) (0 = off; see the module docstring).
         thread_weight: β of the thread evidence (0 = off), applied after the subject boost.
         thread_key: the `metadata` key whose value names a memory's thread.
-        dense_floor: centred-cosine floor of `breakdown["relevant"]` (a number or {"en": .., "zh": ..} by
-            the query's language); "auto" = the floor calibrated for the store's embedder
+        dense_floor: centred-cosine floor of `breakdown["relevant"]`: a number, {"personal": x, "general": y}
+            (by whether the query speaks of the user, `relevance.speaks_of_user`), or either per query
+            language {"en": .., "zh": ..}; "auto" = the floor calibrated for the store's embedder
             (`relevance.DENSE_FLOORS`), None = dense evidence always counts.
         lexical_floor: share of the query's content terms a memory must contain to be relevant by words.
         evidence_depth: lexical evidence is computed for this many best candidates (the rest get 0).
@@ -164,7 +168,7 @@ class RecallNode(MemoryNode):
         subject_boost: float = 0.0,
         thread_weight: float = 0.0,
         thread_key: str = "session",
-        dense_floor: float | Mapping[str, float] | None | Literal["auto"] = "auto",
+        dense_floor: Floor | None | Literal["auto"] = "auto",
         lexical_floor: float = LEXICAL_FLOOR,
         evidence_depth: int = 20,
         **kw: Any,
@@ -188,10 +192,9 @@ class RecallNode(MemoryNode):
         self.statuses = tuple(Status(s) for s in statuses)
         if dense_floor == "auto":
             dense_floor = DENSE_FLOORS.get(store.embedder.name)
-        if not (dense_floor is None or isinstance(dense_floor, int | float) or (
-                isinstance(dense_floor, Mapping) and all(isinstance(v, int | float) for v in dense_floor.values()))):
-            raise ValueError(f"dense_floor must be a number, a {{language: number}} mapping, None or 'auto', "
-                             f"got {dense_floor!r}")
+        if not (dense_floor is None or valid_floor(dense_floor)):
+            raise ValueError(f"dense_floor must be a number, {{'personal': x, 'general': y}}, either per language "
+                             f"{{'en': .., 'zh': ..}}, None or 'auto', got {dense_floor!r}")
         if not 0.0 <= lexical_floor <= 1.0:
             raise ValueError(f"lexical_floor must be in [0, 1], got {lexical_floor!r}")
         self.dense_floor, self.lexical_floor, self.evidence_depth = dense_floor, lexical_floor, evidence_depth
@@ -248,8 +251,9 @@ class RecallNode(MemoryNode):
         lex: dict[str, float], sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]],
     ) -> None:
         dense: dict[str, float] = {}
-        lang = detect_lang(query.text)
-        floor = dense_floor_for(self.dense_floor, lang)
+        lang_of = getattr(self.store.embedder, "lang_of", detect_lang)  # a routing embedder: its half's language
+        lang = lang_of(query.dense)
+        floor = dense_floor_for(self.dense_floor, lang, speaks_of_user(query.text))
         if qvec is not None and ids and floor is not None:
             c = centering(self.store.embedder, lang)
             q_dot_m = float(qvec @ c.memory_mean)
