@@ -12,6 +12,11 @@ from langmem_nodes.governance import ForgetRequestNode, ForgetState, parse_confi
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 
 
+@pytest.fixture
+def store(backend_store):
+    """Every test here runs on SQLite and on PostgreSQL."""
+    return backend_store
+
 def rec(text: str, user: str = "alice", **kw) -> MemoryRecord:
     return MemoryRecord(text=text, scope=Scope(user_id=user, **kw))
 
