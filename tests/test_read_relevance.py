@@ -76,6 +76,7 @@ def test_lexical_evidence_counts_content_terms_en_and_zh_bigrams():
 def test_a_query_that_speaks_of_the_user_gets_its_own_floor_en_and_zh():
     assert speaks_of_user("What should I cook for my dad?") and speaks_of_user("Plan our trip")
     assert speaks_of_user("我爸生日送什么？") and not speaks_of_user("法国的首都是哪里？")
+    assert speaks_of_user("where is the user based?") and speaks_of_user("用户现在住在哪个城市？")
     assert not speaks_of_user("Who painted the Mona Lisa?") and not speaks_of_user("Is it minimal?")
     floor = {"en": {"personal": 0.2, "general": 0.3}, "zh": 0.05}
     assert dense_floor_for(floor, "en", True) == 0.2 and dense_floor_for(floor, "en", False) == 0.3

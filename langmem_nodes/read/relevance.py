@@ -92,17 +92,17 @@ DENSE_FLOORS: dict[str, Floor] = {
 }
 LEXICAL_FLOOR = 0.3
 
-_FIRST_PERSON_EN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|our|ours|us)\b", re.I)
+_FIRST_PERSON_EN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|our|ours|us|user|user's)\b", re.I)
 
 
 def speaks_of_user(text: str) -> bool:
-    """Whether the query speaks of the user (first person: "my", "I", "we"; 我, 咱): such a query is more
-    likely to need what the user said before than an impersonal one.
+    """Whether the query speaks of the user (first person: "my", "I", "we"; 我, 咱; or "the user", 用户, as an
+    agent asks): such a query is more likely to need what the user said before than an impersonal one.
 
     >>> speaks_of_user("What should I cook tonight?"), speaks_of_user("我家猫不吃饭"), speaks_of_user("Who painted it?")
     (True, True, False)
     """
-    return bool(_FIRST_PERSON_EN.search(text)) or "我" in text or "咱" in text
+    return bool(_FIRST_PERSON_EN.search(text)) or any(w in text for w in ("我", "咱", "用户"))
 
 
 def dense_floor_for(floor: Floor | None, lang: str, personal: bool = False) -> float | None:
