@@ -6,16 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from langmem_nodes.read import (
-    RenderNode,
+from langmem_nodes.read import RenderNode
+from langmem_nodes.read.render import (
     check_index,
-    neutralize,
     render_index,
     render_items,
     render_summary,
     truncate_keep_conclusion,
 )
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+from langmem_nodes.safety import neutralize
 from langmem_nodes.state import ScoredMemory
 
 

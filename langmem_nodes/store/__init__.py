@@ -1,27 +1,11 @@
-"""Storage: the canonical SQLite store and its projections (Chroma, BM25) behind one fan-out."""
+"""Storage: the canonical SQLite store and its projections (Chroma, BM25) behind one fan-out.
 
-from .bm25 import BM25Projection
-from .chroma import ChromaProjection
-from .memory_store import EMBED_TEXT_KEY, MemoryStore, default_home, embed_text, is_user_actor
-from .projection import FanOut, Projection
-from .rendered import RenderedCache
-from .sqlite import CanonicalStore, KeyConflict, KeyRef, ReadOnlyViolation, RecordGone, VersionConflict
+`MemoryStore` is the one way in; `Projection` is the extension point for a projection of your own. The
+backends (`sqlite`, `chroma`, `bm25`, `exact`, `dense`, `server`) stay importable from their modules.
+"""
 
-__all__ = [
-    "EMBED_TEXT_KEY",
-    "BM25Projection",
-    "CanonicalStore",
-    "ChromaProjection",
-    "FanOut",
-    "KeyConflict",
-    "KeyRef",
-    "MemoryStore",
-    "Projection",
-    "ReadOnlyViolation",
-    "RecordGone",
-    "RenderedCache",
-    "VersionConflict",
-    "default_home",
-    "embed_text",
-    "is_user_actor",
-]
+from .memory_store import MemoryStore
+from .projection import Projection
+from .sqlite import KeyConflict, ReadOnlyViolation, RecordGone, VersionConflict
+
+__all__ = ["KeyConflict", "MemoryStore", "Projection", "ReadOnlyViolation", "RecordGone", "VersionConflict"]
