@@ -21,6 +21,10 @@ from langmem_nodes.tools import (
 )
 from langmem_nodes.tools.memory_files import check_path
 
+# create_react_agent is deprecated (LangGraph 1.0) and still supported here: only that warning is expected
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:create_react_agent has been moved:langgraph.warnings.LangGraphDeprecatedSinceV10")
+
 ALICE = MemoryContext(user_id="alice")
 BOB = MemoryContext(user_id="bob")
 
