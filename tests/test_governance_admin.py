@@ -19,6 +19,11 @@ from langmem_nodes.records import (
 from langmem_nodes.store import MemoryStore, ReadOnlyViolation, VersionConflict
 
 
+@pytest.fixture
+def store(backend_store):
+    """Every test here runs on SQLite and on PostgreSQL."""
+    return backend_store
+
 def rec(text: str, user: str = "alice", level: str = "user", **kw) -> MemoryRecord:
     scope = Scope(user_id=user, project_id=kw.pop("project_id", None), session_id=kw.pop("session_id", None), level=level)
     return MemoryRecord(text=text, object=text.split()[-1], scope=scope, **kw)
@@ -134,7 +139,7 @@ def _all_rows(s: MemoryStore) -> list[dict]:
     return sorted((r.model_dump(mode="json") for r in s.find(None, statuses=None)), key=lambda r: r["id"])
 
 
-def test_export_import_reproduces_identical_records(admin, store, tmp_path, fake_embedder):
+def test_export_import_reproduces_identical_records(admin, store, backend, tmp_path, fake_embedder):
     a = rec("喜欢喝乌龙茶")
     b = rec("works on shop", level="project", project_id="shop")
     c = rec("session note", level="session", session_id="s9")
@@ -146,7 +151,7 @@ def test_export_import_reproduces_identical_records(admin, store, tmp_path, fake
     data = json.loads(json.dumps(admin.export("alice")))
     assert {r["id"] for r in data["records"]} == {a.id, b.id, c.id}
     assert data["tombstones"][0]["memory_id"] == gone.id and "marker" not in json.dumps(data)
-    s2 = MemoryStore(tmp_path / "other", embedder=fake_embedder)
+    s2 = backend.open(tmp_path / "other", embedder=fake_embedder)
     try:
         counts = MemoryAdmin(s2).import_(data)
         assert counts["records"] == 3

@@ -13,6 +13,11 @@ from langmem_nodes.governance.forget_node import parse_confirmation, request_top
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 
 
+@pytest.fixture
+def store(backend_store):
+    """Every test here runs on SQLite and on PostgreSQL."""
+    return backend_store
+
 def rec(text: str, user: str = "alice", **kw) -> MemoryRecord:
     return MemoryRecord(text=text, scope=Scope(user_id=user, **kw))
 

@@ -25,7 +25,7 @@ SURFACE = {
         "MissingScopeError", "VersionConflict", "KeyConflict", "RecordGone", "ReadOnlyViolation",
         "LanguageCoverageWarning",
         # embedders
-        "Embedder", "HashingEmbedder", "MiniLMEmbedder", "E5Embedder",
+        "Embedder", "BilingualEmbedder", "HashingEmbedder", "MiniLMEmbedder", "E5Embedder",
     },
     "langmem_nodes.write": {
         "ExtractNode", "DedupNode", "VerifyNode", "ResolverNode", "PromoteNode", "CommitNode",

@@ -248,12 +248,16 @@ class RecallNode(MemoryNode):
         lex: dict[str, float], sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]],
     ) -> None:
         dense: dict[str, float] = {}
-        floor = dense_floor_for(self.dense_floor, detect_lang(query.text))
+        lang = detect_lang(query.text)
+        floor = dense_floor_for(self.dense_floor, lang)
         if qvec is not None and ids and floor is not None:
-            c = centering(self.store.embedder)
+            c = centering(self.store.embedder, lang)
             q_dot_m = float(qvec @ c.memory_mean)
             m_dot_q = self.store.cosines(query.partitions, ids, c.query_mean)
-            dense = {i: c.evidence(cos[i], q_dot_m, m_dot_q[i]) for i in ids if i in cos and i in m_dot_q}
+            # a language-routing embedder: a memory in the other language's half has cosine exactly 0
+            other_half = getattr(self.store.embedder, "routes_by_language", False)
+            dense = {i: c.evidence(cos[i], q_dot_m, m_dot_q[i]) for i in ids
+                     if i in cos and i in m_dot_q and not (other_half and cos[i] == 0.0)}
         terms = content_terms(query.text)
         best = sorted(ids, key=lambda i: -sim[i])[: self.evidence_depth]
         lexical = {i: lexical_evidence(terms, records[i].text) for i in best if lex.get(i, 0.0) > 0}

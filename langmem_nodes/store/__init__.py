@@ -1,7 +1,9 @@
-"""Storage: the canonical SQLite store and its projections (Chroma, BM25) behind one fan-out.
+"""Storage: the canonical store (SQLite, or PostgreSQL by URL) and its projections (Chroma, BM25) behind one
+fan-out.
 
 `MemoryStore` is the one way in; `Projection` is the extension point for a projection of your own. The
-backends (`sqlite`, `chroma`, `bm25`, `exact`, `dense`, `server`) stay importable from their modules.
+backends (`sqlite`, `postgres`, `canonical`, `chroma`, `bm25`, `exact`, `dense`, `server`) stay importable
+from their modules.
 """
 
 from .memory_store import MemoryStore

@@ -27,9 +27,10 @@ from typing import Any
 
 import numpy as np
 
-from ..embeddings import KNOWN_EMBEDDERS, Embedder, ensure_embedder
+from ..embeddings import KNOWN_EMBEDDERS, LEGACY_EMBEDDER, Embedder, ensure_embedder
 from ..records import LedgerEntry, LedgerOp, MemoryRecord, Scope, Status, check_id, normalize_text
 from .bm25 import BM25Projection
+from .canonical import open_canonical, resolve_database_url
 from .chroma import ChromaProjection, make_client
 from .dense import DenseRouter
 from .exact import ExactDense
@@ -37,7 +38,6 @@ from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
 from .sqlite import (
-    CanonicalStore,
     ChangeToken,
     KeyConflict,
     KeyRef,
@@ -98,7 +98,8 @@ class MemoryStore:
 
     Args:
         home: directory of the memory home (created if missing). Default `$LANGMEM_HOME` or `./.langmem`.
-        embedder: an `Embedder`, "minilm" (default, packaged model), "minilm-int8", "e5" or "hashing"
+        embedder: an `Embedder`, "minilm+e5" (default: MiniLM for English, e5 for Chinese), "minilm"
+            (packaged model, English only), "minilm-int8", "e5" or "hashing"
             (deterministic fake). A home remembers its embedder: opened without one it reuses it, opened
             with a different one it raises ValueError (see `_home_embedder`).
         chroma_url: a Chroma server (`http://127.0.0.1:8000`) instead of the embedded PersistentClient.
@@ -109,6 +110,11 @@ class MemoryStore:
         extra_projections: more projections to fan writes and forgets out to.
         exact_max_partition: the largest partition answered by the in-process exact index (default 5,000);
             larger ones are mirrored to and answered by Chroma (`store.dense` routes each partition).
+        database_url: a `postgresql://` URL: the canonical store (records, vectors, ledger) lives in that
+            PostgreSQL database, shared by every process that opens it, instead of `home/memory.sqlite3`.
+            Default: $LANGMEM_DATABASE_URL, else $DATABASE_URI / $POSTGRES_URI (set by LangGraph
+            deployments), else SQLite. The home still holds the embedded Chroma (without `chroma_url`) and
+            the usage log. Several app servers: give each the same `database_url` and `chroma_url`.
 
     `wal_scrub_wait` (seconds, default 10): how long a forget waits for other connections' read snapshots
     to end so it can truncate the WAL (see `forget_many`).
@@ -125,6 +131,7 @@ class MemoryStore:
         chroma_mirror: str | None = None,
         extra_projections: Sequence[Projection] = (),
         exact_max_partition: int = 5000,
+        database_url: str | None = None,
     ) -> None:
         if isinstance(exact_max_partition, bool) or not isinstance(exact_max_partition, int) or exact_max_partition < 1:
             raise ValueError(f"exact_max_partition must be a positive integer, got {exact_max_partition!r}")
@@ -136,7 +143,8 @@ class MemoryStore:
                              "partition is read from the server, so every partition must be mirrored")
         self.home = Path(home) if home is not None else default_home()
         self.home.mkdir(parents=True, exist_ok=True)
-        self._canonical = CanonicalStore(self.home / "memory.sqlite3")
+        self.database_url = resolve_database_url(database_url)
+        self._canonical = open_canonical(self.home, self.database_url)
         try:
             self.embedder = self._home_embedder(embedder)
         except BaseException:
@@ -168,6 +176,8 @@ class MemoryStore:
         table): opened without one, it uses that one again; opened with another, it refuses, because vectors
         of two models (or two precisions of one) are not comparable and recall would silently degrade."""
         stored = self._canonical.get_meta("embedder")
+        if stored is None and embedder is None and self._canonical.count():
+            embedder = LEGACY_EMBEDDER  # written before homes recorded their embedder: by the default of then
         if embedder is None and stored is not None and stored.rsplit("/", 1)[0] in KNOWN_EMBEDDERS:
             embedder = stored.rsplit("/", 1)[0]
         chosen = ensure_embedder(embedder)
@@ -422,8 +432,9 @@ class MemoryStore:
         if items:
             self._canonical.set_intent_pending(seq, sorted(failed))
             wal = self._scrub_wal()
+            place = getattr(self._canonical, "scrub_place", "wal")
             for mid, _part, _texts in items:
-                reports[mid]["places"]["wal"] = wal
+                reports[mid]["places"][place] = wal
         return [reports[m] for m in ids]
 
     def _scrub_wal(self) -> str:
