@@ -28,7 +28,7 @@ from typing import Any, NoReturn
 
 from .records import MemoryContext, MemoryRecord
 from .safety import terminal_safe
-from .store.canonical import resolve_database_url
+from .store import resolve_database_url
 
 # what a terminal may act on: C0/C1 controls (escape sequences), bidi and zero-width formats, separators
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]")

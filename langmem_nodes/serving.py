@@ -41,8 +41,7 @@ from typing import Any
 from langgraph.graph import StateGraph
 
 from .embeddings import KNOWN_EMBEDDERS
-from .store import MemoryStore
-from .store.canonical import resolve_database_url
+from .store import MemoryStore, resolve_database_url
 
 __all__ = ["ServeSettings", "close_shared_stores", "graph_factory", "lifespan", "shared_store"]
 

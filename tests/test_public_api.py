@@ -40,7 +40,7 @@ SURFACE = {
         "warm_stable",
     },
     "langmem_nodes.store": {"MemoryStore", "Projection", "VersionConflict", "KeyConflict", "RecordGone",
-                            "ReadOnlyViolation"},
+                            "ReadOnlyViolation", "resolve_database_url"},
     "langmem_nodes.governance": {"MemoryAdmin", "ForgetRequestNode", "ForgetState"},
     "langmem_nodes.tools": {"create_search_memory_tool", "create_manage_memory_tool", "create_memory_file_tool",
                             "MemoryFiles", "MemoryPathError"},

@@ -18,8 +18,7 @@ import pytest
 from langmem_nodes.cli import main
 from langmem_nodes.records import MemoryRecord, Scope, Status
 from langmem_nodes.serving import ServeSettings
-from langmem_nodes.store import MemoryStore, VersionConflict
-from langmem_nodes.store.canonical import resolve_database_url
+from langmem_nodes.store import MemoryStore, VersionConflict, resolve_database_url
 from langmem_nodes.store.server import free_port
 
 
