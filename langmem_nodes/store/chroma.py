@@ -272,6 +272,20 @@ class ChromaProjection(Projection):
         self._replace(partition, [r.id for r in records], vectors, [r.status.value for r in records])
         self.scrub_files()
 
+    def compacts(self, partition: str) -> bool:
+        """Whether `partition` has (or should have) a collection: only then has a forget anything to compact.
+        Asked of Chroma itself, not of the `_missing` cache (another process may have just created it)."""
+        if not self.min_rows or partition in self.broken or partition in self._collections:
+            return True
+        assert self._size_of is not None
+        if self._size_of(partition) > self.min_rows:
+            return True
+        try:
+            self.client.get_collection(collection_name(partition), embedding_function=None)
+        except Exception as exc:  # noqa: BLE001 - chroma raises different types across versions
+            return "does not exist" not in str(exc)  # any other failure: compact (rebuild) to be safe
+        return True
+
     def _replace(self, partition: str, ids: Sequence[str], vectors: Sequence[np.ndarray], statuses: Sequence[str]) -> None:
         """Drop the partition's collection and, if it is past `min_rows`, write a new one with exactly these rows."""
         with self._lock:

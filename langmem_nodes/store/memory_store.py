@@ -33,7 +33,7 @@ from .bm25 import BM25Projection
 from .canonical import open_canonical, resolve_database_url
 from .chroma import ChromaProjection, make_client
 from .dense import DenseRouter
-from .exact import ExactDense
+from .exact import MAX_PARTITION, ExactDense
 from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
@@ -104,11 +104,12 @@ class MemoryStore:
             with a different one it raises ValueError (see `_home_embedder`).
         chroma_url: a Chroma server (`http://127.0.0.1:8000`) instead of the embedded PersistentClient.
         chroma_mirror: "large" (the embedded default) gives a partition a Chroma collection once it outgrows
-            the in-process exact index (5,000 memories): an embedded Chroma upsert costs ~15 ms whatever its
+            the in-process exact index (200,000 memories): an embedded Chroma upsert costs ~15 ms whatever its
             size, and no query reads a small partition from Chroma (it is searched exactly in process).
             "all" (the server default, and the only choice with a server) mirrors every partition.
         extra_projections: more projections to fan writes and forgets out to.
-        exact_max_partition: the largest partition answered by the in-process exact index (default 5,000);
+        exact_max_partition: the largest partition answered by the in-process exact index (default 200,000,
+            `store.exact.MAX_PARTITION`: HNSW loses recall on large partitions, exact search does not);
             larger ones are mirrored to and answered by Chroma (`store.dense` routes each partition).
         database_url: a `postgresql://` URL: the canonical store (records, vectors, ledger) lives in that
             PostgreSQL database, shared by every process that opens it, instead of `home/memory.sqlite3`.
@@ -130,7 +131,7 @@ class MemoryStore:
         chroma_url: str | None = None,
         chroma_mirror: str | None = None,
         extra_projections: Sequence[Projection] = (),
-        exact_max_partition: int = 5000,
+        exact_max_partition: int = MAX_PARTITION,
         database_url: str | None = None,
     ) -> None:
         if isinstance(exact_max_partition, bool) or not isinstance(exact_max_partition, int) or exact_max_partition < 1:
@@ -481,6 +482,9 @@ class MemoryStore:
         return texts, objects
 
     def _compact(self, partition: str, only: Sequence[str] | None = None) -> dict[str, str]:
+        only = [p.name for p in self.fanout.projections if (only is None or p.name in only) and p.compacts(partition)]
+        if not only:  # nothing on disk to rewrite (e.g. a partition Chroma does not mirror): no partition read
+            return {}
         recs = self._canonical.find([partition], statuses=None)
         by_id = self._canonical.vectors([r.id for r in recs])
         recs = [r for r in recs if r.id in by_id]
