@@ -101,6 +101,13 @@ class BilingualEmbedder(Embedder):
         out[r * self.half:(r + 1) * self.half] = self.sub(LANGS[r]).embed_query(text)
         return out
 
+    @property
+    def cache_size(self) -> int:
+        return sum(sub.cache_size for sub in (self._english, self._chinese) if sub is not None)
+
+    def cached(self, text: str) -> bool:
+        return any(sub is not None and sub.cached(text) for sub in (self._english, self._chinese))
+
     def forget_text(self, text: str) -> None:
         for sub in (self._english, self._chinese):
             if sub is not None:

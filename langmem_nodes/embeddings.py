@@ -99,6 +99,11 @@ class Embedder(ABC):
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
 
+    @property
+    def cache_size(self) -> int:
+        """How many texts the cache keeps at most (the least recently used leave first)."""
+        return self._memo_size
+
     def cached(self, text: str) -> bool:
         """Whether the cache holds a vector for `text` (so its text is a key in memory)."""
         return text in self._memo

@@ -3,7 +3,8 @@
     python tests/_pg_stress_worker.py ROLE DATABASE_URL CHROMA_URL SECONDS OUT_JSON SEED
 
 ROLE: writer (moves users between cities: supersede the active `lives_in`, exclusive), corrector (edits
-active memories' text), forgetter (writes a marked memory, then forgets it). Every role also bumps the
+active memories' text), forgetter (writes a marked memory each round and forgets the one it wrote three
+rounds earlier, so the other processes have had time to recall it). Every role also bumps the
 users' shared counters (`modify`: the lost-update check) and, after each action, runs the read graph for a
 user and checks that no memory whose tombstone it saw BEFORE the query is recalled. Writes a JSON report.
 """
@@ -32,7 +33,8 @@ def main(role: str, url: str, chroma_url: str, seconds: float, out: str, seed: i
     store = MemoryStore(f"/tmp/pgstress_home_{role}_{seed}", embedder="hashing", database_url=url, chroma_url=chroma_url)
     read = create_read_graph(store).compile()
     stats = {"role": role, "actions": 0, "conflicts": 0, "bumps": {}, "recalls": 0, "violations": [],
-             "errors": [], "forgotten": [], "corrections": 0, "moves": 0}
+             "errors": [], "forgotten": [], "corrections": 0, "moves": 0, "marked_recalled": 0}
+    queue: list[MemoryRecord] = []
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         user = rng.choice(USERS)
@@ -60,14 +62,15 @@ def main(role: str, url: str, chroma_url: str, seconds: float, out: str, seed: i
                         stats["conflicts"] += 1
             elif role == "forgetter":
                 marker = f"secret{rng.randrange(10**9)}"
-                (mine,) = store.commit(add=[MemoryRecord(text=f"{user} hides the key {marker}", object=marker,
-                                                         scope=Scope(user_id=user))])
-                time.sleep(0.05)  # let the others see it
-                try:
-                    store.forget(mine.id)
-                    stats["forgotten"].append([mine.id, part, mine.text])
-                except KeyError:
-                    pass
+                queue += store.commit(add=[MemoryRecord(text=f"{user} hides the key {marker}", object=marker,
+                                                        scope=Scope(user_id=user))])
+                if len(queue) > 3:
+                    old = queue.pop(0)
+                    try:
+                        store.forget(old.id)
+                        stats["forgotten"].append([old.id, old.scope.partition, old.text])
+                    except KeyError:
+                        pass
             try:
                 store.modify(counter_id(user), lambda r: r.model_copy(update={"metadata": {"n": r.metadata["n"] + 1}}),
                              retries=100)
@@ -79,6 +82,7 @@ def main(role: str, url: str, chroma_url: str, seconds: float, out: str, seed: i
             got = read.invoke({"messages": [("user", f"where does {user} live and hide the key?")]},
                               context=MemoryContext(user_id=user))
             ids = {s.record.id for s in got.get("memory_selected") or []}
+            stats["marked_recalled"] += sum("hides the key" in s.record.text for s in got.get("memory_selected") or [])
             stats["recalls"] += 1
             if ids & gone:
                 stats["violations"].append(sorted(ids & gone))
@@ -86,6 +90,9 @@ def main(role: str, url: str, chroma_url: str, seconds: float, out: str, seed: i
         except Exception:  # noqa: BLE001 - every unexpected error is reported, and the test fails on it
             stats["errors"].append(traceback.format_exc()[-800:])
             time.sleep(0.1)
+    for left in queue:  # forget what is still queued, so every marked memory ends forgotten
+        store.forget(left.id)
+        stats["forgotten"].append([left.id, left.scope.partition, left.text])
     store.close()
     with open(out, "w") as f:
         json.dump(stats, f)

@@ -69,7 +69,8 @@ def test_four_processes_one_postgres_one_chroma_server(postgres, tmp_path):
     for r in reports:
         print(f"  {r['role']:9s} actions {r['actions']:5d}  recall checks {r['recalls']:5d}  conflicts retried "
               f"{r['conflicts']:4d}  moves {r['moves']:4d}  corrections {r['corrections']:4d}  "
-              f"forgotten {len(r['forgotten']):4d}  errors {len(r['errors'])}")
+              f"forgotten {len(r['forgotten']):4d}  marked memories recalled before their forget "
+              f"{r['marked_recalled']:4d}  errors {len(r['errors'])}")
     print(f"  counter bumps {sum(bumps.values())} == stored {sum(counters.values())} (lost updates: "
           f"{sum(bumps.values()) - sum(counters.values())}); double active keys: {len(doubles)}; "
           f"forgotten {len(forgotten)}, still somewhere: {len(still_there)}, recalled after their tombstone: "
@@ -79,3 +80,4 @@ def test_four_processes_one_postgres_one_chroma_server(postgres, tmp_path):
     assert doubles == []
     assert forgotten and still_there == [] and recalled_later == [] and violations == []
     assert all(r["recalls"] > 0 and r["actions"] > 0 for r in reports)
+    assert sum(r["marked_recalled"] for r in reports if r["role"] != "forgetter") > 0  # the check can see one

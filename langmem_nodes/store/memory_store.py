@@ -34,6 +34,7 @@ from .bm25 import BM25Projection
 from .canonical import open_canonical, resolve_database_url
 from .chroma import ChromaProjection, make_client
 from .dense import DenseRouter
+from .embedding_cache import EmbeddingCache
 from .exact import MAX_PARTITION, ExactDense
 from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
@@ -157,6 +158,7 @@ class MemoryStore:
             self._canonical.close()
             raise
         self._external = self._canonical.changes().external
+        self._forgotten_mark = self._canonical.forgotten_since(None)[1]
         chroma_path = None if chroma_url else self.home / "chroma"
         # Embedded mode: small partitions are searched exactly in process (see store/exact.py). With a Chroma
         # server, other processes may write the collections, so reads keep going to the server.
@@ -170,7 +172,9 @@ class MemoryStore:
         self.dense = DenseRouter(self.exact, self.chroma, self._canonical.partition_vectors, self._canonical.partition_size)
         self.bm25 = BM25Projection(loader=self._canonical.partition_texts)
         self.rendered = RenderedCache()
-        own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
+        self.embedding_cache = EmbeddingCache(self.embedder, embed_text)
+        own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered,
+               self.embedding_cache]
         self.fanout = FanOut([*own, *extra_projections])
         # an older home's partitions are re-keyed, with intents for the projections (store/layout.py)
         migrate_layout(self._canonical, self.fanout.names, self.chroma)
@@ -425,9 +429,11 @@ class MemoryStore:
             report = self.fanout.delete(mid, part)
             reports[mid]["places"].update(report)
             failed |= {k for k, v in report.items() if v != "gone"}
-            for t in texts:
-                self.embedder.forget_text(t)
-            reports[mid]["places"]["embedding_cache"] = "gone"
+            # earlier texts (before an edit) are cached by text, under no id a projection knows
+            for name, v in self.fanout.scrub_texts(texts).items():
+                if v != "gone":
+                    failed.add(name)
+                    reports[mid]["places"][name] = v
             by_part.setdefault(part, []).append(mid)
         for part, mids in by_part.items():  # rewrite on-disk copies so no physical remnant stays
             for name, v in self._compact(part).items():
@@ -496,8 +502,7 @@ class MemoryStore:
         with self._canonical.transaction() as conn:
             n = self._canonical.scrub_entries(conn, [seq for seq, _ in hits])
         for _, texts in hits:
-            for t in texts:
-                self.embedder.forget_text(t)
+            self.fanout.scrub_texts(texts)
         self._scrub_wal()
         return n
 
@@ -630,7 +635,9 @@ class MemoryStore:
         return self._canonical.closed
 
     def sync_external_writes(self) -> bool:
-        """Drop the in-process indexes (BM25, exact dense) if another process committed since we last looked.
+        """Tell every projection (`Projection.invalidate`) if another process committed since we last looked:
+        the in-process indexes (BM25, exact dense) drop what they hold, and the memories forgotten since
+        (read from the tombstones) leave every in-process projection (rendered text, embedding cache).
 
         They rebuild lazily from SQLite, so a memory another process wrote or forgot is seen correctly here.
         Costs one `PRAGMA data_version` when nothing changed. Returns True if the indexes were dropped."""
@@ -638,9 +645,8 @@ class MemoryStore:
         if external == self._external:
             return False
         self._external = external
-        self.bm25.invalidate()
-        if self.exact is not None:
-            self.exact.invalidate()
+        forgotten, self._forgotten_mark = self._canonical.forgotten_since(self._forgotten_mark)
+        self.fanout.invalidate(forgotten)
         return True
 
     def warm(self, partitions: Iterable[str] | None = None) -> dict[str, int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import glob
 import os
+import pwd
 import shutil
 import subprocess
 import tempfile
@@ -58,6 +59,12 @@ class LocalPostgres:
         return subprocess.run([*prefix, *cmd], capture_output=True, text=True, timeout=120, cwd="/")
 
     def start(self) -> LocalPostgres:
+        if os.geteuid() == 0:
+            try:
+                pwd.getpwnam("postgres")
+            except KeyError:
+                raise PostgresUnavailable("running as root needs a `postgres` system user to run the server as "
+                                          "(PostgreSQL refuses root)") from None
         self.dir = Path(tempfile.mkdtemp(prefix="langmem-pg-"))
         if os.geteuid() == 0:
             shutil.chown(self.dir, "postgres", "postgres")
