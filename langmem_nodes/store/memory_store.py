@@ -453,7 +453,7 @@ class MemoryStore:
         """Truncate the WAL so the forgotten rows' old page images leave no copy on disk. Another
         connection's read snapshot blocks that: wait up to `wal_scrub_wait` seconds for it to end; if it
         does not, leave a `wal_scrub` intent that the next commit, forget, open or close of any store on
-        this home finishes, and report it pending."""
+        this home finishes, retry it in the background meanwhile, and report it pending."""
         if self._canonical.checkpoint(wait=self.wal_scrub_wait):
             return "gone"
         if not self._canonical.intent_seqs(WAL_SCRUB):
