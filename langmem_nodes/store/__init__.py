@@ -1,5 +1,5 @@
-"""Storage: the canonical store (SQLite, or PostgreSQL by URL) and its projections (Chroma, BM25) behind one
-fan-out.
+"""Storage: the canonical store (SQLite, or PostgreSQL by URL) and its projections (Chroma, exact dense, BM25,
+rendered text, embedding cache) behind one fan-out.
 
 `MemoryStore` is the one way in (`resolve_database_url`: which canonical store a URL or the environment
 selects); `Projection` is the extension point for a projection of your own. The
