@@ -203,7 +203,7 @@ class PostgresCanonicalStore:
                     self._local.conn, self._local.tombstoned = conn, []
                     try:
                         yield conn
-                        seq = conn.execute("UPDATE changes SET seq = seq + 1 WHERE id = 1 RETURNING seq").fetchone()[0]
+                        seq = conn.execute("UPDATE changes SET seq = seq + 1 WHERE id = 1 RETURNING seq").fetchone()[0]  # type: ignore[index]
                         if self._local.tombstoned:  # numbered in commit order: the row lock is held until commit
                             conn.execute("UPDATE tombstones SET change_seq=%s WHERE memory_id = ANY(%s)",
                                          (seq, self._local.tombstoned))
