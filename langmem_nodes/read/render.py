@@ -52,7 +52,8 @@ HEADER = (
 )
 SECTIONS: tuple[tuple[str, frozenset[Kind]], ...] = (
     ("Rules and warnings (follow these)", frozenset({Kind.RULE, Kind.WARNING})),
-    ("Preferences", frozenset({Kind.PREFERENCE, Kind.IDENTITY})),
+    ("About the user", frozenset({Kind.IDENTITY})),  # who they are: health, allergies, family, language
+    ("Preferences", frozenset({Kind.PREFERENCE})),
     ("Context", frozenset({Kind.FACT, Kind.PROCEDURE, Kind.TASK_STATE, Kind.REFERENCE})),
 )
 SOURCE_MARK = {
