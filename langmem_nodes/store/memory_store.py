@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
@@ -118,10 +119,12 @@ class MemoryStore:
             the usage log. Several app servers: give each the same `database_url` and `chroma_url`.
 
     `wal_scrub_wait` (seconds, default 10): how long a forget waits for other connections' read snapshots
-    to end so it can truncate the WAL (see `forget_many`).
+    to end so it can truncate the WAL (see `forget_many`); `wal_scrub_retry` (seconds, default 600): how
+    long a background thread then keeps retrying (see `_scrub_wal`).
     """
 
     wal_scrub_wait: float = 10.0
+    wal_scrub_retry: float = 600.0
 
     def __init__(
         self,
@@ -144,6 +147,8 @@ class MemoryStore:
                              "partition is read from the server, so every partition must be mirrored")
         self.home = Path(home) if home is not None else default_home()
         self.home.mkdir(parents=True, exist_ok=True)
+        self._wal_retry: threading.Thread | None = None  # see _retry_wal_scrub_in_background
+        self._wal_retry_stop = threading.Event()
         self.database_url = resolve_database_url(database_url)
         self._canonical = open_canonical(self.home, self.database_url)
         try:
@@ -446,7 +451,7 @@ class MemoryStore:
         """Truncate the WAL so the forgotten rows' old page images leave no copy on disk. Another
         connection's read snapshot blocks that: wait up to `wal_scrub_wait` seconds for it to end; if it
         does not, leave a `wal_scrub` intent that the next commit, forget, open or close of any store on
-        this home finishes, and report it pending."""
+        this home finishes, retry it in the background meanwhile, and report it pending."""
         if self._canonical.checkpoint(wait=self.wal_scrub_wait):
             return "gone"
         if not self._canonical.intent_seqs(WAL_SCRUB):
@@ -454,8 +459,36 @@ class MemoryStore:
                 self._canonical.add_intent(conn, WAL_SCRUB, [], ["wal"])
         if self._finish_wal_scrub():  # the snapshot ended meanwhile
             return "gone"
-        return (f"pending: a reader's snapshot kept the WAL for {self.wal_scrub_wait:g} s; "
-                "the next write, forget or close truncates it")
+        self._retry_wal_scrub_in_background()
+        return (f"pending: a reader's snapshot kept the WAL for {self.wal_scrub_wait:g} s; retried in the "
+                f"background for up to {self.wal_scrub_retry:g} s, and the next write, forget, open or close "
+                "truncates it")
+
+    def _retry_wal_scrub_in_background(self) -> None:
+        """Retry a pending WAL truncation from a daemon thread (every 0.2 s, backing off to 5 s) until it
+        succeeds, `wal_scrub_retry` seconds pass or the store closes: a process that goes idle after the
+        forget does not keep the text in the WAL until its next write. One such thread per store."""
+        if self._wal_retry is not None and self._wal_retry.is_alive():
+            return
+        deadline, stop = time.monotonic() + self.wal_scrub_retry, self._wal_retry_stop
+
+        def retry() -> None:
+            pause = 0.2
+            while not stop.wait(pause):
+                try:
+                    if self._finish_wal_scrub():
+                        return
+                except Exception:  # noqa: BLE001 - e.g. the store closed meanwhile: the intent stays for later
+                    log.exception("retrying a pending WAL scrub failed")
+                    return
+                if time.monotonic() >= deadline:
+                    log.warning("a reader's snapshot kept the WAL for %g s more; the next write, forget, open "
+                                "or close of this home truncates it", self.wal_scrub_retry)
+                    return
+                pause = min(pause * 2, 5.0)
+
+        self._wal_retry = threading.Thread(target=retry, name="langmem-wal-scrub", daemon=True)
+        self._wal_retry.start()
 
     def forget_turns(self, match: Callable[[Scope], bool]) -> int:
         """Scrub the ledger entries quoting a turn whose scope `match`es (e.g. rejected turns, which no
@@ -702,6 +735,9 @@ class MemoryStore:
         up to 3 passes), then close the projections and SQLite (whose close truncates the WAL)."""
         if self._canonical.closed:
             return
+        self._wal_retry_stop.set()
+        if self._wal_retry is not None:
+            self._wal_retry.join()
         for attempt in range(3):
             try:
                 self.replay_intents()
@@ -713,8 +749,9 @@ class MemoryStore:
             log.warning("%d projection intent(s) still pending at close (pass %d)", len(left), attempt + 1)
             time.sleep(0.05 * (attempt + 1))
         self.fanout.close()
-        if getattr(self, "_usage_log", None) is not None:  # langmem_nodes.usage, opened on first use
-            self._usage_log.close()
+        usage_log = getattr(self, "_usage_log", None)  # langmem_nodes.usage, opened on first use
+        if usage_log is not None:
+            usage_log.close()
         self._canonical.close()
 
     def __enter__(self) -> MemoryStore:
