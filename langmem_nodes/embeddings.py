@@ -22,7 +22,7 @@ import warnings
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -31,7 +31,7 @@ from .text import tokenize
 if TYPE_CHECKING:
     from . import onnx_minilm
 
-_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 CJK_FIX = ("keep it in a home made with the default embedder (MemoryStore(home) without embedder=, CLI "
            "without --embedder: MiniLM for English, e5 for Chinese) or with embedder=\"e5\"; move existing "
            "memories with `langmem-nodes export` and `import`")
@@ -73,11 +73,11 @@ class Embedder(ABC):
                 out.append(v)
         if missing:
             uniq = list(dict.fromkeys(missing))
-            if not self.reads_cjk and not getattr(self, "_warned_cjk", False) and any(map(_CJK_TEXT.search, uniq)):
+            if not self.reads_cjk and not getattr(self, "_warned_cjk", False) and any(map(CJK_TEXT.search, uniq)):
                 self._warn_cjk()
             vecs = np.asarray(self._encode(uniq), dtype=np.float32).reshape(len(uniq), -1)
             norms = np.linalg.norm(vecs, axis=1, keepdims=True)
-            vecs = vecs / np.where(norms == 0, 1.0, norms)
+            vecs = (vecs / np.where(norms == 0, 1.0, norms)).astype(np.float32, copy=False)
             fresh = dict(zip(uniq, vecs, strict=True))
             with self._lock:
                 for t, v in fresh.items():
@@ -87,7 +87,7 @@ class Embedder(ABC):
             out = [fresh[t] if v is None else v for t, v in zip(texts, out, strict=True)]
         if not out:
             return np.zeros((0, self.dim), dtype=np.float32)
-        return np.vstack(out).astype(np.float32, copy=False)
+        return np.vstack(cast(list[np.ndarray], out)).astype(np.float32, copy=False)  # every slot filled above
 
     def _warn_cjk(self) -> None:
         """Once per embedder: Chinese/Japanese/Korean text reached an embedder that reads it as [UNK]."""
@@ -98,6 +98,11 @@ class Embedder(ABC):
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
+
+    @property
+    def cache_size(self) -> int:
+        """How many texts the cache keeps at most (the least recently used leave first)."""
+        return self._memo_size
 
     def cached(self, text: str) -> bool:
         """Whether the cache holds a vector for `text` (so its text is a key in memory)."""
