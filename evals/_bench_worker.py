@@ -23,7 +23,8 @@ K = 5
 
 def _parse(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m evals._bench_worker")
-    ap.add_argument("--system", required=True, choices=["ours", "inmemory", "mem0"])
+    ap.add_argument("--system", required=True, choices=["ours", "ours_pg", "inmemory", "mem0"])
+    ap.add_argument("--database-url", default=None, help="ours_pg: the PostgreSQL canonical store")
     ap.add_argument("--n", type=int, required=True)
     ap.add_argument("--vectors", required=True)
     ap.add_argument("--home", required=True)
@@ -96,7 +97,7 @@ def run_ours(a: argparse.Namespace) -> dict[str, Any]:
             return out
 
     emb = Preloaded()
-    res: dict[str, Any] = {"system": "ours", "n": a.n, "encoder": f"{real.backend} {real.precision}"}
+    res: dict[str, Any] = {"system": a.system, "n": a.n, "encoder": f"{real.backend} {real.precision}"}
     home = Path(a.home)
 
     def rec(m: Any) -> MemoryRecord:
@@ -104,18 +105,18 @@ def run_ours(a: argparse.Namespace) -> dict[str, Any]:
                             source="explicit", confidence=0.9, metadata={"topic": m.topic})
 
     if a.phase == "load":  # bulk load in its own process, so the serving process's RSS is its own
-        store = MemoryStore(home, embedder=emb)
+        store = MemoryStore(home, embedder=emb, database_url=a.database_url)
         t = time.perf_counter()
         by_user = sorted(corpus, key=lambda m: m.user_id)  # a bulk import groups by partition: 1 upsert each
         for i in range(0, a.n, 1000):
             store.commit(add=[rec(m) for m in by_user[i:i + 1000]])
         res["load_s_precomputed_vectors"] = round(time.perf_counter() - t, 2)
         store.close()
-        res["load_disk_mb"] = disk_mb(home)
+        res["load_disk_mb"] = disk_mb(home) + _database_mb(a.database_url)
         return res
 
     t = time.perf_counter()
-    store = MemoryStore(home, embedder=emb)
+    store = MemoryStore(home, embedder=emb, database_url=a.database_url)
     res["open_ms"] = round((time.perf_counter() - t) * 1000, 1)
 
     graph, mode = None, "store"
@@ -224,8 +225,21 @@ def run_ours(a: argparse.Namespace) -> dict[str, Any]:
         res["write"]["batch_turns_per_s"] = round(len(items) / dt, 1)
         res["write"]["batch_written"] = sum(len(o["memory_written"]) for o in outs)
     store.close()
-    res["disk_mb"] = disk_mb(home)
+    res["disk_mb"] = disk_mb(home) + _database_mb(a.database_url)
     return res
+
+
+def _database_mb(url: str | None) -> float:
+    """ours_pg: what the store's tables (with indexes and TOAST) take in PostgreSQL, in MB."""
+    if url is None:
+        return 0.0
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        size = conn.execute("SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c JOIN "
+                            "pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
+                            "AND c.relkind = 'r'").fetchone()[0]
+    return round(float(size) / 1e6, 1)
 
 
 def _later_turn_parts(store: Any, turns: list[tuple[str, str]]) -> dict[str, dict[str, float]]:
@@ -379,7 +393,9 @@ def run_mem0(a: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     quiet_env()
     a = _parse(list(sys.argv[1:] if argv is None else argv))
-    res = {"ours": run_ours, "inmemory": run_inmemory, "mem0": run_mem0}[a.system](a)
+    if (a.system == "ours_pg") != bool(a.database_url):
+        raise ValueError("--database-url goes with --system ours_pg (and only with it)")
+    res = {"ours": run_ours, "ours_pg": run_ours, "inmemory": run_inmemory, "mem0": run_mem0}[a.system](a)
     res["peak_rss_mb"] = peak_rss_mb()
     print(json.dumps(res))
     return 0

@@ -23,12 +23,12 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
-from langmem_nodes.embeddings import Embedder, HashingEmbedder, default_embedder  # noqa: E402
+from langmem_nodes.embeddings import Embedder, HashingEmbedder, default_embedder, minilm_embedder  # noqa: E402
 from langmem_nodes.read import QueryNode, RecallNode, RerankNode, create_read_graph  # noqa: E402
 from langmem_nodes.records import MemoryContext, MemoryRecord, as_utc  # noqa: E402
 from langmem_nodes.store import MemoryStore  # noqa: E402
 
-EMBEDDERS = ("e5", "minilm", "hashing")
+EMBEDDERS = ("minilm+e5", "e5", "minilm", "hashing")
 MODES = ("hybrid", "bm25", "dense")
 
 
@@ -38,6 +38,8 @@ def make_embedder(name: str) -> Embedder:
 
         return shared_e5()
     if name == "minilm":
+        return minilm_embedder()
+    if name == "minilm+e5":
         return default_embedder()
     if name == "hashing":
         return HashingEmbedder()

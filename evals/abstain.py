@@ -9,8 +9,12 @@ Each query runs the real read graph (default selector) in its user's home; repor
 relevant memory (one of them) was injected, `injected` = memories injected per unrelated query.
 `--ungated` runs the previous defaults (no evidence requirement, ungated freshness) for comparison.
 
+`--data FILE` scores another set of the same shape (e.g. `evals/data/abstain2.json`, written blind by another
+engineer, split "heldout2": only scored, never tuned on).
+
 Usage:
-    python -m evals abstain [--embedder minilm|e5] [--split dev|heldout|all] [--ungated] [--json]
+    python -m evals abstain [--embedder minilm+e5|minilm|e5] [--split dev|tune|heldout|heldout2|all]
+        [--data FILE] [--ungated] [--json]
 """
 
 from __future__ import annotations
@@ -68,12 +72,19 @@ def evaluate(users: list[dict[str, Any]], embedder: str, *, ungated: bool = Fals
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m evals abstain", description=__doc__.splitlines()[0])
-    ap.add_argument("--embedder", default="minilm", choices=EMBEDDERS)
-    ap.add_argument("--split", default="all", choices=["dev", "heldout", "all"])
+    ap.add_argument("--embedder", default="minilm+e5", choices=EMBEDDERS, help="default: the product default")
+    ap.add_argument("--split", default="all", help="a split named in the data file, or all (default)")
+    ap.add_argument("--data", type=Path, default=DATA, help=f"the labelled set (default {DATA.name})")
     ap.add_argument("--ungated", action="store_true", help="the previous defaults: no evidence, ungated freshness")
     ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
     args = ap.parse_args(argv)
-    res = evaluate(load(split=args.split), args.embedder, ungated=args.ungated)
+    try:
+        users = load(args.data, args.split)
+    except (OSError, ValueError, KeyError) as exc:
+        ap.error(f"--data {args.data}: {exc}")
+    if not users:
+        ap.error(f"--split {args.split}: no user of {args.data} has that split")
+    res = evaluate(users, args.embedder, ungated=args.ungated)
     for lang, r in res.items():
         print(f"abstain {args.split} {args.embedder}{' ungated' if args.ungated else ''} {lang}: unrelated "
               f"abstained {r['abstained']}% ({r['injected']} injected per query, n={r['unrelated']}); relevant kept "

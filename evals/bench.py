@@ -29,7 +29,7 @@ from typing import Any
 from ._bench_common import OUT_DIR, bench_minilm, corpus_vectors, quiet_env
 from ._bench_data import make_corpus
 
-SYSTEMS = ("ours", "inmemory", "mem0")
+SYSTEMS = ("ours", "ours_pg", "inmemory", "mem0")  # ours_pg: ours with PostgreSQL as the canonical store
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -45,16 +45,19 @@ def _sizes(text: str) -> list[int]:
 
 def _systems(text: str) -> list[str]:
     names = [s.strip() for s in text.split(",") if s.strip()]
-    bad = [s for s in names if s not in SYSTEMS]
+    bad = [s for s in names if s not in SYSTEMS or s == "ours_pg"]  # ours_pg comes from --backend postgres
     if not names or bad:
-        raise ValueError(f"--systems must be a subset of {','.join(SYSTEMS)}, got {text!r}")
+        raise ValueError(f"--systems must be a subset of {','.join(s for s in SYSTEMS if s != 'ours_pg')}, got {text!r}")
     return names
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m evals bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="1000,10000", help="comma-separated corpus sizes (default 1000,10000)")
-    ap.add_argument("--systems", default=",".join(SYSTEMS))
+    ap.add_argument("--systems", default="ours,inmemory,mem0")
+    ap.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
+                    help="postgres: also run ours with PostgreSQL as the canonical store (ours_pg), beside ours on "
+                         "SQLite in the same run, on a throwaway local cluster with the server's default durability")
     ap.add_argument("--users", type=int, default=1000)
     ap.add_argument("--queries", type=int, default=200, help="timed queries per system and size")
     ap.add_argument("--recall", type=int, default=200, help="labelled recall queries")
@@ -66,6 +69,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                     help="MiniLM precision for EVERY system (MiniLMEmbedder(precision=...)); default fp32")
     a = ap.parse_args(argv)
     a.sizes, a.systems = _sizes(a.sizes), _systems(a.systems)
+    if a.backend == "postgres":
+        if "ours" not in a.systems:
+            raise ValueError("--backend postgres compares ours on PostgreSQL with ours on SQLite: keep ours in --systems")
+        a.systems.insert(a.systems.index("ours") + 1, "ours_pg")
     for name in ("users", "queries", "recall", "writes"):
         if getattr(a, name) <= 0:
             raise ValueError(f"--{name} must be positive, got {getattr(a, name)}")
@@ -80,14 +87,15 @@ def _python_for(system: str) -> str:
     return str(ensure_bench_env())
 
 
-def run_one(system: str, n: int, vectors: Path, a: argparse.Namespace, home: Path) -> dict[str, Any]:
+def run_one(system: str, n: int, vectors: Path, a: argparse.Namespace, home: Path,
+            database_url: str | None = None) -> dict[str, Any]:
     """One system at one size; ours is loaded by one process and served by a fresh one (persistent home)."""
-    if system != "ours":
+    if system not in ("ours", "ours_pg"):
         return _run_worker(system, n, vectors, a, home, "serve")
-    load = _run_worker(system, n, vectors, a, home, "load")
+    load = _run_worker(system, n, vectors, a, home, "load", database_url)
     if "error" in load:
         return load
-    res = _run_worker(system, n, vectors, a, home, "serve")
+    res = _run_worker(system, n, vectors, a, home, "serve", database_url)
     if "error" not in res:
         res["load_s_precomputed_vectors"] = load["load_s_precomputed_vectors"]
         res["load_peak_rss_mb"] = load["peak_rss_mb"]
@@ -95,10 +103,12 @@ def run_one(system: str, n: int, vectors: Path, a: argparse.Namespace, home: Pat
     return res
 
 
-def _run_worker(system: str, n: int, vectors: Path, a: argparse.Namespace, home: Path, phase: str) -> dict[str, Any]:
+def _run_worker(system: str, n: int, vectors: Path, a: argparse.Namespace, home: Path, phase: str,
+                database_url: str | None = None) -> dict[str, Any]:
     cmd = [_python_for(system), "-m", "evals._bench_worker", "--system", system, "--n", str(n), "--phase", phase,
            "--vectors", str(vectors), "--home", str(home), "--users", str(a.users), "--seed", str(a.seed),
            "--queries", str(a.queries), "--recall", str(a.recall), "--writes", str(a.writes)]
+    cmd += ["--database-url", database_url] if database_url else []
     t = time.perf_counter()
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     wall = time.perf_counter() - t
@@ -164,9 +174,11 @@ def read_paths(results: list[dict[str, Any]]) -> str:
     """Our read latency by path (p50 / p95 ms): where the time goes and what a conversation's turns cost."""
     rows = ["| ours, N | " + " | ".join(label for _, label in READ_PATHS) + " |",
             "|---|" + "---:|" * len(READ_PATHS)]
-    for r in sorted((r for r in results if r["system"] == "ours" and "error" not in r), key=lambda r: r["n"]):
+    ours = sorted((r for r in results if r["system"] in ("ours", "ours_pg") and "error" not in r),
+                  key=lambda r: (r["n"], r["system"]))
+    for r in ours:
         cells = [f"{r[k]['p50_ms']:.1f} / {r[k]['p95_ms']:.1f}" if k in r else "–" for k, _ in READ_PATHS]
-        rows.append(f"| {r['n']:,} | " + " | ".join(cells) + " |")
+        rows.append(f"| {r['n']:,}{' (PostgreSQL)' if r['system'] == 'ours_pg' else ''} | " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 
@@ -182,6 +194,14 @@ def growth(results: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def backend_ratios(results: list[dict[str, Any]]) -> list[str]:
+    """PostgreSQL vs SQLite as the canonical store, same run: read p50 ratio per N."""
+    by = {(r["system"], r["n"]): r for r in results if "error" not in r}
+    return [f"N={n:,}: read p50 PostgreSQL {by[('ours_pg', n)]['read']['p50_ms']:.1f} ms vs SQLite "
+            f"{by[('ours', n)]['read']['p50_ms']:.1f} ms (×{by[('ours_pg', n)]['read']['p50_ms'] / by[('ours', n)]['read']['p50_ms']:.2f})"
+            for n in sorted({n for s, n in by if s == "ours_pg"}) if ("ours", n) in by]
+
+
 def main(argv: list[str] | None = None) -> int:
     quiet_env()
     a = parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -193,15 +213,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"corpus vectors: {vectors.name} ({time.perf_counter() - t:.0f}s)", file=sys.stderr)
     results: list[dict[str, Any]] = []
     work = Path(tempfile.mkdtemp(prefix="bench_", dir=OUT_DIR))
+    pg = None
+    if "ours_pg" in a.systems:
+        from langmem_nodes.store.pgcluster import LocalPostgres
+
+        pg = LocalPostgres(durable=True).start()
     try:
         for n in sorted(a.sizes):
             for s in a.systems:
                 print(f"[{time.strftime('%H:%M:%S')}] {s} N={n} ...", file=sys.stderr, flush=True)
-                r = run_one(s, n, vectors, a, work / f"{s}_{n}")
+                url = pg.new_schema(f"bench{n}") if s == "ours_pg" and pg is not None else None
+                r = run_one(s, n, vectors, a, work / f"{s}_{n}", url)
                 r["loadavg_1m"] = round(os.getloadavg()[0], 2)
                 results.append(r)
                 print(f"    {json.dumps(r)[:400]}", file=sys.stderr, flush=True)
     finally:
+        if pg is not None:
+            pg.stop()
         if not a.keep:
             shutil.rmtree(work, ignore_errors=True)
     summary = summarise(results)
@@ -214,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     print("\n* load s: bulk load with the precomputed corpus vectors (measured writes embed for real). "
           "RSS: peak of the measuring process; ours is loaded by a separate process (its peak in brackets).")
     for line in growth(results):
+        print(line)
+    for line in backend_ratios(results):
         print(line)
     print(read_paths(results))
     if a.json:

@@ -128,7 +128,7 @@ def _forget_all_logged(records: list[MemoryRecord], extra: int, miss: float, rng
                 store.replay_intents()
                 replays += 1
             after_replay = [r.id for r in records if not all(store.verify_gone(r.id).values())]
-            cached = sum(1 for r in records if r.text in store.embedder._cache)  # noqa: SLF001 - a ghost check
+            cached = sum(1 for r in records if store.embedder.cached(r.text))  # a ghost check
         finally:
             store.close()
         needles = [r.text.encode() for r in records] + [r.object.encode() for r in records]

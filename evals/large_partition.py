@@ -1,27 +1,33 @@
-"""Recall@5 of one large partition: the exact index vs Chroma HNSW, on the same memories (issue 18, finding 8).
+"""Recall@5 of one large partition: the product's dense path vs exact search vs Chroma HNSW (issue 18, finding 8).
 
-A partition above `exact_max_partition` (5,000) is answered by its Chroma collection, smaller ones exactly
-in process (`langmem_nodes/store/dense.py`). This measures what that switch costs at 5k, 20k and 100k
-memories in ONE partition:
+Which index answers a partition is decided by `langmem_nodes/store/dense.py`: embedded, every partition up
+to `exact_max_partition` memories (200,000 by default; 5,000 until 2026-12-01) is searched exactly in
+process, larger ones by their Chroma collection. This measures, at 5k, 20k and 100k memories in ONE
+partition:
 
 - `target_recall@5`: 20 labelled facts (10 en, 10 zh) hidden among the partition's other memories, each asked
-  by a paraphrase; the share whose fact is in the top 5 — with exact search and with Chroma.
-- `ann_recall@5`: for 200 further queries, the share of the exact top 5 that Chroma returns (ties at the 5th
-  score count as found).
+  by a paraphrase; the share whose fact is in the top 5.
+- `ann_recall@5`: for 200 further queries, the share of the exact top 5 that the index returns (ties at the
+  5th score count as found).
 
-Each size is measured with Chroma 1.5's default HNSW (M 16, ef_construction 100, ef_search 100) and with the
-product's settings (`langmem_nodes.store.chroma.HNSW`), whose ef_search is also swept. The filler memories
-are `evals._bench_data` memories tagged `[#i]` (zh/en, templated: many near-duplicates, a hard case for
-HNSW); vectors come from the
-packaged MiniLM by default (`--embedder hashing` for the deterministic fake).
+Indexes: `exact` (a scan of the canonical vectors: the reference), `product` (a real `MemoryStore` home
+with its default settings, loaded through `commit`, asked through `dense_search`: also its query p50/p95,
+the first query's load time, the RSS the loaded partition costs, and the time of one `forget` with
+`verify_gone` after it), and Chroma with its 1.5 defaults (M 16, ef_construction 100, ef_search 100) and
+with `langmem_nodes.store.chroma.HNSW` (the settings of the collections the product still builds above the
+exact bound or with a Chroma server), whose ef_search is swept. The filler memories are `evals._bench_data`
+memories tagged `[#i]` (zh/en, templated: many near-duplicates, a hard case for HNSW); vectors come from
+the packaged MiniLM by default (`--embedder hashing` for the deterministic fake).
 
-Run: `python -m evals large_partition [--sizes 5000,20000,100000] [--embedder minilm] [--json]`.
+Run: `python -m evals large_partition [--sizes 5000,20000,100000] [--indexes exact,product,chroma]
+[--embedder minilm] [--json]`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import tempfile
 import time
@@ -59,6 +65,7 @@ TARGETS = [
 N_ANN_QUERIES = 200
 DEFAULT_HNSW = {"space": "cosine"}  # everything else Chroma's default
 CACHE = Path(__file__).parent / "out" / "large_partition"
+INDEXES = ("exact", "product", "chroma")
 
 
 def _vectors(embedder: Any, texts: list[str], tag: str) -> np.ndarray:
@@ -86,7 +93,71 @@ def _recall_cut(exact: list[tuple[str, float]], got: list[tuple[str, float]]) ->
     return min(len(exact), sum(1 for _, s in got if s >= cut)) / len(exact)
 
 
-def measure(size: int, embedder: Any, ef_sweep: tuple[int, ...]) -> dict[str, Any]:
+def _rss_mb() -> float:
+    """This process's resident set now (Linux), in MB."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def _pct(ms: list[float], q: float) -> float:
+    return round(float(np.percentile(ms, q)), 2)
+
+
+def _product(size: int, embedder: Any, texts: list[str], vecs: np.ndarray, asks: np.ndarray, ann: np.ndarray,
+             exact_ann: list[list[tuple[str, float]]]) -> dict[str, Any]:
+    """The product's own path: a default `MemoryStore`, loaded through `commit`, read through `dense_search`."""
+    from langmem_nodes.embeddings import CallableEmbedder
+    from langmem_nodes.records import MemoryRecord, Scope
+    from langmem_nodes.store import MemoryStore
+
+    by_text = dict(zip(texts, vecs, strict=True))  # the memories' vectors, already computed once for all indexes
+
+    def vectors_of(batch: list[str]) -> np.ndarray:
+        return np.vstack([by_text[t] if t in by_text else embedder.embed([t])[0] for t in batch])
+
+    scope = Scope(user_id="bench")
+    home = Path(tempfile.mkdtemp(prefix="lm-large-product-"))
+    store = MemoryStore(home, embedder=CallableEmbedder(vectors_of, embedder.dim, name=embedder.name, cache_size=0))
+    try:
+        recs = [MemoryRecord(text=t, scope=scope) for t in texts]
+        t0 = time.perf_counter()
+        for i in range(0, len(recs), 2000):
+            store.commit(add=recs[i:i + 2000])
+        commit_s = time.perf_counter() - t0
+        targets = {recs[len(recs) - len(TARGETS) + j].id: j for j in range(len(TARGETS))}
+        part = scope.partition
+        rss0 = _rss_mb()
+        t0 = time.perf_counter()
+        store.dense_search([part], ann[0], K)  # builds the in-process index (or opens the collection)
+        load_s = time.perf_counter() - t0
+        rss1 = _rss_mb()
+        found = 0
+        for j, q in enumerate(asks):
+            found += any(targets.get(i) == j for i, _ in store.dense_search([part], q, K))
+        ms, ann_recall = [], []
+        name_of = {r.id: f"fill{i}" if i < len(recs) - len(TARGETS) else f"target{i - len(recs) + len(TARGETS)}"
+                   for i, r in enumerate(recs)}
+        for q, exact in zip(ann, exact_ann, strict=True):
+            t0 = time.perf_counter()
+            got = store.dense_search([part], q, K)
+            ms.append((time.perf_counter() - t0) * 1000)
+            ann_recall.append(_recall_cut(exact, [(name_of[i], s) for i, s in got]))
+        victim = recs[len(recs) // 2].id
+        t0 = time.perf_counter()
+        store.forget(victim)
+        forget_s = time.perf_counter() - t0
+        gone = store.verify_gone(victim)
+        return {"owner": store.dense.owner(part), "exact_max_partition": store.exact.max_partition if store.exact else None,
+                "target_recall@5": found / len(TARGETS), "ann_recall@5": round(float(np.mean(ann_recall)), 4),
+                "query_ms_p50": _pct(ms, 50), "query_ms_p95": _pct(ms, 95), "first_query_s": round(load_s, 2),
+                "index_rss_mb": round(rss1 - rss0, 1), "commit_s": round(commit_s, 1),
+                "forget_s": round(forget_s, 2), "forget_verified": all(gone.values())}
+    finally:
+        store.close()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def measure(size: int, embedder: Any, ef_sweep: tuple[int, ...], indexes: tuple[str, ...] = INDEXES) -> dict[str, Any]:
     from langmem_nodes.records import Scope
     from langmem_nodes.store.chroma import HNSW, ChromaProjection, make_client
     from langmem_nodes.store.dense import scan
@@ -110,7 +181,9 @@ def measure(size: int, embedder: Any, ef_sweep: tuple[int, ...]) -> dict[str, An
     exact_ann = [scan(rows, q, K, ["active"]) for q in ann]
     out: dict[str, Any] = {"memories": size, "exact": {
         "target_recall@5": sum(f"target{j}" in {i for i, _ in h} for j, h in enumerate(exact_target)) / len(TARGETS)}}
-    for label, hnsw in (("chroma_default", DEFAULT_HNSW), ("chroma_tuned", HNSW)):
+    if "product" in indexes:
+        out["product"] = _product(size, embedder, fill_texts + [f for f, _ in TARGETS], vecs, asks, ann, exact_ann)
+    for label, hnsw in (("chroma_default", DEFAULT_HNSW), ("chroma_tuned", HNSW)) if "chroma" in indexes else ():
         home = Path(tempfile.mkdtemp(prefix="lm-large-"))
         try:
             proj = ChromaProjection(make_client(path=home), path=home, min_rows=0)
@@ -157,12 +230,24 @@ def table(result: dict[str, Any]) -> str:
              "|---|---|---|---|---|---|---|---|"]
     for r in result["sizes"].values():
         lines.append(f"| {r['memories']:,} | exact | – | – | {r['exact']['target_recall@5']:.2f} | 1.0000 | – | – |")
+        if "product" in r:
+            p = r["product"]
+            lines.append(f"| {r['memories']:,} | product ({p['owner']}) | – | – | {p['target_recall@5']:.2f} | "
+                         f"{p['ann_recall@5']:.4f} | p50 {p['query_ms_p50']} / p95 {p['query_ms_p95']} | "
+                         f"commit {p['commit_s']} |")
         for label in ("chroma_default", "chroma_tuned"):
-            c = r[label]
+            c = r.get(label, {})
             for key, m in c.items():
                 if key.startswith("ef_search_"):
                     lines.append(f"| {r['memories']:,} | {label} | {c['M']} / {c['ef_construction']} | {key[10:]} | "
                                  f"{m['target_recall@5']:.2f} | {m['ann_recall@5']:.4f} | {m['query_ms']} | {c['build_s']} |")
+    products = [r for r in result["sizes"].values() if "product" in r]
+    if products:
+        lines += ["", "| memories | product index | first query s | index RSS MB | forget s | forget verified |",
+                  "|---|---|---|---|---|---|"]
+        lines += [f"| {r['memories']:,} | {r['product']['owner']} | {r['product']['first_query_s']} | "
+                  f"{r['product']['index_rss_mb']} | {r['product']['forget_s']} | {r['product']['forget_verified']} |"
+                  for r in products]
     return "\n".join(lines)
 
 
@@ -171,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sizes", default="5000,20000,100000", help="memories in the partition, comma separated")
     ap.add_argument("--embedder", default="minilm", choices=["minilm", "hashing"])
     ap.add_argument("--ef", default="100,200,400,800", help="ef_search values swept on the tuned index")
+    ap.add_argument("--indexes", default=",".join(INDEXES), help="which of exact,product,chroma to measure "
+                    "(exact, the reference, always is)")
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
     a = ap.parse_args(argv)
     try:
@@ -180,6 +267,9 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--sizes and --ef take comma-separated integers, got {a.sizes!r} / {a.ef!r}")
     if not sizes or min(sizes) <= len(TARGETS) or not efs or min(efs) < 1:
         ap.error(f"--sizes must each exceed {len(TARGETS)} and --ef values must be positive")
+    indexes = tuple(x.strip() for x in a.indexes.split(",") if x.strip())
+    if not indexes or set(indexes) - set(INDEXES):
+        ap.error(f"--indexes takes a comma-separated subset of {','.join(INDEXES)}, got {a.indexes!r}")
     from langmem_nodes.embeddings import ensure_embedder
 
     embedder = ensure_embedder(a.embedder)
@@ -187,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     result: dict[str, Any] = {"embedder": f"{embedder.name}/{embedder.dim}", "k": K, "targets": len(TARGETS),
                               "ann_queries": N_ANN_QUERIES, "sizes": {}}
     for n in sizes:  # each size's rows as soon as it is measured (the 100k one takes minutes)
-        result["sizes"][str(n)] = measure(n, embedder, efs)
+        result["sizes"][str(n)] = measure(n, embedder, efs, indexes)
         print(table({"sizes": {str(n): result["sizes"][str(n)]}}), flush=True)
     result["seconds"] = round(time.perf_counter() - t0, 1)
     print(f"embedder {result['embedder']}, {len(TARGETS)} labelled facts (10 en, 10 zh), {N_ANN_QUERIES} ANN queries")

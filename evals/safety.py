@@ -85,7 +85,7 @@ def run_writes(cases: Sequence[dict[str, Any]], home: Path) -> list[WriteOutcome
             outcomes.append(WriteOutcome(c, out.get("memory_written", []), out.get("memory_skipped", [])))
         # the fields that carry content (timestamps and ids could hold a short number by chance)
         ledger_rows = [json.dumps([e.payload, e.reason, e.decision_trace], ensure_ascii=False)
-                       for e in store.canonical.ledger()]
+                       for e in store.ledger()]
         records = [json.dumps([r.text, r.object, r.metadata], ensure_ascii=False)
                    for r in store.find(None, statuses=None)]
         store.close()

@@ -6,9 +6,10 @@ works. Only `remember` and `import` create a memory home; every other command on
 user mistake, ends in one `error: ...` line on stderr and exit status 2 (never a traceback). Progress with
 counts goes to stderr when it is a terminal or with `--progress`.
 
-    langmem-nodes [--home DIR] [--embedder minilm|minilm-int8|e5|hashing] remember "Remember that I prefer tea" --user ada
+    langmem-nodes [--home DIR] [--embedder minilm+e5|minilm|minilm-int8|e5|hashing] remember "Remember that I prefer tea" --user ada
     langmem-nodes recall "what do I drink?" --user ada --json
     langmem-nodes forget mem_0123 --json
+    langmem-nodes --database-url postgresql://app@db/mem recall "what do I drink?" --user ada   # shared store
     langmem-nodes stats --user ada --since 7 --json     # exactly one JSON document
 """
 
@@ -27,6 +28,7 @@ from typing import Any, NoReturn
 
 from .records import MemoryContext, MemoryRecord
 from .safety import terminal_safe
+from .store import resolve_database_url
 
 # what a terminal may act on: C0/C1 controls (escape sequences), bidi and zero-width formats, separators
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]")
@@ -59,16 +61,17 @@ def _home(args: argparse.Namespace) -> Path:
     return Path(args.home or os.environ.get("LANGMEM_HOME") or "./.langmem")
 
 
-def check_home(home: Path, command: str) -> None:
+def check_home(home: Path, command: str, database_url: str | None = None) -> None:
     """Refuse a `--home` that is a file, and a missing home for every command that only reads or changes
-    what is stored (a mistyped `--home` must not answer "no memories")."""
+    what is stored (a mistyped `--home` must not answer "no memories"). With a database URL the memories
+    live in that database, and the home holds only local files (embedded Chroma, usage log)."""
     if home.exists() and not home.is_dir():
         raise CLIError(f"--home {home} is a file, not a memory home directory")
-    if command not in CREATES_HOME and not (home / "memory.sqlite3").is_file():
+    if database_url is None and command not in CREATES_HOME and not (home / "memory.sqlite3").is_file():
         raise CLIError(f"no memory home at {home} (only remember and import create one; check --home / $LANGMEM_HOME)")
 
 
-def open_store(home: Path, embedder: str | None) -> Any:
+def open_store(home: Path, embedder: str | None, database_url: str | None = None) -> Any:
     """Open a memory home; the home itself remembers which embedder made its vectors and refuses another
     (`MemoryStore`). Homes made by older CLIs name theirs in `embedder.json`."""
     from .store import MemoryStore
@@ -80,12 +83,17 @@ def open_store(home: Path, embedder: str | None) -> Any:
     except (OSError, ValueError, AttributeError) as exc:
         raise CLIError(f"{legacy} is unreadable: {exc}") from None
     try:
-        return MemoryStore(home, embedder=name)
+        return MemoryStore(home, embedder=name, database_url=database_url)
     except ImportError as exc:
+        if database_url is not None and exc.name in ("psycopg", "psycopg_pool"):
+            raise CLIError(f"--database-url needs the optional package {exc.name} "
+                           "(install the extra: pip install 'langmem-nodes[postgres]')") from None
         extra = EXTRAS.get(str(name))
         hint = f" (install the extra: pip install 'langmem-nodes[{extra}]')" if extra else ""
         raise CLIError(f"--embedder {name} needs the optional package {exc.name or exc}{hint}") from None
     except (ValueError, TypeError) as exc:
+        raise CLIError(str(exc)) from None
+    except ConnectionError as exc:  # PostgreSQL unreachable: the message names the host, never the password
         raise CLIError(str(exc)) from None
     except (OSError, sqlite3.Error) as exc:
         raise CLIError(f"cannot open memory home {home}: {exc}") from None
@@ -270,7 +278,7 @@ def _warm_vectors(args: argparse.Namespace, store: Any, data: dict[str, Any], ba
     from .store.memory_store import embed_text
 
     records = data.get("records")
-    if not isinstance(records, list) or store.canonical.count():
+    if not isinstance(records, list) or store.count():
         return  # import_ refuses it with its own message
     try:
         texts = [embed_text(MemoryRecord.model_validate(r)) for r in records]
@@ -352,8 +360,12 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="langmem-nodes", description="Long-term memory for LangGraph agents.")
     parser.add_argument("--home", help="memory home (default $LANGMEM_HOME or ./.langmem)")
-    parser.add_argument("--embedder", choices=["minilm", "minilm-int8", "e5", "hashing"],
-                        help="fixed per memory home; default: the home's, else minilm (English); e5 is multilingual")
+    parser.add_argument("--database-url", help="a postgresql:// URL: the memories live in that database, shared "
+                        "by every process (default $LANGMEM_DATABASE_URL, $DATABASE_URI or $POSTGRES_URI; else "
+                        "the home's SQLite file)")
+    parser.add_argument("--embedder", choices=["minilm+e5", "minilm", "minilm-int8", "e5", "hashing"],
+                        help="fixed per memory home; default: the home's, else minilm+e5 (MiniLM for English, "
+                             "e5 for Chinese); minilm is English-only, e5 multilingual")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def add(name: str, fn: Any, help_: str) -> argparse.ArgumentParser:
@@ -418,10 +430,14 @@ def _error(exc: BaseException) -> str:
 def _run(args: argparse.Namespace) -> int:
     _check_args(args)
     home = _home(args)
-    check_home(home, args.command)
+    try:
+        database_url = resolve_database_url(args.database_url)
+    except ValueError as exc:
+        raise CLIError(f"--database-url: {exc}") from None
+    check_home(home, args.command, database_url)
     if args.command == "import":
         args.import_data = load_import_file(args.file)
-    store = open_store(home, args.embedder)
+    store = open_store(home, args.embedder, database_url)
     try:
         code = int(args.fn(args, store))
         sys.stdout.flush()  # a closed pipe shows up here, while the handler below can still catch it

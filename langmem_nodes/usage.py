@@ -157,15 +157,7 @@ def record_restatements(store: Any, ctx: MemoryContext, at: datetime, turn: str 
 def touch(store: Any, ctx: MemoryContext, ids: Sequence[str], at: datetime) -> int:
     """Set `accessed_at` on memories `ctx` may see, without a new version (usage is not a change of content:
     the stable block and caches keyed by version stay valid). Returns how many were updated."""
-    parts = ctx.visible_partitions()
-    prefix = ctx.session_prefix()
-    sql = ("UPDATE records SET body=json_set(body, '$.accessed_at', ?) WHERE id=? AND "
-           f"(partition IN ({','.join('?' * len(parts))}) OR substr(partition, 1, ?)=?)")
-    done = 0
-    with store.canonical.transaction() as conn:
-        for mid in ids:
-            done += conn.execute(sql, (at.isoformat(), mid, *parts, len(prefix), prefix)).rowcount
-    return done
+    return store.touch(ids, at, ctx.visible_partitions(), ctx.session_prefix())
 
 
 class CiteNode(MemoryNode):
@@ -298,13 +290,8 @@ def _stale(store: Any, used: Sequence[dict[str, Any]], window: timedelta) -> int
     if not ids:
         return 0
     changes: dict[str, list[datetime]] = {}
-    canonical = store.canonical
-    with canonical._lock:
-        rows = canonical._conn.execute(
-            f"SELECT memory_id, ts FROM ledger WHERE op IN ({','.join('?' * len(STALE_OPS))}) "
-            f"AND memory_id IN ({','.join('?' * len(ids))})", (*STALE_OPS, *ids)).fetchall()
-    for mid, ts in rows:
-        changes.setdefault(mid, []).append(datetime.fromisoformat(ts))
+    for mid, ts in store.change_times(ids, STALE_OPS):
+        changes.setdefault(mid, []).append(ts)
     return sum(1 for e in used if any(e["ts"] < t <= e["ts"] + window for t in changes.get(e["memory_id"], ())))
 
 

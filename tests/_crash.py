@@ -67,7 +67,7 @@ def check(store: Any, journal: Path) -> dict[str, Any]:
 
     part = Scope(user_id=USER).partition
     written, forgotten, in_flight = _journal(journal)
-    out: dict[str, Any] = {"pending_intents": len(store.canonical.intents())}
+    out: dict[str, Any] = {"pending_intents": len(store.pending_intents())}
     try:
         probe = store.embedder.embed_query("User fact build service worker")
         store.dense_search([part], probe, 5)

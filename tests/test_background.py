@@ -50,7 +50,7 @@ def _objects(store, ctx=ADA):
 
 
 def _writes(store, ctx=ADA):
-    return [e for e in store.canonical.ledger(partitions=[ctx.scope("user").partition]) if e.op is LedgerOp.WRITE]
+    return [e for e in store.ledger(partitions=[ctx.scope("user").partition]) if e.op is LedgerOp.WRITE]
 
 
 @pytest.mark.parametrize(("said", "obj"), [("Remember that I prefer dark mode.", "dark mode"), ("记住：我喜欢喝乌龙茶。", "乌龙茶")])
@@ -145,7 +145,7 @@ def test_a_failed_write_is_recorded_and_logged_and_the_next_turn_goes_on(store, 
         writer.submit({"messages": [HumanMessage("I prefer tea.")]}, ADA)
         writer.flush(timeout=10)
     assert _objects(store) == ["tea"] and (writer.written, writer.failed) == (1, 1)
-    (err,) = [e for e in store.canonical.ledger(partitions=[ADA.scope("user").partition]) if e.op is LedgerOp.WRITE_ERROR]
+    (err,) = [e for e in store.ledger(partitions=[ADA.scope("user").partition]) if e.op is LedgerOp.WRITE_ERROR]
     assert "disk full" in err.reason and "Oslo" not in err.reason and err.payload == {}
     assert any("background write failed" in r.getMessage() for r in caplog.records)
     writer.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 import test_store  # the suite we re-run; tests/ is on sys.path (pytest rootdir-relative import)
+from conftest import Backend
 
 from langmem_nodes.records import MemoryRecord, Scope
 from langmem_nodes.store import MemoryStore, memory_store
@@ -22,7 +23,14 @@ for _name in dir(test_store):
     if _name.startswith("test_") and callable(getattr(test_store, _name)) and _name not in test_store.EMBEDDED_ONLY:
         globals()[_name] = getattr(test_store, _name)
 FlakyProjection = test_store.FlakyProjection
+store = test_store.store
 rec = test_store.rec
+
+
+@pytest.fixture
+def backend():
+    """The store suite runs on both canonical backends in test_store.py; against the server, on SQLite only."""
+    return Backend("sqlite")
 
 
 @pytest.fixture(scope="module")

@@ -104,7 +104,7 @@ def test_forget_in_another_process_does_not_break_this_ones_chroma(tmp_path):
     c = MemoryRecord(text="likes chess", scope=Scope(user_id="u"))
     s.commit(add=[c])
     try:
-        assert not s.canonical.intents()
+        assert not s.pending_intents()
         assert s.get(a.id) is None and s.verify_gone(a.id)["sqlite"]
         hits = [i for i, _ in s.dense_search(["user/default/u"], s.embedder.embed_query("likes chess"), 3)]
         assert c.id in hits and a.id not in hits
@@ -141,7 +141,7 @@ def test_two_processes_one_home(tmp_path):
         assert results == ["conflict", "ok"] and s.get(b.id).version == 2
         winner = s.get(b.id).text
         assert s.lexical_search(["user/default/u"], winner.split()[-1], 3)[0][0] == b.id
-        assert not s.canonical.intents()  # every projection confirmed its work
+        assert not s.pending_intents()  # every projection confirmed its work
     finally:
         s.close()
 

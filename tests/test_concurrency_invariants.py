@@ -143,7 +143,7 @@ def test_a_memory_forgotten_between_commit_and_projection_is_neither_an_error_no
     monkeypatch.setattr(store.bm25, "upsert", forget_during)
     store.commit(add=[later])
     assert store.lexical_search(["user/default/u"], "oolong", 5) == []
-    assert store.canonical.intents() == []
+    assert store.pending_intents() == []
 
 
 class FailsOnce(Projection):
@@ -179,15 +179,15 @@ def test_failed_projection_work_is_retried_from_its_intent_and_none_is_left_at_c
     store = MemoryStore(tmp_path / "home", embedder=fake_embedder, extra_projections=[flaky])
     a = MemoryRecord(text="likes tea", scope=Scope(user_id="u"))
     store.commit(add=[a])
-    assert [p for *_, p in store.canonical.intents()] == [["flaky"]]
+    assert [p for *_, p in store.pending_intents()] == [["flaky"]]
     store.commit(add=[MemoryRecord(text="likes jazz", scope=Scope(user_id="u"))])
     store.forget(a.id)  # its compaction fails
-    assert len(store.canonical.intents()) == 2
+    assert len(store.pending_intents()) == 2
     store.close()  # replays both
     assert flaky.held and a.id not in flaky.held
     reopened = MemoryStore(tmp_path / "home", embedder=fake_embedder)
     try:
-        assert reopened.canonical.intents() == []
+        assert reopened.pending_intents() == []
     finally:
         reopened.close()
 

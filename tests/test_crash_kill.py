@@ -88,7 +88,7 @@ def test_a_damaged_collection_is_rebuilt_on_the_next_write_and_reads_degrade_mea
     new = MemoryRecord(text="User note: the build cache is in bucket b9" if lang == "en" else "用户备注：构建缓存在存储桶b9",
                        scope=Scope(user_id="ada"))
     again.commit(add=[new])
-    assert part not in again.chroma.broken and not again.canonical.intents()
+    assert part not in again.chroma.broken and not again.pending_intents()
     assert sorted(again.chroma.ids(part)) == sorted([r.id for r in recs] + [new.id])
     assert again.chroma.search_partition(part, fake_embedder.embed_query(new.text), 1)[0][0] == new.id
     again.close()

@@ -55,7 +55,7 @@ class StructuredNone(GenericFakeChatModel):
 
 
 def _ledger(store) -> list:
-    return store.canonical.ledger(partitions=[CTX.scope("user").partition])
+    return store.ledger(partitions=[CTX.scope("user").partition])
 
 
 def _agent(state):

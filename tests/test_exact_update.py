@@ -13,7 +13,7 @@ def test_status_update_of_first_row_reaches_exact_projection(store):
     store.dense_search([part], store.embedder.embed_query("tabs"), 5)  # load the partition first
     store.commit(add=[a])
     store.commit(update=[a.model_copy(update={"status": Status.SUPERSEDED})])
-    assert store.canonical.intents() == []  # every projection confirmed the update
+    assert store.pending_intents() == []  # every projection confirmed the update
     assert store.dense_search([part], store.embedder.embed_query("tabs"), 5) == []
 
 
@@ -25,7 +25,7 @@ def test_bulk_upsert_into_a_loaded_partition_copies_the_matrix_once(store, monke
     seed = MemoryRecord(text="seed", object="seed", scope=Scope(user_id="u"))
     store.commit(add=[seed])
     part = seed.scope.partition
-    exact = ExactDense(store.canonical.partition_vectors)
+    exact = ExactDense(store._canonical.partition_vectors)
     exact.search([part], store.embedder.embed_query("seed"), 1)  # load the partition
     recs = [MemoryRecord(text=f"likes tea number {w}", object=w, scope=Scope(user_id="u")) for w in "abcdefgh"]
     vecs = list(store.embedder.embed([r.text for r in recs]))
@@ -49,13 +49,13 @@ def test_cosines_come_from_the_loaded_exact_partition_or_sqlite_and_agree_en_zh(
     part = recs[0].scope.partition
     q = store.embedder.embed_query("green tea 上海")
     ids = [r.id for r in recs] + ["mem_missing"]
-    vecs = store.canonical.vectors([r.id for r in recs])
+    vecs = store.vectors([r.id for r in recs])
     want = {r.id: float(vecs[r.id] @ q) for r in recs}
     from_sql = store.cosines([part], ids, q)  # the partition is not loaded yet: SQLite answers
     store.dense_search([part], q, 5)  # loads it
     calls = []
-    real = store.canonical.vectors
-    monkeypatch.setattr(store.canonical, "vectors", lambda i, p=None: calls.append(list(i)) or real(i, p))
+    real = store._canonical.vectors
+    monkeypatch.setattr(store._canonical, "vectors", lambda i, p=None: calls.append(list(i)) or real(i, p))
     from_index = store.cosines([part], ids, q)
     assert calls == [["mem_missing"]]  # only the id the index does not hold went to SQLite
     for got in (from_sql, from_index):

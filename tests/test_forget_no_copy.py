@@ -61,11 +61,11 @@ def test_forget_reports_a_pending_wal_scrub_and_the_next_write_finishes_it(store
     try:
         reports = store.forget_many([r.id for r in recs])
         assert all(r["places"]["wal"].startswith("pending:") for r in reports), reports  # said, not hidden
-        assert [op for _, op, *_ in store.canonical.intents()] == ["wal_scrub"]
+        assert [op for _, op, *_ in store.pending_intents()] == ["wal_scrub"]
     finally:
         reader.close()
     store.commit(add=[MemoryRecord(text="likes chess", scope=Scope(user_id="ada"))])  # any later write
-    assert store.canonical.intents() == []
+    assert store.pending_intents() == []
     for t in TEXTS:
         assert _files_holding(store.home, t) == [], t
 
@@ -81,7 +81,8 @@ def test_a_pending_wal_scrub_is_finished_by_close(store):
     assert _files_holding(store.home, TEXTS[1]) == []
 
 
-def test_delete_all_reaches_the_text_of_rejected_turns(store):
+def test_delete_all_reaches_the_text_of_rejected_turns(backend_store, backend):
+    store = backend_store
     # every statement falls under the confidence floor: rejected, its text kept in the reject ledger entry
     graph = create_write_graph(store, gate_threshold=0.99, candidate_floor=0.99).compile()
     turns = {"ada": ["I like green tea.", "我喜欢下围棋。"], "bob": ["I like jazz.", "我喜欢喝绿茶。"]}
@@ -94,17 +95,18 @@ def test_delete_all_reaches_the_text_of_rejected_turns(store):
             said.setdefault(user, []).extend([pending.text, pending.object])
     kept = MemoryRecord(text="Ada prefers window seats", object="window seats", scope=Scope(user_id="ada"))
     store.commit(add=[kept])
-    assert all(_files_holding(store.home, t) for ts in said.values() for t in ts)
+    assert all(backend.holding(store, t) for ts in said.values() for t in ts)
 
     out = MemoryAdmin(store).delete_all(org_id="default", project_id="*", user_id="ada", session_id="*")
     assert out["ids"] == [kept.id] and out["scrubbed_entries"] == 2
     for t in [*said["ada"], kept.text]:
-        assert _files_holding(store.home, t) == [], t
+        assert backend.holding(store, t) == [], t
     for t in said["bob"]:  # another user's rejected turns are not touched
-        assert _files_holding(store.home, t), t
+        assert backend.holding(store, t), t
 
 
-def test_delete_all_reaches_rejected_turns_logged_before_entries_named_their_scope(store):
+def test_delete_all_reaches_rejected_turns_logged_before_entries_named_their_scope(backend_store, backend):
+    store = backend_store
     from langmem_nodes.records import LedgerEntry, LedgerOp
 
     old = {  # entries as an older version wrote them: the partition key, no payload.scope
@@ -116,5 +118,5 @@ def test_delete_all_reaches_rejected_turns_logged_before_entries_named_their_sco
     out = MemoryAdmin(store).delete_all(org_id="default", project_id="*", user_id="ada", session_id="*")
     assert out["scrubbed_entries"] == 2
     for _, text in old["ada"]:
-        assert _files_holding(store.home, text) == [], text
-    assert _files_holding(store.home, old["bob"][0][1])
+        assert backend.holding(store, text) == [], text
+    assert backend.holding(store, old["bob"][0][1])

@@ -12,6 +12,11 @@ from langmem_nodes.governance import ForgetRequestNode, ForgetState, parse_confi
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 
 
+@pytest.fixture
+def store(backend_store):
+    """Every test here runs on SQLite and on PostgreSQL."""
+    return backend_store
+
 def rec(text: str, user: str = "alice", **kw) -> MemoryRecord:
     return MemoryRecord(text=text, scope=Scope(user_id=user, **kw))
 
@@ -148,10 +153,10 @@ def test_an_answer_naming_nothing_shown_deletes_nothing_and_says_so(seeded, answ
     app, ctx = _interrupt_app(store, reply=True), MemoryContext(user_id="alice")
     cfg = {"configurable": {"thread_id": "unmatched"}}
     app.invoke({"messages": [HumanMessage("Forget what I said about coffee")]}, cfg, context=ctx)
-    before = store.canonical.count()
+    before = store.count()
     final = app.invoke(Command(resume=answer), cfg, context=ctx)
     assert final["memory_forget_status"] == "unmatched" and final["memory_forgotten"] == []
-    assert store.canonical.count() == before and final["messages"][-1].content.startswith("Nothing was forgotten")
+    assert store.count() == before and final["messages"][-1].content.startswith("Nothing was forgotten")
 
 
 def test_two_step_protocol_unmatched_answer_deletes_nothing(seeded):

@@ -75,7 +75,7 @@ def test_a_write_to_a_mirrored_partition_sends_only_its_batch_to_chroma(tmp_path
     store.commit(add=[new])
     assert backfills == []
     assert new.id in store.chroma.ids(project.partition)
-    assert len(store.chroma.ids(project.partition)) == store.canonical.partition_size(project.partition)
+    assert len(store.chroma.ids(project.partition)) == store.partition_size(project.partition)
     store.close()
 
 

@@ -60,7 +60,7 @@ def tool_replies(out) -> list[str]:
 
 
 def _ledger_ops(store, ctx=ALICE) -> list[LedgerOp]:
-    return [e.op for e in store.canonical.ledger(partitions=[ctx.scope("user").partition])]
+    return [e.op for e in store.ledger(partitions=[ctx.scope("user").partition])]
 
 
 # ---- search / manage ---------------------------------------------------------------------------
@@ -119,7 +119,7 @@ def test_the_gate_applies_to_tool_writes(store, content):
     out = json.loads(manage.func(action="create", content=content, runtime=_rt(ALICE)))
     assert out["written"] == [] and out["skipped"][0]["action"] == "reject"
     assert store.find([ALICE.scope("user").partition]) == []
-    assert "hunter2" not in json.dumps([e.model_dump(mode="json") for e in store.canonical.ledger()])
+    assert "hunter2" not in json.dumps([e.model_dump(mode="json") for e in store.ledger()])
 
 
 def test_manage_refuses_bad_arguments_and_incognito_stores_nothing(store):

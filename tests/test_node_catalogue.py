@@ -1,4 +1,4 @@
-"""The README's node catalogue lists the state keys each write and read node really reads and writes."""
+"""docs/nodes.md lists the state keys each write and read node really reads and writes."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from langmem_nodes import MemoryContext, MemoryStore
 from langmem_nodes.read.graph import read_stages
 from langmem_nodes.write.graph import write_nodes
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+NODES = Path(__file__).resolve().parent.parent / "docs" / "nodes.md"
 KEY = re.compile(r"`((?:memory_[a-z_]+)|messages)`")
 
 
@@ -38,7 +38,7 @@ class Reads(dict):
 
 
 def catalogue() -> dict[str, tuple[set[str], set[str]]]:
-    rows = re.findall(r"^\| `(\w+Node)` \| (.*?) \| (.*?) \|$", README.read_text(), re.M)
+    rows = re.findall(r"^\| `(\w+Node)` \| (.*?) \| (.*?) \|$", NODES.read_text(), re.M)
     return {node: (set(KEY.findall(reads)), set(KEY.findall(writes))) for node, reads, writes in rows}
 
 

@@ -176,10 +176,10 @@ def test_async_agents_run_the_same_turn(store, counters, build):
     assert out["memory_written"] == []
 
 
-def test_readme_agent_recipes_run(tmp_path):
+def test_integration_guide_agent_recipes_run(tmp_path):
     from pathlib import Path
 
-    blocks = re.findall(r"```python\n(.*?)```", (Path(__file__).parent.parent / "README.md").read_text(), re.S)
+    blocks = re.findall(r"```python\n(.*?)```", (Path(__file__).parent.parent / "docs" / "integration.md").read_text(), re.S)
     recipe = {key: next(b for b in blocks if key in b) for key in ("MemoryMiddleware(store)", "memory_hooks(store",
                                                                      "tools_condition")}
     seat = re.compile(r"- \[preference · [^\]]*\] «[^»]*window seats»")
@@ -192,21 +192,21 @@ def test_readme_agent_recipes_run(tmp_path):
     first = ScriptedToolChatModel.calling("book", {"city": "Lyon"}, then="Booked.", times=2)
     ns: dict = {"model": first, "tools": [book]}
     code = recipe["MemoryMiddleware(store)"].replace('MemoryStore("./.langmem")', f'MemoryStore({str(tmp_path)!r}, embedder="hashing")')
-    exec(compile(code, "README.md", "exec"), ns)
+    exec(compile(code, "docs/integration.md", "exec"), ns)
     store = ns["store"]
     try:
         assert len(first.prompts) == 3
         assert [r.object for r in store.find(["user/default/ada"])] == ["window seats"]  # written once
 
         ns["model"] = second = ScriptedToolChatModel.calling("book", {"city": "Lyon"}, then="A window seat.", times=2)
-        exec(compile(recipe["memory_hooks(store"], "README.md", "exec"), ns)
+        exec(compile(recipe["memory_hooks(store"], "docs/integration.md", "exec"), ns)
         _check_turn(second.prompts, seat)
 
         from langgraph.graph import START, StateGraph
         ns.update(model=(third := ScriptedToolChatModel.calling("book", {"city": "Lyon"}, then="ok", times=2)),
                   StateGraph=StateGraph, START=START, MemoryState=MemoryState, add_memory=add_memory,
                   memory_messages=memory_messages)
-        exec(compile(recipe["tools_condition"], "README.md", "exec"), ns)
+        exec(compile(recipe["tools_condition"], "docs/integration.md", "exec"), ns)
         ns["graph"].invoke({"messages": [("user", "Which seat do I like?")]}, context=ADA)
         _check_turn(third.prompts, seat)
         assert [r.object for r in store.find(["user/default/ada"])] == ["window seats"]

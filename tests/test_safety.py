@@ -92,7 +92,7 @@ def test_the_forge_counter_sees_a_raw_separator():
 def test_a_claim_next_to_a_credential_is_refused_with_it(store, text):
     out = create_write_graph(store).compile().invoke({"messages": [HumanMessage(content=text)]}, context=CTX)
     assert out["memory_written"] == []
-    dump = " ".join(e.model_dump_json() for e in store.canonical.ledger())
+    dump = " ".join(e.model_dump_json() for e in store.ledger())
     for secret in ("Hunter22", "trout-lake-77", "Qw3rty", "zx9!Lm3q"):
         assert secret not in dump and secret not in json.dumps(out["memory_skipped"], ensure_ascii=False)
 
@@ -117,7 +117,7 @@ def test_pii_policy_refuse_by_default_and_redact_when_asked(tmp_path):
         out = create_write_graph(store, pii="redact").compile().invoke({"messages": [("user", text)]}, context=CTX)
         assert len(out["memory_written"]) == 1 and "4111" not in json.dumps(out["memory_written"])
         assert "[redacted]" in out["memory_written"][0]["text"]
-        assert "4111" not in " ".join(e.model_dump_json() for e in store.canonical.ledger())
+        assert "4111" not in " ".join(e.model_dump_json() for e in store.ledger())
     for policy_home in ("refuse", "redact"):
         assert not any(b"4111 1111" in p.read_bytes() for p in (tmp_path / policy_home).rglob("*") if p.is_file())
     with pytest.raises(ValueError, match="pii must be one of"):
@@ -272,7 +272,7 @@ def test_an_import_holding_a_credential_is_refused_whole(tmp_path):
     with MemoryStore(tmp_path / "b", embedder="hashing") as dst:
         with pytest.raises(ValueError, match=r"records\[1\] \(mem_secret\) holds a github token"):
             MemoryAdmin(dst).import_(data)
-        assert dst.find(None, statuses=None) == [] and dst.canonical.ledger_count() == 0
+        assert dst.find(None, statuses=None) == [] and dst.ledger_count() == 0
         data["records"][1]["text"] = "Ann's card is 4111 1111 1111 1111"
         with pytest.raises(ValueError, match="personal identifiers"):
             MemoryAdmin(dst).import_(data)

@@ -131,14 +131,14 @@ def test_lineage_ignores_injected_ids_the_caller_cannot_see(store, explicit, tex
     (w,) = out["memory_written"]
     assert w["source"] != "derived" and w["source_memory_ids"] == [] and w["status"] == "active"
     theirs = {bob_id, other_project}
-    mine = [e.model_dump() for e in store.canonical.ledger() if e.memory_id not in theirs]
+    mine = [e.model_dump() for e in store.ledger() if e.memory_id not in theirs]
     told = str([out["memory_written"], out["memory_skipped"], mine])
     assert bob_id not in told and other_project not in told
     # an id the caller does see still counts as lineage; the foreign one beside it is still ignored
     own = _say(store, A1, explicit)["memory_written"][0]["id"]
     again = _say(store, A1.model_copy(update={"session_id": "s8"}), text, memory_injected_ids=[bob_id, own])
     assert again["memory_written"] == [] and "derived" in again["memory_skipped"][0]["reason"]
-    assert bob_id not in str([e.model_dump() for e in store.canonical.ledger() if e.memory_id not in theirs])
+    assert bob_id not in str([e.model_dump() for e in store.ledger() if e.memory_id not in theirs])
 
 
 @pytest.mark.parametrize("field", ["user_id", "project_id", "org_id", "session_id"])
@@ -155,8 +155,8 @@ def test_stored_records_with_an_old_lenient_id_still_parse(store):
     """A home written before `'*'` was refused keeps every memory readable (the door refuses new ones)."""
     rec = MemoryRecord(text="al prefers tea", scope=Scope(user_id="al"))
     store.commit(add=[rec])
-    body = store.canonical._conn.execute("SELECT body FROM records WHERE id=?", (rec.id,)).fetchone()[0]
-    with store.canonical.transaction() as conn:
+    body = store._canonical._conn.execute("SELECT body FROM records WHERE id=?", (rec.id,)).fetchone()[0]
+    with store._canonical.transaction() as conn:
         conn.execute("UPDATE records SET body=?, partition=? WHERE id=?",
                      (body.replace('"user_id":"al"', '"user_id":"*"'), "user/default/*", rec.id))
     assert store.get(rec.id).scope.user_id == "*"
@@ -187,10 +187,10 @@ def test_migration_rekeys_an_old_layout_home_and_keeps_every_memory_where_it_bel
         _say(old, B1, "这个项目用 Helm 部署。")
         _say(old, N1, "I live in Lisbon.")
         _say(old, A1, "Remember that I prefer Vim.")  # user level: the same in both layouts
-        assert sorted({p for p, _ in old.canonical.partition_sizes()}) == ["session/default/al/s1", "user/default/al"]
+        assert sorted({p for p, _ in old.partition_sizes()}) == ["session/default/al/s1", "user/default/al"]
         assert len(old.chroma.ids("session/default/al/s1")) == 3
         before = {r.id: r.model_dump() for r in old.find(None, statuses=None)}
-        ledger_before = old.canonical.ledger_count()
+        ledger_before = old.ledger_count()
         old.close()
     assert records._join_key("session", "o", "p", "u", "s") == "session/o/u/p/s"
 
@@ -199,17 +199,17 @@ def test_migration_rekeys_an_old_layout_home_and_keeps_every_memory_where_it_bel
     with monkeypatch.context() as m:  # a crash after the re-keying commit, before the old collections went
         m.setattr(layout, "drop_old_collections", lambda *a: None)
         crashed = MemoryStore(home, embedder=fake_embedder, chroma_mirror="all")
-        assert crashed.canonical.get_meta(layout.DROP_KEY) == '["session/default/al/s1"]'
+        assert crashed.meta(layout.DROP_KEY) == '["session/default/al/s1"]'
         crashed.close()
     store = MemoryStore(home, embedder=fake_embedder, chroma_mirror="all")  # finishes the migration
     try:
-        assert store.canonical.get_meta(LAYOUT_KEY) == "2" and store.canonical.intents() == []
-        assert store.canonical.get_meta(layout.DROP_KEY) is None
+        assert store.meta(LAYOUT_KEY) == "2" and store.pending_intents() == []
+        assert store.meta(layout.DROP_KEY) is None
         assert {r.id: r.model_dump() for r in store.find(None, statuses=None)} == before  # bodies untouched
-        assert store.canonical.ledger_count() == ledger_before
-        assert sorted(p for p, _ in store.canonical.partition_sizes()) == [
+        assert store.ledger_count() == ledger_before
+        assert sorted(p for p, _ in store.partition_sizes()) == [
             "session/default/al//s1", "session/default/al/pA/s1", "session/default/al/pB/s1", "user/default/al"]
-        rows = store.canonical._conn.execute("SELECT id, partition FROM records").fetchall()
+        rows = store._canonical._conn.execute("SELECT id, partition FROM records").fetchall()
         assert all(store.get(i).scope.partition == p for i, p in rows)
         # Chroma followed: the old collection is gone, each new partition holds exactly its own ids
         names = {c.name if hasattr(c, "name") else c for c in store.chroma.client.list_collections()}
@@ -233,11 +233,11 @@ def test_migration_rekeys_an_old_layout_home_and_keeps_every_memory_where_it_bel
         moved = store.find(["session/default/al//s1"])[0]
         store.forget(moved.id)
         assert all(store.verify_gone(moved.id).values())
-        assert migrate(store.canonical, store.fanout.names, store.chroma) == 0  # idempotent
+        assert migrate(store._canonical, store.fanout.names, store.chroma) == 0  # idempotent
     finally:
         store.close()
     again = MemoryStore(home, embedder=fake_embedder, chroma_mirror="all")
-    assert again.canonical.intents() == [] and len(again.find(None, statuses=None)) == len(before) - 1
+    assert again.pending_intents() == [] and len(again.find(None, statuses=None)) == len(before) - 1
     again.close()
 
 

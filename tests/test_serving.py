@@ -57,7 +57,7 @@ def test_one_store_per_settings_closed_by_close_shared_stores(tmp_path):
     asyncio.run(make_graph())
     assert built == [store]  # built once, on the process's store
     close_shared_stores()
-    assert store.canonical._closed
+    assert store.closed
     assert shared_store(settings) is not store  # a new store after closing
 
 

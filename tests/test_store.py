@@ -1,4 +1,6 @@
-"""The canonical store and its projections: one write path, scoped search, forget everywhere."""
+"""The canonical store and its projections: one write path, scoped search, forget everywhere.
+
+Every test that stores something runs on both canonical backends (`backend`: SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,13 @@ import pytest
 from langmem_nodes.records import LedgerEntry, LedgerOp, MemoryRecord, Scope, Status
 from langmem_nodes.store import MemoryStore, VersionConflict
 from langmem_nodes.store.projection import Projection
+
+
+@pytest.fixture
+def store(backend, tmp_path, fake_embedder):
+    s = backend.open(tmp_path / "home", embedder=fake_embedder)
+    yield s
+    s.close()
 
 
 def rec(text: str, user: str = "alice", **kw) -> MemoryRecord:
@@ -57,15 +66,29 @@ def test_optimistic_version_conflict(store):
     assert store.get(a.id).text == "prefers spaces" and store.get(a.id).version == 2
 
 
-def test_ledger_is_append_only(store):
+def test_ledger_is_append_only(store, backend):
     a = rec("likes jazz")
     store.commit(add=[a], ledger=[LedgerEntry(op=LedgerOp.WRITE, memory_id=a.id)])
-    conn = sqlite3.connect(store.home / "memory.sqlite3")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        conn.execute("DELETE FROM ledger")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        conn.execute("UPDATE ledger SET op='reject'")
-    conn.close()
+    if backend.name == "sqlite":
+        conn = sqlite3.connect(store.home / "memory.sqlite3")
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            conn.execute("DELETE FROM ledger")
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            conn.execute("UPDATE ledger SET op='reject'")
+        conn.close()
+        return
+    import psycopg  # the database itself refuses, whoever connects: not only this library's code paths
+
+    with psycopg.connect(store.database_url, autocommit=True) as conn:
+        for sql in ("DELETE FROM ledger", "UPDATE ledger SET op='reject'", "TRUNCATE ledger",
+                    "UPDATE ledger SET body='{}', scrubbed=1"):  # a scrub outside a forget's transaction
+            with pytest.raises(psycopg.errors.RaiseException, match="append-only"):
+                conn.execute(sql)
+        # even with the scrub setting on, an entry's identity cannot change
+        with pytest.raises(psycopg.errors.RaiseException, match="append-only"), conn.transaction():
+            conn.execute("SELECT set_config('langmem.scrub', 'on', true)")
+            conn.execute("UPDATE ledger SET op='reject', scrubbed=1")
+        assert conn.execute("SELECT count(*), max(op), max(scrubbed) FROM ledger").fetchone() == (1, "write", 0)
 
 
 def test_forget_reaches_every_place_and_scrubs_ledger(store):
@@ -101,20 +124,20 @@ class FlakyProjection(Projection):
         return memory_id in self.ids
 
 
-def test_failed_projection_delete_is_retried_at_open(tmp_path, fake_embedder):
+def test_failed_projection_delete_is_retried_at_open(backend, tmp_path, fake_embedder):
     flaky = FlakyProjection()
-    s = MemoryStore(tmp_path / "h", embedder=fake_embedder, extra_projections=[flaky])
+    s = backend.open(tmp_path / "h", embedder=fake_embedder, extra_projections=[flaky])
     a = rec("likes chess")
     s.commit(add=[a])
     flaky.fail = True
     report = s.forget(a.id)
     assert report["places"]["flaky"].startswith("pending") and report["places"]["chroma"] == "gone"
     assert s.verify_gone(a.id)["flaky"] is False  # not a silent ghost: reported and recorded
-    assert s.canonical.intents()
+    assert s.pending_intents()
     s.close()
     flaky.fail = False
-    s2 = MemoryStore(tmp_path / "h", embedder=fake_embedder, extra_projections=[flaky])
-    assert s2.verify_gone(a.id) == {k: True for k in s2.verify_gone(a.id)} and not s2.canonical.intents()
+    s2 = backend.open(tmp_path / "h", embedder=fake_embedder, extra_projections=[flaky])
+    assert s2.verify_gone(a.id) == {k: True for k in s2.verify_gone(a.id)} and not s2.pending_intents()
     s2.close()
 
 
@@ -125,15 +148,15 @@ def test_bad_ids_rejected_and_nothing_stored(store):
         Scope(user_id="  ")
     with pytest.raises(ValueError, match="text"):
         rec("x" * 5000)
-    assert store.canonical.count() == 0
+    assert store.count() == 0
 
 
-def test_reopen_keeps_everything(tmp_path, fake_embedder):
-    s = MemoryStore(tmp_path / "h", embedder=fake_embedder)
+def test_reopen_keeps_everything(backend, tmp_path, fake_embedder):
+    s = backend.open(tmp_path / "h", embedder=fake_embedder)
     a = rec("prefers vim")
     s.commit(add=[a])
     s.close()
-    s2 = MemoryStore(tmp_path / "h", embedder=fake_embedder)
+    s2 = backend.open(tmp_path / "h", embedder=fake_embedder)
     assert s2.get(a.id).text == "prefers vim"
     assert s2.lexical_search([a.scope.partition], "vim", 3)[0][0] == a.id
     assert s2.dense_search([a.scope.partition], fake_embedder.embed_query("vim"), 3)[0][0] == a.id
@@ -154,19 +177,19 @@ class FailingCompaction(FlakyProjection):
         self.compacted.append(partition)
 
 
-def test_failed_compaction_is_reported_and_retried_at_open(tmp_path, fake_embedder):
+def test_failed_compaction_is_reported_and_retried_at_open(backend, tmp_path, fake_embedder):
     proj = FailingCompaction()
-    s = MemoryStore(tmp_path / "h", embedder=fake_embedder, extra_projections=[proj])
+    s = backend.open(tmp_path / "h", embedder=fake_embedder, extra_projections=[proj])
     a, b = rec("likes go"), rec("likes rust")
     s.commit(add=[a, b])
     proj.fail_compact = True
     report = s.forget(a.id)
     assert report["places"]["disk_index"].startswith("pending") and report["places"]["chroma"] == "gone"
-    assert s.canonical.intents()
+    assert s.pending_intents()
     s.close()
     proj.fail_compact = False
-    s2 = MemoryStore(tmp_path / "h", embedder=fake_embedder, extra_projections=[proj])
-    assert proj.compacted == [a.scope.partition] and not s2.canonical.intents()
+    s2 = backend.open(tmp_path / "h", embedder=fake_embedder, extra_projections=[proj])
+    assert proj.compacted == [a.scope.partition] and not s2.pending_intents()
     assert s2.dense_search([b.scope.partition], fake_embedder.embed_query("likes rust"), 3)[0][0] == b.id
     s2.close()
 
@@ -247,7 +270,7 @@ def test_forget_many_refuses_a_bare_id_string_and_deletes_nothing(store):
     store.commit(add=[a])
     with pytest.raises(ValueError, match=r"memory_ids must be a list of ids"):
         store.forget_many(a.id)
-    assert store.get(a.id) is not None and store.canonical.tombstones() == []
+    assert store.get(a.id) is not None and store.tombstones() == []
 
 
 def test_modify_refuses_a_change_that_swaps_the_id(store):
@@ -269,21 +292,23 @@ def test_partitions_by_prefix_is_exact_and_uses_the_index(store):
     scopes = [Scope(user_id="al", session_id="s1", level="session"), Scope(user_id="al", session_id="s2", level="session"),
               Scope(user_id="alice", session_id="s1", level="session"), Scope(user_id="al")]
     store.commit(add=[MemoryRecord(text=f"fact {i}", scope=s) for i, s in enumerate(scopes)])
-    assert store.canonical.partitions(prefix="session/default/al/") == ["session/default/al//s1", "session/default/al//s2"]
-    assert len(store.canonical.partitions()) == 4
-    conn, sql = store.canonical._conn, []
+    assert store.partitions(prefix="session/default/al/") == ["session/default/al//s1", "session/default/al//s2"]
+    assert len(store.partitions()) == 4
+    if store.database_url is not None:
+        return  # PostgreSQL: a range over the "C"-collated index (store/postgres.py); the plan is SQLite's here
+    conn, sql = store._canonical._conn, []
     conn.set_trace_callback(sql.append)
-    store.canonical.partitions(prefix="session/default/al/")
+    store.partitions(prefix="session/default/al/")
     conn.set_trace_callback(None)
     (query,) = [q for q in sql if q.startswith("SELECT")]
     plan = " ".join(str(r) for r in conn.execute("EXPLAIN QUERY PLAN " + query).fetchall())
     assert "SEARCH records" in plan  # an index range, not a SCAN of every record
 
 
-def test_parsed_record_cache_hands_out_independent_copies_and_follows_other_writers(tmp_path, fake_embedder):
-    from langmem_nodes.store.sqlite import CanonicalStore
+def test_parsed_record_cache_hands_out_independent_copies_and_follows_other_writers(backend, tmp_path, fake_embedder):
+    from langmem_nodes.store.canonical import open_canonical
 
-    store = MemoryStore(tmp_path, embedder=fake_embedder)
+    store = backend.open(tmp_path, embedder=fake_embedder)
     rec = MemoryRecord(text="User prefers tea", object="tea", scope=Scope(user_id="u1"), metadata={"k": "v"})
     store.commit(add=[rec])
     first = store.get(rec.id)
@@ -292,7 +317,7 @@ def test_parsed_record_cache_hands_out_independent_copies_and_follows_other_writ
     again = store.get_many([rec.id])[rec.id]
     assert again.metadata == {"k": "v"} and "t-injected" not in again.source_turn_ids
     # another connection (another process) changes the body: the cached parse must not be served
-    other = CanonicalStore(tmp_path / "memory.sqlite3")
+    other = open_canonical(tmp_path, store.database_url)
     with other.transaction() as conn:
         other.update(conn, again.model_copy(update={"text": "User prefers green tea"}), again.version)
     other.close()
@@ -304,8 +329,8 @@ def test_parsed_record_cache_hands_out_independent_copies_and_follows_other_writ
 EMBEDDED_ONLY = ("test_chroma_mirror_large_keeps_small_partitions_out_of_chroma_and_backfills_when_they_grow",)
 
 
-def test_chroma_mirror_large_keeps_small_partitions_out_of_chroma_and_backfills_when_they_grow(tmp_path, fake_embedder):
-    store = MemoryStore(tmp_path, embedder=fake_embedder, chroma_mirror="large")
+def test_chroma_mirror_large_keeps_small_partitions_out_of_chroma_and_backfills_when_they_grow(backend, tmp_path, fake_embedder):
+    store = backend.open(tmp_path, embedder=fake_embedder, chroma_mirror="large")
     store.exact.max_partition = store.chroma.min_rows = 3  # a tiny threshold instead of 5,000
     part = "user/default/u1"
     recs = [MemoryRecord(text=f"User likes fruit number {i}", object=f"fruit {i}", scope=Scope(user_id="u1"))
@@ -334,14 +359,14 @@ def test_chroma_mirror_rejects_bad_values(tmp_path, fake_embedder):
         MemoryStore(tmp_path, embedder=fake_embedder, chroma_url="http://127.0.0.1:1", chroma_mirror="large")
 
 
-def test_a_home_mirrored_in_full_then_opened_large_backfills_what_it_skipped(tmp_path, fake_embedder):
+def test_a_home_mirrored_in_full_then_opened_large_backfills_what_it_skipped(backend, tmp_path, fake_embedder):
     part = "user/default/u1"
     recs = [MemoryRecord(text=f"User likes fruit number {i}", object=f"fruit {i}", scope=Scope(user_id="u1"))
             for i in range(4)]
-    full = MemoryStore(tmp_path, embedder=fake_embedder, chroma_mirror="all")
+    full = backend.open(tmp_path, embedder=fake_embedder, chroma_mirror="all")
     full.commit(add=recs[:2])
     full.close()
-    large = MemoryStore(tmp_path, embedder=fake_embedder, chroma_mirror="large")
+    large = backend.open(tmp_path, embedder=fake_embedder, chroma_mirror="large")
     large.exact.max_partition = large.chroma.min_rows = 3
     large.commit(add=[recs[2]])  # 3 rows: Chroma untouched, its old collection now lags
     large.commit(add=[recs[3]])  # 4 rows: the lagging collection is backfilled whole
@@ -385,7 +410,7 @@ def test_find_refs_reads_one_attribute_without_parsing_bodies(store, monkeypatch
     ])
     parts = ["user/default/alice"]
     full = store.find(parts, subject="USER", predicate="lives_in")
-    monkeypatch.setattr(store.canonical, "_parse", lambda *a: pytest.fail("find_refs parsed a body"))
+    monkeypatch.setattr(store._canonical, "_parse", lambda *a: pytest.fail("find_refs parsed a body"))
     refs = store.find_refs(parts, subject="USER", predicate="lives_in")
     assert [(r.id, r.object, r.polarity, r.created_at) for r in refs] == [
         (m.id, m.object, m.polarity.value, m.created_at) for m in full]

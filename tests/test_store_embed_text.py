@@ -30,7 +30,7 @@ def test_embed_text_falls_back_to_text():
 def test_vector_from_embed_text_bm25_from_text(store, text, alone, lexical):
     r = rec(text, embed_text=alone)
     store.commit(add=[r])
-    stored = store.canonical.vectors([r.id])[r.id]
+    stored = store.vectors([r.id])[r.id]
     emb = store.embedder
     assert np.allclose(stored, emb.embed([alone])[0]) and not np.allclose(stored, emb.embed([text])[0])
     assert [i for i, _ in store.lexical_search(PART, lexical, 5)] == [r.id]  # the context words still match
@@ -41,14 +41,14 @@ def test_vector_from_embed_text_bm25_from_text(store, text, alone, lexical):
 def test_changing_only_embed_text_reembeds(store):
     (r,) = store.commit(add=[rec("Bob: red or blue? Ada: the blue one", embed_text="Ada: the blue one")])
     (r2,) = store.commit(update=[r.model_copy(update={"metadata": {"embed_text": "Bob: red or blue?"}})])
-    assert np.allclose(store.canonical.vectors([r.id])[r.id], store.embedder.embed(["Bob: red or blue?"])[0])
+    assert np.allclose(store.vectors([r.id])[r.id], store.embedder.embed(["Bob: red or blue?"])[0])
     assert r2.version == r.version + 1
 
 
 def test_an_edit_that_drops_the_embedded_part_reembeds_the_whole_text(store):
     (r,) = store.commit(add=[rec("Bob: tea? Ada: green tea", embed_text="Ada: green tea")])
     store.commit(update=[r.model_copy(update={"text": "Ada now drinks black coffee"})], actor="user")
-    assert np.allclose(store.canonical.vectors([r.id])[r.id], store.embedder.embed(["Ada now drinks black coffee"])[0])
+    assert np.allclose(store.vectors([r.id])[r.id], store.embedder.embed(["Ada now drinks black coffee"])[0])
 
 
 def test_locomo_loader_two_views():
@@ -95,6 +95,6 @@ def test_recall_scores_the_dense_view_and_matches_the_context(store, context, tu
 ])
 def test_forget_drops_the_dense_view_from_the_embedding_cache(store, text, alone):
     (m,) = store.commit(add=[MemoryRecord(text=text, scope=Scope(user_id="ada"), metadata={"embed_text": alone})])
-    assert alone in store.embedder._cache  # the view was embedded, so the cache holds it as a key
+    assert store.embedder.cached(alone)  # the view was embedded, so the cache holds it as a key
     store.forget(m.id, actor="user")
-    assert alone not in store.embedder._cache and text not in store.embedder._cache
+    assert not store.embedder.cached(alone) and not store.embedder.cached(text)

@@ -36,7 +36,7 @@ def test_another_embedder_is_refused_by_name_and_nothing_stored_changes(tmp_path
     with pytest.raises(ValueError, match="hashing/384"):
         MemoryStore(tmp_path, embedder=HashingEmbedder(dim=64))  # same model name, other dimension
     again = MemoryStore(tmp_path, embedder=HashingEmbedder())
-    assert again.get(kept.id).text == "User prefers green tea" and again.canonical.count() == 1
+    assert again.get(kept.id).text == "User prefers green tea" and again.count() == 1
     again.close()
 
 
@@ -47,7 +47,7 @@ def test_a_home_from_before_the_meta_table_adopts_the_embedder_it_is_opened_with
     with sqlite3.connect(tmp_path / "memory.sqlite3") as conn:  # what an older home looks like
         conn.execute("DELETE FROM meta")
     again = MemoryStore(tmp_path, embedder=HashingEmbedder(dim=128))
-    assert again.canonical.get_meta("embedder") == "hashing/128"
+    assert again.meta("embedder") == "hashing/128"
     again.close()
 
 

@@ -1,4 +1,4 @@
-"""Swapping without subclassing: plain functions as selector, rerank scoring and extractor (the README's
+"""Swapping without subclassing: plain functions as selector, rerank scoring and extractor (docs/integration.md's
 example runs as written), and a TypeError naming what fits for anything else."""
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from langmem_nodes.read import RerankNode, SelectNode
 from langmem_nodes.state import ScoredMemory
 from langmem_nodes.write import BatchWriter, ExtractNode, FunctionExtractor
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "integration.md"
 ADA = MemoryContext(user_id="ada", session_id="s1")
 
 
-def readme_swap_block() -> str:
-    return next(b for b in re.findall(r"```python\n(.*?)```", README.read_text(), re.S) if "def my_selector" in b)
+def guide_swap_block() -> str:
+    return next(b for b in re.findall(r"```python\n(.*?)```", GUIDE.read_text(), re.S) if "def my_selector" in b)
 
 
 @pytest.fixture
@@ -39,9 +39,9 @@ def store(tmp_path):
     ("note: deploy freeze on Fridays", "When is the deploy freeze?", "Fridays"),
     ("note: 周五禁止发布", "什么时候禁止发布？", "周五"),
 ], ids=["en", "zh"])
-def test_readme_swap_example_runs(store, note, question, word):
+def test_guide_swap_example_runs(store, note, question, word):
     ns: dict = {"store": store, "create_read_graph": create_read_graph, "create_write_graph": create_write_graph}
-    exec(compile(readme_swap_block(), "README.md", "exec"), ns)
+    exec(compile(guide_swap_block(), "docs/integration.md", "exec"), ns)
     written = ns["remember"].invoke({"messages": [("user", note)]}, context=ADA)["memory_written"]
     assert [w["text"] for w in written] == [note.removeprefix("note:").strip()]
     assert written[0]["scope"]["user_id"] == "ada"

@@ -95,8 +95,8 @@ def test_bad_items_are_refused_before_anything_is_stored(tmp_path, bad, match):
     good = {"messages": [("user", "Remember that I prefer dark mode.")], "context": {"user_id": "ada"}}
     with pytest.raises((ValueError, MissingScopeError), match=match):
         BatchWriter(store).write([good, bad])
-    assert store.canonical.count() == 0 and store.history("%") == []
-    assert store.canonical._conn.execute("SELECT COUNT(*) FROM ledger").fetchone()[0] == 0
+    assert store.count() == 0 and store.history("%") == []
+    assert store.ledger_count() == 0
     store.close()
 
 

@@ -40,10 +40,10 @@ def test_one_store_commit_per_turn_and_a_ledger_entry_per_decision(store, monkey
             "Remember that my name is Ann.")
     out = g.invoke({"messages": [HumanMessage(content=text, id="turn-7")]}, context=CTX)
     assert len(calls) == 1
-    ops = sorted(e.op.value for e in store.canonical.ledger())
+    ops = sorted(e.op.value for e in store.ledger())
     assert ops == ["downgrade", "promote", "reject", "skip_duplicate", "write", "write"]
-    assert {e.evidence_turn_ids[0] for e in store.canonical.ledger()} == {"turn-7"}
-    assert all(e.decision_trace.startswith("extract:") for e in store.canonical.ledger())
+    assert {e.evidence_turn_ids[0] for e in store.ledger()} == {"turn-7"}
+    assert all(e.decision_trace.startswith("extract:") for e in store.ledger())
     assert sorted(w["object"] for w in out["memory_written"]) == ["Ann", "jazz", "tea"]
     assert {s["action"] for s in out["memory_skipped"]} == {"skip_duplicate", "reject"}
     assert all(set(s) == {"text", "action", "reason"} for s in out["memory_skipped"])
@@ -56,7 +56,7 @@ def test_incognito_writes_nothing_and_logs_a_content_free_skip(store) -> None:
     out = g.invoke({"messages": [HumanMessage(content="Remember that I'm pregnant.", id="t1")]}, context=secret_ctx)
     assert out["memory_written"] == [] and out["memory_skipped"] == []
     assert store.find(None, statuses=None) == []
-    (entry,) = store.canonical.ledger()
+    (entry,) = store.ledger()
     assert entry.op.value == "skip_incognito" and entry.evidence_turn_ids == ["t1"]
     assert "pregnant" not in entry.model_dump_json() and entry.payload == {}
 
@@ -150,4 +150,4 @@ def test_incognito_in_configurable_wins_over_a_runtime_context(store) -> None:
     g.invoke({"messages": [HumanMessage(content="I live in Oslo.")]}, context=CTX,
              config={"configurable": {"incognito": True}})
     assert store.find(None, statuses=None) == []
-    assert [e.op.value for e in store.canonical.ledger()] == ["skip_incognito"]
+    assert [e.op.value for e in store.ledger()] == ["skip_incognito"]

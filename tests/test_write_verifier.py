@@ -58,10 +58,10 @@ def test_secret_turn_is_refused_and_never_reaches_store_or_ledger(store) -> None
         assert out["memory_written"] == []
         assert [s["action"] for s in out["memory_skipped"]] == ["reject"]
         assert out["memory_skipped"][0]["text"].startswith("[redacted")
-    dump = " ".join(e.model_dump_json() for e in store.canonical.ledger())
+    dump = " ".join(e.model_dump_json() for e in store.ledger())
     assert "AKIA" not in dump and "ghp_" not in dump
     assert store.find(None, statuses=None) == []
-    assert sum(e.op.value == "reject" for e in store.canonical.ledger()) == 2
+    assert sum(e.op.value == "reject" for e in store.ledger()) == 2
 
 
 def test_smuggled_instruction_taints_the_whole_message(store) -> None:
@@ -131,5 +131,5 @@ def test_a_secret_repeated_in_one_turn_never_reaches_the_ledger(store) -> None:
                    context=MemoryContext(user_id="u1"))
     assert [s["action"] for s in out["memory_skipped"]] == ["reject", "reject"]
     assert all("hunter22" not in s["text"] for s in out["memory_skipped"])
-    ledger = store.canonical.ledger()
+    ledger = store.ledger()
     assert len(ledger) == 2 and all("hunter22" not in e.model_dump_json() for e in ledger)

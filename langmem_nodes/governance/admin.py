@@ -133,7 +133,7 @@ class MemoryAdmin:
         check_id(memory_id, "memory_id", required=True)
         rec = self.store.get(memory_id)
         if rec is None:
-            tomb = self.store.canonical.tombstone(memory_id)
+            tomb = self.store.tombstone(memory_id)
             if tomb is None:
                 raise KeyError(f"no memory with id {memory_id!r}")
             return {"id": memory_id, "forgotten": tomb, "history": self._history(memory_id)}
@@ -157,7 +157,7 @@ class MemoryAdmin:
                     seen.add(mid)
                     found = self.store.get(mid)
                     if found is None:
-                        out.append({"id": mid, "forgotten": self.store.canonical.tombstone(mid) is not None})
+                        out.append({"id": mid, "forgotten": self.store.tombstone(mid) is not None})
                     else:
                         out.append(_rec_json(found))
                         nxt.append(found)
@@ -320,7 +320,7 @@ class MemoryAdmin:
         def turn(scope: Scope) -> bool:
             return self._matches(scope, filters, written_in_project)
 
-        turns = (sum(1 for _, scope, _ in self.store.canonical.turn_entries() if turn(Scope.model_construct(**scope)))
+        turns = (sum(1 for _, scope, _ in self.store.turn_entries() if turn(Scope.model_construct(**scope)))
                  if dry_run else self.store.forget_turns(turn))
         return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports,
                 "scrubbed_entries": turns}
@@ -350,10 +350,10 @@ class MemoryAdmin:
         parts.add(partition_key(Level.USER, org_id, user_id=user_id))
         own = session_prefix(org_id, user_id)  # every project's sessions, and the pre-project layout's
         entries = [
-            e for e in self.store.canonical.ledger()
+            e for e in self.store.ledger()
             if e.memory_id in ids or (e.partition is not None and (e.partition in parts or e.partition.startswith(own)))
         ]
-        tombs = [t for t in self.store.canonical.tombstones() if t["partition"] in parts or t["partition"].startswith(own)]
+        tombs = [t for t in self.store.tombstones() if t["partition"] in parts or t["partition"].startswith(own)]
         return {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
@@ -392,7 +392,7 @@ class MemoryAdmin:
             raise ValueError(f"not a langmem-nodes export (format must be {EXPORT_FORMAT!r})")
         if data.get("version") != EXPORT_VERSION:
             raise ValueError(f"unsupported export version {data.get('version')!r} (expected {EXPORT_VERSION})")
-        if self.store.canonical.count() or self.store.canonical.ledger_count():
+        if self.store.count() or self.store.ledger_count():  # checked again inside the import's transaction
             raise ValueError("import needs an empty memory home (it already holds records or ledger entries)")
         recs = [self._admissible(i, MemoryRecord.model_validate(r)) for i, r in enumerate(data.get("records", []))]
         entries = [LedgerEntry.model_validate(e) for e in data.get("ledger", [])]
@@ -400,17 +400,10 @@ class MemoryAdmin:
             secret = find_secret(json.dumps(e.payload, ensure_ascii=False))
             if secret:
                 raise ValueError(f"ledger[{i}] payload holds a {secret}: credentials are never stored")
-        tombs = list(data.get("tombstones", []))
-        for t in tombs:
-            if set(t) != {"memory_id", "partition", "ts", "actor"}:
-                raise ValueError(f"bad tombstone {t!r}")
+        tombs = list(data.get("tombstones", []))  # checked by import_home
         entries.append(
             LedgerEntry(op=LedgerOp.IMPORT, actor=actor, reason="import",
                         payload={"records": len(recs), "user_id": data.get("user_id"), "org_id": data.get("org_id")})
         )
-        self.store.commit(add=recs, ledger=entries)
-        if tombs:
-            with self.store.canonical.transaction() as conn:
-                for t in tombs:
-                    self.store.canonical.add_tombstone(conn, t["memory_id"], t["partition"], t["actor"], ts=t["ts"])
+        self.store.import_home(recs, entries, tombs)
         return {"records": len(recs), "ledger": len(entries), "tombstones": len(tombs)}

@@ -27,7 +27,7 @@ Example:
     >>> ask["memory_forget_status"], [c["text"] for c in ask["memory_forget_candidates"]]
     ('awaiting_confirmation', ['我每天早上喝咖啡'])
     >>> done = node.run({**ask, "memory_forget_confirm": "是"}, ctx, None)
-    >>> done["memory_forget_status"], len(done["memory_forgotten"]), store.canonical.count()
+    >>> done["memory_forget_status"], len(done["memory_forgotten"]), store.count()
     ('forgotten', 1, 0)
     >>> store.close()
 """
@@ -156,7 +156,7 @@ class ForgetRequestNode(MemoryNode):
     def owned_partitions(self, ctx: MemoryContext) -> list[str]:
         """What the user sees plus their other sessions in this project (or outside any, without one); shared
         partitions are filtered to their own records. Sessions of other projects are forgotten from there."""
-        sessions = self.store.canonical.partitions(prefix=ctx.session_prefix())
+        sessions = self.store.partitions(prefix=ctx.session_prefix())
         return list(dict.fromkeys([*ctx.visible_partitions(), *sessions]))
 
     def candidates(self, request: str, ctx: MemoryContext) -> list[dict[str, Any]]:

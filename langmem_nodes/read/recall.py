@@ -5,32 +5,26 @@ scope filtering happens inside each backend. The query is embedded once; the can
 stored vectors are fetched in one call each, so every candidate gets an exact cosine, not only those
 Chroma returned.
 
-Fusion (measured, see `evals/madial.py`): a score-normalised convex combination
+Fusion: a score-normalised convex combination
 `sim = w_lex · bm25/max(bm25) + w_dense · (cos − min cos)/(max cos − min cos)` over the candidate set,
-w_lex = 0.3 (best of 0.3/0.5/0.7 on MADial zh and en with multilingual-e5; all three beat both baselines
-in zh, 0.3 and 0.5 in en).
+w_lex = 0.3 (chosen on MADial, `evals/madial.py`).
 Two views of a memory: BM25 indexes `text`, the dense index embeds `metadata["embed_text"]` when set
 (`langmem_nodes.store.embed_text`), e.g. a conversation turn whose text carries the turns before it (words a
-question shares with that context) and whose vector is the turn alone. On LoCoMo with e5 and w_lex = 0.5
-(`evals/locomo.py`) this took recall@5 from 64.04 to 68.43 on the dev half and from 58.53 to 62.82 on the
-held-out half; it costs nothing at query time.
+question shares with that context) and whose vector is the turn alone; it costs nothing at query time.
 Subject match (`subject_boost`, off by default): a memory whose `subject` the query names (casefolded, as a
 whole word; a CJK subject as a substring) gets `sim = (fused + boost) / (1 + boost)`, the others
 `fused / (1 + boost)`, so sim stays in [0, 1]. A question about a person ("When did Caroline go to the
-support group?") is mostly answered by memories about that person: on LoCoMo dev (subject = the turn's
-speaker, `evals/locomo.py`) boost 0.2 took dev recall@5 from 68.96 to 71.19. It never fires when the
-query names no subject.
+support group?") is mostly answered by memories about that person. It never fires when the query names no
+subject.
 Thread evidence (`thread_weight` β, off by default): memories sharing `metadata[thread_key]` (a session, a
 thread) form a thread, and each gets `sim = (sim + β · best sim in its thread) / (1 + β)` over the
 candidates, so a turn of the conversation that best matches the query rises a little with it; a memory
-without the key is its own thread and keeps its sim. On LoCoMo dev (thread = session) β = 0.2 added 0.45
-on top of the subject boost (71.19 → 71.64); without the boost it gave nothing (68.56 → 68.3-68.7 for
-β ≤ 0.3, offline replica). Each costs O(candidates) dict work (~0.2 ms at 120 candidates on a loaded
-2-core box). With both, the held-out half (one run, after choosing on dev) reached 67.22 (from 62.82
-with one following turn of context too). Both are off by default: MADial's memories all share one subject and carry no thread.
+without the key is its own thread and keeps its sim. Both are off by default: MADial's memories all share
+one subject and carry no thread.
 Language route: an embedder that cannot read Chinese (`reads_cjk = False`: the default MiniLM turns it
-into [UNK]) gives noise for a Chinese query, so such a query is fused from BM25 alone (measured: MADial zh
-with MiniLM, hybrid 26.72 → 40.99 = BM25; the LoCoMo-like set, README "Fusion").
+into [UNK]) gives noise for a Chinese query, so such a query is fused from BM25 alone.
+What each of these measured (MADial, LoCoMo, the LoCoMo-like set): docs/figures.md, "Measurements behind
+the defaults".
 Relevance evidence (`relevance.py`): each hit also carries absolute evidence — the centred cosine and the
 share of the query's content terms it contains — and `breakdown["relevant"]` says whether either clears
 its floor; the default `RuleSelector` injects only relevant hits, so an unrelated query gets nothing.
@@ -254,12 +248,16 @@ class RecallNode(MemoryNode):
         lex: dict[str, float], sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]],
     ) -> None:
         dense: dict[str, float] = {}
-        floor = dense_floor_for(self.dense_floor, detect_lang(query.text))
+        lang = detect_lang(query.text)
+        floor = dense_floor_for(self.dense_floor, lang)
         if qvec is not None and ids and floor is not None:
-            c = centering(self.store.embedder)
+            c = centering(self.store.embedder, lang)
             q_dot_m = float(qvec @ c.memory_mean)
             m_dot_q = self.store.cosines(query.partitions, ids, c.query_mean)
-            dense = {i: c.evidence(cos[i], q_dot_m, m_dot_q[i]) for i in ids if i in cos and i in m_dot_q}
+            # a language-routing embedder: a memory in the other language's half has cosine exactly 0
+            other_half = getattr(self.store.embedder, "routes_by_language", False)
+            dense = {i: c.evidence(cos[i], q_dot_m, m_dot_q[i]) for i in ids
+                     if i in cos and i in m_dot_q and not (other_half and cos[i] == 0.0)}
         terms = content_terms(query.text)
         best = sorted(ids, key=lambda i: -sim[i])[: self.evidence_depth]
         lexical = {i: lexical_evidence(terms, records[i].text) for i in best if lex.get(i, 0.0) > 0}

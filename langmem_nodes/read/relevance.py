@@ -5,7 +5,7 @@ best candidate always looks relevant. The selector needs evidence that does not 
 candidates:
 
 - **dense**: the cosine after removing what every query shares with every memory. Embedders put all texts
-  in a narrow cone (multilingual-e5's cosines sit in 0.72–0.92 for related and unrelated pairs alike), and
+  in a narrow cone (multilingual-e5's cosines of related and unrelated pairs sit in one narrow band), and
   short or generic texts are close to everything. So the query is centred by the mean vector of a fixed set
   of generic queries and the memory by the mean of a fixed set of generic memories (both zh + en, below):
   `evidence = (q − q̄)·(m − m̄)`. It costs one extra dot product per candidate (the means are embedded once
@@ -15,7 +15,7 @@ candidates:
 
 A memory is *relevant* when its dense evidence clears the embedder's floor (only when the embedder can read
 the query's language) or its lexical evidence clears `lexical_floor`. Floors per shipped embedder were
-chosen on the dev half of `evals/data/abstain.json` and scored on its held-out half (README "Abstain").
+chosen on the dev half of `evals/data/abstain.json` and scored on its held-out half (docs/figures.md).
 
 Example:
     >>> sorted(content_terms("Where do I deploy the shop project?"))
@@ -79,7 +79,7 @@ ANCHOR_QUERIES = (
 #: test-only HashingEmbedder included, whose vectors carry no meaning to calibrate.
 #: A floor may differ by the query's language (e5's centred cosines of unrelated pairs run higher in English).
 DENSE_FLOORS: dict[str, float | dict[str, float]] = {
-    "minilm": 0.25, "minilm-int8": 0.25, "e5": {"en": 0.06, "zh": 0.045},
+    "minilm": 0.25, "minilm-int8": 0.25, "e5": {"en": 0.06, "zh": 0.045}, "minilm+e5": {"en": 0.25, "zh": 0.045},
 }
 LEXICAL_FLOOR = 0.3
 
@@ -97,8 +97,14 @@ class Centering:
     __slots__ = ("query_mean", "memory_mean", "offset")
 
     def __init__(self, embedder: Embedder) -> None:
-        memories = np.asarray(embedder.embed(list(ANCHOR_MEMORIES)), dtype=np.float32)
-        queries = np.vstack([embedder.embed_query(t) for t in ANCHOR_QUERIES]).astype(np.float32)
+        # the anchors are ours, not the user's: they must not use up a CJK-blind embedder's one warning
+        warned = getattr(embedder, "_warned_cjk", False)
+        embedder._warned_cjk = True  # type: ignore[attr-defined]
+        try:
+            memories = np.asarray(embedder.embed(list(ANCHOR_MEMORIES)), dtype=np.float32)
+            queries = np.vstack([embedder.embed_query(t) for t in ANCHOR_QUERIES]).astype(np.float32)
+        finally:
+            embedder._warned_cjk = warned  # type: ignore[attr-defined]
         self.query_mean = queries.mean(axis=0)
         self.memory_mean = memories.mean(axis=0)
         self.offset = float(self.query_mean @ self.memory_mean)
@@ -107,18 +113,38 @@ class Centering:
         """`(q − q̄)·(m − m̄)` from `q·m`, `q·m̄` and `m·q̄`."""
         return cosine - query_dot_memory_mean - memory_dot_query_mean + self.offset
 
+    def placed(self, start: int, dim: int) -> Centering:
+        """The same means inside a `dim`-wide vector from `start` on (zeros elsewhere)."""
+        out = object.__new__(Centering)
+        out.query_mean = np.zeros(dim, np.float32)
+        out.memory_mean = np.zeros(dim, np.float32)
+        out.query_mean[start:start + self.query_mean.size] = self.query_mean
+        out.memory_mean[start:start + self.memory_mean.size] = self.memory_mean
+        out.offset = self.offset
+        return out
 
-_CENTERINGS: weakref.WeakKeyDictionary[Embedder, Centering] = weakref.WeakKeyDictionary()
+
+_CENTERINGS: weakref.WeakKeyDictionary[Embedder, dict[str | None, Centering]] = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
-def centering(embedder: Embedder) -> Centering:
-    """The embedder's `Centering`, computed once per embedder object."""
+def centering(embedder: Embedder, lang: str = "en") -> Centering:
+    """The embedder's `Centering`, computed once per embedder object. An embedder that gives each language
+    its own half of the vector (`routes_by_language`, the default `BilingualEmbedder`) is centred per query
+    language `lang` with the centring of that language's own embedder (so its floors are that embedder's)."""
+    routed = getattr(embedder, "routes_by_language", False)
+    key = lang if routed else None
     with _LOCK:
-        found = _CENTERINGS.get(embedder)
-        if found is None:
-            found = _CENTERINGS[embedder] = Centering(embedder)
-        return found
+        found = _CENTERINGS.get(embedder, {}).get(key)
+    if found is None:
+        if routed:
+            half = embedder.sub(lang)  # type: ignore[attr-defined]
+            found = centering(half).placed(embedder.route_of_lang(lang) * half.dim, embedder.dim)  # type: ignore[attr-defined]
+        else:
+            found = Centering(embedder)
+        with _LOCK:
+            found = _CENTERINGS.setdefault(embedder, {}).setdefault(key, found)
+    return found
 
 
 def _is_cjk_unigram(tok: str) -> bool:

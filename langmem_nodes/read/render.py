@@ -304,7 +304,7 @@ def layout_stable(records: Sequence[MemoryRecord], mode: StableMode) -> tuple[st
 def stable_records(store: MemoryStore, ctx: MemoryContext, now: datetime | None, *,
                    shared: bool = False) -> list[MemoryRecord]:
     """The user's visible active memories that have not expired, in id order (`shared=True`: the store's
-    cached instances, to be read only; see `CanonicalStore.find`)."""
+    cached instances, to be read only; see `MemoryStore.find`)."""
     recs = store.find(ctx.visible_partitions(), statuses=(Status.ACTIVE,), shared=shared)
     live = [r for r in recs if r.expires_at is None or now is None or r.expires_at > now]
     return sorted(live, key=lambda r: r.id)
@@ -313,7 +313,7 @@ def stable_records(store: MemoryStore, ctx: MemoryContext, now: datetime | None,
 def stable_cache_key(mode: str, ctx: MemoryContext, records: Sequence[MemoryRecord | tuple[str, int]]) -> str:
     """Cache key of a stable block: mode, partitions and a fingerprint of (id, version) of its memories, so an
     add, edit or forget made by any process that shares the SQLite file yields a new key. `records` may be
-    the records themselves or their `(id, version)` pairs (`CanonicalStore.live_versions`)."""
+    the records themselves or their `(id, version)` pairs (`MemoryStore.live_versions_until`)."""
     pairs = [(r.id, r.version) if isinstance(r, MemoryRecord) else r for r in records]
     digest = hashlib.sha256("\n".join(f"{i}:{v}" for i, v in pairs).encode()).hexdigest()[:20]
     return f"stable:{mode}:{'|'.join(ctx.visible_partitions())}:{digest}"
@@ -400,11 +400,11 @@ class RenderNode(MemoryNode):
         store = self.store
         assert store is not None
         parts = tuple(ctx.visible_partitions())
-        token = store.canonical.changes()
+        token = store.changes()
         memo = self._live_keys.get(parts)
         if memo is not None and memo[0] == token and _still_valid(now, memo[1], memo[2]):
             return memo[3]
-        pairs, until = store.canonical.live_versions_until(parts, now)
+        pairs, until = store.live_versions_until(parts, now)
         key = stable_cache_key(self.stable or "", ctx, pairs)
         self._live_keys[parts] = (token, now, until, key)
         return key

@@ -9,9 +9,8 @@ Freshness breaks ties among similarly relevant memories; it is not a prior that 
 `gate = clip(1 − (best sim − sim) / fresh_band, 0, 1)` over the hits that pass the filters, so a memory
 within `fresh_band` (0.1) of the most similar one gets (part of) its freshness, one further down gets none,
 and a fresh but unrelated memory can no longer climb over a months-old relevant one. `fresh_band=None`
-gives the seed's ungated formula. Measured (README "Relevance before freshness"): on a LoCoMo-like set the
-ungated term cost 25–29 points of recall@5 and the gate gives them back; among near-equals the newer
-memory still wins.
+gives the seed's ungated formula; among near-equals the newer memory still wins (what the gate
+measured: docs/figures.md, "Relevance, abstention and fusion").
 `src` from the source kind: an explicit statement or correction outranks an import, which outranks an
 inference. Every part is kept in `ScoredMemory.breakdown` so a user can see why something ranked.
 

@@ -1,6 +1,7 @@
-"""Storage: the canonical SQLite store and its projections (Chroma, BM25) behind one fan-out."""
+"""Storage: the canonical store (SQLite, or PostgreSQL by URL) and its projections (Chroma, BM25) behind one fan-out."""
 
 from .bm25 import BM25Projection
+from .canonical import resolve_database_url
 from .chroma import ChromaProjection
 from .memory_store import EMBED_TEXT_KEY, MemoryStore, default_home, embed_text, is_user_actor
 from .projection import FanOut, Projection
@@ -24,4 +25,5 @@ __all__ = [
     "default_home",
     "embed_text",
     "is_user_actor",
+    "resolve_database_url",
 ]

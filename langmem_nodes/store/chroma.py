@@ -1,16 +1,16 @@
 """Chroma projection: one collection per scope partition, our own vectors, no text.
 
 A collection per partition makes the scope filter structural (a query can only see its partition) and
-keeps a scoped query at a few ms at 100k memories, where a `where` filter on one big collection costs
-~50 ms. Documents are never stored: memory text stays in SQLite where a forget can scrub it.
+keeps a scoped query fast where a `where` filter on one big collection scans it (figures: docs/figures.md,
+"Measurements behind the defaults"). Documents are never stored: memory text stays in SQLite where a forget can scrub it.
 
 A Chroma delete only marks the vector deleted: it stays in the HNSW `data_level0.bin`, in the
-`embeddings_queue` log of `chroma.sqlite3` and in that file's free pages (measured with chromadb 1.5).
+`embeddings_queue` log of `chroma.sqlite3` and in that file's free pages (chromadb 1.5).
 `compact(partition, ...)` therefore rebuilds the partition's collection from the canonical store, removes
 segment directories no collection references, and VACUUMs `chroma.sqlite3`. Chroma also writes HNSW files
 from an uninitialised buffer (`malloc`), so the unused slots past the index's element count can hold any
-freed heap bytes, a forgotten vector included: `scrub_files` zeroes them (after compaction and at close;
-measured: without it, 1 of 50 forgotten vectors stayed in a file in the 200-memory ghost test). It only
+freed heap bytes, a forgotten vector included: `scrub_files` zeroes them (after compaction and at close).
+It only
 writes past the element count of a header whose file sizes agree with it, under the projection's lock, so
 it never touches a slot in use; a kill in the middle leaves some unused slots unzeroed, nothing worse.
 
@@ -269,6 +269,20 @@ class ChromaProjection(Projection):
         """Rebuild the partition's collection with exactly `records`, then scrub Chroma's files."""
         self._replace(partition, [r.id for r in records], vectors, [r.status.value for r in records])
         self.scrub_files()
+
+    def compacts(self, partition: str) -> bool:
+        """Whether `partition` has (or should have) a collection: only then has a forget anything to compact.
+        Asked of Chroma itself, not of the `_missing` cache (another process may have just created it)."""
+        if not self.min_rows or partition in self.broken or partition in self._collections:
+            return True
+        assert self._size_of is not None
+        if self._size_of(partition) > self.min_rows:
+            return True
+        try:
+            self.client.get_collection(collection_name(partition), embedding_function=None)
+        except Exception as exc:  # noqa: BLE001 - chroma raises different types across versions
+            return "does not exist" not in str(exc)  # any other failure: compact (rebuild) to be safe
+        return True
 
     def _replace(self, partition: str, ids: Sequence[str], vectors: Sequence[np.ndarray], statuses: Sequence[str]) -> None:
         """Drop the partition's collection and, if it is past `min_rows`, write a new one with exactly these rows."""

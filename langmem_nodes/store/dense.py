@@ -1,8 +1,9 @@
 """Dense search routing: which index answers for a partition, and what answers when that index cannot.
 
-Embedded mode: a partition of up to `ExactDense.max_partition` memories is answered by the exact
-in-process index, a larger one by its Chroma collection (`ChromaProjection` mirrors exactly those). With a
-Chroma server every partition is answered by Chroma. A request over several partitions asks each one's own
+Embedded mode: a partition of up to `ExactDense.max_partition` memories (200,000 by default, so a busy
+project too: HNSW loses recall on large partitions, see store/exact.py) is answered by the exact in-process
+index, a larger one by its Chroma collection (`ChromaProjection` mirrors exactly those). With a Chroma
+server every partition is answered by Chroma. A request over several partitions asks each one's own
 index and merges the hits, so a large visible partition (say a busy project) never hides a user's small one.
 
 When Chroma cannot answer a partition it should hold (no collection although SQLite has rows, or opening

@@ -1,11 +1,15 @@
-"""Exact dense search over small partitions, in process, from the canonical vectors.
+"""Exact dense search in process, from the canonical vectors: every partition up to `MAX_PARTITION` rows.
 
-A user's partition holds tens to a few thousand memories: an exact cosine over them is a ~0.1 ms matrix
-product, while the first Chroma query of a partition loads its segment (~60 ms measured under load at 10k)
-and each open collection costs ~3 MB of RSS (measured with chromadb 1.5). So reads over partitions up to
-`max_partition` rows are answered here, exactly (never worse than HNSW), and Chroma stays the projection
-for larger partitions and for processes sharing a Chroma server. Partitions are built lazily from SQLite
-and kept in an LRU bounded by `max_vectors` in total.
+A user's partition holds tens to a few thousand memories: an exact cosine over them is a small matrix
+product, while the first Chroma query of a partition loads its segment and each open collection costs
+memory. A large partition (a busy project) is answered here too, because Chroma's HNSW misses memories
+isolated among near-duplicates, whatever its ef_search, while an exact product over 100k × 384 float32
+(154 MB; an HNSW index holds the same float32 vectors plus its graph) stays in tens of ms (figures:
+docs/figures.md, evals/report.md "Large partitions"). So reads over partitions up to `max_partition` rows
+are answered here, exactly, and Chroma is the projection only for partitions beyond it and for processes
+sharing a Chroma server. Partitions are built lazily from SQLite and kept in an LRU bounded by
+`max_vectors` in total; a write or forget updates a loaded partition in place (appends go to spare rows,
+a removal moves the last row into the freed one and zeroes the old last row).
 
 Example:
     >>> import numpy as np
@@ -17,6 +21,7 @@ Example:
 
 from __future__ import annotations
 
+import heapq
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -27,46 +32,88 @@ from ..records import MemoryRecord, Status
 from .projection import Projection
 
 Row = tuple[str, str, np.ndarray]  # (id, status, unit vector)
+MAX_PARTITION = 200_000  # the largest partition searched here; larger ones are mirrored to and read from Chroma
+MAX_VECTORS = 250_000  # vectors held over all loaded partitions (384 MB of float32 at 384 dimensions)
+
+
+_CODE = {s.value: i for i, s in enumerate(Status)}  # status -> small int, so the filter is one numpy op
 
 
 class _Part:
-    __slots__ = ("ids", "status", "mat", "row")
+    """One partition's rows: `mat[:n]` holds the vectors, with spare rows so an append rarely copies."""
 
-    def __init__(self, rows: Sequence[Row], dim: int | None) -> None:
+    __slots__ = ("ids", "codes", "mat", "n", "row")
+
+    def __init__(self, rows: Sequence[Row]) -> None:
         self.ids = [r[0] for r in rows]
-        self.status = [r[1] for r in rows]
-        d = len(rows[0][2]) if rows else (dim or 0)
-        self.mat = np.vstack([r[2] for r in rows]).astype(np.float32) if rows else np.zeros((0, d), np.float32)
+        self.n = len(rows)
         self.row = {mid: i for i, mid in enumerate(self.ids)}
+        self.codes = np.fromiter((_CODE[r[1]] for r in rows), np.int8, self.n)
+        self.mat = np.vstack([r[2] for r in rows]).astype(np.float32) if rows else np.zeros((0, 0), np.float32)
+
+    def _reserve(self, extra: int, dim: int) -> None:
+        need = self.n + extra
+        if self.mat.shape[0] >= need and self.mat.shape[1] == dim:
+            return
+        cap = max(need, self.n + self.n // 8, 64)  # +12.5 %: appends are amortised O(1), little idle memory
+        mat, codes = np.zeros((cap, dim), np.float32), np.zeros(cap, np.int8)
+        if self.n:
+            mat[: self.n], codes[: self.n] = self.mat[: self.n], self.codes[: self.n]
+        self.mat, self.codes = mat, codes
 
     def put_many(self, rows: Sequence[Row]) -> None:
-        """Update known ids in place; append new ones with ONE matrix copy (not one per row)."""
-        new: list[np.ndarray] = []
+        """Update known ids in place, append new ones (into spare rows: no copy of the matrix as a rule)."""
+        fresh = [r for r in dict((r[0], r) for r in rows).values() if r[0] not in self.row]
+        if fresh:
+            self._reserve(len(fresh), len(fresh[0][2]))
         for mid, status, vec in rows:
             i = self.row.get(mid)
-            if i is not None and i < self.mat.shape[0]:
-                self.status[i] = status
-                self.mat[i] = vec
-            elif i is not None:  # repeated within this batch: replace the pending row
-                self.status[i] = status
-                new[i - self.mat.shape[0]] = np.asarray(vec, np.float32)
-            else:
-                self.row[mid] = len(self.ids)
+            if i is None:
+                i = self.row[mid] = self.n
                 self.ids.append(mid)
-                self.status.append(status)
-                new.append(np.asarray(vec, np.float32))
-        if new:  # np.vstack copies: vectors read from SQLite are read-only views
-            add = np.vstack(new).astype(np.float32)
-            self.mat = add if self.mat.shape[0] == 0 else np.vstack([self.mat, add])
+                self.n += 1
+            self.codes[i] = _CODE[status]
+            self.mat[i] = vec
 
     def remove(self, mid: str) -> None:
+        """O(1): the last row moves into the freed slot, which is then zeroed (no copy of the vector stays)."""
         i = self.row.pop(mid, None)
         if i is None:
             return
-        self.ids.pop(i)
-        self.status.pop(i)
-        self.mat = np.delete(self.mat, i, axis=0)
-        self.row = {m: j for j, m in enumerate(self.ids)}
+        last = self.n - 1
+        if i != last:
+            moved = self.ids[last]
+            self.ids[i], self.row[moved] = moved, i
+            self.mat[i], self.codes[i] = self.mat[last], self.codes[last]
+        self.ids.pop()
+        self.mat[last] = 0.0
+        self.n = last
+
+    def top(self, q: np.ndarray, k: int, statuses: set[str]) -> list[tuple[str, float]]:
+        """Exact (id, cosine) top k among rows of `statuses`; ties ordered by id."""
+        if self.n == 0 or k <= 0:
+            return []
+        sims = self.mat[: self.n] @ q
+        codes = self.codes[: self.n]
+        wanted = [_CODE[s] for s in statuses]
+        keep = codes == wanted[0] if len(wanted) == 1 else np.isin(codes, wanted)
+        idx = np.flatnonzero(keep) if not keep.all() else None
+        if idx is not None:
+            if idx.size == 0:
+                return []
+            sims = sims[idx]
+        rows = np.arange(sims.size) if idx is None else idx
+        if sims.size <= k:
+            hits = [(self.ids[r], float(s)) for r, s in zip(rows.tolist(), sims.tolist(), strict=True)]
+        else:
+            kth = np.partition(sims, sims.size - k)[sims.size - k]
+            above = np.flatnonzero(sims > kth)
+            hits = [(self.ids[r], float(s)) for r, s in zip(rows[above].tolist(), sims[above].tolist(), strict=True)]
+            # rows tied with the k-th score (thousands, for a query far from everything): the smallest ids
+            tied = rows[sims == kth].tolist()
+            hits += [(mid, float(kth)) for mid in heapq.nsmallest(k - len(hits), (self.ids[r] for r in tied))]
+        hits.sort(key=lambda h: (-h[1], h[0]))
+        return hits[:k]
 
 
 class ExactDense(Projection):
@@ -80,8 +127,8 @@ class ExactDense(Projection):
 
     name = "exact"
 
-    def __init__(self, loader: Callable[[str], Sequence[Row]], *, max_partition: int = 5000,
-                 max_vectors: int = 250_000) -> None:
+    def __init__(self, loader: Callable[[str], Sequence[Row]], *, max_partition: int = MAX_PARTITION,
+                 max_vectors: int = MAX_VECTORS) -> None:
         if max_partition < 1 or max_vectors < 1:
             raise ValueError("max_partition and max_vectors must be positive")
         self._loader = loader
@@ -96,7 +143,7 @@ class ExactDense(Projection):
                 self._parts.move_to_end(partition)
                 return self._parts[partition]
             rows = list(self._loader(partition))
-            part = _Part(rows, None) if len(rows) <= self.max_partition else None
+            part = _Part(rows) if len(rows) <= self.max_partition else None
             self._parts[partition] = part
             self._rows += len(rows) if part is not None else 0
             while self._rows > self.max_vectors and len(self._parts) > 1:
@@ -116,14 +163,7 @@ class ExactDense(Projection):
         q = np.asarray(vector, np.float32)
         with self._lock:
             part = self._part(partition)
-            if part is None:
-                return None
-            if not part.ids:
-                return []
-            sims = part.mat @ q
-            hits = [(part.ids[i], float(sims[i])) for i, s in enumerate(part.status) if s in sts]
-        hits.sort(key=lambda h: (-h[1], h[0]))
-        return hits[:k]
+            return None if part is None else part.top(q, k, sts)
 
     def search(self, partitions: Sequence[str], vector: np.ndarray, k: int,
                statuses: Sequence[Status | str] = (Status.ACTIVE,)) -> list[tuple[str, float]] | None:

@@ -21,22 +21,24 @@ import logging
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..embeddings import KNOWN_EMBEDDERS, Embedder, ensure_embedder
+from ..embeddings import KNOWN_EMBEDDERS, LEGACY_EMBEDDER, Embedder, ensure_embedder
 from ..records import LedgerEntry, LedgerOp, MemoryRecord, Scope, Status, check_id, normalize_text
 from .bm25 import BM25Projection
+from .canonical import open_canonical, resolve_database_url
 from .chroma import ChromaProjection, make_client
 from .dense import DenseRouter
-from .exact import ExactDense
+from .exact import MAX_PARTITION, ExactDense
 from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
 from .sqlite import (
-    CanonicalStore,
+    ChangeToken,
     KeyConflict,
     KeyRef,
     ReadOnlyViolation,
@@ -96,17 +98,24 @@ class MemoryStore:
 
     Args:
         home: directory of the memory home (created if missing). Default `$LANGMEM_HOME` or `./.langmem`.
-        embedder: an `Embedder`, "minilm" (default, packaged model), "minilm-int8", "e5" or "hashing"
+        embedder: an `Embedder`, "minilm+e5" (default: MiniLM for English, e5 for Chinese), "minilm"
+            (packaged model, English only), "minilm-int8", "e5" or "hashing"
             (deterministic fake). A home remembers its embedder: opened without one it reuses it, opened
             with a different one it raises ValueError (see `_home_embedder`).
         chroma_url: a Chroma server (`http://127.0.0.1:8000`) instead of the embedded PersistentClient.
         chroma_mirror: "large" (the embedded default) gives a partition a Chroma collection once it outgrows
-            the in-process exact index (5,000 memories): an embedded Chroma upsert costs ~15 ms whatever its
+            the in-process exact index (200,000 memories): an embedded Chroma upsert costs ~15 ms whatever its
             size, and no query reads a small partition from Chroma (it is searched exactly in process).
             "all" (the server default, and the only choice with a server) mirrors every partition.
         extra_projections: more projections to fan writes and forgets out to.
-        exact_max_partition: the largest partition answered by the in-process exact index (default 5,000);
+        exact_max_partition: the largest partition answered by the in-process exact index (default 200,000,
+            `store.exact.MAX_PARTITION`: HNSW loses recall on large partitions, exact search does not);
             larger ones are mirrored to and answered by Chroma (`store.dense` routes each partition).
+        database_url: a `postgresql://` URL: the canonical store (records, vectors, ledger) lives in that
+            PostgreSQL database, shared by every process that opens it, instead of `home/memory.sqlite3`.
+            Default: $LANGMEM_DATABASE_URL, else $DATABASE_URI / $POSTGRES_URI (set by LangGraph
+            deployments), else SQLite. The home still holds the embedded Chroma (without `chroma_url`) and
+            the usage log. Several app servers: give each the same `database_url` and `chroma_url`.
 
     `wal_scrub_wait` (seconds, default 10): how long a forget waits for other connections' read snapshots
     to end so it can truncate the WAL (see `forget_many`).
@@ -122,7 +131,8 @@ class MemoryStore:
         chroma_url: str | None = None,
         chroma_mirror: str | None = None,
         extra_projections: Sequence[Projection] = (),
-        exact_max_partition: int = 5000,
+        exact_max_partition: int = MAX_PARTITION,
+        database_url: str | None = None,
     ) -> None:
         if isinstance(exact_max_partition, bool) or not isinstance(exact_max_partition, int) or exact_max_partition < 1:
             raise ValueError(f"exact_max_partition must be a positive integer, got {exact_max_partition!r}")
@@ -134,30 +144,31 @@ class MemoryStore:
                              "partition is read from the server, so every partition must be mirrored")
         self.home = Path(home) if home is not None else default_home()
         self.home.mkdir(parents=True, exist_ok=True)
-        self.canonical = CanonicalStore(self.home / "memory.sqlite3")
+        self.database_url = resolve_database_url(database_url)
+        self._canonical = open_canonical(self.home, self.database_url)
         try:
             self.embedder = self._home_embedder(embedder)
         except BaseException:
-            self.canonical.close()
+            self._canonical.close()
             raise
-        self._data_version = self.canonical.data_version()
+        self._external = self._canonical.changes().external
         chroma_path = None if chroma_url else self.home / "chroma"
         # Embedded mode: small partitions are searched exactly in process (see store/exact.py). With a Chroma
         # server, other processes may write the collections, so reads keep going to the server.
-        self.exact = None if chroma_url else ExactDense(self.canonical.partition_vectors,
+        self.exact = None if chroma_url else ExactDense(self._canonical.partition_vectors,
                                                         max_partition=exact_max_partition)
         self.chroma = ChromaProjection(
             make_client(path=chroma_path, url=chroma_url), path=chroma_path,
             min_rows=self.exact.max_partition if self.exact is not None and chroma_mirror == "large" else 0,
-            size_of=self.canonical.partition_size, rows_of=self.canonical.partition_vectors,
+            size_of=self._canonical.partition_size, rows_of=self._canonical.partition_vectors,
         )
-        self.dense = DenseRouter(self.exact, self.chroma, self.canonical.partition_vectors, self.canonical.partition_size)
-        self.bm25 = BM25Projection(loader=self.canonical.partition_texts)
+        self.dense = DenseRouter(self.exact, self.chroma, self._canonical.partition_vectors, self._canonical.partition_size)
+        self.bm25 = BM25Projection(loader=self._canonical.partition_texts)
         self.rendered = RenderedCache()
         own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
         self.fanout = FanOut([*own, *extra_projections])
         # an older home's partitions are re-keyed, with intents for the projections (store/layout.py)
-        migrate_layout(self.canonical, self.fanout.names, self.chroma)
+        migrate_layout(self._canonical, self.fanout.names, self.chroma)
         self.replay_intents()
         self.chroma.rebuild_broken()  # collections a read found damaged before a restart
 
@@ -165,11 +176,13 @@ class MemoryStore:
         """The embedder for this home. A home remembers which one made its vectors ("name/dim" in its meta
         table): opened without one, it uses that one again; opened with another, it refuses, because vectors
         of two models (or two precisions of one) are not comparable and recall would silently degrade."""
-        stored = self.canonical.get_meta("embedder")
+        stored = self._canonical.get_meta("embedder")
+        if stored is None and embedder is None and self._canonical.count():
+            embedder = LEGACY_EMBEDDER  # written before homes recorded their embedder: by the default of then
         if embedder is None and stored is not None and stored.rsplit("/", 1)[0] in KNOWN_EMBEDDERS:
             embedder = stored.rsplit("/", 1)[0]
         chosen = ensure_embedder(embedder)
-        identity = self.canonical.set_meta_once("embedder", f"{chosen.name}/{chosen.dim}")
+        identity = self._canonical.set_meta_once("embedder", f"{chosen.name}/{chosen.dim}")
         if identity != f"{chosen.name}/{chosen.dim}":
             raise ValueError(
                 f"memory home {self.home} holds vectors made by embedder {identity!r}, but it was opened with "
@@ -198,23 +211,43 @@ class MemoryStore:
         and, for an exclusive predicate, of its attribute (partition, subject, predicate): checked inside
         the write transaction, which every writer of every process takes in turn (`KeyConflict`
         otherwise). Whatever is raised, nothing is written."""
+        return self._commit(add, update, ledger, actor, exclusive)
+
+    def import_home(self, records: Sequence[MemoryRecord], ledger: Iterable[LedgerEntry] = (),
+                    tombstones: Iterable[dict[str, str]] = ()) -> list[MemoryRecord]:
+        """Load records (ids and versions as given), ledger entries and tombstones (`{memory_id, partition,
+        ts, actor}`) into an EMPTY home in ONE transaction, then project the records. ValueError, with
+        nothing written, if the home holds records or ledger entries (checked inside that transaction)."""
+        tombs = list(tombstones)
+        for t in tombs:
+            if not isinstance(t, dict) or set(t) != {"memory_id", "partition", "ts", "actor"}:
+                raise ValueError(f"bad tombstone {t!r}: needs exactly memory_id, partition, ts and actor")
+        return self._commit(records, (), ledger, None, None, tombstones=tombs, into_empty=True)
+
+    def _commit(self, add: Iterable[MemoryRecord], update: Iterable[MemoryRecord], ledger: Iterable[LedgerEntry],
+                actor: str | None, exclusive: Callable[[str], bool] | None, *,
+                tombstones: Sequence[dict[str, str]] = (), into_empty: bool = False) -> list[MemoryRecord]:
         add, update, ledger = list(add), list(update), list(ledger)
         changed_text = [r for r in update if self._text_changed(r)]
         need_vec = add + changed_text
         vecs = self.embedder.embed([embed_text(r) for r in need_vec]) if need_vec else np.zeros((0, self.embedder.dim))
         stored: list[MemoryRecord] = []
         add_ids = {id(r) for r in add}  # identity, not `r in add`: pydantic __eq__ made bulk commits O(n²)
-        with self.canonical.transaction() as conn:
+        with self._canonical.transaction() as conn:
+            if into_empty and (self._canonical.count() or self._canonical.ledger_count()):
+                raise ValueError("import needs an empty memory home (it already holds records or ledger entries)")
             for r, v in zip(need_vec, vecs, strict=True):
                 if id(r) in add_ids:
-                    self.canonical.insert(conn, r)
+                    self._canonical.insert(conn, r)
                     stored.append(r)
-                self.canonical.put_vector(conn, r.id, v)
+                self._canonical.put_vector(conn, r.id, v)
             for r in update:
-                stored.append(self.canonical.update(conn, r, r.version, allow_read_only=is_user_actor(actor)))
+                stored.append(self._canonical.update(conn, r, r.version, allow_read_only=is_user_actor(actor)))
             if exclusive is not None:
                 self._check_keys(conn, [r for r in add if r.status is Status.ACTIVE], exclusive)
-            self.canonical.append_ledger(conn, ledger)
+            self._canonical.append_ledger(conn, ledger)
+            for t in tombstones:
+                self._canonical.add_tombstone(conn, t["memory_id"], t["partition"], t["actor"], ts=t["ts"])
             seq = self._intent(conn, "upsert", [(r.id, r.scope.partition) for r in stored]) if stored else 0
         if stored:
             self._project(seq, stored, self.fanout.names)
@@ -230,7 +263,7 @@ class MemoryStore:
             one_value, obj = exclusive(r.predicate), normalize_text(r.object)
             if not one_value and not obj:
                 continue  # no object, several values allowed: no key to keep unique
-            for other_id, other_obj, polarity in self.canonical.active_on_key(
+            for other_id, other_obj, polarity in self._canonical.active_on_key(
                     conn, r.scope.partition, r.subject, r.predicate, r.id, values=not one_value):
                 if one_value or (polarity == r.polarity.value and normalize_text(other_obj or "") == obj):
                     clash.append((r.id, other_id))
@@ -255,7 +288,7 @@ class MemoryStore:
         `change` gets the fresh record and returns the new one (same id, version untouched). Raises
         `VersionConflict` after `retries` failed attempts, `KeyError` if the memory does not exist."""
         for attempt in range(retries + 1):
-            cur = self.canonical.get(memory_id)
+            cur = self._canonical.get(memory_id)
             if cur is None:
                 raise KeyError(f"no memory with id {memory_id!r}")
             new = change(cur.model_copy(deep=True))
@@ -271,52 +304,52 @@ class MemoryStore:
         raise AssertionError("unreachable")
 
     def _text_changed(self, r: MemoryRecord) -> bool:
-        old = self.canonical.get(r.id)
+        old = self._canonical.get(r.id)
         return old is None or old.text != r.text or embed_text(old) != embed_text(r)
 
     def _intent(self, conn: Any, op: str, items: list[tuple[str, str]]) -> int:
-        return self.canonical.add_intent(conn, op, json.dumps(items), "", self.fanout.names)
+        return self._canonical.add_intent(conn, op, json.dumps(items), "", self.fanout.names)
 
     def _project(self, seq: int, records: Sequence[MemoryRecord], only: Sequence[str]) -> None:
         """Upsert committed records into the projections. A record forgotten by another writer since the
         commit is skipped, and one forgotten while it was being projected is taken out again (its forget's
         own fan-out may have run before this upsert)."""
-        vec_by_id = self.canonical.vectors([r.id for r in records])
+        vec_by_id = self._canonical.vectors([r.id for r in records])
         live = [r for r in records if r.id in vec_by_id]
         failed = set(self.fanout.upsert(live, [vec_by_id[r.id] for r in live], only=only)) if live else set()
-        gone = set(r.id for r in live) - set(self.canonical.get_many([r.id for r in live]))
+        gone = set(r.id for r in live) - set(self._canonical.get_many([r.id for r in live]))
         for r in live:
             if r.id in gone:
                 failed |= {k for k, v in self.fanout.delete(r.id, r.scope.partition, only=only).items() if v != "gone"}
-        self.canonical.set_intent_pending(seq, sorted(failed))
+        self._canonical.set_intent_pending(seq, sorted(failed))
 
     def append_ledger(self, entries: Iterable[LedgerEntry]) -> None:
-        with self.canonical.transaction() as conn:
-            self.canonical.append_ledger(conn, entries)
+        with self._canonical.transaction() as conn:
+            self._canonical.append_ledger(conn, entries)
 
     def replay_intents(self) -> int:
         """Finish projection work left by a crash or a failing projection. Returns intents replayed."""
         n = 0
-        for seq, op, items_json, _part, pending in self.canonical.intents():
+        for seq, op, items_json, _part, pending in self._canonical.intents():
             items = [tuple(x) for x in json.loads(items_json)]
             n += 1
             if op == "upsert":
-                recs = self.canonical.get_many([i for i, _ in items])
-                by_id = self.canonical.vectors(list(recs))
+                recs = self._canonical.get_many([i for i, _ in items])
+                by_id = self._canonical.vectors(list(recs))
                 recs = {i: r for i, r in recs.items() if i in by_id}  # a forget may land between the two reads
                 missing = [(i, p) for i, p in items if i not in recs]
                 failed = (set(self.fanout.upsert(list(recs.values()), [by_id[i] for i in recs], only=pending))
                           if recs else set())
                 for mid, part in missing:  # forgotten meanwhile: make sure no projection keeps it
                     failed |= {k for k, v in self.fanout.delete(mid, part, only=pending).items() if v != "gone"}
-                self.canonical.set_intent_pending(seq, sorted(failed))
+                self._canonical.set_intent_pending(seq, sorted(failed))
             elif op == "delete":
                 failed = set()
                 for mid, part in items:
                     failed |= {k for k, v in self.fanout.delete(mid, part, only=pending).items() if v != "gone"}
                 for part in dict.fromkeys(p for _, p in items):
                     failed |= {k for k, v in self._compact(part, pending).items() if v != "gone"}
-                self.canonical.set_intent_pending(seq, sorted(failed))
+                self._canonical.set_intent_pending(seq, sorted(failed))
             elif op == WAL_SCRUB:
                 self._finish_wal_scrub()
         return n
@@ -324,14 +357,14 @@ class MemoryStore:
     def _finish_wal_scrub(self) -> bool:
         """Truncate the WAL if a forget could not (a reader's snapshot was in the way); True when none is
         left to do. One indexed lookup when nothing is pending."""
-        seqs = self.canonical.intent_seqs(WAL_SCRUB)
+        seqs = self._canonical.intent_seqs(WAL_SCRUB)
         if not seqs:
             return True
-        if not self.canonical.checkpoint():
+        if not self._canonical.checkpoint():
             return False
         for seq in seqs:
-            self.canonical.set_intent_pending(seq, [])
-        self.canonical.checkpoint()  # the intent's own deletion, which holds no memory text
+            self._canonical.set_intent_pending(seq, [])
+        self._canonical.checkpoint()  # the intent's own deletion, which holds no memory text
         return True
 
     # -- forget -------------------------------------------------------------------------------
@@ -356,10 +389,10 @@ class MemoryStore:
             check_id(m, "memory_id", required=True)
         ids: list[str] = list(dict.fromkeys(memory_ids))
         reports: dict[str, dict[str, Any]] = {}
-        with self.canonical.transaction() as conn:
-            recs = self.canonical.get_many(ids)
+        with self._canonical.transaction() as conn:
+            recs = self._canonical.get_many(ids)
             for mid in ids:
-                if mid not in recs and not self.canonical.tombstone(mid):
+                if mid not in recs and not self._canonical.tombstone(mid):
                     raise KeyError(f"no memory with id {mid!r}")
                 if mid in recs and recs[mid].read_only and not is_user_actor(actor):
                     raise ReadOnlyViolation(f"memory {mid!r} is read_only: only a user (actor='user') may forget it")
@@ -372,10 +405,10 @@ class MemoryStore:
                 part = rec.scope.partition
                 texts, objects = self._own_content(mid)
                 texts = list(dict.fromkeys([rec.text, embed_text(rec), *texts]))  # the dense view is a cache key too
-                self.canonical.delete(conn, mid)
-                scrubbed = self.canonical.scrub_ledger(conn, mid, texts, also=[rec.object, *objects])
-                self.canonical.add_tombstone(conn, mid, part, actor)
-                self.canonical.append_ledger(
+                self._canonical.delete(conn, mid)
+                scrubbed = self._canonical.scrub_ledger(conn, mid, texts, also=[rec.object, *objects])
+                self._canonical.add_tombstone(conn, mid, part, actor)
+                self._canonical.append_ledger(
                     conn, [LedgerEntry(op=LedgerOp.FORGET, memory_id=mid, partition=part, reason=reason, actor=actor)]
                 )
                 reports[mid] = {"id": mid, "places": {"sqlite": "gone", "vectors": "gone", "ledger": f"scrubbed {scrubbed} entries"}}
@@ -398,10 +431,11 @@ class MemoryStore:
                     for mid in mids:
                         reports[mid]["places"][name] = v
         if items:
-            self.canonical.set_intent_pending(seq, sorted(failed))
+            self._canonical.set_intent_pending(seq, sorted(failed))
             wal = self._scrub_wal()
+            place = getattr(self._canonical, "scrub_place", "wal")
             for mid, _part, _texts in items:
-                reports[mid]["places"]["wal"] = wal
+                reports[mid]["places"][place] = wal
         return [reports[m] for m in ids]
 
     def _scrub_wal(self) -> str:
@@ -409,11 +443,11 @@ class MemoryStore:
         connection's read snapshot blocks that: wait up to `wal_scrub_wait` seconds for it to end; if it
         does not, leave a `wal_scrub` intent that the next commit, forget, open or close of any store on
         this home finishes, and report it pending."""
-        if self.canonical.checkpoint(wait=self.wal_scrub_wait):
+        if self._canonical.checkpoint(wait=self.wal_scrub_wait):
             return "gone"
-        if not self.canonical.intent_seqs(WAL_SCRUB):
-            with self.canonical.transaction() as conn:
-                self.canonical.add_intent(conn, WAL_SCRUB, "[]", "", ["wal"])
+        if not self._canonical.intent_seqs(WAL_SCRUB):
+            with self._canonical.transaction() as conn:
+                self._canonical.add_intent(conn, WAL_SCRUB, "[]", "", ["wal"])
         if self._finish_wal_scrub():  # the snapshot ended meanwhile
             return "gone"
         return (f"pending: a reader's snapshot kept the WAL for {self.wal_scrub_wait:g} s; "
@@ -423,11 +457,11 @@ class MemoryStore:
         """Scrub the ledger entries quoting a turn whose scope `match`es (e.g. rejected turns, which no
         memory owns, so no forget reaches them), drop their texts from the embedding cache and truncate
         the WAL. Returns the number of entries scrubbed."""
-        hits = [(seq, texts) for seq, scope, texts in self.canonical.turn_entries() if match(Scope.model_construct(**scope))]  # as stored, unvalidated
+        hits = [(seq, texts) for seq, scope, texts in self._canonical.turn_entries() if match(Scope.model_construct(**scope))]  # as stored, unvalidated
         if not hits:
             return 0
-        with self.canonical.transaction() as conn:
-            n = self.canonical.scrub_entries(conn, [seq for seq, _ in hits])
+        with self._canonical.transaction() as conn:
+            n = self._canonical.scrub_entries(conn, [seq for seq, _ in hits])
         for _, texts in hits:
             for t in texts:
                 self.embedder.forget_text(t)
@@ -440,7 +474,7 @@ class MemoryStore:
         A `supersede` entry is filed under the replaced memory but quotes the replacing one: skipped."""
         texts: list[str] = []
         objects: list[str] = []
-        for e in self.canonical.ledger(memory_id):
+        for e in self._canonical.ledger(memory_id):
             if e.memory_id == memory_id and e.op is not LedgerOp.SUPERSEDE:
                 for k, v in e.payload.items():
                     if isinstance(v, str):
@@ -448,8 +482,11 @@ class MemoryStore:
         return texts, objects
 
     def _compact(self, partition: str, only: Sequence[str] | None = None) -> dict[str, str]:
-        recs = self.canonical.find([partition], statuses=None)
-        by_id = self.canonical.vectors([r.id for r in recs])
+        only = [p.name for p in self.fanout.projections if (only is None or p.name in only) and p.compacts(partition)]
+        if not only:  # nothing on disk to rewrite (e.g. a partition Chroma does not mirror): no partition read
+            return {}
+        recs = self._canonical.find([partition], statuses=None)
+        by_id = self._canonical.vectors([r.id for r in recs])
         recs = [r for r in recs if r.id in by_id]
         return self.fanout.compact(partition, recs, [by_id[r.id] for r in recs], only=only)
 
@@ -458,13 +495,13 @@ class MemoryStore:
 
         `ledger` is True when every ledger entry of the memory except its `forget` tombstone is scrubbed."""
         self.sync_external_writes()
-        tomb = self.canonical.tombstone(memory_id)
-        rec = self.canonical.get(memory_id)
+        tomb = self._canonical.tombstone(memory_id)
+        rec = self._canonical.get(memory_id)
         part = tomb["partition"] if tomb else (rec.scope.partition if rec else None)
         out = {
             "sqlite": rec is None,
-            "vectors": not self.canonical.vectors([memory_id]),
-            "ledger": rec is None and self.canonical.unscrubbed_entries(memory_id) == 0,
+            "vectors": not self._canonical.vectors([memory_id]),
+            "ledger": rec is None and self._canonical.unscrubbed_entries(memory_id) == 0,
         }
         if part is not None:
             out.update(self.fanout.verify_gone(memory_id, part))
@@ -472,31 +509,102 @@ class MemoryStore:
 
     # -- reads --------------------------------------------------------------------------------
     def get(self, memory_id: str) -> MemoryRecord | None:
-        return self.canonical.get(memory_id)
+        return self._canonical.get(memory_id)
 
     def get_many(self, ids: Sequence[str]) -> dict[str, MemoryRecord]:
-        return self.canonical.get_many(ids)
+        return self._canonical.get_many(ids)
 
     def find(self, partitions: Iterable[str] | None, **filters: Any) -> list[MemoryRecord]:
-        return self.canonical.find(partitions, **filters)
+        return self._canonical.find(partitions, **filters)
 
     def find_refs(self, partitions: Iterable[str], **filters: Any) -> list[KeyRef]:
         """Id, object, polarity and created_at of one attribute's records, without parsing them (see
         `CanonicalStore.find_refs`)."""
-        return self.canonical.find_refs(partitions, **filters)
+        return self._canonical.find_refs(partitions, **filters)
 
     def history(self, memory_id: str) -> list[LedgerEntry]:
-        return self.canonical.ledger(memory_id)
+        """The ledger entries about one memory (filed under it or quoting its id), oldest first."""
+        return self._canonical.ledger(memory_id)
+
+    def ledger(self, *, partitions: Iterable[str] | None = None) -> list[LedgerEntry]:
+        """Every ledger entry, oldest first; with `partitions`, only those filed under them (admin use)."""
+        return self._canonical.ledger(partitions=partitions)
+
+    def ledger_count(self) -> int:
+        return self._canonical.ledger_count()
+
+    def count(self) -> int:
+        """Stored records of any status, in every partition."""
+        return self._canonical.count()
+
+    def partitions(self, prefix: str | None = None) -> list[str]:
+        """Partitions holding records; with `prefix` only those starting with it (e.g. one user's sessions:
+        `MemoryContext.session_prefix()`), an index range scan."""
+        return self._canonical.partitions(prefix=prefix)
+
+    def partition_sizes(self) -> list[tuple[str, int]]:
+        """(partition, records of any status), the least recently written first."""
+        return self._canonical.partition_sizes()
+
+    def partition_size(self, partition: str) -> int:
+        return self._canonical.partition_size(partition)
+
+    def tombstone(self, memory_id: str) -> dict | None:
+        """The content-free tombstone `{memory_id, partition, ts, actor}` of a forgotten memory, or None."""
+        return self._canonical.tombstone(memory_id)
+
+    def tombstones(self, partitions: Iterable[str] | None = None) -> list[dict]:
+        return self._canonical.tombstones(partitions)
+
+    def turn_entries(self) -> list[tuple[int, dict, list[str]]]:
+        """(seq, scope as stored, texts) of the unscrubbed ledger entries that quote a conversation turn."""
+        return self._canonical.turn_entries()
+
+    def change_times(self, memory_ids: Sequence[str], ops: Sequence[str]) -> list[tuple[str, datetime]]:
+        """(memory_id, ts) of the ledger entries of `ops` (e.g. "supersede", "forget") about `memory_ids`."""
+        return self._canonical.change_times(memory_ids, ops)
+
+    def vectors(self, ids: Sequence[str], partitions: Iterable[str] | None = None) -> dict[str, np.ndarray]:
+        """{id: canonical vector} for those `ids` that have one (in `partitions`, when given)."""
+        return self._canonical.vectors(ids, partitions)
+
+    def meta(self, key: str) -> str | None:
+        """A home-wide setting, e.g. "embedder" (the "name/dim" that made the stored vectors)."""
+        return self._canonical.get_meta(key)
+
+    def pending_intents(self) -> list[tuple[int, str, str, str, list[str]]]:
+        """Projection work not yet confirmed: (seq, op, items, partition, projections still pending)."""
+        return self._canonical.intents()
+
+    def changes(self) -> ChangeToken:
+        """The change token: equal tokens mean no commit landed in between, from this process or another."""
+        return self._canonical.changes()
+
+    def live_versions_until(
+        self, partitions: Iterable[str], now: datetime | None
+    ) -> tuple[list[tuple[str, int]], datetime | None]:
+        """(id, version) of the active unexpired records in `partitions` (id order, no parsing), and the
+        earliest expiry still ahead of `now`: a fingerprint of what a rendering of them shows, and until when."""
+        return self._canonical.live_versions_until(partitions, now)
+
+    def touch(self, ids: Sequence[str], at: datetime, partitions: Sequence[str], prefix: str) -> int:
+        """Set `accessed_at` on those `ids` stored in `partitions` or under the partition `prefix`, without
+        a new version (usage is not a change of content). Returns how many were updated."""
+        return self._canonical.touch(ids, at, partitions, prefix)
+
+    @property
+    def closed(self) -> bool:
+        return self._canonical.closed
 
     def sync_external_writes(self) -> bool:
         """Drop the in-process indexes (BM25, exact dense) if another process committed since we last looked.
 
         They rebuild lazily from SQLite, so a memory another process wrote or forgot is seen correctly here.
         Costs one `PRAGMA data_version` when nothing changed. Returns True if the indexes were dropped."""
-        version = self.canonical.data_version()
-        if version == self._data_version:
+        external = self._canonical.changes().external
+        if external == self._external:
             return False
-        self._data_version = version
+        self._external = external
         self.bm25.invalidate()
         if self.exact is not None:
             self.exact.invalidate()
@@ -522,7 +630,7 @@ class MemoryStore:
             >>> store.close()
         """
         self.sync_external_writes()
-        sizes = self.canonical.partition_sizes()
+        sizes = self._canonical.partition_sizes()
         if partitions is not None:
             wanted = set(partition_list(partitions))
             sizes = [(p, n) for p, n in sizes if p in wanted]
@@ -570,7 +678,7 @@ class MemoryStore:
         out = self.exact.cosines(partitions, ids, vector) if self.exact is not None else {}
         rest = [i for i in ids if i not in out]
         if rest:
-            vecs = self.canonical.vectors(rest, partitions)
+            vecs = self._canonical.vectors(rest, partitions)
             have = [i for i in rest if i in vecs]
             if have:
                 sims = np.vstack([vecs[i] for i in have]) @ np.asarray(vector, np.float32)
@@ -587,14 +695,14 @@ class MemoryStore:
     def close(self) -> None:
         """Finish pending projection work (a failed upsert, delete or compaction is retried from its intent,
         up to 3 passes), then close the projections and SQLite (whose close truncates the WAL)."""
-        if self.canonical.closed:
+        if self._canonical.closed:
             return
         for attempt in range(3):
             try:
                 self.replay_intents()
             except Exception:  # noqa: BLE001 - closing must not fail because a projection still does
                 log.exception("replaying projection intents at close failed")
-            left = self.canonical.intents()
+            left = self._canonical.intents()
             if not left:
                 break
             log.warning("%d projection intent(s) still pending at close (pass %d)", len(left), attempt + 1)
@@ -602,7 +710,7 @@ class MemoryStore:
         self.fanout.close()
         if getattr(self, "_usage_log", None) is not None:  # langmem_nodes.usage, opened on first use
             self._usage_log.close()
-        self.canonical.close()
+        self._canonical.close()
 
     def __enter__(self) -> MemoryStore:
         return self

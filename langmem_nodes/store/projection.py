@@ -36,6 +36,11 @@ class Projection(ABC):
         """After deletes: make the partition's copy hold exactly `records` and no physical remnant of
         anything forgotten (on-disk projections rewrite their files). In-memory projections need nothing."""
 
+    def compacts(self, partition: str) -> bool:
+        """True if `compact(partition, ...)` has work to do, so the store reads the partition for it (at 100k
+        memories that read costs seconds). Default: whether the class overrides `compact`."""
+        return type(self).compact is not Projection.compact
+
     def close(self) -> None:  # noqa: B027 - optional hook
         pass
 

@@ -25,6 +25,13 @@ from ..records import STORED, LedgerEntry, MemoryRecord, Status, utcnow
 PARSED_CACHE_SIZE = 20_000
 
 
+class ChangeToken(NamedTuple):
+    """What `CanonicalStore.changes` returns: equal tokens mean no commit landed in between."""
+
+    local: int
+    external: int
+
+
 class KeyRef(NamedTuple):
     """What the write path needs to compare a stored value with a new one, read without parsing the body."""
 
@@ -385,6 +392,18 @@ class CanonicalStore:
             q = "SELECT DISTINCT partition FROM records WHERE partition >= ? AND partition < ? ORDER BY partition"
             return [r[0] for r in self._conn.execute(q, (prefix, upper))]
 
+    def touch(self, ids: Sequence[str], at: datetime, partitions: Sequence[str], prefix: str) -> int:
+        """Set `accessed_at` on those `ids` stored in `partitions` or in a partition starting with `prefix`,
+        without a new version; returns how many were updated."""
+        parts = partition_list(partitions)
+        sql = ("UPDATE records SET body=json_set(body, '$.accessed_at', ?) WHERE id=? AND "
+               f"(partition IN ({','.join('?' * len(parts))}) OR substr(partition, 1, ?)=?)")
+        done = 0
+        with self.transaction() as conn:
+            for mid in ids:
+                done += conn.execute(sql, (at.isoformat(), mid, *parts, len(prefix), prefix)).rowcount
+        return done
+
     def count(self) -> int:
         with self._lock:
             return self._conn.execute("SELECT COUNT(*) FROM records").fetchone()[0]
@@ -565,18 +584,27 @@ class CanonicalStore:
                 "SELECT COUNT(*) FROM ledger WHERE memory_id=? AND scrubbed=0 AND op != 'forget'", (memory_id,)
             ).fetchone()[0]
 
+    def change_times(self, memory_ids: Sequence[str], ops: Sequence[str]) -> list[tuple[str, datetime]]:
+        """(memory_id, ts) of the ledger entries of `ops` about `memory_ids`, oldest first."""
+        ids, ops = list(memory_ids), list(ops)
+        if not ids or not ops:
+            return []
+        q = (f"SELECT memory_id, ts FROM ledger WHERE op IN ({','.join('?' * len(ops))}) "
+             f"AND memory_id IN ({','.join('?' * len(ids))}) ORDER BY seq")
+        with self._lock:
+            rows = self._conn.execute(q, (*ops, *ids)).fetchall()
+        return [(mid, datetime.fromisoformat(ts)) for mid, ts in rows]
+
     def ledger_count(self) -> int:
         with self._lock:
             return self._conn.execute("SELECT COUNT(*) FROM ledger").fetchone()[0]
 
-    def changes(self) -> tuple[int, int]:
-        """A token that differs after any commit to the database, by this connection or another one."""
-        return self._commits, self.data_version()
-
-    def data_version(self) -> int:
-        """Changes whenever ANOTHER connection (e.g. another process) commits to the database."""
+    def changes(self) -> ChangeToken:
+        """The change token: differs after any commit to the database. `local` counts this connection's
+        commits, `external` changes whenever ANOTHER connection (e.g. another process) commits
+        (`PRAGMA data_version`), so a reader of `external` never mistakes its own commits for others'."""
         with self._lock:
-            return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
+            return ChangeToken(self._commits, int(self._conn.execute("PRAGMA data_version").fetchone()[0]))
 
     def checkpoint(self, wait: float = 0.0) -> bool:
         """Fold the WAL into the main file and truncate it to zero bytes, so deleted content leaves no copy

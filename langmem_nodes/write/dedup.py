@@ -130,7 +130,7 @@ class DedupNode(MemoryNode):
         """What a new fact is compared with: everything the user sees plus their other sessions in the same
         project (or, without a project, outside any): recurrence never counts another project's sessions."""
         visible = ctx.visible_partitions()
-        return [*visible, *(p for p in self.store.canonical.partitions(prefix=ctx.session_prefix()) if p not in visible)]
+        return [*visible, *(p for p in self.store.partitions(prefix=ctx.session_prefix()) if p not in visible)]
 
     def find_match(
         self, r: MemoryRecord, ctx: MemoryContext, parts: list[str] | None = None
