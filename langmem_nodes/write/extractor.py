@@ -506,7 +506,8 @@ def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim,
         if seen.setdefault(key, c.predicate) != c.predicate:
             continue
         if is_exclusive(c.predicate):
-            for old in [o for o in out if o[0].subject == c.subject and o[0].predicate == c.predicate]:
+            for old in [o for o in out if o[0].subject == c.subject and o[0].predicate == c.predicate
+                        and normalize_text(o[0].object) != normalize_text(c.object)]:
                 out.remove(old)
                 c.replaces.append(old[0].object)
         out.append(item)
