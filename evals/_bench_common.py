@@ -45,23 +45,42 @@ def bench_minilm(**kw: Any) -> Any:
     return MiniLMEmbedder(precision=precision(), **kw)
 
 
-def _vectors_prefix(seed: int) -> str:
+def our_embedder() -> str:
+    """The embedder of our system in this run (`--embedder`, via $BENCH_EMBEDDER): "minilm" (the shared
+    MiniLM every system uses) or "minilm+e5" (our default: MiniLM for English, e5 for Chinese)."""
+    value = os.environ.get("BENCH_EMBEDDER", "minilm")
+    if value not in ("minilm", "minilm+e5"):
+        raise ValueError(f"BENCH_EMBEDDER must be 'minilm' or 'minilm+e5', got {value!r}")
+    return value
+
+
+def bench_bilingual() -> Any:
+    """Our default embedder with the run's MiniLM as its English half."""
+    from langmem_nodes.bilingual import BilingualEmbedder
+
+    return BilingualEmbedder(english=bench_minilm())
+
+
+def _vectors_prefix(seed: int, embedder: str = "minilm") -> str:
     tag = "" if precision() == "fp32" else f"{precision()}_"
+    tag += "" if embedder == "minilm" else "bilingual_"
     return f"corpus_vectors_{tag}seed{seed}_"
 
 
-def vectors_file(n: int, seed: int) -> Path:
-    return OUT_DIR / f"{_vectors_prefix(seed)}{n}.npy"
+def vectors_file(n: int, seed: int, embedder: str = "minilm") -> Path:
+    return OUT_DIR / f"{_vectors_prefix(seed, embedder)}{n}.npy"
 
 
-def corpus_vectors(texts: Sequence[str], seed: int, encode: Callable[[list[str]], np.ndarray]) -> Path:
+def corpus_vectors(texts: Sequence[str], seed: int, encode: Callable[[list[str]], np.ndarray],
+                   embedder: str = "minilm") -> Path:
     """Encode the corpus once and keep it on disk; reuse the largest cached prefix that covers it."""
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     n = len(texts)
-    for f in sorted(OUT_DIR.glob(f"{_vectors_prefix(seed)}*.npy"), key=lambda p: int(p.stem.rsplit("_", 1)[1])):
+    prefix = _vectors_prefix(seed, embedder)
+    for f in sorted(OUT_DIR.glob(f"{prefix}*.npy"), key=lambda p: int(p.stem.rsplit("_", 1)[1])):
         if int(f.stem.rsplit("_", 1)[1]) >= n:
             return f
-    path = vectors_file(n, seed)
+    path = vectors_file(n, seed, embedder)
     chunks = [np.asarray(encode(list(texts[i:i + 2048])), np.float32) for i in range(0, n, 2048)]
     vecs = np.vstack(chunks)
     vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12)

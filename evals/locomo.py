@@ -55,6 +55,7 @@ from evals._retrieval_core import (
     rank,
     summarize,
 )
+from langmem_nodes.conversation import Turn, conversation_records
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
 
 KS = (1, 5, 10, 25)
@@ -137,6 +138,7 @@ def load_locomo(
                     subject=turn["speaker"],  # the turn is this speaker's own statement
                     source=Source.IMPORTED, confidence=0.8, created_at=when + timedelta(seconds=i),
                     metadata={"dia_id": turn["dia_id"], "session": num, "speaker": turn["speaker"],
+                              "bare": turn_text(turn)[len(turn["speaker"]) + 2:],
                               **({"embed_text": bare[:4000]} if embed_turn_alone and text != bare else {})},
                 ))
         known = {m.metadata["dia_id"]: m.id for m in memories}
@@ -158,12 +160,25 @@ def split_conversations(convs: list[Conversation], split: str) -> list[Conversat
     return {"all": convs, "dev": convs[:half], "test": convs[half:]}[split]
 
 
+def as_imported(conv: Conversation) -> list[MemoryRecord]:
+    """The conversation's turns as `import_conversation` stores them (its defaults: 2 turns before, 1 after,
+    the turn alone embedded, speaker as subject, session as thread), under the loader's ids (for the gold)."""
+    turns = [Turn(m.subject, m.metadata["bare"], str(m.metadata["session"]), m.created_at) for m in conv.memories]
+    recs = conversation_records(turns, scope=conv.memories[0].scope, conversation=conv.sample_id)
+    return [r.model_copy(update={"id": m.id}) for r, m in zip(recs, conv.memories, strict=True)]
+
+
 def evaluate(convs: list[Conversation], args: argparse.Namespace) -> dict[str, Any]:
-    store = load_store([m for c in convs for m in c.memories], make_embedder(args.embedder))
+    memories = [m for c in convs for m in (as_imported(c) if args.product else c.memories)]
+    store = load_store(memories, make_embedder(args.embedder))
     clock = MutableClock()
-    graph = build_graph(store, clock, mode=args.mode, lexical_weight=args.lexical_weight,
-                        fresh_weight=args.fresh_weight, src_weight=args.src_weight, candidates=max(60, max(KS)),
-                        subject_boost=args.subject_boost, thread_weight=args.thread_weight)
+    if args.product:  # the product's defaults on imported turns: no eval-only setting
+        graph = build_graph(store, clock, mode=args.mode, candidates=max(60, max(KS)), subject_boost="auto",
+                            thread_weight="auto")
+    else:
+        graph = build_graph(store, clock, mode=args.mode, lexical_weight=args.lexical_weight,
+                            fresh_weight=args.fresh_weight, src_weight=args.src_weight, candidates=max(60, max(KS)),
+                            subject_boost=args.subject_boost, thread_weight=args.thread_weight)
     rows: dict[int, list[tuple[list[str], set[str]]]] = {}
     timer = Timer()
     for c in convs:
@@ -202,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--context-after", type=int, default=1, help="following turns appended to each memory")
     ap.add_argument("--embed-turn-alone", action=argparse.BooleanOptionalAction, default=True,
                     help="with context: embed the turn alone, BM25 indexes it with its context (two views)")
+    ap.add_argument("--product", action="store_true",
+                    help="store turns through import_conversation and read with the product defaults (other "
+                         "recall/rerank/context flags are ignored)")
     ap.add_argument("--limit", type=int, help="only the first N conversations")
     ap.add_argument("--split", choices=["all", "dev", "test"], default="all",
                     help="dev: the first half of the conversations (for tuning), test: the held-out second half")
@@ -215,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"LoCoMo: {len(convs)} conversations, {sum(len(c.memories) for c in convs)} turns, "
           f"{sum(len(c.questions) for c in convs)} questions, {sum(c.dropped_evidence for c in convs)} unknown "
           f"evidence ids dropped; embedder {args.embedder}")
-    summary: dict[str, Any] = {"embedder": args.embedder, "conversations": len(convs), "split": args.split,
+    summary: dict[str, Any] = {"embedder": args.embedder, "product": args.product, "conversations": len(convs), "split": args.split,
                                "context_turns": args.context_turns, "context_after": args.context_after,
                                "embed_turn_alone": args.embed_turn_alone, "lexical_weight": args.lexical_weight,
                                "subject_boost": args.subject_boost, "thread_weight": args.thread_weight}

@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--queries", required=True)
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--embedder", default="e5", choices=EMBEDDERS)
+    ap.add_argument("--embedder", default="minilm+e5", choices=EMBEDDERS, help="default: the product default")
     ap.add_argument("--mode", default="hybrid", choices=MODES)
     ap.add_argument("--lexical-weight", type=fraction, help="BM25 share of the fused similarity (default: the product's)")
     ap.add_argument("--fresh-weight", type=fraction, help="reranker freshness weight (default: the product's)")

@@ -1,7 +1,8 @@
 """The default embedder: MiniLM for English, multilingual-e5 for Chinese, in one vector space.
 
-A text's language (`text.detect_lang`) picks its encoder, and its vector sits in that encoder's half of a
-768-dim row: English text → `[MiniLM(text), 0]`, Chinese text → `[0, e5(text)]`. So an English query meets
+A text's script picks its encoder, and its vector sits in that encoder's half of a 768-dim row: text without
+Chinese/Japanese/Korean characters → `[MiniLM(text), 0]`; text with any (Chinese, or Chinese mixed with
+English such as "部署用 bash deploy.sh", which MiniLM would half read as [UNK]) → `[0, e5(text)]`. So an English query meets
 English memories with MiniLM's cosines, a Chinese one meets Chinese memories with e5's, and a query never
 matches a memory of the other language by meaning (cosine 0; words still match through BM25). English
 reads and writes cost what MiniLM costs; e5 (slower: README "Performance") loads on the first Chinese text.
@@ -23,8 +24,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .embeddings import Embedder
-from .text import detect_lang
+from .embeddings import CJK_TEXT, Embedder
 
 #: Languages in the order of their halves in a vector.
 LANGS = ("en", "zh")
@@ -73,8 +73,12 @@ class BilingualEmbedder(Embedder):
 
     @staticmethod
     def route(text: str) -> int:
-        """Which half a text's vector occupies: 0 English, 1 Chinese."""
-        return BilingualEmbedder.route_of_lang(detect_lang(text))
+        """Which half a text's vector occupies: 0 English (no CJK character), 1 Chinese (any)."""
+        return 1 if CJK_TEXT.search(text) else 0
+
+    def lang_of(self, text: str) -> str:
+        """The language whose half `text` goes to ("en" / "zh")."""
+        return LANGS[self.route(text)]
 
     @staticmethod
     def route_of_lang(lang: str) -> int:
@@ -100,6 +104,13 @@ class BilingualEmbedder(Embedder):
         out = np.zeros(self.dim, dtype=np.float32)
         out[r * self.half:(r + 1) * self.half] = self.sub(LANGS[r]).embed_query(text)
         return out
+
+    @property
+    def cache_size(self) -> int:
+        return sum(sub.cache_size for sub in (self._english, self._chinese) if sub is not None)
+
+    def cached(self, text: str) -> bool:
+        return any(sub is not None and sub.cached(text) for sub in (self._english, self._chinese))
 
     def forget_text(self, text: str) -> None:
         for sub in (self._english, self._chinese):

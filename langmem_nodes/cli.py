@@ -35,7 +35,7 @@ _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060
 # arguments that are names or text (paths may be any bytes the OS allows)
 _TEXT_ARGS = ("user", "project", "org", "session", "text", "query", "id", "kind")
 # the only commands that may create a memory home; every other one needs an existing home
-CREATES_HOME = ("remember", "import")
+CREATES_HOME = ("remember", "import", "import-conversation")
 # optional embedders -> the extra that installs them
 EXTRAS = {"e5": "multilingual"}
 EXIT_ERROR = 2
@@ -272,6 +272,59 @@ def load_import_file(path: str) -> dict[str, Any]:
     return data
 
 
+def load_transcript_file(path: str) -> list[Any]:
+    """Read a transcript before any home is opened: JSON Lines or a JSON list of turn objects ("speaker",
+    "text", optional "session", "at"), else plain text (`Speaker: text` lines, a blank line between sessions)."""
+    from .conversation import as_turn, parse_transcript
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CLIError(f"transcript {path} does not exist") from None
+    except IsADirectoryError:
+        raise CLIError(f"transcript {path} is a directory") from None
+    except UnicodeDecodeError as exc:
+        raise CLIError(f"transcript {path} is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    except OSError as exc:
+        raise CLIError(f"cannot read transcript {path}: {exc.strerror or exc}") from None
+    stripped = text.lstrip()
+    try:
+        if stripped.startswith("["):
+            try:
+                rows = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+            turns = [as_turn(r, f"turn {i + 1}") for i, r in enumerate(rows)]
+        elif stripped.startswith("{"):
+            turns = []
+            for n, line in enumerate(text.splitlines(), 1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise ValueError(f"line {n}: not valid JSON ({exc.msg})") from None
+                turns.append(as_turn(row, f"line {n}"))
+        else:
+            turns = parse_transcript(text)
+    except ValueError as exc:
+        raise CLIError(f"transcript {path}: {exc}") from None
+    if not turns:
+        raise CLIError(f"transcript {path} holds no turn")
+    return turns
+
+
+def cmd_import_conversation(args: argparse.Namespace, store: Any) -> int:
+    from .conversation import import_conversation
+
+    ids = import_conversation(store, args.turns, user_id=args.user, project_id=args.project, org_id=args.org,
+                              conversation=args.conversation or Path(args.file).stem)
+    sessions = len({t.session for t in args.turns})
+    _emit(args, f"imported {len(ids)} turns in {sessions} session(s) from {args.file}",
+          {"imported": len(ids), "sessions": sessions, "ids": ids})
+    return 0
+
+
 def _warm_vectors(args: argparse.Namespace, store: Any, data: dict[str, Any], batch: int = 256) -> None:
     """Embed the records to import in batches, counting them on the progress bar: the embedder's cache
     keeps the vectors, so the single import commit that follows does not embed them again."""
@@ -404,6 +457,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a citation is stale if its memory is superseded/edited/forgotten within this many days")
     p = add("import", cmd_import, "import an export file")
     p.add_argument("file")
+    p = add("import-conversation", cmd_import_conversation,
+            "store a chat transcript, one memory per turn (speaker as subject, session as thread)")
+    p.add_argument("file", help="JSON Lines / JSON list of {speaker, text, session?, at?}, or 'Speaker: text' lines")
+    p.add_argument("--user", required=True, help="user id (required: memory is always scoped)")
+    p.add_argument("--project")
+    p.add_argument("--org")
+    p.add_argument("--conversation", help="the conversation's name (default: the file name without extension)")
     return parser
 
 
@@ -437,6 +497,8 @@ def _run(args: argparse.Namespace) -> int:
     check_home(home, args.command, database_url)
     if args.command == "import":
         args.import_data = load_import_file(args.file)
+    if args.command == "import-conversation":
+        args.turns = load_transcript_file(args.file)
     store = open_store(home, args.embedder, database_url)
     try:
         code = int(args.fn(args, store))

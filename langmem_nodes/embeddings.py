@@ -31,7 +31,7 @@ from .text import tokenize
 if TYPE_CHECKING:
     from . import onnx_minilm
 
-_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 CJK_FIX = ("keep it in a home made with the default embedder (MemoryStore(home) without embedder=, CLI "
            "without --embedder: MiniLM for English, e5 for Chinese) or with embedder=\"e5\"; move existing "
            "memories with `langmem-nodes export` and `import`")
@@ -73,7 +73,7 @@ class Embedder(ABC):
                 out.append(v)
         if missing:
             uniq = list(dict.fromkeys(missing))
-            if not self.reads_cjk and not getattr(self, "_warned_cjk", False) and any(map(_CJK_TEXT.search, uniq)):
+            if not self.reads_cjk and not getattr(self, "_warned_cjk", False) and any(map(CJK_TEXT.search, uniq)):
                 self._warn_cjk()
             vecs = np.asarray(self._encode(uniq), dtype=np.float32).reshape(len(uniq), -1)
             norms = np.linalg.norm(vecs, axis=1, keepdims=True)
@@ -98,6 +98,11 @@ class Embedder(ABC):
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
+
+    @property
+    def cache_size(self) -> int:
+        """How many texts the cache keeps at most (the least recently used leave first)."""
+        return self._memo_size
 
     def cached(self, text: str) -> bool:
         """Whether the cache holds a vector for `text` (so its text is a key in memory)."""

@@ -87,14 +87,22 @@ def json_cases(h: dict, tmp: Path) -> dict[str, list[tuple[str, ...]]]:
         "export": [(*base, "export", "--user", "ann"), (*base, "export", "--user", "ann", "--out", str(export_file))],
         "import": [("--home", str(tmp / "imported"), "import", str(export_file))],
         "stats": [(*base, "stats", "--user", "ann")],
+        "import-conversation": [(*base, "import-conversation", str(_transcript(tmp)), "--user", "cora")],
     }
+
+
+def _transcript(tmp: Path) -> Path:
+    path = tmp / "chat.txt"
+    path.write_text("Ann: I adopted a puppy named Max\nBob: 恭喜！什么品种？\n", encoding="utf-8")
+    return path
 
 
 def test_every_command_prints_exactly_one_json_document(home, tmp_path):
     cases = json_cases(home, tmp_path)
     missing = commands() - set(cases)
     assert not missing, f"commands without a --json case: {missing}"
-    for command in ("remember", "recall", "list", "show", "edit", "forget", "export", "import", "stats"):
+    for command in ("remember", "recall", "list", "show", "edit", "forget", "export", "import", "stats",
+                    "import-conversation"):
         if command not in commands():
             continue
         for argv in cases[command]:
@@ -103,7 +111,7 @@ def test_every_command_prints_exactly_one_json_document(home, tmp_path):
                 argv = (*home["base"], "forget", doomed["written"][0]["id"])
             doc, err = ok_json(*argv)
             assert isinstance(doc, dict) and doc, (command, doc)
-            if command in ("remember", "edit", "forget", "import") or "--out" in argv:
+            if command in ("remember", "edit", "forget", "import", "import-conversation") or "--out" in argv:
                 assert err.strip(), f"{command}: the human line goes to stderr"
     imported = cases["import"][0][1]
     assert {m["id"] for m in ok_json("--home", imported, "list", "--user", "ann")[0]["memories"]} == {home["en"], home["zh"]}

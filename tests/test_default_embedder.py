@@ -37,6 +37,8 @@ def test_halves_keep_the_languages_apart_and_each_vector_is_unit_length():
     assert v.shape == (3, 32) and np.allclose(np.linalg.norm(v, axis=1), 1.0)
     assert not v[0, 16:].any() and not v[1, :16].any() and np.array_equal(v[0], v[2])
     assert float(emb.embed_query("我喜欢什么茶？") @ v[0]) == 0.0 and float(emb.embed_query("我喜欢什么茶？") @ v[1]) > 0
+    mixed = emb.embed(["CI 跑在 GitLab 上，lint 用 golangci-lint"])[0]  # any CJK character: the Chinese half
+    assert not mixed[:16].any() and emb.lang_of("部署用 bash deploy.sh") == "zh" and emb.lang_of("deploy it") == "en"
     with pytest.raises(ValueError, match="16-dim halves"):
         BilingualEmbedder(HashingEmbedder(dim=8), HashingEmbedder(dim=16), half=16).embed(["tea"])
 

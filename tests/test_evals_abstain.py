@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 
-from evals.abstain import load, main
+import pytest
+
+from evals.abstain import DATA, load, main
 
 
 def test_labelled_set_is_split_by_user_and_balanced():
     users = load()
-    assert {u["split"] for u in users} == {"dev", "heldout"}
+    assert {u["split"] for u in users} == {"dev", "heldout", "tune"}
     for split in ("dev", "heldout"):
         part = [u for u in users if u["split"] == split]
         assert sorted((u["lang"], u["domain"]) for u in part) == sorted(
@@ -26,3 +28,20 @@ def test_reports_both_sides_per_language(capsys):
     for lang in ("en", "zh"):
         assert set(out[lang]) == {"kept", "abstained", "injected", "relevant", "unrelated"}
         assert out[lang]["relevant"] == out[lang]["unrelated"] == 18
+
+
+def test_tune_users_add_personal_unrelated_queries_and_the_blind_set_is_only_heldout2():
+    tune = load(split="tune")
+    assert sorted(u["lang"] for u in tune) == ["en"] * 3 + ["zh"] * 3
+    assert all(sum(not q["gold"] for q in u["queries"]) == 8 for u in tune)
+    blind = load(DATA.parent / "abstain2.json")
+    assert len(blind) == 12 and {u["split"] for u in blind} == {"heldout2"}
+
+
+def test_an_unknown_split_or_file_is_a_clear_error(capsys, tmp_path):
+    with pytest.raises(SystemExit):
+        main(["--embedder", "hashing", "--split", "nope"])
+    assert "--split nope" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--embedder", "hashing", "--data", str(tmp_path / "missing.json")])
+    assert "missing.json" in capsys.readouterr().err

@@ -120,3 +120,40 @@ def test_delete_all_reaches_rejected_turns_logged_before_entries_named_their_sco
     for _, text in old["ada"]:
         assert backend.holding(store, text) == [], text
     assert backend.holding(store, old["bob"][0][1])
+
+
+def test_a_pending_wal_scrub_is_finished_in_the_background_once_the_reader_ends(store):
+    """Before: a forget whose WAL truncation a long reader blocked left the text in the WAL until this home's
+    next write, forget, open or close, however long the process then stayed idle."""
+    recs = [MemoryRecord(text=t, scope=Scope(user_id="ada")) for t in TEXTS]
+    store.commit(add=recs)
+    store.wal_scrub_wait = 0.1
+    reader = _reader_snapshot(store.home / "memory.sqlite3")
+    try:
+        reports = store.forget_many([r.id for r in recs])
+        assert all("retried in the background" in r["places"]["wal"] for r in reports), reports
+        time.sleep(0.5)
+        assert [op for _, op, *_ in store.pending_intents()] == ["wal_scrub"]  # still blocked by the reader
+    finally:
+        reader.close()
+    deadline = time.monotonic() + 10
+    while store.pending_intents() and time.monotonic() < deadline:  # no write, forget or close meanwhile
+        time.sleep(0.1)
+    assert store.pending_intents() == []
+    for t in TEXTS:
+        assert _files_holding(store.home, t) == [], t
+
+
+def test_close_stops_the_background_wal_scrub(store):
+    rec = MemoryRecord(text=TEXTS[0], scope=Scope(user_id="ada"))
+    store.commit(add=[rec])
+    store.wal_scrub_wait = 0.1
+    reader = _reader_snapshot(store.home / "memory.sqlite3")
+    try:
+        store.forget(rec.id)
+        retry = store._wal_retry
+        assert retry is not None and retry.is_alive()
+        store.close()  # the reader still holds its snapshot: the intent stays for the next open
+        assert not retry.is_alive()
+    finally:
+        reader.close()

@@ -8,7 +8,14 @@ import numpy as np
 import pytest
 
 from langmem_nodes.read import RecallNode, RerankNode, RuleSelector, create_read_graph
-from langmem_nodes.read.relevance import Centering, content_terms, dense_floor_for, lexical_evidence
+from langmem_nodes.read.relevance import (
+    Centering,
+    content_terms,
+    dense_floor_for,
+    lexical_evidence,
+    speaks_of_user,
+    valid_floor,
+)
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.state import ScoredMemory
 
@@ -64,6 +71,19 @@ def test_lexical_evidence_counts_content_terms_en_and_zh_bigrams():
     assert lexical_evidence(content_terms("部署命令"), "部署命令改成 bash deploy.sh") == 1.0
     assert lexical_evidence(content_terms("月球离地球有多远"), "用户在地铁站旁边上班") == 0.0  # shared characters only
     assert dense_floor_for({"en": 0.06, "zh": 0.04}, "zh") == 0.04 and dense_floor_for(0.2, "zh") == 0.2
+
+
+def test_a_query_that_speaks_of_the_user_gets_its_own_floor_en_and_zh():
+    assert speaks_of_user("What should I cook for my dad?") and speaks_of_user("Plan our trip")
+    assert speaks_of_user("我爸生日送什么？") and not speaks_of_user("法国的首都是哪里？")
+    assert speaks_of_user("where is the user based?") and speaks_of_user("用户现在住在哪个城市？")
+    assert not speaks_of_user("Who painted the Mona Lisa?") and not speaks_of_user("Is it minimal?")
+    floor = {"en": {"personal": 0.2, "general": 0.3}, "zh": 0.05}
+    assert dense_floor_for(floor, "en", True) == 0.2 and dense_floor_for(floor, "en", False) == 0.3
+    assert dense_floor_for(floor, "zh", True) == dense_floor_for(floor, "zh", False) == 0.05
+    assert valid_floor(floor) and valid_floor({"personal": 0.1, "general": 0.2})
+    assert not valid_floor({"personal": 0.1}) and not valid_floor({"fr": 0.1}) and not valid_floor(True)
+    assert not valid_floor({"en": {"en": 0.1}})
 
 
 def test_bad_floors_raise(store):

@@ -15,6 +15,7 @@ from langmem_nodes.read import (
     render_summary,
     truncate_keep_conclusion,
 )
+from langmem_nodes.read.render import check_summary
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.state import ScoredMemory
 
@@ -69,6 +70,18 @@ def test_placement_by_kind_labels_age_and_source():
     assert rules < prefs < ctx
     assert "- [rule · 3 days ago · inferred] «Never push to main»" in lines
     assert lines[0] == "<memory>" and "DATA" in lines[1]
+
+
+def test_identity_memories_are_about_the_user_not_preferences_en_and_zh():
+    block = render_items([sm("User is allergic to peanuts", "identity", 1), sm("用户对花生过敏", "identity", 2),
+                          sm("User prefers tea", "preference", 3)], budget_bytes=3000, per_item_bytes=300)
+    lines = block.splitlines()
+    about, prefs = lines.index("## About the user"), lines.index("## Preferences")
+    assert about < prefs and {lines[about + 1], lines[about + 2]} == {
+        "- [identity · inferred] «User is allergic to peanuts»", "- [identity · inferred] «用户对花生过敏»"}
+    summary = render_summary([h.record for h in (sm("用户对花生过敏", "identity", 1), sm("likes tea", "preference", 2))])
+    assert "## About the user (1)" in summary and "## Preferences (1)" in summary
+    assert check_summary(summary, [sm("用户对花生过敏", "identity", 1).record, sm("likes tea", "preference", 2).record]) == []
 
 
 def test_budget_drops_items_not_the_frame_and_empty_when_nothing_fits():

@@ -77,14 +77,16 @@ def test_a_second_graph_on_the_store_reuses_the_rendering_without_parsing_each_t
     seed(store)
     first = create_read_graph(store, clock=lambda: NOW, render=RenderNode(stable=mode)).compile()
     second = create_read_graph(store, clock=lambda: NOW, render=RenderNode(stable=mode), fused=True).compile()
-    block = ask(first, "tea?")["memory_stable"]
+    out = ask(first, "tea?")
+    block = out["memory_stable"]
     calls = []
     real = render_mod.stable_records
     monkeypatch.setattr(render_mod, "stable_records", lambda *a, **k: calls.append(1) or real(*a, **k))
     for text in ("tea?", "hiking?", "住在哪里？"):
         assert ask(second, text)["memory_stable"] == block
-    # index: never re-read; summary: read once to learn which ids the cached summary carries, then remembered
-    assert len(calls) == (0 if mode == "index" else 1)
+    # never re-read: the store keeps, beside the rendering, which ids a summary carries in full
+    assert calls == []
+    assert ask(second, "tea?")["memory_injection"] == out["memory_injection"]
     assert len(store.rendered) == 1
 
 
@@ -282,7 +284,7 @@ def test_warm_stable_serves_a_users_first_turn_from_the_cache_with_the_same_bloc
     got = {u: ask(graph, "Which hiking trail should I do?", MemoryContext(user_id=u))["memory_stable"]
            for u in ("ada", "bob")}
     assert got == want and "用户喜欢在周末去爬山" in got["ada"] and "Bob likes hiking" in got["bob"]
-    assert calls == ([] if mode == "index" else [1, 1])  # a summary's carried ids are re-derived once per user
+    assert calls == []  # the store keeps a summary's carried ids beside it: nothing is re-read
     store.commit(add=[rec("User is learning Rust", 7)])  # a write still replaces the warmed block
     assert "Rust" in ask(graph, "what am I learning?")["memory_stable"]
     with pytest.raises(ValueError, match="stable must be"):

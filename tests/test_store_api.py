@@ -8,7 +8,7 @@ import pytest
 
 from langmem_nodes.governance import MemoryAdmin
 from langmem_nodes.records import LedgerEntry, LedgerOp, MemoryRecord, Scope
-from langmem_nodes.store import MemoryStore
+from langmem_nodes.store import MemoryStore, Projection
 
 ROOT = Path(__file__).resolve().parent.parent
 INTERNALS = re.compile(r"\.canonical\b|\._cache")
@@ -88,3 +88,105 @@ def test_public_reads_answer_what_governance_needs(store):
     assert [e.op for e in store.ledger(partitions=[a.scope.partition])] == [LedgerOp.WRITE]
     assert [mid for mid, _ in store.change_times([b.id], ["forget"])] == [b.id]
     assert store.pending_intents() == [] and store.meta("embedder") == "hashing/384"
+
+
+class Recorder(Projection):
+    """An extra projection that records what the registry asks of it."""
+
+    name = "recorder"
+
+    def __init__(self):
+        self.invalidated, self.scrubbed = 0, []
+
+    def upsert(self, records, vectors):
+        pass
+
+    def delete(self, memory_id, partition):
+        pass
+
+    def contains(self, memory_id, partition):
+        return False
+
+    def invalidate(self, partition=None):
+        self.invalidated += 1
+
+    def scrub_texts(self, texts):
+        self.scrubbed += list(texts)
+
+
+def test_the_registry_invalidates_every_projection_when_another_process_commits(tmp_path):
+    rec = Recorder()
+    mine = MemoryStore(tmp_path, embedder="hashing", extra_projections=[rec])
+    part = Scope(user_id="ada").partition
+    mine.commit(add=[MemoryRecord(text="Ada prefers tea", scope=Scope(user_id="ada"))])
+    assert mine.lexical_search([part], "tea", 5) and rec.invalidated == 0  # its own commit: nothing to drop
+    other = MemoryStore(tmp_path, embedder="hashing")
+    theirs = other.commit(add=[MemoryRecord(text="艾达喜欢乌龙茶", scope=Scope(user_id="ada"))])[0]
+    other.close()
+    assert [i for i, _ in mine.lexical_search([part], "乌龙茶", 5)] == [theirs.id] and rec.invalidated == 1
+    assert mine.lexical_search([part], "tea", 5) and rec.invalidated == 1  # once per external commit
+    mine.close()
+
+
+@pytest.mark.parametrize(("first", "edited"), [("Ada lives in Paris", "Ada lives in Lyon"),
+                                               ("艾达住在巴黎", "艾达住在里昂")])
+def test_forget_leaves_no_trace_in_the_embedding_cache_or_the_stable_block(tmp_path, first, edited):
+    from langmem_nodes.read import warm_stable
+    from langmem_nodes.records import MemoryContext
+
+    rec = Recorder()
+    store = MemoryStore(tmp_path, embedder="hashing", extra_projections=[rec])
+    kept = MemoryRecord(text="Bob prefers tea", scope=Scope(user_id="bob"))
+    (m, _) = store.commit(add=[MemoryRecord(text=first, scope=Scope(user_id="ada")), kept])
+    store.modify(m.id, lambda r: r.model_copy(update={"text": edited}),
+                 ledger=lambda r: [LedgerEntry(op=LedgerOp.EDIT, memory_id=r.id, partition=r.scope.partition,
+                                               payload={"old_text": first, "new_text": edited})])
+    for mode in ("index", "summary"):
+        assert warm_stable(store, [MemoryContext(user_id="ada"), MemoryContext(user_id="bob")], stable=mode) == 2
+    assert store.rendered.holds_text(edited) and store.embedder.cached(edited) and store.embedder.cached(first)
+    assert store.verify_gone(m.id)["embedding_cache"] is False and store.verify_gone(m.id)["rendered"] is False
+    report = store.forget(m.id)
+    assert report["places"]["embedding_cache"] == "gone" and report["places"]["rendered"] == "gone"
+    for text in (first, edited):
+        assert not store.embedder.cached(text) and not store.rendered.holds_text(text)
+    assert first in rec.scrubbed and edited in rec.scrubbed  # the earlier text reached every projection
+    assert store.rendered.holds_text("Bob prefers tea")  # only the forgotten memory's blocks were dropped
+    gone = store.verify_gone(m.id)
+    assert set(gone) >= {"sqlite", "vectors", "ledger", "chroma", "bm25", "exact", "rendered", "embedding_cache",
+                         "recorder"}
+    assert all(gone.values())
+    store.close()
+
+
+@pytest.mark.parametrize("text", ["Ada lives in Paris", "艾达住在巴黎"])
+def test_a_forget_by_another_process_leaves_no_text_in_this_ones_caches(tmp_path, backend, text):
+    from langmem_nodes.read import warm_stable
+    from langmem_nodes.records import MemoryContext
+
+    mine = backend.open(tmp_path, embedder="hashing")
+    (m,) = mine.commit(add=[MemoryRecord(text=text, scope=Scope(user_id="ada"))])
+    assert warm_stable(mine, [MemoryContext(user_id="ada")]) == 1
+    assert mine.rendered.holds_text(text) and mine.embedder.cached(text)
+    other = backend.open(tmp_path, embedder="hashing")
+    other.forget(m.id)
+    other.close()
+    assert mine.lexical_search([m.scope.partition], text, 5) == []  # the next query notices the commit
+    assert not mine.rendered.holds_text(text) and not mine.embedder.cached(text)
+    assert all(mine.verify_gone(m.id).values())
+    mine.close()
+
+
+def test_forget_reaches_the_caches_of_a_bilingual_embedders_halves(tmp_path):
+    from langmem_nodes.bilingual import BilingualEmbedder
+    from langmem_nodes.embeddings import HashingEmbedder
+
+    emb = BilingualEmbedder(HashingEmbedder(dim=16), HashingEmbedder(dim=16), half=16)
+    store = MemoryStore(tmp_path, embedder=emb)
+    en, zh = store.commit(add=[MemoryRecord(text="Ada lives in Paris", scope=Scope(user_id="ada")),
+                               MemoryRecord(text="艾达住在巴黎", scope=Scope(user_id="ada"))])
+    assert emb.cached(en.text) and emb.cached(zh.text) and emb.cache_size == 100_000
+    assert store.verify_gone(en.id)["embedding_cache"] is False and store.verify_gone(zh.id)["embedding_cache"] is False
+    store.forget_many([en.id, zh.id])
+    assert not emb.cached(en.text) and not emb.cached(zh.text)
+    assert all(store.verify_gone(en.id).values()) and all(store.verify_gone(zh.id).values())
+    store.close()

@@ -157,5 +157,4 @@ def _with_store(render: RenderNode, store: MemoryStore) -> RenderNode:
         return render
     bound = copy.copy(render)
     bound.store = store
-    bound.reset_caches()
     return bound

@@ -11,16 +11,17 @@ w_lex = 0.3 (chosen on MADial, `evals/madial.py`).
 Two views of a memory: BM25 indexes `text`, the dense index embeds `metadata["embed_text"]` when set
 (`langmem_nodes.store.embed_text`), e.g. a conversation turn whose text carries the turns before it (words a
 question shares with that context) and whose vector is the turn alone; it costs nothing at query time.
-Subject match (`subject_boost`, off by default): a memory whose `subject` the query names (casefolded, as a
+Subject match (`subject_boost`; by default only for conversation turns, see below): a memory whose `subject` the query names (casefolded, as a
 whole word; a CJK subject as a substring) gets `sim = (fused + boost) / (1 + boost)`, the others
 `fused / (1 + boost)`, so sim stays in [0, 1]. A question about a person ("When did Caroline go to the
 support group?") is mostly answered by memories about that person. It never fires when the query names no
 subject.
-Thread evidence (`thread_weight` β, off by default): memories sharing `metadata[thread_key]` (a session, a
+Thread evidence (`thread_weight` β; by default only for conversation turns): memories sharing `metadata[thread_key]` (a session, a
 thread) form a thread, and each gets `sim = (sim + β · best sim in its thread) / (1 + β)` over the
 candidates, so a turn of the conversation that best matches the query rises a little with it; a memory
-without the key is its own thread and keeps its sim. Both are off by default: MADial's memories all share
-one subject and carry no thread.
+without the key is its own thread and keeps its sim. By default ("auto") both apply with 0.2 to conversation
+turns stored by `langmem_nodes.conversation.import_conversation` only (the LoCoMo setup), so other memories
+(MADial's all share one subject and carry no thread) rank as before.
 Language route: an embedder that cannot read Chinese (`reads_cjk = False`: the default MiniLM turns it
 into [UNK]) gives noise for a Chinese query, so such a query is fused from BM25 alone.
 What each of these measured (MADial, LoCoMo, the LoCoMo-like set): docs/figures.md, "Measurements behind
@@ -48,13 +49,14 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Literal
 
 import numpy as np
 
+from ..conversation import is_turn
 from ..node import MemoryNode
 from ..records import MemoryContext, Status
 from ..state import MemoryQuery, ScoredMemory
@@ -63,13 +65,18 @@ from ..text import detect_lang
 from .relevance import (
     DENSE_FLOORS,
     LEXICAL_FLOOR,
+    Floor,
     centering,
     content_terms,
     dense_floor_for,
     lexical_evidence,
+    speaks_of_user,
+    valid_floor,
 )
 
 Fusion = Literal["convex", "bm25", "dense", "rrf"]
+#: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
+AUTO_BOOST = 0.2
 FUSIONS: tuple[str, ...] = ("convex", "bm25", "dense", "rrf")
 
 
@@ -141,11 +148,14 @@ class RecallNode(MemoryNode):
         candidates: how many candidates each backend returns (at least 3 × k).
         statuses: record statuses to recall (active only by default).
         subject_boost: added to the fused similarity of memories whose `subject` the query names, then
-            rescaled by 1 / (1 + boost) (0 = off; see the module docstring).
-        thread_weight: β of the thread evidence (0 = off), applied after the subject boost.
+            rescaled by 1 / (1 + boost) (0 = off; see the module docstring). "auto" (default): 0.2 for
+            conversation turns (`conversation.import_conversation`) only, once the query names a turn's speaker.
+        thread_weight: β of the thread evidence (0 = off), applied after the subject boost. "auto"
+            (default): 0.2 among conversation turns only.
         thread_key: the `metadata` key whose value names a memory's thread.
-        dense_floor: centred-cosine floor of `breakdown["relevant"]` (a number or {"en": .., "zh": ..} by
-            the query's language); "auto" = the floor calibrated for the store's embedder
+        dense_floor: centred-cosine floor of `breakdown["relevant"]`: a number, {"personal": x, "general": y}
+            (by whether the query speaks of the user, `relevance.speaks_of_user`), or either per query
+            language {"en": .., "zh": ..}; "auto" = the floor calibrated for the store's embedder
             (`relevance.DENSE_FLOORS`), None = dense evidence always counts.
         lexical_floor: share of the query's content terms a memory must contain to be relevant by words.
         evidence_depth: lexical evidence is computed for this many best candidates (the rest get 0).
@@ -161,10 +171,10 @@ class RecallNode(MemoryNode):
         lexical_weight: float = 0.3,
         candidates: int = 40,
         statuses: Sequence[Status | str] = (Status.ACTIVE,),
-        subject_boost: float = 0.0,
-        thread_weight: float = 0.0,
+        subject_boost: float | Literal["auto"] = "auto",
+        thread_weight: float | Literal["auto"] = "auto",
         thread_key: str = "session",
-        dense_floor: float | Mapping[str, float] | None | Literal["auto"] = "auto",
+        dense_floor: Floor | None | Literal["auto"] = "auto",
         lexical_floor: float = LEXICAL_FLOOR,
         evidence_depth: int = 20,
         **kw: Any,
@@ -177,10 +187,9 @@ class RecallNode(MemoryNode):
         if candidates < 1:
             raise ValueError("candidates must be at least 1")
         self.store, self.fusion, self.lexical_weight = store, fusion, lexical_weight
-        if not 0.0 <= subject_boost <= 10.0:
-            raise ValueError(f"subject_boost must be in [0, 10], got {subject_boost!r}")
-        if not 0.0 <= thread_weight <= 10.0:
-            raise ValueError(f"thread_weight must be in [0, 10], got {thread_weight!r}")
+        for label, v in (("subject_boost", subject_boost), ("thread_weight", thread_weight)):
+            if v != "auto" and not (isinstance(v, int | float) and not isinstance(v, bool) and 0.0 <= v <= 10.0):
+                raise ValueError(f"{label} must be 'auto' or a number in [0, 10], got {v!r}")
         if not thread_key:
             raise ValueError("thread_key must be a non-empty metadata key")
         self.candidates, self.subject_boost = candidates, subject_boost
@@ -188,10 +197,9 @@ class RecallNode(MemoryNode):
         self.statuses = tuple(Status(s) for s in statuses)
         if dense_floor == "auto":
             dense_floor = DENSE_FLOORS.get(store.embedder.name)
-        if not (dense_floor is None or isinstance(dense_floor, int | float) or (
-                isinstance(dense_floor, Mapping) and all(isinstance(v, int | float) for v in dense_floor.values()))):
-            raise ValueError(f"dense_floor must be a number, a {{language: number}} mapping, None or 'auto', "
-                             f"got {dense_floor!r}")
+        if not (dense_floor is None or valid_floor(dense_floor)):
+            raise ValueError(f"dense_floor must be a number, {{'personal': x, 'general': y}}, either per language "
+                             f"{{'en': .., 'zh': ..}}, None or 'auto', got {dense_floor!r}")
         if not 0.0 <= lexical_floor <= 1.0:
             raise ValueError(f"lexical_floor must be in [0, 1], got {lexical_floor!r}")
         self.dense_floor, self.lexical_floor, self.evidence_depth = dense_floor, lexical_floor, evidence_depth
@@ -223,14 +231,17 @@ class RecallNode(MemoryNode):
         sim = fuse(lex, cos, ids, fusion=fusion, lexical_weight=self.lexical_weight,
                    dense_rank=[i for i, _ in dense_hits])
         extra: dict[str, dict[str, float]] = {i: {} for i in ids}
-        if self.subject_boost > 0:
-            named = {subj: names_subject(query.text, subj) for subj in {records[i].subject for i in ids}}
-            b = self.subject_boost
-            for i in ids:
-                hit = named[records[i].subject]
-                extra[i]["subject"] = float(hit)
-                sim[i] = (sim[i] + b * hit) / (1 + b)
-        if self.thread_weight > 0:
+        b = AUTO_BOOST if self.subject_boost == "auto" else self.subject_boost
+        if b > 0:
+            targets = [i for i in ids if self.subject_boost != "auto" or is_turn(records[i])]
+            named = {subj: names_subject(query.text, subj) for subj in {records[i].subject for i in targets}}
+            if self.subject_boost != "auto" or any(named.values()):  # auto: only once a turn's speaker is named
+                for i in targets:
+                    hit = named[records[i].subject]
+                    extra[i]["subject"] = float(hit)
+                    sim[i] = (sim[i] + b * hit) / (1 + b)
+        if (self.thread_weight != "auto" and self.thread_weight > 0) or (
+                self.thread_weight == "auto" and any(is_turn(records[i]) for i in ids)):
             self._add_thread_evidence(sim, records, extra)
         self._add_relevance(query, qvec, ids, cos, lex, sim, records, extra)
         hits = [
@@ -248,8 +259,9 @@ class RecallNode(MemoryNode):
         lex: dict[str, float], sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]],
     ) -> None:
         dense: dict[str, float] = {}
-        lang = detect_lang(query.text)
-        floor = dense_floor_for(self.dense_floor, lang)
+        lang_of = getattr(self.store.embedder, "lang_of", detect_lang)  # a routing embedder: its half's language
+        lang = lang_of(query.dense)
+        floor = dense_floor_for(self.dense_floor, lang, speaks_of_user(query.text))
         if qvec is not None and ids and floor is not None:
             c = centering(self.store.embedder, lang)
             q_dot_m = float(qvec @ c.memory_mean)
@@ -274,19 +286,20 @@ class RecallNode(MemoryNode):
         self, sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]]
     ) -> None:
         name = self.thread_key
+        auto = self.thread_weight == "auto"
         best: dict[Any, float] = {}
         thread: dict[str, Any] = {}
         for i, s in sim.items():
             rec = records[i]
             key = rec.metadata.get(name)
-            if key is None:  # a memory without the key is its own thread
+            if key is None or (auto and not is_turn(rec)):  # a memory without the key is its own thread
                 continue
             sc = rec.scope  # threads never span partitions
             t = thread[i] = (sc.org_id, sc.project_id, sc.user_id, sc.session_id,
                              key if isinstance(key, str | int) else repr(key))
             if s > best.get(t, -1.0):
                 best[t] = s
-        beta = self.thread_weight
+        beta = AUTO_BOOST if auto else float(self.thread_weight)
         for i, t in thread.items():
             extra[i]["thread"] = b = best[t]
             sim[i] = (sim[i] + beta * b) / (1 + beta)

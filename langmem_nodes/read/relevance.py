@@ -26,6 +26,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 import threading
 import weakref
 from collections.abc import Collection, Mapping
@@ -35,6 +36,9 @@ import numpy as np
 from ..embeddings import Embedder
 from ..text import tokenize
 from .query import lexical_form
+
+#: A dense floor: a number, {"personal": x, "general": y}, or either per language {"en": .., "zh": ..}.
+Floor = float | Mapping[str, float] | Mapping[str, float | Mapping[str, float]]
 
 #: Generic memories and queries (none about a particular user), zh + en: the "typical text" removed from
 #: each vector. Fixed product constants: changing them moves every dense floor below.
@@ -74,21 +78,53 @@ ANCHOR_QUERIES = (
     "给十岁孩子办生日会怎么安排？", "植物是怎么吸水的？", "第一门编程语言学什么好？", "厨房里的蚂蚁怎么除掉？", "巴西是哪个时区？",
 )
 
-#: Dense evidence floor per embedder name (chosen on the abstain set's dev half). An embedder not listed
-#: has no calibrated floor: its dense evidence always counts (no abstention from the dense route) — the
-#: test-only HashingEmbedder included, whose vectors carry no meaning to calibrate.
-#: A floor may differ by the query's language (e5's centred cosines of unrelated pairs run higher in English).
-DENSE_FLOORS: dict[str, float | dict[str, float]] = {
-    "minilm": 0.25, "minilm-int8": 0.25, "e5": {"en": 0.06, "zh": 0.045}, "minilm+e5": {"en": 0.25, "zh": 0.045},
+#: Dense evidence floor per embedder name (chosen on the abstain set's dev and tune users). An embedder not
+#: listed has no calibrated floor: its dense evidence always counts (no abstention from the dense route) —
+#: the test-only HashingEmbedder included, whose vectors carry no meaning to calibrate.
+#: A floor may differ by the query's language ({"en": .., "zh": ..}: e5's centred cosines of unrelated pairs
+#: run higher in English) and, within a language, by whether the query speaks of the user
+#: ({"personal": .., "general": ..}, see `speaks_of_user`): "What is the capital of France?" needs more
+#: evidence before a memory rides along than "What should I cook for my dad?".
+DENSE_FLOORS: dict[str, Floor] = {
+    "minilm": {"personal": 0.23, "general": 0.33}, "minilm-int8": {"personal": 0.23, "general": 0.33},
+    "e5": {"en": {"personal": 0.03, "general": 0.075}, "zh": {"personal": 0.02, "general": 0.05}},
+    "minilm+e5": {"en": {"personal": 0.23, "general": 0.33}, "zh": {"personal": 0.02, "general": 0.05}},
 }
 LEXICAL_FLOOR = 0.3
 
+_FIRST_PERSON_EN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|our|ours|us|user|user's)\b", re.I)
 
-def dense_floor_for(floor: float | Mapping[str, float] | None, lang: str) -> float | None:
-    """The floor for a query in `lang` ("en" / "zh"): a number, or a per-language mapping ("en" by default)."""
-    if floor is None or isinstance(floor, int | float):
-        return floor
-    return floor.get(lang, floor.get("en"))
+
+def speaks_of_user(text: str) -> bool:
+    """Whether the query speaks of the user (first person: "my", "I", "we"; 我, 咱; or "the user", 用户, as an
+    agent asks): such a query is more likely to need what the user said before than an impersonal one.
+
+    >>> speaks_of_user("What should I cook tonight?"), speaks_of_user("我家猫不吃饭"), speaks_of_user("Who painted it?")
+    (True, True, False)
+    """
+    return bool(_FIRST_PERSON_EN.search(text)) or any(w in text for w in ("我", "咱", "用户"))
+
+
+def dense_floor_for(floor: Floor | None, lang: str, personal: bool = False) -> float | None:
+    """The floor for a query in `lang` ("en" / "zh"; a mapping without it falls back to "en") that speaks of
+    the user (`personal`) or not: a number, a per-language mapping, a {"personal", "general"} pair, or both."""
+    if isinstance(floor, Mapping) and ("en" in floor or "zh" in floor):
+        floor = floor.get(lang, floor.get("en"))
+    if isinstance(floor, Mapping):
+        floor = floor["personal" if personal else "general"]
+    return floor
+
+
+def valid_floor(floor: object, *, per_language: bool = True) -> bool:
+    """Whether `floor` has one of the shapes `dense_floor_for` reads."""
+    if isinstance(floor, int | float):
+        return not isinstance(floor, bool)
+    if not isinstance(floor, Mapping) or not floor:
+        return False
+    if set(floor) == {"personal", "general"}:
+        return all(valid_floor(v, per_language=False) and not isinstance(v, Mapping) for v in floor.values())
+    return per_language and set(floor) <= {"en", "zh"} and all(
+        valid_floor(v, per_language=False) for v in floor.values())
 
 
 class Centering:
@@ -165,5 +201,5 @@ def lexical_evidence(terms: Collection[str], memory_text: str) -> float:
     return sum(1 for t in terms if t in have) / len(terms)
 
 
-__all__ = ["ANCHOR_MEMORIES", "ANCHOR_QUERIES", "DENSE_FLOORS", "LEXICAL_FLOOR", "Centering", "centering",
-           "content_terms", "dense_floor_for", "lexical_evidence"]
+__all__ = ["ANCHOR_MEMORIES", "ANCHOR_QUERIES", "DENSE_FLOORS", "LEXICAL_FLOOR", "Centering", "Floor", "centering",
+           "content_terms", "dense_floor_for", "lexical_evidence", "speaks_of_user", "valid_floor"]

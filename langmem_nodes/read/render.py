@@ -52,7 +52,8 @@ HEADER = (
 )
 SECTIONS: tuple[tuple[str, frozenset[Kind]], ...] = (
     ("Rules and warnings (follow these)", frozenset({Kind.RULE, Kind.WARNING})),
-    ("Preferences", frozenset({Kind.PREFERENCE, Kind.IDENTITY})),
+    ("About the user", frozenset({Kind.IDENTITY})),  # who they are: health, allergies, family, language
+    ("Preferences", frozenset({Kind.PREFERENCE})),
     ("Context", frozenset({Kind.FACT, Kind.PROCEDURE, Kind.TASK_STATE, Kind.REFERENCE})),
 )
 SOURCE_MARK = {
@@ -362,36 +363,25 @@ class RenderNode(MemoryNode):
             raise ValueError(f"stable must be 'index', 'summary' or None, got {stable!r}")
         self.store, self.stable = store, stable
         self.budget_bytes, self.per_item_bytes = budget_bytes, per_item_bytes
-        self.reset_caches()
-
-    def reset_caches(self) -> None:
-        """Forget this instance's bookkeeping (a copy bound to another store starts clean)."""
-        self._last_key: dict[str, str] = {}  # cache key prefix → newest key, to drop superseded renderings
-        self._carried: dict[str, list[str]] = {}  # cache key → ids its summary carries in full
-        # partitions → (store change token, from, until, cache key): the key holds while no commit lands and
-        # "now" stays between when it was computed and the next expiry, so most turns skip the SQL fingerprint
-        self._live_keys: dict[tuple[str, ...], tuple[tuple[int, int], datetime | None, datetime | None, str]] = {}
 
     def stable_part(self, ctx: MemoryContext, now: datetime | None) -> tuple[str, list[str]]:
-        """(stable block, ids it carries in full), from `store.rendered` when the memories are unchanged."""
+        """(stable block, ids it carries in full), from `store.rendered` when the memories are unchanged.
+
+        Everything cached lives in `store.rendered` (a registered projection: a forget or an edit drops the
+        blocks built from that memory), so every node instance on one store shares it."""
         if self.store is None or self.stable is None:
             return "", []
+        cache = self.store.rendered
         key = self._live_key(ctx, now)
-        cached = self.store.rendered.get(key)
+        cached = cache.get(key)
         if cached is not None:
-            carried = self._carried.get(key)
-            if carried is None:  # rendered by another node instance (e.g. a fused graph on the same store)
-                carried = [] if self.stable != "summary" else _carried_by_summary(
-                    cached, stable_records(self.store, ctx, now, shared=True))
-                self._remember(key, carried)
-            return cached, carried
+            return cached, cache.carried(key)
         records = stable_records(self.store, ctx, now, shared=True)
         key = stable_cache_key(self.stable, ctx, records)  # from what is rendered, should a write land between
         block, carried, problems = layout_stable(records, self.stable)
         for problem in problems:
             log.warning("stable memory %s for %s: %s", self.stable, ctx.user_id, problem)
-        self.store.rendered.put(key, block, [r.id for r in records])
-        self._remember(key, carried, discard_old=True)
+        cache.put(key, block, [r.id for r in records], carried=carried, slot=key.rsplit(":", 1)[0])
         return block, carried
 
     def _live_key(self, ctx: MemoryContext, now: datetime | None) -> str:
@@ -401,24 +391,14 @@ class RenderNode(MemoryNode):
         assert store is not None
         parts = tuple(ctx.visible_partitions())
         token = store.changes()
-        memo = self._live_keys.get(parts)
+        name = ("stable-key", self.stable, parts)
+        memo = store.rendered.recall(name)  # (change token, from, until, key)
         if memo is not None and memo[0] == token and _still_valid(now, memo[1], memo[2]):
             return memo[3]
         pairs, until = store.live_versions_until(parts, now)
         key = stable_cache_key(self.stable or "", ctx, pairs)
-        self._live_keys[parts] = (token, now, until, key)
+        store.rendered.remember(name, (token, now, until, key))
         return key
-
-    def _remember(self, key: str, carried: list[str], *, discard_old: bool = False) -> None:
-        """Keep `carried` for `key` and forget this instance's older key for the same scope (dropping its
-        rendering from the store when this instance replaced it)."""
-        prefix = key.rsplit(":", 1)[0]
-        old = self._last_key.get(prefix)
-        if old is not None and old != key:
-            if discard_old:
-                self.store.rendered.discard(old)  # type: ignore[union-attr]
-            self._carried.pop(old, None)
-        self._last_key[prefix], self._carried[key] = key, carried
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         stable, carried = self.stable_part(ctx, now)
@@ -439,14 +419,6 @@ def _still_valid(now: datetime | None, since: datetime | None, until: datetime |
     if now is None or since is None:
         return now is None and since is None
     return since <= now and (until is None or now < until)
-
-
-def _carried_by_summary(summary_text: str, records: Sequence[MemoryRecord]) -> list[str]:
-    """Ids a cached summary (rendered by another node instance) carries in full."""
-    if not summary_text.startswith(f"{OPEN}\n{STABLE_HEADERS['summary']}"):
-        return []
-    lines = set(summary_text.splitlines())
-    return [r.id for r in records if _bytes(r.text) <= 200 and f"- {fence_data(r.text)}" in lines]
 
 
 def warm_stable(store: MemoryStore, contexts: Sequence[MemoryContext], *, stable: StableMode = "index",

@@ -1,8 +1,10 @@
-"""Storage: the canonical store (SQLite, or PostgreSQL by URL) and its projections (Chroma, BM25) behind one fan-out."""
+"""Storage: the canonical store (SQLite, or PostgreSQL by URL) and its projections (Chroma, exact dense, BM25,
+rendered text, embedding cache) behind one fan-out."""
 
 from .bm25 import BM25Projection
 from .canonical import resolve_database_url
 from .chroma import ChromaProjection
+from .embedding_cache import EmbeddingCache
 from .memory_store import EMBED_TEXT_KEY, MemoryStore, default_home, embed_text, is_user_actor
 from .projection import FanOut, Projection
 from .rendered import RenderedCache
@@ -13,6 +15,7 @@ __all__ = [
     "BM25Projection",
     "CanonicalStore",
     "ChromaProjection",
+    "EmbeddingCache",
     "FanOut",
     "KeyConflict",
     "KeyRef",

@@ -84,6 +84,7 @@ class ChromaProjection(Projection):
     """
 
     name = "chroma"
+    shared = True  # its files (or its server) are every process's: another's forget already reached them
 
     def __init__(self, client: Any, path: str | Path | None = None, *, min_rows: int = 0,
                  size_of: Callable[[str], int] | None = None,

@@ -21,10 +21,13 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import heapq
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -34,6 +37,21 @@ from .projection import Projection
 Row = tuple[str, str, np.ndarray]  # (id, status, unit vector)
 MAX_PARTITION = 200_000  # the largest partition searched here; larger ones are mirrored to and read from Chroma
 MAX_VECTORS = 250_000  # vectors held over all loaded partitions (384 MB of float32 at 384 dimensions)
+
+
+@functools.cache
+def _blas() -> Any:
+    from threadpoolctl import ThreadpoolController  # created after numpy is loaded, so it sees its BLAS
+
+    return ThreadpoolController()
+
+
+def _one_blas_thread(rows: int) -> Any:
+    """A large partition's product on one BLAS thread: on a machine whose cores are busy (a server's),
+    OpenBLAS's threaded gemv waits on its other threads (figures: evals/report.md, "Large partitions"); the
+    product is memory-bound, so one thread loses little on idle cores. Small products are left alone (the
+    switch costs microseconds; BLAS does not thread them anyway)."""
+    return _blas().limit(limits=1, user_api="blas") if rows >= 4096 else contextlib.nullcontext()
 
 
 _CODE = {s.value: i for i, s in enumerate(Status)}  # status -> small int, so the filter is one numpy op
@@ -93,7 +111,8 @@ class _Part:
         """Exact (id, cosine) top k among rows of `statuses`; ties ordered by id."""
         if self.n == 0 or k <= 0:
             return []
-        sims = self.mat[: self.n] @ q
+        with _one_blas_thread(self.n):
+            sims = self.mat[: self.n] @ q
         codes = self.codes[: self.n]
         wanted = [_CODE[s] for s in statuses]
         keep = codes == wanted[0] if len(wanted) == 1 else np.isin(codes, wanted)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
@@ -33,6 +34,7 @@ from .bm25 import BM25Projection
 from .canonical import open_canonical, resolve_database_url
 from .chroma import ChromaProjection, make_client
 from .dense import DenseRouter
+from .embedding_cache import EmbeddingCache
 from .exact import MAX_PARTITION, ExactDense
 from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
@@ -118,10 +120,12 @@ class MemoryStore:
             the usage log. Several app servers: give each the same `database_url` and `chroma_url`.
 
     `wal_scrub_wait` (seconds, default 10): how long a forget waits for other connections' read snapshots
-    to end so it can truncate the WAL (see `forget_many`).
+    to end so it can truncate the WAL (see `forget_many`); `wal_scrub_retry` (seconds, default 600): how
+    long a background thread then keeps retrying (see `_scrub_wal`).
     """
 
     wal_scrub_wait: float = 10.0
+    wal_scrub_retry: float = 600.0
 
     def __init__(
         self,
@@ -144,6 +148,8 @@ class MemoryStore:
                              "partition is read from the server, so every partition must be mirrored")
         self.home = Path(home) if home is not None else default_home()
         self.home.mkdir(parents=True, exist_ok=True)
+        self._wal_retry: threading.Thread | None = None  # see _retry_wal_scrub_in_background
+        self._wal_retry_stop = threading.Event()
         self.database_url = resolve_database_url(database_url)
         self._canonical = open_canonical(self.home, self.database_url)
         try:
@@ -152,6 +158,7 @@ class MemoryStore:
             self._canonical.close()
             raise
         self._external = self._canonical.changes().external
+        self._forgotten_mark = self._canonical.forgotten_since(None)[1]
         chroma_path = None if chroma_url else self.home / "chroma"
         # Embedded mode: small partitions are searched exactly in process (see store/exact.py). With a Chroma
         # server, other processes may write the collections, so reads keep going to the server.
@@ -165,7 +172,9 @@ class MemoryStore:
         self.dense = DenseRouter(self.exact, self.chroma, self._canonical.partition_vectors, self._canonical.partition_size)
         self.bm25 = BM25Projection(loader=self._canonical.partition_texts)
         self.rendered = RenderedCache()
-        own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered]
+        self.embedding_cache = EmbeddingCache(self.embedder, embed_text)
+        own = [self.chroma, self.bm25, *([self.exact] if self.exact is not None else []), self.rendered,
+               self.embedding_cache]
         self.fanout = FanOut([*own, *extra_projections])
         # an older home's partitions are re-keyed, with intents for the projections (store/layout.py)
         migrate_layout(self._canonical, self.fanout.names, self.chroma)
@@ -420,9 +429,11 @@ class MemoryStore:
             report = self.fanout.delete(mid, part)
             reports[mid]["places"].update(report)
             failed |= {k for k, v in report.items() if v != "gone"}
-            for t in texts:
-                self.embedder.forget_text(t)
-            reports[mid]["places"]["embedding_cache"] = "gone"
+            # earlier texts (before an edit) are cached by text, under no id a projection knows
+            for name, v in self.fanout.scrub_texts(texts).items():
+                if v != "gone":
+                    failed.add(name)
+                    reports[mid]["places"][name] = v
             by_part.setdefault(part, []).append(mid)
         for part, mids in by_part.items():  # rewrite on-disk copies so no physical remnant stays
             for name, v in self._compact(part).items():
@@ -442,7 +453,7 @@ class MemoryStore:
         """Truncate the WAL so the forgotten rows' old page images leave no copy on disk. Another
         connection's read snapshot blocks that: wait up to `wal_scrub_wait` seconds for it to end; if it
         does not, leave a `wal_scrub` intent that the next commit, forget, open or close of any store on
-        this home finishes, and report it pending."""
+        this home finishes, retry it in the background meanwhile, and report it pending."""
         if self._canonical.checkpoint(wait=self.wal_scrub_wait):
             return "gone"
         if not self._canonical.intent_seqs(WAL_SCRUB):
@@ -450,8 +461,36 @@ class MemoryStore:
                 self._canonical.add_intent(conn, WAL_SCRUB, "[]", "", ["wal"])
         if self._finish_wal_scrub():  # the snapshot ended meanwhile
             return "gone"
-        return (f"pending: a reader's snapshot kept the WAL for {self.wal_scrub_wait:g} s; "
-                "the next write, forget or close truncates it")
+        self._retry_wal_scrub_in_background()
+        return (f"pending: a reader's snapshot kept the WAL for {self.wal_scrub_wait:g} s; retried in the "
+                f"background for up to {self.wal_scrub_retry:g} s, and the next write, forget, open or close "
+                "truncates it")
+
+    def _retry_wal_scrub_in_background(self) -> None:
+        """Retry a pending WAL truncation from a daemon thread (every 0.2 s, backing off to 5 s) until it
+        succeeds, `wal_scrub_retry` seconds pass or the store closes: a process that goes idle after the
+        forget does not keep the text in the WAL until its next write. One such thread per store."""
+        if self._wal_retry is not None and self._wal_retry.is_alive():
+            return
+        deadline, stop = time.monotonic() + self.wal_scrub_retry, self._wal_retry_stop
+
+        def retry() -> None:
+            pause = 0.2
+            while not stop.wait(pause):
+                try:
+                    if self._finish_wal_scrub():
+                        return
+                except Exception:  # noqa: BLE001 - e.g. the store closed meanwhile: the intent stays for later
+                    log.exception("retrying a pending WAL scrub failed")
+                    return
+                if time.monotonic() >= deadline:
+                    log.warning("a reader's snapshot kept the WAL for %g s more; the next write, forget, open "
+                                "or close of this home truncates it", self.wal_scrub_retry)
+                    return
+                pause = min(pause * 2, 5.0)
+
+        self._wal_retry = threading.Thread(target=retry, name="langmem-wal-scrub", daemon=True)
+        self._wal_retry.start()
 
     def forget_turns(self, match: Callable[[Scope], bool]) -> int:
         """Scrub the ledger entries quoting a turn whose scope `match`es (e.g. rejected turns, which no
@@ -463,8 +502,7 @@ class MemoryStore:
         with self._canonical.transaction() as conn:
             n = self._canonical.scrub_entries(conn, [seq for seq, _ in hits])
         for _, texts in hits:
-            for t in texts:
-                self.embedder.forget_text(t)
+            self.fanout.scrub_texts(texts)
         self._scrub_wal()
         return n
 
@@ -597,7 +635,9 @@ class MemoryStore:
         return self._canonical.closed
 
     def sync_external_writes(self) -> bool:
-        """Drop the in-process indexes (BM25, exact dense) if another process committed since we last looked.
+        """Tell every projection (`Projection.invalidate`) if another process committed since we last looked:
+        the in-process indexes (BM25, exact dense) drop what they hold, and the memories forgotten since
+        (read from the tombstones) leave every in-process projection (rendered text, embedding cache).
 
         They rebuild lazily from SQLite, so a memory another process wrote or forgot is seen correctly here.
         Costs one `PRAGMA data_version` when nothing changed. Returns True if the indexes were dropped."""
@@ -605,9 +645,8 @@ class MemoryStore:
         if external == self._external:
             return False
         self._external = external
-        self.bm25.invalidate()
-        if self.exact is not None:
-            self.exact.invalidate()
+        forgotten, self._forgotten_mark = self._canonical.forgotten_since(self._forgotten_mark)
+        self.fanout.invalidate(forgotten)
         return True
 
     def warm(self, partitions: Iterable[str] | None = None) -> dict[str, int]:
@@ -697,6 +736,9 @@ class MemoryStore:
         up to 3 passes), then close the projections and SQLite (whose close truncates the WAL)."""
         if self._canonical.closed:
             return
+        self._wal_retry_stop.set()
+        if self._wal_retry is not None:
+            self._wal_retry.join()
         for attempt in range(3):
             try:
                 self.replay_intents()

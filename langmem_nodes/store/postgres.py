@@ -112,6 +112,10 @@ CREATE TABLE IF NOT EXISTS tombstones(
 );
 CREATE TABLE IF NOT EXISTS changes(id INTEGER PRIMARY KEY CHECK (id = 1), seq BIGINT NOT NULL);
 INSERT INTO changes VALUES (1, 0) ON CONFLICT DO NOTHING;
+-- the change counter value of the commit that wrote a tombstone (see `forgotten_since`)
+ALTER TABLE tombstones ADD COLUMN IF NOT EXISTS change_seq BIGINT;
+UPDATE tombstones SET change_seq = 0 WHERE change_seq IS NULL;
+CREATE INDEX IF NOT EXISTS tombstones_change ON tombstones(change_seq);
 """
 
 _TOMBSTONE = ("memory_id", "partition", "ts", "actor")
@@ -196,12 +200,15 @@ class PostgresCanonicalStore:
         with self._conn() as conn:
             try:
                 with conn.transaction():
-                    self._local.conn = conn
+                    self._local.conn, self._local.tombstoned = conn, []
                     try:
                         yield conn
-                        conn.execute("UPDATE changes SET seq = seq + 1 WHERE id = 1")
+                        seq = conn.execute("UPDATE changes SET seq = seq + 1 WHERE id = 1 RETURNING seq").fetchone()[0]
+                        if self._local.tombstoned:  # numbered in commit order: the row lock is held until commit
+                            conn.execute("UPDATE tombstones SET change_seq=%s WHERE memory_id = ANY(%s)",
+                                         (seq, self._local.tombstoned))
                     finally:
-                        self._local.conn = None
+                        self._local.conn, self._local.tombstoned = None, []
             except (pg_errors.DeadlockDetected, pg_errors.SerializationFailure) as exc:
                 raise VersionConflict(f"a concurrent writer got in the way: {exc}") from None
         self._commits += 1
@@ -525,9 +532,19 @@ class PostgresCanonicalStore:
     def add_tombstone(
         self, conn: psycopg.Connection, memory_id: str, partition: str, actor: str, ts: str | None = None
     ) -> None:
-        conn.execute("INSERT INTO tombstones VALUES (%s,%s,%s,%s) ON CONFLICT (memory_id) DO UPDATE SET "
-                     "partition=EXCLUDED.partition, ts=EXCLUDED.ts, actor=EXCLUDED.actor",
+        conn.execute("INSERT INTO tombstones(memory_id, partition, ts, actor) VALUES (%s,%s,%s,%s) ON CONFLICT "
+                     "(memory_id) DO UPDATE SET partition=EXCLUDED.partition, ts=EXCLUDED.ts, actor=EXCLUDED.actor",
                      (memory_id, partition, ts or utcnow().isoformat(), actor))
+        self._local.tombstoned.append(memory_id)
+
+    def forgotten_since(self, mark: int | None) -> tuple[list[tuple[str, str]], int]:
+        """See `CanonicalStore.forgotten_since`; the mark is the change counter of the last tombstone seen
+        (tombstones are numbered in commit order, so none committed later can carry a smaller number)."""
+        if mark is None:
+            return [], int(self._rows("SELECT COALESCE(MAX(change_seq), 0) FROM tombstones")[0][0])
+        rows = self._rows("SELECT change_seq, memory_id, partition FROM tombstones WHERE change_seq > %s "
+                          "ORDER BY change_seq, memory_id", (mark,))
+        return [(mid, part) for _, mid, part in rows], (int(rows[-1][0]) if rows else mark)
 
     def tombstone(self, memory_id: str) -> dict | None:
         rows = self._rows(f"SELECT {', '.join(_TOMBSTONE)} FROM tombstones WHERE memory_id=%s", (memory_id,))

@@ -22,6 +22,9 @@ class Projection(ABC):
     """A derived view of memories. `upsert`/`delete` must be idempotent; `contains` answers verify_gone."""
 
     name: str = "projection"
+    #: True for a projection every process shares (on disk or on a server, like Chroma): another process's
+    #: forget has already reached it. False for an in-process copy, told of such forgets by the registry.
+    shared: bool = False
 
     @abstractmethod
     def upsert(self, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None: ...
@@ -40,6 +43,15 @@ class Projection(ABC):
         """True if `compact(partition, ...)` has work to do, so the store reads the partition for it (at 100k
         memories that read costs seconds). Default: whether the class overrides `compact`."""
         return type(self).compact is not Projection.compact
+
+    def invalidate(self, partition: str | None = None) -> None:  # noqa: B027 - optional hook
+        """Another process committed to the canonical store: drop what may now be stale (every partition,
+        or one), to be rebuilt from the canonical store on demand. Called by the registry (`FanOut`).
+        Default: nothing, for a projection kept by every process alike (Chroma) or keyed by content."""
+
+    def scrub_texts(self, texts: Sequence[str]) -> None:  # noqa: B027 - optional hook
+        """Drop every copy of these texts kept by text rather than by memory id (a forgotten memory's
+        earlier texts, a forgotten turn's). Default: nothing is kept by text."""
 
     def close(self) -> None:  # noqa: B027 - optional hook
         pass
@@ -103,6 +115,30 @@ class FanOut:
                 report[p.name] = "gone"
             except Exception as exc:  # noqa: BLE001
                 log.exception("projection %s failed to compact %s", p.name, partition)
+                report[p.name] = f"pending: {type(exc).__name__}: {exc}"
+        return report
+
+    def invalidate(self, forgotten: Sequence[tuple[str, str]] = ()) -> None:
+        """Another process committed: call every projection's `invalidate`, then take the memories it
+        forgot, `(memory_id, partition)`, out of every in-process (not `shared`) projection."""
+        for p in self.projections:
+            try:
+                p.invalidate()
+                if not p.shared:
+                    for memory_id, partition in forgotten:
+                        p.delete(memory_id, partition)
+            except Exception:  # noqa: BLE001 - a failing projection must not fail the read that noticed
+                log.exception("projection %s failed to invalidate", p.name)
+
+    def scrub_texts(self, texts: Sequence[str]) -> dict[str, str]:
+        """Scrub texts from every projection; returns {name: "gone" | "pending: ..."}."""
+        report = {}
+        for p in self.projections:
+            try:
+                p.scrub_texts(texts)
+                report[p.name] = "gone"
+            except Exception as exc:  # noqa: BLE001
+                log.exception("projection %s failed to scrub texts", p.name)
                 report[p.name] = f"pending: {type(exc).__name__}: {exc}"
         return report
 

@@ -17,7 +17,8 @@ Example:
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -31,17 +32,29 @@ class RenderedCache(Projection):
     name = "rendered"
 
     def __init__(self) -> None:
-        self._texts: dict[str, tuple[str, tuple[str, ...]]] = {}  # key → (text, ids), untracked by the GC
+        # key → (text, ids it was built from, ids it carries in full), untracked by the GC
+        self._texts: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {}
         # memory id → keys rendered from it, as a tuple of strings: the collector stops tracking those, so
         # a warm cache over 100k memories adds no tracked objects (a set per memory would add 100k)
         self._by_memory: dict[str, tuple[str, ...]] = {}
+        self._slots: dict[str, str] = {}  # slot → the newest key put under it (see `put`)
+        self._memo: dict[Hashable, Any] = {}  # see `remember`
         self._lock = threading.Lock()
 
-    def put(self, key: str, text: str, memory_ids: Iterable[str]) -> None:
-        ids = tuple(dict.fromkeys(memory_ids))
+    def put(self, key: str, text: str, memory_ids: Iterable[str], *, carried: Iterable[str] = (),
+            slot: str | None = None) -> None:
+        """Keep `text` under `key`, dropped when any of `memory_ids` changes or is forgotten. `carried`: the
+        ids whose whole text it holds (`carried(key)`). `slot`: what the text renders (e.g. one user's
+        stable block in one mode); a newer rendering put under the same slot replaces the older one."""
+        ids, full = tuple(dict.fromkeys(memory_ids)), tuple(dict.fromkeys(carried))
         with self._lock:
+            if slot is not None:
+                old = self._slots.get(slot)
+                if old is not None and old != key:
+                    self._drop(old)
+                self._slots[slot] = key
             self._drop(key)
-            self._texts[key] = (text, ids)
+            self._texts[key] = (text, ids, full)
             for mid in ids:
                 keys = self._by_memory.get(mid, ())
                 if key not in keys:
@@ -50,6 +63,25 @@ class RenderedCache(Projection):
     def get(self, key: str) -> str | None:
         hit = self._texts.get(key)
         return hit[0] if hit else None
+
+    def carried(self, key: str) -> list[str]:
+        """The ids whose whole text the rendering under `key` holds ([] if none, or no such rendering)."""
+        hit = self._texts.get(key)
+        return list(hit[2]) if hit else []
+
+    def holds_text(self, text: str) -> bool:
+        """Whether any cached rendering quotes `text` (a check that a forgotten memory left no copy)."""
+        with self._lock:
+            return any(text in t for t, _, _ in self._texts.values())
+
+    def recall(self, name: Hashable) -> Any:
+        """What `remember` kept under `name`, or None."""
+        return self._memo.get(name)
+
+    def remember(self, name: Hashable, value: Any) -> None:
+        """Keep a small content-free value beside the renderings (e.g. a rendering's key and the change
+        token it holds for), so every node on this store shares it."""
+        self._memo[name] = value
 
     def discard(self, key: str) -> None:
         """Drop one rendered text (e.g. replaced by a newer rendering under another key)."""

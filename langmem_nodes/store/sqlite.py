@@ -577,6 +577,16 @@ class CanonicalStore:
             rows = self._conn.execute(sql + " ORDER BY ts, memory_id", args).fetchall()
         return [dict(zip(("memory_id", "partition", "ts", "actor"), r, strict=True)) for r in rows]
 
+    def forgotten_since(self, mark: int | None) -> tuple[list[tuple[str, str]], int]:
+        """(memory_id, partition) of the tombstones written after `mark` (by any process), oldest first, and
+        the mark to pass next time. `mark=None`: none, only the current mark. One rowid range read."""
+        with self._lock:
+            if mark is None:
+                return [], int(self._conn.execute("SELECT COALESCE(MAX(rowid), 0) FROM tombstones").fetchone()[0])
+            rows = self._conn.execute(
+                "SELECT rowid, memory_id, partition FROM tombstones WHERE rowid > ? ORDER BY rowid", (mark,)).fetchall()
+        return [(mid, part) for _, mid, part in rows], (rows[-1][0] if rows else mark)
+
     def unscrubbed_entries(self, memory_id: str) -> int:
         """Ledger entries of a memory that still carry content (its forget entry aside)."""
         with self._lock:

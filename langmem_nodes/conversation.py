@@ -1,0 +1,167 @@
+"""Import a raw conversation transcript as memories, one per turn, with two views of each turn.
+
+What made LoCoMo-style recall work (docs/figures.md) becomes the import's own setup, so nobody needs flags:
+
+- **two views**: a memory's `text` is the turn with its neighbours in the same session (`before` turns
+  before, `after` after: a turn often answers the one before it, and the reply repeats its topic), which
+  BM25 indexes; its `metadata["embed_text"]` is the turn alone, which the dense index embeds;
+- **the speaker as subject**: "When did Caroline …" favours Caroline's turns;
+- **the session as thread** (`metadata["session"]`): a turn rises a little with the best turn of its session.
+
+Turns carry `metadata["conversation"]`, and the default `RecallNode` applies the subject boost and the thread
+evidence to such turns only (`subject_boost="auto"`, `thread_weight="auto"`), so other memories rank as
+before. Credentials and personal identifiers in a turn are redacted before it is stored.
+
+A transcript is a list of turns (`Turn`, or mappings with "speaker", "text", optional "session" and "at"),
+or plain text for `parse_transcript`: one `Speaker: text` line per turn (`：` works too), sessions separated
+by a blank line.
+
+Example:
+    >>> import tempfile
+    >>> from langmem_nodes.store import MemoryStore
+    >>> store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
+    >>> turns = parse_transcript("Ann: I adopted a puppy named Max\\nBob: Cute! What breed?\\n\\nAnn: 我下周去杭州")
+    >>> [(t.speaker, t.session) for t in turns]
+    [('Ann', '1'), ('Bob', '1'), ('Ann', '2')]
+    >>> ids = import_conversation(store, turns, user_id="ann", conversation="chat-1")
+    >>> rec = store.get(ids[0])
+    >>> rec.subject, rec.metadata["session"], rec.metadata["embed_text"], rec.text
+    ('Ann', '1', 'Ann: I adopted a puppy named Max', 'Ann: I adopted a puppy named Max Bob: Cute! What breed?')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from .records import Kind, MemoryRecord, Scope, Source, as_utc, utcnow
+from .safety.pii import redact
+
+#: Marks a memory as a conversation turn (the recall's "auto" boosts apply to these).
+CONVERSATION_KEY = "conversation"
+MAX_TURN_CHARS = 4000
+_LINE = re.compile(r"^\s*([^:：\n]{1,64}?)\s*[:：]\s*(.+?)\s*$")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of a transcript: who spoke, what they said, in which session, when (optional)."""
+
+    speaker: str
+    text: str
+    session: str = "1"
+    at: datetime | None = None
+
+
+def parse_transcript(text: str) -> list[Turn]:
+    """Turns from plain text: `Speaker: text` per line, a blank line starts the next session. A line without
+    `Speaker:` continues the previous turn; ValueError (naming the line) when the first turn has no speaker."""
+    turns: list[Turn] = []
+    session = 1
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            if turns and turns[-1].session == str(session):
+                session += 1
+            continue
+        m = _LINE.match(line)
+        if m:
+            turns.append(Turn(m.group(1), m.group(2), str(session)))
+        elif turns and turns[-1].session == str(session):
+            last = turns[-1]
+            turns[-1] = Turn(last.speaker, f"{last.text} {line.strip()}", last.session, last.at)
+        else:
+            raise ValueError(f"transcript line {n}: expected 'Speaker: text', got {line.strip()[:60]!r}")
+    return turns
+
+
+def as_turn(value: Turn | Mapping[str, object], where: str = "turn") -> Turn:
+    """A `Turn` from a `Turn` or a mapping ("speaker", "text", optional "session", "at"); ValueError naming
+    the field otherwise."""
+    if isinstance(value, Turn):
+        turn = value
+    elif isinstance(value, Mapping):
+        unknown = set(value) - {"speaker", "text", "session", "at"}
+        if unknown:
+            raise ValueError(f"{where}: unknown field(s) {sorted(unknown)} (expected speaker, text, session, at)")
+        at = value.get("at")
+        if isinstance(at, str):
+            try:
+                at = datetime.fromisoformat(at)
+            except ValueError:
+                raise ValueError(f"{where}: 'at' must be an ISO date-time, got {at!r}") from None
+        if at is not None and not isinstance(at, datetime):
+            raise ValueError(f"{where}: 'at' must be an ISO date-time, got {at!r}")
+        session = value.get("session", "1")
+        if not isinstance(session, str | int) or isinstance(session, bool):
+            raise ValueError(f"{where}: 'session' must be a string or an integer, got {session!r}")
+        turn = Turn(value.get("speaker"), value.get("text"), str(session), at)  # type: ignore[arg-type]
+    else:
+        raise ValueError(f"{where}: expected an object with speaker and text, got {type(value).__name__}")
+    for name in ("speaker", "text"):
+        v = getattr(turn, name)
+        if not isinstance(v, str) or not v.strip():
+            raise ValueError(f"{where}: '{name}' must be a non-empty string, got {v!r}")
+    return turn
+
+
+def conversation_records(
+    turns: Iterable[Turn | Mapping[str, object]], *, scope: Scope, conversation: str,
+    before: int = 2, after: int = 1, now: datetime | None = None,
+) -> list[MemoryRecord]:
+    """One `MemoryRecord` per turn (see the module docstring); turns without a time are dated in order
+    ending at `now`, one second apart."""
+    if before < 0 or after < 0:
+        raise ValueError(f"before and after must not be negative, got {before}, {after}")
+    if not isinstance(conversation, str) or not conversation.strip():
+        raise ValueError("conversation must be a non-empty name")
+    parsed = [as_turn(t, f"turn {i + 1}") for i, t in enumerate(turns)]
+    lines = [f"{t.speaker.strip()}: {redact(t.text.strip())}"[:MAX_TURN_CHARS] for t in parsed]
+    sessions: dict[str, list[int]] = {}
+    for i, t in enumerate(parsed):
+        sessions.setdefault(t.session, []).append(i)
+    end = as_utc(now) if now else utcnow()
+    out: list[MemoryRecord] = []
+    for i, t in enumerate(parsed):
+        same = sessions[t.session]
+        pos = same.index(i)
+        window = [lines[j] for j in same[max(0, pos - before): pos + 1 + after]]
+        text = " ".join(window)[:MAX_TURN_CHARS]
+        meta: dict[str, object] = {CONVERSATION_KEY: conversation, "session": t.session, "speaker": t.speaker,
+                                   "turn": i + 1}
+        if text != lines[i]:
+            meta["embed_text"] = lines[i]
+        out.append(MemoryRecord(
+            text=text, subject=t.speaker.strip(), predicate="said", object=lines[i], kind=Kind.REFERENCE,
+            scope=scope, source=Source.IMPORTED, confidence=0.8,
+            created_at=as_utc(t.at) if t.at else end - timedelta(seconds=len(parsed) - i), metadata=meta,
+        ))
+    return out
+
+
+def import_conversation(
+    store: object, turns: Iterable[Turn | Mapping[str, object]] | str, *, user_id: str,
+    project_id: str | None = None, org_id: str | None = None, conversation: str = "conversation",
+    before: int = 2, after: int = 1, batch: int = 512,
+) -> list[str]:
+    """Store a transcript (turns, or plain text for `parse_transcript`) as memories in the user's scope;
+    returns their ids in turn order."""
+    if isinstance(turns, str):
+        turns = parse_transcript(turns)
+    scope = Scope(user_id=user_id, **({"project_id": project_id} if project_id else {}),
+                  **({"org_id": org_id} if org_id else {}))
+    records = conversation_records(turns, scope=scope, conversation=conversation, before=before, after=after)
+    for i in range(0, len(records), batch):
+        store.commit(add=records[i: i + batch])  # type: ignore[attr-defined]
+    return [r.id for r in records]
+
+
+def is_turn(record: MemoryRecord) -> bool:
+    """Whether `record` is a conversation turn stored by `import_conversation`."""
+    return CONVERSATION_KEY in record.metadata
+
+
+__all__ = ["CONVERSATION_KEY", "Turn", "as_turn", "conversation_records", "import_conversation", "is_turn",
+           "parse_transcript"]
+
