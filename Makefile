@@ -51,6 +51,7 @@ bench-100k: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check langmem_nodes graphs evals tests
+	$(BIN)/mypy langmem_nodes
 
 clean:
 	rm -rf $(VENV) .langmem

@@ -5,6 +5,10 @@ Each memory (`event`, dated by `time`) goes into one user's home; each dialogue'
 is `relevant-id`. All three modes run in the same process over the same home and embedder; they differ
 only in the recall fusion. `--grid` sweeps the convex weight.
 
+`--bm25-tokenizer jieba` replaces BM25's tokenizer (ours: CJK unigrams + bigrams, English words) with
+jieba's word segmentation for CJK runs (English as ours), for the index and the query alike: the measurement
+behind keeping bigrams (docs/figures.md).
+
 Usage:
     python -m evals madial --data ../shared/data/madial [--lang zh,en] [--embedder e5] [--json]
 """
@@ -12,6 +16,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import re
 from datetime import UTC, datetime, timedelta
@@ -30,8 +35,11 @@ from evals._retrieval_core import (
     summarize,
 )
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
+from langmem_nodes.text import ZH_STOP, tokenize
 
 _TURN = re.compile(r"^\s*<([^>]+)>\s*:\s*(.*)$", re.S)
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK_OR_NOT = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 KS = (1, 5, 10)
 
 
@@ -70,10 +78,26 @@ def load_dialogues(path: Path) -> list[dict[str, Any]]:
     return out
 
 
+def jieba_tokenize(text: str) -> list[str]:
+    """BM25 tokens with jieba's words for CJK runs (stop words dropped) and our English tokens otherwise."""
+    import jieba  # only this measurement uses it (main() checks it is installed); not a dependency
+
+    out: list[str] = []
+    for run in _CJK_OR_NOT.findall(text.casefold()):
+        if _CJK_RUN.match(run):
+            out.extend(w for w in jieba.lcut(run) if w.strip() and w not in ZH_STOP)
+        else:
+            out.extend(tokenize(run))
+    return out
+
+
 def run_lang(data: Path, lang: str, args: argparse.Namespace) -> dict[str, Any]:
     memories = load_memories(data / f"MADial-Bench-{lang}-memory.json")
     dialogues = load_dialogues(data / f"MADial-Bench-{lang}-dialogue.json")
     store = load_store(memories, make_embedder(args.embedder))
+    if args.bm25_tokenizer == "jieba":
+        store.bm25._tokenize = jieba_tokenize  # the projection's own tokenizer, for documents and queries
+        store.bm25.invalidate()
     now = max(m.created_at for m in memories) + timedelta(days=1)
     clock = MutableClock(now)
     ctx = MemoryContext(user_id="madial")
@@ -101,12 +125,18 @@ def main(argv: list[str] | None = None) -> int:
                     help="reranker freshness weight (0: the benchmark asks about the past, not the current state)")
     ap.add_argument("--src-weight", type=float, default=0.2)
     ap.add_argument("--grid", action="store_true", help="sweep the convex weight 0.0 … 1.0")
+    ap.add_argument("--bm25-tokenizer", default="bigram", choices=("bigram", "jieba"),
+                    help="BM25's CJK tokenization: ours (unigrams + bigrams, the product's) or jieba words "
+                         "(needs pip install jieba)")
     ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
     args = ap.parse_args(argv)
+    if args.bm25_tokenizer == "jieba" and importlib.util.find_spec("jieba") is None:
+        raise SystemExit("--bm25-tokenizer jieba needs jieba, which langmem-nodes does not depend on: pip install jieba")
     data = Path(args.data)
     if not data.is_dir():
         raise SystemExit(f"--data {data} is not a directory")
-    summary: dict[str, Any] = {"embedder": args.embedder, "lexical_weight": args.lexical_weight,
+    summary: dict[str, Any] = {"embedder": args.embedder, "bm25_tokenizer": args.bm25_tokenizer,
+                               "lexical_weight": args.lexical_weight,
                                "context": args.context, "fresh_weight": args.fresh_weight}
     for lang in [x.strip() for x in args.lang.split(",") if x.strip()]:
         if lang not in ("zh", "en"):

@@ -2,16 +2,21 @@
 
 Write graph: extract → dedup → verify → resolve → promote → commit (every decision in an append-only ledger).
 Read graph: build query → scoped hybrid recall → rerank → conflicts → select (≤ 5) → freshness → render.
+
+The names here are what an application needs; the nodes and strategies are in `langmem_nodes.write`,
+`langmem_nodes.read`, `langmem_nodes.governance` and `langmem_nodes.tools`, and every helper stays
+importable from its own module.
 """
 
-from __future__ import annotations
-
-from typing import Any as _Any
-
-from .context import MissingScopeError, resolve_context
-from .embeddings import Embedder, HashingEmbedder, MiniLMEmbedder
+from .bilingual import BilingualEmbedder
+from .context import MissingScopeError
+from .e5 import E5Embedder
+from .embeddings import Embedder, HashingEmbedder, LanguageCoverageWarning, MiniLMEmbedder
+from .governance import MemoryAdmin
+from .graphs import add_memory, create_read_graph, create_write_graph
 from .node import MemoryNode
 from .prompt import memory_messages
+from .read import warm_stable
 from .records import (
     Drift,
     Kind,
@@ -37,18 +42,24 @@ from .state import (
     WriteInput,
     WriteState,
 )
-from .store import MemoryStore, VersionConflict
-
-_GRAPH_NAMES = ("add_memory", "create_read_graph", "create_write_graph")
+from .store import KeyConflict, MemoryStore, ReadOnlyViolation, RecordGone, VersionConflict
+from .write import BatchWriter, ExpirySweeper, TTLPolicy
 
 __all__ = [
+    "BatchWriter",
+    "BilingualEmbedder",
     "Drift",
+    "E5Embedder",
     "Embedder",
+    "ExpirySweeper",
     "HashingEmbedder",
+    "KeyConflict",
     "Kind",
+    "LanguageCoverageWarning",
     "LedgerEntry",
     "LedgerOp",
     "Level",
+    "MemoryAdmin",
     "MemoryContext",
     "MemoryInput",
     "MemoryNode",
@@ -61,11 +72,14 @@ __all__ = [
     "PendingWrite",
     "Polarity",
     "ReadInput",
+    "ReadOnlyViolation",
     "ReadState",
+    "RecordGone",
     "Scope",
     "ScoredMemory",
     "Source",
     "Status",
+    "TTLPolicy",
     "Tier",
     "VersionConflict",
     "WriteInput",
@@ -74,14 +88,5 @@ __all__ = [
     "create_read_graph",
     "create_write_graph",
     "memory_messages",
-    "resolve_context",
+    "warm_stable",
 ]
-
-
-def __getattr__(name: str) -> _Any:
-    # The graph factories import every node; load them on first use so `import langmem_nodes.records` stays light.
-    if name in _GRAPH_NAMES:
-        from . import graphs
-
-        return getattr(graphs, name)
-    raise AttributeError(f"module 'langmem_nodes' has no attribute {name!r}")

@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from .records import Kind, MemoryRecord, Scope, Source, as_utc, utcnow
 from .safety.pii import redact
@@ -149,8 +150,10 @@ def import_conversation(
     returns their ids in turn order."""
     if isinstance(turns, str):
         turns = parse_transcript(turns)
-    scope = Scope(user_id=user_id, **({"project_id": project_id} if project_id else {}),
-                  **({"org_id": org_id} if org_id else {}))
+    ids: dict[str, Any] = {"project_id": project_id} if project_id else {}
+    if org_id:
+        ids["org_id"] = org_id
+    scope = Scope(user_id=user_id, **ids)
     records = conversation_records(turns, scope=scope, conversation=conversation, before=before, after=after)
     for i in range(0, len(records), batch):
         store.commit(add=records[i: i + batch])  # type: ignore[attr-defined]

@@ -22,7 +22,7 @@ import warnings
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -77,7 +77,7 @@ class Embedder(ABC):
                 self._warn_cjk()
             vecs = np.asarray(self._encode(uniq), dtype=np.float32).reshape(len(uniq), -1)
             norms = np.linalg.norm(vecs, axis=1, keepdims=True)
-            vecs = vecs / np.where(norms == 0, 1.0, norms)
+            vecs = (vecs / np.where(norms == 0, 1.0, norms)).astype(np.float32, copy=False)
             fresh = dict(zip(uniq, vecs, strict=True))
             with self._lock:
                 for t, v in fresh.items():
@@ -87,7 +87,7 @@ class Embedder(ABC):
             out = [fresh[t] if v is None else v for t, v in zip(texts, out, strict=True)]
         if not out:
             return np.zeros((0, self.dim), dtype=np.float32)
-        return np.vstack(out).astype(np.float32, copy=False)
+        return np.vstack(cast(list[np.ndarray], out)).astype(np.float32, copy=False)  # every slot filled above
 
     def _warn_cjk(self) -> None:
         """Once per embedder: Chinese/Japanese/Korean text reached an embedder that reads it as [UNK]."""

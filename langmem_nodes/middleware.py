@@ -30,10 +30,11 @@ Example (offline: a scripted model that calls a tool, then answers):
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, NotRequired
+from typing import Annotated, Any, NotRequired, cast
 
 from langchain.agents.middleware import AgentMiddleware, AgentState, ModelRequest
 from langchain.agents.middleware.types import OmitFromInput, PrivateStateAttr
+from langchain_core.messages import SystemMessage
 from langgraph.config import get_config
 
 from .context import Clock, resolve_context
@@ -104,8 +105,8 @@ def with_memory(request: ModelRequest) -> ModelRequest:
     system = request.system_message.text if request.system_message is not None else ""
     laid_out = memory_messages(state, system=system, messages=request.messages)
     if len(laid_out) > len(request.messages):  # it led with one system message
-        return request.override(system_message=laid_out[0], messages=laid_out[1:])
-    return request.override(messages=laid_out)
+        return request.override(system_message=cast(SystemMessage, laid_out[0]), messages=cast(Any, laid_out[1:]))
+    return request.override(messages=cast(Any, laid_out))
 
 
 def _scope(runtime: Any) -> MemoryContext:

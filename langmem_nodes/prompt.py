@@ -17,7 +17,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.messages import AnyMessage, BaseMessage, HumanMessage, SystemMessage, convert_to_messages
 
@@ -61,7 +61,7 @@ def memory_messages(
     block = state.get("memory_injection") or ""
     latest = next((i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], HumanMessage)), None)
     if block and latest is not None:
-        history[latest] = _with_block(history[latest], block)
+        history[latest] = _with_block(cast(HumanMessage, history[latest]), block)
         block = ""
     if cite and stable:
         from .usage import CITE_INSTRUCTION

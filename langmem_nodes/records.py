@@ -142,7 +142,7 @@ def check_id(value: str | None, field: str, *, required: bool = False, stored: b
 def stored_context(info: Any) -> bool:
     """True inside a validation of a stored record (`model_validate_json(body, context=STORED)`)."""
     ctx = getattr(info, "context", None)
-    return bool(ctx) and bool(ctx.get("stored"))
+    return bool(ctx and ctx.get("stored"))
 
 
 def as_utc(value: datetime) -> datetime:
@@ -235,7 +235,7 @@ def _join_key(level: Level, org_id: str, project_id: str | None, user_id: str | 
         return f"project/{org_id}/{project_id}"
     if level is Level.USER:
         return f"user/{org_id}/{user_id}"
-    return f"{session_prefix(org_id, user_id, project_id)}{session_id}"
+    return f"{session_prefix(org_id, user_id or '', project_id)}{session_id}"  # partition_key checked user_id
 
 
 _ANY: Any = object()

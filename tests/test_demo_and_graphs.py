@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 from langgraph.graph import END, START, StateGraph
 
-import langmem_nodes
 from langmem_nodes import (
     MemoryContext,
     MemoryState,
@@ -15,15 +12,6 @@ from langmem_nodes import (
     create_read_graph,
     create_write_graph,
 )
-
-
-def test_public_names_match_all():
-    public = {n for n in dir(langmem_nodes) if not n.startswith("_")} - {"annotations"}
-    public |= {"add_memory", "create_read_graph", "create_write_graph"}  # loaded lazily
-    modules = {n for n in public if isinstance(getattr(langmem_nodes, n), type(importlib))}
-    assert set(langmem_nodes.__all__) == public - modules
-    for name in langmem_nodes.__all__:
-        assert getattr(langmem_nodes, name) is not None
 
 
 def test_graph_shapes(store):

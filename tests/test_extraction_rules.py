@@ -13,8 +13,9 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langchain_core.runnables import RunnableLambda
 
 from langmem_nodes.records import MemoryContext
-from langmem_nodes.write import PREDICATES, Extraction, ExtractNode, LLMExtractor, RuleExtractor
-from langmem_nodes.write.llm_extractor import parse_extraction
+from langmem_nodes.write import ExtractNode, LLMExtractor, RuleExtractor
+from langmem_nodes.write.llm_extractor import Extraction, parse_extraction
+from langmem_nodes.write.rules import PREDICATES
 
 CTX = MemoryContext(user_id="u1", project_id="p1", session_id="s1")
 NOW = datetime(2026, 3, 1, tzinfo=UTC)

@@ -8,7 +8,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command
 
-from langmem_nodes.governance import ForgetRequestNode, ForgetState, parse_confirmation, request_topic
+from langmem_nodes.governance import ForgetRequestNode, ForgetState
+from langmem_nodes.governance.forget_node import parse_confirmation, request_topic
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 
 

@@ -15,11 +15,15 @@ from langmem_nodes import LedgerOp, MemoryContext
 from langmem_nodes.tools import (
     MemoryFiles,
     MemoryPathError,
-    check_path,
     create_manage_memory_tool,
     create_memory_file_tool,
     create_search_memory_tool,
 )
+from langmem_nodes.tools.memory_files import check_path
+
+# create_react_agent is deprecated (LangGraph 1.0) and still supported here: only that warning is expected
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:create_react_agent has been moved:langgraph.warnings.LangGraphDeprecatedSinceV10")
 
 ALICE = MemoryContext(user_id="alice")
 BOB = MemoryContext(user_id="bob")

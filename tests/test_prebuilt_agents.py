@@ -25,6 +25,10 @@ from langmem_nodes.node import MemoryNode
 from langmem_nodes.testing import ScriptedToolChatModel
 from langmem_nodes.turn import RecallTurn, WriteTurn
 
+# create_react_agent is deprecated (LangGraph 1.0) and still supported here: only that warning is expected
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:create_react_agent has been moved:langgraph.warnings.LangGraphDeprecatedSinceV10")
+
 ADA = MemoryContext(user_id="ada")
 TEA = re.compile(r"- \[preference · [^\]]*\] «[^»]*green tea»")  # a per-turn item, not an index line
 PEANUT = re.compile(r"- \[[a-z_]+ · [^\]]*\] «[^»]*花生[^»]*»")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from langmem_nodes.read import create_read_graph, resolve_conflicts
-from langmem_nodes.read.conflicts import NEEDS_CONFIRMATION, attribute_key, value_key
+from langmem_nodes.read import create_read_graph
+from langmem_nodes.read.conflicts import NEEDS_CONFIRMATION, attribute_key, resolve_conflicts, value_key
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.state import ScoredMemory
 

@@ -6,7 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from langmem_nodes.read import FreshnessNode, freshness_note, relative_age
+from langmem_nodes.read import FreshnessNode
+from langmem_nodes.read.freshness import freshness_note, relative_age
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.state import ScoredMemory
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from langmem_nodes.context import MissingScopeError
-from langmem_nodes.read import QueryNode, create_read_graph, lexical_form
+from langmem_nodes.read import QueryNode, create_read_graph
+from langmem_nodes.read.query import lexical_form
 from langmem_nodes.records import MemoryContext
 
 CTX = MemoryContext(user_id="ada", project_id="shop", session_id="s1")

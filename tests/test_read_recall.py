@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from langmem_nodes.read import RecallNode, fuse
+from langmem_nodes.read import RecallNode
 from langmem_nodes.read.query import QueryNode
+from langmem_nodes.read.recall import fuse
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Status
 
 ADA = MemoryContext(user_id="ada", project_id="shop")

@@ -6,17 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from langmem_nodes.read import (
-    RenderNode,
+from langmem_nodes.read import RenderNode
+from langmem_nodes.read.render import (
     check_index,
-    neutralize,
+    check_summary,
     render_index,
     render_items,
     render_summary,
     truncate_keep_conclusion,
 )
-from langmem_nodes.read.render import check_summary
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+from langmem_nodes.safety import neutralize
 from langmem_nodes.state import ScoredMemory
 
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from langmem_nodes.records import MemoryRecord, Scope
-from langmem_nodes.store import EMBED_TEXT_KEY, embed_text
+from langmem_nodes.store.memory_store import EMBED_TEXT_KEY, embed_text
 
 PART = ["user/default/ada"]
 

@@ -25,6 +25,10 @@ from langmem_nodes.middleware import MemoryMiddleware
 from langmem_nodes.read.graph import create_read_graph
 from langmem_nodes.testing import MemoryEchoChatModel, ScriptedToolChatModel
 
+# create_react_agent is deprecated (LangGraph 1.0) and still supported here: only that warning is expected
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:create_react_agent has been moved:langgraph.warnings.LangGraphDeprecatedSinceV10")
+
 ROOT = Path(__file__).resolve().parent.parent
 MEMORY_OUT = {"memory_stable", "memory_injection", "memory_injected_ids", "memory_shown_ids", "memory_turn",
               "memory_select_error", "memory_recall_id",

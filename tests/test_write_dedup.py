@@ -10,7 +10,8 @@ from langchain_core.messages import HumanMessage
 
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.state import PendingWrite
-from langmem_nodes.write import DedupNode, cluster, create_write_graph, same_fact
+from langmem_nodes.write import DedupNode, create_write_graph
+from langmem_nodes.write.dedup import cluster, same_fact
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
 

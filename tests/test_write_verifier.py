@@ -8,8 +8,9 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+from langmem_nodes.safety import find_injection, find_secret
 from langmem_nodes.state import PendingWrite
-from langmem_nodes.write import VerifyNode, choose_threshold, create_write_graph, find_injection, find_secret
+from langmem_nodes.write import VerifyNode, choose_threshold, create_write_graph
 
 CTX = MemoryContext(user_id="u1", session_id="s1")
 NOW = datetime(2026, 3, 1, tzinfo=UTC)

@@ -47,7 +47,8 @@ from ..records import (
     utcnow,
 )
 from ..safety import PII_POLICIES, PiiPolicy, check_text, find_pii, find_secret, redact
-from ..store import MemoryStore, VersionConflict, is_user_actor
+from ..store import MemoryStore, VersionConflict
+from ..store.memory_store import is_user_actor
 from ..store.sqlite import ReadOnlyViolation
 
 EXPORT_FORMAT = "langmem-nodes/export"

@@ -255,7 +255,7 @@ class ForgetRequestNode(MemoryNode):
             offered = state["memory_forget_candidates"]
             return self.confirm(offered, self.ask(offered), ctx)
 
-        sub = StateGraph(self._state_schema(), context_schema=MemoryContext)
+        sub: StateGraph[Any, Any, Any, Any] = StateGraph(self._state_schema(), context_schema=MemoryContext)
         sub.add_node("offer", step("offer", self.offer)).add_node("confirm", step("confirm", confirm))
         sub.add_edge(START, "offer").add_edge("offer", "confirm").add_edge("confirm", END)
         return sub.compile(name=self.name)

@@ -1,22 +1,15 @@
 """The read side: build a scoped query, recall (BM25 + dense), rerank, resolve conflicts, select ≤ 5,
-annotate freshness, render a fenced, budgeted block. See `create_read_graph`."""
+annotate freshness, render a fenced, budgeted block. See `create_read_graph`.
 
-from .conflicts import ConflictNode, resolve_conflicts
-from .freshness import FreshnessNode, freshness_note, relative_age
-from .graph import create_read_graph, read_stages
-from .query import QueryNode, lexical_form
-from .recall import RecallNode, fuse
-from .render import (
-    RenderNode,
-    check_index,
-    fence_data,
-    neutralize,
-    render_index,
-    render_items,
-    render_summary,
-    truncate_keep_conclusion,
-    warm_stable,
-)
+The nodes and selectors are here; helpers (`fuse`, `render_index`, `relative_age`, …) are in their modules.
+"""
+
+from .conflicts import ConflictNode
+from .freshness import FreshnessNode
+from .graph import create_read_graph
+from .query import QueryNode
+from .recall import RecallNode
+from .render import RenderNode, warm_stable
 from .rerank import RerankNode
 from .select import MAX_SELECTED, FunctionSelector, LLMSelector, RuleSelector, SelectNode, Selector
 
@@ -33,19 +26,6 @@ __all__ = [
     "RuleSelector",
     "SelectNode",
     "Selector",
-    "check_index",
     "create_read_graph",
-    "fence_data",
-    "freshness_note",
-    "fuse",
-    "lexical_form",
-    "neutralize",
-    "read_stages",
-    "relative_age",
-    "render_index",
-    "render_items",
-    "render_summary",
-    "resolve_conflicts",
-    "truncate_keep_conclusion",
     "warm_stable",
 ]

@@ -112,7 +112,7 @@ def dense_floor_for(floor: Floor | None, lang: str, personal: bool = False) -> f
         floor = floor.get(lang, floor.get("en"))
     if isinstance(floor, Mapping):
         floor = floor["personal" if personal else "general"]
-    return floor
+    return floor  # type: ignore[return-value]  # a number (or None) once the mappings are resolved
 
 
 def valid_floor(floor: object, *, per_language: bool = True) -> bool:

@@ -25,7 +25,7 @@ import asyncio
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -298,7 +298,7 @@ class SelectNode(MemoryNode):
     name = "select"
     error_key = "memory_select_error"
 
-    def __init__(self, selector: Selector | None = None, *, store: Any = None, **kw: Any) -> None:
+    def __init__(self, selector: Selector | Callable[..., Any] | None = None, *, store: Any = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.selector, self.store = as_selector(selector) if selector is not None else RuleSelector(), store
 

@@ -1,32 +1,18 @@
 """Storage: the canonical store (SQLite, or PostgreSQL by URL) and its projections (Chroma, exact dense, BM25,
-rendered text, embedding cache) behind one fan-out."""
+rendered text, embedding cache) behind one fan-out.
 
-from .bm25 import BM25Projection
+`MemoryStore` is the one way in (`resolve_database_url`: which canonical store a URL or the environment
+selects); `Projection` is the extension point for a projection of your own. The
+backends (`sqlite`, `postgres`, `canonical`, `chroma`, `bm25`, `exact`, `dense`, `server`) stay importable
+from their modules.
+"""
+
 from .canonical import resolve_database_url
-from .chroma import ChromaProjection
-from .embedding_cache import EmbeddingCache
-from .memory_store import EMBED_TEXT_KEY, MemoryStore, default_home, embed_text, is_user_actor
-from .projection import FanOut, Projection
-from .rendered import RenderedCache
-from .sqlite import CanonicalStore, KeyConflict, KeyRef, ReadOnlyViolation, RecordGone, VersionConflict
+from .memory_store import MemoryStore
+from .projection import Projection
+from .sqlite import KeyConflict, ReadOnlyViolation, RecordGone, VersionConflict
 
 __all__ = [
-    "EMBED_TEXT_KEY",
-    "BM25Projection",
-    "CanonicalStore",
-    "ChromaProjection",
-    "EmbeddingCache",
-    "FanOut",
-    "KeyConflict",
-    "KeyRef",
-    "MemoryStore",
-    "Projection",
-    "ReadOnlyViolation",
-    "RecordGone",
-    "RenderedCache",
-    "VersionConflict",
-    "default_home",
-    "embed_text",
-    "is_user_actor",
+    "KeyConflict", "MemoryStore", "Projection", "ReadOnlyViolation", "RecordGone", "VersionConflict",
     "resolve_database_url",
 ]

@@ -22,6 +22,7 @@ SQLite (`store/dense.py`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -32,7 +33,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlparse
 
 import numpy as np
@@ -202,7 +203,7 @@ class ChromaProjection(Projection):
 
     def _tune(self, col: Any) -> None:
         """Raise a collection's ef_search to ours (collections made before it was tuned; M is fixed at build)."""
-        want = int(self.hnsw.get("ef_search") or 0)
+        want = int(cast(int, self.hnsw.get("ef_search") or 0))
         try:
             have = (col.configuration or {}).get("hnsw", {}).get("ef_search")
             if have is not None and int(have) < want:
@@ -234,8 +235,8 @@ class ChromaProjection(Projection):
                     if part in self.broken:
                         self._healing(part, lambda: None)  # shrank meanwhile: drop the damaged collection
                     continue
-            self._healing(part, lambda part=part, idx=idx: self._upsert_part(part, [records[i] for i in idx],
-                                                                            [vectors[i] for i in idx]))
+            self._healing(part, functools.partial(self._upsert_part, part, [records[i] for i in idx],
+                                                  [vectors[i] for i in idx]))
 
     def _upsert_part(self, part: str, records: Sequence[MemoryRecord], vectors: Sequence[np.ndarray]) -> None:
         if self.min_rows:
@@ -256,6 +257,7 @@ class ChromaProjection(Projection):
 
     def _add(self, partition: str, ids: Sequence[str], vectors: Sequence[np.ndarray], statuses: Sequence[str]) -> None:
         col = self._collection(partition, create=True)
+        assert col is not None  # create=True always returns one
         for i in range(0, len(ids), 1000):
             col.upsert(
                 ids=list(ids[i : i + 1000]),

@@ -750,8 +750,9 @@ class MemoryStore:
             log.warning("%d projection intent(s) still pending at close (pass %d)", len(left), attempt + 1)
             time.sleep(0.05 * (attempt + 1))
         self.fanout.close()
-        if getattr(self, "_usage_log", None) is not None:  # langmem_nodes.usage, opened on first use
-            self._usage_log.close()
+        usage_log = getattr(self, "_usage_log", None)  # langmem_nodes.usage, opened on first use
+        if usage_log is not None:
+            usage_log.close()
         self._canonical.close()
 
     def __enter__(self) -> MemoryStore:

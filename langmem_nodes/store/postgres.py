@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -150,7 +150,7 @@ class PostgresCanonicalStore:
             psycopg.conninfo.conninfo_to_dict(url)
         except psycopg.ProgrammingError as exc:
             raise ValueError(f"database_url is not a valid PostgreSQL URL: {exc}") from None
-        kwargs = {"autocommit": True, "connect_timeout": connect_timeout}
+        kwargs: dict[str, Any] = {"autocommit": True, "connect_timeout": connect_timeout}
         try:  # one direct connection first: a clear error now instead of a pool retrying in the background
             psycopg.connect(url, **kwargs).close()
         except psycopg.Error as exc:
@@ -203,7 +203,7 @@ class PostgresCanonicalStore:
                     self._local.conn, self._local.tombstoned = conn, []
                     try:
                         yield conn
-                        seq = conn.execute("UPDATE changes SET seq = seq + 1 WHERE id = 1 RETURNING seq").fetchone()[0]
+                        seq = conn.execute("UPDATE changes SET seq = seq + 1 WHERE id = 1 RETURNING seq").fetchone()[0]  # type: ignore[index]
                         if self._local.tombstoned:  # numbered in commit order: the row lock is held until commit
                             conn.execute("UPDATE tombstones SET change_seq=%s WHERE memory_id = ANY(%s)",
                                          (seq, self._local.tombstoned))
@@ -215,7 +215,7 @@ class PostgresCanonicalStore:
 
     # -- records ------------------------------------------------------------------------------
     _row = staticmethod(CanonicalStore._row)
-    _parse = CanonicalStore._parse
+    _parse: Callable[..., MemoryRecord] = CanonicalStore._parse  # type: ignore[assignment]  # its parse cache
     live_versions = CanonicalStore.live_versions
 
     def insert(self, conn: psycopg.Connection, rec: MemoryRecord) -> None:
@@ -510,7 +510,7 @@ class PostgresCanonicalStore:
     def add_intent(self, conn: psycopg.Connection, op: str, memory_id: str, partition: str, pending: list[str]) -> int:
         row = conn.execute("INSERT INTO intents(op, memory_id, partition, pending) VALUES (%s,%s,%s,%s) RETURNING seq",
                            (op, memory_id, partition, json.dumps(pending))).fetchone()
-        return int(row[0])
+        return int(row[0])  # type: ignore[index]  # RETURNING always yields the row
 
     def set_intent_pending(self, seq: int, pending: list[str]) -> None:
         """Narrow or clear an intent. Clearing one (after every projection confirmed) does not wait for the

@@ -1,20 +1,21 @@
 """The write side: extract → dedup → verify → resolve → promote → commit, every decision in the ledger.
 
+The nodes, extractors and resolution strategies are here; helpers (`same_fact`, `cluster`, the phrasing
+rules, the LLM output schema, …) are in their modules.
+
 Example:
     >>> from langmem_nodes.write import STRATEGIES, TTLPolicy
     >>> sorted(STRATEGIES), TTLPolicy().ttl_days("stable")
     (['confidence_weighted', 'explicit_correction_first', 'last_write_wins', 'majority'], 3650)
 """
 
-from __future__ import annotations
-
 from .batch import BatchWriter
 from .commit import CommitNode
-from .dedup import DedupNode, cluster, same_fact
-from .extractor import ExtractNode, Extractor, RuleExtractor, messages_to_turns
+from .dedup import DedupNode
+from .extractor import ExtractNode, Extractor, RuleExtractor
 from .function_extractor import FunctionExtractor
-from .graph import create_write_graph, write_nodes
-from .llm_extractor import ExtractedFact, Extraction, LLMExtractor
+from .graph import create_write_graph
+from .llm_extractor import LLMExtractor
 from .promoter import PromoteNode
 from .resolver import (
     STRATEGIES,
@@ -25,13 +26,10 @@ from .resolver import (
     ResolutionStrategy,
     ResolverNode,
 )
-from .rules import EXCLUSIVE, PREDICATES
 from .ttl import ExpirySweeper, TTLPolicy, UniformTTL
-from .verifier import VerifyNode, choose_threshold, find_injection, find_secret
+from .verifier import VerifyNode, choose_threshold
 
 __all__ = [
-    "EXCLUSIVE",
-    "PREDICATES",
     "STRATEGIES",
     "BatchWriter",
     "CommitNode",
@@ -40,8 +38,6 @@ __all__ = [
     "ExpirySweeper",
     "ExplicitCorrectionFirst",
     "ExtractNode",
-    "ExtractedFact",
-    "Extraction",
     "Extractor",
     "FunctionExtractor",
     "LLMExtractor",
@@ -55,11 +51,5 @@ __all__ = [
     "UniformTTL",
     "VerifyNode",
     "choose_threshold",
-    "cluster",
     "create_write_graph",
-    "find_injection",
-    "find_secret",
-    "messages_to_turns",
-    "same_fact",
-    "write_nodes",
 ]

@@ -66,7 +66,7 @@ class BatchWriter:
                  if p.action == "write"]
         if texts:  # one encoder call for the whole batch; dedup and commit then hit the cache
             self.store.embedder.embed(list(dict.fromkeys(texts)))
-        out = []
+        out: list[dict[str, Any]] = []
         for i, (state, ctx) in enumerate(runs):
             try:
                 state.update(run_in_order(rest, state, ctx))

@@ -236,7 +236,7 @@ class RuleExtractor(Extractor):
         message = message.replace("’", "'").replace("‘", "'")
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message))
         found: list[tuple[Claim, str, Source, bool]] = []
-        skips: list[dict[str, str]] = []
+        skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         for sentence in lx.SENTENCE_SPLIT.split(message):
             if not sentence.strip():
