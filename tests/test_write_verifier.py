@@ -107,7 +107,7 @@ def test_lineage_derived_statement_is_not_new_evidence(store) -> None:
 def test_lineage_near_restatement_is_derived_candidate(store) -> None:
     graph = create_write_graph(store).compile()
     mem_id = graph.invoke({"messages": [HumanMessage(content="我喜欢用 Vim 写代码。")]}, context=CTX)["memory_written"][0]["id"]
-    out = graph.invoke({"messages": [HumanMessage(content="我喜欢 Vim。")], "memory_injected_ids": [mem_id]},
+    out = graph.invoke({"messages": [HumanMessage(content="我喜欢 Vim 编辑器。")], "memory_injected_ids": [mem_id]},
                        context=CTX.model_copy(update={"session_id": "s9"}))
     (w,) = out["memory_written"]
     assert w["source"] == "derived" and w["status"] == "candidate" and w["source_memory_ids"] == [mem_id]

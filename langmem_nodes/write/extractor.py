@@ -33,6 +33,7 @@ from ..state import PendingWrite
 from ..text import detect_lang
 from . import grammar
 from . import lexicon as lx
+from .resolver import is_exclusive
 from .rules import Claim, clean_object
 
 Turn = Mapping[str, Any]
@@ -40,11 +41,18 @@ Turn = Mapping[str, Any]
 CONFIDENCE = {Source.EXPLICIT_CORRECTION: 0.95, Source.EXPLICIT: 0.9, Source.INFERRED: 0.75}
 HEDGED_CONFIDENCE = 0.45
 MAX_CLAUSE_CHARS = 600
-_REPLACES = re.compile(r"^(?:not|rather than|instead of|but not|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
+_REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
-    r"^(?:i meant|i mean|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|"
-    r"应该是|是|改成|改为|换成|用)\s*(?P<o>[^,，]{1,60})$", re.I)
+    r"^(?:i meant|i mean|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|but rather|rather|"
+    r"应该是|而是|是|改成|改为|换成|用)\s*(?P<o>[^,，]{1,60})$", re.I)
+_RETRACT = re.compile(r"^(?:scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i mean|其实不是|不对|不是不是|"
+                      r"哦不|噢不|啊不|说错了|记错了)\b", re.I)
+_BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
+                      r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5})$", re.I)
+_POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
+_TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
+                          r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
 _PURPOSE = re.compile(r"^(?:to\s+\w+[^,，]*|要\S*?)[,，]\s*(?:just\s+)?(?:run|use|call|execute|type|用|跑|执行|运行)\b", re.I)
 # Not the user's rule: a request to the assistant ("你帮我记", "注意一下哈"), a complaint about its output
 # ("你给的 Python 代码都是两个空格缩进"), a softener ("听着亲切点").
@@ -54,6 +62,8 @@ _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的�
 # "it's complicated", "应该是这样": a judgement, not the corrected value
 _NOT_A_VALUE = re.compile(r"^(?:complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
                           r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
+_WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
+_HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it\b|the\b|this\b|[我你他她它])", re.I)
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
 _SELF_REPORT = re.compile(r"^\s*(?:i told you|i said|i mentioned)(?:\s+(?:yesterday|before|earlier|last time))?(?:\s+that)?\s+|"
                           r"^\s*我(?:昨天|之前|刚才|上次)?(?:是不是|好像)?(?:说|提到|讲)(?:过)?(?:了)?", re.I)
@@ -231,7 +241,10 @@ class RuleExtractor(Extractor):
         for sentence in lx.SENTENCE_SPLIT.split(message):
             if not sentence.strip():
                 continue
-            if lx.QUESTION.search(sentence.strip()):
+            purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
+            raws = [sentence] if purpose else lx.CLAUSE_SPLIT.split(sentence)
+            asked = bool(lx.QUESTION.search(sentence.strip()))
+            if asked and len(raws) == 1:
                 for claim in grammar.mentions(sentence):  # "our Flask app" names the project's stack
                     found.append((claim, sentence.strip(), Source.INFERRED, False))
                 skips.append({"text": sentence.strip(), "reason": "question"})
@@ -239,17 +252,29 @@ class RuleExtractor(Extractor):
             explicit = bool(lx.EXPLICIT.search(sentence))
             source = Source.EXPLICIT_CORRECTION if correction else Source.EXPLICIT if explicit else Source.INFERRED
             prev: Claim | None = None
+            retracted: Claim | None = None  # a value withdrawn in this sentence, waiting for its replacement
             past: tuple[Claim, str, Source, bool] | None = None  # "I used to X" waiting for its current value
             holder_user = False  # the sentence's last clause had a first-person holder ("我以前住在北京，现在…")
+            holder_we = False  # … or the team / project as holder
             cue_open = False  # a bare cue clause ("From now on,") opens the next one
             project_frame = False  # "In this repo, never commit to main": the frame names the subject
-            purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
-            for raw in [sentence] if purpose else lx.CLAUSE_SPLIT.split(sentence):
+            for n, raw in enumerate(raws):
+                if asked and (n == len(raws) - 1 or lx.QUESTION.search(raw.strip())):
+                    # "我一直用 tab 缩进，你能不能别用空格？": the statement before the question still counts
+                    for claim in grammar.mentions(raw):
+                        found.append((claim, raw.strip(), Source.INFERRED, False))
+                    skips.append({"text": raw.strip(), "reason": "question"})
+                    continue
                 cued = bool(lx.EXPLICIT.search(raw)) or cue_open
                 clause = lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip()))
                 cue_open = bool(lx.EXPLICIT.search(raw)) and not clause.strip(" .,;:!?。，；：！？—–-")
                 hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")
+                if _RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) and found and retracted is None:
+                    # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
+                    retracted = found.pop()[0]
+                    skips.append({"text": retracted.object, "reason": "retracted"})
+                    prev = None
                 if not clause or len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
                     continue
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause) else
@@ -259,6 +284,13 @@ class RuleExtractor(Extractor):
                     skips.append({"text": clause, "reason": frame})
                     break  # the rest of the sentence belongs to the same frame
                 rep = _REPLACES.match(clause)
+                if rep and prev is not None and prev.predicate and retracted is None and (
+                        normalize_text(clean_object(rep.group("o"))) == normalize_text(prev.object)):
+                    # "我最爱喝美式——其实不是美式，而是拿铁": the clause withdraws the value before it
+                    found[:] = [f for f in found if f[0] is not prev]
+                    retracted, prev = prev, None
+                    skips.append({"text": clause, "reason": "retracted"})
+                    continue
                 if rep and prev is not None:
                     prev.replaces.append(clean_object(rep.group("o")))
                     continue
@@ -267,7 +299,7 @@ class RuleExtractor(Extractor):
                     continue
                 former = grammar.FORMER.match(clause)
                 if former:  # "Go was my old job": the old value of the claim before it
-                    old = clean_object(former.group("o") or former.group("z"))
+                    old = clean_object(next(g for g in former.groups() if g))
                     (prev.replaces if prev is not None and prev.predicate else carried).append(old)
                     skips.append({"text": clause, "reason": "past value"})
                     continue
@@ -283,10 +315,17 @@ class RuleExtractor(Extractor):
                     continue
                 if prev is None and holder_user:
                     prev = Claim("user", "", "")
-                holder_user = bool(_FIRST_PERSON.match(clause))
-                new = self._parse(clause, prev, explicit, generic=cued)
+                if prev is None and holder_we:
+                    prev = Claim("project", "", "")  # "我们团队就 4 个人，任务管理都用飞书": the team holds the next clause
+                holder_user, holder_we = bool(_FIRST_PERSON.match(clause)), bool(_WE.match(clause))
+                new = (grammar.current_of(past[0], clause) if past is not None else []) or self._parse(
+                    clause, prev, explicit, generic=cued)
+                if retracted is not None:
+                    new = _instead(retracted, clause, new)
+                    if new:
+                        retracted = None
                 if not new and correction:
-                    new = self._bare_correction(clause, earlier)
+                    new = self._bare_correction(clause, earlier, bare_np=not found)
                 if (new and correction and prev is not None and new[0].polarity == "negative"
                         and prev.polarity == "positive" and new[0].subject == prev.subject
                         and new[0].predicate == prev.predicate):
@@ -339,16 +378,33 @@ class RuleExtractor(Extractor):
                 if olds and normalize_text(old.object) in olds:
                     claim.subject, claim.predicate = old.subject, old.predicate
                     break
+        if len(found) == 1 and not found[0][0].replaces and before:
+            # "我喜欢用摄氏度" … "不对，反过来了，用华氏度吧": a correction naming only the new value corrects the
+            # user's last statement of the same kind
+            claim, last = found[0][0], before[-1]
+            kinds = {"prefers", "uses"}
+            if claim.subject == last.subject and (claim.predicate == last.predicate or {claim.predicate, last.predicate} <= kinds) \
+                    and claim.polarity == last.polarity and normalize_text(claim.object) != normalize_text(last.object):
+                claim.predicate, claim.replaces = last.predicate, [last.object]
 
-    def _bare_correction(self, clause: str, earlier: Sequence[Turn]) -> list[Claim]:
-        m = _BARE_VALUE.match(clause)
-        if not m or _NOT_A_VALUE.match(m.group("o").strip()):
+    def _bare_correction(self, clause: str, earlier: Sequence[Turn], *, bare_np: bool = True) -> list[Claim]:
+        """A corrected value without its attribute: "I meant Go", "应该是 Go", or with a topic the earlier turn
+        named ("事件存储是 Cassandra" after "我们事件存储用的是 MongoDB")."""
+        clause = _POLITE.sub("", clause)
+        m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
+        value = m.group("o").strip() if m else ""
+        if not m and (t := _TOPIC_VALUE.match(clause)):
+            term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
+        if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)):
             return []
         for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
-            before = self.claims(_as_statement(str(turn.get("content", ""))))
+            text = str(turn.get("content", ""))
+            if term and normalize_text(term) not in normalize_text(text):
+                continue
+            before = self.claims(_as_statement(text))
             if before:
                 last = before[-1][0]
-                return [Claim(last.subject, last.predicate, clean_object(m.group("o")), last.polarity, last.kind,
+                return [Claim(last.subject, last.predicate, clean_object(value), last.polarity, last.kind,
                               [last.object])]
         return []
 
@@ -359,19 +415,25 @@ class RuleExtractor(Extractor):
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
         claims = grammar.parse(clause, standing=explicit)
-        if not claims and prev is not None and prev.subject == "project" and prev.predicate and grammar.STACK_PART.match(clause):
+        if not claims and prev is not None and prev.subject == "project" and (
+                grammar.STACK_PART.match(clause) or not (prev.predicate or _HOLDER.match(clause))):
             # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
         if not claims and prev is not None and prev.subject == "user":
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
-            retries = (["我", "我的"] if cjk else
+            retries = (["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler
                        [("I'm " if re.match(r"^(?:a|an)\s", clause, re.I) else "I "), "my "])
             for retry in retries:
                 claims = grammar.parse(retry + clause, standing=explicit)
                 if claims:
                     break
+        if not claims and (prev is None or prev.subject == "user") and grammar.DROPPED_I.match(clause):
+            # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
+            cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
+            claims = grammar.parse(("我" if cjk else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
+                                   standing=explicit)
         if not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause):
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"
@@ -418,16 +480,37 @@ def _as_statement(text: str) -> str:
     return _SELF_REPORT.sub("", text)
 
 
+def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
+    """What replaces a withdrawn value: the next claim of the same holder, or a bare value ("scratch that, lisbon")."""
+    if new:
+        if new[0].subject == retracted.subject:
+            new[0].replaces.append(retracted.object)
+        return new
+    m = _BARE_VALUE.match(clause) or _BARE_NP.match(clause)
+    value = clean_object(m.group("o")) if m else ""
+    if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
+        return []
+    return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
+
+
 def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim, str, Source, bool]]:
     """One claim per (subject, object, polarity) in a message: "don't give me Windows steps, I haven't touched
-    Windows in years" is one fact."""
+    Windows in years" is one fact. Of two values for one exclusive attribute ("I drive a Civic … I drive a
+    Mazda now") the later one stands and replaces the earlier."""
     seen: dict[tuple[str, str, str], str] = {}
-    out = []
+    out: list[tuple[Claim, str, Source, bool]] = []
     for item in found:  # a repeat under the same predicate is left to dedup (it reports it)
         c = item[0]
+        c.replaces = [r for r in dict.fromkeys(c.replaces) if normalize_text(r) != normalize_text(c.object)]
         key = (c.subject, normalize_text(c.object), c.polarity)
-        if seen.setdefault(key, c.predicate) == c.predicate:
-            out.append(item)
+        if seen.setdefault(key, c.predicate) != c.predicate:
+            continue
+        if is_exclusive(c.predicate):
+            for old in [o for o in out if o[0].subject == c.subject and o[0].predicate == c.predicate
+                        and normalize_text(o[0].object) != normalize_text(c.object)]:
+                out.remove(old)
+                c.replaces.append(old[0].object)
+        out.append(item)
     return out
 
 

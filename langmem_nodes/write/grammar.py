@@ -30,7 +30,7 @@ _PRONOUN = re.compile(r"^(?:it|that|this|them|these|those|one|some|stuff|things?
 _ASPECT = re.compile(r"^(?:着|起来|得|过来|了|过)")
 # Time and stance words between the holder and its verb; the current value is what the clause states.
 _EN_MID = re.compile(r"\b(?P<h>(?:i|we)(?:'re|'m| am| are|'ve| have)?)\s+(?:(?:actually|really|finally|honestly|now|currently|"
-                     r"still|also|just|recently|personally|basically|mostly|mainly|definitely|totally)\s+)+", _I)
+                     r"still|also|just|recently|personally|basically|mostly|mainly|definitely|totally|all|both|fully|completely|entirely)\s+)+", _I)
 _EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend)|\s+(?:a (?:few|couple of) |\d+ |two |three )?"
                            r"(?:days?|weeks?|months?|years?) ago|\s+in years|\s+for years|\s+full[- ]time|\s+now|"
                            r"\s+anymore|\s+these days|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
@@ -47,9 +47,36 @@ _DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:\d+|[一二三四五六七
 _RUN_ON = re.compile(r"\s+(?:and|but|so|which|because|since)\s+(?:the|it|i|i'm|this|that|honestly|tbh|frankly|now)\b.*$", _I)
 
 
+# Objects that are not values: an auxiliary left over ("always have been"), a judgement ("a bit weird"), an
+# amount of time ("like 20 min a day"), a filler ("lol").
+JUNK = re.compile(r"^(?:(?:have|has|had|been|be|was|were|am|is|are|do|does|did)(?:\s+been)?|lol|lmao|haha|ok|"
+                  r"(?:like\s+)?\d+\s*(?:min|mins|minutes|hours?|hrs?|h|days?|times?)\b.*|"
+                  r"(?:a (?:bit|little)|kind of|sort of|too|so|very|super|pretty|quite|kinda)\s+\w+.*|"
+                  r"有点.*|太.{1,4}了?|挺.{1,4}的?|很.{1,4}|[死透坏爆疯]了?|"
+                  r"(?:(?:so|very|really|pretty|super|kinda|totally|absolutely)\s+)?(?:brutal|terrible|awful|annoying|great|amazing|weird|"
+                  r"broken|slow|fast|hard|easy|fine|good|bad|nice|cool|crazy|insane|killing me|a pain|a nightmare|janky|"
+                  r"magical|unreadable|tough|rough|hilarious|fun|boring|messy|huge|tiny|done|gone|over|ok(?:ay)?)\b.*|"
+                  r"basically|mostly|usually|always|never|just|only|still|also|actually|really|probably|sometimes)$", _I)
+_EN_TAIL_FILLER = re.compile(r"(?:\s+(?:on the side|for fun|lately|at work|in my (?:free|spare) time|on weekends|"
+                             r"lol|lmao|haha|tbh|honestly|btw|fwiw|ngl|i guess|or so|these days|nowadays|from now on|going forward|with a passion|"
+                             r"so much|like crazy|if that matters|everywhere))+$", _I)
+
+
+def junk(obj: str) -> bool:
+    return bool(_PRONOUN.match(obj) or _ASPECT.match(obj) or JUNK.match(obj))
+
+
+_SUBORD = re.compile(r"\s+(?:when|because|since|cause|cuz|coz|after|before|while|so that|which|that'?s why|if)\s+.*$|"
+                     r"\s*(?:,|，)?\s*(?:因为|所以|不然|否则|要不然|结果|然后).*$", _I)
+_ZH_TOOL_TAIL = re.compile(r"^(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:来|去)?(?:管理?|做|跑|写|搞|处理|格式化|打包|部署|构建|"
+                           r"编译|测试|开发|装)\S*$")
+
+
 def _obj(text: str) -> str:
-    obj = clean_object(_EN_TAIL_TIME.sub("", _RUN_ON.sub("", text)))
-    return "" if _PRONOUN.match(obj) or _ASPECT.match(obj) else obj
+    obj = clean_object(_EN_TAIL_FILLER.sub("", _EN_TAIL_TIME.sub("", _SUBORD.sub("", _RUN_ON.sub("", text)))))
+    tool = _ZH_TOOL_TAIL.match(obj)
+    obj = tool.group("x") if tool else obj
+    return "" if junk(obj) else obj
 
 
 def _claim(subject: str, predicate: str, obj: str, polarity: str = "positive", kind: str = "fact") -> list[Claim]:
@@ -85,23 +112,92 @@ def _stack(m: re.Match[str]) -> list[Claim]:
     return out
 
 
+_BREEDS = re.compile(r"^(?:puppy|retriever|labrador|terrier|poodle|beagle|corgi|husky|狗狗|小狗)$|^(?:kitten|小猫|猫咪)$")
+
+
+_TRAIT = (r"(?:(?:left|right)[- ]handed|colou?r[- ]?blind|ambidextrous|diabetic|deaf|hard of hearing|introverted|extroverted|"
+          r"(?:an?\s+)?(?:(?:total|real|complete|huge|bit of an?|big)\s+)?(?:early bird|night owl|morning person|introvert|extrovert|"
+          r"insomniac|coffee addict))")
+
+
+def _traits(m: re.Match[str]) -> list[Claim]:
+    """"I'm left-handed and a total night owl": each trait of a conjunction."""
+    parts = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("o"))
+    return [c for p in parts for c in _claim("user", "trait", re.sub(r"^(?:an?\s+)?(?:(?:total|real|complete|huge|bit of an?|big)\s+)?",
+                                                                      "", p, flags=_I), kind="identity")]
+
+
+def _kin_names(m: re.Match[str]) -> list[Claim]:
+    """"我家两只猫一只叫可乐一只叫雪碧": one name per animal (distinct attributes, so neither supersedes the other)."""
+    kin = m.group("k")
+    names = re.findall(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=[，,、]|一只|一个|另一只|另一个|还有|和|$)", m.group("rest"))
+    return [c for i, n in enumerate(names) for c in _claim("user", f"attr:{kin}名字" + (f"_{i + 1}" if i else ""), n)]
+
+
 def _kin_name(m: re.Match[str]) -> list[Claim]:
     kin = m.group("k").strip().lower()
+    if _BREEDS.match(kin):
+        kin = "cat" if kin in ("kitten",) else "猫" if kin in ("小猫", "猫咪") else "狗" if re.match(r"[\u4e00-\u9fff]", kin) else "dog"
     pred = f"attr:{kin}名字" if re.match(r"[\u4e00-\u9fff]", kin) else f"attr:{kin}_name"
     return _claim("user", pred, m.group("o"))
 
 
 _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipeline|pipeline|build|repo|repository|"
               r"monorepo|codebase|project|service|app|backend|frontend|api|stack|cluster|infra|infrastructure|"
-              r"database|db|server|site|website|tests?|team|company)|we)")
-_ZH_HOLDER = (r"(?:(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
+              r"database|db|server|site|website|tests?|team|company)|"
+              r"(?:the\s+)?(?:backend|frontend|api|ci|database|db|tests?|build|infra)\s+(?:of|for|in)\s+(?:this|our|the)\s+"
+              r"(?:repo|repository|project|codebase|app|service)|(?:prod|production|staging)|we)")
+_ZH_HOLDER = (r"(?:(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
               r"集群|数据库|线上|流水线|应用)?|(?:这个|本|该)\s*(?:项目|仓库|代码库|服务|系统|工程|repo|monorepo))")
-STACK_PART = re.compile(r"^(?:全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志)|"
-                        r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api)\b", _I)
-_ZH_PART = r"(?:的)?\s*(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,3}?)?"
+STACK_PART = re.compile(r"^(?:全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
+                        r"线上|生产|测试环境|预发)|"
+                        r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api|prod|production|staging)\b|"
+                        r"^(?:is\s+|are\s+)?(?:deployed|hosted|running|written|built|served)\s+(?:on|in|with|to|via|using)\b", _I)
+_ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][\w.+#-]*\s*(?=[\u4e00-\u9fff]))?(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,4}?)?"
 
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
+    # traits: "I'm left-handed and a total night owl"
+    (re.compile(rf"^(?:i'?m|i am)\s+(?P<o>{_TRAIT}(?:\s*(?:,|and)\s*(?:and\s+)?{_TRAIT})*)$", _I), _traits),
+    # a pet named in passing, lowercase in chat: "my cat mochi keeps knocking stuff off my desk"
+    (re.compile(r"^my\s+(?P<k>cat|dog|puppy|kitten|parrot|rabbit|hamster)\s+(?!(?:just|always|keeps|is|was|has|had|and|"
+                r"loves|likes|hates|never|still|really|also|got|ate|did|does|sleeps|knocked|walked|ran)\b)(?P<o>[A-Za-z][\w-]{1,15})\s+"
+                r"(?:keeps|is|was|has|loves|likes|hates|just|always|sleeps|knocked|walked|ran|ate|\w+s|\w+ed)\b.*$", _I), _kin_name),
+    (re.compile(r"^我(?:家)?(?:的)?(?:[两三四几]|\d)\s*(?:只|条|个)\s*(?P<k>猫|狗|孩子)(?P<rest>.*叫.*)$"), _kin_names),
+    # "I drive a Mazda now"
+    (re.compile(r"^i\s+(?:drive|own)\s+(?:a|an)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*)?)\b.*$", _I),
+     lambda m: _claim("user", "attr:car", m.group("o"))),
+    # "i went vegan in january", "I became vegetarian"
+    (re.compile(r"^i\s+(?:went|became|turned|'ve gone|have gone|switched to being)\s+(?P<o>vegan|vegetarian|pescatarian|"
+                r"gluten[- ]free|keto|dairy[- ]free)\b.*$", _I),
+     lambda m: _claim("user", "diet", m.group("o"), kind="identity")),
+    # "i moved everything to fly.io": the new home of the user's things is a tool they use
+    (re.compile(r"^i(?:'ve| have)?\s+(?:moved|migrated|switched|ported)\s+(?:everything|it all|all of it|all my [\w ]{1,20}?|"
+                r"my [\w ]{1,20}?)\s+(?:over\s+)?to\s+(?P<o>.+)$", _I), lambda m: _claim("user", "uses", m.group("o"))),
+    # "everything goes through github actions", "all our services run on k8s"
+    (re.compile(r"^(?:the team decided\s+|we decided\s+)?(?:everything|all (?:our |the )?[\w ]{1,20}?)\s+(?:goes|go|runs|run|is deployed|are deployed)\s+"
+                r"(?:through|on|via|to|with)\s+(?P<o>.+)$", _I), _project_uses),
+    # "please don't recommend Java to me"
+    (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop)\s+(?:ever\s+)?(?:recommend|suggest|push|pitch)(?:ing)?\s+"
+                r"(?P<o>.+?)\s+(?:to me|at me|on me)\b.*$", _I),
+     lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
+    # duty in zh word order: "本周的线上值班是我", "这礼拜线上值班排到我了"
+    (re.compile(r"^(?:这周|本周|这礼拜|这个礼拜|这星期|这个星期|今天|今晚|这个月|下周)?(?:的)?(?P<o>[\u4e00-\u9fff]{0,4}(?:值班|轮值|oncall|on-call))"
+                r"\s*(?:是我|排到我|轮到我|归我|由我)"), lambda m: _claim("user", "working_on", m.group("o"), kind="task_state")),
+    # "我是 emacs 老用户了", "我是 Vim 党"
+    (re.compile(r"^我(?:是|算是)(?:个|一个)?\s*(?P<o>[A-Za-z][\w.+# -]{0,20}?)\s*(?:的)?\s*(?:老用户|忠实用户|重度用户|用户|死忠粉?|粉丝?|党)了?$"),
+     lambda m: _claim("user", "uses", m.group("o"))),
+    (re.compile(r"^我(?:人)(?:现在|目前)?在\s*(?P<o>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:这边|呢)?$"),
+     lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
+    # "刚搬到苏州没多久"
+    (re.compile(r"^我?(?:刚|刚刚|已经)?(?:搬到|搬来|搬去|搬家到)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:来|去)?了?\s*(?:没多久|不久|快?[一二两三四五六七八九十几半\d]+(?:个)?(?:月|年|周)了?)?$"),
+     lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
+    # a pet or relative named in passing: "I have a golden retriever named Biscuit"
+    (re.compile(r"^i\s+(?:have|own|'ve got|have got)\s+(?:a|an|one)\s+(?:[\w-]+\s+){0,2}?(?P<k>dog|cat|puppy|kitten|"
+                r"retriever|labrador|terrier|poodle|beagle|corgi|parrot|rabbit|hamster|son|daughter|kid|brother|sister)"
+                r"\s+(?:named|called)\s+(?P<o>[A-Z][\w-]*)\b.*$", _I), _kin_name),
+    (re.compile(r"^我(?:家)?(?:养了|养着|有)\s*(?:一|两|几)?\s*(?:只|条|个)\s*(?P<k>猫|狗|小猫|小狗|狗狗|猫咪|兔子|鹦鹉)"
+                r"[，,]?\s*(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
     # a family member's name: "My wife's name is Sarah", "我老婆叫李娜"
     (re.compile(r"^my\s+(?P<k>wife|husband|partner|son|daughter|mom|mother|dad|father|brother|sister|dog|cat|"
                 r"girlfriend|boyfriend|kid|baby)(?:'s name is|'s first name is|'s called| is called| is named)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$",
@@ -110,13 +206,13 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     # project holder + relation: "Our CI runs on GitHub Actions", "We deploy on Kubernetes", "我们 CI 用的是 Jenkins"
     (re.compile(rf"^{_EN_HOLDER}(?:'s| is)\s+(?:an?\s+)?(?P<o>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)\s+(?:frontend|backend|"
-                r"app|application|service|api|monorepo|project|codebase|site)\b"), _stack),
-    (re.compile(rf"^{_EN_HOLDER}(?:'re|'s| are| is)?\s+(?:(?:is|are)\s+)?(?:uses|use|using|runs on|run on|running on|"
+                r"app|application|service|api|monorepo|project|codebase|site|monolith|microservice|cli|library|bot|spa|worker)\b"), _stack),
+    (re.compile(rf"^{_EN_HOLDER}(?:'re|'s| are| is)?\s+(?:(?:is|are)\s+)?(?:(?:still|now|currently|also|already|mostly|fully|all)\s+)*(?:uses|use|using|runs on|run on|running on|"
                 r"is written in|are written in|written in|is built (?:with|on|in)|built (?:with|on|in)|is based on|"
-                r"is on|are on|on|deploys? (?:on|to|with)|is deployed (?:on|to)|relies on|rely on|is hosted on|"
+                r"is on|are on|on|deploys? (?:on|to|with)|deployed (?:on|to|with)|is deployed (?:on|to)|relies on|rely on|is hosted on|"
                 r"hosted on|lives on|targets|writes?|codes? in|works? in|(?:runs?|hosts?|deploys?|puts?|ships?) (?:everything|it all|all of it|"
                 r"all|stuff|things|it) (?:on|in|with|using|via|to)|(?:deploys?|ships?|builds?) (?:with|using|via))\s+(?P<o>.+)$", _I), _project_uses),
-    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|主要|一直|目前|现在|统一)*(?:写|用的是|是用|用|使用|采用|基于|跑在|部署在|"
+    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:写|用的是|是用|用的|用|使用|换到|换成|迁到|迁移到|切到|采用|基于|跑在|部署在|"
                 r"托管在|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"
     (re.compile(r"(?:内网|公司网络|测试环境|开发环境|线上环境|预发环境|服务器|集群|数据库|仓库|跳板机)\S{0,6}?(?:要|需要|得|必须|只能|只可以)(?:先)?"
@@ -143,7 +239,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?P<h>我们)?我?(?:已经)?从\s*(?P<x>.+?)\s*(?:换到|换成|转到|迁到|迁移到|切到|切换到|改用|换用)了?\s*(?P<o>.+?)了?$"),
      lambda m: _switch(m, "project" if m.group("h") else "user")),
     # "we're a Django shop", "我们是 Django 的老用户"
-    (re.compile(r"^we(?:'re| are)\s+(?:an?\s+)?(?P<o>[\w.+#-]+(?:\s+[A-Z0-9][\w.+#-]*)?)\s+(?:shop|house|team|company|org|users)\b", _I),
+    (re.compile(r"^we(?:'re| are)\s+(?:an?\s+)?(?!(?:an?\s+)?(?:small|big|tiny|large|new|remote|young|great|good|distributed|lean|growing)\b)(?P<o>[\w.+#-]+(?:\s+[A-Z0-9][\w.+#-]*)?)\s+(?:shop|house|team|company|org|users)\b", _I),
      _project_uses),
     (re.compile(r"^(?:我们|咱们)(?:一直)?是\s*(?P<o>[A-Za-z][\w.+# -]*?)\s*(?:的)?\s*(?:老用户|忠实用户|用户|团队|公司|重度用户)"),
      _project_uses),
@@ -154,10 +250,12 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?!(?:question|problem|issue|meeting|idea|call|minute|moment|second|bug|error|doubt|feeling|"
                 r"suggestion|request|favou?r|chance|deadline|few)s?\b)(?P<o>[\w -]{2,40})$", _I),
      lambda m: _claim("user", "has", m.group("o"))),
-    (re.compile(r"^我(?:家)?(?:养了|养着|养|有)\s*(?:一|两|二|三|四|五|几|\d+)\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12})$"),
+    (re.compile(r"^我(?:家)?(?:养了|养着|养|有)\s*(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12})$"),
      lambda m: _claim("user", "has", m.group("o"))),
     # learning: "I'm learning Japanese", "我在学日语"
     (re.compile(r"^(?:i'?m|i am)\s+(?:learning|studying|taking lessons in|picking up)\s+(?P<o>.+)$", _I),
+     lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
+    (re.compile(r"^我(?:最近|现在|目前|也|还|正)*(?:在|正在)?(?:自学|学习|学|报班学)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{0,15}?)(?:呢|了)?$"),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
     # current duty: "这周轮到我值班", "I'm on call this week"
     (re.compile(r"^(?:这周|本周|今天|这个月|今晚)?轮到我\s*(?P<o>.+)$"),
@@ -184,7 +282,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # "太辣的我吃不了", "我吃不了辣": a negative diet
     (re.compile(r"^(?:太|特别|很)?(?P<o>[\u4e00-\u9fff]{1,6}?)的?(?:东西|菜|食物)?我(?:都)?(?:吃不了|吃不惯|不能吃|不吃|受不了|喝不了)$"),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
-    (re.compile(r"^我(?:真的|实在)?(?:吃不了|吃不惯|受不了|喝不了)\s*(?P<o>.+)$"),
+    (re.compile(r"^我(?:真的|实在)?(?:吃不了|吃不惯|受不了|喝不了|不太能吃|不怎么能吃|不能喝|不太能喝)\s*(?P<o>.+)$"),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
     (re.compile(r"^i\s+(?:can'?t|cannot|don'?t)\s+(?:handle|tolerate|do|stomach)\s+(?P<o>.+?)(?:\s+(?:food|dishes|stuff))?$", _I),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
@@ -193,20 +291,26 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _claim("user", "uses", m.group("o"), "negative")),
     (re.compile(r"^我\s*(?:好几年|几年|很久|好久|多年)?(?:都)?(?:没碰过|没用过|没再用过|没碰|没写过|不碰)了?\s*(?P<o>.+)$"),
      lambda m: _claim("user", "uses", m.group("o"), "negative")),
+    # "I'm a tabs person, always have been": the kind of person is a preference, not a job
+    (re.compile(r"^(?:i'?m|i am)\s+(?:(?:a|an)\s+)?(?:(?:big|huge|total|die-hard|lifelong)\s+)?(?P<o>[\w .+#-]{1,30}?)\s+"
+                r"(?:person|guy|girl|user|fan|kind of (?:person|guy|girl)|type)(?:\s+(?:through and through|all the way|for life|at heart))?$", _I),
+     lambda m: _claim("user", "prefers", m.group("o"), kind="preference")),
+    # where the user works and as what: "我在字节做数据开发"
+    (re.compile(r"^我(?:现在|目前)?在\s*(?P<o>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:做|当|干)(?:的)?\s*(?:[\u4e00-\u9fffA-Za-z ]{0,10}?)"
+                r"(?:开发|工程师|程序员|设计|产品|运营|测试|运维|算法|研究|销售|经理|前端|后端|全栈)(?:的)?(?:工作)?$"),
+     lambda m: _claim("user", "works_at", m.group("o"), kind="identity")),
+    # a diet said with an adverb: "我完全不喝咖啡", "I never drink coffee"
+    (re.compile(r"^我(?:完全|从来|从不|基本|一般|平时|已经)?(?:都)?(?:不喝|不吃|不碰|戒了)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:了)?$"),
+     lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
 ]
 
 # tried AFTER the phrasing rules found nothing ----------------------------------------------------
 POST: list[tuple[re.Pattern[str], Build]] = [
-    # traits: "I'm left-handed", "I'm a VS Code person", "我是左撇子", "我是夜猫子"
-    (re.compile(r"^(?:i'?m|i am)\s+(?:a|an)\s+(?P<o>[\w .+#-]{1,30}?)\s+(?:person|guy|girl|user|fan|kind of person)$", _I),
-     lambda m: _claim("user", "prefers", m.group("o"), kind="preference")),
-    (re.compile(r"^(?:i'?m|i am)\s+(?P<o>(?:left|right)[- ]handed|colou?r[- ]?blind|ambidextrous|diabetic|deaf|"
-                r"hard of hearing|an? (?:early bird|night owl|morning person))$", _I),
-     lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
+    # traits: "I'm left-handed", "我是左撇子", "我是夜猫子"
     (re.compile(r"^我是(?:个|一个)?(?P<o>左撇子|右撇子|色盲|夜猫子|早起的人|路痴|[\u4e00-\u9fffA-Za-z ]{1,8}?(?:党|控|迷))$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     # switching: "I got a ThinkPad running Fedora", "I switched to Neovim"
-    (re.compile(r"^i\s+(?:got|bought|switched to|moved to|migrated to|changed to)\s+(?:a|an|my|the)?\s*(?P<o>.+)$", _I),
+    (re.compile(r"^i\s+(?:(?:got|bought)\s+(?:a|an|my|the|myself an?)\s+|(?:switched|moved|migrated|changed) to\s+(?:a|an|my|the)?\s*)(?P<o>.+)$", _I),
      lambda m: _claim("user", "uses", m.group("o"))),
     (re.compile(r"^我(?:都|也|一直)?(?:换成|换到|改用|换用|切到|切换到|转到|迁移到)了?\s*(?P<o>.+?)了?$"),
      lambda m: _claim("user", "uses", m.group("o"))),
@@ -226,7 +330,14 @@ _OVER = re.compile(r"^(?P<x>.+?)\s+(?:over|rather than|instead of|而不是|胜�
 def normalise(clause: str) -> str:
     """Drop stance and time words between the holder and its verb ("I actually work in" → "I work in")."""
     clause = _EN_TAIL_TIME.sub("", _EN_MID.sub(lambda m: m.group("h") + " ", clause))
+    clause = re.sub(r"^i(?:'ve| have)\s+been\s+(?=\w+ing\b)", "I'm ", clause, flags=_I)
+    clause = re.sub(r"^(?:i'?m|i am)\s+using\s+", "I use ", clause, flags=_I)
+    clause = _AS_MY.sub("", clause)
     return _ZH_TIME.sub("", clause)
+
+
+# "Neovim as my main editor", "conda 管 python 环境": the role the tool plays is not part of its name
+_AS_MY = re.compile(r"\s+as\s+(?:my|our|the)\s+(?:main\s+|daily\s+|primary\s+|go-to\s+)?[\w-]+(?:\s+[\w-]+)?$", _I)
 
 
 def _run(rules: list[tuple[re.Pattern[str], Build]], clause: str) -> list[Claim]:
@@ -246,15 +357,65 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
         return []
     for text in dict.fromkeys([clause, normalise(clause)]):
         claims = _run(PRE, text) or parse_clause(text, standing=standing) or _run(POST, text)
-        claims = [c for c in claims if not _PRONOUN.match(c.object) and not _ASPECT.match(c.object)]
+        claims = [c for c in claims if not junk(c.object)]
         if claims:
+            claims = [d for c in claims for d in _split_purposes(c)]
+            claims = [d for c in claims for d in split_coordination(c)]
             for c in claims:
                 over = _OVER.match(c.object) if c.predicate in ("prefers", "uses") else None
-                c.object = _DURATION.sub("", c.object) or c.object
+                c.object = _EN_TAIL_FILLER.sub("", _DURATION.sub("", c.object) or c.object) or c.object
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
             return claims
     return []
+
+
+_PURPOSES = re.compile(r"^(?P<a>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+for\s+[\w -]{2,20}?\s+and\s+(?P<b>[\w.+#-]+(?:\s+[\w.+#-]+)?)"
+                       r"(?:\s+for\s+[\w -]{2,20})?$", _I)
+
+
+def _split_purposes(c: Claim) -> list[Claim]:
+    """"Poetry for deps and pytest for tests": one claim per tool."""
+    m = _PURPOSES.match(c.object) if c.predicate in ("uses", "package_manager") else None
+    if not m:
+        return [c]
+    out = []
+    for o in (m.group("a"), m.group("b")):
+        pred = "package_manager" if c.subject == "project" and o.split(" ")[0].lower() in PACKAGE_MANAGERS else "uses"
+        out.append(Claim(c.subject, pred, clean_object(o), c.polarity, c.kind, list(c.replaces)))
+    return out
+
+
+_LOOSE = frozenset({"uses", "prefers", "package_manager", "learning", "has", "diet", "lives_in", "works_at"})
+_VERB = re.compile(r"\b(?:is|are|was|were|be|been|have|has|do|does|goes|runs|uses|my|your|our|their)\b|[是用在的]|"
+                   r"^(?:to|the|of|in|on|for|with|at|a|an|so|very|really|not)\b", _I)
+_SPLIT = frozenset({"uses", "prefers", "package_manager", "learning", "has", "diet"})
+_AND = re.compile(r"\s+(?:and|&)\s+|\s*(?:和|跟|以及|还有)\s*")
+
+
+def tighten(c: Claim) -> Claim:
+    """The object without a subordinate tail ("fly.io when heroku killed …") or a tool's job ("conda 管 python 环境")."""
+    if c.predicate in _LOOSE or c.predicate.startswith("attr:"):
+        o = _EN_TAIL_FILLER.sub("", _SUBORD.sub("", c.object)).strip(" ,，.。")
+        tool = _ZH_TOOL_TAIL.match(o)
+        o = tool.group("x") if tool else o
+        if o and not junk(o):
+            c.object = o
+    return c
+
+
+def split_coordination(c: Claim) -> list[Claim]:
+    """"4 spaces and single quotes", "Scala 和 Airflow": one claim per short conjunct."""
+    if c.predicate not in _SPLIT:
+        return [tighten(c)]
+    parts = [p.strip() for p in _AND.split(c.object)]
+    if len(parts) < 2 or any(not p or len(p.split()) > 3 or len(p) > 24 or _VERB.search(p) for p in parts):
+        return [tighten(c)]
+    out = []
+    for p in parts:
+        pred = "uses" if c.predicate == "package_manager" else c.predicate  # one package manager at a time
+        out.append(tighten(Claim(c.subject, pred, p, c.polarity, c.kind, list(c.replaces))))
+    return [x for x in out if x.object and not junk(x.object)]
 
 
 def mentions(sentence: str) -> list[Claim]:
@@ -268,5 +429,27 @@ def mentions(sentence: str) -> list[Claim]:
 
 
 # "Go was my old job", "Go 是上一份工作的事了": names a value the user no longer holds
-FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|for my)\s+)?(?:old|previous|last|former|past)\b|"
-                    r"^(?P<z>[\w .+#/-]{1,30}?)\s*(?:是|那是)(?:我)?(?:上一份工作|以前|之前|过去|老早)(?:的事)?了?$", _I)
+FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|for my|the|our)\s+)?(?:old|previous|last|former|past)\b|"
+                    r"^(?P<z>[\w .+#/-]{1,30}?)\s*(?:是|那是)(?:我们?)?(?:上一份工作|以前|之前|过去|老早|老|旧|另一个|别的|其他|上一家|上家)(?:的)?(?:公司|项目|团队|仓库)?(?:的)?(?:事|方案|做法|配置|东西|版本|选择|架构|计划)?了?$|"
+                    r"^(?P<e>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:the\s+)?(?:original|initial|first)\s+(?:plan|idea|choice)\b|"
+                    r"^(?P<e3>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:before|earlier|ages ago|in the past|outdated|old news)$|"
+                    r"^(?P<e2>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:for|from|in)\s+(?:another|a different|the other|my (?:old|previous|last))\s+"
+                    r"(?:project|job|company|team|repo)\b", _I)
+
+# a first-person verb whose subject chat dropped: "在学韩语", "一直用 Vim", "learning Korean", "been using Arch"
+DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(?:在)?(?:用|写)|"
+                       r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来)|"
+                       r"^(?:been\s+)?(?:learning|studying|using|living in|working on|working at)\b", _I)
+# the current value after a past one: "(but these days) it's all Python for me", "现在基本都是 Python 了"
+NOW_VALUE = re.compile(r"^(?:now\s+|nowadays\s+)?(?:it'?s|it is|i'?m on|i use)\s+(?:all|mostly|just|pretty much|only)?\s*"
+                       r"(?P<o>[\w .+#/-]{1,40}?)(?:\s+(?:for me|now|these days|all the way))?$|"
+                       r"^(?:现在)?(?:基本|主要|全|都|也)*(?:是|用|换成了?|改用了?)\s*(?P<z>[\w .+#/-]{1,30}?)(?:了)?$", _I)
+
+
+def current_of(past: Claim, clause: str) -> list[Claim]:
+    """The clause's value as the current value of `past`'s attribute ("I used to … Perl but it's all Python now")."""
+    m = NOW_VALUE.match(clause)
+    if not m:
+        return []
+    return [Claim(past.subject, past.predicate, o, "positive", past.kind)] if (o := _obj(m.group("o") or m.group("z"))) else []
+

@@ -22,7 +22,7 @@ CORRECTION_ANYWHERE = re.compile(
     r"\b(?:change (?:that|it) to|i meant|correction:|not anymore, it'?s|my bad|my mistake|(?:the )?other way (?:round|around)|"
     r"that (?:was|is) wrong|that'?s not right|mixed (?:that|it|them|those) up|i mixed up|i should clarify|"
     r"that'?s wrong|not right|i was wrong|i got (?:it|that) wrong|scratch that|i misspoke)\b|改成|改为|改到|换成了|更正为|"
-    r"记错了|说错了|搞错了|搞反了|搞混了|弄混了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,])\s*不对(?=[，,。！!\s])", _I
+    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,])\s*不对(?=[，,。！!\s])", _I
 )
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"
@@ -35,7 +35,7 @@ LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|not quite|change (?:that|it)|update|"
     r"please|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|honestly|frankly|basically|tbh|to be honest|"
-    r"my bad|my mistake|yeah|yes|lol|hmm+|um+|uh+|oops|no|context|wait|fwiw|heads up|i mixed (?:that|it) up|"
+    r"my bad|my mistake|yeah|yes|lol|hmm+|um+|uh+|oops|no|context|wait|fwiw|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|i mixed (?:that|it) up|"
     r"i should clarify|so|personally|anyway|ugh|i was wrong|that was wrong|i got (?:it|that) wrong|"
     r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
     r"(?:like |as )?i said|i told you|i mean|"
@@ -44,7 +44,7 @@ LEAD = re.compile(
     r"不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"
     r"记住(?:这个|这一点|了)?|帮我记(?:一下|住)?|请记(?:住|一下)?|记一下|记下(?:来)?|别忘了|不要忘了|"
     r"从今(?:往后|以后)|从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯|哦|噢|哎|唉|啊|哈哈+|"
-    r"(?:那个|我)?(?:记错了|说错了|搞反了|搞错了)|反过来|算了|(?:刚才|之前|前面)?说的不算|不好意思|背景|等等|(?:我)?(?:搞混了|弄混了)|(?:我得)?更正一下|先说明一下|说明一下|顺便说下|所以|不是这样的?|顺便说一句|顺便|说实话|话说|先说下背景|说来话长)"
+    r"(?:那个|我)?(?:记错了|说错了|搞反了|说反了|弄反了|记反了|写错了|搞错了)|反过来|算了|(?:刚才|之前|前面)?说的不算|不好意思|背景|等等|(?:我)?(?:搞混了|弄混了)|(?:我得)?更正一下|先说明一下|说明一下|顺便说下|所以|不是这样的?|顺便说一句|顺便|说实话|说真的|讲真|老实说|话说|先说下背景|说来话长)"
     r"(?![A-Za-z'])\s*[,，:：!！.。;；—–-]*\s*)+",
     _I,
 )
@@ -74,7 +74,7 @@ HYPOTHETICAL = re.compile(
 QUESTION = re.compile(
     r"[?？]\s*$|^\s*(?:should i|shall i|what(?:'s| is| would| should)?|how (?:do|should|can|would)|which|why|"
     r"can you|could you|would you|do you|is it|are there|is there)\b|"
-    r"[吗呢么]\s*$|还是.{0,20}(?:好|呢|吧)|(?:什么|怎么|如何|为什么|哪个|哪种|哪一个|是不是|有没有|要不要)",
+    r"[吗呢么]\s*$|还是.{0,20}(?:好|呢|吧)|(?:什么|怎么|如何|为什么|为啥|咋|哪个|哪种|哪一个|哪些|是不是|有没有|要不要|能不能|可不可以|行不行|好不好|(?<!不)对不对|会不会|多少)",
     _I,
 )
 ONE_OFF = re.compile(
@@ -122,8 +122,10 @@ STANDING = re.compile(
 
 # a contrast that turns to the user ("my coworker swears by Arch but I'm sticking with Ubuntu") ends the
 # other person's frame: the two halves are read as separate sentences
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=i\b|i'm\b|i am\b|personally\b)|"
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=(?:fyi|btw|honestly|tbh|also)?\s*(?:i\b|i'm\b|i am\b|personally\b))|"
+                            r"\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|"
                             r"[，,]\s*(?=(?:不过|但是|可是|但)\s*我(?!们))", re.I)
+LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|so|ok(?:ay)?|hmm+|lol|哦|噢|啊|嗯|哎)\s*[,，]?\s*)+", _I)
 LEAD_TIME = re.compile(
     r"^\s*(?:(?:today|tonight|this (?:week|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
     r"these days|lately|recently|now|今天|今晚|这周|本周|这几天|最近|目前|现在|这阵子)\s*[,，]?\s*)+",
@@ -132,7 +134,8 @@ LEAD_TIME = re.compile(
 TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|sprint)|right now)\b|今天|今晚|这周|本周|这几天", _I)
 CLAUSE_SPLIT = re.compile(
     r"\s*(?:,\s*(?:and|but|while|though|although)\s+|\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|"
-    r"personally|honestly|tbh|frankly)\b)|\s+but\s+(?=(?:now|i|i'm|we|we're|my|our)\b)|\s+[—–]\s*|;\s*|，|,(?![^\s]*\d)\s*|、|"
+    r"personally|honestly|tbh|frankly|he|she|it|they|he's|she's|it's|they're|that|we|we're|our|the team|my team)\b)|"
+    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z]))|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|we|we're|my|our|the|prod|production|staging)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)\s*|、|"
     r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the)\b|我|这个|本)|但是|不过|而且|并且)\s*", _I)
 
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does

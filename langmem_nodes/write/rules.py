@@ -53,7 +53,7 @@ class Claim:
 
 _TRAIL = re.compile(
     r"(?:\s+(?:anymore|any more|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|"
-    r"for me|personally))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下)+\s*$",
+    r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈+|嘛|呗|啊)+\s*$",
     _I,
 )
 _LEAD_OBJ = re.compile(r"^(?:you to (?:use|say|write|include|add|do)|using|to use|use|working with|writing|coding in|to write|的是|用|使用|看|写|吃|喝)\s*", _I)
@@ -171,10 +171,10 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^(?:i'?m|i am)\s+(?P<o>vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free)\b", _I),
      lambda m: _c("user", "diet", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:currently|now|still|busy)\s+)*(?:working on|busy with|debugging|fixing|"
-                r"refactoring|migrating|implementing|building|on)\s+(?P<o>.+)$", _I),
+                r"refactoring|migrating|implementing|building|on(?=\s+the\b))\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(r"^(?:[Ii]'?m|I am)\s+(?P<o>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*$"), _en_name),
-    (re.compile(rf"^(?:the|our|this project'?s?|the project'?s)\s+(?P<a>(?:[\w-]+\s+){{0,3}}(?:{_INFRA_EN}))\s+(?:is|=|:)\s+"
+    (re.compile(rf"^(?:the|our|this project'?s?|the project'?s)\s+(?P<a>(?:[\w-]+\s+){{0,3}}(?:{_INFRA_EN}))\s+(?:is called|is named|is set to|is|=|:)\s+"
                 r"(?P<o>\S.*)$", _I), _infra),
     (re.compile(r"^(?:my\s+(?:current\s+)?(?P<a>[a-z][\w -]{1,30}?)\s+(?:is|are|=)\s+(?P<o>.+))$", _I), _en_attr),
     (re.compile(rf"^{_PROJ_EN}(?:the )?(?P<k>deploy|deployment|build|test|tests|run|start|release)\s+(?:command|script|"
@@ -250,7 +250,9 @@ def _zh_rule_pre(m: re.Match[str], polarity: str) -> list[Claim]:
 
 
 def _zh_attr(m: re.Match[str]) -> list[Claim]:
-    attr = m.group("a").strip()
+    attr = re.sub(r"(?:就|也|都|还|其实|倒是|反正|才)+$", "", m.group("a").strip())
+    if len(attr) < 2 and not re.match(r"[A-Za-z]", attr):  # "我的而是拿铁": a function word, not an attribute
+        return []
     if attr in {"名字", "姓名"}:
         return _c("user", "name", m.group("o"), kind="identity")
     if attr.startswith("最喜欢") or attr.startswith("最爱"):
@@ -259,7 +261,7 @@ def _zh_attr(m: re.Match[str]) -> list[Claim]:
 
 
 ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] = [
-    (re.compile(rf"^(?:{_ZPROJ})?(?P<a>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:的)?(?:{_INFRA_ZH}))\s*(?:是|为|在|：|:)\s*(?P<o>\S.*)$"),
+    (re.compile(rf"^(?:{_ZPROJ}|(?:我们|咱们)(?:的)?)?(?P<a>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:的)?(?:{_INFRA_ZH}))\s*(?:叫做|叫|是|为|在|：|:)\s*(?P<o>\S.*)$"),
      _infra),
     (re.compile(r"^我(?:的名字)?(?:叫|名叫|的名字是|姓名是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,12})$"),
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
@@ -292,7 +294,7 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
                 r"\s*(?P<o>.+)$"), lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
     (re.compile(rf"^我{_ZNOW}(?:不再|不|没再|没有再|已经不|再也不)(?:用|使用|看|写|玩|碰|学|喝|吃)\s*(?P<o>.+)$"),
      lambda m: _c("user", "uses", m.group("o"), "negative")),
-    (re.compile(r"^我(?:以前|之前|过去|曾经)(?:用|喜欢|写)\s*(?P<o>.+?)(?:，|,)?(?:现在不.*)?$"),
+    (re.compile(r"^我(?:以前|之前|过去|曾经)(?:啥都|什么都|都|一直|主要|基本)?(?:用|喜欢|写)\s*(?P<o>.+?)(?:写的?)?(?:，|,)?(?:现在不.*)?$"),
      lambda m: _c("user", "uses", m.group("o"), "negative")),
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:喜欢|爱|偏好|偏爱|习惯|倾向于?|钟爱|爱用|喜爱|青睐)(?:用|使用|看|写|吃|喝)?\s*(?P<o>.+)$"),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
@@ -304,7 +306,7 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(r"^(?:请)?(?:不要|别|不能|禁止|不许|千万别|永远不要|以后不要|以后别)\s*(?P<o>.+)$"),
      _StandingRule(lambda m: _zh_rule(m, "negative"))),
-    (re.compile(r"^(?:请)?(?:总是|永远|每次都?|一律|始终|务必)\s*(?P<o>.+)$"), _StandingRule(lambda m: _zh_rule(m, "positive"))),
+    (re.compile(r"^(?:请)?(?:总是|永远|一律|始终|务必|每次都?(?=要|先|记得|给我|帮我|用|加|写|带))\s*(?P<o>.+)$"), _StandingRule(lambda m: _zh_rule(m, "positive"))),
     (re.compile(r"^(?!我)(?P<pre>[^，,]{1,8}?)(?:都|也)?(?:不要|别|不能|禁止|不许|不准|严禁)\s*(?P<o>.+)$"),
      _StandingRule(lambda m: _zh_rule_pre(m, "negative"))),
 ]
