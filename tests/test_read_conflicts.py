@@ -72,3 +72,18 @@ def test_exclusive_pair_never_injected_together_end_to_end(store):
         assert len(drinks) <= 1
         injected = out["memory_injection"]
         assert sum(t in injected for t in ("prefers tea", "prefers coffee", "喜欢喝茶")) <= 1
+
+
+def test_parallel_predicate_keeps_every_object_but_a_polarity_flip_conflicts():
+    """A user uses Vim and Python at once (en) / 用 Go 也用 Docker (zh): no value hides another; only
+    "likes X" against "dislikes X" contradicts."""
+    en = [sm("Vim", 0.9, pred="uses", text="User uses Vim"), sm("Python", 0.8, pred="uses", text="User uses Python"),
+          sm("Berlin", 0.7, pred="lives_in"), sm("tabs", 0.6, pred="prefers")]
+    assert len(resolve_conflicts(en)) == 4
+    zh = [sm("Go", 0.9, pred="uses", text="用户使用Go"), sm("Docker", 0.85, pred="uses", text="用户使用Docker"),
+          sm("咖啡", 0.8, pred="diet", polarity="negative", text="用户不喝咖啡")]
+    assert len(resolve_conflicts(zh)) == 3
+    flip = resolve_conflicts([sm("tabs", 0.9, pred="prefers"), sm("Tabs", 0.5, pred="prefers", polarity="negative")])
+    assert len(flip) == 1 and flip[0].record.polarity.value == "positive"
+    moved = resolve_conflicts([sm("Berlin", 0.9, pred="lives_in"), sm("Paris", 0.5, pred="lives_in")])
+    assert [h.record.object for h in moved] == ["Berlin"]  # an exclusive attribute keeps one value

@@ -1,5 +1,6 @@
 """ConflictNode: exclusive memories (same subject + predicate, different object or polarity) are never
-injected together; parallel memories (different predicates) all stay.
+injected together; parallel memories (different predicates, or another object of a parallel predicate such
+as `uses`) all stay.
 
 Only structured claims take part: a record with an empty `object` or the generic predicate "states" is
 free text and never conflicts. In each exclusive group the best-scored memory wins when it leads the
@@ -27,17 +28,28 @@ from typing import Any, Literal
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, normalize_text
 from ..state import ScoredMemory
+from ..write.resolver import is_exclusive
+from ..write.rules import PREDICATES
 
 GENERIC_PREDICATES = frozenset({"states", "said", "says", "mentions", ""})
 NEEDS_CONFIRMATION = "needs_confirmation"
 
 
-def attribute_key(rec: MemoryRecord) -> tuple[str, str] | None:
-    """(subject, predicate) a claim is about, or None for free text that cannot conflict."""
+def attribute_key(rec: MemoryRecord) -> tuple[str, ...] | None:
+    """What a claim can contradict, or None for free text that cannot conflict.
+
+    An exclusive attribute (one value at a time: `lives_in`, `attr:shell`, any predicate the write side does
+    not know) is keyed by (subject, predicate), so another value contradicts it. A parallel one the write side
+    knows (`uses`, `prefers`, `diet`, ...: a user uses Vim and Python at once) is keyed by its object too, so
+    only the same object with the other polarity contradicts it ("likes tea" vs "dislikes tea").
+    """
     pred = rec.predicate.strip().casefold()
     if pred in GENERIC_PREDICATES or not rec.object.strip():
         return None
-    return (rec.subject.strip().casefold(), pred)
+    subject = rec.subject.strip().casefold()
+    if pred in PREDICATES and not is_exclusive(pred):
+        return (subject, pred, normalize_text(rec.object))
+    return (subject, pred)
 
 
 def value_key(rec: MemoryRecord) -> tuple[str, str]:
@@ -51,7 +63,7 @@ def resolve_conflicts(
 
     `policy="confirm"` flags every winner of a contested group `needs_confirmation`, whatever the margin.
     """
-    groups: dict[tuple[str, str], list[int]] = {}
+    groups: dict[tuple[str, ...], list[int]] = {}
     for i, h in enumerate(hits):
         key = attribute_key(h.record)
         if key is not None:

@@ -145,7 +145,7 @@ def exclusive_losers(records: Sequence[MemoryRecord]) -> dict[str, str]:
     """{loser id: winner id} for active memories that contradict each other (same subject and predicate,
     another value): the explicit correction wins, then the newest. The stable block shows the winner flagged
     "needs confirmation"; the per-turn path (`ConflictNode`) decides with scores."""
-    groups: dict[tuple[str, str], list[MemoryRecord]] = {}
+    groups: dict[tuple[str, ...], list[MemoryRecord]] = {}
     for r in records:
         key = attribute_key(r)
         if key is not None:
