@@ -105,12 +105,11 @@ def test_a_value_from_another_session_never_makes_the_correction_lose(store) -> 
                         confidence=0.99)
     store.commit(add=[sure])
     fix = MemoryRecord(text="User uses Helix", predicate="uses", object="Helix", source="explicit_correction",
-                       confidence=0.95, scope=MemoryContext(user_id="u1", session_id="s2").scope("user"),
-                       metadata={"replaces": ["Vim"]})
+                       confidence=0.95, scope=MemoryContext(user_id="u1", session_id="s2").scope("user"))
     s2 = MemoryContext(user_id="u1", session_id="s2")
     node = ResolverNode(store, strategy="confidence_weighted")
-    (p,) = node.run({"memory_pending": [PendingWrite(record=fix)]}, s2, fix.created_at)["memory_pending"]
+    (p,) = node.run({"memory_pending": [PendingWrite(record=fix, replaces=["Vim"])]}, s2, fix.created_at)["memory_pending"]
     assert p.record.status is Status.ACTIVE and p.supersede == []
-    (p,) = ResolverNode(store).run({"memory_pending": [PendingWrite(record=fix)]}, s2,
+    (p,) = ResolverNode(store).run({"memory_pending": [PendingWrite(record=fix, replaces=["Vim"])]}, s2,
                                    fix.created_at)["memory_pending"]
     assert p.supersede == [sure.id]  # the default strategy: the correction wins

@@ -124,17 +124,18 @@ def is_exclusive(predicate: str) -> bool:
     return predicate in EXCLUSIVE or predicate.startswith("attr:")
 
 
-def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef) -> bool:
+def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef, *, replaces: Sequence[str] = ()) -> bool:
     """Does `new` contradict `old` (same subject and predicate assumed; only its object and polarity are read)?
 
     An exclusive predicate's other values all conflict, even when a correction names the one it replaces
-    ("I live in Paris, not Berlin" also replaces Lisbon): one value at a time."""
+    ("I live in Paris, not Berlin" also replaces Lisbon): one value at a time. Otherwise `old` conflicts
+    when it holds a value the correction `replaces` (`PendingWrite.replaces`)."""
     same_obj = normalize_text(new.object) == normalize_text(old.object)
     if same_obj:
         return new.polarity != old.polarity
     if is_exclusive(new.predicate):
         return True
-    replaces = [normalize_text(x) for x in new.metadata.get("replaces", []) if x]
+    replaces = [normalize_text(x) for x in replaces or [] if x]
     if replaces:
         return any(x in normalize_text(old.object) or normalize_text(old.object) in x for x in replaces)
     return False
@@ -165,19 +166,19 @@ class ResolverNode(MemoryNode):
         self.store, self.strategy, self.pending_key = store, get_strategy(strategy), pending_key
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        pending: list[PendingWrite] = list(state.get(self.pending_key) or [])
+        pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]  # never the input's
         visible = ctx.visible_partitions()
         sessions: list[str] | None = None  # listed once, only when a correction needs them
         for p in pending:
             if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
                 continue
             r = p.record
-            refs = self._rival_refs(r, visible)
+            refs = self._rival_refs(p, visible)
             elsewhere: list[KeyRef] = []
             if r.source is Source.EXPLICIT_CORRECTION:
                 if sessions is None:
                     sessions = [s for s in self.store.partitions(prefix=ctx.session_prefix()) if s not in visible]
-                elsewhere = self._rival_refs(r, sessions, fallback=not refs) if sessions else []
+                elsewhere = self._rival_refs(p, sessions, fallback=not refs) if sessions else []
             loaded = self.store.get_many([m.id for m in (*refs, *elsewhere)]) if refs or elsewhere else {}
             rivals = [loaded[m.id] for m in refs if m.id in loaded]
             other = [loaded[m.id] for m in elsewhere if m.id in loaded]
@@ -185,13 +186,14 @@ class ResolverNode(MemoryNode):
                 self._resolve(p, rivals, other)
         return {self.pending_key: pending}
 
-    def _rival_refs(self, r: MemoryRecord, partitions: list[str], *, fallback: bool = True) -> list[KeyRef]:
-        """The active values in `partitions` that `r` contradicts, oldest first; values are compared on
-        KeyRefs (no body parsing), only the rivals are loaded."""
+    def _rival_refs(self, p: PendingWrite, partitions: list[str], *, fallback: bool = True) -> list[KeyRef]:
+        """The active values in `partitions` that `p.record` contradicts, oldest first; values are compared
+        on KeyRefs (no body parsing), only the rivals are loaded."""
+        r = p.record
         same_key = sorted(self.store.find_refs(partitions, subject=r.subject, predicate=r.predicate),
                           key=lambda m: m.created_at)
-        refs = [m for m in same_key if conflicts_with(r, m)]
-        if not refs and fallback and r.source is Source.EXPLICIT_CORRECTION and not r.metadata.get("replaces"):
+        refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)]
+        if not refs and fallback and r.source is Source.EXPLICIT_CORRECTION and not p.replaces:
             # an unqualified correction ("no wait, I mainly write Python now") replaces the latest value
             refs = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
         return refs
