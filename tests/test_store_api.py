@@ -96,13 +96,15 @@ class Recorder(Projection):
     name = "recorder"
 
     def __init__(self):
-        self.invalidated, self.scrubbed = 0, []
+        self.invalidated, self.scrubbed, self.upserted, self.deleted, self.fail = 0, [], [], [], False
 
     def upsert(self, records, vectors):
-        pass
+        if self.fail:
+            raise RuntimeError("recorder down")
+        self.upserted += [r.id for r in records]
 
     def delete(self, memory_id, partition):
-        pass
+        self.deleted.append(memory_id)
 
     def contains(self, memory_id, partition):
         return False
@@ -190,3 +192,74 @@ def test_forget_reaches_the_caches_of_a_bilingual_embedders_halves(tmp_path):
     assert not emb.cached(en.text) and not emb.cached(zh.text)
     assert all(store.verify_gone(en.id).values()) and all(store.verify_gone(zh.id).values())
     store.close()
+
+
+def test_a_home_with_intents_in_the_old_layout_has_them_replayed(tmp_path):
+    import json
+    import sqlite3
+
+    store = MemoryStore(tmp_path, embedder="hashing")
+    a, b, gone = store.commit(add=[MemoryRecord(text="Ada prefers tea", scope=Scope(user_id="ada")),
+                                   MemoryRecord(text="艾达住在巴黎", scope=Scope(user_id="ada")),
+                                   MemoryRecord(text="Ada lives in Rome", scope=Scope(user_id="ada"))])
+    store.forget(gone.id)
+    store.close()
+    part = a.scope.partition
+    conn = sqlite3.connect(tmp_path / "memory.sqlite3")  # the layout before intent_items: a JSON list per row
+    conn.executescript("DROP TABLE intent_items; DROP TABLE intents; CREATE TABLE intents(seq INTEGER PRIMARY KEY "
+                       "AUTOINCREMENT, op TEXT NOT NULL, memory_id TEXT NOT NULL, partition TEXT NOT NULL, "
+                       "pending TEXT NOT NULL);")
+    conn.executemany("INSERT INTO intents(op, memory_id, partition, pending) VALUES (?,?,?,?)",
+                     [("upsert", json.dumps([[a.id, part], [b.id, part]]), "", '["recorder"]'),
+                      ("delete", json.dumps([[gone.id, part]]), "", '["recorder"]'),
+                      ("wal_scrub", "[]", "", '["wal"]')])
+    conn.commit()
+    conn.close()
+    rec = Recorder()
+    again = MemoryStore(tmp_path, embedder="hashing", extra_projections=[rec])
+    assert sorted(rec.upserted) == sorted([a.id, b.id]) and rec.deleted == [gone.id]  # each on its own items
+    assert again.pending_intents() == []
+    again.close()
+    conn = sqlite3.connect(tmp_path / "memory.sqlite3")
+    assert {r[1] for r in conn.execute("PRAGMA table_info(intents)")} == {"seq", "op", "pending"}
+    assert conn.execute("SELECT COUNT(*) FROM intent_items").fetchone()[0] == 0
+    conn.close()
+
+
+def test_an_intent_lists_its_memories_one_per_row(tmp_path):
+    rec = Recorder()
+    rec.fail = True
+    store = MemoryStore(tmp_path, embedder="hashing", extra_projections=[rec])
+    a, b = store.commit(add=[MemoryRecord(text="Ada prefers tea", scope=Scope(user_id="ada")),
+                             MemoryRecord(text="艾达住在巴黎", scope=Scope(user_id="ada"))])
+    ((_, op, items, pending),) = store.pending_intents()
+    assert (op, items, pending) == ("upsert", [(a.id, a.scope.partition), (b.id, b.scope.partition)], ["recorder"])
+    rec.fail = False
+    store.replay_intents()
+    assert store.pending_intents() == [] and sorted(rec.upserted) == sorted([a.id, b.id])
+    store.close()
+
+
+def test_a_postgres_schema_with_intents_in_the_old_layout_has_them_replayed(tmp_path, postgres):
+    import json
+
+    import psycopg
+
+    url = postgres.new_schema()
+    store = MemoryStore(tmp_path, embedder="hashing", database_url=url)
+    a, b = store.commit(add=[MemoryRecord(text="Ada prefers tea", scope=Scope(user_id="ada")),
+                             MemoryRecord(text="艾达住在巴黎", scope=Scope(user_id="ada"))])
+    store.close()
+    with psycopg.connect(url, autocommit=True) as conn:  # the schema before intent_items
+        conn.execute("DROP TABLE intent_items; ALTER TABLE intents ADD COLUMN memory_id TEXT NOT NULL DEFAULT '[]',"
+                     " ADD COLUMN partition TEXT NOT NULL DEFAULT ''")
+        conn.execute("INSERT INTO intents(op, memory_id, partition, pending) VALUES (%s,%s,%s,%s)",
+                     ("upsert", json.dumps([[a.id, a.scope.partition], [b.id, b.scope.partition]]), "", '["recorder"]'))
+    rec = Recorder()
+    again = MemoryStore(tmp_path, embedder="hashing", database_url=url, extra_projections=[rec])
+    assert sorted(rec.upserted) == sorted([a.id, b.id]) and again.pending_intents() == []
+    again.close()
+    with psycopg.connect(url, autocommit=True) as conn:
+        cols = {r[0] for r in conn.execute("SELECT column_name FROM information_schema.columns WHERE "
+                                           "table_schema = current_schema() AND table_name = 'intents'")}
+    assert cols == {"seq", "op", "pending"}

@@ -69,7 +69,7 @@ def _rekey(canonical: CanonicalStore, projections: Sequence[str], chroma: Chroma
                 moves.append((mid, old, new))
         if moves:
             conn.executemany("UPDATE records SET partition=? WHERE id=?", [(new, mid) for mid, _, new in moves])
-            canonical.add_intent(conn, "upsert", json.dumps([(mid, new) for mid, _, new in moves]), "",
+            canonical.add_intent(conn, "upsert", [(mid, new) for mid, _, new in moves],
                                  list(projections))
             old_parts = set(dict.fromkeys(old for _, old, _ in moves))
             stale = sorted(old_parts & _collections(chroma, old_parts)) if chroma is not None else []

@@ -16,7 +16,6 @@ Example:
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import threading
@@ -317,7 +316,7 @@ class MemoryStore:
         return old is None or old.text != r.text or embed_text(old) != embed_text(r)
 
     def _intent(self, conn: Any, op: str, items: list[tuple[str, str]]) -> int:
-        return self._canonical.add_intent(conn, op, json.dumps(items), "", self.fanout.names)
+        return self._canonical.add_intent(conn, op, items, self.fanout.names)
 
     def _project(self, seq: int, records: Sequence[MemoryRecord], only: Sequence[str]) -> None:
         """Upsert committed records into the projections. A record forgotten by another writer since the
@@ -339,8 +338,7 @@ class MemoryStore:
     def replay_intents(self) -> int:
         """Finish projection work left by a crash or a failing projection. Returns intents replayed."""
         n = 0
-        for seq, op, items_json, _part, pending in self._canonical.intents():
-            items = [tuple(x) for x in json.loads(items_json)]
+        for seq, op, items, pending in self._canonical.intents():
             n += 1
             if op == "upsert":
                 recs = self._canonical.get_many([i for i, _ in items])
@@ -458,7 +456,7 @@ class MemoryStore:
             return "gone"
         if not self._canonical.intent_seqs(WAL_SCRUB):
             with self._canonical.transaction() as conn:
-                self._canonical.add_intent(conn, WAL_SCRUB, "[]", "", ["wal"])
+                self._canonical.add_intent(conn, WAL_SCRUB, [], ["wal"])
         if self._finish_wal_scrub():  # the snapshot ended meanwhile
             return "gone"
         self._retry_wal_scrub_in_background()
@@ -610,8 +608,9 @@ class MemoryStore:
         """A home-wide setting, e.g. "embedder" (the "name/dim" that made the stored vectors)."""
         return self._canonical.get_meta(key)
 
-    def pending_intents(self) -> list[tuple[int, str, str, str, list[str]]]:
-        """Projection work not yet confirmed: (seq, op, items, partition, projections still pending)."""
+    def pending_intents(self) -> list[tuple[int, str, list[tuple[str, str]], list[str]]]:
+        """Projection work not yet confirmed: (seq, op, [(memory_id, partition), ...], projections still
+        pending)."""
         return self._canonical.intents()
 
     def changes(self) -> ChangeToken:

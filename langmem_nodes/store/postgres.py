@@ -100,10 +100,23 @@ CREATE OR REPLACE TRIGGER ledger_scrub_only BEFORE UPDATE ON ledger
 CREATE TABLE IF NOT EXISTS intents(
     seq BIGSERIAL PRIMARY KEY,
     op TEXT NOT NULL,
-    memory_id TEXT NOT NULL,
-    partition TEXT NOT NULL,
     pending TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS intent_items(
+    seq BIGINT NOT NULL REFERENCES intents(seq) ON DELETE CASCADE,
+    memory_id TEXT NOT NULL,
+    partition TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS intent_items_seq ON intent_items(seq);
+-- an older schema kept an intent's (memory id, partition) pairs as a JSON list in intents.memory_id
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+             AND table_name = 'intents' AND column_name = 'memory_id') THEN
+    INSERT INTO intent_items(seq, memory_id, partition)
+      SELECT i.seq, x->>0, x->>1 FROM intents i, jsonb_array_elements(i.memory_id::jsonb) x;
+    ALTER TABLE intents DROP COLUMN memory_id, DROP COLUMN partition;
+  END IF;
+END $$;
 CREATE TABLE IF NOT EXISTS tombstones(
     memory_id TEXT COLLATE "C" PRIMARY KEY,
     partition TEXT COLLATE "C" NOT NULL,
@@ -507,10 +520,15 @@ class PostgresCanonicalStore:
         return len(bodies)
 
     # -- intents and tombstones ---------------------------------------------------------------
-    def add_intent(self, conn: psycopg.Connection, op: str, memory_id: str, partition: str, pending: list[str]) -> int:
-        row = conn.execute("INSERT INTO intents(op, memory_id, partition, pending) VALUES (%s,%s,%s,%s) RETURNING seq",
-                           (op, memory_id, partition, json.dumps(pending))).fetchone()
-        return int(row[0])  # type: ignore[index]  # RETURNING always yields the row
+    def add_intent(self, conn: psycopg.Connection, op: str, items: Sequence[tuple[str, str]], pending: list[str]) -> int:
+        """See `CanonicalStore.add_intent`."""
+        seq = int(conn.execute("INSERT INTO intents(op, pending) VALUES (%s,%s) RETURNING seq",
+                               (op, json.dumps(pending))).fetchone()[0])  # type: ignore[index]
+        if items:
+            with conn.cursor() as cur:
+                cur.executemany("INSERT INTO intent_items(seq, memory_id, partition) VALUES (%s,%s,%s)",
+                                [(seq, m, p) for m, p in items])
+        return seq
 
     def set_intent_pending(self, seq: int, pending: list[str]) -> None:
         """Narrow or clear an intent. Clearing one (after every projection confirmed) does not wait for the
@@ -525,9 +543,13 @@ class PostgresCanonicalStore:
     def intent_seqs(self, op: str) -> list[int]:
         return [r[0] for r in self._rows("SELECT seq FROM intents WHERE op=%s", (op,))]
 
-    def intents(self) -> list[tuple[int, str, str, str, list[str]]]:
-        rows = self._rows("SELECT seq, op, memory_id, partition, pending FROM intents ORDER BY seq")
-        return [(s, op, mid, part, json.loads(p)) for s, op, mid, part, p in rows]
+    def intents(self) -> list[tuple[int, str, list[tuple[str, str]], list[str]]]:
+        """See `CanonicalStore.intents`."""
+        rows = self._rows("SELECT seq, op, pending FROM intents ORDER BY seq")
+        items: dict[int, list[tuple[str, str]]] = {}
+        for seq, mid, part in self._rows("SELECT seq, memory_id, partition FROM intent_items ORDER BY seq, ctid"):
+            items.setdefault(seq, []).append((mid, part))
+        return [(s, op, items.get(s, []), json.loads(p)) for s, op, p in rows]
 
     def add_tombstone(
         self, conn: psycopg.Connection, memory_id: str, partition: str, actor: str, ts: str | None = None

@@ -81,10 +81,14 @@ BEGIN SELECT RAISE(ABORT, 'the ledger is append-only: only a forget may scrub an
 CREATE TABLE IF NOT EXISTS intents(
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     op TEXT NOT NULL,
-    memory_id TEXT NOT NULL,
-    partition TEXT NOT NULL,
     pending TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS intent_items(
+    seq INTEGER NOT NULL,
+    memory_id TEXT NOT NULL,
+    partition TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS intent_items_seq ON intent_items(seq);
 CREATE TABLE IF NOT EXISTS tombstones(
     memory_id TEXT PRIMARY KEY,
     partition TEXT NOT NULL,
@@ -148,6 +152,7 @@ class CanonicalStore:
             self._conn.execute("PRAGMA secure_delete=ON")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.executescript(_SCHEMA)
+            self._migrate_intents()
 
     # -- transactions -------------------------------------------------------------------------
     @contextmanager
@@ -531,18 +536,46 @@ class CanonicalStore:
         return n
 
     # -- intents (projection work not yet confirmed) and tombstones ---------------------------
-    def add_intent(self, conn: sqlite3.Connection, op: str, memory_id: str, partition: str, pending: list[str]) -> int:
-        cur = conn.execute(
-            "INSERT INTO intents(op, memory_id, partition, pending) VALUES (?,?,?,?)",
-            (op, memory_id, partition, json.dumps(pending)),
-        )
-        return int(cur.lastrowid or 0)
+    def _migrate_intents(self) -> None:
+        """An older home kept an intent's (memory id, partition) pairs as a JSON list in `intents.memory_id`
+        (and '' in `intents.partition`): move them into `intent_items`, one row per memory, in one
+        transaction (two processes opening one old home migrate it once)."""
+        def old_layout() -> bool:
+            return "memory_id" in {r[1] for r in self._conn.execute("PRAGMA table_info(intents)")}
+
+        if not old_layout():
+            return
+        with self.transaction() as conn:
+            if not old_layout():
+                return
+            rows = conn.execute("SELECT seq, op, memory_id, partition, pending FROM intents ORDER BY seq").fetchall()
+            conn.execute("CREATE TABLE intents_new(seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL,"
+                         " pending TEXT NOT NULL)")
+            conn.executemany("INSERT INTO intents_new(seq, op, pending) VALUES (?,?,?)",
+                             [(seq, op, pending) for seq, op, _, _, pending in rows])
+            items = []
+            for seq, _op, mid, part, _ in rows:
+                pairs = json.loads(mid) if mid.startswith("[") else [(mid, part)]
+                items += [(seq, m, p) for m, p in pairs]
+            conn.executemany("INSERT INTO intent_items(seq, memory_id, partition) VALUES (?,?,?)", items)
+            conn.execute("DROP TABLE intents")
+            conn.execute("ALTER TABLE intents_new RENAME TO intents")
+
+    def add_intent(self, conn: sqlite3.Connection, op: str, items: Sequence[tuple[str, str]], pending: list[str]) -> int:
+        """File projection work inside the caller's transaction: `op` on the `(memory_id, partition)` items,
+        still to be done by the projections named in `pending`. Returns its seq."""
+        cur = conn.execute("INSERT INTO intents(op, pending) VALUES (?,?)", (op, json.dumps(pending)))
+        seq = int(cur.lastrowid or 0)
+        conn.executemany("INSERT INTO intent_items(seq, memory_id, partition) VALUES (?,?,?)",
+                         [(seq, m, p) for m, p in items])
+        return seq
 
     def set_intent_pending(self, seq: int, pending: list[str]) -> None:
         with self._lock:
             if pending:
                 self._conn.execute("UPDATE intents SET pending=? WHERE seq=?", (json.dumps(pending), seq))
-            else:
+            else:  # items first: a crash in between leaves an intent with nothing to do, replayed as done
+                self._conn.execute("DELETE FROM intent_items WHERE seq=?", (seq,))
                 self._conn.execute("DELETE FROM intents WHERE seq=?", (seq,))
 
     def intent_seqs(self, op: str) -> list[int]:
@@ -550,10 +583,14 @@ class CanonicalStore:
         with self._lock:
             return [r[0] for r in self._conn.execute("SELECT seq FROM intents WHERE op=?", (op,))]
 
-    def intents(self) -> list[tuple[int, str, str, str, list[str]]]:
+    def intents(self) -> list[tuple[int, str, list[tuple[str, str]], list[str]]]:
+        """(seq, op, [(memory_id, partition), ...], pending projection names) of every pending intent."""
         with self._lock:
-            rows = self._conn.execute("SELECT seq, op, memory_id, partition, pending FROM intents ORDER BY seq").fetchall()
-        return [(s, op, mid, part, json.loads(p)) for s, op, mid, part, p in rows]
+            rows = self._conn.execute("SELECT seq, op, pending FROM intents ORDER BY seq").fetchall()
+            items: dict[int, list[tuple[str, str]]] = {}
+            for seq, mid, part in self._conn.execute("SELECT seq, memory_id, partition FROM intent_items ORDER BY rowid"):
+                items.setdefault(seq, []).append((mid, part))
+        return [(s, op, items.get(s, []), json.loads(p)) for s, op, p in rows]
 
     def add_tombstone(
         self, conn: sqlite3.Connection, memory_id: str, partition: str, actor: str, ts: str | None = None
