@@ -6,7 +6,8 @@ in-process through its own `main([... "--json", "--plot", png])`; its last stdou
 whose node is missing or that fails is reported as NOT RUN with the error — never silently skipped.
 The extraction and MADial evals belong to other modules; they run as subprocesses with a time limit.
 
-Run: `python -m evals all [--quick] [--skip NAME ...] [--timeout 1800]`.
+Run: `python -m evals all [--quick] [--skip NAME ...] [--timeout 1800]`; `--only NAME ...` reruns just those
+simulation evals and replaces their sections (and headline rows) in the existing report, keeping the rest.
 """
 
 from __future__ import annotations
@@ -54,6 +55,11 @@ SIMS = [
         "11 places, 5% miss each → 43.12% of deletions leave a ghost."),
     Sim("cost", "Injection cost (read side §2/§2.1)", [], ["--n", "120"],
         "n=400, ℓ=60 B, m=3 KB, k=3, t=20, σ=10 KB: 480 / 200 / 660 KB; cached (α=0.1) 48 / 20 / 228 KB."),
+    Sim("usage", "Is memory helping? The five retrieval measures, live (read side §11, §8)", [],
+        ["--embedders", "hashing", "--users", "en_ada,zh_li"],
+        "Rank the measures: restatements first (the user feels them), then hit rate, unused share of injected "
+        "content (injected vs cited), injection latency, stale-citation rate; do not optimise injection volume. "
+        "(No figures: the article gives none.)"),
 ]
 
 
@@ -169,13 +175,7 @@ def build_report(sim_runs: dict[str, dict[str, Any]], ext_runs: dict[str, dict[s
         "each simulation eval is a LangGraph graph (`generate → run → measure`) that drives the project's own "
         "nodes and store. Article figures are the seed articles' printed values.",
     ]
-    summary = []
-    for sim in SIMS:
-        r = sim_runs[sim.name]
-        if r["ok"] and hasattr(r["module"], "headline"):
-            summary.append((sim.name, r["module"].headline(r["result"])))
-        else:
-            summary.append((sim.name, "ran" if r["ok"] else "NOT RUN: " + r["error"][:120]))
+    summary = [(sim.name, sim_headline(sim, sim_runs[sim.name])) for sim in SIMS]
     for ext in EXTERNAL:
         r = ext_runs[ext.name]
         summary.append((ext.name, _external_headline(ext.name, r["result"]) if r["ok"] else "NOT RUN: " + r["error"][:120]))
@@ -185,17 +185,66 @@ def build_report(sim_runs: dict[str, dict[str, Any]], ext_runs: dict[str, dict[s
     return "\n\n".join(body) + "\n"
 
 
+def update_report(text: str, sim: Sim, run: dict[str, Any]) -> str:
+    """`text` (a report) with `sim`'s section and headline row replaced by `run`'s (added when missing)."""
+    head = f"## {sim.title} (`{sim.name}`)"
+    section = _sim_section(sim, run)
+    row = md_table(["eval", "result"], [(sim.name, sim_headline(sim, run))]).splitlines()[-1]
+    parts = text.split("\n\n## ")
+    parts = [parts[0]] + ["## " + p for p in parts[1:]]
+    kept = [p for p in parts if not p.startswith(head)]
+    at = next((i for i, p in enumerate(kept) if "owned by its own module)" in p.split("\n", 1)[0]), len(kept))
+    kept.insert(at, section)
+    lines = "\n\n".join(p.rstrip("\n") for p in kept).split("\n")
+    mine = [i for i, ln in enumerate(lines) if ln.startswith(f"| {sim.name} |")]
+    if mine:
+        lines[mine[0]] = row
+    elif "## Headlines" in lines:
+        start = lines.index("## Headlines") + 2  # its table's header row
+        end = next((i for i in range(start, len(lines)) if not lines[i].startswith("|")), len(lines))
+        sims = {s.name for s in SIMS}
+        last = max((i for i in range(start + 2, end) if lines[i].split("|")[1].strip() in sims), default=start + 1)
+        lines.insert(last + 1, row)
+    return "\n".join(lines) + "\n"
+
+
+def sim_headline(sim: Sim, run: dict[str, Any]) -> str:
+    if run["ok"] and hasattr(run["module"], "headline"):
+        return run["module"].headline(run["result"])
+    return "ran" if run["ok"] else "NOT RUN: " + run["error"][:120]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m evals all", description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
     ap.add_argument("--skip", nargs="*", default=[], help="eval names to leave out (reported as skipped)")
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds allowed per external eval (default 1800)")
     ap.add_argument("--report", type=Path, default=REPORT, help="where to write the report (default evals/report.md)")
+    ap.add_argument("--only", nargs="+", default=None, metavar="NAME",
+                    help="rerun only these simulation evals, replacing their sections in the existing report")
     a = ap.parse_args(argv)
     known = {s.name for s in SIMS} | {e.name for e in EXTERNAL}
     unknown = set(a.skip) - known
     if unknown:
         ap.error(f"unknown eval(s) to skip: {sorted(unknown)}; known: {sorted(known)}")
+    if a.only is not None:
+        sims = {s.name: s for s in SIMS}
+        bad = [n for n in a.only if n not in sims]
+        if bad:
+            ap.error(f"--only takes simulation evals: {bad} is not one of {sorted(sims)}")
+        if not a.report.exists():
+            ap.error(f"--only updates an existing report; {a.report} does not exist (run without --only first)")
+        PLOTS_DIR.mkdir(parents=True, exist_ok=True)
+        text = a.report.read_text(encoding="utf-8")
+        for name in a.only:
+            print(f"[evals all] {name} …", file=sys.stderr, flush=True)
+            run = _run_sim(sims[name], a.quick)
+            text = update_report(text, sims[name], run)
+            if not run["ok"]:
+                print(f"{name} NOT RUN: {run['error']}", file=sys.stderr)
+        a.report.write_text(text, encoding="utf-8")
+        print(f"updated {a.report}: {', '.join(a.only)}")
+        return 0
     shutil.rmtree(PLOTS_DIR, ignore_errors=True)
     PLOTS_DIR.mkdir(parents=True)
     a.report.unlink(missing_ok=True)

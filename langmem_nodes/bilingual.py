@@ -117,5 +117,10 @@ class BilingualEmbedder(Embedder):
             if sub is not None:
                 sub.forget_text(text)
 
+    def clear_cache(self) -> None:
+        for sub in (self._english, self._chinese):
+            if sub is not None:
+                sub.clear_cache()
+
 
 __all__ = ["BilingualEmbedder", "LANGS"]

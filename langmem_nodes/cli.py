@@ -163,7 +163,7 @@ def cmd_recall(args: argparse.Namespace, store: Any) -> int:
     if args.k is not None:  # 0 and negatives are refused by the parser
         state["memory_k"] = args.k  # recall's candidate budget
         selector = RuleSelector(cap=min(args.k, MAX_SELECTED))  # and at most k selected
-    graph = create_read_graph(store, selector=selector).compile()
+    graph = create_read_graph(store, selector=selector, record_usage=False).compile()
     out = graph.invoke(state, context=ctx)
     memories = [
         {**record_json(s.record), "score": round(s.score, 4), "age": s.age, "note": s.note, "flags": s.flags}

@@ -113,6 +113,11 @@ class Embedder(ABC):
         with self._lock:
             self._memo.pop(text, None)
 
+    def clear_cache(self) -> None:
+        """Drop every cached vector (e.g. before timing a run that should pay for its own encoding)."""
+        with self._lock:
+            self._memo.clear()
+
 
 class HashingEmbedder(Embedder):
     """Deterministic fake: hashed bag of tokens (zh and en). Shared words → higher cosine. No model."""

@@ -80,11 +80,13 @@ class PreModelHook(MemoryNode):
         return self._model_input(state, await self.turn.arecall(state, ctx))
 
     def _model_input(self, state: dict[str, Any], recalled: dict[str, Any]) -> dict[str, Any]:
-        return {**recalled, "llm_input_messages": memory_messages({**state, **recalled}, system=self.prompt or "")}
+        return {**recalled, "llm_input_messages": memory_messages({**state, **recalled}, system=self.prompt or "",
+                                                                  cite=self.turn.cites)}
 
 
 class PostModelHook(MemoryNode):
-    """After each model call: once the model answers without calling a tool, write the turn."""
+    """After each model call: once the model answers without calling a tool, strip and record its citations
+    (with `cite`) and write the turn."""
 
     name = "memory_post_model"
 
@@ -98,22 +100,24 @@ class PostModelHook(MemoryNode):
         return isinstance(last, AIMessage) and not last.tool_calls
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        return self.turn.write(state, ctx) if self.final(state) else {}
+        return self.turn.finish(state, ctx) if self.final(state) else {}
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        return await self.turn.awrite(state, ctx) if self.final(state) else {}
+        return await self.turn.afinish(state, ctx) if self.final(state) else {}
 
 
 def memory_hooks(store: Any, *, prompt: str | None = None, clock: Clock | None = None,
-                 recall: MemoryNode | None = None, writer: MemoryNode | None = None) -> dict[str, Any]:
+                 recall: MemoryNode | None = None, writer: MemoryNode | None = None, cite: bool = False) -> dict[str, Any]:
     """`pre_model_hook`, `post_model_hook` and `state_schema` for `create_react_agent(..., **memory_hooks(store))`.
 
     Args:
         store: the `MemoryStore`.
         prompt: your system prompt (the memory blocks follow it in the same system message).
         clock / recall / writer: as for `MemoryTurn` (`writer` is the one call that stores a turn).
+        cite: ask the model to cite the memories it used; its final answer's `<memory-used>` line is then
+            stripped from `messages` and recorded (`CiteNode`).
     """
-    turn = MemoryTurn(store, clock=clock, recall=recall, writer=writer)
+    turn = MemoryTurn(store, clock=clock, recall=recall, writer=writer, cite=cite)
     return {
         "pre_model_hook": PreModelHook(turn, prompt).as_node(),
         "post_model_hook": PostModelHook(turn).as_node(),

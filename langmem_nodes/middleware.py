@@ -68,14 +68,16 @@ class MemoryMiddleware(AgentMiddleware[MemoryAgentState, Any, Any]):
         store: the `MemoryStore`.
         clock: "now" for the default recall and write nodes.
         recall / writer: replacement nodes (see `MemoryTurn`); `writer` is the one call that stores a turn.
+        cite: ask the model to cite the memories it used; after the final answer the `<memory-used>` line is
+            stripped from it (in state: a streamed reply shows it while it streams) and recorded.
     """
 
     state_schema = MemoryAgentState
 
     def __init__(self, store: Any, *, clock: Clock | None = None, recall: MemoryNode | None = None,
-                 writer: MemoryNode | None = None) -> None:
+                 writer: MemoryNode | None = None, cite: bool = False) -> None:
         super().__init__()
-        self.turn = MemoryTurn(store, clock=clock, recall=recall, writer=writer)
+        self.turn = MemoryTurn(store, clock=clock, recall=recall, writer=writer, cite=cite)
 
     def before_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
         return self.turn.recall(state, _scope(runtime)) or None
@@ -84,26 +86,26 @@ class MemoryMiddleware(AgentMiddleware[MemoryAgentState, Any, Any]):
         return await self.turn.arecall(state, _scope(runtime)) or None
 
     def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:
-        return handler(with_memory(request))
+        return handler(with_memory(request, cite=self.turn.cites))
 
     async def awrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Awaitable[Any]]) -> Any:
-        return await handler(with_memory(request))
+        return await handler(with_memory(request, cite=self.turn.cites))
 
     def after_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
-        return self.turn.write(state, _scope(runtime)) or None
+        return self.turn.finish(state, _scope(runtime)) or None
 
     async def aafter_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
-        return await self.turn.awrite(state, _scope(runtime)) or None
+        return await self.turn.afinish(state, _scope(runtime)) or None
 
 
-def with_memory(request: ModelRequest) -> ModelRequest:
+def with_memory(request: ModelRequest, *, cite: bool = False) -> ModelRequest:
     """The request laid out by `memory_messages`: the stable block after its system prompt, this turn's block
-    on the latest user message (unchanged without any block)."""
+    on the latest user message (unchanged without any block); `cite` adds the citation instruction."""
     state = request.state or {}
     if not (state.get("memory_stable") or state.get("memory_injection")):
         return request
     system = request.system_message.text if request.system_message is not None else ""
-    laid_out = memory_messages(state, system=system, messages=request.messages)
+    laid_out = memory_messages(state, system=system, messages=request.messages, cite=cite)
     if len(laid_out) > len(request.messages):  # it led with one system message
         return request.override(system_message=cast(SystemMessage, laid_out[0]), messages=cast(Any, laid_out[1:]))
     return request.override(messages=cast(Any, laid_out))

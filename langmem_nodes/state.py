@@ -24,7 +24,11 @@ class PendingWrite(BaseModel):
     The extractor creates it (`action="write"`); dedup may set `merge`/`skip_duplicate` and `merge_into`;
     the verifier `reject`/`downgrade`; the resolver fills `supersede`; the promoter sets the record's
     scope level (or `promote_to` for a merge whose existing record earned a wider level). `trace`
-    accumulates one line per stage and becomes the ledger's decision trace.
+    accumulates one line per stage and becomes the ledger's decision trace. Signals between stages are
+    fields here, never stored with the memory: `replaces` (values a correction names as replaced: "Paris,
+    not Berlin" → ["Berlin"], read by the resolver) and `flags` ("injection": the message carried an
+    instruction aimed at the assistant, read by the verifier). Each node returns new objects: it copies
+    what it was given before deciding.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -36,6 +40,8 @@ class PendingWrite(BaseModel):
     merge_into: str | None = None
     supersede: list[str] = Field(default_factory=list)
     promote_to: str | None = None
+    replaces: list[str] = Field(default_factory=list)
+    flags: list[str] = Field(default_factory=list)
     trace: list[str] = Field(default_factory=list)
 
     def note(self, stage: str, text: str) -> PendingWrite:
@@ -97,6 +103,8 @@ class ReadState(TypedDict):
     memory_injected_ids: NotRequired[list[str]]
     memory_shown_ids: NotRequired[Annotated[list[str], _union]]
     memory_select_error: NotRequired[dict[str, Any] | None]  # a degraded selector call (see degrade.py)
+    memory_read_started: NotRequired[float]  # epoch seconds when the query stage ran (injection latency)
+    memory_recall_id: NotRequired[str]  # this turn's `inject` event in the usage ledger (RecordUsageNode)
 
 
 class WriteInput(TypedDict):

@@ -173,12 +173,49 @@ class MemoryTurn:
         recall: the node run at the start of a turn (default `RecallTurn(store)`).
         writer: the node that stores a turn (default `WriteTurn(store)`); `write` / `awrite` are the only
             calls that use it, so a background writer replaces just this.
+        cite: ask the model to cite the memories it used (`memory_messages(..., cite=True)`) and, after the
+            final answer, strip the citations from it and record them (`CiteNode`): `finish` / `afinish`.
     """
 
     def __init__(self, store: Any, *, clock: Clock | None = None, recall: MemoryNode | None = None,
-                 writer: MemoryNode | None = None) -> None:
+                 writer: MemoryNode | None = None, cite: bool = False) -> None:
+        from .usage import CiteNode
+
         self.recaller = recall if recall is not None else RecallTurn(store, clock=clock)
         self.writer = writer if writer is not None else WriteTurn(store, clock=clock)
+        self.citer = CiteNode(store, clock=clock) if cite else None
+
+    @property
+    def cites(self) -> bool:
+        """Whether the model is asked for citations (pass it to `memory_messages(..., cite=)`)."""
+        return self.citer is not None
+
+    def finish(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+        """After the final answer: its citations stripped and recorded (with `cite`), then the turn written."""
+        return {**self._cite(state, ctx), **self.write(state, ctx)}
+
+    async def afinish(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+        cited = {} if self.citer is None else await self._acite(state, ctx)
+        return {**cited, **await self.awrite(state, ctx)}
+
+    def _cite(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+        if self.citer is None:
+            return {}
+        try:
+            return self.citer.run(dict(state), ctx, now_from(self.citer.clock))
+        except Exception:
+            log.warning("memory citations failed for user %s; the reply is left as it is", ctx.user_id,
+                        exc_info=True)
+            return {}
+
+    async def _acite(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+        assert self.citer is not None
+        try:
+            return await self.citer.arun(dict(state), ctx, now_from(self.citer.clock))
+        except Exception:
+            log.warning("memory citations failed for user %s; the reply is left as it is", ctx.user_id,
+                        exc_info=True)
+            return {}
 
     def recall(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         """The turn's memory blocks, or `{}` when they were already recalled for this user message."""

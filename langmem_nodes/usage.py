@@ -55,11 +55,17 @@ CREATE TABLE IF NOT EXISTS usage(
     ts TEXT NOT NULL, op TEXT NOT NULL, partition TEXT NOT NULL, project TEXT,
     turn TEXT, memory_id TEXT, body TEXT NOT NULL DEFAULT '{}');
 CREATE INDEX IF NOT EXISTS usage_scope ON usage(partition, ts);
-CREATE TRIGGER IF NOT EXISTS usage_no_delete BEFORE DELETE ON usage
+CREATE TABLE IF NOT EXISTS usage_purge(active INTEGER NOT NULL);
+DROP TRIGGER IF EXISTS usage_no_delete;
+DROP TRIGGER IF EXISTS usage_no_update;
+CREATE TRIGGER IF NOT EXISTS usage_append_only_delete BEFORE DELETE ON usage
+WHEN NOT EXISTS (SELECT 1 FROM usage_purge)
 BEGIN SELECT RAISE(ABORT, 'the usage ledger is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS usage_no_update BEFORE UPDATE ON usage
+CREATE TRIGGER IF NOT EXISTS usage_append_only_update BEFORE UPDATE ON usage
+WHEN NOT EXISTS (SELECT 1 FROM usage_purge)
 BEGIN SELECT RAISE(ABORT, 'the usage ledger is append-only'); END;
 """
+_CHUNK = 500
 
 
 def _ts(at: datetime) -> str:
@@ -107,6 +113,40 @@ class UsageLog:
         return [{"ts": datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%f%z"), "op": op, "turn": turn, "memory_id": mid,
                  **json.loads(body)} for ts, op, turn, mid, body in rows]
 
+    def purge(self, ids: Iterable[str]) -> int:
+        """Remove every trace of the memories `ids` (a bulk delete): their `used` / `restatement` events are
+        deleted and their ids and sizes taken out of `inject` events (the turn, its latency and the other
+        memories stay). The one way past the append-only triggers, in one transaction. Returns how many
+        events were deleted or rewritten."""
+        gone = set(ids)
+        if not gone:
+            return 0
+        with self._lock:
+            conn = self._conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("INSERT INTO usage_purge(active) VALUES (1)")
+                ordered, changed = sorted(gone), 0
+                for i in range(0, len(ordered), _CHUNK):
+                    part = ordered[i:i + _CHUNK]
+                    changed += conn.execute(
+                        f"DELETE FROM usage WHERE memory_id IN ({','.join('?' * len(part))})", part).rowcount
+                rewrites = []
+                for seq, body in conn.execute("SELECT seq, body FROM usage WHERE op='inject'"):
+                    event = json.loads(body)
+                    kept = [(i, n) for i, n in zip(event.get("ids", []), event.get("sizes", []), strict=False)
+                            if i not in gone]
+                    if len(kept) != len(event.get("ids", [])):
+                        event["ids"], event["sizes"] = [i for i, _ in kept], [n for _, n in kept]
+                        rewrites.append((json.dumps(event, separators=(",", ":")), seq))
+                conn.executemany("UPDATE usage SET body=? WHERE seq=?", rewrites)
+                conn.execute("DELETE FROM usage_purge")
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        return changed + len(rewrites)
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()
@@ -121,6 +161,13 @@ def usage_log(store: Any) -> UsageLog:
     return log_
 
 
+def purge_usage(store: Any, ids: Sequence[str]) -> int:
+    """`UsageLog.purge` on the store's usage log (nothing to do when the home has none yet)."""
+    if not ids or (getattr(store, "_usage_log", None) is None and not (Path(store.home) / "usage.sqlite3").exists()):
+        return 0
+    return usage_log(store).purge(ids)
+
+
 def strip_citations(text: str) -> tuple[str, list[str]]:
     """(the reply without its `<memory-used>` trailers, the ids they named in order, without repeats)."""
     ids: list[str] = []
@@ -132,10 +179,11 @@ def strip_citations(text: str) -> tuple[str, list[str]]:
 
 
 def record_injection(store: Any, ctx: MemoryContext, at: datetime, *, ids: Sequence[str], sizes: Sequence[int],
-                     block_bytes: int, latency_ms: float) -> str:
+                     block_bytes: int, latency_ms: float | None) -> str:
     """Append one turn's `inject` event; returns the turn's recall id (what `CiteNode` and the write join on)."""
     turn = new_id("rcl")
-    body = {"ids": list(ids), "sizes": list(sizes), "bytes": block_bytes, "latency_ms": round(latency_ms, 3)}
+    latency = None if latency_ms is None else round(latency_ms, 3)  # None: the read's start was not known
+    body = {"ids": list(ids), "sizes": list(sizes), "bytes": block_bytes, "latency_ms": latency}
     usage_log(store).append(ctx, at, [("inject", turn, None, body)])
     return turn
 
@@ -257,7 +305,7 @@ def usage_metrics(store: Any, ctx: MemoryContext, *, since: datetime | None = No
     hits = sum(1 for t in cited_turns if used_by_turn.get(t))
     misses = sum(1 for t in missed_turns if t in cited_turns and not used_by_turn.get(t))
     stale = _stale(store, used, timedelta(days=stale_days))
-    latencies = [e["latency_ms"] for e in inject.values()]
+    latencies = [e["latency_ms"] for e in inject.values() if e.get("latency_ms") is not None]
     ignored = sum(e["ignored"] for e in events if e["op"] == "citations")
     return {
         "scope": {"org_id": ctx.org_id, "user_id": ctx.user_id, "project_id": ctx.project_id},
@@ -297,5 +345,5 @@ def _stale(store: Any, used: Sequence[dict[str, Any]], window: timedelta) -> int
     return sum(1 for e in used if any(e["ts"] < t <= e["ts"] + window for t in changes.get(e["memory_id"], ())))
 
 
-__all__ = ["CITE_INSTRUCTION", "CiteNode", "UsageLog", "record_citations", "record_injection",
+__all__ = ["CITE_INSTRUCTION", "CiteNode", "UsageLog", "purge_usage", "record_citations", "record_injection",
            "record_restatements", "strip_citations", "touch", "usage_log", "usage_metrics"]

@@ -27,7 +27,16 @@ def extract(*user_turns: str) -> list:
         if i:
             turns.append({"role": "assistant", "content": "OK."})
         turns.append({"role": "user", "content": t})
-    return [p.record for p in RuleExtractor().extract(turns, CTX, NOW)]
+    return [p.record for p in extract_pending(*user_turns)]
+
+
+def extract_pending(*user_turns: str) -> list:
+    turns: list[dict[str, Any]] = []
+    for i, t in enumerate(user_turns):
+        if i:
+            turns.append({"role": "assistant", "content": "OK."})
+        turns.append({"role": "user", "content": t})
+    return RuleExtractor().extract(turns, CTX, NOW)
 
 
 @pytest.mark.parametrize(
@@ -67,11 +76,13 @@ def test_explicit_requests_are_marked_explicit(text: str, source: str) -> None:
      ("构建命令是 npm run build。", "更正一下,构建命令改成 pnpm build,不是 npm run build。", "pnpm build", "npm run build")],
 )
 def test_corrections_are_explicit_corrections_and_name_the_replaced_value(first, fix, new, old) -> None:
-    recs = extract(first, fix)
+    pending = extract_pending(first, fix)
+    recs = [p.record for p in pending]
     assert [r.object for r in recs] == [new]
     assert recs[0].source.value == "explicit_correction" and recs[0].confidence >= 0.9
+    assert "replaces" not in recs[0].metadata  # a signal to the resolver, never stored with the memory
     if old:
-        assert recs[0].metadata["replaces"] == [old]
+        assert pending[0].replaces == [old]
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,7 @@ SURFACE = {
         "create_write_graph",
     },
     "langmem_nodes.read": {
-        "QueryNode", "RecallNode", "RerankNode", "ConflictNode", "SelectNode", "FreshnessNode", "RenderNode",
+        "QueryNode", "RecallNode", "RerankNode", "ConflictNode", "SelectNode", "FreshnessNode", "RenderNode", "RecordUsageNode",
         "Selector", "RuleSelector", "LLMSelector", "FunctionSelector", "MAX_SELECTED", "create_read_graph",
         "warm_stable",
     },

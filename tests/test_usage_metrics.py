@@ -193,3 +193,28 @@ def test_cli_stats_json_is_one_document(tmp_path, capsys):
         cli_main(["--home", str(home), "stats", "--user", "ada", "--stale-days", "0"])
     assert refused.value.code == 2
     assert "--stale-days" in capsys.readouterr().err
+
+
+def _needs_home(question: str, text: str) -> bool:
+    return ("Where" in question and "based in" in text) or ("哪里" in question and "住在" in text)
+
+
+@pytest.mark.parametrize(("lang", "fact", "ask", "moved"), [
+    ("en", "I live in Lyon.", "Where do I live? I live in Lyon.", "I now live in Berlin."),
+    ("zh", "我住在上海。", "我住在哪里？我住在上海。", "我搬到北京了。"),
+])
+def test_restated_while_injected_and_a_superseded_citation_is_stale(store, lang, fact, ask, moved):
+    ctx = MemoryContext(user_id=f"mover-{lang}")
+    conv = Conversation(store)
+    conv.model.needs = _needs_home
+    first = conv.turn(ctx, 0, "a", fact)
+    home = first["memory_written"][0]["id"]
+    out = conv.turn(ctx, 1, "b", ask)  # injected, cited, and restated in the same message
+    assert out["memory_injected_ids"] == [home]
+    m = MemoryAdmin(store).metrics(ctx)
+    assert m["restatements"] == {"total": 1, "missed": 0, "injected": 1}
+    assert m["hit_rate"] == 1.0 and m["stale_citation_rate"] == 0.0
+    conv.turn(ctx, 5, "c", moved)  # supersedes the cited memory 4 days after the citation
+    assert store.get(home).superseded_by
+    assert MemoryAdmin(store).metrics(ctx)["stale_citation_rate"] == 1.0
+    assert MemoryAdmin(store).metrics(ctx, stale_days=3)["stale_citation_rate"] == 0.0

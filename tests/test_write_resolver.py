@@ -75,8 +75,8 @@ def test_conflict_detection_rules() -> None:
     assert not conflicts_with(st("tea"), st("coffee"))  # preferences can hold many values
     assert conflicts_with(st("tea", pol="negative"), st("tea"))  # polarity flip
     fix = st("pnpm", "explicit_correction")
-    fix.metadata["replaces"] = ["npm"]
-    assert conflicts_with(fix, st("npm")) and not conflicts_with(fix, st("yarn"))
+    assert conflicts_with(fix, st("npm"), replaces=["npm"]) and not conflicts_with(fix, st("yarn"), replaces=["npm"])
+    assert not conflicts_with(fix, st("npm"))
 
 
 CTX = MemoryContext(user_id="u1", project_id="p1", session_id="s1")

@@ -300,8 +300,9 @@ class MemoryAdmin:
         memories (promoted memories keep their origin session id). A specific `user_id` matches everything
         that user wrote, the project facts they stated included. The ledger entries quoting a matching turn
         that no forgotten memory owns (rejected turns, duplicates of a memory that stays) are scrubbed too
-        (`scrubbed_entries`). Nothing runs unless every argument is valid. Returns `{"filters", "count",
-        "ids", "reports", "scrubbed_entries"}`.
+        (`scrubbed_entries`), and so are the usage events naming a forgotten id (`usage_events`: deleted, or
+        the id taken out of a turn's injected list). Nothing runs unless every argument is valid. Returns
+        `{"filters", "count", "ids", "reports", "scrubbed_entries", "usage_events"}`.
         """
         filters = {"org_id": org_id, "project_id": project_id, "user_id": user_id, "session_id": session_id}
         missing = [k for k, v in filters.items() if v is _MISSING]
@@ -323,8 +324,11 @@ class MemoryAdmin:
 
         turns = (sum(1 for _, scope, _ in self.store.turn_entries() if turn(Scope.model_construct(**scope)))
                  if dry_run else self.store.forget_turns(turn))
+        from ..usage import purge_usage
+
+        usage = 0 if dry_run else purge_usage(self.store, ids)
         return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports,
-                "scrubbed_entries": turns}
+                "scrubbed_entries": turns, "usage_events": usage}
 
     @staticmethod
     def _matches(scope: Scope, filters: Mapping[str, str], written_in_project: bool = False) -> bool:

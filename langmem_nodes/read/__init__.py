@@ -9,6 +9,7 @@ from .freshness import FreshnessNode
 from .graph import create_read_graph
 from .query import QueryNode
 from .recall import RecallNode
+from .record_usage import RecordUsageNode
 from .render import RenderNode, warm_stable
 from .rerank import RerankNode
 from .select import MAX_SELECTED, FunctionSelector, LLMSelector, RuleSelector, SelectNode, Selector
@@ -21,6 +22,7 @@ __all__ = [
     "LLMSelector",
     "QueryNode",
     "RecallNode",
+    "RecordUsageNode",
     "RenderNode",
     "RerankNode",
     "RuleSelector",

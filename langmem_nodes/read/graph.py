@@ -1,4 +1,4 @@
-"""`create_read_graph`: build_query → recall → rerank → conflicts → select → annotate → render.
+"""`create_read_graph`: build_query → recall → rerank → conflicts → select → annotate → render → record_usage.
 
 `render` writes the per-turn block `memory_injection` and the stable block `memory_stable` (an index of the
 user's visible memories, byte-identical across turns until one is written, edited or forgotten): put the
@@ -37,6 +37,7 @@ from .conflicts import ConflictNode
 from .freshness import FreshnessNode
 from .query import QueryNode
 from .recall import RecallNode
+from .record_usage import RecordUsageNode
 from .render import RenderNode
 from .rerank import RerankNode
 from .select import SelectNode, Selector
@@ -58,6 +59,7 @@ def create_read_graph(
     state_schema: Any = ReadState,
     input_schema: Any = None,
     fused: bool = False,
+    record_usage: bool = True,
 ) -> StateGraph[Any, MemoryContext, Any, Any]:
     """The read graph, uncompiled (compile it with your own checkpointer).
 
@@ -78,6 +80,9 @@ def create_read_graph(
             output) instead of one node each. It saves the graph runtime's per-node bookkeeping (~0.3 ms a
             node, measured) on a path that runs every turn; the price is that stages no longer show up as
             separate steps in streams and traces.
+        record_usage: end with `RecordUsageNode` ("record_usage"): the turn's content-free `inject` event in
+            the usage ledger (what `MemoryAdmin.metrics` reads; inside "memory_read" when fused) and
+            `memory_recall_id`. Turn it off for lookups that are not a model's turn (the CLI's `recall`).
 
     Returns:
         A `StateGraph` with `context_schema=MemoryContext`; invoke it with `context=MemoryContext(...)`.
@@ -87,6 +92,10 @@ def create_read_graph(
     if input_schema is None and state_schema is ReadState:
         input_schema = ReadInput
     builder = StateGraph(state_schema, input_schema=input_schema, context_schema=MemoryContext)
+    stages = list(STAGES)
+    if record_usage:
+        nodes.append(RecordUsageNode(store, clock=clock))
+        stages.append(RecordUsageNode.name)
     if fused:
         fused_node = FusedStages(nodes)
         builder.add_node(fused_node.name, fused_node.as_node())
@@ -94,7 +103,7 @@ def create_read_graph(
         builder.add_edge(fused_node.name, END)
         return builder
     prev = START
-    for stage, node in zip(STAGES, nodes, strict=True):
+    for stage, node in zip(stages, nodes, strict=True):
         builder.add_node(stage, node.as_node())
         builder.add_edge(prev, stage)
         prev = stage

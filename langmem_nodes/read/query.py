@@ -18,6 +18,7 @@ Example:
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -107,9 +108,10 @@ class QueryNode(MemoryNode):
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         if not isinstance(ctx, MemoryContext):
             raise ValueError("QueryNode needs a MemoryContext with a user_id (no scope, no recall)")
+        started = time.time()  # the read's start, for its injection latency (RecordUsageNode)
         text = self._text(state.get(self.messages_key) or [])
         if not text.strip():
-            return {"memory_query": None}
+            return {"memory_query": None, "memory_read_started": started}
         task = str(state.get(self.task_type_key) or "general").casefold()
         tools = [str(t) for t in state.get(self.tools_key) or []]
         k = state.get("memory_k") or self.k_by_task.get(task, self.default_k)
@@ -123,4 +125,4 @@ class QueryNode(MemoryNode):
             text=text, lexical=lexical_form(text), dense=dense, task_type=task, k=k,
             partitions=ctx.visible_partitions(), recent_tools=tools,
         )
-        return {"memory_query": query}
+        return {"memory_query": query, "memory_read_started": started}

@@ -79,7 +79,7 @@ class NoteExtractor(Extractor):
             p.trigger = "agent_tool"
             p.record.metadata = {**p.record.metadata, "extractor": self.name, "note": note}
             if find_injection(note):
-                p.record.metadata["flags"] = ["injection"]
+                p.flags = ["injection"]
             p.note("extract", "stored by the agent through a memory tool")
         return parsed
 

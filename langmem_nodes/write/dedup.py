@@ -106,7 +106,7 @@ class DedupNode(MemoryNode):
         self.store, self.threshold, self.pending_key = store, threshold, pending_key
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        pending: list[PendingWrite] = list(state.get(self.pending_key) or [])
+        pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]  # never the input's
         batch: dict[tuple[str, ...], PendingWrite] = {}
         parts = self.search_partitions(ctx) if any(p.action == "write" for p in pending) else []
         for p in pending:

@@ -212,7 +212,7 @@ class RuleExtractor(Extractor):
             for claim, clause, source, hedged in found:
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid)
                 if smuggled:
-                    p.record.metadata["flags"] = ["injection"]
+                    p.flags = ["injection"]
                 out.append(p)
         return out, skipped
 
@@ -466,10 +466,10 @@ class RuleExtractor(Extractor):
             source_turn_ids=[tid],
             sessions_seen=[ctx.session_id] if ctx.session_id else [],
             drift=drift,
-            metadata={"quote": clause, "lang": lang, "replaces": claim.replaces, "extractor": self.name},
+            metadata={"quote": clause, "lang": lang, "extractor": self.name},
         )
         trig = {Source.EXPLICIT_CORRECTION: "explicit_correction", Source.EXPLICIT: "explicit_request"}
-        return PendingWrite(record=record, trigger=trig.get(source, "extracted")).note(
+        return PendingWrite(record=record, trigger=trig.get(source, "extracted"), replaces=list(claim.replaces)).note(
             "extract", f"{self.name}: {claim.subject}.{claim.predicate}={claim.object!r} ({claim.polarity}, {source.value})"
         )
 

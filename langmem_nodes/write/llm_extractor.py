@@ -181,10 +181,10 @@ class LLMExtractor(Extractor):
                 confidence=min(f.confidence, CONFIDENCE[source]), scope=ctx.scope(Level.SESSION if ctx.session_id else Level.USER),
                 created_at=now, verified_at=now, source_turn_ids=[tid],
                 sessions_seen=[ctx.session_id] if ctx.session_id else [],
-                metadata={"lang": lang, "replaces": list(f.replaces), "extractor": self.name},
+                metadata={"lang": lang, "extractor": self.name},
             )
             trig = {Source.EXPLICIT_CORRECTION: "explicit_correction", Source.EXPLICIT: "explicit_request"}
-            out.append(PendingWrite(record=rec, trigger=trig.get(source, "extracted")).note(
+            out.append(PendingWrite(record=rec, trigger=trig.get(source, "extracted"), replaces=list(f.replaces)).note(
                 "extract", f"llm: {f.subject}.{pred}={obj!r} ({f.polarity}, {source.value})"))
         return out
 

@@ -33,7 +33,6 @@ from ..records import (
     new_id,
     normalize_text,
 )
-from ..state import PendingWrite
 
 _EXPLICIT = (Source.EXPLICIT, Source.EXPLICIT_CORRECTION, Source.USER_EDITED)
 
@@ -77,7 +76,7 @@ class PromoteNode(MemoryNode):
         return Level.USER if explicit or recurrence >= self.user_sessions else None
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        pending: list[PendingWrite] = list(state.get(self.pending_key) or [])
+        pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]  # never the input's
         existing = self.store.get_many([p.merge_into for p in pending if p.action == "merge" and p.merge_into]) if self.store else {}
         for p in pending:
             r = p.record

@@ -122,17 +122,18 @@ def is_exclusive(predicate: str) -> bool:
     return predicate in EXCLUSIVE or predicate.startswith("attr:")
 
 
-def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef) -> bool:
+def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef, *, replaces: Sequence[str] = ()) -> bool:
     """Does `new` contradict `old` (same subject and predicate assumed; only its object and polarity are read)?
 
     An exclusive predicate's other values all conflict, even when a correction names the one it replaces
-    ("I live in Paris, not Berlin" also replaces Lisbon): one value at a time."""
+    ("I live in Paris, not Berlin" also replaces Lisbon): one value at a time. Otherwise `old` conflicts
+    when it holds a value the correction `replaces` (`PendingWrite.replaces`)."""
     same_obj = normalize_text(new.object) == normalize_text(old.object)
     if same_obj:
         return new.polarity != old.polarity
     if is_exclusive(new.predicate):
         return True
-    replaces = [normalize_text(x) for x in new.metadata.get("replaces", []) if x]
+    replaces = [normalize_text(x) for x in replaces or [] if x]
     if replaces:
         return any(x in normalize_text(old.object) or normalize_text(old.object) in x for x in replaces)
     return False
@@ -163,7 +164,7 @@ class ResolverNode(MemoryNode):
         self.store, self.strategy, self.pending_key = store, get_strategy(strategy), pending_key
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        pending: list[PendingWrite] = list(state.get(self.pending_key) or [])
+        pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]  # never the input's
         visible = set(ctx.visible_partitions())
         for p in pending:
             if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
@@ -172,8 +173,8 @@ class ResolverNode(MemoryNode):
             # values are compared on KeyRefs (no body parsing); only the rivals are loaded
             same_key = sorted(self.store.find_refs(list(visible), subject=r.subject, predicate=r.predicate),
                               key=lambda m: m.created_at)
-            refs = [m for m in same_key if conflicts_with(r, m)]
-            if not refs and r.source is Source.EXPLICIT_CORRECTION and not r.metadata.get("replaces"):
+            refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)]
+            if not refs and r.source is Source.EXPLICIT_CORRECTION and not p.replaces:
                 # an unqualified correction ("no wait, I mainly write Python now") replaces the latest value
                 refs = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
             loaded = self.store.get_many([m.id for m in refs]) if refs else {}

@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from .lexicon import PROJECT, PROJECT_TAIL, STANDING
 
 _I = re.IGNORECASE
-_STANDING_CTX: ContextVar[bool] = ContextVar("standing", default=False)  # an explicit cue was stripped
 
 #: Canonical predicates. Open attributes use the namespaced form `attr:<name>` ("my shell is zsh").
 PREDICATES = frozenset(
@@ -115,8 +113,6 @@ def _en_name(m: re.Match[str]) -> list[Claim]:
 
 def _en_rule(m: re.Match[str], polarity: str) -> list[Claim]:
     clause = m.string
-    if not (_STANDING_CTX.get() or STANDING.search(clause) or PROJECT.search(clause)):
-        return []  # a bare imperative is a request for this answer, not a standing rule
     return _c(_subject(clause), "rule", m.group("o"), polarity, kind="rule")
 
 
@@ -142,6 +138,17 @@ _INFRA_ZH = r"地址|域名|端口|分支|数据库|路径|目录|版本|服务�
 def _infra(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"[^\w]+", "_", m.group("a").strip().casefold()).strip("_")[:40]
     return _c("project", f"attr:{attr}", m.group("o"), kind="reference") if attr else []
+
+
+class _StandingRule:
+    """A rule builder that applies only to a standing instruction: a cue in the clause (always / 以后 / in
+    this repo) or one stripped from its message (`parse_clause(..., standing=True)`)."""
+
+    def __init__(self, build: Callable[[re.Match[str]], list[Claim]]) -> None:
+        self.build = build
+
+    def __call__(self, m: re.Match[str]) -> list[Claim]:
+        return self.build(m)
 
 
 EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] = [
@@ -208,9 +215,9 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(rf"^i\s+{_ADV}(?:use|write|(?:code|program|work|develop)\s+{_ADV}(?:in|with))\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never)\s+(?:ever\s+)?(?P<o>.+)$", _I),
-     lambda m: _en_rule(m, "negative")),
+     _StandingRule(lambda m: _en_rule(m, "negative"))),
     (re.compile(r"^(?:please\s+)?(?:always|you (?:must|should always)|we (?:must|always|should always))\s+(?P<o>.+)$", _I),
-     lambda m: _en_rule(m, "positive")),
+     _StandingRule(lambda m: _en_rule(m, "positive"))),
 ]
 
 
@@ -234,15 +241,11 @@ def _zh_cmd(m: re.Match[str]) -> list[Claim]:
 
 
 def _zh_rule(m: re.Match[str], polarity: str) -> list[Claim]:
-    if not (_STANDING_CTX.get() or STANDING.search(m.string) or PROJECT.search(m.string)):
-        return []
     return _c(_subject(m.string), "rule", m.group("o"), polarity, kind="rule")
 
 
 def _zh_rule_pre(m: re.Match[str], polarity: str) -> list[Claim]:
     """"代码里不要写中文注释": the topic before the negation belongs to the rule."""
-    if not (_STANDING_CTX.get() or STANDING.search(m.string) or PROJECT.search(m.string)):
-        return []
     return _c(_subject(m.string), "rule", m.group("pre") + m.group("o"), polarity, kind="rule")
 
 
@@ -302,10 +305,10 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:用|使用|在用|写|用的是|写的是)\s*(?P<o>.+)$"),
      lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(r"^(?:请)?(?:不要|别|不能|禁止|不许|千万别|永远不要|以后不要|以后别)\s*(?P<o>.+)$"),
-     lambda m: _zh_rule(m, "negative")),
-    (re.compile(r"^(?:请)?(?:总是|永远|一律|始终|务必|每次都?(?=要|先|记得|给我|帮我|用|加|写|带))\s*(?P<o>.+)$"), lambda m: _zh_rule(m, "positive")),
+     _StandingRule(lambda m: _zh_rule(m, "negative"))),
+    (re.compile(r"^(?:请)?(?:总是|永远|一律|始终|务必|每次都?(?=要|先|记得|给我|帮我|用|加|写|带))\s*(?P<o>.+)$"), _StandingRule(lambda m: _zh_rule(m, "positive"))),
     (re.compile(r"^(?!我)(?P<pre>[^，,]{1,8}?)(?:都|也)?(?:不要|别|不能|禁止|不许|不准|严禁)\s*(?P<o>.+)$"),
-     lambda m: _zh_rule_pre(m, "negative")),
+     _StandingRule(lambda m: _zh_rule_pre(m, "negative"))),
 ]
 
 
@@ -318,16 +321,11 @@ def parse_clause(clause: str, *, standing: bool = False) -> list[Claim]:
     clause = clause.strip(" \t\"'“”.,;:!?。，；：！？")
     if not clause:
         return []
-    token = _STANDING_CTX.set(standing)
-    try:
-        return _first_match(clause)
-    finally:
-        _STANDING_CTX.reset(token)
-
-
-def _first_match(clause: str) -> list[Claim]:
+    standing = standing or bool(STANDING.search(clause) or PROJECT.search(clause))
     for rules in (EN_RULES, ZH_RULES):
         for pattern, build in rules:
+            if isinstance(build, _StandingRule) and not standing:
+                continue  # a bare imperative is a request for this answer, not a standing rule
             m = pattern.search(clause)
             if m:
                 claims = build(m)

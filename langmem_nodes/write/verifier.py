@@ -162,7 +162,7 @@ class VerifyNode(MemoryNode):
             if quote:
                 r.metadata["quote"] = screen.redact(str(r.metadata["quote"]))
         target = instruction_target(quote or r.object)
-        if screen.control or target == "control" or find_injection(r.text) or "injection" in r.metadata.get("flags", []):
+        if screen.control or target == "control" or find_injection(r.text) or "injection" in p.flags:
             p.action, p.reason = "reject", "instruction aimed at the assistant: memory text is data, never a rule"
             p.note("verify", "reject (injection)")
             return True
@@ -202,7 +202,8 @@ def _withhold(p: PendingWrite, marker: str, line: str) -> None:
     """Strip a refused claim of every trace of its text: only the marker and the reason remain."""
     r = p.record
     r.text, r.object = marker, marker
-    r.metadata = {k: v for k, v in r.metadata.items() if k not in ("quote", "replaces")}
+    r.metadata = {k: v for k, v in r.metadata.items() if k != "quote"}
+    p.replaces = []
     p.trace = ["extract: claim withheld (its text is not kept)", line]
 
 
