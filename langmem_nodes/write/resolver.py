@@ -3,7 +3,9 @@
 A new statement conflicts with stored active ones when they share (subject, predicate) in the scopes the
 user can see and either the predicate holds one value at a time (name, role, deploy_command, …), the
 polarity flips for the same object ("likes X" → "does not like X"), or the new statement is an explicit
-correction (of the value it names after "not …", else of the latest value). The loser is superseded:
+correction (of the value it names after "not …", else of the latest value). A correction also reaches
+the values this user stated in their other sessions of the same project (or of none), the partitions dedup
+compares with — never another user's or project's. The loser is superseded:
 `status=superseded`, pointers both ways, a ledger reason — never deleted. `read_only` records are never
 superseded automatically: the challenger is kept as a `candidate` instead.
 
@@ -165,27 +167,43 @@ class ResolverNode(MemoryNode):
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]  # never the input's
-        visible = set(ctx.visible_partitions())
+        visible = ctx.visible_partitions()
+        sessions: list[str] | None = None  # listed once, only when a correction needs them
         for p in pending:
             if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
                 continue
             r = p.record
-            # values are compared on KeyRefs (no body parsing); only the rivals are loaded
-            same_key = sorted(self.store.find_refs(list(visible), subject=r.subject, predicate=r.predicate),
-                              key=lambda m: m.created_at)
-            refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)]
-            if not refs and r.source is Source.EXPLICIT_CORRECTION and not p.replaces:
-                # an unqualified correction ("no wait, I mainly write Python now") replaces the latest value
-                refs = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
-            loaded = self.store.get_many([m.id for m in refs]) if refs else {}
+            refs = self._rival_refs(p, visible)
+            elsewhere: list[KeyRef] = []
+            if r.source is Source.EXPLICIT_CORRECTION:
+                if sessions is None:
+                    sessions = [s for s in self.store.partitions(prefix=ctx.session_prefix()) if s not in visible]
+                elsewhere = self._rival_refs(p, sessions, fallback=not refs) if sessions else []
+            loaded = self.store.get_many([m.id for m in (*refs, *elsewhere)]) if refs or elsewhere else {}
             rivals = [loaded[m.id] for m in refs if m.id in loaded]
-            if rivals:
-                self._resolve(p, rivals)
+            other = [loaded[m.id] for m in elsewhere if m.id in loaded]
+            if rivals or other:
+                self._resolve(p, rivals, other)
         return {self.pending_key: pending}
 
-    def _resolve(self, p: PendingWrite, rivals: list[MemoryRecord]) -> None:
+    def _rival_refs(self, p: PendingWrite, partitions: list[str], *, fallback: bool = True) -> list[KeyRef]:
+        """The active values in `partitions` that `p.record` contradicts, oldest first; values are compared
+        on KeyRefs (no body parsing), only the rivals are loaded."""
         r = p.record
-        locked = [m for m in rivals if m.read_only]
+        same_key = sorted(self.store.find_refs(partitions, subject=r.subject, predicate=r.predicate),
+                          key=lambda m: m.created_at)
+        refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)]
+        if not refs and fallback and r.source is Source.EXPLICIT_CORRECTION and not p.replaces:
+            # an unqualified correction ("no wait, I mainly write Python now") replaces the latest value
+            refs = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
+        return refs
+
+    def _resolve(self, p: PendingWrite, rivals: list[MemoryRecord], other: Sequence[MemoryRecord] = ()) -> None:
+        """`rivals`: contradicted values the user sees here; `other`: those held in the user's other sessions
+        of this project (only for a correction). Those are superseded when the new value beats them, but
+        never make it lose: a value this session cannot see does not overrule what the user just said."""
+        r = p.record
+        locked = [m for m in (*rivals, *other) if m.read_only]
         if locked:
             p.action = "downgrade"
             p.reason = f"contradicts read-only memory {locked[0].id}: kept as candidate for the user to confirm"
@@ -194,7 +212,10 @@ class ResolverNode(MemoryNode):
             return
         winner = self.strategy.choose([*rivals, r])
         if winner is r:
-            p.supersede = [m.id for m in rivals]
+            losers = [*rivals, *(m for m in other if self.strategy.choose([m, r]) is r)]
+            if not losers:
+                return
+            p.supersede = [m.id for m in losers]
             r.supersedes = list(p.supersede)
             p.reason = p.reason or f"{self.strategy.name}: replaces {', '.join(p.supersede)}"
             p.note("resolve", f"{self.strategy.name}: new value wins over {p.supersede}")
