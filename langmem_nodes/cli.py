@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sqlite3
@@ -26,9 +27,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .records import MemoryContext, MemoryRecord
+from .records import MemoryContext, MemoryRecord, check_id
 from .safety import terminal_safe
 from .store import resolve_database_url
+from .usage import MAX_DAYS
 
 # what a terminal may act on: C0/C1 controls (escape sequences), bidi and zero-width formats, separators
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]")
@@ -38,6 +40,7 @@ _TEXT_ARGS = ("user", "project", "org", "session", "text", "query", "id", "kind"
 CREATES_HOME = ("remember", "import", "import-conversation")
 # optional embedders -> the extra that installs them
 EXTRAS = {"e5": "multilingual"}
+SCOPE_FLAGS = ("user", "project", "org", "session")
 EXIT_ERROR = 2
 EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a writer killed by SIGPIPE
 
@@ -58,6 +61,8 @@ def record_json(rec: MemoryRecord) -> dict[str, Any]:
 
 
 def _home(args: argparse.Namespace) -> Path:
+    if args.home is not None and not args.home.strip():
+        raise CLIError("--home must not be empty (leave it out for $LANGMEM_HOME or ./.langmem)")
     return Path(args.home or os.environ.get("LANGMEM_HOME") or "./.langmem")
 
 
@@ -357,8 +362,6 @@ def cmd_stats(args: argparse.Namespace, store: Any) -> int:
 
     from .records import utcnow
 
-    if args.since is not None and not args.since > 0:
-        raise ValueError(f"--since must be a positive number of days, got {args.since}")
     ctx = _context(args)
     since = utcnow() - timedelta(days=args.since) if args.since is not None else None
     m = _admin(store).metrics(ctx, since=since, stale_days=args.stale_days)
@@ -393,14 +396,31 @@ def _scope_args(p: argparse.ArgumentParser, *, user_required: bool = True) -> No
     p.add_argument("--session")
 
 
-def _positive_int(value: str) -> int:
+def _recall_k(value: str) -> int:
+    """1..MAX_SELECTED: the read graph never selects more than that, so a larger K would be silently ignored."""
+    from .read.select import MAX_SELECTED
+
     try:
         k = int(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {value!r}") from None
     if k < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {k}")
+    if k > MAX_SELECTED:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SELECTED} (recall selects at most "
+                                         f"{MAX_SELECTED} memories), got {value if len(value) <= 24 else value[:24] + '…'}")
     return k
+
+
+def _days(value: str) -> float:
+    """A finite number of days in (0, MAX_DAYS]."""
+    try:
+        days = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of days, got {value!r}") from None
+    if not (math.isfinite(days) and 0 < days <= MAX_DAYS):
+        raise argparse.ArgumentTypeError(f"must be a number of days above 0 and at most {MAX_DAYS}, got {value!r}")
+    return days
 
 
 class _Parser(argparse.ArgumentParser):
@@ -433,7 +453,7 @@ def build_parser() -> argparse.ArgumentParser:
     _scope_args(p)
     p = add("recall", cmd_recall, "run the read graph for a query")
     p.add_argument("query")
-    p.add_argument("--k", type=_positive_int, help="at most K memories (1-5; recall gathers candidates for K)")
+    p.add_argument("--k", type=_recall_k, help="at most K memories (1-5; recall gathers candidates for K)")
     _scope_args(p)
     p = add("list", cmd_list, "list a user's memories")
     _scope_args(p)
@@ -452,9 +472,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="write the export here (default: stdout)")
     p = add("stats", cmd_stats, "retrieval metrics of a user: restatements, hit rate, unused share, latency")
     _scope_args(p)
-    p.add_argument("--since", type=float, help="only the last DAYS days")
-    p.add_argument("--stale-days", type=float, default=30.0,
-                   help="a citation is stale if its memory is superseded/edited/forgotten within this many days")
+    p.add_argument("--since", type=_days, help=f"only the last DAYS days (0 < DAYS <= {MAX_DAYS})")
+    p.add_argument("--stale-days", type=_days, default=30.0, help="a citation is stale if its memory is "
+                   f"superseded/edited/forgotten within this many days (default 30, at most {MAX_DAYS})")
     p = add("import", cmd_import, "import an export file")
     p.add_argument("file")
     p = add("import-conversation", cmd_import_conversation,
@@ -475,6 +495,13 @@ def _check_args(args: argparse.Namespace) -> None:
         if isinstance(value, str) and re.search(r"[\ud800-\udfff]", value):
             flag = f"--{name}" if name in ("user", "project", "org", "session", "kind") else name
             raise CLIError(f"{flag} is not valid UTF-8: {terminal_safe(value)}")
+    for name in SCOPE_FLAGS:  # named by flag, not by the pydantic field it becomes
+        value = getattr(args, name, None)
+        if value is not None:
+            try:
+                check_id(value, f"--{name}", required=True)
+            except ValueError as exc:
+                raise CLIError(str(exc)) from None
 
 
 def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,

@@ -46,6 +46,8 @@ _TRAILER = re.compile(r"\s*<memory-used>(.*?)</memory-used>\s*", re.S | re.I)
 _SPLIT = re.compile(r"[\s,，、;；]+")
 #: what makes a citation stale when it happens to the cited memory within `stale_days` of the citation
 STALE_OPS = ("supersede", "edit", "forget")
+#: the longest day count `stale_days` (and the CLI's `--since`) accepts: a century; more is a typo
+MAX_DAYS = 36500
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS usage(

@@ -285,3 +285,43 @@ def test_a_warning_is_one_line_without_python_source(monkeypatch, capsys) -> Non
     assert cli.main(["list", "--user", "ada"]) == 0
     err = capsys.readouterr().err
     assert err == "warning: this home's embedder cannot read Chinese 中文: open it with --embedder e5\n"
+
+
+@pytest.mark.parametrize(("flag", "value"), [
+    ("--since", "inf"), ("--since", "1e999"), ("--since", "1000000"), ("--since", "nan"), ("--since", "0"),
+    ("--since", "-2"), ("--since", "week"), ("--stale-days", "inf"), ("--stale-days", "1e10"), ("--stale-days", "-1"),
+    ("--stale-days", "nan"),
+])
+def test_stats_refuses_a_day_count_out_of_range(home, flag, value):
+    code, out, err = cli(*home["base"], "stats", "--user", "ann", flag, value)
+    assert_one_line_error(code, err, flag, "number of days")
+    assert out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_stats_accepts_the_largest_day_count(home):
+    doc, _ = ok_json(*home["base"], "stats", "--user", "ann", "--since", "36500", "--stale-days", "36500")
+    assert doc["stale_days"] == 36500
+
+
+@pytest.mark.parametrize("k", ["6", "9", "99999999999999999999"])
+def test_recall_refuses_a_k_above_the_selector_cap(home, k):
+    code, out, err = cli(*home["base"], "recall", "tea", "--user", "ann", "--k", k)
+    assert_one_line_error(code, err, "--k: must be at most 5")
+    assert out == ""
+
+
+@pytest.mark.parametrize("flag", ["--user", "--project", "--session", "--org"])
+@pytest.mark.parametrize("value", ["", "   "])
+def test_empty_scope_flags_are_refused_by_name(home, flag, value):
+    argv = ("recall", "x", "--user", "ann") if flag != "--user" else ("recall", "x")
+    code, out, err = cli(*home["base"], *argv, flag, value)
+    assert_one_line_error(code, err, f"{flag} must not be empty")
+    assert "pydantic" not in err and "validation error" not in err and out == ""
+
+
+@pytest.mark.parametrize("value", ["", "  "])
+def test_an_empty_home_is_refused(tmp_path, monkeypatch, value):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("--home", value, "--embedder", "hashing", "remember", EN, "--user", "ann")
+    assert_one_line_error(code, err, "--home must not be empty")
+    assert out == "" and not (tmp_path / ".langmem").exists()

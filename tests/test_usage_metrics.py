@@ -162,6 +162,9 @@ def test_metrics_bad_input_names_the_field(store):
         admin.metrics({"org_id": "default"})
     with pytest.raises(ValueError, match="stale_days"):
         admin.metrics({"user_id": "ada"}, stale_days=0)
+    for huge in (float("inf"), float("nan"), 1e10):  # once an OverflowError deep in timedelta
+        with pytest.raises(ValueError, match="stale_days must be a number of days above 0 and at most 36500"):
+            admin.metrics({"user_id": "ada"}, stale_days=huge)
     with pytest.raises(ValueError, match="unknown metrics scope"):
         admin.metrics({"user_id": "ada", "level": "org"})
 
@@ -186,8 +189,10 @@ def test_cli_stats_json_is_one_document(tmp_path, capsys):
     assert cli_main(["--home", str(home), "stats", "--user", "ada", "--since", "30"]) == 0
     table = capsys.readouterr().out
     assert "hit rate" in table and "100.0%" in table
-    assert cli_main(["--home", str(home), "stats", "--user", "ada", "--stale-days", "0"]) == 2
-    assert "stale_days" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:  # refused by the argument parser
+        cli_main(["--home", str(home), "stats", "--user", "ada", "--stale-days", "0"])
+    assert refused.value.code == 2
+    assert "--stale-days" in capsys.readouterr().err
 
 
 def _needs_home(question: str, text: str) -> bool:

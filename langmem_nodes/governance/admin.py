@@ -192,7 +192,7 @@ class MemoryAdmin:
         (see `langmem_nodes.usage.usage_metrics` for the definitions).
 
         `scope` is a `MemoryContext` or a dict with `user_id` (required), `org_id`, `project_id`."""
-        from ..usage import usage_metrics
+        from ..usage import MAX_DAYS, usage_metrics
 
         if isinstance(scope, Mapping):
             unknown = set(scope) - {"org_id", "user_id", "project_id"}
@@ -203,8 +203,8 @@ class MemoryAdmin:
             scope = MemoryContext(**scope)
         if not isinstance(scope, MemoryContext):
             raise TypeError(f"scope must be a MemoryContext or a dict, got {type(scope).__name__}")
-        if isinstance(stale_days, bool) or not isinstance(stale_days, int | float) or not stale_days > 0:
-            raise ValueError(f"stale_days must be a positive number of days, got {stale_days!r}")
+        if isinstance(stale_days, bool) or not isinstance(stale_days, int | float) or not 0 < stale_days <= MAX_DAYS:
+            raise ValueError(f"stale_days must be a number of days above 0 and at most {MAX_DAYS}, got {stale_days!r}")
         for name, value in (("since", since), ("until", until)):
             if value is not None and not isinstance(value, datetime):
                 raise TypeError(f"{name} must be a datetime, got {type(value).__name__}")

@@ -137,6 +137,40 @@ _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "
 )
 
 
+# a wireless network's key: "my wifi is HomeNet and the key is abc12345", "the key for the wifi: x9…",
+# "家里wifi是 abc12345", "手机热点 hotspot2024" (a bare token after the network word is its key in zh)
+_EN_NET = r"(?:wi-?fi|wlan|wireless|hot\s?spot|router)"
+_EN_NET_KEY = r"(?:(?:network|security|wpa2?|wpa3)\s+)?(?:key|pass(?:word|phrase|code)?|psk|pw|code)"
+_EN_NET_LINK = r"(?:\s+is|\s+was|\s*:|\s*=|\s*,\s*(?:it'?s|it\s+is|which\s+is)|\s+-+>?)"
+_EN_WIFI_KEY = re.compile(
+    rf"\b{_EN_NET}\b[^.!?\n]{{0,60}}?\b(?P<w>{_EN_NET_KEY})\b"
+    rf"(?:\s+(?:for|of|to|at|on)\s+[\w' -]{{1,30}}?)?{_EN_NET_LINK}\s*[\"'“]?(?P<v>[^\s\"'”,;]+)|"
+    rf"\b(?P<w2>key|pass(?:word|phrase|code)?)\s+(?:for|of|to|on)\s+(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+)?"
+    rf"{_EN_NET}\b(?:\s+[\w-]+)?{_EN_NET_LINK}\s*[\"'“]?(?P<v2>[^\s\"'”,;]+)", _I)
+_ZH_NET = r"(?:wi-?fi|wlan|无线网?络?|热点|路由器?)"
+_ZH_NET_NOT_KEY = r"名|叫|号|型|牌|速|信号|带宽|频|流量|套餐|账|用户|费|覆盖|范围|距离|速度|延迟"
+_ZH_WIFI_KEY = re.compile(
+    rf"{_ZH_NET}(?P<mid>[\u4e00-\u9fff]{{0,6}}?)\s*(?:是|为|：|:|=|改成了?|改为|换成了?|设成了?|设为|设置为|设置成)?\s*"
+    r"[\"'“‘「]?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{6,})(?![A-Za-z0-9])", _I)
+_UNIT = re.compile(r"\d+(?:\.\d+)?(?:[kmg]bps|[kmgt]b|[kmg]hz|[kmg]|%|ms|dbm?)", _I)
+
+
+def _wifi_keys(text: str) -> list[tuple[re.Match[str], str]]:
+    """(match, value group) of every wireless-network key in `text`."""
+    out = []
+    for m in _EN_WIFI_KEY.finditer(text):
+        group = "v" if m.group("v") is not None else "v2"
+        value = m.group(group).rstrip(".!?")
+        if value.casefold() not in _EN_NON_VALUE and _credential_shaped(value):
+            out.append((m, group))
+    for m in _ZH_WIFI_KEY.finditer(text):
+        value = m.group("v").rstrip(".")
+        if re.search(_ZH_NET_NOT_KEY, m.group("mid")) or _UNIT.fullmatch(value) or not re.search(r"\d", value):
+            continue
+        out.append((m, "v"))
+    return out
+
+
 def _en_value_ok(word: str, value: str) -> bool:
     first = value.split()[0].strip(".!?").casefold() if value.split() else ""
     if not first or first in _EN_NON_VALUE:
@@ -223,6 +257,8 @@ def find_secrets(text: str) -> list[Finding]:
         add("密码" if m.group("w") in ("密码", "口令") else m.group("w"), m, "v")
     for m in _MIXED_PHRASE.finditer(text):
         add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
+    for m, group in _wifi_keys(text):
+        add("wifi key", m, group)
     for m in _SEED.finditer(text):
         rest = re.match(r"[^。.!?！？\n]*", text[m.end():])
         span_end = m.end() + (rest.end() if rest else 0)
