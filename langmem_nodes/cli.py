@@ -252,18 +252,23 @@ def cmd_export(args: argparse.Namespace, store: Any) -> int:
     return 0
 
 
+def read_text_file(path: str, what: str) -> str:
+    """The UTF-8 text of a file the user named, or a one-line `CLIError` saying what is wrong with it."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CLIError(f"{what} {path} does not exist") from None
+    except IsADirectoryError:
+        raise CLIError(f"{what} {path} is a directory") from None
+    except UnicodeDecodeError as exc:
+        raise CLIError(f"{what} {path} is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    except OSError as exc:
+        raise CLIError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+
+
 def load_import_file(path: str) -> dict[str, Any]:
     """Read and parse an export file before any home is opened or created."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CLIError(f"import file {path} does not exist") from None
-    except IsADirectoryError:
-        raise CLIError(f"import file {path} is a directory") from None
-    except UnicodeDecodeError as exc:
-        raise CLIError(f"import file {path} is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
-    except OSError as exc:
-        raise CLIError(f"cannot read import file {path}: {exc.strerror or exc}") from None
+    text = read_text_file(path, "import file")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -282,16 +287,7 @@ def load_transcript_file(path: str) -> list[Any]:
     "text", optional "session", "at"), else plain text (`Speaker: text` lines, a blank line between sessions)."""
     from .conversation import as_turn, parse_transcript
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CLIError(f"transcript {path} does not exist") from None
-    except IsADirectoryError:
-        raise CLIError(f"transcript {path} is a directory") from None
-    except UnicodeDecodeError as exc:
-        raise CLIError(f"transcript {path} is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
-    except OSError as exc:
-        raise CLIError(f"cannot read transcript {path}: {exc.strerror or exc}") from None
+    text = read_text_file(path, "transcript")
     stripped = text.lstrip()
     try:
         if stripped.startswith("["):

@@ -38,11 +38,11 @@ from .sqlite import (
     CanonicalStore,
     ChangeToken,
     KeyRef,
-    RecordGone,
     VersionConflict,
     _redact,
     _scope_of_partition,
     partition_list,
+    versioned_update,
 )
 
 CONNECT_TIMEOUT = 5  # seconds: a bad host or a server that is down fails fast, never hangs
@@ -242,33 +242,7 @@ class PostgresCanonicalStore:
     ) -> MemoryRecord:
         """See `CanonicalStore.update`: the version predicate makes a concurrent update of the same row wait
         for the first one's commit and then miss (`VersionConflict`)."""
-        from .sqlite import ReadOnlyViolation
-
-        stored = conn.execute("SELECT partition, body FROM records WHERE id=%s", (rec.id,)).fetchone()
-        if stored is not None and stored[0] != rec.scope.partition:
-            raise ValueError(
-                f"memory {rec.id!r} cannot move from partition {stored[0]!r} to {rec.scope.partition!r}: "
-                "write a new record in the new scope and supersede this one"
-            )
-        if not allow_read_only and stored is not None and json.loads(stored[1]).get("read_only"):
-            raise ReadOnlyViolation(
-                f"memory {rec.id!r} is read_only: only an explicit user edit (actor='user') may change it"
-            )
-        new = rec.model_copy(update={"version": expected_version + 1})
-        row = self._row(new)
-        cur = conn.execute(
-            "UPDATE records SET partition=%s, status=%s, subject=%s, predicate=%s, text_hash=%s, version=%s, body=%s"
-            " WHERE id=%s AND version=%s",
-            (*row[1:], rec.id, expected_version),
-        )
-        if cur.rowcount != 1:
-            now = conn.execute("SELECT version FROM records WHERE id=%s", (rec.id,)).fetchone()
-            if now is None:
-                raise RecordGone(f"no memory with id {rec.id!r}")
-            raise VersionConflict(
-                f"memory {rec.id!r} changed since it was read (expected version {expected_version}, stored {now[0]})"
-            )
-        return new
+        return versioned_update(conn, rec, expected_version, self._row, allow_read_only=allow_read_only, mark="%s")
 
     def delete(self, conn: psycopg.Connection, memory_id: str) -> bool:
         conn.execute("DELETE FROM vectors WHERE id=%s", (memory_id,))

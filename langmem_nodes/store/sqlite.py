@@ -12,7 +12,7 @@ import sqlite3
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -189,31 +189,7 @@ class CanonicalStore:
         With `allow_read_only=False` a stored read_only record is refused (`ReadOnlyViolation`). A record
         never changes partition (ValueError): the projections are partitioned, so a move would leave the
         memory findable in its old scope; write a new record and supersede the old one instead."""
-        stored = conn.execute("SELECT partition, body FROM records WHERE id=?", (rec.id,)).fetchone()
-        if stored is not None and stored[0] != rec.scope.partition:
-            raise ValueError(
-                f"memory {rec.id!r} cannot move from partition {stored[0]!r} to {rec.scope.partition!r}: "
-                "write a new record in the new scope and supersede this one"
-            )
-        if not allow_read_only and stored is not None and json.loads(stored[1]).get("read_only"):
-            raise ReadOnlyViolation(
-                f"memory {rec.id!r} is read_only: only an explicit user edit (actor='user') may change it"
-            )
-        new = rec.model_copy(update={"version": expected_version + 1})
-        row = self._row(new)
-        cur = conn.execute(
-            "UPDATE records SET partition=?, status=?, subject=?, predicate=?, text_hash=?, version=?, body=?"
-            " WHERE id=? AND version=?",
-            (*row[1:], rec.id, expected_version),
-        )
-        if cur.rowcount != 1:
-            stored = conn.execute("SELECT version FROM records WHERE id=?", (rec.id,)).fetchone()
-            if stored is None:
-                raise RecordGone(f"no memory with id {rec.id!r}")
-            raise VersionConflict(
-                f"memory {rec.id!r} changed since it was read (expected version {expected_version}, stored {stored[0]})"
-            )
-        return new
+        return versioned_update(conn, rec, expected_version, self._row, allow_read_only=allow_read_only, mark="?")
 
     def delete(self, conn: sqlite3.Connection, memory_id: str) -> bool:
         conn.execute("DELETE FROM vectors WHERE id=?", (memory_id,))
@@ -688,6 +664,39 @@ class CanonicalStore:
             finally:
                 self._conn.close()
 
+
+
+def versioned_update(conn: Any, rec: MemoryRecord, expected_version: int, row_of: Callable[[MemoryRecord], tuple],
+                     *, allow_read_only: bool, mark: str) -> MemoryRecord:
+    """The optimistic update both canonical stores run inside their transaction (`mark`: the driver's
+    parameter marker, "?" for sqlite3, "%s" for psycopg). See `CanonicalStore.update`."""
+    def sql(text: str) -> str:
+        return text.replace("?", mark)
+
+    stored = conn.execute(sql("SELECT partition, body FROM records WHERE id=?"), (rec.id,)).fetchone()
+    if stored is not None and stored[0] != rec.scope.partition:
+        raise ValueError(
+            f"memory {rec.id!r} cannot move from partition {stored[0]!r} to {rec.scope.partition!r}: "
+            "write a new record in the new scope and supersede this one"
+        )
+    if not allow_read_only and stored is not None and json.loads(stored[1]).get("read_only"):
+        raise ReadOnlyViolation(
+            f"memory {rec.id!r} is read_only: only an explicit user edit (actor='user') may change it"
+        )
+    new = rec.model_copy(update={"version": expected_version + 1})
+    cur = conn.execute(
+        sql("UPDATE records SET partition=?, status=?, subject=?, predicate=?, text_hash=?, version=?, body=?"
+            " WHERE id=? AND version=?"),
+        (*row_of(new)[1:], rec.id, expected_version),
+    )
+    if cur.rowcount != 1:
+        now = conn.execute(sql("SELECT version FROM records WHERE id=?"), (rec.id,)).fetchone()
+        if now is None:
+            raise RecordGone(f"no memory with id {rec.id!r}")
+        raise VersionConflict(
+            f"memory {rec.id!r} changed since it was read (expected version {expected_version}, stored {now[0]})"
+        )
+    return new
 
 def _scope_of_partition(partition: str) -> dict[str, Any] | None:
     """The scope ids a partition key holds (`org/o`, `project/o/p`, `user/o/u`, `session/o/u/p/s`, and the
