@@ -426,19 +426,27 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, f"error: {message} (see {self.prog} --help)\n")
 
 
+def _global_args(p: argparse.ArgumentParser, *, after_command: bool = False) -> None:
+    """--home, --database-url and --embedder, accepted before the subcommand and after it (same meaning).
+    After it they default to SUPPRESS, so a subcommand that does not repeat them keeps the value given before."""
+    extra: dict[str, Any] = {"default": argparse.SUPPRESS} if after_command else {}
+    p.add_argument("--home", help="memory home (default $LANGMEM_HOME or ./.langmem)", **extra)
+    p.add_argument("--database-url", help="a postgresql:// URL: the memories live in that database, shared "
+                   "by every process (default $LANGMEM_DATABASE_URL, $DATABASE_URI or $POSTGRES_URI; else "
+                   "the home's SQLite file)", **extra)
+    p.add_argument("--embedder", choices=["minilm+e5", "minilm", "minilm-int8", "e5", "hashing"],
+                   help="fixed per memory home; default: the home's, else minilm+e5 (MiniLM for English, "
+                        "e5 for Chinese); minilm is English-only, e5 multilingual", **extra)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="langmem-nodes", description="Long-term memory for LangGraph agents.")
-    parser.add_argument("--home", help="memory home (default $LANGMEM_HOME or ./.langmem)")
-    parser.add_argument("--database-url", help="a postgresql:// URL: the memories live in that database, shared "
-                        "by every process (default $LANGMEM_DATABASE_URL, $DATABASE_URI or $POSTGRES_URI; else "
-                        "the home's SQLite file)")
-    parser.add_argument("--embedder", choices=["minilm+e5", "minilm", "minilm-int8", "e5", "hashing"],
-                        help="fixed per memory home; default: the home's, else minilm+e5 (MiniLM for English, "
-                             "e5 for Chinese); minilm is English-only, e5 multilingual")
+    _global_args(parser)
     sub = parser.add_subparsers(dest="command", required=True)
 
     def add(name: str, fn: Any, help_: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_)
+        _global_args(p, after_command=True)
         p.add_argument("--json", action="store_true", help="stdout is one JSON document (human text on stderr)")
         p.add_argument("--progress", action="store_true", help="progress on stderr even when it is not a terminal")
         p.set_defaults(fn=fn)

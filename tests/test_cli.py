@@ -107,3 +107,22 @@ def test_a_home_keeps_its_embedder_and_refuses_another(capsys, tmp_path):
     assert run(capsys, tmp_path, "list", "--user", "ann", embedder=None)["memories"]  # reused without naming it
     assert main(["--home", str(tmp_path), "--embedder", "minilm", "list", "--user", "ann"]) == 2
     assert re.search("hashing/384.*minilm/384", capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("text,query,user", [
+    ("Remember that I prefer green tea in the morning.", "green tea", "ann"),
+    ("记住：我早上喜欢喝绿茶。", "绿茶", "wang"),
+])
+def test_global_options_work_before_and_after_the_subcommand(capsys, tmp_path, text, query, user):
+    """--home / --embedder (and --database-url) mean the same before the subcommand and after it."""
+    home = tmp_path / "h"
+    assert main(["--home", str(home), "--embedder", "hashing", "remember", text, "--user", user, "--json"]) == 0
+    before = json.loads(capsys.readouterr().out)["written"]
+    assert main(["recall", query, "--user", user, "--home", str(home), "--embedder", "hashing", "--json"]) == 0
+    after = json.loads(capsys.readouterr().out)["memories"]
+    assert [m["id"] for m in after] == [before[0]["id"]]
+    # after the subcommand wins over before it; a mistake there is still one error line naming the flag
+    assert main(["--home", str(tmp_path / "other"), "list", "--user", user, "--home", str(home), "--json"]) == 0
+    assert [m["id"] for m in json.loads(capsys.readouterr().out)["memories"]] == [before[0]["id"]]
+    assert main(["list", "--user", user, "--home", str(home), "--database-url", "mysql://x", "--json"]) == 2
+    assert "--database-url" in capsys.readouterr().err

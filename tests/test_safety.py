@@ -304,3 +304,26 @@ def test_an_import_holding_a_credential_is_refused_whole(tmp_path):
             MemoryAdmin(dst).import_(data)
         assert MemoryAdmin(dst, pii="redact").import_(data)["records"] == 2
         assert "4111" not in dst.get("mem_secret").text
+
+
+@pytest.mark.parametrize("filler,fact", [
+    ("The weather was fine and we walked along the river. ", "Remember that I'm allergic to shellfish."),
+    ("天气很好，我们沿着河边散步。", "记住：我对虾过敏。"),
+])
+def test_skip_reasons_of_a_long_message_are_capped_with_a_summary(store, filler, fact):
+    """A 100 KB message is hundreds of unparsed clauses: `memory_skipped` (graph state, checkpoints) keeps the
+    first MAX_SKIPS_SHOWN reasons plus one summary entry counting the rest, in both languages."""
+    from datetime import UTC, datetime
+
+    from langmem_nodes.write.extract import MAX_SKIPS_SHOWN, ExtractNode
+
+    text = fact + " " + filler * (100_000 // len(filler))
+    skips = ExtractNode().run({"messages": [HumanMessage(text)]}, CTX, datetime.now(UTC))["memory_extract_skips"]
+    assert len(skips) == MAX_SKIPS_SHOWN + 1
+    summary = skips[-1]
+    assert summary["text"] == "" and summary["reason"].startswith("… and ") and "more clauses not stored" in summary["reason"]
+    more = int(summary["reason"].split()[2])
+    assert more > 100  # the rest were counted, not silently dropped
+    out = create_write_graph(store).compile().invoke({"messages": [("user", text)]}, context=CTX)
+    assert len(out["memory_skipped"]) <= MAX_SKIPS_SHOWN + 1 + len(out["memory_written"])
+    assert out["memory_written"]  # the fact at the start is still stored

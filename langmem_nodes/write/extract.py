@@ -73,7 +73,7 @@ class ExtractNode(MemoryNode):
             pending, skips = self.extractor.extract_explained(turns, ctx, now)
         except Exception as e:  # memory never takes the turn down: degrade, record, say so
             return self._degraded(e, turns, ctx, now)
-        return {self.pending_key: _capped(pending), self.error_key: None, SKIPS_KEY: _screened(skips, turns)}
+        return {self.pending_key: _capped(pending), self.error_key: None, SKIPS_KEY: _screened(_capped_skips(skips), turns)}
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
@@ -83,7 +83,7 @@ class ExtractNode(MemoryNode):
             pending, skips = await self.extractor.aextract_explained(turns, ctx, now)
         except Exception as e:
             return self._degraded(e, turns, ctx, now)
-        return {self.pending_key: _capped(pending), self.error_key: None, SKIPS_KEY: _screened(skips, turns)}
+        return {self.pending_key: _capped(pending), self.error_key: None, SKIPS_KEY: _screened(_capped_skips(skips), turns)}
 
     def _turns(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         """The conversation with each message's text repaired at the door (`safety.clean_turn_text`)."""
@@ -105,6 +105,32 @@ class ExtractNode(MemoryNode):
 
 
 SKIPS_KEY = "memory_extract_skips"
+MAX_SKIPS_SHOWN = 20  # skip reasons kept per turn; the rest are counted in one summary entry
+
+
+def _capped_skips(skips: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first `MAX_SKIPS_SHOWN` skip reasons plus one summary entry counting the rest by reason, so a 100 KB
+    message does not put thousands of entries in graph state and checkpoints. A skip carrying `confirm`
+    (an old value to flag) is always kept: `CommitNode` acts on it.
+
+    >>> out = _capped_skips([{"text": f"c{i}", "reason": "no parse"} for i in range(25)])
+    >>> len(out), out[-1]["reason"]
+    (21, '… and 5 more clauses not stored (no parse: 5)')
+    """
+    if len(skips) <= MAX_SKIPS_SHOWN:
+        return skips
+    rest = skips[MAX_SKIPS_SHOWN:]
+    acted = [s for s in rest if s.get("confirm")]
+    counted = [s for s in rest if not s.get("confirm")]
+    if not counted:
+        return skips
+    reasons: dict[str, int] = {}
+    for s in counted:
+        reason = str(s.get("reason") or "no parse")
+        reasons[reason] = reasons.get(reason, 0) + 1
+    by_reason = ", ".join(f"{r}: {n}" for r, n in sorted(reasons.items(), key=lambda kv: -kv[1]))
+    summary = {"text": "", "reason": f"… and {len(counted)} more clauses not stored ({by_reason})"}
+    return [*skips[:MAX_SKIPS_SHOWN], *acted, summary]
 
 
 def _screened(skips: list[dict[str, str]], turns: Sequence[Turn]) -> list[dict[str, str]]:
