@@ -126,3 +126,25 @@ def test_semantic_dedup_with_the_packaged_minilm(minilm_store) -> None:
     assert promoted["object"] == "dark mode for my editor" and promoted["recurrence"] == 2
     out = say(g, "I prefer light mode for my terminal.", "s2")
     assert len(out["memory_written"]) == 1
+
+
+@pytest.mark.parametrize("project", [None, "p1"])
+@pytest.mark.parametrize("text,query", [("I use Vim", "Vim"), ("我用 Vim 写代码", "Vim")])
+def test_a_sessionless_restatement_of_an_invisible_session_memory_is_not_lost(store, text, query, project) -> None:
+    """A fact held only in session s1, restated with no session: not a `skip_duplicate` of a memory the
+    caller cannot see, but a recurrence that promotes it to the user level (where session-less writes live)."""
+    from langmem_nodes.governance import MemoryAdmin
+
+    g = create_write_graph(store).compile()
+    s1, nos = (MemoryContext(user_id="u1", project_id=project, session_id="s1"),
+               MemoryContext(user_id="u1", project_id=project))
+    first = g.invoke({"messages": [HumanMessage(content=text)]}, context=s1)
+    assert [w["scope"]["level"] for w in first["memory_written"]] == ["session"]
+    again = g.invoke({"messages": [HumanMessage(content=text)]}, context=nos)
+    assert not any(s["action"] == "skip_duplicate" for s in again["memory_skipped"]), again["memory_skipped"]
+    visible = [m for m in MemoryAdmin(store).list(nos) if query in m["text"]]
+    assert [m["scope"]["level"] for m in visible] == ["user"]
+    assert len([m for m in MemoryAdmin(store).list(s1) if query in m["text"]]) == 1  # one row, not two
+    # a restatement with no session once it is visible there is an ordinary duplicate
+    third = g.invoke({"messages": [HumanMessage(content=text)]}, context=nos)
+    assert [s["action"] for s in third["memory_skipped"]] == ["skip_duplicate"]

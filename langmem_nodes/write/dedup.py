@@ -1,7 +1,9 @@
 """Three-layer dedup inside the write path: exact text hash → fact key → semantic cosine with a fact guard.
 
 A match in a *new* session becomes a `merge` (the existing row's recurrence grows; no new row); a match in
-a session that already counted is a `skip_duplicate`. The semantic layer only merges when the structured
+a session that already counted is a `skip_duplicate`. Only a memory the writer can see is a plain duplicate:
+with no session, a match held in one of the user's sessions is a `merge` (`PromoteNode` lifts it to the
+level session-less writes live at). The semantic layer only merges when the structured
 facts agree (same subject, predicate, polarity and overlapping object), so "在北京工作" and
 "上个月在北京出差" stay apart however close their vectors are: merging must never reduce the number of
 distinct facts.
@@ -163,10 +165,13 @@ class DedupNode(MemoryNode):
             p.note("dedup", p.reason)
             return
         new_session = bool(ctx.session_id) and ctx.session_id not in m.sessions_seen
+        # no session, and the match sits in a session this context cannot see: a recurrence, never a skip
+        unseen = not ctx.session_id and m.scope.partition not in ctx.visible_partitions()
         stronger = _rank(r.source) > _rank(m.source)
-        if new_session or stronger:
+        if new_session or unseen or stronger:
             p.action = "merge"
-            p.reason = f"{layer} duplicate of {m.id}" + (" seen in a new session" if new_session else ", stronger source")
+            p.reason = f"{layer} duplicate of {m.id}" + (" seen in a new session" if new_session else
+                                                          " restated outside any session" if unseen else ", stronger source")
         else:
             p.action, p.reason = "skip_duplicate", f"{layer} duplicate of {m.id}"
         p.note("dedup", p.reason)

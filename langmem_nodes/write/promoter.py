@@ -3,7 +3,9 @@
 The wider a scope's fan-out, the more evidence it needs: a user memory needs the fact in `user_sessions`
 distinct sessions (default 2), a project fact `project_sessions` (default 3, it reaches every project member),
 an org memory an explicit confirmation *and* the same fact held by `org_users` distinct users (default 3).
-An explicit request ("remember …", "以后…", a correction) promotes at once. A project fact is only ever
+An explicit request ("remember …", "以后…", a correction) promotes at once, and so does a restatement made
+with no session (a session-less write lives at the user level, or the project's for a project fact, so the
+session memory it repeats moves there rather than being skipped as a duplicate the caller cannot see). A project fact is only ever
 promoted to its own project's partition — never to the user level, which other projects can see. Evidence
 counts within one project: a session partition belongs to one project (or none), dedup merges only into
 sessions of the caller's project, and a merge into another project's session never promotes.
@@ -108,11 +110,23 @@ class PromoteNode(MemoryNode):
                     continue
                 level = self.target_level(old.subject, explicit=r.source in _EXPLICIT, recurrence=recurrence,
                                           has_project=old.scope.project_id is not None)
+                sessionless = level is None and not ctx.session_id
+                if sessionless:  # restated outside any session: lift it to where a session-less write lives
+                    level = self._sessionless_level(old.subject, ctx)
                 if level is not None:
                     p.promote_to = level.value
-                    p.trigger = "explicit" if r.source in _EXPLICIT else f"recurrence in {recurrence} sessions"
+                    p.trigger = ("explicit" if r.source in _EXPLICIT else "restated outside any session" if sessionless
+                                 else f"recurrence in {recurrence} sessions")
                     p.note("promote", f"{old.id}: session → {level.value} ({p.trigger})")
         return {self.pending_key: pending}
+
+    @staticmethod
+    def _sessionless_level(subject: str, ctx: MemoryContext) -> Level | None:
+        """The level a write with no session is stored at: the project for a project fact (None without a
+        project: such a write is rejected), else the user."""
+        if subject == "project":
+            return Level.PROJECT if ctx.project_id else None
+        return Level.USER
 
     def promote_to_org(self, memory_id: str, *, confirmed_by: str, now: datetime, reason: str = "") -> MemoryRecord:
         """Copy a confirmed memory to the org level once `org_users` distinct users hold the same fact.
