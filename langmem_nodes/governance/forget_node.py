@@ -1,7 +1,10 @@
 """ForgetRequestNode: "forget what I said about coffee" / "忘掉我说的那个咖啡的事" → candidates → confirm → delete.
 
-The node finds the memories the request is about (BM25 + dense recall over the partitions the user
-owns, every status), asks for confirmation, and forgets only confirmed candidates. Two ways to confirm:
+The node finds the memories the request is about (over the partitions the user owns, every status): the
+request frame ("forget what I said about …", "忘掉我说过的…") is stripped, and the rest must name the memory's
+attribute ("where I live" → `lives_in`, "我的过敏" → `allergy`), share its words, or clear an absolute
+meaning floor — so an unrelated memory is never offered, and nothing clearing it is `nothing_found`. It asks
+for confirmation, and forgets only confirmed candidates. Two ways to confirm:
 
 - `use_interrupt=True`: `as_node()` is a two-node subgraph: "offer" checkpoints the candidates, then
   "confirm" calls LangGraph `interrupt({"question", "candidates", "candidate_ids"})`; resume the graph
@@ -48,8 +51,18 @@ from typing_extensions import TypedDict
 from .._compat import sync_async_runnable
 from ..context import resolve_context
 from ..node import MemoryNode
+from ..read.relevance import (
+    DENSE_FLOORS,
+    LEXICAL_FLOOR,
+    centering,
+    content_terms,
+    dense_floor_for,
+    lexical_evidence,
+)
 from ..records import MemoryContext, MemoryRecord
 from ..store import MemoryStore
+from ..text import detect_lang
+from .attribute_words import named_predicates, names_predicate
 
 _EN_VERB = re.compile(
     r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:forget|delete|remove|erase|drop)\s+"
@@ -62,6 +75,9 @@ _ZH_STRIP = re.compile(
     r"我(?:之前|以前|刚才)?(?:说|讲|提|告诉你)(?:过|到)?的|你记(?:住|得)的|关于|有关|那个|那些|这个|"
     r"的事情?|的内容|的记忆|这件事|那件事|的话|吧|好吗|[。！!？?，,\s]"
 )
+#: A dense-only candidate needs this many times the embedder's general recall floor: an offer sits one "yes"
+#: away from a deletion, so it needs more evidence than an injection.
+DENSE_FLOOR_FACTOR = 1.5
 _YES = {"yes", "y", "ok", "okay", "confirm", "sure", "是", "是的", "好", "好的", "确认", "对", "嗯", "可以"}
 _NO = {"no", "n", "cancel", "stop", "不", "不要", "否", "取消", "算了", "别"}
 
@@ -124,7 +140,8 @@ class ForgetRequestNode(MemoryNode):
     Args:
         store: the memory store.
         k: most candidates offered.
-        dense_floor: cosine a dense-only hit needs to be offered (lexical hits always qualify).
+        dense_floor: raw cosine a dense-only hit needs with an embedder that has no calibrated floor in
+            `relevance.DENSE_FLOORS` (the shipped ones use centred evidence, see `candidates`).
         use_interrupt: confirm through LangGraph `interrupt()` instead of the two-step state protocol.
         request_key / confirm_key / messages_key: state keys read (request defaults to the last human message).
         reply: also return an `AIMessage` asking for / reporting the outcome under `messages_key`.
@@ -160,22 +177,47 @@ class ForgetRequestNode(MemoryNode):
         return list(dict.fromkeys([*ctx.visible_partitions(), *sessions]))
 
     def candidates(self, request: str, ctx: MemoryContext) -> list[dict[str, Any]]:
+        """The user's memories the request is about, best first. The request frame is stripped
+        (`request_topic`); a memory qualifies on absolute evidence only, never by rank: the topic names its
+        attribute (`attribute_words`: "where I live" → `lives_in`), or shares content terms with its text or
+        object (`relevance.LEXICAL_FLOOR`), or is close in meaning (centred cosine ≥ `DENSE_FLOOR_FACTOR` × the
+        embedder's general recall floor; raw cosine ≥ `dense_floor` for an embedder without floors)."""
         topic = request_topic(request)
         parts = self.owned_partitions(ctx)
         statuses = ("candidate", "active", "superseded", "expired", "archived")
+        emb = self.store.embedder
+        qvec = emb.embed_query(topic)
         lex = dict(self.store.lexical_search(parts, topic, self.k * 4, statuses=statuses))
-        dense = dict(self.store.dense_search(parts, self.store.embedder.embed_query(topic), self.k * 4, statuses=statuses))
-        top_lex = max(lex.values(), default=0.0) or 1.0
-        scored = {}
-        for mid in set(lex) | set(dense):
-            sim = dense.get(mid, 0.0)
-            if mid not in lex and sim < self.dense_floor:
-                continue
-            scored[mid] = 0.5 * lex.get(mid, 0.0) / top_lex + 0.5 * max(sim, 0.0)
-        recs = self.store.get_many(list(scored))
+        cos = dict(self.store.dense_search(parts, qvec, self.k * 4, statuses=statuses))
+        named = [r.id for p in named_predicates(topic) for r in self.store.find(parts, statuses=statuses, predicate=p)]
+        recs = self.store.get_many(list(dict.fromkeys([*lex, *cos, *named])))
         mine = [r for r in recs.values() if r.scope.user_id == ctx.user_id and r.scope.org_id == ctx.org_id]
-        mine.sort(key=lambda r: -scored[r.id])
-        return [self._show(r, scored[r.id]) for r in mine[: self.k]]
+        dense = self._dense_evidence(topic, qvec, parts, mine, cos)
+        terms = content_terms(topic)
+        scored = {}
+        for r in mine:
+            field = names_predicate(topic, r.predicate)
+            lexical = lexical_evidence(terms, f"{r.text} {r.object}")
+            d = dense.get(r.id)
+            if field or lexical >= LEXICAL_FLOOR or (d is not None and d >= 0):
+                scored[r.id] = float(field) + lexical + max(d or 0.0, 0.0)
+        offered = sorted((r for r in mine if r.id in scored), key=lambda r: (-scored[r.id], r.id))
+        return [self._show(r, scored[r.id]) for r in offered[: self.k]]
+
+    def _dense_evidence(self, topic: str, qvec: Any, parts: list[str], recs: list[MemoryRecord],
+                        cos: dict[str, float]) -> dict[str, float]:
+        """{id: dense evidence minus its floor} for the records the dense search found (≥ 0 clears it)."""
+        emb = self.store.embedder
+        ids = [r.id for r in recs if cos.get(r.id, 0.0) != 0.0]  # 0: the other language's half, or no vector
+        floors = DENSE_FLOORS.get(emb.name)
+        if floors is None or not ids:
+            return {i: cos[i] - self.dense_floor for i in ids}
+        lang = getattr(emb, "lang_of", detect_lang)(topic)
+        floor = DENSE_FLOOR_FACTOR * (dense_floor_for(floors, lang, personal=False) or 0.0)
+        c = centering(emb, lang)
+        q_dot_m = float(qvec @ c.memory_mean)
+        m_dot_q = self.store.cosines(parts, ids, c.query_mean)
+        return {i: c.evidence(cos[i], q_dot_m, m_dot_q[i]) - floor for i in ids if i in m_dot_q}
 
     @staticmethod
     def _show(r: MemoryRecord, score: float) -> dict[str, Any]:
