@@ -201,7 +201,10 @@ class ForgetRequestNode(MemoryNode):
             d = dense.get(r.id)
             if field or lexical >= LEXICAL_FLOOR or (d is not None and d >= 0):
                 scored[r.id] = float(field) + lexical + max(d or 0.0, 0.0)
-        offered = sorted((r for r in mine if r.id in scored), key=lambda r: (-scored[r.id], r.id))
+        # ties (the same attribute named): live memories before superseded ones, newest first
+        offered = sorted((r for r in mine if r.id in scored),
+                         key=lambda r: (-scored[r.id], r.status.value not in ("active", "candidate"),
+                                        -r.created_at.timestamp(), r.id))
         return [self._show(r, scored[r.id]) for r in offered[: self.k]]
 
     def _dense_evidence(self, topic: str, qvec: Any, parts: list[str], recs: list[MemoryRecord],
