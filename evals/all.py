@@ -1,7 +1,8 @@
 """`python -m evals all`: run every simulation eval (and the extraction / MADial evals when present) and
 write `evals/report.md` with PNG plots under `evals/plots/`, our figure beside the article's.
 
-The report and the plots directory are regenerated from scratch on each run. Each simulation eval runs
+The report and the plots directory are regenerated from scratch on each run, except sections whose heading
+says "hand-written" or "hand-run" (measured by hand, dated in the heading): they are carried over as they were. Each simulation eval runs
 in-process through its own `main([... "--json", "--plot", png])`; its last stdout line is parsed. An eval
 whose node is missing or that fails is reported as NOT RUN with the error — never silently skipped.
 The extraction and MADial evals belong to other modules; they run as subprocesses with a time limit.
@@ -16,6 +17,7 @@ import argparse
 import contextlib
 import importlib
 import io
+import json
 import shutil
 import subprocess
 import sys
@@ -28,6 +30,9 @@ from ._report import EVALS_DIR, PLOTS_DIR, last_json_line, md_table
 
 REPORT = EVALS_DIR / "report.md"
 DATA = EVALS_DIR.parent.parent / "shared" / "data"
+OWN_DATA = EVALS_DIR / "data"
+# sections a person wrote or ran by hand: a full rebuild keeps them (they say when they were measured)
+KEPT_MARKERS = ("hand-written", "hand-run")
 
 
 @dataclass
@@ -69,14 +74,48 @@ class External:
     title: str
     argv: list[str]
     quick_argv: list[str] = field(default_factory=list)
+    key: str = ""
+
+    @property
+    def id(self) -> str:
+        """Names one run (a module may run several times with other data or settings)."""
+        return self.key or self.name
+
+
+def _unseen_extraction() -> list[External]:
+    """The blind-written extraction sets' held-out halves (only ever scored), one run each."""
+    runs = []
+    for path in sorted((OWN_DATA / "extraction_unseen").glob("*_heldout.jsonl")):
+        argv = ["--cases", str(path)]
+        runs.append(External("extraction", f"Extraction on the unseen set {path.stem} (written blind, only scored)",
+                             argv, argv, key=f"extraction:{path.stem}"))
+    return runs
+
+
+def _blind_abstain() -> list[External]:
+    """The blind-written abstain sets' held-out users, scored with the default embedder."""
+    runs = []
+    for path in sorted(OWN_DATA.glob("abstain[0-9]*.json")):
+        users = json.loads(path.read_text(encoding="utf-8")).get("users", [])
+        for split in sorted({u.get("split", "") for u in users if str(u.get("split", "")).startswith("heldout")}):
+            argv = ["--data", str(path), "--split", split]
+            runs.append(External("abstain", f"Abstain, blind set {path.stem} split {split}, default embedder",
+                                 argv, argv, key=f"abstain:{path.stem}:{split}"))
+    return runs
 
 
 EXTERNAL = [
     External("extraction", "Extraction (labelled zh/en dev set)", ["--cases", str(DATA / "extraction_dev.jsonl")],
              ["--cases", str(DATA / "extraction_dev.jsonl")]),
+    *_unseen_extraction(),
     External("madial", "MADial-Bench recall (zh/en)", []),
-    External("abstain", "Abstain when nothing is relevant, default MiniLM (zh/en, dev and held-out users)", []),
-    External("abstain", "Abstain when nothing is relevant, e5 (zh/en, dev and held-out users)", ["--embedder", "e5"]),
+    External("abstain", "Abstain when nothing is relevant, default embedder minilm+e5 (zh/en, dev and held-out users)",
+             []),
+    External("abstain", "Abstain when nothing is relevant, MiniLM (zh/en, dev and held-out users)",
+             ["--embedder", "minilm"], key="abstain:minilm"),
+    External("abstain", "Abstain when nothing is relevant, e5 (zh/en, dev and held-out users)", ["--embedder", "e5"],
+             key="abstain:e5"),
+    *_blind_abstain(),
     External("large_partition", "Large partitions: exact vs Chroma HNSW recall@5", [], ["--sizes", "5000", "--ef", "800"]),
 ]
 
@@ -119,7 +158,7 @@ def _run_external(ext: External, quick: bool, timeout: float) -> dict[str, Any]:
     except ValueError as exc:
         return {"ok": False, "error": str(exc), "seconds": secs}
     return {"ok": True, "result": result, "seconds": secs,
-            "cmd": "python -m evals " + ext.name + " " + " ".join(a.replace(str(DATA), "../shared/data") for a in argv)}
+            "cmd": "python -m evals " + ext.name + " " + " ".join(a.replace(str(DATA), "../shared/data").replace(str(OWN_DATA), "evals/data") for a in argv)}
 
 
 def _flatten(d: Any, prefix: str = "") -> list[tuple[str, Any]]:
@@ -167,7 +206,14 @@ def _external_headline(name: str, result: dict[str, Any]) -> str:
     return ", ".join(f"{k} {flat[k]:.4g}" for k in keys) or "ran (no numeric metrics)"
 
 
-def build_report(sim_runs: dict[str, dict[str, Any]], ext_runs: dict[str, dict[str, Any]], quick: bool) -> str:
+def kept_sections(previous: str) -> list[str]:
+    """The hand-written / hand-run sections of an earlier report (`KEPT_MARKERS` in their heading)."""
+    parts = previous.split("\n\n## ")[1:]
+    return ["## " + p.rstrip("\n") for p in parts if any(m in p.split("\n", 1)[0] for m in KEPT_MARKERS)]
+
+
+def build_report(sim_runs: dict[str, dict[str, Any]], ext_runs: dict[str, dict[str, Any]], quick: bool,
+                 previous: str = "") -> str:
     head = [
         "# langmem-nodes — evaluation report",
         "Generated by `python -m evals all`" + (" --quick (small sizes)" if quick else "") + f" on "
@@ -177,11 +223,12 @@ def build_report(sim_runs: dict[str, dict[str, Any]], ext_runs: dict[str, dict[s
     ]
     summary = [(sim.name, sim_headline(sim, sim_runs[sim.name])) for sim in SIMS]
     for ext in EXTERNAL:
-        r = ext_runs[ext.name]
-        summary.append((ext.name, _external_headline(ext.name, r["result"]) if r["ok"] else "NOT RUN: " + r["error"][:120]))
+        r = ext_runs[ext.id]
+        summary.append((ext.id, _external_headline(ext.name, r["result"]) if r["ok"] else "NOT RUN: " + r["error"][:120]))
     body = [*head, "## Headlines", md_table(["eval", "result"], summary)]
     body += [_sim_section(sim, sim_runs[sim.name]) for sim in SIMS]
-    body += [_external_section(ext, ext_runs[ext.name]) for ext in EXTERNAL]
+    body += [_external_section(ext, ext_runs[ext.id]) for ext in EXTERNAL]
+    body += kept_sections(previous)
     return "\n\n".join(body) + "\n"
 
 
@@ -247,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     shutil.rmtree(PLOTS_DIR, ignore_errors=True)
     PLOTS_DIR.mkdir(parents=True)
+    previous = a.report.read_text(encoding="utf-8") if a.report.exists() else ""
     a.report.unlink(missing_ok=True)
     sim_runs, ext_runs = {}, {}
     for sim in SIMS:
@@ -257,11 +305,11 @@ def main(argv: list[str] | None = None) -> int:
         sim_runs[sim.name] = _run_sim(sim, a.quick)
     for ext in EXTERNAL:
         if ext.name in a.skip:
-            ext_runs[ext.name] = {"ok": False, "error": "skipped (--skip)"}
+            ext_runs[ext.id] = {"ok": False, "error": "skipped (--skip)"}
             continue
-        print(f"[evals all] {ext.name} …", file=sys.stderr, flush=True)
-        ext_runs[ext.name] = _run_external(ext, a.quick, a.timeout)
-    a.report.write_text(build_report(sim_runs, ext_runs, a.quick), encoding="utf-8")
+        print(f"[evals all] {ext.id} …", file=sys.stderr, flush=True)
+        ext_runs[ext.id] = _run_external(ext, a.quick, a.timeout)
+    a.report.write_text(build_report(sim_runs, ext_runs, a.quick, previous), encoding="utf-8")
     failed = [n for n, r in {**sim_runs, **ext_runs}.items() if not r["ok"]]
     print(f"wrote {a.report} ({len(sim_runs) + len(ext_runs) - len(failed)} ran; not run: {', '.join(failed) or 'none'})")
     return 0
