@@ -173,7 +173,7 @@ class MemoryStore:
             size_of=self._canonical.partition_size, rows_of=self._canonical.partition_vectors,
         )
         self.dense = DenseRouter(self.exact, self.chroma, self._canonical.partition_vectors,
-                                 self._canonical.partition_size, self._canonical.vectors)
+                                 self._canonical.partition_size, lambda ids, parts: self._canonical.vectors(ids, parts))
         self.bm25 = BM25Projection(loader=self._canonical.partition_texts)
         self.rendered = RenderedCache()
         self.embedding_cache = EmbeddingCache(self.embedder, embed_text)
