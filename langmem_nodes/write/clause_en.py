@@ -235,6 +235,8 @@ def _stopped(text: str) -> list[Claim]:
     """"ditched Windows for Ubuntu" → Ubuntu (replacing Windows); "quit Twitter" → Twitter, negative."""
     obj, after = _object(text)
     swap = re.match(r"^\s+(?:for|in favou?r of)\s+(?P<o>.+)$", after, _I)
+    if not swap and re.match(r"^(?:my|our)\s", text, _I):
+        return []  # "ditched my old MacBook (and got a ThinkPad)": a thing replaced, not a tool given up
     if swap:
         new, _ = _object(swap.group("o"))
         out = _one("user", "uses", new, techy=True)

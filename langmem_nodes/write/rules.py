@@ -140,8 +140,14 @@ def _en_command(m: re.Match[str]) -> list[Claim]:
     return _c("project", f"{key}_command", m.group("o"), kind="procedure")
 
 
+_HOLDER_NOUNS = frozenset("team company org startup app repo project service backend frontend api ci pipeline stack "
+                          "codebase monorepo site website".split())
+
+
 def _en_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"[^a-z0-9]+", "_", m.group("a").lower()).strip("_")
+    if attr in _HOLDER_NOUNS:
+        return []  # "my team is all in on Terraform": the team is a holder, not an attribute (clause_en reads it)
     if attr in {"name", "first_name"}:
         return _c("user", "name", m.group("o"), kind="identity")
     if attr.startswith("favou?rite") or attr.startswith("favorite") or attr.startswith("favourite"):
