@@ -52,7 +52,7 @@ _TOOLS = [("TypeScript", "TS 语言"), ("Rust", "锈语言 Rust 生态"), ("pnpm
 
 
 def _verifier() -> Any:
-    from langmem_nodes.write.verifier import VerifyNode
+    from langmem_nodes.write.verify import VerifyNode
 
     return VerifyNode
 

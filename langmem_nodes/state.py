@@ -26,8 +26,9 @@ class PendingWrite(BaseModel):
     scope level (or `promote_to` for a merge whose existing record earned a wider level). `trace`
     accumulates one line per stage and becomes the ledger's decision trace. Signals between stages are
     fields here, never stored with the memory: `replaces` (values a correction names as replaced: "Paris,
-    not Berlin" → ["Berlin"], read by the resolver) and `flags` ("injection": the message carried an
-    instruction aimed at the assistant, read by the verifier). Each node returns new objects: it copies
+    not Berlin" → ["Berlin"], read by the resolver), `flags` ("injection": the message carried an
+    instruction aimed at the assistant, read by the verifier) and `quote` (the user's clause the claim was
+    read from, screened by the verifier for credentials and instructions). Each node returns new objects: it copies
     what it was given before deciding.
     """
 
@@ -42,6 +43,7 @@ class PendingWrite(BaseModel):
     promote_to: str | None = None
     replaces: list[str] = Field(default_factory=list)
     flags: list[str] = Field(default_factory=list)
+    quote: str = ""
     trace: list[str] = Field(default_factory=list)
 
     def note(self, stage: str, text: str) -> PendingWrite:

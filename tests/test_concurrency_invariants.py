@@ -16,7 +16,7 @@ from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Status
 from langmem_nodes.store import KeyConflict, MemoryStore
 from langmem_nodes.store.projection import Projection
 from langmem_nodes.write.graph import write_nodes
-from langmem_nodes.write.resolver import is_exclusive
+from langmem_nodes.write.resolve import is_exclusive
 
 CTX = MemoryContext(user_id="u", session_id="s1")
 

@@ -72,7 +72,7 @@ def create_search_memory_tool(store: MemoryStore, *, name: str = "search_memory"
     """
     if not isinstance(store, MemoryStore):
         raise TypeError(f"create_search_memory_tool needs a MemoryStore, got {type(store).__name__}")
-    stages = read_stages(store)[:3]  # build_query, recall, rerank
+    stages = read_stages(store)[:3]  # query, recall, rerank
 
     def search_memory(query: str, runtime: ToolRuntime[Any, Any]) -> str:
         """Search your long-term memory about the user and this project. Returns stored memories (data,

@@ -25,13 +25,13 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from ..facts import is_exclusive
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
 from ..safety import find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
 from . import grammar
 from . import lexicon as lx
-from .resolver import is_exclusive
 from .rules import Claim, clean_object
 
 Turn = Mapping[str, Any]

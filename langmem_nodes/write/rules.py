@@ -17,20 +17,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..facts import EXCLUSIVE as EXCLUSIVE  # re-exported: the predicate vocabulary lives in facts.py
+from ..facts import PREDICATES as PREDICATES
 from .lexicon import PROJECT, PROJECT_TAIL, STANDING
 
 _I = re.IGNORECASE
 
-#: Canonical predicates. Open attributes use the namespaced form `attr:<name>` ("my shell is zsh").
-PREDICATES = frozenset(
-    "name role lives_in works_in works_at from allergy diet prefers uses working_on package_manager "
-    "deploy_command build_command test_command run_command release_command rule states".split()
-)
-#: One value at a time: a new value for the same (subject, predicate) contradicts the old one.
-EXCLUSIVE = frozenset(
-    "name role lives_in works_in works_at from package_manager deploy_command build_command test_command "
-    "run_command release_command".split()
-)
 PACKAGE_MANAGERS = frozenset("npm pnpm yarn bun uv poetry pip pipenv conda pdm hatch cargo maven gradle".split())
 DIETS = re.compile(r"^(?:a\s+)?(vegetarian|vegan|pescatarian|halal|kosher|gluten[- ]free|lactose[- ]intolerant|"
                    r"素食者?|素食主义者|吃素的?|清真)$", _I)
