@@ -1,7 +1,7 @@
 """The write side: extract → dedup → verify → resolve → promote → commit, every decision in the ledger.
 
-The nodes, extractors and resolution strategies are here; helpers (`same_fact`, `cluster`, the phrasing
-rules, the LLM output schema, …) are in their modules.
+The nodes, extractors and resolution strategies are here; fact identity and precedence (`same_fact`, `winner`)
+in `langmem_nodes.facts`; helpers (`cluster`, the phrasing rules, the LLM output schema, …) in their modules.
 
 Example:
     >>> from langmem_nodes.write import STRATEGIES, TTLPolicy
