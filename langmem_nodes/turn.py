@@ -39,6 +39,7 @@ from .node import MemoryNode, arun_in_order, run_in_order
 from .records import MemoryContext
 
 if TYPE_CHECKING:
+    from .read.graph import ReadOptions
     from .write.graph import WriteOptions
 
 log = logging.getLogger(__name__)
@@ -55,19 +56,19 @@ class RecallTurn(MemoryNode):
         clock: "now" for every stage (tests, evals); default the wall clock.
         record_usage: append the turn's content-free `inject` event (ids, sizes, latency) to the usage
             ledger (`langmem_nodes.usage`), which `MemoryAdmin.metrics` reads; its id is `memory_recall_id`.
-        read_options: `selector`, `query`, `recall`, `rerank`, `conflicts`, `select`, `freshness`, `render` — as for
-            `create_read_graph`.
+        read_options: `selector`, `query`, `recall`, `rerank`, `conflicts`, `select`, `freshness`, `render`
+            (`ReadOptions`) — as for `create_read_graph`.
     """
 
     name = "memory_recall"
 
-    def __init__(self, store: Any, *, clock: Clock | None = None, name: str | None = None, record_usage: bool = True,
-                 **read_options: Any) -> None:
+    def __init__(self, store: Any, *, name: str | None = None, record_usage: bool = True,
+                 **read_options: Unpack[ReadOptions]) -> None:
         from .read.graph import read_stages  # the read package imports every stage: load it on first use
 
-        super().__init__(clock=clock, name=name)
+        super().__init__(clock=read_options.get("clock"), name=name)
         self.store, self.record_usage = store, record_usage
-        self.stages = read_stages(store, clock=clock, **read_options)
+        self.stages = read_stages(store, **read_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()

@@ -189,3 +189,10 @@ def test_one_message_normaliser_for_every_node(store, shape):
     assert QueryNode().run({"messages": messages}, ctx, now)["memory_query"].text == text
     assert [p.record.object for p in ExtractNode().run({"messages": messages}, ctx, now)["memory_pending"]] == ["green tea"]
     assert latest_user_turn(messages) == ("m1" if shape == "message" else "turn-1")
+
+
+def test_read_options_are_the_typed_keywords_of_read_stages():
+    from langmem_nodes.read.graph import ReadOptions
+
+    params = {n for n, p in inspect.signature(read_stages).parameters.items() if p.kind is p.KEYWORD_ONLY}
+    assert set(ReadOptions.__annotations__) == params

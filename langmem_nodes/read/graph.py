@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 import warnings
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from langgraph.graph import END, START, StateGraph
 
@@ -172,6 +172,21 @@ def read_stages(
         freshness or FreshnessNode(clock=clock),
         _with_store(render, store) if render is not None else RenderNode(store, clock=clock),
     ]
+
+
+class ReadOptions(TypedDict, total=False):
+    """The keyword arguments of `read_stages` (shared by `RecallTurn`)."""
+
+    selector: Selector | Callable[..., Any] | None
+    clock: Clock | None
+    query: QueryNode | None
+    recall: RecallNode | None
+    rerank: RerankNode | Callable[..., Any] | None
+    conflicts: ConflictNode | None
+    select: SelectNode | None
+    freshness: FreshnessNode | None
+    render: RenderNode | None
+    annotate: FreshnessNode | None
 
 
 class FusedStages(MemoryNode):
