@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, NotRequired
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from typing_extensions import TypedDict
 
 from .records import MemoryRecord
@@ -45,6 +45,16 @@ class PendingWrite(BaseModel):
     flags: list[str] = Field(default_factory=list)
     quote: str = ""
     trace: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _quote_is_a_field(self) -> PendingWrite:
+        """A quote an extractor left in `record.metadata["quote"]` moves here: it is never stored."""
+        if "quote" in self.record.metadata:
+            meta = dict(self.record.metadata)
+            quote = str(meta.pop("quote") or "")
+            self.quote = self.quote or quote
+            self.record = self.record.model_copy(update={"metadata": meta})
+        return self
 
     def note(self, stage: str, text: str) -> PendingWrite:
         self.trace.append(f"{stage}: {text}")

@@ -123,14 +123,5 @@ def _screened(skips: list[dict[str, str]], turns: Sequence[Turn]) -> list[dict[s
 
 
 def _capped(pending: list[PendingWrite]) -> list[PendingWrite]:
-    """At most `MAX_CLAUSES_PER_TURN` claims per turn: dedup, the gate and the resolver stay linear in its length.
-    A quote an extractor left in `record.metadata["quote"]` becomes `PendingWrite.quote` (never stored)."""
-    return [_quote_lifted(p) for p in pending[:MAX_CLAUSES_PER_TURN]]
-
-
-def _quote_lifted(p: PendingWrite) -> PendingWrite:
-    if "quote" not in p.record.metadata:
-        return p
-    meta = dict(p.record.metadata)
-    quote = str(meta.pop("quote") or "")
-    return p.model_copy(update={"quote": p.quote or quote, "record": p.record.model_copy(update={"metadata": meta})})
+    """At most `MAX_CLAUSES_PER_TURN` claims per turn: dedup, the gate and the resolver stay linear in its length."""
+    return pending[:MAX_CLAUSES_PER_TURN]
