@@ -18,7 +18,7 @@ Example:
     ['green tea']
     >>> out = RecallTurn(store).run({"messages": [HumanMessage("Which tea should I buy?")]}, ctx, None)
     >>> sorted(out)
-    ['memory_injected_ids', 'memory_injection', 'memory_recall_id', 'memory_select_error', 'memory_shown_ids', 'memory_stable', 'memory_turn']
+    ['memory_injected_ids', 'memory_injection', 'memory_recall_error', 'memory_recall_id', 'memory_select_error', 'memory_shown_ids', 'memory_stable', 'memory_turn']
     >>> "green tea" in out["memory_stable"]
     True
     >>> store.close()
