@@ -20,7 +20,7 @@ from langmem_nodes.read import LLMSelector, SelectNode
 from langmem_nodes.records import MemoryRecord, Scope
 from langmem_nodes.state import ScoredMemory
 from langmem_nodes.write import LLMExtractor, create_write_graph
-from langmem_nodes.write.extractor import ExtractNode
+from langmem_nodes.write.extract import ExtractNode
 
 CTX = MemoryContext(user_id="ada", session_id="s1")
 

@@ -12,7 +12,8 @@ Example:
 from .batch import BatchWriter
 from .commit import CommitNode
 from .dedup import DedupNode
-from .extractor import ExtractNode, Extractor, RuleExtractor
+from .extract import ExtractNode
+from .extractor import Extractor, RuleExtractor
 from .function_extractor import FunctionExtractor
 from .graph import create_write_graph
 from .llm_extractor import LLMExtractor

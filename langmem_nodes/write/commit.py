@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from ..degrade import ModelFailure
+from ..messages import messages_to_turns
 from ..node import MemoryNode
 from ..records import (
     LedgerEntry,
@@ -29,7 +30,7 @@ from ..records import (
 from ..state import PendingWrite
 from ..store import KeyConflict, VersionConflict
 from .dedup import DedupNode, merged
-from .extractor import latest_user_turns, messages_to_turns, turn_id
+from .extractor import latest_user_turns, turn_id
 from .promoter import PromoteNode
 from .resolver import ResolverNode, is_exclusive
 from .ttl import TTLPolicy

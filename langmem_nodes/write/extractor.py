@@ -1,7 +1,7 @@
 """Extraction: the latest user turn(s) → structured candidate memories (`PendingWrite`s).
 
 `Extractor` is the interface (one method); `RuleExtractor` is the deterministic, offline zh/en default;
-`LLMExtractor` (in `llm_extractor.py`) wraps any chat model. `ExtractNode` is the graph node.
+`LLMExtractor` (in `llm_extractor.py`) wraps any chat model. `ExtractNode` (in `extract.py`) is the graph node.
 
 What is NOT stored: reported speech (他说 / my friend says), hypotheticals, plans and questions
 (如果 / if / should I), one-off instructions (这次 / just for this answer), past one-off episodes
@@ -21,14 +21,12 @@ from __future__ import annotations
 import asyncio
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from ..degrade import ModelFailure
-from ..node import MemoryNode
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
-from ..safety import MAX_CLAUSES_PER_TURN, TurnScreen, clean_turn_text, find_injection
+from ..safety import find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
 from . import grammar
@@ -514,116 +512,9 @@ def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim,
     return out
 
 
-def messages_to_turns(messages: Sequence[Any]) -> list[dict[str, Any]]:
-    """LangChain messages (or dicts) → `[{"role", "content", "id"}]`."""
-    turns = []
-    for i, m in enumerate(messages):
-        if isinstance(m, Mapping):
-            role, content, mid = m.get("role", "user"), m.get("content", ""), m.get("id")
-        else:
-            role = {"human": "user", "ai": "assistant"}.get(getattr(m, "type", ""), getattr(m, "type", "user"))
-            content, mid = getattr(m, "content", ""), getattr(m, "id", None)
-        if isinstance(content, list):  # content blocks
-            content = " ".join(b.get("text", "") if isinstance(b, Mapping) else str(b) for b in content)
-        turns.append({"role": role, "content": content, "id": mid or f"turn-{i}"})
-    return turns
+def __getattr__(name: str) -> Any:
+    if name in ("ExtractNode", "SKIPS_KEY"):  # moved to write/extract.py; the old path still imports
+        from . import extract
 
-
-class ExtractNode(MemoryNode):
-    """Graph node: reads `messages`, writes `memory_pending` and `memory_extract_error`. Incognito turns
-    extract nothing.
-
-    When the extractor raises (an LLM whose replies never validated, a model outage), the node runs the
-    extractor's `fallback` instead, logs one warning and sets `memory_extract_error` (a content-free
-    `ModelFailure` dict) — `CommitNode` turns it into a ledger entry and a `memory_skipped` reason.
-    The user's turn goes on.
-
-    Hostile text is repaired at the door, never raised on (a turn must not fail): lone surrogates become
-    U+FFFD, a message is read up to `safety.MAX_TURN_CHARS` characters, and at most
-    `safety.MAX_CLAUSES_PER_TURN` claims are kept per turn, so cost stays linear in the message's length.
-
-    Args:
-        extractor: any `Extractor` (default `RuleExtractor()`) or a function `fn(text) -> list[str | dict]`
-            (see `FunctionExtractor`).
-        messages_key / pending_key: state keys, for users whose state uses other names.
-    """
-
-    name = "extract"
-    error_key = "memory_extract_error"
-
-    def __init__(
-        self,
-        extractor: Extractor | Callable[..., Any] | None = None,
-        *,
-        messages_key: str = "messages",
-        pending_key: str = "memory_pending",
-        **kw: Any,
-    ) -> None:
-        super().__init__(**kw)
-        if extractor is not None and not isinstance(extractor, Extractor):
-            from .function_extractor import as_extractor  # a plain function, or a TypeError saying what fits
-
-            extractor = as_extractor(extractor)
-        self.extractor = extractor or RuleExtractor()
-        self.messages_key, self.pending_key = messages_key, pending_key
-
-    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        if ctx.incognito:
-            return {self.pending_key: [], self.error_key: None, SKIPS_KEY: []}
-        turns = self._turns(state)
-        try:
-            pending, skips = self.extractor.extract_explained(turns, ctx, now)
-        except Exception as e:  # memory never takes the turn down: degrade, record, say so
-            return self._degraded(e, turns, ctx, now)
-        return {self.pending_key: _capped(pending), self.error_key: None, SKIPS_KEY: _screened(skips, turns)}
-
-    async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        if ctx.incognito:
-            return {self.pending_key: [], self.error_key: None, SKIPS_KEY: []}
-        turns = self._turns(state)
-        try:
-            pending, skips = await self.extractor.aextract_explained(turns, ctx, now)
-        except Exception as e:
-            return self._degraded(e, turns, ctx, now)
-        return {self.pending_key: _capped(pending), self.error_key: None, SKIPS_KEY: _screened(skips, turns)}
-
-    def _turns(self, state: dict[str, Any]) -> list[dict[str, Any]]:
-        """The conversation with each message's text repaired at the door (`safety.clean_turn_text`)."""
-        return [{**t, "content": clean_turn_text(t["content"])[0]} if isinstance(t.get("content"), str) else t
-                for t in messages_to_turns(state.get(self.messages_key) or [])]
-
-    def _degraded(self, e: Exception, turns: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        fallback, pending = self.extractor.fallback, []
-        if fallback is not None:
-            try:
-                pending = fallback.extract(turns, ctx, now)
-            except Exception:  # the fallback failed too: nothing stored from this turn, still recorded
-                fallback = None
-        failure = ModelFailure.of("extract", e, fallback=fallback.name if fallback else "none", incognito=ctx.incognito)
-        failure.log()
-        for p in pending:
-            p.note("extract", f"fallback after {self.extractor.name} failure")
-        return {self.pending_key: _capped(pending), self.error_key: failure.as_dict(), SKIPS_KEY: []}
-
-
-SKIPS_KEY = "memory_extract_skips"
-
-
-def _screened(skips: list[dict[str, str]], turns: Sequence[Turn]) -> list[dict[str, str]]:
-    """Skip reasons safe to show: a clause next to a credential or identifier says "secret" and shows nothing."""
-    if not skips:
-        return []
-    latest, _ = latest_user_turns(turns)
-    screen = TurnScreen(" \n".join(str(t.get("content") or "") for t in latest))
-    out = []
-    for s in skips:
-        if screen.findings_for(s["text"]):
-            out.append({"text": "", "reason": "secret"})
-        else:
-            out.append({**s, "text": screen.redact(s["text"])})
-    return out
-
-
-def _capped(pending: list[PendingWrite]) -> list[PendingWrite]:
-    """At most `MAX_CLAUSES_PER_TURN` claims per turn: dedup, the gate and the resolver stay linear in its length."""
-    return pending[:MAX_CLAUSES_PER_TURN]
+        return getattr(extract, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -147,13 +147,10 @@ _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipe
               r"database|db|server|site|website|tests?|team|company)|"
               r"(?:the\s+)?(?:backend|frontend|api|ci|database|db|tests?|build|infra)\s+(?:of|for|in)\s+(?:this|our|the)\s+"
               r"(?:repo|repository|project|codebase|app|service)|(?:prod|production|staging)|we)")
-_ZH_HOLDER = (r"(?:(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
-              r"集群|数据库|线上|流水线|应用)?|(?:这个|本|该)\s*(?:项目|仓库|代码库|服务|系统|工程|repo|monorepo))")
 STACK_PART = re.compile(r"^(?:全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
                         r"线上|生产|测试环境|预发)|"
                         r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api|prod|production|staging)\b|"
                         r"^(?:is\s+|are\s+)?(?:deployed|hosted|running|written|built|served)\s+(?:on|in|with|to|via|using)\b", _I)
-_ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][\w.+#-]*\s*(?=[\u4e00-\u9fff]))?(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,4}?)?"
 
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
@@ -163,7 +160,6 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^my\s+(?P<k>cat|dog|puppy|kitten|parrot|rabbit|hamster)\s+(?!(?:just|always|keeps|is|was|has|had|and|"
                 r"loves|likes|hates|never|still|really|also|got|ate|did|does|sleeps|knocked|walked|ran)\b)(?P<o>[A-Za-z][\w-]{1,15})\s+"
                 r"(?:keeps|is|was|has|loves|likes|hates|just|always|sleeps|knocked|walked|ran|ate|\w+s|\w+ed)\b.*$", _I), _kin_name),
-    (re.compile(r"^我(?:家)?(?:的)?(?:[两三四几]|\d)\s*(?:只|条|个)\s*(?P<k>猫|狗|孩子)(?P<rest>.*叫.*)$"), _kin_names),
     # "I drive a Mazda now"
     (re.compile(r"^i\s+(?:drive|own)\s+(?:a|an)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*)?)\b.*$", _I),
      lambda m: _claim("user", "attr:car", m.group("o"))),
@@ -181,29 +177,14 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop)\s+(?:ever\s+)?(?:recommend|suggest|push|pitch)(?:ing)?\s+"
                 r"(?P<o>.+?)\s+(?:to me|at me|on me)\b.*$", _I),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
-    # duty in zh word order: "本周的线上值班是我", "这礼拜线上值班排到我了"
-    (re.compile(r"^(?:这周|本周|这礼拜|这个礼拜|这星期|这个星期|今天|今晚|这个月|下周)?(?:的)?(?P<o>[\u4e00-\u9fff]{0,4}(?:值班|轮值|oncall|on-call))"
-                r"\s*(?:是我|排到我|轮到我|归我|由我)"), lambda m: _claim("user", "working_on", m.group("o"), kind="task_state")),
-    # "我是 emacs 老用户了", "我是 Vim 党"
-    (re.compile(r"^我(?:是|算是)(?:个|一个)?\s*(?P<o>[A-Za-z][\w.+# -]{0,20}?)\s*(?:的)?\s*(?:老用户|忠实用户|重度用户|用户|死忠粉?|粉丝?|党)了?$"),
-     lambda m: _claim("user", "uses", m.group("o"))),
-    (re.compile(r"^我(?:人)(?:现在|目前)?在\s*(?P<o>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:这边|呢)?$"),
-     lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
-    # "刚搬到苏州没多久"
-    (re.compile(r"^我?(?:刚|刚刚|已经)?(?:搬到|搬来|搬去|搬家到)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:来|去)?了?\s*(?:没多久|不久|快?[一二两三四五六七八九十几半\d]+(?:个)?(?:月|年|周)了?)?$"),
-     lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
     # a pet or relative named in passing: "I have a golden retriever named Biscuit"
     (re.compile(r"^i\s+(?:have|own|'ve got|have got)\s+(?:a|an|one)\s+(?:[\w-]+\s+){0,2}?(?P<k>dog|cat|puppy|kitten|"
                 r"retriever|labrador|terrier|poodle|beagle|corgi|parrot|rabbit|hamster|son|daughter|kid|brother|sister)"
                 r"\s+(?:named|called)\s+(?P<o>[A-Z][\w-]*)\b.*$", _I), _kin_name),
-    (re.compile(r"^我(?:家)?(?:养了|养着|有)\s*(?:一|两|几)?\s*(?:只|条|个)\s*(?P<k>猫|狗|小猫|小狗|狗狗|猫咪|兔子|鹦鹉)"
-                r"[，,]?\s*(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
     # a family member's name: "My wife's name is Sarah", "我老婆叫李娜"
     (re.compile(r"^my\s+(?P<k>wife|husband|partner|son|daughter|mom|mother|dad|father|brother|sister|dog|cat|"
                 r"girlfriend|boyfriend|kid|baby)(?:'s name is|'s first name is|'s called| is called| is named)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$",
                 _I), _kin_name),
-    (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|妻子|丈夫|太太|先生|儿子|女儿|妈妈|爸爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
-                r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     # project holder + relation: "Our CI runs on GitHub Actions", "We deploy on Kubernetes", "我们 CI 用的是 Jenkins"
     (re.compile(rf"^{_EN_HOLDER}(?:'s| is)\s+(?:an?\s+)?(?P<o>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)\s+(?:frontend|backend|"
                 r"app|application|service|api|monorepo|project|codebase|site|monolith|microservice|cli|library|bot|spa|worker)\b"), _stack),
@@ -212,12 +193,6 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"is on|are on|on|deploys? (?:on|to|with)|deployed (?:on|to|with)|is deployed (?:on|to)|relies on|rely on|is hosted on|"
                 r"hosted on|lives on|targets|writes?|codes? in|works? in|(?:runs?|hosts?|deploys?|puts?|ships?) (?:everything|it all|all of it|"
                 r"all|stuff|things|it) (?:on|in|with|using|via|to)|(?:deploys?|ships?|builds?) (?:with|using|via))\s+(?P<o>.+)$", _I), _project_uses),
-    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:写|用的是|是用|用的|用|使用|换到|换成|迁到|迁移到|切到|采用|基于|跑在|部署在|"
-                r"托管在|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|上|上面|里))?$"), _project_uses),
-    # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"
-    (re.compile(r"(?:内网|公司网络|测试环境|开发环境|线上环境|预发环境|服务器|集群|数据库|仓库|跳板机)\S{0,6}?(?:要|需要|得|必须|只能|只可以)(?:先)?"
-                r"(?:连|挂|开|走|登|通过)(?:上)?\s*(?P<o>[A-Za-z][\w.-]*(?:\s?[A-Za-z0-9][\w.-]*)?|跳板机|内网)"),
-     lambda m: _claim("project", "attr:access", m.group("o"), kind="reference")),
     (re.compile(r"\b(?:internal network|intranet|staging|production|prod|the cluster|the database|the db|our servers?)\b.{0,40}?"
                 r"\b(?:needs?|requires?|(?:only )?(?:reachable|accessible) (?:via|through|over|on|from))\s+(?:the\s+|a\s+)?"
                 r"(?P<o>VPN|[A-Z][\w-]*(?:\s+VPN)?)\b", _I),
@@ -229,19 +204,13 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop)\s+(?:try(?:ing)?\s+to\s+)?(?:convert|switch|move|push|talk|"
                 r"nudge|get)\s+me\s+(?:to|into|onto|over to|towards?)\s+(?P<o>.+)$", _I),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
-    (re.compile(r"^(?:请)?(?:别|不要|不用)(?:再)?(?:劝我|让我|逼我|叫我)\s*(?:换成?|改用|换用|用|转|学)\s*(?P<o>.+)$"),
-     lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
     # "I switched from VS Code to Cursor", "我从 VS Code 换到 Cursor 了": the new value, replacing the old
     (re.compile(r"^i(?:'ve| have)?\s+(?:switched|moved|migrated|changed|went|jumped)\s+(?:over\s+)?from\s+(?P<x>.+?)\s+"
                 r"(?:to|over to)\s+(?P<o>.+)$", _I), lambda m: _switch(m, "user")),
     (re.compile(r"^(?P<h>we|our team)(?:'ve| have)?\s+(?:switched|moved|migrated|changed)\s+(?:over\s+)?from\s+(?P<x>.+?)\s+"
                 r"(?:to|over to)\s+(?P<o>.+)$", _I), lambda m: _switch(m, "project")),
-    (re.compile(r"^(?P<h>我们)?我?(?:已经)?从\s*(?P<x>.+?)\s*(?:换到|换成|转到|迁到|迁移到|切到|切换到|改用|换用)了?\s*(?P<o>.+?)了?$"),
-     lambda m: _switch(m, "project" if m.group("h") else "user")),
     # "we're a Django shop", "我们是 Django 的老用户"
     (re.compile(r"^we(?:'re| are)\s+(?:an?\s+)?(?!(?:an?\s+)?(?:small|big|tiny|large|new|remote|young|great|good|distributed|lean|growing)\b)(?P<o>[\w.+#-]+(?:\s+[A-Z0-9][\w.+#-]*)?)\s+(?:shop|house|team|company|org|users)\b", _I),
-     _project_uses),
-    (re.compile(r"^(?:我们|咱们)(?:一直)?是\s*(?P<o>[A-Za-z][\w.+# -]*?)\s*(?:的)?\s*(?:老用户|忠实用户|用户|团队|公司|重度用户)"),
      _project_uses),
     (re.compile(r"^i(?:'m| am)\s+(?:sticking|staying)\s+(?:with|to)\s+(?P<o>.+)$|^i\s+(?:stick|stay)\s+(?:with|to)\s+(?P<o2>.+)$", _I),
      lambda m: _claim("user", "uses", m.group("o") or m.group("o2"))),
@@ -250,22 +219,13 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?!(?:question|problem|issue|meeting|idea|call|minute|moment|second|bug|error|doubt|feeling|"
                 r"suggestion|request|favou?r|chance|deadline|few)s?\b)(?P<o>[\w -]{2,40})$", _I),
      lambda m: _claim("user", "has", m.group("o"))),
-    (re.compile(r"^我(?:家)?(?:养了|养着|养|有)\s*(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12})$"),
-     lambda m: _claim("user", "has", m.group("o"))),
     # learning: "I'm learning Japanese", "我在学日语"
     (re.compile(r"^(?:i'?m|i am)\s+(?:learning|studying|taking lessons in|picking up)\s+(?P<o>.+)$", _I),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
-    (re.compile(r"^我(?:最近|现在|目前|也|还|正)*(?:在|正在)?(?:自学|学习|学|报班学)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{0,15}?)(?:呢|了)?$"),
-     lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
-    # current duty: "这周轮到我值班", "I'm on call this week"
-    (re.compile(r"^(?:这周|本周|今天|这个月|今晚)?轮到我\s*(?P<o>.+)$"),
-     lambda m: _claim("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(r"^(?:i'?m|i am)\s+(?P<o>on call|on duty|on-call)\b.*$", _I),
      lambda m: _claim("user", "working_on", m.group("o"), kind="task_state")),
     # moving home: "I moved to Paris", "我搬到成都了"
     (re.compile(r"^i(?:'ve| have)?\s+(?:moved|relocated)\s+(?:back\s+)?to\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$"),
-     lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:已经)?(?:搬到|搬去|搬家到|定居到?)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12}?)(?:去|来)?了?$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
     # "I'm on Linux", "I'm on a Mac" (tools the user is on)
     (re.compile(r"^(?:i'?m|i am)\s+on\s+(?:a\s+)?(?P<o>(?:linux|windows|macos|mac|ubuntu|fedora|arch|debian|"
@@ -276,43 +236,21 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"recommend|suggesting|suggest|sending|send)\s+me\s+(?:any\s+)?(?P<o>.+?)\s*(?:instructions|examples|"
                 r"solutions|answers|snippets|code|tutorials|advice|suggestions|options|steps)?$", _I),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
-    (re.compile(r"^(?:请)?(?:别|不要|不用|别再|不要再)(?:再)?给我\s*(?:推荐|发|写|讲|用|提供|找|看)?\s*(?P<o>.+?)"
-                r"(?:的)?\s*(?:方案|教程|代码|例子|示例|东西|建议|版本|答案|做法|写法)?了?$"),
-     lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
-    # "太辣的我吃不了", "我吃不了辣": a negative diet
-    (re.compile(r"^(?:太|特别|很)?(?P<o>[\u4e00-\u9fff]{1,6}?)的?(?:东西|菜|食物)?我(?:都)?(?:吃不了|吃不惯|不能吃|不吃|受不了|喝不了)$"),
-     lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
-    (re.compile(r"^我(?:真的|实在)?(?:吃不了|吃不惯|受不了|喝不了|不太能吃|不怎么能吃|不能喝|不太能喝)\s*(?P<o>.+)$"),
-     lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
     (re.compile(r"^i\s+(?:can'?t|cannot|don'?t)\s+(?:handle|tolerate|do|stomach)\s+(?P<o>.+?)(?:\s+(?:food|dishes|stuff))?$", _I),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
     # "I haven't touched Windows in years", "我好几年没碰过 Windows"
     (re.compile(r"^i\s+(?:haven'?t|have not|hasn'?t)\s+(?:touched|used|written|opened)\s+(?P<o>.+)$", _I),
      lambda m: _claim("user", "uses", m.group("o"), "negative")),
-    (re.compile(r"^我\s*(?:好几年|几年|很久|好久|多年)?(?:都)?(?:没碰过|没用过|没再用过|没碰|没写过|不碰)了?\s*(?P<o>.+)$"),
-     lambda m: _claim("user", "uses", m.group("o"), "negative")),
     # "I'm a tabs person, always have been": the kind of person is a preference, not a job
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:a|an)\s+)?(?:(?:big|huge|total|die-hard|lifelong)\s+)?(?P<o>[\w .+#-]{1,30}?)\s+"
                 r"(?:person|guy|girl|user|fan|kind of (?:person|guy|girl)|type)(?:\s+(?:through and through|all the way|for life|at heart))?$", _I),
      lambda m: _claim("user", "prefers", m.group("o"), kind="preference")),
-    # where the user works and as what: "我在字节做数据开发"
-    (re.compile(r"^我(?:现在|目前)?在\s*(?P<o>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:做|当|干)(?:的)?\s*(?:[\u4e00-\u9fffA-Za-z ]{0,10}?)"
-                r"(?:开发|工程师|程序员|设计|产品|运营|测试|运维|算法|研究|销售|经理|前端|后端|全栈)(?:的)?(?:工作)?$"),
-     lambda m: _claim("user", "works_at", m.group("o"), kind="identity")),
-    # a diet said with an adverb: "我完全不喝咖啡", "I never drink coffee"
-    (re.compile(r"^我(?:完全|从来|从不|基本|一般|平时|已经)?(?:都)?(?:不喝|不吃|不碰|戒了)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:了)?$"),
-     lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
 ]
 
 # tried AFTER the phrasing rules found nothing ----------------------------------------------------
 POST: list[tuple[re.Pattern[str], Build]] = [
-    # traits: "I'm left-handed", "我是左撇子", "我是夜猫子"
-    (re.compile(r"^我是(?:个|一个)?(?P<o>左撇子|右撇子|色盲|夜猫子|早起的人|路痴|[\u4e00-\u9fffA-Za-z ]{1,8}?(?:党|控|迷))$"),
-     lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     # switching: "I got a ThinkPad running Fedora", "I switched to Neovim"
     (re.compile(r"^i\s+(?:(?:got|bought)\s+(?:a|an|my|the|myself an?)\s+|(?:switched|moved|migrated|changed) to\s+(?:a|an|my|the)?\s*)(?P<o>.+)$", _I),
-     lambda m: _claim("user", "uses", m.group("o"))),
-    (re.compile(r"^我(?:都|也|一直)?(?:换成|换到|改用|换用|切到|切换到|转到|迁移到)了?\s*(?P<o>.+?)了?$"),
      lambda m: _claim("user", "uses", m.group("o"))),
     # "I prefer X over Y" keeps X (Y is what it replaces; see `split_over`)
 ]
@@ -356,7 +294,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     if not clause:
         return []
     for text in dict.fromkeys([clause, normalise(clause)]):
-        claims = _run(PRE, text) or parse_clause(text, standing=standing) or _run(POST, text)
+        claims = (_run(PRE, text) or _run(grammar_zh.PRE, text) or parse_clause(text, standing=standing)
+                  or _run(POST, text) or _run(grammar_zh.POST, text))
         claims = [c for c in claims if not junk(c.object)]
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
@@ -453,3 +392,5 @@ def current_of(past: Claim, clause: str) -> list[Claim]:
         return []
     return [Claim(past.subject, past.predicate, o, "positive", past.kind)] if (o := _obj(m.group("o") or m.group("z"))) else []
 
+
+from . import grammar_zh  # noqa: E402  (its rules build on the helpers above)

@@ -15,7 +15,8 @@ from ..state import WriteInput, WriteState
 from ..store import MemoryStore
 from .commit import CommitNode
 from .dedup import DedupNode
-from .extractor import ExtractNode, Extractor
+from .extract import ExtractNode
+from .extractor import Extractor
 from .promoter import PromoteNode
 from .resolver import ResolutionStrategy, ResolverNode
 from .ttl import TTLPolicy

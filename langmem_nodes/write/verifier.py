@@ -208,7 +208,8 @@ def _withhold(p: PendingWrite, marker: str, line: str) -> None:
 
 
 def _latest_user_text(messages: Sequence[Any]) -> str:
-    from .extractor import latest_user_turns, messages_to_turns  # the extractor imports this module
+    from ..messages import messages_to_turns
+    from .extractor import latest_user_turns  # the extractor imports this module
 
     latest, _ = latest_user_turns(messages_to_turns(messages))
     # the same text the extractor reads (`ExtractNode` cuts each message at `MAX_TURN_CHARS`)
