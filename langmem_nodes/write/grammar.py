@@ -36,10 +36,6 @@ _EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend)|\
                            r"\s+anymore|\s+these days|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
                            r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
-_ZH_TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|春天|夏天|秋天|冬天|就|上个?月|上周|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
-                      r"好几年|几年前|今年|年初|全职|个人)+")
-
-
 _DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周)(?:多)?了?$|"
                        r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
 
@@ -271,7 +267,7 @@ def normalise(clause: str) -> str:
     clause = re.sub(r"^i(?:'ve| have)\s+been\s+(?=\w+ing\b)", "I'm ", clause, flags=_I)
     clause = re.sub(r"^(?:i'?m|i am)\s+using\s+", "I use ", clause, flags=_I)
     clause = _AS_MY.sub("", clause)
-    return _ZH_TIME.sub("", clause)
+    return grammar_zh.normalise(clause)
 
 
 # "Neovim as my main editor", "conda 管 python 环境": the role the tool plays is not part of its name

@@ -13,6 +13,56 @@ from __future__ import annotations
 import re
 
 from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _switch
+from .rules import Claim, clean_object
+
+# Time, habit and stance words between the holder and its verb; the current value is what the clause states
+# ("我上个月换成 Helix 了", "我周末喜欢去爬山").
+_TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|春天|夏天|秋天|冬天|就|上个?月|上周|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
+                   r"好几年|几年前|今年|年初|全职|个人|周末|平时|平常|工作日|下班后?|每天|天天|早上|晚上|中午|一般|通常)+")
+# "我吃素好几年了", "用 Vim 十年了": how long the value has held is not part of it
+_DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周|星期)(?:多)?了?$")
+
+
+def normalise(clause: str) -> str:
+    """"我周末喜欢去爬山" → "我喜欢去爬山", "我吃素好几年了" → "我吃素", "我是不吃羊肉" → "我不吃羊肉"."""
+    clause = _TIME.sub("", clause)
+    clause = re.sub(r"^我是(?=不|没|用左手|用右手)", "我", clause)
+    return _DURATION.sub("", clause) or clause
+
+
+# Verb classes of the compositional clause "我 [做/喝/写 TOPIC] [adverbs] VERB OBJECT" ------------------
+_ADV = (r"(?:早就|早已|已经|一直|从来|向来|平时|平常|一般|基本上?|通常|最近|现在|目前|还是|也|都|还|就|真的|实在|确实|比较|"
+        r"特别|非常|挺|很|超|最|更|个人|其实|倒是|日常|每天|天天|经常|常常?|完全|根本|再也|死活|压根)*")
+_NEG_V = (r"(?:不碰|不沾|不用|不玩|不吃|不喝|不看|不写|不听|不追|不太爱|不怎么爱|不爱|不太喜欢|不怎么喜欢|不喜欢|不感冒|不习惯|"
+          r"用不惯|吃不惯|喝不惯|用不来|吃不了|喝不了|受不了|讨厌|反感|戒了|没碰过|没用过|不再用|弃坑了|放弃了)")
+_POS_V = (r"(?:喜欢|爱|偏爱|偏好|钟爱|迷上了?|爱上了?|入坑了?|习惯|常用|爱用|只用|只喝|只吃|只听|只看|只玩|离不开|在用|用惯了|"
+          r"(?:每天|天天|平时|一般|经常|常)(?:早上|晚上|中午|下午)?(?:都)?(?:喝|吃|用|听|玩|练))")
+_ACT = r"(?:去|用|使用|看|写|吃|喝|玩|听|练)?"
+_OBJ_END = r"(?:那种写法|这种写法|那种风格|这种风格|那一套|这一套|那种|这种|那套|这套|的东西|的)?(?:了|的|哈+|啦|呢|吧|啊|呀)*"
+
+
+def _diet_or(default: str, verb: str) -> str:
+    return "diet" if re.search(r"[吃喝]", verb) else default
+
+
+def _attitude(m: re.Match[str]) -> list[Claim]:
+    """"我写前端早就不碰 jQuery 了", "我喝咖啡只喝美式", "我不太爱喝酒": the verb class gives the polarity."""
+    v = m.group("v")
+    neg = bool(re.match(_NEG_V, v))
+    if neg:
+        return _claim("user", _diet_or("uses" if re.search(r"[碰用写玩]", v) else "prefers", v), m.group("o"), "negative",
+                      "identity" if re.search(r"[吃喝]", v) else "preference")
+    return _claim("user", "prefers", m.group("o"), kind="preference")
+
+
+# topics a project fact is about when no holder is named: "后端服务是用 Go 写的", "缓存层用的是 Redis"
+_TOPIC = (r"(?:[A-Za-z]{2,12}\s*)?(?:后端|前端|服务端|客户端|移动端|接口|网关|数据库|主库|缓存|消息队列|队列|搜索|日志|监控|CI|CD|ci|持续集成|"
+          r"单测|测试|打包|构建|部署|编排|容器|框架|ORM|orm|样式|状态管理|路由|包管理|依赖管理|类型检查|格式化|代码检查|鉴权|认证|"
+          r"存储|对象存储|定时任务|任务队列|配置中心|注册中心|服务发现|基础设施|基建|运维|线上|生产|数据层|中间件)"
+          r"(?:[\u4e00-\u9fff]{0,2}?(?:框架|服务|层|库|工具|系统|引擎|平台|方案|环境))?")
+_PROJ = r"(?:(?:我们|咱们)(?:组|团队|公司|项目)?|(?:这个|本|该|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统|monorepo)|项目|仓库)"
+_TECH = r"[A-Za-z][\w.+#-]*(?:\s*[A-Za-z0-9][\w.+#-]*){0,2}"
+
 
 _ZH_HOLDER = (r"(?:(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
               r"集群|数据库|线上|流水线|应用)?|(?:这个|本|该)\s*(?:项目|仓库|代码库|服务|系统|工程|repo|monorepo))")
@@ -20,6 +70,17 @@ _ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][\w.+#-]*\s*(?=[\u4e00-\u9
 
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
+    # a topic before the verb: "我写前端早就不碰 jQuery 了", "我喝咖啡只喝美式"
+    (re.compile(rf"^我(?:写|做|搞|玩|喝|吃|用)(?P<t>[^，,]{{1,6}}?){_ADV}(?P<v>{_NEG_V}|{_POS_V}){_ACT}\s*(?P<o>[^，,]{{1,20}}?){_OBJ_END}$"),
+     _attitude),
+    # where the user works and as what: "我在字节做推荐算法", "我在一家银行做风控"
+    (re.compile(r"^我(?:现在|目前)?在\s*(?P<org>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?:做|当|干|搞)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?(?:工作)?$"),
+     lambda m: ([] if re.match(r"^(?:一|某|家|个)", m.group("org")) else _claim("user", "works_at", m.group("org"), kind="identity"))
+     + _claim("user", "role", m.group("r"), kind="identity")),
+    # "我从深圳搬到成都了": the new home replaces the old one
+    (re.compile(r"^我(?:已经)?从\s*(?P<x>[\u4e00-\u9fffA-Za-z ]{1,10}?)\s*(?:搬到|搬去|搬来|搬回|搬家到)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?:来|去)?了?$"),
+     lambda m: [Claim(c.subject, c.predicate, c.object, c.polarity, c.kind, [clean_object(m.group("x"))])
+                for c in _claim("user", "lives_in", m.group("o"), kind="identity")]),
     (re.compile(r"^我(?:家)?(?:的)?(?:[两三四几]|\d)\s*(?:只|条|个)\s*(?P<k>猫|狗|孩子)(?P<rest>.*叫.*)$"), _kin_names),
     # duty in zh word order: "本周的线上值班是我", "这礼拜线上值班排到我了"
     (re.compile(r"^(?:这周|本周|这礼拜|这个礼拜|这星期|这个星期|今天|今晚|这个月|下周)?(?:的)?(?P<o>[\u4e00-\u9fff]{0,4}(?:值班|轮值|oncall|on-call))"
@@ -78,6 +139,27 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
 
 # tried AFTER the phrasing rules found nothing ----------------------------------------------------
 POST: list[tuple[re.Pattern[str], Build]] = [
+    # the compositional user clause: "我不太爱喝酒", "我周末喜欢去爬山", "我每天早上喝咖啡"
+    (re.compile(rf"^我{_ADV}(?P<v>{_NEG_V}|{_POS_V}){_ACT}\s*(?P<o>[^，,]{{1,20}}?){_OBJ_END}$"), _attitude),
+    # the object first: "css-in-js 真的用不惯", "jQuery 我早就不碰了"
+    (re.compile(rf"^(?P<o>{_TECH})\s*(?:我)?{_ADV}(?P<v>{_NEG_V}){_OBJ_END}$"), _attitude),
+    # a project fact about a topic: "后端服务是用 Go 写的", "测试框架我们统一用 pytest", "前端这边打包我们用的是 rollup"
+    (re.compile(rf"^(?:{_PROJ}\s*(?:的|里|里面)?\s*)?(?:{_TOPIC})\s*(?:这边|那边|这块|部分|方面)?\s*(?:{_TOPIC})?\s*(?:我们|咱们)?\s*"
+                rf"(?:都|也|主要|统一|一律|全|全部|基本|一直|目前|现在)*(?:是用|用的是|用的|用|使用|采用|基于|是|跑在|部署在|托管在|全是|都是)\s*"
+                rf"(?P<o>{_TECH})\s*(?:写的|做的|搭的|实现的|开发的|管的?|来管|跑的|的)?(?:了|哈+|啦|呢|吧)*$"), _project_uses),
+    # "项目里没有 webpack 哈": a tool the project does not use
+    (re.compile(rf"^{_PROJ}?\s*(?:里|中|里面)\s*(?:也|都|并|根本|压根)?(?:没有|没用|不用|没装|不装|没引入|不引入)\s*(?P<o>{_TECH})\s*(?:了|哈+|啦|呢|吧|的)*$"),
+     lambda m: _claim("project", "uses", m.group("o"), "negative")),
+    # traits and conditions: "我是用左手的", "我有糖尿病"
+    (re.compile(r"^我(?:习惯)?用(?P<o>左手|右手)(?:的)?$"), lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
+    (re.compile(r"^我(?:有|患有|得了|查出)\s*(?P<o>[\u4e00-\u9fff]{1,6}(?:病|症|炎|哮喘|过敏|高血压|低血糖))$"),
+     lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
+    # possessions at home: "家里有台 switch"
+    (re.compile(r"^(?:我)?家(?:里)?(?:有|养了|养着)\s*(?:一|两|几)?\s*(?:台|只|条|个|辆|套)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)(?:了|哈+)*$"),
+     lambda m: _claim("user", "has", m.group("o"))),
+    # "我开的是一辆 Model 3"
+    (re.compile(r"^我(?:开|开的是)\s*(?:一辆|辆)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)$"),
+     lambda m: _claim("user", "attr:车", m.group("o"))),
     # traits: "I'm left-handed", "我是左撇子", "我是夜猫子"
     (re.compile(r"^我是(?:个|一个)?(?P<o>左撇子|右撇子|色盲|夜猫子|早起的人|路痴|[\u4e00-\u9fffA-Za-z ]{1,8}?(?:党|控|迷))$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
