@@ -143,7 +143,7 @@ _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipe
               r"database|db|server|site|website|tests?|team|company)|"
               r"(?:the\s+)?(?:backend|frontend|api|ci|database|db|tests?|build|infra)\s+(?:of|for|in)\s+(?:this|our|the)\s+"
               r"(?:repo|repository|project|codebase|app|service)|(?:prod|production|staging)|we)")
-STACK_PART = re.compile(r"^(?:全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
+STACK_PART = re.compile(r"^(?:用|是用|采用|基于|跑在|部署在|全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
                         r"线上|生产|测试环境|预发)|"
                         r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api|prod|production|staging)\b|"
                         r"^(?:is\s+|are\s+)?(?:deployed|hosted|running|written|built|served)\s+(?:on|in|with|to|via|using)\b", _I)
@@ -325,7 +325,7 @@ _LOOSE = frozenset({"uses", "prefers", "package_manager", "learning", "has", "di
 _VERB = re.compile(r"\b(?:is|are|was|were|be|been|have|has|do|does|goes|runs|uses|my|your|our|their)\b|[是用在的]|"
                    r"^(?:to|the|of|in|on|for|with|at|a|an|so|very|really|not)\b", _I)
 _SPLIT = frozenset({"uses", "prefers", "package_manager", "learning", "has", "diet"})
-_AND = re.compile(r"\s+(?:and|&)\s+|\s*(?:和|跟|以及|还有)\s*")
+_AND = re.compile(r"\s+(?:and|&)\s+|\s*(?:和|跟|以及|还有)\s*|(?<=[A-Za-z0-9])\s*(?:配|搭配|加上?|\+)\s*(?=[A-Za-z])")
 
 
 def tighten(c: Claim) -> Claim:
@@ -373,7 +373,7 @@ FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|
 
 # a first-person verb whose subject chat dropped: "在学韩语", "一直用 Vim", "learning Korean", "been using Arch"
 DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(?:在)?(?:用|写)|"
-                       r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来)|"
+                       r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|啃|练|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来|搬去|搬家到|搬回)|"
                        r"^(?:been\s+)?(?:learning|studying|using|living in|working on|working at)\b", _I)
 # the current value after a past one: "(but these days) it's all Python for me", "现在基本都是 Python 了"
 NOW_VALUE = re.compile(r"^(?:now\s+|nowadays\s+)?(?:it'?s|it is|i'?m on|i use)\s+(?:all|mostly|just|pretty much|only)?\s*"

@@ -27,6 +27,7 @@ def normalise(clause: str) -> str:
     """"我周末喜欢去爬山" → "我喜欢去爬山", "我吃素好几年了" → "我吃素", "我是不吃羊肉" → "我不吃羊肉"."""
     clause = _TIME.sub("", clause)
     clause = re.sub(r"^我是(?=不|没|用左手|用右手)", "我", clause)
+    clause = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:哈+|啦|呢|呀|嘛|哦|呗)+$", "", clause)
     return _DURATION.sub("", clause) or clause
 
 
@@ -95,7 +96,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:家)?(?:养了|养着|有)\s*(?:一|两|几)?\s*(?:只|条|个)\s*(?P<k>猫|狗|小猫|小狗|狗狗|猫咪|兔子|鹦鹉)"
                 r"[，,]?\s*(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
-    (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|妻子|丈夫|太太|先生|儿子|女儿|妈妈|爸爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
+    (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:写|用的是|是用|用的|用|使用|换到|换成|迁到|迁移到|切到|采用|基于|跑在|部署在|"
                 r"托管在|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|上|上面|里))?$"), _project_uses),
@@ -111,14 +112,14 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      _project_uses),
     (re.compile(r"^我(?:家)?(?:养了|养着|养|有)\s*(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12})$"),
      lambda m: _claim("user", "has", m.group("o"))),
-    (re.compile(r"^我(?:最近|现在|目前|也|还|正)*(?:在|正在)?(?:自学|学习|学|报班学)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{0,15}?)(?:呢|了)?$"),
+    (re.compile(r"^我(?:最近|现在|目前|也|还|正)*(?:在|正在)?(?:自学|学习|学|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{0,15}?)(?:呢|了)?$"),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
     # current duty: "这周轮到我值班", "I'm on call this week"
     (re.compile(r"^(?:这周|本周|今天|这个月|今晚)?轮到我\s*(?P<o>.+)$"),
      lambda m: _claim("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(r"^我(?:已经)?(?:搬到|搬去|搬家到|定居到?)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12}?)(?:去|来)?了?$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
-    (re.compile(r"^(?:请)?(?:别|不要|不用|别再|不要再)(?:再)?给我\s*(?:推荐|发|写|讲|用|提供|找|看)?\s*(?P<o>.+?)"
+    (re.compile(r"^(?:请)?(?:别|不要|不用|别再|不要再)(?:再)?给我\s*(?:推荐|推|发|写|讲|用|提供|找|看)?\s*(?P<o>.+?)"
                 r"(?:的)?\s*(?:方案|教程|代码|例子|示例|东西|建议|版本|答案|做法|写法)?了?$"),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
     # "太辣的我吃不了", "我吃不了辣": a negative diet
@@ -163,6 +164,6 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # traits: "I'm left-handed", "我是左撇子", "我是夜猫子"
     (re.compile(r"^我是(?:个|一个)?(?P<o>左撇子|右撇子|色盲|夜猫子|早起的人|路痴|[\u4e00-\u9fffA-Za-z ]{1,8}?(?:党|控|迷))$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:都|也|一直)?(?:换成|换到|改用|换用|切到|切换到|转到|迁移到)了?\s*(?P<o>.+?)了?$"),
+    (re.compile(r"^我(?:都|也|一直|全|全部|已经|整体)*(?:换成|换到|改用|换用|切到|切换到|转到|迁移到)了?\s*(?P<o>.+?)了?$"),
      lambda m: _claim("user", "uses", m.group("o"))),
 ]
