@@ -62,6 +62,9 @@ _NOT_A_VALUE = re.compile(r"^(?:complicated|fine|ok(?:ay)?|wrong|right|true|fals
                           r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
 _WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
 _HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it\b|the\b|this\b|[我你他她它])", re.I)
+_NOT_X_BUT_Y = re.compile(r"((?:^|[，,。！？\s])(?:其实|哦|啊)?)不是\s*([^，,。\s是]{1,20})\s*(?:而)?是(?=\s*\S)")
+_ZH_NAMED = re.compile(r"^(?:它|她|他)?(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
 _SELF_REPORT = re.compile(r"^\s*(?:i told you|i said|i mentioned)(?:\s+(?:yesterday|before|earlier|last time))?(?:\s+that)?\s+|"
                           r"^\s*我(?:昨天|之前|刚才|上次)?(?:是不是|好像)?(?:说|提到|讲)(?:过)?(?:了)?", re.I)
@@ -236,6 +239,7 @@ class RuleExtractor(Extractor):
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
+        message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         for sentence in lx.SENTENCE_SPLIT.split(message):
             if not sentence.strip():
                 continue
@@ -255,6 +259,7 @@ class RuleExtractor(Extractor):
             holder_user = False  # the sentence's last clause had a first-person holder ("我以前住在北京，现在…")
             holder_we = False  # … or the team / project as holder
             cue_open = False  # a bare cue clause ("From now on,") opens the next one
+            reported = False  # inside a third party's frame (zh), until a first-person clause
             project_frame = False  # "In this repo, never commit to main": the frame names the subject
             for n, raw in enumerate(raws):
                 if asked and (n == len(raws) - 1 or lx.QUESTION.search(raw.strip())):
@@ -275,11 +280,18 @@ class RuleExtractor(Extractor):
                     prev = None
                 if not clause or len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
                     continue
+                if reported and not (_FIRST_PERSON.match(clause) and not lx.REPORTED.search(clause)):
+                    skips.append({"text": clause, "reason": "reported speech"})
+                    continue
+                reported = False
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) else None)
                 if frame:
                     skips.append({"text": clause, "reason": frame})
+                    if frame == "reported speech" and _CJK.search(clause):
+                        reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
+                        continue
                     break  # the rest of the sentence belongs to the same frame
                 rep = _REPLACES.match(clause)
                 if rep and prev is not None and prev.predicate and retracted is None and (
@@ -418,6 +430,9 @@ class RuleExtractor(Extractor):
             # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
+        named = _ZH_NAMED.match(clause) if prev is not None and prev.predicate == "has" else None
+        if not claims and named:  # "家里养了只布偶猫，叫年糕": the name of what the user has, not the user's
+            claims = [Claim("user", f"attr:{prev.object}名字", named.group("o"), "positive", "fact")]
         if not claims and prev is not None and prev.subject == "user":
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None

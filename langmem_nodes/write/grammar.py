@@ -36,7 +36,7 @@ _EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend)|\
                            r"\s+anymore|\s+these days|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
                            r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
-_DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周)(?:多)?了?$|"
+_DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周)(?:多)?了?$|"
                        r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
 
 
@@ -65,7 +65,7 @@ def junk(obj: str) -> bool:
 _SUBORD = re.compile(r"\s+(?:when|because|since|cause|cuz|coz|after|before|while|so that|which|that'?s why|if)\s+.*$|"
                      r"\s*(?:,|，)?\s*(?:因为|所以|不然|否则|要不然|结果|然后).*$", _I)
 _ZH_TOOL_TAIL = re.compile(r"^(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:来|去)?(?:管理?|做|跑|写|搞|处理|格式化|打包|部署|构建|"
-                           r"编译|测试|开发|装)\S*$")
+                           r"编译|测试|开发|装|记|画|剪|修|听|看|搭|开)\S*$")
 
 
 def _obj(text: str) -> str:
@@ -257,7 +257,7 @@ OWN_FACT = re.compile(r"^my\s+\w+(?:'s name is|'s called| is called| is named)\s
 # a project's tool named in passing, even inside a question: "our Flask app", "我们的 Flask 应用"
 MENTION = re.compile(
     r"\bour\s+(?P<o>[A-Z][\w.+#-]*(?:\s+\d[\w.]*)?)\s+(?:app|application|service|backend|frontend|api|repo|project|"
-    r"codebase|cluster|site|server|monorepo)\b|我们的\s*(?P<z>[A-Za-z][\w.+#-]*(?:\s*\d[\w.]*)?)\s*(?:应用|服务|项目|仓库|后端|前端|集群|接口)")
+    r"codebase|cluster|site|server|monorepo)\b|(?:我们|咱们|这个)(?:的)?\s*(?P<z>[A-Za-z][\w.+#-]*(?:\s*\d[\w.]*)?)\s*(?:的)?\s*(?:应用|服务|项目|仓库|后端|前端|集群|接口)")
 _OVER = re.compile(r"^(?P<x>.+?)\s+(?:over|rather than|instead of|而不是|胜过)\s+(?P<y>[^,，]+)$", _I)
 
 

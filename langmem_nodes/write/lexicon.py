@@ -22,7 +22,7 @@ CORRECTION_ANYWHERE = re.compile(
     r"\b(?:change (?:that|it) to|i meant|correction:|not anymore, it'?s|my bad|my mistake|(?:the )?other way (?:round|around)|"
     r"that (?:was|is) wrong|that'?s not right|mixed (?:that|it|them|those) up|i mixed up|i should clarify|"
     r"that'?s wrong|not right|i was wrong|i got (?:it|that) wrong|scratch that|i misspoke)\b|改成|改为|改到|换成了|更正为|"
-    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])", _I
+    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是", _I
 )
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"
@@ -43,7 +43,7 @@ LEAD = re.compile(
     r"note that|for future reference|from now on|going forward|in (?:the )?future|"
     r"不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"
     r"记住(?:这个|这一点|了)?|帮我记(?:一下|住)?|请记(?:住|一下)?|记一下|记下(?:来)?|别忘了|不要忘了|"
-    r"从今(?:往后|以后)|从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯|哦|噢|哎|唉|啊|哈哈+|"
+    r"从今(?:往后|以后)|从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯|哦|噢|哎|唉|啊|哈哈+|嗨|哈喽|嘿|"
     r"(?:那个|我)?(?:刚才?|刚刚)?(?:记错了|说错了|搞反了|说反了|弄反了|记反了|写错了|搞错了|打错字?了)|哎呀|等下|等一下|救命|反过来|算了|(?:刚才|之前|前面)?说的不算|不好意思|背景|等等|(?:我)?(?:搞混了|弄混了)|(?:我得)?更正一下|先说明一下|说明一下|顺便说下|所以|不是这样的?|顺便说一句|顺便|说实话|说真的|讲真|老实说|话说|先说下背景|说来话长)"
     r"(?![A-Za-z'])\s*[,，:：!！.。;；—–-]*\s*)+",
     _I,
@@ -136,7 +136,7 @@ CLAUSE_SPLIT = re.compile(
     r"\s*(?:,\s*(?:and|but|while|though|although)\s+|\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|"
     r"personally|honestly|tbh|frankly|he|she|it|they|he's|she's|it's|they're|that|we|we're|our|the team|my team)\b)|"
     r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z]))|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|we|we're|my|our|the|prod|production|staging)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)\s*|、|"
-    r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the)\b|我|这个|本)|但是|不过|而且|并且|…+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))\s*", _I)
+    r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the)\b|我|这个|本)|但是|不过|而且|并且|…+|\.{3,}|～+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))\s*", _I)
 
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does
 # not make the clause a past one-off episode.

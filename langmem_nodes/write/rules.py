@@ -53,7 +53,7 @@ class Claim:
 
 _TRAIL = re.compile(
     r"(?:\s+(?:anymore|any more|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|"
-    r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈+|嘛|呗|啊)+\s*$",
+    r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈+|嘛|呗|啊|比较多|居多|为主|多一些|多一点)+\s*$",
     _I,
 )
 _LEAD_OBJ = re.compile(r"^(?:you to (?:use|say|write|include|add|do)|using|to use|use|working with|writing|coding in|to write|的是|用|使用|看|写|吃|喝)\s*", _I)
@@ -252,6 +252,8 @@ def _zh_rule_pre(m: re.Match[str], polarity: str) -> list[Claim]:
 def _zh_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"(?:就|也|都|还|其实|倒是|反正|才)+$", "", m.group("a").strip())
     if len(attr) < 2 and not re.match(r"[A-Za-z]", attr):  # "我的而是拿铁": a function word, not an attribute
+        return []
+    if re.fullmatch(r"(?:平时|平常|一般|现在|目前|最近|主要|其实|基本|通常|每天|周末|以前|之前)+", attr):  # "(我的)平时都是…": not an attribute
         return []
     if attr in {"名字", "姓名"}:
         return _c("user", "name", m.group("o"), kind="identity")
