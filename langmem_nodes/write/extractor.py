@@ -44,7 +44,7 @@ _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我�
 _BARE_VALUE = re.compile(
     r"^(?:i meant|i mean|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|but rather|rather|"
     r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用))\s*(?P<o>[^,，]{1,60})$", re.I)
-_RETRACT = re.compile(r"^(?:scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i mean|其实不是|不对|不是不是|"
+_RETRACT = re.compile(r"^(?:scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i mean|其实不是|(?:不对)+|不是不是|"
                       r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$))\b", re.I)
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5})$", re.I)
@@ -303,6 +303,10 @@ class RuleExtractor(Extractor):
                     continue
                 if rep and prev is not None:
                     prev.replaces.append(clean_object(rep.group("o")))
+                    if clause.startswith("不用") and prev.predicate == "uses" and not correction:
+                        # "我们这边用企业微信，不用 Slack": also a stated fact — the holder does not use it
+                        found.append((Claim(prev.subject, "uses", clean_object(rep.group("o")), "negative", prev.kind),
+                                      clause, source, hedged))
                     continue
                 if rep and correction:
                     carried.append(clean_object(rep.group("o")))

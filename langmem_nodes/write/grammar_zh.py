@@ -66,7 +66,7 @@ _TOPIC = (r"(?:[A-Za-z]{2,12}\s*)?(?:后端|前端|服务端|客户端|移动端
           r"单测|测试|打包|构建|部署|编排|容器|框架|ORM|orm|样式|状态管理|路由|包管理|依赖管理|类型检查|格式化|代码检查|鉴权|认证|"
           r"存储|对象存储|技术栈|定时任务|任务队列|配置中心|注册中心|服务发现|基础设施|基建|运维|线上|生产|数据层|中间件)"
           r"(?:[\u4e00-\u9fff]{0,2}?(?:框架|服务|层|库|工具|系统|引擎|平台|方案|环境))?")
-_PROJ = r"(?:(?:我们|咱们)(?:组|团队|公司|项目)?|(?:这个|本|该|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统|monorepo)|项目|仓库)"
+_PROJ = r"(?:(?:我们|咱们)(?:组|团队|公司|项目)?|(?:这个|本|该|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统|monorepo)|项目|仓库|服务|代码库|代码)"
 _TECH = r"[A-Za-z][\w.+#-]*(?:\s*[A-Za-z0-9][\w.+#-]*){0,2}"
 
 
@@ -163,7 +163,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
                 rf"(?P<o>{_TECH}(?:\s*(?:加|和|配|跟|\+|、|/)\s*{_TECH})*)\s*(?:写的|做的|搭的|实现的|开发的|管的?|来管|跑的|的)?(?:了|哈+|啦|呢|吧)*$"),
      _project_uses),
     # "项目里没有 webpack 哈": a tool the project does not use
-    (re.compile(rf"^{_PROJ}?\s*(?:里|中|里面)\s*(?:也|都|并|根本|压根)?(?:没有|没用|不用|没装|不装|没引入|不引入)\s*(?P<o>{_TECH})\s*(?:了|哈+|啦|呢|吧|的)*$"),
+    (re.compile(rf"^{_PROJ}?\s*(?:里|中|里面)\s*(?:也|都|并|根本|压根)?(?:没有用|没在用|没有|没用|不用|没装|不装|没引入|不引入)\s*(?P<o>{_TECH})\s*(?:了|哈+|啦|呢|吧|的)*$"),
      lambda m: _claim("project", "uses", m.group("o"), "negative")),
     # a verbless stack part in a project frame: "前端 React，后端 Spring Cloud"
     (re.compile(rf"^(?:{_PROJ}\s*(?:的)?\s*)?(?:{_TOPIC})\s*[:：]?\s+(?P<o>{_TECH})$"), _project_uses),
@@ -178,7 +178,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?P<o>[\u4e00-\u9fff]{1,4}不耐受?)$"), lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     # traits and conditions: "我是用左手的", "我有糖尿病"
     (re.compile(r"^我(?:习惯)?用(?P<o>左手|右手)(?:的)?$"), lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:有|患有|得了|查出)\s*(?P<o>[\u4e00-\u9fff]{1,6}(?:病|症|炎|哮喘|过敏|高血压|低血糖))$"),
+    (re.compile(r"^我(?:有|患有|得了|查出)\s*(?P<o>[\u4e00-\u9fff]{0,6}(?:病|症|炎|哮喘|过敏|高血压|低血糖))$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     # possessions at home: "家里有台 switch"
     (re.compile(r"^(?:我)?家(?:里)?(?:有|养了|养着)\s*(?:一|两|几)?\s*(?:台|只|条|个|辆|套)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)(?:了|哈+)*$"),

@@ -140,7 +140,7 @@ CLAUSE_SPLIT = re.compile(
 
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does
 # not make the clause a past one-off episode.
-CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|started|began)\b|搬到|搬去|换成|换到|改用|换用|"
+CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|started|began)\b|搬到|搬去|换成|换到|改用|换用|转到|转向|全面转|迁到|"
                     r"升级|切到|迁移到|开始", _I)
 # A value the user held before ("I used to live in London", "我以前住在北京"): not the current one.
 PAST_VALUE = re.compile(r"\bused to\b|\bformerly\b|\bpreviously\b|以前|之前|过去|曾经", _I)
