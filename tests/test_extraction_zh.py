@@ -68,6 +68,10 @@ CASES = {
         ("我现在用的终端是 Kitty", [("user", "Kitty", P)]),
         ("家里养了只柴犬，叫旺财", [("user", "柴犬", P), ("user", "旺财", P)]),
         ("我对芒果过敏", [("user", "芒果", P)]),  # an allergy is a positive fact (the spec's dev set)
+        ("我笔记本是 Framework 13", [("user", "Framework 13", P)]),
+        ("对了我已经戒酒半年了", [("user", "酒", N)]),
+        ("我养了三只鸡，一只叫小黑一只叫小白", [("user", "鸡", P), ("user", "小黑", P), ("user", "小白", P)]),
+        ("我最近在备考教资", [("user", "教资", P)]),
     ],
     "compound sentences": [
         ("我们用的是 Vite 配 Vitest，本地跑得挺快", [("project", "Vite", P), ("project", "Vitest", P)]),
@@ -89,6 +93,7 @@ CASES = {
         ("你给的 Go 代码都是 tab 缩进", []),
         ("我同事一直用 Emacs，他说很好用", []),
         ("别给我推那些", []),
+        ("我们公司是做在线教育的", []),  # what the company does is not a tool it uses
     ],
 }
 
@@ -128,3 +133,32 @@ def test_zh_corrections_land_and_replace_the_old_value(store, turns, expected) -
     active = store.find(CTX.visible_partitions(), statuses=(Status.ACTIVE,))
     _check(active, expected)
     assert all(r.source.value == "explicit_correction" for r in active)
+
+
+SECRETS = [  # (turn, the secret's bytes that must never reach the memory home)
+    ("我的密码，是 Qw3rtyZ!2024", "Qw3rtyZ!2024"), ("记住我的验证码是 839201", "839201"),
+    ("公司 wifi 的密码是 hunter2hunter", "hunter2hunter"), ("口令：Tiger#Lily77", "Tiger#Lily77"),
+    ("我们服务的密钥是 sk-live-9f8e7d6c5b4a39281706", "sk-live-9f8e7d6c5b4a39281706"),
+    ("这个是 token ghp_abcdefghijklmnopqrstuvwxyz0123", "ghp_abcdefghijklmnopqrstuvwxyz0123"),
+    ("以后登录都用这个密码 Passw0rd!xyz", "Passw0rd!xyz"), ("我银行卡密码是 667788", "667788"),
+    ("家里路由器密码 zxcv1234qwer", "zxcv1234qwer"), ("堡垒机的口令改成了 Abc@12345678 了", "Abc@12345678"),
+    ("密码是 p4ss-word-77，帮我记一下", "p4ss-word-77"), ("我的 API key：AKIAIOSFODNN7EXAMPLE", "AKIAIOSFODNN7EXAMPLE"),
+    ("支付宝支付密码我设的是 135790", "135790"), ("记住 数据库 root 密码 R00t_pw_2025", "R00t_pw_2025"),
+    ("我的 PIN 码是 4321", "4321"), ("wifi 叫 MyHome，密码是 88888888", "88888888"),
+    ("我们测试环境的账号 admin 密码 admin123456", "admin123456"),
+    ("npm token 是 npm_abcdefghijklmnopqrstuvwxyz1234", "npm_abcdefghijklmnopqrstuvwxyz1234"),
+    ("我住在杭州，顺便说下我邮箱密码是 Mail#Pass2026", "Mail#Pass2026"),
+    ("我用 Vim，token：xoxb-1234567890-abcdefghij", "xoxb-1234567890-abcdefghij"),
+]
+
+
+def test_no_zh_secret_phrasing_reaches_the_memory_home(store, tmp_path) -> None:
+    from langmem_nodes.write import create_write_graph
+
+    g = create_write_graph(store).compile()
+    for turn, _ in SECRETS:
+        g.invoke({"messages": [("user", turn)]}, context=CTX)
+    store.close()
+    blob = b"".join(p.read_bytes() for p in (tmp_path / "home").rglob("*") if p.is_file())
+    assert blob, "the memory home is empty: the byte search would prove nothing"
+    assert [s for _, s in SECRETS if s.encode() in blob] == []

@@ -63,7 +63,8 @@ _NOT_A_VALUE = re.compile(r"^(?:complicated|fine|ok(?:ay)?|wrong|right|true|fals
 _WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
 _HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it\b|the\b|this\b|[我你他她它])", re.I)
 _NOT_X_BUT_Y = re.compile(r"((?:^|[，,。！？\s])(?:其实|哦|啊)?)不是\s*([^，,。\s是]{1,20})\s*(?:而)?是(?=\s*\S)")
-_ZH_NAMED = re.compile(r"^(?:它|她|他)?(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$")
+_ZH_NAMED = re.compile(r"^(?:它|她|他)?(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
+_ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
 _SELF_REPORT = re.compile(r"^\s*(?:i told you|i said|i mentioned)(?:\s+(?:yesterday|before|earlier|last time))?(?:\s+that)?\s+|"
@@ -436,7 +437,9 @@ class RuleExtractor(Extractor):
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
         named = _ZH_NAMED.match(clause) if prev is not None and prev.predicate == "has" else None
         if not claims and named:  # "家里养了只布偶猫，叫年糕": the name of what the user has, not the user's
-            claims = [Claim("user", f"attr:{prev.object}名字", named.group("o"), "positive", "fact")]
+            names = [named.group("o")] if named.group("o") else _ZH_EACH_NAMED.findall(clause)
+            claims = [Claim("user", f"attr:{prev.object}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")
+                      for i, n in enumerate(names)]
         if not claims and prev is not None and prev.subject == "user":
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None

@@ -82,7 +82,7 @@ def _claim(subject: str, predicate: str, obj: str, polarity: str = "positive", k
 
 def _project_uses(m: re.Match[str]) -> list[Claim]:
     o = _obj(m.group("o"))
-    if not o:
+    if not o or re.match(r"^(?:做|搞|干)\S*的$", o):  # "我们公司是做跨境电商的": what the company does, not a tool
         return []
     pred = "package_manager" if o.split(" ")[0].lower() in PACKAGE_MANAGERS else "uses"
     return [Claim("project", pred, o, "positive", "fact")]
@@ -143,7 +143,7 @@ _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipe
               r"database|db|server|site|website|tests?|team|company)|"
               r"(?:the\s+)?(?:backend|frontend|api|ci|database|db|tests?|build|infra)\s+(?:of|for|in)\s+(?:this|our|the)\s+"
               r"(?:repo|repository|project|codebase|app|service)|(?:prod|production|staging)|we)")
-STACK_PART = re.compile(r"^(?:用|是用|采用|基于|跑在|部署在|不用|没用|不再用|全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
+STACK_PART = re.compile(r"^(?:用|是用|采用|基于|跑在|部署在|不用|没用|不再用|后台|全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
                         r"线上|生产|测试环境|预发)|"
                         r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api|prod|production|staging)\b|"
                         r"^(?:is\s+|are\s+)?(?:deployed|hosted|running|written|built|served)\s+(?:on|in|with|to|via|using)\b", _I)

@@ -56,7 +56,7 @@ _TRAIL = re.compile(
     r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈+|嘛|呗|啊|比较多|居多|为主|多一些|多一点)+\s*$",
     _I,
 )
-_LEAD_OBJ = re.compile(r"^(?:you to (?:use|say|write|include|add|do)|using|to use|use|working with|writing|coding in|to write|的是|用|使用|看|写|吃|喝)\s*", _I)
+_LEAD_OBJ = re.compile(r"^(?:you to (?:use|say|write|include|add|do)|using|to use|use|working with|writing|coding in|to write|的就是|就是|的是|用|使用|看|写|吃|喝)\s*", _I)
 
 
 def clean_object(text: str) -> str:
@@ -301,7 +301,7 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:喜欢|爱|偏好|偏爱|习惯|倾向于?|钟爱|爱用|喜爱|青睐)(?:用|使用|看|写|吃|喝)?\s*(?P<o>.+)$"),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
     (re.compile(r"^我(?:今天|今晚|这[两几]?(?:天|周|个星期|个月|阵子|段时间)|本周|本月|最近|目前|现在|正)*(?:在|正在|忙着|忙于)(?:做|搞|弄|写|开发|处理|修|"
-                r"重构|调试|负责|忙|赶|准备|学习|学|研究|排查|复习|优化|设计|迁移|整理)\s*(?P<o>.+)$"), lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
+                r"重构|调试|负责|忙|赶|备考|准备|学习|学|研究|排查|复习|优化|设计|迁移|整理)\s*(?P<o>.+)$"), lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:改用|换成|换用|转向|切换到|转到|迁移到)了?\s*(?P<o>.+)$"),
      lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:用|使用|在用|写|用的是|写的是)\s*(?P<o>.+)$"),
