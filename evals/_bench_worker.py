@@ -56,10 +56,19 @@ def _fresh(a: argparse.Namespace) -> list:
     return [memory_at(a.n + 10_000_000 + j, n_users=a.users, seed=a.seed + 7) for j in range(a.writes)]
 
 
-def _latencies(search: Any, pairs: list[tuple[str, str]]) -> dict[str, float]:
+def _latencies(search: Any, pairs: list[tuple[str, str]]) -> dict[str, Any]:
+    """Percentiles over the timed queries, and under "en" / "zh" over those of each language."""
+    from langmem_nodes.embeddings import CJK_TEXT
+
     for u, q in pairs[:WARMUP]:
         search(u, q + " (warm-up)")
-    return percentiles([timed(lambda u=u, q=q: search(u, q))[0] for u, q in pairs[WARMUP:]])
+    timed_ = [(q, timed(lambda u=u, q=q: search(u, q))[0]) for u, q in pairs[WARMUP:]]
+    out: dict[str, Any] = percentiles([ms for _, ms in timed_])
+    for lang in ("en", "zh"):
+        ms = [t for q, t in timed_ if bool(CJK_TEXT.search(q)) == (lang == "zh")]
+        if ms:
+            out[lang] = percentiles(ms)
+    return out
 
 
 def _recall(search_topics: Any, a: argparse.Namespace, corpus: list) -> dict[str, float]:

@@ -2,8 +2,10 @@
 
 For each size N (memories spread over 1,000 users, zh and en mixed, deterministic — `_bench_data.py`) and
 each system, one subprocess loads the same corpus with the same precomputed MiniLM vectors, then measures
-with real encodes: read latency (p50/p95, query embedding included), write throughput, recall@5 on labelled
-queries, peak RSS and disk. Mem0 runs under `.venv/bench-mem0` (see `_bench_env.py`: installing mem0ai into
+with real encodes: read latency (p50/p95, query embedding included; our read paths also per query
+language), write throughput, recall@5 on labelled queries, peak RSS and disk. Our system runs once per
+`--embedder` (default: the product default minilm+e5, then minilm, side by side); `--backend postgres` adds
+ours with PostgreSQL as the canonical store beside SQLite. The load average is printed beside the figures. Mem0 runs under `.venv/bench-mem0` (see `_bench_env.py`: installing mem0ai into
 our venv would downgrade protobuf). Results go to `evals/out/bench/results.json`; `--json` prints them as
 the last line.
 
@@ -30,6 +32,7 @@ from ._bench_common import OUT_DIR, bench_bilingual, bench_minilm, corpus_vector
 from ._bench_data import make_corpus
 
 SYSTEMS = ("ours", "ours_pg", "inmemory", "mem0")  # ours_pg: ours with PostgreSQL as the canonical store
+EMBEDDERS = ("minilm+e5", "minilm")  # ours: the product default first
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -51,6 +54,13 @@ def _systems(text: str) -> list[str]:
     return names
 
 
+def _embedders(text: str) -> list[str]:
+    names = list(dict.fromkeys(s.strip() for s in text.split(",") if s.strip()))
+    if not names or any(s not in EMBEDDERS for s in names):
+        raise ValueError(f"--embedder must be a subset of {','.join(EMBEDDERS)}, got {text!r}")
+    return names
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m evals bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="1000,10000", help="comma-separated corpus sizes (default 1000,10000)")
@@ -65,13 +75,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", action="store_true", help="print the summary JSON as the last line")
     ap.add_argument("--keep", action="store_true", help="keep the memory homes under evals/out/bench/")
-    ap.add_argument("--embedder", choices=("minilm", "minilm+e5"), default=os.environ.get("BENCH_EMBEDDER", "minilm"),
-                    help="OUR system's embedder: minilm (the one every system shares) or minilm+e5 (our default: "
-                         "MiniLM for English, e5 for Chinese; the other systems keep MiniLM); default minilm")
+    ap.add_argument("--embedder", default=os.environ.get("BENCH_EMBEDDER", ",".join(EMBEDDERS)),
+                    help="OUR system's embedders, comma-separated, each run side by side: minilm+e5 (the product "
+                         "default: MiniLM for English, e5 for Chinese) and/or minilm (the one every system shares; "
+                         "the other systems always use it); default minilm+e5,minilm")
     ap.add_argument("--precision", choices=("fp32", "int8"), default=os.environ.get("BENCH_PRECISION", "fp32"),
                     help="MiniLM precision for EVERY system (MiniLMEmbedder(precision=...)); default fp32")
     a = ap.parse_args(argv)
-    a.sizes, a.systems = _sizes(a.sizes), _systems(a.systems)
+    a.sizes, a.systems, a.embedders = _sizes(a.sizes), _systems(a.systems), _embedders(a.embedder)
     if a.backend == "postgres":
         if "ours" not in a.systems:
             raise ValueError("--backend postgres compares ours on PostgreSQL with ours on SQLite: keep ours in --systems")
@@ -91,14 +102,16 @@ def _python_for(system: str) -> str:
 
 
 def run_one(system: str, n: int, vectors: Path, a: argparse.Namespace, home: Path,
-            database_url: str | None = None) -> dict[str, Any]:
+            database_url: str | None = None, embedder: str | None = None) -> dict[str, Any]:
     """One system at one size; ours is loaded by one process and served by a fresh one (persistent home)."""
     if system not in ("ours", "ours_pg"):
         return _run_worker(system, n, vectors, a, home, "serve")
-    load = _run_worker(system, n, vectors, a, home, "load", database_url)
+    env = {"BENCH_EMBEDDER": embedder or "minilm"}
+    load = _run_worker(system, n, vectors, a, home, "load", database_url, env)
     if "error" in load:
-        return load
-    res = _run_worker(system, n, vectors, a, home, "serve", database_url)
+        return {**load, "embedder": env["BENCH_EMBEDDER"]}
+    res = _run_worker(system, n, vectors, a, home, "serve", database_url, env)
+    res["embedder"] = env["BENCH_EMBEDDER"]
     if "error" not in res:
         res["load_s_precomputed_vectors"] = load["load_s_precomputed_vectors"]
         res["load_peak_rss_mb"] = load["peak_rss_mb"]
@@ -107,13 +120,14 @@ def run_one(system: str, n: int, vectors: Path, a: argparse.Namespace, home: Pat
 
 
 def _run_worker(system: str, n: int, vectors: Path, a: argparse.Namespace, home: Path, phase: str,
-                database_url: str | None = None) -> dict[str, Any]:
+                database_url: str | None = None, env: dict[str, str] | None = None) -> dict[str, Any]:
     cmd = [_python_for(system), "-m", "evals._bench_worker", "--system", system, "--n", str(n), "--phase", phase,
            "--vectors", str(vectors), "--home", str(home), "--users", str(a.users), "--seed", str(a.seed),
            "--queries", str(a.queries), "--recall", str(a.recall), "--writes", str(a.writes)]
     cmd += ["--database-url", database_url] if database_url else []
     t = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, **(env or {}), "PYTHONPATH": str(ROOT)})
     wall = time.perf_counter() - t
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
     if proc.returncode != 0 or not lines:
@@ -123,11 +137,16 @@ def _run_worker(system: str, n: int, vectors: Path, a: argparse.Namespace, home:
     return res
 
 
+def label(r: dict[str, Any]) -> str:
+    """A result's row name: the system, and for ours the embedder it ran with ("ours [minilm+e5]")."""
+    return r["system"] + (f" [{r['embedder']}]" if r.get("embedder") else "")
+
+
 def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     """The `--json` shape: read / write / rss_mb / disk_mb / recall keyed by system then N."""
     out: dict[str, Any] = {"read": {}, "write": {}, "rss_mb": {}, "disk_mb": {}, "recall_at_5": {}, "errors": {}}
     for r in results:
-        s, n = r["system"], str(r["n"])
+        s, n = label(r), str(r["n"])
         if "error" in r:
             out["errors"].setdefault(s, {})[n] = r["error"]
             continue
@@ -147,16 +166,21 @@ def _fmt_write(r: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+def _order(r: dict[str, Any]) -> tuple:
+    emb = r.get("embedder")
+    return (r["n"], EMBEDDERS.index(emb) if emb in EMBEDDERS else -1, SYSTEMS.index(r["system"]))
+
+
 def table(results: list[dict[str, Any]]) -> str:
     head = ("| system | N | read p50 ms | read p95 ms | recall@5 (en/zh) | writes | load s* | peak RSS MB "
             "| disk MB |\n|---|---:|---:|---:|---|---|---:|---:|---:|")
     rows = [head]
-    for r in sorted(results, key=lambda r: (r["n"], SYSTEMS.index(r["system"]))):
+    for r in sorted(results, key=_order):
         if "error" in r:
-            rows.append(f"| {r['system']} | {r['n']} | error: {r['error'].strip().splitlines()[-1][:80]} |||||||")
+            rows.append(f"| {label(r)} | {r['n']} | error: {r['error'].strip().splitlines()[-1][:80]} |||||||")
             continue
         rc = r["recall"]
-        name = r["system"] + (f" ({r['read_mode']})" if "read_mode" in r else "")
+        name = label(r) + (f" ({r['read_mode']})" if "read_mode" in r else "")
         rows.append(
             f"| {name} | {r['n']:,} | {r['read']['p50_ms']:.1f} | {r['read']['p95_ms']:.1f} | "
             f"{rc['recall_at_5']:.2f} ({rc.get('recall_at_5_en', 0):.2f}/{rc.get('recall_at_5_zh', 0):.2f}) | "
@@ -171,25 +195,47 @@ READ_PATHS = (("read", "graph, user's first query"), ("read_warm_user", "graph, 
               ("read_fused", "fused, first query after warm()"), ("read_fused_warm_user", "fused, later turn"),
               ("embed_only", "query encode alone"), ("read_cached_embedding", "graph, encode cached"),
               ("stages_alone", "7 stages alone, encode cached"), ("graph_runtime_alone", "LangGraph runtime alone"))
+BY_LANG = (("read", "first query"), ("read_warm_user", "later turn"), ("embed_only", "encode alone"))
+
+
+def _ours(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted((r for r in results if r["system"] in ("ours", "ours_pg") and "error" not in r), key=_order)
+
+
+def _row_name(r: dict[str, Any]) -> str:
+    return (f"{r['n']:,} {'PostgreSQL' if r['system'] == 'ours_pg' else 'SQLite'}"
+            + (f" [{r['embedder']}]" if r.get("embedder") else ""))
 
 
 def read_paths(results: list[dict[str, Any]]) -> str:
     """Our read latency by path (p50 / p95 ms): where the time goes and what a conversation's turns cost."""
-    rows = ["| ours, N | " + " | ".join(label for _, label in READ_PATHS) + " |",
+    rows = ["| ours, N | " + " | ".join(lbl for _, lbl in READ_PATHS) + " |",
             "|---|" + "---:|" * len(READ_PATHS)]
-    ours = sorted((r for r in results if r["system"] in ("ours", "ours_pg") and "error" not in r),
-                  key=lambda r: (r["n"], r["system"]))
-    for r in ours:
+    for r in _ours(results):
         cells = [f"{r[k]['p50_ms']:.1f} / {r[k]['p95_ms']:.1f}" if k in r else "–" for k, _ in READ_PATHS]
-        rows.append(f"| {r['n']:,}{' (PostgreSQL)' if r['system'] == 'ours_pg' else ''} | " + " | ".join(cells) + " |")
+        rows.append(f"| {_row_name(r)} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def read_by_language(results: list[dict[str, Any]]) -> str:
+    """Our read p50 / p95 ms per query language (English queries / Chinese queries of the same run)."""
+    rows = ["| ours, N | " + " | ".join(f"{lbl} en | {lbl} zh" for _, lbl in BY_LANG) + " |",
+            "|---|" + "---:|" * (2 * len(BY_LANG))]
+    for r in _ours(results):
+        cells = []
+        for k, _ in BY_LANG:
+            for lang in ("en", "zh"):
+                p = r.get(k, {}).get(lang)
+                cells.append(f"{p['p50_ms']:.1f} / {p['p95_ms']:.1f} (n={p['n']})" if p else "–")
+        rows.append(f"| {_row_name(r)} | " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 
 def growth(results: list[dict[str, Any]]) -> list[str]:
     """How p50 latency grows from the smallest to the largest N, per system."""
     lines = []
-    for s in SYSTEMS:
-        rs = sorted((r for r in results if r["system"] == s and "error" not in r), key=lambda r: r["n"])
+    for s in dict.fromkeys(label(r) for r in sorted(results, key=_order)):
+        rs = sorted((r for r in results if label(r) == s and "error" not in r), key=lambda r: r["n"])
         if len(rs) >= 2:
             lo, hi = rs[0], rs[-1]
             lines.append(f"{s}: N ×{hi['n'] / lo['n']:.0f} → read p50 ×{hi['read']['p50_ms'] / lo['read']['p50_ms']:.2f}, "
@@ -198,11 +244,23 @@ def growth(results: list[dict[str, Any]]) -> list[str]:
 
 
 def backend_ratios(results: list[dict[str, Any]]) -> list[str]:
-    """PostgreSQL vs SQLite as the canonical store, same run: read p50 ratio per N."""
-    by = {(r["system"], r["n"]): r for r in results if "error" not in r}
-    return [f"N={n:,}: read p50 PostgreSQL {by[('ours_pg', n)]['read']['p50_ms']:.1f} ms vs SQLite "
-            f"{by[('ours', n)]['read']['p50_ms']:.1f} ms (×{by[('ours_pg', n)]['read']['p50_ms'] / by[('ours', n)]['read']['p50_ms']:.2f})"
-            for n in sorted({n for s, n in by if s == "ours_pg"}) if ("ours", n) in by]
+    """PostgreSQL vs SQLite as the canonical store, same run: read p50 ratio per N and embedder."""
+    by = {(r["system"], r["n"], r.get("embedder")): r for r in results if "error" not in r}
+    lines = []
+    for (s, n, emb), pg in sorted(by.items(), key=lambda kv: (kv[0][1], str(kv[0][2]))):
+        lite = by.get(("ours", n, emb))
+        if s != "ours_pg" or lite is None:
+            continue
+        for key, what in (("read", "read p50"), ("read_warm_user", "later-turn p50")):
+            if key in pg and key in lite:
+                lines.append(f"N={n:,} [{emb}]: {what} PostgreSQL {pg[key]['p50_ms']:.1f} ms vs SQLite "
+                             f"{lite[key]['p50_ms']:.1f} ms (×{pg[key]['p50_ms'] / lite[key]['p50_ms']:.2f})")
+    return lines
+
+
+def loadavg() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,16 +269,17 @@ def main(argv: list[str] | None = None) -> int:
     biggest = max(a.sizes)
     corpus = make_corpus(biggest, n_users=a.users, seed=a.seed)
     os.environ["BENCH_PRECISION"] = a.precision  # the workers inherit it: one encoder for every system
-    os.environ["BENCH_EMBEDDER"] = a.embedder
+    print(f"[{time.strftime('%H:%M:%S')}] start, {loadavg()}", file=sys.stderr, flush=True)
     t = time.perf_counter()
     vectors = corpus_vectors([m.text for m in corpus], a.seed, bench_minilm(cache_size=0)._encode)
-    print(f"corpus vectors: {vectors.name} ({time.perf_counter() - t:.0f}s)", file=sys.stderr)
-    if a.embedder != "minilm":  # ours reads its own vectors (repeated texts are encoded once: the cache)
+    print(f"corpus vectors: {vectors} ({time.perf_counter() - t:.0f}s)", file=sys.stderr)
+    if "minilm+e5" in a.embedders and "ours" in a.systems:  # ours reads its own vectors (cached on disk)
         t = time.perf_counter()
         os.environ["BENCH_OUR_VECTORS"] = str(corpus_vectors(
-            [m.text for m in corpus], a.seed, bench_bilingual().embed, embedder=a.embedder))
+            [m.text for m in corpus], a.seed, bench_bilingual().embed, embedder="minilm+e5"))
         print(f"our corpus vectors: {os.environ['BENCH_OUR_VECTORS']} ({time.perf_counter() - t:.0f}s)", file=sys.stderr)
     results: list[dict[str, Any]] = []
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="bench_", dir=OUT_DIR))
     pg = None
     if "ours_pg" in a.systems:
@@ -230,12 +289,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for n in sorted(a.sizes):
             for s in a.systems:
-                print(f"[{time.strftime('%H:%M:%S')}] {s} N={n} ...", file=sys.stderr, flush=True)
-                url = pg.new_schema(f"bench{n}") if s == "ours_pg" and pg is not None else None
-                r = run_one(s, n, vectors, a, work / f"{s}_{n}", url)
-                r["loadavg_1m"] = round(os.getloadavg()[0], 2)
-                results.append(r)
-                print(f"    {json.dumps(r)[:400]}", file=sys.stderr, flush=True)
+                for emb in (a.embedders if s in ("ours", "ours_pg") else [None]):
+                    tag = f"{s}_{n}" + (f"_{emb.replace('+', '_')}" if emb else "")
+                    print(f"[{time.strftime('%H:%M:%S')}] {s} N={n} {emb or ''} ({loadavg()}) ...",
+                          file=sys.stderr, flush=True)
+                    url = pg.new_schema(f"bench{n}") if s == "ours_pg" and pg is not None else None
+                    r = run_one(s, n, vectors, a, work / tag, url, emb)
+                    r["loadavg_1m"] = round(os.getloadavg()[0], 2)
+                    results.append(r)
+                    print(f"    {json.dumps(r)[:400]}", file=sys.stderr, flush=True)
     finally:
         if pg is not None:
             pg.stop()
@@ -243,12 +305,14 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(work, ignore_errors=True)
     summary = summarise(results)
     summary["encoder"] = {"precision": a.precision, "threads": int(os.environ.get("LANGMEM_ONNX_THREADS", "1")),
-                          "ours": a.embedder}
+                          "ours": a.embedders}
+    summary["loadavg"] = loadavg()
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     (OUT_DIR / "results.json").write_text(json.dumps({"results": results, "summary": summary}, indent=1))
     print(f"encoder for every system: packaged all-MiniLM-L6-v2 on ONNX Runtime, {a.precision}, "
           f"{summary['encoder']['threads']} thread(s)"
-          + ("" if a.embedder == "minilm" else f"; ours: {a.embedder} (Chinese through e5, one thread)"))
+          + f"; ours: {', '.join(a.embedders)} (minilm+e5: Chinese through e5, one thread)")
+    print(f"{loadavg()} at the end (per row: loadavg_1m in results.json)")
     print(table(results))
     print("\n* load s: bulk load with the precomputed corpus vectors (measured writes embed for real). "
           "RSS: peak of the measuring process; ours is loaded by a separate process (its peak in brackets).")
@@ -257,6 +321,8 @@ def main(argv: list[str] | None = None) -> int:
     for line in backend_ratios(results):
         print(line)
     print(read_paths(results))
+    print("\nour read p50 / p95 ms by query language:")
+    print(read_by_language(results))
     if a.json:
         print(json.dumps(summary))
     return 0

@@ -268,7 +268,7 @@ def evaluate(which: str = "all") -> dict[str, Any]:
         res["pii_stored"] = [c["id"] for c in pii if by_id[c["id"]].leaked]
         res["pii_total"] = len(pii)
         res["leak_places"] = {o.case["id"]: o.leaked for o in outs if o.leaked}
-        refused = [c["id"] for c in negatives if not by_id[c["id"]].written or any(
+        refused = [c["id"] for c in negatives if (not by_id[c["id"]].written and not c.get("gate_only")) or any(
             s["reason"].startswith(("secret", "pii")) for s in by_id[c["id"]].skipped)]
         res["negatives_refused"], res["negatives_total"] = refused, len(negatives)
         wrong = {c["id"]: instruction_outcome(by_id[c["id"]]) for c in instructions

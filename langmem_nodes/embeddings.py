@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
-from .text import tokenize
+from .text import repair_surrogates, tokenize
 
 if TYPE_CHECKING:
     from . import onnx_minilm
@@ -75,7 +75,7 @@ class Embedder(ABC):
             uniq = list(dict.fromkeys(missing))
             if not self.reads_cjk and not getattr(self, "_warned_cjk", False) and any(map(CJK_TEXT.search, uniq)):
                 self._warn_cjk()
-            vecs = np.asarray(self._encode(uniq), dtype=np.float32).reshape(len(uniq), -1)
+            vecs = np.asarray(self._encode([repair_surrogates(t) for t in uniq]), dtype=np.float32).reshape(len(uniq), -1)
             norms = np.linalg.norm(vecs, axis=1, keepdims=True)
             vecs = (vecs / np.where(norms == 0, 1.0, norms)).astype(np.float32, copy=False)
             fresh = dict(zip(uniq, vecs, strict=True))

@@ -147,6 +147,8 @@ class MemoryState(MemoryInput):
     memory_turn: NotRequired[str]
     memory_recall_id: NotRequired[str]  # this turn's `inject` event in the usage ledger (langmem_nodes.usage)
     memory_select_error: NotRequired[dict[str, Any] | None]  # a degraded selector call (see degrade.py)
+    memory_recall_error: NotRequired[dict[str, Any] | None]  # the recall failed: this turn ran without memories
+    memory_write_error: NotRequired[dict[str, Any] | None]  # the write failed: this turn was not stored
     memory_written: NotRequired[list[dict[str, Any]]]
     memory_skipped: NotRequired[list[dict[str, Any]]]
     memory_superseded: NotRequired[list[str]]

@@ -32,6 +32,14 @@ EN_STOP = frozenset(
 ZH_STOP = frozenset("的 了 是 在 和 与 及 也 就 都 而 吗 呢 吧 啊 呀 着 过 我 你 他 她 它 们 这 那 个 之 把 被 让 给 有".split())
 
 
+LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def repair_surrogates(text: str) -> str:
+    """`text` with lone surrogates (invalid Unicode that tokenizers and UTF-8 reject) replaced by U+FFFD."""
+    return LONE_SURROGATE.sub("\ufffd", text) if LONE_SURROGATE.search(text) else text
+
+
 def detect_lang(text: str) -> str:
     """'zh' when CJK characters are at least 20% of the letters, else 'en'."""
     cjk = len(_CJK_RUN.findall(text))

@@ -83,12 +83,22 @@ class RecallTurn(MemoryNode):
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
-        out = run_in_order(self.stages, state, ctx)
+        try:
+            out = run_in_order(self.stages, state, ctx)
+        except MissingScopeError:
+            raise
+        except Exception as e:  # noqa: BLE001 - memory never takes the user's turn down
+            return recall_failed(state, ctx, e)
         return self._public(state, out, ctx, now, started)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
-        out = await arun_in_order(self.stages, state, ctx)
+        try:
+            out = await arun_in_order(self.stages, state, ctx)
+        except MissingScopeError:
+            raise
+        except Exception as e:  # noqa: BLE001
+            return recall_failed(state, ctx, e)
         latency_ms = (time.perf_counter() - started) * 1000.0
         kept = self._kept(state, out)
         # the usage event is a SQLite write: off the event loop
@@ -108,6 +118,7 @@ class RecallTurn(MemoryNode):
         kept.setdefault("memory_injection", "")
         kept.setdefault("memory_injected_ids", [])
         kept["memory_turn"] = latest_user_turn(state.get("messages") or []) or ""
+        kept["memory_recall_error"] = None
         return kept
 
     def _record(self, kept: Mapping[str, Any], out: Mapping[str, Any], ctx: MemoryContext, now: datetime | None,
@@ -144,12 +155,42 @@ class WriteTurn(MemoryNode):
         self.stages = write_nodes(store, clock=clock, **write_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        out = run_in_order(self.stages, state, ctx)
-        return {key: out[key] for key in WRITE_OUTPUTS if key in out}
+        try:
+            out = run_in_order(self.stages, state, ctx)
+        except MissingScopeError:
+            raise
+        except Exception as e:  # noqa: BLE001 - memory never takes the user's turn down
+            return write_failed(ctx, e)
+        return {**{key: out[key] for key in WRITE_OUTPUTS if key in out}, "memory_write_error": None}
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        out = await arun_in_order(self.stages, state, ctx)
-        return {key: out[key] for key in WRITE_OUTPUTS if key in out}
+        try:
+            out = await arun_in_order(self.stages, state, ctx)
+        except MissingScopeError:
+            raise
+        except Exception as e:  # noqa: BLE001
+            return write_failed(ctx, e)
+        return {**{key: out[key] for key in WRITE_OUTPUTS if key in out}, "memory_write_error": None}
+
+
+def _failure(stage: str, e: BaseException, ctx: MemoryContext) -> dict[str, str]:
+    from .degrade import describe
+
+    return {"stage": stage, "error": describe(e, incognito=bool(getattr(ctx, "incognito", False)))}
+
+
+def recall_failed(state: Mapping[str, Any], ctx: MemoryContext, e: BaseException) -> dict[str, Any]:
+    """A failed recall as a turn without memories: empty blocks, the error in `memory_recall_error`, a log line."""
+    log.warning("memory recall failed for user %s; the turn goes on without memories", ctx.user_id, exc_info=e)
+    turn = latest_user_turn(state.get("messages") or []) or ""
+    return {"memory_stable": "", "memory_injection": "", "memory_injected_ids": [], "memory_turn": turn,
+            "memory_recall_id": "", "memory_recall_error": _failure("recall", e, ctx)}
+
+
+def write_failed(ctx: MemoryContext, e: BaseException) -> dict[str, Any]:
+    """A failed write as an unstored turn: nothing written, the error in `memory_write_error`, a log line."""
+    log.warning("memory write failed for user %s; the turn goes on unstored", ctx.user_id, exc_info=e)
+    return {"memory_written": [], "memory_superseded": [], "memory_write_error": _failure("write", e, ctx)}
 
 
 
@@ -225,8 +266,8 @@ class MemoryTurn:
             return self.recaller.run(dict(state), ctx, now_from(self.recaller.clock))
         except MissingScopeError:
             raise
-        except Exception:
-            return self._recall_failed(state, ctx)
+        except Exception as e:  # noqa: BLE001
+            return recall_failed(state, ctx, e)
 
     async def arecall(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         if not is_new_turn(state):
@@ -235,8 +276,8 @@ class MemoryTurn:
             return await self.recaller.arun(dict(state), ctx, now_from(self.recaller.clock))
         except MissingScopeError:
             raise
-        except Exception:
-            return self._recall_failed(state, ctx)
+        except Exception as e:  # noqa: BLE001
+            return recall_failed(state, ctx, e)
 
     def write(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         """Store the turn (its latest user messages) and return the write's outcome (`WRITE_OUTPUTS`)."""
@@ -244,26 +285,17 @@ class MemoryTurn:
             return self.writer.run(dict(state), ctx, now_from(self.writer.clock))
         except MissingScopeError:
             raise
-        except Exception:
-            log.warning("memory write failed for user %s; the turn goes on unstored", ctx.user_id, exc_info=True)
-            return {}
+        except Exception as e:  # noqa: BLE001
+            return write_failed(ctx, e)
 
     async def awrite(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         try:
             return await self.writer.arun(dict(state), ctx, now_from(self.writer.clock))
         except MissingScopeError:
             raise
-        except Exception:
-            log.warning("memory write failed for user %s; the turn goes on unstored", ctx.user_id, exc_info=True)
-            return {}
-
-    @staticmethod
-    def _recall_failed(state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
-        log.warning("memory recall failed for user %s; the turn goes on without memories", ctx.user_id,
-                    exc_info=True)
-        turn = latest_user_turn(state.get("messages") or []) or ""
-        return {"memory_stable": "", "memory_injection": "", "memory_injected_ids": [], "memory_turn": turn,
-                "memory_recall_id": ""}
+        except Exception as e:  # noqa: BLE001
+            return write_failed(ctx, e)
 
 
-__all__ = ["RECALL_OUTPUTS", "WRITE_OUTPUTS", "MemoryTurn", "RecallTurn", "WriteTurn", "is_new_turn", "latest_user_turn"]
+__all__ = ["RECALL_OUTPUTS", "WRITE_OUTPUTS", "MemoryTurn", "RecallTurn", "WriteTurn", "is_new_turn", "latest_user_turn",
+           "recall_failed", "write_failed"]

@@ -153,17 +153,13 @@ class UsageLog:
 
 
 def usage_log(store: Any) -> UsageLog:
-    """The store's usage log, opened on first use and closed with the store."""
-    log_ = getattr(store, "_usage_log", None)
-    if log_ is None:
-        log_ = UsageLog(Path(store.home) / "usage.sqlite3")
-        store._usage_log = log_
-    return log_
+    """The store's usage log (`MemoryStore.usage_log`), opened on first use and closed with the store."""
+    return store.usage_log()
 
 
 def purge_usage(store: Any, ids: Sequence[str]) -> int:
     """`UsageLog.purge` on the store's usage log (nothing to do when the home has none yet)."""
-    if not ids or (getattr(store, "_usage_log", None) is None and not (Path(store.home) / "usage.sqlite3").exists()):
+    if not ids or not store.has_usage_log():
         return 0
     return usage_log(store).purge(ids)
 

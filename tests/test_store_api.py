@@ -263,3 +263,87 @@ def test_a_postgres_schema_with_intents_in_the_old_layout_has_them_replayed(tmp_
         cols = {r[0] for r in conn.execute("SELECT column_name FROM information_schema.columns WHERE "
                                            "table_schema = current_schema() AND table_name = 'intents'")}
     assert cols == {"seq", "op", "pending"}
+
+
+@pytest.mark.parametrize("text", ["Ada lives in Paris", "艾达住在巴黎"])
+def test_forget_reports_name_the_actual_canonical_backend(tmp_path, backend, text):
+    store = backend.open(tmp_path, embedder="hashing")
+    (m,) = store.commit(add=[MemoryRecord(text=text, scope=Scope(user_id="ada"))])
+    assert store.backend == backend.name
+    places = store.forget(m.id)["places"]
+    other = {"sqlite", "postgres"} - {backend.name}
+    assert places[backend.name] == "gone" and not other & set(places)
+    gone = store.verify_gone(m.id)
+    assert gone[backend.name] is True and not other & set(gone)
+    store.close()
+
+
+def test_one_read_checks_other_processes_once_and_the_next_read_sees_their_commit(tmp_path, backend):
+    mine = backend.open(tmp_path, embedder="hashing")
+    (m,) = mine.commit(add=[MemoryRecord(text="Ada drinks green tea 绿茶", scope=Scope(user_id="ada"))])
+    part = m.scope.partition
+    calls = []
+    real = type(mine._canonical).changes
+    mine._canonical.changes = lambda: calls.append(1) or real(mine._canonical)  # noqa: SLF001 - counting checks
+    q = mine.embedder.embed_query("green tea")
+    with mine.one_read():
+        assert [i for i, _ in mine.lexical_search([part], "tea", 5)] == [m.id]
+        assert [i for i, _ in mine.dense_search([part], q, 5)] == [m.id]
+        assert set(mine.cosines([part], [m.id], q)) == {m.id}
+        token = mine.changes()
+    assert len(calls) == 1
+    other = backend.open(tmp_path, embedder="hashing")
+    other.forget(m.id)
+    other.close()
+    with mine.one_read():  # a new read: the other process's forget is seen
+        assert mine.lexical_search([part], "tea", 5) == [] and mine.dense_search([part], q, 5) == []
+        assert mine.changes() != token
+    assert len(calls) == 2
+    mine.lexical_search([part], "tea", 5)  # outside a read scope every call checks
+    assert len(calls) == 3
+    mine.close()
+
+
+def test_the_dense_router_alone_decides_where_cosines_and_warming_come_from(tmp_path):
+    store = MemoryStore(tmp_path, embedder="hashing", exact_max_partition=2)
+    small = [MemoryRecord(text=f"Ada fact {i}", scope=Scope(user_id="ada")) for i in range(2)]
+    big = [MemoryRecord(text=f"项目事实 {i}", scope=Scope(user_id="bob")) for i in range(3)]
+    store.commit(add=small + big)
+    store.close()
+    store = MemoryStore(tmp_path, embedder="hashing", exact_max_partition=2)
+    sizes = store.partition_sizes()
+    assert store.dense.warm(sizes) == {small[0].scope.partition}  # the 3-row partition stays in Chroma
+    assert store.warm()["vectors"] == 2
+    q = store.embedder.embed_query("Ada fact 0")
+    ids = [r.id for r in small + big]
+    cos = store.dense.cosines([small[0].scope.partition, big[0].scope.partition], ids, q)
+    assert set(cos) == set(ids)  # the big partition's from the canonical vectors
+    assert store.cosines([small[0].scope.partition], ids, q) == {i: cos[i] for i in ids[:2]}
+    store.close()
+
+
+def test_the_usage_log_is_opened_through_the_store(tmp_path):
+    from langmem_nodes.usage import purge_usage, usage_log
+
+    store = MemoryStore(tmp_path, embedder="hashing")
+    assert not store.has_usage_log() and purge_usage(store, ["m1"]) == 0 and not store.has_usage_log()
+    assert usage_log(store) is store.usage_log() and store.has_usage_log()
+    store.close()
+    again = MemoryStore(tmp_path, embedder="hashing")
+    assert again.has_usage_log()
+    again.close()
+
+
+def test_a_batch_holding_an_id_already_stored_writes_nothing_and_names_it(tmp_path, backend):
+    store = backend.open(tmp_path, embedder="hashing")
+    (old,) = store.commit(add=[MemoryRecord(text="Ada drinks tea", scope=Scope(user_id="ada"))])
+    batch = [MemoryRecord(text=f"用户事实 {i}", scope=Scope(user_id="ada")) for i in range(3)]
+    batch.append(MemoryRecord(id=old.id, text="Ada drinks coffee", scope=Scope(user_id="ada")))
+    with pytest.raises(ValueError, match=old.id):
+        store.commit(add=batch)
+    assert store.count() == 1 and store.get(old.id).text == "Ada drinks tea"
+    assert store.vectors([r.id for r in batch[:3]]) == {}
+    stored = store.commit(add=batch[:3])  # the same batch without the clash: one statement batch, all written
+    assert [r.id for r in stored] == [r.id for r in batch[:3]] and store.count() == 4
+    assert set(store.vectors([r.id for r in batch[:3]])) == {r.id for r in batch[:3]}
+    store.close()

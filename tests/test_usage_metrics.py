@@ -153,7 +153,7 @@ def test_cite_node_list_content_and_failure_isolated(store, caplog):
     usage_log(store).close()  # recording now fails: the reply is still cleaned, the failure logged
     out = node.run({"messages": [msg], "memory_injected_ids": ["mem_a"]}, ctx, None)
     assert out["messages"][0].content == "Tea." and "recording citations failed" in caplog.text
-    store._usage_log = None
+    store._usage_log = None  # noqa: SLF001 - the closed log is dropped so the fixture closes cleanly
 
 
 def test_metrics_bad_input_names_the_field(store):

@@ -26,6 +26,7 @@ from typing import Any
 from ..node import MemoryNode
 from ..records import MemoryContext
 from ..state import MemoryQuery
+from ..text import repair_surrogates
 
 DEFAULT_K_BY_TASK: Mapping[str, int] = {
     "debug": 12, "debugging": 12, "coding": 10, "planning": 8, "general": 8, "chat": 6,
@@ -103,7 +104,7 @@ class QueryNode(MemoryNode):
         if last_user is None:
             return ""
         window = parsed[max(0, last_user + 1 - self.context_messages) : last_user + 1]
-        return "\n".join(t for _, t in window if t.strip())[-MAX_QUERY_CHARS:]
+        return repair_surrogates("\n".join(t for _, t in window if t.strip())[-MAX_QUERY_CHARS:])
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         if not isinstance(ctx, MemoryContext):

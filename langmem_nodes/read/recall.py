@@ -314,4 +314,5 @@ class RecallNode(MemoryNode):
         foreign = sorted(set(query.partitions) - set(ctx.visible_partitions()))
         if foreign:
             raise ValueError(f"memory_query asks for partitions outside this user's scope: {foreign}")
-        return {"memory_hits": self.recall(query)}
+        with self.store.one_read():  # one check for other processes' commits, not one per search
+            return {"memory_hits": self.recall(query)}

@@ -401,6 +401,12 @@ class RenderNode(MemoryNode):
         return key
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        if self.store is None:
+            return self._render(state, ctx, now)
+        with self.store.one_read():
+            return self._render(state, ctx, now)
+
+    def _render(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         stable, carried = self.stable_part(ctx, now)
         selected = state.get("memory_selected") or []
         if carried:

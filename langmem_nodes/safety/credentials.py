@@ -94,7 +94,7 @@ _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of some
 )
 _EN_LINK = r"(?:'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
            r"\s+updated\s+to|\s+became|\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→)"
-_EN_PREP = r"(?:\s+(?:for|at|of|on|to|in|from)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|your\s+|his\s+|her\s+)?[\w.-]+(?:\s+[\w.-]+)?)?"
+_EN_PREP = r"(?:\s+(?:for|at|of|on|to|in|from)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|your\s+|his\s+|her\s+)?[\w.-]+(?:\s+[\w.-]+){0,2})?"
 _EN_NON_VALUE = frozenset(
     """a an the not required needed optional stored hashed encrypted managed kept saved written in on at too very
     strong weak long short secure insecure complex simple easy hard expired wrong same different changed reset
@@ -199,6 +199,102 @@ def _credential_shaped(value: str) -> bool:
         len(value) >= 12 and any(c.isupper() for c in value) and any(c.islower() for c in value))
 
 
+# a token typed at a login: letters, digits and a symbol or mixed case, in a clause about getting in
+_ACCESS = re.compile(
+    r"\b(?:log(?:ging|ged|s)?\s?(?:in(?:to)?|on)|logins?|sign(?:ing|ed|s)?[- ]?(?:in|on)(?:to)?|signin|unlock(?:s|ed|ing)?|"
+    r"master|vault|credentials?|passphrase|passcode|admin\s+(?:account|user)|keychain|keepass|1password|bitwarden|"
+    r"lastpass|keypad|opens?\s+with|my\s+usual\s+one|pay(?:ment)?\s+pin|admin|router|sign(?:ing|ed)?\s+up|register(?:ed|ing)?|"
+    r"(?:boot|startup|lock[- ]?screen|screen|phone|laptop|sim|card|atm|bank|alarm|safe|bike\s+lock)\s+code)\b|"
+    r"登录|登陆|登进|登入|登上|开机|解锁|锁屏|进系统|账号|帐号|账户|帐户|主密|保险箱|支付|付款|网银|取款|银行卡|门禁|开门|注册", _I)
+# a 4-8 digit code right after the link of a clause about getting in: "unlocks with 739104", "支付那六位数是 090817"
+_ACCESS_PIN = re.compile(r"(?:\bwith|\bis|\busing|[:=：]|用|是|为)\s*(?:那?[六四五八]位数?是?\s*)?(?P<v>\d{4,8}(?:[*#]\d*)?)(?!\d|\s?\d)", _I)
+# "Blu3Heron!Gate" and "chenjie123! 注册…" hold one token each: an ASCII stop ends a clause before English only
+_CLAUSE_END = re.compile(r"[.!?;](?=\s+[^\s\u4e00-\u9fff]|\s*$)|[。！？；\n]")
+_LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed)?|\bpress(?:ed)?|\bdial(?:ed)?|\bkey\s+in|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
+_TOKEN = re.compile(r"[^\s,，。；;:：\"'“”‘’()（）「」/]{4,}")
+# "pa55w0rd-Orchid", "P@ssw0rd1": a password spelled with digits or symbols for letters
+_LEET_PASSWORD = re.compile(r"p[a@4][s5$]{2}w[o0]rd|p[a@4][s5$]{2}w(?=[^a-z])|p@ss", _I)
+
+
+_PRODUCT_VERSION = re.compile(r"[A-Za-z]+[-.]?v?\d{1,2}(?:\.\d+)*[A-Za-z]?|[A-Za-z]+[-.]?\d+(?:\.\d+)+")  # OAuth2, React18, Vue3
+
+
+_PRODUCTS = frozenset("1password keepass keepassxc lastpass bitwarden dashlane nordpass protonpass".split())
+
+
+# what one gets into, unlocks or pays with (a clause naming one and a code-like value holds a credential)
+_ACCESS_OBJECT = re.compile(
+    r"\b(?:get(?:s|ting)?\s+into|disarms?|combo|combination|pin|locks?|alarm|safe|keypad|laptop|tablet|ipad|"
+    r"account|e-?mail|outlook|gmail|netflix|steam|portal|card|atm|door|gate\s+code|vault|locker|for\s+\w+\s*:)\b|"
+    r"还有\S{0,8}的[:：]|登|进|输|解锁|门|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码", _I)
+_NOT_CODE_BEFORE = re.compile(r"(?:\b(?:port|version|v|room|gate|flight|no\.?|number|order|tracking|username|user|id|"
+                              r"handle|model|gen|series|iso|rfc|pep|issue|pr|ticket|build|release|floor|suite|apt|"
+                              r"zip|postal|area)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室)\s*$", _I)
+_NOT_CODE_AFTER = re.compile(r"^\s*(?:端口|室|号|楼|层|年|月|日|元|块|点|分|岁|次|个|件|port\b|am\b|pm\b|km\b|kg\b|ms\b|mb\b|gb\b)", _I)
+
+
+def _code_like(token: str) -> bool:
+    """What a typed secret looks like: a 4-8 digit code or digit groups, letters mixed with a run of digits,
+    words joined by '_', or a pass phrase of 3+ words joined by '-'."""
+    if re.fullmatch(r"\d{4,8}(?:[*#]\d*)?|\d{2,3}(?:-\d{2,3}){2,3}", token):
+        return True
+    letters_run = re.match(r"[A-Za-z]+", token)
+    if (_PRODUCT_VERSION.fullmatch(token) and (not letters_run or len(letters_run.group(0)) <= 6 or token[0].isupper())) \
+            or re.fullmatch(r"[A-Z]{1,3}\d+[A-Z]?", token):  # React18, vue3, UA857, X1 — not "bluefinch42"
+        return False
+    letters, digits = sum(c.isalpha() for c in token), sum(c.isdigit() for c in token)
+    if letters >= 3 and digits >= 2 and len(token) >= 6:
+        return True
+    return bool(re.fullmatch(r"[a-z]+(?:[-_][a-z0-9]+){2,}", token) and len(token) >= 10) or bool(
+        re.fullmatch(r"[a-z]+_\w+", token, _I) and digits)
+
+
+def _access_token(raw: str, core: str, linked: bool) -> bool:
+    """In a clause about getting in: a shaped token ("Tiger7Moon", "chenjie123!"), or letters with a run of
+    digits right after "with / is / 用 / 是" ("用 wangli1988") — never a product and version ("OAuth2", "React18")."""
+    if _PRODUCT_VERSION.fullmatch(core) or re.fullmatch(r"[\d.:/-]+", core):
+        return False
+    letters, digits = sum(c.isalpha() for c in core), sum(c.isdigit() for c in core)
+    return len(core) >= 6 and (_strongly_shaped(raw) or _strongly_shaped(core) or (linked and letters >= 3 and digits >= 2))
+
+
+def _four_classes(token: str) -> bool:
+    """Upper and lower case, a digit and a symbol typed on purpose: "Blu3Heron!Gate", "Pp8#Mao2026"."""
+    return (any(c.isupper() for c in token) and any(c.islower() for c in token) and any(c.isdigit() for c in token)
+            and bool(re.search(r"[!@#$%^&*?~]", token)) and len(token) >= 8 and "://" not in token)
+
+
+def _typed_credentials(text: str) -> list[Finding]:
+    """Tokens that can only be typed credentials: four character classes, a spelled-out password, or a
+    strongly shaped token in a clause about logging in / unlocking (en + zh)."""
+    found = []
+    start = 0
+    for end in [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]:
+        clause = text[start:end]
+        access = _ACCESS.search(clause) is not None
+        reaches = access or _ACCESS_OBJECT.search(clause) is not None
+        if access:
+            for m in _ACCESS_PIN.finditer(clause):
+                found.append(Finding("pin", "secret", start + m.start("v"), start + m.end("v"), m.group("v")))
+        for m in _TOKEN.finditer(clause):
+            raw = m.group(0).strip("[]{}<>")
+            token = m.group(0).rstrip(".,!?")
+            core = token.strip("[]{}<>")
+            if core.casefold() in _PRODUCTS:
+                continue
+            leet = _LEET_PASSWORD.search(core)
+            before = clause[max(0, m.start() - 12):m.start()]
+            linked = _LINK_BEFORE.search(before) is not None
+            after = clause[m.end():]
+            plain_code = (reaches and linked and _code_like(core) and not _NOT_CODE_BEFORE.search(before)
+                          and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after))  # "4111 1111 …" is a card number
+            if plain_code or _four_classes(raw) or _four_classes(core) or (leet and re.search(r"[@4$50]", leet.group(0))) or (
+                    access and _access_token(raw, core, linked)):
+                found.append(Finding("password", "secret", start + m.start(), start + m.start() + len(token), token))
+        start = end + 1
+    return found
+
+
 def find_secrets(text: str) -> list[Finding]:
     """Every credential in `text`, by shape and by phrasing (en + zh), in order of position."""
     if not isinstance(text, str) or not text:
@@ -259,6 +355,7 @@ def find_secrets(text: str) -> list[Finding]:
         add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m, group in _wifi_keys(text):
         add("wifi key", m, group)
+    found += _typed_credentials(text)
     for m in _SEED.finditer(text):
         rest = re.match(r"[^。.!?！？\n]*", text[m.end():])
         span_end = m.end() + (rest.end() if rest else 0)

@@ -6,6 +6,7 @@ import hashlib
 import re
 import unicodedata
 
+from ..text import LONE_SURROGATE
 from .pii import redact
 
 MAX_TURN_CHARS = 20_000  # the write graph reads at most this much of one user message
@@ -84,7 +85,7 @@ def safe_id(memory_id: str) -> str:
 
 
 # ---- the door -----------------------------------------------------------------------------------
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_SURROGATE = LONE_SURROGATE
 
 
 def check_text(value: object, field: str, *, max_chars: int | None = None, required: bool = True) -> str:

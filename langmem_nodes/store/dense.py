@@ -67,12 +67,14 @@ class DenseRouter:
         chroma: the Chroma projection.
         rows_of: partition -> `(id, status, vector)` rows from the canonical store (the degraded path).
         size_of: partition -> row count in the canonical store.
+        vectors_of: (ids, partitions) -> {id: canonical vector} (cosines the exact index does not hold).
     """
 
     def __init__(self, exact: ExactDense | None, chroma: ChromaProjection,
-                 rows_of: Callable[[str], Sequence[Row]], size_of: Callable[[str], int]) -> None:
+                 rows_of: Callable[[str], Sequence[Row]], size_of: Callable[[str], int],
+                 vectors_of: Callable[[Sequence[str], Sequence[str]], dict[str, np.ndarray]]) -> None:
         self.exact, self.chroma = exact, chroma
-        self._rows_of, self._size_of = rows_of, size_of
+        self._rows_of, self._size_of, self._vectors_of = rows_of, size_of, vectors_of
         # partition -> (monotonic time, reason) of the latest read answered from SQLite instead of Chroma
         self.degraded: dict[str, tuple[float, str]] = {}
         self._lock = threading.Lock()
@@ -92,6 +94,36 @@ class DenseRouter:
             hits += got if got is not None else self._chroma(part, vector, k, statuses)
         hits.sort(key=lambda h: (-h[1], h[0]))
         return hits[:k]
+
+    def cosines(self, partitions: Sequence[str], ids: Sequence[str], vector: np.ndarray) -> dict[str, float]:
+        """{id: cosine of its stored vector to `vector`} for those `ids` that have one in `partitions`: from
+        the exact index where it holds them (no query), the rest from the canonical vectors (one query)."""
+        out = self.exact.cosines(partitions, ids, vector) if self.exact is not None else {}
+        rest = [i for i in ids if i not in out]
+        if rest:
+            vecs = self._vectors_of(rest, partitions)
+            have = [i for i in rest if i in vecs]
+            if have:
+                sims = np.vstack([vecs[i] for i in have]) @ np.asarray(vector, np.float32)
+                out.update({i: float(s) for i, s in zip(have, sims, strict=True)})
+        return out
+
+    def warm(self, sizes: Sequence[tuple[str, int]]) -> set[str]:
+        """Load into the exact index those of `sizes` (`(partition, rows)`, oldest first) that it answers
+        (at most `max_partition` rows: larger ones stay in Chroma) and that fit in its spare room, the
+        newest first, so warming never evicts. Returns the partitions warmed (none with a Chroma server)."""
+        if self.exact is None:
+            return set()
+        room = self.exact.max_vectors - self.exact.loaded_rows
+        chosen: set[str] = set()
+        for partition, rows in reversed(sizes):
+            if rows <= self.exact.max_partition and rows <= room:
+                chosen.add(partition)
+                room -= rows
+        for partition, _ in sizes:  # oldest first, so the newest end up most recently used
+            if partition in chosen:
+                self.exact.warm(partition)
+        return chosen
 
     def _chroma(self, part: str, vector: np.ndarray, k: int, statuses: Sequence[Status | str]) -> Hits:
         reason = self.chroma.broken.get(part)

@@ -20,7 +20,8 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -149,6 +150,8 @@ class MemoryStore:
         self.home.mkdir(parents=True, exist_ok=True)
         self._wal_retry: threading.Thread | None = None  # see _retry_wal_scrub_in_background
         self._wal_retry_stop = threading.Event()
+        self._usage_log: Any = None  # see usage_log()
+        self._usage_lock = threading.Lock()
         self.database_url = resolve_database_url(database_url)
         self._canonical = open_canonical(self.home, self.database_url)
         try:
@@ -157,6 +160,7 @@ class MemoryStore:
             self._canonical.close()
             raise
         self._external = self._canonical.changes().external
+        self._reading = threading.local()  # .depth, .synced: this thread's `one_read` scope
         self._forgotten_mark = self._canonical.forgotten_since(None)[1]
         chroma_path = None if chroma_url else self.home / "chroma"
         # Embedded mode: small partitions are searched exactly in process (see store/exact.py). With a Chroma
@@ -168,7 +172,8 @@ class MemoryStore:
             min_rows=self.exact.max_partition if self.exact is not None and chroma_mirror == "large" else 0,
             size_of=self._canonical.partition_size, rows_of=self._canonical.partition_vectors,
         )
-        self.dense = DenseRouter(self.exact, self.chroma, self._canonical.partition_vectors, self._canonical.partition_size)
+        self.dense = DenseRouter(self.exact, self.chroma, self._canonical.partition_vectors,
+                                 self._canonical.partition_size, lambda ids, parts: self._canonical.vectors(ids, parts))
         self.bm25 = BM25Projection(loader=self._canonical.partition_texts)
         self.rendered = RenderedCache()
         self.embedding_cache = EmbeddingCache(self.embedder, embed_text)
@@ -244,11 +249,11 @@ class MemoryStore:
         with self._canonical.transaction() as conn:
             if into_empty and (self._canonical.count() or self._canonical.ledger_count()):
                 raise ValueError("import needs an empty memory home (it already holds records or ledger entries)")
-            for r, v in zip(need_vec, vecs, strict=True):
-                if id(r) in add_ids:
-                    self._canonical.insert(conn, r)
-                    stored.append(r)
-                self._canonical.put_vector(conn, r.id, v)
+            fresh = [r for r in need_vec if id(r) in add_ids]
+            self._canonical.insert_many(conn, fresh)
+            stored += fresh
+            if need_vec:
+                self._canonical.put_vectors(conn, [(r.id, v) for r, v in zip(need_vec, vecs, strict=True)])
             for r in update:
                 stored.append(self._canonical.update(conn, r, r.version, allow_read_only=is_user_actor(actor)))
             if exclusive is not None:
@@ -407,7 +412,7 @@ class MemoryStore:
             for mid in ids:
                 rec = recs.get(mid)
                 if rec is None:
-                    reports[mid] = {"id": mid, "places": {"sqlite": "gone", "already_forgotten": "gone"}}
+                    reports[mid] = {"id": mid, "places": {self.backend: "gone", "already_forgotten": "gone"}}
                     continue
                 part = rec.scope.partition
                 texts, objects = self._own_content(mid)
@@ -418,7 +423,7 @@ class MemoryStore:
                 self._canonical.append_ledger(
                     conn, [LedgerEntry(op=LedgerOp.FORGET, memory_id=mid, partition=part, reason=reason, actor=actor)]
                 )
-                reports[mid] = {"id": mid, "places": {"sqlite": "gone", "vectors": "gone", "ledger": f"scrubbed {scrubbed} entries"}}
+                reports[mid] = {"id": mid, "places": {self.backend: "gone", "vectors": "gone", "ledger": f"scrubbed {scrubbed} entries"}}
                 items.append((mid, part, texts))
             seq = self._intent(conn, "delete", [(m, p) for m, p, _ in items]) if items else 0
         failed: set[str] = set()
@@ -442,7 +447,7 @@ class MemoryStore:
         if items:
             self._canonical.set_intent_pending(seq, sorted(failed))
             wal = self._scrub_wal()
-            place = getattr(self._canonical, "scrub_place", "wal")
+            place = self._canonical.scrub_place
             for mid, _part, _texts in items:
                 reports[mid]["places"][place] = wal
         return [reports[m] for m in ids]
@@ -535,7 +540,7 @@ class MemoryStore:
         rec = self._canonical.get(memory_id)
         part = tomb["partition"] if tomb else (rec.scope.partition if rec else None)
         out = {
-            "sqlite": rec is None,
+            self.backend: rec is None,
             "vectors": not self._canonical.vectors([memory_id]),
             "ledger": rec is None and self._canonical.unscrubbed_entries(memory_id) == 0,
         }
@@ -614,8 +619,45 @@ class MemoryStore:
         return self._canonical.intents()
 
     def changes(self) -> ChangeToken:
-        """The change token: equal tokens mean no commit landed in between, from this process or another."""
+        """The change token: equal tokens mean no commit landed in between, from this process or another.
+        Inside `one_read`, other processes are asked once (the scope's first check), this process always."""
+        if getattr(self._reading, "depth", 0):
+            self._sync_for_read()
+            return ChangeToken(self._canonical.local_commits, self._external)
         return self._canonical.changes()
+
+    @contextmanager
+    def one_read(self) -> Iterator[None]:
+        """Serve the reads inside (this thread's) as one read: whether another process committed is checked
+        once, by the first read (`sync_external_writes`), instead of before every call, since with
+        PostgreSQL each check is a round trip to the server. A read node wraps its stage in it; a commit of
+        another process landing during the scope is seen by the next scope, as if it landed after it.
+
+        Example:
+            >>> import tempfile
+            >>> store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
+            >>> with store.one_read():
+            ...     store.lexical_search(["user/default/ada"], "tea", 5)
+            []
+            >>> store.close()
+        """
+        r = self._reading
+        depth = getattr(r, "depth", 0)
+        if depth == 0:
+            r.synced = False
+        r.depth = depth + 1
+        try:
+            yield
+        finally:
+            r.depth = depth
+
+    def _sync_for_read(self) -> None:
+        r = self._reading
+        if getattr(r, "depth", 0):
+            if r.synced:
+                return
+            r.synced = True
+        self.sync_external_writes()
 
     def live_versions_until(
         self, partitions: Iterable[str], now: datetime | None
@@ -632,6 +674,25 @@ class MemoryStore:
     @property
     def closed(self) -> bool:
         return self._canonical.closed
+
+    @property
+    def backend(self) -> str:
+        """The canonical store's kind, "sqlite" or "postgres": how forget reports and `verify_gone` name it."""
+        return self._canonical.backend
+
+    def usage_log(self) -> Any:
+        """This home's usage log (`langmem_nodes.usage.UsageLog`, `usage.sqlite3` in the home), opened on
+        first use and closed with the store."""
+        with self._usage_lock:
+            if self._usage_log is None:
+                from ..usage import UsageLog
+
+                self._usage_log = UsageLog(self.home / "usage.sqlite3")
+            return self._usage_log
+
+    def has_usage_log(self) -> bool:
+        """Whether this home has a usage log yet (open, or on disk), without creating one."""
+        return self._usage_log is not None or (self.home / "usage.sqlite3").exists()
 
     def sync_external_writes(self) -> bool:
         """Tell every projection (`Projection.invalidate`) if another process committed since we last looked:
@@ -673,17 +734,11 @@ class MemoryStore:
             wanted = set(partition_list(partitions))
             sizes = [(p, n) for p, n in sizes if p in wanted]
         lexical = _fit_newest(sizes, self.bm25.max_docs - self.bm25.loaded_docs)
-        dense: set[str] = set()
-        if self.exact is not None:
-            small = [(p, n) for p, n in sizes if n <= self.exact.max_partition]  # larger ones stay in Chroma
-            dense = _fit_newest(small, self.exact.max_vectors - self.exact.loaded_rows)
         for partition, _ in sizes:  # oldest first, so the newest end up most recently used
             if partition in lexical:
                 self.bm25.warm(partition)
-            if partition in dense:
-                self.exact.warm(partition)  # type: ignore[union-attr]
-        warmed = len(lexical | dense)
-        return {"partitions": warmed, "documents": self.bm25.loaded_docs,
+        dense = self.dense.warm(sizes)
+        return {"partitions": len(lexical | dense), "documents": self.bm25.loaded_docs,
                 "vectors": self.exact.loaded_rows if self.exact is not None else 0}
 
     def dense_search(
@@ -693,7 +748,7 @@ class MemoryStore:
         exact in process for small partitions (embedded mode), Chroma for large ones, SQLite if Chroma fails."""
         partitions = partition_list(partitions)
         vector = self._query_vector(vector)
-        self.sync_external_writes()
+        self._sync_for_read()
         return self.dense.search(partitions, vector, k, statuses)
 
     def _query_vector(self, vector: np.ndarray) -> np.ndarray:
@@ -709,25 +764,18 @@ class MemoryStore:
 
     def cosines(self, partitions: Sequence[str], ids: Sequence[str], vector: np.ndarray) -> dict[str, float]:
         """{id: cosine of its stored vector to `vector`} for those `ids` that have one in `partitions` (others
-        are absent): from the in-process exact index where it holds them (no SQL), else from SQLite."""
+        are absent): `DenseRouter.cosines` (the in-process exact index where it holds them, else the canonical
+        vectors)."""
         partitions = partition_list(partitions)
         vector = self._query_vector(vector)
-        self.sync_external_writes()
-        out = self.exact.cosines(partitions, ids, vector) if self.exact is not None else {}
-        rest = [i for i in ids if i not in out]
-        if rest:
-            vecs = self._canonical.vectors(rest, partitions)
-            have = [i for i in rest if i in vecs]
-            if have:
-                sims = np.vstack([vecs[i] for i in have]) @ np.asarray(vector, np.float32)
-                out.update({i: float(s) for i, s in zip(have, sims, strict=True)})
-        return out
+        self._sync_for_read()
+        return self.dense.cosines(partitions, ids, vector)
 
     def lexical_search(
         self, partitions: Sequence[str], query: str | list[str], k: int, statuses: Sequence[Status | str] = (Status.ACTIVE,)
     ) -> list[tuple[str, float]]:
         partitions = partition_list(partitions)
-        self.sync_external_writes()
+        self._sync_for_read()
         return self.bm25.search(partitions, query, k, statuses)
 
     def close(self) -> None:
@@ -749,9 +797,9 @@ class MemoryStore:
             log.warning("%d projection intent(s) still pending at close (pass %d)", len(left), attempt + 1)
             time.sleep(0.05 * (attempt + 1))
         self.fanout.close()
-        usage_log = getattr(self, "_usage_log", None)  # langmem_nodes.usage, opened on first use
-        if usage_log is not None:
-            usage_log.close()
+        with self._usage_lock:
+            if self._usage_log is not None:
+                self._usage_log.close()
         self._canonical.close()
 
     def __enter__(self) -> MemoryStore:

@@ -19,6 +19,7 @@ A database URL may choose a schema with libpq's options, e.g.
 
 from __future__ import annotations
 
+import collections
 import json
 import threading
 from collections import OrderedDict
@@ -154,6 +155,7 @@ class PostgresCanonicalStore:
     Raises `ValueError` for a malformed URL and `ConnectionError` naming the host when the server cannot
     be reached within `connect_timeout` seconds."""
 
+    backend = "postgres"  # how forget reports and `verify_gone` name the canonical store
     scrub_place = "vacuum"  # what `checkpoint` scrubs, as forget reports name it (SQLite: "wal")
 
     def __init__(self, url: str, *, pool_size: int = POOL_SIZE, connect_timeout: int = CONNECT_TIMEOUT) -> None:
@@ -236,6 +238,25 @@ class PostgresCanonicalStore:
                            " VALUES (%s,%s,%s,%s,%s,%s,%s,%s) ON CONFLICT (id) DO NOTHING", self._row(rec))
         if cur.rowcount != 1:
             raise ValueError(f"a memory with id {rec.id!r} already exists")
+
+    def insert_many(self, conn: psycopg.Connection, recs: Sequence[MemoryRecord]) -> None:
+        """Insert `recs` in one pipelined batch (not a round trip each); ValueError naming an id already stored."""
+        if len(recs) <= 1:
+            for rec in recs:
+                self.insert(conn, rec)
+            return
+        with conn.cursor() as cur:
+            cur.executemany("INSERT INTO records(id, partition, status, subject, predicate, text_hash, version, body)"
+                            " VALUES (%s,%s,%s,%s,%s,%s,%s,%s) ON CONFLICT (id) DO NOTHING RETURNING id",
+                            [self._row(r) for r in recs], returning=True)
+            inserted = collections.Counter()
+            while True:
+                inserted.update(row[0] for row in cur.fetchall())
+                if not cur.nextset():
+                    break
+        taken = collections.Counter(r.id for r in recs) - inserted
+        if taken:
+            raise ValueError(f"a memory with id {sorted(taken)[0]!r} already exists")
 
     def update(
         self, conn: psycopg.Connection, rec: MemoryRecord, expected_version: int, *, allow_read_only: bool = True
@@ -395,6 +416,12 @@ class PostgresCanonicalStore:
     def put_vector(self, conn: psycopg.Connection, memory_id: str, vec: np.ndarray) -> None:
         conn.execute("INSERT INTO vectors VALUES (%s, %s) ON CONFLICT (id) DO UPDATE SET vec = EXCLUDED.vec",
                      (memory_id, np.asarray(vec, np.float32).tobytes()))
+
+    def put_vectors(self, conn: psycopg.Connection, rows: Sequence[tuple[str, np.ndarray]]) -> None:
+        """`put_vector` for many, in one pipelined batch."""
+        with conn.cursor() as cur:
+            cur.executemany("INSERT INTO vectors VALUES (%s, %s) ON CONFLICT (id) DO UPDATE SET vec = EXCLUDED.vec",
+                            [(mid, np.asarray(v, np.float32).tobytes()) for mid, v in rows])
 
     def partition_texts(self, partition: str) -> list[tuple[str, str, str]]:
         return [(m, t, s) for m, t, s in self._rows(
@@ -568,6 +595,11 @@ class PostgresCanonicalStore:
         return int(self._rows("SELECT COUNT(*) FROM ledger")[0][0])
 
     # -- change tokens, scrubbing, closing ------------------------------------------------------
+    @property
+    def local_commits(self) -> int:
+        """Transactions this store committed (`changes().local`, without asking the database)."""
+        return self._commits
+
     def changes(self) -> ChangeToken:
         """The change token (see `CanonicalStore.changes`), in one primary-key read: `local` counts this
         store's commits; `external` is the database's commit counter less those, so it changes whenever

@@ -139,6 +139,9 @@ class ReadOnlyViolation(PermissionError):
 class CanonicalStore:
     """SQLite truth. Thread-safe; several processes may share the file (SQLite locking, busy timeout)."""
 
+    backend = "sqlite"  # how forget reports and `verify_gone` name the canonical store
+    scrub_place = "wal"  # what `checkpoint` scrubs, as forget reports name it
+
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -180,6 +183,10 @@ class CanonicalStore:
             conn.execute("INSERT INTO records VALUES (?,?,?,?,?,?,?,?)", self._row(rec))
         except sqlite3.IntegrityError as exc:
             raise ValueError(f"a memory with id {rec.id!r} already exists") from exc
+
+    def insert_many(self, conn: sqlite3.Connection, recs: Sequence[MemoryRecord]) -> None:
+        for rec in recs:
+            self.insert(conn, rec)
 
     def update(
         self, conn: sqlite3.Connection, rec: MemoryRecord, expected_version: int, *, allow_read_only: bool = True
@@ -392,6 +399,10 @@ class CanonicalStore:
     # -- vectors ------------------------------------------------------------------------------
     def put_vector(self, conn: sqlite3.Connection, memory_id: str, vec: np.ndarray) -> None:
         conn.execute("INSERT OR REPLACE INTO vectors VALUES (?,?)", (memory_id, np.asarray(vec, np.float32).tobytes()))
+
+    def put_vectors(self, conn: sqlite3.Connection, rows: Sequence[tuple[str, np.ndarray]]) -> None:
+        conn.executemany("INSERT OR REPLACE INTO vectors VALUES (?,?)",
+                         [(mid, np.asarray(v, np.float32).tobytes()) for mid, v in rows])
 
     def partition_texts(self, partition: str) -> list[tuple[str, str, str]]:
         """(id, text, status) of every record in one partition, without parsing bodies (index builds)."""
@@ -621,6 +632,11 @@ class CanonicalStore:
     def ledger_count(self) -> int:
         with self._lock:
             return self._conn.execute("SELECT COUNT(*) FROM ledger").fetchone()[0]
+
+    @property
+    def local_commits(self) -> int:
+        """Transactions this store committed (`changes().local`, without asking the database)."""
+        return self._commits
 
     def changes(self) -> ChangeToken:
         """The change token: differs after any commit to the database. `local` counts this connection's

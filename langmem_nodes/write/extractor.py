@@ -44,7 +44,8 @@ _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我�
 _BARE_VALUE = re.compile(
     r"^(?:i meant|i mean|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|but rather|rather|"
     r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用))\s*(?P<o>[^,，]{1,60})$", re.I)
-_RETRACT = re.compile(r"^(?:scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i mean|其实不是|(?:不对)+|不是不是|"
+_RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
+                      r"(?:hmm+,?\s+)?no,?\s+correction|correction|其实不是|(?:不对)+|不是不是|"
                       r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$))\b", re.I)
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5})$", re.I)
@@ -58,7 +59,7 @@ _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的�
                          r"再说|再聊|回头|\blater\b|"
                          r"^(?:注意|记|帮我|听着)", re.I)
 # "it's complicated", "应该是这样": a judgement, not the corrected value
-_NOT_A_VALUE = re.compile(r"^(?:complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
+_NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
                           r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
 _WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
 _HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it\b|the\b|this\b|[我你他她它])", re.I)
@@ -398,6 +399,8 @@ class RuleExtractor(Extractor):
             # user's last statement of the same kind
             claim, last = found[0][0], before[-1]
             kinds = {"prefers", "uses"}
+            if claim.predicate == "uses" and last.predicate == "lives_in" and re.search(r"\b(?:moved|relocated)\b", found[0][1], re.I):
+                claim.predicate, claim.kind = "lives_in", "identity"  # "I moved to queens" after "I'm in brooklyn"
             if claim.subject == last.subject and (claim.predicate == last.predicate or {claim.predicate, last.predicate} <= kinds) \
                     and claim.polarity == last.polarity and normalize_text(claim.object) != normalize_text(last.object):
                 claim.predicate, claim.replaces = last.predicate, [last.object]
@@ -519,6 +522,10 @@ def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim,
     Mazda now") the later one stands and replaces the earlier."""
     seen: dict[tuple[str, str, str], str] = {}
     out: list[tuple[Claim, str, Source, bool]] = []
+    withdrawn = {normalize_text(r) for c, *_ in found for r in c.replaces}
+    # "it's Neovim, not Emacs. I only use Emacs for org-mode": a value the message withdraws is not asserted too
+    found = [f for f in found if not (f[0].polarity == "positive" and f[0].replaces == []
+                                      and any(normalize_text(f[0].object).startswith(w) for w in withdrawn if w))]
     for item in found:  # a repeat under the same predicate is left to dedup (it reports it)
         c = item[0]
         c.replaces = [r for r in dict.fromkeys(c.replaces) if normalize_text(r) != normalize_text(c.object)]

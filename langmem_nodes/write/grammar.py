@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from . import clause_en
+from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, parse_clause
 
 _I = re.IGNORECASE
@@ -31,7 +33,8 @@ _ASPECT = re.compile(r"^(?:着|起来|得|过来|了|过)")
 # Time and stance words between the holder and its verb; the current value is what the clause states.
 _EN_MID = re.compile(r"\b(?P<h>(?:i|we)(?:'re|'m| am| are|'ve| have)?)\s+(?:(?:actually|really|finally|honestly|now|currently|"
                      r"still|also|just|recently|personally|basically|mostly|mainly|definitely|totally|all|both|fully|completely|entirely)\s+)+", _I)
-_EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend)|\s+(?:a (?:few|couple of) |\d+ |two |three )?"
+_EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint|night)|"
+                           r"\s+(?:like |about |around |maybe )?(?:a (?:few|couple of) |\d+ |two |three |a |one )?"
                            r"(?:days?|weeks?|months?|years?) ago|\s+in years|\s+for years|\s+full[- ]time|\s+now|"
                            r"\s+anymore|\s+these days|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
@@ -108,10 +111,13 @@ def _stack(m: re.Match[str]) -> list[Claim]:
     return out
 
 
-_BREEDS = re.compile(r"^(?:puppy|retriever|labrador|terrier|poodle|beagle|corgi|husky|狗狗|小狗)$|^(?:kitten|小猫|猫咪)$")
+_BREEDS = re.compile(r"^(?:puppy|retriever|labrador|lab|terrier|poodle|beagle|corgi|husky|dachshund|pug|shepherd|collie|spaniel|"
+                     r"greyhound|whippet|chihuahua|doodle|goldendoodle|labradoodle|schnauzer|bulldog|boxer|狗狗|小狗)$|^(?:kitten|小猫|猫咪)$")
 
 
-_TRAIT = (r"(?:(?:left|right)[- ]handed|colou?r[- ]?blind|ambidextrous|diabetic|deaf|hard of hearing|introverted|extroverted|"
+_TRAIT = (r"(?:(?:left|right)[- ]handed|colou?r[- ]?blind|ambidextrous|diabetic|celiac|coeliac|asthmatic|epileptic|dyslexic|"
+          r"autistic|lactose[- ]intolerant|(?:partially |legally )?(?:deaf|blind)(?: in (?:my|one) (?:left |right )?(?:ear|eye))?|"
+          r"hard of hearing|introverted|extroverted|"
           r"(?:an?\s+)?(?:(?:total|real|complete|huge|bit of an?|big)\s+)?(?:early bird|night owl|morning person|introvert|extrovert|"
           r"insomniac|coffee addict))")
 
@@ -128,6 +134,24 @@ def _kin_names(m: re.Match[str]) -> list[Claim]:
     kin = m.group("k")
     names = re.findall(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=[，,、]|一只|一个|另一只|另一个|还有|和|$)", m.group("rest"))
     return [c for i, n in enumerate(names) for c in _claim("user", f"attr:{kin}名字" + (f"_{i + 1}" if i else ""), n)]
+
+
+def _no_x(m: re.Match[str]) -> list[Claim]:
+    """"No default exports in this repo" is a project rule; "no more zoom for me" the user no longer using it."""
+    tail = (m.group("t") or "").lower()
+    if re.search(r"\b(?:this|the|our) (?:repo|project|codebase|code|app|service|monorepo)", tail):
+        return _claim("project", "rule", m.group("o"), "negative", "rule")
+    if m.string.lower().startswith("no more"):
+        return _claim("user", "uses", m.group("o"), "negative")
+    if tail and tail not in ("ever",):
+        return _claim("user", "rule", m.group("o"), "negative", "rule")
+    return []
+
+
+def _kin_list(m: re.Match[str]) -> list[Claim]:
+    kin = (m.group("k") or m.group("k2")).lower().rstrip("s").replace("childr", "child").replace("boy", "son").replace("girl", "daughter")
+    names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+", m.group("o")) if n]
+    return [c for i, n in enumerate(names) for c in _claim("user", f"attr:{kin}_name" + (f"_{i + 1}" if i else ""), n)]
 
 
 def _kin_name(m: re.Match[str]) -> list[Claim]:
@@ -153,19 +177,23 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # traits: "I'm left-handed and a total night owl"
     (re.compile(rf"^(?:i'?m|i am)\s+(?P<o>{_TRAIT}(?:\s*(?:,|and)\s*(?:and\s+)?{_TRAIT})*)$", _I), _traits),
     # a pet named in passing, lowercase in chat: "my cat mochi keeps knocking stuff off my desk"
-    (re.compile(r"^my\s+(?P<k>cat|dog|puppy|kitten|parrot|rabbit|hamster)\s+(?!(?:just|always|keeps|is|was|has|had|and|"
+    (re.compile(r"^my\s+(?:(?:old|little|new|senior|rescue|sweet)\s+)?(?P<k>cat|dog|puppy|kitten|parrot|rabbit|hamster|beagle|lab|"
+                r"labrador|retriever|terrier|poodle|corgi|husky|dachshund|pug|shepherd|collie|spaniel|greyhound|whippet|"
+                r"chihuahua|doodle|schnauzer|bulldog)\s+(?!(?:just|always|keeps|is|was|has|had|and|"
                 r"loves|likes|hates|never|still|really|also|got|ate|did|does|sleeps|knocked|walked|ran)\b)(?P<o>[A-Za-z][\w-]{1,15})\s+"
                 r"(?:keeps|is|was|has|loves|likes|hates|just|always|sleeps|knocked|walked|ran|ate|\w+s|\w+ed)\b.*$", _I), _kin_name),
     # "I drive a Mazda now"
-    (re.compile(r"^i\s+(?:drive|own)\s+(?:a|an)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*)?)\b.*$", _I),
-     lambda m: _claim("user", "attr:car", m.group("o"))),
+    (re.compile(r"^i\s+(?:drive|own|ride)\s+(?:a|an)\s+(?:(?:19|20)\d\d\s+|(?:new|old|used|beat-up|little|red|blue|black|white|"
+                r"silver|grey|gray)\s+)*(?!(?:lot|bit|car|bike|truck|van|motorcycle|scooter)\b)(?P<o>[A-Za-z][\w-]*(?:\s+[A-Z0-9][\w-]*)?)\b.*$", _I),
+     lambda m: _claim("user", "attr:bike" if re.search(r"\bride\b", m.string, _I) else "attr:car", m.group("o"))),
     # "i went vegan in january", "I became vegetarian"
     (re.compile(r"^i\s+(?:went|became|turned|'ve gone|have gone|switched to being)\s+(?P<o>vegan|vegetarian|pescatarian|"
                 r"gluten[- ]free|keto|dairy[- ]free)\b.*$", _I),
      lambda m: _claim("user", "diet", m.group("o"), kind="identity")),
     # "i moved everything to fly.io": the new home of the user's things is a tool they use
-    (re.compile(r"^i(?:'ve| have)?\s+(?:moved|migrated|switched|ported)\s+(?:everything|it all|all of it|all my [\w ]{1,20}?|"
-                r"my [\w ]{1,20}?)\s+(?:over\s+)?to\s+(?P<o>.+)$", _I), lambda m: _claim("user", "uses", m.group("o"))),
+    (re.compile(r"^(?P<h>i|we)(?:'ve| have)?\s+(?:moved|migrated|switched|ported|rewrote|rebuilt|redid)\s+(?:everything|it all|all of it|"
+                r"all (?:my|our) [\w ]{1,20}?|(?:my|our|the) [\w ]{1,20}?|it|the whole thing)\s+(?:over\s+)?(?:to|in|on(?:to)?)\s+(?P<o>.+)$", _I),
+     lambda m: _claim("project" if m.group("h").lower() == "we" else "user", "uses", m.group("o"))),
     # "everything goes through github actions", "all our services run on k8s"
     (re.compile(r"^(?:the team decided\s+|we decided\s+)?(?:everything|all (?:our |the )?[\w ]{1,20}?)\s+(?:goes|go|runs|run|is deployed|are deployed)\s+"
                 r"(?:through|on|via|to|with)\s+(?P<o>.+)$", _I), _project_uses),
@@ -177,6 +205,13 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^i\s+(?:have|own|'ve got|have got)\s+(?:a|an|one)\s+(?:[\w-]+\s+){0,2}?(?P<k>dog|cat|puppy|kitten|"
                 r"retriever|labrador|terrier|poodle|beagle|corgi|parrot|rabbit|hamster|son|daughter|kid|brother|sister)"
                 r"\s+(?:named|called)\s+(?P<o>[A-Z][\w-]*)\b.*$", _I), _kin_name),
+    # several named at once: "my kids are ava and leo", "We have two cats, Miso and Tofu"
+    (re.compile(r"^(?:my\s+(?P<k>kids|children|sons|daughters|cats|dogs|twins|pets)\s+are\s+(?:called\s+|named\s+)?|"
+                r"(?:we|i)\s+(?:have|'ve got|have got|own)\s+(?:two|three|four|\d+)\s+(?P<k2>kids|children|sons|daughters|cats|dogs|"
+                r"boys|girls|pets)\s*(?:,|:|named|called|—|-)\s*)(?P<o>[A-Za-z][\w-]+(?:\s*,\s*[A-Za-z][\w-]+)*\s*(?:,\s*)?(?:and|&)\s+"
+                r"[A-Za-z][\w-]+)\b(?!\s+(?:are|is|were|have|love|like|keep|went|both)\b)", _I), _kin_list),
+    (re.compile(r"^my\s+(?P<k>wife|husband|partner|son|daughter|mom|mother|dad|father|brother|sister|girlfriend|boyfriend|"
+                r"kid|baby|dog|cat)\s+is\s+(?P<o>(?-i:[A-Z])[\w-]+)$", _I), _kin_name),
     # a family member's name: "My wife's name is Sarah", "我老婆叫李娜"
     (re.compile(r"^my\s+(?P<k>wife|husband|partner|son|daughter|mom|mother|dad|father|brother|sister|dog|cat|"
                 r"girlfriend|boyfriend|kid|baby)(?:'s name is|'s first name is|'s called| is called| is named)\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$",
@@ -223,6 +258,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # moving home: "I moved to Paris", "我搬到成都了"
     (re.compile(r"^i(?:'ve| have)?\s+(?:moved|relocated)\s+(?:back\s+)?to\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
+    (re.compile(r"^i(?:'ve| have)?\s+(?:just\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:over\s+)?to\s+(?P<o>[a-z][\w\'-]*(?:\s+[a-z][\w-]*){0,2}?)"
+                r"(?=$|\s+(?:last|this|in|a|about|like|\d|and|but|so|for|from|with)\b)", _I),
+     lambda m: _claim("user", "lives_in", m.group("o"), kind="identity") if is_place(m.group("o")) else []),
     # "I'm on Linux", "I'm on a Mac" (tools the user is on)
     (re.compile(r"^(?:i'?m|i am)\s+on\s+(?:a\s+)?(?P<o>(?:linux|windows|macos|mac|ubuntu|fedora|arch|debian|"
                 r"android|ios|wsl|nixos|chromeos|[A-Z][\w.+-]*)(?:\s+\d[\w.]*)?)$", _I),
@@ -237,6 +275,28 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # "I haven't touched Windows in years", "我好几年没碰过 Windows"
     (re.compile(r"^i\s+(?:haven'?t|have not|hasn'?t)\s+(?:touched|used|written|opened)\s+(?P<o>.+)$", _I),
      lambda m: _claim("user", "uses", m.group("o"), "negative")),
+    (re.compile(r"^(?:i'?m|i am)\s+(?:not|never been|no longer)\s+(?:really\s+|much of\s+|exactly\s+|quite\s+)?(?:(?:a|an)\s+)?(?P<o>[\w .+#-]{1,30}?)\s+"
+                r"(?:person|guy|girl)(?:\s+(?:at all|tbh|honestly|really))?$", _I),
+     lambda m: _claim("user", "prefers", m.group("o"), "negative", kind="preference")),
+    # "Firefox is my browser now", "Horror movies are not my thing", "spaces are a crime"
+    (re.compile(r"^(?P<o>[\w .+#-]{1,30}?)\s+(?:is|are)\s+(?:now\s+)?my\s+(?:new\s+|main\s+|daily\s+|default\s+|primary\s+|current\s+)?"
+                r"(?:browser|editor|ide|shell|terminal|os|distro|language|stack|laptop|phone|daily driver|setup|tool of choice|"
+                r"weapon of choice|note app|notes app|password manager|email client)(?:\s+(?:now|these days|of choice))?$", _I),
+     lambda m: _claim("user", "uses", m.group("o"))),
+    (re.compile(r"^(?P<o>[\w .+#-]{1,30}?)\s+(?:is|are)\s+(?P<n>not\s+|never\s+)?(?:really\s+|totally\s+|so\s+|just\s+)?(?:my\s+(?:thing|jam|vibe|cup of tea|"
+                r"bag|scene|style)|(?:the\s+)?(?:best|goat|bomb|a lifesaver|a game changer))\b.*$", _I),
+     lambda m: _claim("user", "prefers", m.group("o"), "negative" if m.group("n") else "positive", kind="preference")),
+    (re.compile(r"^(?P<o>[\w .+#-]{1,30}?)\s+(?:is|are)\s+(?:so\s+|just\s+|honestly\s+|literally\s+)?(?:a crime|evil|the worst|trash|garbage|"
+                r"cursed|overrated|a nightmare|the devil|dead to me|a no-go|a hard no|off the table|gross|disgusting)\b.*$", _I),
+     lambda m: _claim("user", "prefers", m.group("o"), "negative", kind="preference")),
+    # "No default exports in this repo", "No emojis in your replies, please", "no more zoom for me"
+    (re.compile(r"^(?:no more|no)\s+(?!(?:worries|problem|problems|idea|way|clue|rush|pressure|offense|biggie|doubt|kidding|"
+                r"joke|thanks|need|matter|one|luck|time|wait)\b)(?P<o>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s*"
+                r"(?P<t>(?:in|for|on|inside)\s+(?:this|the|our|your|my|any)\s+[\w-]+(?:\s+[\w-]+)?|for me|ever|anymore|please|pls|at all)?"
+                r"(?:,?\s*(?:please|pls|thanks|thx))?$", _I), lambda m: _no_x(m)),
+    # "I keep kosher", "I eat plant-based"
+    (re.compile(r"^i\s+(?:keep|eat|am)\s+(?P<o>kosher|halal|plant[- ]based|keto|paleo|dairy[- ]free)\b.*$", _I),
+     lambda m: _claim("user", "diet", m.group("o"), kind="identity")),
     # "I'm a tabs person, always have been": the kind of person is a preference, not a job
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:a|an)\s+)?(?:(?:big|huge|total|die-hard|lifelong)\s+)?(?P<o>[\w .+#-]{1,30}?)\s+"
                 r"(?:person|guy|girl|user|fan|kind of (?:person|guy|girl)|type)(?:\s+(?:through and through|all the way|for life|at heart))?$", _I),
@@ -274,6 +334,11 @@ def normalise(clause: str) -> str:
 _AS_MY = re.compile(r"\s+as\s+(?:my|our|the)\s+(?:main\s+|daily\s+|primary\s+|go-to\s+)?[\w-]+(?:\s+[\w-]+)?$", _I)
 
 
+def _kept(claims: list[Claim]) -> bool:
+    """A phrasing rule's claims count only when some object is a value (else the next rule is tried)."""
+    return any(not junk(c.object) for c in claims)
+
+
 def _run(rules: list[tuple[re.Pattern[str], Build]], clause: str) -> list[Claim]:
     for pattern, build in rules:
         m = pattern.search(clause)
@@ -290,9 +355,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     if not clause:
         return []
     for text in dict.fromkeys([clause, normalise(clause)]):
-        claims = (_run(PRE, text) or _run(grammar_zh.PRE, text) or parse_clause(text, standing=standing)
-                  or _run(POST, text) or _run(grammar_zh.POST, text))
-        claims = [c for c in claims if not junk(c.object)]
+        claims = [c for c in (_run(PRE, text) or _run(grammar_zh.PRE, text) or parse_clause(text, standing=standing, keep=_kept)
+                              or _run(POST, text) or _run(grammar_zh.POST, text)) if not junk(c.object)] or clause_en.read(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c)]
@@ -326,6 +390,7 @@ _VERB = re.compile(r"\b(?:is|are|was|were|be|been|have|has|do|does|goes|runs|use
                    r"^(?:to|the|of|in|on|for|with|at|a|an|so|very|really|not)\b", _I)
 _SPLIT = frozenset({"uses", "prefers", "package_manager", "learning", "has", "diet"})
 _AND = re.compile(r"\s+(?:and|&)\s+|\s*(?:和|跟|以及|还有)\s*|(?<=[A-Za-z0-9])\s*(?:配|搭配|加上?|\+)\s*(?=[A-Za-z])")
+_AND_WITH = re.compile(r"\s+(?:and|&|with)\s+|\s*(?:和|跟|以及|还有)\s*")  # "the project uses Prettier with single quotes"
 
 
 def tighten(c: Claim) -> Claim:
@@ -343,7 +408,7 @@ def split_coordination(c: Claim) -> list[Claim]:
     """"4 spaces and single quotes", "Scala 和 Airflow": one claim per short conjunct."""
     if c.predicate not in _SPLIT:
         return [tighten(c)]
-    parts = [p.strip() for p in _AND.split(c.object)]
+    parts = [p.strip() for p in (_AND_WITH if c.subject == "project" else _AND).split(c.object)]
     if len(parts) < 2 or any(not p or len(p.split()) > 3 or len(p) > 24 or _VERB.search(p) for p in parts):
         return [tighten(c)]
     out = []
@@ -374,7 +439,8 @@ FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|
 # a first-person verb whose subject chat dropped: "在学韩语", "一直用 Vim", "learning Korean", "been using Arch"
 DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(?:在)?(?:用|写)|"
                        r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|啃|练|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来|搬去|搬家到|搬回)|"
-                       r"^(?:been\s+)?(?:learning|studying|using|living in|working on|working at)\b", _I)
+                       r"^(?:been\s+)?(?:learning|studying|using|living in|working on|working at|teaching myself|picking up)\b|"
+                       r"^(?:way |much |far |a lot |more |also |really |mostly )+(?:more\s+)?(?:into|of a fan of)\b", _I)
 # the current value after a past one: "(but these days) it's all Python for me", "现在基本都是 Python 了"
 NOW_VALUE = re.compile(r"^(?:now\s+|nowadays\s+)?(?:it'?s|it is|i'?m on|i use)\s+(?:all|mostly|just|pretty much|only)?\s*"
                        r"(?P<o>[\w .+#/-]{1,40}?)(?:\s+(?:for me|now|these days|all the way))?$|"

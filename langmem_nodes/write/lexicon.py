@@ -14,14 +14,16 @@ _I = re.IGNORECASE
 CORRECTION = re.compile(
     r"^\s*(?:no[,!.]?\s+wait|wait[,!.]?\s+no|no,|nope|actually|correction|to correct|let me correct|"
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|that is\s+(?:not\s+(?:right|correct)|wrong)|"
-    r"not quite|i meant|sorry,?\s+i meant|scratch that|change (?:that|it)|update:|"
+    r"not quite|i meant|sorry,?\s+i meant|scratch that|change (?:that|it)|update:|(?:oh\s+)?wait,?\s+(?:sorry|no)\b|"
+    r"(?:ugh,?\s+)?autocorrect|typo|"
     r"不对|不是的|错了|说错了|我说错了|更正|纠正一下|纠正|改一下|其实|应该是|搞错了)",
     _I,
 )
 CORRECTION_ANYWHERE = re.compile(
     r"\b(?:change (?:that|it) to|i meant|correction:|not anymore, it'?s|my bad|my mistake|(?:the )?other way (?:round|around)|"
     r"that (?:was|is) wrong|that'?s not right|mixed (?:that|it|them|those) up|i mixed up|i should clarify|"
-    r"that'?s wrong|not right|i was wrong|i got (?:it|that) wrong|scratch that|i misspoke)\b|改成|改为|改到|换成了|更正为|"
+    r"that'?s wrong|not right|i was wrong|i got (?:it|that) wrong|scratch that|i misspoke|correction|sorry,? i meant|"
+    r"(?:oh )?wait,? (?:sorry|no)|autocorrect|typo)\b|改成|改为|改到|换成了|更正为|"
     r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是", _I
 )
 EXPLICIT = re.compile(
@@ -34,7 +36,7 @@ EXPLICIT = re.compile(
 LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|not quite|change (?:that|it)|update|"
-    r"please|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|honestly|frankly|basically|tbh|to be honest|"
+    r"please|pls|plz|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|nah|hmm+,? no|ugh,? autocorrect|autocorrect|oh wait,? sorry|wait,? sorry|sorry|honestly|frankly|basically|tbh|to be honest|"
     r"my bad|my mistake|yeah|yes|lol|hmm+|um+|uh+|oops|no|context|wait|fwiw|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|i mixed (?:that|it) up|"
     r"i should clarify|so|personally|anyway|ugh|i was wrong|that was wrong|i got (?:it|that) wrong|"
     r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
@@ -55,7 +57,7 @@ _KIN_EN = (
     r"father|son|daughter|team|teammate|client|customer|roommate|girlfriend|boyfriend|neighbou?r|cousin|kid"
 )
 REPORTED = re.compile(
-    rf"^\s*(?:he|she|they|someone|somebody|people|everyone|my\s+(?:{_KIN_EN})s?|our\s+(?:{_KIN_EN})s?(?<!team)|"
+    rf"^\s*(?:he|she|they|someone|somebody|people|everyone|my\s+(?:{_KIN_EN})s?(?<!team)|our\s+(?:{_KIN_EN})s?(?<!team)|"
     rf"(?:[A-Z][a-z]+)\s+(?:says|said|thinks|told|claims|mentioned))\b|"
     rf"\b(?:according to|i heard|i'?ve heard|rumou?r has it|they say)\b|"
     rf"^\s*(?:他|她|它|他们|她们|别人|有人|大家|人家|朋友|同事|老板|领导|"
@@ -135,7 +137,7 @@ TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|s
 CLAUSE_SPLIT = re.compile(
     r"\s*(?:,\s*(?:and|but|while|though|although)\s+|\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|"
     r"personally|honestly|tbh|frankly|he|she|it|they|he's|she's|it's|they're|that|we|we're|our|the team|my team)\b)|"
-    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z]))|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|we|we're|my|our|the|prod|production|staging)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)\s*|、|"
+    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z]))|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|we|we're|my|our|the|prod|production|staging)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
     r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the)\b|我|这个|本)|但是|不过|而且|并且|…+|\.{3,}|～+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))\s*", _I)
 
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does

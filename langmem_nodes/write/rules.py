@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .lexicon import PROJECT, PROJECT_TAIL, STANDING
+from .places import is_place
 
 _I = re.IGNORECASE
 
@@ -88,15 +89,33 @@ _PROJ_EN = r"(?:(?:in|for|on) (?:this|the|our) (?:project|repo|repository|codeba
 def _en_uses(m: re.Match[str]) -> list[Claim]:
     obj = clean_object(m.group("o"))
     subj = "project" if m.groupdict().get("p") else "user"
+    if subj == "user" and is_place(re.split(r"\s+(?:last|this|in|a|about|like|\d)\b", obj, maxsplit=1)[0]):
+        return []  # "I moved to Berlin": where the user lives (grammar.py), not a tool
     if subj == "project" and obj.split(" ")[0].lower() in PACKAGE_MANAGERS:
         return _c("project", "package_manager", obj, kind="fact")
     return _c(subj, "uses", obj)
+
+
+# the head noun of a job ("a night shift nurse", "a senior data engineer"); anything else after "I'm a" is not one
+JOB_HEAD = re.compile(
+    r"\b(?:engineer|developer|dev|programmer|coder|designer|architect|manager|lead|director|founder|co-?founder|cto|ceo|"
+    r"cfo|vp|head|analyst|scientist|researcher|student|undergrad|phd|postdoc|professor|lecturer|teacher|tutor|nurse|"
+    r"doctor|physician|surgeon|dentist|vet|pharmacist|therapist|psychologist|lawyer|attorney|paralegal|accountant|"
+    r"consultant|contractor|freelancer|intern|sre|devops|admin|administrator|sysadmin|dba|tester|qa|writer|author|"
+    r"editor|journalist|reporter|translator|artist|illustrator|photographer|musician|producer|marketer|recruiter|"
+    r"salesperson|rep|owner|entrepreneur|chef|cook|baker|barista|pilot|driver|mechanic|electrician|plumber|carpenter|"
+    r"technician|officer|clerk|specialist|coordinator|assistant|secretary|librarian|economist|statistician|"
+    r"mathematician|physicist|chemist|biologist|pm|po|maintainer|contributor|hobbyist|mom|dad|parent|retiree|"
+    r"veteran|farmer|trader|banker|broker|agent|advisor|adviser|coach|trainer|instructor|officer|worker|staffer|"
+    r"employee|graduate|grad|ux|ui)s?\b", _I)
 
 
 def _en_role(m: re.Match[str]) -> list[Claim]:
     role, loc = m.group("o"), m.group("loc")
     if DIETS.match(role.strip()):
         out = _c("user", "diet", role, kind="identity")
+    elif not JOB_HEAD.search(role) and re.search(r"\s(?:of|in|on|with|for|about)\s", role):
+        return []  # "I'm a big believer in TDD": not a job (the clause reader takes it)
     else:
         out = _c("user", "role", role, kind="identity")
     if loc and out:  # "a data engineer based in Milan" stays one identity description
@@ -121,8 +140,14 @@ def _en_command(m: re.Match[str]) -> list[Claim]:
     return _c("project", f"{key}_command", m.group("o"), kind="procedure")
 
 
+_HOLDER_NOUNS = frozenset("team company org startup app repo project service backend frontend api ci pipeline stack "
+                          "codebase monorepo site website".split())
+
+
 def _en_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"[^a-z0-9]+", "_", m.group("a").lower()).strip("_")
+    if attr in _HOLDER_NOUNS:
+        return []  # "my team is all in on Terraform": the team is a holder, not an attribute (clause_en reads it)
     if attr in {"name", "first_name"}:
         return _c("user", "name", m.group("o"), kind="identity")
     if attr.startswith("favou?rite") or attr.startswith("favorite") or attr.startswith("favourite"):
@@ -314,7 +339,8 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
 ]
 
 
-def parse_clause(clause: str, *, standing: bool = False) -> list[Claim]:
+def parse_clause(clause: str, *, standing: bool = False,
+                 keep: Callable[[list[Claim]], bool] = bool) -> list[Claim]:
     """Claims asserted by one clause (first matching pattern wins; both languages are tried).
 
     `standing=True` says the message carried a standing cue (remember / from now on / 以后) that was
@@ -331,6 +357,6 @@ def parse_clause(clause: str, *, standing: bool = False) -> list[Claim]:
             m = pattern.search(clause)
             if m:
                 claims = build(m)
-                if claims:
+                if claims and keep(claims):
                     return claims
     return []

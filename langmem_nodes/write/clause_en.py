@@ -1,0 +1,342 @@
+"""English clause reader by parts: holder + (negation, tense) + relation from a wide verb class + object span.
+
+The phrasing rules (`rules.py`, `grammar.py`) are tried first; this reader takes what they leave, so a new
+phrasing composes from parts already known ("my team is all in on Terraform" = project holder + a liking
+verb + an object) instead of needing its own pattern. A clause it cannot read yields nothing (precision
+first: the caller records "no parse").
+
+Example:
+    >>> [(c.subject, c.predicate, c.object, c.polarity) for c in read("I'm all in on Rust this year")]
+    [('user', 'prefers', 'Rust', 'positive')]
+    >>> [(c.subject, c.predicate, c.object) for c in read("The docs site is built with Docusaurus and hosted on Netlify")]
+    [('project', 'uses', 'Docusaurus'), ('project', 'uses', 'Netlify')]
+    >>> [(c.predicate, c.object) for c in read("I moved to Berlin last year and love it")]
+    [('lives_in', 'Berlin')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .places import is_place
+from .rules import PACKAGE_MANAGERS, Claim, clean_object
+
+_I = re.IGNORECASE
+
+# Holders ---------------------------------------------------------------------------------------
+_PROJECT_NOUN = (r"app|application|service|services|repo|repository|monorepo|codebase|project|backend|back end|frontend|"
+                 r"front end|api|apis|ci|ci pipeline|pipeline|pipelines|build|builds|stack|infra|infrastructure|database|db|"
+                 r"cluster|site|website|docs|docs site|docs website|server|servers|team|company|org|startup|client|"
+                 r"mobile app|web app|dashboard|tests|test suite|deploys?|deployments?|prod|production|staging|data layer|"
+                 r"queue|cache|auth|platform|product|workers?|jobs?|cron jobs?|microservices?|whole thing|whole stack")
+_PROJECT_NOUN = "|".join(sorted(_PROJECT_NOUN.split("|"), key=len, reverse=True))
+_USER_THING = r"laptop|machine|box|desktop|computer|pc|mac|setup|editor|ide|shell|terminal|phone|os|distro|keyboard|browser"
+HOLDER = re.compile(
+    rf"^(?P<user>i(?=\s|'|$)|me personally|personally i)|"
+    rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
+    rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:{_PROJECT_NOUN})"
+    rf"(?=\s|'s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds)(?=\s)|all (?:our|the) (?:{_PROJECT_NOUN}))", _I)
+_CONTRACT = {"'m": " am", "'re": " are", "'ve": " have", "'s": " is", "'d": " would"}
+_ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totally|also|still|now|currently|personally|"
+                     r"honestly|pretty much|kinda|kind of|actually|finally|recently|all|fully|completely|entirely|"
+                     r"literally|definitely|genuinely|seriously|absolutely|generally|normally|always|primarily|only|"
+                     r"exclusively|even|already|lately|officially|happily|way more|much more|far more|way|more)\s+)+", _I)
+_NEG = re.compile(r"^(?:(?:do|does|did|am|is|are|have|has)\s+not|don'?t|doesn'?t|didn'?t|never|no longer|not|ain'?t)\s+", _I)
+
+# Relations: (verb phrase, predicate, polarity) — wide classes, most specific first ------------
+_LIKE = (r"like|love|enjoy|prefer|adore|dig|favou?r|appreciate|swear by|rave about|stan|am into|am really into|"
+         r"am (?:a\s+)?(?:big|huge|massive|firm|strong|total|real)?\s*(?:fan|believer|advocate|proponent)\s+(?:of|in)|"
+         r"am all in on|am all-in on|am obsessed with|am hooked on|am big on|am partial to|am keen on|am fond of|"
+         r"am loving|have fallen (?:in love )?(?:for|with)|fell in love with|am a sucker for|gravitate towards?|"
+         r"lean towards?|can'?t live without|cannot live without|am sold on|am team|root for|go for|opt for")
+_DISLIKE = (r"hate|dislike|detest|loathe|despise|can'?t stand|cannot stand|can'?t bear|can'?t deal with|avoid|"
+            r"steer clear of|stay away from|am done with|am sick of|am tired of|am fed up with|am over|am not into|"
+            r"am not a fan of|am no fan of|am not big on|am not keen on|am allergic to the idea of|have had it with|"
+            r"never liked|can'?t get (?:along )?with|am against|refuse to use|won'?t touch|wouldn'?t touch")
+_STOP = (r"stopped using|stopped|quit|quit using|ditched|dropped|abandoned|moved off(?: of)?|moved away from|migrated off|"
+         r"switched away from|gave up on|gave up|have given up(?: on)?|uninstalled|got rid of|deleted|retired|"
+         r"am off|left|killed|sunset|phased out|walked away from")
+_USE = (r"use|am using|have been using|run|am running|code in|coding in|program in|work in|develop in|write in|"
+        r"am on|have been on|daily[- ]drive|main|stick (?:with|to)|am sticking (?:with|to)|have stuck with|"
+        r"have settled on|settled on|went with|have gone with|picked|chose|rely on|depend on|reach for|"
+        r"am running on|run on|switched to|have switched to|moved to|have moved to|migrated to|jumped to|"
+        r"upgraded to|went back to|am back on|am back to|do everything in|live in|basically live in|"
+        r"have been living in|am living in|have lived in|spend my days in|am a heavy user of|am a user of")
+_LIVES = (r"live in|am living in|have lived in|have been living in|am based in|am based out of|am located in|"
+          r"reside in|moved to|have moved to|relocated to|am moving to|am in|am over in|call|am from|moved here from")
+_WORK_AT = r"work at|work for|am working at|am working for|joined|am at|have joined|started at|started working at"
+_HAS = r"have|have got|got|own|am raising"
+_LEARN = (r"am learning|have been learning|am studying|have been studying|am picking up|am taking|"
+          r"am getting into|started learning|have started learning|am teaching myself|am practicing|am practising")
+_PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is running on|are running on|runs|run|"
+                r"is built (?:with|on|in|using)|are built (?:with|on|in|using)|built (?:with|on|in|using)|"
+                r"is written in|are written in|written in|is deployed (?:to|on|with)|are deployed (?:to|on|with)|"
+                r"deployed (?:to|on|with)|deploys? (?:to|on|with|via)|is hosted (?:on|at|by|with)|are hosted (?:on|at|by|with)|"
+                r"hosted (?:on|at|by|with)|host (?:it|everything|stuff|all|things) on|lives on|live on|sits on|"
+                r"sit on|talks to|talk to|is backed by|are backed by|is powered by|are powered by|depends on|"
+                r"depend on|relies on|rely on|is all in on|are all in on|is all-in on|are all-in on|standardi[sz]ed on|"
+                r"have standardi[sz]ed on|went with|picked|chose|have gone with|ship (?:on|with|to|via)|ships (?:on|with|to|via)|"
+                r"switched to|have switched to|moved to|have moved to|migrated to|have migrated to|is now on|"
+                r"are now on|is|are|goes through|go through|is managed (?:with|by)|are managed (?:with|by)|"
+                r"is stored in|are stored in|stores (?:everything|data|stuff) in|store (?:everything|data|stuff) in|"
+                r"is tracked in|track (?:everything|things|issues|tickets|work) in|keeps? (?:everything|things|issues|tickets) in")
+
+
+def _alt(words: str) -> str:
+    """Top-level alternatives longest first, so "is built with" wins over "is"."""
+    parts, depth, cur = [], 0, ""
+    for ch in words:
+        depth += (ch == "(") - (ch == ")")
+        if ch == "|" and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return "|".join(sorted((w.replace(" ", r"\s+") for w in parts), key=len, reverse=True))
+
+
+def _rel(words: str) -> re.Pattern[str]:
+    return re.compile(rf"^(?:{_alt(words)})\b\s*", _I)
+
+
+_R_LIKE, _R_DISLIKE, _R_STOP, _R_USE, _R_LIVES = _rel(_LIKE), _rel(_DISLIKE), _rel(_STOP), _rel(_USE), _rel(_LIVES)
+_R_WORK, _R_HAS, _R_LEARN, _R_PROJECT = _rel(_WORK_AT), _rel(_HAS), _rel(_LEARN), _rel(_PROJECT_REL)
+
+# Object spans ----------------------------------------------------------------------------------
+# Where an object ends: a new clause, a reason, a time, a purpose or a place the tool is used in.
+_END = re.compile(
+    r"\s*(?:[,;:()—–]|\s-\s|\.(?:\s|$)|!|\?)|"
+    r"\s+(?:and|but|so|because|cause|cuz|coz|since|when|whenever|while|as|if|though|although|which|that|who|where|"
+    r"until|unless|whereas|plus|or so|for|talking|running|backed|sitting|hosted|deployed|built|written|served|"
+    r"powered|lol|lmao|haha|tbh|ngl|btw|fwiw|honestly|anyway|these days|nowadays|"
+    r"lately|recently|now|anymore|any more|again|already|instead|too|as well|either|forever|for (?:years|ages|"
+    r"a while|a bit|now|good|life|work|fun|everything|most things|all my|my|our|the|a|an|any|some|each|every|\d+|"
+    r"like|about|over|almost|the past|several|many|a few|a couple|two|three|four|five|six|ten)\b|"
+    r"(?:last|this|next|every) (?:week|month|year|quarter|spring|summer|fall|autumn|winter|weekend|sprint|time)|"
+    r"(?:a|one|two|three|few|couple of|\d+) (?:days?|weeks?|months?|years?) ago|a while ago|ages ago|"
+    r"in (?:the )?(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|\d{4})|"
+    r"on (?:my|our|the|a|all|every|both|weekends)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"
+    r"staging|the office|general|practice|case)|with|"
+    r"if that (?:helps|matters)|in case|nothing fancy|full[- ]time|right now|these days|from now on)\b",
+    _I)
+_DET = re.compile(r"^(?:(?:a|an|the|my|our|some|any|plain|good old|old|new|the new|the latest|latest|little|"
+                  r"whole|entire|all of|all|mostly|just|only|pretty much|basically|like|a lot of|lots of|tons of)\s+)+", _I)
+_NOT_OBJECT = re.compile(
+    r"^(?:it|that|this|them|these|those|one|some|stuff|things?|everything|something|anything|nothing|what|how|"
+    r"here|there|home|back|away|out|up|down|over|it all|the same|fine|ok|okay|sure|well|right|wrong|good|bad|"
+    r"great|happy|sad|busy|tired|sorry|ready|done|sure|late|early|new|old|me|you|him|her|us|myself|yourself|"
+    r"a bit|a lot|so much|more|less|most|least|way|time|day|week|month|year|lot|bit|while|thing|people|"
+    r"person|guy|one|ones|idea|sense|point|question|problem|issue|help|advice|tips?|recommendations?|"
+    r"to|for|of|in|on|at|by|with|about|like|as|from|into|onto|the|a|an|my|our|your|their|his|its)$", _I)
+# A tool, language or product is named: a capital, a digit, a dot or a plus, or a known lowercase name.
+_TECHY = re.compile(r"(?-i:[A-Z])|\d|\.\w|\+|#|^(?:vim|neovim|emacs|tmux|zsh|bash|fish|git|docker|linux|python|rust|go|"
+                    r"golang|java|kotlin|swift|ruby|rails|django|flask|fastapi|react|vue|svelte|angular|next(?:js)?|"
+                    r"node|deno|bun|postgres|postgresql|mysql|sqlite|redis|mongo|mongodb|kafka|rabbitmq|k8s|"
+                    r"kubernetes|terraform|pulumi|ansible|aws|gcp|azure|heroku|vercel|netlify|render|fly|"
+                    r"tailwind|bootstrap|sass|typescript|javascript|js|ts|php|perl|haskell|elixir|erlang|scala|"
+                    r"clojure|julia|matlab|excel|notion|obsidian|slack|discord|jira|linear|trello|asana|figma|"
+                    r"ubuntu|fedora|arch|debian|nixos|windows|macos|android|ios|chrome|firefox|safari|"
+                    r"vscode|intellij|pycharm|xcode|cursor|helix|nano|markdown|latex|graphql|grpc|rest|"
+                    r"celery|airflow|spark|pandas|numpy|pytorch|tensorflow|jupyter|conda|poetry|pip|npm|pnpm|"
+                    r"yarn|uv|cargo|maven|gradle|bazel|make|cmake|nix|jenkins|circleci|travis|gitlab|github|"
+                    r"sentry|datadog|grafana|prometheus|nginx|caddy|apache|supabase|firebase|tabs|spaces)\b", _I)
+_MAX_WORDS = 5
+# After a bare "is" the object must be a name, not an amount or a description ("we're like 12 people").
+_NAME = re.compile(r"^(?-i:[A-Z])|^(?!(?:\d+|one|two|three|four|five|ten)\b)\S*[.+#]\S|" + _TECHY.pattern.split("|^", 1)[1].join(["^", ""])
+                   + r"(?!.*\b(?:people|persons?|folks|devs|developers|engineers|members|guys|team|startup)\b)", _I)
+
+
+def _object(text: str) -> tuple[str, str]:
+    """(the object span at the head of `text`, the rest after it)."""
+    m = _END.search(text)
+    head, rest = (text[: m.start()], text[m.start():]) if m else (text, "")
+    head = _DET.sub("", clean_object(head)).strip()
+    return head, rest
+
+
+def _valid(obj: str, *, techy: bool = False) -> bool:
+    if not obj or len(obj.split()) > _MAX_WORDS or len(obj) > 48 or _NOT_OBJECT.match(obj):
+        return False
+    if re.search(r"\b(?:i|i'm|we|you|he|she|they|is|are|was|were|be|been|do|does|did|can|will|would|should)\b", obj, _I):
+        return False  # a verb or a pronoun inside: a clause, not a name
+    return bool(_TECHY.search(obj)) if techy else True
+
+
+def _expand(text: str) -> str:
+    text = re.sub(r"(?<=\w)('m|'re|'ve|'s|'d)\b", lambda m: _CONTRACT[m.group(1).lower()], text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+_LEAD = re.compile(r"^(?:(?:so|ok(?:ay)?|yeah|yep|well|oh|hey|btw|fyi|fwiw|tbh|ngl|honestly|basically|anyway|also|and|"
+                   r"plus|lol|haha|ugh|um|uh|hmm|for context|for the record|just so you know|just fyi|random but|"
+                   r"quick context|not sure if (?:it|this) matters but|if it helps|in case it matters|as you know|"
+                   r"like|right|see|look|personally)\s*[,:—–-]?\s*)+", _I)
+
+
+def read(clause: str) -> list[Claim]:
+    """Claims of one English clause by its parts, or [] when it does not read as holder + relation + object."""
+    text = _expand(_LEAD.sub("", clause.strip(" \t\"'“”.,;:!?—–-")))
+    h = HOLDER.match(text)
+    if not h:
+        return []
+    rest = text[h.end():].strip()
+    if h.group("user"):
+        return _user(rest)
+    if h.group("thing"):
+        return _thing(rest)
+    return _project(rest)
+
+
+def _user(rest: str) -> list[Claim]:
+    rest = re.sub(r"^(?:have\s+been|am|have)\s+(?=(?:" + _alt("using|learning|studying|living in|coding in|running") + r")\b)",
+                  lambda m: "am " if not m.group(0).startswith("have been") else "have been ", rest, flags=_I)
+    rest = _ADVERB.sub("", rest)
+    if re.match(r"^used to\b", rest, _I):  # a past value: the phrasing rules pair it with the current one
+        return []
+    neg = _NEG.match(rest)
+    if neg:
+        rest = _ADVERB.sub("", rest[neg.end():])
+        rest = re.sub(r"^(?:do|does|am|is|are)\s+", lambda m: m.group(0) if rest.lower().startswith("am ") else "", rest,
+                      flags=_I)
+    if (m := _R_DISLIKE.match(rest)):
+        return _one("user", "prefers", rest[m.end():], "positive" if neg else "negative", "preference")
+    if (m := _R_LIKE.match(rest)):
+        return _one("user", "prefers", rest[m.end():], "negative" if neg else "positive", "preference")
+    if (m := _R_STOP.match(rest)) and not neg:
+        return _stopped(rest[m.end():])
+    if (m := _R_LEARN.match(rest)) and not neg:
+        return _one("user", "learning", rest[m.end():], kind="task_state")
+    if (m := _R_WORK.match(rest)) and not neg:
+        obj, after = _object(rest[m.end():])
+        out = _one("user", "works_at", obj, kind="identity") if obj[:1].isupper() else []
+        if out and (role := re.match(r"^\s+as\s+(?:an?\s+)?(?P<r>[\w -]{2,40}?)(?:$|[,.]|\s+(?:and|but|so)\b)", after, _I)):
+            out += _one("user", "role", role.group("r"), kind="identity")
+        return out
+    if (m := _R_LIVES.match(rest)) and not neg:
+        obj, _ = _object(rest[m.end():])
+        if is_place(obj):
+            return _one("user", "lives_in", obj, kind="identity")
+    if (m := _R_USE.match(rest)):
+        obj, after = _object(rest[m.end():])
+        if is_place(obj):
+            return []
+        if (swap := re.match(r"^\s+for\s+(?:an?\s+)?(?P<o>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)", after)) and \
+                re.match(r"^(?:ditched|dropped|left|quit)", rest, _I):
+            obj = swap.group("o")
+        return _one("user", "uses", obj, "negative" if neg else "positive", techy=True)
+    if (m := _R_HAS.match(rest)) and not neg:
+        return _has(rest[m.end():])
+    return []
+
+
+def _stopped(text: str) -> list[Claim]:
+    """"ditched Windows for Ubuntu" → Ubuntu (replacing Windows); "quit Twitter" → Twitter, negative."""
+    obj, after = _object(text)
+    swap = re.match(r"^\s+(?:for|in favou?r of)\s+(?P<o>.+)$", after, _I)
+    if not swap and re.match(r"^(?:my|our)\s", text, _I):
+        return []  # "ditched my old MacBook (and got a ThinkPad)": a thing replaced, not a tool given up
+    if swap:
+        new, _ = _object(swap.group("o"))
+        out = _one("user", "uses", new, techy=True)
+        for c in out:
+            c.replaces.append(obj)
+        return out
+    return _one("user", "uses", obj, "negative", techy=True)
+
+
+def _has(text: str) -> list[Claim]:
+    """"two kids and a cat": one possession per conjunct, each with a count or an article."""
+    text = re.split(r"\s+(?:so|because|but|which|that|who|lol|haha)\b|[,;.!?]", text, maxsplit=1)[0]
+    parts = re.split(r"\s+and\s+|\s*&\s*", text)
+    out: list[Claim] = []
+    for part in parts:
+        m = re.match(r"^(?:a|an|one|two|three|four|five|six|\d+|some|a couple of|twin)\s+(?P<o>[\w -]{2,30})$", part.strip(), _I)
+        if not m or re.match(r"^(?:question|problem|issue|meeting|idea|call|minute|moment|second|bug|error|doubt|"
+                             r"feeling|suggestion|request|favou?r|chance|deadline|few|lot|bit|couple|hard time|"
+                             r"good time|way|thing|day|week|habit|tendency)s?\b", m.group("o"), _I):
+            return out if out else []
+        obj = re.sub(r"\s+(?:named|called)\s+.*$", "", m.group("o"), flags=_I)
+        out += _one("user", "has", obj)
+    return out
+
+
+def _thing(rest: str) -> list[Claim]:
+    """"my laptop is a ThinkPad running NixOS", "my editor is Helix": the tools the user is on."""
+    m = re.match(r"^(?:is|runs|is running|has)\s+(?:an?\s+)?(?P<o>.+?)(?:\s+(?:running|with|on)\s+(?P<os>.+))?$", rest, _I)
+    if not m:
+        return []
+    out: list[Claim] = []
+    for part in (m.group("o"), m.group("os")):
+        if part:
+            obj, _ = _object(part)
+            out += _one("user", "uses", obj, techy=True)
+    return out
+
+
+def _project(rest: str) -> list[Claim]:
+    rest = _ADVERB.sub("", rest)
+    neg = _NEG.match(rest)
+    if neg:
+        return []  # "we don't use Docker": left to the phrasing rules (a project negative is rare and risky)
+    if (m := _R_STOP.match(rest)):
+        obj, after = _object(rest[m.end():])
+        tail = re.match(r"^\s*(?:,|and|so)?\s*(?:now\s+)?(?:everything|it|we)(?:\s+is|\s+are|'s)?\s+(?:all\s+)?(?:now\s+)?"
+                        r"(?:on|in|moved to|running on)\s+(?P<o>.+)$", after, _I)
+        return _project_claims(tail.group("o")) if tail else []
+    if (m := _R_LIKE.match(rest)):
+        return _project_claims(rest[m.end():])
+    m = _R_PROJECT.match(rest)
+    if not m:
+        return []
+    verb, obj_text = re.sub(r"\s+", " ", m.group(0).strip().lower()), rest[m.end():]
+    if verb in ("is", "are"):
+        # "our CI is CircleCI", "the app is a Flutter client talking to a Firebase backend"
+        obj_text = re.sub(r"^(?:an?|the)\s+", "", obj_text, flags=_I)
+        return _project_claims(obj_text, strict=True)
+    return _project_claims(obj_text)
+
+
+_STACK_HEAD = re.compile(r"\s+(?:client|frontend|front end|backend|back end|app|application|service|api|database|db|"
+                         r"server|cluster|monorepo|monolith|site|website|cli|library|bot|spa|worker|shop|stack|setup|"
+                         r"instance|project|codebase|pipeline)$", _I)
+_CONTINUE = re.compile(r"^\s*(?:,\s*)?(?:and|with|plus|&|,)\s+(?:(?:is|are|it's)\s+)?(?:(?:also|then)\s+)?", _I)
+_NEXT_PART = re.compile(r"^\s*(?:,\s*)?(?:and\s+|but\s+)?(?P<h>(?:the|our|this)\s+(?:" + _PROJECT_NOUN + r")\b.*)$", _I)
+
+
+def _project_claims(text: str, *, strict: bool = False) -> list[Claim]:
+    """Tools named after a project relation, following "and"/"with" conjuncts and later project clauses."""
+    out: list[Claim] = []
+    loose = False  # "Prettier with single quotes": a setting after "with" need not be a name
+    for _ in range(4):
+        obj, rest = _object(text)
+        obj = _STACK_HEAD.sub("", obj)
+        if not (_valid(obj, techy=True) or (loose and _valid(obj) and len(obj.split()) <= 3)) or (
+                strict and not loose and not _NAME.search(obj)):
+            break
+        pred = "package_manager" if obj.split(" ")[0].lower() in PACKAGE_MANAGERS else "uses"
+        out.append(Claim("project", pred, obj, "positive", "fact"))
+        talk = re.match(r"^\s+(?:talking to|backed by|on top of|running on|that talks to|in front of|behind|on)\s+"
+                        r"(?:an?\s+|the\s+)?(?P<o>.+)$", rest, _I)
+        if talk:
+            text = talk.group("o")
+            continue
+        if (nxt := _NEXT_PART.match(rest)):
+            out += read(nxt.group("h"))
+            break
+        cont = _CONTINUE.match(rest)
+        if not cont:
+            break
+        after = rest[cont.end():]
+        loose = bool(re.match(r"^\s*with\b", rest, _I)) and not strict
+        verb = _R_PROJECT.match(after)
+        text = after[verb.end():] if verb and verb.group(0).strip().lower() not in ("is", "are") else after
+        strict = True
+    return out
+
+
+def _one(subject: str, predicate: str, text: str, polarity: str = "positive", kind: str = "fact", *,
+         techy: bool = False) -> list[Claim]:
+    obj, _ = _object(text)
+    return [Claim(subject, predicate, obj, polarity, kind)] if _valid(obj, techy=techy) else []
