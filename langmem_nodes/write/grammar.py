@@ -389,8 +389,9 @@ _LOOSE = frozenset({"uses", "prefers", "package_manager", "learning", "has", "di
 _VERB = re.compile(r"\b(?:is|are|was|were|be|been|have|has|do|does|goes|runs|uses|my|your|our|their)\b|[是用在的]|"
                    r"^(?:to|the|of|in|on|for|with|at|a|an|so|very|really|not)\b", _I)
 _SPLIT = frozenset({"uses", "prefers", "package_manager", "learning", "has", "diet"})
-_AND = re.compile(r"\s+(?:and|&)\s+|\s*(?:和|跟|以及|还有)\s*|(?<=[A-Za-z0-9])\s*(?:配|搭配|加上?|\+)\s*(?=[A-Za-z])")
-_AND_WITH = re.compile(r"\s+(?:and|&|with)\s+|\s*(?:和|跟|以及|还有)\s*")  # "the project uses Prettier with single quotes"
+_ZH_WITH = r"|(?<=[A-Za-z0-9])\s*(?:配|搭配|加上?|\+)\s*(?=[A-Za-z])"  # "prisma 配 postgres", "Node 加 React"
+_AND = re.compile(r"\s+(?:and|&)\s+|\s*(?:和|跟|以及|还有)\s*" + _ZH_WITH)
+_AND_WITH = re.compile(r"\s+(?:and|&|with)\s+|\s*(?:和|跟|以及|还有)\s*" + _ZH_WITH)  # "the project uses Prettier with single quotes"
 
 
 def tighten(c: Claim) -> Claim:
