@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -161,6 +162,11 @@ class VerifyNode(MemoryNode):
             p.trace = [screen.redact(t) for t in p.trace]
             if quote:
                 r.metadata["quote"] = screen.redact(str(r.metadata["quote"]))
+        if r.subject == "project" and _personal(r):
+            p.action = "reject"
+            p.reason = "personal: said with 'we' but about the speaker (their own life, health or home), not the project"
+            p.note("verify", "reject (a personal fact would be shared with everyone in the project)")
+            return True
         target = instruction_target(quote or r.object)
         if screen.control or target == "control" or find_injection(r.text) or "injection" in p.flags:
             p.action, p.reason = "reject", "instruction aimed at the assistant: memory text is data, never a rule"
@@ -196,6 +202,20 @@ class VerifyNode(MemoryNode):
             return p.note("verify", "downgrade to candidate")
         p.action, p.reason = "reject", f"confidence {r.confidence:.2f} below floor {self.candidate_floor:.2f}"
         return p.note("verify", "reject (low confidence)")
+
+
+# a project fact is shown to everyone in the project: one about the speaker's own life must not become one
+_PERSONAL_PREDICATES = frozenset("lives_in from allergy diet name role works_at works_in".split())
+_PERSONAL_OBJECT = re.compile(
+    r"\b(?:my|mine|myself|me)\b|我的|(?:^|\b)(?:depress\w*|anxiety|adhd|bipolar|medication|meds|therap\w*|diagnos\w*|"
+    r"pregnan\w*|illness|disease|symptoms?|prescri\w*|doctor|hospital|wife|husband|girlfriend|boyfriend|kids?|"
+    r"children|daughter|son)\b|抑郁|焦虑|吃药|药物|处方|治疗|看病|医生|医院|怀孕|病情|症状|老婆|老公|女朋友|男朋友|孩子|女儿|儿子",
+    re.I)
+
+
+def _personal(r: MemoryRecord) -> bool:
+    """A claim held by "we" that is really the speaker's own: a personal relation, or an object about them."""
+    return r.predicate in _PERSONAL_PREDICATES or bool(_PERSONAL_OBJECT.search(r.object or ""))
 
 
 def _withhold(p: PendingWrite, marker: str, line: str) -> None:
