@@ -25,6 +25,7 @@ os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
 from langmem_nodes.embeddings import Embedder, HashingEmbedder, default_embedder, minilm_embedder  # noqa: E402
 from langmem_nodes.read import QueryNode, RecallNode, RerankNode, create_read_graph  # noqa: E402
+from langmem_nodes.read.recall import DEFAULT_FUSION  # noqa: E402
 from langmem_nodes.records import MemoryContext, MemoryRecord, as_utc  # noqa: E402
 from langmem_nodes.store import MemoryStore  # noqa: E402
 
@@ -71,7 +72,7 @@ def build_graph(
 ) -> Any:
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-    fusion = {"hybrid": "convex", "bm25": "bm25", "dense": "dense"}[mode]
+    fusion = {"hybrid": DEFAULT_FUSION, "bm25": "bm25", "dense": "dense"}[mode]
     return create_read_graph(
         store, clock=clock,
         query=QueryNode(context_messages=context_messages, clock=clock),

@@ -34,7 +34,14 @@ NOW = datetime(2026, 6, 1, tzinfo=UTC)
 
 
 def load(path: Path = DATA, split: str = "all") -> list[dict[str, Any]]:
+    """The users of `split`; a query's text may be under "text" or "q" (abstain3.json's writer used "q")."""
     users = json.loads(path.read_text(encoding="utf-8"))["users"]
+    for u in users:
+        for n, q in enumerate(u["queries"]):
+            if "text" not in q:
+                if not isinstance(q.get("q"), str):
+                    raise ValueError(f"user {u.get('user')!r} query {n}: no 'text' (or 'q') string")
+                q["text"] = q["q"]
     return [u for u in users if split == "all" or u["split"] == split]
 
 

@@ -185,7 +185,7 @@ def check_cost(values: int, n: int = 400) -> dict[str, float]:
     alternating, when the new record's attribute already holds `values` ACTIVE values in its partition
     (the check reads each of them; an exclusive attribute holds one)."""
     from langmem_nodes.records import MemoryRecord, Scope
-    from langmem_nodes.write.resolver import is_exclusive
+    from langmem_nodes.write.resolve import is_exclusive
 
     store = MemoryStore(tempfile.mkdtemp(prefix="langmem-check-cost-"), embedder=_dim())
     scope = Scope(user_id=USER)

@@ -37,7 +37,7 @@ ARTICLE = {
 
 
 def _strategies() -> dict[str, Any]:
-    from langmem_nodes.write.resolver import STRATEGIES
+    from langmem_nodes.write.resolve import STRATEGIES
 
     return STRATEGIES
 

@@ -41,7 +41,7 @@ CTX = MemoryContext(user_id="gate")
 
 
 def _verifier() -> tuple[Any, Any]:
-    from langmem_nodes.write.verifier import VerifyNode, choose_threshold
+    from langmem_nodes.write.verify import VerifyNode, choose_threshold
 
     return VerifyNode, choose_threshold
 

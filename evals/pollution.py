@@ -52,7 +52,7 @@ _TOOLS = [("TypeScript", "TS 语言"), ("Rust", "锈语言 Rust 生态"), ("pnpm
 
 
 def _verifier() -> Any:
-    from langmem_nodes.write.verifier import VerifyNode
+    from langmem_nodes.write.verify import VerifyNode
 
     return VerifyNode
 
@@ -153,8 +153,9 @@ def explain(r: dict[str, Any]) -> str:
     return (
         "Without a gate our simulated mean follows the article's closed form (1 + p_w·r)^t. With our gate, every "
         f"restatement the verifier can trace to an injected memory was kept out ({r['traced_restatements_written']} of "
-        f"{r['traced_restatements']} written), so the leak equals the share the extractor rewords "
-        f"({r['reworded_share']:.1%} here, chosen so p_w falls 0.30 → {r['p_w_gate']:.3f} as in the article). The "
+        f"{r['traced_restatements']} written), so the leak is at most the share the extractor rewords "
+        f"({r['leak']:.1%} of {r['reworded_share']:.1%} here: a rewording that still names the injected object is "
+        f"traced too; p_w falls 0.30 → {r['p_w_gate']:.3f}). The "
         "article's gated 40-round figure (1.51) is inconsistent with its own 5-round figure: 1.104 = 1.02^5 implies "
         "1.02^40 = 2.21 at 40 rounds; 1.51 would need p_w·r ≈ 0.0104. We report the closed form and our simulation; "
         "the conclusion stands either way — the gate turns a 93× blow-up into a near-flat line. Rewording is the "

@@ -37,6 +37,7 @@ from evals._retrieval_core import (
     summarize,
 )
 from langmem_nodes.read import QueryNode, RecallNode, RerankNode, create_read_graph
+from langmem_nodes.read.recall import DEFAULT_FUSION
 from langmem_nodes.records import Level, MemoryContext, MemoryRecord, Scope, Source
 
 _CTX_FIELDS = ("user_id", "project_id", "org_id", "session_id")
@@ -159,7 +160,7 @@ def load_queries(path: str, known: set[str]) -> list[tuple[str, str, MemoryConte
 
 def build(store: Any, clock: MutableClock, args: argparse.Namespace) -> Any:
     """The read graph with the product's defaults, except the settings given on the command line."""
-    recall: dict[str, Any] = {"fusion": {"hybrid": "convex", "bm25": "bm25", "dense": "dense"}[args.mode]}
+    recall: dict[str, Any] = {"fusion": {"hybrid": DEFAULT_FUSION, "bm25": "bm25", "dense": "dense"}[args.mode]}
     if args.lexical_weight is not None:
         recall["lexical_weight"] = args.lexical_weight
     rerank = {k: v for k, v in (("fresh_weight", args.fresh_weight), ("src_weight", args.src_weight)) if v is not None}

@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .records import LedgerEntry, LedgerOp, Level, MemoryContext
+from .safety import redact
 
 log = logging.getLogger("langmem_nodes")
 _MAX_ERROR_CHARS = 160
@@ -55,8 +56,6 @@ def describe(e: BaseException, *, incognito: bool = False) -> str:
     kind = type(e).__name__
     if incognito:
         return f"{kind} (details withheld: incognito turn)"
-    from .write.verifier import redact  # late: the write package imports this module
-
     text = validation_problem(e) if isinstance(e, ValidationError) else str(e)
     text = redact(" ".join(text.split()))
     if len(text) > _MAX_ERROR_CHARS:

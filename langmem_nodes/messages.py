@@ -1,10 +1,15 @@
-"""Conversation messages in any of the shapes users pass them (LangChain messages, `(role, text)` tuples,
-`{"role"/"type", "content", "id"}` dicts) → plain turns.
+"""Conversation messages in any of the shapes users pass them → plain parts: the one message normaliser.
+
+A message may be a LangChain message, a `(role, text)` tuple, a `{"role" or "type", "content", "id"}` dict or a
+plain string (a user message). Roles are "user", "assistant", "system", "tool" (LangChain's "human" / "ai"
+become "user" / "assistant"); content blocks keep their text parts.
 
 Example:
     >>> from langchain_core.messages import AIMessage, HumanMessage
-    >>> messages_to_turns([HumanMessage("我喜欢绿茶", id="m1"), AIMessage("Noted.")])
-    [{'role': 'user', 'content': '我喜欢绿茶', 'id': 'm1'}, {'role': 'assistant', 'content': 'Noted.', 'id': 'turn-1'}]
+    >>> messages_to_turns([HumanMessage("我喜欢绿茶", id="m1"), ("ai", "Noted."), {"content": "tea"}])
+    [{'role': 'user', 'content': '我喜欢绿茶', 'id': 'm1'}, {'role': 'assistant', 'content': 'Noted.', 'id': 'turn-1'}, {'role': 'user', 'content': 'tea', 'id': 'turn-2'}]
+    >>> message_parts(AIMessage([{"type": "text", "text": "Done"}], id="a1"))
+    ('assistant', 'Done', 'a1')
 """
 
 from __future__ import annotations
@@ -12,17 +17,39 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+_ROLES = {"human": "user", "ai": "assistant"}
+
+
+def message_parts(message: Any) -> tuple[str, str, str | None]:
+    """(role, text, id or None) of one message, whatever its shape."""
+    mid: Any = None
+    if isinstance(message, str):
+        role, content = "user", message
+    elif isinstance(message, tuple | list) and len(message) == 2:
+        role, content = message
+    elif isinstance(message, Mapping):
+        role = message.get("role", message.get("type", "user"))
+        content, mid = message.get("content", ""), message.get("id")
+    else:
+        role, content, mid = getattr(message, "type", "user"), getattr(message, "content", ""), getattr(message, "id", None)
+    if isinstance(content, list):  # content blocks: keep the text parts
+        content = " ".join(b.get("text", "") if isinstance(b, Mapping) else str(b) for b in content)
+    return _ROLES.get(str(role), str(role)), str(content or ""), str(mid) if mid else None
+
 
 def messages_to_turns(messages: Sequence[Any]) -> list[dict[str, Any]]:
-    """LangChain messages (or dicts) → `[{"role", "content", "id"}]`."""
+    """Messages → `[{"role", "content", "id"}]`; a message without an id gets `turn-<position>`."""
     turns = []
     for i, m in enumerate(messages):
-        if isinstance(m, Mapping):
-            role, content, mid = m.get("role", "user"), m.get("content", ""), m.get("id")
-        else:
-            role = {"human": "user", "ai": "assistant"}.get(getattr(m, "type", ""), getattr(m, "type", "user"))
-            content, mid = getattr(m, "content", ""), getattr(m, "id", None)
-        if isinstance(content, list):  # content blocks
-            content = " ".join(b.get("text", "") if isinstance(b, Mapping) else str(b) for b in content)
+        role, content, mid = message_parts(m)
         turns.append({"role": role, "content": content, "id": mid or f"turn-{i}"})
     return turns
+
+
+def latest_user_turn(messages: Sequence[Any]) -> str | None:
+    """An id for the latest user message (its message id, else `turn-<position>`), or None without one."""
+    for i in range(len(messages) - 1, -1, -1):
+        role, _, mid = message_parts(messages[i])
+        if role == "user":
+            return mid or f"turn-{i}"
+    return None

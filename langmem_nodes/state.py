@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, NotRequired
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from typing_extensions import TypedDict
 
 from .records import MemoryRecord
@@ -26,8 +26,9 @@ class PendingWrite(BaseModel):
     scope level (or `promote_to` for a merge whose existing record earned a wider level). `trace`
     accumulates one line per stage and becomes the ledger's decision trace. Signals between stages are
     fields here, never stored with the memory: `replaces` (values a correction names as replaced: "Paris,
-    not Berlin" → ["Berlin"], read by the resolver) and `flags` ("injection": the message carried an
-    instruction aimed at the assistant, read by the verifier). Each node returns new objects: it copies
+    not Berlin" → ["Berlin"], read by the resolver), `flags` ("injection": the message carried an
+    instruction aimed at the assistant, read by the verifier) and `quote` (the user's clause the claim was
+    read from, screened by the verifier for credentials and instructions). Each node returns new objects: it copies
     what it was given before deciding.
     """
 
@@ -42,7 +43,18 @@ class PendingWrite(BaseModel):
     promote_to: str | None = None
     replaces: list[str] = Field(default_factory=list)
     flags: list[str] = Field(default_factory=list)
+    quote: str = ""
     trace: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _quote_is_a_field(self) -> PendingWrite:
+        """A quote an extractor left in `record.metadata["quote"]` moves here: it is never stored."""
+        if "quote" in self.record.metadata:
+            meta = dict(self.record.metadata)
+            quote = str(meta.pop("quote") or "")
+            self.quote = self.quote or quote
+            self.record = self.record.model_copy(update={"metadata": meta})
+        return self
 
     def note(self, stage: str, text: str) -> PendingWrite:
         self.trace.append(f"{stage}: {text}")

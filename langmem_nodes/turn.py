@@ -18,7 +18,7 @@ Example:
     ['green tea']
     >>> out = RecallTurn(store).run({"messages": [HumanMessage("Which tea should I buy?")]}, ctx, None)
     >>> sorted(out)
-    ['memory_injected_ids', 'memory_injection', 'memory_recall_id', 'memory_select_error', 'memory_shown_ids', 'memory_stable', 'memory_turn']
+    ['memory_injected_ids', 'memory_injection', 'memory_recall_error', 'memory_recall_id', 'memory_select_error', 'memory_shown_ids', 'memory_stable', 'memory_turn']
     >>> "green tea" in out["memory_stable"]
     True
     >>> store.close()
@@ -29,34 +29,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from .context import Clock, MissingScopeError, now_from
+from .messages import latest_user_turn
 from .node import MemoryNode, arun_in_order, run_in_order
 from .records import MemoryContext
+
+if TYPE_CHECKING:
+    from .read.graph import ReadOptions
+    from .write.graph import WriteOptions
 
 log = logging.getLogger(__name__)
 
 RECALL_OUTPUTS = ("memory_stable", "memory_injection", "memory_injected_ids", "memory_shown_ids", "memory_select_error")
 WRITE_OUTPUTS = ("memory_written", "memory_skipped", "memory_superseded")
-
-
-def latest_user_turn(messages: Sequence[Any]) -> str | None:
-    """An id for the latest user message (its message id, else its position): what "this turn" is, so a
-    tool loop's later model calls can tell they are still in the turn its memories were recalled for."""
-    for i in range(len(messages) - 1, -1, -1):
-        m = messages[i]
-        if isinstance(m, Mapping):
-            role, mid = m.get("role", m.get("type")), m.get("id")
-        elif isinstance(m, tuple | list) and m:
-            role, mid = m[0], None
-        else:
-            role, mid = getattr(m, "type", None), getattr(m, "id", None)
-        if role in ("human", "user"):
-            return str(mid) if mid else f"turn-{i}"
-    return None
 
 
 class RecallTurn(MemoryNode):
@@ -67,19 +56,19 @@ class RecallTurn(MemoryNode):
         clock: "now" for every stage (tests, evals); default the wall clock.
         record_usage: append the turn's content-free `inject` event (ids, sizes, latency) to the usage
             ledger (`langmem_nodes.usage`), which `MemoryAdmin.metrics` reads; its id is `memory_recall_id`.
-        read_options: `selector`, `query`, `recall`, `rerank`, `conflicts`, `annotate`, `render` — as for
-            `create_read_graph`.
+        read_options: `selector`, `query`, `recall`, `rerank`, `conflicts`, `select`, `freshness`, `render`
+            (`ReadOptions`) — as for `create_read_graph`.
     """
 
     name = "memory_recall"
 
-    def __init__(self, store: Any, *, clock: Clock | None = None, name: str | None = None, record_usage: bool = True,
-                 **read_options: Any) -> None:
+    def __init__(self, store: Any, *, name: str | None = None, record_usage: bool = True,
+                 **read_options: Unpack[ReadOptions]) -> None:
         from .read.graph import read_stages  # the read package imports every stage: load it on first use
 
-        super().__init__(clock=clock, name=name)
+        super().__init__(clock=read_options.get("clock"), name=name)
         self.store, self.record_usage = store, record_usage
-        self.stages = read_stages(store, clock=clock, **read_options)
+        self.stages = read_stages(store, **read_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
@@ -148,11 +137,11 @@ class WriteTurn(MemoryNode):
 
     name = "memory_write"
 
-    def __init__(self, store: Any, *, clock: Clock | None = None, name: str | None = None, **write_options: Any) -> None:
+    def __init__(self, store: Any, *, name: str | None = None, **write_options: Unpack[WriteOptions]) -> None:
         from .write.graph import write_nodes
 
-        super().__init__(clock=clock, name=name)
-        self.stages = write_nodes(store, clock=clock, **write_options)
+        super().__init__(clock=write_options.get("clock"), name=name)
+        self.stages = write_nodes(store, **write_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         try:

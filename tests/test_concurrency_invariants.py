@@ -16,7 +16,7 @@ from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Status
 from langmem_nodes.store import KeyConflict, MemoryStore
 from langmem_nodes.store.projection import Projection
 from langmem_nodes.write.graph import write_nodes
-from langmem_nodes.write.resolver import is_exclusive
+from langmem_nodes.write.resolve import is_exclusive
 
 CTX = MemoryContext(user_id="u", session_id="s1")
 
@@ -100,7 +100,8 @@ def test_a_merge_written_as_new_after_its_target_was_forgotten_is_decided_again(
     run_in_order(write_nodes(store), {"messages": [HumanMessage(content="I live in Paris.")]}, s2)  # ... and writes
     out = _commit(store, planned)  # Berlin, written as new in s2, collides with Paris: resolved, not given up
     assert [s["action"] for s in out["memory_skipped"]] != ["conflict"]
-    assert [r.object for r in _active(store, "lives_in")] == ["Berlin"]
+    # decided by facts.winner: equal authority, and the user said Paris after Berlin, so Paris stays
+    assert [r.object for r in _active(store, "lives_in")] == ["Paris"]
 
 
 def test_the_store_refuses_a_second_active_value_when_asked_to(store):

@@ -19,7 +19,7 @@ def test_graph_shapes(store):
     read = create_read_graph(store).compile().get_graph().draw_mermaid()
     for a, b in [("extract", "dedup"), ("dedup", "verify"), ("verify", "resolve"), ("resolve", "promote"), ("promote", "commit")]:
         assert f"{a} --> {b}" in write
-    order = ["build_query", "recall", "rerank", "conflicts", "select", "annotate", "render"]
+    order = ["query", "recall", "rerank", "conflicts", "select", "freshness", "render"]
     for a, b in zip(order, order[1:], strict=False):
         assert f"{a} --> {b}" in read
 

@@ -22,9 +22,11 @@ def test_gate_blocks_every_traceable_restatement(capsys):
                            "--trials", "200", "--json"]) == 0
     r = last_json_line(capsys.readouterr().out)
     assert r["traced_restatements"] == 24 and r["traced_restatements_written"] == 0
-    assert r["leak"] == pytest.approx(0.2)  # only the reworded ones get through
+    # only reworded ones get through, and not all of them: "Rust 1" → "锈语言 Rust 生态 1" still names the
+    # injected object (facts.same_fact), so the gate traces it
+    assert 0 < r["leak"] <= r["reworded_share"] == pytest.approx(0.2)
     assert r["at_rounds"]["gate"] < r["at_rounds"]["no_gate"]
-    assert r["closed_form"]["gate"] == pytest.approx((1 + 0.3 * 0.2 * 0.4) ** 12)
+    assert r["closed_form"]["gate"] == pytest.approx((1 + 0.3 * r["leak"] * 0.4) ** 12)
 
 
 def test_no_rewording_means_no_growth(capsys):

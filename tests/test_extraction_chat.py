@@ -35,7 +35,8 @@ CASES = {
         ("so this repo uses Poetry for deps and pytest for tests, nothing fancy.",
          [("project", "Poetry", "positive"), ("project", "pytest", "positive")]),
         ("我在字节做数据开发，主要写 Scala 和 Airflow。",
-         [("user", "字节", "positive"), ("user", "Scala", "positive"), ("user", "Airflow", "positive")]),
+         [("user", "字节", "positive"), ("user", "数据开发", "positive"), ("user", "Scala", "positive"),  # place and role
+          ("user", "Airflow", "positive")]),
         ("I'm left-handed and a total night owl.", [("user", "left-handed", "positive"), ("user", "night owl", "positive")]),
     ],
     "names, traits and duties in chat": [

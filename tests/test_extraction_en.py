@@ -121,3 +121,12 @@ def test_cross_turn_corrections_supersede(tmp_path, turns: list[str], new: str, 
         assert not any(_norm(old) in _norm(r.object) for r in active)
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("wait no, the service is actually on python 3.12 now", [("project", "python 3.12", "positive")]),
+    ("we deploy the frontend to netlify", [("project", "netlify", "positive")]),
+    ("my kids are ava and leo", [("user", "ava", "positive"), ("user", "leo", "positive")]),
+])
+def test_lowercase_chat_with_adverbs_and_kin(text: str, expected: list[tuple[str, str, str]]) -> None:
+    _check(_accepted(text), expected)

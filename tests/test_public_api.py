@@ -28,7 +28,7 @@ SURFACE = {
         "Embedder", "BilingualEmbedder", "HashingEmbedder", "MiniLMEmbedder", "E5Embedder",
     },
     "langmem_nodes.write": {
-        "ExtractNode", "DedupNode", "VerifyNode", "ResolverNode", "PromoteNode", "CommitNode",
+        "ExtractNode", "DedupNode", "VerifyNode", "ResolveNode", "ResolverNode", "PromoteNode", "CommitNode",
         "Extractor", "RuleExtractor", "LLMExtractor", "FunctionExtractor",
         "ResolutionStrategy", "ExplicitCorrectionFirst", "ConfidenceWeighted", "LastWriteWins", "Majority",
         "STRATEGIES", "BatchWriter", "TTLPolicy", "UniformTTL", "ExpirySweeper", "choose_threshold",
@@ -88,10 +88,10 @@ def test_the_top_level_re_exports_the_same_objects():
 
 
 def test_helpers_stay_importable_from_their_modules():
+    from langmem_nodes.facts import same_fact
     from langmem_nodes.read.graph import read_stages
     from langmem_nodes.read.recall import fuse
     from langmem_nodes.store.memory_store import embed_text
-    from langmem_nodes.write.dedup import same_fact
     from langmem_nodes.write.graph import write_nodes
 
     assert all(callable(f) for f in (read_stages, fuse, embed_text, same_fact, write_nodes))

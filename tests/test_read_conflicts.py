@@ -19,9 +19,15 @@ def sm(obj, score, pred="prefers_drink", polarity="positive", text=None, **kw):
 
 
 def test_clear_winner_kept_loser_dropped():
-    out = resolve_conflicts([sm("tea", 0.9), sm("coffee", 0.5)])
+    # the higher source authority wins whatever the scores (facts.winner, as on the write side)
+    out = resolve_conflicts([sm("tea", 0.5, source="explicit"), sm("coffee", 0.9, source="inferred")])
     assert [h.record.object for h in out] == ["tea"]
     assert NEEDS_CONFIRMATION not in out[0].flags and any(f.startswith("beat:") for f in out[0].flags)
+    # at equal authority the newer wins: clear when it also leads on score, else flagged
+    out = resolve_conflicts([sm("tea", 0.5), sm("coffee", 0.9)])
+    assert [h.record.object for h in out] == ["coffee"] and NEEDS_CONFIRMATION not in out[0].flags
+    out = resolve_conflicts([sm("tea", 0.9), sm("coffee", 0.5)])
+    assert [h.record.object for h in out] == ["coffee"] and NEEDS_CONFIRMATION in out[0].flags
 
 
 def test_close_call_keeps_one_flagged_needs_confirmation_zh():
@@ -84,6 +90,6 @@ def test_parallel_predicate_keeps_every_object_but_a_polarity_flip_conflicts():
           sm("咖啡", 0.8, pred="diet", polarity="negative", text="用户不喝咖啡")]
     assert len(resolve_conflicts(zh)) == 3
     flip = resolve_conflicts([sm("tabs", 0.9, pred="prefers"), sm("Tabs", 0.5, pred="prefers", polarity="negative")])
-    assert len(flip) == 1 and flip[0].record.polarity.value == "positive"
+    assert len(flip) == 1 and flip[0].record.polarity.value == "negative"  # the newer statement
     moved = resolve_conflicts([sm("Berlin", 0.9, pred="lives_in"), sm("Paris", 0.5, pred="lives_in")])
-    assert [h.record.object for h in moved] == ["Berlin"]  # an exclusive attribute keeps one value
+    assert [h.record.object for h in moved] == ["Paris"]  # an exclusive attribute keeps one value: the newer

@@ -26,7 +26,7 @@ def seed(store):
 
 
 def test_graph_shape_and_a_store_type_check():
-    assert STAGES == ("build_query", "recall", "rerank", "conflicts", "select", "annotate", "render")
+    assert STAGES == ("query", "recall", "rerank", "conflicts", "select", "freshness", "render")
     with pytest.raises(TypeError):
         create_read_graph("not a store")  # type: ignore[arg-type]
 

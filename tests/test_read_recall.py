@@ -24,7 +24,7 @@ def recall(store, ctx, text, **kw):
     return RecallNode(store, **kw).run({"memory_query": q}, ctx, None)["memory_hits"]
 
 
-@pytest.mark.parametrize("fusion", ["convex", "bm25", "dense", "rrf"])
+@pytest.mark.parametrize("fusion", ["evidence", "convex", "bm25", "dense", "rrf"])
 def test_other_users_memories_never_recalled(store, fusion):
     mine = add(store, "Ada prefers green tea in the morning")
     add(store, "Bob prefers green tea in the morning", user="bob")
@@ -46,7 +46,7 @@ def test_best_match_first_with_breakdown_in_both_languages(store):
     zh = add(store, "用户在北京工作")
     add(store, "用户喜欢猫")
     hits = recall(store, ADA, "which tea do I like")
-    assert hits[0].record.id == tea.id and hits[0].score == 1.0
+    assert hits[0].record.id == tea.id and 0 < hits[0].score <= 1.0
     assert {"sim", "bm25", "dense"} <= set(hits[0].breakdown)
     assert recall(store, ADA, "我在哪里工作？")[0].record.id == zh.id
 
@@ -62,6 +62,45 @@ def test_fuse_convex_is_normalised():
                lexical_weight=0.5)
     assert sim == pytest.approx({"a": 0.5, "b": 0.75, "c": 0.25})
     assert fuse({"a": 1.0}, {"a": 0.3, "b": 0.9}, ["a", "b"], fusion="bm25", lexical_weight=0.5) == {"a": 1.0, "b": 0.0}
+
+
+def test_fuse_evidence_scales_bm25_by_what_its_best_match_holds():
+    lex, cos, ids = {"a": 4.0, "b": 2.0}, {"a": 0.2, "b": 0.6, "c": 0.4}, ["a", "b", "c"]
+    convex = fuse(lex, cos, ids, fusion="convex", lexical_weight=0.5)
+    assert fuse(lex, cos, ids, fusion="evidence", lexical_weight=0.5, lexical_ceiling=4.0) == pytest.approx(convex)
+    weak = fuse(lex, cos, ids, fusion="evidence", lexical_weight=0.5, lexical_ceiling=16.0)  # c = sqrt(4/16)
+    assert weak == pytest.approx({"a": 0.25, "b": 0.625, "c": 0.25})
+    assert fuse(lex, cos, ids, fusion="evidence", lexical_weight=0.5, lexical_ceiling=None) == pytest.approx(
+        {"a": 0.0, "b": 0.5, "c": 0.25})  # no ceiling: the words carry nothing
+
+
+def test_bm25_ceiling_is_the_idf_of_the_query_words_seen_or_not(store):
+    import math
+
+    add(store, "User prefers green tea")
+    add(store, "User drinks coffee")
+    part = ADA.visible_partitions()
+    idf = {df: math.log(1 + (2 - df + 0.5) / (df + 0.5)) for df in (0, 1)}
+    assert store.bm25.ceiling(part, "green tea") == pytest.approx(2 * idf[1])
+    assert store.bm25.ceiling(part, "green matcha") == pytest.approx(idf[1] + idf[0])
+    (top,) = [s for _, s in store.lexical_search(part, "green matcha", 5)]
+    assert 0 < top < store.bm25.ceiling(part, "green matcha")
+
+
+def test_a_query_the_embedder_cannot_read_ranks_bm25_hits_first_then_the_rest_never_relevant(tmp_path):
+    from langmem_nodes.embeddings import HashingEmbedder
+    from langmem_nodes.store import MemoryStore
+
+    class CjkBlind(HashingEmbedder):
+        reads_cjk = False
+
+    with MemoryStore(tmp_path / "h", embedder=CjkBlind(dim=64)) as store:
+        found = add(store, "用户住在杭州")
+        others = [add(store, t) for t in ("用户养了两只猫", "User likes tea")]
+        hits = recall(store, ADA, "杭州天气怎么样？")
+        assert hits[0].record.id == found.id and hits[0].breakdown["relevant"] == 1.0
+        assert {h.record.id for h in hits[1:]} == {r.id for r in others}
+        assert all(h.breakdown["relevant"] == 0.0 and h.score < 0.01 for h in hits[1:])
 
 
 @pytest.mark.parametrize("kw", [{"fusion": "max"}, {"lexical_weight": 1.5}, {"candidates": 0}])

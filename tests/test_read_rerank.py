@@ -58,7 +58,7 @@ def test_fresher_memory_wins_at_equal_similarity():
         {"status": Status.SUPERSEDED},
         {"expires_at": NOW - timedelta(days=1)},
         {"expires_at": NOW - timedelta(days=1), "verified_at": NOW - timedelta(days=30)},
-        {"metadata": {"unresolved_conflict": True}},
+        {"status": Status.CANDIDATE},
         {"confidence": 0.1},
     ],
 )

@@ -84,7 +84,7 @@ def test_read_graph_updates_are_each_nodes_own(store, lang):
     question = "What is the deploy command?" if lang == "en" else "构建命令是什么？"
     updates = _stream(create_read_graph(store).compile(), {"messages": [HumanMessage(question)]}, ctx)
     names = [n for n, _, _ in updates]
-    assert names == ["build_query", "recall", "rerank", "conflicts", "select", "annotate", "render", "record_usage"]
+    assert names == ["query", "recall", "rerank", "conflicts", "select", "freshness", "render", "record_usage"]
     for node, update, then in updates:
         assert _dump(update) == then, f"{node}'s update changed after it was streamed"
     assert dict((n, u) for n, u, _ in updates)["render"]["memory_injected_ids"]

@@ -90,7 +90,7 @@ def test_org_promotion_needs_confirmation_and_users(store) -> None:
     say(g, "Remember that I prefer UTC timestamps.", ctx("s", user="c"))
     org = node.promote_to_org(ids[0], confirmed_by="admin", now=T0)
     assert org.scope.partition == "org/default" and org.source_memory_ids == [ids[0]]
-    assert store.get(ids[0]).metadata["quote"] and store.get(ids[0]).source_turn_ids  # the user's own copy keeps them
+    assert "quote" not in store.get(ids[0]).metadata and store.get(ids[0]).source_turn_ids  # a quote is never stored
     assert "quote" not in store.get(org.id).metadata and store.get(org.id).source_turn_ids == []
     assert "UTC timestamps" in visible(store, ctx("s", user="zed"))
     with pytest.raises(KeyError):

@@ -9,7 +9,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.write import STRATEGIES, ResolutionStrategy, ResolverNode, create_write_graph
-from langmem_nodes.write.resolver import conflicts_with, get_strategy
+from langmem_nodes.write.resolve import conflicts_with, get_strategy
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 S = Scope(user_id="u1")

@@ -1,5 +1,5 @@
 """The read side: build a scoped query, recall (BM25 + dense), rerank, resolve conflicts, select ≤ 5,
-annotate freshness, render a fenced, budgeted block. See `create_read_graph`.
+note freshness, render a fenced, budgeted block. See `create_read_graph`.
 
 The nodes and selectors are here; helpers (`fuse`, `render_index`, `relative_age`, …) are in their modules.
 """

@@ -3,18 +3,19 @@ injected together; parallel memories (different predicates, or another object of
 as `uses`) all stay.
 
 Only structured claims take part: a record with an empty `object` or the generic predicate "states" is
-free text and never conflicts. In each exclusive group the best-scored memory wins when it leads the
-runner-up by at least `margin` (relative); an explicit correction always wins. Otherwise the winner is
-kept with the flag `needs_confirmation` (the agent should ask) — the losers are dropped either way and
-listed in the winner's `breakdown` count and `flags`.
+free text and never conflicts. In each exclusive group the winner is the one `facts.winner` picks — the
+rule the write side and the stable block use: the higher source authority, then the newer. The win is clear
+when the winner outranks every rival's source, or (at equal authority) also leads the best rival's score by
+at least `margin` (relative); otherwise the winner is kept with the flag `needs_confirmation` (the agent
+should ask). The losers are dropped either way and listed in the winner's `breakdown` count and `flags`.
 
 Example:
     >>> from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
     >>> from langmem_nodes.state import ScoredMemory
     >>> s = Scope(user_id="ada")
-    >>> a = MemoryRecord(text="prefers tea", predicate="prefers_drink", object="tea", scope=s)
+    >>> a = MemoryRecord(text="prefers tea", predicate="prefers_drink", object="tea", scope=s, source="explicit")
     >>> b = MemoryRecord(text="prefers coffee", predicate="prefers_drink", object="coffee", scope=s)
-    >>> hits = [ScoredMemory(record=a, score=0.8), ScoredMemory(record=b, score=0.5)]
+    >>> hits = [ScoredMemory(record=a, score=0.5), ScoredMemory(record=b, score=0.8)]
     >>> [h.record.object for h in ConflictNode().run({"memory_hits": hits}, MemoryContext(user_id="ada"), None)["memory_hits"]]
     ['tea']
 """
@@ -25,35 +26,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
+from ..facts import attribute_key, authority, value_key, winner_index
 from ..node import MemoryNode
-from ..records import MemoryContext, MemoryRecord, Source, normalize_text
+from ..records import MemoryContext
 from ..state import ScoredMemory
-from ..write.resolver import is_exclusive
-from ..write.rules import PREDICATES
 
-GENERIC_PREDICATES = frozenset({"states", "said", "says", "mentions", ""})
 NEEDS_CONFIRMATION = "needs_confirmation"
-
-
-def attribute_key(rec: MemoryRecord) -> tuple[str, ...] | None:
-    """What a claim can contradict, or None for free text that cannot conflict.
-
-    An exclusive attribute (one value at a time: `lives_in`, `attr:shell`, any predicate the write side does
-    not know) is keyed by (subject, predicate), so another value contradicts it. A parallel one the write side
-    knows (`uses`, `prefers`, `diet`, ...: a user uses Vim and Python at once) is keyed by its object too, so
-    only the same object with the other polarity contradicts it ("likes tea" vs "dislikes tea").
-    """
-    pred = rec.predicate.strip().casefold()
-    if pred in GENERIC_PREDICATES or not rec.object.strip():
-        return None
-    subject = rec.subject.strip().casefold()
-    if pred in PREDICATES and not is_exclusive(pred):
-        return (subject, pred, normalize_text(rec.object))
-    return (subject, pred)
-
-
-def value_key(rec: MemoryRecord) -> tuple[str, str]:
-    return (normalize_text(rec.object), rec.polarity.value)
 
 
 def resolve_conflicts(
@@ -74,12 +52,11 @@ def resolve_conflicts(
         values = {value_key(hits[i].record) for i in idxs}
         if len(values) < 2:
             continue  # same value repeated: parallel duplicates, not a conflict
-        ranked = sorted(idxs, key=lambda i: (hits[i].record.source is not Source.EXPLICIT_CORRECTION, -hits[i].score, i))
-        win = ranked[0]
-        rivals = [i for i in ranked[1:] if value_key(hits[i].record) != value_key(hits[win].record)]
-        best_rival = max(hits[i].score for i in rivals)
-        top = hits[win].score
-        clear = hits[win].record.source is Source.EXPLICIT_CORRECTION or (
+        win = idxs[winner_index([hits[i].record for i in idxs])]
+        rivals = [i for i in idxs if value_key(hits[i].record) != value_key(hits[win].record)]
+        rank = authority(hits[win].record.source)
+        top, best_rival = hits[win].score, max(hits[i].score for i in rivals)
+        clear = rank > max(authority(hits[i].record.source) for i in rivals) or (
             top > 0 and (top - best_rival) / top >= margin
         )
         flags = list(hits[win].flags) + [f"beat:{hits[i].record.id}" for i in rivals]
@@ -96,7 +73,7 @@ class ConflictNode(MemoryNode):
     """Resolve exclusive memories in `memory_hits` (see module docstring).
 
     Args:
-        margin: relative score lead needed for a clear winner.
+        margin: relative score lead that makes a win at equal source authority clear.
         policy: "winner" (flag only close calls) or "confirm" (flag every contested winner).
     """
 

@@ -77,7 +77,7 @@ class FreshnessNode(MemoryNode):
         lang: "auto" (each memory's own language), "en" or "zh".
     """
 
-    name = "annotate"
+    name = "freshness"
 
     def __init__(self, *, lang: Literal["auto", "en", "zh"] = "auto", **kw: Any) -> None:
         super().__init__(**kw)

@@ -1,4 +1,4 @@
-"""`create_read_graph`: build_query → recall → rerank → conflicts → select → annotate → render → record_usage.
+"""`create_read_graph`: query → recall → rerank → conflicts → select → freshness → render → record_usage.
 
 `render` writes the per-turn block `memory_injection` and the stable block `memory_stable` (an index of the
 user's visible memories, byte-identical across turns until one is written, edited or forgotten): put the
@@ -23,8 +23,9 @@ Example:
 from __future__ import annotations
 
 import copy
+import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict, TypeVar
 
 from langgraph.graph import END, START, StateGraph
 
@@ -42,7 +43,10 @@ from .render import RenderNode
 from .rerank import RerankNode
 from .select import SelectNode, Selector
 
-STAGES = ("build_query", "recall", "rerank", "conflicts", "select", "annotate", "render")
+STAGES = ("query", "recall", "rerank", "conflicts", "select", "freshness", "render")
+_N = TypeVar("_N", bound=MemoryNode)
+# graph node names before 0.2 ("build_query", "annotate") → today's, for code that looked nodes up by name
+RENAMED_STAGES = {"build_query": "query", "annotate": "freshness"}
 
 
 def create_read_graph(
@@ -54,12 +58,14 @@ def create_read_graph(
     recall: RecallNode | None = None,
     rerank: RerankNode | Callable[..., Any] | None = None,
     conflicts: ConflictNode | None = None,
-    annotate: FreshnessNode | None = None,
+    select: SelectNode | None = None,
+    freshness: FreshnessNode | None = None,
     render: RenderNode | None = None,
+    record_usage: bool | RecordUsageNode = True,
     state_schema: Any = ReadState,
     input_schema: Any = None,
     fused: bool = False,
-    record_usage: bool = True,
+    annotate: FreshnessNode | None = None,
 ) -> StateGraph[Any, MemoryContext, Any, Any]:
     """The read graph, uncompiled (compile it with your own checkpointer).
 
@@ -69,10 +75,13 @@ def create_read_graph(
             query_text: str) -> list[ScoredMemory]` (`FunctionSelector`); the cap of 5 is enforced either way.
         clock: a function returning "now" (tests, evals); default the wall clock. Applied to every stage
             built here; stages passed in keep their own clock.
-        query / recall / rerank / conflicts / annotate / render: replacement stages with other settings
-            (`rerank` may also be a scoring function `(hit, now) -> float`: `RerankNode(scorer=...)`). A
-            `RenderNode` given without a store is copied with this graph's store, so it writes `memory_stable`
-            (the stable index by default; `RenderNode(stable=None)` turns it off).
+        query / recall / rerank / conflicts / select / freshness / render: replacement stages with other
+            settings, one argument per stage, named as the stage's graph node; a stage's `name=` is its node's
+            name (`rerank` may also be a scoring function `(hit, now) -> float`: `RerankNode(scorer=...)`;
+            `select` and `selector` are exclusive). A `RenderNode` given without a store is copied with this
+            graph's store, so it writes `memory_stable` (the stable index by default; `RenderNode(stable=None)`
+            turns it off).
+        annotate: the old name of `freshness` (deprecated, removed in the next release).
         state_schema: the graph state (default `ReadState`).
         input_schema: what callers (and Studio) may pass in; default `ReadInput` with `ReadState` (the
             conversation and optional steering keys), else `state_schema`.
@@ -80,35 +89,48 @@ def create_read_graph(
             output) instead of one node each. It saves the graph runtime's per-node bookkeeping (~0.3 ms a
             node, measured) on a path that runs every turn; the price is that stages no longer show up as
             separate steps in streams and traces.
-        record_usage: end with `RecordUsageNode` ("record_usage"): the turn's content-free `inject` event in
-            the usage ledger (what `MemoryAdmin.metrics` reads; inside "memory_read" when fused) and
-            `memory_recall_id`. Turn it off for lookups that are not a model's turn (the CLI's `recall`).
+        record_usage: end with `RecordUsageNode` ("record_usage", or the node given): the turn's content-free
+            `inject` event in the usage ledger (what `MemoryAdmin.metrics` reads; inside "memory_read" when
+            fused) and `memory_recall_id`. False for lookups that are not a model's turn (the CLI's `recall`).
 
     Returns:
         A `StateGraph` with `context_schema=MemoryContext`; invoke it with `context=MemoryContext(...)`.
     """
     nodes = read_stages(store, selector=selector, clock=clock, query=query, recall=recall, rerank=rerank,
-                        conflicts=conflicts, annotate=annotate, render=render)
+                        conflicts=conflicts, select=select, freshness=_renamed(freshness, annotate), render=render)
     if input_schema is None and state_schema is ReadState:
         input_schema = ReadInput
     builder = StateGraph(state_schema, input_schema=input_schema, context_schema=MemoryContext)
-    stages = list(STAGES)
-    if record_usage:
+    if isinstance(record_usage, RecordUsageNode):
+        nodes.append(record_usage)
+    elif record_usage:
         nodes.append(RecordUsageNode(store, clock=clock))
-        stages.append(RecordUsageNode.name)
     if fused:
         fused_node = FusedStages(nodes)
         builder.add_node(fused_node.name, fused_node.as_node())
         builder.add_edge(START, fused_node.name)
         builder.add_edge(fused_node.name, END)
         return builder
+    names = [node.name for node in nodes]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two read stages share a node name: {names}")
     prev = START
-    for stage, node in zip(stages, nodes, strict=True):
-        builder.add_node(stage, node.as_node())
-        builder.add_edge(prev, stage)
-        prev = stage
+    for node in nodes:
+        builder.add_node(node.name, node.as_node())
+        builder.add_edge(prev, node.name)
+        prev = node.name
     builder.add_edge(prev, END)
     return builder
+
+
+def _renamed(freshness: FreshnessNode | None, annotate: FreshnessNode | None) -> FreshnessNode | None:
+    if annotate is None:
+        return freshness
+    warnings.warn("create_read_graph(annotate=...) is now freshness=...; annotate= goes in the next release",
+                  DeprecationWarning, stacklevel=3)
+    if freshness is not None:
+        raise TypeError("pass freshness= only (annotate= is its old name)")
+    return annotate
 
 
 def read_stages(
@@ -120,8 +142,10 @@ def read_stages(
     recall: RecallNode | None = None,
     rerank: RerankNode | Callable[..., Any] | None = None,
     conflicts: ConflictNode | None = None,
-    annotate: FreshnessNode | None = None,
+    select: SelectNode | None = None,
+    freshness: FreshnessNode | None = None,
     render: RenderNode | None = None,
+    annotate: FreshnessNode | None = None,
 ) -> list[MemoryNode]:
     """The seven stage nodes `create_read_graph` wires, in `STAGES` order (same arguments), e.g. to run
     them with `run_in_order` outside a graph."""
@@ -129,9 +153,12 @@ def read_stages(
         raise TypeError(f"the read graph needs a MemoryStore, got {type(store).__name__}")
     if rerank is not None and not isinstance(rerank, MemoryNode) and callable(rerank):
         rerank = RerankNode(scorer=rerank, clock=clock)  # a plain scoring function (hit, now) -> float
+    freshness = _renamed(freshness, annotate)
+    if select is not None and selector is not None:
+        raise TypeError("pass selector= or select= (a SelectNode with its own selector), not both")
     for name, stage, kind in (("query", query, QueryNode), ("recall", recall, RecallNode), ("rerank", rerank, RerankNode),
-                              ("conflicts", conflicts, ConflictNode), ("annotate", annotate, FreshnessNode),
-                              ("render", render, RenderNode)):
+                              ("conflicts", conflicts, ConflictNode), ("select", select, SelectNode),
+                              ("freshness", freshness, FreshnessNode), ("render", render, RenderNode)):
         if stage is not None and not isinstance(stage, MemoryNode):
             extra = " or a scoring function (hit: ScoredMemory, now: datetime) -> float" if name == "rerank" else ""
             raise TypeError(f"{name} must be a {kind.__name__} (or another MemoryNode){extra}, "
@@ -141,10 +168,25 @@ def read_stages(
         recall or RecallNode(store, clock=clock),
         rerank or RerankNode(clock=clock),
         conflicts or ConflictNode(clock=clock),
-        SelectNode(selector, store=store, clock=clock),
-        annotate or FreshnessNode(clock=clock),
+        _with_store(select, store) if select is not None else SelectNode(selector, store=store, clock=clock),
+        freshness or FreshnessNode(clock=clock),
         _with_store(render, store) if render is not None else RenderNode(store, clock=clock),
     ]
+
+
+class ReadOptions(TypedDict, total=False):
+    """The keyword arguments of `read_stages` (shared by `RecallTurn`)."""
+
+    selector: Selector | Callable[..., Any] | None
+    clock: Clock | None
+    query: QueryNode | None
+    recall: RecallNode | None
+    rerank: RerankNode | Callable[..., Any] | None
+    conflicts: ConflictNode | None
+    select: SelectNode | None
+    freshness: FreshnessNode | None
+    render: RenderNode | None
+    annotate: FreshnessNode | None
 
 
 class FusedStages(MemoryNode):
@@ -161,9 +203,10 @@ class FusedStages(MemoryNode):
         return run_in_order(self.stages, state, ctx)
 
 
-def _with_store(render: RenderNode, store: MemoryStore) -> RenderNode:
-    if not isinstance(render, RenderNode) or render.store is not None:
-        return render
-    bound = copy.copy(render)
+def _with_store(node: _N, store: MemoryStore) -> _N:
+    """A `RenderNode` / `SelectNode` given without a store, copied with the graph's store."""
+    if not isinstance(node, RenderNode | SelectNode) or node.store is not None:
+        return node
+    bound = copy.copy(node)
     bound.store = store
     return bound

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from ..messages import message_parts
 from ..node import MemoryNode
 from ..records import MemoryContext
 from ..state import MemoryQuery
@@ -43,17 +44,9 @@ MAX_QUERY_CHARS = 2000
 
 
 def message_text(message: Any) -> tuple[str, str]:
-    """(role, text) of a LangChain message, a `(role, text)` tuple or a `{"role","content"}` dict."""
-    if isinstance(message, tuple) and len(message) == 2:
-        role, content = message
-    elif isinstance(message, Mapping):
-        role, content = message.get("role", message.get("type", "")), message.get("content", "")
-    else:
-        role, content = getattr(message, "type", ""), getattr(message, "content", "")
-    if isinstance(content, list):  # multimodal content blocks: keep the text parts
-        content = " ".join(b.get("text", "") if isinstance(b, Mapping) else str(b) for b in content)
-    role = {"human": "user", "ai": "assistant"}.get(str(role), str(role))
-    return role, str(content or "")
+    """(role, text) of a message in any shape (`langmem_nodes.messages.message_parts`)."""
+    role, text, _ = message_parts(message)
+    return role, text
 
 
 def lexical_form(text: str) -> str:
@@ -75,7 +68,7 @@ class QueryNode(MemoryNode):
         messages_key / task_type_key / tools_key: state keys to read.
     """
 
-    name = "build_query"
+    name = "query"
 
     def __init__(
         self,

@@ -5,9 +5,13 @@ scope filtering happens inside each backend. The query is embedded once; the can
 stored vectors are fetched in one call each, so every candidate gets an exact cosine, not only those
 Chroma returned.
 
-Fusion: a score-normalised convex combination
-`sim = w_lex · bm25/max(bm25) + w_dense · (cos − min cos)/(max cos − min cos)` over the candidate set,
-w_lex = 0.3 (chosen on MADial, `evals/madial.py`).
+Fusion ("evidence", the default): a convex combination whose BM25 share follows the BM25 route's own
+evidence, `sim = w_lex · c · bm25/max(bm25) + (1 − w_lex) · (cos − min cos)/(max cos − min cos)` over the
+candidate set, w_lex = 0.3, `c = sqrt(min(1, max(bm25) / ceiling))` where `ceiling` is what BM25 gives a
+memory holding each query word once (Σ idf over the query's words, `BM25Projection.ceiling`). A BM25 best
+match that holds only a common word (a speaker's name, "用户") barely moves the dense order; one that holds
+the query's rare words counts fully. Plain "convex" (c = 1) lost to dense alone on the LoCoMo-like set with
+e5 reading Chinese (docs/figures.md, "Fusion that never loses").
 Two views of a memory: BM25 indexes `text`, the dense index embeds `metadata["embed_text"]` when set
 (`langmem_nodes.store.embed_text`), e.g. a conversation turn whose text carries the turns before it (words a
 question shares with that context) and whose vector is the turn alone; it costs nothing at query time.
@@ -22,15 +26,16 @@ candidates, so a turn of the conversation that best matches the query rises a li
 without the key is its own thread and keeps its sim. By default ("auto") both apply with 0.2 to conversation
 turns stored by `langmem_nodes.conversation.import_conversation` only (the LoCoMo setup), so other memories
 (MADial's all share one subject and carry no thread) rank as before.
-Language route: an embedder that cannot read Chinese (`reads_cjk = False`: the default MiniLM turns it
-into [UNK]) gives noise for a Chinese query, so such a query is fused from BM25 alone.
+Language route: an embedder that cannot read Chinese (`reads_cjk = False`: MiniLM turns it into [UNK])
+gives noise for a Chinese query, so such a query is ranked by BM25 alone; memories BM25 did not find follow
+in the dense order (they still rank, and never count as relevant by meaning).
 What each of these measured (MADial, LoCoMo, the LoCoMo-like set): docs/figures.md, "Measurements behind
 the defaults".
 Relevance evidence (`relevance.py`): each hit also carries absolute evidence — the centred cosine and the
 share of the query's content terms it contains — and `breakdown["relevant"]` says whether either clears
 its floor; the default `RuleSelector` injects only relevant hits, so an unrelated query gets nothing.
-Naive RRF of BM25 and MiniLM ranks was worse than BM25 alone on LoCoMo-like data; "rrf", "bm25" and
-"dense" are kept as modes for baselines.
+Naive RRF of BM25 and MiniLM ranks was worse than BM25 alone on LoCoMo-like data; "convex", "rrf", "bm25"
+and "dense" are kept as modes for baselines.
 
 Example:
     >>> import tempfile
@@ -48,6 +53,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from datetime import datetime
@@ -74,10 +80,14 @@ from .relevance import (
     valid_floor,
 )
 
-Fusion = Literal["convex", "bm25", "dense", "rrf"]
+Fusion = Literal["evidence", "convex", "bm25", "dense", "rrf"]
 #: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
 AUTO_BOOST = 0.2
-FUSIONS: tuple[str, ...] = ("convex", "bm25", "dense", "rrf")
+#: The product's fusion (module docstring).
+DEFAULT_FUSION: Fusion = "evidence"
+#: The similarity scale of memories a query the embedder cannot read reaches only through the dense order.
+_FILL = 1e-3
+FUSIONS: tuple[str, ...] = ("evidence", "convex", "bm25", "dense", "rrf")
 
 
 def _unit_range(values: np.ndarray) -> np.ndarray:
@@ -87,13 +97,19 @@ def _unit_range(values: np.ndarray) -> np.ndarray:
 
 def fuse(
     lex: dict[str, float], cos: dict[str, float], ids: Sequence[str], *, fusion: str, lexical_weight: float,
-    rrf_k: int = 60, dense_rank: Sequence[str] = (),
+    rrf_k: int = 60, dense_rank: Sequence[str] = (), lexical_ceiling: float | None = None,
 ) -> dict[str, float]:
     """Fused similarity in [0, 1] per id (see module docstring)."""
     if not ids:
         return {}
     bm = np.array([lex.get(i, 0.0) for i in ids], dtype=np.float64)
-    bm_n = bm / bm.max() if bm.max() > 0 else bm
+    if fusion == "evidence":  # the BM25 route counts as much as its best match holds of the query's words
+        top = bm.max()
+        conf = math.sqrt(min(1.0, top / lexical_ceiling)) if lexical_ceiling and top > 0 else 0.0
+        bm_n = bm / top * conf if top > 0 else bm
+        fusion = "convex"
+    else:
+        bm_n = bm / bm.max() if bm.max() > 0 else bm
     dn = _unit_range(np.array([cos.get(i, 0.0) for i in ids], dtype=np.float64))
     if fusion == "bm25":
         sim = bm_n
@@ -143,8 +159,8 @@ class RecallNode(MemoryNode):
 
     Args:
         store: the MemoryStore (its embedder encodes the query).
-        fusion: "convex" (default), "bm25", "dense" or "rrf".
-        lexical_weight: weight of normalised BM25 in "convex" (the rest goes to dense).
+        fusion: "evidence" (default), "convex", "bm25", "dense" or "rrf".
+        lexical_weight: the BM25 share w_lex of "evidence" and "convex" (the rest goes to dense).
         candidates: how many candidates each backend returns (at least 3 × k).
         statuses: record statuses to recall (active only by default).
         subject_boost: added to the fused similarity of memories whose `subject` the query names, then
@@ -167,7 +183,7 @@ class RecallNode(MemoryNode):
         self,
         store: MemoryStore,
         *,
-        fusion: Fusion = "convex",
+        fusion: Fusion = DEFAULT_FUSION,
         lexical_weight: float = 0.3,
         candidates: int = 40,
         statuses: Sequence[Status | str] = (Status.ACTIVE,),
@@ -223,13 +239,24 @@ class RecallNode(MemoryNode):
         if fusion != "bm25":
             qvec = self.store.embedder.embed_query(query.dense)
             dense_hits = self.store.dense_search(query.partitions, qvec, n, self.statuses)
+        elif self.fusion != "bm25":  # an unread query: the dense order only ranks what BM25 did not find
+            dense_hits = self.store.dense_search(query.partitions, self.store.embedder.embed_query(query.dense), n,
+                                                 self.statuses)
         ids = list(dict.fromkeys([*lex, *(i for i, _ in dense_hits)]))
         records = self.store.get_many(ids)
         allowed = set(query.partitions)
         ids = [i for i in ids if i in records and records[i].scope.partition in allowed]
         cos = self.store.cosines(query.partitions, ids, qvec) if qvec is not None and ids else {}
+        ceiling = None
+        if fusion == "evidence" and lex:
+            ceiling = self.store.bm25.ceiling(query.partitions, query.lexical)
         sim = fuse(lex, cos, ids, fusion=fusion, lexical_weight=self.lexical_weight,
-                   dense_rank=[i for i, _ in dense_hits])
+                   dense_rank=[i for i, _ in dense_hits], lexical_ceiling=ceiling)
+        if qvec is None and dense_hits:  # below every BM25 hit, in the dense order
+            rank = {i: r for r, (i, _) in enumerate(dense_hits)}
+            for i in ids:
+                if i not in lex:
+                    sim[i] = _FILL * (1 - rank.get(i, n) / (n + 1))
         extra: dict[str, dict[str, float]] = {i: {} for i in ids}
         b = AUTO_BOOST if self.subject_boost == "auto" else self.subject_boost
         if b > 0:

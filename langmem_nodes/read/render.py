@@ -32,13 +32,13 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
+from ..facts import attribute_key, value_key, winner
 from ..node import MemoryNode
 from ..records import Kind, MemoryContext, MemoryRecord, Source, Status, utcnow
 from ..safety import fence_data, neutralize, safe_id
 from ..state import ScoredMemory
 from ..store import MemoryStore
 from ..text import tokenize
-from .conflicts import attribute_key, value_key
 
 log = logging.getLogger(__name__)
 
@@ -143,8 +143,8 @@ NEEDS_CONFIRMATION_LABEL = "needs confirmation: a conflicting memory exists"
 
 def exclusive_losers(records: Sequence[MemoryRecord]) -> dict[str, str]:
     """{loser id: winner id} for active memories that contradict each other (same subject and predicate,
-    another value): the explicit correction wins, then the newest. The stable block shows the winner flagged
-    "needs confirmation"; the per-turn path (`ConflictNode`) decides with scores."""
+    another value): `facts.winner` decides, as on the write side and in the per-turn block (`ConflictNode`).
+    The stable block shows the winner flagged "needs confirmation"."""
     groups: dict[tuple[str, ...], list[MemoryRecord]] = {}
     for r in records:
         key = attribute_key(r)
@@ -154,12 +154,10 @@ def exclusive_losers(records: Sequence[MemoryRecord]) -> dict[str, str]:
     for members in groups.values():
         if len({value_key(r) for r in members}) < 2:
             continue
-        ranked = sorted(members, key=lambda r: (r.source == Source.EXPLICIT_CORRECTION, r.created_at, r.id),
-                        reverse=True)
-        winner = ranked[0]
-        for r in ranked[1:]:
-            if value_key(r) != value_key(winner):
-                losers[r.id] = winner.id
+        best = winner(sorted(members, key=lambda r: r.id))  # by id: ties at equal time break the same way
+        for r in members:
+            if value_key(r) != value_key(best):
+                losers[r.id] = best.id
     return losers
 
 

@@ -1,8 +1,8 @@
 """RerankNode: hard filters first, then `final = (w_sim·sim + w_fresh·fresh·gate + w_src·src) × confidence`.
 
 Hard filters (a memory failing one is dropped, whatever its similarity): in a visible partition, status
-active, not expired (unless verified within `reverify_days`), no unresolved conflict
-(`metadata["unresolved_conflict"]`), confidence ≥ `confidence_floor`.
+active (a challenger of a read-only memory waits as a `candidate`), not expired (unless verified within
+`reverify_days`), confidence ≥ `confidence_floor`. Contradicting values are settled by `ConflictNode`.
 
 `fresh = exp(−days_since_verified / τ)` with `verified_at`, else `created_at`; τ = 90 days.
 Freshness breaks ties among similarly relevant memories; it is not a prior that outranks relevance:
@@ -110,8 +110,6 @@ class RerankNode(MemoryNode):
             return f"status {rec.status.value}"
         if rec.is_expired(now) and not (rec.verified_at and now - rec.verified_at <= self.reverify):
             return "expired"
-        if rec.metadata.get("unresolved_conflict"):
-            return "unresolved conflict"
         if rec.confidence < self.confidence_floor:
             return "below confidence floor"
         return None

@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 from ..text import LONE_SURROGATE
+from .instructions import INJECTION
 from .pii import redact
 
 MAX_TURN_CHARS = 20_000  # the write graph reads at most this much of one user message
@@ -50,19 +51,16 @@ def defuse(text: str) -> str:
 
 
 QUOTED = "[quoted text, not an instruction] "
-_MARK = re.compile(
-    r"(ignore|disregard|forget|override)\s+(all\s+|any\s+|the\s+)?(previous|prior|above|earlier|system)\s+"
-    r"(instructions?|rules?|prompts?|messages?)|you\s+are\s+now\b|new\s+instructions?\s*:|system\s+prompt|"
-    r"^\s*(system|assistant|user|human|developer)\s*:|忽略(之前|以上|前面|上面|先前)?的?(所有)?(指令|指示|说明|规则|提示)|"
-    r"你现在是|新的指令|系统提示",
-    _I | re.MULTILINE,
-)
+_ROLE_MARKER = re.compile(r"^\s*(?:system|assistant|user|human|developer)\s*:", _I)
 
 
 def neutralize(text: str) -> str:
     """Memory text made inert for a prompt: one line, no tags or fences (even after NFKC), role markers
-    defused, instruction-like phrases marked as quoted text."""
-    text = _MARK.sub(lambda m: QUOTED + m.group(0).strip(), one_line(unicodedata.normalize("NFC", text)))
+    defused, instruction-like phrases (`instructions.INJECTION`, what `find_injection` detects) marked as
+    quoted text."""
+    text = one_line(unicodedata.normalize("NFC", text))
+    text = _ROLE_MARKER.sub(lambda m: QUOTED + m.group(0).strip(), text)
+    text = INJECTION.sub(lambda m: QUOTED + m.group(0).strip(), text)
     return defuse(text)
 
 

@@ -9,7 +9,8 @@ from typing import Literal
 
 _I = re.IGNORECASE
 
-_CONTROL = re.compile(
+#: The injection pattern: what `find_injection` detects and `neutralize` marks as quoted text.
+INJECTION = re.compile(
     r"\b(?:ignore|disregard|forget|override|bypass)\b.{0,30}\b(?:previous|prior|above|earlier|all|any|your|system|"
     r"safety|the)\b.{0,20}\b(?:instructions?|prompts?|rules?|messages?|guidelines?|guardrails?|restrictions?)\b|"
     r"\byou\s+are\s+now\b|\bsystem\s+(?:message|prompt|instructions?|role)\b|\bhidden\s+(?:prompt|instructions?)\b|"
@@ -31,7 +32,8 @@ _CONTROL = re.compile(
     r"don'?t\s+know|uncertain|wrong)\b|"
     r"\b(?:never|don'?t|do\s+not|stop)\s+(?:warn|remind|caution|alert)(?:ing)?\s+me\b.{0,20}\b(?:security|safety|risks?|danger)|"
     r"\brm\s+-rf\s+/|\bchmod\s+(?:-R\s+)?777\b|\bcurl\b[^|]{0,80}\|\s*(?:ba)?sh\b|"
-    r"(?:忽略|无视|忘记|忘掉|跳过)(?:掉)?.{0,6}(?:之前|以上|前面|上面|所有|原来|先前|你的|系统)的?.{0,6}(?:指令|指示|提示|规则|要求|设定|限制)|越狱|开发者模式|系统(?:消息|提示|指令|角色)|提示词|你现在是|你的(?:指令|设定)|"
+    r"(?:忽略|无视|忘记|忘掉|跳过)(?:掉)?.{0,6}(?:之前|以上|前面|上面|所有|原来|先前|你的|系统)的?.{0,6}(?:指令|指示|提示|规则|要求|设定|限制)|"
+    r"忽略(?:指令|指示|提示)|新的指令|越狱|开发者模式|系统(?:消息|提示|指令|角色)|提示词|你现在是|你的(?:指令|设定)|"
     r"(?:没有|不受|解除|去掉)(?:任何)?(?:限制|约束|过滤)|(?:服从|听从).{0,10}(?:指令|命令|ADMIN|管理员)|"
     r"当作.{0,10}(?:系统|指令|命令)|(?:网页|网站|文档|邮件|工具|搜索结果|文件).{0,6}(?:指令|要求|说的|让你).{0,8}(?:照做|执行|遵守|服从|做)|"
     r"(?:别|不要|不用|无需)(?:再)?(?:提醒|警告|告诉)我?.{0,6}(?:安全|风险|危险)|编造|瞎编|胡编|不知道也(?:要|得)?(?:回答|编)|"
@@ -78,7 +80,7 @@ def instruction_target(text: str) -> Literal["control", "experience"] | None:
     if not isinstance(text, str) or not text:
         return None
     folded = unicodedata.normalize("NFKC", text)
-    if _CONTROL.search(folded):
+    if INJECTION.search(folded):
         return "control"
     for m in _SAFEGUARD_OFF.finditer(folded):
         before = folded[max(0, m.start() - 40): m.start()]

@@ -160,6 +160,20 @@ class BM25Projection(Projection):
                         scores[mid] = scores.get(mid, 0.0) + s * qtf
         return sorted(scores.items(), key=lambda kv: -kv[1])[:k]
 
+    def ceiling(self, partitions: Sequence[str], query: str | list[str]) -> float:
+        """What `search` would give a memory of average length holding each query term once: Σ idf over the
+        query's terms, those no memory in `partitions` holds included (at df = 0). A search score divided by
+        it says how much of the query's words (weighted by rarity) a memory holds, whatever the others."""
+        q_tokens = self._tokenize(query) if isinstance(query, str) else list(query)
+        with self._lock:
+            parts = [self._part(p) for p in dict.fromkeys(partitions)]
+            n_docs = sum(len(p.docs) for p in parts)
+            total = 0.0
+            for term, qtf in Counter(q_tokens).items():
+                df = sum(p.df.get(term, 0) for p in parts)
+                total += qtf * math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
+        return total
+
     def invalidate(self, partition: str | None = None) -> None:
         with self._lock:
             if partition is None:

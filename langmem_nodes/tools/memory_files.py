@@ -46,9 +46,9 @@ from ..records import (
     Tier,
     utcnow,
 )
+from ..safety import find_injection, find_secret
 from ..store import MemoryStore
 from ..text import detect_lang
-from ..write.verifier import find_injection, find_secret
 from .memory_tools import tool_context
 
 ROOT = "/memories"

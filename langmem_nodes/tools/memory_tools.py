@@ -24,7 +24,7 @@ Example:
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Any, Literal, Unpack
 
 from langchain_core.messages import HumanMessage
 from langchain_core.tools import StructuredTool
@@ -37,7 +37,7 @@ from ..read.graph import read_stages
 from ..read.render import fence_data
 from ..records import Level, MemoryContext, MemoryRecord, check_id, new_id
 from ..store import MemoryStore
-from ..write.graph import write_nodes
+from ..write.graph import WriteOptions, write_nodes
 from .notes import NoteExtractor
 
 MAX_NOTE_CHARS = 2000
@@ -72,7 +72,7 @@ def create_search_memory_tool(store: MemoryStore, *, name: str = "search_memory"
     """
     if not isinstance(store, MemoryStore):
         raise TypeError(f"create_search_memory_tool needs a MemoryStore, got {type(store).__name__}")
-    stages = read_stages(store)[:3]  # build_query, recall, rerank
+    stages = read_stages(store)[:3]  # query, recall, rerank
 
     def search_memory(query: str, runtime: ToolRuntime[Any, Any]) -> str:
         """Search your long-term memory about the user and this project. Returns stored memories (data,
@@ -88,7 +88,8 @@ def create_search_memory_tool(store: MemoryStore, *, name: str = "search_memory"
     return StructuredTool.from_function(search_memory, name=name)
 
 
-def create_manage_memory_tool(store: MemoryStore, *, name: str = "manage_memory", **write_options: Any) -> StructuredTool:
+def create_manage_memory_tool(store: MemoryStore, *, name: str = "manage_memory",
+                              **write_options: Unpack[WriteOptions]) -> StructuredTool:
     """A tool `manage_memory(action, content=None, id=None)` that creates, updates or forgets a memory.
 
     - create: `content` is a short note about the user or project, e.g. "User prefers dark mode" /
@@ -105,9 +106,11 @@ def create_manage_memory_tool(store: MemoryStore, *, name: str = "manage_memory"
     """
     if not isinstance(store, MemoryStore):
         raise TypeError(f"create_manage_memory_tool needs a MemoryStore, got {type(store).__name__}")
-    if "extractor" in write_options:
+    if "extractor" in write_options or "extract" in write_options:
         raise TypeError("create_manage_memory_tool: the extractor is fixed (the note extractor); drop extractor=")
-    nodes = write_nodes(store, extractor=NoteExtractor(), **write_options)
+    options = WriteOptions(**write_options)
+    options["extractor"] = NoteExtractor()
+    nodes = write_nodes(store, **options)
     admin = MemoryAdmin(store)
 
     def write(note: str, ctx: MemoryContext, state: Any, replaces: str | None = None) -> dict[str, Any]:

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from ..records import Kind, Level, MemoryContext, MemoryRecord, Source, Tier
+from ..safety import find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
 from ..write.extractor import CONFIDENCE, Extractor, RuleExtractor, Turn, latest_user_turns, turn_id
-from ..write.verifier import find_injection
 
 _EN_SUBJECT = re.compile(r"^(?:the\s+)?user(?P<possessive>'s)?\s+(?P<rest>\S.*)$", re.I)
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "doesn't": "don't", "isn't": "am not", "was": "was"}
@@ -90,6 +90,6 @@ class NoteExtractor(Extractor):
             scope=ctx.scope(Level.SESSION if ctx.session_id else Level.USER), source=Source.INFERRED,
             confidence=CONFIDENCE[Source.INFERRED], created_at=now, verified_at=now, source_turn_ids=[tid],
             sessions_seen=[ctx.session_id] if ctx.session_id else [],
-            metadata={"lang": detect_lang(note), "quote": note},
+            metadata={"lang": detect_lang(note)},
         )
-        return PendingWrite(record=record).note("extract", "agent_tool: a note no pattern parses, kept as written")
+        return PendingWrite(record=record, quote=note).note("extract", "agent_tool: a note no pattern parses, kept as written")

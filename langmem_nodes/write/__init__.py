@@ -1,7 +1,7 @@
 """The write side: extract → dedup → verify → resolve → promote → commit, every decision in the ledger.
 
-The nodes, extractors and resolution strategies are here; helpers (`same_fact`, `cluster`, the phrasing
-rules, the LLM output schema, …) are in their modules.
+The nodes, extractors and resolution strategies are here; fact identity and precedence (`same_fact`, `winner`)
+in `langmem_nodes.facts`; helpers (`cluster`, the phrasing rules, the LLM output schema, …) in their modules.
 
 Example:
     >>> from langmem_nodes.write import STRATEGIES, TTLPolicy
@@ -17,18 +17,19 @@ from .extractor import Extractor, RuleExtractor
 from .function_extractor import FunctionExtractor
 from .graph import create_write_graph
 from .llm_extractor import LLMExtractor
-from .promoter import PromoteNode
-from .resolver import (
+from .promote import PromoteNode
+from .resolve import (
     STRATEGIES,
     ConfidenceWeighted,
     ExplicitCorrectionFirst,
     LastWriteWins,
     Majority,
     ResolutionStrategy,
+    ResolveNode,
     ResolverNode,
 )
 from .ttl import ExpirySweeper, TTLPolicy, UniformTTL
-from .verifier import VerifyNode, choose_threshold
+from .verify import VerifyNode, choose_threshold
 
 __all__ = [
     "STRATEGIES",
@@ -46,6 +47,7 @@ __all__ = [
     "Majority",
     "PromoteNode",
     "ResolutionStrategy",
+    "ResolveNode",
     "ResolverNode",
     "RuleExtractor",
     "TTLPolicy",

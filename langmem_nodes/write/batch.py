@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Unpack
 
 from langgraph.graph.message import add_messages
 from pydantic import ValidationError
@@ -34,7 +34,7 @@ from pydantic import ValidationError
 from ..context import MissingScopeError, now_from
 from ..node import run_in_order
 from ..records import MemoryContext
-from .graph import write_nodes
+from .graph import WriteOptions, write_nodes
 
 RESULT_KEYS = ("memory_written", "memory_skipped", "memory_superseded")
 
@@ -48,7 +48,7 @@ class BatchWriter:
     item, and nothing is stored.
     """
 
-    def __init__(self, store: Any, **graph_options: Any) -> None:
+    def __init__(self, store: Any, **graph_options: Unpack[WriteOptions]) -> None:
         self.store = store
         self.nodes = write_nodes(store, **graph_options)
 

@@ -41,6 +41,8 @@ _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totall
                      r"honestly|pretty much|kinda|kind of|actually|finally|recently|all|fully|completely|entirely|"
                      r"literally|definitely|genuinely|seriously|absolutely|generally|normally|always|primarily|only|"
                      r"exclusively|even|already|lately|officially|happily|way more|much more|far more|way|more)\s+)+", _I)
+# "the service is actually on …", "I'm way more into …": the adverb after the copula is not part of the verb
+_BE_ADVERB = re.compile(r"^(am|is|are)\s+(?!all[- ]in\b)" + _ADVERB.pattern[1:], _I)
 _NEG = re.compile(r"^(?:(?:do|does|did|am|is|are|have|has)\s+not|don'?t|doesn'?t|didn'?t|never|no longer|not|ain'?t)\s+", _I)
 
 # Relations: (verb phrase, predicate, polarity) — wide classes, most specific first ------------
@@ -79,7 +81,8 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r"switched to|have switched to|moved to|have moved to|migrated to|have migrated to|is now on|"
                 r"are now on|is|are|goes through|go through|is managed (?:with|by)|are managed (?:with|by)|"
                 r"is stored in|are stored in|stores (?:everything|data|stuff) in|store (?:everything|data|stuff) in|"
-                r"is tracked in|track (?:everything|things|issues|tickets|work) in|keeps? (?:everything|things|issues|tickets) in")
+                r"deploys? (?:the|our|its) [\w-]+(?: [\w-]+)? (?:to|on)|enforces|enforce|requires|require|mandates|is linted with|"
+                r"is formatted with|is tracked in|track (?:everything|things|issues|tickets|work) in|keeps? (?:everything|things|issues|tickets) in")
 
 
 def _alt(words: str) -> str:
@@ -190,6 +193,7 @@ def read(clause: str) -> list[Claim]:
 
 
 def _user(rest: str) -> list[Claim]:
+    rest = _BE_ADVERB.sub(r"\1 ", rest)
     rest = re.sub(r"^(?:have\s+been|am|have)\s+(?=(?:" + _alt("using|learning|studying|living in|coding in|running") + r")\b)",
                   lambda m: "am " if not m.group(0).startswith("have been") else "have been ", rest, flags=_I)
     rest = _ADVERB.sub("", rest)
@@ -276,7 +280,7 @@ def _thing(rest: str) -> list[Claim]:
 
 
 def _project(rest: str) -> list[Claim]:
-    rest = _ADVERB.sub("", rest)
+    rest = _BE_ADVERB.sub(r"\1 ", _ADVERB.sub("", rest))
     neg = _NEG.match(rest)
     if neg:
         return []  # "we don't use Docker": left to the phrasing rules (a project negative is rare and risky)
@@ -291,6 +295,8 @@ def _project(rest: str) -> list[Claim]:
     if not m:
         return []
     verb, obj_text = re.sub(r"\s+", " ", m.group(0).strip().lower()), rest[m.end():]
+    if re.match(r"^(?:enforc|requir|mandat)", verb):  # "the repo enforces black formatting": a convention, any name
+        return _one("project", "uses", obj_text)
     if verb in ("is", "are"):
         # "our CI is CircleCI", "the app is a Flutter client talking to a Firebase backend"
         obj_text = re.sub(r"^(?:an?|the)\s+", "", obj_text, flags=_I)

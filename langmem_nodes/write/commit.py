@@ -31,10 +31,10 @@ from ..state import PendingWrite
 from ..store import KeyConflict, VersionConflict
 from .dedup import DedupNode, merged
 from .extractor import latest_user_turns, turn_id
-from .promoter import PromoteNode
-from .resolver import ResolverNode, is_exclusive
+from .promote import PromoteNode
+from .resolve import ResolveNode, is_exclusive
 from .ttl import TTLPolicy
-from .verifier import VerifyNode
+from .verify import VerifyNode
 
 REDACTED = "[redacted: secret]"
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ class CommitNode(MemoryNode):
         ttl: a `TTLPolicy` (default tiered 3650/180/21 days) that sets `expires_at` on writes and merges.
         retries: attempts after the first when another writer changed a record meanwhile.
         replan: the decision nodes a colliding fact goes through again (default: dedup, verify, resolve
-            and promote with their default options; `write_nodes` passes the graph's own).
+            and promote with their default options; `write_nodes` gives a commit without one the graph's own).
     """
 
     name = "commit"
@@ -68,8 +68,9 @@ class CommitNode(MemoryNode):
         super().__init__(**kw)
         self.store, self.ttl, self.retries = store, ttl or TTLPolicy(), retries
         self.pending_key, self.messages_key = pending_key, messages_key
+        self.replan_given = replan is not None
         self.replan = list(replan) if replan is not None else [
-            DedupNode(store), VerifyNode(store), ResolverNode(store), PromoteNode(store)]
+            DedupNode(store), VerifyNode(store), ResolveNode(store), PromoteNode(store)]
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:

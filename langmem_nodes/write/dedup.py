@@ -4,7 +4,7 @@ A match in a *new* session becomes a `merge` (the existing row's recurrence grow
 a session that already counted is a `skip_duplicate`. Only a memory the writer can see is a plain duplicate:
 with no session, a match held in one of the user's sessions is a `merge` (`PromoteNode` lifts it to the
 level session-less writes live at). The semantic layer only merges when the structured
-facts agree (same subject, predicate, polarity and overlapping object), so "在北京工作" and
+facts agree (`facts.same_fact`: same subject, predicate, polarity and overlapping object), so "在北京工作" and
 "上个月在北京出差" stay apart however close their vectors are: merging must never reduce the number of
 distinct facts.
 
@@ -17,18 +17,16 @@ Example:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 import numpy as np
 
+from ..facts import authority, identity, same_fact
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
 from ..state import PendingWrite
-from ..text import tokenize
-from .rules import EXCLUSIVE
 
 _LIVE = (Status.ACTIVE, Status.CANDIDATE)
 
@@ -58,38 +56,6 @@ def cluster(vectors: Any, threshold: float) -> list[int]:
     return labels
 
 
-def same_fact(a: MemoryRecord, b: MemoryRecord, *, min_overlap: float = 0.5) -> bool:
-    """The fact guard: same subject, predicate and polarity, and objects naming the same thing — equal terms,
-    or (for multi-valued predicates) one object's terms inside the other's with high overlap."""
-    if (a.subject.casefold(), a.predicate.casefold(), a.polarity) != (b.subject.casefold(), b.predicate.casefold(), b.polarity):
-        return False
-    oa, ob = normalize_text(a.object), normalize_text(b.object)
-    if oa == ob:
-        return True
-    if a.predicate in EXCLUSIVE or a.predicate.startswith("attr:"):
-        # one value at a time: a different value is a conflict, never a duplicate ("just test" ≠ "make test")
-        return bool(_terms(oa)) and _terms(oa) == _terms(ob)
-    ta, tb = _content_terms(oa), _content_terms(ob)
-    if not ta or not tb:
-        return False
-    # one object's content terms inside the other's: "dark mode for my editor" ~ "dark mode in the editor",
-    # but "dark mode" vs "light mode" differ in a term on each side and stay apart
-    return (ta <= tb or tb <= ta) and len(ta & tb) / len(ta | tb) >= min_overlap
-
-
-def _content_terms(text: str) -> set[str]:
-    return {t.rstrip("s") if t.isalpha() and len(t) > 3 else t for t in tokenize(text, stem=False, bigrams=False)}
-
-
-_ARTICLES = frozenset("a an the my its of this that".split())
-
-
-def _terms(text: str) -> set[str]:
-    # every word (stop words included: "just test" ≠ "make test"), plural "s" dropped, CJK per character
-    words = re.findall(r"[a-z0-9][a-z0-9._+#-]*|[\u3400-\u9fff]", text.casefold())
-    return {w.rstrip("s") if w.isalpha() and len(w) > 3 else w for w in words if w not in _ARTICLES}
-
-
 class DedupNode(MemoryNode):
     """Graph node: marks each pending write `merge` / `skip_duplicate` (with `merge_into`) or leaves it `write`.
 
@@ -115,7 +81,7 @@ class DedupNode(MemoryNode):
             if p.action != "write":
                 continue
             r = p.record
-            key = (r.subject.casefold(), r.predicate.casefold(), normalize_text(r.object), r.polarity.value)
+            key = identity(r)
             if key in batch:
                 p.action, p.reason = "skip_duplicate", "repeated within the same turn"
                 p.note("dedup", "batch duplicate")
@@ -167,7 +133,7 @@ class DedupNode(MemoryNode):
         new_session = bool(ctx.session_id) and ctx.session_id not in m.sessions_seen
         # no session, and the match sits in a session this context cannot see: a recurrence, never a skip
         unseen = not ctx.session_id and m.scope.partition not in ctx.visible_partitions()
-        stronger = _rank(r.source) > _rank(m.source)
+        stronger = authority(r.source) > authority(m.source)
         if new_session or unseen or stronger:
             p.action = "merge"
             p.reason = f"{layer} duplicate of {m.id}" + (" seen in a new session" if new_session else
@@ -175,14 +141,6 @@ class DedupNode(MemoryNode):
         else:
             p.action, p.reason = "skip_duplicate", f"{layer} duplicate of {m.id}"
         p.note("dedup", p.reason)
-
-
-_RANK = {Source.EXPLICIT_CORRECTION: 4, Source.USER_EDITED: 4, Source.EXPLICIT: 3, Source.IMPORTED: 2,
-         Source.INFERRED: 1, Source.DERIVED: 0}
-
-
-def _rank(s: Source) -> int:
-    return _RANK.get(s, 1)
 
 
 def merged(existing: MemoryRecord, incoming: MemoryRecord, now: datetime, session_id: str | None) -> MemoryRecord:
@@ -197,7 +155,7 @@ def merged(existing: MemoryRecord, incoming: MemoryRecord, now: datetime, sessio
         "source_turn_ids": list(dict.fromkeys([*existing.source_turn_ids, *incoming.source_turn_ids])),
         "confidence": max(existing.confidence, incoming.confidence),
     }
-    if _rank(incoming.source) > _rank(existing.source):
+    if authority(incoming.source) > authority(existing.source):
         upd["source"] = incoming.source
     return existing.model_copy(update=upd)
 

@@ -25,13 +25,13 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from ..facts import is_exclusive
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
 from ..safety import find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
 from . import grammar
 from . import lexicon as lx
-from .resolver import is_exclusive
 from .rules import Claim, clean_object
 
 Turn = Mapping[str, Any]
@@ -43,10 +43,10 @@ _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
     r"^(?:i meant|i mean|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|but rather|rather|"
-    r"应该是|而是|是|改成|改为|换成|用)\s*(?P<o>[^,，]{1,60})$", re.I)
+    r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用))\s*(?P<o>[^,，]{1,60})$", re.I)
 _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
-                      r"(?:hmm+,?\s+)?no,?\s+correction|correction|其实不是|不对|不是不是|"
-                      r"哦不|噢不|啊不|说错了|记错了)\b", re.I)
+                      r"(?:hmm+,?\s+)?no,?\s+correction|correction|其实不是|(?:不对)+|不是不是|"
+                      r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$))\b", re.I)
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5})$", re.I)
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
@@ -63,6 +63,10 @@ _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:
                           r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
 _WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
 _HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it\b|the\b|this\b|[我你他她它])", re.I)
+_NOT_X_BUT_Y = re.compile(r"((?:^|[，,。！？\s])(?:其实|哦|啊)?)不是\s*([^，,。\s是]{1,20})\s*(?:而)?是(?=\s*\S)")
+_ZH_NAMED = re.compile(r"^(?:它|她|他)?(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
+_ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
 _SELF_REPORT = re.compile(r"^\s*(?:i told you|i said|i mentioned)(?:\s+(?:yesterday|before|earlier|last time))?(?:\s+that)?\s+|"
                           r"^\s*我(?:昨天|之前|刚才|上次)?(?:是不是|好像)?(?:说|提到|讲)(?:过)?(?:了)?", re.I)
@@ -237,6 +241,7 @@ class RuleExtractor(Extractor):
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
+        message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         for sentence in lx.SENTENCE_SPLIT.split(message):
             if not sentence.strip():
                 continue
@@ -256,6 +261,7 @@ class RuleExtractor(Extractor):
             holder_user = False  # the sentence's last clause had a first-person holder ("我以前住在北京，现在…")
             holder_we = False  # … or the team / project as holder
             cue_open = False  # a bare cue clause ("From now on,") opens the next one
+            reported = False  # inside a third party's frame (zh), until a first-person clause
             project_frame = False  # "In this repo, never commit to main": the frame names the subject
             for n, raw in enumerate(raws):
                 if asked and (n == len(raws) - 1 or lx.QUESTION.search(raw.strip())):
@@ -276,11 +282,18 @@ class RuleExtractor(Extractor):
                     prev = None
                 if not clause or len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
                     continue
+                if reported and not (_FIRST_PERSON.match(clause) and not lx.REPORTED.search(clause)):
+                    skips.append({"text": clause, "reason": "reported speech"})
+                    continue
+                reported = False
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) else None)
                 if frame:
                     skips.append({"text": clause, "reason": frame})
+                    if frame == "reported speech" and _CJK.search(clause):
+                        reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
+                        continue
                     break  # the rest of the sentence belongs to the same frame
                 rep = _REPLACES.match(clause)
                 if rep and prev is not None and prev.predicate and retracted is None and (
@@ -292,6 +305,10 @@ class RuleExtractor(Extractor):
                     continue
                 if rep and prev is not None:
                     prev.replaces.append(clean_object(rep.group("o")))
+                    if clause.startswith("不用") and prev.predicate == "uses" and not correction:
+                        # "我们这边用企业微信，不用 Slack": also a stated fact — the holder does not use it
+                        found.append((Claim(prev.subject, "uses", clean_object(rep.group("o")), "negative", prev.kind),
+                                      clause, source, hedged))
                     continue
                 if rep and correction:
                     carried.append(clean_object(rep.group("o")))
@@ -421,6 +438,11 @@ class RuleExtractor(Extractor):
             # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
+        named = _ZH_NAMED.match(clause) if prev is not None and prev.predicate == "has" else None
+        if not claims and named:  # "家里养了只布偶猫，叫年糕": the name of what the user has, not the user's
+            names = [named.group("o")] if named.group("o") else _ZH_EACH_NAMED.findall(clause)
+            claims = [Claim("user", f"attr:{prev.object}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")
+                      for i, n in enumerate(names)]
         if not claims and prev is not None and prev.subject == "user":
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None

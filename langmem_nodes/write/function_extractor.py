@@ -73,8 +73,8 @@ class FunctionExtractor(Extractor):
             created_at=now, verified_at=now, source_turn_ids=[tid],
             sessions_seen=[ctx.session_id] if ctx.session_id else [],
         )
-        record.metadata = {**record.metadata, "quote": quote, "extractor": self.name}
-        return PendingWrite(record=record, trigger=_TRIGGER.get(source, "extracted")).note(
+        record.metadata = {**record.metadata, "extractor": self.name}
+        return PendingWrite(record=record, trigger=_TRIGGER.get(source, "extracted"), quote=quote).note(
             "extract", f"{self.name}: {record.text!r} ({source.value})")
 
 

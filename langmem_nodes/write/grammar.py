@@ -39,11 +39,7 @@ _EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|sp
                            r"\s+anymore|\s+these days|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
                            r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
-_ZH_TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|春天|夏天|秋天|冬天|就|上个?月|上周|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
-                      r"好几年|几年前|今年|年初|全职|个人)+")
-
-
-_DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周)(?:多)?了?$|"
+_DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周)(?:多)?了?$|"
                        r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
 
 
@@ -72,7 +68,7 @@ def junk(obj: str) -> bool:
 _SUBORD = re.compile(r"\s+(?:when|because|since|cause|cuz|coz|after|before|while|so that|which|that'?s why|if)\s+.*$|"
                      r"\s*(?:,|，)?\s*(?:因为|所以|不然|否则|要不然|结果|然后).*$", _I)
 _ZH_TOOL_TAIL = re.compile(r"^(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:来|去)?(?:管理?|做|跑|写|搞|处理|格式化|打包|部署|构建|"
-                           r"编译|测试|开发|装)\S*$")
+                           r"编译|测试|开发|装|记|画|剪|修|听|看|搭|开)\S*$")
 
 
 def _obj(text: str) -> str:
@@ -89,7 +85,7 @@ def _claim(subject: str, predicate: str, obj: str, polarity: str = "positive", k
 
 def _project_uses(m: re.Match[str]) -> list[Claim]:
     o = _obj(m.group("o"))
-    if not o:
+    if not o or re.match(r"^(?:做|搞|干)\S*的$", o):  # "我们公司是做跨境电商的": what the company does, not a tool
         return []
     pred = "package_manager" if o.split(" ")[0].lower() in PACKAGE_MANAGERS else "uses"
     return [Claim("project", pred, o, "positive", "fact")]
@@ -171,7 +167,7 @@ _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipe
               r"database|db|server|site|website|tests?|team|company)|"
               r"(?:the\s+)?(?:backend|frontend|api|ci|database|db|tests?|build|infra)\s+(?:of|for|in)\s+(?:this|our|the)\s+"
               r"(?:repo|repository|project|codebase|app|service)|(?:prod|production|staging)|we)")
-STACK_PART = re.compile(r"^(?:全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
+STACK_PART = re.compile(r"^(?:用|是用|采用|基于|跑在|部署在|不用|没用|不再用|后台|全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
                         r"线上|生产|测试环境|预发)|"
                         r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api|prod|production|staging)\b|"
                         r"^(?:is\s+|are\s+)?(?:deployed|hosted|running|written|built|served)\s+(?:on|in|with|to|via|using)\b", _I)
@@ -316,12 +312,14 @@ POST: list[tuple[re.Pattern[str], Build]] = [
 ]
 
 # the user's own fact about a family member ("my wife's name is …"): not reported speech
-OWN_FACT = re.compile(r"^my\s+\w+(?:'s name is|'s called| is called| is named)\s|^我(?:的)?\S{1,3}(?:的名字)?(?:叫|名叫)", _I)
+OWN_FACT = re.compile(r"^my\s+\w+(?:'s name is|'s called| is called| is named)\s|"
+                      r"^my\s+\w+\s+(?:are|is)\s+(?:called\s+|named\s+)?[A-Za-z][\w-]+(?:\s*,\s*[A-Za-z][\w-]+)*\s+(?:and|&)\s+[A-Za-z][\w-]+\b|"
+                      r"^my\s+\w+\s+is\s+(?-i:[A-Z])[\w-]+$|^我(?:的)?\S{1,3}(?:的名字)?(?:叫|名叫)", _I)
 
 # a project's tool named in passing, even inside a question: "our Flask app", "我们的 Flask 应用"
 MENTION = re.compile(
     r"\bour\s+(?P<o>[A-Z][\w.+#-]*(?:\s+\d[\w.]*)?)\s+(?:app|application|service|backend|frontend|api|repo|project|"
-    r"codebase|cluster|site|server|monorepo)\b|我们的\s*(?P<z>[A-Za-z][\w.+#-]*(?:\s*\d[\w.]*)?)\s*(?:应用|服务|项目|仓库|后端|前端|集群|接口)")
+    r"codebase|cluster|site|server|monorepo)\b|(?:我们|咱们|这个)(?:的)?\s*(?P<z>[A-Za-z][\w.+#-]*(?:\s*\d[\w.]*)?)\s*(?:的)?\s*(?:应用|服务|项目|仓库|后端|前端|集群|接口)")
 _OVER = re.compile(r"^(?P<x>.+?)\s+(?:over|rather than|instead of|而不是|胜过)\s+(?P<y>[^,，]+)$", _I)
 
 
@@ -331,7 +329,7 @@ def normalise(clause: str) -> str:
     clause = re.sub(r"^i(?:'ve| have)\s+been\s+(?=\w+ing\b)", "I'm ", clause, flags=_I)
     clause = re.sub(r"^(?:i'?m|i am)\s+using\s+", "I use ", clause, flags=_I)
     clause = _AS_MY.sub("", clause)
-    return _ZH_TIME.sub("", clause)
+    return grammar_zh.normalise(clause)
 
 
 # "Neovim as my main editor", "conda 管 python 环境": the role the tool plays is not part of its name
@@ -393,8 +391,9 @@ _LOOSE = frozenset({"uses", "prefers", "package_manager", "learning", "has", "di
 _VERB = re.compile(r"\b(?:is|are|was|were|be|been|have|has|do|does|goes|runs|uses|my|your|our|their)\b|[是用在的]|"
                    r"^(?:to|the|of|in|on|for|with|at|a|an|so|very|really|not)\b", _I)
 _SPLIT = frozenset({"uses", "prefers", "package_manager", "learning", "has", "diet"})
-_AND = re.compile(r"\s+(?:and|&)\s+|\s*(?:和|跟|以及|还有)\s*")
-_AND_WITH = re.compile(r"\s+(?:and|&|with)\s+|\s*(?:和|跟|以及|还有)\s*")  # "the project uses Prettier with single quotes"
+_ZH_WITH = r"|(?<=[A-Za-z0-9])\s*(?:配|搭配|加上?|\+)\s*(?=[A-Za-z])"  # "prisma 配 postgres", "Node 加 React"
+_AND = re.compile(r"\s+(?:and|&)\s+|\s*(?:和|跟|以及|还有)\s*" + _ZH_WITH)
+_AND_WITH = re.compile(r"\s+(?:and|&|with)\s+|\s*(?:和|跟|以及|还有)\s*" + _ZH_WITH)  # "the project uses Prettier with single quotes"
 
 
 def tighten(c: Claim) -> Claim:
@@ -442,7 +441,7 @@ FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|
 
 # a first-person verb whose subject chat dropped: "在学韩语", "一直用 Vim", "learning Korean", "been using Arch"
 DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(?:在)?(?:用|写)|"
-                       r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来)|"
+                       r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|啃|练|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来|搬去|搬家到|搬回)|"
                        r"^(?:been\s+)?(?:learning|studying|using|living in|working on|working at|teaching myself|picking up)\b|"
                        r"^(?:way |much |far |a lot |more |also |really |mostly )+(?:more\s+)?(?:into|of a fan of)\b", _I)
 # the current value after a past one: "(but these days) it's all Python for me", "现在基本都是 Python 了"

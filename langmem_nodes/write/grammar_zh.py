@@ -13,6 +13,62 @@ from __future__ import annotations
 import re
 
 from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _switch
+from .rules import Claim, clean_object
+
+# Time, habit and stance words between the holder and its verb; the current value is what the clause states
+# ("我上个月换成 Helix 了", "我周末喜欢去爬山").
+_TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|春天|夏天|秋天|冬天|就|上个?月|上周|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
+                   r"好几年|几年前|这[两几]年|这些年|多年来|今年|年初|全职|个人|周末|平时|平常|工作日|下班后?|每天|天天|早上|晚上|中午|一般|通常)+")
+# "我吃素好几年了", "用 Vim 十年了": how long the value has held is not part of it
+_DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周|星期)(?:多)?了?$")
+
+
+def normalise(clause: str) -> str:
+    """"我周末喜欢去爬山" → "我喜欢去爬山", "我吃素好几年了" → "我吃素", "我是不吃羊肉" → "我不吃羊肉"."""
+    clause = re.sub(r"^本人", "我", clause)
+    clause = re.sub(r"^(以前|之前|过去|曾经|现在|目前|最近|如今|这几年|这两年)我(?!们)", r"我\1", clause)  # "以前我用 Vim"
+    clause = _TIME.sub("", clause)
+    clause = re.sub(r"^我是(?=不|没|用左手|用右手)", "我", clause)
+    clause = re.sub(r"^我((?:一直|都|也|还)*)是(?=用|在用)(.+?)的$", r"我\1\2", clause)  # "我一直都是用 Emacs 的"
+    clause = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:哈+|啦|呢|呀|嘛|哦|呗)+$", "", clause)
+    return _DURATION.sub("", clause) or clause
+
+
+# Verb classes of the compositional clause "我 [做/喝/写 TOPIC] [adverbs] VERB OBJECT" ------------------
+_ADV = (r"(?:早就|早已|已经|一直|从来|向来|平时|平常|一般|基本上?|通常|最近|现在|目前|还是|也|都|还|就|真的|实在|确实|比较|"
+        r"特别|非常|挺|很|超|最|更|个人|其实|倒是|日常|每天|天天|经常|常常?|完全|根本|再也|死活|压根)*")
+_NEG_V = (r"(?:不碰|不沾|不用|不玩|不吃|不喝|不看|不写|不听|不追|不太爱|不怎么爱|不爱|不太喜欢|不怎么喜欢|不喜欢|不感冒|不习惯|"
+          r"用不惯|吃不惯|喝不惯|用不来|吃不了|喝不了|受不了|讨厌|反感|戒掉了|戒了|戒(?=烟|酒|糖|咖啡|奶茶|辣)|没碰过|没用过|不再用|弃坑了|放弃了)")
+_POS_V = (r"(?:喜欢|爱|偏爱|偏好|钟爱|迷上了?|爱上了?|入坑了?|习惯|常用|爱用|只用|只喝|只吃|只听|只看|只玩|离不开|在用|用惯了|"
+          r"(?:每天|天天|平时|一般|经常|常)(?:早上|晚上|中午|下午)?(?:都)?(?:喝|吃|用|听|玩|练))")
+_ACT = r"(?:去|用|使用|看|写|吃|喝|玩|听|练)?"
+_OBJ_END = r"(?:那种写法|这种写法|那种风格|这种风格|那一套|这一套|那种|这种|那套|这套|的东西|的)?(?:了|的|哈+|啦|呢|吧|啊|呀)*"
+
+
+def _diet_or(default: str, verb: str) -> str:
+    return "diet" if re.search(r"[吃喝]", verb) else default
+
+
+def _attitude(m: re.Match[str]) -> list[Claim]:
+    """"我写前端早就不碰 jQuery 了", "我喝咖啡只喝美式", "我不太爱喝酒": the verb class gives the polarity."""
+    v = m.group("v")
+    neg = v.startswith("戒") or bool(re.match(_NEG_V, v))
+    if v in ("用", "在用", "使用"):  # "我写代码一直用 Go"
+        return _claim("user", "uses", m.group("o"))
+    if neg:
+        return _claim("user", _diet_or("uses" if re.search(r"[碰用写玩]", v) else "prefers", v), m.group("o"), "negative",
+                      "identity" if re.search(r"[吃喝]", v) else "preference")
+    return _claim("user", "prefers", m.group("o"), kind="preference")
+
+
+# topics a project fact is about when no holder is named: "后端服务是用 Go 写的", "缓存层用的是 Redis"
+_TOPIC = (r"(?:[A-Za-z]{2,12}\s*)?(?:后端|后台|前端|服务端|客户端|移动端|接口|网关|数据库|主库|缓存|消息队列|队列|搜索|日志|监控|CI|CD|ci|持续集成|"
+          r"单测|测试|打包|构建|部署|编排|容器|框架|ORM|orm|样式|状态管理|路由|包管理|依赖管理|类型检查|格式化|代码检查|鉴权|认证|"
+          r"存储|对象存储|技术栈|定时任务|任务队列|配置中心|注册中心|服务发现|基础设施|基建|运维|线上|生产|数据层|中间件)"
+          r"(?:[\u4e00-\u9fff]{0,2}?(?:框架|服务|层|库|工具|系统|引擎|平台|方案|环境))?")
+_PROJ = r"(?:(?:我们|咱们)(?:组|团队|公司|项目)?|(?:这个|本|该|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统|monorepo)|项目|仓库|服务|代码库|代码)"
+_TECH = r"[A-Za-z][\w.+#-]*(?:\s*[A-Za-z0-9][\w.+#-]*){0,2}"
+
 
 _ZH_HOLDER = (r"(?:(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
               r"集群|数据库|线上|流水线|应用)?|(?:这个|本|该)\s*(?:项目|仓库|代码库|服务|系统|工程|repo|monorepo))")
@@ -20,6 +76,25 @@ _ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][\w.+#-]*\s*(?=[\u4e00-\u9
 
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
+    # "我们团队把 CI 从 Jenkins 迁到了 GitHub Actions", "我把编辑器从 VS Code 换成了 Zed"
+    (re.compile(r"^(?P<h>我们|咱们|我)(?:组|团队|公司|这边)?(?:最近|已经|上个?月|去年|刚)*把\s*(?P<t>[^，,]{1,10}?)\s*从\s*(?P<x>[^，,]{1,20}?)\s*"
+                r"(?:迁到|迁移到|换成|换到|切到|切换到|改成|改到|升级到|升到)了?\s*(?P<o>[^，,]{1,30}?)(?:了)?$"),
+     lambda m: _switch(m, "user" if m.group("h") == "我" else "project")),
+    # "我现在用的编辑器是 Zed", "我的包管理用的是 npm": the tool in that role
+    (re.compile(rf"^我{_ADV}(?:用的|常用的|在用的)\s*(?P<t>[\u4e00-\u9fffA-Za-z ]{{1,8}}?)\s*(?:是|叫)\s*(?P<o>[^，,]{{1,30}})$|"
+                r"^我的\s*(?P<t2>[\u4e00-\u9fffA-Za-z ]{1,8}?)\s*(?:用的是|用的|是用)\s*(?P<o2>[^，,]{1,30})$"),
+     lambda m: _claim("user", "uses", m.group("o") or m.group("o2"))),
+    # a topic before the verb: "我写前端早就不碰 jQuery 了", "我喝咖啡只喝美式"
+    (re.compile(rf"^我(?:写|做|搞|玩|喝|吃|用)(?P<t>[^，,]{{1,6}}?){_ADV}(?P<v>{_NEG_V}|{_POS_V}|用|在用|使用){_ACT}\s*(?P<o>[^，,]{{1,20}}?){_OBJ_END}$"),
+     _attitude),
+    # where the user works and as what: "我在字节做推荐算法", "我在一家银行做风控"
+    (re.compile(r"^我(?:现在|目前)?在\s*(?P<org>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?:做|当|干|搞)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?(?:工作)?$"),
+     lambda m: ([] if re.match(r"^(?:一|某|家|个)", m.group("org")) else _claim("user", "works_at", m.group("org"), kind="identity"))
+     + _claim("user", "role", m.group("r"), kind="identity")),
+    # "我从深圳搬到成都了": the new home replaces the old one
+    (re.compile(r"^我(?:已经)?从\s*(?P<x>[\u4e00-\u9fffA-Za-z ]{1,10}?)\s*(?:搬到|搬去|搬来|搬回|搬家到)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?:来|去)?了?$"),
+     lambda m: [Claim(c.subject, c.predicate, c.object, c.polarity, c.kind, [clean_object(m.group("x"))])
+                for c in _claim("user", "lives_in", m.group("o"), kind="identity")]),
     (re.compile(r"^我(?:家)?(?:的)?(?:[两三四几]|\d)\s*(?:只|条|个)\s*(?P<k>猫|狗|孩子)(?P<rest>.*叫.*)$"), _kin_names),
     # duty in zh word order: "本周的线上值班是我", "这礼拜线上值班排到我了"
     (re.compile(r"^(?:这周|本周|这礼拜|这个礼拜|这星期|这个星期|今天|今晚|这个月|下周)?(?:的)?(?P<o>[\u4e00-\u9fff]{0,4}(?:值班|轮值|oncall|on-call))"
@@ -34,9 +109,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:家)?(?:养了|养着|有)\s*(?:一|两|几)?\s*(?:只|条|个)\s*(?P<k>猫|狗|小猫|小狗|狗狗|猫咪|兔子|鹦鹉)"
                 r"[，,]?\s*(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
-    (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|妻子|丈夫|太太|先生|儿子|女儿|妈妈|爸爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
+    (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
-    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:写|用的是|是用|用的|用|使用|换到|换成|迁到|迁移到|切到|采用|基于|跑在|部署在|"
+    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:写|用的是|是用|用的|用|使用|换到|换成|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|部署在|"
                 r"托管在|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"
     (re.compile(r"(?:内网|公司网络|测试环境|开发环境|线上环境|预发环境|服务器|集群|数据库|仓库|跳板机)\S{0,6}?(?:要|需要|得|必须|只能|只可以)(?:先)?"
@@ -50,20 +125,20 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      _project_uses),
     (re.compile(r"^我(?:家)?(?:养了|养着|养|有)\s*(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12})$"),
      lambda m: _claim("user", "has", m.group("o"))),
-    (re.compile(r"^我(?:最近|现在|目前|也|还|正)*(?:在|正在)?(?:自学|学习|学|报班学)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{0,15}?)(?:呢|了)?$"),
+    (re.compile(r"^我(?:最近|现在|目前|也|还|正)*(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{0,15}?)(?:呢|了)?$"),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
     # current duty: "这周轮到我值班", "I'm on call this week"
     (re.compile(r"^(?:这周|本周|今天|这个月|今晚)?轮到我\s*(?P<o>.+)$"),
      lambda m: _claim("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(r"^我(?:已经)?(?:搬到|搬去|搬家到|定居到?)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12}?)(?:去|来)?了?$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
-    (re.compile(r"^(?:请)?(?:别|不要|不用|别再|不要再)(?:再)?给我\s*(?:推荐|发|写|讲|用|提供|找|看)?\s*(?P<o>.+?)"
+    (re.compile(r"^(?:请)?(?:别|不要|不用|别再|不要再)(?:再)?给我\s*(?:推荐|推|发|写|讲|用|提供|找|看)?\s*(?P<o>.+?)"
                 r"(?:的)?\s*(?:方案|教程|代码|例子|示例|东西|建议|版本|答案|做法|写法)?了?$"),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
     # "太辣的我吃不了", "我吃不了辣": a negative diet
     (re.compile(r"^(?:太|特别|很)?(?P<o>[\u4e00-\u9fff]{1,6}?)的?(?:东西|菜|食物)?我(?:都)?(?:吃不了|吃不惯|不能吃|不吃|受不了|喝不了)$"),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
-    (re.compile(r"^我(?:真的|实在)?(?:吃不了|吃不惯|受不了|喝不了|不太能吃|不怎么能吃|不能喝|不太能喝)\s*(?P<o>.+)$"),
+    (re.compile(r"^我(?:真的|实在)?(?:吃不了|吃不惯|受不了(?![A-Za-z\s])|喝不了|不太能吃|不怎么能吃|不能喝|不太能喝)\s*(?P<o>.+)$"),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
     (re.compile(r"^我\s*(?:好几年|几年|很久|好久|多年)?(?:都)?(?:没碰过|没用过|没再用过|没碰|没写过|不碰)了?\s*(?P<o>.+)$"),
      lambda m: _claim("user", "uses", m.group("o"), "negative")),
@@ -78,9 +153,45 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
 
 # tried AFTER the phrasing rules found nothing ----------------------------------------------------
 POST: list[tuple[re.Pattern[str], Build]] = [
-    # traits: "I'm left-handed", "我是左撇子", "我是夜猫子"
-    (re.compile(r"^我是(?:个|一个)?(?P<o>左撇子|右撇子|色盲|夜猫子|早起的人|路痴|[\u4e00-\u9fffA-Za-z ]{1,8}?(?:党|控|迷))$"),
+    # the compositional user clause: "我不太爱喝酒", "我周末喜欢去爬山", "我每天早上喝咖啡"
+    (re.compile(rf"^我{_ADV}(?P<v>{_NEG_V}|{_POS_V}){_ACT}\s*(?P<o>[^，,]{{1,20}}?){_OBJ_END}$"), _attitude),
+    # the object first: "css-in-js 真的用不惯", "jQuery 我早就不碰了"
+    (re.compile(rf"^(?P<o>{_TECH})\s*(?:我)?{_ADV}(?P<v>{_NEG_V}){_OBJ_END}$"), _attitude),
+    # a project fact about a topic: "后端服务是用 Go 写的", "测试框架我们统一用 pytest", "前端这边打包我们用的是 rollup"
+    (re.compile(rf"^(?:{_PROJ}\s*(?:的|里|里面)?\s*)?(?:{_TOPIC})\s*(?:这边|那边|这块|部分|方面)?\s*(?:{_TOPIC})?\s*(?:我们|咱们)?\s*"
+                rf"(?:都|也|主要|统一|一律|全|全部|基本|一直|目前|现在)*(?:是用|用的是|用的|用|使用|采用|基于|是|跑在|部署在|托管在|全是|都是)\s*"
+                rf"(?P<o>{_TECH}(?:\s*(?:加|和|配|跟|\+|、|/)\s*{_TECH})*)\s*(?:写的|做的|搭的|实现的|开发的|管的?|来管|跑的|的)?(?:了|哈+|啦|呢|吧)*$"),
+     _project_uses),
+    # "项目里没有 webpack 哈": a tool the project does not use
+    (re.compile(rf"^{_PROJ}?\s*(?:里|中|里面)\s*(?:也|都|并|根本|压根)?(?:没有用|没在用|没有|没用|不用|没装|不装|没引入|不引入)\s*(?P<o>{_TECH})\s*(?:了|哈+|啦|呢|吧|的)*$"),
+     lambda m: _claim("project", "uses", m.group("o"), "negative")),
+    # a verbless stack part in a project frame: "前端 React，后端 Spring Cloud"
+    (re.compile(rf"^(?:{_PROJ}\s*(?:的)?\s*)?(?:{_TOPIC})\s*[:：]?\s+(?P<o>{_TECH})$"), _project_uses),
+    # "我们这边用钉钉，不用飞书": a tool the team does not use
+    (re.compile(rf"^(?:我们|咱们)(?:组|团队|公司|这边|项目)?{_ADV}(?:不用|没用|不再用|不使用|弃用了?)\s*(?P<o>[^，,]{{1,20}}?)(?:了|的|哈+)*$"),
+     lambda m: _claim("project", "uses", m.group("o"), "negative")),
+    # "我家在郑州"
+    (re.compile(r"^我家(?:在|住在)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{2,8})$"), lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
+    # "话说我现在住杭州"
+    (re.compile(rf"^我{_ADV}住\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{2,8}})$"), lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
+    # "我乳糖不耐受"
+    (re.compile(r"^我(?P<o>[\u4e00-\u9fff]{1,4}不耐受?)$"), lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
+    # traits and conditions: "我是用左手的", "我有糖尿病"
+    (re.compile(r"^我(?:习惯)?用(?P<o>左手|右手)(?:的)?$"), lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
+    (re.compile(r"^我(?:有|患有|得了|查出)\s*(?P<o>[\u4e00-\u9fff]{0,6}(?:病|症|炎|哮喘|过敏|高血压|低血糖))$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:都|也|一直)?(?:换成|换到|改用|换用|切到|切换到|转到|迁移到)了?\s*(?P<o>.+?)了?$"),
+    # possessions at home: "家里有台 switch"
+    (re.compile(r"^(?:我)?家(?:里)?(?:有|养了|养着)\s*(?:一|两|几)?\s*(?:台|只|条|个|辆|套)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)(?:了|哈+)*$"),
+     lambda m: _claim("user", "has", m.group("o"))),
+    # the user's devices: "我手机是安卓的", "我主力机是 ThinkPad X1"
+    (re.compile(r"^我的?(?P<a>手机|电脑|笔记本|主力机|副机|工作机|台式机|平板|显示器|键盘|鼠标|耳机|系统|输入法)(?:用的)?是\s*(?P<o>[^，,]{1,20}?)(?:的)?$"),
+     lambda m: _claim("user", f"attr:{m.group('a')}", m.group("o"))),
+    # "我开的是一辆 Model 3"
+    (re.compile(r"^我(?:开|开的是)\s*(?:一辆|辆)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)$"),
+     lambda m: _claim("user", "attr:车", m.group("o"))),
+    # traits: "I'm left-handed", "我是左撇子", "我是夜猫子"
+    (re.compile(r"^我是(?:个|一个)?(?P<o>左撇子|右撇子|色盲|色弱|近视|远视|散光|恐高|社恐|夜猫子|早起的人|路痴|[\u4e00-\u9fffA-Za-z ]{1,8}?(?:党|控|迷))$"),
+     lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
+    (re.compile(r"^我(?:都|也|一直|全|全部|已经|整体)*(?:换成|换到|改用|换用|切到|切换到|转到|迁移到)了?\s*(?P<o>.+?)了?$"),
      lambda m: _claim("user", "uses", m.group("o"))),
 ]

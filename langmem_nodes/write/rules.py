@@ -17,21 +17,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..facts import EXCLUSIVE as EXCLUSIVE  # re-exported: the predicate vocabulary lives in facts.py
+from ..facts import PREDICATES as PREDICATES
 from .lexicon import PROJECT, PROJECT_TAIL, STANDING
 from .places import is_place
 
 _I = re.IGNORECASE
 
-#: Canonical predicates. Open attributes use the namespaced form `attr:<name>` ("my shell is zsh").
-PREDICATES = frozenset(
-    "name role lives_in works_in works_at from allergy diet prefers uses working_on package_manager "
-    "deploy_command build_command test_command run_command release_command rule states".split()
-)
-#: One value at a time: a new value for the same (subject, predicate) contradicts the old one.
-EXCLUSIVE = frozenset(
-    "name role lives_in works_in works_at from package_manager deploy_command build_command test_command "
-    "run_command release_command".split()
-)
 PACKAGE_MANAGERS = frozenset("npm pnpm yarn bun uv poetry pip pipenv conda pdm hatch cargo maven gradle".split())
 DIETS = re.compile(r"^(?:a\s+)?(vegetarian|vegan|pescatarian|halal|kosher|gluten[- ]free|lactose[- ]intolerant|"
                    r"素食者?|素食主义者|吃素的?|清真)$", _I)
@@ -54,10 +46,10 @@ class Claim:
 
 _TRAIL = re.compile(
     r"(?:\s+(?:anymore|any more|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|"
-    r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈+|嘛|呗|啊)+\s*$",
+    r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈+|嘛|呗|啊|比较多|居多|为主|多一些|多一点)+\s*$",
     _I,
 )
-_LEAD_OBJ = re.compile(r"^(?:you to (?:use|say|write|include|add|do)|using|to use|use|working with|writing|coding in|to write|的是|用|使用|看|写|吃|喝)\s*", _I)
+_LEAD_OBJ = re.compile(r"^(?:you to (?:use|say|write|include|add|do)|using|to use|use|working with|writing|coding in|to write|的就是|就是|的是|用|使用|看|写|吃|喝)\s*", _I)
 
 
 def clean_object(text: str) -> str:
@@ -249,7 +241,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
 # Chinese -----------------------------------------------------------------------------------------
 _ZADV = r"(?:好像|大概|似乎|个人|平时|一般|比较|更|很|非常|特别|真的|还是|一直|也|都|最|蛮|挺|超|主要|日常|通常|向来)*"
 _ZNOW = r"(?:最近|现在|目前|已经|早就|这几年|后来)*"
-_ZPROJ = r"(?:在)?(?:这个|本|该|我们的?|咱们的?|此)+\s*(?:项目|仓库|monorepo|repo|代码库|工程|服务|系统)(?:里|中|里面|的)?\s*"
+_ZPROJ = r"(?:在)?(?:这个|本|该|我们的?|咱们的?|此)+\s*(?:项目|仓库|monorepo|repo|代码库|工程|服务|系统)\s*(?:里|中|里面|的)?\s*"
 _JOB = (r"开发|工程师|程序员|设计师|经理|产品|运营|测试|运维|架构师|分析师|科学家|研究员|学生|老师|教师|医生|律师|会计|销售|"
         r"研究|算法|数据|前端|后端|全栈|编辑|记者|作家|创业者|自由职业")
 
@@ -277,6 +269,8 @@ def _zh_rule_pre(m: re.Match[str], polarity: str) -> list[Claim]:
 def _zh_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"(?:就|也|都|还|其实|倒是|反正|才)+$", "", m.group("a").strip())
     if len(attr) < 2 and not re.match(r"[A-Za-z]", attr):  # "我的而是拿铁": a function word, not an attribute
+        return []
+    if re.fullmatch(r"(?:平时|平常|一般|现在|目前|最近|主要|其实|基本|通常|每天|周末|以前|之前)+", attr):  # "(我的)平时都是…": not an attribute
         return []
     if attr in {"名字", "姓名"}:
         return _c("user", "name", m.group("o"), kind="identity")
@@ -324,7 +318,7 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:喜欢|爱|偏好|偏爱|习惯|倾向于?|钟爱|爱用|喜爱|青睐)(?:用|使用|看|写|吃|喝)?\s*(?P<o>.+)$"),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
     (re.compile(r"^我(?:今天|今晚|这[两几]?(?:天|周|个星期|个月|阵子|段时间)|本周|本月|最近|目前|现在|正)*(?:在|正在|忙着|忙于)(?:做|搞|弄|写|开发|处理|修|"
-                r"重构|调试|负责|忙|赶|准备|学习|学|研究|排查|复习|优化|设计|迁移|整理)\s*(?P<o>.+)$"), lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
+                r"重构|调试|负责|忙|赶|备考|准备|学习|学|研究|排查|复习|优化|设计|迁移|整理)\s*(?P<o>.+)$"), lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:改用|换成|换用|转向|切换到|转到|迁移到)了?\s*(?P<o>.+)$"),
      lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:用|使用|在用|写|用的是|写的是)\s*(?P<o>.+)$"),

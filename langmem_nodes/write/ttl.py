@@ -1,7 +1,8 @@
 """Lifetimes: tiered TTL (stable 3650 d / semi 180 d / volatile 21 d), a uniform baseline, and the sweeper.
 
-Expiry hides a memory (`status=expired`, recall skips it unless `show_expired`) and archival parks one not
-accessed for a long time (`status=archived`); neither deletes anything, and each writes a ledger entry.
+Expiry hides a memory (`status=expired`: recall skips it, `MemoryAdmin.list(status="expired")` still lists it)
+and archival parks one not accessed for a long time (`status=archived`); neither deletes anything, and each
+writes a ledger entry.
 
 Example:
     >>> from datetime import UTC, datetime

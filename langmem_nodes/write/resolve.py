@@ -1,0 +1,214 @@
+"""Conflict resolution: which of several statements about one attribute wins, by a selectable strategy.
+
+A new statement conflicts with stored active ones when they share (subject, predicate) in the scopes the
+user can see and either the predicate holds one value at a time (name, role, deploy_command, …), the
+polarity flips for the same object ("likes X" → "does not like X"), or the new statement is an explicit
+correction (of the value it names after "not …", else of the latest value). A correction also reaches
+the values this user stated in their other sessions of the same project (or of none), the partitions dedup
+compares with — never another user's or project's. The loser is superseded:
+`status=superseded`, pointers both ways, a ledger reason — never deleted. `read_only` records are never
+superseded automatically: the challenger is kept as a `candidate` instead.
+
+Example:
+    >>> from langmem_nodes.records import MemoryRecord, Scope
+    >>> s = Scope(user_id="u")
+    >>> old = MemoryRecord(text="User uses TypeScript", predicate="uses", object="TypeScript", scope=s, confidence=0.6)
+    >>> fix = MemoryRecord(text="User uses Python", predicate="uses", object="Python", scope=s,
+    ...                    source="explicit_correction", confidence=0.95)
+    >>> later = MemoryRecord(text="User uses TypeScript", predicate="uses", object="TypeScript", scope=s, confidence=0.6)
+    >>> STRATEGIES["explicit_correction_first"].choose([old, fix, later]).object
+    'Python'
+    >>> STRATEGIES["last_write_wins"].choose([old, fix, later]).object
+    'TypeScript'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol, runtime_checkable
+
+from ..facts import is_exclusive, winner
+from ..node import MemoryNode
+from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
+from ..state import PendingWrite
+from ..store.sqlite import KeyRef
+
+
+@runtime_checkable
+class ResolutionStrategy(Protocol):
+    """Picks the winner among statements about one key, given in arrival order."""
+
+    name: str
+
+    def choose(self, statements: Sequence[MemoryRecord]) -> MemoryRecord: ...
+
+
+def _check(statements: Sequence[MemoryRecord]) -> None:
+    if not statements:
+        raise ValueError("statements must not be empty")
+
+
+class ExplicitCorrectionFirst:
+    """The user's explicit intent beats inference: `facts.winner` (highest source authority, newest among
+    equals), the rule the read side's conflict blocks use too."""
+
+    name = "explicit_correction_first"
+
+    def choose(self, statements: Sequence[MemoryRecord]) -> MemoryRecord:
+        return winner(statements)
+
+
+class ConfidenceWeighted:
+    """Highest confidence wins; the latest among equal confidences."""
+
+    name = "confidence_weighted"
+
+    def choose(self, statements: Sequence[MemoryRecord]) -> MemoryRecord:
+        _check(statements)
+        best = max(s.confidence for s in statements)
+        return [s for s in statements if s.confidence == best][-1]
+
+
+class LastWriteWins:
+    """The most recent statement wins, whatever its source."""
+
+    name = "last_write_wins"
+
+    def choose(self, statements: Sequence[MemoryRecord]) -> MemoryRecord:
+        _check(statements)
+        return statements[-1]
+
+
+class Majority:
+    """The value stated most often (recurrence counts) wins; ties go to the latest."""
+
+    name = "majority"
+
+    def choose(self, statements: Sequence[MemoryRecord]) -> MemoryRecord:
+        _check(statements)
+        votes: Counter[tuple[str, str]] = Counter()
+        for s in statements:
+            votes[(normalize_text(s.object), s.polarity.value)] += max(1, s.recurrence)
+        top = max(votes.values())
+        return [s for s in statements if votes[(normalize_text(s.object), s.polarity.value)] == top][-1]
+
+
+STRATEGIES: dict[str, ResolutionStrategy] = {
+    s.name: s for s in (ExplicitCorrectionFirst(), ConfidenceWeighted(), LastWriteWins(), Majority())
+}
+
+
+def get_strategy(strategy: str | ResolutionStrategy) -> ResolutionStrategy:
+    if isinstance(strategy, str):
+        if strategy not in STRATEGIES:
+            raise ValueError(f"unknown resolution strategy {strategy!r}; choose from {sorted(STRATEGIES)}")
+        return STRATEGIES[strategy]
+    if not isinstance(strategy, ResolutionStrategy):
+        raise TypeError(f"strategy must be a name or a ResolutionStrategy, got {type(strategy).__name__}")
+    return strategy
+
+
+def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef, *, replaces: Sequence[str] = ()) -> bool:
+    """Does `new` contradict `old` (same subject and predicate assumed; only its object and polarity are read)?
+
+    An exclusive predicate's other values all conflict, even when a correction names the one it replaces
+    ("I live in Paris, not Berlin" also replaces Lisbon): one value at a time. Otherwise `old` conflicts
+    when it holds a value the correction `replaces` (`PendingWrite.replaces`)."""
+    same_obj = normalize_text(new.object) == normalize_text(old.object)
+    if same_obj:
+        return new.polarity != old.polarity
+    if is_exclusive(new.predicate):
+        return True
+    replaces = [normalize_text(x) for x in replaces or [] if x]
+    if replaces:
+        return any(x in normalize_text(old.object) or normalize_text(old.object) in x for x in replaces)
+    return False
+
+
+class ResolveNode(MemoryNode):
+    """Graph node: for each pending write, find contradicted active memories and let the strategy decide.
+
+    Sets `pending.supersede` (ids the new record replaces) or, when an existing memory wins, marks the new
+    record `superseded` by it (it is still kept, for history).
+
+    Args:
+        store: the MemoryStore.
+        strategy: a name in `STRATEGIES` or any `ResolutionStrategy` (default "explicit_correction_first").
+    """
+
+    name = "resolve"
+
+    def __init__(
+        self,
+        store: Any,
+        *,
+        strategy: str | ResolutionStrategy = "explicit_correction_first",
+        pending_key: str = "memory_pending",
+        **kw: Any,
+    ) -> None:
+        super().__init__(**kw)
+        self.store, self.strategy, self.pending_key = store, get_strategy(strategy), pending_key
+
+    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]  # never the input's
+        visible = ctx.visible_partitions()
+        sessions: list[str] | None = None  # listed once, only when a correction needs them
+        for p in pending:
+            if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
+                continue
+            r = p.record
+            refs = self._rival_refs(p, visible)
+            elsewhere: list[KeyRef] = []
+            if r.source is Source.EXPLICIT_CORRECTION:
+                if sessions is None:
+                    sessions = [s for s in self.store.partitions(prefix=ctx.session_prefix()) if s not in visible]
+                elsewhere = self._rival_refs(p, sessions, fallback=not refs) if sessions else []
+            loaded = self.store.get_many([m.id for m in (*refs, *elsewhere)]) if refs or elsewhere else {}
+            rivals = [loaded[m.id] for m in refs if m.id in loaded]
+            other = [loaded[m.id] for m in elsewhere if m.id in loaded]
+            if rivals or other:
+                self._resolve(p, rivals, other)
+        return {self.pending_key: pending}
+
+    def _rival_refs(self, p: PendingWrite, partitions: list[str], *, fallback: bool = True) -> list[KeyRef]:
+        """The active values in `partitions` that `p.record` contradicts, oldest first; values are compared
+        on KeyRefs (no body parsing), only the rivals are loaded."""
+        r = p.record
+        same_key = sorted(self.store.find_refs(partitions, subject=r.subject, predicate=r.predicate),
+                          key=lambda m: m.created_at)
+        refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)]
+        if not refs and fallback and r.source is Source.EXPLICIT_CORRECTION and not p.replaces:
+            # an unqualified correction ("no wait, I mainly write Python now") replaces the latest value
+            refs = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
+        return refs
+
+    def _resolve(self, p: PendingWrite, rivals: list[MemoryRecord], other: Sequence[MemoryRecord] = ()) -> None:
+        """`rivals`: contradicted values the user sees here; `other`: those held in the user's other sessions
+        of this project (only for a correction). Those are superseded when the new value beats them, but
+        never make it lose: a value this session cannot see does not overrule what the user just said."""
+        r = p.record
+        locked = [m for m in (*rivals, *other) if m.read_only]
+        if locked:
+            p.action = "downgrade"
+            p.reason = f"contradicts read-only memory {locked[0].id}: kept as candidate for the user to confirm"
+            r.status = Status.CANDIDATE
+            p.note("resolve", p.reason)
+            return
+        winner = self.strategy.choose([*rivals, r])
+        if winner is r:
+            losers = [*rivals, *(m for m in other if self.strategy.choose([m, r]) is r)]
+            if not losers:
+                return
+            p.supersede = [m.id for m in losers]
+            r.supersedes = list(p.supersede)
+            p.reason = p.reason or f"{self.strategy.name}: replaces {', '.join(p.supersede)}"
+            p.note("resolve", f"{self.strategy.name}: new value wins over {p.supersede}")
+        else:
+            r.status, r.superseded_by = Status.SUPERSEDED, winner.id
+            p.reason = f"{self.strategy.name}: existing {winner.id} ({winner.source.value}) wins"
+            p.note("resolve", p.reason)
+
+
+ResolverNode = ResolveNode  # the old name, kept for a release

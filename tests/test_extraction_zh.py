@@ -1,0 +1,164 @@
+"""The Chinese side of the compositional extractor (issue 16): one group per failure kind, phrasings written for
+these tests (not taken from the labelled sets). Fast: the extractor and the gate only, except the cross-turn
+corrections, which run the real write graph."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from langmem_nodes.records import MemoryContext, Status
+from langmem_nodes.write import RuleExtractor, VerifyNode
+
+CTX = MemoryContext(user_id="u1", project_id="p1", session_id="s1")
+NOW = datetime(2026, 3, 1, tzinfo=UTC)
+
+
+def _norm(s: str) -> str:
+    return "".join(s.split()).casefold()
+
+
+def _accepted(text: str) -> list:
+    pending = RuleExtractor().extract([{"role": "user", "content": text}], CTX, NOW)
+    out = VerifyNode(None).run({"memory_pending": pending}, CTX, NOW)["memory_pending"]
+    return [p.record for p in out if p.action == "write"]
+
+
+def _check(records: list, expected: list[tuple[str, str, str]]) -> None:
+    got = [(r.subject, r.object, r.polarity.value) for r in records]
+    assert len(records) == len(expected), got
+    for subject, term, polarity in expected:
+        assert any(r.subject == subject and r.polarity.value == polarity and _norm(term) in _norm(r.object)
+                   for r in records), (term, got)
+
+
+P, N = "positive", "negative"
+CASES = {
+    # the verb class gives the polarity, whatever sits between the holder and the verb
+    "attitude verb classes": [
+        ("我不太爱喝奶茶。", [("user", "奶茶", N)]),
+        ("我周末喜欢去钓鱼。", [("user", "钓鱼", P)]),
+        ("我写后端早就不碰 PHP 了", [("user", "PHP", N)]),
+        ("我喝茶只喝乌龙", [("user", "乌龙", P)]),
+        ("Tailwind 我真的用不惯", [("user", "Tailwind", N)]),
+        ("我写脚本一直用 Lua", [("user", "Lua", P)]),
+    ],
+    # a topic first, no holder: still the project's stack
+    "project facts": [
+        ("网关层用的是 Envoy。", [("project", "Envoy", P)]),
+        ("单测框架我们统一用 vitest", [("project", "vitest", P)]),
+        ("我们组上个月全面转 Kotlin 了", [("project", "Kotlin", P)]),
+        ("我们团队把监控从 Zabbix 迁到了 Prometheus", [("project", "Prometheus", P)]),
+        ("我们项目前后端分离的，前端 Svelte，后端 Django", [("project", "Svelte", P), ("project", "Django", P)]),
+        ("这个 repo 里禁止提交 .env 文件", [("project", ".env", N)]),
+        ("服务里没有用 Redis 哈", [("project", "Redis", N)]),
+        ("我们这边用企业微信，不用 Slack", [("project", "企业微信", P), ("project", "Slack", N)]),
+    ],
+    "plain personal facts": [
+        ("我在一家券商做量化", [("user", "量化", P)]),
+        ("我去年从武汉搬到了长沙", [("user", "长沙", P)]),
+        ("我开的是一辆 Golf", [("user", "Golf", P)]),
+        ("我有哮喘", [("user", "哮喘", P)]),
+        ("家里有台 PS5，想找个双人游戏", [("user", "PS5", P)]),
+        ("最近在啃 Rust 的那本书", [("user", "Rust", P)]),
+        ("我刚开始学尤克里里", [("user", "尤克里里", P)]),
+        ("本人乳糖不耐受", [("user", "乳糖不耐", P)]),
+        ("话说我现在住厦门", [("user", "厦门", P)]),
+        ("我现在用的终端是 Kitty", [("user", "Kitty", P)]),
+        ("家里养了只柴犬，叫旺财", [("user", "柴犬", P), ("user", "旺财", P)]),
+        ("我对芒果过敏", [("user", "芒果", P)]),  # an allergy is a positive fact (the spec's dev set)
+        ("我笔记本是 Framework 13", [("user", "Framework 13", P)]),
+        ("对了我已经戒酒半年了", [("user", "酒", N)]),
+        ("我养了三只鸡，一只叫小黑一只叫小白", [("user", "鸡", P), ("user", "小黑", P), ("user", "小白", P)]),
+        ("我最近在备考教资", [("user", "教资", P)]),
+    ],
+    "compound sentences": [
+        ("我们用的是 Vite 配 Vitest，本地跑得挺快", [("project", "Vite", P), ("project", "Vitest", P)]),
+        ("我不用 Windows 了，全换成 Linux", [("user", "Windows", N), ("user", "Linux", P)]),
+        ("以前我用 Sublime，现在用 Zed 了", [("user", "Zed", P)]),
+        ("唉 最近加班好多 我们后端全是 Elixir 写的", [("project", "Elixir", P)]),
+        ("他们组都用 Windows，我是 Mac 党", [("user", "Mac", P)]),
+    ],
+    # an in-turn retraction keeps only the value said last
+    "in-turn corrections": [
+        ("我不吃香菇…啊不是，我是不吃木耳", [("user", "木耳", N)]),
+        ("我每天喝可乐，哦不对，是喝雪碧", [("user", "雪碧", P)]),
+        ("我们用 MySQL…哦不对不对，这个服务是 SQLite", [("project", "SQLite", P)]),
+    ],
+    # requests, complaints and third parties store nothing
+    "junk and third parties": [
+        ("你帮我记一下，注意一下哈", []),
+        ("回答的时候听着亲切点", []),
+        ("你给的 Go 代码都是 tab 缩进", []),
+        ("我同事一直用 Emacs，他说很好用", []),
+        ("别给我推那些", []),
+        ("我们公司是做在线教育的", []),  # what the company does is not a tool it uses
+    ],
+}
+
+
+@pytest.mark.parametrize(("text", "expected"), [c for cs in CASES.values() for c in cs],
+                         ids=[f"{k}: {c[0][:24]}" for k, cs in CASES.items() for c in cs])
+def test_zh_failure_kinds(text: str, expected: list[tuple[str, str, str]]) -> None:
+    _check(_accepted(text), expected)
+
+
+@pytest.mark.parametrize("text", ["这个 repo 里禁止提交 .env 文件", "我写后端早就不碰 PHP 了"])
+def test_a_negated_verb_is_never_read_as_a_positive_fact(text: str) -> None:
+    assert all(r.polarity.value == "negative" for r in _accepted(text))
+
+
+CROSS_TURN = [
+    (["我们的监控用的是 Zabbix。", "更正一下，上个月已经整体换成 Prometheus 了。"], [("project", "Prometheus", P)]),
+    (["我儿子叫小虎。", "哎呀打错字了，是小武"], [("user", "小武", P)]),
+    (["我的包管理用的是 yarn", "不是 yarn，是 bun"], [("user", "bun", P)]),
+    (["我们用 Postgres", "其实不是 Postgres 是 CockroachDB"], [("project", "CockroachDB", P)]),
+    (["帮我找找周末去哪，我住在无锡", "啊等下 我刚说错了 我早就不在无锡了，去年就搬去常州了哈哈"], [("user", "常州", P)]),
+]
+
+
+@pytest.mark.parametrize(("turns", "expected"), CROSS_TURN, ids=[" / ".join(c[0])[:40] for c in CROSS_TURN])
+def test_zh_corrections_land_and_replace_the_old_value(store, turns, expected) -> None:
+    from langchain_core.messages import AIMessage, HumanMessage
+
+    from langmem_nodes.write import create_write_graph
+
+    g = create_write_graph(store).compile()
+    msgs: list = []
+    for t in turns:
+        msgs.append(HumanMessage(content=t))
+        g.invoke({"messages": list(msgs)}, context=CTX)
+        msgs.append(AIMessage(content="OK"))
+    active = store.find(CTX.visible_partitions(), statuses=(Status.ACTIVE,))
+    _check(active, expected)
+    assert all(r.source.value == "explicit_correction" for r in active)
+
+
+SECRETS = [  # (turn, the secret's bytes that must never reach the memory home)
+    ("我的密码，是 Qw3rtyZ!2024", "Qw3rtyZ!2024"), ("记住我的验证码是 839201", "839201"),
+    ("公司 wifi 的密码是 hunter2hunter", "hunter2hunter"), ("口令：Tiger#Lily77", "Tiger#Lily77"),
+    ("我们服务的密钥是 sk-live-9f8e7d6c5b4a39281706", "sk-live-9f8e7d6c5b4a39281706"),
+    ("这个是 token ghp_abcdefghijklmnopqrstuvwxyz0123", "ghp_abcdefghijklmnopqrstuvwxyz0123"),
+    ("以后登录都用这个密码 Passw0rd!xyz", "Passw0rd!xyz"), ("我银行卡密码是 667788", "667788"),
+    ("家里路由器密码 zxcv1234qwer", "zxcv1234qwer"), ("堡垒机的口令改成了 Abc@12345678 了", "Abc@12345678"),
+    ("密码是 p4ss-word-77，帮我记一下", "p4ss-word-77"), ("我的 API key：AKIAIOSFODNN7EXAMPLE", "AKIAIOSFODNN7EXAMPLE"),
+    ("支付宝支付密码我设的是 135790", "135790"), ("记住 数据库 root 密码 R00t_pw_2025", "R00t_pw_2025"),
+    ("我的 PIN 码是 4321", "4321"), ("wifi 叫 MyHome，密码是 88888888", "88888888"),
+    ("我们测试环境的账号 admin 密码 admin123456", "admin123456"),
+    ("npm token 是 npm_abcdefghijklmnopqrstuvwxyz1234", "npm_abcdefghijklmnopqrstuvwxyz1234"),
+    ("我住在杭州，顺便说下我邮箱密码是 Mail#Pass2026", "Mail#Pass2026"),
+    ("我用 Vim，token：xoxb-1234567890-abcdefghij", "xoxb-1234567890-abcdefghij"),
+]
+
+
+def test_no_zh_secret_phrasing_reaches_the_memory_home(store, tmp_path) -> None:
+    from langmem_nodes.write import create_write_graph
+
+    g = create_write_graph(store).compile()
+    for turn, _ in SECRETS:
+        g.invoke({"messages": [("user", turn)]}, context=CTX)
+    store.close()
+    blob = b"".join(p.read_bytes() for p in (tmp_path / "home").rglob("*") if p.is_file())
+    assert blob, "the memory home is empty: the byte search would prove nothing"
+    assert [s for _, s in SECRETS if s.encode() in blob] == []
