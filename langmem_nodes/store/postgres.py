@@ -249,7 +249,7 @@ class PostgresCanonicalStore:
             cur.executemany("INSERT INTO records(id, partition, status, subject, predicate, text_hash, version, body)"
                             " VALUES (%s,%s,%s,%s,%s,%s,%s,%s) ON CONFLICT (id) DO NOTHING RETURNING id",
                             [self._row(r) for r in recs], returning=True)
-            inserted = collections.Counter()
+            inserted: collections.Counter[str] = collections.Counter()
             while True:
                 inserted.update(row[0] for row in cur.fetchall())
                 if not cur.nextset():

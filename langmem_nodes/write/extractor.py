@@ -439,7 +439,7 @@ class RuleExtractor(Extractor):
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
         named = _ZH_NAMED.match(clause) if prev is not None and prev.predicate == "has" else None
-        if not claims and named:  # "家里养了只布偶猫，叫年糕": the name of what the user has, not the user's
+        if not claims and named and prev is not None:  # "家里养了只布偶猫，叫年糕": the name of what the user has, not the user's
             names = [named.group("o")] if named.group("o") else _ZH_EACH_NAMED.findall(clause)
             claims = [Claim("user", f"attr:{prev.object}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")
                       for i, n in enumerate(names)]
