@@ -52,12 +52,14 @@ def authority(source: Source | str) -> int:
 
 
 def is_exclusive(predicate: str) -> bool:
-    """Does the predicate hold one value at a time (name, lives_in, deploy_command, any `attr:` key)?
+    """Does the predicate hold one value at a time (name, lives_in, deploy_command, any `attr:` key, any
+    predicate outside the vocabulary)? The one rule the write strategy and both read blocks use.
 
-    >>> is_exclusive("lives_in"), is_exclusive("attr:shell"), is_exclusive("prefers")
-    (True, True, False)
+    >>> is_exclusive("lives_in"), is_exclusive("attr:shell"), is_exclusive("favourite_editor"), is_exclusive("prefers")
+    (True, True, True, False)
     """
-    return predicate in EXCLUSIVE or predicate.startswith("attr:")
+    pred = predicate.strip().casefold()
+    return pred in EXCLUSIVE or pred.startswith("attr:") or (pred not in PREDICATES and pred not in GENERIC_PREDICATES)
 
 
 def identity(rec: MemoryRecord) -> tuple[str, str, str, str]:
@@ -118,7 +120,7 @@ def attribute_key(rec: MemoryRecord) -> tuple[str, ...] | None:
     if pred in GENERIC_PREDICATES or not rec.object.strip():
         return None
     subject = rec.subject.strip().casefold()
-    if pred in PREDICATES and not is_exclusive(pred):
+    if not is_exclusive(pred):
         return (subject, pred, normalize_text(rec.object))
     return (subject, pred)
 

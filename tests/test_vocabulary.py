@@ -196,3 +196,18 @@ def test_read_options_are_the_typed_keywords_of_read_stages():
 
     params = {n for n, p in inspect.signature(read_stages).parameters.items() if p.kind is p.KEYWORD_ONLY}
     assert set(ReadOptions.__annotations__) == params
+
+
+@pytest.mark.parametrize(("pred", "a", "b", "conflict"), [("favourite_editor", "Vim", "Helix", True),
+                                                          ("最喜欢的编辑器", "Vim", "Helix", True),
+                                                          ("uses", "Vim", "Python", False),
+                                                          ("lives_in", "Lisbon", "Porto", True)])
+def test_write_and_read_agree_on_which_values_conflict(pred, a, b, conflict) -> None:
+    from langmem_nodes.facts import attribute_key
+    from langmem_nodes.records import MemoryRecord, Scope
+    from langmem_nodes.write.resolve import conflicts_with
+
+    old, new = (MemoryRecord(text=f"User {pred} {o}", subject="user", predicate=pred, object=o, scope=Scope(user_id="u"))
+                for o in (a, b))
+    assert conflicts_with(new, old) is conflict
+    assert (attribute_key(new) == attribute_key(old)) is conflict
