@@ -70,7 +70,7 @@ def _ledger_ops(store, ctx=ALICE) -> list[LedgerOp]:
 # ---- search / manage ---------------------------------------------------------------------------
 @pytest.mark.parametrize("make_agent", AGENTS)
 @pytest.mark.parametrize(("note", "query", "stored"), [
-    ("User lives in Oslo", "where do I live?", "User is based in Oslo"),
+    ("User lives in Oslo", "where do I live?", "User lives in Oslo"),
     ("用户住在上海", "我住在哪里", "用户住在上海"),
 ])
 def test_agent_stores_then_finds_a_memory_scope_from_the_runtime_only(store, make_agent, note, query, stored):

@@ -15,9 +15,9 @@ Example:
     >>> manage, search = create_manage_memory_tool(store), create_search_memory_tool(store)
     >>> rt = SimpleNamespace(context=MemoryContext(user_id="ada"), config={}, state={})  # what ToolNode injects
     >>> json.loads(manage.func(action="create", content="User lives in Oslo", runtime=rt))["written"][0]["text"]
-    '«User is based in Oslo»'
+    '«User lives in Oslo»'
     >>> json.loads(search.func(query="where does the user live?", runtime=rt))[0]["text"]
-    '«User is based in Oslo»'
+    '«User lives in Oslo»'
     >>> store.close()
 """
 

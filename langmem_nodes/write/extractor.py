@@ -118,7 +118,7 @@ def turn_id(turn: Turn, index: int) -> str:
 
 # ---- rendering: the stored text is a neutral third-person statement, never an instruction --------
 _EN = {
-    "name": "User's name is {o}", "role": "User works as {o}", "lives_in": "User is based in {o}",
+    "name": "User's name is {o}", "role": "User works as {o}", "lives_in": "User lives in {o}",
     "works_in": "User works in {o}", "works_at": "User works at {o}", "from": "User is from {o}",
     "allergy": "User is allergic to {o}", "diet": "User's diet: {o}", "prefers": "User likes {o}",
     "uses": "User uses {o}", "working_on": "User is working on {o}", "package_manager": "Project uses {o}",
