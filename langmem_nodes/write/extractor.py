@@ -32,6 +32,7 @@ from ..state import PendingWrite
 from ..text import detect_lang
 from . import grammar
 from . import lexicon as lx
+from .places import is_place
 from .rules import Claim, clean_object
 
 Turn = Mapping[str, Any]
@@ -44,6 +45,8 @@ _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我�
 _BARE_VALUE = re.compile(
     r"^(?:i meant|i mean|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|but rather|rather|"
     r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用))\s*(?P<o>[^,，]{1,60})$", re.I)
+_NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
+_PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
 _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
                       r"(?:hmm+,?\s+)?no,?\s+correction|correction|其实不是|(?:不对)+|不是不是|"
                       r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$))\b", re.I)
@@ -341,7 +344,7 @@ class RuleExtractor(Extractor):
                     if new:
                         retracted = None
                 if not new and correction:
-                    new = self._bare_correction(clause, earlier, bare_np=not found)
+                    new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
                 if (new and correction and prev is not None and new[0].polarity == "negative"
                         and prev.polarity == "positive" and new[0].subject == prev.subject
                         and new[0].predicate == prev.predicate):
@@ -405,9 +408,13 @@ class RuleExtractor(Extractor):
                     and claim.polarity == last.polarity and normalize_text(claim.object) != normalize_text(last.object):
                 claim.predicate, claim.replaces = last.predicate, [last.object]
 
-    def _bare_correction(self, clause: str, earlier: Sequence[Turn], *, bare_np: bool = True) -> list[Claim]:
+    def _bare_correction(self, clause: str, earlier: Sequence[Turn], *, bare_np: bool = True,
+                         sentence: str = "") -> list[Claim]:
         """A corrected value without its attribute: "I meant Go", "应该是 Go", or with a topic the earlier turn
-        named ("事件存储是 Cassandra" after "我们事件存储用的是 MongoDB")."""
+        named ("事件存储是 Cassandra" after "我们事件存储用的是 MongoDB").
+
+        It corrects the earlier claim whose value the sentence names ("it's Porto, not Lisbon"), else the latest
+        one of the same kind (a place corrects where the user lives, not the project's stack), else the latest."""
         clause = _POLITE.sub("", clause)
         m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
         value = m.group("o").strip() if m else ""
@@ -415,16 +422,21 @@ class RuleExtractor(Extractor):
             term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
         if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)):
             return []
+        candidates: list[Claim] = []  # latest first
         for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
             text = str(turn.get("content", ""))
             if term and normalize_text(term) not in normalize_text(text):
                 continue
-            before = self.claims(_as_statement(text))
-            if before:
-                last = before[-1][0]
-                return [Claim(last.subject, last.predicate, clean_object(value), last.polarity, last.kind,
-                              [last.object])]
-        return []
+            candidates += [c for c, *_ in reversed(self.claims(_as_statement(text)))]
+        if not candidates:
+            return []
+        named = [normalize_text(x) for x in _NAMED_OLD.findall(sentence or clause)]
+        place = is_place(clean_object(value))
+        target = (next((c for c in candidates if any(n and n in normalize_text(c.object) for n in named)), None)
+                  or next((c for c in candidates if place and c.predicate in _PLACE_PREDICATES), None)
+                  or next((c for c in candidates if not place and c.predicate not in _PLACE_PREDICATES), None)
+                  or candidates[0])
+        return [Claim(target.subject, target.predicate, clean_object(value), target.polarity, target.kind, [target.object])]
 
     def _parse(self, clause: str, prev: Claim | None, explicit: bool, *, generic: bool = True) -> list[Claim]:
         replaces: list[str] = []
