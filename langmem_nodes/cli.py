@@ -146,7 +146,9 @@ def cmd_remember(args: argparse.Namespace, store: Any) -> int:
     written = out.get("memory_written", [])
     skipped = out.get("memory_skipped", [])
     superseded = out.get("memory_superseded", [])
-    lines = [f"remembered [{w['id']}] {w['text']}" for w in written]
+    lines = [f"remembered [{w['id']}] {w['text']}" if w.get("status") in (None, "active") else
+             f"stored but not active ({w['status']}) [{w['id']}] {w['text']}: an earlier correction or edit of the same "
+             f"attribute wins; `show {w['id']}` explains, `edit` changes it" for w in written]
     lines += [f"skipped ({s.get('action')}): {s.get('reason')}" for s in skipped]
     lines += [f"superseded {i}" for i in superseded]
     _emit(args, "\n".join(lines) or "nothing to remember", {"written": written, "skipped": skipped, "superseded": superseded})
