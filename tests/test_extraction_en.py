@@ -4,36 +4,13 @@ except the cross-turn corrections, which run the real write graph."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from langmem_nodes.records import MemoryContext, Status
-from langmem_nodes.write import RuleExtractor, VerifyNode
+from langmem_nodes.records import Status
+from langmem_nodes.write import RuleExtractor
 from langmem_nodes.write.clause_en import read
 from langmem_nodes.write.places import is_place
-
-CTX = MemoryContext(user_id="u1", project_id="p1", session_id="s1")
-NOW = datetime(2026, 3, 1, tzinfo=UTC)
-
-
-def _norm(s: str) -> str:
-    return "".join(s.split()).casefold()
-
-
-def _accepted(text: str) -> list:
-    pending = RuleExtractor().extract([{"role": "user", "content": text}], CTX, NOW)
-    out = VerifyNode(None).run({"memory_pending": pending}, CTX, NOW)["memory_pending"]
-    return [p.record for p in out if p.action == "write"]
-
-
-def _check(records: list, expected: list[tuple[str, str, str]]) -> None:
-    got = [(r.subject, r.object, r.polarity.value) for r in records]
-    assert len(records) == len(expected), got
-    for subject, term, polarity in expected:
-        assert any(r.subject == subject and r.polarity.value == polarity and _norm(term) in _norm(r.object)
-                   for r in records), (term, got)
-
+from tests.test_extraction_compositional import CTX, _accepted, _check, _norm
 
 KINDS = {
     "project facts, any holder and verb": [
