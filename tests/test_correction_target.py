@@ -4,10 +4,9 @@ about — the one whose value it names, else the latest of the same kind — nev
 from __future__ import annotations
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage
 
 from langmem_nodes.records import MemoryContext
-from langmem_nodes.write import create_write_graph
+from tests.test_extraction_compositional import _converse
 
 CTX = MemoryContext(user_id="ada", project_id="web", session_id="s1")
 
@@ -24,9 +23,4 @@ CASES = {
 @pytest.mark.parametrize("case", CASES)
 def test_a_bare_correction_lands_on_the_fact_it_is_about(store, case) -> None:
     turns, active = CASES[case]
-    graph, messages = create_write_graph(store).compile(), []
-    for i, text in enumerate(turns):
-        messages = [*messages, HumanMessage(text, id=f"u{i}")]
-        graph.invoke({"messages": messages}, context=CTX)
-        messages = [*messages, AIMessage("ok")]
-    assert sorted(m.text for m in store.find(None)) == active
+    assert sorted(m.text for m in _converse(store, turns, CTX)) == active

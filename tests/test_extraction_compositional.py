@@ -153,8 +153,9 @@ CROSS_TURN = [
 ]
 
 
-@pytest.mark.parametrize(("turns", "expected"), CROSS_TURN, ids=[" / ".join(c[0])[:50] for c in CROSS_TURN])
-def test_corrections_land(store, turns, expected) -> None:
+def _converse(store, turns: list[str], ctx: MemoryContext = CTX) -> list:
+    """The user's turns through the real write graph, one turn at a time (earlier turns as context, an
+    assistant reply between them); the active memories afterwards."""
     from langchain_core.messages import AIMessage, HumanMessage
 
     from langmem_nodes.write import create_write_graph
@@ -163,9 +164,14 @@ def test_corrections_land(store, turns, expected) -> None:
     msgs: list = []
     for t in turns:
         msgs.append(HumanMessage(content=t))
-        g.invoke({"messages": list(msgs)}, context=CTX)
+        g.invoke({"messages": list(msgs)}, context=ctx)
         msgs.append(AIMessage(content="OK"))
-    active = store.find(CTX.visible_partitions(), statuses=(Status.ACTIVE,))
+    return store.find(ctx.visible_partitions(), statuses=(Status.ACTIVE,))
+
+
+@pytest.mark.parametrize(("turns", "expected"), CROSS_TURN, ids=[" / ".join(c[0])[:50] for c in CROSS_TURN])
+def test_corrections_land(store, turns, expected) -> None:
+    active = _converse(store, turns)
     _check(active, [e[:3] for e in expected])
     for subject, term, _, source in expected:
         hit = [r for r in active if r.subject == subject and _norm(term) in _norm(r.object)]

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from langmem_nodes.records import Status
-from tests.test_extraction_compositional import CTX, _accepted, _check
+from tests.test_extraction_compositional import CTX, _accepted, _check, _converse
 
 P, N = "positive", "negative"
 CASES = {
@@ -96,17 +95,7 @@ CROSS_TURN = [
 
 @pytest.mark.parametrize(("turns", "expected"), CROSS_TURN, ids=[" / ".join(c[0])[:40] for c in CROSS_TURN])
 def test_zh_corrections_land_and_replace_the_old_value(store, turns, expected) -> None:
-    from langchain_core.messages import AIMessage, HumanMessage
-
-    from langmem_nodes.write import create_write_graph
-
-    g = create_write_graph(store).compile()
-    msgs: list = []
-    for t in turns:
-        msgs.append(HumanMessage(content=t))
-        g.invoke({"messages": list(msgs)}, context=CTX)
-        msgs.append(AIMessage(content="OK"))
-    active = store.find(CTX.visible_partitions(), statuses=(Status.ACTIVE,))
+    active = _converse(store, turns)
     _check(active, expected)
     assert all(r.source.value == "explicit_correction" for r in active)
 
