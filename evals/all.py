@@ -85,7 +85,7 @@ class External:
 def _unseen_extraction() -> list[External]:
     """The blind-written extraction sets' held-out halves (only ever scored), one run each."""
     runs = []
-    for path in sorted((OWN_DATA / "extraction_unseen").glob("*_heldout.jsonl")):
+    for path in sorted([*(OWN_DATA / "extraction_unseen").glob("*_heldout.jsonl"), *(OWN_DATA / "extraction_unseen").glob("*_final.jsonl")]):
         argv = ["--cases", str(path)]
         runs.append(External("extraction", f"Extraction on the unseen set {path.stem} (written blind, only scored)",
                              argv, argv, key=f"extraction:{path.stem}"))
