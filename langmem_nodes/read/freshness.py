@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any, Literal
 
@@ -23,6 +24,11 @@ from ..state import ScoredMemory
 from ..text import detect_lang
 
 Lang = Literal["en", "zh"]
+
+#: a question about the past: the values a memory replaced are shown with it
+HISTORY_QUESTION = re.compile(
+    r"\b(?:before|used\s+to|previous(?:ly)?|formerly|originally|earlier|last\s+time|at\s+first|in\s+the\s+past|"
+    r"back\s+then|when\s+did|old|former|prior)\b|以前|之前|原来|上次|曾经|过去|当初|去年|最早|本来|原先|先前", re.I)
 
 _ADVICE: dict[str, dict[Drift, str]] = {
     "en": {
@@ -79,17 +85,39 @@ class FreshnessNode(MemoryNode):
 
     name = "freshness"
 
-    def __init__(self, *, lang: Literal["auto", "en", "zh"] = "auto", **kw: Any) -> None:
+    def __init__(self, *, lang: Literal["auto", "en", "zh"] = "auto", store: Any = None, **kw: Any) -> None:
         super().__init__(**kw)
         if lang not in ("auto", "en", "zh"):
             raise ValueError(f"lang must be 'auto', 'en' or 'zh', got {lang!r}")
-        self.lang = lang
+        self.lang, self.store = lang, store
 
-    def annotate(self, hit: ScoredMemory, now: datetime) -> ScoredMemory:
+    def annotate(self, hit: ScoredMemory, now: datetime, earlier: list[MemoryRecord] | None = None) -> ScoredMemory:
         rec = hit.record
         lang = memory_lang(rec) if self.lang == "auto" else self.lang
         seen = rec.verified_at or rec.created_at
-        return hit.model_copy(update={"age": relative_age(seen, now, lang), "note": freshness_note(rec, now, lang)})
+        note = freshness_note(rec, now, lang)
+        if earlier:
+            note = ("；" if lang == "zh" else "; ").join(x for x in (_earlier_note(earlier, rec, now, lang), note) if x)
+        return hit.model_copy(update={"age": relative_age(seen, now, lang), "note": note})
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        return {"memory_selected": [self.annotate(h, as_utc(now)) for h in state.get("memory_selected") or []]}
+        hits = state.get("memory_selected") or []
+        query = state.get("memory_query")
+        earlier: dict[str, MemoryRecord] = {}
+        if self.store is not None and query is not None and HISTORY_QUESTION.search(query.text or ""):
+            # "where did I live before?": what each memory replaced, from the same partition (never another scope)
+            wanted = [i for h in hits for i in h.record.supersedes]
+            earlier = {i: r for i, r in self.store.get_many(wanted).items()} if wanted else {}
+        now = as_utc(now)
+        return {"memory_selected": [self.annotate(h, now, [earlier[i] for i in h.record.supersedes if i in earlier
+                                                             and earlier[i].scope.partition == h.record.scope.partition])
+                                    for h in hits]}
+
+
+def _earlier_note(earlier: list[MemoryRecord], rec: MemoryRecord, now: datetime, lang: str) -> str:
+    """ "earlier: «User lives in Lisbon» (stated 40 days ago, replaced 12 days ago)" """
+    replaced = relative_age(rec.created_at, now, lang)
+    if lang == "zh":
+        return "；".join(f"此前：«{e.text}»（{relative_age(e.created_at, now, lang)}所说，{replaced}被取代）" for e in earlier)
+    return "; ".join(f"earlier: «{e.text}» (stated {relative_age(e.created_at, now, lang)}, replaced {replaced})"
+                     for e in earlier)

@@ -169,7 +169,7 @@ def read_stages(
         rerank or RerankNode(clock=clock),
         conflicts or ConflictNode(clock=clock),
         _with_store(select, store) if select is not None else SelectNode(selector, store=store, clock=clock),
-        freshness or FreshnessNode(clock=clock),
+        freshness or FreshnessNode(store=store, clock=clock),
         _with_store(render, store) if render is not None else RenderNode(store, clock=clock),
     ]
 
