@@ -32,10 +32,11 @@ def test_k_depends_on_task_type():
     assert build({**msg, "memory_k": 3}).k == 3
 
 
-def test_partitions_are_the_visible_ones_and_tools_and_project_feed_the_dense_form():
+def test_partitions_are_the_visible_ones_tools_feed_the_dense_form_and_the_project_only_filters():
     q = build({"messages": [("user", "deploy fails")], "memory_recent_tools": ["kubectl"]})
     assert q.partitions == CTX.visible_partitions()
-    assert "kubectl" in q.dense and "shop" in q.dense and q.recent_tools == ["kubectl"]
+    assert "kubectl" in q.dense and "shop" not in q.dense and q.recent_tools == ["kubectl"]
+    assert build({"messages": [("user", "讲个笑话")]}).dense == "讲个笑话"  # no project words in the embedding
 
 
 def test_latest_user_message_is_the_query_in_both_languages():

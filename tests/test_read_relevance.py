@@ -182,3 +182,31 @@ def test_evidence_is_in_the_breakdown(store):
     out = create_read_graph(store).compile().invoke({"messages": [("user", "green tea?")]}, context=CTX)
     b = out["memory_hits"][0].breakdown
     assert b["evidence_lexical"] == 1.0 and b["relevant"] == 1.0 and np.isfinite(b["sim"])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_unrelated_questions_in_a_project_get_no_project_memory(lang) -> None:
+    """With a project_id, every question used to embed "(project web)": project memories then looked relevant
+    to "Tell me a joke". The project selects partitions only."""
+    import tempfile
+
+    from langmem_nodes import create_read_graph
+    from langmem_nodes.records import MemoryContext
+    from langmem_nodes.store import MemoryStore
+    from langmem_nodes.write import create_write_graph
+
+    ctx = MemoryContext(user_id="ada", project_id="web")
+    said = {"en": ["Remember that our repo deploys on Fly.io.", "Remember that our CI runs on GitHub Actions."],
+            "zh": ["记住，我们项目部署在 Fly.io 上。", "记住，我们的 CI 跑在 GitHub Actions 上。"]}[lang]
+    unrelated = {"en": ["Tell me a joke", "What's the weather like?", "Can you recommend a dinner recipe for me?"],
+                 "zh": ["讲个笑话", "今天天气怎么样？", "推荐一道晚饭菜"]}[lang]
+    with MemoryStore(tempfile.mkdtemp()) as store:
+        write = create_write_graph(store).compile()
+        for text in said:
+            write.invoke({"messages": [("user", text)]}, context=ctx)
+        read = create_read_graph(store).compile()
+        for q in unrelated:
+            assert read.invoke({"messages": [("user", q)]}, context=ctx)["memory_selected"] == [], q
+        related = read.invoke({"messages": [("user", "How do we deploy this app?" if lang == "en" else "我们的项目怎么部署？")]},
+                              context=ctx)
+        assert any("Fly.io" in h.record.text for h in related["memory_selected"])

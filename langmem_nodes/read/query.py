@@ -1,8 +1,8 @@
 """QueryNode: turn the latest user message (+ task type, project, recent tools) into a MemoryQuery.
 
 The lexical form drops question words and filler so BM25 matches content ("When did Caroline go to the
-LGBTQ support group?" → "caroline go lgbtq support group"); the dense form keeps the sentence, prefixed
-with the project and tools, because an embedder reads whole sentences. `k` follows the task type:
+LGBTQ support group?" → "caroline go lgbtq support group"); the dense form keeps the sentence (an embedder reads
+whole sentences), followed by the recent tools if any; the project only selects partitions. `k` follows the task type:
 debugging takes more memories, formatting fewer. Partitions are exactly `ctx.visible_partitions()`.
 
 Example:
@@ -111,10 +111,9 @@ class QueryNode(MemoryNode):
         k = state.get("memory_k") or self.k_by_task.get(task, self.default_k)
         if not isinstance(k, int) or k < 1:
             raise ValueError(f"memory_k must be a positive integer, got {k!r}")
-        context = [f"project {ctx.project_id}"] if ctx.project_id else []
-        if tools:
-            context.append("tools " + ", ".join(tools))
-        dense = f"{text} ({'; '.join(context)})" if context else text
+        # the project is a filter (partitions), not words: "(project web)" in the dense text made every project
+        # memory look relevant to every question ("Tell me a joke" → "Project uses Fly.io")
+        dense = f"{text} (tools {', '.join(tools)})" if tools else text
         query = MemoryQuery(
             text=text, lexical=lexical_form(text), dense=dense, task_type=task, k=k,
             partitions=ctx.visible_partitions(), recent_tools=tools,
