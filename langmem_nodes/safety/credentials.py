@@ -233,14 +233,20 @@ _NOT_CODE_BEFORE = re.compile(r"(?:\b(?:port|version|v|room|gate|flight|no\.?|nu
 _NOT_CODE_AFTER = re.compile(r"^\s*(?:端口|室|号|楼|层|年|月|日|元|块|点|分|岁|次|个|件|port\b|am\b|pm\b|km\b|kg\b|ms\b|mb\b|gb\b)", _I)
 
 
+def _product(token: str) -> bool:
+    """A product and its version, not a secret: "OAuth2", "React18", "vue3", "UA857", "X1" — but "bluefinch42"
+    (a long lowercase word with digits) is not one."""
+    letters_run = re.match(r"[A-Za-z]+", token)
+    return bool(_PRODUCT_VERSION.fullmatch(token) and (not letters_run or len(letters_run.group(0)) <= 6
+                                                       or token[0].isupper())) or bool(re.fullmatch(r"[A-Z]{1,3}\d+[A-Z]?", token))
+
+
 def _code_like(token: str) -> bool:
     """What a typed secret looks like: a 4-8 digit code or digit groups, letters mixed with a run of digits,
     words joined by '_', or a pass phrase of 3+ words joined by '-'."""
     if re.fullmatch(r"\d{4,8}(?:[*#]\d*)?|\d{2,3}(?:-\d{2,3}){2,3}", token):
         return True
-    letters_run = re.match(r"[A-Za-z]+", token)
-    if (_PRODUCT_VERSION.fullmatch(token) and (not letters_run or len(letters_run.group(0)) <= 6 or token[0].isupper())) \
-            or re.fullmatch(r"[A-Z]{1,3}\d+[A-Z]?", token):  # React18, vue3, UA857, X1 — not "bluefinch42"
+    if _product(token):
         return False
     letters, digits = sum(c.isalpha() for c in token), sum(c.isdigit() for c in token)
     if letters >= 3 and digits >= 2 and len(token) >= 6:
@@ -250,12 +256,11 @@ def _code_like(token: str) -> bool:
 
 
 def _access_token(raw: str, core: str, linked: bool) -> bool:
-    """In a clause about getting in: a shaped token ("Tiger7Moon", "chenjie123!"), or letters with a run of
-    digits right after "with / is / 用 / 是" ("用 wangli1988") — never a product and version ("OAuth2", "React18")."""
-    if _PRODUCT_VERSION.fullmatch(core) or re.fullmatch(r"[\d.:/-]+", core):
+    """In a clause about getting in: a shaped token ("Tiger7Moon", "chenjie123!"), or a code-like one right
+    after "with / is / 用 / 是" ("用 wangli1988") — never a product and version ("OAuth2", "React18")."""
+    if _product(core) or re.fullmatch(r"[\d.:/-]+", core):
         return False
-    letters, digits = sum(c.isalpha() for c in core), sum(c.isdigit() for c in core)
-    return len(core) >= 6 and (_strongly_shaped(raw) or _strongly_shaped(core) or (linked and letters >= 3 and digits >= 2))
+    return len(core) >= 6 and (_strongly_shaped(raw) or _strongly_shaped(core) or (linked and _code_like(core)))
 
 
 def _four_classes(token: str) -> bool:
