@@ -107,7 +107,7 @@ class FreshnessNode(MemoryNode):
         if self.store is not None and query is not None and HISTORY_QUESTION.search(query.text or ""):
             # "where did I live before?": what each memory replaced, from the same partition (never another scope)
             wanted = [i for h in hits for i in h.record.supersedes]
-            earlier = {i: r for i, r in self.store.get_many(wanted).items()} if wanted else {}
+            earlier = dict(self.store.get_many(wanted)) if wanted else {}
         now = as_utc(now)
         return {"memory_selected": [self.annotate(h, now, [earlier[i] for i in h.record.supersedes if i in earlier
                                                              and earlier[i].scope.partition == h.record.scope.partition])
