@@ -82,6 +82,15 @@ CASES = {
         ("昆山是我上班的地方", [("user", "昆山", P)]),
         ("这周的 on call 是我", [("user", "on call", P)]),
     ],
+    "chat turns": [
+        ("我喝茶只喝绿茶，奶茶那种甜的实在喝不下去", [("user", "绿茶", P), ("user", "甜", N)]),
+        ("我终端用的 iTerm2，字体管理用 Nerd Fonts，帮我配下主题", [("user", "iTerm2", P), ("user", "Nerd Fonts", P)]),
+        ("奶茶我早就戒了", [("user", "奶茶", N)]),
+        ("我以前用过好几年 Eclipse", [("user", "Eclipse", N)]),
+        ("我不想用 Java", [("user", "Java", N)]),  # a negated wish is never read as the topic-role rule's positive
+        ("公司的笔记本是 ThinkPad", [("user", "ThinkPad", P)]),  # the work laptop is the user's, not a project tool
+        ("我们项目是 Angular 15 的", [("project", "Angular 15", P)]),
+    ],
     "personal beside project": [
         ("我自己用 Emacs，但我们组统一用 IntelliJ", [("user", "Emacs", P), ("project", "IntelliJ", P)]),
         ("监控早就迁到 Datadog 了", [("project", "Datadog", P)]),
@@ -116,6 +125,9 @@ CROSS_TURN = [
     (["我们用 Postgres", "其实不是 Postgres 是 CockroachDB"], [("project", "CockroachDB", P)]),
     (["我们的 ORM 用的是 SQLAlchemy", "哦不，是 Tortoise"], [("project", "Tortoise", P)]),
     (["我们数据库用的 Oracle", "我记错了，是 DB2，Oracle 是上个项目的"], [("project", "DB2", P)]),
+    (["我们项目是 Spring Boot 2 的，帮我看个报错", "我刚看了下 pom，其实是 Spring Boot 3，不是 2"], [("project", "Spring Boot 3", P)]),
+    (["我在家用 Linux 写代码", "哦不对我说反了，家里是 Linux，公司电脑是 Windows，我平时在公司写，用的是 Windows"],
+     [("user", "Windows", P)]),
     (["帮我找找周末去哪，我住在无锡", "啊等下 我刚说错了 我早就不在无锡了，去年就搬去常州了哈哈"], [("user", "常州", P)]),
 ]
 

@@ -85,7 +85,7 @@ def _claim(subject: str, predicate: str, obj: str, polarity: str = "positive", k
 
 def _project_uses(m: re.Match[str]) -> list[Claim]:
     o = _obj(m.group("o"))
-    if not o or re.match(r"^(?:做|搞|干)\S*的$", o):  # "我们公司是做跨境电商的": what the company does, not a tool
+    if not o or re.match(r"^(?:做|搞|干)\S*(?:的)?$", o):  # "我们公司是做跨境电商的": what the company does, not a tool
         return []
     pred = "package_manager" if o.split(" ")[0].lower() in PACKAGE_MANAGERS else "uses"
     return [Claim("project", pred, o, "positive", "fact")]

@@ -93,8 +93,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?:感|有)?兴趣(?:了|的)?$"),
      lambda m: _claim("user", "prefers", m.group("o"), "negative" if m.group("n") else "positive", "preference")),
     # the object first: "香菜我是真的吃不了", "辣的我不太能吃", "太辣的我吃不了"
-    (re.compile(rf"^(?:太|特别|很|偏)?(?P<o>[\u4e00-\u9fff]{{1,6}}?)(?:的(?:东西|菜|食物|口味)?)?我(?:是)?{_ADV}(?:吃不了|吃不惯|吃不来|不能吃|"
-                r"不太能吃|不怎么能吃|不吃|受不了|喝不了|喝不惯|不能喝|不太能喝|不喝|碰不了|不碰)(?:的|了)?$"),
+    (re.compile(rf"^(?:太|特别|很|偏)?(?P<o>[\u4e00-\u9fff]{{1,6}}?)(?:的(?:东西|菜|食物|口味)?\s*(?:我)?|我)(?:是)?{_ADV}(?:吃不了|吃不惯|吃不来|不能吃|"
+                r"不太能吃|不怎么能吃|不吃|受不了|喝不了|喝不惯|不能喝|不太能喝|不喝|碰不了|不碰|吃不下去?|喝不下去?|戒了|戒掉了)(?:的|了)?$"),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
     # "西安是我上班的地方": the place of the verb
     (re.compile(r"^(?P<o>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:才|只|其实)?是我(?P<v>上班|工作|住|生活|长大|出生)的地方$"),
@@ -109,8 +109,13 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _switch(m, "user" if m.group("h") == "我" else "project")),
     # "我现在用的编辑器是 Zed", "我的包管理用的是 npm": the tool in that role
     (re.compile(rf"^我{_ADV}(?:用的|常用的|在用的)\s*(?P<t>[\u4e00-\u9fffA-Za-z ]{{1,8}}?)\s*(?:是|叫)\s*(?P<o>[^，,]{{1,30}})$|"
-                r"^我的\s*(?P<t2>[\u4e00-\u9fffA-Za-z ]{1,8}?)\s*(?:用的是|用的|是用)\s*(?P<o2>[^，,]{1,30})$"),
-     lambda m: _claim("user", "uses", m.group("o") or m.group("o2"))),
+                r"^我的\s*(?P<t2>[\u4e00-\u9fffA-Za-z ]{1,8}?)\s*(?:用的是|用的|是用)\s*(?P<o2>[^，,]{1,30})$|"
+                rf"^我(?!们)的?\s*(?!以前|之前|过去|曾经|原来|本来|当年|那时)(?P<t3>(?:(?![不没别想要会能得让叫帮给请再])[\u4e00-\u9fff]){{2,6}}?)\s*"
+                rf"(?:一直|都|也|主要)?用(?:的是|的)?\s*(?P<o3>{_TECH})$"),
+     lambda m: _claim("user", "uses", m.group("o") or m.group("o2") or m.group("o3"))),
+    # the user's work computer is the user's, not the company's tool: "公司电脑是 Mac"
+    (re.compile(r"^(?:公司|单位|工作)(?:的|用的)?(?:电脑|笔记本|主力机|台式机|工作机)(?:用的)?是\s*(?P<o>[^，,]{1,20}?)(?:的)?$"),
+     lambda m: _claim("user", "uses", m.group("o"))),
     # a topic before the verb: "我写前端早就不碰 jQuery 了", "我喝咖啡只喝美式"
     (re.compile(rf"^我(?:写|做|搞|玩|喝|吃|用)(?P<t>[^，,]{{1,6}}?){_ADV}(?P<v>{_NEG_V}|{_POS_V}|用|在用|使用){_ACT}\s*(?P<o>[^，,]{{1,20}}?){_OBJ_END}$"),
      _attitude),
@@ -139,7 +144,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:写|用的是|是用|用的|用|使用|换到|换成|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|部署在|"
-                r"托管在|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|上|上面|里))?$"), _project_uses),
+                r"托管在|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"
     (re.compile(r"(?:内网|公司网络|测试环境|开发环境|线上环境|预发环境|服务器|集群|数据库|仓库|跳板机)\S{0,6}?(?:要|需要|得|必须|只能|只可以)(?:先)?"
                 r"(?:连|挂|开|走|登|通过)(?:上)?\s*(?P<o>[A-Za-z][\w.-]*(?:\s?[A-Za-z0-9][\w.-]*)?|跳板机|内网)"),

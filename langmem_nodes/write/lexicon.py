@@ -24,7 +24,7 @@ CORRECTION_ANYWHERE = re.compile(
     r"that (?:was|is) wrong|that'?s not right|mixed (?:that|it|them|those) up|i mixed up|i should clarify|"
     r"that'?s wrong|not right|i was wrong|i got (?:it|that) wrong|scratch that|i misspoke|correction|sorry,? i meant|"
     r"(?:oh )?wait,? (?:sorry|no)|autocorrect|typo)\b|改成|改为|改到|换成了|更正为|"
-    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是", _I
+    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是|其实是\s*[^，,。]{1,20}[，,]\s*(?:而)?不是", _I
 )
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"

@@ -313,7 +313,7 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
                 r"\s*(?P<o>.+)$"), lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
     (re.compile(rf"^我{_ZNOW}(?:不再|不|没再|没有再|已经不|再也不)(?:用|使用|看|写|玩|碰|学|喝|吃)\s*(?P<o>.+)$"),
      lambda m: _c("user", "uses", m.group("o"), "negative")),
-    (re.compile(r"^我(?:以前|之前|过去|曾经)(?:啥都|什么都|都|一直|主要|基本)?(?:用|喜欢|写)\s*(?P<o>.+?)(?:写的?)?(?:，|,)?(?:现在不.*)?$"),
+    (re.compile(r"^我(?:以前|之前|过去|曾经)(?:啥都|什么都|都|一直|主要|基本)?(?:用|喜欢|写)(?:过)?(?:一段时间|一阵子?|很久|好几年|几年|好多年)?\s*(?P<o>.+?)(?:写的?)?(?:，|,)?(?:现在不.*)?$"),
      lambda m: _c("user", "uses", m.group("o"), "negative")),
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:喜欢|爱|偏好|偏爱|习惯|倾向于?|钟爱|爱用|喜爱|青睐)(?:用|使用|看|写|吃|喝)?\s*(?P<o>.+)$"),
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
