@@ -91,6 +91,14 @@ CASES = {
         ("公司的笔记本是 ThinkPad", [("user", "ThinkPad", P)]),  # the work laptop is the user's, not a project tool
         ("我们项目是 Angular 15 的", [("project", "Angular 15", P)]),
     ],
+    "facts inside requests": [
+        ("帮我做个三天的旅行计划，我们住在厦门思明区", [("user", "厦门", P)]),  # 计划 as a noun is not a plan
+        ("经理让我做个报表，我们组 BI 用的是 Superset，数据在 ClickHouse 里，怎么开始", [("project", "Superset", P), ("project", "ClickHouse", P)]),
+        ("帮我润色下简历，我是做游戏策划的，客户大多是海外的", [("user", "游戏策划", P)]),
+        ("我在写开题报告，参考文献格式老是对不齐", [("user", "开题报告", P)]),  # "老是" is not "是"
+        ("这个仓库的 Java 版本是 17", [("project", "Java 17", P)]),
+        ("我一直喝乌龙茶", [("user", "乌龙茶", P)]),
+    ],
     "personal beside project": [
         ("我自己用 Emacs，但我们组统一用 IntelliJ", [("user", "Emacs", P), ("project", "IntelliJ", P)]),
         ("监控早就迁到 Datadog 了", [("project", "Datadog", P)]),
@@ -128,6 +136,10 @@ CROSS_TURN = [
     (["我们项目是 Spring Boot 2 的，帮我看个报错", "我刚看了下 pom，其实是 Spring Boot 3，不是 2"], [("project", "Spring Boot 3", P)]),
     (["我在家用 Linux 写代码", "哦不对我说反了，家里是 Linux，公司电脑是 Windows，我平时在公司写，用的是 Windows"],
      [("user", "Windows", P)]),
+    (["我喜欢喝冰美式", "说反了，我不喜欢冰美式，喜欢热拿铁"], [("user", "热拿铁", P)]),
+    (["我在腾讯上班", "更正：我已经跳槽了，现在在京东"], [("user", "京东", P)]),
+    (["帮我写个脚本，我用 PowerShell", "哦我忘了，我的终端早就换成 nushell 了，按它写"], [("user", "nushell", P)]),
+    (["我们的 Go 版本是 1.19", "刚确认了下，其实是 Go 1.22"], [("project", "Go 1.22", P)]),
     (["帮我找找周末去哪，我住在无锡", "啊等下 我刚说错了 我早就不在无锡了，去年就搬去常州了哈哈"], [("user", "常州", P)]),
 ]
 

@@ -44,7 +44,7 @@ _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
     r"^(?:i meant|i mean|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|but rather|rather|"
-    r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用))\s*(?P<o>[^,，]{1,60})$", re.I)
+    r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?P<o>[^,，]{1,60})$", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
 _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
@@ -287,7 +287,7 @@ class RuleExtractor(Extractor):
                     prev = None
                 if not clause or len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
                     continue
-                if reported and not (_FIRST_PERSON.match(clause) and not lx.REPORTED.search(clause)):
+                if reported and not ((_FIRST_PERSON.match(clause) or _WE.match(clause)) and not lx.REPORTED.search(clause)):
                     skips.append({"text": clause, "reason": "reported speech"})
                     continue
                 reported = False
@@ -352,6 +352,15 @@ class RuleExtractor(Extractor):
                         and new[0].predicate == prev.predicate):
                     prev.replaces.append(new[0].object)  # "我更喜欢空格，不喜欢 tab": the old side of the flip
                     continue
+                if (new and correction and prev is not None and new[0].polarity == "positive"
+                        and prev.polarity == "negative" and new[0].subject == prev.subject
+                        and new[0].predicate == prev.predicate and prev.predicate in ("prefers", "uses")
+                        and any(normalize_text(c.object) == normalize_text(prev.object) and c.polarity == "positive"
+                                for c in self._last_claims(earlier))):
+                    # "我喜欢吃甜的" … "说反了，我不喜欢甜的，喜欢咸的": the negative half withdraws the old value, the
+                    # positive half is the new one
+                    found[:] = [f for f in found if f[0] is not prev]
+                    new[0].replaces.append(prev.object)
                 if project_frame:
                     for c in new:
                         if c.predicate == "rule":
@@ -434,6 +443,10 @@ class RuleExtractor(Extractor):
             return []
         named = [normalize_text(x) for x in _NAMED_OLD.findall(sentence or clause)]
         place = is_place(clean_object(value))
+        if m and m.groupdict().get("at"):  # "现在在美团": where the user is — a workplace or a home, not a tool
+            candidates = [c for c in candidates if c.predicate in ("works_at", "works_in", "lives_in")] or []
+            if not candidates:
+                return []
         target = (next((c for c in candidates if any(n and n in normalize_text(c.object) for n in named)), None)
                   or next((c for c in candidates if place and c.predicate in _PLACE_PREDICATES), None)
                   or next((c for c in candidates if not place and c.predicate not in _PLACE_PREDICATES), None)

@@ -24,7 +24,7 @@ CORRECTION_ANYWHERE = re.compile(
     r"that (?:was|is) wrong|that'?s not right|mixed (?:that|it|them|those) up|i mixed up|i should clarify|"
     r"that'?s wrong|not right|i was wrong|i got (?:it|that) wrong|scratch that|i misspoke|correction|sorry,? i meant|"
     r"(?:oh )?wait,? (?:sorry|no)|autocorrect|typo)\b|改成|改为|改到|换成了|更正为|"
-    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是|其实是\s*[^，,。]{1,20}[，,]\s*(?:而)?不是", _I
+    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是|其实是\s*[^，,。]{1,20}[，,]\s*(?:而)?不是|(?<=[，,])\s*其实(?:是|用的是|应该是)|(?:^|[，,。\s哦啊])我忘了(?:说|讲)?[，,]", _I
 )
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"
@@ -70,7 +70,7 @@ HYPOTHETICAL = re.compile(
     r"\b(?:i'?ll|i will|i'?m going to|i am going to|i'?m gonna|i plan to|i'?m planning|i might|i may|"
     r"thinking (?:about|of)|considering|would like to|hoping to|i wonder|wondering|i want to|if (?:we|i)|"
     r"i'?d (?:pick|choose|go with|use|probably))\b|"
-    r"如果|假如|要是|假设|万一|的话|可能会|也许|或许|说不定|打算|计划|(?<!在)准备|考虑|想要|我想|会去|要不要|是否",
+    r"如果|假如|要是|假设|万一|的话|可能会|也许|或许|说不定|打算|(?<!的)(?<!个)(?<!份)(?<!出游)(?<!旅游)(?<!旅行)(?<!健身)(?<!学习)(?<!工作)(?<!减肥)(?<!训练)(?<!复习)(?<!出行)计划|(?<!在)准备|考虑|想要|我想|会去|要不要|是否",
     _I,
 )
 QUESTION = re.compile(

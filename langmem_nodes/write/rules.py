@@ -272,6 +272,8 @@ def _zh_attr(m: re.Match[str]) -> list[Claim]:
         return []
     if re.fullmatch(r"(?:平时|平常|一般|现在|目前|最近|主要|其实|基本|通常|每天|周末|以前|之前)+", attr):  # "(我的)平时都是…": not an attribute
         return []
+    if re.search(r"(?:大多|大部分|多半|基本|一般|通常|都)$", attr):  # "(我的)客户大多是美国的": a generalisation, not an attribute
+        return []
     if attr in {"名字", "姓名"}:
         return _c("user", "name", m.group("o"), kind="identity")
     if attr.startswith("最喜欢") or attr.startswith("最爱"):
@@ -298,7 +300,7 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
     (re.compile(rf"^(?:我)?(?:是|是一名|是一个|是个|当|做|从事|干)\s*(?P<o>[^，,]{{0,12}}?(?:{_JOB})[^，,]{{0,4}}?)"
                 rf"(?:工作|的)?$"), lambda m: _c("user", "role", m.group("o"), kind="identity")),
-    (re.compile(r"^我的\s*(?P<a>[\u4e00-\u9fffA-Za-z ]{1,12}?)\s*(?:是|为|=|：|:)\s*(?P<o>.+)$"), _zh_attr),
+    (re.compile(r"^我的\s*(?P<a>[\u4e00-\u9fffA-Za-z ]{1,12}?)\s*(?:(?<![老总不真只倒可正要于像算但而或便硬])是|为|=|：|:)\s*(?P<o>.+)$"), _zh_attr),
     (re.compile(rf"^(?:{_ZPROJ})?(?P<k>部署|发布|构建|编译|打包|测试|启动|运行)(?:的)?(?:命令|脚本|方式)?\s*"
                 rf"(?:是|用|改成|改为|改到|换成|使用|走|都用|就用|执行|跑|：|:)了?\s*(?P<o>[^，,]+?)(?:了)?$"), _zh_cmd),
     (re.compile(rf"^{_ZPROJ}(?:都|统一|一律)?(?:必须|要|需要|得|应该|务必)\s*(?P<o>.+)$"),
