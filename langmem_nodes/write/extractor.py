@@ -160,6 +160,9 @@ def render(claim: Claim, lang: str) -> str:
         tpl = f"项目{label}命令：{{o}}" if lang == "zh" else f"Project {label} command: {{o}}"
     elif claim.subject == "user" and (kin := _kin_of(pred)):
         tpl = f"用户的{kin}叫{{o}}" if lang == "zh" else f"User's {kin} is called {{o}}"
+    elif claim.subject == "user" and pred.startswith(("attr:favourite_", "attr:最喜欢的")):
+        thing = pred[5:].removeprefix("favourite_").replace("_", " ")
+        tpl = f"用户{pred[5:]}是{{o}}" if lang == "zh" else f"User's favourite {thing} is {{o}}"
     elif pred.startswith("attr:"):
         who = ("项目" if lang == "zh" else "Project") if claim.subject == "project" else ("用户" if lang == "zh" else "User")
         tpl = f"{who}的{pred[5:]}：{{o}}" if lang == "zh" else f"{who}'s {pred[5:].replace('_', ' ')}: {{o}}"
