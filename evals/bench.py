@@ -311,8 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     (OUT_DIR / "results.json").write_text(json.dumps({"results": results, "summary": summary}, indent=1))
     print(f"encoder for every system: packaged all-MiniLM-L6-v2 on ONNX Runtime, {a.precision}, "
           f"{summary['encoder']['threads']} thread(s)"
-          + f"; ours: {', '.join(a.embedders)} (minilm+e5: Chinese through e5, one thread; ours encodes English "
-            f"queries with MiniLM's default query precision, int8, its memories at {a.precision})")
+          + f"; ours: {', '.join(a.embedders)} (minilm+e5: Chinese through e5, one thread)")
     print(f"{loadavg()} at the end (per row: loadavg_1m in results.json)")
     print(table(results))
     print("\n* load s: bulk load with the precomputed corpus vectors (measured writes embed for real). "

@@ -35,9 +35,10 @@ CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 #: Cache-key marker of a query text (an embedder that encodes queries apart from memories keeps them apart in
 #: its cache with it); never produced by memory text in practice.
 QUERY_KEY = "\x1fquery\x1f"
-#: The precision MiniLM encodes QUERIES with by default (memories stay at the embedder's `precision`): int8
-#: halves a query's encode, recall unchanged within noise (docs/figures.md, "int8 queries").
-DEFAULT_QUERY_PRECISION = "int8"
+#: The precision MiniLM encodes QUERIES with by default (memories stay at the embedder's `precision`). "int8"
+#: halves a single query's encode but cost ~1 point of recall@5 on LoCoMo-like sets (docs/figures.md, "A later
+#: turn's read cost"), so it is opt-in: `MiniLMEmbedder(query_precision="int8")`.
+DEFAULT_QUERY_PRECISION = "fp32"
 CJK_FIX = ("keep it in a home made with the default embedder (MemoryStore(home) without embedder=, CLI "
            "without --embedder: MiniLM for English, e5 for Chinese) or with embedder=\"e5\"; move existing "
            "memories with `langmem-nodes export` and `import`")
@@ -163,9 +164,10 @@ class MiniLMEmbedder(Embedder):
             offline from the fp32 graph; ~40% faster per query here, cosine ~0.98 to the fp32 vectors, so a
             memory home should be written and read with one precision). `self.name` is "minilm-int8" then.
         query_precision: the precision of `embed_query` only (onnx only; memories keep `precision`). Default
-            `DEFAULT_QUERY_PRECISION` ("int8": half the encode of a single query, vectors within cosine ~0.98
-            of fp32) for an fp32 onnx embedder, else `precision`; the int8 graph loads on the first query.
-            The name (what a home records) follows `precision`: stored vectors are fp32 either way.
+            `DEFAULT_QUERY_PRECISION` ("fp32") for an fp32 onnx embedder, else `precision`. "int8" with fp32
+            memories: half the encode of a single query (vectors within cosine ~0.98 of fp32, ~1 point less
+            recall@5 measured), its graph loaded on the first query. The name (what a home records) follows
+            `precision`, since the stored vectors do not change.
 
     Example:
         >>> from langmem_nodes.embeddings import MiniLMEmbedder
