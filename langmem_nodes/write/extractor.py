@@ -453,7 +453,7 @@ class RuleExtractor(Extractor):
             return []
         named = [normalize_text(x) for x in _NAMED_OLD.findall(sentence or clause)]
         place = is_place(clean_object(value))
-        if m and m.groupdict().get("at"):  # "现在在美团": where the user is — a workplace or a home, not a tool
+        if re.match(r"^(?:现在|目前|已经|后来)*在\s*\S", clause):  # "现在在美团": a workplace or a home, not a tool
             candidates = [c for c in candidates if c.predicate in ("works_at", "works_in", "lives_in")] or []
             if not candidates:
                 return []
