@@ -47,3 +47,14 @@ def test_an_unknown_split_or_file_is_a_clear_error(capsys, tmp_path):
     with pytest.raises(SystemExit):
         main(["--embedder", "hashing", "--data", str(tmp_path / "missing.json")])
     assert "missing.json" in capsys.readouterr().err
+
+
+def test_the_floor_search_reads_tune_splits_only(capsys):
+    from evals.abstain_floors import main as search
+
+    with pytest.raises(SystemExit):
+        search(["--embedder", "hashing", "--splits", "dev,heldout4"])
+    assert "held-out splits are only scored" in capsys.readouterr().err
+    assert search(["--embedder", "hashing", "--splits", "dev"]) == 0
+    out = capsys.readouterr().out
+    assert "hashing en:" in out and "hashing zh:" in out  # no calibrated floor: words only, both languages

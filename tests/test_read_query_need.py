@@ -44,6 +44,7 @@ def test_personal_requests(text):
     "my brother wants to learn the guitar, where should he start?",  # someone else's need
     "我表姐想学游泳，去哪学比较好",
     "Rename the config loader and update its callers",
+    "What is the deploy command?", "构建命令是什么？",  # one of the user's settings, not a definition
 ])
 def test_general_queries(text):
     assert query_need(text) == "general"

@@ -99,7 +99,10 @@ _KNOWLEDGE_ZH = re.compile(
     r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
     r"写一首|写首|讲个笑话|说个笑话|概括|解释一下(?:什么|大|这个词)?")
 _WHY = re.compile(r"为什么|为啥")
-_WHAT_IS_ZH = re.compile(r"^[^的我这那]{1,8}是(?:什么|啥)[？?]?$")  # "光合作用是什么？": a definition
+# "光合作用是什么？" asks for a definition; "构建命令是什么？" for one of the user's settings
+_WHAT_IS_ZH = re.compile(r"^[^的我这那]{1,8}是(?:什么|啥)[？?]?$")
+_SETTING_ZH = re.compile(r"命令|配置|端口|地址|路径|版本|账号|名字|名称|流程|步骤|规则|规范|方式|方案|格式|风格|环境|分支|目录|"
+                         r"文件|工具|框架|数据库|服务器|域名|密钥|参数|设置|脚本|接口|时间|日期|计划|安排|预算|目标")
 
 # the query is about someone else's need: "my sister wants to start running", "我同事想学游泳"
 _OTHERS = (r"sister|brother|friend|cousin|intern|coworker|co-worker|colleague|boss|manager|neighbou?r|roommate|aunt|"
@@ -115,7 +118,8 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
     # a translation's material may follow a colon: "帮我翻成英文：我们提出了……"
     if _ARITHMETIC.search(text) or _TRANSLATION.search(re.split(r"[:：]", text, maxsplit=1)[0]):
         return True
-    if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or _WHAT_IS_ZH.match(plain):
+    if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or (
+            _WHAT_IS_ZH.match(plain) and not _SETTING_ZH.search(plain)):
         return True
     knowledge = bool(_KNOWLEDGE_EN.search(plain)) or bool(_WHY.search(plain))
     return knowledge and not _PROBLEM.search(plain)
