@@ -77,7 +77,8 @@ from .relevance import (
     content_terms,
     dense_floor_for,
     lexical_evidence,
-    speaks_of_user,
+    query_need,
+    relevant,
     valid_floor,
 )
 
@@ -183,7 +184,7 @@ class RecallNode(MemoryNode):
             (default): 0.2 among conversation turns only.
         thread_key: the `metadata` key whose value names a memory's thread.
         dense_floor: centred-cosine floor of `breakdown["relevant"]`: a number, {"personal": x, "general": y}
-            (by whether the query speaks of the user, `relevance.speaks_of_user`), or either per query
+            (by what the query needs, `query_need.query_need`; an impersonal query gets none), or either per query
             language {"en": .., "zh": ..}; "auto" = the floor calibrated for the store's embedder
             (`relevance.DENSE_FLOORS`), None = dense evidence always counts.
         lexical_floor: share of the query's content terms a memory must contain to be relevant by words.
@@ -303,8 +304,9 @@ class RecallNode(MemoryNode):
         dense: dict[str, float] = {}
         lang_of = getattr(self.store.embedder, "lang_of", detect_lang)  # a routing embedder: its half's language
         lang = lang_of(query.dense)
-        floor = dense_floor_for(self.dense_floor, lang, speaks_of_user(query.text))
-        if qvec is not None and ids and floor is not None:
+        need = query_need(query.text)
+        floor = dense_floor_for(self.dense_floor, lang, need)
+        if qvec is not None and ids and floor is not None and need != "impersonal":
             c = centering(self.store.embedder, lang)
             q_dot_m = float(qvec @ c.memory_mean)
             m_dot_q = self.store.cosines(query.partitions, ids, c.query_mean)
@@ -315,14 +317,14 @@ class RecallNode(MemoryNode):
         terms = content_terms(query.text)
         best = sorted(ids, key=lambda i: -sim[i])[: self.evidence_depth]
         lexical = {i: lexical_evidence(terms, records[i].text) for i in best if lex.get(i, 0.0) > 0}
-        dense_counts = qvec is not None  # dense evidence exists only where the embedder read the query
+        by_meaning = dense if floor is not None else dict.fromkeys(ids, 0.0)  # no floor: every candidate counts
+        chosen = relevant(need, by_meaning, lexical, floor=floor, lexical_floor=self.lexical_floor,
+                          dense_read=qvec is not None)  # dense evidence only where the embedder read the query
         for i in ids:
-            d, w = dense.get(i), lexical.get(i, 0.0)
-            by_dense = dense_counts and (floor is None or (d is not None and d >= floor))
-            extra[i]["evidence_lexical"] = w
-            if d is not None:
-                extra[i]["evidence_dense"] = d
-            extra[i]["relevant"] = float(by_dense or w >= self.lexical_floor)
+            extra[i]["evidence_lexical"] = lexical.get(i, 0.0)
+            if i in dense:
+                extra[i]["evidence_dense"] = dense[i]
+            extra[i]["relevant"] = float(i in chosen)
 
     def _add_thread_evidence(
         self, sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]]
