@@ -61,6 +61,31 @@ CASES = {
         ("我每天喝可乐，哦不对，是喝雪碧", [("user", "雪碧", P)]),
         ("我们用 MySQL…哦不对不对，这个服务是 SQLite", [("project", "SQLite", P)]),
     ],
+    # negation scope: a degree word inside the negation, the object before the holder, 没 + a question word
+    "negation scope": [
+        ("我不是特别喜欢吃香菜", [("user", "香菜", N)]),
+        ("我一点也不喜欢用 Eclipse", [("user", "Eclipse", N)]),
+        ("我对 PHP 没啥兴趣", [("user", "PHP", N)]),
+        ("我对围棋挺感兴趣的", [("user", "围棋", P)]),
+        ("韭菜我是真的吃不惯", [("user", "韭菜", N)]),
+        ("冰的我不太能喝", [("user", "冰", N)]),
+        ("我什么都吃", []),  # 什么都 is not a question, and not a value either
+    ],
+    "traits and possessions": [
+        ("我有点恐高", [("user", "恐高", P)]),
+        ("我是一个挺内向的人", [("user", "内向", P)]),
+        ("我散光两百度", [("user", "散光", P)]),
+        ("我刚入手了一台 Steam Deck", [("user", "Steam Deck", P)]),
+    ],
+    "places and duty": [
+        ("前年刚搬来青岛", [("user", "青岛", P)]),
+        ("昆山是我上班的地方", [("user", "昆山", P)]),
+        ("这周的 on call 是我", [("user", "on call", P)]),
+    ],
+    "personal beside project": [
+        ("我自己用 Emacs，但我们组统一用 IntelliJ", [("user", "Emacs", P), ("project", "IntelliJ", P)]),
+        ("监控早就迁到 Datadog 了", [("project", "Datadog", P)]),
+    ],
     # requests, complaints and third parties store nothing
     "junk and third parties": [
         ("你帮我记一下，注意一下哈", []),
@@ -89,6 +114,8 @@ CROSS_TURN = [
     (["我儿子叫小虎。", "哎呀打错字了，是小武"], [("user", "小武", P)]),
     (["我的包管理用的是 yarn", "不是 yarn，是 bun"], [("user", "bun", P)]),
     (["我们用 Postgres", "其实不是 Postgres 是 CockroachDB"], [("project", "CockroachDB", P)]),
+    (["我们的 ORM 用的是 SQLAlchemy", "哦不，是 Tortoise"], [("project", "Tortoise", P)]),
+    (["我们数据库用的 Oracle", "我记错了，是 DB2，Oracle 是上个项目的"], [("project", "DB2", P)]),
     (["帮我找找周末去哪，我住在无锡", "啊等下 我刚说错了 我早就不在无锡了，去年就搬去常州了哈哈"], [("user", "常州", P)]),
 ]
 

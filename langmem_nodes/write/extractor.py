@@ -48,9 +48,8 @@ _BARE_VALUE = re.compile(
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
 _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
-
                       r"(?:hmm+,?\s+)?no,?\s+correction|correction|其实不是|(?:不对)+|不是不是|"
-                      r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$))\b", re.I)
+                      r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$)|不+(?=\s*$))\b", re.I)
 # an apology or a slip that withdraws what was just said, when a new value follows it in the sentence
 # ("I use IntelliJ — sorry, my bad, it's Eclipse"); at the sentence's end it only apologises ("…15 now, my bad")
 _LONE_RETRACT = re.compile(r"(?:sorry|oops|whoops|wait|hmm+|nope|no|(?:(?:sorry|oops|whoops),?\s+)?(?:my bad|my mistake|i misspoke|"
@@ -79,7 +78,9 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
 _SELF_REPORT = re.compile(r"^\s*(?:i told you|i said|i mentioned)(?:\s+(?:yesterday|before|earlier|last time))?(?:\s+that)?\s+|"
                           r"^\s*我(?:昨天|之前|刚才|上次)?(?:是不是|好像)?(?:说|提到|讲)(?:过)?(?:了)?", re.I)
-_INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是|rather than|instead of)\s*(?P<o>[^,，]+)$", re.I)
+# "我用 Go 而不是 Java" names the old value; "我不是很喜欢 Java" is a degree inside a negation, not one
+_INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是(?!(?:很|特别|太|那么|非常|十分|多|真的)?(?:喜欢|爱|想|习惯|能|会|吃|喝|用))|rather than|instead of)"
+                              r"\s*(?P<o>[^,，]+)$", re.I)
 
 
 class Extractor(ABC):

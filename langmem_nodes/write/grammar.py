@@ -446,7 +446,7 @@ def mentions(sentence: str) -> list[Claim]:
 
 # "Go was my old job", "Go 是上一份工作的事了": names a value the user no longer holds
 FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|for my|the|our)\s+)?(?:old|previous|last|former|past)\b|"
-                    r"^(?P<z>[\w .+#/-]{1,30}?)\s*(?:是|那是)(?:我们?)?(?:上一份工作|以前|之前|过去|老早|老|旧|另一个|别的|其他|上一家|上家)(?:的)?(?:公司|项目|团队|仓库)?(?:的)?(?:事|方案|做法|配置|东西|版本|选择|架构|计划)?了?$|"
+                    r"^(?P<z>[\w .+#/-]{1,30}?)\s*(?:是|那是)(?:我们?)?(?:上一份工作|上一个|上个|前一个|以前|之前|过去|老早|老|旧|另一个|别的|其他|上一家|上家)(?:的)?(?:公司|项目|团队|仓库)?(?:的)?(?:事|方案|做法|配置|东西|版本|选择|架构|计划)?了?$|"
                     r"^(?P<e>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:the\s+)?(?:original|initial|first)\s+(?:plan|idea|choice)\b|"
                     r"^(?P<e3>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:before|earlier|ages ago|in the past|outdated|old news)$|"
                     r"^(?P<e2>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:for|from|in)\s+(?:another|a different|the other|my (?:old|previous|last))\s+"

@@ -18,7 +18,7 @@ from .rules import Claim, clean_object
 # Time, habit and stance words between the holder and its verb; the current value is what the clause states
 # ("我上个月换成 Helix 了", "我周末喜欢去爬山").
 _TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|春天|夏天|秋天|冬天|就|上个?月|上周|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
-                   r"好几年|几年前|这[两几]年|这些年|多年来|今年|年初|全职|个人|周末|平时|平常|工作日|下班后?|每天|天天|早上|晚上|中午|一般|通常)+")
+                   r"好几年|几年前|这[两几]年|这些年|多年来|今年|年初|全职|个人|自己|周末|平时|平常|工作日|下班后?|每天|天天|早上|晚上|中午|一般|通常)+")
 # "我吃素好几年了", "用 Vim 十年了": how long the value has held is not part of it
 _DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周|星期)(?:多)?了?$")
 
@@ -27,8 +27,12 @@ def normalise(clause: str) -> str:
     """"我周末喜欢去爬山" → "我喜欢去爬山", "我吃素好几年了" → "我吃素", "我是不吃羊肉" → "我不吃羊肉"."""
     clause = re.sub(r"^本人", "我", clause)
     clause = re.sub(r"^(以前|之前|过去|曾经|现在|目前|最近|如今|这几年|这两年)我(?!们)", r"我\1", clause)  # "以前我用 Vim"
+    clause = re.sub(r"^(?:上个?月|上周|去年|前年|今年|年初|前几天|前段时间)(?=我|刚|已经|搬|换|开始)", "", clause)  # "上个月刚搬来厦门"
     clause = _TIME.sub("", clause)
-    clause = re.sub(r"^我是(?=不|没|用左手|用右手)", "我", clause)
+    # degree inside a negation: "我不是很喜欢 Java" = "我不太喜欢 Java"; "我一点都不喜欢" = "我不喜欢"
+    clause = re.sub(r"不是(?:很|特别|太|那么|非常|十分|多)(?=喜欢|爱|想|习惯|能|会)", "不太", clause)
+    clause = re.sub(r"一点(?:儿)?(?:都|也)(?=不|没)", "", clause)
+    clause = re.sub(r"^我是(?=(?:真的|真|确实|实在|完全|根本)?(?:不|没)|用左手|用右手)", "我", clause)
     clause = re.sub(r"^我((?:一直|都|也|还)*)是(?=用|在用)(.+?)的$", r"我\1\2", clause)  # "我一直都是用 Emacs 的"
     clause = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:哈+|啦|呢|呀|嘛|哦|呗)+$", "", clause)
     return _DURATION.sub("", clause) or clause
@@ -74,8 +78,31 @@ _ZH_HOLDER = (r"(?:(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我�
               r"集群|数据库|线上|流水线|应用)?|(?:这个|本|该)\s*(?:项目|仓库|代码库|服务|系统|工程|repo|monorepo))")
 _ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][\w.+#-]*\s*(?=[\u4e00-\u9fff]))?(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,4}?)?"
 
+# traits and conditions of the person: "我有点色弱", "我是一个很社恐的人", "我近视八百度"
+_TRAITS = (r"(?:左撇子|右撇子|红绿色盲|色盲|色弱|高度近视|近视|远视|散光|恐高|社恐|[iIeE]人|夜猫子|早起型|早起的人|晨型人|路痴|脸盲|"
+           r"内向|外向|怕冷|怕热|敏感肌|过敏体质|乳糖不耐受?)")
+_PLACE_OF = {"上班": "works_in", "工作": "works_in", "住": "lives_in", "生活": "lives_in", "长大": "from", "出生": "from"}
+
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
+    (re.compile(rf"^我(?:是|有点儿?|有些|有|天生|属于|算是|算)?(?:个|一个|一名|那种)?(?:很|比较|挺|超|特别|非常|有点儿?|典型的|重度|轻度|资深)?"
+                rf"(?P<o>{_TRAITS})(?:的人|的|人|星人)?(?:\s*[\u4e00-\u9fff\d]{{1,6}}度)?$"),
+     lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
+    # interest: "我对 Rust 没什么兴趣", "我对摄影挺感兴趣的"
+    (re.compile(rf"^我{_ADV}对\s*(?P<o>[^，,]{{1,20}}?)\s*(?P<n>没(?:有)?(?:什么|啥|多大|太大)?|不(?:太|怎么)?|毫无)?(?:很|挺|特别|比较|非常|蛮|超)?"
+                r"(?:感|有)?兴趣(?:了|的)?$"),
+     lambda m: _claim("user", "prefers", m.group("o"), "negative" if m.group("n") else "positive", "preference")),
+    # the object first: "香菜我是真的吃不了", "辣的我不太能吃", "太辣的我吃不了"
+    (re.compile(rf"^(?:太|特别|很|偏)?(?P<o>[\u4e00-\u9fff]{{1,6}}?)(?:的(?:东西|菜|食物|口味)?)?我(?:是)?{_ADV}(?:吃不了|吃不惯|吃不来|不能吃|"
+                r"不太能吃|不怎么能吃|不吃|受不了|喝不了|喝不惯|不能喝|不太能喝|不喝|碰不了|不碰)(?:的|了)?$"),
+     lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
+    # "西安是我上班的地方": the place of the verb
+    (re.compile(r"^(?P<o>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:才|只|其实)?是我(?P<v>上班|工作|住|生活|长大|出生)的地方$"),
+     lambda m: _claim("user", _PLACE_OF[m.group("v")], m.group("o"), kind="identity")),
+    # a vehicle or device bought: "我买了辆特斯拉", "我刚入手了一台 Steam Deck"
+    (re.compile(r"^我(?:刚|最近|新|前段时间)?(?:买了|入手了|入了|提了|新买了|换了)\s*(?:一|两|新)?\s*(?:辆|台|部|套|块)\s*(?:新的?)?"
+                r"(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,16}?)(?:了)?$"),
+     lambda m: _claim("user", "has", m.group("o"))),
     # "我们团队把 CI 从 Jenkins 迁到了 GitHub Actions", "我把编辑器从 VS Code 换成了 Zed"
     (re.compile(r"^(?P<h>我们|咱们|我)(?:组|团队|公司|这边)?(?:最近|已经|上个?月|去年|刚)*把\s*(?P<t>[^，,]{1,10}?)\s*从\s*(?P<x>[^，,]{1,20}?)\s*"
                 r"(?:迁到|迁移到|换成|换到|切到|切换到|改成|改到|升级到|升到)了?\s*(?P<o>[^，,]{1,30}?)(?:了)?$"),
@@ -97,7 +124,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 for c in _claim("user", "lives_in", m.group("o"), kind="identity")]),
     (re.compile(r"^我(?:家)?(?:的)?(?:[两三四几]|\d)\s*(?:只|条|个)\s*(?P<k>猫|狗|孩子)(?P<rest>.*叫.*)$"), _kin_names),
     # duty in zh word order: "本周的线上值班是我", "这礼拜线上值班排到我了"
-    (re.compile(r"^(?:这周|本周|这礼拜|这个礼拜|这星期|这个星期|今天|今晚|这个月|下周)?(?:的)?(?P<o>[\u4e00-\u9fff]{0,4}(?:值班|轮值|oncall|on-call))"
+    (re.compile(r"^(?:这周|本周|这礼拜|这个礼拜|这星期|这个星期|今天|今晚|这个月|下周)?(?:的)?\s*(?P<o>[\u4e00-\u9fff]{0,4}(?:值班|轮值|oncall|on-call|on call))"
                 r"\s*(?:是我|排到我|轮到我|归我|由我)"), lambda m: _claim("user", "working_on", m.group("o"), kind="task_state")),
     # "我是 emacs 老用户了", "我是 Vim 党"
     (re.compile(r"^我(?:是|算是)(?:个|一个)?\s*(?P<o>[A-Za-z][\w.+# -]{0,20}?)\s*(?:的)?\s*(?:老用户|忠实用户|重度用户|用户|死忠粉?|粉丝?|党)了?$"),
@@ -135,9 +162,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?:请)?(?:别|不要|不用|别再|不要再)(?:再)?给我\s*(?:推荐|推|发|写|讲|用|提供|找|看)?\s*(?P<o>.+?)"
                 r"(?:的)?\s*(?:方案|教程|代码|例子|示例|东西|建议|版本|答案|做法|写法)?了?$"),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
-    # "太辣的我吃不了", "我吃不了辣": a negative diet
-    (re.compile(r"^(?:太|特别|很)?(?P<o>[\u4e00-\u9fff]{1,6}?)的?(?:东西|菜|食物)?我(?:都)?(?:吃不了|吃不惯|不能吃|不吃|受不了|喝不了)$"),
-     lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
+    # "我吃不了辣": a negative diet
     (re.compile(r"^我(?:真的|实在)?(?:吃不了|吃不惯|受不了(?![A-Za-z\s])|喝不了|不太能吃|不怎么能吃|不能喝|不太能喝)\s*(?P<o>.+)$"),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
     (re.compile(r"^我\s*(?:好几年|几年|很久|好久|多年)?(?:都)?(?:没碰过|没用过|没再用过|没碰|没写过|不碰)了?\s*(?P<o>.+)$"),
@@ -159,7 +184,8 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^(?P<o>{_TECH})\s*(?:我)?{_ADV}(?P<v>{_NEG_V}){_OBJ_END}$"), _attitude),
     # a project fact about a topic: "后端服务是用 Go 写的", "测试框架我们统一用 pytest", "前端这边打包我们用的是 rollup"
     (re.compile(rf"^(?:{_PROJ}\s*(?:的|里|里面)?\s*)?(?:{_TOPIC})\s*(?:这边|那边|这块|部分|方面)?\s*(?:{_TOPIC})?\s*(?:我们|咱们)?\s*"
-                rf"(?:都|也|主要|统一|一律|全|全部|基本|一直|目前|现在)*(?:是用|用的是|用的|用|使用|采用|基于|是|跑在|部署在|托管在|全是|都是)\s*"
+                rf"(?:都|也|主要|统一|一律|全|全部|基本|一直|目前|现在|早就|早已|已经|刚刚?|最近|整体|全面|上个?月|去年)*"
+                rf"(?:是用|用的是|用的|用|使用|采用|基于|是|跑在|部署在|托管在|全是|都是|(?:迁|迁移|换|切|切换|升级|升|改|转)(?:到|成)了?|改用了?|换用了?)\s*"
                 rf"(?P<o>{_TECH}(?:\s*(?:加|和|配|跟|\+|、|/)\s*{_TECH})*)\s*(?:写的|做的|搭的|实现的|开发的|管的?|来管|跑的|的)?(?:了|哈+|啦|呢|吧)*$"),
      _project_uses),
     # "项目里没有 webpack 哈": a tool the project does not use

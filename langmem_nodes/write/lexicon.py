@@ -24,7 +24,7 @@ CORRECTION_ANYWHERE = re.compile(
     r"that (?:was|is) wrong|that'?s not right|mixed (?:that|it|them|those) up|i mixed up|i should clarify|"
     r"that'?s wrong|not right|i was wrong|i got (?:it|that) wrong|scratch that|i misspoke|correction|sorry,? i meant|"
     r"(?:oh )?wait,? (?:sorry|no)|autocorrect|typo)\b|改成|改为|改到|换成了|更正为|"
-    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是", _I
+    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是", _I
 )
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"
@@ -43,10 +43,10 @@ LEAD = re.compile(
     r"(?:like |as )?i said|i told you|i mean|"
     r"(?:please\s+)?remember(?:\s+(?:that|this))?|don'?t forget(?:\s+that)?|keep in mind(?:\s+that)?|"
     r"note that|for future reference|from now on|going forward|in (?:the )?future|"
-    r"不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"
+    r"(?:哦|噢|啊|呃)不不?(?=\s*(?:[，,。！!…—]|$))|不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"
     r"记住(?:这个|这一点|了)?|帮我记(?:一下|住)?|请记(?:住|一下)?|记一下|记下(?:来)?|别忘了|不要忘了|"
     r"从今(?:往后|以后)|从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯|哦|噢|哎|唉|啊|哈哈+|嗨|哈喽|嘿|"
-    r"(?:那个|我)?(?:刚才?|刚刚)?(?:记错了|说错了|搞反了|说反了|弄反了|记反了|写错了|搞错了|打错字?了)|哎呀|等下|等一下|救命|反过来|算了|(?:刚才|之前|前面)?说的不算|不好意思|背景|等等|(?:我)?(?:搞混了|弄混了)|(?:我得)?更正一下|先说明一下|说明一下|顺便说下|所以|不是这样的?|顺便说一句|顺便一提|顺带一提|顺便提一句|顺便|说实话|说真的|讲真|老实说|话说|先说下背景|说来话长)"
+    r"(?:那个|我)?(?:刚才?|刚刚)?(?:记错了|说错了|搞反了|说反了|弄反了|记反了|写错了|搞错了|打错字?了)|哎呀|等下|等一下|救命|反过来|算了|(?:刚才|之前|前面)?说的不算|不好意思|背景|等等|(?:我)?(?:搞混了|弄混了)|(?:我得)?更正一下|先说明一下|说明一下|顺便说下|所以|但是?|可是|只是|然而|不是这样的?|顺便说一句|顺便一提|顺带一提|顺便提一句|顺便|说实话|说真的|讲真|老实说|话说|先说下背景|说来话长)"
     r"(?![A-Za-z'])\s*[,，:：!！.。;；—–-]*\s*)+",
     _I,
 )
@@ -76,7 +76,7 @@ HYPOTHETICAL = re.compile(
 QUESTION = re.compile(
     r"[?？]\s*$|^\s*(?:should i|shall i|what(?:'s| is| would| should)?|how (?:do|should|can|would)|which|why|"
     r"can you|could you|would you|do you|is it|are there|is there)\b|"
-    r"[吗呢么]\s*$|还是.{0,20}(?:好|呢|吧)|(?:什么|怎么|如何|为什么|为啥|咋|哪个|哪种|哪一个|哪些|是不是|有没有|要不要|能不能|可不可以|行不行|好不好|(?<!不)对不对|会不会|多少)",
+    r"[吗呢么]\s*$|还是.{0,20}(?:好|呢|吧)|(?:(?<![没])什么(?![都也])|怎么(?!都|也)|如何|为什么|为啥|咋|哪个|哪种|哪一个|哪些|是不是|有没有|要不要|能不能|可不可以|行不行|好不好|(?<!不)对不对|会不会|多少)",
     _I,
 )
 ONE_OFF = re.compile(
@@ -143,6 +143,6 @@ CLAUSE_SPLIT = re.compile(
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does
 # not make the clause a past one-off episode.
 CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|started|began)\b|搬到|搬去|换成|换到|改用|换用|转到|转向|全面转|迁到|"
-                    r"升级|切到|迁移到|开始", _I)
+                    r"升级|切到|迁移到|开始|搬来|搬回|搬过来|搬家|买了|入手了|提了|领养了|养了", _I)
 # A value the user held before ("I used to live in London", "我以前住在北京"): not the current one.
 PAST_VALUE = re.compile(r"\bused to\b|\bformerly\b|\bpreviously\b|以前|之前|过去|曾经", _I)
