@@ -96,3 +96,28 @@ def _landed(turns: list[str], subject: str, term: str) -> tuple[bool, list]:
 def test_cross_turn_correction_lands_and_replaces(turns: list[str], subject: str, term: str) -> None:
     ok, got = _landed(turns, subject, term)
     assert ok, got
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("We've standardised on Pulumi for infra and Buildkite for CI.", [("project", "uses", "Pulumi"), ("project", "uses", "Buildkite")]),
+    ("me: i work in leeds but live in york", [("user", "works_in", "leeds"), ("user", "lives_in", "york")]),
+    ("my wife and i live in bristol and want a weekend away", [("user", "lives_in", "bristol")]),
+    ("I work in Python mostly", [("user", "uses", "Python")]),
+    ("we're stuck on node 14 because of a legacy addon", [("project", "uses", "node 14")]),
+    ("my team uses Asana but I personally track my tasks in Todoist", [("project", "uses", "Asana"), ("user", "uses", "Todoist")]),
+    ("we run it all on one single OVH box with docker compose", [("project", "uses", "docker compose")]),
+])
+def test_parts_compose(text: str, expected: list[tuple[str, str, str]]) -> None:
+    got = [c[:3] for c in _claims(text.removeprefix("me: "))]
+    for e in expected:
+        assert e in got, got
+
+
+@pytest.mark.parametrize("turns, subject, term", [
+    (["My husband is called Jan.", "oh sorry, autocorrect — his name is Jon."], "user", "Jon"),
+    (["We host on Linode.", "I misspoke earlier: we host on Vultr, not Linode."], "project", "Vultr"),
+    (["The prod cache is Redis 6.", "That's outdated — prod runs Redis 7 now."], "project", "Redis 7"),
+])
+def test_more_cross_turn_corrections(turns: list[str], subject: str, term: str) -> None:
+    ok, got = _landed(turns, subject, term)
+    assert ok, got

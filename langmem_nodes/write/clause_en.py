@@ -35,7 +35,7 @@ _PROJECT_NOUN = (r"app|application|service|services|repo|repository|monorepo|cod
 _PROJECT_NOUN = "|".join(sorted(_PROJECT_NOUN.split("|"), key=len, reverse=True))
 _USER_THING = r"laptop|machine|box|desktop|computer|pc|mac|setup|editor|ide|shell|terminal|phone|os|distro|keyboard|browser"
 HOLDER = re.compile(
-    rf"^(?P<user>i(?=\s|'|$)|me personally|personally i)|"
+    rf"^(?P<user>i(?=\s|'|$)|me personally|personally i|(?:my|our)\s+(?:partner|wife|husband|family|kids|girlfriend|boyfriend|fiancée?)\s+and\s+i(?=\s|'))|"
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
     rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:{_PROJECT_NOUN})"
     rf"(?=\s|'s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds)(?=\s)|all (?:our|the) (?:{_PROJECT_NOUN}))", _I)
@@ -66,7 +66,9 @@ _USE = (r"use|am using|have been using|run|am running|code in|coding in|program 
         r"have settled on|settled on|went with|have gone with|picked|chose|rely on|depend on|reach for|"
         r"am running on|run on|switched to|have switched to|moved to|have moved to|migrated to|jumped to|"
         r"upgraded to|went back to|am back on|am back to|do everything in|live in|basically live in|"
-        r"have been living in|am living in|have lived in|spend my days in|am a heavy user of|am a user of")
+        r"have been living in|am living in|have lived in|spend my days in|am a heavy user of|am a user of|am stuck on|"
+        r"track (?:my |all my )?(?:own )?(?:[\w-]+ )?in|keep (?:my |all my )?(?:own )?(?:[\w-]+ )?in|take (?:my )?notes in|"
+        r"write (?:my )?notes in|manage (?:my |all my )?(?:own )?(?:[\w-]+ )?(?:in|with)|plan (?:my )?(?:[\w-]+ )?in")
 _LIVES = (r"live in|am living in|have lived in|have been living in|am based in|am based out of|am located in|"
           r"reside in|moved to|have moved to|moved back to|relocated to|have relocated to|am in|am over in|call")
 # Where the user comes from (not where they live now): "I'm originally from Chile", "I grew up in Porto"
@@ -82,11 +84,12 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r"is built (?:with|on|in|using)|are built (?:with|on|in|using)|built (?:with|on|in|using)|"
                 r"is written in|are written in|written in|is deployed (?:to|on|with)|are deployed (?:to|on|with)|"
                 r"deployed (?:to|on|with)|deploys? (?:to|on|with|via)|is hosted (?:on|at|by|with)|are hosted (?:on|at|by|with)|"
-                r"hosted (?:on|at|by|with)|host (?:it|everything|stuff|all|things) on|lives on|live on|sits on|"
+                r"hosted (?:on|at|by|with)|host (?:it |everything |stuff |all |things )?(?:on|at|with)|hosts (?:on|at|with)|lives on|live on|sits on|"
                 r"sit on|talks to|talk to|is backed by|are backed by|is powered by|are powered by|depends on|"
                 r"depend on|relies on|rely on|is all in on|are all in on|is all-in on|are all-in on|standardi[sz]ed on|"
                 r"have standardi[sz]ed on|went with|picked|chose|have gone with|ship (?:on|with|to|via)|ships (?:on|with|to|via)|"
                 r"switched to|have switched to|moved to|have moved to|migrated to|have migrated to|upgraded to|have upgraded to|is now on|"
+                r"is stuck on|are stuck on|"
                 r"are now on|is|are|goes through|go through|is managed (?:with|by)|are managed (?:with|by)|"
                 r"is stored in|are stored in|stores (?:everything|data|stuff) in|store (?:everything|data|stuff) in|"
                 r"deploys? (?:the|our|its) [\w-]+(?: [\w-]+)? (?:to|on)|enforces|enforce|requires|require|mandates|is linted with|"
@@ -270,6 +273,9 @@ def _user(rest: str) -> list[Claim]:
         if out and (role := re.match(r"^\s+as\s+(?:an?\s+)?(?P<r>[\w -]{2,40}?)(?:$|[,.]|\s+(?:and|but|so)\b)", after, _I)):
             out += _one("user", "role", role.group("r"), kind="identity")
         return out
+    if (m := re.match(r"^(?:work|am working)\s+(?:remotely\s+)?in\s+", rest, _I)) and not neg and (place := _residence(rest[m.end():], "based")) \
+            and is_place(place):
+        return _one("user", "works_in", place, kind="identity")  # "I work in San Diego" (not "I work in Python")
     if (m := _R_FROM.match(rest)) and not neg:
         obj, after = _object(rest[m.end():])
         if is_place(obj) or unlisted_place(obj, after, m.group(0)):
@@ -387,6 +393,8 @@ def _project_claims(text: str, *, strict: bool = False) -> list[Claim]:
             break
         pred = "package_manager" if obj.split(" ")[0].lower() in PACKAGE_MANAGERS else "uses"
         out.append(Claim("project", pred, obj, "positive", "fact"))
+        # "Terraform for infra and GitHub Actions for CI": the tool's job is not the end of the list
+        rest = re.sub(r"^\s+for\s+(?:the\s+|our\s+|all\s+)?[\w-]+(?:\s+[\w-]+)?(?=\s*(?:,|and\b|&|plus\b))", "", rest, flags=_I)
         talk = re.match(r"^\s+(?:talking to|backed by|on top of|running on|that talks to|in front of|behind|on)\s+"
                         r"(?:an?\s+|the\s+)?(?P<o>.+)$", rest, _I)
         if talk:

@@ -43,7 +43,7 @@ MAX_CLAUSE_CHARS = 600
 _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
-    r"^(?:i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|but rather|rather|"
+    r"^(?:i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|but rather|rather|"
     r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用))\s*(?P<o>[^,，]{1,60})$", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
@@ -67,7 +67,7 @@ _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的�
                          r"^(?:注意|记|帮我|听着)", re.I)
 # "it's complicated", "应该是这样": a judgement, not the corrected value
 _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
-                          r"typo|oops|sorry|where|when|what|how|why|who|"
+                          r"typo|oops|sorry|where|when|what|how|why|who|earlier|before|above|just now|last time|yesterday|"
                           r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
 _WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
 _HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it\b|the\b|this\b|[我你他她它])", re.I)
@@ -414,7 +414,12 @@ class RuleExtractor(Extractor):
             kinds = {"prefers", "uses"}
             if claim.predicate == "uses" and last.predicate == "lives_in" and re.search(r"\b(?:moved|relocated)\b", found[0][1], re.I):
                 claim.predicate, claim.kind = "lives_in", "identity"  # "I moved to queens" after "I'm in brooklyn"
-            if claim.subject == last.subject and (claim.predicate == last.predicate or {claim.predicate, last.predicate} <= kinds) \
+            # "The staging database is Postgres 14" … "staging runs Postgres 16 now": the setting the clause names
+            setting = (claim.subject == last.subject == "project" and last.predicate.startswith("attr:")
+                       and claim.predicate in ("uses", "package_manager")
+                       and any(len(w) > 2 and re.search(rf"\b{re.escape(w)}\b", found[0][1], re.I) for w in last.predicate[5:].split("_")))
+            if claim.subject == last.subject and (claim.predicate == last.predicate or {claim.predicate, last.predicate} <= kinds
+                                                  or setting) \
                     and claim.polarity == last.polarity and normalize_text(claim.object) != normalize_text(last.object):
                 claim.predicate, claim.replaces = last.predicate, [last.object]
 

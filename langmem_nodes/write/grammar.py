@@ -422,6 +422,8 @@ def split_coordination(c: Claim) -> list[Claim]:
     if c.predicate not in _SPLIT:
         return [tighten(c)]
     parts = [p.strip() for p in (_AND_WITH if c.subject == "project" else _AND).split(c.object)]
+    if c.subject == "project":  # "a single hetzner box with docker compose"
+        parts = [re.sub(r"^(?:an?|the|one)\s+(?:single\s+)?", "", p, flags=_I) for p in parts]
     if c.predicate == "has":
         parts = [re.sub(r"^(?:an?|one|two|three|four|five|\d+|some)\s+(?:(?:very|really|super|pretty|little)\s+)?", "", p, flags=_I)
                  for p in parts]

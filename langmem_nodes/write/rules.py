@@ -45,7 +45,7 @@ class Claim:
 
 
 _TRAIL = re.compile(
-    r"(?:\s+(?:anymore|any more|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|"
+    r"(?:\s+(?:anymore|any more|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|mostly|mainly|"
     r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈+|嘛|呗|啊|比较多|居多|为主|多一些|多一点)+\s*$",
     _I,
 )
@@ -253,7 +253,8 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^(?P<p>we|our team|the team)?(?:i)?(?:'ve| have)?\s*(?:now\s+)?(?:switched|moved|migrated|changed|"
                 r"switched over|moved over)\s+(?:over\s+)?to\s+(?P<o>.+)$", _I), _en_uses),
     (re.compile(rf"^i\s+{_ADV}(?:use|write|(?:code|program|work|develop)\s+{_ADV}(?:in|with))\s+(?P<o>.+)$", _I),
-     lambda m: _c("user", "uses", m.group("o"))),
+     lambda m: _c("user", "works_in" if re.search(r"\bwork\s", m.group(0), _I) and is_place(clean_object(m.group("o"))) else "uses",
+                  m.group("o"), kind="identity" if is_place(clean_object(m.group("o"))) else "fact")),
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never)\s+(?:ever\s+)?(?P<o>.+)$", _I),
      _StandingRule(lambda m: _en_rule(m, "negative"))),
     (re.compile(r"^(?:please\s+)?(?:always|you (?:must|should always)|we (?:must|always|should always))\s+(?P<o>.+)$", _I),
