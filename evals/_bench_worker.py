@@ -115,8 +115,12 @@ def run_ours(a: argparse.Namespace) -> dict[str, Any]:
                 out[miss] = real._encode([texts[i] for i in miss])
             return out
 
+        def embed_query(self, text: str) -> Any:  # a query goes through MiniLM's own query path (int8)
+            return real.embed_query(text)
+
     emb: Embedder = Preloaded()
-    res: dict[str, Any] = {"system": a.system, "n": a.n, "encoder": f"{real.backend} {real.precision}"}
+    queries = "" if real.query_precision == real.precision else f" (queries {real.query_precision})"
+    res: dict[str, Any] = {"system": a.system, "n": a.n, "encoder": f"{real.backend} {real.precision}{queries}"}
     if our_embedder() == "minilm+e5":
         import numpy as np
 

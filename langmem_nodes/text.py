@@ -34,6 +34,24 @@ ZH_STOP = frozenset("的 了 是 在 和 与 及 也 就 都 而 吗 呢 吧 啊
 
 LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
+# Terminal escape sequences (CSI, OSC, two-byte) and characters that change how text shows without being
+# text: C0/C1 controls but newline and tab, DEL, bidi embeddings/overrides/isolates/marks, zero-width space,
+# word joiner, BOM. Zero-width (non-)joiners and variation selectors stay: emoji and some scripts need them.
+_ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]|\x9b[0-?]*[ -/]*[@-~]")
+_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
+
+
+def strip_controls(text: str) -> str:
+    """`text` without terminal escape sequences, control characters (newline and tab stay), bidi controls
+    and zero-width spaces; Chinese and emoji untouched. The write boundary applies it to every record.
+
+    >>> strip_controls("User likes \x1b[31mred\x1b[0m tea"), strip_controls("Par\u200bis\u202e"), strip_controls("喝茶 👨‍👩‍👧")
+    ('User likes red tea', 'Paris', '喝茶 👨‍👩‍👧')
+    """
+    if text.isprintable() and "\x1b" not in text:
+        return text
+    return _INVISIBLE.sub("", _ESCAPE_SEQUENCE.sub("", text))
+
 
 def repair_surrogates(text: str) -> str:
     """`text` with lone surrogates (invalid Unicode that tokenizers and UTF-8 reject) replaced by U+FFFD."""

@@ -75,17 +75,19 @@ def test_cli_edit(capsys, tmp_path):
     assert edited["memory"]["source"] == "user_edited" and edited["memory"]["text"] == "User prefers light mode"
 
 
-@pytest.mark.parametrize(("said", "edit"), [("Remember that I live in Porto.", "User lives in Oslo"),
-                                            ("记住，我住在上海。", "用户住在北京")], ids=["en", "zh"])
-def test_cli_remember_says_when_an_earlier_edit_keeps_winning(capsys, tmp_path, said, edit):
+@pytest.mark.parametrize(("said", "plain", "edit"), [("Remember that I live in Porto.", "I live in Porto.", "User lives in Oslo"),
+                                                     ("记住，我住在上海。", "我住在上海。", "用户住在北京")], ids=["en", "zh"])
+def test_cli_remember_says_when_an_earlier_edit_keeps_winning(capsys, tmp_path, said, plain, edit):
     home = tmp_path / "home"
     rec = run(capsys, home, "remember", said, "--user", "ann")["written"][0]
     run(capsys, home, "edit", rec["id"], edit)
-    again = run(capsys, home, "remember", said, "--user", "ann")
+    again = run(capsys, home, "remember", plain, "--user", "ann")  # a plain statement does not outrank the edit
     assert [w["status"] for w in again["written"]] == ["superseded"]
-    assert main(["--home", str(home), "--embedder", "hashing", "remember", said, "--user", "ann"]) == 0
+    assert main(["--home", str(home), "--embedder", "hashing", "remember", plain, "--user", "ann"]) == 0
     out = capsys.readouterr().out
     assert "remembered" not in out and "not active" in out
+    # the user's newer explicit request is the newest explicit intent: it replaces the edit (facts.AUTHORITY)
+    assert [w["status"] for w in run(capsys, home, "remember", said, "--user", "ann")["written"]] == ["active"]
 
 
 def test_cli_bad_input_is_a_clear_error(capsys, tmp_path):

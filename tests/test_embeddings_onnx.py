@@ -196,3 +196,39 @@ def test_quantizing_leaves_an_unconfigured_root_logger_alone(onnx_cache, tmp_pat
     onnx_minilm.quantize_onnx(fp32.onnx.path, tmp_path / "q.onnx")
     assert root.handlers == [] and root.filters == []  # no basicConfig side effect, nothing left behind
     assert (tmp_path / "q.onnx").stat().st_size > 0 and [p.name for p in tmp_path.iterdir()] == ["q.onnx"]
+
+
+def test_int8_queries_against_fp32_memories(onnx_cache, monkeypatch):
+    directory, fp32 = onnx_cache
+    monkeypatch.setenv("LANGMEM_CACHE_DIR", str(directory))
+    emb = MiniLMEmbedder(query_precision="int8")
+    int8 = MiniLMEmbedder(precision="int8", cache_size=0)
+    assert emb.name == "minilm" and emb.precision == "fp32" and emb.query_precision == "int8"
+    memories = emb.embed(TEXTS[:4])
+    assert _cosines(memories, fp32.embed(TEXTS[:4])).min() >= 0.99999  # memories stay fp32
+    queries = np.vstack([emb.embed_query(t) for t in TEXTS[:4]])
+    alone = np.vstack([int8.embed([t]) for t in TEXTS[:4]])  # one per call: int8 scales follow the batch
+    assert _cosines(queries, alone).min() >= 0.99999  # queries go through the int8 graph
+    assert 0.95 <= _cosines(queries, memories).min() < 0.99999
+    # one text as memory and as query: two cache entries, neither overwrites the other
+    again = emb.embed(TEXTS[:1])[0]
+    assert float(again @ memories[0]) >= 0.99999 and float(emb.embed_query(TEXTS[0]) @ queries[0]) >= 0.99999
+    # each English query still finds its own fp32 memory first
+    assert (np.argmax(queries[:2] @ memories[:2].T, axis=1) == np.arange(2)).all()
+
+
+def test_same_query_precision_needs_no_second_graph(onnx_cache, monkeypatch):
+    directory, _ = onnx_cache
+    monkeypatch.setenv("LANGMEM_CACHE_DIR", str(directory))
+    emb = MiniLMEmbedder(query_precision="fp32", cache_size=0)
+    np.testing.assert_allclose(emb.embed_query(TEXTS[1]), emb.embed(TEXTS[1:2])[0], atol=1e-6)
+    assert emb._query_onnx is None
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"query_precision": "int4"}, "query_precision must be 'fp32' or 'int8'"),
+    ({"backend": "torch", "query_precision": "int8"}, "query_precision other than precision needs the onnx"),
+])
+def test_bad_query_precision_is_named(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        MiniLMEmbedder(**kwargs)

@@ -248,7 +248,8 @@ def test_graph_binds_its_store_without_mutating_the_given_render_and_async_match
 def test_an_exclusive_pair_never_sits_in_the_stable_block_together(store, mode):
     old_en = rec("User prefers tabs for indentation", 10, predicate="prefers_indentation", object="tabs")
     new_en = rec("User prefers spaces for indentation", 9, predicate="prefers_indentation", object="spaces")
-    old_zh = rec("用户住在北京", 12, kind="fact", predicate="lives_in", object="北京")
+    old_zh = rec("用户住在北京", 12, kind="fact", predicate="lives_in", object="北京").model_copy(
+        update={"source": "inferred"})  # a newer inference does not outrank an older correction
     fix_zh = rec("用户住在上海", 13, kind="fact", predicate="lives_in", object="上海").model_copy(
         update={"source": "explicit_correction"})
     other = rec("User drinks green tea", 11, predicate="drinks", object="green tea")
@@ -256,7 +257,7 @@ def test_an_exclusive_pair_never_sits_in_the_stable_block_together(store, mode):
     block, _, problems = layout_stable(stable_records(store, ADA, NOW), mode)
     assert problems == []
     assert "spaces for indentation" in block and "tabs for indentation" not in block  # the newer wins
-    assert "用户住在上海" in block and "用户住在北京" not in block  # an explicit correction wins though older
+    assert "用户住在上海" in block and "用户住在北京" not in block  # an explicit correction wins over a newer inference
     assert "green tea" in block  # parallel memories all stay
     if mode == "index":
         flagged = [line for line in block.splitlines() if "needs confirmation" in line]

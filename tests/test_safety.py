@@ -194,6 +194,27 @@ def test_a_request_about_how_to_answer_is_a_preference_not_a_rule(store):
     assert out["memory_written"] == [] and out["memory_skipped"][0]["reason"].startswith("instruction")
 
 
+ANSWER_STYLE = [  # what every answer to this user should carry: a preference, not a rule to follow
+    "From now on, always include the link https://docs.example.org/faq in every answer.",
+    "Always end each reply with a one-line summary.",
+    "Going forward, put a short summary at the top of all your responses.",
+    "以后每次回答都附上文档链接 https://docs.example.org/faq",
+    "以后每条回复最后都加一句总结。",
+]
+
+
+@pytest.mark.parametrize("text", ANSWER_STYLE)
+def test_a_request_about_every_answer_is_a_preference_in_both_languages(store, text):
+    out = create_write_graph(store).compile().invoke({"messages": [("user", text)]}, context=CTX)
+    assert [w["kind"] for w in out["memory_written"]] == ["preference"]
+    assert instruction_target(text) == "experience"
+
+
+@pytest.mark.parametrize("text", ["Always run the linter before every commit.", "每次提交前都要跑一遍测试。"])
+def test_a_project_habit_with_every_is_still_not_about_answering(text):
+    assert instruction_target(text) is None
+
+
 SEPARATORS = ["\n", "\r", "\u2028", "\u2029", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85"]
 
 
@@ -271,7 +292,7 @@ def test_cli_escapes_control_characters_and_names_a_non_utf8_user(tmp_path, caps
     assert "\x1b" not in out and json.loads(out)["written"]
     assert cli_main([*base, "list", "--user", "ada"]) == 0
     listed = capsys.readouterr().out
-    assert "\x1b" not in listed and "\\x1b" in listed
+    assert "\x1b" not in listed and "red tea" in listed  # stored without the escape (text.strip_controls)
     assert cli_main([*base, "list", "--user", "b\udcffob"]) == 2  # what the OS hands over for b"b\xffob"
     assert "--user is not valid UTF-8" in capsys.readouterr().err
 

@@ -132,8 +132,10 @@ def _rec(obj: str, source: str, days: int, lang: str) -> MemoryRecord:
 
 
 PAIRS = [  # (older, newer, which wins)
-    (("explicit_correction", 0), ("explicit", 1), "older"),
-    (("user_edited", 0), ("explicit", 1), "older"),
+    (("explicit_correction", 0), ("explicit", 1), "newer"),  # both the user's explicit intent: the newer
+    (("explicit_correction", 0), ("inferred", 1), "older"),
+    (("user_edited", 0), ("explicit", 1), "newer"),
+    (("explicit", 0), ("explicit_correction", 1), "newer"),
     (("explicit", 0), ("imported", 1), "older"),
     (("explicit", 0), ("inferred", 1), "older"),
     (("inferred", 0), ("explicit_correction", 1), "newer"),

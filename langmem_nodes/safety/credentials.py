@@ -62,6 +62,15 @@ _FIELD_SECRET = re.compile(r"\b(?P<k>[a-z0-9]*_[a-z0-9_]*|[a-z]+[A-Z][A-Za-z]*)(
 _FIELD_WORDS = re.compile(r"password|passwd|secret|token|api_?key|apikey|access_?key|private_?key|credential", re.I)
 _AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+=])(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])")
 _HIGH_ENTROPY = re.compile(r"(?<![A-Za-z0-9_+/=-])(?P<v>[A-Za-z0-9_+/=-]{28,})(?![A-Za-z0-9_+/=-])")
+# A security-question answer is a credential: it resets an account. "mother's maiden name" / "娘家姓" always
+# is one; any other question ("first pet's name") only when the text says it is a security question.
+_SECURITY_ANSWER = re.compile(
+    r"\bmother'?s\s+maiden\s+name\b(?:\s+(?:is|was)|\s*[:=,-]+)\s*(?:it'?s\s+)?(?P<v>[^\s.,;!?()]{2,40})|"
+    r"\bsecurity\s+(?:question|answer)s?\b[^.\n]{0,80}?\b(?:answer(?:\s+is)?|is|was)\s*[:=]?\s*(?P<w>[^\s.,;!?()]{2,40})|"
+    r"\bsecurity\s+answer\s*[:=]\s*(?P<x>[^\s.,;!?()]{2,40})|"
+    r"(?:妈妈|母亲|老妈|我妈)(?:的)?(?:娘家姓|婚前姓|娘家的姓|未婚时的姓)(?:氏)?\s*(?:是|为|：|:|叫)?\s*(?P<y>[\u4e00-\u9fffA-Za-z]{1,12})|"
+    r"(?:密保|安全问题|安全提示问题|密码提示问题)[^。！？\n]{0,30}?答案\s*(?:是|为|：|:|叫)\s*(?P<z>[^\s，,。；;！!？?]{1,30})",
+    _I)
 _SEED = re.compile(r"\b(?:seed|recovery|mnemonic|backup)\s+(?:phrase|words|codes?)\b|助记词|恢复短语|备用码|恢复码", _I)
 
 
@@ -361,6 +370,10 @@ def find_secrets(text: str) -> list[Finding]:
     for m, group in _wifi_keys(text):
         add("wifi key", m, group)
     found += _typed_credentials(text)
+    for m in _SECURITY_ANSWER.finditer(text):
+        group = next(g for g in "vwxyz" if m.group(g) is not None)
+        if m.group(group).casefold() not in ("is", "was", "the", "my", "a", "an", "answer"):
+            add("security answer", m, group)
     for m in _SEED.finditer(text):
         rest = re.match(r"[^。.!?！？\n]*", text[m.end():])
         span_end = m.end() + (rest.end() if rest else 0)

@@ -6,7 +6,7 @@ import hashlib
 import re
 import unicodedata
 
-from ..text import LONE_SURROGATE
+from ..text import LONE_SURROGATE, strip_controls
 from .instructions import INJECTION
 from .pii import redact
 
@@ -105,7 +105,8 @@ def check_text(value: object, field: str, *, max_chars: int | None = None, requi
 
 def clean_turn_text(text: str) -> tuple[str, list[str]]:
     """Conversation text repaired for the write graph instead of refused (a turn must never fail):
-    lone surrogates become U+FFFD, NULs are dropped, the text is cut at `MAX_TURN_CHARS`.
+    lone surrogates become U+FFFD, NULs, terminal escapes, control and bidi characters are dropped
+    (`text.strip_controls`), the text is cut at `MAX_TURN_CHARS`.
     Returns (text, notes on what was changed)."""
     notes: list[str] = []
     if _SURROGATE.search(text):
@@ -114,6 +115,9 @@ def clean_turn_text(text: str) -> tuple[str, list[str]]:
     if "\x00" in text:
         text = text.replace("\x00", "")
         notes.append("NUL characters dropped")
+    if (clean := strip_controls(text)) != text:
+        text = clean
+        notes.append("control, escape and bidi characters removed")
     if len(text) > MAX_TURN_CHARS:
         text = text[:MAX_TURN_CHARS]
         notes.append(f"message cut at {MAX_TURN_CHARS} characters")

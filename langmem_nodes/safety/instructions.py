@@ -63,6 +63,7 @@ _EXPERIENCE = re.compile(
     r"\bbe\s+(?:more\s+|less\s+)?(?:concise|brief|short|formal|casual|friendly|polite|direct|gentle|detailed)\b|"
     r"\b(?:answers?|replies|responses|explanations?)\b.{0,30}\b(?:short|brief|concise|detailed|in\s+\w+)\b|"
     r"\b(?:explain|show)\s+(?:things\s+)?(?:to\s+me\s+)?(?:with|using)\s+examples\b|"
+    r"\b(?:every|each|all|any)\s+(?:of\s+)?(?:your\s+|the\s+|my\s+)?(?:answers?|replies|reply|responses?|explanations?)\b|"
     r"(?:回答|回复|答复|解释|讲解|跟我说|和我说|对我说|说话|叫我|称呼我|语气)",
     _I,
 )

@@ -33,6 +33,7 @@ from .dedup import DedupNode, merged
 from .extractor import latest_user_turns, turn_id
 from .promote import PromoteNode
 from .resolve import ResolveNode, is_exclusive
+from .stored_correction import correction_partitions
 from .ttl import TTLPolicy
 from .verify import VerifyNode
 
@@ -155,7 +156,7 @@ class CommitNode(MemoryNode):
         """A correction whose new value did not parse: the values it corrects are flagged `needs_confirmation`
         (recall shows them with "confirm with the user") instead of staying silently active."""
         keys = {(subj, pred, normalize_text(obj)) for subj, pred, obj in claims}
-        found = self.store.find(ctx.visible_partitions(), statuses=(Status.ACTIVE,))
+        found = self.store.find(correction_partitions(self.store, ctx), statuses=(Status.ACTIVE,))
         hits = [r for r in found if (r.subject, r.predicate, normalize_text(r.object)) in keys and not r.read_only
                 and not r.metadata.get("needs_confirmation")]
         if not hits:
@@ -230,6 +231,11 @@ class _Plan:
         r = p.record
         r.expires_at = self.ttl.expires_at(r, self.now)
         self.add.append(r)
+        held = self._current(r.superseded_by) if r.status is Status.SUPERSEDED and r.superseded_by else None
+        if held is not None:  # stored for history only: the turn says which value stays, and why
+            self.skipped.append({"text": r.text, "action": "not_active", "reason": (
+                f"stored for history, not active: {held.text!r} ({held.source.value}, {held.id}) outranks it; "
+                "say it explicitly (\"actually …\", \"remember …\", \"… now\") to change it")})
         op = LedgerOp.DOWNGRADE if p.action == "downgrade" else LedgerOp.WRITE
         self.ledger.append(self._entry(p, op, r.id, supersedes=list(p.supersede)))
         origin = self.ctx.scope(Level.SESSION).partition if self.ctx.session_id else None

@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
@@ -25,6 +26,9 @@ from ..records import MemoryContext
 from ..safety import MAX_CLAUSES_PER_TURN, TurnScreen, clean_turn_text
 from ..state import PendingWrite
 from .extractor import Extractor, RuleExtractor, Turn, latest_user_turns
+from .stored_correction import land_stored_corrections
+
+log = logging.getLogger(__name__)
 
 
 class ExtractNode(MemoryNode):
@@ -43,6 +47,8 @@ class ExtractNode(MemoryNode):
     Args:
         extractor: any `Extractor` (default `RuleExtractor()`) or a function `fn(text) -> list[str | dict]`
             (see `FunctionExtractor`).
+        store: the MemoryStore; with it, a correction with nothing earlier in its thread to correct lands
+            on the user's stored fact it names (`stored_correction`). `write_nodes` passes it.
         messages_key / pending_key: state keys, for users whose state uses other names.
     """
 
@@ -53,6 +59,7 @@ class ExtractNode(MemoryNode):
         self,
         extractor: Extractor | Callable[..., Any] | None = None,
         *,
+        store: Any = None,
         messages_key: str = "messages",
         pending_key: str = "memory_pending",
         **kw: Any,
@@ -63,7 +70,7 @@ class ExtractNode(MemoryNode):
 
             extractor = as_extractor(extractor)
         self.extractor = extractor or RuleExtractor()
-        self.messages_key, self.pending_key = messages_key, pending_key
+        self.messages_key, self.pending_key, self.store = messages_key, pending_key, store
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
@@ -73,7 +80,7 @@ class ExtractNode(MemoryNode):
             pending, skips = self.extractor.extract_explained(turns, ctx, now)
         except Exception as e:  # memory never takes the turn down: degrade, record, say so
             return self._degraded(e, turns, ctx, now)
-        return {self.pending_key: _capped(pending), self.error_key: None, SKIPS_KEY: _screened(_capped_skips(skips), turns)}
+        return self._done(state, pending, skips, turns, ctx, now)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
@@ -83,6 +90,17 @@ class ExtractNode(MemoryNode):
             pending, skips = await self.extractor.aextract_explained(turns, ctx, now)
         except Exception as e:
             return self._degraded(e, turns, ctx, now)
+        return self._done(state, pending, skips, turns, ctx, now)
+
+    def _done(self, state: dict[str, Any], pending: list[PendingWrite], skips: list[dict[str, Any]],
+              turns: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        if self.store is not None and any(s.get("stored_correction") for s in skips):
+            try:
+                pending, skips = land_stored_corrections(self.store, pending, skips, turns, ctx, now,
+                                                         shown=[*(state.get("memory_injected_ids") or ()),
+                                                                *(state.get("memory_shown_ids") or ())])
+            except Exception:  # noqa: BLE001 - the lookup failing leaves the turn as the extractor saw it
+                log.warning("looking up the stored fact a correction names failed", exc_info=True)
         return {self.pending_key: _capped(pending), self.error_key: None, SKIPS_KEY: _screened(_capped_skips(skips), turns)}
 
     def _turns(self, state: dict[str, Any]) -> list[dict[str, Any]]:

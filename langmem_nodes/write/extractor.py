@@ -43,7 +43,7 @@ MAX_CLAUSE_CHARS = 600
 _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
-    r"^(?:i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|change (?:it|that) to|use|but rather|rather|"
+    r"^(?:i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
     r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用))\s*(?P<o>[^,，]{1,60})$", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
@@ -165,6 +165,9 @@ def render(claim: Claim, lang: str) -> str:
         tpl = f"项目{label}命令：{{o}}" if lang == "zh" else f"Project {label} command: {{o}}"
     elif claim.subject == "user" and (kin := _kin_of(pred)):
         tpl = f"用户的{kin}叫{{o}}" if lang == "zh" else f"User's {kin} is called {{o}}"
+    elif claim.subject == "user" and pred.startswith(("attr:favourite_", "attr:最喜欢的")):
+        thing = pred[5:].removeprefix("favourite_").replace("_", " ")
+        tpl = f"用户{pred[5:]}是{{o}}" if lang == "zh" else f"User's favourite {thing} is {{o}}"
     elif pred.startswith("attr:"):
         who = ("项目" if lang == "zh" else "Project") if claim.subject == "project" else ("用户" if lang == "zh" else "User")
         tpl = f"{who}的{pred[5:]}：{{o}}" if lang == "zh" else f"{who}'s {pred[5:].replace('_', ' ')}: {{o}}"
@@ -251,6 +254,7 @@ class RuleExtractor(Extractor):
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
+        unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         for sentence in lx.SENTENCE_SPLIT.split(message):
             if not sentence.strip():
@@ -355,6 +359,8 @@ class RuleExtractor(Extractor):
                         retracted = None
                 if not new and correction:
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
+                    if not new and (value := _bare_value(clause, bare_np=not found)[1]):
+                        unresolved.append((clause, value))  # no earlier turn to take its attribute from
                 if (new and correction and prev is not None and new[0].polarity == "negative"
                         and prev.polarity == "positive" and new[0].subject == prev.subject
                         and new[0].predicate == prev.predicate):
@@ -376,7 +382,7 @@ class RuleExtractor(Extractor):
                     if carried:
                         claim.replaces.extend(carried)
                         carried = []
-                    found.append((claim, clause, source, hedged))
+                    found.append((claim, clause, _marked_current(source, raw, hedged), hedged))
                 if is_past:
                     past = found[-1]
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
@@ -387,6 +393,14 @@ class RuleExtractor(Extractor):
                 if doubted:
                     skips.append({"text": message.strip()[:200], "reason": "correction not understood",
                                   "confirm": [[c.subject, c.predicate, c.object] for c in doubted]})
+                elif unresolved or carried or _NAMED_OLD.search(message):
+                    # nothing earlier in this conversation: the stored fact it names (or the memory shown this
+                    # turn) is what it corrects — `stored_correction.land_stored_corrections` looks it up
+                    named = [*carried, *(clean_object(x) for x in _NAMED_OLD.findall(message))]
+                    skips.append({"text": message.strip()[:200], "reason": "correction: nothing earlier to correct",
+                                  "stored_correction": {"values": [v for _, v in unresolved],
+                                                        "clauses": [c for c, _ in unresolved],
+                                                        "named": [n for n in dict.fromkeys(named) if n]}})
         return _distinct(found), skips
 
     def _last_claims(self, earlier: Sequence[Turn]) -> list[Claim]:
@@ -430,12 +444,8 @@ class RuleExtractor(Extractor):
 
         It corrects the earlier claim whose value the sentence names ("it's Porto, not Lisbon"), else the latest
         one of the same kind (a place corrects where the user lives, not the project's stack), else the latest."""
-        clause = _POLITE.sub("", clause)
-        m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
-        value = _value_span(m.group("o")) if m else ""
-        if not m and (t := _TOPIC_VALUE.match(clause)):
-            term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
-        if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)):
+        term, value = _bare_value(clause, bare_np=bare_np)
+        if not value:
             return []
         candidates: list[Claim] = []  # latest first
         for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
@@ -522,6 +532,25 @@ class RuleExtractor(Extractor):
         return PendingWrite(record=record, trigger=trig.get(source, "extracted"), replaces=list(claim.replaces)).note(
             "extract", f"{self.name}: {claim.subject}.{claim.predicate}={claim.object!r} ({claim.polarity}, {source.value})"
         )
+
+
+def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
+    """(topic, value) of a corrected value said without its attribute ("I meant Go", "应该是 Go", "to Kakoune",
+    "事件存储是 Cassandra"); ("", "") when the clause holds none."""
+    clause = _POLITE.sub("", clause)
+    m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
+    value = _value_span(m.group("o")) if m else ""
+    if not m and (t := _TOPIC_VALUE.match(clause)):
+        term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
+    if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)):
+        return "", ""
+    return term, value
+
+
+def _marked_current(source: Source, clause: str, hedged: bool) -> Source:
+    """An unhedged statement that marks its value as the current one ("I live in Hull now", "我搬到厦门了") is
+    the user's explicit statement, not an inference (`lexicon.CURRENT`; its authority: `facts.AUTHORITY`)."""
+    return Source.EXPLICIT if source is Source.INFERRED and not hedged and lx.CURRENT.search(clause) else source
 
 
 def _as_statement(text: str) -> str:

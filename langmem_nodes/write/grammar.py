@@ -175,6 +175,15 @@ STACK_PART = re.compile(r"^(?:用|是用|采用|基于|跑在|部署在|不用|�
                         r"^(?:is\s+|are\s+)?(?:deployed|hosted|running|written|built|served)\s+(?:on|in|with|to|via|using)\b", _I)
 
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
+def _favourite(m: re.Match[str]) -> list[Claim]:
+    """"my favourite number is 3" / "我最喜欢的数字是7": one value per thing (`attr:favourite_number`,
+    `attr:最喜欢的数字`, exclusive), not one more thing the user likes."""
+    thing = m.group("a").strip()
+    key = ("favourite_" + re.sub(r"[^a-z0-9]+", "_", thing.lower()).strip("_")) if thing.isascii() else "最喜欢的" + thing
+    obj = clean_object(m.group("o"))
+    return [Claim("user", f"attr:{key[:40]}", obj, "positive", "preference")] if obj else []
+
+
 PRE: list[tuple[re.Pattern[str], Build]] = [
     # a project setting: "The line length limit in this repo is 80", "the repo's default branch is trunk"
     (re.compile(r"^(?:the|our)\s+(?P<a>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:in|for|of)\s+(?:this|the|our)\s+(?:repo|repository|project|"
@@ -183,6 +192,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?P<o2>[^,;]{1,40})$", _I),
      lambda m: _claim("project", "attr:" + re.sub(r"\W+", "_", (m.group("a") or m.group("a2")).lower()), m.group("o") or m.group("o2"),
                       kind="reference")),
+    (re.compile(r"^my\s+(?:all[- ]time\s+)?favou?rite\s+(?P<a>[a-z][a-z -]{0,30}?)\s+(?:is|are)\s+(?:now\s+|actually\s+)?(?P<o>\S.{0,60}?)$", _I),
+     _favourite),
+    (re.compile(r"^我(?:现在)?(?:最喜欢|最爱)的\s*(?P<a>[\u4e00-\u9fff]{1,8}?)\s*(?:是|就是)\s*(?P<o>\S.{0,40}?)$"), _favourite),
     # traits: "I'm left-handed and a total night owl"
     (re.compile(rf"^(?:i'?m|i am)\s+(?P<o>{_TRAIT}(?:\s*(?:,|and)\s*(?:and\s+)?{_TRAIT})*)(?:\s+(?:so|btw|lol|tbh|fyi)\b.*)?$", _I), _traits),
     # a pet named in passing, lowercase in chat: "my cat mochi keeps knocking stuff off my desk"

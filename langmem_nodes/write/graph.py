@@ -92,7 +92,7 @@ def write_nodes(
     elif not commit.replan_given:  # a fact another writer stored meanwhile is decided again by these nodes
         commit = copy.copy(commit)
         commit.replan = decide
-    nodes = [extract or ExtractNode(extractor, clock=clock), *decide, commit]
+    nodes = [extract or ExtractNode(extractor, store=store, clock=clock), *decide, commit]
     names = [n.name for n in nodes]
     if len(set(names)) != len(names):
         raise ValueError(f"two write stages share a node name: {names}")

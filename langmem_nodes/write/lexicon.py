@@ -146,5 +146,9 @@ CLAUSE_SPLIT = re.compile(
 # not make the clause a past one-off episode.
 CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|started|began)\b|搬到|搬去|换成|换到|改用|换用|转到|转向|全面转|迁到|"
                     r"升级|切到|迁移到|开始|搬来|搬回|搬过来|搬家|买了|入手了|提了|领养了|养了", _I)
+# The user marks a value as the current one ("I live in Hull now", "I moved to Bath", "我现在住在西安", "我搬到厦门了"):
+# an explicit statement (source `explicit`), which outranks an older correction as the newer explicit intent.
+CURRENT = re.compile(r"\b(?:now|nowadays|these days|moved to|relocated to|switched (?:over )?to|changed to|migrated to|"
+                     r"from now on|going forward)\b|现在|如今|改成|改用|换成|换到|换用|搬到|搬去|搬来|搬回|迁到|切到", _I)
 # A value the user held before ("I used to live in London", "我以前住在北京"): not the current one.
 PAST_VALUE = re.compile(r"\bused to\b|\bformerly\b|\bpreviously\b|以前|之前|过去|曾经", _I)

@@ -2,7 +2,8 @@
 
 The model gets the conversation as quoted data (memory text is never an instruction; each turn is one line
 with tags defused and credentials redacted, so user text cannot close `</conversation>`) and returns
-`Extraction`, through `with_structured_output` when the model supports it and as JSON text otherwise.
+`Extraction`, through `with_structured_output` when the model supports it and as JSON text otherwise. `facts`
+is required: valid JSON under another key (`{"memories": [...]}`) is a schema violation, not an empty turn.
 Predicates outside the canonical vocabulary become `attr:<name>` (so the resolver can still compare
 attributes) and keep the model's own sentence as the text ("User wants answers in French") when it names
 the value. A reply that does not validate is retried, then the rule extractor runs instead (see `ExtractNode`). The verifier, dedup and resolver downstream are the same as for `RuleExtractor`.
@@ -65,7 +66,7 @@ class Extraction(BaseModel):
     one-off events. Mark corrections (不对/actually/no, X not Y) explicit_correction and requests to remember
     (记住/以后/from now on) explicit. Never include passwords, keys or tokens."""
 
-    facts: list[ExtractedFact] = Field(default_factory=list)
+    facts: list[ExtractedFact] = Field(description="every durable memory; [] when there is none")
 
 
 _PROMPT = (

@@ -1,0 +1,19 @@
+"""`python -m evals latency`: argument errors and the table it prints (the timing itself is a script's job)."""
+
+from __future__ import annotations
+
+from evals import latency
+
+
+def test_bad_sizes_are_refused_without_a_traceback(capsys):
+    assert latency.main(["--n", "0"]) == 2
+    assert "--n and --turns must be positive" in capsys.readouterr().err
+
+
+def test_table_prints_both_variants_by_language():
+    cell = {"en": {"p50_ms": 9.04}, "zh": {"p50_ms": 27.46}}
+    res = {v: {p: cell for p, _ in latency.PARTS} for v in latency.VARIANTS}
+    lines = latency.table(res).splitlines()
+    assert lines[0].startswith("| MiniLM queries | later turn en / zh |")
+    assert lines[2] == "| fp32 | 9.0 / 27.5 | 9.0 / 27.5 | 9.0 / 27.5 | 9.0 / 27.5 |"
+    assert [ln.split(" |")[0] for ln in lines[2:]] == ["| fp32", "| int8"]
