@@ -182,11 +182,18 @@ def _admin(store: Any) -> Any:
     return MemoryAdmin(store)
 
 
+def _level(scope: dict[str, Any]) -> str:
+    """'user', 'project', or 'session s1' (with its project when it has one: 'session s1 in shop')."""
+    if scope["level"] != "session":
+        return scope["level"]
+    return f"session {scope['session_id']}" + (f" in {scope['project_id']}" if scope.get("project_id") else "")
+
+
 def cmd_list(args: argparse.Namespace, store: Any) -> int:
     ctx = _context(args)
     records = _admin(store).list(ctx, all_statuses=args.all_statuses, kind=args.kind, text=args.text)
     records = [r if isinstance(r, dict) else record_json(r) for r in records]
-    human = "\n".join(f"[{r['id']}] ({r['status']}, {r['scope']['level']}) {r['text']}" for r in records)
+    human = "\n".join(f"[{r['id']}] ({r['status']}, {_level(r['scope'])}) {r['text']}" for r in records)
     _emit(args, human or "no memories", {"memories": records})
     return 0
 

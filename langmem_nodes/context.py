@@ -21,6 +21,10 @@ Clock = Callable[[], datetime]
 _FIELDS = ("user_id", "project_id", "org_id", "session_id", "incognito")
 
 
+NO_SCOPE = ("no memory scope: pass context=MemoryContext(user_id=...) (graph built with "
+            "context_schema=MemoryContext) or config={'configurable': {'user_id': ...}}")
+
+
 class MissingScopeError(ValueError):
     """No user scope was given: memory cannot be read or written without one."""
 
@@ -49,10 +53,7 @@ def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None
     if not fields.get("incognito") and _fields_of((config or {}).get("configurable")).get("incognito"):
         fields = {**fields, "incognito": True}  # either source may turn writes off; neither may turn them back on
     if "user_id" not in fields:
-        raise MissingScopeError(
-            "no memory scope: pass context=MemoryContext(user_id=...) (graph built with "
-            "context_schema=MemoryContext) or config={'configurable': {'user_id': ...}}"
-        )
+        raise MissingScopeError(NO_SCOPE)
     return MemoryContext(**fields)
 
 

@@ -17,7 +17,11 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import logging
+import threading
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -43,6 +47,51 @@ def check_retries(retries: int) -> int:
     if not isinstance(retries, int) or isinstance(retries, bool) or not 0 <= retries <= 5:
         raise ValueError(f"retries must be an integer between 0 and 5, got {retries!r}")
     return retries
+
+
+class ModelTimeout(TimeoutError):
+    """A model call did not answer within its `timeout` (the call may still finish in the background)."""
+
+
+def check_timeout(timeout: float | None) -> float | None:
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, int | float)
+                                or not 0 < timeout <= 3600):
+        raise ValueError(f"timeout must be None or a number of seconds in (0, 3600], got {timeout!r}")
+    return None if timeout is None else float(timeout)
+
+
+def call_within(fn: Callable[[], Any], timeout: float | None) -> Any:
+    """`fn()`, or `ModelTimeout` once `timeout` seconds pass (None: wait as long as it takes). The call runs
+    in a daemon thread with the caller's context variables (callbacks, tracing); a late answer is dropped."""
+    if timeout is None:
+        return fn()
+    box: dict[str, Any] = {}
+    ctx = contextvars.copy_context()
+
+    def run() -> None:
+        try:
+            box["value"] = ctx.run(fn)
+        except BaseException as e:  # noqa: BLE001 - handed to the caller below
+            box["error"] = e
+
+    worker = threading.Thread(target=run, name="langmem-model-call", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        raise ModelTimeout(f"the model did not answer within {timeout:g} s")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+async def acall_within(make: Callable[[], Awaitable[Any]], timeout: float | None) -> Any:
+    """`await make()`, or `ModelTimeout` once `timeout` seconds pass (the call is cancelled)."""
+    if timeout is None:
+        return await make()
+    try:
+        return await asyncio.wait_for(make(), timeout)
+    except TimeoutError:
+        raise ModelTimeout(f"the model did not answer within {timeout:g} s") from None
 
 
 def validation_problem(e: ValidationError) -> str:

@@ -272,6 +272,13 @@ class MemoryContext(BaseModel):
     session_id: str | None = None
     incognito: bool = False
 
+    def __init__(self, **data: Any) -> None:
+        if data.get("user_id") is None:  # e.g. a server's context dict without it: the documented error, not pydantic's
+            from .context import NO_SCOPE, MissingScopeError
+
+            raise MissingScopeError(NO_SCOPE)
+        super().__init__(**data)
+
     @field_validator("user_id", "project_id", "org_id", "session_id")
     @classmethod
     def _ids(cls, v: str | None, info: Any) -> str | None:

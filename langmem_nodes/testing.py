@@ -36,12 +36,15 @@ class MemoryEchoChatModel(BaseChatModel):
 
     It reads the per-turn memory items ("- [kind · age · source] «text»") from the `<memory>` blocks of system
     and human messages (wherever `memory_messages` or a hand-built prompt put them); with none it says it has
-    no memory of the topic.
+    no memory of the topic. It accepts tools (`bind_tools`, e.g. inside `create_agent`) and never calls one.
     """
 
     @property
     def _llm_type(self) -> str:
         return "memory-echo"
+
+    def bind_tools(self, tools: Any, **kw: Any) -> MemoryEchoChatModel:
+        return self
 
     def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
         shown = [

@@ -73,23 +73,25 @@ class RecallTurn(MemoryNode):
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
         try:
+            notice = forget_if_asked(self.store, state, ctx)
             out = run_in_order(self.stages, state, ctx)
         except MissingScopeError:
             raise
         except Exception as e:  # noqa: BLE001 - memory never takes the user's turn down
             return recall_failed(state, ctx, e)
-        return self._public(state, out, ctx, now, started)
+        return with_notice(self._public(state, out, ctx, now, started), notice)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
         try:
+            notice = await asyncio.to_thread(forget_if_asked, self.store, state, ctx)
             out = await arun_in_order(self.stages, state, ctx)
         except MissingScopeError:
             raise
         except Exception as e:  # noqa: BLE001
             return recall_failed(state, ctx, e)
         latency_ms = (time.perf_counter() - started) * 1000.0
-        kept = self._kept(state, out)
+        kept = with_notice(self._kept(state, out), notice)
         # the usage event is a SQLite write: off the event loop
         recall_id = await asyncio.to_thread(self._record, kept, out, ctx, now, latency_ms) if self.record_usage else ""
         return {**kept, "memory_recall_id": recall_id}
@@ -144,6 +146,8 @@ class WriteTurn(MemoryNode):
         self.stages = write_nodes(store, **write_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        if (skipped := forget_request_skip(state)) is not None:
+            return skipped
         try:
             out = run_in_order(self.stages, state, ctx)
         except MissingScopeError:
@@ -153,6 +157,8 @@ class WriteTurn(MemoryNode):
         return {**{key: out[key] for key in WRITE_OUTPUTS if key in out}, "memory_write_error": None}
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        if (skipped := forget_request_skip(state)) is not None:
+            return skipped
         try:
             out = await arun_in_order(self.stages, state, ctx)
         except MissingScopeError:
@@ -160,6 +166,55 @@ class WriteTurn(MemoryNode):
         except Exception as e:  # noqa: BLE001
             return write_failed(ctx, e)
         return {**{key: out[key] for key in WRITE_OUTPUTS if key in out}, "memory_write_error": None}
+
+
+def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) -> str:
+    """A forget request in the latest user message ("Please forget where I live", "忘掉我的地址") is carried
+    out before the recall: the memories `ForgetRequestNode.candidates` finds for it (the user's own, on
+    absolute evidence) are forgotten everywhere. Returns the notice telling the model what was forgotten
+    ("" when the message is no forget request)."""
+    from .governance.forget_node import ForgetRequestNode, is_forget_request, request_topic
+    from .messages import message_parts
+    from .safety.inert import neutralize
+    from .text import detect_lang
+
+    messages = state.get("messages") or []
+    text = next((t for role, t, _ in (message_parts(m) for m in reversed(messages)) if role == "user"), "")
+    if not isinstance(text, str) or not is_forget_request(text):
+        return ""
+    found = ForgetRequestNode(store).candidates(text, ctx)
+    if found:
+        store.forget_many([c["id"] for c in found], actor=f"user:{ctx.user_id}", reason="forget request in chat")
+    log.info("forget request from user %s: %d memories forgotten", ctx.user_id, len(found))
+    topic, items = neutralize(request_topic(text)), "; ".join(f"«{neutralize(c['text'])}»" for c in found)
+    if detect_lang(text) == "zh":
+        said = f"已按用户要求忘掉（{topic}）：{items}。请告诉用户这些已删除，不要再使用。" if found else \
+            f"用户要求忘掉（{topic}），但没有找到相关记忆。请如实告诉用户。"
+    else:
+        said = (f"Forgotten at the user's request ({topic}): {items}. Tell the user these are deleted; do not use "
+                "them." if found else f"The user asked to forget ({topic}); no stored memory matched. Say so.")
+    return f"<memory-forgotten>\n{said}\n</memory-forgotten>"
+
+
+def forget_request_skip(state: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A turn whose user message is a forget request stores nothing of it ("Please forget that I live in
+    Paris" must not write "User lives in Paris" again): the write's outcome, or None for any other turn."""
+    from .governance.forget_node import is_forget_request
+    from .messages import message_parts
+
+    messages = state.get("messages") or []
+    text = next((t for role, t, _ in (message_parts(m) for m in reversed(messages)) if role == "user"), "")
+    if not isinstance(text, str) or not is_forget_request(text):
+        return None
+    return {"memory_written": [], "memory_superseded": [], "memory_write_error": None,
+            "memory_skipped": [{"reason": "forget request", "text": ""}]}
+
+
+def with_notice(kept: dict[str, Any], notice: str) -> dict[str, Any]:
+    """`kept` with the forget notice before this turn's memories."""
+    if notice:
+        kept["memory_injection"] = "\n".join(x for x in (notice, kept.get("memory_injection") or "") if x)
+    return kept
 
 
 def _failure(stage: str, e: BaseException, ctx: MemoryContext) -> dict[str, str]:

@@ -43,3 +43,51 @@ def test_a_history_question_sees_the_replaced_value(default_store, lang) -> None
     assert [h.record.text for h in now["memory_selected"]] == [hit.record.text]
     assert all("Lisbon" not in (h.note or "") and "北京" not in (h.note or "") for h in now["memory_selected"])
     assert read.invoke({"messages": [("user", past)]}, context=BOB)["memory_selected"] == []
+
+
+def _write(store, turns):
+    for i, (session, text) in enumerate(turns):
+        graph = create_write_graph(store, clock=lambda i=i: T0 + timedelta(days=20 * i)).compile()
+        graph.invoke({"messages": [("user", text)]}, context=MemoryContext(user_id="ada", session_id=session))
+
+
+PLAIN = {  # the old value was a plain statement (a session memory), the new one a correction in a later session
+    "en": ([("s1", "I live in Oslo."), ("s2", "Actually I moved to Valencia last month.")], "Where did I live before?",
+           "Valencia", "earlier: «User lives in Oslo»"),
+    "zh": ([("z1", "我住在成都。"), ("z2", "其实不是，我搬到重庆了。")], "我以前住哪？", "重庆", "此前：«用户住在成都»"),
+}
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("lang", PLAIN)
+@pytest.mark.parametrize("asked_in", ["first", "later"])
+def test_the_replaced_plain_statement_is_shown_in_the_first_session_and_in_a_later_one(default_store, lang, asked_in):
+    turns, past, now_value, note = PLAIN[lang]
+    _write(default_store, turns)
+    session = turns[0][0] if asked_in == "first" else "s9"
+    read = create_read_graph(default_store, clock=lambda: T0 + timedelta(days=45)).compile()
+    out = read.invoke({"messages": [("user", past)]}, context=MemoryContext(user_id="ada", session_id=session))
+    (hit,) = [h for h in out["memory_selected"] if now_value in h.record.text]
+    assert note in (hit.note or "")
+    other = read.invoke({"messages": [("user", past)]}, context=MemoryContext(user_id="bob", session_id=session))
+    assert other["memory_selected"] == []  # another user's session history never shows
+
+
+EDITOR = {
+    "en": ([("s1", "Remember that I use Vim."), ("s2", "Actually I use Helix, not Vim.")],
+           ["Which editor did I use before?", "What editor did I use previously?"], "Helix", "earlier: «User uses Vim»"),
+    "zh": ([("z1", "记住：我用 Vim。"), ("z2", "不对，我现在用 VS Code，不是 Vim。")],
+           ["我以前用什么编辑器？", "我之前用的是什么编辑器？"], "VS Code", "此前：«用户使用Vim»"),
+}
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("lang", EDITOR)
+def test_which_editor_before_gets_the_current_one_with_the_one_it_replaced(default_store, lang):
+    turns, questions, now_value, note = EDITOR[lang]
+    _write(default_store, turns)
+    read = create_read_graph(default_store, clock=lambda: T0 + timedelta(days=45)).compile()
+    for q in questions:
+        out = read.invoke({"messages": [("user", q)]}, context=MemoryContext(user_id="ada", session_id="s9"))
+        hits = [h for h in out["memory_selected"] if now_value in h.record.text]
+        assert hits and note in (hits[0].note or ""), (q, [(h.record.text, h.note) for h in out["memory_selected"]])

@@ -67,6 +67,12 @@ async def drive(server: DevServer) -> dict:
     seen["eve"] = last_reply(await turn((await client.threads.create())["thread_id"], "How should you indent my code?",
                                         context={"user_id": "eve"}))
 
+    # no scope at all: the documented MissingScopeError, not pydantic's ValidationError of the context dict
+    try:
+        seen["no_scope"] = str(await turn((await client.threads.create())["thread_id"], "hi"))
+    except Exception as e:  # noqa: BLE001 - the SDK raises the run's error
+        seen["no_scope"] = f"{type(e).__name__}: {e}"
+
     # one store per process: repeated runs, schema and state reads open nothing that stays open
     seen["files_before"] = server.open_files()
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
@@ -86,10 +92,13 @@ def test_langgraph_dev_serves_every_graph(tmp_path):
         seen = asyncio.run(drive(server))
     assert not group_alive(server.proc.pid)
     text = server.log.read_text()
-    assert "BlockingError" not in text and "Traceback" not in text, text[-3000:]
+    # the only tracebacks the server logs are the no-scope run's own MissingScopeError
+    assert "BlockingError" not in text and "ValidationError" not in text, text[-3000:]
+    assert text.count("Traceback") <= text.count("MissingScopeError"), text[-3000:]
     assert seen["ada"].startswith("From memory:") and "tabs" in seen["ada"], seen
     assert "花生" in seen["bo"] and "tabs" not in seen["bo"], seen
     assert seen["eve"] == "I have no memory about that.", seen
+    assert "no memory scope" in seen["no_scope"] and "validation error" not in seen["no_scope"], seen["no_scope"]
     (fds_before, home_before), (fds_after, home_after) = seen["files_before"], seen["files_after"]
     assert home_after == home_before and fds_after <= fds_before + 3, seen
     # closed at shutdown: the last connection's close folds the WAL back into the database and removes it

@@ -67,3 +67,17 @@ def test_bad_settings_raise(kw):
 def test_bad_k_in_state_raises():
     with pytest.raises(ValueError, match="memory_k"):
         build({"messages": [("user", "x")], "memory_k": -1})
+
+
+def test_a_context_dict_without_user_id_is_the_documented_missing_scope_error(store):
+    """A server (`langgraph dev`) coerces the run's context dict into `MemoryContext` before any node runs."""
+    from langmem_nodes.records import MemoryContext as Ctx
+
+    graph = create_read_graph(store).compile()
+    for context in ({}, {"session_id": "s1", "thread_id": "t"}, {"user_id": None}):
+        with pytest.raises(MissingScopeError, match="no memory scope"):
+            graph.invoke({"messages": [("user", "我住在哪里？")]}, context=context)
+    with pytest.raises(MissingScopeError):
+        Ctx(project_id="shop")
+    with pytest.raises(ValueError, match="user_id"):
+        Ctx(user_id="")  # a given but invalid id stays a field error

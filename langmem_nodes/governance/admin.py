@@ -95,6 +95,17 @@ class MemoryAdmin:
             raise ValueError("pass partitions as a list, e.g. ['user/default/alice']")
         return list(who)
 
+    def _with_sessions(self, who: Any, parts: list[str] | None) -> list[str] | None:
+        """A user named without a session: their session partitions too (in the project, or in every project
+        without one) — what `export` calls theirs; a named session or level, or a partition list, stays as is."""
+        if isinstance(who, Mapping) and "level" not in who and who.get("user_id") and not who.get("session_id"):
+            who = MemoryContext(**who)
+        if parts is None or not isinstance(who, MemoryContext) or who.session_id:
+            return parts
+        prefix = session_prefix(who.org_id, who.user_id, who.project_id) if who.project_id else \
+            session_prefix(who.org_id, who.user_id)
+        return list(dict.fromkeys([*parts, *self.store.partitions(prefix=prefix)]))
+
     def list(
         self,
         who: MemoryContext | Mapping[str, Any] | Sequence[str] | None,
@@ -104,7 +115,8 @@ class MemoryAdmin:
         text: str | None = None,
         all_statuses: bool = False,
     ) -> list[dict[str, Any]]:
-        """Memories in the given scope, oldest first. Default status filter: active only.
+        """Memories in the given scope, oldest first. Default status filter: active only. A user named without a
+        session gets their session memories too (each record's `scope` says which session).
 
         `text` keeps memories whose normalised text contains it (works for Chinese and English)."""
         if all_statuses and status is not None:
@@ -116,7 +128,7 @@ class MemoryAdmin:
             statuses = [Status.ACTIVE]
         else:
             statuses = [Status(status)] if isinstance(status, str) else [Status(s) for s in status]
-        recs = self.store.find(self.partitions_for(who), statuses=statuses)
+        recs = self.store.find(self._with_sessions(who, self.partitions_for(who)), statuses=statuses)
         if kind is not None:
             recs = [r for r in recs if r.kind is Kind(kind)]
         if text is not None:

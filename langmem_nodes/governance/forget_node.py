@@ -93,6 +93,36 @@ class ForgetState(TypedDict):
     memory_forgotten: NotRequired[list[dict[str, Any]]]
 
 
+# A request said in chat: "forget …" about something the user told (not "forget it", not "don't forget to …"), or
+# "delete / remove / erase …" only when it names memory ("what you remember about …", "from your memory");
+# zh: 忘掉 / 忘记 / 别再记着 … at the start, 删掉 / 删除 … only with 记忆 / 记住的 (not "删掉这个文件", "忘了吧").
+_CHAT_EN = re.compile(
+    r"^\s*(?:(?:please|ok|okay|hey|and|also|now)[\s,]+)*(?:can you\s+|could you\s+|would you\s+|i want you to\s+)?"
+    r"(?:forget\s+(?!it\b|that\b|this\b|about it\b|to\b)(?=\S)"
+    r"|(?:delete|remove|erase|wipe)\s+(?=.*\b(?:memor(?:y|ies)|remember(?:ed)?|you know about|you stored)\b))",
+    re.IGNORECASE)
+_CHAT_ZH = re.compile(
+    r"^\s*(?:请|麻烦|帮我|你)?(?:把|给我)?(?:忘掉|忘记|忘了(?!吧|吗|$)|别再?记(?:住|着)|不要再?记(?:住|着)"
+    r"|(?:删掉|删除|清除)(?=.*(?:记忆|记住的|记着的|记得的)))")
+
+
+def is_forget_request(text: str) -> bool:
+    """Whether a chat message asks to forget something it names ("Please forget where I live", "忘掉我的地址").
+
+    >>> is_forget_request("Please forget where I live."), is_forget_request("忘掉我的地址")
+    (True, True)
+    >>> is_forget_request("Forget it."), is_forget_request("Remove the unused imports"), is_forget_request("忘了吧")
+    (False, False, False)
+    """
+    t = text.strip()
+    if not t or len(t) > 300:  # a request is one short sentence
+        return False
+    if _CHAT_EN.match(t) or _CHAT_ZH.match(t):
+        topic = request_topic(t).strip(" .!?。！？")
+        return bool(topic) and topic.casefold() not in ("it", "that", "this", "everything", "me")
+    return False
+
+
 def request_topic(text: str) -> str:
     """The topic of a forget request, in either language; the whole text if no pattern applies.
 

@@ -105,12 +105,16 @@ class FreshnessNode(MemoryNode):
         query = state.get("memory_query")
         earlier: dict[str, MemoryRecord] = {}
         if self.store is not None and query is not None and HISTORY_QUESTION.search(query.text or ""):
-            # "where did I live before?": what each memory replaced, from the same partition (never another scope)
+            # "where did I live before?": what each memory replaced — from a partition this request may read, or
+            # one of this user's own sessions in this project (a plain statement replaced by a later correction
+            # lived in its session); never another user's or project's
             wanted = [i for h in hits for i in h.record.supersedes]
-            earlier = dict(self.store.get_many(wanted)) if wanted else {}
+            found = self.store.get_many(wanted) if wanted else {}
+            visible, own_sessions = set(ctx.visible_partitions()), ctx.session_prefix()
+            earlier = {i: r for i, r in found.items()
+                       if r.scope.partition in visible or r.scope.partition.startswith(own_sessions)}
         now = as_utc(now)
-        return {"memory_selected": [self.annotate(h, now, [earlier[i] for i in h.record.supersedes if i in earlier
-                                                             and earlier[i].scope.partition == h.record.scope.partition])
+        return {"memory_selected": [self.annotate(h, now, [earlier[i] for i in h.record.supersedes if i in earlier])
                                     for h in hits]}
 
 

@@ -2,7 +2,8 @@
 
 The lexical form drops question words and filler so BM25 matches content ("When did Caroline go to the
 LGBTQ support group?" → "caroline go lgbtq support group"); the dense form keeps the sentence (an embedder reads
-whole sentences), followed by the recent tools if any; the project only selects partitions. `k` follows the task type:
+whole sentences), followed by the recent tools if any; a long message is cut to its end within a token
+budget for each (`DENSE_QUERY_TOKENS`, `LEXICAL_QUERY_TOKENS`: CJK or English alike); the project only selects partitions. `k` follows the task type:
 debugging takes more memories, formatting fewer. Partitions are exactly `ctx.visible_partitions()`.
 
 Example:
@@ -40,7 +41,45 @@ _QUESTION_WORDS = frozenset(
 )
 _ZH_QUESTION = re.compile(r"什么时候|什么|哪里|哪儿|哪个|哪些|为什么|怎么样|怎么|如何|多少|几|谁|吗|呢|请问|记得|是否")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+# "before", "以前": a question about the past asks for the same fact as the present one (FreshnessNode adds the
+# value each memory replaced); as query words they only dilute the match ("我以前用什么编辑器？" found nothing)
+_PAST_WORDS = re.compile(r"\b(?:before|previously|formerly|originally|earlier|used\s+to|in\s+the\s+past)\b|"
+                         r"以前|之前|从前|原来|曾经|先前|原先|当初|过去", re.I)
+
+
+def without_past_words(text: str) -> str:
+    """`text` without its "before / 以前" words (the text itself when nothing else is left)."""
+    if not _PAST_WORDS.search(text):
+        return text
+    kept = re.sub(r"\s+([?？.。!！,，])|\s{2,}", lambda m: m.group(1) or " ", _PAST_WORDS.sub("", text)).strip()
+    return kept if kept.strip(" ?？.。!！,，") else text
 MAX_QUERY_CHARS = 2000
+# Token budgets of what the encoders read: e5 reads every token of a query (its cost grows with the length:
+# a 1,000-char Chinese message took seconds) and BM25 scores every term; the end of a message is kept.
+DENSE_QUERY_TOKENS = 128
+LEXICAL_QUERY_TOKENS = 256
+_UNIT = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[A-Za-z0-9]+|\S")
+
+
+def _unit_cost(unit: str) -> float:
+    return 4 / 3 if unit[0].isascii() and unit[0].isalnum() else 1.0  # a word: ~1.3 subword tokens
+
+
+def estimated_tokens(text: str) -> float:
+    """An encoder-independent token estimate: one per CJK character or symbol, ~1.3 per word."""
+    return sum(_unit_cost(m.group(0)) for m in _UNIT.finditer(text))
+
+
+def tail_within(text: str, budget: float) -> str:
+    """The end of `text` that fits `budget` estimated tokens (the whole text when it fits)."""
+    units = list(_UNIT.finditer(text))
+    spent, start = 0.0, 0
+    for m in reversed(units):
+        spent += _unit_cost(m.group(0))
+        if spent > budget:
+            start = m.end()
+            break
+    return text[start:].lstrip() if start else text
 
 
 def message_text(message: Any) -> tuple[str, str]:
@@ -51,7 +90,7 @@ def message_text(message: Any) -> tuple[str, str]:
 
 def lexical_form(text: str) -> str:
     """The query without question words (en and zh); falls back to the text when nothing is left."""
-    kept = _ZH_QUESTION.sub(" ", text)
+    kept = _ZH_QUESTION.sub(" ", without_past_words(text))
     kept = _WORD.sub(lambda m: " " if m.group(0).casefold().rstrip("'’s") in _QUESTION_WORDS else m.group(0), kept)
     kept = re.sub(r"\s+", " ", kept).strip()
     return kept or text
@@ -113,9 +152,11 @@ class QueryNode(MemoryNode):
             raise ValueError(f"memory_k must be a positive integer, got {k!r}")
         # the project is a filter (partitions), not words: "(project web)" in the dense text made every project
         # memory look relevant to every question ("Tell me a joke" → "Project uses Fly.io")
-        dense = f"{text} (tools {', '.join(tools)})" if tools else text
+        dense = tail_within(without_past_words(text), DENSE_QUERY_TOKENS)
+        dense = f"{dense} (tools {', '.join(tools)})" if tools else dense
+        lexical = tail_within(lexical_form(text), LEXICAL_QUERY_TOKENS)
         query = MemoryQuery(
-            text=text, lexical=lexical_form(text), dense=dense, task_type=task, k=k,
+            text=text, lexical=lexical, dense=dense, task_type=task, k=k,
             partitions=ctx.visible_partitions(), recent_tools=tools,
         )
         return {"memory_query": query, "memory_read_started": started}

@@ -32,7 +32,17 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from ..degrade import ModelFailure, ModelOutputError, check_retries, describe, log
+from ..degrade import (
+    ModelFailure,
+    ModelOutputError,
+    ModelTimeout,
+    acall_within,
+    call_within,
+    check_retries,
+    check_timeout,
+    describe,
+    log,
+)
 from ..node import MemoryNode, accepts_positional
 from ..records import Kind, MemoryContext, MemoryRecord
 from ..safety import safe_id
@@ -170,11 +180,15 @@ class LLMSelector(Selector):
         max_candidates: how many top candidates the model sees.
         min_score: candidates below it are not even shown to the model.
         retries: extra attempts after an invalid answer (default 1, at most 5).
+        timeout: seconds each model call may take (default 10: the user waits for it; None: no limit); a
+            call that takes longer counts as a failure and is not retried (the fallback runs).
         fallback: the selector `SelectNode` runs when the model fails (default `RuleSelector(cap=cap)`).
     """
 
     def __init__(self, model: BaseChatModel, *, cap: int = MAX_SELECTED, max_candidates: int = 12,
-                 min_score: float = 0.0, retries: int = 1, fallback: Selector | None = None) -> None:
+                 min_score: float = 0.0, retries: int = 1, fallback: Selector | None = None,
+                 timeout: float | None = 10.0) -> None:
+        self.timeout = check_timeout(timeout)
         if not isinstance(model, BaseChatModel):
             raise TypeError(f"LLMSelector needs a BaseChatModel, got {type(model).__name__}")
         if fallback is not None and not isinstance(fallback, Selector):
@@ -211,24 +225,30 @@ class LLMSelector(Selector):
         if not cands:
             return []
         problem, last = None, None
-        for _ in range(self.retries + 1):
+        for tries in range(1, self.retries + 2):  # noqa: B007 - `tries` counts the attempts made
             try:
-                return self._pick(cands, self.model.invoke(self._prompt(cands, query_text, problem)))
+                prompt = self._prompt(cands, query_text, problem)
+                return self._pick(cands, call_within(lambda p=prompt: self.model.invoke(p), self.timeout))
             except Exception as e:  # every model or validation error is retried, then reported
                 problem, last = describe(e), e
-        raise _given_up(last, self.retries + 1)
+                if isinstance(e, ModelTimeout):  # a slow model stays slow: no second wait
+                    break
+        raise _given_up(last, tries)
 
     async def aselect(self, hits: Sequence[ScoredMemory], *, query_text: str = "") -> list[ScoredMemory]:
         cands = self._candidates(hits)
         if not cands:
             return []
         problem, last = None, None
-        for _ in range(self.retries + 1):
+        for tries in range(1, self.retries + 2):  # noqa: B007 - `tries` counts the attempts made
             try:
-                return self._pick(cands, await self.model.ainvoke(self._prompt(cands, query_text, problem)))
+                prompt = self._prompt(cands, query_text, problem)
+                return self._pick(cands, await acall_within(lambda p=prompt: self.model.ainvoke(p), self.timeout))
             except Exception as e:
                 problem, last = describe(e), e
-        raise _given_up(last, self.retries + 1)
+                if isinstance(e, ModelTimeout):  # a slow model stays slow: no second wait
+                    break
+        raise _given_up(last, tries)
 
 
 def _given_up(last: Exception | None, attempts: int) -> ModelOutputError:

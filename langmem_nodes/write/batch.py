@@ -29,7 +29,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Unpack
 
 from langgraph.graph.message import add_messages
-from pydantic import ValidationError
 
 from ..context import MissingScopeError, now_from
 from ..node import run_in_order
@@ -96,7 +95,7 @@ def _prepare(index: int, item: Any) -> tuple[dict[str, Any], MemoryContext]:
     elif isinstance(raw, Mapping):
         try:
             ctx = MemoryContext(**raw)
-        except (ValidationError, TypeError) as exc:
+        except (ValueError, TypeError) as exc:  # pydantic's ValidationError, or MissingScopeError without user_id
             raise ValueError(f"batch item {index}: invalid context: {exc}") from exc
     else:
         raise MissingScopeError(f"batch item {index}: no 'context' (a MemoryContext or a dict with user_id)")

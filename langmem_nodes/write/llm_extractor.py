@@ -34,7 +34,16 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 from pydantic import BaseModel, Field, ValidationError
 
-from ..degrade import ModelOutputError, check_retries, describe, validation_problem
+from ..degrade import (
+    ModelOutputError,
+    ModelTimeout,
+    acall_within,
+    call_within,
+    check_retries,
+    check_timeout,
+    describe,
+    validation_problem,
+)
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
 from ..safety import prompt_text
 from ..state import PendingWrite
@@ -89,6 +98,8 @@ class LLMExtractor(Extractor):
         model: a `BaseChatModel`, or an `init_chat_model` string such as "openai:gpt-4o-mini".
         structured: try `with_structured_output(Extraction)` first (default True); JSON text is the fallback.
         retries: extra attempts after an invalid reply (default 1, at most 5).
+        timeout: seconds each model call may take (default 30; None: no limit); a call that takes longer
+            counts as a failure and is not retried (the fallback runs).
         fallback: the extractor `ExtractNode` runs when the model fails (default `RuleExtractor()`;
             None: store nothing from that turn).
     """
@@ -96,7 +107,8 @@ class LLMExtractor(Extractor):
     name = "llm"
 
     def __init__(self, model: BaseChatModel | str, *, structured: bool = True, retries: int = 1,
-                 fallback: Extractor | None | Literal["rule"] = "rule") -> None:
+                 fallback: Extractor | None | Literal["rule"] = "rule", timeout: float | None = 30.0) -> None:
+        self.timeout = check_timeout(timeout)
         if isinstance(model, str):
             from langchain.chat_models import init_chat_model  # optional dependency, only for strings
 
@@ -129,36 +141,40 @@ class LLMExtractor(Extractor):
     def _call(self, prompt: str) -> Extraction:
         runnable = self._structured_runnable()
         if runnable is not None:
-            return as_extraction(runnable.invoke(prompt))
-        return as_extraction(self.model.invoke(prompt))
+            return as_extraction(call_within(lambda: runnable.invoke(prompt), self.timeout))
+        return as_extraction(call_within(lambda: self.model.invoke(prompt), self.timeout))
 
     async def _acall(self, prompt: str) -> Extraction:
         runnable = self._structured_runnable()
         if runnable is not None:
-            return as_extraction(await runnable.ainvoke(prompt))
-        return as_extraction(await self.model.ainvoke(prompt))
+            return as_extraction(await acall_within(lambda: runnable.ainvoke(prompt), self.timeout))
+        return as_extraction(await acall_within(lambda: self.model.ainvoke(prompt), self.timeout))
 
     def extract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
         if not latest_user_turns(turns)[0]:
             return []
         problem, last = None, None
-        for _ in range(self.retries + 1):
+        for tries in range(1, self.retries + 2):  # noqa: B007 - `tries` counts the attempts made
             try:
                 return self._pending(self._call(self._attempt_prompt(turns, problem)), turns, ctx, now)
             except Exception as e:  # every model or validation error is retried, then reported
                 problem, last = describe(e), e
-        raise _given_up(last, self.retries + 1)
+                if isinstance(e, ModelTimeout):  # a slow model stays slow: no second wait
+                    break
+        raise _given_up(last, tries)
 
     async def aextract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
         if not latest_user_turns(turns)[0]:
             return []
         problem, last = None, None
-        for _ in range(self.retries + 1):
+        for tries in range(1, self.retries + 2):  # noqa: B007 - `tries` counts the attempts made
             try:
                 return self._pending(await self._acall(self._attempt_prompt(turns, problem)), turns, ctx, now)
             except Exception as e:
                 problem, last = describe(e), e
-        raise _given_up(last, self.retries + 1)
+                if isinstance(e, ModelTimeout):  # a slow model stays slow: no second wait
+                    break
+        raise _given_up(last, tries)
 
     def _pending(self, extraction: Extraction, turns: Sequence[Turn], ctx: MemoryContext,
                  now: datetime) -> list[PendingWrite]:
