@@ -66,7 +66,7 @@ def load_store(records: Sequence[MemoryRecord], embedder: Embedder, home: str | 
 
 
 def build_graph(
-    store: MemoryStore, clock: MutableClock, *, mode: str = "hybrid", lexical_weight: float = 0.3,
+    store: MemoryStore, clock: MutableClock, *, mode: str = "hybrid", lexical_weight: float | None = None,
     context_messages: int = 1, candidates: int = 60, fresh_weight: float = 0.3, src_weight: float = 0.2,
     subject_boost: float | str = 0.0, thread_weight: float | str = 0.0,
 ) -> Any:

@@ -6,7 +6,8 @@ arithmetic, general knowledge, another topic). Written before any tuning and spl
 in `langmem_nodes/read/relevance.py` were chosen on the `dev` users only; `heldout` users are only scored.
 Each query runs the real read graph (default selector) in its user's home; reported per language:
 `abstained` = share of unrelated queries that got no memory, `kept` = share of relevant queries whose
-relevant memory (one of them) was injected, `injected` = memories injected per unrelated query.
+relevant memory (one of them) was injected, `injected` = memories injected per unrelated query,
+`injected_relevant` = per relevant query (what a lower floor costs: more memories ride along).
 `--ungated` runs the previous defaults (no evidence requirement, ungated freshness) for comparison.
 
 `--data FILE` scores another set of the same shape (e.g. `evals/data/abstain2.json`, written blind by another
@@ -64,15 +65,16 @@ def evaluate(users: list[dict[str, Any]], embedder: str, *, ungated: bool = Fals
             for q in u["queries"]:
                 got = graph.invoke({"messages": [("user", q["text"])]}, context=ctx)["memory_selected"]
                 ids = {h.record.id.split(".", 1)[1] for h in got}
-                row = out.setdefault(u["lang"], {"kept": [], "abstained": [], "injected": []})
+                row = out.setdefault(u["lang"], {"kept": [], "abstained": [], "injected": [], "injected_relevant": []})
                 if q["gold"]:
                     row["kept"].append(float(bool(ids & set(q["gold"]))))
+                    row["injected_relevant"].append(float(len(ids)))
                 else:
                     row["abstained"].append(float(not ids))
                     row["injected"].append(float(len(ids)))
     finally:
         store.close()
-    return {lang: {k: round(100 * sum(v) / len(v), 1) if k != "injected" else round(sum(v) / len(v), 2)
+    return {lang: {k: round(100 * sum(v) / len(v), 1) if not k.startswith("injected") else round(sum(v) / len(v), 2)
                    for k, v in row.items()} | {"relevant": len(row["kept"]), "unrelated": len(row["abstained"])}
             for lang, row in sorted(out.items())}
 
@@ -95,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     for lang, r in res.items():
         print(f"abstain {args.split} {args.embedder}{' ungated' if args.ungated else ''} {lang}: unrelated "
               f"abstained {r['abstained']}% ({r['injected']} injected per query, n={r['unrelated']}); relevant kept "
-              f"{r['kept']}% (n={r['relevant']})")
+              f"{r['kept']}% ({r['injected_relevant']} injected per query, n={r['relevant']})")
     if args.json:
         print(json.dumps({"embedder": args.embedder, "split": args.split, "ungated": args.ungated, **res},
                          ensure_ascii=False))

@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", default="../shared/data/madial", help="directory with the MADial-Bench json files")
     ap.add_argument("--lang", default="zh,en", help="comma-separated: zh,en")
     ap.add_argument("--embedder", default="e5", choices=EMBEDDERS)
-    ap.add_argument("--lexical-weight", type=float, default=0.3, help="BM25 weight of the convex fusion")
+    ap.add_argument("--lexical-weight", type=float, help="BM25 share of the fused similarity (default: the product's)")
     ap.add_argument("--context", type=int, default=3, help="latest messages forming the query")
     ap.add_argument("--fresh-weight", type=float, default=0.0,
                     help="reranker freshness weight (0: the benchmark asks about the past, not the current state)")

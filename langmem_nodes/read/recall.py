@@ -5,13 +5,14 @@ scope filtering happens inside each backend. The query is embedded once; the can
 stored vectors are fetched in one call each, so every candidate gets an exact cosine, not only those
 Chroma returned.
 
-Fusion ("evidence", the default): a convex combination whose BM25 share follows the BM25 route's own
-evidence, `sim = w_lex · c · bm25/max(bm25) + (1 − w_lex) · (cos − min cos)/(max cos − min cos)` over the
-candidate set, w_lex = 0.3, `c = sqrt(min(1, max(bm25) / ceiling))` where `ceiling` is what BM25 gives a
-memory holding each query word once (Σ idf over the query's words, `BM25Projection.ceiling`). A BM25 best
-match that holds only a common word (a speaker's name, "用户") barely moves the dense order; one that holds
-the query's rare words counts fully. Plain "convex" (c = 1) lost to dense alone on the LoCoMo-like set with
-e5 reading Chinese (docs/figures.md, "Fusion that never loses").
+Fusion ("zscore", the default): each route's scores are standardised over the candidate set (z-scores:
+a standout match counts more than one among many near-equal ones) and combined with the BM25 share scaled
+by the BM25 route's own evidence, `sim = unit_range(w_lex · c · z(bm25) + (1 − w_lex) · z(cos))`, w_lex =
+0.35, `c = sqrt(min(1, max(bm25) / ceiling))` where `ceiling` is what BM25 gives a memory holding each query
+word once (Σ idf over the query's words, `BM25Projection.ceiling`). A BM25 best match that holds only a
+common word (a speaker's name, "用户") barely moves the dense order; one that holds the query's rare words
+counts fully. "evidence" is the same c on min-max scaled scores (w_lex 0.3, the previous default),
+"convex" that with c = 1; both lost to a single route on some dataset (docs/figures.md, "Fusion that never loses").
 Two views of a memory: BM25 indexes `text`, the dense index embeds `metadata["embed_text"]` when set
 (`langmem_nodes.store.embed_text`), e.g. a conversation turn whose text carries the turns before it (words a
 question shares with that context) and whose vector is the turn alone; it costs nothing at query time.
@@ -76,23 +77,31 @@ from .relevance import (
     content_terms,
     dense_floor_for,
     lexical_evidence,
-    speaks_of_user,
+    query_need,
+    relevant,
     valid_floor,
 )
 
-Fusion = Literal["evidence", "convex", "bm25", "dense", "rrf"]
+Fusion = Literal["zscore", "evidence", "convex", "bm25", "dense", "rrf"]
 #: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
 AUTO_BOOST = 0.2
 #: The product's fusion (module docstring).
-DEFAULT_FUSION: Fusion = "evidence"
+DEFAULT_FUSION: Fusion = "zscore"
 #: The similarity scale of memories a query the embedder cannot read reaches only through the dense order.
 _FILL = 1e-3
-FUSIONS: tuple[str, ...] = ("evidence", "convex", "bm25", "dense", "rrf")
+FUSIONS: tuple[str, ...] = ("zscore", "evidence", "convex", "bm25", "dense", "rrf")
+#: The BM25 share w_lex each fusion uses unless told (chosen on the dev sets, docs/figures.md).
+LEXICAL_WEIGHTS: dict[str, float] = {"zscore": 0.35, "evidence": 0.3, "convex": 0.3}
 
 
 def _unit_range(values: np.ndarray) -> np.ndarray:
     lo, hi = float(values.min()), float(values.max())
     return np.ones_like(values) if hi - lo < 1e-9 else (values - lo) / (hi - lo)
+
+
+def _standardised(values: np.ndarray) -> np.ndarray:
+    sd = float(values.std())
+    return np.zeros_like(values) if sd < 1e-9 else (values - values.mean()) / sd
 
 
 def fuse(
@@ -103,9 +112,13 @@ def fuse(
     if not ids:
         return {}
     bm = np.array([lex.get(i, 0.0) for i in ids], dtype=np.float64)
-    if fusion == "evidence":  # the BM25 route counts as much as its best match holds of the query's words
+    if fusion in ("zscore", "evidence"):  # the BM25 route counts as much as its best match holds of the query's words
         top = bm.max()
         conf = math.sqrt(min(1.0, top / lexical_ceiling)) if lexical_ceiling and top > 0 else 0.0
+        if fusion == "zscore":  # each route's scores standardised over the candidates (a standout counts)
+            raw = lexical_weight * conf * _standardised(bm) + (1 - lexical_weight) * _standardised(
+                np.array([cos.get(i, 0.0) for i in ids], dtype=np.float64))
+            return {i: float(s) for i, s in zip(ids, _unit_range(raw), strict=True)}
         bm_n = bm / top * conf if top > 0 else bm
         fusion = "convex"
     else:
@@ -159,8 +172,9 @@ class RecallNode(MemoryNode):
 
     Args:
         store: the MemoryStore (its embedder encodes the query).
-        fusion: "evidence" (default), "convex", "bm25", "dense" or "rrf".
-        lexical_weight: the BM25 share w_lex of "evidence" and "convex" (the rest goes to dense).
+        fusion: "zscore" (default), "evidence", "convex", "bm25", "dense" or "rrf".
+        lexical_weight: the BM25 share w_lex of "zscore", "evidence" and "convex" (the rest goes to dense);
+            None = the fusion's own (`LEXICAL_WEIGHTS`).
         candidates: how many candidates each backend returns (at least 3 × k).
         statuses: record statuses to recall (active only by default).
         subject_boost: added to the fused similarity of memories whose `subject` the query names, then
@@ -170,7 +184,7 @@ class RecallNode(MemoryNode):
             (default): 0.2 among conversation turns only.
         thread_key: the `metadata` key whose value names a memory's thread.
         dense_floor: centred-cosine floor of `breakdown["relevant"]`: a number, {"personal": x, "general": y}
-            (by whether the query speaks of the user, `relevance.speaks_of_user`), or either per query
+            (by what the query needs, `query_need.query_need`; an impersonal query gets none), or either per query
             language {"en": .., "zh": ..}; "auto" = the floor calibrated for the store's embedder
             (`relevance.DENSE_FLOORS`), None = dense evidence always counts.
         lexical_floor: share of the query's content terms a memory must contain to be relevant by words.
@@ -184,7 +198,7 @@ class RecallNode(MemoryNode):
         store: MemoryStore,
         *,
         fusion: Fusion = DEFAULT_FUSION,
-        lexical_weight: float = 0.3,
+        lexical_weight: float | None = None,
         candidates: int = 40,
         statuses: Sequence[Status | str] = (Status.ACTIVE,),
         subject_boost: float | Literal["auto"] = "auto",
@@ -198,6 +212,8 @@ class RecallNode(MemoryNode):
         super().__init__(**kw)
         if fusion not in FUSIONS:
             raise ValueError(f"fusion must be one of {FUSIONS}, got {fusion!r}")
+        if lexical_weight is None:
+            lexical_weight = LEXICAL_WEIGHTS.get(fusion, 0.3)
         if not 0.0 <= lexical_weight <= 1.0:
             raise ValueError(f"lexical_weight must be in [0, 1], got {lexical_weight!r}")
         if candidates < 1:
@@ -248,7 +264,7 @@ class RecallNode(MemoryNode):
         ids = [i for i in ids if i in records and records[i].scope.partition in allowed]
         cos = self.store.cosines(query.partitions, ids, qvec) if qvec is not None and ids else {}
         ceiling = None
-        if fusion == "evidence" and lex:
+        if fusion in ("zscore", "evidence") and lex:
             ceiling = self.store.bm25.ceiling(query.partitions, query.lexical)
         sim = fuse(lex, cos, ids, fusion=fusion, lexical_weight=self.lexical_weight,
                    dense_rank=[i for i, _ in dense_hits], lexical_ceiling=ceiling)
@@ -288,8 +304,9 @@ class RecallNode(MemoryNode):
         dense: dict[str, float] = {}
         lang_of = getattr(self.store.embedder, "lang_of", detect_lang)  # a routing embedder: its half's language
         lang = lang_of(query.dense)
-        floor = dense_floor_for(self.dense_floor, lang, speaks_of_user(query.text))
-        if qvec is not None and ids and floor is not None:
+        need = query_need(query.text)
+        floor = dense_floor_for(self.dense_floor, lang, need)
+        if qvec is not None and ids and floor is not None and need != "impersonal":
             c = centering(self.store.embedder, lang)
             q_dot_m = float(qvec @ c.memory_mean)
             m_dot_q = self.store.cosines(query.partitions, ids, c.query_mean)
@@ -300,14 +317,14 @@ class RecallNode(MemoryNode):
         terms = content_terms(query.text)
         best = sorted(ids, key=lambda i: -sim[i])[: self.evidence_depth]
         lexical = {i: lexical_evidence(terms, records[i].text) for i in best if lex.get(i, 0.0) > 0}
-        dense_counts = qvec is not None  # dense evidence exists only where the embedder read the query
+        by_meaning = dense if floor is not None else dict.fromkeys(ids, 0.0)  # no floor: every candidate counts
+        chosen = relevant(need, by_meaning, lexical, floor=floor, lexical_floor=self.lexical_floor,
+                          dense_read=qvec is not None)  # dense evidence only where the embedder read the query
         for i in ids:
-            d, w = dense.get(i), lexical.get(i, 0.0)
-            by_dense = dense_counts and (floor is None or (d is not None and d >= floor))
-            extra[i]["evidence_lexical"] = w
-            if d is not None:
-                extra[i]["evidence_dense"] = d
-            extra[i]["relevant"] = float(by_dense or w >= self.lexical_floor)
+            extra[i]["evidence_lexical"] = lexical.get(i, 0.0)
+            if i in dense:
+                extra[i]["evidence_dense"] = dense[i]
+            extra[i]["relevant"] = float(i in chosen)
 
     def _add_thread_evidence(
         self, sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]]

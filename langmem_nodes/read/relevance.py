@@ -13,9 +13,13 @@ candidates:
 - **lexical**: the share of the query's content terms (English words, Chinese character bigrams) that the
   memory contains.
 
-A memory is *relevant* when its dense evidence clears the embedder's floor (only when the embedder can read
-the query's language) or its lexical evidence clears `lexical_floor`. Floors per shipped embedder were
-chosen on the dev half of `evals/data/abstain.json` and scored on its held-out half (docs/figures.md).
+A memory is *relevant* when its dense evidence clears the embedder's floor and half the best candidate's
+(`RELATIVE_EVIDENCE`; only when the embedder can read the query's language) or its lexical evidence clears
+`lexical_floor`. The floor depends on what the query needs (`query_need.py`): a personal request ("what
+should I cook tonight?") needs less evidence than a general one, and an impersonal one (trivia, a
+definition, a translation, arithmetic, a greeting: "the history of the beagle breed") gets nothing, whatever
+its topic shares with a memory. Floors per shipped embedder were chosen on the dev/tune users of
+`evals/data/abstain*.json` and scored on their held-out users (docs/figures.md).
 
 Example:
     >>> sorted(content_terms("Where do I deploy the shop project?"))
@@ -26,7 +30,6 @@ Example:
 
 from __future__ import annotations
 
-import re
 import threading
 import weakref
 from collections.abc import Collection, Mapping
@@ -36,6 +39,7 @@ import numpy as np
 from ..embeddings import Embedder
 from ..text import tokenize
 from .query import lexical_form
+from .query_need import Need, query_need, speaks_of_user
 
 #: A dense floor: a number, {"personal": x, "general": y}, or either per language {"en": .., "zh": ..}.
 Floor = float | Mapping[str, float] | Mapping[str, float | Mapping[str, float]]
@@ -78,41 +82,57 @@ ANCHOR_QUERIES = (
     "给十岁孩子办生日会怎么安排？", "植物是怎么吸水的？", "第一门编程语言学什么好？", "厨房里的蚂蚁怎么除掉？", "巴西是哪个时区？",
 )
 
-#: Dense evidence floor per embedder name (chosen on the abstain set's dev and tune users). An embedder not
-#: listed has no calibrated floor: its dense evidence always counts (no abstention from the dense route) —
-#: the test-only HashingEmbedder included, whose vectors carry no meaning to calibrate.
-#: A floor may differ by the query's language ({"en": .., "zh": ..}: e5's centred cosines of unrelated pairs
-#: run higher in English) and, within a language, by whether the query speaks of the user
-#: ({"personal": .., "general": ..}, see `speaks_of_user`): "What is the capital of France?" needs more
-#: evidence before a memory rides along than "What should I cook for my dad?".
+#: Dense evidence floor per embedder name (chosen on the abstain sets' dev and tune users). An embedder not
+#: listed has no calibrated floor: its dense evidence always counts (no abstention from the dense route but
+#: for impersonal queries) — the test-only HashingEmbedder included, whose vectors carry no meaning to calibrate.
+#: A floor may differ by the query's language ({"en": .., "zh": ..}: e5's centred cosines run higher in
+#: English) and, within a language, by what the query needs ({"personal": .., "general": ..}, see
+#: `query_need`): "What should I cook for my dad?" needs less evidence than "Configure the bundler".
 DENSE_FLOORS: dict[str, Floor] = {
-    "minilm": {"personal": 0.23, "general": 0.33}, "minilm-int8": {"personal": 0.23, "general": 0.33},
-    "e5": {"en": {"personal": 0.03, "general": 0.075}, "zh": {"personal": 0.02, "general": 0.05}},
-    "minilm+e5": {"en": {"personal": 0.23, "general": 0.33}, "zh": {"personal": 0.02, "general": 0.05}},
+    "minilm": {"personal": 0.22, "general": 0.33}, "minilm-int8": {"personal": 0.22, "general": 0.33},
+    "e5": {"en": {"personal": 0.03, "general": 0.06}, "zh": {"personal": 0.015, "general": 0.045}},
+    "minilm+e5": {"en": {"personal": 0.22, "general": 0.33}, "zh": {"personal": 0.015, "general": 0.045}},
 }
 LEXICAL_FLOOR = 0.3
-
-_FIRST_PERSON_EN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|our|ours|us|user|user's)\b", re.I)
-
-
-def speaks_of_user(text: str) -> bool:
-    """Whether the query speaks of the user (first person: "my", "I", "we"; 我, 咱; or "the user", 用户, as an
-    agent asks): such a query is more likely to need what the user said before than an impersonal one.
-
-    >>> speaks_of_user("What should I cook tonight?"), speaks_of_user("我家猫不吃饭"), speaks_of_user("Who painted it?")
-    (True, True, False)
-    """
-    return bool(_FIRST_PERSON_EN.search(text)) or any(w in text for w in ("我", "咱", "用户"))
+#: A memory relevant by meaning also has at least this share of the best candidate's dense evidence: the
+#: floors are low for personal requests, and this keeps the memories far below the best one out.
+RELATIVE_EVIDENCE = 0.5
 
 
-def dense_floor_for(floor: Floor | None, lang: str, personal: bool = False) -> float | None:
-    """The floor for a query in `lang` ("en" / "zh"; a mapping without it falls back to "en") that speaks of
-    the user (`personal`) or not: a number, a per-language mapping, a {"personal", "general"} pair, or both."""
+def dense_floor_for(floor: Floor | None, lang: str, need: Need | bool = "general") -> float | None:
+    """The floor for a query in `lang` ("en" / "zh"; a mapping without it falls back to "en") that needs
+    `need` ("personal" / "general"; True / False mean the same): a number, a per-language mapping, a
+    {"personal", "general"} pair, or both. An impersonal query has no floor of its own (see `relevant`)."""
+    personal = need is True or need == "personal"
     if isinstance(floor, Mapping) and ("en" in floor or "zh" in floor):
         floor = floor.get(lang, floor.get("en"))
     if isinstance(floor, Mapping):
         floor = floor["personal" if personal else "general"]
     return floor  # type: ignore[return-value]  # a number (or None) once the mappings are resolved
+
+
+def relevant(need: Need, dense: Mapping[str, float], lexical: Mapping[str, float], *, floor: float | None,
+             lexical_floor: float = LEXICAL_FLOOR, relative: float = RELATIVE_EVIDENCE,
+             dense_read: bool = True) -> set[str]:
+    """The ids with evidence of relevance: none for an impersonal query; else those whose dense evidence
+    clears `floor` and `relative` × the best one (all the dense ones when `floor` is None and `dense_read`),
+    or whose lexical evidence clears `lexical_floor`.
+
+    >>> sorted(relevant("personal", {"a": 0.5, "b": 0.2, "c": 0.05}, {"c": 0.5}, floor=0.14))
+    ['a', 'c']
+    >>> relevant("impersonal", {"a": 0.9}, {"a": 1.0}, floor=0.14)
+    set()
+    """
+    if need == "impersonal":
+        return set()
+    out = {i for i, w in lexical.items() if w >= lexical_floor}
+    if not dense_read:
+        return out
+    if floor is None:
+        return out | set(dense)
+    best = max(dense.values(), default=0.0)
+    cut = max(floor, relative * best)
+    return out | {i for i, d in dense.items() if d >= cut}
 
 
 def valid_floor(floor: object, *, per_language: bool = True) -> bool:
@@ -201,5 +221,6 @@ def lexical_evidence(terms: Collection[str], memory_text: str) -> float:
     return sum(1 for t in terms if t in have) / len(terms)
 
 
-__all__ = ["ANCHOR_MEMORIES", "ANCHOR_QUERIES", "DENSE_FLOORS", "LEXICAL_FLOOR", "Centering", "Floor", "centering",
-           "content_terms", "dense_floor_for", "lexical_evidence", "speaks_of_user", "valid_floor"]
+__all__ = ["ANCHOR_MEMORIES", "ANCHOR_QUERIES", "DENSE_FLOORS", "LEXICAL_FLOOR", "RELATIVE_EVIDENCE", "Centering",
+           "Floor", "Need", "centering", "content_terms", "dense_floor_for", "lexical_evidence", "query_need",
+           "relevant", "speaks_of_user", "valid_floor"]

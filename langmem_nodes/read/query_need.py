@@ -1,0 +1,160 @@
+"""Does the query need what the user said before? Its form, zh + en, without a model.
+
+Three answers, used by the relevance floors (`relevance.py`):
+
+- **impersonal**: a greeting or thanks, arithmetic or a unit conversion, a translation, a definition
+  ("what does X mean", "什么是X"), a piece of trivia or history ("who wrote", "哪一年", "why is X called Y"),
+  a generic poem or joke — and nothing in it (outside quotes) speaks of the user. A memory that shares its
+  topic ("the history of the beagle breed" for a beagle owner) still does not help answer it, so nothing is
+  injected for it.
+- **personal**: it speaks of the user ("my", "I", "we", 我, 咱, "the user"), or asks for advice, a
+  recommendation or help ("any tips?", "should I", "recommend", "near me", "帮我", "推荐", "有啥"): the
+  answer depends on who asks, so a memory needs less evidence ("what should I cook tonight" → the
+  allergy).
+- **general**: anything else (a coding task without a first person, "the login test failed on CI, why?").
+
+Quoted text does not count: "translate 'I am a vegetarian' into French" is impersonal.
+
+Example:
+    >>> query_need("How do you say 'window seat' in Spanish?"), query_need("成都为什么又叫蓉城？")
+    ('impersonal', 'impersonal')
+    >>> query_need("What's a quick dinner for tonight?"), query_need("周末去哪儿玩比较好")
+    ('personal', 'personal')
+    >>> query_need("What is the name of my dog?"), query_need("Configure the bundler to proxy API calls")
+    ('personal', 'general')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Need = Literal["impersonal", "general", "personal"]
+
+# quoted spans: 'x', "x", “x”, ‘x’, 「x」, 《x》 (an apostrophe inside a word is not a quote)
+_QUOTED = re.compile(r"(?<![A-Za-z])'[^']*'(?![A-Za-z])|\"[^\"]*\"|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|《[^》]*》")
+
+_FIRST_PERSON_EN = re.compile(
+    r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|ours|user|user's)\b", re.I)
+_FIRST_PERSON_EN_CASED = re.compile(r"\b[Uu]s\b")  # "us", not "US ZIP codes"
+# "tell me a joke", "give me a synonym": the user only as the one addressed
+_ADDRESSED_ME = re.compile(r"\b(?:tell|give|show|teach|help) me\b|帮我|请帮我|帮忙", re.I)
+_FIRST_PERSON_ZH = ("我", "咱", "用户", "俺")
+
+# asking for advice, a recommendation or help: the answer depends on who asks
+_REQUEST_EN = re.compile(
+    r"\b(?:recommend\w*|suggest\w*|tips?|advice|advise|ideas?|should|tonight|this (?:week(?:end)?|month|evening)|"
+    r"near(?:by| here)?|around here|for this|help|plan|schedule|can you|could you)\b", re.I)
+_REQUEST_ZH = re.compile(
+    r"推荐|建议|帮忙|帮我|给我|替我|有啥|有什么好|有没有好|怎么办|怎么弄|怎么搞|怎么配|怎么装|怎么用|该怎么|要怎么|"
+    r"哪儿玩|去哪|附近|今晚|周末|这周|合适|比较好|好办法|技巧|能吃|能不能|可以吗|安排|计划")
+
+_GREETING_EN = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|cool|great|nice|awesome|perfect|got it|haha)\W+)?(?:hello|hi|hey|hiya|yo|thanks?|thank you|"
+    r"thx|ty|cheers|ok(?:ay)?|cool|great|good (?:morning|afternoon|evening|night)|bye|goodbye|see you)\b[\s\w,!.']{0,24}$",
+    re.I)
+# a message of courtesies only: 谢谢啦～, 哈哈好的, 辛苦了，谢谢
+_COURTESY_ZH = re.compile(r"你好|您好|嗨|哈喽|早安|早上好|午安|晚上好|晚安|谢谢|多谢|感谢|辛苦了?|好的|好滴|收到|明白了?|"
+                          r"再见|拜拜|哈+|嗯+|呀|啊|啦|了|哦|你|大佬|老师|亲")
+
+_ARITHMETIC = re.compile(
+    r"\d\s*(?:[-+*/×÷^]|times|plus|minus|divided by|multiplied by|to the power|percent|%)\s*(?:of\s*)?\d"
+    r"|\d+\s*%\s*of\s*\d|\bconvert\s+[\d.]+|\bhow many \w+ (?:are )?in an?\b"
+    r"|\d\s*[乘除加减]以?\s*\d|乘以|除以|等于多少|次方|平方|立方|开根号|\d\s*的\s*\d+\s*%"
+    r"|是多少\s*(?:MB|KB|GB|度|米|克|公里)|\d+\s*(?:GB|MB|KB|TB)\s*等于|是摄氏|是华氏", re.I)
+
+_TRANSLATION = re.compile(
+    r"\btranslate\b|\bhow do (?:you|i) say\b|\bin (?:english|spanish|french|german|japanese|chinese|italian|korean)\b"
+    r"|\bsynonym|\bantonym|翻译|翻成|(?:英语|英文|日语|日文|法语|德语|中文|韩语)怎么说|近义词|反义词", re.I)
+
+# a failure to fix is not a knowledge question: "why does the build fail?", "为什么部署失败了"
+_PROBLEM = re.compile(r"\b(?:fail\w*|error\w*|broken|break\w*|crash\w*|won't|can't|doesn't|isn't working|slow\w*)\b"
+                      r"|失败|报错|出错|挂了|崩|不行|不了|不动|很慢|太慢|卡住|异常", re.I)
+_KNOWLEDGE_EN = re.compile(
+    r"^\W*(?:who (?:originally |first )?(?:won|wrote|painted|invented|discovered|founded|built|composed|directed|"
+    r"designed|created|sang|made|was)\b"
+    r"|what (?:year|century|are the rules)\b"
+    r"|what(?:'s| is) the (?:capital|boiling point|population|speed of|distance|difference|history|meaning|origin|"
+    r"(?:average |worst[- ]case )?time complexity|formula|definition)\b"
+    r"|what (?:does|do) [^?]{1,60}\b(?:mean|stand for|come from|do in)\b"
+    r"|what does it mean to\b"
+    r"|what(?: is|'s) an? \w+(?: \w+)?\s*(?:[,?.]|$)"
+    r"|what(?: is|'s| are) (?!the\b|my\b|our\b|your\b|this\b|that\b|it\b|left\b|next\b|new\b)\w+(?:[ -]\w+)?\s*\??$"
+    r"|when (?:did|was|were)\b(?![^?]*\b(?:last|first) time\b)"
+    r"|how (?:far|tall|old|big|long|many \w+|much \w+) (?:is|are|was|were|do|does)\b"
+    r"|how (?:was|were|did) (?:the |an? )?\w+(?: \w+)? (?:discovered|invented|formed|made|built)\b"
+    r"|how (?:do|does) (?:an? \w+|(?!you\b|we\b|i\b|they\b)\w+s)(?: actually| really)? "
+    r"(?:work|purr|fly|swim|breathe|grow|kill|sleep|form|happen|evolve|see|hear|migrate|communicate|hunt)\b"
+    r"|why (?:is|are|was) [^?]{1,40} called\b"
+    r"|why (?:do|does|did|is|are|was|were)\b"
+    r"|(?:is|are|was|were) [^?]{1,40}\b(?:made by|invented by|a (?:kind|type) of|native to|named after|technically)\b"
+    r"|explain (?:what|how|why|an?|big|the (?:difference|concept|idea|meaning|big))\b"
+    r"|summari[sz]e\b|write an? (?:haiku|poem|limerick|sonnet|story)\b|tell me an? (?:joke|fun fact|story)\b"
+    r"|(?:what'?s|tell me) (?:the history|a fun fact)\b)", re.I)
+_KNOWLEDGE_EN_ANYWHERE = re.compile(r"\bhistory of\b|\bwhat causes\b|\bthe difference between\b", re.I)
+_KNOWLEDGE_ZH = re.compile(
+    r"是什么意思|什么意思|什么是|是什么东西|区别|差在哪|有什么不同|原理是什么|是怎么回事|怎么回事？?$|是怎么形成|怎么形成|"
+    r"是怎么引起|怎么引起|是怎么实现|是怎样的|机制是|是怎么来的|原产地|发源地|都有哪些|有关系吗|有什么关系|"
+    r"是谁(?:画|写|发明|发现|建|创立|导演)?|作者是谁|谁(?:画|写|发明|发现)的|哪一年|哪年|什么时候(?:传入|发明|建|成立|出现)|"
+    r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
+    r"写一首|写首|讲个笑话|说个笑话|概括|解释一下(?:什么|大|这个词)?")
+_WHY = re.compile(r"为什么|为啥")
+# "光合作用是什么？" asks for a definition; "构建命令是什么？" for one of the user's settings
+_WHAT_IS_ZH = re.compile(r"^[^的我这那]{1,8}是(?:什么|啥)[？?]?$")
+_SETTING_ZH = re.compile(r"命令|配置|端口|地址|路径|版本|账号|名字|名称|流程|步骤|规则|规范|方式|方案|格式|风格|环境|分支|目录|"
+                         r"文件|工具|框架|数据库|服务器|域名|密钥|参数|设置|脚本|接口|时间|日期|计划|安排|预算|目标")
+
+# the query is about someone else's need: "my sister wants to start running", "我同事想学游泳"
+_OTHERS = (r"sister|brother|friend|cousin|intern|coworker|co-worker|colleague|boss|manager|neighbou?r|roommate|aunt|"
+           r"uncle|nephew|niece|classmate|student|mom|mum|dad|father|mother|son|daughter|wife|husband|partner")
+_THIRD_PARTY_EN = re.compile(rf"^\W*(?:my|our) (?:\w+ )?(?:{_OTHERS})(?:'s|s)?\b(?![^.?!]*\b(?:i|me|my|we|our)\b)", re.I)
+_THIRD_PARTY_ZH = re.compile(r"^\W*我(?:的)?(?:同事|朋友|师弟|师妹|师兄|师姐|同学|室友|邻居|表哥|表姐|表弟|表妹|堂哥|堂姐|"
+                             r"老板|领导|爸|妈|哥|姐|弟|妹|舅|姨|叔|侄)[^我]*$")
+
+
+def _is_impersonal_form(plain: str, text: str) -> bool:
+    if _GREETING_EN.match(plain) or (plain and not _COURTESY_ZH.sub("", re.sub(r"[\W～~]", "", plain))):
+        return True
+    # a translation's material may follow a colon: "帮我翻成英文：我们提出了……"
+    if _ARITHMETIC.search(text) or _TRANSLATION.search(re.split(r"[:：]", text, maxsplit=1)[0]):
+        return True
+    if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or (
+            _WHAT_IS_ZH.match(plain) and not _SETTING_ZH.search(plain)):
+        return True
+    knowledge = bool(_KNOWLEDGE_EN.search(plain)) or bool(_WHY.search(plain))
+    return knowledge and not _PROBLEM.search(plain)
+
+
+def _unquoted(text: str) -> str:
+    return _QUOTED.sub(" ", text)
+
+
+def speaks_of_user(text: str) -> bool:
+    """Whether the query (outside quotes) speaks of the user: "my", "I", "we"; 我, 咱; or "the user", 用户.
+
+    >>> speaks_of_user("What should I cook tonight?"), speaks_of_user("我家猫不吃饭"), speaks_of_user("Who painted it?")
+    (True, True, False)
+    """
+    plain = _unquoted(text)
+    return bool(_FIRST_PERSON_EN.search(plain) or _FIRST_PERSON_EN_CASED.search(plain)) or any(
+        w in plain for w in _FIRST_PERSON_ZH)
+
+
+def query_need(text: str) -> Need:
+    """How much the query needs the user's memories: "impersonal", "general" or "personal" (module docstring)."""
+    plain = _unquoted(text).strip()
+    core = _ADDRESSED_ME.sub(" ", plain)
+    if _TRANSLATION.search(re.split(r"[:：]", plain, maxsplit=1)[0]):
+        return "impersonal"
+    if speaks_of_user(core) and not (_THIRD_PARTY_EN.match(core) or _THIRD_PARTY_ZH.match(core)):
+        return "personal"
+    if _is_impersonal_form(plain, text):
+        return "impersonal"
+    if speaks_of_user(core):  # someone else's need
+        return "general"
+    if _REQUEST_EN.search(plain) or _REQUEST_ZH.search(plain) or speaks_of_user(plain):
+        return "personal"
+    return "general"
+
+
+__all__ = ["Need", "query_need", "speaks_of_user"]
