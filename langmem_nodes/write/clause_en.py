@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .places import is_place
+from .places import is_place, unlisted_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object
 
 _I = re.IGNORECASE
@@ -28,11 +28,14 @@ _PROJECT_NOUN = (r"app|application|service|services|repo|repository|monorepo|cod
                  r"front end|api|apis|ci|ci pipeline|pipeline|pipelines|build|builds|stack|infra|infrastructure|database|db|"
                  r"cluster|site|website|docs|docs site|docs website|server|servers|team|company|org|startup|client|"
                  r"mobile app|web app|dashboard|tests|test suite|deploys?|deployments?|prod|production|staging|data layer|"
-                 r"queue|cache|auth|platform|product|workers?|jobs?|cron jobs?|microservices?|whole thing|whole stack")
+                 r"queue|cache|auth|platform|product|workers?|jobs?|cron jobs?|microservices?|whole thing|whole stack|"
+                 r"package manager|linter|formatter|test runner|orm|framework|cloud|cloud provider|hosting|bundler|"
+                 r"build tool|build system|message broker|broker|monitoring|logging|error tracking|ci provider|"
+                 r"ci system|task runner|container registry|registry|search|search engine|data warehouse|warehouse")
 _PROJECT_NOUN = "|".join(sorted(_PROJECT_NOUN.split("|"), key=len, reverse=True))
 _USER_THING = r"laptop|machine|box|desktop|computer|pc|mac|setup|editor|ide|shell|terminal|phone|os|distro|keyboard|browser"
 HOLDER = re.compile(
-    rf"^(?P<user>i(?=\s|'|$)|me personally|personally i)|"
+    rf"^(?P<user>i(?=\s|'|$)|me personally|personally i|(?:my|our)\s+(?:partner|wife|husband|family|kids|girlfriend|boyfriend|fiancée?)\s+and\s+i(?=\s|'))|"
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
     rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:{_PROJECT_NOUN})"
     rf"(?=\s|'s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds)(?=\s)|all (?:our|the) (?:{_PROJECT_NOUN}))", _I)
@@ -40,7 +43,7 @@ _CONTRACT = {"'m": " am", "'re": " are", "'ve": " have", "'s": " is", "'d": " wo
 _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totally|also|still|now|currently|personally|"
                      r"honestly|pretty much|kinda|kind of|actually|finally|recently|all|fully|completely|entirely|"
                      r"literally|definitely|genuinely|seriously|absolutely|generally|normally|always|primarily|only|"
-                     r"exclusively|even|already|lately|officially|happily|way more|much more|far more|way|more)\s+)+", _I)
+                     r"exclusively|even|already|lately|officially|happily|originally|way more|much more|far more|way|more)\s+)+", _I)
 # "the service is actually on …", "I'm way more into …": the adverb after the copula is not part of the verb
 _BE_ADVERB = re.compile(r"^(am|is|are)\s+(?!all[- ]in\b)" + _ADVERB.pattern[1:], _I)
 _NEG = re.compile(r"^(?:(?:do|does|did|am|is|are|have|has)\s+not|don'?t|doesn'?t|didn'?t|never|no longer|not|ain'?t)\s+", _I)
@@ -63,9 +66,16 @@ _USE = (r"use|am using|have been using|run|am running|code in|coding in|program 
         r"have settled on|settled on|went with|have gone with|picked|chose|rely on|depend on|reach for|"
         r"am running on|run on|switched to|have switched to|moved to|have moved to|migrated to|jumped to|"
         r"upgraded to|went back to|am back on|am back to|do everything in|live in|basically live in|"
-        r"have been living in|am living in|have lived in|spend my days in|am a heavy user of|am a user of")
+        r"have been living in|am living in|have lived in|spend my days in|am a heavy user of|am a user of|am stuck on|"
+        r"track (?:my |all my )?(?:own )?(?:[\w-]+ )?in|keep (?:my |all my )?(?:own )?(?:[\w-]+ )?in|take (?:my )?notes in|"
+        r"write (?:my )?notes in|manage (?:my |all my )?(?:own )?(?:[\w-]+ )?(?:in|with)|plan (?:my )?(?:[\w-]+ )?in")
 _LIVES = (r"live in|am living in|have lived in|have been living in|am based in|am based out of|am located in|"
-          r"reside in|moved to|have moved to|relocated to|am moving to|am in|am over in|call|am from|moved here from")
+          r"reside in|moved to|have moved to|moved back to|relocated to|have relocated to|am in|am over in|call")
+# Where the user comes from (not where they live now): "I'm originally from Chile", "I grew up in Porto"
+_FROM = r"am from|come from|grew up in|was born in|was born and raised in|was raised in"
+# A household "we" that lives somewhere is the user: "we live in Ghent", "we relocated to Eindhoven"
+_WE_LIVE = (r"live in|are living in|have lived in|have been living in|are based in|are based out of|moved to|have moved to|"
+            r"moved back to|relocated to|have relocated to|just moved to")
 _WORK_AT = r"work at|work for|am working at|am working for|joined|am at|have joined|started at|started working at"
 _HAS = r"have|have got|got|own|am raising"
 _LEARN = (r"am learning|have been learning|am studying|have been studying|am picking up|am taking|"
@@ -74,14 +84,16 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r"is built (?:with|on|in|using)|are built (?:with|on|in|using)|built (?:with|on|in|using)|"
                 r"is written in|are written in|written in|is deployed (?:to|on|with)|are deployed (?:to|on|with)|"
                 r"deployed (?:to|on|with)|deploys? (?:to|on|with|via)|is hosted (?:on|at|by|with)|are hosted (?:on|at|by|with)|"
-                r"hosted (?:on|at|by|with)|host (?:it|everything|stuff|all|things) on|lives on|live on|sits on|"
+                r"hosted (?:on|at|by|with)|host (?:it |everything |stuff |all |things )?(?:on|at|with)|hosts (?:on|at|with)|lives on|live on|sits on|"
                 r"sit on|talks to|talk to|is backed by|are backed by|is powered by|are powered by|depends on|"
                 r"depend on|relies on|rely on|is all in on|are all in on|is all-in on|are all-in on|standardi[sz]ed on|"
                 r"have standardi[sz]ed on|went with|picked|chose|have gone with|ship (?:on|with|to|via)|ships (?:on|with|to|via)|"
-                r"switched to|have switched to|moved to|have moved to|migrated to|have migrated to|is now on|"
+                r"switched to|have switched to|moved to|have moved to|migrated to|have migrated to|upgraded to|have upgraded to|is now on|"
+                r"is stuck on|are stuck on|"
                 r"are now on|is|are|goes through|go through|is managed (?:with|by)|are managed (?:with|by)|"
                 r"is stored in|are stored in|stores (?:everything|data|stuff) in|store (?:everything|data|stuff) in|"
                 r"deploys? (?:the|our|its) [\w-]+(?: [\w-]+)? (?:to|on)|enforces|enforce|requires|require|mandates|is linted with|"
+                r"writes? (?:everything |it all |all |most things |all (?:our|the|its) code |our code |code |the code )?in|"
                 r"is formatted with|is tracked in|track (?:everything|things|issues|tickets|work) in|keeps? (?:everything|things|issues|tickets) in")
 
 
@@ -105,6 +117,7 @@ def _rel(words: str) -> re.Pattern[str]:
 
 _R_LIKE, _R_DISLIKE, _R_STOP, _R_USE, _R_LIVES = _rel(_LIKE), _rel(_DISLIKE), _rel(_STOP), _rel(_USE), _rel(_LIVES)
 _R_WORK, _R_HAS, _R_LEARN, _R_PROJECT = _rel(_WORK_AT), _rel(_HAS), _rel(_LEARN), _rel(_PROJECT_REL)
+_R_FROM, _R_WE_LIVE = _rel(_FROM), _rel(_WE_LIVE)
 
 # Object spans ----------------------------------------------------------------------------------
 # Where an object ends: a new clause, a reason, a time, a purpose or a place the tool is used in.
@@ -117,7 +130,7 @@ _END = re.compile(
     r"a while|a bit|now|good|life|work|fun|everything|most things|all my|my|our|the|a|an|any|some|each|every|\d+|"
     r"like|about|over|almost|the past|several|many|a few|a couple|two|three|four|five|six|ten)\b|"
     r"(?:last|this|next|every) (?:week|month|year|quarter|spring|summer|fall|autumn|winter|weekend|sprint|time)|"
-    r"(?:a|one|two|three|few|couple of|\d+) (?:days?|weeks?|months?|years?) ago|a while ago|ages ago|"
+    r"(?:a|one|two|three|few|couple of|a couple(?: of)?|a few|\d+) (?:days?|weeks?|months?|years?) ago|a while ago|ages ago|"
     r"in (?:the )?(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
     r"september|october|november|december|\d{4})|"
     r"on (?:my|our|the|a|all|every|both|weekends)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"
@@ -144,8 +157,26 @@ _TECHY = re.compile(r"(?-i:[A-Z])|\d|\.\w|\+|#|^(?:vim|neovim|emacs|tmux|zsh|bas
                     r"vscode|intellij|pycharm|xcode|cursor|helix|nano|markdown|latex|graphql|grpc|rest|"
                     r"celery|airflow|spark|pandas|numpy|pytorch|tensorflow|jupyter|conda|poetry|pip|npm|pnpm|"
                     r"yarn|uv|cargo|maven|gradle|bazel|make|cmake|nix|jenkins|circleci|travis|gitlab|github|"
-                    r"sentry|datadog|grafana|prometheus|nginx|caddy|apache|supabase|firebase|tabs|spaces)\b", _I)
+                    r"sentry|datadog|grafana|prometheus|nginx|caddy|apache|supabase|firebase|tabs|spaces|"
+                    r"sveltekit|nuxt|remix|astro|vite|webpack|esbuild|rollup|turbopack|jest|vitest|mocha|cypress|"
+                    r"playwright|selenium|prisma|sequelize|typeorm|drizzle|sqlalchemy|alembic|hibernate|spring|"
+                    r"laravel|symfony|express|nestjs|koa|fastify|gin|actix|axum|tokio|phoenix|dotnet|flutter|dart|"
+                    r"swiftui|buildkite|teamcity|bamboo|argocd|argo|helm|kustomize|istio|envoy|traefik|haproxy|"
+                    r"consul|vault|nomad|packer|vagrant|podman|k3s|minikube|eks|gke|aks|ecs|fargate|lambda|"
+                    r"cloudflare|digitalocean|hetzner|linode|railway|planetscale|cockroachdb|cassandra|scylla|"
+                    r"dynamodb|elasticsearch|opensearch|clickhouse|snowflake|bigquery|redshift|duckdb|dbt|"
+                    r"metabase|tableau|superset|kibana|loki|jaeger|honeycomb|pagerduty|zed|sublime|eclipse|"
+                    r"netbeans|rider|goland|webstorm|clion|zoom|teams|webex|pipenv|pdm|hatch|rye|mamba|ruff|"
+                    r"black|flake8|pylint|mypy|pyright|eslint|prettier|biome|rubocop|gofmt|clippy|rustfmt|pytest|"
+                    r"rspec|junit|gitlab ci|github actions|bitbucket|mercurial|svn|zellij|wezterm|kitty|alacritty|"
+                    r"iterm2?|warp|raycast|alfred|vimwiki|logseq|todoist|things|bear|evernote|onenote|1password|"
+                    r"bitwarden|lastpass|proton|protonmail|gmail|outlook|thunderbird|brave|edge|arc|vivaldi|opera)\b", _I)
 _MAX_WORDS = 5
+
+
+def is_tool_name(name: str) -> bool:
+    """A known tool, language or product by its lowercase name ("Helix", "Rust"), or one by shape ("k3s")."""
+    return bool(re.search(r"\d|\.\w|\+|#|(?-i:[a-z][A-Z])", name) or _TECHY.search(name.lower()))
 # After a bare "is" the object must be a name, not an amount or a description ("we're like 12 people").
 _NAME = re.compile(r"^(?-i:[A-Z])|^(?!(?:\d+|one|two|three|four|five|ten)\b)\S*[.+#]\S|" + _TECHY.pattern.split("|^", 1)[1].join(["^", ""])
                    + r"(?!.*\b(?:people|persons?|folks|devs|developers|engineers|members|guys|team|startup)\b)", _I)
@@ -157,6 +188,30 @@ def _object(text: str) -> tuple[str, str]:
     head, rest = (text[: m.start()], text[m.start():]) if m else (text, "")
     head = _DET.sub("", clean_object(head)).strip()
     return head, rest
+
+
+def _residence(text: str, verb: str) -> str:
+    """The place after a residence verb: "Lyon", "a small flat in Lyon" → "Lyon", "" when it is no place."""
+    obj, after = _object(text)
+    if is_place(obj) or unlisted_place(obj, after, verb):
+        return obj
+    inner = re.match(r"^(?:an?|the|my|our)\s+[\w -]{1,30}?\s+(?:in|near|outside(?: of)?)\s+(?P<p>.+)$", text, _I)
+    if inner:
+        obj, after = _object(inner.group("p"))
+        if is_place(obj) or unlisted_place(obj, after, "based"):
+            return obj
+    return ""
+
+
+def object_span(text: str) -> str:
+    """The object at the head of `text`, without the clause, time or place after it.
+
+    >>> object_span("Eclipse at work"), object_span("postgres 15 a couple months ago")
+    ('Eclipse', 'postgres 15')
+    """
+    m = _END.search(text)
+    head = text[: m.start()] if m else text
+    return re.sub(r"^(?:an?|the)\s+", "", clean_object(head), flags=_I).strip()
 
 
 def _valid(obj: str, *, techy: bool = False) -> bool:
@@ -218,10 +273,16 @@ def _user(rest: str) -> list[Claim]:
         if out and (role := re.match(r"^\s+as\s+(?:an?\s+)?(?P<r>[\w -]{2,40}?)(?:$|[,.]|\s+(?:and|but|so)\b)", after, _I)):
             out += _one("user", "role", role.group("r"), kind="identity")
         return out
+    if (m := re.match(r"^(?:work|am working)\s+(?:remotely\s+)?in\s+", rest, _I)) and not neg and (place := _residence(rest[m.end():], "based")) \
+            and is_place(place):
+        return _one("user", "works_in", place, kind="identity")  # "I work in San Diego" (not "I work in Python")
+    if (m := _R_FROM.match(rest)) and not neg:
+        obj, after = _object(rest[m.end():])
+        if is_place(obj) or unlisted_place(obj, after, m.group(0)):
+            return _one("user", "from", obj, kind="identity")
     if (m := _R_LIVES.match(rest)) and not neg:
-        obj, _ = _object(rest[m.end():])
-        if is_place(obj):
-            return _one("user", "lives_in", obj, kind="identity")
+        if (place := _residence(rest[m.end():], m.group(0))):
+            return _one("user", "lives_in", place, kind="identity")
     if (m := _R_USE.match(rest)):
         obj, after = _object(rest[m.end():])
         if is_place(obj):
@@ -281,9 +342,18 @@ def _thing(rest: str) -> list[Claim]:
 
 def _project(rest: str) -> list[Claim]:
     rest = _BE_ADVERB.sub(r"\1 ", _ADVERB.sub("", rest))
+    if (m := _R_WE_LIVE.match(rest)) and (place := _residence(rest[m.end():], m.group(0))):
+        return _one("user", "lives_in", place, kind="identity")  # a household "we": where the user lives
     neg = _NEG.match(rest)
     if neg:
-        return []  # "we don't use Docker": left to the phrasing rules (a project negative is rare and risky)
+        # "we no longer use Jenkins", "the repo doesn't use Docker anymore": a stated change, the tool named
+        after = rest[neg.end():]
+        if re.match(r"^(?:no longer|(?:do|does) not|don'?t|doesn'?t)\s+(?:use|run on|deploy (?:to|on|with)|rely on|depend on)\b", rest, _I) \
+                and (re.match(r"^no longer\b", rest, _I) or re.search(r"\b(?:anymore|any more|these days|now)\b", after, _I)):
+            verb = re.match(r"^(?:use|run on|deploy (?:to|on|with)|rely on|depend on)\s+", re.sub(r"^(?:do|does)\s+", "", after, flags=_I), _I)
+            if verb:
+                return _one("project", "uses", re.sub(r"^(?:do|does)\s+", "", after, flags=_I)[verb.end():], "negative", techy=True)
+        return []  # "we don't use Docker" (a convention or a request?) is left to the phrasing rules
     if (m := _R_STOP.match(rest)):
         obj, after = _object(rest[m.end():])
         tail = re.match(r"^\s*(?:,|and|so)?\s*(?:now\s+)?(?:everything|it|we)(?:\s+is|\s+are|'s)?\s+(?:all\s+)?(?:now\s+)?"
@@ -323,6 +393,8 @@ def _project_claims(text: str, *, strict: bool = False) -> list[Claim]:
             break
         pred = "package_manager" if obj.split(" ")[0].lower() in PACKAGE_MANAGERS else "uses"
         out.append(Claim("project", pred, obj, "positive", "fact"))
+        # "Terraform for infra and GitHub Actions for CI": the tool's job is not the end of the list
+        rest = re.sub(r"^\s+for\s+(?:the\s+|our\s+|all\s+)?[\w-]+(?:\s+[\w-]+)?(?=\s*(?:,|and\b|&|plus\b))", "", rest, flags=_I)
         talk = re.match(r"^\s+(?:talking to|backed by|on top of|running on|that talks to|in front of|behind|on)\s+"
                         r"(?:an?\s+|the\s+)?(?P<o>.+)$", rest, _I)
         if talk:

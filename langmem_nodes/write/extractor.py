@@ -30,7 +30,7 @@ from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, T
 from ..safety import find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
-from . import grammar
+from . import clause_en, grammar
 from . import lexicon as lx
 from .places import is_place
 from .rules import Claim, clean_object
@@ -43,13 +43,17 @@ MAX_CLAUSE_CHARS = 600
 _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
-    r"^(?:i meant|i mean|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
+    r"^(?:i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
     r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?P<o>[^,，]{1,60})$", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
 _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
                       r"(?:hmm+,?\s+)?no,?\s+correction|correction|其实不是|(?:不对)+|不是不是|"
                       r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$)|不+(?=\s*$))\b", re.I)
+# an apology or a slip that withdraws what was just said, when a new value follows it in the sentence
+# ("I use IntelliJ — sorry, my bad, it's Eclipse"); at the sentence's end it only apologises ("…15 now, my bad")
+_LONE_RETRACT = re.compile(r"(?:sorry|oops|whoops|wait|hmm+|nope|no|(?:(?:sorry|oops|whoops),?\s+)?(?:my bad|my mistake|i misspoke|"
+                           r"typo|that'?s wrong|that was wrong|wrong one))", re.I)
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5})$", re.I)
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
@@ -63,6 +67,7 @@ _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的�
                          r"^(?:注意|记|帮我|听着)", re.I)
 # "it's complicated", "应该是这样": a judgement, not the corrected value
 _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
+                          r"typo|oops|sorry|where|when|what|how|why|who|earlier|before|above|just now|last time|yesterday|"
                           r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
 _WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
 _HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it\b|the\b|this\b|[我你他她它])", re.I)
@@ -284,7 +289,8 @@ class RuleExtractor(Extractor):
                 cue_open = bool(lx.EXPLICIT.search(raw)) and not clause.strip(" .,;:!?。，；：！？—–-")
                 hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")
-                if _RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) and found and retracted is None:
+                lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1
+                if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
                     retracted = found.pop()[0]
                     skips.append({"text": retracted.object, "reason": "retracted"})
@@ -295,7 +301,9 @@ class RuleExtractor(Extractor):
                     skips.append({"text": clause, "reason": "reported speech"})
                     continue
                 reported = False
-                frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause) else
+                named_again = correction and _BARE_VALUE.match(clause) is not None  # "typo — she's called Emily"
+                frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause)
+                         and not named_again else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) else None)
                 if frame:
@@ -429,7 +437,12 @@ class RuleExtractor(Extractor):
             kinds = {"prefers", "uses"}
             if claim.predicate == "uses" and last.predicate == "lives_in" and re.search(r"\b(?:moved|relocated)\b", found[0][1], re.I):
                 claim.predicate, claim.kind = "lives_in", "identity"  # "I moved to queens" after "I'm in brooklyn"
-            if claim.subject == last.subject and (claim.predicate == last.predicate or {claim.predicate, last.predicate} <= kinds) \
+            # "The staging database is Postgres 14" … "staging runs Postgres 16 now": the setting the clause names
+            setting = (claim.subject == last.subject == "project" and last.predicate.startswith("attr:")
+                       and claim.predicate in ("uses", "package_manager")
+                       and any(len(w) > 2 and re.search(rf"\b{re.escape(w)}\b", found[0][1], re.I) for w in last.predicate[5:].split("_")))
+            if claim.subject == last.subject and (claim.predicate == last.predicate or {claim.predicate, last.predicate} <= kinds
+                                                  or setting) \
                     and claim.polarity == last.polarity and normalize_text(claim.object) != normalize_text(last.object):
                 claim.predicate, claim.replaces = last.predicate, [last.object]
 
@@ -539,7 +552,7 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     "事件存储是 Cassandra"); ("", "") when the clause holds none."""
     clause = _POLITE.sub("", clause)
     m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
-    value = m.group("o").strip() if m else ""
+    value = _value_span(m.group("o")) if m else ""
     if not m and (t := _TOPIC_VALUE.match(clause)):
         term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
     if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)):
@@ -559,6 +572,14 @@ def _as_statement(text: str) -> str:
     return _SELF_REPORT.sub("", text)
 
 
+def _value_span(text: str) -> str:
+    """A corrected value without its tail: "Eclipse at work" → "Eclipse", "postgres 15 a couple months ago" → "postgres 15"."""
+    text = text.strip()
+    if _CJK.search(text):
+        return clean_object(text)
+    return clause_en.object_span(text) or clean_object(text)
+
+
 def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     """What replaces a withdrawn value: the next claim of the same holder, or a bare value ("scratch that, lisbon")."""
     if new:
@@ -566,7 +587,7 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
             new[0].replaces.append(retracted.object)
         return new
     m = _BARE_VALUE.match(clause) or _BARE_NP.match(clause)
-    value = clean_object(m.group("o")) if m else ""
+    value = _value_span(m.group("o")) if m else ""
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]

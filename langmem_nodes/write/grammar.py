@@ -143,8 +143,10 @@ def _no_x(m: re.Match[str]) -> list[Claim]:
         return _claim("project", "rule", m.group("o"), "negative", "rule")
     if m.string.lower().startswith("no more"):
         return _claim("user", "uses", m.group("o"), "negative")
-    if tail and tail not in ("ever",):
-        return _claim("user", "rule", m.group("o"), "negative", "rule")
+    if re.search(r"\b(?:your|any|my)\s+(?:answers?|replies|reply|responses?|code|output|messages?|examples?|snippets?|"
+                 r"suggestions?|commits?|commit messages|comments|docs|prs?|pull requests|explanations?|summaries|emails?)\b", tail):
+        return _claim("user", "rule", m.group("o"), "negative", "rule")  # the assistant's output: a standing rule
+    return []  # "(please) no meat in the recipes": a request for this answer
     return []
 
 
@@ -183,11 +185,18 @@ def _favourite(m: re.Match[str]) -> list[Claim]:
 
 
 PRE: list[tuple[re.Pattern[str], Build]] = [
+    # a project setting: "The line length limit in this repo is 80", "the repo's default branch is trunk"
+    (re.compile(r"^(?:the|our)\s+(?P<a>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:in|for|of)\s+(?:this|the|our)\s+(?:repo|repository|project|"
+                r"codebase|monorepo|service)\s+(?:is|=)\s+(?P<o>[^,;]{1,40})$|"
+                r"^(?:this|the|our)\s+(?:repo|repository|project|codebase|monorepo)'s\s+(?P<a2>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|=)\s+"
+                r"(?P<o2>[^,;]{1,40})$", _I),
+     lambda m: _claim("project", "attr:" + re.sub(r"\W+", "_", (m.group("a") or m.group("a2")).lower()), m.group("o") or m.group("o2"),
+                      kind="reference")),
     (re.compile(r"^my\s+(?:all[- ]time\s+)?favou?rite\s+(?P<a>[a-z][a-z -]{0,30}?)\s+(?:is|are)\s+(?:now\s+|actually\s+)?(?P<o>\S.{0,60}?)$", _I),
      _favourite),
     (re.compile(r"^我(?:现在)?(?:最喜欢|最爱)的\s*(?P<a>[\u4e00-\u9fff]{1,8}?)\s*(?:是|就是)\s*(?P<o>\S.{0,40}?)$"), _favourite),
     # traits: "I'm left-handed and a total night owl"
-    (re.compile(rf"^(?:i'?m|i am)\s+(?P<o>{_TRAIT}(?:\s*(?:,|and)\s*(?:and\s+)?{_TRAIT})*)$", _I), _traits),
+    (re.compile(rf"^(?:i'?m|i am)\s+(?P<o>{_TRAIT}(?:\s*(?:,|and)\s*(?:and\s+)?{_TRAIT})*)(?:\s+(?:so|btw|lol|tbh|fyi)\b.*)?$", _I), _traits),
     # a pet named in passing, lowercase in chat: "my cat mochi keeps knocking stuff off my desk"
     (re.compile(r"^my\s+(?:(?:old|little|new|senior|rescue|sweet)\s+)?(?P<k>cat|dog|puppy|kitten|parrot|rabbit|hamster|beagle|lab|"
                 r"labrador|retriever|terrier|poodle|corgi|husky|dachshund|pug|shepherd|collie|spaniel|greyhound|whippet|"
@@ -303,7 +312,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _claim("user", "prefers", m.group("o"), "negative", kind="preference")),
     # "No default exports in this repo", "No emojis in your replies, please", "no more zoom for me"
     (re.compile(r"^(?:no more|no)\s+(?!(?:worries|problem|problems|idea|way|clue|rush|pressure|offense|biggie|doubt|kidding|"
-                r"joke|thanks|need|matter|one|luck|time|wait)\b)(?P<o>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s*"
+                r"joke|thanks|need|matter|one|luck|time|wait)\b)(?P<o>[\w.+#-]+(?:\s+[\w.+#-]+){0,3}?)\s*"
                 r"(?P<t>(?:in|for|on|inside)\s+(?:this|the|our|your|my|any)\s+[\w-]+(?:\s+[\w-]+)?|for me|ever|anymore|please|pls|at all)?"
                 r"(?:,?\s*(?:please|pls|thanks|thx))?$", _I), lambda m: _no_x(m)),
     # "I keep kosher", "I eat plant-based"
@@ -405,7 +414,8 @@ _VERB = re.compile(r"\b(?:is|are|was|were|be|been|have|has|do|does|goes|runs|use
 _SPLIT = frozenset({"uses", "prefers", "package_manager", "learning", "has", "diet"})
 _ZH_WITH = r"|(?<=[A-Za-z0-9])\s*(?:配|搭配|加上?|\+)\s*(?=[A-Za-z])"  # "prisma 配 postgres", "Node 加 React"
 _AND = re.compile(r"\s+(?:and|&)\s+|\s*(?:和|跟|以及|还有)\s*" + _ZH_WITH)
-_AND_WITH = re.compile(r"\s+(?:and|&|with)\s+|\s*(?:和|跟|以及|还有)\s*" + _ZH_WITH)  # "the project uses Prettier with single quotes"
+_AND_WITH = re.compile(r"\s+(?:and|&|with|plus|on|behind|in front of|on top of|backed by|talking to)\s+|\s*(?:和|跟|以及|还有)\s*"
+                       + _ZH_WITH)  # "the project uses Prettier with single quotes", "FastAPI behind nginx"
 
 
 def tighten(c: Claim) -> Claim:
@@ -424,6 +434,11 @@ def split_coordination(c: Claim) -> list[Claim]:
     if c.predicate not in _SPLIT:
         return [tighten(c)]
     parts = [p.strip() for p in (_AND_WITH if c.subject == "project" else _AND).split(c.object)]
+    if c.subject == "project":  # "a single hetzner box with docker compose"
+        parts = [re.sub(r"^(?:an?|the|one)\s+(?:single\s+)?", "", p, flags=_I) for p in parts]
+    if c.predicate == "has":
+        parts = [re.sub(r"^(?:an?|one|two|three|four|five|\d+|some)\s+(?:(?:very|really|super|pretty|little)\s+)?", "", p, flags=_I)
+                 for p in parts]
     if len(parts) < 2 or any(not p or len(p.split()) > 3 or len(p) > 24 or _VERB.search(p) for p in parts):
         return [tighten(c)]
     out = []

@@ -22,7 +22,8 @@ CORRECTION = re.compile(
 CORRECTION_ANYWHERE = re.compile(
     r"\b(?:change (?:that|it) to|i meant|correction:|not anymore, it'?s|my bad|my mistake|(?:the )?other way (?:round|around)|"
     r"that (?:was|is) wrong|that'?s not right|mixed (?:that|it|them|those) up|i mixed up|i should clarify|"
-    r"that'?s wrong|not right|i was wrong|i got (?:it|that) wrong|scratch that|i misspoke|correction|sorry,? i meant|"
+    r"that'?s wrong|not right|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|not (?:true|the case) any ?more|"
+    r"i got (?:it|that) wrong|scratch that|i misspoke|correction|sorry,? i meant|"
     r"(?:oh )?wait,? (?:sorry|no)|autocorrect|typo)\b|改成|改为|改到|换成了|更正为|"
     r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是|其实是\s*[^，,。]{1,20}[，,]\s*(?:而)?不是|(?<=[，,])\s*其实(?:是|用的是|应该是)|(?:^|[，,。\s哦啊])我忘了(?:说|讲)?[，,]", _I
 )
@@ -37,8 +38,8 @@ LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|not quite|change (?:that|it)|update|"
     r"please|pls|plz|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|nah|hmm+,? no|ugh,? autocorrect|autocorrect|oh wait,? sorry|wait,? sorry|sorry|honestly|frankly|basically|tbh|to be honest|"
-    r"my bad|my mistake|yeah|yes|lol|hmm+|um+|uh+|oops|no|context|wait|fwiw|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|i mixed (?:that|it) up|"
-    r"i should clarify|so|personally|anyway|ugh|i was wrong|that was wrong|i got (?:it|that) wrong|"
+    r"my bad|my mistake|i misspoke|typo|whoops|yeah|yes|lol|hmm+|um+|uh+|oops|no(?=\s*[,!.:;—–-]|\s*$|\s+(?:i|i'm|it|it's|its|we|we're|that|this|sorry|actually|wait|my|our|the other)\b)|context|wait|fwiw|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|i mixed (?:that|it) up|"
+    r"i should clarify|so|personally|anyway|ugh|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|that was wrong|i got (?:it|that) wrong|"
     r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
     r"(?:like |as )?i said|i told you|i mean|"
     r"(?:please\s+)?remember(?:\s+(?:that|this))?|don'?t forget(?:\s+that)?|keep in mind(?:\s+that)?|"
@@ -57,7 +58,7 @@ _KIN_EN = (
     r"father|son|daughter|team|teammate|client|customer|roommate|girlfriend|boyfriend|neighbou?r|cousin|kid"
 )
 REPORTED = re.compile(
-    rf"^\s*(?:he|she|they|someone|somebody|people|everyone|my\s+(?:{_KIN_EN})s?(?<!team)|our\s+(?:{_KIN_EN})s?(?<!team)|"
+    rf"^\s*(?:he|she|they|someone|somebody|people|everyone|my\s+(?:{_KIN_EN})s?(?<!team)(?!\s+and\s+i\b)|our\s+(?:{_KIN_EN})s?(?<!team)|"
     rf"(?:[A-Z][a-z]+)\s+(?:says|said|thinks|told|claims|mentioned))\b|"
     rf"\b(?:according to|i heard|i'?ve heard|rumou?r has it|they say)\b|"
     rf"^\s*(?:他|她|它|他们|她们|别人|有人|大家|人家|朋友|同事|老板|领导|"
@@ -135,9 +136,10 @@ LEAD_TIME = re.compile(
 )
 TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|sprint)|right now)\b|今天|今晚|这周|本周|这几天", _I)
 CLAUSE_SPLIT = re.compile(
-    r"\s*(?:,\s*(?:and|but|while|though|although)\s+|\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|"
+    r"\s*(?:,\s*(?:and|but|while|though|although)\s+|(?<!my partner)(?<!my wife)(?<!my husband)(?<!my family)(?<!my girlfriend)"
+    r"(?<!my boyfriend)(?<!my fiance)(?<!my fiancee)\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|"
     r"personally|honestly|tbh|frankly|he|she|it|they|he's|she's|it's|they're|that|we|we're|our|the team|my team)\b)|"
-    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z]))|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|we|we're|my|our|the|prod|production|staging)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
+    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z]))|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|we|we're|my|our|the|prod|production|staging|live|living|work|use|prefer)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
     r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the)\b|我|这个|本)|但是|不过|而且|并且|…+|\.{3,}|～+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))\s*", _I)
 
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does

@@ -4,6 +4,8 @@ Berlin" (where the user lives) from "I moved to Helix" (a tool they switched to)
 Example:
     >>> is_place("Berlin"), is_place("the Bay Area"), is_place("Austin, TX"), is_place("Helix"), is_place("成都")
     (True, True, True, False, True)
+    >>> unlisted_place("Aarhus", " with my family", "moved to"), unlisted_place("Zed", " last month", "moved to")
+    (True, False)
 """
 
 from __future__ import annotations
@@ -65,3 +67,25 @@ def is_place(name: str) -> bool:
     n = _STATE.sub("", re.sub(r"\s+", " ", name.strip(" .,!?"))).casefold()
     n = re.sub(r"^(?:downtown|central|north(?:ern)?|south(?:ern)?|east(?:ern)?|west(?:ern)?)\s+(?=\w)", "", n)
     return n in PLACES or n.removeprefix("the ") in PLACES
+
+
+# After "moved to" a name not in the gazetteer is a place only with a cue a tool never gets: a move of the
+# household or for a job ("with my family", "for my partner's job"), a known region after a comma ("Aarhus, Denmark").
+_MOVE_CUE = re.compile(r"^\s*(?:,\s*(?P<region>[A-Z][\w .-]{1,30}?)(?=$|[,.;]|\s+(?:last|this|in|a|about|and|but|so|for|with)\b)|"
+                       r".*\b(?:with (?:my|our) (?:family|wife|husband|partner|kids|girlfriend|boyfriend|parents)|"
+                       r"for (?:my|our|a|the|his|her) (?:\w+'s |new )?(?:job|work|studies|phd|degree|university)|for work|"
+                       r"to be (?:closer|near)|timezone|time zone|the weather|rent|neighbou?rhood|flat|apartment|house))", re.I)
+_PLACE_ONLY_VERB = re.compile(r"\b(?:relocated|relocating|based|grew up|born|raised|from|reside|live in|living in|lived in)\b", re.I)
+
+
+def unlisted_place(name: str, after: str, verb: str) -> bool:
+    """A capitalised name that names no tool, after a verb only places take ("relocated to", "grew up in"),
+    or after "moved to" with a move cue in `after` (the text following the name)."""
+    from .clause_en import is_tool_name  # late: clause_en builds on this module
+
+    if not re.fullmatch(r"(?-i:[A-Z])[^\W\d_]+(?:[ -](?-i:[A-Z])[^\W\d_]+)?", name) or is_tool_name(name):
+        return False
+    if _PLACE_ONLY_VERB.search(verb):
+        return True
+    cue = _MOVE_CUE.match(after)
+    return bool(cue) and (not cue.group("region") or is_place(cue.group("region")))

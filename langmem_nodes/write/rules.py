@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from ..facts import EXCLUSIVE as EXCLUSIVE  # re-exported: the predicate vocabulary lives in facts.py
 from ..facts import PREDICATES as PREDICATES
 from .lexicon import PROJECT, PROJECT_TAIL, STANDING
-from .places import is_place
+from .places import is_place, unlisted_place
 
 _I = re.IGNORECASE
 
@@ -45,7 +45,7 @@ class Claim:
 
 
 _TRAIL = re.compile(
-    r"(?:\s+(?:anymore|any more|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|"
+    r"(?:\s+(?:anymore|any more|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|mostly|mainly|"
     r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈+|嘛|呗|啊|比较多|居多|为主|多一些|多一点)+\s*$",
     _I,
 )
@@ -78,11 +78,20 @@ _ADV = (r"(?:(?:really|personally|also|generally|usually|much|definitely|do|stil
 _PROJ_EN = r"(?:(?:in|for|on) (?:this|the|our) (?:project|repo|repository|codebase|app|service),?\s+)?"
 
 
+_WHEN = re.compile(r"\s+(?:(?:last|this|earlier this) (?:week|month|year|spring|summer|fall|autumn|winter|weekend|quarter|sprint)|"
+                   r"(?:about |like )?(?:a|one|two|three|four|five|six|few|a few|couple of|a couple of|\d+) (?:days?|weeks?|months?|years?) ago|"
+                   r"in (?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4}))\b.*$", _I)
+
+
 def _en_uses(m: re.Match[str]) -> list[Claim]:
     obj = clean_object(m.group("o"))
     subj = "project" if m.groupdict().get("p") else "user"
-    if subj == "user" and is_place(re.split(r"\s+(?:last|this|in|a|about|like|\d)\b", obj, maxsplit=1)[0]):
+    head = re.split(r"\s+(?:last|this|in|a|about|like|with|for|to|because|so|and|\d)\b", obj, maxsplit=1)[0]
+    if subj == "user" and is_place(head):
         return []  # "I moved to Berlin": where the user lives (grammar.py), not a tool
+    if subj == "user" and re.search(r"\b(?:moved|relocated)\b", m.group(0), _I) and unlisted_place(head, obj[len(head):], "moved to"):
+        return _c("user", "lives_in", head, kind="identity")  # "I moved to Aarhus with my family"
+    obj = _WHEN.sub("", obj) or obj  # "switched to Helix last month": the date is not part of the tool
     if subj == "project" and obj.split(" ")[0].lower() in PACKAGE_MANAGERS:
         return _c("project", "package_manager", obj, kind="fact")
     return _c(subj, "uses", obj)
@@ -140,6 +149,9 @@ def _en_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"[^a-z0-9]+", "_", m.group("a").lower()).strip("_")
     if attr in _HOLDER_NOUNS:
         return []  # "my team is all in on Terraform": the team is a holder, not an attribute (clause_en reads it)
+    if re.match(r"(?:our|the|his|her|their|its|this|that|your)_", attr) or re.match(
+            r"^(?:where|when|what|how|who|why|next|tomorrow|tonight|today|soon|later)\b", m.group("o").strip(), _I):
+        return []  # "(my) our anniversary is next week", "(my) leeds is where I work": no attribute of the user's
     if attr in {"name", "first_name"}:
         return _c("user", "name", m.group("o"), kind="identity")
     if attr.startswith("favou?rite") or attr.startswith("favorite") or attr.startswith("favourite"):
@@ -154,7 +166,16 @@ _INFRA_ZH = r"地址|域名|端口|分支|数据库|路径|目录|版本|服务�
 
 def _infra(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"[^\w]+", "_", m.group("a").strip().casefold()).strip("_")[:40]
+    if attr in ("api", "backend", "database", "db", "server", "cluster") and _is_tool(m.group("o")):
+        return _c("project", "uses", m.group("o"))  # "the API is Rust": the project's stack, not a setting
     return _c("project", f"attr:{attr}", m.group("o"), kind="reference") if attr else []
+
+
+def _is_tool(text: str) -> bool:
+    from .clause_en import is_tool_name  # late: clause_en builds on this module
+
+    name = clean_object(text)
+    return len(name.split()) <= 2 and is_tool_name(name) and not re.search(r"[-_/:@]", name)  # "db-prod-2" is a host
 
 
 class _StandingRule:
@@ -175,7 +196,9 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "allergy", m.group("o") or m.group("o2"), kind="identity")),
     (re.compile(r"^(?:i\s+(?:can'?t|cannot|don'?t|do not|never)\s+(?:eat|drink))\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
-    (re.compile(r"^(?:i'?m|i am)\s+(?:(?:based|living|located)\s+in|from)\s+(?P<o>.+)$|^i live in\s+(?P<o2>.+)$", _I),
+    (re.compile(r"^(?:i'?m|i am)\s+(?:originally\s+)?from\s+(?P<o>.+)$", _I),
+     lambda m: _c("user", "from", m.group("o"), kind="identity")),
+    (re.compile(r"^(?:i'?m|i am)\s+(?:(?:based|living|located)\s+in)\s+(?P<o>.+)$|^i live in\s+(?P<o2>.+)$", _I),
      lambda m: _c("user", "lives_in", m.group("o") or m.group("o2"), kind="identity")),
     (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:remotely\s+)?from\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
@@ -230,7 +253,8 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^(?P<p>we|our team|the team)?(?:i)?(?:'ve| have)?\s*(?:now\s+)?(?:switched|moved|migrated|changed|"
                 r"switched over|moved over)\s+(?:over\s+)?to\s+(?P<o>.+)$", _I), _en_uses),
     (re.compile(rf"^i\s+{_ADV}(?:use|write|(?:code|program|work|develop)\s+{_ADV}(?:in|with))\s+(?P<o>.+)$", _I),
-     lambda m: _c("user", "uses", m.group("o"))),
+     lambda m: _c("user", "works_in" if re.search(r"\bwork\s", m.group(0), _I) and is_place(clean_object(m.group("o"))) else "uses",
+                  m.group("o"), kind="identity" if is_place(clean_object(m.group("o"))) else "fact")),
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never)\s+(?:ever\s+)?(?P<o>.+)$", _I),
      _StandingRule(lambda m: _en_rule(m, "negative"))),
     (re.compile(r"^(?:please\s+)?(?:always|you (?:must|should always)|we (?:must|always|should always))\s+(?P<o>.+)$", _I),
