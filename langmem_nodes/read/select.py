@@ -22,6 +22,7 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 from abc import ABC, abstractmethod
@@ -228,7 +229,7 @@ class LLMSelector(Selector):
         for tries in range(1, self.retries + 2):  # noqa: B007 - `tries` counts the attempts made
             try:
                 prompt = self._prompt(cands, query_text, problem)
-                return self._pick(cands, call_within(lambda p=prompt: self.model.invoke(p), self.timeout))
+                return self._pick(cands, call_within(functools.partial(self.model.invoke, prompt), self.timeout))
             except Exception as e:  # every model or validation error is retried, then reported
                 problem, last = describe(e), e
                 if isinstance(e, ModelTimeout):  # a slow model stays slow: no second wait
@@ -243,7 +244,7 @@ class LLMSelector(Selector):
         for tries in range(1, self.retries + 2):  # noqa: B007 - `tries` counts the attempts made
             try:
                 prompt = self._prompt(cands, query_text, problem)
-                return self._pick(cands, await acall_within(lambda p=prompt: self.model.ainvoke(p), self.timeout))
+                return self._pick(cands, await acall_within(functools.partial(self.model.ainvoke, prompt), self.timeout))
             except Exception as e:
                 problem, last = describe(e), e
                 if isinstance(e, ModelTimeout):  # a slow model stays slow: no second wait

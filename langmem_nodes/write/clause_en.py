@@ -350,9 +350,9 @@ def _project(rest: str) -> list[Claim]:
         after = rest[neg.end():]
         if re.match(r"^(?:no longer|(?:do|does) not|don'?t|doesn'?t)\s+(?:use|run on|deploy (?:to|on|with)|rely on|depend on)\b", rest, _I) \
                 and (re.match(r"^no longer\b", rest, _I) or re.search(r"\b(?:anymore|any more|these days|now)\b", after, _I)):
-            verb = re.match(r"^(?:use|run on|deploy (?:to|on|with)|rely on|depend on)\s+", re.sub(r"^(?:do|does)\s+", "", after, flags=_I), _I)
-            if verb:
-                return _one("project", "uses", re.sub(r"^(?:do|does)\s+", "", after, flags=_I)[verb.end():], "negative", techy=True)
+            uses = re.match(r"^(?:use|run on|deploy (?:to|on|with)|rely on|depend on)\s+", re.sub(r"^(?:do|does)\s+", "", after, flags=_I), _I)
+            if uses:
+                return _one("project", "uses", re.sub(r"^(?:do|does)\s+", "", after, flags=_I)[uses.end():], "negative", techy=True)
         return []  # "we don't use Docker" (a convention or a request?) is left to the phrasing rules
     if (m := _R_STOP.match(rest)):
         obj, after = _object(rest[m.end():])

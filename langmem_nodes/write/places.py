@@ -88,4 +88,7 @@ def unlisted_place(name: str, after: str, verb: str) -> bool:
     if _PLACE_ONLY_VERB.search(verb):
         return True
     cue = _MOVE_CUE.match(after)
-    return bool(cue) and (not cue.group("region") or is_place(cue.group("region")))
+    if not cue:
+        return False
+    region = cue.group("region")
+    return not region or is_place(region)
