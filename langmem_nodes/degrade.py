@@ -112,6 +112,15 @@ def describe(e: BaseException, *, incognito: bool = False) -> str:
     return f"{kind}: {text}" if text else kind
 
 
+def given_up(last: Exception | None, attempts: int) -> ModelOutputError:
+    """The error a memory LLM raises after its last attempt: the last problem, with how many attempts were made."""
+    if isinstance(last, ModelOutputError):
+        return ModelOutputError(str(last), attempts=attempts)
+    err = ModelOutputError(describe(last) if last else "no answer", attempts=attempts)
+    err.__cause__ = last
+    return err
+
+
 @dataclass(frozen=True)
 class ModelFailure:
     """One degraded model call: which stage, what went wrong, how many attempts, what ran instead."""

@@ -42,6 +42,7 @@ from ..degrade import (
     check_retries,
     check_timeout,
     describe,
+    given_up,
     log,
 )
 from ..node import MemoryNode, accepts_positional
@@ -234,7 +235,7 @@ class LLMSelector(Selector):
                 problem, last = describe(e), e
                 if isinstance(e, ModelTimeout):  # a slow model stays slow: no second wait
                     break
-        raise _given_up(last, tries)
+        raise given_up(last, tries)
 
     async def aselect(self, hits: Sequence[ScoredMemory], *, query_text: str = "") -> list[ScoredMemory]:
         cands = self._candidates(hits)
@@ -249,15 +250,7 @@ class LLMSelector(Selector):
                 problem, last = describe(e), e
                 if isinstance(e, ModelTimeout):  # a slow model stays slow: no second wait
                     break
-        raise _given_up(last, tries)
-
-
-def _given_up(last: Exception | None, attempts: int) -> ModelOutputError:
-    err = ModelOutputError(str(last) if isinstance(last, ModelOutputError) else describe(last) if last else "no answer",
-                           attempts=attempts)
-    if not isinstance(last, ModelOutputError):
-        err.__cause__ = last
-    return err
+        raise given_up(last, tries)
 
 
 SELECTOR_SIGNATURE = "(hits: list[ScoredMemory], query_text: str) -> list[ScoredMemory]"

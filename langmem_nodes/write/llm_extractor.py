@@ -42,6 +42,7 @@ from ..degrade import (
     check_retries,
     check_timeout,
     describe,
+    given_up,
     validation_problem,
 )
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
@@ -161,7 +162,7 @@ class LLMExtractor(Extractor):
                 problem, last = describe(e), e
                 if isinstance(e, ModelTimeout):  # a slow model stays slow: no second wait
                     break
-        raise _given_up(last, tries)
+        raise given_up(last, tries)
 
     async def aextract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
         if not latest_user_turns(turns)[0]:
@@ -174,7 +175,7 @@ class LLMExtractor(Extractor):
                 problem, last = describe(e), e
                 if isinstance(e, ModelTimeout):  # a slow model stays slow: no second wait
                     break
-        raise _given_up(last, tries)
+        raise given_up(last, tries)
 
     def _pending(self, extraction: Extraction, turns: Sequence[Turn], ctx: MemoryContext,
                  now: datetime) -> list[PendingWrite]:
@@ -209,14 +210,6 @@ class LLMExtractor(Extractor):
 def _role(turn: Turn) -> str:
     role = str(turn.get("role") or "user")
     return role if role in ("user", "human", "assistant", "ai", "system", "tool") else "user"
-
-
-def _given_up(last: Exception | None, attempts: int) -> ModelOutputError:
-    if isinstance(last, ModelOutputError):
-        return ModelOutputError(str(last), attempts=attempts)
-    err = ModelOutputError(describe(last) if last else "no reply", attempts=attempts)
-    err.__cause__ = last
-    return err
 
 
 def canonical_predicate(raw: str) -> str:
