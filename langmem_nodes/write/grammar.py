@@ -378,8 +378,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     if not clause:
         return []
     for text in dict.fromkeys([clause, normalise(clause)]):
-        claims = [c for c in (_run(PRE, text) or _run(grammar_zh.PRE, text) or parse_clause(text, standing=standing, keep=_kept)
-                              or _run(POST, text) or _run(grammar_zh.POST, text)) if not junk(c.object)] or clause_en.read(text)
+        claims = [c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
+                              or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)] or clause_en.read(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c)]

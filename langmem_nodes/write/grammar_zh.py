@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _switch
+from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _run, _switch
 from .rules import Claim, clean_object
 
 # Time, habit and stance words between the holder and its verb; the current value is what the clause states
@@ -242,3 +242,16 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?:都|也|一直|全|全部|已经|整体)*(?:换成|换到|改用|换用|切到|切换到|转到|迁移到)了?\s*(?P<o>.+?)了?$"),
      lambda m: _claim("user", "uses", m.group("o"))),
 ]
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def pre(clause: str) -> list[Claim]:
+    """Claims of the `PRE` rules; none on a clause without Chinese ("our orm is prisma" is English)."""
+    return _run(PRE, clause) if _CJK.search(clause) else []
+
+
+def post(clause: str) -> list[Claim]:
+    """Claims of the `POST` rules; none on a clause without Chinese."""
+    return _run(POST, clause) if _CJK.search(clause) else []
