@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _run, _switch
+from .places import is_place
 from .rules import Claim, clean_object
 
 # Time, habit and stance words between the holder and its verb; the current value is what the clause states
@@ -31,7 +32,7 @@ def normalise(clause: str) -> str:
     clause = _TIME.sub("", clause)
     # degree inside a negation: "我不是很喜欢 Java" = "我不太喜欢 Java"; "我一点都不喜欢" = "我不喜欢"
     clause = re.sub(r"不是(?:很|特别|太|那么|非常|十分|多)(?=喜欢|爱|想|习惯|能|会)", "不太", clause)
-    clause = re.sub(r"一点(?:儿)?(?:都|也)(?=不|没)", "", clause)
+    clause = re.sub(r"一点(?:儿)?(?:都|也)(?=不|没|[吃喝用看听碰]不)", "", clause)
     clause = re.sub(r"^我是(?=(?:真的|真|确实|实在|完全|根本)?(?:不|没)|用左手|用右手)", "我", clause)
     clause = re.sub(r"^我((?:一直|都|也|还)*)是(?=用|在用)(.+?)的$", r"我\1\2", clause)  # "我一直都是用 Emacs 的"
     clause = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:哈+|啦|呢|呀|嘛|哦|呗)+$", "", clause)
@@ -41,7 +42,7 @@ def normalise(clause: str) -> str:
 # Verb classes of the compositional clause "我 [做/喝/写 TOPIC] [adverbs] VERB OBJECT" ------------------
 _ADV = (r"(?:早就|早已|已经|一直|从来|向来|平时|平常|一般|基本上?|通常|最近|现在|目前|还是|也|都|还|就|真的|实在|确实|比较|"
         r"特别|非常|挺|很|超|最|更|个人|其实|倒是|日常|每天|天天|经常|常常?|完全|根本|再也|死活|压根)*")
-_NEG_V = (r"(?:不碰|不沾|不用|不玩|不吃|不喝|不看|不写|不听|不追|不太爱|不怎么爱|不爱|不太喜欢|不怎么喜欢|不喜欢|不感冒|不习惯|"
+_NEG_V = (r"(?:不(?:太|怎么|大|常|咋)(?:碰|沾|用|玩|吃|喝|看|写|听|追)|不碰|不沾|不用|不玩|不吃|不喝|不看|不写|不听|不追|不太爱|不怎么爱|不爱|不太喜欢|不怎么喜欢|不喜欢|不感冒|不习惯|"
           r"用不惯|吃不惯|喝不惯|用不来|吃不了|喝不了|受不了|讨厌|反感|戒掉了|戒了|戒(?=烟|酒|糖|咖啡|奶茶|辣)|没碰过|没用过|不再用|弃坑了|放弃了)")
 _POS_V = (r"(?:喜欢|爱|偏爱|偏好|钟爱|迷上了?|爱上了?|入坑了?|习惯|常用|爱用|只用|只喝|只吃|只听|只看|只玩|离不开|在用|用惯了|"
           r"(?:每天|天天|平时|一般|经常|常|一直|总是|向来)(?:早上|晚上|中午|下午)?(?:都)?(?:喝|吃|用|听|玩|练))")
@@ -156,7 +157,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"[，,]?\s*(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
     (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
-    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:写|用的是|是用|用的|用|使用|换到|换成|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|部署在|"
+    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:是拿|拿|写|用的是|是用|用的|用|使用|换到|换成|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|打到|统一|"
                 r"托管在|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"
     (re.compile(r"(?:内网|公司网络|测试环境|开发环境|线上环境|预发环境|服务器|集群|数据库|仓库|跳板机)\S{0,6}?(?:要|需要|得|必须|只能|只可以)(?:先)?"
@@ -170,7 +171,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      _project_uses),
     (re.compile(r"^我(?:家)?(?:养了|养着|养|有)\s*(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12})$"),
      lambda m: _claim("user", "has", m.group("o"))),
-    (re.compile(r"^我(?:最近|现在|目前|也|还|正)*(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{0,15}?)(?:呢|了)?$"),
+    (re.compile(rf"^我{_ADV}(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{{0,15}}?)(?:呢|了)?$"),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
     # current duty: "这周轮到我值班", "I'm on call this week"
     (re.compile(r"^(?:这周|本周|今天|这个月|今晚)?轮到我\s*(?P<o>.+)$"),
@@ -203,7 +204,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # a project fact about a topic: "后端服务是用 Go 写的", "测试框架我们统一用 pytest", "前端这边打包我们用的是 rollup"
     (re.compile(rf"^(?:{_PROJ}\s*(?:的|里|里面)?\s*)?(?:{_TOPIC})\s*(?:这边|那边|这块|部分|方面)?\s*(?:{_TOPIC})?\s*(?:我们|咱们)?\s*"
                 rf"(?:都|也|主要|统一|一律|全|全部|基本|一直|目前|现在|早就|早已|已经|刚刚?|最近|整体|全面|上个?月|去年)*"
-                rf"(?:是用|用的是|用的|用|使用|采用|基于|是|跑在|部署在|托管在|全是|都是|(?:迁|迁移|换|切|切换|升级|升|改|转)(?:到|成)了?|改用了?|换用了?)\s*"
+                rf"(?:是拿|拿|是用|用的是|用的|用|使用|采用|基于|是|跑在|跑的是|跑的|部署在|托管在|打到|放到|存到|全是|都是|(?:迁|迁移|换|切|切换|升级|升|改|转)(?:到|成)了?|改用了?|换用了?)\s*"
                 rf"(?P<o>{_TECH}(?:\s*(?:加|和|配|跟|\+|、|/)\s*{_TECH})*)\s*(?:写的|做的|搭的|实现的|开发的|管的?|来管|跑的|的)?(?:了|哈+|啦|呢|吧)*$"),
      _project_uses),
     # where the project's things live: "数据在 Hive 里", "代码放在 GitLab 上"
@@ -217,6 +218,12 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # "我们这边用钉钉，不用飞书": a tool the team does not use
     (re.compile(rf"^(?:我们|咱们)(?:组|团队|公司|这边|项目)?{_ADV}(?:不用|没用|不再用|不使用|弃用了?)\s*(?P<o>[^，,]{{1,20}}?)(?:了|的|哈+)*$"),
      lambda m: _claim("project", "uses", m.group("o"), "negative")),
+    # where the user is: "我现在在成都", "我人在西安这边" (a place name, not "我在公司")
+    (re.compile(rf"^我(?:人)?{_ADV}在\s*(?P<o>[\u4e00-\u9fff]{{2,6}}?)(?:这边|那边|这儿|那儿|呢)?$"),
+     lambda m: _claim("user", "lives_in", m.group("o"), kind="identity") if is_place(m.group("o")) else []),
+    # an attribute said without a verb: "(我)时区东八区", "我血型 O 型"
+    (re.compile(r"^我的?(?P<a>时区|生日|血型|星座|身高|体重|MBTI|mbti|专业|学历|母语|作息)\s*(?:是|为|[:：])?\s*(?P<o>[^，,]{1,16})$"),
+     lambda m: _claim("user", f"attr:{m.group('a')}", m.group("o"))),
     # "我家在郑州"
     (re.compile(r"^我家(?:在|住在)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{2,8})$"), lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
     # "话说我现在住杭州"

@@ -281,7 +281,12 @@ def _zh_cmd(m: re.Match[str]) -> list[Claim]:
     return _c("project", f"{_CMD.get(m.group('k'), 'run')}_command", m.group("o"), kind="procedure")
 
 
+_ZH_AMOUNT = re.compile(r"^(?:都)?(?:要|得|需要|会)?(?:等|花|跑)?\s*(?:[\d一二三四五六七八九十几半两]+)\s*(?:多)?(?:个)?(?:分钟|小时|秒|天|周|次)")
+
+
 def _zh_rule(m: re.Match[str], polarity: str) -> list[Claim]:
+    if _ZH_AMOUNT.match(m.group("o")):  # "每次都要十几分钟": how long something takes, not a rule
+        return []
     return _c(_subject(m.string), "rule", m.group("o"), polarity, kind="rule")
 
 
