@@ -164,9 +164,21 @@ _ZH_WIFI_KEY = re.compile(
 _UNIT = re.compile(r"\d+(?:\.\d+)?(?:[kmg]bps|[kmgt]b|[kmg]hz|[kmg]|%|ms|dbm?)", _I)
 
 
+# a network written down as a login pair: "the wifi at home: HomeNet / correcthorsebattery", "家里的wifi：HomeNet／k3y…"
+_NET_PAIR = re.compile(
+    rf"(?:\b{_EN_NET}\b|{_ZH_NET})[^.!?\n。！？:：]{{0,30}}?(?:\s*[:：=]|\s+is|是)\s*[\"'“]?[^\s/／,，;；\"'”]{{1,40}}[\"'”]?"
+    r"\s*(?:/|／|,|，|\||\s+(?:pw|pwd|pass|password|key)\s*[:：]?)\s*[\"'“]?(?P<v>[^\s\"'”,，;；。]{8,})", _I)
+
+
+def _pair_key_shaped(value: str) -> bool:
+    """A WPA key is 8+ characters: one with a digit or symbol, or a long run of letters ("correcthorsebattery")."""
+    value = value.rstrip(".!?")
+    return len(value) >= 8 and (_credential_shaped(value) or len(value) >= 12)
+
+
 def _wifi_keys(text: str) -> list[tuple[re.Match[str], str]]:
     """(match, value group) of every wireless-network key in `text`."""
-    out = []
+    out = [(m, "v") for m in _NET_PAIR.finditer(text) if _pair_key_shaped(m.group("v"))]
     for m in _EN_WIFI_KEY.finditer(text):
         group = "v" if m.group("v") is not None else "v2"
         value = m.group(group).rstrip(".!?")
