@@ -182,7 +182,25 @@ class ResolveNode(MemoryNode):
         if not refs and fallback and r.source is Source.EXPLICIT_CORRECTION and not p.replaces:
             # an unqualified correction ("no wait, I mainly write Python now") replaces the latest value
             refs = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
+        if not refs and fallback and p.replaces:
+            refs = self._named_elsewhere(p, partitions)
         return refs
+
+    def _named_elsewhere(self, p: PendingWrite, partitions: list[str]) -> list[KeyRef]:
+        """A correction naming the old value ("Actually Helix, not Vim") whose old value was stored under another
+        attribute ("My favourite editor is Vim"): the same holder's active memories holding exactly a named
+        value, with the same polarity. Read only when the attribute itself holds no rival."""
+        r = p.record
+        named = {normalize_text(x) for x in p.replaces if x}
+        named.discard(normalize_text(r.object))
+        if not named:
+            return []
+        held = self.store.find(partitions, statuses=(Status.ACTIVE,), shared=True)
+        return [KeyRef(m.id, m.object, m.polarity.value if hasattr(m.polarity, "value") else str(m.polarity),
+                       m.created_at)
+                for m in sorted(held, key=lambda m: m.created_at)
+                if m.subject == r.subject and m.predicate != r.predicate and m.polarity == r.polarity
+                and normalize_text(m.object) in named]
 
     def _resolve(self, p: PendingWrite, rivals: list[MemoryRecord], other: Sequence[MemoryRecord] = ()) -> None:
         """`rivals`: contradicted values the user sees here; `other`: those held in the user's other sessions
