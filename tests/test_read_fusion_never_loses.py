@@ -60,5 +60,6 @@ def test_default_hybrid_is_at_least_the_better_single_route(conv):
 
 
 def test_previous_evidence_fusion_loses_on_the_same_conversation(conv):
-    """The guard can fail: the previous default (min-max scaled scores) falls below a single route here."""
-    assert conv["evidence"] < max(conv["bm25"], conv["dense"]), conv
+    """The comparison can fail: the previous default (min-max scaled scores) scores below the default on this
+    conversation (in English also below its better route; with the ONNX e5 vectors it ties dense in Chinese)."""
+    assert conv["evidence"] < conv[DEFAULT_FUSION], conv
