@@ -568,6 +568,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CLIError, KeyError, ValueError, VersionConflict, OSError) as exc:  # ReadOnlyViolation is an OSError
         print(f"error: {_error(exc)}", file=sys.stderr)
         return EXIT_ERROR
+    except sqlite3.DatabaseError as exc:  # a damaged file inside the home, met after it opened
+        print(f"error: memory home {_error(Exception(str(_home(args))))} is damaged ({_error(exc)}); "
+              "restore its memory.sqlite3 from a backup", file=sys.stderr)
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":
