@@ -31,14 +31,15 @@ _PROJECT_NOUN = (r"app|application|service|services|repo|repository|monorepo|cod
                  r"queue|cache|auth|platform|product|workers?|jobs?|cron jobs?|microservices?|whole thing|whole stack|"
                  r"package manager|linter|formatter|test runner|orm|framework|cloud|cloud provider|hosting|bundler|"
                  r"build tool|build system|message broker|broker|monitoring|logging|error tracking|ci provider|"
-                 r"ci system|task runner|container registry|registry|search|search engine|data warehouse|warehouse")
+                 r"ci system|task runner|container registry|registry|search|search engine|data warehouse|warehouse|env|envs|environment|"
+                 r"environments|event bus|object store|storage|blob store|scheduler|load balancer|proxy|gateway|cdn|dns")
 _PROJECT_NOUN = "|".join(sorted(_PROJECT_NOUN.split("|"), key=len, reverse=True))
 _USER_THING = r"laptop|machine|box|desktop|computer|pc|mac|setup|editor|ide|shell|terminal|phone|os|distro|keyboard|browser"
 HOLDER = re.compile(
     rf"^(?P<user>i(?=\s|'|$)|me personally|personally i|(?:my|our)\s+(?:partner|wife|husband|family|kids|girlfriend|boyfriend|fiancée?)\s+and\s+i(?=\s|'))|"
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
-    rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:{_PROJECT_NOUN})"
-    rf"(?=\s|'s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds)(?=\s)|all (?:our|the) (?:{_PROJECT_NOUN}))", _I)
+    rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
+    rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds)(?=\s)|all (?:our|the) (?:{_PROJECT_NOUN}))", _I)
 _CONTRACT = {"'m": " am", "'re": " are", "'ve": " have", "'s": " is", "'d": " would"}
 _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totally|also|still|now|currently|personally|"
                      r"honestly|pretty much|kinda|kind of|actually|finally|recently|all|fully|completely|entirely|"
@@ -91,10 +92,15 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r"switched to|have switched to|moved to|have moved to|migrated to|have migrated to|upgraded to|have upgraded to|is now on|"
                 r"is stuck on|are stuck on|"
                 r"are now on|is|are|goes through|go through|is managed (?:with|by)|are managed (?:with|by)|"
-                r"is stored in|are stored in|stores (?:everything|data|stuff) in|store (?:everything|data|stuff) in|"
+                r"is stored in|are stored in|stores? (?:all )?(?:our |the )?[\w-]+(?: [\w-]+)? (?:in|on)|keeps? (?:all )?(?:our |the )?[\w-]+ (?:in|on)|"
                 r"deploys? (?:the|our|its) [\w-]+(?: [\w-]+)? (?:to|on)|enforces|enforce|requires|require|mandates|is linted with|"
                 r"writes? (?:everything |it all |all |most things |all (?:our|the|its) code |our code |code |the code )?in|"
-                r"is formatted with|is tracked in|track (?:everything|things|issues|tickets|work) in|keeps? (?:everything|things|issues|tickets) in")
+                r"is formatted with|is tracked in|track (?:everything|things|issues|tickets|work) in|keeps? (?:everything|things|issues|tickets) in|"
+                # a project chore and its tool: "we lint with ruff", "tests are run with pytest", "staging lives at …"
+                r"(?:format|lint|test|bundle|package|type-?check|compile|containeri[sz]e|release|publish|build|schedule|orchestrate)s?"
+                r" (?:everything |it |our code |the code |all )?(?:with|using|via|through)|test on|tests on|lives at|live at|"
+                r"(?:is|are) (?:run|formatted|linted|tested|bundled|packaged|compiled|checked|type-?checked|orchestrated|scheduled|"
+                r"handled|done) (?:with|by|using|via|through|on)")
 
 
 def _alt(words: str) -> str:
@@ -135,9 +141,9 @@ _END = re.compile(
     r"september|october|november|december|\d{4})|"
     r"on (?:my|our|the|a|all|every|both|weekends)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"
     r"staging|the office|general|practice|case)|with|"
-    r"if that (?:helps|matters)|in case|nothing fancy|full[- ]time|right now|these days|from now on)\b",
+    r"if that (?:helps|matters)|in case|nothing fancy|full[- ]time|right now|these days|from now on|locally)\b",
     _I)
-_DET = re.compile(r"^(?:(?:a|an|the|my|our|some|any|plain|good old|old|new|the new|the latest|latest|little|"
+_DET = re.compile(r"^(?:(?:a|an|the|my|our|some|any|plain|good old|old|new|the new|the latest|latest|little|single|one|"
                   r"whole|entire|all of|all|mostly|just|only|pretty much|basically|like|a lot of|lots of|tons of)\s+)+", _I)
 _NOT_OBJECT = re.compile(
     r"^(?:it|that|this|them|these|those|one|some|stuff|things?|everything|something|anything|nothing|what|how|"
@@ -170,7 +176,9 @@ _TECHY = re.compile(r"(?-i:[A-Z])|\d|\.\w|\+|#|^(?:vim|neovim|emacs|tmux|zsh|bas
                     r"black|flake8|pylint|mypy|pyright|eslint|prettier|biome|rubocop|gofmt|clippy|rustfmt|pytest|"
                     r"rspec|junit|gitlab ci|github actions|bitbucket|mercurial|svn|zellij|wezterm|kitty|alacritty|"
                     r"iterm2?|warp|raycast|alfred|vimwiki|logseq|todoist|things|bear|evernote|onenote|1password|"
-                    r"bitwarden|lastpass|proton|protonmail|gmail|outlook|thunderbird|brave|edge|arc|vivaldi|opera)\b", _I)
+                    r"bitwarden|lastpass|proton|protonmail|gmail|outlook|thunderbird|brave|edge|arc|vivaldi|opera|memcached|minio|nx|"
+                    r"turborepo|lerna|dprint|sqs|sns|s3|gcs|kinesis|pubsub|nats|etcd|zookeeper|valkey|neon|convex|hono|bazel|buck2|"
+                    r"pants|tox|nox|hypothesis|mariadb|storybook|sentry|posthog|mixpanel|segment|auth0|clerk|keycloak|okta|stripe)\b", _I)
 _MAX_WORDS = 5
 
 
@@ -374,7 +382,7 @@ def _project(rest: str) -> list[Claim]:
     return _project_claims(obj_text)
 
 
-_STACK_HEAD = re.compile(r"\s+(?:client|frontend|front end|backend|back end|app|application|service|api|database|db|"
+_STACK_HEAD = re.compile(r"\s+(?:client|frontend|front end|backend|back end|app|application|service|api|database|db|box|vm|droplet|"
                          r"server|cluster|monorepo|monolith|site|website|cli|library|bot|spa|worker|shop|stack|setup|"
                          r"instance|project|codebase|pipeline)$", _I)
 _CONTINUE = re.compile(r"^\s*(?:,\s*)?(?:and|with|plus|&|,)\s+(?:(?:is|are|it's)\s+)?(?:(?:also|then)\s+)?", _I)

@@ -30,7 +30,7 @@ from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, T
 from ..safety import find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
-from . import clause_en, grammar
+from . import chat_en, clause_en, grammar
 from . import lexicon as lx
 from .places import is_place
 from .rules import Claim, clean_object
@@ -250,7 +250,8 @@ class RuleExtractor(Extractor):
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
         question, hypothetical, reported speech, one-off, small talk, past episode, no parse."""
         message = message.replace("’", "'").replace("‘", "'")
-        correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message))
+        correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message)
+                          or chat_en.is_correction(message)) and not chat_en.declines(message)
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
@@ -260,7 +261,7 @@ class RuleExtractor(Extractor):
             if not sentence.strip():
                 continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
-            raws = [sentence] if purpose else lx.CLAUSE_SPLIT.split(sentence)
+            raws = [sentence] if purpose else [c for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r)]
             asked = bool(lx.QUESTION.search(sentence.strip()))
             if asked and len(raws) == 1:
                 for claim in grammar.mentions(sentence):  # "our Flask app" names the project's stack
@@ -301,6 +302,8 @@ class RuleExtractor(Extractor):
                     skips.append({"text": clause, "reason": "reported speech"})
                     continue
                 reported = False
+                if correction:
+                    clause = chat_en.frame(clause)  # "mine's a Yaris", "here it's dprint": the corrected value
                 named_again = correction and _BARE_VALUE.match(clause) is not None  # "typo — she's called Emily"
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause)
                          and not named_again else
@@ -331,8 +334,9 @@ class RuleExtractor(Extractor):
                     carried.append(clean_object(rep.group("o")))
                     continue
                 former = grammar.FORMER.match(clause)
-                if former:  # "Go was my old job": the old value of the claim before it
-                    old = clean_object(next(g for g in former.groups() if g))
+                disowned = chat_en.disowned(clause) if correction and not former else ""
+                if former or disowned:  # "Go was my old job", "Mango is my mom's cat": the old value of a claim
+                    old = clean_object(disowned or next(g for g in former.groups() if g))  # type: ignore[union-attr]
                     (prev.replaces if prev is not None and prev.predicate else carried).append(old)
                     skips.append({"text": clause, "reason": "past value"})
                     continue
@@ -507,7 +511,8 @@ class RuleExtractor(Extractor):
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = grammar.parse(("我" if cjk else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
-        if not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause):
+        if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
+                and not chat_en.bare_cue(lx.LEAD.sub("", clause))):
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"
             pred, kind = ("states", "fact") if first_person else ("rule", "rule")

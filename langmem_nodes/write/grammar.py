@@ -35,7 +35,7 @@ _EN_MID = re.compile(r"\b(?P<h>(?:i|we)(?:'re|'m| am| are|'ve| have)?)\s+(?:(?:a
                      r"still|also|just|recently|personally|basically|mostly|mainly|definitely|totally|all|both|fully|completely|entirely)\s+)+", _I)
 _EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint|night)|"
                            r"\s+(?:like |about |around |maybe )?(?:a (?:few|couple of) |\d+ |two |three |a |one )?"
-                           r"(?:days?|weeks?|months?|years?) ago|\s+in years|\s+for years|\s+full[- ]time|\s+now|"
+                           r"(?:days?|weeks?|months?|years?) ago|\s+in years|\s+for years|\s+full[- ]time|\s+(?:right\s+)?now|"
                            r"\s+anymore|\s+these days|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
                            r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
@@ -57,7 +57,7 @@ JUNK = re.compile(r"^(?:(?:have|has|had|been|be|was|were|am|is|are|do|does|did)(
                   r"magical|unreadable|tough|rough|hilarious|fun|boring|messy|huge|tiny|done|gone|over|ok(?:ay)?)\b.*|"
                   r"basically|mostly|usually|always|never|just|only|still|also|actually|really|probably|sometimes)$", _I)
 _EN_TAIL_FILLER = re.compile(r"(?:\s+(?:on the side|for fun|lately|at work|in my (?:free|spare) time|on weekends|"
-                             r"lol|lmao|haha|tbh|honestly|btw|fwiw|ngl|i guess|or so|these days|nowadays|from now on|going forward|with a passion|"
+                             r"lol|lmao|haha|tbh|honestly|btw|fwiw|ngl|i guess|or so|these days|nowadays|from now on|going forward|with a passion|right now|"
                              r"so much|like crazy|if that matters|everywhere))+$", _I)
 
 
@@ -187,8 +187,8 @@ def _favourite(m: re.Match[str]) -> list[Claim]:
 PRE: list[tuple[re.Pattern[str], Build]] = [
     # a project setting: "The line length limit in this repo is 80", "the repo's default branch is trunk"
     (re.compile(r"^(?:the|our)\s+(?P<a>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:in|for|of)\s+(?:this|the|our)\s+(?:repo|repository|project|"
-                r"codebase|monorepo|service)\s+(?:is|=)\s+(?P<o>[^,;]{1,40})$|"
-                r"^(?:this|the|our)\s+(?:repo|repository|project|codebase|monorepo)'s\s+(?P<a2>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|=)\s+"
+                r"codebase|monorepo|service)\s+(?:is called|is named|is set to|is|=)\s+(?P<o>[^,;]{1,40})$|"
+                r"^(?:this|the|our)\s+(?:repo|repository|project|codebase|monorepo)'s\s+(?P<a2>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is called|is named|is set to|is|=)\s+"
                 r"(?P<o2>[^,;]{1,40})$", _I),
      lambda m: _claim("project", "attr:" + re.sub(r"\W+", "_", (m.group("a") or m.group("a2")).lower()), m.group("o") or m.group("o2"),
                       kind="reference")),
@@ -205,7 +205,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?:keeps|is|was|has|loves|likes|hates|just|always|sleeps|knocked|walked|ran|ate|\w+s|\w+ed)\b.*$", _I), _kin_name),
     # "I drive a Mazda now"
     (re.compile(r"^i\s+(?:drive|own|ride)\s+(?:a|an)\s+(?:(?:19|20)\d\d\s+|(?:new|old|used|beat-up|little|red|blue|black|white|"
-                r"silver|grey|gray)\s+)*(?!(?:lot|bit|car|bike|truck|van|motorcycle|scooter)\b)(?P<o>[A-Za-z][\w-]*(?:\s+[A-Z0-9][\w-]*)?)\b.*$", _I),
+                r"silver|grey|gray)\s+)*(?!(?:lot|bit|car|bike|truck|van|motorcycle|scooter)\b)(?P<o>[A-Za-z][\w-]*(?:\s+(?-i:[A-Z0-9])[\w-]*)?)\b.*$", _I),
      lambda m: _claim("user", "attr:bike" if re.search(r"\bride\b", m.string, _I) else "attr:car", m.group("o"))),
     # "i went vegan in january", "I became vegetarian"
     (re.compile(r"^i\s+(?:went|became|turned|'ve gone|have gone|switched to being)\s+(?P<o>vegan|vegetarian|pescatarian|"
@@ -350,7 +350,16 @@ def normalise(clause: str) -> str:
     clause = re.sub(r"^i(?:'ve| have)\s+been\s+(?=\w+ing\b)", "I'm ", clause, flags=_I)
     clause = re.sub(r"^(?:i'?m|i am)\s+using\s+", "I use ", clause, flags=_I)
     clause = _AS_MY.sub("", clause)
+    clause = _EN_PARTICLE.sub(r"\1 ", clause)
+    clause = _EN_FRAME.sub("", clause)
     return grammar_zh.normalise(clause)
+
+
+# "switched back to Vim", "moved right back to Braga": the particle does not change the relation
+_EN_PARTICLE = re.compile(r"\b(switched|moved|migrated|changed|jumped|went|came)\s+(?:right\s+)?(?:back|over)\s+(?=to\b)", _I)
+# "in this codebase we lint with ruff", "in our backend repo, everything is Kotlin": the frame names the holder
+_EN_FRAME = re.compile(r"^(?:in|for|on|inside)\s+(?:this|our|the)\s+(?:[\w.+#-]+\s+)?(?:repo|repository|project|codebase|monorepo|"
+                       r"app|service|team|company|stack)\s*,?\s+(?=(?:we|we're|we've|everything|all|it's)\b)", _I)
 
 
 # "Neovim as my main editor", "conda 管 python 环境": the role the tool plays is not part of its name
@@ -418,10 +427,20 @@ _AND_WITH = re.compile(r"\s+(?:and|&|with|plus|on|behind|in front of|on top of|b
                        + _ZH_WITH)  # "the project uses Prettier with single quotes", "FastAPI behind nginx"
 
 
+# where an English object ends: its role ("as my mail client"), purpose ("for the event bus"), environment ("in
+# prod"), a consequence ("so gas isn't …"), a time ("right now")
+_EN_PP_TAIL = re.compile(r"\s+(?:as\s+(?:my|our|the|a|an)\s|for\s+(?:the|our|my|all|most|every|any)\s|"
+                         r"in\s+(?:prod|production|staging|dev|my|our|this)\b|at\s+(?:work|home|the moment)\b|"
+                         r"so\b|right now\b|if that\b).*$", _I)
+_EN_PLACE_TAIL = re.compile(r"\s+(?:so|right now|if that|for (?:the|a|my|work)|as (?:a|an|my))\b.*$", _I)
+_PLACES = frozenset({"lives_in", "works_in", "from"})
+
+
 def tighten(c: Claim) -> Claim:
     """The object without a subordinate tail ("fly.io when heroku killed …") or a tool's job ("conda 管 python 环境")."""
     if c.predicate in _LOOSE or c.predicate.startswith("attr:"):
         o = _EN_TAIL_FILLER.sub("", _SUBORD.sub("", c.object)).strip(" ,，.。")
+        o = (_EN_PLACE_TAIL if c.predicate in _PLACES else _EN_PP_TAIL).sub("", o) or o
         tool = _ZH_TOOL_TAIL.match(o)
         o = tool.group("x") if tool else o
         if o and not junk(o):

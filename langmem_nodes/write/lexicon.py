@@ -59,7 +59,7 @@ _KIN_EN = (
 )
 REPORTED = re.compile(
     rf"^\s*(?:he|she|they|someone|somebody|people|everyone|my\s+(?:{_KIN_EN})s?(?<!team)(?!\s+and\s+i\b)|our\s+(?:{_KIN_EN})s?(?<!team)|"
-    rf"(?:[A-Z][a-z]+)\s+(?:says|said|thinks|told|claims|mentioned))\b|"
+    rf"(?:[A-Z][a-z]+|my\s+\w+)\s+(?:says|said|thinks|told|claims|mentioned|reckons|insists))\b|"
     rf"\b(?:according to|i heard|i'?ve heard|rumou?r has it|they say)\b|"
     rf"^\s*(?:他|她|它|他们|她们|别人|有人|大家|人家|朋友|同事|老板|领导|"
     rf"(?:我|我的|我们|他|她)(?:的)?(?:朋友|同事|老板|领导|经理|妈妈|妈|爸爸|爸|老婆|老公|妻子|丈夫|女朋友|男朋友|"

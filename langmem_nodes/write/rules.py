@@ -45,7 +45,7 @@ class Claim:
 
 
 _TRAIL = re.compile(
-    r"(?:\s+(?:anymore|any more|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|mostly|mainly|"
+    r"(?:\s+(?:anymore|any more|right now|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|mostly|mainly|"
     r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈+|嘛|呗|啊|比较多|居多|为主|多一些|多一点)+\s*$",
     _I,
 )
@@ -117,6 +117,8 @@ def _en_role(m: re.Match[str]) -> list[Claim]:
         out = _c("user", "diet", role, kind="identity")
     elif not JOB_HEAD.search(role) and re.search(r"\s(?:of|in|on|with|for|about)\s", role):
         return []  # "I'm a big believer in TDD": not a job (the clause reader takes it)
+    elif re.search(r"\b(?:could|would|should|will|can|might|is|are|was|were|it|that)\b", role, _I):
+        return []  # "(I'm) a little worried it could break", "a local class could work": a clause, not a job
     else:
         out = _c("user", "role", role, kind="identity")
     if loc and out:  # "a data engineer based in Milan" stays one identity description
@@ -166,9 +168,11 @@ _INFRA_ZH = r"地址|域名|端口|分支|数据库|路径|目录|版本|服务�
 
 def _infra(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"[^\w]+", "_", m.group("a").strip().casefold()).strip("_")[:40]
-    if attr in ("api", "backend", "database", "db", "server", "cluster") and _is_tool(m.group("o")):
-        return _c("project", "uses", m.group("o"))  # "the API is Rust": the project's stack, not a setting
-    return _c("project", f"attr:{attr}", m.group("o"), kind="reference") if attr else []
+    obj = re.sub(r"^(?:(?:actually|now|still|currently|really)\s+)+", "", m.group("o"), flags=_I)
+    on = re.match(r"^(?:on|running on|running|built (?:on|with)|written in)\s+(?P<o>.+)$", obj, _I)  # "the api is on node 20"
+    if attr in ("api", "backend", "database", "db", "server", "cluster") and (on or _is_tool(obj)):
+        return _c("project", "uses", on.group("o") if on else obj)  # "the API is Rust": the project's stack, not a setting
+    return _c("project", f"attr:{attr}", obj, kind="reference") if attr else []
 
 
 def _is_tool(text: str) -> bool:
