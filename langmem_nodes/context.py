@@ -39,9 +39,31 @@ def _fields_of(obj: Any) -> dict[str, Any]:
     return {k: getattr(obj, k) for k in _FIELDS if getattr(obj, k, None) is not None}
 
 
+class ScopeConflictError(MissingScopeError):
+    """`runtime.context` and `config["configurable"]` name different scopes: neither is trusted over the other."""
+
+
+_SCOPE_KEYS = ("user_id", "project_id", "org_id")
+
+
+def _check_agreement(given: Any, configurable: Any) -> None:
+    """A deployment that pins a scope in `configurable` (an assistant's config, auth) must not be overridden by
+    another value a client sends as `context`, nor the reverse: both given and different is an error."""
+    if not isinstance(configurable, Mapping) or given is None:
+        return
+    ctx = _fields_of(given)
+    for key in _SCOPE_KEYS:
+        a, b = ctx.get(key), configurable.get(key)
+        if a is not None and b is not None and str(a) != str(b):
+            raise ScopeConflictError(f"conflicting memory scope: context {key}={a!r} but configurable {key}={b!r}; "
+                                     "pass the scope in one place")
+
+
 def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None) -> MemoryContext:
-    """Build the MemoryContext from `runtime.context`, falling back to `config["configurable"]`."""
+    """Build the MemoryContext from `runtime.context`, falling back to `config["configurable"]`; raises
+    `ScopeConflictError` when both name a user, project or org and they differ."""
     given = getattr(runtime, "context", None)
+    _check_agreement(given, (config or {}).get("configurable"))
     if isinstance(given, MemoryContext):  # the common case, once per node per turn: no re-validation
         configurable = (config or {}).get("configurable")
         if given.incognito or not (isinstance(configurable, Mapping) and configurable.get("incognito")):
