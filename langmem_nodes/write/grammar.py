@@ -434,13 +434,18 @@ _EN_PP_TAIL = re.compile(r"\s+(?:as\s+(?:my|our|the|a|an)\s|for\s+(?:the|our|my|
                          r"so\b|right now\b|if that\b).*$", _I)
 _EN_PLACE_TAIL = re.compile(r"\s+(?:so|right now|if that|for (?:the|a|my|work)|as (?:a|an|my))\b.*$", _I)
 _PLACES = frozenset({"lives_in", "works_in", "from"})
+# a preference's domain narrows it: "dark mode for my editor" is not "dark mode" everywhere
+_EN_PREF_DOMAIN = re.compile(r"^\s+for\s+(?:my|the)\s+[\w-]+(?:\s+[\w-]+)?$", _I)
 
 
 def tighten(c: Claim) -> Claim:
     """The object without a subordinate tail ("fly.io when heroku killed …") or a tool's job ("conda 管 python 环境")."""
     if c.predicate in _LOOSE or c.predicate.startswith("attr:"):
         o = _EN_TAIL_FILLER.sub("", _SUBORD.sub("", c.object)).strip(" ,，.。")
-        o = (_EN_PLACE_TAIL if c.predicate in _PLACES else _EN_PP_TAIL).sub("", o) or o
+        tail = _EN_PLACE_TAIL if c.predicate in _PLACES else _EN_PP_TAIL
+        cut = tail.search(o)
+        if cut and not (c.predicate == "prefers" and _EN_PREF_DOMAIN.match(o[cut.start():])):
+            o = o[: cut.start()] or o
         tool = _ZH_TOOL_TAIL.match(o)
         o = tool.group("x") if tool else o
         if o and not junk(o):

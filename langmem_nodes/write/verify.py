@@ -152,7 +152,7 @@ class VerifyNode(MemoryNode):
         if screen.findings:
             p.trace = [screen.redact(t) for t in p.trace]
             p.quote = screen.redact(p.quote)
-        if r.subject == "project" and _personal(r):
+        if r.subject == "project" and _personal(r, quote):
             p.action = "reject"
             p.reason = "personal: said with 'we' but about the speaker (their own life, health or home), not the project"
             p.note("verify", "reject (a personal fact would be shared with everyone in the project)")
@@ -203,9 +203,19 @@ _PERSONAL_OBJECT = re.compile(
     re.I)
 
 
-def _personal(r: MemoryRecord) -> bool:
-    """A claim held by "we" that is really the speaker's own: a personal relation, or an object about them."""
-    return r.predicate in _PERSONAL_PREDICATES or bool(_PERSONAL_OBJECT.search(r.object or ""))
+_CLAUSE_END = re.compile(r"[,.;:!?，。；：！？\n]|\s(?:and|but|so|because)\s|但|不过|而且|所以")
+
+
+def _personal(r: MemoryRecord, quote: str = "") -> bool:
+    """A claim held by "we" that is really the speaker's own: a personal relation, or an object about them.
+
+    The object may be trimmed to its head ("Lexapro"), so the rest of its clause in the quote
+    ("… for my depression") counts too.
+    """
+    obj = r.object or ""
+    at = quote.lower().find(obj.lower()) if obj else -1
+    tail = _CLAUSE_END.split(quote[at + len(obj):], maxsplit=1)[0] if at >= 0 else ""
+    return r.predicate in _PERSONAL_PREDICATES or bool(_PERSONAL_OBJECT.search(f"{obj} {tail}"))
 
 
 def _withhold(p: PendingWrite, marker: str, line: str) -> None:
