@@ -83,6 +83,14 @@ def may_mention(q: MemoryContext, s: Scope) -> bool:
                              == (q.org_id, q.user_id, q.project_id))
 
 
+def may_list(q: MemoryContext, s: Scope) -> bool:
+    """What `MemoryAdmin.list` shows a user named without a session: what they see, and their own sessions
+    (in the project named, or in every project when none is)."""
+    if q.session_id is not None or s.level is not Level.SESSION:
+        return may_see(q, s)
+    return (s.org_id, s.user_id) == (q.org_id, q.user_id) and (q.project_id is None or s.project_id == q.project_id)
+
+
 @dataclass
 class Run:
     """One random workload against one fresh memory home, and what the oracle found."""
@@ -115,7 +123,8 @@ class Run:
             return any(len({c.session_id for c, _ in inp if c.user_id == u}) >= PROJECT_SESSIONS for u in USERS)
         return False  # org promotion is not part of this workload
 
-    def judge(self, q: MemoryContext, surface: str, ids: list[str], store: MemoryStore, *, writer: bool = False) -> None:
+    def judge(self, q: MemoryContext, surface: str, ids: list[str], store: MemoryStore, *, writer: bool = False,
+              listing: bool = False) -> None:
         recs = store.get_many(ids)
         for i in dict.fromkeys(ids):
             self.checked += 1
@@ -124,7 +133,7 @@ class Run:
                 self.leaks.append(f"{surface}: forgotten {i} surfaced for {q}" if i in self.forgotten
                                   else f"{surface}: unknown id {i} for {q}")
                 continue
-            allowed = may_mention(q, rec.scope) if writer else may_see(q, rec.scope)
+            allowed = may_mention(q, rec.scope) if writer else may_list(q, rec.scope) if listing else may_see(q, rec.scope)
             if not allowed:
                 self.leaks.append(f"{surface}: {rec.scope.partition} «{rec.text}» shown to {q}")
             elif not self.earned(rec):
@@ -168,7 +177,8 @@ def run_workload(ops: list[tuple], mirror: str) -> Run:
                 run.judge(ctx, "dense", [i for i, _ in store.dense_search(parts, vec, 20)], store)
                 if mirror == "all":
                     run.judge(ctx, "chroma", [i for i, _ in store.chroma.search(parts, vec, 20)], store)
-                run.judge(ctx, "admin list", [r["id"] for r in admin.list(ctx, all_statuses=True)], store)
+                run.judge(ctx, "admin list", [r["id"] for r in admin.list(ctx, all_statuses=True)], store,
+                          listing=True)
             elif kind == "forget":
                 live = store.find(None, statuses=None)
                 if live:
