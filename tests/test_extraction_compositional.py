@@ -120,6 +120,7 @@ def test_remember_that_is_never_downgraded(text: str) -> None:
     ("If I have time I'll learn Rust.", "hypothetical"), ("如果有空我就学 Rust。", "hypothetical"),
     ("My friend says Rust is great.", "reported speech"), ("我朋友说 Rust 很好。", "reported speech"),
     ("For this reply only, use bullets.", "one-off"), ("这次回答用表格就行。", "one-off"),
+    ("Just for today, answer in French.", "one-off"), ("今天先用英文回答我。", "one-off"),
     ("Cool, thanks!", "small talk"), ("谢谢！", "small talk"),
     ("The weather is odd today.", "no parse"), ("天气有点怪。", "no parse"),
 ])

@@ -83,7 +83,7 @@ QUESTION = re.compile(
 ONE_OFF = re.compile(
     r"\b(?:for this (?:reply|answer|response|one|question|message|turn|task|chat)(?: only)?|"
     r"(?:just |only )?this (?:once|time)|(?:just )?for now|only for this|in this (?:reply|answer|response)|"
-    r"right now,? (?:just|please)|this (?:reply|answer|response) only)\b|"
+    r"right now,? (?:just|please)|this (?:reply|answer|response) only|(?:just |only )?for today(?!['’]s)|today only)\b|"
     r"这次|这一次|本次|这回|这一回|这一轮|这个回答|先用|暂时|临时|先这样|先用着|这条回复",
     _I,
 )
