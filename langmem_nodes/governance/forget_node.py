@@ -106,6 +106,20 @@ _CHAT_ZH = re.compile(
     r"|(?:删掉|删除|清除)(?=.*(?:记忆|记住的|记着的|记得的)))")
 
 
+_ALL_EN = re.compile(r"^\s*(?:please\s+)?(?:forget|delete|erase|wipe)\s+(?:everything|all)\s+(?:you know\s+)?about me[\s.!]*$",
+                     re.IGNORECASE)
+_ALL_ZH = re.compile(r"^\s*(?:请)?(?:忘掉|忘记)关于我的一切[。！!\s]*$|^\s*(?:请)?把我的记忆(?:都|全)?(?:删了|删掉|删除)[。！!\s]*$")
+
+
+def is_forget_all(text: str) -> bool:
+    """Whether a message asks to forget everything about the user ("forget everything about me", "忘掉关于我的一切").
+
+    >>> is_forget_all("Forget everything about me."), is_forget_all("把我的记忆都删了"), is_forget_all("forget my allergy")
+    (True, True, False)
+    """
+    return bool(_ALL_EN.match(text) or _ALL_ZH.match(text))
+
+
 def is_forget_request(text: str) -> bool:
     """Whether a chat message asks to forget something it names ("Please forget where I live", "忘掉我的地址").
 
@@ -117,6 +131,8 @@ def is_forget_request(text: str) -> bool:
     t = text.strip()
     if not t or len(t) > 300:  # a request is one short sentence
         return False
+    if is_forget_all(t):
+        return True
     if _CHAT_EN.match(t) or _CHAT_ZH.match(t):
         topic = request_topic(t).strip(" .!?。！？")
         return bool(topic) and topic.casefold() not in ("it", "that", "this", "everything", "me")
@@ -215,6 +231,10 @@ class ForgetRequestNode(MemoryNode):
         topic = request_topic(request)
         parts = self.owned_partitions(ctx)
         statuses = ("candidate", "active", "superseded", "expired", "archived")
+        if is_forget_all(request):  # every memory of the user's own scope (never project / org ones), uncapped
+            own = [r for r in self.store.find(parts, statuses=statuses) if r.scope.user_id == ctx.user_id
+                   and r.scope.org_id == ctx.org_id and r.scope.level.value in ("user", "session")]
+            return [self._show(r, 1.0) for r in own]
         emb = self.store.embedder
         qvec = emb.embed_query(topic)
         lex = dict(self.store.lexical_search(parts, topic, self.k * 4, statuses=statuses))
