@@ -11,9 +11,9 @@ def test_bad_sizes_are_refused_without_a_traceback(capsys):
 
 
 def test_table_prints_both_variants_by_language():
-    cell = {"en": {"p50_ms": 9.04}, "zh": {"p50_ms": 27.46}}
+    cell = {"all": {"p50_ms": 15.5}, "en": {"p50_ms": 9.04}, "zh": {"p50_ms": 27.46}}
     res = {v: {p: cell for p, _ in latency.PARTS} for v in latency.VARIANTS}
     lines = latency.table(res).splitlines()
-    assert lines[0].startswith("| MiniLM queries | later turn en / zh |")
-    assert lines[2] == "| fp32 | 9.0 / 27.5 | 9.0 / 27.5 | 9.0 / 27.5 | 9.0 / 27.5 |"
+    assert lines[0].startswith("| MiniLM queries | later turn all / en / zh | add_memory's recall node all / en / zh |")
+    assert lines[2] == "| fp32 |" + " 15.5 / 9.0 / 27.5 |" * len(latency.PARTS)
     assert [ln.split(" |")[0] for ln in lines[2:]] == ["| fp32", "| int8"]
