@@ -85,7 +85,9 @@ class External:
 def _unseen_extraction() -> list[External]:
     """The blind-written extraction sets' held-out halves (only ever scored), one run each."""
     runs = []
-    for path in sorted([*(OWN_DATA / "extraction_unseen").glob("*_heldout.jsonl"), *(OWN_DATA / "extraction_unseen").glob("*_final.jsonl")]):
+    unseen = OWN_DATA / "extraction_unseen"
+    finals = sorted(OWN_DATA.glob("final[0-9]*/*_final.jsonl"))  # blind final sets, one folder per batch
+    for path in sorted([*unseen.glob("*_heldout.jsonl"), *unseen.glob("*_final.jsonl")]) + finals:
         argv = ["--cases", str(path)]
         runs.append(External("extraction", f"Extraction on the unseen set {path.stem} (written blind, only scored)",
                              argv, argv, key=f"extraction:{path.stem}"))
@@ -93,11 +95,11 @@ def _unseen_extraction() -> list[External]:
 
 
 def _blind_abstain() -> list[External]:
-    """The blind-written abstain sets' held-out users, scored with the default embedder."""
+    """The blind-written abstain sets' held-out and final users, scored with the default embedder."""
     runs = []
-    for path in sorted(OWN_DATA.glob("abstain[0-9]*.json")):
+    for path in sorted(OWN_DATA.glob("abstain[0-9]*.json")) + sorted(OWN_DATA.glob("final[0-9]*/abstain*_final.json")):
         users = json.loads(path.read_text(encoding="utf-8")).get("users", [])
-        for split in sorted({u.get("split", "") for u in users if str(u.get("split", "")).startswith("heldout")}):
+        for split in sorted({u.get("split", "") for u in users if str(u.get("split", "")).startswith(("heldout", "final"))}):
             argv = ["--data", str(path), "--split", split]
             runs.append(External("abstain", f"Abstain, blind set {path.stem} split {split}, default embedder",
                                  argv, argv, key=f"abstain:{path.stem}:{split}"))
