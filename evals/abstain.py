@@ -15,7 +15,7 @@ engineer, split "heldout2": only scored, never tuned on).
 
 Usage:
     python -m evals abstain [--embedder minilm+e5|minilm|e5] [--split dev|tune|heldout|heldout2|all]
-        [--data FILE] [--ungated] [--json]
+        [--data FILE] [--ungated] [--json] [--failures]
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ from typing import Any
 
 from evals._retrieval_core import EMBEDDERS, MutableClock, load_store, make_embedder
 from langmem_nodes.read import RerankNode, RuleSelector, create_read_graph
+from langmem_nodes.read.query_need import query_need
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
+from langmem_nodes.state import ScoredMemory
 
 DATA = Path(__file__).parent / "data" / "abstain.json"
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
@@ -52,7 +54,29 @@ def records(user: dict[str, Any]) -> list[MemoryRecord]:
                          created_at=NOW - timedelta(days=m["days"])) for m in user["memories"]]
 
 
-def evaluate(users: list[dict[str, Any]], embedder: str, *, ungated: bool = False) -> dict[str, Any]:
+def _evidence(h: ScoredMemory) -> dict[str, Any]:
+    """One recalled memory as a failure listing shows it: id, text and the scores the selector saw."""
+    b = h.breakdown
+    return {"id": h.record.id.split(".", 1)[1], "text": h.record.text, "score": round(h.score, 3),
+            "dense": round(b.get("evidence_dense", 0.0), 3), "lexical": round(b.get("evidence_lexical", 0.0), 3),
+            "relevant": b.get("relevant")}
+
+
+def _failure(user: dict[str, Any], q: dict[str, Any], state: dict[str, Any]) -> dict[str, Any] | None:
+    """The query as a failure (an unrelated one got memories, or a relevant one lost its gold), else None."""
+    got = state["memory_selected"]
+    ids = {h.record.id.split(".", 1)[1] for h in got}
+    gold = set(q["gold"])
+    if (gold and ids & gold) or (not gold and not ids):
+        return None
+    missed = [_evidence(h) for h in state.get("memory_hits") or [] if h.record.id.split(".", 1)[1] in gold]
+    return {"user": user["user"], "lang": user["lang"], "query": q["text"], "need": query_need(q["text"]),
+            "gold": sorted(gold), "injected": [_evidence(h) for h in got], "gold_recalled": missed}
+
+
+def evaluate(users: list[dict[str, Any]], embedder: str, *, ungated: bool = False,
+             failures: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Per-language figures; with a `failures` list, each failed query is appended to it (see `_failure`)."""
     store = load_store([r for u in users for r in records(u)], make_embedder(embedder))
     clock = MutableClock(NOW)
     kw: dict[str, Any] = {"selector": RuleSelector(require_evidence=False), "rerank": RerankNode(fresh_band=None)} \
@@ -63,7 +87,10 @@ def evaluate(users: list[dict[str, Any]], embedder: str, *, ungated: bool = Fals
         for u in users:
             ctx = MemoryContext(user_id=u["user"])
             for q in u["queries"]:
-                got = graph.invoke({"messages": [("user", q["text"])]}, context=ctx)["memory_selected"]
+                state = graph.invoke({"messages": [("user", q["text"])]}, context=ctx)
+                got = state["memory_selected"]
+                if failures is not None and (failed := _failure(u, q, state)) is not None:
+                    failures.append(failed)
                 ids = {h.record.id.split(".", 1)[1] for h in got}
                 row = out.setdefault(u["lang"], {"kept": [], "abstained": [], "injected": [], "injected_relevant": []})
                 if q["gold"]:
@@ -79,6 +106,17 @@ def evaluate(users: list[dict[str, Any]], embedder: str, *, ungated: bool = Fals
             for lang, row in sorted(out.items())}
 
 
+def _describe(f: dict[str, Any]) -> str:
+    def show(h: dict[str, Any]) -> str:
+        return f"{h['id']} score={h['score']} dense={h['dense']} lex={h['lexical']} «{h['text']}»"
+
+    kind = f"missed gold {','.join(f['gold'])}" if f["gold"] else "unrelated got memory"
+    lines = [f"FAIL {f['lang']} {f['user']} [{f['need']}] {kind}: {f['query']}"]
+    lines += [f"    injected {show(h)}" for h in f["injected"]]
+    lines += [f"    gold recalled {show(h)}" for h in f["gold_recalled"]]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m evals abstain", description=__doc__.splitlines()[0])
     ap.add_argument("--embedder", default="minilm+e5", choices=EMBEDDERS, help="default: the product default")
@@ -86,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=DATA, help=f"the labelled set (default {DATA.name})")
     ap.add_argument("--ungated", action="store_true", help="the previous defaults: no evidence, ungated freshness")
     ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
+    ap.add_argument("--failures", action="store_true",
+                    help="list each failed query: an unrelated one that got memories, a relevant one that lost its "
+                         "gold (what was injected, the gold's scores if recalled)")
     args = ap.parse_args(argv)
     try:
         users = load(args.data, args.split)
@@ -93,7 +134,10 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--data {args.data}: {exc}")
     if not users:
         ap.error(f"--split {args.split}: no user of {args.data} has that split")
-    res = evaluate(users, args.embedder, ungated=args.ungated)
+    failures: list[dict[str, Any]] | None = [] if args.failures else None
+    res = evaluate(users, args.embedder, ungated=args.ungated, failures=failures)
+    for f in failures or []:
+        print(_describe(f))
     for lang, r in res.items():
         print(f"abstain {args.split} {args.embedder}{' ungated' if args.ungated else ''} {lang}: unrelated "
               f"abstained {r['abstained']}% ({r['injected']} injected per query, n={r['unrelated']}); relevant kept "

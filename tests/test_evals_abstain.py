@@ -58,3 +58,26 @@ def test_the_floor_search_reads_tune_splits_only(capsys):
     assert search(["--embedder", "hashing", "--splits", "dev"]) == 0
     out = capsys.readouterr().out
     assert "hashing en:" in out and "hashing zh:" in out  # no calibrated floor: words only, both languages
+
+
+def test_failures_list_each_failed_query_with_what_was_injected(capsys):
+    from evals.abstain import evaluate
+
+    users = load(split="dev")
+    failures: list[dict] = []
+    res = evaluate(users, "hashing", failures=failures)
+    for lang in ("en", "zh"):  # one listed failure per query the figures count as failed, zh + en
+        mine = [f for f in failures if f["lang"] == lang]
+        r = res[lang]
+        assert sum(not f["gold"] for f in mine) == round(r["unrelated"] * (1 - r["abstained"] / 100))
+        assert sum(bool(f["gold"]) for f in mine) == round(r["relevant"] * (1 - r["kept"] / 100))
+    queries = {q["text"] for u in users for q in u["queries"]}
+    assert failures and all(f["query"] in queries for f in failures)
+    for f in failures:
+        if not f["gold"]:  # an unrelated query failed by getting memories: they are listed with their scores
+            assert f["injected"] and all({"id", "text", "score", "dense", "lexical"} <= set(h) for h in f["injected"])
+        else:
+            assert not {h["id"] for h in f["injected"]} & set(f["gold"])
+    assert main(["--embedder", "hashing", "--split", "dev", "--failures"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("FAIL ") == len(failures) and "injected " in out
