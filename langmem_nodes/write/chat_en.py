@@ -14,6 +14,10 @@ Example:
     ('Mango', 'Golf', '')
     >>> frame("mine's a Yaris"), frame("here it's dprint"), frame("for this one the queue is RabbitMQ")
     ("it's a Yaris", "it's dprint", 'the queue is RabbitMQ')
+    >>> is_correction("Oh wait, my dog is called Muffin, not Biscuit."), is_correction("oh wait, my dog is called Muffin")
+    (True, False)
+    >>> frame("I meant I use Helix")
+    'I use Helix'
 """
 
 from __future__ import annotations
@@ -44,10 +48,20 @@ _SELF_ERROR = re.compile(
     r"\bi said\s+\S+(?:\s+\S+){0,3}\s+(?:earlier|before|above)\b.{0,40}\b(?:wrong|not right|a mistake|incorrect)\b", _I | re.S)
 
 
+# a soft opener ("oh wait", "sorry", "hmm wait") that corrects only with a value taken back after it
+_SOFT_OPENER = re.compile(r"^\s*(?:(?:oh|ah|hmm+|um+|uh+|erm)[,!.]*\s+)*(?:wait|sorry(?!\s+(?:for|about|to|if)\b))\b", _I)
+# "…, not Biscuit." / "… — rather than Lily": the clause that ends the sentence naming the old value
+_TAKEN_BACK = re.compile(r"[,;—–-]\s*(?:not|rather than|instead of)\s+(?!(?:sure|really|yet|now|just|only|that|so|too|very|"
+                         r"quite|much|many|a lot|always|anymore|any more)\b)[^,;.!?]{1,40}?\s*(?:[.!?]|$)", _I | re.M)
+
+
 def is_correction(message: str) -> bool:
-    """The message corrects something the user said: a slip word opening it, or a self-error anywhere."""
+    """The message corrects something the user said: a slip word opening it, a self-error anywhere, or a soft
+    opener with a value taken back ("Oh wait, my dog is called Muffin, not Biscuit.")."""
     slip = _SLIP.match(message)
     if slip and not _NOT_AFTER_SLIP.match(slip.group("rest")):
+        return True
+    if _SOFT_OPENER.match(message) and _TAKEN_BACK.search(message):
         return True
     return bool(_SELF_ERROR.search(message))
 
@@ -74,6 +88,8 @@ def disowned(clause: str) -> str:
     return (m.group("o") or m.group("o2")) if m else ""
 
 
+# "I meant I use Helix": what the user meant is the clause after it
+_MEANT = re.compile(r"^i\s+(?:meant|mean)(?:\s+to\s+say)?(?:\s+that)?\s*,?\s+(?=(?:i|i'm|i've|my|we|we're|our)\b)", _I)
 # "mine is X" = "it's X"; a frame before the value names where it holds ("here", "for this one", "in this repo")
 _MINE = re.compile(r"^mine(?:'s| is)\s+", _I)
 _FRAME = re.compile(r"^(?:(?:but\s+)?(?:here|over here|in this (?:one|repo|project|codebase|team|job)|for this (?:one|repo|project|"
@@ -83,7 +99,7 @@ _FRAME = re.compile(r"^(?:(?:but\s+)?(?:here|over here|in this (?:one|repo|proje
 
 def frame(clause: str) -> str:
     """The clause with its ownership or place frame read away: "mine's a Yaris" → "it's a Yaris"."""
-    clause = _MINE.sub("it's ", clause.strip())
+    clause = _MINE.sub("it's ", _MEANT.sub("", clause.strip()))
     return _FRAME.sub("", clause)
 
 

@@ -40,7 +40,7 @@ Turn = Mapping[str, Any]
 CONFIDENCE = {Source.EXPLICIT_CORRECTION: 0.95, Source.EXPLICIT: 0.9, Source.INFERRED: 0.75}
 HEDGED_CONFIDENCE = 0.45
 MAX_CLAUSE_CHARS = 600
-_REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用)\s*(?P<o>.+)$", re.I)
+_REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用|不叫|不住在)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
     r"^(?:i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
@@ -79,7 +79,7 @@ _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
 _SELF_REPORT = re.compile(r"^\s*(?:i told you|i said|i mentioned)(?:\s+(?:yesterday|before|earlier|last time))?(?:\s+that)?\s+|"
                           r"^\s*我(?:昨天|之前|刚才|上次)?(?:是不是|好像)?(?:说|提到|讲)(?:过)?(?:了)?", re.I)
 # "我用 Go 而不是 Java" names the old value; "我不是很喜欢 Java" is a degree inside a negation, not one
-_INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是(?!(?:很|特别|太|那么|非常|十分|多|真的)?(?:喜欢|爱|想|习惯|能|会|吃|喝|用))|rather than|instead of)"
+_INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是(?!(?:很|特别|太|那么|非常|十分|多|真的)?(?:喜欢|爱|想|习惯|能|会|吃|喝|用))|rather than|instead of|不叫)"
                               r"\s*(?P<o>[^,，]+)$", re.I)
 
 
@@ -483,6 +483,8 @@ class RuleExtractor(Extractor):
     def _parse(self, clause: str, prev: Claim | None, explicit: bool, *, generic: bool = True) -> list[Claim]:
         replaces: list[str] = []
         inline = _INLINE_REPLACES.search(clause)
+        if inline and inline.group(0).lstrip(" ,，").startswith("不叫") and "叫" not in clause[: inline.start()]:
+            inline = None  # "我的猫叫 Luna 不叫 Lily" names the old name; a lone "不叫" is no old value
         if inline and inline.start() > 0:
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
