@@ -64,14 +64,17 @@ from ..store import MemoryStore
 from ..text import detect_lang
 from .attribute_words import named_predicates, names_predicate
 
+#: "don't remember / stop remembering / do not store …": asking memory not to keep something.
+_DONT_KEEP = (r"(?:don['’]?t|do not|stop)\s+(?:remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)|keep(?:ing)? in mind|"
+              r"memori[sz](?:e|ing))")
 _EN_VERB = re.compile(
-    r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:forget|delete|remove|erase|drop)\s+"
+    r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:forget|delete|remove|erase|drop|" + _DONT_KEEP + r")\s+"
     r"(?:everything\s+|anything\s+|all\s+)?(?:(?:that|what)\s+)?(?:i\s+(?:said|told you|mentioned|wrote)\s+)?"
     r"(?:about\s+|regarding\s+|on\s+)?(?:the\s+|my\s+)?",
     re.IGNORECASE,
 )
 _ZH_STRIP = re.compile(
-    r"请|麻烦|帮我|把|给我|忘掉|忘记|忘了|删掉|删除|删了|清除|别再?记(?:住|着)?|不要再?记(?:住|着)?|"
+    r"请|麻烦|帮我|把|给我|忘掉|忘记|忘了|删掉|删除|删了|清除|(?:别|不要|不用)再?记(?:住|着)?|了$|"
     r"我(?:之前|以前|刚才)?(?:说|讲|提|告诉你)(?:过|到)?的|你记(?:住|得)的|关于|有关|那个|那些|这个|"
     r"的事情?|的内容|的记忆|这件事|那件事|的话|吧|好吗|[。！!？?，,\s]"
 )
@@ -98,11 +101,12 @@ class ForgetState(TypedDict):
 # zh: 忘掉 / 忘记 / 别再记着 … at the start, 删掉 / 删除 … only with 记忆 / 记住的 (not "删掉这个文件", "忘了吧").
 _CHAT_EN = re.compile(
     r"^\s*(?:(?:please|ok|okay|hey|and|also|now)[\s,]+)*(?:can you\s+|could you\s+|would you\s+|i want you to\s+)?"
-    r"(?:forget\s+(?!it\b|that\b|this\b|about it\b|to\b)(?=\S)"
+    r"(?:forget\s+(?!it\b|that\b(?!\s+(?:i|my|we|our|me)\b)|this\b|about it\b|to\b)(?=\S)"
+    r"|" + _DONT_KEEP + r"\s+(?=(?:that|my|where|what|how|who|anything|about|the fact)\b)(?!.*\bbut\b)"
     r"|(?:delete|remove|erase|wipe)\s+(?=.*\b(?:memor(?:y|ies)|remember(?:ed)?|you know about|you stored)\b))",
     re.IGNORECASE)
 _CHAT_ZH = re.compile(
-    r"^\s*(?:请|麻烦|帮我|你)?(?:把|给我)?(?:忘掉|忘记|忘了(?!吧|吗|$)|别再?记(?:住|着)|不要再?记(?:住|着)"
+    r"^\s*(?:请|麻烦|帮我|你)?(?:把|给我)?(?:忘掉|忘记|忘了(?!吧|吗|$)|(?:别|不要|不用)再?记(?:住|着)"
     r"|(?:删掉|删除|清除)(?=.*(?:记忆|记住的|记着的|记得的)))")
 
 
