@@ -67,3 +67,35 @@ def test_floors_by_need_and_the_relative_evidence_cut():
     assert relevant("general", {"a": 0.25}, {}, floor=0.3) == set()
     assert relevant("general", {"a": 0.1}, {}, floor=None) == {"a"}
     assert relevant("general", {"a": 0.9}, {}, floor=0.3, dense_read=False) == set()
+
+
+@pytest.mark.parametrize("text", [
+    "how does aspirin actually thin the blood?", "is redis still open source after the license change?",
+    "is react maintained by meta?", "what's the offside rule in football again?",
+    "what's 15% of 2400?",
+])
+def test_more_knowledge_forms_en(text):
+    """Trivia about a topic the user may have a memory of is still trivia (issue #15)."""
+    assert query_need(text) == "impersonal"
+
+
+@pytest.mark.parametrize("text", [
+    "Nginx 这个名字是缩写吗", "Kafka 的全称是啥", "JSON 啥意思", "网球比赛是怎么计分的", "樱花一般几月份开",
+    "Python 和 Java 哪个出来得早", "C 和 Go 哪个更适合初学者", "血糖的正常范围是多少", "一个苹果大概多少热量",
+    "帮我算一下 2.4 万的 15% 是多少",
+])
+def test_more_knowledge_forms_zh(text):
+    assert query_need(text) == "impersonal"
+
+
+@pytest.mark.parametrize("text", [
+    "is it going to be cold enough for a jacket here?", "what's the weather like next week?",
+    "a recipe for a quick weeknight pasta?", "is it too loud for the kids to sleep with the fan on?",
+    "秋天去爬山需要注意点啥", "接口偶尔超时，怎么排查", "查询一多就卡，怎么优化", "有个定时任务跑两次了咋办",
+    "页面刷新后状态丢了，咋回事", "后天要不要带伞？", "出差要带什么衣服", "年会带什么零食好？", "地板用什么材料好？",
+    "晚上怎么才能睡得踏实点", "最近跑步膝盖疼，是不是鞋不对", "迁移还剩哪些事？", "写一个导出报表的接口",
+    "去泰国玩五天大概要花多少钱",
+])
+def test_implied_personal_requests(text):
+    """The user is implied, not named: Chinese drops the subject; "here", "the kids", the weather, a recipe."""
+    assert query_need(text) == "personal"

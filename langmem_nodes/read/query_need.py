@@ -10,7 +10,8 @@ Three answers, used by the relevance floors (`relevance.py`):
 - **personal**: it speaks of the user ("my", "I", "we", 我, 咱, "the user"), or asks for advice, a
   recommendation or help ("any tips?", "should I", "recommend", "near me", "帮我", "推荐", "有啥"): the
   answer depends on who asks, so a memory needs less evidence ("what should I cook tonight" → the
-  allergy).
+  allergy). The user may be implied, not named: "here", "the kids", the weather, a recipe; in Chinese,
+  which drops the subject, "要注意点啥", "咋办", "怎么优化", "要不要", "带什么", "最近", "还剩哪些".
 - **general**: anything else (a coding task without a first person, "the login test failed on CI, why?").
 
 Quoted text does not count: "translate 'I am a vegetarian' into French" is impersonal.
@@ -44,10 +45,14 @@ _FIRST_PERSON_ZH = ("我", "咱", "用户", "俺")
 # asking for advice, a recommendation or help: the answer depends on who asks
 _REQUEST_EN = re.compile(
     r"\b(?:recommend\w*|suggest\w*|tips?|advice|advise|ideas?|should|tonight|this (?:week(?:end)?|month|evening)|"
-    r"near(?:by| here)?|around here|for this|help|plan|schedule|can you|could you)\b", re.I)
+    r"near(?:by| here)?|around here|here(?=\W*$)|for this|help|plan|schedule|can you|could you|weather|recipes?|"
+    r"the (?:kids?|baby|wife|husband|dog|cat|family))\b", re.I)
 _REQUEST_ZH = re.compile(
     r"推荐|建议|帮忙|帮我|给我|替我|有啥|有什么好|有没有好|怎么办|怎么弄|怎么搞|怎么配|怎么装|怎么用|该怎么|要怎么|"
-    r"哪儿玩|去哪|附近|今晚|周末|这周|合适|比较好|好办法|技巧|能吃|能不能|可以吗|安排|计划")
+    r"哪儿玩|去哪|附近|今晚|周末|这周|合适|比较好|好办法|技巧|能吃|能不能|可以吗|安排|计划|"
+    r"注意(?:点|些)?(?:啥|什么)|要注意|需要注意|咋办|咋整|咋弄|咋回事|咋搞|怎么排查|怎么优化|怎么解决|怎么处理|怎么分批|"
+    r"要不要|该不该|(?:带|穿|吃|买|送|选)(?:什么|啥)|用(?:什么|啥)(?:材料|工具|替代|好)|怎么才能|如何才能|最近|"
+    r"(?:疼|痛)(?!点)|还剩|剩下哪些|^(?:帮我)?(?:写|实现|加)(?:一)?个|要花多少|花多少钱|预算")
 
 _GREETING_EN = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|cool|great|nice|awesome|perfect|got it|haha)\W+)?(?:hello|hi|hey|hiya|yo|thanks?|thank you|"
@@ -60,7 +65,7 @@ _COURTESY_ZH = re.compile(r"你好|您好|嗨|哈喽|早安|早上好|午安|晚
 _ARITHMETIC = re.compile(
     r"\d\s*(?:[-+*/×÷^]|times|plus|minus|divided by|multiplied by|to the power|percent|%)\s*(?:of\s*)?\d"
     r"|\d+\s*%\s*of\s*\d|\bconvert\s+[\d.]+|\bhow many \w+ (?:are )?in an?\b"
-    r"|\d\s*[乘除加减]以?\s*\d|乘以|除以|等于多少|次方|平方|立方|开根号|\d\s*的\s*\d+\s*%"
+    r"|\d\s*[乘除加减]以?\s*\d|乘以|除以|等于多少|次方|平方|立方|开根号|\d\s*[万千亿百]?\s*的\s*[\d.]+\s*%"
     r"|是多少\s*(?:MB|KB|GB|度|米|克|公里)|\d+\s*(?:GB|MB|KB|TB)\s*等于|是摄氏|是华氏", re.I)
 
 _TRANSLATION = re.compile(
@@ -73,7 +78,7 @@ _PROBLEM = re.compile(r"\b(?:fail\w*|error\w*|broken|break\w*|crash\w*|won't|can
 _KNOWLEDGE_EN = re.compile(
     r"^\W*(?:who (?:originally |first )?(?:won|wrote|painted|invented|discovered|founded|built|composed|directed|"
     r"designed|created|sang|made|was)\b"
-    r"|what (?:year|century|are the rules)\b"
+    r"|what (?:year|century|are the rules)\b|what(?:'s| is| are) the (?:\w+ )?rules? (?:in|of|for)\b"
     r"|what(?:'s| is) the (?:capital|boiling point|population|speed of|distance|difference|history|meaning|origin|"
     r"(?:average |worst[- ]case )?time complexity|formula|definition)\b"
     r"|what (?:does|do) [^?]{1,60}\b(?:mean|stand for|come from|do in)\b"
@@ -83,11 +88,13 @@ _KNOWLEDGE_EN = re.compile(
     r"|when (?:did|was|were)\b(?![^?]*\b(?:last|first) time\b)"
     r"|how (?:far|tall|old|big|long|many \w+|much \w+) (?:is|are|was|were|do|does)\b"
     r"|how (?:was|were|did) (?:the |an? )?\w+(?: \w+)? (?:discovered|invented|formed|made|built)\b"
-    r"|how (?:do|does) (?:an? \w+|(?!you\b|we\b|i\b|they\b)\w+s)(?: actually| really)? "
-    r"(?:work|purr|fly|swim|breathe|grow|kill|sleep|form|happen|evolve|see|hear|migrate|communicate|hunt)\b"
+    r"|how (?:do|does) (?:an? \w+|(?!you\b|we\b|i\b|they\b|it\b|this\b|that\b|my\b|our\b)\w+)(?: actually| really)? "
+    r"(?:work|purr|fly|swim|breathe|grow|kill|sleep|form|happen|evolve|see|hear|migrate|communicate|hunt|thin|"
+    r"cure|spread|cause|affect)\b"
     r"|why (?:is|are|was) [^?]{1,40} called\b"
     r"|why (?:do|does|did|is|are|was|were)\b"
-    r"|(?:is|are|was|were) [^?]{1,40}\b(?:made by|invented by|a (?:kind|type) of|native to|named after|technically)\b"
+    r"|(?:is|are|was|were) [^?]{1,40}\b(?:made by|invented by|maintained by|owned by|developed by|backed by|"
+    r"a (?:kind|type) of|native to|named after|technically|still (?:open[- ]source|free|maintained|supported|alive))\b"
     r"|explain (?:what|how|why|an?|big|the (?:difference|concept|idea|meaning|big))\b"
     r"|summari[sz]e\b|write an? (?:haiku|poem|limerick|sonnet|story)\b|tell me an? (?:joke|fun fact|story)\b"
     r"|(?:what'?s|tell me) (?:the history|a fun fact)\b)", re.I)
@@ -97,7 +104,9 @@ _KNOWLEDGE_ZH = re.compile(
     r"是怎么引起|怎么引起|是怎么实现|是怎样的|机制是|是怎么来的|原产地|发源地|都有哪些|有关系吗|有什么关系|"
     r"是谁(?:画|写|发明|发现|建|创立|导演)?|作者是谁|谁(?:画|写|发明|发现)的|哪一年|哪年|什么时候(?:传入|发明|建|成立|出现)|"
     r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
-    r"写一首|写首|讲个笑话|说个笑话|概括|解释一下(?:什么|大|这个词)?")
+    r"写一首|写首|讲个笑话|说个笑话|概括|解释一下(?:什么|大|这个词)?|"
+    r"啥意思|是缩写|的缩写|全称|怎么计分|计分(?:规则|方式)|比赛规则|一般(?:在)?几月|几月份?开|哪个(?:先|更早|早)|出来得早|"
+    r"适合初学者|适合新手|正常(?:范围|值)|诊断标准|多少热量|多少卡路里")
 _WHY = re.compile(r"为什么|为啥")
 # "光合作用是什么？" asks for a definition; "构建命令是什么？" for one of the user's settings
 _WHAT_IS_ZH = re.compile(r"^[^的我这那]{1,8}是(?:什么|啥)[？?]?$")
