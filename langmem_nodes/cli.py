@@ -508,6 +508,10 @@ def _check_args(args: argparse.Namespace) -> None:
         if isinstance(value, str) and re.search(r"[\ud800-\udfff]", value):
             flag = f"--{name}" if name in ("user", "project", "org", "session", "kind") else name
             raise CLIError(f"{flag} is not valid UTF-8: {terminal_safe(value)}")
+    for name, commands in (("text", ("remember", "edit")), ("query", ("recall",))):
+        value = getattr(args, name, None)
+        if getattr(args, "command", None) in commands and isinstance(value, str) and not value.strip():
+            raise CLIError(f"{name} is empty: give the {'user turn' if name == 'text' else 'question'} in quotes")
     for name in SCOPE_FLAGS:  # named by flag, not by the pydantic field it becomes
         value = getattr(args, name, None)
         if value is not None:

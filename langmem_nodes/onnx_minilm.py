@@ -99,12 +99,20 @@ def max_seq_length(model_dir: Path) -> int:
     return limit
 
 
+def quiet_loading() -> None:
+    """No "Loading weights" progress bar from transformers on a library user's terminal."""
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()
+
+
 def export_onnx(model_dir: Path, dest: Path) -> Path:
     """Export the model's BERT (last_hidden_state) to `dest` atomically; needs torch, transformers, onnx."""
     import torch
     from transformers import AutoModel
 
     dest.parent.mkdir(parents=True, exist_ok=True)
+    quiet_loading()
     bert = AutoModel.from_pretrained(str(model_dir)).eval()
 
     class _Hidden(torch.nn.Module):  # the legacy exporter wants positional inputs mapped to kwargs

@@ -21,7 +21,8 @@ from pydantic import Field
 
 _BLOCK = re.compile(r"<memory>\n(.*?)</memory>", re.S)  # a rendered memory block (read/render.py)
 _ITEM = re.compile(r"^\s*[-*]\s+(\[.*)$", re.M)  # per-turn items ("- [kind · age · source] «text»")
-_NOTE = re.compile(r"(?<=»)\s*\(.*\)$")  # drop the renderer's trailing freshness advice
+# drop the renderer's trailing freshness advice, keep what a history question was told ("(earlier: …)")
+_NOTE = re.compile(r"(?<=»)\s*\((?!earlier: |此前：).*\)$")
 
 
 def _text(message: BaseMessage) -> str:

@@ -325,3 +325,13 @@ def test_an_empty_home_is_refused(tmp_path, monkeypatch, value):
     code, out, err = cli("--home", value, "--embedder", "hashing", "remember", EN, "--user", "ann")
     assert_one_line_error(code, err, "--home must not be empty")
     assert out == "" and not (tmp_path / ".langmem").exists()
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (("remember", "", "--user", "ann"), "text is empty"), (("remember", "  \n", "--user", "ann"), "text is empty"),
+    (("recall", "", "--user", "ann"), "query is empty"), (("edit", "some-id", " "), "text is empty"),
+])
+def test_empty_text_is_a_one_line_error(home, argv, needle):
+    code, out, err = cli(*home["base"], *argv)
+    assert_one_line_error(code, err, needle)
+    assert out == ""

@@ -91,3 +91,17 @@ def test_which_editor_before_gets_the_current_one_with_the_one_it_replaced(defau
         out = read.invoke({"messages": [("user", q)]}, context=MemoryContext(user_id="ada", session_id="s9"))
         hits = [h for h in out["memory_selected"] if now_value in h.record.text]
         assert hits and note in (hits[0].note or ""), (q, [(h.record.text, h.note) for h in out["memory_selected"]])
+
+
+@pytest.mark.parametrize("item", [
+    "- [fact · today · user said] «User lives in Seattle» (earlier: «User lives in Boston» (stated 2 days ago, "
+    "replaced today))",
+    "- [事实 · 今天 · 用户所说] «用户住在北京» (此前：«用户住在上海»（2天前所说，今天被取代）)",
+])
+def test_the_echo_model_repeats_what_a_history_question_was_told(item) -> None:
+    from langchain_core.messages import HumanMessage
+
+    from langmem_nodes.testing import MemoryEchoChatModel
+
+    reply = MemoryEchoChatModel().invoke([HumanMessage(f"<memory>\n{item}\n</memory>\nwhere did I live before?")])
+    assert ("Boston" in reply.content) if "Seattle" in item else ("上海" in reply.content)
