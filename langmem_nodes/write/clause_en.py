@@ -198,10 +198,10 @@ def _object(text: str) -> tuple[str, str]:
     return head, rest
 
 
-def _residence(text: str, verb: str) -> str:
+def _residence(text: str, verb: str, *, personal: bool = False) -> str:
     """The place after a residence verb: "Lyon", "a small flat in Lyon" → "Lyon", "" when it is no place."""
     obj, after = _object(text)
-    if is_place(obj) or unlisted_place(obj, after, verb):
+    if is_place(obj) or unlisted_place(obj, after, verb, personal=personal):
         return obj
     inner = re.match(r"^(?:an?|the|my|our)\s+[\w -]{1,30}?\s+(?:in|near|outside(?: of)?)\s+(?P<p>.+)$", text, _I)
     if inner:
@@ -289,7 +289,7 @@ def _user(rest: str) -> list[Claim]:
         if is_place(obj) or unlisted_place(obj, after, m.group(0)):
             return _one("user", "from", obj, kind="identity")
     if (m := _R_LIVES.match(rest)) and not neg:
-        if (place := _residence(rest[m.end():], m.group(0))):
+        if (place := _residence(rest[m.end():], m.group(0), personal=True)):
             return _one("user", "lives_in", place, kind="identity")
     if (m := _R_USE.match(rest)):
         obj, after = _object(rest[m.end():])

@@ -132,7 +132,8 @@ _EN = {
     "works_in": "User works in {o}", "works_at": "User works at {o}", "from": "User is from {o}",
     "allergy": "User is allergic to {o}", "diet": "User's diet: {o}", "prefers": "User likes {o}",
     "uses": "User uses {o}", "working_on": "User is working on {o}", "package_manager": "Project uses {o}",
-    "rule": "{s} rule: {o}", "states": "User stated: {o}",
+    "rule": "{s} rule: {o}", "states": "User stated: {o}", "learning": "User is learning {o}", "has": "User has {o}",
+    "trait": "User's trait: {o}",
 }
 _EN_NEG = {"prefers": "User does not like {o}", "uses": "User no longer uses {o}", "diet": "User does not eat {o}",
            "rule": "{s} rule: never {o}", "states": "User stated (negative): {o}"}
@@ -140,7 +141,7 @@ _ZH = {
     "name": "用户名叫{o}", "role": "用户的职业：{o}", "lives_in": "用户住在{o}", "works_in": "用户在{o}工作",
     "works_at": "用户就职于{o}", "from": "用户来自{o}", "allergy": "用户对{o}过敏", "diet": "用户饮食：{o}",
     "prefers": "用户喜欢{o}", "uses": "用户使用{o}", "working_on": "用户正在做{o}", "package_manager": "项目使用{o}",
-    "rule": "{s}规则：{o}", "states": "用户陈述：{o}",
+    "rule": "{s}规则：{o}", "states": "用户陈述：{o}", "learning": "用户在学{o}", "has": "用户有{o}", "trait": "用户的特征：{o}",
 }
 _ZH_NEG = {"prefers": "用户不喜欢{o}", "uses": "用户不再使用{o}", "diet": "用户不吃{o}", "rule": "{s}规则：不要{o}",
            "states": "用户陈述（否定）：{o}"}

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from . import clause_en
 from .places import is_place
-from .rules import PACKAGE_MANAGERS, Claim, clean_object, parse_clause
+from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
 
 _I = re.IGNORECASE
 Build = Callable[[re.Match[str]], list[Claim]]
@@ -205,7 +205,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?:keeps|is|was|has|loves|likes|hates|just|always|sleeps|knocked|walked|ran|ate|\w+s|\w+ed)\b.*$", _I), _kin_name),
     # "I drive a Mazda now"
     (re.compile(r"^i\s+(?:drive|own|ride)\s+(?:a|an)\s+(?:(?:19|20)\d\d\s+|(?:new|old|used|beat-up|little|red|blue|black|white|"
-                r"silver|grey|gray)\s+)*(?!(?:lot|bit|car|bike|truck|van|motorcycle|scooter)\b)(?P<o>[A-Za-z][\w-]*(?:\s+(?-i:[A-Z0-9])[\w-]*)?)\b.*$", _I),
+                r"silver|grey|gray)\s+)*(?!(?:lot|bit|car|bike|truck|van|motorcycle|scooter)\b)(?P<o>[A-Za-z][\w-]*(?:\s+(?-i:[A-Z0-9])[\w-]*){0,3})\b.*$", _I),
      lambda m: _claim("user", "attr:bike" if re.search(r"\bride\b", m.string, _I) else "attr:car", m.group("o"))),
     # "i went vegan in january", "I became vegetarian"
     (re.compile(r"^i\s+(?:went|became|turned|'ve gone|have gone|switched to being)\s+(?P<o>vegan|vegetarian|pescatarian|"
@@ -391,7 +391,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                               or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)] or clause_en.read(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
-            claims = [d for c in claims for d in split_coordination(c)]
+            claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]
             for c in claims:
                 over = _OVER.match(c.object) if c.predicate in ("prefers", "uses") else None
                 c.object = _EN_TAIL_FILLER.sub("", _DURATION.sub("", c.object) or c.object) or c.object
@@ -403,6 +403,10 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
 
 _PURPOSES = re.compile(r"^(?P<a>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+for\s+[\w -]{2,20}?\s+and\s+(?P<b>[\w.+#-]+(?:\s+[\w.+#-]+)?)"
                        r"(?:\s+for\s+[\w -]{2,20})?$", _I)
+
+
+def _is_tool_pred(c: Claim) -> bool:
+    return c.predicate in ("uses", "package_manager")
 
 
 def _split_purposes(c: Claim) -> list[Claim]:

@@ -84,6 +84,11 @@ _TRAITS = (r"(?:左撇子|右撇子|红绿色盲|色盲|色弱|高度近视|近�
            r"内向|外向|怕冷|怕热|敏感肌|过敏体质|乳糖不耐受?)")
 _PLACE_OF = {"上班": "works_in", "工作": "works_in", "住": "lives_in", "生活": "lives_in", "长大": "from", "出生": "from"}
 
+def _workplace(name: str) -> list[Claim]:
+    """"我在<X>做开发": a city is where the user works (works_in), anything else the employer (works_at)."""
+    return _claim("user", "works_in" if is_place(clean_object(name)) else "works_at", name, kind="identity")
+
+
 def _versioned(m: re.Match[str]) -> list[Claim]:
     """"我们的 Node 版本是 16": the version belongs to the tool's name (Node 16), not a value of its own."""
     return [Claim("project", "uses", f"{m.group('t')} {m.group('v')}", "positive", "fact")]
@@ -135,7 +140,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      _attitude),
     # where the user works and as what: "我在字节做推荐算法", "我在一家银行做风控"
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<org>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?:做|当|干|搞)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?(?:工作)?$"),
-     lambda m: ([] if re.match(r"^(?:一|某|家|个)", m.group("org")) else _claim("user", "works_at", m.group("org"), kind="identity"))
+     lambda m: ([] if re.match(r"^(?:一|某|家|个)", m.group("org")) else _workplace(m.group("org")))
      + _claim("user", "role", m.group("r"), kind="identity")),
     # "我从深圳搬到成都了": the new home replaces the old one
     (re.compile(r"^我(?:已经)?从\s*(?P<x>[\u4e00-\u9fffA-Za-z ]{1,10}?)\s*(?:搬到|搬去|搬来|搬回|搬家到)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?:来|去)?了?$"),
@@ -189,7 +194,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # where the user works and as what: "我在字节做数据开发"
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<o>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:做|当|干)(?:的)?\s*(?:[\u4e00-\u9fffA-Za-z ]{0,10}?)"
                 r"(?:开发|工程师|程序员|设计|产品|运营|测试|运维|算法|研究|销售|经理|前端|后端|全栈)(?:的)?(?:工作)?$"),
-     lambda m: _claim("user", "works_at", m.group("o"), kind="identity")),
+     lambda m: _workplace(m.group("o"))),
     # a diet said with an adverb: "我完全不喝咖啡", "I never drink coffee"
     (re.compile(r"^我(?:完全|从来|从不|基本|一般|平时|已经)?(?:都)?(?:不喝|不吃|不碰|戒了)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:了)?$"),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),

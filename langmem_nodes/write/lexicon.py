@@ -139,6 +139,7 @@ CLAUSE_SPLIT = re.compile(
     r"\s*(?:,\s*(?:and|but|while|though|although)\s+|(?<!my partner)(?<!my wife)(?<!my husband)(?<!my family)(?<!my girlfriend)"
     r"(?<!my boyfriend)(?<!my fiance)(?<!my fiancee)\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|"
     r"personally|honestly|tbh|frankly|he|she|it|they|he's|she's|it's|they're|that|we|we're|our|the team|my team)\b)|"
+    r"\s+and\s+(?=我|咱们)|"  # a turn that switches language: "I live in 北京 and 我喜欢 sushi"
     r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z]))|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|we|we're|my|our|the|prod|production|staging|live|living|work|use|prefer)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
     r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the)\b|我|这个|本)|但是|不过|而且|并且|…+|\.{3,}|～+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))\s*", _I)
 

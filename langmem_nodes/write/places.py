@@ -4,7 +4,11 @@ Berlin" (where the user lives) from "I moved to Helix" (a tool they switched to)
 Example:
     >>> is_place("Berlin"), is_place("the Bay Area"), is_place("Austin, TX"), is_place("Helix"), is_place("成都")
     (True, True, True, False, True)
+    >>> is_place("绍兴"), is_place("温州市"), is_place("余杭区"), is_place("小区"), is_place("字节")
+    (True, True, True, False, False)
     >>> unlisted_place("Aarhus", " with my family", "moved to"), unlisted_place("Zed", " last month", "moved to")
+    (True, False)
+    >>> unlisted_place("Bergen", " last year", "moved to", personal=True), unlisted_place("Kakoune", " from Vim", "moved to", personal=True)
     (True, False)
 """
 
@@ -57,6 +61,17 @@ _ZH = """
 马来西亚 北京 上海 深圳 广州 杭州 成都 南京 武汉 西安 重庆 天津 苏州 厦门 青岛 大连 长沙 郑州 济南 合肥 福州 昆明 沈阳 哈尔滨
 宁波 无锡 东莞 佛山 珠海 贵阳 南宁 兰州 太原 石家庄 南昌 海口 三亚 拉萨 乌鲁木齐 呼和浩特 长春 温州 台北 东京 大阪 首尔 伦敦
 巴黎 柏林 纽约 旧金山 洛杉矶 西雅图 波士顿 多伦多 温哥华 悉尼 墨尔本 硅谷 湾区
+河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 广西 海南 四川 贵州 云南 西藏 陕西 甘肃 青海 宁夏
+新疆 内蒙古 唐山 秦皇岛 邯郸 邢台 保定 张家口 承德 沧州 廊坊 衡水 大同 长治 晋城 晋中 运城 临汾 包头 赤峰 鄂尔多斯 呼伦贝尔
+鞍山 抚顺 丹东 锦州 营口 盘锦 葫芦岛 四平 通化 延吉 齐齐哈尔 大庆 佳木斯 牡丹江 徐州 常州 南通 连云港 淮安 盐城 扬州 镇江 泰州
+宿迁 昆山 江阴 张家港 常熟 嘉兴 湖州 绍兴 金华 衢州 舟山 台州 丽水 义乌 芜湖 蚌埠 淮南 马鞍山 铜陵 安庆 滁州 阜阳 宿州 六安
+亳州 宣城 莆田 泉州 漳州 龙岩 宁德 景德镇 萍乡 九江 赣州 上饶 淄博 枣庄 东营 烟台 潍坊 济宁 泰安 威海 日照 临沂 德州 聊城 菏泽
+开封 洛阳 平顶山 安阳 新乡 焦作 许昌 南阳 商丘 信阳 周口 驻马店 黄石 十堰 宜昌 襄阳 荆州 黄冈 孝感 株洲 湘潭 衡阳 岳阳 常德
+张家界 郴州 汕头 江门 湛江 茂名 肇庆 惠州 梅州 清远 中山 潮州 揭阳 柳州 桂林 北海 玉林 儋州 自贡 攀枝花 泸州 德阳 绵阳 乐山
+南充 宜宾 达州 遵义 安顺 曲靖 玉溪 丽江 大理 西双版纳 宝鸡 咸阳 延安 汉中 榆林 天水 酒泉 敦煌 西宁 银川 克拉玛依 喀什 石河子
+曼谷 迪拜 莫斯科 罗马 米兰 马德里 巴塞罗那 阿姆斯特丹 苏黎世 日内瓦 维也纳 慕尼黑 法兰克福 汉堡 斯德哥尔摩 哥本哈根 奥斯陆 赫尔辛基
+都柏林 爱丁堡 曼彻斯特 芝加哥 华盛顿 休斯顿 奥斯汀 达拉斯 丹佛 亚特兰大 迈阿密 费城 圣何塞 吉隆坡 雅加达 马尼拉 河内 孟买 班加罗尔
+新德里 釜山 京都 名古屋 横滨 福冈 札幌 冲绳 蒙特利尔 渥太华 布里斯班 珀斯 开罗 圣保罗 伊斯坦布尔 多哈
 """
 PLACES = frozenset(p.strip() for p in _EN.replace("\n", " ").split(",") if p.strip()) | frozenset(_ZH.split())
 _STATE = re.compile(r",?\s+(?:[A-Z]{2}|uk|usa|us)$", re.I)  # "Austin, TX", "Leeds UK"
@@ -66,7 +81,11 @@ def is_place(name: str) -> bool:
     """True for a country, region or large city this module knows (case-insensitive)."""
     n = _STATE.sub("", re.sub(r"\s+", " ", name.strip(" .,!?"))).casefold()
     n = re.sub(r"^(?:downtown|central|north(?:ern)?|south(?:ern)?|east(?:ern)?|west(?:ern)?)\s+(?=\w)", "", n)
-    return n in PLACES or n.removeprefix("the ") in PLACES
+    return n in PLACES or n.removeprefix("the ") in PLACES or bool(_ZH_ADMIN.fullmatch(n))
+
+
+# a Chinese name with an administrative suffix is a place: "温州市", "浙江省", "余杭区", "德清县"
+_ZH_ADMIN = re.compile(r"[\u4e00-\u9fff]{1,6}(?:市|省|县|自治区|自治州)|(?![\u4e00-\u9fff]*(?:小|社|景|校|厂|营|战|专|园)区$)[\u4e00-\u9fff]{2,5}区")
 
 
 # After "moved to" a name not in the gazetteer is a place only with a cue a tool never gets: a move of the
@@ -78,9 +97,20 @@ _MOVE_CUE = re.compile(r"^\s*(?:,\s*(?P<region>[A-Z][\w .-]{1,30}?)(?=$|[,.;]|\s
 _PLACE_ONLY_VERB = re.compile(r"\b(?:relocated|relocating|based|grew up|born|raised|from|reside|live in|living in|lived in)\b", re.I)
 
 
-def unlisted_place(name: str, after: str, verb: str) -> bool:
+# Software some people "move to" that the tool lexicon does not list; only this module reads it.
+_SOFTWARE = frozenset("mac kakoune ghostty kagi lapce bbedit textmate spacemacs lunarvim neovide joplin zettlr roam anytype "
+                      "tana dropbox icloud mastodon bluesky telegram whatsapp signal spotify".split())
+# What follows a name a user "moved to" that says software: an old tool after "from", a job for it, a tool noun.
+_SOFTWARE_CUE = re.compile(r"^\s*(?:from|over|instead of|in place of|replacing)\s+(?P<old>[\w.+#-]+(?:\s+(?-i:[A-Z])[\w.+#-]*)?)|"
+                           r"^\s*for\s+(?!(?:my|our|a|the|his|her) (?:\w+'s |new )?(?:job|work|studies|phd|degree|university)\b|work\b)|"
+                           r"\b(?:editor|ide|terminal|shell|browser|app|apps|plugins?|extensions?|theme|distro|version|release|"
+                           r"setup|config|dotfiles|workflow|stack|framework|library|notes?|note-taking|coding|editing|keybindings)\b", re.I)
+
+
+def unlisted_place(name: str, after: str, verb: str, *, personal: bool = False) -> bool:
     """A capitalised name that names no tool, after a verb only places take ("relocated to", "grew up in"),
-    or after "moved to" with a move cue in `after` (the text following the name)."""
+    or after "moved to" with a move cue in `after` (the text following the name). `personal`: the user (not a
+    team) moved, so "moved to" + such a name is a place unless `after` says software ("from Vim", "for notes")."""
     from .clause_en import is_tool_name  # late: clause_en builds on this module
 
     if not re.fullmatch(r"(?-i:[A-Z])[^\W\d_]+(?:[ -](?-i:[A-Z])[^\W\d_]+)?", name) or is_tool_name(name):
@@ -89,6 +119,14 @@ def unlisted_place(name: str, after: str, verb: str) -> bool:
         return True
     cue = _MOVE_CUE.match(after)
     if not cue:
-        return False
+        return personal and re.search(r"\bmoved\b", verb, re.I) is not None and _personal_move(name, after)
     region = cue.group("region")
     return not region or is_place(region)
+
+
+def _personal_move(name: str, after: str) -> bool:
+    """"I moved to Bergen (last year / from Oslo)": a place, unless the name or `after` says software."""
+    if name.casefold() in _SOFTWARE:
+        return False
+    soft = _SOFTWARE_CUE.search(after)
+    return not soft or bool(soft.group("old") and is_place(soft.group("old")))

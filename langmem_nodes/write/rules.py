@@ -62,6 +62,20 @@ def clean_object(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
+_DAY_EN = r"(?:mon|tues|tue|wednes|wed|thurs|thu|fri|satur|sat|sun)(?:days?)?|weekends?|weekdays?"
+_DAY_ZH = r"(?:每)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]|每(?:天|晚|周|月|个月|季度)|周末|工作日|月[底初中]|凌晨|早上|上午|中午|下午|晚上|半夜"
+SCHEDULE = re.compile(
+    rf"^(?:(?:on|every|each|every other|at|in the)\s+)?(?:(?:{_DAY_EN})(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?"
+    rf"(?:\s+(?:and|&|or)\s+(?:{_DAY_EN}))?|mornings|afternoons|evenings|nights|daily|nightly|weekly|biweekly|monthly|"
+    rf"(?:day|week|month|quarter|sprint|two weeks|other week)|\d{{1,2}}(?::\d\d)?\s*(?:am|pm)|noon|midnight)$|"
+    rf"^(?:在)?(?:{_DAY_ZH})", re.I)
+
+
+def is_schedule(obj: str) -> bool:
+    """A day or time ("Fridays", "every Monday", "周五上线"): when something happens, never a tool."""
+    return bool(SCHEDULE.match(obj.strip()))
+
+
 def _c(subject: str, predicate: str, obj: str, polarity: str = "positive", kind: str = "fact") -> list[Claim]:
     obj = clean_object(obj)
     return [Claim(subject, predicate, obj, polarity, kind)] if obj else []
@@ -86,10 +100,10 @@ _WHEN = re.compile(r"\s+(?:(?:last|this|earlier this) (?:week|month|year|spring|
 def _en_uses(m: re.Match[str]) -> list[Claim]:
     obj = clean_object(m.group("o"))
     subj = "project" if m.groupdict().get("p") else "user"
-    head = re.split(r"\s+(?:last|this|in|a|about|like|with|for|to|because|so|and|\d)\b", obj, maxsplit=1)[0]
+    head = re.split(r"\s+(?:last|this|in|a|about|like|with|for|to|from|because|so|and|\d)\b", obj, maxsplit=1)[0]
     if subj == "user" and is_place(head):
         return []  # "I moved to Berlin": where the user lives (grammar.py), not a tool
-    if subj == "user" and re.search(r"\b(?:moved|relocated)\b", m.group(0), _I) and unlisted_place(head, obj[len(head):], "moved to"):
+    if subj == "user" and re.search(r"\b(?:moved|relocated)\b", m.group(0), _I) and unlisted_place(head, obj[len(head):], "moved to", personal=True):
         return _c("user", "lives_in", head, kind="identity")  # "I moved to Aarhus with my family"
     obj = _WHEN.sub("", obj) or obj  # "switched to Helix last month": the date is not part of the tool
     if subj == "project" and obj.split(" ")[0].lower() in PACKAGE_MANAGERS:
