@@ -29,7 +29,7 @@ def rec(text: str, user: str = "alice", **kw) -> MemoryRecord:
         ("Please delete everything I told you about my sister.", "sister"),
         ("忘掉我说的那个咖啡的事", "咖啡"),
         ("请删除关于我妹妹的记忆。", "我妹妹"),
-        ("别再记着我的生日了", "我的生日了"),
+        ("别再记着我的生日了", "我的生日"),
         ("coffee", "coffee"),
     ],
 )
