@@ -45,6 +45,10 @@ GENERIC_PREDICATES = frozenset({"states", "said", "says", "mentions", ""})
 AUTHORITY = {Source.EXPLICIT_CORRECTION: 3, Source.USER_EDITED: 3, Source.EXPLICIT: 3, Source.IMPORTED: 1,
              Source.INFERRED: 1, Source.DERIVED: 0}
 
+#: What the user said outright: stored beyond the session at once (the promoter), and so, as one value at a
+#: time must hold in every session, superseding the values it contradicts in the user's other sessions.
+EXPLICIT_SOURCES = frozenset({Source.EXPLICIT, Source.EXPLICIT_CORRECTION, Source.USER_EDITED})
+
 
 def authority(source: Source | str) -> int:
     """How much a statement from `source` counts (`AUTHORITY`; an unknown source counts as inferred)."""
@@ -148,6 +152,6 @@ def winner(statements: Sequence[MemoryRecord]) -> MemoryRecord:
 
 
 __all__ = [
-    "AUTHORITY", "EXCLUSIVE", "GENERIC_PREDICATES", "PREDICATES", "attribute_key", "authority", "identity",
+    "AUTHORITY", "EXCLUSIVE", "EXPLICIT_SOURCES", "GENERIC_PREDICATES", "PREDICATES", "attribute_key", "authority", "identity",
     "is_exclusive", "same_fact", "value_key", "winner", "winner_index",
 ]

@@ -23,6 +23,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from ..facts import EXPLICIT_SOURCES
 from ..node import MemoryNode
 from ..records import (
     LedgerEntry,
@@ -35,8 +36,6 @@ from ..records import (
     new_id,
     normalize_text,
 )
-
-_EXPLICIT = (Source.EXPLICIT, Source.EXPLICIT_CORRECTION, Source.USER_EDITED)
 
 
 class PromoteNode(MemoryNode):
@@ -83,7 +82,7 @@ class PromoteNode(MemoryNode):
         for p in pending:
             r = p.record
             if p.action in ("write", "downgrade"):
-                explicit = r.source in _EXPLICIT
+                explicit = r.source in EXPLICIT_SOURCES
                 level = self.target_level(r.subject, explicit=explicit, recurrence=r.recurrence,
                                           has_project=ctx.project_id is not None)
                 if level is None and r.subject == "project" and ctx.project_id and not ctx.session_id:
@@ -108,14 +107,14 @@ class PromoteNode(MemoryNode):
                 if old.scope.project_id != ctx.project_id:  # evidence counts within one project only
                     p.note("promote", f"{old.id}: held in another project's session, not promoted from here")
                     continue
-                level = self.target_level(old.subject, explicit=r.source in _EXPLICIT, recurrence=recurrence,
+                level = self.target_level(old.subject, explicit=r.source in EXPLICIT_SOURCES, recurrence=recurrence,
                                           has_project=old.scope.project_id is not None)
                 sessionless = level is None and not ctx.session_id
                 if sessionless:  # restated outside any session: lift it to where a session-less write lives
                     level = self._sessionless_level(old.subject, ctx)
                 if level is not None:
                     p.promote_to = level.value
-                    p.trigger = ("explicit" if r.source in _EXPLICIT else "restated outside any session" if sessionless
+                    p.trigger = ("explicit" if r.source in EXPLICIT_SOURCES else "restated outside any session" if sessionless
                                  else f"recurrence in {recurrence} sessions")
                     p.note("promote", f"{old.id}: session → {level.value} ({p.trigger})")
         return {self.pending_key: pending}

@@ -3,9 +3,11 @@
 A new statement conflicts with stored active ones when they share (subject, predicate) in the scopes the
 user can see and either the predicate holds one value at a time (name, role, deploy_command, …), the
 polarity flips for the same object ("likes X" → "does not like X"), or the new statement is an explicit
-correction (of the value it names after "not …", else of the latest value). A correction also reaches
-the values this user stated in their other sessions of the same project (or of none), the partitions dedup
-compares with — never another user's or project's. The loser is superseded:
+correction (of the value it names after "not …", else of the latest value). A value stored beyond its
+session (said outright, `facts.EXPLICIT_SOURCES`, or with no session) also supersedes the values it
+contradicts in this user's other sessions of the same project (or of none), the partitions dedup compares
+with — never another user's or project's — so "I moved to Seattle" in one session leaves no active "lives
+in Boston" in an earlier one. A plain value said in a session stays in it and touches no other session. The loser is superseded:
 `status=superseded`, pointers both ways, a ledger reason — never deleted. `read_only` records are never
 superseded automatically: the challenger is kept as a `candidate` instead.
 
@@ -29,7 +31,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
-from ..facts import is_exclusive, winner
+from ..facts import EXPLICIT_SOURCES, is_exclusive, winner
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
 from ..state import PendingWrite
@@ -154,17 +156,20 @@ class ResolveNode(MemoryNode):
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]  # never the input's
         visible = ctx.visible_partitions()
-        sessions: list[str] | None = None  # listed once, only when a correction needs them
+        sessions: list[str] | None = None  # this user's other sessions, listed once
         for p in pending:
             if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
                 continue
             r = p.record
             refs = self._rival_refs(p, visible)
             elsewhere: list[KeyRef] = []
-            if r.source is Source.EXPLICIT_CORRECTION:
+            if r.source in EXPLICIT_SOURCES or not ctx.session_id:
+                # stored beyond this session, so seen from the user's other sessions too: it supersedes what it
+                # contradicts there (one value at a time in every session), and a correction may find its target
                 if sessions is None:
                     sessions = [s for s in self.store.partitions(prefix=ctx.session_prefix()) if s not in visible]
-                elsewhere = self._rival_refs(p, sessions, fallback=not refs) if sessions else []
+                correction = r.source is Source.EXPLICIT_CORRECTION
+                elsewhere = self._rival_refs(p, sessions, fallback=correction and not refs) if sessions else []
             loaded = self.store.get_many([m.id for m in (*refs, *elsewhere)]) if refs or elsewhere else {}
             rivals = [loaded[m.id] for m in refs if m.id in loaded]
             other = [loaded[m.id] for m in elsewhere if m.id in loaded]
@@ -204,7 +209,7 @@ class ResolveNode(MemoryNode):
 
     def _resolve(self, p: PendingWrite, rivals: list[MemoryRecord], other: Sequence[MemoryRecord] = ()) -> None:
         """`rivals`: contradicted values the user sees here; `other`: those held in the user's other sessions
-        of this project (only for a correction). Those are superseded when the new value beats them, but
+        of this project. Those are superseded when the new value beats them, but
         never make it lose: a value this session cannot see does not overrule what the user just said."""
         r = p.record
         locked = [m for m in (*rivals, *other) if m.read_only]

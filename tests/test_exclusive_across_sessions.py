@@ -1,0 +1,99 @@
+"""One value at a time holds across a user's sessions: a new value of a one-value attribute said in a later session
+("I moved to Seattle last week." after "I live in Boston.") supersedes the value the user stated in an earlier
+session of the same project (or of none) — kept for history, never deleted — so that no session ever sees two
+active values, and a question about the past gets the earlier one. Another user's, another project's and a
+parallel attribute's values are never touched (issue #15/#16, a newcomer's finding: two active `lives_in`)."""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from langmem_nodes import create_read_graph
+from langmem_nodes.records import MemoryContext, Status
+from langmem_nodes.write import create_write_graph
+
+CASES = {  # (first session's statement, later session's statement, old value, new value)
+    "en-moved": ("I live in Boston.", "I moved to Seattle last week.", "Boston", "Seattle"),
+    "en-job": ("I work at Acme.", "These days I work at Globex.", "Acme", "Globex"),
+    "zh-moved": ("我住在上海。", "我搬到北京了。", "上海", "北京"),
+    "zh-job": ("我在腾讯工作。", "我现在在阿里巴巴上班。", "腾讯", "阿里巴巴"),
+}
+
+
+def _say(store, text: str, **ctx) -> dict:
+    return create_write_graph(store).compile().invoke({"messages": [HumanMessage(text)]},
+                                                      context=MemoryContext(**ctx))
+
+
+def _holding(store, word: str, status: Status = Status.ACTIVE) -> list:
+    return [r for r in store.find(None, statuses=(status,)) if word.casefold() in r.object.casefold()]
+
+
+def _active_values(store, ctx: MemoryContext, predicate: str) -> list[str]:
+    return sorted(r.object for r in store.find(ctx.visible_partitions(), statuses=(Status.ACTIVE,))
+                  if r.predicate == predicate)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_later_sessions_new_value_supersedes_the_earlier_sessions_value(store, case) -> None:
+    first, later, old_word, new_word = CASES[case]
+    _say(store, first, user_id="ada", session_id="s1")
+    (old,) = _holding(store, old_word)
+    out = _say(store, later, user_id="ada", session_id="s2")
+    (new,) = _holding(store, new_word)
+    kept = store.get(old.id)
+    assert kept is not None and kept.status is Status.SUPERSEDED and kept.superseded_by == new.id  # never deleted
+    assert old.id in new.supersedes and old.id in out["memory_superseded"]
+    for session in ("s1", "s2", "s3"):  # the old session too sees one value
+        assert _active_values(store, MemoryContext(user_id="ada", session_id=session), new.predicate) == [new.object]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_another_users_or_projects_value_is_never_superseded(store, case) -> None:
+    first, later, old_word, new_word = CASES[case]
+    _say(store, first, user_id="ada", session_id="s1")
+    _say(store, first, user_id="ada", project_id="p1", session_id="s1")
+    _say(store, later, user_id="bob", session_id="s2")
+    _say(store, later, user_id="ada", project_id="p2", session_id="s2")
+    assert len(_holding(store, old_word)) == 2  # bob's and project p2's statements reach neither
+
+
+@pytest.mark.parametrize("first,later", [("I like coffee.", "I like tea."), ("我喜欢咖啡。", "我喜欢喝茶。")])
+def test_a_parallel_attribute_in_another_session_stays_active(store, first, later) -> None:
+    _say(store, first, user_id="ada", session_id="s1")
+    _say(store, later, user_id="ada", session_id="s2")
+    assert not store.find(None, statuses=(Status.SUPERSEDED,))
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_history_question_in_a_third_session_gets_the_earlier_sessions_value(tmp_path, lang) -> None:
+    from langmem_nodes.store import MemoryStore
+
+    first, later, old_word, new_word = CASES[f"{lang}-moved"]
+    question = "Where did I live before?" if lang == "en" else "我以前住在哪里？"
+    with MemoryStore(tmp_path / "home") as store:  # the default embedder
+        _say(store, first, user_id="ada", session_id="s1")
+        _say(store, later, user_id="ada", session_id="s2")
+        out = create_read_graph(store).compile().invoke({"messages": [HumanMessage(question)]},
+                                              context=MemoryContext(user_id="ada", session_id="s3"))
+    (hit,) = [h for h in out["memory_selected"] if new_word in h.record.text]
+    assert old_word in hit.note
+
+
+@pytest.mark.parametrize("first,later,old_word,new_word", [("I live in Boston.", "I live in Denver.", "Boston", "Denver"),
+                                                           ("我住在上海。", "我住在广州。", "上海", "广州")])
+def test_a_value_said_with_no_session_supersedes_the_sessions_values(store, first, later, old_word, new_word) -> None:
+    """With no session the write lands at user level, seen from every session: it replaces the session's value."""
+    _say(store, first, user_id="ada", session_id="s1")
+    _say(store, later, user_id="ada")
+    assert not _holding(store, old_word) and _holding(store, old_word, Status.SUPERSEDED)
+    assert _active_values(store, MemoryContext(user_id="ada", session_id="s1"), "lives_in") == [new_word]
+
+
+@pytest.mark.parametrize("first,later", [("I live in Boston.", "I live in Denver."), ("我住在上海。", "我住在广州。")])
+def test_a_plain_value_in_another_session_stays_in_its_session(store, first, later) -> None:
+    _say(store, first, user_id="ada", session_id="s1")
+    _say(store, later, user_id="ada", session_id="s2")
+    assert not store.find(None, statuses=(Status.SUPERSEDED,))
