@@ -97,3 +97,13 @@ def test_a_plain_value_in_another_session_stays_in_its_session(store, first, lat
     _say(store, first, user_id="ada", session_id="s1")
     _say(store, later, user_id="ada", session_id="s2")
     assert not store.find(None, statuses=(Status.SUPERSEDED,))
+
+
+@pytest.mark.parametrize("first,later", [("I live in Boston.", "I live in Denver."), ("我住在上海。", "我住在广州。")])
+def test_a_value_promoted_by_recurrence_supersedes_the_other_sessions_value(store, first, later) -> None:
+    """Said in two sessions, the value moves to user level, seen from s1 too: s1's own value gives way."""
+    for text, session in ((first, "s1"), (later, "s2"), (later, "s3")):
+        _say(store, text, user_id="ada", session_id=session)
+    for session in ("s1", "s2", "s4"):
+        (value,) = _active_values(store, MemoryContext(user_id="ada", session_id=session), "lives_in")
+        assert value in later

@@ -274,7 +274,11 @@ class _Plan:
         wide = MemoryRecord.model_validate(wide.model_dump())
         self.add.append(wide)
         if is_exclusive(old.predicate):  # one value at a time at the wider level too: the promoted one wins
-            for m in rivals:
+            # also over the user's other sessions' values, which would now see it beside their own
+            sessions = [x for x in self.store.partitions(prefix=self.ctx.session_prefix())
+                        if x != old.scope.partition]
+            elsewhere = [m for m in self._active_at(old, *sessions) if not _same_value(m, old)] if sessions else []
+            for m in [*rivals, *elsewhere]:
                 if m.read_only:
                     continue
                 self.updates[m.id] = m.model_copy(update={"status": Status.SUPERSEDED, "superseded_by": wide.id})
@@ -289,9 +293,9 @@ class _Plan:
                                        supersedes=[old.id], reason=f"promoted to {level.value}: {p.trigger}"))
         return None
 
-    def _active_at(self, old: MemoryRecord, partition: str) -> list[MemoryRecord]:
-        """Active records of `old`'s attribute in another partition, as this plan will leave them."""
-        found = self.store.find([partition], subject=old.subject, predicate=old.predicate)
+    def _active_at(self, old: MemoryRecord, *partitions: str) -> list[MemoryRecord]:
+        """Active records of `old`'s attribute in other partitions, as this plan will leave them."""
+        found = self.store.find(list(partitions), subject=old.subject, predicate=old.predicate)
         return [m for m in (self.updates.get(m.id, m) for m in found) if m.status is Status.ACTIVE]
 
     def _fold_into(self, p: PendingWrite, old: MemoryRecord, upd: MemoryRecord, twin: MemoryRecord) -> None:
