@@ -168,8 +168,11 @@ def _en_attr(m: re.Match[str]) -> list[Claim]:
     if re.match(r"(?:our|the|his|her|their|its|this|that|your)_", attr) or re.match(
             r"^(?:where|when|what|how|who|why|next|tomorrow|tonight|today|soon|later)\b", m.group("o").strip(), _I):
         return []  # "(my) our anniversary is next week", "(my) leeds is where I work": no attribute of the user's
+    attr = re.sub(r"^(?:new|current|present)_(?=[a-z])", "", attr)  # "my new manager is Priya": the manager, now
     if attr in {"name", "first_name"}:
         return _c("user", "name", m.group("o"), kind="identity")
+    if attr in {"hometown", "home_town", "birthplace", "place_of_birth"}:
+        return _c("user", "from", m.group("o"), kind="identity")
     if attr.startswith("favou?rite") or attr.startswith("favorite") or attr.startswith("favourite"):
         return _c("user", "prefers", m.group("o"), kind="preference")
     return _c("user", f"attr:{attr[:40]}", m.group("o"), kind="fact")
@@ -321,8 +324,11 @@ def _zh_attr(m: re.Match[str]) -> list[Claim]:
         return []
     if re.search(r"(?:大多|大部分|多半|基本|一般|通常|都)$", attr):  # "(我的)客户大多是美国的": a generalisation, not an attribute
         return []
+    attr = re.sub(r"^(?:新|现在的|目前的|现任)(?=[\u4e00-\u9fff]{2})", "", attr)  # "我的新领导是王总": the leader, now
     if attr in {"名字", "姓名"}:
         return _c("user", "name", m.group("o"), kind="identity")
+    if attr in {"老家", "家乡", "故乡", "出生地"}:
+        return _c("user", "from", re.sub(r"的$", "", m.group("o")), kind="identity")
     if attr.startswith("最喜欢") or attr.startswith("最爱"):
         return _c("user", "prefers", m.group("o"), kind="preference")
     return _c("user", f"attr:{attr[:20]}", m.group("o"))
@@ -339,10 +345,14 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^我(?:不能吃|不吃|忌口)\s*(?P<o>.+)$"),
      lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
     (re.compile(r"^我是\s*(?P<o>[\u4e00-\u9fff]{2,6})人$"), lambda m: _c("user", "from", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:现在|目前)?(?:住在|生活在|定居在?|来自|老家在|老家是)\s*(?P<o>.+)$"),
+    # where the user comes from is not where they live: "我来自成都" then "我住在北京" are both true
+    (re.compile(r"^我(?:是|其实|本来|原本)?(?:来自|老家在|老家是|出生在|出生于)\s*(?P<o>.+?)(?:的|人)?$"),
+     lambda m: _c("user", "from", m.group("o"), kind="identity")),
+    (re.compile(r"^我(?:现在|目前)?(?:住在|生活在|定居在?)\s*(?P<o>.+)$"),
      lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
+    # "我在杭州上班" is where, "我在腾讯上班" for whom
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<o>[^做写搞弄用看学修忙]{1,15}?)(?:工作|上班|任职|就职)$"),
-     lambda m: _c("user", "works_in", m.group("o"), kind="identity")),
+     lambda m: _c("user", "works_in" if is_place(m.group("o")) else "works_at", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<o>[^做写搞弄用看学修忙]{1,15}?)(?:生活|住|定居)$"),
      lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
     (re.compile(rf"^(?:我)?(?:是|是一名|是一个|是个|当|做|从事|干)\s*(?P<o>[^，,]{{0,12}}?(?:{_JOB})[^，,]{{0,4}}?)"
