@@ -1,6 +1,7 @@
 """Where the user comes from is not where they live, and for whom they work is not where: "我来自成都" then "我住在
 北京" keeps both (it superseded the hometown before), "我在腾讯上班" is an employer (`works_at`, as "I work at
-Google") while "我在杭州上班" is a place (`works_in`), and "my new manager is Priya" is the manager (issue #16)."""
+Google") while "我在杭州上班" is a place (`works_in`), and "my new manager is Priya" / "my manager is now Priya" /
+"我的编辑器现在是 Zed" name the attribute without the time word (issue #16)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ PREDICATE = {
     "我在腾讯上班。": ("works_at", "腾讯"), "我在一家创业公司工作。": ("works_at", "一家创业公司"),
     "我在杭州工作。": ("works_in", "杭州"), "I work at Google.": ("works_at", "Google"),
     "My new manager is Priya.": ("attr:manager", "Priya"), "我的新领导是王总。": ("attr:领导", "王总"),
+    "My manager is now Priya.": ("attr:manager", "Priya"), "My shell is currently fish.": ("attr:shell", "fish"),
+    "我的编辑器现在是 Zed。": ("attr:编辑器", "Zed"), "我的终端一直是 iTerm2。": ("attr:终端", "iTerm2"),
 }
 
 

@@ -335,7 +335,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
 # the user's own fact about a family member ("my wife's name is …"): not reported speech
 OWN_FACT = re.compile(r"^my\s+\w+(?:'s name is|'s called| is called| is named)\s|"
                       r"^my\s+\w+\s+(?:are|is)\s+(?:called\s+|named\s+)?[A-Za-z][\w-]+(?:\s*,\s*[A-Za-z][\w-]+)*\s+(?:and|&)\s+[A-Za-z][\w-]+\b|"
-                      r"^my\s+\w+\s+is\s+(?-i:[A-Z])[\w-]+$|^我(?:的)?\S{1,3}(?:的名字)?(?:叫|名叫)", _I)
+                      r"^my\s+\w+\s+is\s+(?:now\s+|currently\s+|still\s+)?(?-i:[A-Z])[\w-]+$|^我(?:的)?\S{1,3}(?:的名字)?(?:叫|名叫)", _I)
 
 # a project's tool named in passing, even inside a question: "our Flask app", "我们的 Flask 应用"
 MENTION = re.compile(

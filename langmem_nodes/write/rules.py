@@ -163,19 +163,20 @@ _HOLDER_NOUNS = frozenset("team company org startup app repo project service bac
 
 def _en_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"[^a-z0-9]+", "_", m.group("a").lower()).strip("_")
+    value = re.sub(r"^(?:now|currently|still|actually|officially)\s+", "", m.group("o"), flags=_I)  # "is now Zed"
     if attr in _HOLDER_NOUNS:
         return []  # "my team is all in on Terraform": the team is a holder, not an attribute (clause_en reads it)
     if re.match(r"(?:our|the|his|her|their|its|this|that|your)_", attr) or re.match(
-            r"^(?:where|when|what|how|who|why|next|tomorrow|tonight|today|soon|later)\b", m.group("o").strip(), _I):
+            r"^(?:where|when|what|how|who|why|next|tomorrow|tonight|today|soon|later)\b", value.strip(), _I):
         return []  # "(my) our anniversary is next week", "(my) leeds is where I work": no attribute of the user's
     attr = re.sub(r"^(?:new|current|present)_(?=[a-z])", "", attr)  # "my new manager is Priya": the manager, now
     if attr in {"name", "first_name"}:
-        return _c("user", "name", m.group("o"), kind="identity")
+        return _c("user", "name", value, kind="identity")
     if attr in {"hometown", "home_town", "birthplace", "place_of_birth"}:
-        return _c("user", "from", m.group("o"), kind="identity")
+        return _c("user", "from", value, kind="identity")
     if attr.startswith("favou?rite") or attr.startswith("favorite") or attr.startswith("favourite"):
-        return _c("user", "prefers", m.group("o"), kind="preference")
-    return _c("user", f"attr:{attr[:40]}", m.group("o"), kind="fact")
+        return _c("user", "prefers", value, kind="preference")
+    return _c("user", f"attr:{attr[:40]}", value, kind="fact")
 
 
 _INFRA_EN = (r"url|host|hostname|server|endpoint|port|branch|database|db|bucket|region|domain|registry|path|directory|"
@@ -325,6 +326,7 @@ def _zh_attr(m: re.Match[str]) -> list[Claim]:
     if re.search(r"(?:大多|大部分|多半|基本|一般|通常|都)$", attr):  # "(我的)客户大多是美国的": a generalisation, not an attribute
         return []
     attr = re.sub(r"^(?:新|现在的|目前的|现任)(?=[\u4e00-\u9fff]{2})", "", attr)  # "我的新领导是王总": the leader, now
+    attr = re.sub(r"(?<=[\u4e00-\u9fff]{2})(?:现在|目前|已经|还是|其实|一直)$", "", attr)  # "我的编辑器现在是 Zed"
     if attr in {"名字", "姓名"}:
         return _c("user", "name", m.group("o"), kind="identity")
     if attr in {"老家", "家乡", "故乡", "出生地"}:
