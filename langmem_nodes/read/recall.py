@@ -30,6 +30,10 @@ turns stored by `langmem_nodes.conversation.import_conversation` only (the LoCoM
 Language route: an embedder that cannot read Chinese (`reads_cjk = False`: MiniLM turns it into [UNK])
 gives noise for a Chinese query, so such a query is ranked by BM25 alone; memories BM25 did not find follow
 in the dense order (they still rank, and never count as relevant by meaning).
+Attribute questions (`attribute_boost`, `attribute_route.py`): a query naming an attribute with a known
+vocabulary of values ("Which package manager does this project use?", "我们用什么数据库？") also recalls the
+memories of that attribute's predicate and values, raises those holding it and counts them relevant; one
+asking for the value drops memories holding another category's value («Project uses Fly.io»).
 What each of these measured (MADial, LoCoMo, the LoCoMo-like set): docs/figures.md, "Measurements behind
 the defaults".
 Relevance evidence (`relevance.py`): each hit also carries absolute evidence — the centred cosine and the
@@ -69,6 +73,7 @@ from ..records import MemoryContext, Status
 from ..state import MemoryQuery, ScoredMemory
 from ..store import MemoryStore
 from ..text import detect_lang
+from .attribute_route import ATTRIBUTE_BOOST, AttributeRoute
 from .relevance import (
     DENSE_FLOORS,
     LEXICAL_FLOOR,
@@ -189,6 +194,8 @@ class RecallNode(MemoryNode):
             (`relevance.DENSE_FLOORS`), None = dense evidence always counts.
         lexical_floor: share of the query's content terms a memory must contain to be relevant by words.
         evidence_depth: lexical evidence is computed for this many best candidates (the rest get 0).
+        attribute_boost: how far memories holding the attribute a query names rise (`attribute_route.py`;
+            0 = off: no attribute route at all).
     """
 
     name = "recall"
@@ -207,6 +214,7 @@ class RecallNode(MemoryNode):
         dense_floor: Floor | None | Literal["auto"] = "auto",
         lexical_floor: float = LEXICAL_FLOOR,
         evidence_depth: int = 20,
+        attribute_boost: float = ATTRIBUTE_BOOST,
         **kw: Any,
     ) -> None:
         super().__init__(**kw)
@@ -235,6 +243,10 @@ class RecallNode(MemoryNode):
         if not 0.0 <= lexical_floor <= 1.0:
             raise ValueError(f"lexical_floor must be in [0, 1], got {lexical_floor!r}")
         self.dense_floor, self.lexical_floor, self.evidence_depth = dense_floor, lexical_floor, evidence_depth
+        if isinstance(attribute_boost, bool) or not (isinstance(attribute_boost, int | float)
+                                                      and 0.0 <= attribute_boost <= 10.0):
+            raise ValueError(f"attribute_boost must be a number in [0, 10], got {attribute_boost!r}")
+        self.attribute_boost = float(attribute_boost)
         self.reads_cjk = bool(getattr(store.embedder, "reads_cjk", True))
 
     def _dense_reads(self, text: str) -> bool:
@@ -258,7 +270,11 @@ class RecallNode(MemoryNode):
         elif self.fusion != "bm25":  # an unread query: the dense order only ranks what BM25 did not find
             dense_hits = self.store.dense_search(query.partitions, self.store.embedder.embed_query(query.dense), n,
                                                  self.statuses)
-        ids = list(dict.fromkeys([*lex, *(i for i, _ in dense_hits)]))
+        route = AttributeRoute.of(query.text) if self.attribute_boost > 0 else None
+        if route is not None and query_need(query.text) == "impersonal":  # "What is a package manager?"
+            route = None
+        routed = route.candidates(self.store, query, n, self.statuses) if route is not None else []
+        ids = list(dict.fromkeys([*lex, *(i for i, _ in dense_hits), *routed]))
         records = self.store.get_many(ids)
         allowed = set(query.partitions)
         ids = [i for i in ids if i in records and records[i].scope.partition in allowed]
@@ -286,7 +302,18 @@ class RecallNode(MemoryNode):
         if (self.thread_weight != "auto" and self.thread_weight > 0) or (
                 self.thread_weight == "auto" and any(is_turn(records[i]) for i in ids)):
             self._add_thread_evidence(sim, records, extra)
+        if route is not None:
+            b = self.attribute_boost
+            for i in ids:
+                extra[i]["attribute"] = held = float(route.holds(records[i]))
+                sim[i] = (sim[i] + b * held) / (1 + b)
         self._add_relevance(query, qvec, ids, cos, lex, sim, records, extra)
+        if route is not None:  # the attribute is evidence of its own; another category's value is not an answer
+            for i in ids:
+                if extra[i]["attribute"]:
+                    extra[i]["relevant"] = 1.0
+                elif route.excludes(records[i]):
+                    extra[i]["relevant"] = 0.0
         hits = [
             ScoredMemory(
                 record=records[i], score=sim[i],

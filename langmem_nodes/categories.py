@@ -1,0 +1,105 @@
+"""Categories of values: attributes whose values are a known vocabulary (zh + en), so that a question naming
+the attribute ("Which package manager does this project use?", "我们用什么数据库？") finds a memory naming only
+the value («Project uses yarn»: yarn is a package manager, Postgres a database, Helix an editor).
+
+A category is named by its words (English: whole words, a plural "s" allowed; Chinese: substrings) and held
+by a memory whose predicate is the category's, or whose object or text names one of its values (whole words,
+casefolded) or the category itself ("dark mode in editors"). Values that are everyday words ("oracle",
+"railway", "atom") are left out: a value must name the category on its own.
+
+Example:
+    >>> asked_categories("Which package manager does this project use?"), asked_categories("编辑器用的是哪个")
+    ({'package_manager'}, {'editor'})
+    >>> value_categories("Project uses yarn"), value_categories("项目使用MySQL"), value_categories("User lives in Oslo")
+    ({'package_manager'}, {'database'}, set())
+    >>> asks_for_value("What database do we use?", "database"), asks_for_value("Why is the database slow?", "database")
+    (True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class Category:
+    """One attribute with a known vocabulary of values."""
+
+    words: tuple[str, ...]  # English words or phrases naming the attribute
+    words_zh: tuple[str, ...]  # Chinese words naming it
+    predicates: frozenset[str]  # predicates whose memories hold it
+    values: tuple[str, ...]  # its values, casefolded
+
+
+CATEGORIES: dict[str, Category] = {
+    "package_manager": Category(
+        ("package manager", "pkg manager", "dependency manager"), ("包管理",), frozenset({"package_manager"}),
+        tuple("npm pnpm yarn bun uv poetry pip pipenv conda pdm hatch cargo maven gradle composer bundler "
+              "rubygems nuget homebrew".split())),
+    "database": Category(
+        ("database", "db", "datastore", "data store"), ("数据库",), frozenset({"database", "attr:database", "attr:db"}),
+        ("postgres", "postgresql", "mysql", "mariadb", "sqlite", "mongodb", "mongo", "redis", "dynamodb", "cassandra",
+         "cockroachdb", "clickhouse", "duckdb", "mssql", "sql server", "neo4j", "couchdb", "influxdb", "timescaledb",
+         "firestore", "planetscale", "supabase", "scylladb")),
+    "editor": Category(
+        ("editor", "ide", "text editor", "code editor"), ("编辑器",), frozenset({"editor", "attr:editor", "attr:ide"}),
+        ("vim", "neovim", "nvim", "helix", "emacs", "vscode", "vs code", "visual studio code", "visual studio",
+         "sublime", "sublime text", "zed", "cursor", "intellij", "intellij idea", "pycharm", "webstorm", "goland", "clion",
+         "phpstorm", "rubymine", "xcode", "nano", "eclipse", "netbeans", "kakoune", "android studio", "notepad++",
+         "jetbrains")),
+    "hosting": Category(
+        ("hosting", "hosted", "deploy", "deploys", "deployed", "deployment"), ("部署", "托管"),
+        frozenset({"hosting", "deploy_command", "attr:hosting", "attr:host"}),
+        ("fly.io", "vercel", "netlify", "heroku", "aws", "gcp", "google cloud", "azure", "digitalocean", "hetzner",
+         "linode", "cloudflare", "github pages", "kubernetes", "k8s", "ecs", "fargate")),
+}
+
+_WH_EN = r"(?:which|what|what's|whats|where)"
+_WH_ZH = r"(?:哪个|哪种|哪款|哪家|哪一个|哪些|哪里|哪儿|在哪|什么|啥)"
+
+
+@lru_cache(maxsize=64)
+def _pattern(terms: tuple[str, ...], plural: bool) -> re.Pattern[str]:
+    alts = "|".join(re.escape(t) + ("s?" if plural else "") for t in sorted(terms, key=len, reverse=True))
+    # ASCII boundaries: a value may touch Chinese text ("项目使用pnpm")
+    return re.compile(rf"(?<![a-z0-9_.+-])(?:{alts})(?![a-z0-9_+]|\.[a-z0-9])")
+
+
+def _names(text: str, cat: Category) -> bool:
+    low = text.casefold().replace("’", "'")
+    return bool(_pattern(cat.words, True).search(low)) or any(w in text for w in cat.words_zh)
+
+
+def asked_categories(text: str) -> set[str]:
+    """The categories `text` names by their words ("package manager", "数据库"), not by a value."""
+    return {name for name, cat in CATEGORIES.items() if _names(text, cat)}
+
+
+def value_categories(text: str) -> set[str]:
+    """The categories of the values `text` names ("yarn" → package_manager, "MySQL" → database)."""
+    low = text.casefold()
+    return {name for name, cat in CATEGORIES.items() if _pattern(cat.values, False).search(low)}
+
+
+def holds_category(name: str, predicate: str, obj: str, text: str) -> bool:
+    """Whether a memory (its predicate, object and text) holds the attribute `name`: its predicate, one of
+    its values, or the attribute's own words in the text ("dark mode in editors")."""
+    cat = CATEGORIES[name]
+    return (predicate.casefold() in cat.predicates or name in value_categories(f"{obj} {text}")
+            or _names(text, cat))
+
+
+def asks_for_value(text: str, name: str) -> bool:
+    """Whether `text` asks which value the attribute `name` has: a "which / what" before its words ("Which
+    editor do I use?", "这个项目用哪个包管理器"), or a "什么 / 哪个" after them ("编辑器用的是什么")."""
+    cat = CATEGORIES[name]
+    low = text.casefold().replace("’", "'")
+    words = _pattern(cat.words, True).pattern
+    if re.search(rf"\b{_WH_EN}\b(?:\W+[\w'-]+){{0,3}}?\W+{words}", low):
+        return True
+    return any(re.search(rf"{_WH_ZH}.{{0,4}}{re.escape(w)}|{re.escape(w)}.{{0,6}}{_WH_ZH}", text) for w in cat.words_zh)
+
+
+__all__ = ["CATEGORIES", "Category", "asked_categories", "asks_for_value", "holds_category", "value_categories"]
