@@ -88,8 +88,9 @@ def disowned(clause: str) -> str:
     return (m.group("o") or m.group("o2")) if m else ""
 
 
-# "I meant I use Helix": what the user meant is the clause after it
-_MEANT = re.compile(r"^i\s+(?:meant|mean)(?:\s+to\s+say)?(?:\s+that)?\s*,?\s+(?=(?:i|i'm|i've|my|we|we're|our)\b)", _I)
+# "I meant I use Helix", "what I meant was I hate jogging", "我的意思是我讨厌跑步": the clause after it
+_MEANT = re.compile(r"^(?:what\s+)?i\s+(?:meant|mean|wanted to say)(?:\s+to\s+say)?(?:\s+(?:was|is))?(?:\s+that)?\s*,?\s+(?=(?:i|i'm|i've|my|we|we're|our)\b)|"
+                    r"^(?:我的意思是|我是说|我想说的是|我本来想说|我本意是)\s*(?=我)", _I)
 # "mine is X" = "it's X"; a frame before the value names where it holds ("here", "for this one", "in this repo")
 _MINE = re.compile(r"^mine(?:'s| is)\s+", _I)
 _FRAME = re.compile(r"^(?:(?:but\s+)?(?:here|over here|in this (?:one|repo|project|codebase|team|job)|for this (?:one|repo|project|"

@@ -30,7 +30,7 @@ from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, T
 from ..safety import find_injection
 from ..state import PendingWrite
 from ..text import detect_lang
-from . import chat_en, clause_en, grammar
+from . import chat_en, clause_en, grammar, pronouns
 from . import lexicon as lx
 from .places import is_place
 from .rules import Claim, clean_object
@@ -279,6 +279,7 @@ class RuleExtractor(Extractor):
             cue_open = False  # a bare cue clause ("From now on,") opens the next one
             reported = False  # inside a third party's frame (zh), until a first-person clause
             project_frame = False  # "In this repo, never commit to main": the frame names the subject
+            pet = ""  # the user's pet this sentence named, for a pronoun that stands for it
             for n, raw in enumerate(raws):
                 if asked and (n == len(raws) - 1 or lx.QUESTION.search(raw.strip())):
                     # "我一直用 tab 缩进，你能不能别用空格？": the statement before the question still counts
@@ -291,6 +292,7 @@ class RuleExtractor(Extractor):
                 cue_open = bool(lx.EXPLICIT.search(raw)) and not clause.strip(" .,;:!?。，；：！？—–-")
                 hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")
+                clause, pet = pronouns.resolve(clause, pet), pronouns.mentioned(clause) or pet  # "my dog, she's a …"
                 lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1
                 if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
@@ -358,10 +360,11 @@ class RuleExtractor(Extractor):
                 holder_user, holder_we = bool(_FIRST_PERSON.match(clause)), bool(_WE.match(clause))
                 new = (grammar.current_of(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit, generic=cued)
+                withdrawn_here = False  # the clause replaces a value the sentence withdrew: a correction in itself
                 if retracted is not None:
                     new = _instead(retracted, clause, new)
                     if new:
-                        retracted = None
+                        retracted, withdrawn_here = None, True
                 if not new and correction:
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
                     if not new and (value := _bare_value(clause, bare_np=not found)[1]):
@@ -396,7 +399,8 @@ class RuleExtractor(Extractor):
                     if carried:
                         claim.replaces.extend(carried)
                         carried = []
-                    found.append((claim, clause, _marked_current(source, raw, hedged), hedged))
+                    said = Source.EXPLICIT_CORRECTION if withdrawn_here and not hedged else _marked_current(source, raw, hedged)
+                    found.append((claim, clause, said, hedged))
                 if is_past:
                     past = found[-1]
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)

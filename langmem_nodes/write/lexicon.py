@@ -25,7 +25,7 @@ CORRECTION_ANYWHERE = re.compile(
     r"that'?s wrong|not right|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|not (?:true|the case) any ?more|"
     r"i got (?:it|that) wrong|scratch that|i misspoke|correction|sorry,? i meant|"
     r"(?:oh )?wait,? (?:sorry|no)|autocorrect|typo)\b|改成|改为|改到|换成了|更正为|"
-    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是|其实是\s*[^，,。]{1,20}[，,]\s*(?:而)?不是|(?<=[，,])\s*其实(?:是|用的是|应该是)|(?:^|[，,。\s哦啊])我忘了(?:说|讲)?[，,]", _I
+    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?:不对)*(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是|其实是\s*[^，,。]{1,20}[，,]\s*(?:而)?不是|(?<=[，,])\s*其实(?:是|用的是|应该是)|(?:^|[，,。\s哦啊])我忘了(?:说|讲)?[，,]|我(?:之前|刚才|刚刚|上次|前面|昨天)(?:跟你)?(?:说|讲|提到)(?:过|的)?[^，,。！？]{1,24}[，,]\s*(?:其实|实际上|但其实|不过其实)|\bi (?:said|told you|mentioned)\b[^.!?]{1,60}?\bbut\s+(?:actually|in fact)\b", _I
 )
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"
@@ -128,7 +128,7 @@ STANDING = re.compile(
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=(?:fyi|btw|honestly|tbh|also)?\s*(?:i\b|i'm\b|i am\b|personally\b))|"
                             r"\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|"
                             r"[，,]\s*(?=(?:不过|但是|可是|但)\s*我(?!们))", re.I)
-LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|so|ok(?:ay)?|hmm+|lol|哦|噢|啊|嗯|哎)\s*[,，]?\s*)+", _I)
+LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|so|ok(?:ay)?|hmm+|lol|哦|噢|啊|嗯|哎)(?![A-Za-z'])\s*[,，]?\s*)+", _I)  # not "so" of "sorry"
 LEAD_TIME = re.compile(
     r"^\s*(?:(?:today|tonight|this (?:week|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
     r"these days|lately|recently|now|今天|今晚|这周|本周|这几天|最近|目前|现在|这阵子)\s*[,，]?\s*)+",

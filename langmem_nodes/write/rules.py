@@ -161,6 +161,9 @@ _HOLDER_NOUNS = frozenset("team company org startup app repo project service bac
                           "codebase monorepo site website".split())
 
 
+_PETS = frozenset("cat dog puppy kitten parrot rabbit bunny hamster horse pony".split())
+
+
 def _en_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"[^a-z0-9]+", "_", m.group("a").lower()).strip("_")
     value = re.sub(r"^(?:now|currently|still|actually|officially)\s+", "", m.group("o"), flags=_I)  # "is now Zed"
@@ -172,6 +175,8 @@ def _en_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"^(?:new|current|present)_(?=[a-z])", "", attr)  # "my new manager is Priya": the manager, now
     if attr in {"name", "first_name"}:
         return _c("user", "name", value, kind="identity")
+    if attr in _PETS:
+        value = re.sub(r"^an?\s+", "", value, flags=_I)  # "my dog is a beagle": the breed, not "a beagle"
     if attr in {"hometown", "home_town", "birthplace", "place_of_birth"}:
         return _c("user", "from", value, kind="identity")
     if attr.startswith("favou?rite") or attr.startswith("favorite") or attr.startswith("favourite"):

@@ -1,0 +1,46 @@
+"""A pronoun that stands for the user's pet named earlier in the sentence (zh + en): "I'm bringing my dog, she's a
+border collie" reads its second clause as "my dog is a border collie", "我养了只猫，它是英短" as "我的猫是英短".
+
+Only a breed-like value is read so (a capitalised name, a breed head noun, a known zh breed): "she's a good girl",
+"he's a nurse" (no pet named) and "it's a mess" stay what they were.
+
+Example:
+    >>> resolve("she's a border collie", "dog"), resolve("she's a good girl", "dog"), resolve("he's a Siamese", "")
+    ('my dog is a border collie', "she's a good girl", "he's a Siamese")
+    >>> resolve("它是英短", "猫"), mentioned("I'm bringing my dog"), mentioned("我养了只猫")
+    ('我的猫是英短', 'dog', '猫')
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+_PET_EN = r"cat|dog|puppy|kitten|parrot|rabbit|bunny|hamster|horse|pony"
+_PET_ZH = r"猫咪|狗狗|小猫|小狗|兔子|鹦鹉|猫|狗"
+_MY_PET = re.compile(rf"\bmy\s+(?:(?:new|old|little|rescue|senior)\s+)?(?P<en>{_PET_EN})\b|"
+                     rf"我(?:的|家)?(?:养了|养的|养着|有)?(?:一)?(?:只|条)?(?P<zh>{_PET_ZH})", _I)
+_BREED_HEAD = (r"collie|shepherd|retriever|terrier|poodle|beagle|lab|labrador|husky|corgi|pug|spaniel|bulldog|doodle|"
+               r"dachshund|schnauzer|greyhound|whippet|chihuahua|boxer|mix|mutt|tabby|shorthair|longhair|ragdoll|"
+               r"maine coon|persian|sphynx|bengal")
+_EN_PRONOUN = re.compile(rf"^(?:she|he)(?:'s|\s+is)\s+(?P<o>an?\s+(?:(?-i:[A-Z])[\w-]*(?:\s+[\w-]+)?|(?:[\w-]+\s+)?(?:{_BREED_HEAD})))$", _I)
+_ZH_BREED = (r"[\u4e00-\u9fff]{1,3}(?:犬|猫)|英短|美短|布偶|狸花|暹罗|金毛|拉布拉多|柯基|柴犬|哈士奇|泰迪|边牧|萨摩耶|比熊|德牧|"
+             r"博美|法斗|加菲|蓝猫|橘猫|田园")
+_ZH_PRONOUN = re.compile(rf"^(?:它|牠)(?:其实)?是\s*(?:一只|只)?(?P<o>{_ZH_BREED})$")
+
+
+def mentioned(clause: str) -> str:
+    """The pet the clause names as the user's ("my dog", "我家的猫"), else ""."""
+    found = list(_MY_PET.finditer(clause))
+    return (found[-1].group("en") or found[-1].group("zh")).lower() if found else ""
+
+
+def resolve(clause: str, pet: str) -> str:
+    """The clause with a pronoun for `pet` read as the pet itself; unchanged when it is no breed of it."""
+    if not pet:
+        return clause
+    if pet.isascii() and (m := _EN_PRONOUN.match(clause)):
+        return f"my {pet} is {m.group('o')}"
+    if not pet.isascii() and (z := _ZH_PRONOUN.match(clause)):
+        return f"我的{pet}是{z.group('o')}"
+    return clause
