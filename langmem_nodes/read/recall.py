@@ -74,6 +74,7 @@ from ..state import MemoryQuery, ScoredMemory
 from ..store import MemoryStore
 from ..text import detect_lang
 from .attribute_route import ATTRIBUTE_BOOST, AttributeRoute
+from .knowledge import asks_knowledge
 from .relevance import (
     DENSE_FLOORS,
     LEXICAL_FLOOR,
@@ -332,6 +333,8 @@ class RecallNode(MemoryNode):
         lang_of = getattr(self.store.embedder, "lang_of", detect_lang)  # a routing embedder: its half's language
         lang = lang_of(query.dense)
         need = query_need(query.text)
+        if need != "impersonal" and asks_knowledge(self.store.embedder, lang, qvec):
+            need = "impersonal"  # a knowledge question by meaning, whatever its words (`knowledge.py`)
         floor = dense_floor_for(self.dense_floor, lang, need)
         if qvec is not None and ids and floor is not None and need != "impersonal":
             c = centering(self.store.embedder, lang)

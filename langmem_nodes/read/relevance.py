@@ -17,8 +17,8 @@ A memory is *relevant* when its dense evidence clears the embedder's floor and h
 (`RELATIVE_EVIDENCE`; only when the embedder can read the query's language) or its lexical evidence clears
 `lexical_floor`. The floor depends on what the query needs (`query_need.py`): a personal request ("what
 should I cook tonight?") needs less evidence than a general one, and an impersonal one (trivia, a
-definition, a translation, arithmetic, a greeting: "the history of the beagle breed") gets nothing, whatever
-its topic shares with a memory. Floors per shipped embedder were chosen on the dev/tune users of
+definition, a translation, arithmetic, a greeting: "the history of the beagle breed"; or a knowledge question
+by meaning, `knowledge.py`) gets nothing, whatever its topic shares with a memory. Floors per shipped embedder were chosen on the dev/tune users of
 `evals/data/abstain*.json` and scored on their held-out users (docs/figures.md).
 
 Example:
