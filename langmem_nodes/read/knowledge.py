@@ -33,6 +33,13 @@ KNOWLEDGE_QUESTIONS = (
     "Why did the Roman Empire fall?", "Are sharks mammals?", "What's the boiling point of water at high altitude?",
     "How does garbage collection work in Java?", "What is a REST API?", "Who designed the Eiffel Tower?",
     "What is the origin of the marathon?", "How long do elephants live?",
+    "How do solar panels turn light into electricity?", "What makes a rainbow appear?", "Do fish feel pain?",
+    "Why do cats purr?", "Is it true that we only use 10% of our brains?", "How old is the universe?",
+    "Can penguins fly?", "Why is the ocean salty?", "How are diamonds formed?", "Was Napoleon really short?",
+    "How does a vaccine differ from an antibiotic?", "What's inside a black hole?", "Do plants sleep at night?",
+    "Is Pluto still a planet?", "How do airplanes stay in the air?", "Which came first, the chicken or the egg?",
+    "Does cracking your knuckles cause arthritis?", "Why do onions make you cry?", "How does Bitcoin mining work?",
+    "Is Python slower than C?", "What was the first programming language?", "How does HTTPS keep data private?",
     "疫苗是怎么训练免疫系统的？", "天空为什么是蓝色的？", "西红柿是水果还是蔬菜？", "一个牛油果有多少热量？", "第一个登上月球的人是谁？",
     "拿铁和卡布奇诺有什么不同？", "冰箱是怎么制冷的？", "柏林墙是哪一年倒的？", "非洲最高的山是哪座？", "蝙蝠在黑暗中怎么辨别方向？",
     "秋天树叶为什么会变色？", "奶酪是怎么做出来的？", "巴西人说什么语言？", "哪个行星的卫星最多？", "复利是怎么算的？",
@@ -48,15 +55,19 @@ PERSONAL_REQUESTS = (
     "What should I wear to the interview tomorrow?", "Which laptop should I buy for work?",
     "Add a login page to the frontend", "How can I sleep better?", "What can I do with the kids this afternoon?",
     "Is it a good idea for me to run today?", "What's a good snack for me before training?",
+    "What should I get my dad for his birthday?", "Can you make me a study plan for this month?",
+    "Which running shoes should I buy?", "What's a good lunch for me today?", "Help me write a reply to my landlord",
+    "Set up linting for our repo", "What should I name the new service?",
+    "Where should I take my partner for our anniversary?",
     "今晚做什么菜好？", "帮我安排一下周末", "下周出差有什么要注意的？", "给我妈买什么礼物好？", "给我推荐一套锻炼计划",
     "项目的测试应该怎么配置？", "写个函数保存用户的订单", "放假出去玩要带些什么？", "周五晚上我们去哪吃饭？", "把仓库里挂掉的构建修一下",
     "推荐一本我可能喜欢的书", "应用怎么部署到测试环境？", "周六聚会帮我定个菜单", "明天面试穿什么好？", "工作用的电脑买哪台好？",
     "给前端加一个登录页", "怎么才能睡得好一点？", "下午带孩子干点什么好？", "我今天适合去跑步吗？", "训练前吃点什么好？",
 )
 #: How much closer (mean cosine of the 3 nearest) the knowledge examples must be than the requests, per
-#: embedder name and query language. Tune users' relevant queries reach at most 0.134 (MiniLM, English) and
-#: -0.005 (e5, Chinese); the margins keep a gap above them.
-KNOWLEDGE_MARGINS: dict[str, dict[str, float]] = {"minilm+e5": {"en": 0.2, "zh": 0.01}}
+#: embedder name and query language. Tune users' relevant queries reach at most 0.115 (MiniLM, English) and
+#: -0.005 (e5, Chinese); the margins keep a gap above them (0.065, 0.015).
+KNOWLEDGE_MARGINS: dict[str, dict[str, float]] = {"minilm+e5": {"en": 0.18, "zh": 0.01}}
 NEAREST = 3
 
 
