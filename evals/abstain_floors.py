@@ -10,7 +10,7 @@ a pair into `DENSE_FLOORS` (prefer one away from the edge of the grid, and one t
 in tests/test_read_relevance.py green), then score the held-out splits once with `python -m evals abstain`.
 
 Usage:
-    python -m evals abstain_floors [--embedder minilm+e5|minilm|e5] [--splits dev,tune,tune3,tune4] [--bar 90]
+    python -m evals abstain_floors [--embedder minilm+e5|minilm|e5] [--splits dev,tune,tune3,tune4,tune5,tune7] [--bar 90]
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from langmem_nodes.read.query_need import query_need
 from langmem_nodes.read.relevance import LEXICAL_FLOOR, RELATIVE_EVIDENCE, relevant
 from langmem_nodes.records import MemoryContext
 
-TUNE_SPLITS = ("dev", "tune", "tune3", "tune4")
+TUNE_SPLITS = ("dev", "tune", "tune3", "tune4", "tune5", "tune7")
 
 
 def candidates(users: list[dict[str, Any]], embedder: str) -> list[dict[str, Any]]:

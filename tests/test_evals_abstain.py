@@ -40,6 +40,13 @@ def test_tune_users_add_personal_unrelated_queries_and_the_blind_set_is_only_hel
     assert len(fourth) == 20 and {u["split"] for u in fourth} == {"tune4", "heldout4"}
 
 
+def test_the_seventh_set_is_tune_only_and_half_of_its_queries_need_no_memory():
+    seventh = load(DATA.parent / "abstain7.json")
+    assert {u["split"] for u in seventh} == {"tune7"} and sorted(u["lang"] for u in seventh) == ["en"] * 4 + ["zh"] * 4
+    assert all(sum(not q["gold"] for q in u["queries"]) == 6 == sum(bool(q["gold"]) for q in u["queries"])
+               for u in seventh)
+
+
 def test_an_unknown_split_or_file_is_a_clear_error(capsys, tmp_path):
     with pytest.raises(SystemExit):
         main(["--embedder", "hashing", "--split", "nope"])
