@@ -22,8 +22,10 @@ from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 CTX = MemoryContext(user_id="ada")
 MEMORIES = ["User has two cats named Miso and Tofu", "User is training for a half marathon in October",
-            "User is allergic to peanuts", "用户养了两只猫", "用户对花生过敏", "用户在准备十月的半程马拉松"]
-KNOWLEDGE = ["Do cats see in colour?", "Do cats dream?", "Are cats nocturnal?", "猫能看见颜色吗？", "花生其实是豆子吗？"]
+            "User is allergic to peanuts", "用户养了两只猫", "用户对花生过敏", "用户在准备十月的半程马拉松",
+            "用户在学 Python"]
+KNOWLEDGE = ["Do cats see in colour?", "Do cats dream?", "Are cats nocturnal?", "猫能看见颜色吗？", "花生其实是豆子吗？",
+             "Go 比 Python 慢吗？"]
 REQUESTS = [("Any plans for my cats while I travel?", "m0"), ("出差的时候猫怎么办？", "m3"),
             ("What snacks can I take on the plane?", "m2"), ("去看电影带什么零食好？", "m4")]
 

@@ -45,6 +45,8 @@ KNOWLEDGE_QUESTIONS = (
     "秋天树叶为什么会变色？", "奶酪是怎么做出来的？", "巴西人说什么语言？", "哪个行星的卫星最多？", "复利是怎么算的？",
     "降噪耳机的原理是什么？", "罗马帝国为什么会灭亡？", "鲨鱼属于哺乳动物吗？", "Java 的垃圾回收是怎么工作的？", "埃菲尔铁塔是谁设计的？",
     "马拉松这个名字是怎么来的？", "大象能活多少年？", "茶叶里的咖啡因比咖啡多吗？",
+    "太阳能板是怎么发电的？", "宇宙有多少岁了？", "企鹅会飞吗？", "拿破仑真的很矮吗？", "黑洞里面有什么？", "冥王星还算行星吗？",
+    "比特币挖矿是怎么回事？", "Python 比 C 慢吗？", "长城有多长？",
 )
 PERSONAL_REQUESTS = (
     "What should I cook for dinner tonight?", "Help me plan my weekend", "Any tips for my trip next week?",
@@ -63,6 +65,7 @@ PERSONAL_REQUESTS = (
     "项目的测试应该怎么配置？", "写个函数保存用户的订单", "放假出去玩要带些什么？", "周五晚上我们去哪吃饭？", "把仓库里挂掉的构建修一下",
     "推荐一本我可能喜欢的书", "应用怎么部署到测试环境？", "周六聚会帮我定个菜单", "明天面试穿什么好？", "工作用的电脑买哪台好？",
     "给前端加一个登录页", "怎么才能睡得好一点？", "下午带孩子干点什么好？", "我今天适合去跑步吗？", "训练前吃点什么好？",
+    "纪念日带对象去哪好？",
 )
 #: How much closer (mean cosine of the 3 nearest) the knowledge examples must be than the requests, per
 #: embedder name and query language. Tune users' relevant queries reach at most 0.115 (MiniLM, English) and
