@@ -32,7 +32,30 @@ CROSS_TURN = {  # (what the user said first, the correction, the old value, the 
     "en-what-i-meant": ("I like jogging.", "no, what I meant was I hate jogging.", "jogging", "jogging"),
     # a requirement of the project: "项目要求的是 Node 20"
     "zh-project-requires": ("项目要求 Node 18。", "说错了，项目要求的是 Node 20。", "Node 18", "Node 20"),
+    # the old value given to someone else ("旺财是我哥家的"), the user's own said as "我家那条叫…"
+    "zh-disowned-pet": ("我家狗叫旺财。", "不对，旺财是我哥家的，我家那条叫豆豆。", "旺财", "豆豆"),
+    # "I wish." / "我倒希望如此。" denies what was said: the next sentence holds the value
+    "en-i-wish": ("I'm on Windows.", "lol I wish. it's actually a Chromebook.", "Windows", "Chromebook"),
+    "zh-i-wish": ("我用 Vim。", "哈哈我倒希望如此。其实是 VS Code。", "Vim", "VS Code"),
 }
+
+TWO_VALUES = {  # a corrected value said as a conjunction: every conjunct is a new value
+    "en": ("We test on Node 16.", "actually we dropped Node 16 — it's Node 18 and Node 20 now.", "Node 16", ("Node 18", "Node 20")),
+    "zh": ("我们项目用 Python 3.8。", "不对，现在是 Python 3.10 和 Python 3.11 了。", "Python 3.8", ("Python 3.10", "Python 3.11")),
+}
+
+
+@pytest.mark.parametrize("case", TWO_VALUES)
+def test_a_correction_with_two_values_lands_both(store, case) -> None:
+    first, fix, old_word, new_words = TWO_VALUES[case]
+    g, ctx = _graph(store), MemoryContext(user_id="di", session_id="s1")
+    g.invoke({"messages": [HumanMessage(first)]}, context=ctx)
+    (old,) = [r for r in _active(store, "di") if old_word.casefold() in r.object.casefold()]
+    g.invoke({"messages": [HumanMessage(first), AIMessage("OK"), HumanMessage(fix)]}, context=ctx)
+    for word in new_words:
+        (new,) = [r for r in _active(store, "di") if r.object.casefold() == word.casefold()]
+        assert new.source.value == "explicit_correction"
+    assert store.get(old.id).status is Status.SUPERSEDED
 
 
 def _graph(store):
@@ -69,6 +92,8 @@ CONTROLS = {  # no correction: nothing is marked as one
     "en-no-worries": "no worries, our frontend is built with Vue.",
     "zh-role-no-change": "我是做运维的，平时也写点 Python。",
     "en-pronoun-other": "My sister came over, she's a nurse.",
+    "en-i-wish-clause": "I wish I had more time. I use Vim.",
+    "zh-i-wish-clause": "我倒希望明天别下雨。我用 Vim。",
 }
 
 

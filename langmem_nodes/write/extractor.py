@@ -43,8 +43,8 @@ MAX_CLAUSE_CHARS = 600
 _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用|不叫|不住在)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
-    r"^(?:i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
-    r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?P<o>[^,，]{1,60})$", re.I)
+    r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
+    r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
 _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
@@ -483,7 +483,9 @@ class RuleExtractor(Extractor):
                   or next((c for c in candidates if place and c.predicate in _PLACE_PREDICATES), None)
                   or next((c for c in candidates if not place and c.predicate not in _PLACE_PREDICATES), None)
                   or candidates[0])
-        return [Claim(target.subject, target.predicate, clean_object(value), target.polarity, target.kind, [target.object])]
+        values = [value] if is_exclusive(target.predicate) else _conjuncts(clause, value)
+        return [Claim(target.subject, target.predicate, clean_object(v), target.polarity, target.kind, [target.object])
+                for v in values]
 
     def _parse(self, clause: str, prev: Claim | None, explicit: bool, *, generic: bool = True) -> list[Claim]:
         replaces: list[str] = []
@@ -570,6 +572,20 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)):
         return "", ""
     return term, value
+
+
+_CONJ = re.compile(r"\s+(?:and|&)\s+|\s*(?:和|跟|以及|、)\s*", re.I)
+
+
+def _conjuncts(clause: str, value: str) -> list[str]:
+    """The values of a bare corrected value said as a conjunction ("it's 3.11 and 3.12 now", "现在是 3.10 和 3.11 了"):
+    two or three short names, else `value` alone."""
+    m = _BARE_VALUE.match(_POLITE.sub("", clause))
+    parts = [_value_span(p) for p in _CONJ.split(m.group("o"))] if m else []
+    if not 2 <= len(parts) <= 3 or any(not p or len(p.split()) > 3 or len(p) > 24 or _NOT_A_VALUE.match(p)
+                                       or grammar.junk(p) for p in parts):
+        return [value]
+    return parts
 
 
 def _marked_current(source: Source, clause: str, hedged: bool) -> Source:

@@ -491,6 +491,9 @@ FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|
                     r"^(?P<z>[\w .+#/-]{1,30}?)\s*(?:是|那是)(?:我们?)?(?:上一份工作|上一个|上个|前一个|以前|之前|过去|老早|老|旧|另一个|别的|其他|上一家|上家)(?:的)?(?:公司|项目|团队|仓库)?(?:的)?(?:事|方案|做法|配置|东西|版本|选择|架构|计划)?了?$|"
                     r"^(?P<e>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:the\s+)?(?:original|initial|first)\s+(?:plan|idea|choice)\b|"
                     r"^(?P<e3>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:before|earlier|ages ago|in the past|outdated|old news)$|"
+                    # "旺财是我哥家的", "那台 ThinkPad 是我同事的": the value belongs to someone else
+                    r"^(?P<z4>[\w .+#/-]{1,20}?)\s*(?:其实|只|那)?是(?:我|我们)(?:的)?(?:妹妹?|姐姐?|哥哥?|弟弟?|妈妈?|爸爸?|爸妈|父母|朋友|同事|邻居|室友|"
+                    r"老婆|老公|男朋友|女朋友|表[哥姐妹弟]|堂[哥姐妹弟]|舅舅|姑姑|阿姨|叔叔|爷爷|奶奶|外婆|外公|家人|亲戚)(?:家)?的(?:猫|狗|车|电脑)?$|"
                     r"^(?P<e2>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:for|from|in)\s+(?:another|a different|the other|my (?:old|previous|last))\s+"
                     r"(?:project|job|company|team|repo)\b", _I)
 
