@@ -71,6 +71,12 @@ _SECURITY_ANSWER = re.compile(
     r"(?:妈妈|母亲|老妈|我妈)(?:的)?(?:娘家姓|婚前姓|娘家的姓|未婚时的姓)(?:氏)?\s*(?:是|为|：|:|叫)?\s*(?P<y>[\u4e00-\u9fffA-Za-z]{1,12})|"
     r"(?:密保|安全问题|安全提示问题|密码提示问题)[^。！？\n]{0,30}?答案\s*(?:是|为|：|:|叫)\s*(?P<z>[^\s，,。；;！!？?]{1,30})",
     _I)
+# a value said first and then named a security answer: "my first pet was Pickles and that's what I use for
+# security questions", "我小学的名字是向阳小学，密保都用这个" — the sentence up to the cue holds the answer
+_SECURITY_USE = re.compile(
+    r"\b(?:use|used|using|it'?s|that'?s|is|was|as)\b[^.!?\n]{0,40}?\b(?:for|as)\s+(?:my\s+|the\s+|all\s+(?:my\s+)?|"
+    r"every\s+|most\s+)?(?:account\s+)?security\s+(?:questions?|answers?)|"
+    r"[，,]?\s*(?:(?:我|都|就|也)?(?:用来|用作|用于|拿来|当作?|作为)[^。！？\n]{0,6}?(?:密保|安全问题)|(?:密保|安全问题)(?:的答案)?(?:都|就|也)?(?:用|是)(?:这个|它|的这个))", _I)
 _SEED = re.compile(r"\b(?:seed|recovery|mnemonic|backup)\s+(?:phrase|words|codes?)\b|助记词|恢复短语|备用码|恢复码", _I)
 
 
@@ -88,12 +94,15 @@ def _looks_random(token: str) -> bool:
 
 
 # ---- secrets by phrasing ------------------------------------------------------------------------
+# what an access code opens: "the garage opener code", "my gym locker combo", "the front door code"
+_ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|building|lock|locker|padlock|bike|safe|"
+                r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm)")
 _EN_WORD = (
     r"pass(?:word|wd|code|phrase)s?|pwd|pw|pin(?:\s+(?:code|number))?|"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
-    r"(?:door|gate|alarm|entry|lock|security|safe|garage|unlock|verification|2fa|otp|one[- ]time)\s+code|"
-    r"combination|cvv|cvc|otp|pass(?!\s*-)"
+    rf"{_ACCESS_NOUN}(?:\s+[\w-]+)?\s+(?:code|combo)|(?:secret|safe|code|magic|pickup)\s+word|codeword|"
+    r"combination|combo|cvv|cvc|otp|pass(?!\s*-)"
 )
 _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of something else
     r"manager|managers|policy|policies|rules?|field|fields|reset|resets|hash(?:es|ing)?|strength|length|"
@@ -119,7 +128,7 @@ _EN_PHRASE = re.compile(
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
 _NEAR_VALUE = re.compile(rf"\b(?P<w>key|password|passcode|pw|secret|token)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
-                         r"[^.!?\n]{0,16}?\s(?P<v>[^\s,;]{8,})", re.I)
+                         r"[^.!?\n]{0,60}?\s(?P<v>[^\s,;]{8,})", re.I)
 _EN_AS_PASSWORD = re.compile(
     r"\b(?:use|used|using|with|have|set)\s+[\"'“]?(?P<v>\S{4,})[\"'”]?\s+as\s+(?:my|the|our|a|his|her)\s+"
     rf"(?:\w+\s+)?(?:password|passcode|passphrase|pin|pw)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)", _I)
@@ -129,7 +138,7 @@ _EN_CHANGED_TO = re.compile(
     r"(?:password|passcode|passphrase|pin|pw)\s+(?:to|as|into)\s+[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 # "my login is jdoe / Autumn!Leaves7", "credentials: admin, Adm1n!"
 _EN_LOGIN_PAIR = re.compile(
-    r"\b(?:log\s?in|sign[- ]?in|credentials?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=)\s*\S+\s*(?:/|,|\band\b)\s*"
+    r"\b(?:log\s?in|sign[- ]?in|credentials?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 _ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|pin\s*码|暗号|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置"
@@ -139,6 +148,10 @@ _ZH_PHRASE = re.compile(
     rf"(?P<v>[^\s，,。；;！？!?、」”]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”]*){{0,11}})",
     _I,
 )
+# a dial combination in zh: "保险柜密码：左 33 右 12 左 7"
+_ZH_DIAL = re.compile(r"(?:密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?:[左右顺逆][转圈]?\s*\d+\s*[，,、]?\s*){2,})")
+# a typed password a few words after the word: "密码开头是 Qx，结尾是 77，就是 QxMarble77"
+_ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？\n]{{0,40}}?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{{6,}})", _I)
 _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X"
     r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
     r"pin)\s*(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
@@ -150,7 +163,7 @@ _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "
 # "家里wifi是 abc12345", "手机热点 hotspot2024" (a bare token after the network word is its key in zh)
 _EN_NET = r"(?:wi-?fi|wlan|wireless|hot\s?spot|router)"
 _EN_NET_KEY = r"(?:(?:network|security|wpa2?|wpa3)\s+)?(?:key|pass(?:word|phrase|code)?|psk|pw|code)"
-_EN_NET_LINK = r"(?:\s+is|\s+was|\s*:|\s*=|\s*,\s*(?:it'?s|it\s+is|which\s+is)|\s+-+>?)"
+_EN_NET_LINK = r"(?:\s+is|\s+was|\s*:|\s*=|\s*,\s*(?:it'?s|it\s+is|which\s+is)|\s+-+>?|\s+(?=\S*\d))"
 _EN_WIFI_KEY = re.compile(
     rf"\b{_EN_NET}\b[^.!?\n]{{0,60}}?\b(?P<w>{_EN_NET_KEY})\b"
     rf"(?:\s+(?:for|of|to|at|on)\s+[\w' -]{{1,30}}?)?{_EN_NET_LINK}\s*[\"'“]?(?P<v>[^\s\"'”,;]+)|"
@@ -192,11 +205,16 @@ def _wifi_keys(text: str) -> list[tuple[re.Match[str], str]]:
     return out
 
 
+_DIAL = re.compile(r"combination|combo", _I)
+
+
 def _en_value_ok(word: str, value: str) -> bool:
     first = value.split()[0].strip(".!?").casefold() if value.split() else ""
     if not first or first in _EN_NON_VALUE:
         return False
-    needs_digit = re.match(r"pin|.*code|cvv|cvc|otp|combination", word, _I)
+    if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
+        return bool(re.search(r"\d", " ".join(value.split()[:6])))
+    needs_digit = re.match(r"pin|.*code|cvv|cvc|otp", word, _I)
     if needs_digit and not re.search(r"\d", value.split()[0]):
         return False
     if word.casefold() in ("pw", "token", "credentials", "credential") and len(first) < 6:
@@ -363,7 +381,7 @@ def find_secrets(text: str) -> list[Finding]:
         word, value = m.group("w"), m.group("v")
         if _en_value_ok(word, value):
             kind = "password" if word.casefold().startswith(("pass", "pw")) else re.sub(r"\s+", " ", word.casefold())
-            if "phrase" in word.casefold():  # a passphrase has spaces: the rest of the clause is its value
+            if "phrase" in word.casefold() or _DIAL.search(word):  # spaces inside: the rest of the clause is its value
                 add(kind, m, "v")
             else:
                 start = m.start("v")
@@ -386,6 +404,16 @@ def find_secrets(text: str) -> list[Finding]:
         group = next(g for g in "vwxyz" if m.group(g) is not None)
         if m.group(group).casefold() not in ("is", "was", "the", "my", "a", "an", "answer"):
             add("security answer", m, group)
+    for m in _SECURITY_USE.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".!?。！？\n") + 1
+        asked = re.match(r"[^.!?。！？\n]*[?？]", text[m.end():])  # "what should I use for security questions?"
+        if text[start:m.start()].strip() and not asked:
+            found.append(Finding("security answer", "secret", start, m.end(), text[start:m.end()]))
+    for m in _ZH_DIAL.finditer(text):
+        add("密码", m, "v")
+    for m in _ZH_NEAR_VALUE.finditer(text):
+        if _strongly_shaped(m.group("v")) and m.group("v").casefold() not in _PRODUCTS:
+            add("密码", m, "v")
     for m in _SEED.finditer(text):
         rest = re.match(r"[^。.!?！？\n]*", text[m.end():])
         span_end = m.end() + (rest.end() if rest else 0)

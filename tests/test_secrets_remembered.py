@@ -1,0 +1,56 @@
+"""Access secrets said with "remember …" or in words the shape rules never saw — a garage opener code, a locker
+combo, a dial combination, a router login, a pickup code word, a security-question answer said before its cue, a
+password hint — never reach the store, the ledger, the turn's state or any byte of the home (en + zh; a
+newcomer's report: seven of these were stored and injected back as «User rule: …»)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from langmem_nodes.records import MemoryContext
+from langmem_nodes.safety import find_secret
+from langmem_nodes.store import MemoryStore
+from langmem_nodes.write import create_write_graph
+
+SECRETS = {  # text -> a part of the secret that must appear nowhere
+    "remember that the garage opener code is 31415": "31415",
+    "remember that my gym locker combo is 24-7-19": "24-7-19",
+    "remember the safe combination: left 33 right 12 left 7": "left 33",
+    "remember I log in to the router with admin and tangerine-sky-41": "tangerine-sky",
+    "remember the secret word for the kids pickup is 'blueberry-rocket'": "blueberry-rocket",
+    "Remember that my first pet was named Pickles and that's what I use for security questions": "Pickles",
+    "my childhood street was Maple Lane, I use it as my security answer everywhere": "Maple Lane",
+    "remember: my apple id password starts with Qx and ends with 77 — QxMarble77": "QxMarble77",
+    "remember my wifi: Larkspur, pass moonlit-harbor-22": "moonlit-harbor",
+    "我小学叫向阳小学，密保都用这个": "向阳小学",
+    "记住：我奶奶的名字是王秀英，我拿来当密保答案": "王秀英",
+    "保险柜密码：左 33 右 12 左 7": "左 33",
+    "我的苹果 ID 密码开头是 Qx，结尾是 77，就是 QxMarble77": "QxMarble77",
+    "记住我健身房柜子的密码 24719": "24719",
+    "接孩子的暗号是「蓝莓火箭」": "蓝莓火箭",
+}
+
+
+@pytest.mark.parametrize("text", list(SECRETS))
+def test_an_access_secret_reaches_no_byte_of_the_home(tmp_path, fake_embedder, text) -> None:
+    home = tmp_path / "home"
+    ctx = MemoryContext(user_id="ada", session_id="s1")
+    with MemoryStore(home, embedder=fake_embedder) as store:
+        out = create_write_graph(store).compile().invoke({"messages": [HumanMessage(text)]}, context=ctx)
+        assert out["memory_written"] == []
+        assert SECRETS[text] not in json.dumps(out.get("memory_skipped"), ensure_ascii=False)  # state is checkpointed
+    needle = SECRETS[text].encode()
+    assert not [p for p in home.rglob("*") if p.is_file() and needle in p.read_bytes()]
+
+
+@pytest.mark.parametrize("text", [
+    "my combination of skills is rare", "I like the combo of rice and beans", "the dress code is casual",
+    "my zip code is 94110", "combo meal number 3 please", "I answer security questions honestly",
+    "what should I use for security questions?", "我觉得密保问题很不安全", "I use Bitwarden for everything",
+    "密钥统一放在团队的 1Password 保险库", "the locker room is on floor 2", "我的密码太简单了，得改",
+])
+def test_words_near_access_secrets_are_not_secrets(text) -> None:
+    assert find_secret(text) is None
