@@ -37,6 +37,13 @@ CROSS_TURN = {  # (what the user said first, the correction, the old value, the 
     # "I wish." / "我倒希望如此。" denies what was said: the next sentence holds the value
     "en-i-wish": ("I'm on Windows.", "lol I wish. it's actually a Chromebook.", "Windows", "Chromebook"),
     "zh-i-wish": ("我用 Vim。", "哈哈我倒希望如此。其实是 VS Code。", "Vim", "VS Code"),
+    # a message that opens by taking the old value back ("not Sublime, Zed", "不是 Sublime 啦，Zed")
+    "en-not-lead": ("I use Sublime.", "hmm, not Sublime, Zed.", "Sublime", "Zed"),
+    "en-not-lead-holder": ("Our cache is Memcached.", "Not Memcached — we're on Redis.", "Memcached", "Redis"),
+    "zh-not-lead": ("我用 Sublime。", "呃，不是 Sublime 啦，Zed。", "Sublime", "Zed"),
+    # a cleft: "it's sesame I'm allergic to", "我过敏的是芒果"
+    "en-cleft": ("I'm allergic to shellfish.", "Actually it's sesame I'm allergic to, not shellfish.", "shellfish", "sesame"),
+    "zh-cleft": ("我对花生过敏。", "不对，我过敏的是芒果，不是花生。", "花生", "芒果"),
 }
 
 TWO_VALUES = {  # a corrected value said as a conjunction: every conjunct is a new value
@@ -84,6 +91,7 @@ def test_a_later_turn_correction_lands(store, case) -> None:
     (old,) = [r for r in _active(store, "bo") if old_word.casefold() in r.object.casefold()]
     g.invoke({"messages": [HumanMessage(first), AIMessage("OK"), HumanMessage(fix)]}, context=ctx)
     (new,) = [r for r in _active(store, "bo") if new_word.casefold() in r.object.casefold()]
+    assert new.object.casefold() == new_word.casefold()  # the value, not the clause ("sesame I'm allergic to")
     assert new.source.value == "explicit_correction" and new.id != old.id
     assert store.get(old.id).status is Status.SUPERSEDED
 
@@ -94,6 +102,8 @@ CONTROLS = {  # no correction: nothing is marked as one
     "en-pronoun-other": "My sister came over, she's a nurse.",
     "en-i-wish-clause": "I wish I had more time. I use Vim.",
     "zh-i-wish-clause": "我倒希望明天别下雨。我用 Vim。",
+    "en-not-sure": "Not sure about that, I use Vim.",
+    "en-not-really": "not really a fan of meetings, I prefer email.",
 }
 
 

@@ -16,8 +16,10 @@ Example:
     ("it's a Yaris", "it's dprint", 'the queue is RabbitMQ')
     >>> is_correction("Oh wait, my dog is called Muffin, not Biscuit."), is_correction("oh wait, my dog is called Muffin")
     (True, False)
-    >>> frame("I meant I use Helix")
-    'I use Helix'
+    >>> frame("I meant I use Helix"), frame("it's sesame I'm allergic to")
+    ('I use Helix', "I'm allergic to sesame")
+    >>> is_correction("hmm, not Sublime, Zed."), is_correction("Not sure about that, I use Vim.")
+    (True, False)
 """
 
 from __future__ import annotations
@@ -55,6 +57,15 @@ _TAKEN_BACK = re.compile(r"[,;—–-]\s*(?:not|rather than|instead of)\s+(?!(?:
                          r"quite|much|many|a lot|always|anymore|any more)\b)[^,;.!?]{1,40}?\s*(?:[.!?]|$)", _I | re.M)
 
 
+# "hmm, not Sublime, Zed.", "Not Memcached — we're on Redis.", "呃，不是 Sublime 啦，Zed。": the message opens by taking
+# the old value back, and goes on with the new one
+_NOT_LEAD = re.compile(
+    rf"^\s*{_FILLER}(?:erm*|er|uh+)?[,!.]*\s*not\s+(?!(?:sure|really|exactly|quite|yet|now|today|tonight|much|many|a lot|a fan|"
+    rf"bad|great|good|too|so|very|that|this|at all|anymore|any more|me|you|my|your|for|to|in|on|at|if|when|because)\b)"
+    r"[\w.+#-]+(?:\s+[\w.+#-]+){0,2}\s*(?:[,;—–]|\s-\s)+\s*\S|"
+    r"^\s*(?:(?:呃|额|嗯|哦|噢|啊|哎|唉)[，,\s]*)*不是\s*[A-Za-z\u4e00-\u9fff][^，,。！？\s]{0,19}\s*(?:啦|了|哦|呀|啊)?\s*[，,—]+\s*\S", _I)
+
+
 def is_correction(message: str) -> bool:
     """The message corrects something the user said: a slip word opening it, a self-error anywhere, or a soft
     opener with a value taken back ("Oh wait, my dog is called Muffin, not Biscuit.")."""
@@ -62,6 +73,8 @@ def is_correction(message: str) -> bool:
     if slip and not _NOT_AFTER_SLIP.match(slip.group("rest")):
         return True
     if _SOFT_OPENER.match(message) and _TAKEN_BACK.search(message):
+        return True
+    if _NOT_LEAD.match(message):
         return True
     return bool(_SELF_ERROR.search(message))
 
@@ -98,9 +111,17 @@ _FRAME = re.compile(r"^(?:(?:but\s+)?(?:here|over here|in this (?:one|repo|proje
                     r"(?=(?:it'?s|it is|the\s|we|our\s))", _I)
 
 
+# a cleft: "it's sesame I'm allergic to" = "I'm allergic to sesame"
+_CLEFT = re.compile(r"^it(?:'s| is| was)\s+(?P<o>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s+(?:that\s+)?"
+                    r"(?P<s>i(?:'m| am)?\s+(?:allergic to|[a-z]+\s+(?:in|with|on|to|at|for)|use|like|love|prefer|drive|play|speak|eat|drink))$", _I)
+
+
 def frame(clause: str) -> str:
-    """The clause with its ownership or place frame read away: "mine's a Yaris" → "it's a Yaris"."""
+    """The clause with its ownership or place frame read away: "mine's a Yaris" → "it's a Yaris",
+    "it's sesame I'm allergic to" → "I'm allergic to sesame"."""
     clause = _MINE.sub("it's ", _MEANT.sub("", clause.strip()))
+    if (cleft := _CLEFT.match(clause)):
+        return f"{cleft.group('s')} {cleft.group('o')}"
     return _FRAME.sub("", clause)
 
 
