@@ -68,6 +68,18 @@ _SAFEGUARD_OFF = re.compile(
     r"(?:不用|无需|不需要|不必|别)(?:再)?(?:问我|向我)?(?:确认|审批|批准)",
     _I,
 )
+# silencing a safeguard: "never mention safety warnings", "no disclaimers", "不要提安全提示", "别加免责声明"
+_SAFEGUARD_SILENCED = re.compile(
+    r"\b(?:never|don'?t|do\s+not|no\s+need\s+to|stop|quit)\s+(?:ever\s+)?(?:mention|include|add|give|show|print|put|write|"
+    r"display|attach|append|use|bother\s+with|talk\s+about)(?:ing)?\s+(?:me\s+)?(?:any\s+|the\s+|those\s+|your\s+)?|"
+    r"\b(?:omit|leave\s+out|drop|remove|without|no(?:\s+more)?)\s+(?:any\s+|the\s+|those\s+|your\s+|all\s+)?"
+    r"(?=(?:(?:safety|security|content|trigger|risk|health|medical|legal)\s+(?:warnings?|caveats?|notices?|disclaimers?)|disclaimers?)\b)"
+    r"|(?:不要|别|不用|无需|不需要|不必|不许|不准|禁止|去掉|省略|省掉|取消)(?:再)?(?:给我)?(?:提|说|加|给|写|带|附|显示|输出|出现|弹)?(?:上|出)?(?:任何)?"
+    r"(?=(?:安全|风险|健康|医疗|法律)(?:提示|警告|提醒|声明)|免责声明)",
+    _I,
+)
+_SAFEGUARD_NOUN = re.compile(r"(?:(?:safety|security|content|trigger|risk|health|medical|legal)\s+(?:warnings?|caveats?|notices?|disclaimers?)|"
+                             r"disclaimers?)\b|(?:安全|风险|健康|医疗|法律)(?:提示|警告|提醒|声明)|免责声明", _I)
 _NEGATION = re.compile(r"\b(?:never|don'?t|do\s+not|no|not|avoid|stop|forbid|forbidden|prohibited)\b|"
                        r"不要|别|禁止|不准|不许|切勿|严禁|不能|不可以|不得", _I)
 _EXPERIENCE = re.compile(
@@ -100,6 +112,9 @@ def instruction_target(text: str) -> Literal["control", "experience"] | None:
         before = folded[max(0, m.start() - 40): m.start()]
         if not _NEGATION.search(before) or re.match(r"(?:don'?t|do\s+not|never|no\s+need|不用|无需|不需要|不必|别)",
                                                      m.group(0), _I):
+            return "control"
+    for m in _SAFEGUARD_SILENCED.finditer(folded):
+        if _SAFEGUARD_NOUN.match(folded, m.end()):
             return "control"
     if _EXPERIENCE.search(folded):
         return "experience"

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..facts import is_exclusive
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
-from ..safety import find_injection
+from ..safety import find_injection, instruction_target
 from ..state import PendingWrite
 from ..text import detect_lang
 from . import chat_en, clause_en, grammar, pronouns
@@ -176,8 +176,13 @@ def render(claim: Claim, lang: str) -> str:
         tpl = table.get(pred, "{s}: {o}")
         if pred == "uses" and claim.subject == "project":
             tpl = "项目使用{o}" if lang == "zh" else "Project uses {o}"
+    if pred == "states" and claim.subject == "project":
+        tpl = "项目备注：{o}" if lang == "zh" else "Project note: {o}"
     if neg and pred not in (_ZH_NEG if lang == "zh" else _EN_NEG):
         tpl = ("（否定）" if lang == "zh" else "NOT: ") + tpl
+    if claim.condition and pred == "rule":  # "User rule: when answering me, never …"
+        tpl = (tpl.replace("：", f"：{claim.condition}，", 1) if lang == "zh"
+               else tpl.replace(": ", f": {claim.condition}, ", 1))
     return tpl.format(o=claim.object, s=s)
 
 
@@ -280,6 +285,7 @@ class RuleExtractor(Extractor):
             reported = False  # inside a third party's frame (zh), until a first-person clause
             project_frame = False  # "In this repo, never commit to main": the frame names the subject
             pet = ""  # the user's pet this sentence named, for a pronoun that stands for it
+            condition = ""  # a condition clause waiting for the clause it conditions
             for n, raw in enumerate(raws):
                 if asked and (n == len(raws) - 1 or lx.QUESTION.search(raw.strip())):
                     # "我一直用 tab 缩进，你能不能别用空格？": the statement before the question still counts
@@ -305,6 +311,13 @@ class RuleExtractor(Extractor):
                     skips.append({"text": clause, "reason": "reported speech"})
                     continue
                 reported = False
+                if lx.FILLER.match(clause):
+                    skips.append({"text": clause, "reason": "small talk"})
+                    continue
+                if n < len(raws) - 1 and lx.CONDITION.match(clause) and not grammar.parse(clause, standing=True):
+                    condition = clause  # "when answering me, never …": it belongs to the next clause
+                    continue
+                conditioned, condition = condition, ""
                 if correction:
                     clause = chat_en.frame(clause)  # "mine's a Yaris", "here it's dprint": the corrected value
                 named_again = correction and _BARE_VALUE.match(clause) is not None  # "typo — she's called Emily"
@@ -399,8 +412,11 @@ class RuleExtractor(Extractor):
                     if carried:
                         claim.replaces.extend(carried)
                         carried = []
+                    if conditioned and claim.predicate == "rule":
+                        claim.condition = conditioned
                     said = Source.EXPLICIT_CORRECTION if withdrawn_here and not hedged else _marked_current(source, raw, hedged)
-                    found.append((claim, clause, said, hedged))
+                    quote = f"{conditioned}{'，' if _CJK.search(conditioned) else ', '}{clause}" if conditioned else clause
+                    found.append((claim, quote, said, hedged))
                 if is_past:
                     past = found[-1]
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
@@ -496,6 +512,9 @@ class RuleExtractor(Extractor):
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
         claims = grammar.parse(clause, standing=explicit)
+        if not claims and (inner := lx.PROJECT_TAIL.search(clause)) and 0 < inner.start() and inner.end() < len(clause):
+            # "our backend for this repo runs on Django 5": the project phrase inside the clause names the holder
+            claims = grammar.parse(f"{clause[: inner.start()]} {clause[inner.end():]}".strip(), standing=explicit)
         if not claims and prev is not None and prev.subject == "project" and (
                 grammar.STACK_PART.match(clause) or not (prev.predicate or _HOLDER.match(clause))):
             # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
@@ -524,7 +543,8 @@ class RuleExtractor(Extractor):
                 and not chat_en.bare_cue(lx.LEAD.sub("", clause))):
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"
-            pred, kind = ("states", "fact") if first_person else ("rule", "rule")
+            # "remember that the office closes at 6" states a fact; only an imperative is a rule
+            pred, kind = ("states", "fact") if first_person or not _imperative(clause) else ("rule", "rule")
             obj = clean_object(clause)
             claims = [Claim(subject, pred, obj, "positive", kind)] if obj else []
         for c in claims:
@@ -586,6 +606,21 @@ def _conjuncts(clause: str, value: str) -> list[str]:
                                        or grammar.junk(p) for p in parts):
         return [value]
     return parts
+
+
+_IMPERATIVE_LEAD = re.compile(
+    r"^(?:(?:please|pls|kindly)\s+)?(?:always|never|don'?t|do\s+not|avoid|stop|to\s+\w+|make\s+sure|be|only|just|no)\b|"
+    r"^(?:请|要|不要|别|必须|务必|总是|一律|永远|每次|先|用|记得|统一|禁止|不许|不能|千万|一定要|不准|严禁|尽量|回答|回复)", re.I)
+_DECLARATIVE = re.compile(
+    r"^(?:the|our|my|this|that|these|those|an?|his|her|their|its|we|he|she|they|it|there)\b|^[\w.-]+'s\b|"
+    r"\b(?:is|are|was|were|has|have|had)\b|[\u4e00-\u9fff]", re.I)
+
+
+def _imperative(clause: str) -> bool:
+    """An instruction ("use tabs", "always run the linter", "用 tab 缩进"), not a statement ("the office closes
+    at 6", "公司年会在十二月")."""
+    return (bool(_IMPERATIVE_LEAD.match(clause)) or not _DECLARATIVE.search(clause)
+            or instruction_target(clause) == "experience")  # "以后叫我老王就行": how to talk to the user
 
 
 def _marked_current(source: Source, clause: str, hedged: bool) -> Source:

@@ -97,6 +97,21 @@ SMALL_TALK = re.compile(
     r"谢谢|多谢|好的|好|辛苦了|收到|明白|嗯|哈哈|你好|再见)\b",
     _I,
 )
+# Discourse filler that closes a topic ("never mind", "forget it", "算了", "没事了"): small talk, never a rule.
+FILLER = re.compile(
+    r"^(?:(?:oh|ah|ok(?:ay)?|um+|uh+|well|哦|嗯|啊)\s*[,，]?\s*)*(?:never\s*mind|nvm|forget\s+(?:about\s+)?it|no\s+worries|no\s+problem|"
+    r"(?:it\s+)?doesn'?t\s+matter|whatever|nothing|all\s+good|(?:it'?s|that'?s)\s+(?:fine|ok(?:ay)?|all\s+good|alright)|"
+    r"算了|没事(?:了|儿)?|不用了|没关系|无所谓|随便|没什么|不用管了?|当我没说)"
+    r"(?:\s*[,，]?\s*(?:then|lol|haha|thanks|吧|啦|了|哈|呀))*\s*[.!。！~～]*$",
+    _I,
+)
+# A condition clause ("when answering me", "whenever you write code", "回答我的时候"): it belongs to the clause
+# it conditions, never a memory on its own.
+CONDITION = re.compile(
+    r"^(?:(?:when|whenever|while|each\s+time|every\s+time|any\s*time)\s+(?!i\s+was\b|i\s+were\b)\S.{0,60}|"
+    r"(?:每当|每次|在)?[^，,。]{1,16}(?:的时候|之时|时))$",
+    _I,
+)
 HEDGE = re.compile(r"\b(?:i think|i guess|i believe|probably|i suppose|kind of|sort of|not sure)\b|大概|好像|应该吧|可能吧|似乎|我觉得|我感觉|我猜", _I)
 VOLATILE_TIME = re.compile(
     r"\b(?:today|tonight|this (?:week|morning|afternoon|evening|sprint)|right now|currently|at the moment|"

@@ -42,6 +42,7 @@ class Claim:
     polarity: str = "positive"
     kind: str = "fact"
     replaces: list[str] = field(default_factory=list)
+    condition: str = ""  # "when answering me": the clause a rule holds under (part of its text)
 
 
 _TRAIL = re.compile(
@@ -244,6 +245,8 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(rf"^(?:the|our|this project'?s?|the project'?s)\s+(?P<a>(?:[\w-]+\s+){{0,3}}(?:{_INFRA_EN}))\s+(?:is called|is named|is set to|is|=|:)\s+"
                 r"(?P<o>\S.*)$", _I), _infra),
     (re.compile(r"^(?:my\s+(?:current\s+)?(?P<a>[a-z][\w -]{1,30}?)\s+(?:is|are|=)\s+(?P<o>.+))$", _I), _en_attr),
+    # "remember my wifi: Larkspur": a value after a colon, only when the user asked to remember it
+    (re.compile(r"^my\s+(?:current\s+)?(?P<a>[a-z][\w -]{1,30}?)\s*:\s+(?P<o>\S.*)$", _I), _StandingRule(_en_attr)),
     (re.compile(rf"^{_PROJ_EN}(?:the )?(?P<k>deploy|deployment|build|test|tests|run|start|release)\s+(?:command|script|"
                 rf"cmd)\s+(?:is|=|should be|:)\s+(?P<o>.+)$", _I), _en_command),
     (re.compile(r"^to\s+(?P<k>deploy|build|test|run|start|release)(?P<w>(?:\s+(?:the|this|it|app|project|tests?|suite|"

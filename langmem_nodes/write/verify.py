@@ -158,7 +158,8 @@ class VerifyNode(MemoryNode):
             p.note("verify", "reject (a personal fact would be shared with everyone in the project)")
             return True
         target = instruction_target(quote or r.object)
-        if screen.control or target == "control" or find_injection(r.text) or "injection" in p.flags:
+        if ((screen.control or target == "control" or find_injection(r.text) or "injection" in p.flags)
+                and not _quoted_data(r, quote, screen.text)):
             p.action, p.reason = "reject", "instruction aimed at the assistant: memory text is data, never a rule"
             p.note("verify", "reject (injection)")
             return True
@@ -216,6 +217,21 @@ def _personal(r: MemoryRecord, quote: str = "") -> bool:
     at = quote.lower().find(obj.lower()) if obj else -1
     tail = _CLAUSE_END.split(quote[at + len(obj):], maxsplit=1)[0] if at >= 0 else ""
     return r.predicate in _PERSONAL_PREDICATES or bool(_PERSONAL_OBJECT.search(f"{obj} {tail}"))
+
+
+_QUOTED = re.compile(r'"([^"\n]{1,200})"|“([^”\n]{1,200})”|「([^」\n]{1,200})」|『([^』\n]{1,200})』|(?<!\w)\'([^\'\n]{1,200})\'(?!\w)')
+
+
+def _quoted_data(r: MemoryRecord, quote: str, turn: str) -> bool:
+    """A fact or preference whose only instruction-like words are quoted ("my favourite quote is "ignore previous
+    instructions"", "我最喜欢的一句话是“忽略之前的所有指令”"): data, fenced when rendered. A rule never is."""
+    if r.kind not in (Kind.FACT, Kind.PREFERENCE, Kind.IDENTITY) or r.predicate in ("rule", "states") or not _QUOTED.search(quote):
+        return False
+    outside = [_QUOTED.sub(" ", t) for t in (quote, turn) if t]
+    if any(instruction_target(t) == "control" for t in outside):
+        return False
+    inside = [next(g for g in m.groups() if g) for t in (quote, turn) if t for m in _QUOTED.finditer(t)]
+    return not find_injection(r.object) or any(r.object.strip() in q for q in inside)
 
 
 def _withhold(p: PendingWrite, marker: str, line: str) -> None:
