@@ -72,6 +72,9 @@ _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:
 _WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
 _HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it\b|the\b|this\b|[我你他她它])", re.I)
 _NOT_X_BUT_Y = re.compile(r"((?:^|[，,。！？\s])(?:其实|哦|啊)?)不是\s*([^，,。\s是]{1,20})\s*(?:而)?是(?=\s*\S)")
+# the name of what the clause before said the user has: "(I got a dog,) his name is Rex", "(…) she's called Mochi"
+_EN_NAMED = re.compile(r"^(?:(?:and\s+)?(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:and\s+)?(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)|"
+                       r"(?:called|named))\s+(?P<o>(?-i:[A-Z])[\w-]*)$", re.I)
 _ZH_NAMED = re.compile(r"^(?:它|她|他)?(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
 _ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -149,8 +152,9 @@ _ZH_NEG = {"prefers": "用户不喜欢{o}", "uses": "用户不再使用{o}", "di
 
 def _kin_of(predicate: str) -> str:
     """The family member or pet a name predicate is about: 'attr:wife_name' -> 'wife', 'attr:老婆名字' -> '老婆'."""
-    if predicate.startswith("attr:") and (predicate.endswith("_name") or predicate.endswith("名字")):
-        return predicate[5:].removesuffix("_name").removesuffix("名字")
+    attr = re.sub(r"(_name|名字)_\d+$", r"\1", predicate)  # "attr:cat_name_2": the second cat, rendered as the first
+    if attr.startswith("attr:") and (attr.endswith("_name") or attr.endswith("名字")):
+        return attr[5:].removesuffix("_name").removesuffix("名字").replace("_", " ")
     return ""
 
 
@@ -321,6 +325,9 @@ class RuleExtractor(Extractor):
                 if correction:
                     clause = chat_en.frame(clause)  # "mine's a Yaris", "here it's dprint": the corrected value
                 named_again = correction and _BARE_VALUE.match(clause) is not None  # "typo — she's called Emily"
+                if prev is not None and prev.predicate == "has" and prev.subject == "user" and (
+                        _EN_NAMED.match(clause) or _ZH_NAMED.match(clause)):
+                    named_again = True  # "I got a dog, she's called Rex", "我养了只兔子，它叫雪球": its name, not hearsay
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause)
                          and not named_again else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
@@ -521,6 +528,9 @@ class RuleExtractor(Extractor):
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
         named = _ZH_NAMED.match(clause) if prev is not None and prev.predicate == "has" else None
+        en_named = _EN_NAMED.match(clause) if prev is not None and prev.predicate == "has" and prev.subject == "user" else None
+        if en_named and prev is not None:  # "I got a dog, his name is Rex": the dog's name, not the user's
+            claims = [Claim("user", grammar.name_predicate(prev.object), clean_object(en_named.group("o")), "positive", "fact")]
         if not claims and named and prev is not None:  # "家里养了只布偶猫，叫年糕": the name of what the user has, not the user's
             names = [named.group("o")] if named.group("o") else _ZH_EACH_NAMED.findall(clause)
             claims = [Claim("user", f"attr:{prev.object}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")

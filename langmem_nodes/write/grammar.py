@@ -156,12 +156,30 @@ def _kin_list(m: re.Match[str]) -> list[Claim]:
     return [c for i, n in enumerate(names) for c in _claim("user", f"attr:{kin}_name" + (f"_{i + 1}" if i else ""), n)]
 
 
-def _kin_name(m: re.Match[str]) -> list[Claim]:
-    kin = m.group("k").strip().lower()
+def name_predicate(kin: str) -> str:
+    """The attribute a pet's or relative's name is stored under: "puppy" → `attr:dog_name`, "金毛" → `attr:金毛名字`."""
+    kin = re.sub(r"\s+", " ", kin.strip().lower())
     if _BREEDS.match(kin):
         kin = "cat" if kin in ("kitten",) else "猫" if kin in ("小猫", "猫咪") else "狗" if re.match(r"[\u4e00-\u9fff]", kin) else "dog"
-    pred = f"attr:{kin}名字" if re.match(r"[\u4e00-\u9fff]", kin) else f"attr:{kin}_name"
-    return _claim("user", pred, m.group("o"))
+    return f"attr:{kin}名字" if re.match(r"[\u4e00-\u9fff]", kin) else f"attr:{kin.replace(' ', '_')}_name"
+
+
+def _kin_name(m: re.Match[str]) -> list[Claim]:
+    return _claim("user", name_predicate(m.group("k")), m.group("o"))
+
+
+# animals a person keeps: "I got a puppy" is a pet the user has, not a tool they use
+PET_EN = (r"dog|cat|puppy|kitten|parrot|rabbit|bunny|hamster|guinea pig|ferret|turtle|tortoise|lizard|gecko|snake|"
+          r"goldfish|fish|budgie|cockatiel|canary|chinchilla|horse|pony|rat|hedgehog|retriever|labrador|lab|terrier|"
+          r"poodle|beagle|corgi|husky|dachshund|pug|shepherd|collie|spaniel|greyhound|whippet|chihuahua|doodle|"
+          r"goldendoodle|labradoodle|schnauzer|bulldog|boxer|tabby|siamese")
+
+
+def _got_pet(m: re.Match[str]) -> list[Claim]:
+    """"I got a puppy" → has puppy; "we got a kitten named Mochi" → the kitten's name (the name says it all)."""
+    if m.group("o"):
+        return _kin_name(m)
+    return _claim("user", "has", m.group("k"))
 
 
 _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipeline|pipeline|build|repo|repository|"
@@ -222,6 +240,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop)\s+(?:ever\s+)?(?:recommend|suggest|push|pitch)(?:ing)?\s+"
                 r"(?P<o>.+?)\s+(?:to me|at me|on me)\b.*$", _I),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
+    # a pet the user (or the household) got: "I got a puppy", "we got a puppy named Bolt"
+    (re.compile(rf"^(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got|bought)"
+                rf"\s+(?:ourselves\s+|myself\s+)?(?:a|an|one)\s+(?:[\w-]+\s+){{0,2}}?(?P<k>{PET_EN})"
+                r"(?:\s+(?:named|called)\s+(?P<o>[A-Z][\w-]*))?(?:\s+(?:last|this|yesterday|today|recently|a\s|two\s|\d).*)?$", _I), _got_pet),
     # a pet or relative named in passing: "I have a golden retriever named Biscuit"
     (re.compile(r"^i\s+(?:have|own|'ve got|have got)\s+(?:a|an|one)\s+(?:[\w-]+\s+){0,2}?(?P<k>dog|cat|puppy|kitten|"
                 r"retriever|labrador|terrier|poodle|beagle|corgi|parrot|rabbit|hamster|son|daughter|kid|brother|sister)"
@@ -327,7 +349,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
 # tried AFTER the phrasing rules found nothing ----------------------------------------------------
 POST: list[tuple[re.Pattern[str], Build]] = [
     # switching: "I got a ThinkPad running Fedora", "I switched to Neovim"
-    (re.compile(r"^i\s+(?:(?:got|bought)\s+(?:a|an|my|the|myself an?)\s+|(?:switched|moved|migrated|changed) to\s+(?:a|an|my|the)?\s*)(?P<o>.+)$", _I),
+    (re.compile(r"^i\s+(?:(?:got|bought)\s+(?:a|an|my|the|myself an?)\s+(?!(?:question|problem|issue|call|message|email|text|ticket|"
+                r"bug|error|warning|feeling|chance|cold|headache|idea|offer|job offer|reply|response|quick|minute|second)s?\b)|"
+                r"(?:switched|moved|migrated|changed) to\s+(?:a|an|my|the)?\s*)(?P<o>.+)$", _I),
      lambda m: _claim("user", "uses", m.group("o"))),
     # "I prefer X over Y" keeps X (Y is what it replaces; see `split_over`)
 ]

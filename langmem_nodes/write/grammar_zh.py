@@ -163,8 +163,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # "刚搬到苏州没多久"
     (re.compile(r"^我?(?:刚|刚刚|已经)?(?:搬到|搬来|搬去|搬家到)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:来|去)?了?\s*(?:没多久|不久|快?[一二两三四五六七八九十几半\d]+(?:个)?(?:月|年|周)了?)?$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:家)?(?:养了|养着|有)\s*(?:一|两|几)?\s*(?:只|条|个)\s*(?P<k>猫|狗|小猫|小狗|狗狗|猫咪|兔子|鹦鹉)"
-                r"[，,]?\s*(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
+    # a pet (or anything the user keeps) and its name in one clause: "我养了条金毛叫旺财", "我家有只橘猫名叫大黄"
+    (re.compile(r"^我(?:家)?(?:养了|养着|有|新养了|刚养了)\s*(?:一)?\s*(?:只|条|个|头|匹)\s*(?P<k>[\u4e00-\u9fff]{1,4}?)"
+                r"[，,]?\s*(?:它|她|他)?(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
     (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:是拿|拿|写|用的是|是用|用的|用|使用|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|打到|统一|"
@@ -188,6 +189,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _claim("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(r"^我(?:已经)?(?:搬到|搬去|搬家到|定居到?)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12}?)(?:去|来)?了?$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
+    # a household "我们" that moves: where the user lives, only when it is a place ("我们搬到了新办公室" is not)
+    (re.compile(r"^(?:我们|我们家|我和我?(?:老婆|老公|家人|对象|爱人))(?:已经|刚|刚刚)?(?:搬到|搬去|搬家到|定居在?|定居到)了?\s*"
+                r"(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12}?)(?:去|来)?了?$"),
+     lambda m: _claim("user", "lives_in", m.group("o"), kind="identity") if is_place(m.group("o")) else []),
     (re.compile(r"^(?:请)?(?:别|不要|不用|别再|不要再)(?:再)?给我\s*(?:推荐|推|发|写|讲|用|提供|找|看)?\s*(?P<o>.+?)"
                 r"(?:的)?\s*(?:方案|教程|代码|例子|示例|东西|建议|版本|答案|做法|写法)?了?$"),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),

@@ -107,13 +107,18 @@ _SOFTWARE_CUE = re.compile(r"^\s*(?:from|over|instead of|in place of|replacing)\
                            r"setup|config|dotfiles|workflow|stack|framework|library|notes?|note-taking|coding|editing|keybindings)\b", re.I)
 
 
+# a month or a day is capitalised but names no place: "(we moved to the new office in) May"
+_WHEN_NAME = re.compile(r"^(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+                        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|christmas|easter)$", re.I)
+
+
 def unlisted_place(name: str, after: str, verb: str, *, personal: bool = False) -> bool:
     """A capitalised name that names no tool, after a verb only places take ("relocated to", "grew up in"),
     or after "moved to" with a move cue in `after` (the text following the name). `personal`: the user (not a
     team) moved, so "moved to" + such a name is a place unless `after` says software ("from Vim", "for notes")."""
     from .clause_en import is_tool_name  # late: clause_en builds on this module
 
-    if not re.fullmatch(r"(?-i:[A-Z])[^\W\d_]+(?:[ -](?-i:[A-Z])[^\W\d_]+)?", name) or is_tool_name(name):
+    if not re.fullmatch(r"(?-i:[A-Z])[^\W\d_]+(?:[ -](?-i:[A-Z])[^\W\d_]+)?", name) or is_tool_name(name) or _WHEN_NAME.match(name):
         return False
     if _PLACE_ONLY_VERB.search(verb):
         return True

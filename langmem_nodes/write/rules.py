@@ -106,6 +106,15 @@ def _en_uses(m: re.Match[str]) -> list[Claim]:
         return []  # "I moved to Berlin": where the user lives (grammar.py), not a tool
     if subj == "user" and re.search(r"\b(?:moved|relocated)\b", m.group(0), _I) and unlisted_place(head, obj[len(head):], "moved to", personal=True):
         return _c("user", "lives_in", head, kind="identity")  # "I moved to Aarhus with my family"
+    moved = re.search(r"\b(?:moved|relocated)\b", m.group(0), _I)
+    if subj == "project" and moved and m.group("p").lower() == "we":
+        # a household "we" that moved: where the user lives, a tool only when it names one ("we moved to Vercel")
+        bare = _WHEN.sub("", obj) or obj
+        where = re.split(r"\s+(?:last|this|in|a|about|like|with|for|to|from|because|so|and|two|three|few|\d)\b", bare, maxsplit=1)[0]
+        if is_place(where) or unlisted_place(where, obj[len(where):], "moved to", personal=True):
+            return _c("user", "lives_in", where, kind="identity")
+        if not _names_tool(bare):
+            return []  # "we moved to the new office": neither
     obj = _WHEN.sub("", obj) or obj  # "switched to Helix last month": the date is not part of the tool
     if subj == "project" and obj.split(" ")[0].lower() in PACKAGE_MANAGERS:
         return _c("project", "package_manager", obj, kind="fact")
@@ -197,6 +206,13 @@ def _infra(m: re.Match[str]) -> list[Claim]:
     if attr in ("api", "backend", "database", "db", "server", "cluster") and (on or _is_tool(obj)):
         return _c("project", "uses", on.group("o") if on else obj)  # "the API is Rust": the project's stack, not a setting
     return _c("project", f"attr:{attr}", obj, kind="reference") if attr else []
+
+
+def _names_tool(name: str) -> bool:
+    """A known tool by name, or one capitalised word ("Temporal"); "the new office" names none."""
+    from .clause_en import is_tool_name as known  # late: clause_en builds on this module
+
+    return known(name) or bool(re.match(r"^(?-i:[A-Z])[\w.+#-]*$", name.strip()))
 
 
 def _is_tool(text: str) -> bool:
