@@ -33,9 +33,9 @@ UNSEEN_EN = [
     ("forget what I told you about my sister", set()),
 ]
 UNSEEN_ZH = [
-    ("别记我住哪儿了", {"lives_in"}), ("删掉我的名字", {"name"}), ("忘了我在哪上班吧", {"works_in"}),
+    ("别记我住哪儿了", {"lives_in"}), ("删掉我的名字", {"name"}), ("忘了我在哪上班吧", {"works_at"}),
     ("把我吃素的事忘掉", {"diet"}), ("把我过敏的东西删了", {"allergy"}), ("忘掉我的家庭住址", {"lives_in"}),
-    ("忘记我喜欢喝的茶", {"prefers"}), ("不要记我在哪工作", {"works_in"}), ("删除关于绿茶的内容", {"prefers"}),
+    ("忘记我喜欢喝的茶", {"prefers"}), ("不要记我在哪工作", {"works_at"}), ("删除关于绿茶的内容", {"prefers"}),
     ("忘掉我叫什么", {"name"}), ("忘掉我的狗", set()), ("删掉我说的车的事", set()), ("忘掉我的密码", set()),
 ]
 

@@ -54,3 +54,27 @@ def test_an_access_secret_reaches_no_byte_of_the_home(tmp_path, fake_embedder, t
 ])
 def test_words_near_access_secrets_are_not_secrets(text) -> None:
     assert find_secret(text) is None
+
+
+def _blind(split: str) -> list[dict]:
+    from pathlib import Path
+
+    rows = Path(__file__).parent.parent / "evals" / "data" / "secrets_blind.jsonl"
+    return [r for r in map(json.loads, rows.read_text(encoding="utf-8").splitlines()) if r["split"] == split]
+
+
+def test_the_blind_sets_tune_split_stores_no_secret_and_refuses_no_harmless_text(tmp_path, fake_embedder) -> None:
+    """evals/data/secrets_blind.jsonl (written blind by a helper, 180 lines): its tune half (the held-out half is
+    only scored, evals/report.md) — no secret value in the turn's state, no harmless line refused as a secret."""
+    stored, refused = [], []
+    with MemoryStore(tmp_path / "home", embedder=fake_embedder) as store:
+        graph = create_write_graph(store).compile()
+        for i, row in enumerate(_blind("tune")):
+            out = graph.invoke({"messages": [HumanMessage(row["text"])]},
+                               context=MemoryContext(user_id=f"u{i}", session_id="s"))
+            state = json.dumps([out.get("memory_written"), out.get("memory_skipped")], ensure_ascii=False, default=str)
+            if row["secret"] and row["value"] in state:
+                stored.append(row["text"])
+            if not row["secret"] and any("secret" in (s.get("reason") or "") for s in out.get("memory_skipped") or []):
+                refused.append(row["text"])
+    assert stored == [] and refused == []

@@ -77,6 +77,7 @@ _SECURITY_USE = re.compile(
     r"\b(?:use|used|using|it'?s|that'?s|is|was|as)\b[^.!?\n]{0,40}?\b(?:for|as)\s+(?:my\s+|the\s+|all\s+(?:my\s+)?|"
     r"every\s+|most\s+)?(?:account\s+)?security\s+(?:questions?|answers?)|"
     r"[，,]?\s*(?:(?:我|都|就|也)?(?:用来|用作|用于|拿来|当作?|作为)[^。！？\n]{0,6}?(?:密保|安全问题)|(?:密保|安全问题)(?:的答案)?(?:都|就|也)?(?:用|是)(?:这个|它|的这个))", _I)
+_SECURITY_MENTION = re.compile(r"\bsecurity\s+(?:questions?|answers?)\b", _I)
 _SEED = re.compile(r"\b(?:seed|recovery|mnemonic|backup)\s+(?:phrase|words|codes?)\b|助记词|恢复短语|备用码|恢复码", _I)
 
 
@@ -101,7 +102,7 @@ _EN_WORD = (
     r"pass(?:word|wd|code|phrase)s?|pwd|pw|pin(?:\s+(?:code|number))?|"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
-    rf"{_ACCESS_NOUN}(?:\s+[\w-]+)?\s+(?:code|combo)|(?:secret|safe|code|magic|pickup)\s+word|codeword|"
+    rf"{_ACCESS_NOUN}(?:\s+[\w-]+)?\s+(?:code|combo)|(?:secret|safe|code|magic|pickup)\s+(?:word|phrase)|codeword|"
     r"combination|combo|cvv|cvc|otp|pass(?!\s*-)"
 )
 _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of something else
@@ -110,9 +111,9 @@ _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of some
     r"authentication|auth|cryptography|storage|hygiene|complexity|change|recovery\s+email|input|box|"
     r"window|page|screen|form|sharing|leak|breach|management|type|format|encoding|flow|endpoint|economy"
 )
-_EN_LINK = r"(?:'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
+_EN_LINK = r"(?:\s+(?=\d{4,8}\b)|'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
            r"\s+updated\s+to|\s+became|\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→)"
-_EN_PREP = r"(?:\s+(?:for|at|of|on|to|in|from)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|your\s+|his\s+|her\s+)?[\w.-]+(?:\s+[\w.-]+){0,2})?"
+_EN_PREP = r"(?:\s+(?:for|at|of|on|to|in|from)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|your\s+|his\s+|her\s+)?[\w.'-]+(?:\s+[\w.'-]+){0,4}?)?"
 _EN_NON_VALUE = frozenset(
     """a an the not required needed optional stored hashed encrypted managed kept saved written in on at too very
     strong weak long short secure insecure complex simple easy hard expired wrong same different changed reset
@@ -148,6 +149,15 @@ _ZH_PHRASE = re.compile(
     rf"(?P<v>[^\s，,。；;！？!?、」”]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”]*){{0,11}})",
     _I,
 )
+# a credential word in a list, its value after a space: "network 'TheBatcave', password iamvengeance"
+_LISTED_PASSWORD = re.compile(r"(?:^|[,;:]\s*)(?:pass(?:word|code)?|pw|pwd)\s+[\"'“]?(?P<v>[^\s\"'”,;.!?]{4,})[\"'”]?\s*(?:$|[,;.!?])", _I)
+# zh: the value first, then what it opens: "8866是小区大门的密码", "1024 就是我的开机密码"
+_ZH_VALUE_FIRST = re.compile(r"(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{4,})\s*(?:就|也|都)?(?:是|为|当)[\u4e00-\u9fffA-Za-z ]{0,12}?(?:的)?"
+                             rf"(?:{_ZH_WORD})(?:[。！？，,]|$)", _I)
+# zh: a security answer written down: "密保答案我一般都写“青岛”"; "都是1024" after two passwords named
+_ZH_ANSWER = re.compile(r"(?:密保|安全问题)(?:的)?答案[^。！？\n]{0,10}?(?:写|填|是|用|为)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{1,20})")
+_ZH_SAME_AS = re.compile(rf"(?:(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})|密码锁)[^。！？\n]{{0,20}}?(?:都|就|也)?(?:是|为|：|:)\s*"
+                         r"(?P<v>\d{1,3}(?:-\d{1,3}){2,3}|\d{4,8}|(?=[A-Za-z]*[0-9!@#$%^&*_+=~.-])[A-Za-z0-9!@#$%^&*_+=~.-]{6,})")
 # a dial combination in zh: "保险柜密码：左 33 右 12 左 7"
 _ZH_DIAL = re.compile(r"(?:密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?:[左右顺逆][转圈]?\s*\d+\s*[，,、]?\s*){2,})")
 # a typed password a few words after the word: "密码开头是 Qx，结尾是 77，就是 QxMarble77"
@@ -210,11 +220,13 @@ _DIAL = re.compile(r"combination|combo", _I)
 
 def _en_value_ok(word: str, value: str) -> bool:
     first = value.split()[0].strip(".!?").casefold() if value.split() else ""
+    if first == "the" and re.search(r"\s(?:word|phrase)$", word, _I) and len(value.split()) >= 2:
+        return True  # "the secret phrase is the owl flies at midnight"
     if not first or first in _EN_NON_VALUE:
         return False
     if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
         return bool(re.search(r"\d", " ".join(value.split()[:6])))
-    needs_digit = re.match(r"pin|.*code|cvv|cvc|otp", word, _I)
+    needs_digit = re.fullmatch(r"pin(?:\s+\w+)?|.*code|cvv|cvc|otp", word, _I)
     if needs_digit and not re.search(r"\d", value.split()[0]):
         return False
     if word.casefold() in ("pw", "token", "credentials", "credential") and len(first) < 6:
@@ -249,7 +261,7 @@ _ACCESS = re.compile(
 _ACCESS_PIN = re.compile(r"(?:\bwith|\bis|\busing|[:=：]|用|是|为)\s*(?:那?[六四五八]位数?是?\s*)?(?P<v>\d{4,8}(?:[*#]\d*)?)(?!\d|\s?\d)", _I)
 # "Blu3Heron!Gate" and "chenjie123! 注册…" hold one token each: an ASCII stop ends a clause before English only
 _CLAUSE_END = re.compile(r"[.!?;](?=\s+[^\s\u4e00-\u9fff]|\s*$)|[。！？；\n]")
-_LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed)?|\bpress(?:ed)?|\bdial(?:ed)?|\bkey\s+in|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
+_LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input|set|and)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed)?|\bpress(?:ed)?|\bdial(?:ed)?|\bkey\s+in|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
 _TOKEN = re.compile(r"[^\s,，。；;:：\"'“”‘’()（）「」/]{4,}")
 # "pa55w0rd-Orchid", "P@ssw0rd1": a password spelled with digits or symbols for letters
 _LEET_PASSWORD = re.compile(r"p[a@4][s5$]{2}w[o0]rd|p[a@4][s5$]{2}w(?=[^a-z])|p@ss", _I)
@@ -263,9 +275,9 @@ _PRODUCTS = frozenset("1password keepass keepassxc lastpass bitwarden dashlane n
 
 # what one gets into, unlocks or pays with (a clause naming one and a code-like value holds a credential)
 _ACCESS_OBJECT = re.compile(
-    r"\b(?:get(?:s|ting)?\s+into|disarms?|combo|combination|pin|locks?|alarm|safe|keypad|laptop|tablet|ipad|"
+    r"\b(?:get(?:s|ting)?\s+into|disarms?|combo|combination|pin|locks?|padlock|gate|alarm|safe|keypad|laptop|tablet|ipad|"
     r"account|e-?mail|outlook|gmail|netflix|steam|portal|card|atm|door|gate\s+code|vault|locker|for\s+\w+\s*:)\b|"
-    r"还有\S{0,8}的[:：]|登|进|输|解锁|门|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码", _I)
+    r"还有\S{0,8}的[:：]|登|进|输|解锁|门|锁|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码", _I)
 _NOT_CODE_BEFORE = re.compile(r"(?:\b(?:port|version|v|room|gate|flight|no\.?|number|order|tracking|username|user|id|"
                               r"handle|model|gen|series|iso|rfc|pep|issue|pr|ticket|build|release|floor|suite|apt|"
                               r"zip|postal|area)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室)\s*$", _I)
@@ -283,7 +295,7 @@ def _product(token: str) -> bool:
 def _code_like(token: str) -> bool:
     """What a typed secret looks like: a 4-8 digit code or digit groups, letters mixed with a run of digits,
     words joined by '_', or a pass phrase of 3+ words joined by '-'."""
-    if re.fullmatch(r"\d{4,8}(?:[*#]\d*)?|\d{2,3}(?:-\d{2,3}){2,3}", token):
+    if re.fullmatch(r"\d{4,8}(?:[*#]\d*)?|\d{1,3}(?:-\d{1,3}){2,3}", token):
         return True
     if _product(token):
         return False
@@ -409,6 +421,22 @@ def find_secrets(text: str) -> list[Finding]:
         asked = re.match(r"[^.!?。！？\n]*[?？]", text[m.end():])  # "what should I use for security questions?"
         if text[start:m.start()].strip() and not asked:
             found.append(Finding("security answer", "secret", start, m.end(), text[start:m.end()]))
+    for m in _LISTED_PASSWORD.finditer(text):
+        if m.group("v").casefold() not in _EN_NON_VALUE and not re.match(_EN_NOT_CREDENTIAL, m.group("v"), _I):
+            add("password", m, "v")
+    for m in _ZH_VALUE_FIRST.finditer(text):
+        if re.search(r"\d", m.group("v")) and not _product(m.group("v")):
+            add("密码", m, "v")
+    for pattern in (_ZH_ANSWER, _ZH_SAME_AS):
+        for m in pattern.finditer(text):
+            add("密码", m, "v")
+    for m in _SECURITY_MENTION.finditer(text):  # "I use Rosebud as the answer … on all my security questions"
+        start = max(text.rfind(c, 0, m.start()) for c in ".!?。！？\n") + 1
+        end = min([i for i in (text.find(c, m.end()) for c in ".!?。！？\n") if i >= 0] or [len(text)])
+        sentence = text[start:end]
+        named = re.search(r"(?<=\s)(?!I\b|I'|Security\b)[A-Z][a-z]{2,}|[\"'“‘][^\"'”’]{2,40}[\"'”’]", sentence)
+        if named and text[end:end + 1] not in ("?", "？") and re.search(r"\b(?:use|used|set|put|answer|answers)\b", sentence, _I):
+            found.append(Finding("security answer", "secret", start, end, sentence))
     for m in _ZH_DIAL.finditer(text):
         add("密码", m, "v")
     for m in _ZH_NEAR_VALUE.finditer(text):
