@@ -107,3 +107,29 @@ def test_a_value_promoted_by_recurrence_supersedes_the_other_sessions_value(stor
     for session in ("s1", "s2", "s4"):
         (value,) = _active_values(store, MemoryContext(user_id="ada", session_id=session), "lives_in")
         assert value in later
+
+
+SWITCHES = {  # (earlier session, later session: a switch said outright, old, new) — newcomer5 F1
+    "en-editor": ("I write code in Emacs.", "I use Helix now.", "Emacs", "Helix"),
+    "zh-editor": ("我平时用 Vim 写代码", "我现在改用 VS Code 了", "Vim", "VS Code"),
+    "en-package-manager": ("We use yarn for this repo.", "We switched to pnpm.", "yarn", "pnpm"),
+}
+
+
+@pytest.mark.parametrize("case", SWITCHES)
+def test_a_tool_switched_to_outright_replaces_the_tool_of_its_kind_in_every_session(store, case) -> None:
+    first, later, old_word, new_word = SWITCHES[case]
+    _say(store, first, user_id="ada", project_id="p", session_id="s1")
+    _say(store, later, user_id="ada", project_id="p", session_id="s2")
+    assert not _holding(store, old_word) and _holding(store, old_word, Status.SUPERSEDED)
+    for session in ("s1", "s2"):
+        ctx = MemoryContext(user_id="ada", project_id="p", session_id=session)
+        held = [r.object for r in store.find(ctx.visible_partitions(), statuses=(Status.ACTIVE,))]
+        assert any(new_word in o for o in held) and not any(old_word in o for o in held)
+
+
+@pytest.mark.parametrize("first,later", [("I use Vim.", "I also use Postgres now."), ("我用 Vim。", "我现在也用 Docker 了。")])
+def test_a_tool_of_another_kind_leaves_the_editor_alone(store, first, later) -> None:
+    _say(store, first, user_id="ada", session_id="s1")
+    _say(store, later, user_id="ada", session_id="s2")
+    assert _holding(store, "Vim")

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
+from ..categories import value_categories
 from ..facts import EXPLICIT_SOURCES, is_exclusive, winner
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
@@ -129,6 +130,15 @@ def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef, *, replaces: S
     return False
 
 
+#: Categories of tool a holder uses one of at a time: "I use Helix now" after "I use Vim" is a switch, while
+#: databases or hosts are often several at once (`categories.CATEGORIES`).
+ONE_AT_A_TIME = frozenset({"editor", "package_manager"})
+
+
+def _one_at_a_time(obj: str) -> set[str]:
+    return value_categories(obj) & ONE_AT_A_TIME
+
+
 class ResolveNode(MemoryNode):
     """Graph node: for each pending write, find contradicted active memories and let the strategy decide.
 
@@ -183,7 +193,9 @@ class ResolveNode(MemoryNode):
         r = p.record
         same_key = sorted(self.store.find_refs(partitions, subject=r.subject, predicate=r.predicate),
                           key=lambda m: m.created_at)
-        refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)]
+        switch = r.source in EXPLICIT_SOURCES and _one_at_a_time(r.object)
+        refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)
+                or (switch and m.polarity == r.polarity.value and _one_at_a_time(r.object) & _one_at_a_time(m.object))]
         if not refs and fallback and r.source is Source.EXPLICIT_CORRECTION and not p.replaces:
             # an unqualified correction ("no wait, I mainly write Python now") replaces the latest value
             refs = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
