@@ -1,0 +1,63 @@
+"""Access secrets of the blind set `evals/data/secrets_blind.jsonl` through the default write graph (hashing
+embedder): is a secret's value in the turn's state or in any byte of the home (short digit-only values in the
+state only: ids and timings could hold them by chance), and is a harmless line refused as a secret?
+
+Run: `python evals/secrets_blind.py tune|heldout|all [--show]` (`--show` lists the misses: never on heldout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import tempfile
+from collections import Counter
+
+from langchain_core.messages import HumanMessage
+
+from langmem_nodes.embeddings import HashingEmbedder
+from langmem_nodes.records import MemoryContext
+from langmem_nodes.store import MemoryStore
+from langmem_nodes.write import create_write_graph
+
+DATA = pathlib.Path(__file__).parent / "data" / "secrets_blind.jsonl"
+
+
+def _leaked(row: dict, out: dict, home: pathlib.Path) -> bool:
+    value = row["value"]
+    state = json.dumps([out.get("memory_written"), out.get("memory_skipped")], ensure_ascii=False, default=str)
+    short_digits = len(value) < 6 and value.replace("-", "").isdigit()
+    return value in state or (not short_digits and any(
+        value.encode() in p.read_bytes() for p in home.rglob("*") if p.is_file()))
+
+
+def _refused(out: dict) -> bool:
+    return any("secret" in (s.get("reason") or "") or "credential" in (s.get("reason") or "")
+               for s in out.get("memory_skipped") or [])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("split", choices=("tune", "heldout", "all"))
+    ap.add_argument("--show", action="store_true")
+    args = ap.parse_args()
+    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+    counts: Counter[tuple[str, str]] = Counter()
+    for row in (r for r in rows if args.split in ("all", r["split"])):
+        home = pathlib.Path(tempfile.mkdtemp()) / "home"
+        with MemoryStore(home, embedder=HashingEmbedder()) as store:
+            out = create_write_graph(store).compile().invoke(
+                {"messages": [HumanMessage(row["text"])]}, context=MemoryContext(user_id="u", session_id="s"))
+        kind = "pos" if row["secret"] else "neg"
+        counts[(row["lang"], kind)] += 1
+        miss = _leaked(row, out, home) if row["secret"] else _refused(out)
+        counts[(row["lang"], kind + " miss")] += miss
+        if miss and args.show:
+            print("STORED" if row["secret"] else "REFUSED", row["text"])
+    for lang in ("en", "zh"):
+        print(f"[{args.split}] {lang}: secrets stored {counts[(lang, 'pos miss')]}/{counts[(lang, 'pos')]}, "
+              f"harmless refused {counts[(lang, 'neg miss')]}/{counts[(lang, 'neg')]}")
+
+
+if __name__ == "__main__":
+    main()
