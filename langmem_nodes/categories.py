@@ -49,6 +49,12 @@ CATEGORIES: dict[str, Category] = {
          "sublime", "sublime text", "zed", "cursor", "intellij", "intellij idea", "pycharm", "webstorm", "goland", "clion",
          "phpstorm", "rubymine", "xcode", "nano", "eclipse", "netbeans", "kakoune", "android studio", "notepad++",
          "jetbrains")),
+    "backend_framework": Category(
+        ("backend framework", "web framework", "server framework", "backend"), ("后端框架", "后端", "web 框架", "web框架"),
+        frozenset({"backend_framework", "attr:backend", "attr:backend_framework", "attr:framework"}),
+        ("django", "fastapi", "flask", "rails", "ruby on rails", "express", "express.js", "nestjs", "spring boot",
+         "laravel", "symfony", "phoenix", "actix", "axum", "asp.net", "asp.net core", "koa", "sinatra", "quarkus",
+         "micronaut", "ktor", "gin", "tornado", "starlette", "litestar")),
     "hosting": Category(
         ("hosting", "hosted", "deploy", "deploys", "deployed", "deployment"), ("部署", "托管"),
         frozenset({"hosting", "deploy_command", "attr:hosting", "attr:host"}),

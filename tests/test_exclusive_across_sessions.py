@@ -133,3 +133,23 @@ def test_a_tool_of_another_kind_leaves_the_editor_alone(store, first, later) -> 
     _say(store, first, user_id="ada", session_id="s1")
     _say(store, later, user_id="ada", session_id="s2")
     assert _holding(store, "Vim")
+
+
+def test_a_backend_moved_to_another_framework_replaces_it_for_every_member_of_the_project(store) -> None:
+    """newcomer5 F4: ada's «Project uses Django 5», then bob's "actually we moved the backend to FastAPI"."""
+    _say(store, "remember: our backend for this repo runs on Django 5", user_id="ada", project_id="apollo", session_id="a1")
+    _say(store, "actually we moved the backend to FastAPI", user_id="bob", project_id="apollo", session_id="b1")
+    assert not _holding(store, "Django") and _holding(store, "FastAPI")
+
+
+@pytest.mark.parametrize("question", ["what does our backend run on?", "我们后端用的是什么框架？"])
+def test_a_question_naming_the_backend_gets_its_framework(tmp_path, question) -> None:
+    from langmem_nodes.store import MemoryStore
+
+    ctx = MemoryContext(user_id="ada", project_id="apollo", session_id="a1")
+    with MemoryStore(tmp_path / "home") as store:
+        _say(store, "remember: our backend for this repo runs on Django 5", user_id="ada", project_id="apollo",
+             session_id="a1")
+        _say(store, "I live in Lisbon.", user_id="ada", project_id="apollo", session_id="a1")
+        out = create_read_graph(store).compile().invoke({"messages": [HumanMessage(question)]}, context=ctx)
+    assert [h.record.object for h in out["memory_selected"]] == ["Django 5"]

@@ -131,8 +131,8 @@ def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef, *, replaces: S
 
 
 #: Categories of tool a holder uses one of at a time: "I use Helix now" after "I use Vim" is a switch, while
-#: databases or hosts are often several at once (`categories.CATEGORIES`).
-ONE_AT_A_TIME = frozenset({"editor", "package_manager"})
+#: databases or hosts are often several at once (`categories.CATEGORIES`); a backend moved to FastAPI leaves Django.
+ONE_AT_A_TIME = frozenset({"editor", "package_manager", "backend_framework"})
 
 
 def _one_at_a_time(obj: str) -> set[str]:
