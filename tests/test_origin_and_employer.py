@@ -20,6 +20,8 @@ PREDICATE = {
     "My new manager is Priya.": ("attr:manager", "Priya"), "我的新领导是王总。": ("attr:领导", "王总"),
     "My manager is now Priya.": ("attr:manager", "Priya"), "My shell is currently fish.": ("attr:shell", "fish"),
     "我的编辑器现在是 Zed。": ("attr:编辑器", "Zed"), "我的终端一直是 iTerm2。": ("attr:终端", "iTerm2"),
+    "我其实住在重庆。": ("lives_in", "重庆"), "不对，我其实住在重庆，不是成都": ("lives_in", "重庆"),  # was 在重庆
+    "I write code in Emacs.": ("uses", "Emacs"), "I write all my scripts in Helix.": ("uses", "Helix"),  # was "code in …"
 }
 
 

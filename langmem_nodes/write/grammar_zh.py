@@ -242,7 +242,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # "我家在郑州"
     (re.compile(r"^我家(?:在|住在)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{2,8})$"), lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
     # "话说我现在住杭州"
-    (re.compile(rf"^我{_ADV}住\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{2,8}})$"), lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
+    (re.compile(rf"^我{_ADV}住\s*(?:在|于)?\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{2,8}})$"), lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
     # "我乳糖不耐受"
     (re.compile(r"^我(?P<o>[\u4e00-\u9fff]{1,4}不耐受?)$"), lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     # traits and conditions: "我是用左手的", "我有糖尿病"

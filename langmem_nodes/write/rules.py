@@ -298,6 +298,10 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "prefers", m.group("o"), kind="preference")),
     (re.compile(r"^(?P<p>we|our team|the team)?(?:i)?(?:'ve| have)?\s*(?:now\s+)?(?:switched|moved|migrated|changed|"
                 r"switched over|moved over)\s+(?:over\s+)?to\s+(?P<o>.+)$", _I), _en_uses),
+    # "I write code in Emacs", "I write my scripts in Vim": the tool, not "code in Emacs"
+    (re.compile(rf"^i\s+{_ADV}write\s+(?:(?:all|most)\s+(?:of\s+)?)?(?:my\s+)?(?:code|software|programs?|scripts?|notes)\s+"
+                r"(?:in|with|using)\s+(?P<o>.+)$", _I),
+     lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(rf"^i\s+{_ADV}(?:use|write|(?:code|program|work|develop)\s+{_ADV}(?:in|with))\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "works_in" if re.search(r"\bwork\s", m.group(0), _I) and is_place(clean_object(m.group("o"))) else "uses",
                   m.group("o"), kind="identity" if is_place(clean_object(m.group("o"))) else "fact")),
