@@ -21,10 +21,15 @@ REQUESTS = [
     ("Do not store my address.", "address"),
     ("不用再记着我的猫了", "我的猫"),
     ("别记住我抽烟这件事", "我抽烟"),
+    ("hey could you drop whatever you have on where I live?", "where I live"),  # newcomer5 F9
+    ("pls stop remembering my allergy stuff", "allergy stuff"),
+    ("把我喝茶的那条记忆删掉吧", "我喝茶"),
 ]
 NOT_REQUESTS = ["Forget that.", "Forget it, I'll do it myself.", "Forget that idea, let's use Redis.",
                 "Don't forget to call mom.", "I don't remember my password.", "Don't remember, sorry.",
-                "Forget that, what's the weather?", "忘了吧", "我不记得我的密码了"]
+                "Forget that, what's the weather?", "忘了吧", "我不记得我的密码了",
+                "hey could you drop the table?", "把这个文件删掉吧", "pls stop", "clear the cache please", "drop it",
+                "把我的聊天记录删了"]
 
 
 @pytest.mark.parametrize(("text", "topic"), REQUESTS)
@@ -51,6 +56,9 @@ def _graph(store):
     ("Remember that I'm vegetarian.", "Please forget that I'm vegetarian.", "vegetarian"),
     ("Remember that I have a cat named Miso.", "Don't remember my cat.", "Miso"),
     ("记住：我的猫叫咪咪。", "不用再记着我的猫了", "咪咪"),
+    ("Remember that I live in Porto.", "hey could you drop whatever you have on where I live?", "Porto"),
+    ("Remember that I'm allergic to shellfish.", "pls stop remembering my allergy stuff", "shellfish"),
+    ("记住：我的猫叫咪咪。", "把关于我的猫的那条记忆删掉吧", "咪咪"),
 ])
 def test_the_memory_goes_and_the_request_stores_nothing(tmp_path, said, asked, gone):
     store = MemoryStore(str(tmp_path), embedder=HashingEmbedder())

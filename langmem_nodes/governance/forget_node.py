@@ -68,7 +68,10 @@ from .attribute_words import named_predicates, names_predicate
 _DONT_KEEP = (r"(?:don['’]?t|do not|stop)\s+(?:remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)|keep(?:ing)? in mind|"
               r"memori[sz](?:e|ing))")
 _EN_VERB = re.compile(
-    r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:forget|delete|remove|erase|drop|" + _DONT_KEEP + r")\s+"
+    r"^\s*(?:(?:hey|hi|so|ok|okay|pls|plz|um|yo)[\s,]+)*(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+)?"
+    r"(?:forget|delete|remove|erase|drop|clear|scrap|" + _DONT_KEEP + r")\s+"
+    r"(?:(?:whatever|what|anything|everything|all)\s+you(?:'ve|\s+have)?\s+(?:have|got|know|remember|stored|saved)\s+"
+    r"(?:on|about|of)\s+)?"
     r"(?:everything\s+|anything\s+|all\s+)?(?:(?:that|what)\s+)?(?:i\s+(?:said|told you|mentioned|wrote)\s+)?"
     r"(?:about\s+|regarding\s+|on\s+)?(?:the\s+|my\s+)?",
     re.IGNORECASE,
@@ -76,7 +79,7 @@ _EN_VERB = re.compile(
 _ZH_STRIP = re.compile(
     r"请|麻烦|帮我|把|给我|忘掉|忘记|忘了|删掉|删除|删了|清除|(?:别|不要|不用)再?记(?:住|着)?|了$|"
     r"我(?:之前|以前|刚才)?(?:说|讲|提|告诉你)(?:过|到)?的|你记(?:住|得)的|关于|有关|那个|那些|这个|"
-    r"的事情?|的内容|的记忆|这件事|那件事|的话|吧|好吗|[。！!？?，,\s]"
+    r"的事情?|的内容|的记忆|的那条记忆|那条记忆|这条记忆|的记录|那条|这条|记忆|这件事|那件事|的话|吧|好吗|[。！!？?，,\s]"
 )
 #: A dense-only candidate needs this many times the embedder's general recall floor: an offer sits one "yes"
 #: away from a deletion, so it needs more evidence than an injection.
@@ -100,14 +103,16 @@ class ForgetState(TypedDict):
 # "delete / remove / erase …" only when it names memory ("what you remember about …", "from your memory");
 # zh: 忘掉 / 忘记 / 别再记着 … at the start, 删掉 / 删除 … only with 记忆 / 记住的 (not "删掉这个文件", "忘了吧").
 _CHAT_EN = re.compile(
-    r"^\s*(?:(?:please|ok|okay|hey|and|also|now)[\s,]+)*(?:can you\s+|could you\s+|would you\s+|i want you to\s+)?"
+    r"^\s*(?:(?:please|pls|plz|ok|okay|hey|hi|so|um|yo|and|also|now)[\s,]+)*(?:can you\s+|could you\s+|would you\s+|i want you to\s+)?"
     r"(?:forget\s+(?!it\b|that\b(?!\s+(?:i|my|we|our|me)\b)|this\b|about it\b|to\b)(?=\S)"
     r"|" + _DONT_KEEP + r"\s+(?=(?:that|my|where|what|how|who|anything|about|the fact)\b)(?!.*\bbut\b)"
-    r"|(?:delete|remove|erase|wipe)\s+(?=.*\b(?:memor(?:y|ies)|remember(?:ed)?|you know about|you stored)\b))",
+    r"|(?:delete|remove|erase|wipe|drop|clear|scrap)\s+(?=.*\b(?:memor(?:y|ies)|remember(?:ed)?|you know about|you stored|"
+    r"you(?:'ve|\s+have)?\s+(?:have|got|saved|stored)\s+(?:on|about))\b))",
     re.IGNORECASE)
 _CHAT_ZH = re.compile(
     r"^\s*(?:请|麻烦|帮我|你)?(?:把|给我)?(?:忘掉|忘记|忘了(?!吧|吗|$)|(?:别|不要|不用)再?记(?:住|着)"
-    r"|(?:删掉|删除|清除)(?=.*(?:记忆|记住的|记着的|记得的)))")
+    r"|(?:删掉|删除|清除)(?=.*(?:记忆|记住的|记着的|记得的))"
+    r"|把[^。！？]{1,24}?记忆(?:都|全)?(?:删掉|删除|删了|清除|去掉))")
 
 
 _ALL_EN = re.compile(r"^\s*(?:please\s+)?(?:forget|delete|erase|wipe)\s+(?:everything|all)\s+(?:you know\s+)?about me[\s.!]*$",
