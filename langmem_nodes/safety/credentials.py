@@ -351,6 +351,15 @@ def _typed_credentials(text: str) -> list[Finding]:
     return found
 
 
+_STOPS = ".!?。！？\n"
+
+
+def _sentence(text: str, m: re.Match[str]) -> tuple[int, int]:
+    """Start and end of the sentence holding match `m` (its stop excluded)."""
+    start = max(text.rfind(c, 0, m.start()) for c in _STOPS) + 1
+    return start, min([i for i in (text.find(c, m.end()) for c in _STOPS) if i >= 0] or [len(text)])
+
+
 def find_secrets(text: str) -> list[Finding]:
     """Every credential in `text`, by shape and by phrasing (en + zh), in order of position."""
     if not isinstance(text, str) or not text:
@@ -417,7 +426,7 @@ def find_secrets(text: str) -> list[Finding]:
         if m.group(group).casefold() not in ("is", "was", "the", "my", "a", "an", "answer"):
             add("security answer", m, group)
     for m in _SECURITY_USE.finditer(text):
-        start = max(text.rfind(c, 0, m.start()) for c in ".!?。！？\n") + 1
+        start, _ = _sentence(text, m)
         asked = re.match(r"[^.!?。！？\n]*[?？]", text[m.end():])  # "what should I use for security questions?"
         if text[start:m.start()].strip() and not asked:
             found.append(Finding("security answer", "secret", start, m.end(), text[start:m.end()]))
@@ -431,8 +440,7 @@ def find_secrets(text: str) -> list[Finding]:
         for m in pattern.finditer(text):
             add("密码", m, "v")
     for m in _SECURITY_MENTION.finditer(text):  # "I use Rosebud as the answer … on all my security questions"
-        start = max(text.rfind(c, 0, m.start()) for c in ".!?。！？\n") + 1
-        end = min([i for i in (text.find(c, m.end()) for c in ".!?。！？\n") if i >= 0] or [len(text)])
+        start, end = _sentence(text, m)
         sentence = text[start:end]
         named = re.search(r"(?<=\s)(?!I\b|I'|Security\b)[A-Z][a-z]{2,}|[\"'“‘][^\"'”’]{2,40}[\"'”’]", sentence)
         if named and text[end:end + 1] not in ("?", "？") and re.search(r"\b(?:use|used|set|put|answer|answers)\b", sentence, _I):

@@ -193,9 +193,9 @@ class ResolveNode(MemoryNode):
         r = p.record
         same_key = sorted(self.store.find_refs(partitions, subject=r.subject, predicate=r.predicate),
                           key=lambda m: m.created_at)
-        switch = r.source in EXPLICIT_SOURCES and _one_at_a_time(r.object)
+        switched = _one_at_a_time(r.object) if r.source in EXPLICIT_SOURCES else set()  # kinds said outright
         refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)
-                or (switch and m.polarity == r.polarity.value and _one_at_a_time(r.object) & _one_at_a_time(m.object))]
+                or (switched and m.polarity == r.polarity.value and switched & _one_at_a_time(m.object))]
         if not refs and fallback and r.source is Source.EXPLICIT_CORRECTION and not p.replaces:
             # an unqualified correction ("no wait, I mainly write Python now") replaces the latest value
             refs = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
