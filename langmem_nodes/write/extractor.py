@@ -74,8 +74,10 @@ _HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it
 _NOT_X_BUT_Y = re.compile(r"((?:^|[，,。！？\s])(?:其实|哦|啊)?)不是\s*([^，,。\s是]{1,20})\s*(?:而)?是(?=\s*\S)")
 # the name of what the clause before said the user has: "(I got a dog,) his name is Rex", "(…) she's called Mochi"
 _EN_NAMED = re.compile(r"^(?:(?:and\s+)?(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:and\s+)?(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)|"
-                       r"(?:called|named))\s+(?P<o>(?-i:[A-Z])[\w-]*)$", re.I)
-_ZH_NAMED = re.compile(r"^(?:它|她|他)?(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
+                       r"(?:and\s+)?(?:(?:we|i)\s+)?(?:named|called)\s+(?:him|her|it|them)|(?:called|named))\s+(?P<o>(?-i:[A-Z])[\w-]*)$", re.I)
+# "它的名字叫咪咪", "取名叫旺财", "我们给它起名叫豆豆": the name of what the clause before said the user has
+_ZH_NAMED = re.compile(r"^(?:(?:它|她|他)(?:的)?|(?:我们?)?给(?:它|她|他)(?:取|起)(?:了个?)?)?(?:(?:名字|小名|大名)(?:叫做|叫|是)|叫做|叫|名叫|"
+                       r"(?:取|起)(?:了个?)?(?:名字?)?(?:叫|为))\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
 _ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)

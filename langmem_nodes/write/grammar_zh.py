@@ -82,6 +82,8 @@ _ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][\w.+#-]*\s*(?=[\u4e00-\u9
 # traits and conditions of the person: "我有点色弱", "我是一个很社恐的人", "我近视八百度"
 _TRAITS = (r"(?:左撇子|右撇子|红绿色盲|色盲|色弱|高度近视|近视|远视|散光|恐高|社恐|[iIeE]人|夜猫子|早起型|早起的人|晨型人|路痴|脸盲|"
            r"内向|外向|怕冷|怕热|敏感肌|过敏体质|乳糖不耐受?)")
+# keeping a pet or bringing one home: "养了", "领养了", "捡了一只"
+_KEEP = r"(?:养了|养着|新养了|刚养了|领养了|收养了|抱养了|捡了(?=\s*(?:一|两|\d)?\s*只)|捡到了?(?=\s*(?:一|两|\d)?\s*只))"
 _PLACE_OF = {"上班": "works_in", "工作": "works_in", "住": "lives_in", "生活": "lives_in", "长大": "from", "出生": "from"}
 
 def _workplace(name: str) -> list[Claim]:
@@ -164,7 +166,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我?(?:刚|刚刚|已经)?(?:搬到|搬来|搬去|搬家到)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:来|去)?了?\s*(?:没多久|不久|快?[一二两三四五六七八九十几半\d]+(?:个)?(?:月|年|周)了?)?$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
     # a pet (or anything the user keeps) and its name in one clause: "我养了条金毛叫旺财", "我家有只橘猫名叫大黄"
-    (re.compile(r"^我(?:家)?(?:养了|养着|有|新养了|刚养了)\s*(?:一)?\s*(?:只|条|个|头|匹)\s*(?P<k>[\u4e00-\u9fff]{1,4}?)"
+    (re.compile(rf"^我(?:家)?(?:{_KEEP}|有)\s*(?:一)?\s*(?:只|条|个|头|匹)\s*(?P<k>[\u4e00-\u9fff]{{1,4}}?)"
                 r"[，,]?\s*(?:它|她|他)?(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
     (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
@@ -180,7 +182,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _switch(m, "project" if m.group("h") else "user")),
     (re.compile(r"^(?:我们|咱们)(?:一直)?是\s*(?P<o>[A-Za-z][\w.+# -]*?)\s*(?:的)?\s*(?:老用户|忠实用户|用户|团队|公司|重度用户)"),
      _project_uses),
-    (re.compile(r"^我(?:家)?(?:养了|养着|养|有)\s*(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12})$"),
+    (re.compile(rf"^我(?:家)?(?:{_KEEP}|养|有)\s*(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{{1,12}})$"),
      lambda m: _claim("user", "has", m.group("o"))),
     (re.compile(rf"^我{_ADV}(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{{0,15}}?)(?:呢|了)?$"),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
