@@ -92,8 +92,8 @@ def value_categories(text: str) -> set[str]:
 def holds_category(name: str, predicate: str, obj: str, text: str) -> bool:
     """Whether a memory (its predicate, object and text) holds the attribute `name`: its predicate, one of
     its values, or the attribute's own words in the text ("dark mode in editors")."""
-    cat = CATEGORIES[name]
-    return (predicate.casefold() in cat.predicates or name in value_categories(f"{obj} {text}")
+    cat = CATEGORIES[name]  # `name in value_categories(...)`, asking that one category's pattern only
+    return (predicate.casefold() in cat.predicates or bool(_pattern(cat.values, False).search(f"{obj} {text}".casefold()))
             or _names(text, cat))
 
 

@@ -38,15 +38,30 @@ def _defuse_char(ch: str) -> str:
     return ch
 
 
+class _DefuseTable(dict[int, str]):
+    """`str.translate` table applying `_defuse_char` per code point, filled as characters are met (a table of
+    single characters, never of text; at most `_TABLE_MAX` are kept, the rest computed each time)."""
+
+    def __missing__(self, code: int) -> str:
+        out = _defuse_char(chr(code))
+        if len(self) < _TABLE_MAX:
+            self[code] = out
+        return out
+
+
+_TABLE_MAX = 1 << 16
+_DEFUSE = _DefuseTable()
+_C0_C1_TO_SPACE = {c: " " for c in (*range(32), *range(0x7F, 0xA0))}
+
+
 def one_line(text: str) -> str:
     """`text` on one line: every Unicode line/paragraph separator becomes " / ", other controls a space."""
-    text = _BREAK_RUN.sub(" / ", text)
-    return "".join(" " if (ord(c) < 32 or 0x7F <= ord(c) < 0xA0) else c for c in text).strip()
+    return _BREAK_RUN.sub(" / ", text).translate(_C0_C1_TO_SPACE).strip()
 
 
 def defuse(text: str) -> str:
     """`text` with tags, code fences, «» quotes and role markers made inert (also their NFKC look-alikes)."""
-    text = "".join(_defuse_char(c) for c in one_line(text))
+    text = one_line(text).translate(_DEFUSE)
     return _ROLE_TAG.sub(lambda m: "(" + re.sub(r"[\[\]<>]", "", m.group(0)).strip() + ")", text)
 
 
