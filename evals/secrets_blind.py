@@ -2,7 +2,7 @@
 embedder): is a secret's value in the turn's state or in any byte of the home (short digit-only values in the
 state only: ids and timings could hold them by chance), and is a harmless line refused as a secret?
 
-Run: `python evals/secrets_blind.py tune|heldout|all [--show]` (`--show` lists the misses: never on heldout).
+Run: `python evals/secrets_blind.py tune|heldout|all [--show] [--data evals/data/secrets_blind2.jsonl]` (`--show` lists the misses: never on heldout).
 """
 
 from __future__ import annotations
@@ -40,8 +40,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("split", choices=("tune", "heldout", "all"))
     ap.add_argument("--show", action="store_true")
+    ap.add_argument("--data", type=pathlib.Path, default=DATA, help="a JSONL set (default: %(default)s)")
     args = ap.parse_args()
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
     counts: Counter[tuple[str, str]] = Counter()
     for row in (r for r in rows if args.split in ("all", r["split"])):
         home = pathlib.Path(tempfile.mkdtemp()) / "home"

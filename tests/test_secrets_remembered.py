@@ -56,20 +56,22 @@ def test_words_near_access_secrets_are_not_secrets(text) -> None:
     assert find_secret(text) is None
 
 
-def _blind(split: str) -> list[dict]:
+def _blind(name: str, split: str) -> list[dict]:
     from pathlib import Path
 
-    rows = Path(__file__).parent.parent / "evals" / "data" / "secrets_blind.jsonl"
+    rows = Path(__file__).parent.parent / "evals" / "data" / name
     return [r for r in map(json.loads, rows.read_text(encoding="utf-8").splitlines()) if r["split"] == split]
 
 
-def test_the_blind_sets_tune_split_stores_no_secret_and_refuses_no_harmless_text(tmp_path, fake_embedder) -> None:
-    """evals/data/secrets_blind.jsonl (written blind by a helper, 180 lines): its tune half (the held-out half is
-    only scored, evals/report.md) — no secret value in the turn's state, no harmless line refused as a secret."""
+@pytest.mark.parametrize("name", ["secrets_blind.jsonl", "secrets_blind2.jsonl"])
+def test_the_blind_sets_tune_split_stores_no_secret_and_refuses_no_harmless_text(tmp_path, fake_embedder, name) -> None:
+    """evals/data/secrets_blind*.jsonl (each written blind by a helper: 180 and 200 lines): their tune halves (the
+    held-out halves are only scored, evals/report.md) — no secret value in the turn's state, no harmless line
+    refused as a secret."""
     stored, refused = [], []
     with MemoryStore(tmp_path / "home", embedder=fake_embedder) as store:
         graph = create_write_graph(store).compile()
-        for i, row in enumerate(_blind("tune")):
+        for i, row in enumerate(_blind(name, "tune")):
             out = graph.invoke({"messages": [HumanMessage(row["text"])]},
                                context=MemoryContext(user_id=f"u{i}", session_id="s"))
             state = json.dumps([out.get("memory_written"), out.get("memory_skipped")], ensure_ascii=False, default=str)

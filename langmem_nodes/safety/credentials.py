@@ -417,6 +417,8 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _ZH_PHRASE.finditer(text):
         add("密码" if m.group("w") in ("密码", "口令") else m.group("w"), m, "v")
     for m in _MIXED_PHRASE.finditer(text):
+        if re.match(r"(?:怎么|如何|什么|多少|几|哪|啥|咋)", m.group("v")):  # "token 是怎么算的": a question about one
+            continue
         add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m, group in _wifi_keys(text):
         add("wifi key", m, group)
@@ -455,6 +457,8 @@ def find_secrets(text: str) -> list[Finding]:
         span_end = m.end() + (rest.end() if rest else 0)
         if span_end > m.end() + 3:
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
+    from .cued import find_cued  # cued builds on this module's helpers
+    found += [f for f in find_cued(text) if f.category == "secret"]
     return _dedupe(found)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Literal
 
 from .credentials import Finding, _dedupe, find_secrets
+from .cued import find_cued
 
 PiiPolicy = Literal["refuse", "redact"]
 PII_POLICIES: tuple[str, ...] = ("refuse", "redact")
@@ -75,6 +76,7 @@ def find_pii(text: str) -> list[Finding]:
     for m in _IBAN.finditer(text):
         if iban_valid(m.group(0)):
             found.append(Finding("iban", "pii", *m.span(), m.group(0)))
+    found += [f for f in find_cued(text) if f.category == "pii"]
     return _dedupe(found)
 
 

@@ -6,8 +6,9 @@ import re
 import unicodedata
 
 from .credentials import Finding, find_secrets
+from .cued import mask_values, names_secret
 from .instructions import instruction_target
-from .pii import find_pii, redact
+from .pii import REDACTED, find_pii, redact
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|[\n。！？；]+")
 
@@ -32,6 +33,7 @@ class TurnScreen:
         self.text = text or ""
         self.findings = [*find_secrets(self.text), *find_pii(self.text)]
         self.control = instruction_target(self.text) == "control"
+        self.names_secret = names_secret(self.text)
         self._tainted: list[tuple[str, list[Finding]]] = []
         if self.findings:
             pos = 0
@@ -56,6 +58,12 @@ class TurnScreen:
     def redact(self, text: str) -> str:
         """`text` without any value found in this turn (or in `text` itself)."""
         return redact(text, findings=self.findings) if text else text
+
+    def redact_report(self, text: str) -> str:
+        """`text` as a skip report may show it: redacted, and in a turn that names a secret anywhere, with every
+        token that could be a typed value masked too ("it's 7264" after "… my debit card PIN.")."""
+        text = self.redact(text)
+        return mask_values(text, REDACTED) if text and self.names_secret else text
 
 
 def _dedupe_by_value(found: list[Finding]) -> list[Finding]:

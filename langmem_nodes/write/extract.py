@@ -162,7 +162,7 @@ def _screened(skips: list[dict[str, str]], turns: Sequence[Turn]) -> list[dict[s
         if screen.findings_for(s["text"]):
             out.append({"text": "", "reason": "secret"})
         else:
-            out.append({**s, "text": screen.redact(s["text"])})
+            out.append({**s, "text": screen.redact_report(s["text"])})
     return out
 
 

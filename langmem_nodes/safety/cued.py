@@ -1,0 +1,185 @@
+"""Secrets and identifiers found by a cue and a value in one sentence, whatever the phrasing between them.
+
+The phrasing rules in `credentials` each know one way of saying "my PIN is 7264"; this pass knows the parts:
+a sentence names what a secret opens or identifies (a cue: "PIN", "lockbox … code", "密码", "保险箱",
+"passport number", "身份证号", "security question") and holds a value that looks typed on purpose (a code of
+3+ digits, letters mixed with digits, a symbol inside a word; for a security question, the answer after its
+link). A cue sentence without a value lends its cue to the next sentence when that one starts by pointing back
+("… my debit card PIN. it's 7264"). Numbers that measure something ("12 characters", "24小时", "3 times"),
+dates, times, prices and versions are never values.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, Finding, _product
+
+_I = re.IGNORECASE
+
+_WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|lock\s*box|key\s*box|lock|locker|"
+               r"padlock|bike\s+lock|safe|vault|elevator|lift|keypad|building|apartment|unlock|pickup|parcel|"
+               r"verification|one[- ]time|otp|2fa|mfa|security|backup|recovery|access|pairing|parking|mailbox|"
+               r"storage|shed|boot|screen|phone|sim|atm|card")
+# "pin" the noun, not the verb ("pin torch==2.1.0"): owned, or followed by its link
+_PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone|new|old|default|unlock)\s+)pin\b|"
+        r"\bpin(?=\s*(?:code|number|no\.?|is|was|[:=#：]))")
+_SECRET_CUE = re.compile(
+    rf"\b(?:(?:pass(?:word|wd|code|phrase)s?|pwd|{_PIN}|combination|combo)(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
+    rf"(?:{_WHAT_OPENS})(?:\s+[\w-]+)?\s+codes?|codes?\s+(?:to|for|of|on)\s+(?:the\s+|my\s+|our\s+)?(?:{_WHAT_OPENS})|"
+    r"(?:has|needs|takes|uses|with|enter|type)\s+(?:the\s+)?code|"
+    r"opens?\s+(?:the|my|our)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
+    r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product)\s+keys?|"
+    r"code\s*word|secret\s+word|safe\s*word)\b|"
+    r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|动态码|安全码|"
+    r"提取码|授权码|激活码|解锁|锁屏|登录|登陆|\bpin\s*码|\bkey\s*(?:是|为|：|:)", _I)
+_ID_CUE = re.compile(
+    r"\b(?:passport|identity|id|identification|driver'?s\s+licen[cs]e|licen[cs]e|account|acct|routing|bank|"
+    r"tax|social\s+security|national\s+insurance|insurance\s+policy|medicare|nhs)\s*(?:card\s+)?(?:number|no\.?|num|#)|"
+    r"\bssn\b|\biban\b|身份证|护照|银行卡|卡号|社保|驾照号|驾驶证号|医保卡", _I)
+_QUESTION_CUE = re.compile(
+    r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:to|for)\s+(?:the\s+)?[\"'‘“]|"
+    r"密保|安全问题|验证问题", _I)
+# the link before a security question's answer: "… -> Lincoln Elementary", "… is Tbilisi", "我填的是旺财"
+_ANSWER_LINK = re.compile(
+    r"(?:->|→|=>|=|:|：|\bis\b|\bwas\b|填的是|填了|填的|写的是|写了|写的|用的是|用了|设的是|设成|设置的是|答案是|是)\s*", _I)
+
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+=~.\-/]*[A-Za-z0-9!@#$%^&*_+=~#*]|[A-Za-z0-9]")
+_MEASURE_AFTER = re.compile(
+    r"^\s*(?:characters?|chars?|digits?|letters?|symbols?|people|persons?|users?|times?|attempts?|tries|days?|hours?|"
+    r"hrs?|minutes?|mins?|seconds?|secs?|weeks?|months?|years?|yrs?|am|pm|%|percent|dollars?|euros?|yuan|rmb|usd|"
+    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|个|位|次|天|小时|分钟|秒|周|月|年|号|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
+    _I)
+_NOT_VALUE_BEFORE = re.compile(
+    r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
+    r"error|status|http|floor|suite|apt|zip|postal|area|model|iso|rfc|pep|since|until|by|in|from|before|after|"
+    r"around|about|over|under|at\s+least|at\s+most|up\s+to)|[#$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约)\s*$", _I)
+# a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
+_DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
+                           r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
+_POINTS_BACK = re.compile(r"^\s*(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
+                          r"是这个|如下)", _I)
+_NEGATED = re.compile(r"\b(?:forgot|forget|forgotten|lost|don'?t\s+(?:know|remember)|can'?t\s+remember|no\s+idea|reset|"
+                      r"changed?|expired?|wrong|invalid|incorrect)\b|忘了|忘记|记不住|不记得|重置|过期|失效|错了|不对", _I)
+# a value named as an example of what people use, not as the user's: "123456 居然还是最常见的密码"
+_GENERIC = re.compile(r"\b(?:most\s+common|commonly\s+used|weakest|worst|popular|e\.g\.|for\s+example|such\s+as|like)\b|"
+                      r"最常见|常见的|最常用|最弱|比如|例如|之类", _I)
+_NOT_ANSWER = re.compile(r"(?:all|kind|sort|so|really|pretty|too|very|just|still|always|never|not|hard|easy|dumb|"
+                         r"stupid|weird|annoying|the\s+same|a\s+pain|important|optional|required)\b|都|太|很|挺|好|不", _I)
+# an ASCII stop ends a sentence only before a space or the end: "Qw3rty!2024" and "qwe123!@#" are one token
+_SENTENCE = re.compile(r"(?:[^.!?。！？\n;；]|[.!?;](?!\s|$))+(?:[.!?;]+(?=\s|$)|[。！？\n；]+|$)")
+
+
+def _value_token(token: str, before: str, after: str) -> bool:
+    """A token typed on purpose: 3+ digits, letters mixed with digits, or a symbol inside a word — never a
+    measure ("12 characters"), a date, a time, a price, a version or a product ("OAuth2", "React18")."""
+    if _MEASURE_AFTER.match(after) or _NOT_VALUE_BEFORE.search(before) or _DATE_OR_TIME.fullmatch(token):
+        return False
+    if re.match(r"\s?\d", after) and token.isdigit() and len(token) >= 4:  # "4111 1111 …": a card number, pii's
+        return False
+    digits = sum(c.isdigit() for c in token)
+    letters = sum(c.isalpha() for c in token)
+    if token.isdigit():
+        return len(token) >= 3 and not re.fullmatch(r"(?:19|20)\d\d", token) or len(token) >= 5
+    if re.fullmatch(r"\d[\d*#-]*[\d*#]", token):
+        return digits >= 3
+    if _product(token) or token.casefold() in _PRODUCTS or re.fullmatch(r"(?:utf|iso|x|v|h|mp|py|es|gpt|ipv)[-.]?\d+", token, _I):
+        return False
+    symbol = re.search(r"[!@#$%^&*_+=~]", token.strip("#*")) is not None
+    return (digits >= 1 and letters >= 1 and len(token) >= 5) or (symbol and letters >= 2 and len(token) >= 5)
+
+
+def _identifier_token(token: str, before: str, after: str) -> bool:
+    """An identifier's value: 6+ digits, letters allowed ("X48291736", "004417823390"), never a date or measure."""
+    return (sum(c.isdigit() for c in token) >= 6 and not _MEASURE_AFTER.match(after)
+            and not _DATE_OR_TIME.fullmatch(token) and not _NOT_VALUE_BEFORE.search(before))
+
+
+def _values(sentence: str, offset: int, identifier: bool = False) -> list[Finding]:
+    shaped = _identifier_token if identifier else _value_token
+    kind = "id number" if identifier else "access code"
+    category: Literal["secret", "pii"] = "pii" if identifier else "secret"
+    out = []
+    for m in _TOKEN.finditer(sentence):
+        token = m.group(0).rstrip(".-/")
+        if shaped(token, sentence[max(0, m.start() - 14):m.start()], sentence[m.start() + len(token):]):
+            out.append(Finding(kind, category, offset + m.start(), offset + m.start() + len(token), token))
+    return out
+
+
+def _answer(sentence: str, offset: int, cue: re.Match[str]) -> Finding | None:
+    """The answer after a security question's last link: "security q 'first school' -> Lincoln Elementary"."""
+    if sentence.rstrip().endswith(("?", "？")) or _NEGATED.search(sentence):
+        return None
+    tail_start = cue.end()
+    quoted = re.search(r"[\"'‘“「][^\"'’”」]{2,80}[\"'’”」]", sentence[tail_start:])
+    if quoted:  # the question itself, quoted: the answer comes after it
+        tail_start += quoted.end()
+    links = list(_ANSWER_LINK.finditer(sentence, tail_start))
+    if not links:
+        return None
+    start = links[-1].end()
+    value = re.split(r"[,，。.!！?？;；]|\s+(?:and|so|but|jot|note|remember|save|keep)\b|[，,]?\s*(?:帮我|记一下|记住|你记|别忘)",
+                     sentence[start:], maxsplit=1)[0].strip(" \"'“”‘’「」")
+    if not value or len(value) > 40 or _NOT_ANSWER.match(value):
+        return None
+    at = sentence.index(value, start)
+    return Finding("security answer", "secret", offset + at, offset + at + len(value), value)
+
+
+def find_cued(text: str) -> list[Finding]:
+    """Secrets (category "secret") and identifiers (category "pii") said as a cue and a value in one sentence.
+
+    Example:
+        >>> [f.value for f in find_cued("ugh I keep forgetting my debit card PIN. it's 7264. note it down")]
+        ['7264']
+        >>> [f.value for f in find_cued("酒店房间保险箱我设成了 1357，退房前提醒我")]
+        ['1357']
+        >>> find_cued("My password must be at least 12 characters, and I changed it in 2024.")
+        []
+    """
+    if not isinstance(text, str) or not text:
+        return []
+    found: list[Finding] = []
+    lent = False  # the previous sentence named a secret but held no value
+    for m in _SENTENCE.finditer(text):
+        sentence, offset = m.group(0), m.start()
+        question = _QUESTION_CUE.search(sentence)
+        if question:
+            answer = _answer(sentence, offset, question)
+            if answer:
+                found.append(answer)
+                lent = False
+                continue
+        cue = _SECRET_CUE.search(sentence)
+        ident = _ID_CUE.search(sentence)
+        if _GENERIC.search(sentence):
+            cue = ident = None
+        values = _values(sentence, offset) if (cue or (lent and _POINTS_BACK.match(sentence))) else []
+        if ident and not values:
+            values = _values(sentence, offset, identifier=True)
+        found.extend(values)
+        lent = bool(cue) and not values and not sentence.rstrip().endswith(("?", "？"))
+    return found
+
+
+def names_secret(text: str) -> bool:
+    """Whether `text` names a secret or an identifier anywhere (a cue, with or without its value)."""
+    return bool(isinstance(text, str) and (_SECRET_CUE.search(text) or _ID_CUE.search(text) or _QUESTION_CUE.search(text)))
+
+
+def mask_values(text: str, mask: str) -> str:
+    """`text` with every token that could be a typed value (a code, letters mixed with digits) replaced by `mask`.
+
+    >>> mask_values("it's 7264, and the gate is B7x9q", "[redacted]")
+    "it's [redacted], and the gate is [redacted]"
+    """
+    out, pos = [], 0
+    for m in _TOKEN.finditer(text):
+        token = m.group(0).rstrip(".-/")
+        before, after = text[max(0, m.start() - 14):m.start()], text[m.start() + len(token):]
+        if _value_token(token, before, after) or _identifier_token(token, before, after):
+            out += [text[pos:m.start()], mask]
+            pos = m.start() + len(token)
+    return "".join(out) + text[pos:]
