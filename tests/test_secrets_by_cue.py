@@ -30,6 +30,15 @@ SAID = {  # text -> the value that must appear nowhere (written for this test, n
     "我护照号 E12837465，订机票要用": "E12837465",
     "菜鸟驿站取件码 6-2-3017，帮我记一下": "6-2-3017",
     "wifi 路由器后台登录用 admin / Rx7#mop2，你存一下": "Rx7#mop2",
+    # in pieces, in words, in full-width digits; a door and a code word anywhere in the sentence
+    "the gate at the farm, the code for the vet is 81 64, tell her to close it after": "81 64",
+    "hotel safe, I set the code to 2 7 7 3 like an idiot": "2 7 7 3",
+    "my voicemail pin is nine three one seven": "nine three one seven",
+    "my temp PIN from the bank is 3 3 0 8": "3 3 0 8",
+    "my health card number is 7RT2-KP9-QX41 for the clinic form": "7RT2-KP9-QX41",
+    "储物柜的密码我设的 7 3 9 1 4 2，帮我记一下": "7 3 9 1 4 2",
+    "银行卡密码是三九七一零五，别告诉别人啊": "三九七一零五",
+    "微信支付密码（３３８１９０）我刚换的": "３３８１９０",
 }
 
 
@@ -55,6 +64,10 @@ def test_a_cued_secret_reaches_no_byte_of_the_home_nor_the_state(tmp_path, fake_
     "密码至少要 8 位，我上周改过一次", "大模型里的 token 是怎么算的啊，一个汉字算几个 token？",
     "123456 居然还是最常见的密码，笑死", "门禁卡又丢了，物业说 3 天补好", "我的密保问题都忘了",
     "我在 2019 年办的护照，快过期了", "保险箱放在 3 楼的柜子里",
+    "in the test fixture I log in with ('alice', 'test123'), is that bad practice?",
+    "the sample config says password: xxxx, what goes there?", "set DB_PASSWORD=<PASSWORD> in your .env",
+    "单元测试里用 'password123' 当假密码行不行", "配置示例里写的是 密码：******，我该填什么",
+    "the door opens at 9 and the code review is at 10 30", "我家大门 2 3 点才开，门禁卡坏了",
 ])
 def test_a_cue_without_a_typed_value_is_not_a_secret(text) -> None:
     assert find_secrets(text) == [] and find_pii(text) == []

@@ -354,17 +354,22 @@ def _typed_credentials(text: str) -> list[Finding]:
 _STOPS = ".!?。！？\n"
 
 
+def _sentence_span(text: str, begin: int, end: int) -> tuple[int, int]:
+    """Start and end of the sentence holding `text[begin:end]` (its stop excluded)."""
+    start = max(text.rfind(c, 0, begin) for c in _STOPS) + 1
+    return start, min([i for i in (text.find(c, end) for c in _STOPS) if i >= 0] or [len(text)])
+
+
 def _sentence(text: str, m: re.Match[str]) -> tuple[int, int]:
     """Start and end of the sentence holding match `m` (its stop excluded)."""
-    start = max(text.rfind(c, 0, m.start()) for c in _STOPS) + 1
-    return start, min([i for i in (text.find(c, m.end()) for c in _STOPS) if i >= 0] or [len(text)])
+    return _sentence_span(text, m.start(), m.end())
 
 
 def find_secrets(text: str) -> list[Finding]:
     """Every credential in `text`, by shape and by phrasing (en + zh), in order of position."""
     if not isinstance(text, str) or not text:
         return []
-    text = text.replace("\u2019", "'")
+    original, text = text, halfwidth(text.replace("\u2019", "'"))
     found: list[Finding] = []
 
     def add(kind: str, m: re.Match[str], group: str | int = 0) -> None:
@@ -459,7 +464,46 @@ def find_secrets(text: str) -> list[Finding]:
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
     from .cued import find_cued  # cued builds on this module's helpers
     found += [f for f in find_cued(text) if f.category == "secret"]
-    return _dedupe(found)
+    return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
+
+
+def halfwidth(text: str) -> str:
+    """`text` with full-width digits and letters ("２０１９０８", "ＰＩＮ") as ASCII, one character for one, so spans
+    stay valid in the original. Full-width punctuation (，？：) stays: the zh rules read it as zh punctuation."""
+    return text.translate(_HALFWIDTH) if any(ord(c) in _HALFWIDTH for c in text) else text
+
+
+_HALFWIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF1A), (0xFF21, 0xFF3B), (0xFF41, 0xFF5B)) for c in range(*r)}
+
+
+def _as_written(f: Finding, text: str, original: str) -> Finding:
+    """`f` with its value as the original text spells it (full-width digits stay full-width)."""
+    if text is original or text[f.start:f.end] != f.value:
+        return f
+    return Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end])
+
+
+# a placeholder, not a credential: "password: xxxx", "<PASSWORD>", "your_password_here"; a well-known dummy
+# ("password123", "test123") in a sentence about tests or examples; a length rule ("密码至少12位")
+_PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|<[^<>]{1,30}>|\{\{?[^{}]{1,30}\}?\}|\$\{?[A-Z_]+\}?|"
+                                r"your[_-]?\w*[_-]?here|changeme|placeholder|redacted|\d+\s*(?:位|个字符|字符|characters?|chars?|digits?)",
+                                _I)
+_DUMMY_VALUE = re.compile(r"(?:password|passw0rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}|"
+                          r"123456\d{0,3}|1234|0000|letmein", _I)
+_ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|fake|dummy|placeholders?|examples?|"
+                          r"samples?|hard-?coded|common(?:est)?|weak)\b|测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见", _I)
+
+
+def _placeholder(f: Finding, text: str) -> bool:
+    if f.category != "secret":
+        return False
+    value = f.value.strip("'\"“”‘’`")
+    if _PLACEHOLDER_VALUE.fullmatch(value):
+        return True
+    if _DUMMY_VALUE.fullmatch(value):
+        start, end = _sentence_span(text, f.start, f.end)
+        return _ABOUT_TESTS.search(text[start:end]) is not None
+    return False
 
 
 def _dedupe(found: list[Finding]) -> list[Finding]:

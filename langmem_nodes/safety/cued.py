@@ -14,16 +14,17 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, Finding, _product
+from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, Finding, _product, halfwidth
 
 _I = re.IGNORECASE
 
 _WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|lock\s*box|key\s*box|lock|locker|"
                r"padlock|bike\s+lock|safe|vault|elevator|lift|keypad|building|apartment|unlock|pickup|parcel|"
                r"verification|one[- ]time|otp|2fa|mfa|security|backup|recovery|access|pairing|parking|mailbox|"
-               r"storage|shed|boot|screen|phone|sim|atm|card")
+               r"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in")
 # "pin" the noun, not the verb ("pin torch==2.1.0"): owned, or followed by its link
-_PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone|new|old|default|unlock)\s+)pin\b|"
+_PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone|new|old|default|unlock|temp|"
+        r"temporary|one-time)\s+)pin\b|"
         r"\bpin(?=\s*(?:code|number|no\.?|is|was|[:=#：]))")
 _SECRET_CUE = re.compile(
     rf"\b(?:(?:pass(?:word|wd|code|phrase)s?|pwd|{_PIN}|combination|combo)(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
@@ -34,6 +35,11 @@ _SECRET_CUE = re.compile(
     r"code\s*word|secret\s+word|safe\s*word)\b|"
     r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|动态码|安全码|"
     r"提取码|授权码|激活码|解锁|锁屏|登录|登陆|\bpin\s*码|\bkey\s*(?:是|为|：|:)", _I)
+# a thing that opens and a code word in one sentence: "the smart lock on our front door, the code for the dog
+# walker is 60 31", "hotel safe i set the code to 1 9 9 0", "智能锁临时密码设的 0 5 2 0 1 3"
+_OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doors?|gates?|garage|safe|lockers?|padlock|"
+                     r"keypad|alarm|vault|mailbox|storage\s+unit)\b|门锁|智能锁|门禁|保险箱|保险柜|快递柜|丰巢|柜子|信箱|车库|大门|房门", _I)
+_CODE_WORD = re.compile(r"\b(?:codes?|pin|combo|combination|passcode)\b|密码|码", _I)
 _ID_CUE = re.compile(
     r"\b(?:passport|identity|id|identification|driver'?s\s+licen[cs]e|licen[cs]e|account|acct|routing|bank|"
     r"tax|social\s+security|national\s+insurance|insurance\s+policy|medicare|nhs)\s*(?:card\s+)?(?:number|no\.?|num|#)|"
@@ -54,7 +60,7 @@ _MEASURE_AFTER = re.compile(
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
     r"error|status|http|floor|suite|apt|zip|postal|area|model|iso|rfc|pep|since|until|by|in|from|before|after|"
-    r"around|about|over|under|at\s+least|at\s+most|up\s+to)|[#$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约)\s*$", _I)
+    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|[#$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约)\s*$", _I)
 # a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
 _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
@@ -63,7 +69,7 @@ _POINTS_BACK = re.compile(r"^\s*(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is
 _NEGATED = re.compile(r"\b(?:forgot|forget|forgotten|lost|don'?t\s+(?:know|remember)|can'?t\s+remember|no\s+idea|reset|"
                       r"changed?|expired?|wrong|invalid|incorrect)\b|忘了|忘记|记不住|不记得|重置|过期|失效|错了|不对", _I)
 # a value named as an example of what people use, not as the user's: "123456 居然还是最常见的密码"
-_GENERIC = re.compile(r"\b(?:most\s+common|commonly\s+used|weakest|worst|popular|e\.g\.|for\s+example|such\s+as|like)\b|"
+_GENERIC = re.compile(r"\b(?:most\s+common|commonly\s+used|weakest|worst|popular|e\.g\.|for\s+example|such\s+as)\b|"
                       r"最常见|常见的|最常用|最弱|比如|例如|之类", _I)
 _NOT_ANSWER = re.compile(r"(?:all|kind|sort|so|really|pretty|too|very|just|still|always|never|not|hard|easy|dumb|"
                          r"stupid|weird|annoying|the\s+same|a\s+pain|important|optional|required)\b|都|太|很|挺|好|不", _I)
@@ -86,14 +92,37 @@ def _value_token(token: str, before: str, after: str) -> bool:
         return digits >= 3
     if _product(token) or token.casefold() in _PRODUCTS or re.fullmatch(r"(?:utf|iso|x|v|h|mp|py|es|gpt|ipv)[-.]?\d+", token, _I):
         return False
+    if re.fullmatch(r"[A-Za-z_][A-Za-z_]*[=:]?", token):  # a name or a key ("DB_PASSWORD="), not its value
+        return False
     symbol = re.search(r"[!@#$%^&*_+=~]", token.strip("#*")) is not None
     return (digits >= 1 and letters >= 1 and len(token) >= 5) or (symbol and letters >= 2 and len(token) >= 5)
 
 
 def _identifier_token(token: str, before: str, after: str) -> bool:
-    """An identifier's value: 6+ digits, letters allowed ("X48291736", "004417823390"), never a date or measure."""
-    return (sum(c.isdigit() for c in token) >= 6 and not _MEASURE_AFTER.match(after)
+    """An identifier's value: 6+ digits, letters allowed ("X48291736", "004417823390"), or digits and letters in
+    dashed groups ("1EG4-TE5-MK73"); never a date or measure."""
+    digits = sum(c.isdigit() for c in token)
+    grouped = digits >= 3 and len(token) >= 8 and "-" in token and any(c.isalpha() for c in token)
+    return ((digits >= 6 or grouped) and not _MEASURE_AFTER.match(after)
             and not _DATE_OR_TIME.fullmatch(token) and not _NOT_VALUE_BEFORE.search(before))
+
+
+# a code said in pieces or in words: "4 4 7 1", "60 31", "seven two six four", "八六四二零九", "幺二三幺"
+_SPACED_DIGITS = re.compile(r"(?<![\w.:/-])\d{1,4}(?: \d{1,4}){1,7}(?![\w.:/-]| \d)")
+_EN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[零〇一二三四五六七八九幺两]{{4,}}", _I)
+
+
+def _pieces(sentence: str, offset: int) -> list[Finding]:
+    out = []
+    for m in _SPACED_DIGITS.finditer(sentence):
+        if sum(c.isdigit() for c in m.group(0)) >= 4 and not _MEASURE_AFTER.match(sentence[m.end():]) \
+                and not _NOT_VALUE_BEFORE.search(sentence[max(0, m.start() - 14):m.start()]):
+            out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
+    for m in _SPELLED.finditer(sentence):
+        if not _MEASURE_AFTER.match(sentence[m.end():]):
+            out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
+    return out
 
 
 def _values(sentence: str, offset: int, identifier: bool = False) -> list[Finding]:
@@ -141,6 +170,7 @@ def find_cued(text: str) -> list[Finding]:
     """
     if not isinstance(text, str) or not text:
         return []
+    original, text = text, halfwidth(text)  # one character for one: spans hold in the original
     found: list[Finding] = []
     lent = False  # the previous sentence named a secret but held no value
     for m in _SENTENCE.finditer(text):
@@ -152,16 +182,17 @@ def find_cued(text: str) -> list[Finding]:
                 found.append(answer)
                 lent = False
                 continue
-        cue = _SECRET_CUE.search(sentence)
+        cue = _SECRET_CUE.search(sentence) or (_OPENER.search(sentence) and _CODE_WORD.search(sentence))
         ident = _ID_CUE.search(sentence)
         if _GENERIC.search(sentence):
             cue = ident = None
-        values = _values(sentence, offset) if (cue or (lent and _POINTS_BACK.match(sentence))) else []
+        values = [*_values(sentence, offset), *_pieces(sentence, offset)] if (
+            cue or (lent and _POINTS_BACK.match(sentence))) else []
         if ident and not values:
             values = _values(sentence, offset, identifier=True)
         found.extend(values)
         lent = bool(cue) and not values and not sentence.rstrip().endswith(("?", "？"))
-    return found
+    return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in found]
 
 
 def names_secret(text: str) -> bool:

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-from .credentials import Finding, _dedupe, find_secrets
+from .credentials import Finding, _dedupe, find_secrets, halfwidth
 from .cued import find_cued
 
 PiiPolicy = Literal["refuse", "redact"]
@@ -58,6 +58,7 @@ def find_pii(text: str) -> list[Finding]:
     """Card numbers (Luhn), Chinese ID numbers (checksum), US SSNs and IBANs (mod 97) in `text`."""
     if not isinstance(text, str) or not text:
         return []
+    original, text = text, halfwidth(text)  # "１１０１０５…" is an ID number too; spans hold in the original
     found: list[Finding] = []
     for m in _CN_ID.finditer(text):
         if cn_id_valid(m.group(0)):
@@ -77,7 +78,7 @@ def find_pii(text: str) -> list[Finding]:
         if iban_valid(m.group(0)):
             found.append(Finding("iban", "pii", *m.span(), m.group(0)))
     found += [f for f in find_cued(text) if f.category == "pii"]
-    return _dedupe(found)
+    return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in _dedupe(found)]
 
 
 def redact(text: str, *values: str, findings: Iterable[Finding] | None = None) -> str:
