@@ -105,3 +105,77 @@ def test_the_echo_model_repeats_what_a_history_question_was_told(item) -> None:
 
     reply = MemoryEchoChatModel().invoke([HumanMessage(f"<memory>\n{item}\n</memory>\nwhere did I live before?")])
     assert ("Boston" in reply.content) if "Seattle" in item else ("上海" in reply.content)
+
+
+# -- a promotion's own session copy is not an earlier value (newcomer finding F5) ------------------------------------
+
+PROMOTED = {  # (a fact said in two sessions, a past question about it, an older value and its correction, a past
+    # question about them, the note's marker); each value is (text, predicate, object)
+    "en": (("User is allergic to shellfish", "is_allergic_to", "shellfish"), "What did I tell you earlier about my allergies?",
+           (("User lives in Boston", "lives_in", "Boston"), ("User lives in Denver", "lives_in", "Denver")),
+           "Where did I live before?", "earlier:"),
+    "zh": (("用户喜欢绿茶", "likes", "绿茶"), "我以前说过我喜欢喝什么？",
+           (("用户住在杭州", "lives_in", "杭州"), ("用户住在深圳", "lives_in", "深圳")), "我以前住在哪里？", "此前："),
+}
+
+
+def _chain(store, *links):
+    """Store `links` oldest first: each (text, predicate, object, scope) is superseded by the next."""
+    from langmem_nodes.records import MemoryRecord, Status
+
+    recs = [MemoryRecord(text=t, predicate=p, object=o, scope=s, created_at=T0 + timedelta(days=i))
+            for i, (t, p, o, s) in enumerate(links)]
+    for older, newer in zip(recs, recs[1:], strict=False):
+        newer.supersedes = [older.id]
+        older.status, older.superseded_by = Status.SUPERSEDED, newer.id
+    store.commit(add=recs)
+    return recs
+
+
+def _freshness(store, hit, question, ctx):
+    from langmem_nodes.read import FreshnessNode
+    from langmem_nodes.state import MemoryQuery, ScoredMemory
+
+    query = MemoryQuery(text=question, lexical=question, dense=question)
+    out = FreshnessNode(store=store).run({"memory_selected": [ScoredMemory(record=hit)], "memory_query": query},
+                                         ctx, T0 + timedelta(days=10))
+    return out["memory_selected"][0].note or ""
+
+
+@pytest.mark.parametrize("lang", PROMOTED)
+def test_the_session_copy_a_promotion_replaced_is_not_shown_as_an_earlier_value(store, lang) -> None:
+    (text, predicate, obj), question, _, _, marker = PROMOTED[lang]
+    ctx = MemoryContext(user_id="ada", session_id="s3")
+    s1, s2 = MemoryContext(user_id="ada", session_id="s1"), MemoryContext(user_id="ada", session_id="s2")
+    *_, promoted = _chain(store, (text, predicate, obj, s1.scope("session")), (text, predicate, obj, s2.scope("session")),
+                          (text, predicate, obj, ctx.scope("user")))
+    assert marker not in _freshness(store, promoted, question, ctx)
+
+
+@pytest.mark.parametrize("lang", PROMOTED)
+def test_behind_a_same_value_copy_the_genuinely_different_earlier_value_is_shown(store, lang) -> None:
+    _, _, (old, new), question, marker = PROMOTED[lang]
+    ctx, s1 = MemoryContext(user_id="ada", session_id="s3"), MemoryContext(user_id="ada", session_id="s1")
+    *_, promoted = _chain(store, (*old, s1.scope("session")), (*new, s1.scope("session")), (*new, ctx.scope("user")))
+    note = _freshness(store, promoted, question, ctx)
+    assert note.count(marker) == 1 and f"«{old[0]}»" in note and f"«{new[0]}»" not in note
+    bob = MemoryContext(user_id="bob", session_id="s3")  # another user's history never shows, however it is reached
+    assert marker not in _freshness(store, promoted, question, bob)
+
+
+RECURRED = {  # said in two sessions → promoted to user level; the past question then gets no "earlier" note
+    "en": ("I'm allergic to shellfish.", "What did I tell you earlier about my allergies?", "shellfish", "earlier:"),
+    "zh": ("我喜欢喝绿茶。", "我以前说过我喜欢喝什么？", "绿茶", "此前："),
+}
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("lang", RECURRED)
+def test_a_fact_promoted_on_recurrence_has_no_earlier_value(default_store, lang) -> None:
+    said, question, word, marker = RECURRED[lang]
+    _write(default_store, [("s1", said), ("s2", said)])
+    read = create_read_graph(default_store, clock=lambda: T0 + timedelta(days=45)).compile()
+    out = read.invoke({"messages": [("user", question)]}, context=MemoryContext(user_id="ada", session_id="s3"))
+    hits = [h for h in out["memory_selected"] if word in h.record.text]
+    assert hits and hits[0].record.scope.level.value == "user"
+    assert marker not in (hits[0].note or "")

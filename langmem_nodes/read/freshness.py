@@ -14,21 +14,17 @@ Example:
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal
 
 from ..node import MemoryNode
-from ..records import Drift, MemoryContext, MemoryRecord, as_utc
+from ..records import Drift, MemoryContext, MemoryRecord, as_utc, normalize_text
 from ..state import ScoredMemory
 from ..text import detect_lang
+from .past_question import asks_about_the_past
 
 Lang = Literal["en", "zh"]
-
-#: a question about the past: the values a memory replaced are shown with it
-HISTORY_QUESTION = re.compile(
-    r"\b(?:before|used\s+to|previous(?:ly)?|formerly|originally|earlier|last\s+time|at\s+first|in\s+the\s+past|"
-    r"back\s+then|when\s+did|old|former|prior)\b|以前|之前|原来|上次|曾经|过去|当初|去年|最早|本来|原先|先前", re.I)
 
 _ADVICE: dict[str, dict[Drift, str]] = {
     "en": {
@@ -91,37 +87,92 @@ class FreshnessNode(MemoryNode):
             raise ValueError(f"lang must be 'auto', 'en' or 'zh', got {lang!r}")
         self.lang, self.store = lang, store
 
-    def annotate(self, hit: ScoredMemory, now: datetime, earlier: list[MemoryRecord] | None = None) -> ScoredMemory:
+    def annotate(self, hit: ScoredMemory, now: datetime,
+                 earlier: list[tuple[MemoryRecord, MemoryRecord]] | None = None) -> ScoredMemory:
+        """`earlier`: (a value the memory replaced, the record that replaced it), oldest link last."""
         rec = hit.record
         lang = memory_lang(rec) if self.lang == "auto" else self.lang
         seen = rec.verified_at or rec.created_at
         note = freshness_note(rec, now, lang)
         if earlier:
-            note = ("；" if lang == "zh" else "; ").join(x for x in (_earlier_note(earlier, rec, now, lang), note) if x)
+            note = ("；" if lang == "zh" else "; ").join(x for x in (_earlier_note(earlier, now, lang), note) if x)
         return hit.model_copy(update={"age": relative_age(seen, now, lang), "note": note})
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         hits = state.get("memory_selected") or []
         query = state.get("memory_query")
-        earlier: dict[str, MemoryRecord] = {}
-        if self.store is not None and query is not None and HISTORY_QUESTION.search(query.text or ""):
+        earlier: dict[str, list[tuple[MemoryRecord, MemoryRecord]]] = {}
+        if self.store is not None and query is not None and asks_about_the_past(query.text or ""):
             # "where did I live before?": what each memory replaced — from a partition this request may read, or
             # one of this user's own sessions in this project (a plain statement replaced by a later correction
             # lived in its session); never another user's or project's
-            wanted = [i for h in hits for i in h.record.supersedes]
-            found = self.store.get_many(wanted) if wanted else {}
             visible, own_sessions = set(ctx.visible_partitions()), ctx.session_prefix()
-            earlier = {i: r for i, r in found.items()
-                       if r.scope.partition in visible or r.scope.partition.startswith(own_sessions)}
+            history = _History(self.store, lambda r: r.scope.partition in visible
+                               or r.scope.partition.startswith(own_sessions))
+            history.fetch([i for h in hits for i in h.record.supersedes])
+            earlier = {h.record.id: history.earlier_values(h.record) for h in hits}
         now = as_utc(now)
-        return {"memory_selected": [self.annotate(h, now, [earlier[i] for i in h.record.supersedes if i in earlier])
-                                    for h in hits]}
+        return {"memory_selected": [self.annotate(h, now, earlier.get(h.record.id)) for h in hits]}
 
 
-def _earlier_note(earlier: list[MemoryRecord], rec: MemoryRecord, now: datetime, lang: str) -> str:
+class _History:
+    """The values memories replaced, read through their `supersedes` links (records fetched once, cached)."""
+
+    MAX_STEPS = 6  # links walked back through copies of the same value
+
+    def __init__(self, store: Any, readable: Callable[[MemoryRecord], bool]) -> None:
+        self.store, self.readable = store, readable
+        self.cache: dict[str, MemoryRecord | None] = {}
+
+    def fetch(self, ids: list[str]) -> None:
+        missing = [i for i in dict.fromkeys(ids) if i not in self.cache]
+        if missing:
+            found = self.store.get_many(missing)
+            self.cache.update({i: found.get(i) for i in missing})
+
+    def earlier_values(self, rec: MemoryRecord) -> list[tuple[MemoryRecord, MemoryRecord]]:
+        """(earlier value, the record that replaced it) for each value genuinely different from `rec`'s. A link to
+        the same value — the session copy a promotion superseded, a same-fact twin — is not an earlier value:
+        the walk goes on through it to what that copy replaced."""
+        out: list[tuple[MemoryRecord, MemoryRecord]] = []
+        values: set[str] = set()
+        visited, newer = {rec.id}, [rec]
+        for _ in range(self.MAX_STEPS):
+            links = [(n, i) for n in newer for i in n.supersedes if i not in visited]
+            if not links:
+                break
+            self.fetch([i for _, i in links])
+            newer = []
+            for by, i in links:
+                visited.add(i)
+                old = self.cache.get(i)
+                if old is None or not self.readable(old):
+                    continue
+                if _same_value(old, rec):
+                    newer.append(old)
+                elif _value_key(old) not in values:
+                    values.add(_value_key(old))
+                    out.append((old, by))
+        return out
+
+
+def _value_key(rec: MemoryRecord) -> str:
+    return normalize_text(rec.object) if rec.object else normalize_text(rec.text)
+
+
+def _same_value(old: MemoryRecord, rec: MemoryRecord) -> bool:
+    """The same fact: the same text, or the same attribute with the same object and polarity (any language)."""
+    if normalize_text(old.text) == normalize_text(rec.text):
+        return True
+    return (bool(rec.object) and old.polarity == rec.polarity and old.predicate.casefold() == rec.predicate.casefold()
+            and normalize_text(old.object) == normalize_text(rec.object))
+
+
+def _earlier_note(earlier: list[tuple[MemoryRecord, MemoryRecord]], now: datetime, lang: str) -> str:
     """ "earlier: «User lives in Lisbon» (stated 40 days ago, replaced 12 days ago)" """
-    replaced = relative_age(rec.created_at, now, lang)
+    def age(r: MemoryRecord) -> str:
+        return relative_age(r.created_at, now, lang)
+
     if lang == "zh":
-        return "；".join(f"此前：«{e.text}»（{relative_age(e.created_at, now, lang)}所说，{replaced}被取代）" for e in earlier)
-    return "; ".join(f"earlier: «{e.text}» (stated {relative_age(e.created_at, now, lang)}, replaced {replaced})"
-                     for e in earlier)
+        return "；".join(f"此前：«{e.text}»（{age(e)}所说，{age(by)}被取代）" for e, by in earlier)
+    return "; ".join(f"earlier: «{e.text}» (stated {age(e)}, replaced {age(by)})" for e, by in earlier)
