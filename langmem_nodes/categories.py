@@ -31,7 +31,33 @@ class Category:
     words_zh: tuple[str, ...]  # Chinese words naming it
     predicates: frozenset[str]  # predicates whose memories hold it
     values: tuple[str, ...]  # its values, casefolded
+    question: str = ""  # a personal attribute (no vocabulary): asked only by a question of this shape
 
+
+# Personal one-value attributes have no vocabulary of values (any city, any employer): a question of their
+# shape reaches the memories of their predicates in either language ("Where do I live now?" → «用户住在杭州»).
+_PERSONAL: dict[str, Category] = {
+    "residence": Category((), (), frozenset({"lives_in"}), (), question=(
+        r"\bwhere\b[^?.!]{0,24}\b(?:do|did|does|am|was|have|had|will)\s+(?:i|we)\b[^?.!]{0,16}?"
+        r"\b(?:live|living|lived|stay|staying|based|reside|residing)\b|\bwhere(?:'s|\s+is)\s+my\s+(?:home|place)\b|"
+        r"\b(?:what|which)\s+(?:city|town|country|place|part\s+of\s+\w+)\b[^?.!]{0,20}\b(?:i|we)\b[^?.!]{0,8}?"
+        r"\b(?:live|lived|living)\b|"
+        r"\bwhere\s+(?:i|we)\s+(?:live|lived|used\s+to\s+live|am\s+living|was\s+living)\b(?=[^.!]*\?)|"
+        r"我们?(?:现在|目前|之前|以前|原来|过去|曾经)?(?:是)?住(?:在)?(?:哪|什么地方|哪个城市|何处)|"
+        r"我们?(?:现在|目前|之前|以前|原来)?(?:在)?哪(?:个城市|里|儿)住|我们?家(?:现在|以前)?在哪")),
+    "employer": Category((), (), frozenset({"works_at", "works_in"}), (), question=(
+        r"\bwhere\s+(?:do|did|does|am|was|have)\s+i\s+(?:\w+\s+)?(?:work|working|worked|employed)\b|"
+        r"\bwho\s+(?:do|did|am|was)\s+i\s+(?:\w+\s+)?work(?:ing)?\s+for\b|"
+        r"\bwhat\s+(?:company|firm|employer)\b[^?.!]{0,20}\bi\s+(?:work|worked|working)\b|"
+        r"\b(?:who|what)(?:'s|\s+is|\s+was)\s+my\s+(?:employer|company)\b|"
+        r"\bmy\s+(?:current\s+|old\s+|last\s+|previous\s+)?(?:job|employer|workplace)\b(?=[^.!]*\?)|"
+        r"我(?:现在|目前|之前|以前|原来|过去|曾经)?在(?:哪|什么公司|哪家公司|哪个公司|什么地方)(?:里|儿)?(?:上班|工作|就职|任职)|"
+        r"我(?:的)?(?:公司|东家|单位|雇主)(?:现在|以前|之前)?(?:是|叫)(?:哪|什么|啥)")),
+    "hometown": Category((), (), frozenset({"from"}), (), question=(
+        r"\bwhere\s+(?:am|was|is)\s+(?:i|my\s+family)\s+(?:originally\s+)?from\b|"
+        r"\b(?:what|where)(?:'s|\s+is)\s+my\s+home\s*town\b|"
+        r"我(?:是)?(?:从)?哪(?:里|儿)?(?:人|来的)|我(?:的)?老家(?:是|在)?(?:哪|什么地方)")),
+}
 
 CATEGORIES: dict[str, Category] = {
     "package_manager": Category(
@@ -60,6 +86,7 @@ CATEGORIES: dict[str, Category] = {
         frozenset({"hosting", "deploy_command", "attr:hosting", "attr:host"}),
         ("fly.io", "vercel", "netlify", "heroku", "aws", "gcp", "google cloud", "azure", "digitalocean", "hetzner",
          "linode", "cloudflare", "github pages", "kubernetes", "k8s", "ecs", "fargate")),
+    **_PERSONAL,
 }
 
 _WH_EN = r"(?:which|what|what's|whats|where)"
@@ -75,7 +102,14 @@ def _pattern(terms: tuple[str, ...], plural: bool) -> re.Pattern[str]:
 
 def _names(text: str, cat: Category) -> bool:
     low = text.casefold().replace("’", "'")
+    if cat.question:
+        return _question(cat.question).search(low) is not None
     return bool(_pattern(cat.words, True).search(low)) or any(w in text for w in cat.words_zh)
+
+
+@lru_cache(maxsize=16)
+def _question(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 def asked_categories(text: str) -> set[str]:
@@ -86,13 +120,15 @@ def asked_categories(text: str) -> set[str]:
 def value_categories(text: str) -> set[str]:
     """The categories of the values `text` names ("yarn" → package_manager, "MySQL" → database)."""
     low = text.casefold()
-    return {name for name, cat in CATEGORIES.items() if _pattern(cat.values, False).search(low)}
+    return {name for name, cat in CATEGORIES.items() if cat.values and _pattern(cat.values, False).search(low)}
 
 
 def holds_category(name: str, predicate: str, obj: str, text: str) -> bool:
     """Whether a memory (its predicate, object and text) holds the attribute `name`: its predicate, one of
     its values, or the attribute's own words in the text ("dark mode in editors")."""
     cat = CATEGORIES[name]  # `name in value_categories(...)`, asking that one category's pattern only
+    if cat.question:  # a personal attribute: its predicate only
+        return predicate.casefold() in cat.predicates
     return (predicate.casefold() in cat.predicates or bool(_pattern(cat.values, False).search(f"{obj} {text}".casefold()))
             or _names(text, cat))
 
@@ -101,6 +137,8 @@ def asks_for_value(text: str, name: str) -> bool:
     """Whether `text` asks which value the attribute `name` has: a "which / what" before its words ("Which
     editor do I use?", "这个项目用哪个包管理器"), or a "什么 / 哪个" after them ("编辑器用的是什么")."""
     cat = CATEGORIES[name]
+    if cat.question:  # asked by a question of its shape: always for its value
+        return _names(text, cat)
     low = text.casefold().replace("’", "'")
     words = _pattern(cat.words, True).pattern
     if re.search(rf"\b{_WH_EN}\b(?:\W+[\w'-]+){{0,3}}?\W+{words}", low):

@@ -65,8 +65,8 @@ def _selected(store, text: str, ctx: MemoryContext) -> list[str]:
 @pytest.mark.parametrize(("text", "asked"), [
     ("Which package manager does this project use?", {"package_manager"}), ("What database do we use?", {"database"}),
     ("Which editor do I use?", {"editor"}), ("what IDE are you using", {"editor"}), ("这个项目用哪个包管理器？", {"package_manager"}),
-    ("我们用什么数据库？", {"database"}), ("编辑器用的是哪个", {"editor"}), ("Where do I live?", set()),
-    ("What tools do I use?", set()), ("我住在哪？", set()),
+    ("我们用什么数据库？", {"database"}), ("编辑器用的是哪个", {"editor"}), ("Where do I live?", {"residence"}),
+    ("What tools do I use?", set()), ("我住在哪？", {"residence"}), ("Where is the nearest pharmacy?", set()),
 ])
 def test_the_attribute_a_question_names(text, asked) -> None:
     from langmem_nodes.categories import asked_categories

@@ -76,7 +76,8 @@ class AttributeRoute:
             for pred in sorted(cat.predicates):
                 ids += [r.id for r in store.find(query.partitions, statuses=statuses, predicate=pred, limit=n)]
             words = " ".join((*cat.values, *cat.words, *cat.words_zh))
-            ids += [i for i, _ in store.lexical_search(query.partitions, words, n, statuses)]
+            if words:  # a personal attribute has no vocabulary: its predicates only
+                ids += [i for i, _ in store.lexical_search(query.partitions, words, n, statuses)]
         return list(dict.fromkeys(ids))
 
 
