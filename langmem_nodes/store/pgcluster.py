@@ -68,12 +68,17 @@ class LocalPostgres:
         self.dir = Path(tempfile.mkdtemp(prefix="langmem-pg-"))
         if os.geteuid() == 0:
             shutil.chown(self.dir, "postgres", "postgres")
-        data, log = self.dir / "data", self.dir / "server.log"
+        data = self.dir / "data"
         done = self._run(str(self.bin / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
                          "--locale=C", "--no-sync")
         if done.returncode != 0:
             self._cleanup()
             raise PostgresUnavailable(f"initdb failed: {done.stderr.strip() or done.stdout.strip()}")
+        return self._start_server()
+
+    def _start_server(self) -> LocalPostgres:
+        assert self.dir is not None
+        data, log = self.dir / "data", self.dir / "server.log"
         opts = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c max_connections={self.max_connections}"
                 + ("" if self.durable else " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"))
         done = self._run(str(self.bin / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", opts, "-w", "-t", "60", "start")
@@ -91,6 +96,16 @@ class LocalPostgres:
         with psycopg.connect(self.url, autocommit=True) as conn:
             conn.execute(f'CREATE SCHEMA "{name}"')
         return f"{self.url}?options=-csearch_path%3D{name}"
+
+    def pause(self) -> None:
+        """Stop the server (fast shutdown: clients are disconnected) but keep its data, for `resume()`:
+        an outage in the middle of a test or benchmark."""
+        assert self.dir is not None
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server `pause()` stopped, on the same port and data."""
+        self._start_server()
 
     def stop(self) -> None:
         if self.dir is None:

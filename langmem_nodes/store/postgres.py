@@ -35,6 +35,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..records import LedgerEntry, MemoryRecord, Status, utcnow
 from .layout import LAYOUT, LAYOUT_KEY
+from .pg_breaker import RETRY_EVERY, Outage
 from .sqlite import (
     CanonicalStore,
     ChangeToken,
@@ -47,6 +48,7 @@ from .sqlite import (
 )
 
 CONNECT_TIMEOUT = 5  # seconds: a bad host or a server that is down fails fast, never hangs
+POOL_TIMEOUT = 5.0  # seconds a query waits for a pooled connection (all busy, or the server went away)
 POOL_SIZE = 4  # connections per store (per process); 4 processes x 4 stay far below max_connections=100
 SCRUB_SETTING = "langmem.scrub"
 _SCHEMA_LOCK = 0x6C616E676D656D  # advisory lock id serialising schema creation by processes opening at once
@@ -135,6 +137,15 @@ CREATE INDEX IF NOT EXISTS tombstones_change ON tombstones(change_seq);
 _TOMBSTONE = ("memory_id", "partition", "ts", "actor")
 
 
+class StaleConnection(ConnectionError):
+    """A pooled connection was dead (e.g. the server restarted) but the server answers: a read may retry."""
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    return lines[0] if lines else type(exc).__name__
+
+
 def describe_url(url: str) -> str:
     """host:port/dbname of a PostgreSQL URL, without user or password (for error messages).
 
@@ -153,26 +164,28 @@ class PostgresCanonicalStore:
     """PostgreSQL truth, shared by every process that opens the same URL. Thread-safe.
 
     Raises `ValueError` for a malformed URL and `ConnectionError` naming the host when the server cannot
-    be reached within `connect_timeout` seconds."""
+    be reached within `connect_timeout` seconds. Later, a query waits at most `pool_timeout` seconds for a
+    connection; once the server was found unreachable, every query fails at once (`ConnectionError`) until
+    a background probe, every `retry_every` seconds, finds it back and the pool is reopened (store/pg_breaker.py)."""
 
     backend = "postgres"  # how forget reports and `verify_gone` name the canonical store
     scrub_place = "vacuum"  # what `checkpoint` scrubs, as forget reports name it (SQLite: "wal")
 
-    def __init__(self, url: str, *, pool_size: int = POOL_SIZE, connect_timeout: int = CONNECT_TIMEOUT) -> None:
+    def __init__(self, url: str, *, pool_size: int = POOL_SIZE, connect_timeout: int = CONNECT_TIMEOUT,
+                 pool_timeout: float = POOL_TIMEOUT, retry_every: float = RETRY_EVERY) -> None:
         self.url = url
         self.where = describe_url(url)
+        self._pool_size, self._pool_timeout = pool_size, pool_timeout
         try:
             psycopg.conninfo.conninfo_to_dict(url)
         except psycopg.ProgrammingError as exc:
             raise ValueError(f"database_url is not a valid PostgreSQL URL: {exc}") from None
-        kwargs: dict[str, Any] = {"autocommit": True, "connect_timeout": connect_timeout}
-        try:  # one direct connection first: a clear error now instead of a pool retrying in the background
-            psycopg.connect(url, **kwargs).close()
-        except psycopg.Error as exc:
-            reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+        self._kwargs: dict[str, Any] = {"autocommit": True, "connect_timeout": connect_timeout}
+        reason = self._probe()  # one direct connection first: a clear error now, not a pool retrying
+        if reason is not None:
             raise ConnectionError(f"cannot connect to PostgreSQL at {self.where}: {reason}") from None
-        self._pool = ConnectionPool(url, min_size=1, max_size=pool_size, kwargs=kwargs, open=True,
-                                    timeout=60.0, name=f"langmem {self.where}")
+        self._outage = Outage(self.where, self._probe, self._reopen_pool, retry_every)
+        self._pool = self._new_pool()
         self._lock = threading.RLock()  # guards the parse cache (CanonicalStore._parse)
         self._local = threading.local()  # .conn: this thread's open write transaction, read by its reads too
         self._parsed: OrderedDict[str, tuple[str, MemoryRecord]] = OrderedDict()
@@ -185,6 +198,41 @@ class PostgresCanonicalStore:
             conn.execute("INSERT INTO meta VALUES (%s, %s) ON CONFLICT DO NOTHING", (LAYOUT_KEY, str(LAYOUT)))
 
     # -- connections and transactions ---------------------------------------------------------
+    def _new_pool(self) -> ConnectionPool:
+        return ConnectionPool(self.url, min_size=1, max_size=self._pool_size, kwargs=self._kwargs, open=True,
+                              timeout=self._pool_timeout, name=f"langmem {self.where}")
+
+    def _probe(self) -> str | None:
+        """None when a direct connection to the server opens (within `connect_timeout`), else why not."""
+        try:
+            psycopg.connect(self.url, **self._kwargs).close()
+        except psycopg.Error as exc:
+            return _first_line(exc)
+        return None
+
+    def _reopen_pool(self) -> None:
+        """A fresh pool once the server is back: the old one's connections are dead and its own
+        reconnection backs off to a minute between attempts."""
+        if self._closed:
+            return
+        old, self._pool = self._pool, self._new_pool()
+        old.close(timeout=1.0)
+
+    def _lost(self, exc: BaseException, conn: psycopg.Connection | None) -> ConnectionError:
+        """The `ConnectionError` for a pool wait that timed out or a connection that broke; trips the
+        breaker unless the server answers a direct connection (then the pooled one was only stale)."""
+        if conn is not None and not (conn.closed or conn.broken):
+            return ConnectionError(f"PostgreSQL at {self.where}: {_first_line(exc)}")
+        reason = self._probe()
+        if reason is None and conn is None:
+            return ConnectionError(f"no PostgreSQL connection to {self.where} free within "
+                                   f"{self._pool_timeout:g} s: {_first_line(exc)}")
+        if reason is None:
+            self._pool.check()  # drop the pool's other dead connections now, not one failed turn each
+            return StaleConnection(f"PostgreSQL at {self.where} closed a connection: {_first_line(exc)}")
+        self._outage.trip(reason)
+        return ConnectionError(f"PostgreSQL at {self.where} is unreachable: {reason} ({_first_line(exc)})")
+
     @contextmanager
     def _conn(self) -> Iterator[psycopg.Connection]:
         """This thread's transaction connection when it is inside `transaction()` (so its reads see its own
@@ -193,17 +241,25 @@ class PostgresCanonicalStore:
         if conn is not None:
             yield conn
             return
+        self._outage.check()
+        pooled: psycopg.Connection | None = None
         try:
-            with self._pool.connection() as conn:
-                yield conn
+            with self._pool.connection() as pooled:
+                yield pooled
         except PoolTimeout as exc:
-            raise ConnectionError(f"no PostgreSQL connection to {self.where} free: {exc}") from None
+            raise self._lost(exc, None) from None
         except psycopg.OperationalError as exc:
-            raise ConnectionError(f"PostgreSQL at {self.where}: {exc}") from None
+            raise self._lost(exc, pooled) from None
 
     def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
-        with self._conn() as conn:
-            return conn.execute(sql, args).fetchall()
+        for attempt in (1, 2):
+            try:
+                with self._conn() as conn:
+                    return conn.execute(sql, args).fetchall()
+            except StaleConnection:
+                if attempt == 2 or getattr(self._local, "conn", None) is not None:
+                    raise
+        raise AssertionError("unreachable")
 
     @contextmanager
     def transaction(self) -> Iterator[psycopg.Connection]:
@@ -633,4 +689,5 @@ class PostgresCanonicalStore:
             if self._closed:
                 return
             self._closed = True
+        self._outage.close()
         self._pool.close()

@@ -1,0 +1,75 @@
+"""PostgreSQL goes down mid-session: how long does each read + write turn take during the outage and after?
+
+    python -m evals pg_outage [--outage-turns 3] [--after-turns 3]
+
+Starts a throwaway cluster (store/pgcluster.py), runs a `MemoryEchoChatModel` graph with `add_memory` over
+`MemoryStore(database_url=...)`, stops the server (`pg_ctl stop -m fast`), runs turns, restarts it, runs one turn at once and more
+once the store's background probe (every `RETRY_EVERY` s) had time to see the server back.
+Each line: the turn's wall time, whether recall / write failed (`memory_recall_error` /
+`memory_write_error`) and whether the reply saw the stored memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import tempfile
+import time
+
+from langgraph.graph import END, START, StateGraph
+
+from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory, memory_messages
+from langmem_nodes.store.pg_breaker import RETRY_EVERY
+from langmem_nodes.store.pgcluster import LocalPostgres
+from langmem_nodes.testing import MemoryEchoChatModel
+
+
+def _graph(store: MemoryStore):
+    llm = MemoryEchoChatModel()
+
+    def agent(state: MemoryState) -> dict:
+        return {"messages": [llm.invoke(memory_messages(state, system="You are helpful."))]}
+
+    builder = StateGraph(MemoryState, context_schema=MemoryContext)
+    builder.add_node("agent", agent).add_edge(START, "agent").add_edge("agent", END)
+    return add_memory(builder, store, agent="agent").compile()
+
+
+def _turn(graph, phase: str, text: str, needle: str | None = None) -> float:
+    t0 = time.perf_counter()
+    out = graph.invoke({"messages": [("user", text)]}, context=MemoryContext(user_id="outage"))
+    took = time.perf_counter() - t0
+    marks = [m for m, key in (("recall failed", "memory_recall_error"), ("write failed", "memory_write_error"))
+             if out.get(key)]
+    seen = "" if needle is None else f" recalled={needle in (out.get('memory_injection') or '') + (out.get('memory_stable') or '')}"
+    print(f"{phase:8} {took:6.2f} s  {text!r:36} {', '.join(marks) or 'ok'}{seen}", flush=True)
+    return took
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    args.add_argument("--outage-turns", type=int, default=3)
+    args.add_argument("--after-turns", type=int, default=3)
+    opts = args.parse_args(argv)
+    logging.disable(logging.WARNING)  # each failed turn logs a traceback; the table is the output here
+    with LocalPostgres() as pg, tempfile.TemporaryDirectory() as home:
+        store = MemoryStore(home, embedder="hashing", database_url=pg.new_schema("outage"))
+        graph = _graph(store)
+        _turn(graph, "up", "Remember that I'm allergic to kiwi.")
+        _turn(graph, "up", "What am I allergic to?", "kiwi")
+        pg.pause()
+        texts = ["What am I allergic to?", "Remember that I live in Quito.", "hello again"]
+        during = [_turn(graph, "outage", texts[i % len(texts)]) for i in range(opts.outage_turns)]
+        pg.resume()
+        first = _turn(graph, "restart", "hello, anyone there?")  # at once: the probe may not have run yet
+        time.sleep(RETRY_EVERY + 0.5)
+        after = [_turn(graph, "restored", "Remember that I live in Quito." if i == 0 else "Where do I live?",
+                       None if i == 0 else "Quito") for i in range(opts.after_turns)]
+        print(f"outage turns: max {max(during, default=0):.2f} s; turn at once after the restart {first:.2f} s; "
+              f"after {RETRY_EVERY + 0.5:g} s: max {max(after, default=0):.2f} s")
+        store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
