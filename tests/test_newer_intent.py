@@ -64,3 +64,29 @@ def test_a_plain_later_statement_is_kept_for_history_and_the_turn_says_so(store,
     assert written["object"] == later and written["status"] == "superseded"
     told = [s for s in last["memory_skipped"] if s["action"] == "not_active"]
     assert told and kept in told[0]["reason"] and later in told[0]["text"]
+
+
+RACED = {  # two explicit statements of one user racing: the one said later holds; the other was explicit too
+    "en": ("I moved to Oslo.", "I moved to Berlin.", "Oslo", "Berlin"),
+    "zh": ("我搬到奥斯陆了。", "我搬到柏林了。", "奥斯陆", "柏林"),
+}
+
+
+@pytest.mark.parametrize("case", RACED)
+def test_an_explicit_statement_a_newer_one_beat_is_not_told_to_be_explicit(store, case) -> None:
+    """Turn B was read before turn A but commits after it (two runs of one user at once): B's value is
+    older, so A's holds, and B's turn must not ask the user to say explicitly what they just said explicitly."""
+    from datetime import timedelta
+
+    from langmem_nodes.records import utcnow
+
+    newer, older, kept, lost = RACED[case]
+    t0 = utcnow()
+    ctx = MemoryContext(user_id="kim")
+    create_write_graph(store, clock=lambda: t0 + timedelta(seconds=5)).compile().invoke(
+        {"messages": [HumanMessage(newer)]}, context=ctx)
+    out = create_write_graph(store, clock=lambda: t0).compile().invoke({"messages": [HumanMessage(older)]}, context=ctx)
+    assert _active(store, "lives_in") == [kept]
+    (told,) = [s for s in out["memory_skipped"] if s["action"] == "not_active"]
+    assert lost in told["text"] and kept in told["reason"]
+    assert "explicitly" not in told["reason"] and "newer" in told["reason"]

@@ -181,6 +181,17 @@ class CommitNode(MemoryNode):
         return {"memory_written": [], "memory_skipped": [], "memory_superseded": []}
 
 
+def _held_reason(new: MemoryRecord, held: MemoryRecord) -> str:
+    """Why `new` was stored for history only. A value stated at the same time or later (another run of
+    this user committed first) holds because it is newer; asking to say it explicitly would be wrong."""
+    kept = f"{held.text!r} ({held.source.value}, {held.id})"
+    if held.created_at >= new.created_at:
+        return (f"stored for history, not active: a newer value {kept}, stored by a concurrent write, "
+                "replaced it")
+    return (f"stored for history, not active: {kept} outranks it; "
+            "say it explicitly (\"actually …\", \"remember …\", \"… now\") to change it")
+
+
 class _Plan:
     """Accumulates one turn's adds, updates and ledger entries."""
 
@@ -233,9 +244,7 @@ class _Plan:
         self.add.append(r)
         held = self._current(r.superseded_by) if r.status is Status.SUPERSEDED and r.superseded_by else None
         if held is not None:  # stored for history only: the turn says which value stays, and why
-            self.skipped.append({"text": r.text, "action": "not_active", "reason": (
-                f"stored for history, not active: {held.text!r} ({held.source.value}, {held.id}) outranks it; "
-                "say it explicitly (\"actually …\", \"remember …\", \"… now\") to change it")})
+            self.skipped.append({"text": r.text, "action": "not_active", "reason": _held_reason(r, held)})
         op = LedgerOp.DOWNGRADE if p.action == "downgrade" else LedgerOp.WRITE
         self.ledger.append(self._entry(p, op, r.id, supersedes=list(p.supersede)))
         origin = self.ctx.scope(Level.SESSION).partition if self.ctx.session_id else None
