@@ -8,7 +8,14 @@ After each round all workers meet at a barrier and the checker reads SQLite dire
 - duplicate exclusive values: more than one ACTIVE record for one (partition, subject, predicate) whose
   predicate holds one value at a time (`write.rules.EXCLUSIVE` or an `attr:` predicate);
 - duplicate facts: more than one ACTIVE record for one fact key (partition, subject, predicate,
-  normalised object, polarity).
+  normalised object, polarity);
+- duplicate visible values: more than one ACTIVE value of an exclusive attribute among the partitions one
+  session reads (the user's level and that session), e.g. a plain "I live in Berlin" left in s1 beside an
+  outright "I moved to Paris" said meanwhile in s2 (docs/write.md: no session sees two values).
+
+Between the barriers a sampler reads the same figures from SQLite every few milliseconds, while the
+writers run: each committed state must hold them, not only the state a round ends in (a later write may
+heal a duplicate before the barrier).
 
 Every exception a worker's call raises is an escaped exception (it would reach the user's turn). After
 the last round every worker closes its store; projection intents still pending are counted.
@@ -46,6 +53,8 @@ STATEMENTS = [
     *(f"Remember that my editor is {v}." for v in ("vim", "emacs", "helix")),
     *(f"I live in {v}." for v in ("Berlin", "Paris", "Lisbon")),
     *(f"我住在{v}。" for v in ("北京", "上海", "深圳")),
+    # said outright: stored at the user level, racing the plain session values above
+    "I moved to Lisbon.", "I live in Paris now.", "我搬到深圳了。", "我现在住在北京。",
     *(f"我叫{v}。" for v in ("小明", "小红")),
     *(f"记住我的包管理器是{v}。" for v in ("pnpm", "yarn", "npm")),
     # plain facts: the same statement from several writers must stay one active record
@@ -69,13 +78,18 @@ def violations(db: str | Path) -> dict[str, int]:
         conn.close()
     attrs: Counter[tuple[str, str, str]] = Counter()
     facts: Counter[tuple[str, str, str, str, str]] = Counter()
+    seen: dict[tuple[str, str, str], set[tuple[str, str]]] = {}  # (session, subject, predicate) → values
+    views = {s: MemoryContext(user_id=USER, session_id=s).visible_partitions() for s in SESSIONS}
     for part, subj, pred, obj, pol in rows:
         if pred in EXCLUSIVE or pred.startswith("attr:"):
             attrs[(part, subj, pred)] += 1
+            for s in (s for s, view in views.items() if part in view):
+                seen.setdefault((s, subj, pred), set()).add((normalize_text(obj or ""), pol))
         if normalize_text(obj or ""):
             facts[(part, subj, pred, normalize_text(obj), pol)] += 1
     return {"exclusive": sum(n - 1 for n in attrs.values() if n > 1),
-            "facts": sum(n - 1 for n in facts.values() if n > 1)}
+            "facts": sum(n - 1 for n in facts.values() if n > 1),
+            "visible": sum(len(v) - 1 for v in seen.values() if len(v) > 1)}
 
 
 def _one_op(store: MemoryStore, graph: Any, rng: random.Random) -> str:
@@ -144,13 +158,25 @@ def run(home: str | Path | None = None, *, threads: int = 4, processes: int = 2,
                for i in range(threads)]
     for w in workers:
         w.start()
-    per_round = []
+    per_round: list[dict[str, int]] = []
+    samples: list[dict[str, int]] = []
+    stop = threading.Event()
+
+    def sample() -> None:
+        while not stop.is_set():
+            samples.append(violations(home / "memory.sqlite3"))
+            stop.wait(0.005)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
     try:
         for _ in range(rounds):
             barrier.wait(timeout=600)
             per_round.append(violations(home / "memory.sqlite3"))
             barrier.wait(timeout=600)
     finally:
+        stop.set()
+        sampler.join()
         for w in workers:
             w.join()
         store.close()
@@ -173,7 +199,11 @@ def run(home: str | Path | None = None, *, threads: int = 4, processes: int = 2,
         "turns_given_up": ops.get("gave_up", 0),  # reported in memory_skipped as "conflict", not raised
         "rounds_with_duplicate_exclusive": sum(1 for v in per_round if v["exclusive"]),
         "rounds_with_duplicate_fact": sum(1 for v in per_round if v["facts"]),
+        "rounds_with_duplicate_visible": sum(1 for v in per_round if v["visible"]),
         "duplicate_active_values": sum(v["exclusive"] + v["facts"] for v in per_round),
+        "duplicate_visible_values": sum(v["visible"] for v in per_round),
+        "samples": len(samples),  # read while the writers ran
+        "samples_with_a_duplicate": sum(1 for v in samples if any(v.values())),
         "escaped_exceptions": sum(errors.values()), "escaped_by_type": dict(errors),
         "pending_intents": pending, "process_exitcodes": [p.exitcode for p in procs],
         "examples": [e for o in outs for e in o.get("examples", [])][:3],
@@ -228,7 +258,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{k}: {v}")
         for e in fig["examples"]:
             print(e)
-    return 0 if not (fig["duplicate_active_values"] or fig["escaped_exceptions"] or fig["pending_intents"]) else 1
+    bad = (fig["duplicate_active_values"] or fig["duplicate_visible_values"] or fig["samples_with_a_duplicate"]
+           or fig["escaped_exceptions"])
+    return 0 if not (bad or fig["pending_intents"]) else 1
 
 
 if __name__ == "__main__":

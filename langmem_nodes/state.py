@@ -28,8 +28,9 @@ class PendingWrite(BaseModel):
     fields here, never stored with the memory: `replaces` (values a correction names as replaced: "Paris,
     not Berlin" → ["Berlin"], read by the resolver), `flags` ("injection": the message carried an
     instruction aimed at the assistant, read by the verifier) and `quote` (the user's clause the claim was
-    read from, screened by the verifier for credentials and instructions). Each node returns new objects: it copies
-    what it was given before deciding.
+    read from, screened by the verifier for credentials and instructions), `rivals_seen` (ids of the active
+    values of the attribute the resolver read, re-checked by the commit in its transaction; None: not resolved).
+    Each node returns new objects: it copies what it was given before deciding.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -45,6 +46,7 @@ class PendingWrite(BaseModel):
     flags: list[str] = Field(default_factory=list)
     quote: str = ""
     trace: list[str] = Field(default_factory=list)
+    rivals_seen: list[str] | None = None
 
     @model_validator(mode="after")
     def _quote_is_a_field(self) -> PendingWrite:

@@ -198,6 +198,8 @@ def _figures_ok(fig: dict, rounds: int) -> None:
     assert fig["rounds"] == rounds and fig["process_exitcodes"] == [0] * fig["processes"]
     assert fig["ops"] > 0 and fig["ops_by_kind"].get("forget", 0) > 0
     assert fig["duplicate_active_values"] == 0, fig
+    assert fig["duplicate_visible_values"] == 0, fig  # no session reads two values of one attribute
+    assert fig["samples"] > 0 and fig["samples_with_a_duplicate"] == 0, fig  # nor while the writers run
     assert fig["escaped_exceptions"] == 0, fig["examples"]
     assert fig["turns_given_up"] == 0, fig  # every collision was resolved on fresh state, none reported "conflict"
     assert fig["pending_intents"] == 0, fig

@@ -20,7 +20,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -45,6 +45,7 @@ from .sqlite import (
     KeyRef,
     ReadOnlyViolation,
     RecordGone,
+    RivalRead,
     VersionConflict,
     partition_list,
 )
@@ -212,6 +213,7 @@ class MemoryStore:
         ledger: Iterable[LedgerEntry] = (),
         actor: str | None = None,
         exclusive: Callable[[str], bool] | None = None,
+        rivals: Mapping[str, RivalRead] | None = None,
     ) -> list[MemoryRecord]:
         """Insert `add`, update `update` (each checked against its own `version`), append `ledger`:
         one SQLite transaction, then every projection. Returns the stored records (new versions).
@@ -223,8 +225,11 @@ class MemoryStore:
         the only active one of its fact key (partition, subject, predicate, normalised object, polarity)
         and, for an exclusive predicate, of its attribute (partition, subject, predicate): checked inside
         the write transaction, which every writer of every process takes in turn (`KeyConflict`
-        otherwise). Whatever is raised, nothing is written."""
-        return self._commit(add, update, ledger, actor, exclusive)
+        otherwise). `rivals` (new record id → `RivalRead`) extends the attribute check beyond the record's
+        partition to every partition its decision read: an active other value there that the decision did not
+        see is a `KeyConflict` too (a writer in another session of the user stored it meanwhile). Whatever is
+        raised, nothing is written."""
+        return self._commit(add, update, ledger, actor, exclusive, rivals=rivals or {})
 
     def import_home(self, records: Sequence[MemoryRecord], ledger: Iterable[LedgerEntry] = (),
                     tombstones: Iterable[dict[str, str]] = ()) -> list[MemoryRecord]:
@@ -239,7 +244,8 @@ class MemoryStore:
 
     def _commit(self, add: Iterable[MemoryRecord], update: Iterable[MemoryRecord], ledger: Iterable[LedgerEntry],
                 actor: str | None, exclusive: Callable[[str], bool] | None, *,
-                tombstones: Sequence[dict[str, str]] = (), into_empty: bool = False) -> list[MemoryRecord]:
+                tombstones: Sequence[dict[str, str]] = (), into_empty: bool = False,
+                rivals: Mapping[str, RivalRead] | None = None) -> list[MemoryRecord]:
         add, update, ledger = list(add), list(update), list(ledger)
         changed_text = [r for r in update if self._text_changed(r)]
         need_vec = add + changed_text
@@ -257,7 +263,7 @@ class MemoryStore:
             for r in update:
                 stored.append(self._canonical.update(conn, r, r.version, allow_read_only=is_user_actor(actor)))
             if exclusive is not None:
-                self._check_keys(conn, [r for r in add if r.status is Status.ACTIVE], exclusive)
+                self._check_keys(conn, [r for r in add if r.status is Status.ACTIVE], exclusive, rivals or {})
             self._canonical.append_ledger(conn, ledger)
             for t in tombstones:
                 self._canonical.add_tombstone(conn, t["memory_id"], t["partition"], t["actor"], ts=t["ts"])
@@ -267,12 +273,23 @@ class MemoryStore:
         self._finish_wal_scrub()
         return stored
 
-    def _check_keys(self, conn: Any, added: Sequence[MemoryRecord], exclusive: Callable[[str], bool]) -> None:
+    def _check_keys(self, conn: Any, added: Sequence[MemoryRecord], exclusive: Callable[[str], bool],
+                    rivals: Mapping[str, RivalRead]) -> None:
         """`KeyConflict` if an added active record shares its attribute (exclusive predicates) or its fact
-        key with another active record of its partition, read inside the transaction: an exclusive
-        attribute costs one indexed lookup; a fact key reads the attribute's active values (~10 µs each)."""
+        key with another active record of its partition, or holds another value of its exclusive attribute
+        than an active record its decision did not see in the partitions it read (`rivals`), read inside
+        the transaction: an exclusive attribute costs one indexed lookup; a fact key reads the attribute's
+        active values (~10 µs each)."""
+        wide = {r.id: rivals[r.id] for r in added if r.id in rivals and exclusive(r.predicate)}
+        # the org partition is written only on an explicit confirmation (no check): not locked, so the
+        # writers of every user of the org do not queue on it
+        self._canonical.lock_attributes(conn, [(part, r.subject, r.predicate) for r in added for part in (
+            r.scope.partition, *(wide[r.id].partitions if r.id in wide else ())) if not part.startswith("org/")])
         clash = []
         for r in added:
+            if r.id in wide and (theirs := self._unseen_rival(conn, r, wide[r.id])):
+                clash.append((r.id, theirs))
+                continue
             one_value, obj = exclusive(r.predicate), normalize_text(r.object)
             if not one_value and not obj:
                 continue  # no object, several values allowed: no key to keep unique
@@ -286,6 +303,16 @@ class MemoryStore:
                 "another writer stored the same attribute or fact meanwhile: "
                 + ", ".join(f"{mine} collides with active {theirs}" for mine, theirs in clash),
                 [mine for mine, _ in clash])
+
+    def _unseen_rival(self, conn: Any, r: MemoryRecord, read: RivalRead) -> str | None:
+        """The id of an active record holding another value of `r`'s attribute (or the same one, negated) in
+        the partitions `read` covers that the decision did not see; None if there is none."""
+        obj = normalize_text(r.object)
+        for other_id, other_obj, polarity in self._canonical.active_values(
+                conn, read.partitions, read.prefix, r.subject, r.predicate, r.id):
+            if other_id not in read.seen and (normalize_text(other_obj or "") != obj or polarity != r.polarity.value):
+                return str(other_id)
+        return None
 
     def modify(
         self,

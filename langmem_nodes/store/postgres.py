@@ -41,6 +41,7 @@ from .sqlite import (
     ChangeToken,
     KeyRef,
     VersionConflict,
+    _after,
     _redact,
     _scope_of_partition,
     partition_list,
@@ -395,6 +396,26 @@ class PostgresCanonicalStore:
             f"SELECT {cols} FROM records WHERE partition=%s AND subject=%s AND predicate=%s AND status=%s AND id <> %s"
             + ("" if values else " LIMIT 1"),
             (partition, subject, predicate, Status.ACTIVE.value, other_than),
+        ).fetchall()]
+
+    def lock_attributes(self, conn: psycopg.Connection, keys: Iterable[tuple[str, str, str]]) -> None:
+        """Take the advisory locks of these (partition, subject, predicate) keys, in one order for every
+        writer (no deadlock between two commits locking several), held until the transaction ends."""
+        for key in sorted({(part, subj.casefold(), pred.casefold()) for part, subj, pred in keys}):
+            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", ("\x1f".join(key),))
+
+    def active_values(
+        self, conn: psycopg.Connection, partitions: Sequence[str], prefix: str | None, subject: str,
+        predicate: str, other_than: str,
+    ) -> list[tuple[str, str, str]]:
+        """See `CanonicalStore.active_values`; the caller holds the attribute's locks (`lock_attributes`)."""
+        where, args = "partition = ANY(%s)", list[Any]([list(partitions)])
+        if prefix:
+            where, args = f"({where} OR (partition >= %s AND partition < %s))", [*args, prefix, _after(prefix)]
+        return [tuple(r) for r in conn.execute(
+            "SELECT id, body::json->>'object', body::json->>'polarity' FROM records WHERE "
+            f"{where} AND subject=%s AND predicate=%s AND status=%s AND id <> %s",
+            (*args, subject.casefold(), predicate.casefold(), Status.ACTIVE.value, other_than),
         ).fetchall()]
 
     @staticmethod

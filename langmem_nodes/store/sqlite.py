@@ -113,6 +113,11 @@ def partition_list(partitions: Iterable[str], field: str = "partitions") -> list
     return parts
 
 
+def _after(prefix: str) -> str:
+    """The first key past every key starting with `prefix` (codepoint order: SQLite's BINARY, PostgreSQL's "C")."""
+    return prefix[:-1] + chr(ord(prefix[-1]) + 1)
+
+
 class VersionConflict(RuntimeError):
     """Raised when a record changed since it was read (optimistic concurrency)."""
 
@@ -130,6 +135,17 @@ class KeyConflict(VersionConflict):
     def __init__(self, message: str, ids: Sequence[str]) -> None:
         super().__init__(message)
         self.ids = list(ids)
+
+
+class RivalRead(NamedTuple):
+    """Where a write decision looked for other values of a new record's one-value attribute, and what it
+    found: the commit re-reads those partitions (and every partition starting with `prefix`) inside its
+    transaction, and an ACTIVE other value not in `seen` is a `KeyConflict`, as another writer stored it
+    after the decision."""
+
+    partitions: tuple[str, ...]
+    prefix: str | None
+    seen: frozenset[str]
 
 
 class ReadOnlyViolation(PermissionError):
@@ -289,6 +305,25 @@ class CanonicalStore:
             (partition, subject.casefold(), predicate.casefold(), Status.ACTIVE.value, other_than),
         ).fetchall()
 
+    def lock_attributes(self, conn: sqlite3.Connection, keys: Iterable[tuple[str, str, str]]) -> None:
+        """Nothing to do: `BEGIN IMMEDIATE` already runs every writer's transaction in turn."""
+
+    def active_values(
+        self, conn: sqlite3.Connection, partitions: Sequence[str], prefix: str | None, subject: str,
+        predicate: str, other_than: str,
+    ) -> list[tuple[str, str, str]]:
+        """(id, object, polarity) of the ACTIVE records of one attribute in `partitions` and in every partition
+        starting with `prefix` (a user's sessions, those created meanwhile included), `other_than` excluded,
+        read inside the caller's transaction (the commit's check of the partitions a decision read)."""
+        where, args = f"partition IN ({','.join('?' * len(partitions))})", list(partitions)
+        if prefix:
+            where, args = f"({where} OR (partition >= ? AND partition < ?))", [*args, prefix, _after(prefix)]
+        return conn.execute(
+            "SELECT id, json_extract(body, '$.object'), json_extract(body, '$.polarity') FROM records WHERE "
+            f"{where} AND subject=? AND predicate=? AND status=? AND id != ?",
+            (*args, subject.casefold(), predicate.casefold(), Status.ACTIVE.value, other_than),
+        ).fetchall()
+
     @staticmethod
     def _where(
         partitions: Iterable[str] | None, statuses: Iterable[Status | str] | None, subject: str | None,
@@ -376,9 +411,8 @@ class CanonicalStore:
         with self._lock:
             if not prefix:
                 return [r[0] for r in self._conn.execute("SELECT DISTINCT partition FROM records")]
-            upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)  # codepoint order is SQLite's BINARY (UTF-8) order
             q = "SELECT DISTINCT partition FROM records WHERE partition >= ? AND partition < ? ORDER BY partition"
-            return [r[0] for r in self._conn.execute(q, (prefix, upper))]
+            return [r[0] for r in self._conn.execute(q, (prefix, _after(prefix)))]
 
     def touch(self, ids: Sequence[str], at: datetime, partitions: Sequence[str], prefix: str) -> int:
         """Set `accessed_at` on those `ids` stored in `partitions` or in a partition starting with `prefix`,

@@ -29,10 +29,11 @@ from ..records import (
 )
 from ..state import PendingWrite
 from ..store import KeyConflict, VersionConflict
+from ..store.sqlite import RivalRead
 from .dedup import DedupNode, merged
 from .extractor import latest_user_turns, turn_id
 from .promote import PromoteNode
-from .resolve import ResolveNode, is_exclusive
+from .resolve import ResolveNode, is_exclusive, rival_read
 from .stored_correction import correction_partitions
 from .ttl import TTLPolicy
 from .verify import VerifyNode
@@ -86,7 +87,7 @@ class CommitNode(MemoryNode):
                 plan.model_failure(ModelFailure.from_dict(state["memory_extract_error"]), state, self.messages_key)
             try:
                 stored = self.store.commit(add=plan.add, update=list(plan.updates.values()), ledger=plan.ledger,
-                                           exclusive=is_exclusive)
+                                           exclusive=is_exclusive, rivals=plan.rivals)
                 break
             except VersionConflict as exc:
                 if attempt == self.retries:
@@ -136,6 +137,7 @@ class CommitNode(MemoryNode):
         for i in where:
             p = pending[i].model_copy(deep=True)
             p.action, p.reason, p.merge_into, p.promote_to, p.supersede = "write", "", None, None, []
+            p.rivals_seen = None
             p.record.supersedes, p.record.superseded_by = [], None
             again.append(p.note("commit", "another writer stored this attribute or fact meanwhile: decided again"))
         sub = {**state, self.pending_key: again}
@@ -202,6 +204,7 @@ class _Plan:
         self.ledger: list[LedgerEntry] = []
         self.skipped: list[dict[str, Any]] = []
         self.superseded: list[str] = []
+        self.rivals: dict[str, RivalRead] = {}  # new record id → the partitions its decision read
 
     def model_failure(self, failure: ModelFailure, state: dict[str, Any], messages_key: str) -> None:
         """A degraded extractor call: a content-free ledger entry and a `memory_skipped` reason."""
@@ -242,6 +245,8 @@ class _Plan:
         r = p.record
         r.expires_at = self.ttl.expires_at(r, self.now)
         self.add.append(r)
+        if (read := rival_read(p, self.ctx)) is not None:
+            self.rivals[r.id] = read
         held = self._current(r.superseded_by) if r.status is Status.SUPERSEDED and r.superseded_by else None
         if held is not None:  # stored for history only: the turn says which value stays, and why
             self.skipped.append({"text": r.text, "action": "not_active", "reason": _held_reason(r, held)})
@@ -263,8 +268,7 @@ class _Plan:
     def _merge(self, p: PendingWrite) -> None:
         old = self._current(p.merge_into or "")
         if old is None:  # vanished (forgotten) since dedup looked: write it as new instead
-            p.action, p.merge_into = "write", None
-            return self._write(p.note("commit", "merge target gone; written as new"))
+            return self._as_new(p, "merge target gone; written as new")
         upd = merged(old, p.record, self.now, self.ctx.session_id)
         upd = upd.model_copy(update={"expires_at": self.ttl.expires_at(upd, self.now)})
         self.skipped.append({"text": p.record.text, "action": "merge", "reason": p.reason})
@@ -278,6 +282,9 @@ class _Plan:
         twin = next((m for m in rivals if _same_value(m, old)), None)
         if twin is not None:  # the wider level holds this fact already (another writer promoted it): join it
             return self._fold_into(p, old, upd, twin)
+        if old.status is not Status.ACTIVE:  # another writer's value replaced it since dedup looked
+            self.skipped.pop()
+            return self._as_new(p, "merge target replaced meanwhile; written as new")
         wide = upd.model_copy(update={"id": new_id(), "scope": old.scope.at(level), "version": 1,
                                       "supersedes": [old.id], "status": Status.ACTIVE, "created_at": self.now})
         wide = MemoryRecord.model_validate(wide.model_dump())
@@ -286,7 +293,10 @@ class _Plan:
             # also over the user's other sessions' values, which would now see it beside their own
             sessions = [x for x in self.store.partitions(prefix=self.ctx.session_prefix())
                         if x != old.scope.partition]
-            elsewhere = [m for m in self._active_at(old, *sessions) if not _same_value(m, old)] if sessions else []
+            found = self._active_at(old, *sessions) if sessions else []
+            elsewhere = [m for m in found if not _same_value(m, old)]
+            self.rivals[wide.id] = RivalRead((wide.scope.partition,), self.ctx.session_prefix(),
+                                             frozenset(m.id for m in [*rivals, *found]))
             for m in [*rivals, *elsewhere]:
                 if m.read_only:
                     continue
@@ -301,6 +311,12 @@ class _Plan:
                                        from_scope=old.scope.partition, to_scope=wide.scope.partition,
                                        supersedes=[old.id], reason=f"promoted to {level.value}: {p.trigger}"))
         return None
+
+    def _as_new(self, p: PendingWrite, why: str) -> None:
+        """A merge whose target is gone, written as a new record having seen no rival: if the attribute holds
+        another value where it will be read, the commit's check sends it back through resolve."""
+        p.action, p.merge_into, p.promote_to, p.rivals_seen = "write", None, None, []
+        self._write(p.note("commit", why))
 
     def _active_at(self, old: MemoryRecord, *partitions: str) -> list[MemoryRecord]:
         """Active records of `old`'s attribute in other partitions, as this plan will leave them."""

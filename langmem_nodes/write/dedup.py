@@ -112,14 +112,14 @@ class DedupNode(MemoryNode):
         for ref in self.store.find_refs(parts, statuses=_LIVE, subject=r.subject, predicate=r.predicate):
             if ref.polarity == r.polarity.value and normalize_text(ref.object) == obj:
                 m = self.store.get(ref.id)
-                if m is not None:
+                if m is not None and m.status in _LIVE:
                     return m, "key"
         vec = self.store.embedder.embed([r.text])[0]
         hits = self.store.dense_search(parts, vec, 5, statuses=_LIVE)
         near = [(i, s) for i, s in hits if s >= self.threshold]
         for mid, _sim in near:
-            m = self.store.get(mid)
-            if m is not None and same_fact(r, m):
+            m = self.store.get(mid)  # the canonical record: a projection may not know yet it was superseded
+            if m is not None and m.status in _LIVE and same_fact(r, m):
                 return m, "semantic"
         return None, ""
 

@@ -36,7 +36,7 @@ from ..facts import EXPLICIT_SOURCES, is_exclusive, winner
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
 from ..state import PendingWrite
-from ..store.sqlite import KeyRef
+from ..store.sqlite import KeyRef, RivalRead
 
 
 @runtime_checkable
@@ -139,6 +139,21 @@ def _one_at_a_time(obj: str) -> set[str]:
     return value_categories(obj) & ONE_AT_A_TIME
 
 
+def reaches_other_sessions(record: MemoryRecord, ctx: MemoryContext) -> bool:
+    """Is `record` stored beyond its session (said outright, or written with no session), so that it
+    contradicts the values held in the user's other sessions of this project (`ctx.session_prefix()`)?"""
+    return record.source in EXPLICIT_SOURCES or not ctx.session_id
+
+
+def rival_read(p: PendingWrite, ctx: MemoryContext) -> RivalRead | None:
+    """Where the resolver looked for other values of `p`'s one-value attribute and what it saw there, for
+    the commit to re-check in its transaction; None when it did not look (or the predicate holds several)."""
+    if p.rivals_seen is None or not is_exclusive(p.record.predicate):
+        return None
+    prefix = ctx.session_prefix() if reaches_other_sessions(p.record, ctx) else None
+    return RivalRead(tuple(ctx.visible_partitions()), prefix, frozenset(p.rivals_seen))
+
+
 class ResolveNode(MemoryNode):
     """Graph node: for each pending write, find contradicted active memories and let the strategy decide.
 
@@ -171,9 +186,10 @@ class ResolveNode(MemoryNode):
             if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
                 continue
             r = p.record
+            p.rivals_seen = []
             refs = self._rival_refs(p, visible)
             elsewhere: list[KeyRef] = []
-            if r.source in EXPLICIT_SOURCES or not ctx.session_id:
+            if reaches_other_sessions(r, ctx):
                 # stored beyond this session, so seen from the user's other sessions too: it supersedes what it
                 # contradicts there (one value at a time in every session), and a correction may find its target
                 if sessions is None:
@@ -193,6 +209,7 @@ class ResolveNode(MemoryNode):
         r = p.record
         same_key = sorted(self.store.find_refs(partitions, subject=r.subject, predicate=r.predicate),
                           key=lambda m: m.created_at)
+        p.rivals_seen = [*(p.rivals_seen or []), *(m.id for m in same_key)]  # what the commit re-checks
         switched = _one_at_a_time(r.object) if r.source in EXPLICIT_SOURCES else set()  # kinds said outright
         refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)
                 or (switched and m.polarity == r.polarity.value and switched & _one_at_a_time(m.object))]
