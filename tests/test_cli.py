@@ -141,3 +141,16 @@ def test_global_options_work_before_and_after_the_subcommand(capsys, tmp_path, t
     assert [m["id"] for m in json.loads(capsys.readouterr().out)["memories"]] == [before[0]["id"]]
     assert main(["list", "--user", user, "--home", str(home), "--database-url", "mysql://x", "--json"]) == 2
     assert "--database-url" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("said", "edit", "obj"), [
+    ("Remember that I am allergic to peanuts.", "User is allergic to peanuts and cashews", "peanuts and cashews"),
+    ("记住，我对花生过敏。", "用户对花生和腰果过敏", "花生和腰果"),
+], ids=["en", "zh"])
+def test_cli_edit_derives_the_object_from_the_new_text(capsys, tmp_path, said, edit, obj):
+    """newcomer F2: the old object «peanuts» survived an edit whose text still named it, beside «… and cashews»."""
+    home = tmp_path / "home"
+    rec = run(capsys, home, "remember", said, "--user", "ada")["written"][0]
+    edited = run(capsys, home, "edit", rec["id"], edit)["memory"]
+    assert (edited["text"], edited["predicate"], edited["object"]) == (edit, "allergy", obj)
+    assert run(capsys, home, "show", rec["id"])["record"]["object"] == obj

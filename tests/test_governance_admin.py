@@ -96,6 +96,28 @@ def test_edit_is_user_edited_new_version_with_ledger(admin, store):
         admin.edit(a.id, "x y", actor="system")
 
 
+@pytest.mark.parametrize("old, text, structured", [
+    (("User is allergic to peanuts", "allergy", "peanuts"), "User is allergic to peanuts and cashews",
+     ("allergy", "peanuts and cashews", "positive")),
+    (("用户对花生过敏", "allergy", "花生"), "用户对花生和腰果过敏", ("allergy", "花生和腰果", "positive")),
+    # read as «Paris» only: not the whole text, so the whole text is the value
+    (("User lives in Paris", "lives_in", "Paris"), "User lives in Paris, Texas",
+     ("lives_in", "User lives in Paris, Texas", "positive")),
+    (("用户住在北京", "lives_in", "北京"), "用户住在北京海淀区", ("lives_in", "北京海淀区", "positive")),
+    (("User likes jazz", "prefers", "jazz"), "User does not like jazz", ("prefers", "jazz", "negative")),
+    # no single claim reads from the text: the text is the value, no stale part of the old one stays
+    (("User likes jazz", "prefers", "jazz"), "jazz, mostly on weekends", ("prefers", "jazz, mostly on weekends", "positive")),
+])
+def test_edit_derives_predicate_and_object_from_the_new_text(admin, store, old, text, structured):
+    text0, pred, obj = old
+    a = MemoryRecord(text=text0, predicate=pred, object=obj, scope=Scope(user_id="alice"))
+    store.commit(add=[a])
+    out = admin.edit(a.id, text)
+    assert (out["predicate"], out["object"], out["polarity"]) == structured
+    got = store.get(a.id)
+    assert (got.predicate, got.object, got.polarity.value) == structured
+
+
 def test_read_only_refuses_automatic_updates_but_not_user_edit(admin, store):
     a = rec("company policy: no prod deploys on Friday", read_only=True, level="user")
     store.commit(add=[a])

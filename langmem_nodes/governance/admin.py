@@ -60,6 +60,28 @@ def _rec_json(r: MemoryRecord) -> dict[str, Any]:
     return r.model_dump(mode="json")
 
 
+def derived_fields(rec: MemoryRecord, text: str) -> dict[str, Any]:
+    """The predicate, object and polarity an edit's `text` states, read as the user's own statement about
+    `rec`'s holder ("User is allergic to peanuts and cashews" → allergy, «peanuts and cashews»); when it
+    states no single such claim, or one that leaves part of the text out ("User lives in Paris, Texas"
+    reads as «Paris»), `rec`'s predicate with the whole text as its object.
+
+    >>> old = MemoryRecord(text="用户对花生过敏", predicate="allergy", object="花生", scope=Scope(user_id="ada"))
+    >>> derived_fields(old, "用户对花生和腰果过敏")["object"], derived_fields(old, "花生，还有腰果")["object"]
+    ('花生和腰果', '花生，还有腰果')
+    """
+    from ..tools.notes import first_person  # the write side, loaded only when an edit needs it
+    from ..write.extractor import RuleExtractor
+
+    ctx = MemoryContext(user_id=rec.scope.user_id or "user")
+    claims = [p.record for p in RuleExtractor().extract([{"role": "user", "content": first_person(text)}], ctx, utcnow())]
+    whole = len(claims) == 1 and normalize_text(first_person(claims[0].text)) == normalize_text(first_person(text))
+    if whole and claims[0].subject == rec.subject and claims[0].object:
+        c = claims[0]
+        return {"predicate": c.predicate, "object": c.object, "polarity": c.polarity}
+    return {"object": text}
+
+
 class MemoryAdmin:
     """Governance over one memory home. Not a node: the CLI and admin tools call it directly.
 
@@ -237,7 +259,9 @@ class MemoryAdmin:
         looks like a credential is refused (ValueError): secrets are never stored, not even by the user;
         a personal identifier follows the `pii` policy; lone surrogates or over-long text are refused.
 
-        `object` defaults to the old object if the new text still contains it, else to the new text.
+        The structured fields follow the new text (`derived_fields`): the predicate, object and polarity the
+        rule reading finds in it (one claim about the same holder), else the old predicate with the whole
+        text as object, so the object never disagrees with the text; `object` given sets it instead.
         Raises `VersionConflict` if `expected_version` is given and the record moved on."""
         check_id(memory_id, "memory_id", required=True)
         check_text(text, "edit text", max_chars=MAX_TEXT_CHARS)
@@ -259,13 +283,12 @@ class MemoryAdmin:
             raise KeyError(f"no memory with id {memory_id!r}")
         if expected_version is not None and rec.version != expected_version:
             raise VersionConflict(f"memory {memory_id!r} is at version {rec.version}, not {expected_version}")
-        if object is None:
-            object = rec.object if rec.object and rec.object.casefold() in text.casefold() else text  # noqa: A001
+        fields = derived_fields(rec, text) if object is None else {"object": object}
         now = utcnow()
         new = rec.model_copy(
             update={
+                **fields,
                 "text": text,
-                "object": object,
                 "source": Source.USER_EDITED,
                 "confidence": max(rec.confidence, 0.95),
                 "verified_at": now,
