@@ -129,24 +129,32 @@ class ModelFailure:
     error: str
     attempts: int
     fallback: str
+    culprit: str = ""  # what raised when it was no model ("extractor 'notes'", a plain function); "": the model
 
     @classmethod
-    def of(cls, stage: str, e: BaseException, *, fallback: str, incognito: bool = False) -> ModelFailure:
+    def of(cls, stage: str, e: BaseException, *, fallback: str, incognito: bool = False,
+           culprit: str = "") -> ModelFailure:
         root = e.__cause__ if isinstance(e, ModelOutputError) and isinstance(e.__cause__, Exception) else e
-        return cls(stage, describe(root, incognito=incognito), getattr(e, "attempts", 1), fallback)
+        return cls(stage, describe(root, incognito=incognito), getattr(e, "attempts", 1), fallback, culprit)
 
     @property
     def reason(self) -> str:
-        tries = f"{self.attempts} attempt{'s' if self.attempts != 1 else ''}"
-        return f"{self.stage}: the model failed after {tries} ({self.error}); used the {self.fallback} fallback"
+        if self.culprit:
+            what = f"{self.stage}: {self.culprit} raised ({self.error})"
+        else:
+            tries = f"{self.attempts} attempt{'s' if self.attempts != 1 else ''}"
+            what = f"{self.stage}: the model failed after {tries} ({self.error})"
+        if self.fallback == "none":
+            return f"{what}; nothing was extracted from this turn" if self.stage == "extract" else f"{what}; no fallback"
+        return f"{what}; used the {self.fallback} fallback"
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> ModelFailure:
-        return cls(str(d["stage"]), str(d["error"]), int(d["attempts"]), str(d["fallback"]))
+        return cls(str(d["stage"]), str(d["error"]), int(d["attempts"]), str(d["fallback"]), str(d.get("culprit") or ""))
 
     def as_dict(self) -> dict[str, Any]:
         return {"stage": self.stage, "error": self.error, "attempts": self.attempts, "fallback": self.fallback,
-                "reason": self.reason}
+                **({"culprit": self.culprit} if self.culprit else {}), "reason": self.reason}
 
     def ledger_entry(self, ctx: MemoryContext, now: datetime, turn_ids: list[str] | None = None) -> LedgerEntry:
         """A content-free ledger entry (no payload) in the user's partition."""

@@ -163,6 +163,7 @@ class MemoryState(MemoryInput):
     memory_select_error: NotRequired[dict[str, Any] | None]  # a degraded selector call (see degrade.py)
     memory_recall_error: NotRequired[dict[str, Any] | None]  # the recall failed: this turn ran without memories
     memory_write_error: NotRequired[dict[str, Any] | None]  # the write failed: this turn was not stored
+    memory_extract_error: NotRequired[dict[str, Any] | None]  # the extractor failed: what ran instead (degrade.py)
     memory_written: NotRequired[list[dict[str, Any]]]
     memory_skipped: NotRequired[list[dict[str, Any]]]
     memory_superseded: NotRequired[list[str]]

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RECALL_OUTPUTS = ("memory_stable", "memory_injection", "memory_injected_ids", "memory_shown_ids", "memory_select_error")
-WRITE_OUTPUTS = ("memory_written", "memory_skipped", "memory_superseded")
+WRITE_OUTPUTS = ("memory_written", "memory_skipped", "memory_superseded", "memory_extract_error")
 
 
 class RecallTurn(MemoryNode):
@@ -206,7 +206,7 @@ def forget_request_skip(state: Mapping[str, Any]) -> dict[str, Any] | None:
     text = next((t for role, t, _ in (message_parts(m) for m in reversed(messages)) if role == "user"), "")
     if not isinstance(text, str) or not is_forget_request(text):
         return None
-    return {"memory_written": [], "memory_superseded": [], "memory_write_error": None,
+    return {"memory_written": [], "memory_superseded": [], "memory_write_error": None, "memory_extract_error": None,
             "memory_skipped": [{"reason": "forget request", "text": ""}]}
 
 
@@ -234,7 +234,8 @@ def recall_failed(state: Mapping[str, Any], ctx: MemoryContext, e: BaseException
 def write_failed(ctx: MemoryContext, e: BaseException) -> dict[str, Any]:
     """A failed write as an unstored turn: nothing written, the error in `memory_write_error`, a log line."""
     log.warning("memory write failed for user %s; the turn goes on unstored", ctx.user_id, exc_info=e)
-    return {"memory_written": [], "memory_superseded": [], "memory_write_error": _failure("write", e, ctx)}
+    return {"memory_written": [], "memory_superseded": [], "memory_extract_error": None,
+            "memory_write_error": _failure("write", e, ctx)}
 
 
 

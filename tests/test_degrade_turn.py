@@ -80,3 +80,31 @@ def test_a_lone_surrogate_reaches_the_real_tokenizer_as_a_replacement_character(
     tool = create_search_memory_tool(minilm_store)
     reply = tool.func("\udcff rust", runtime=type("R", (), {"context": CTX, "config": {}})())  # type: ignore[union-attr]
     assert reply.startswith("[")
+
+
+@pytest.mark.parametrize("said", ["Remember that I prefer dark mode.", "记住，我喜欢深色模式。"], ids=["en", "zh"])
+def test_a_plain_function_extractor_that_raises_is_reported_in_state_honestly(tmp_path, said, caplog) -> None:
+    """newcomer F3: `add_memory` hid `memory_extract_error`, and the warning blamed "the model" and a "none fallback"."""
+    from langmem_nodes.turn import WriteTurn
+
+    def broken(text: str) -> list[str]:
+        raise ValueError("my parser broke")
+
+    store = MemoryStore(tmp_path / "home", embedder=HashingEmbedder(dim=64))
+    try:
+        b = StateGraph(MemoryState, context_schema=MemoryContext)
+        b.add_node("agent", lambda s: {"messages": [AIMessage("Here is my answer.")]})
+        b.add_edge(START, "agent").add_edge("agent", END)
+        graph = add_memory(b, store, agent="agent", write_graph=WriteTurn(store, extractor=broken)).compile()
+        with caplog.at_level(logging.WARNING, logger="langmem_nodes"):
+            out = graph.invoke({"messages": [HumanMessage(said, id="u1")]}, context=CTX)
+        err = out["memory_extract_error"]
+        assert err["error"] == "ValueError: my parser broke" and err["fallback"] == "none"
+        assert err["reason"] == ("extract: extractor 'broken' raised (ValueError: my parser broke); "
+                                 "nothing was extracted from this turn")
+        warned = [r.getMessage() for r in caplog.records if "memory degraded" in r.getMessage()]
+        assert warned == [f"memory degraded: {err['reason']}"]
+        assert [s["reason"] for s in out["memory_skipped"] if s["action"] == "model_error"] == [err["reason"]]
+        assert out["memory_written"] == [] and out["messages"][-1].content == "Here is my answer."
+    finally:
+        store.close()

@@ -115,7 +115,9 @@ class ExtractNode(MemoryNode):
                 pending = fallback.extract(turns, ctx, now)
             except Exception:  # the fallback failed too: nothing stored from this turn, still recorded
                 fallback = None
-        failure = ModelFailure.of("extract", e, fallback=fallback.name if fallback else "none", incognito=ctx.incognito)
+        culprit = "" if getattr(self.extractor, "uses_model", False) else f"extractor {self.extractor.name!r}"
+        failure = ModelFailure.of("extract", e, fallback=fallback.name if fallback else "none", incognito=ctx.incognito,
+                                  culprit=culprit)
         failure.log()
         for p in pending:
             p.note("extract", f"fallback after {self.extractor.name} failure")

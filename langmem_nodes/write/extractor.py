@@ -96,6 +96,7 @@ class Extractor(ABC):
 
     name: str = "extractor"
     fallback: Extractor | None = None
+    uses_model: bool = False  # True: a failure is reported as the model's (`degrade.ModelFailure`)
 
     @abstractmethod
     def extract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:

@@ -105,6 +105,8 @@ class LLMExtractor(Extractor):
             None: store nothing from that turn).
     """
 
+    uses_model = True  # a failure is the model's (`degrade.ModelFailure`)
+
     name = "llm"
 
     def __init__(self, model: BaseChatModel | str, *, structured: bool = True, retries: int = 1,
