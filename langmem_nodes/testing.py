@@ -23,6 +23,17 @@ _BLOCK = re.compile(r"<memory>\n(.*?)</memory>", re.S)  # a rendered memory bloc
 _ITEM = re.compile(r"^\s*[-*]\s+(\[.*)$", re.M)  # per-turn items ("- [kind · age · source] «text»")
 # drop the renderer's trailing freshness advice, keep what a history question was told ("(earlier: …)")
 _NOTE = re.compile(r"(?<=»)\s*\((?!earlier: |此前：).*\)$")
+_FORGOTTEN = re.compile(r"<memory-forgotten>\n(.*?)\n</memory-forgotten>", re.S)  # turn.forget_if_asked's notice
+_QUOTED = re.compile(r"«[^»]*»")
+
+
+def _forgot(notice: str) -> str:
+    """The confirmation a forget notice asks for: what was forgotten, or that nothing matched."""
+    zh = notice.startswith(("已按", "用户要求"))
+    items = "; ".join(_QUOTED.findall(notice))
+    if items:
+        return ("已忘掉：" if zh else "Forgotten: ") + items
+    return "没有找到相关的记忆，没有删除任何内容。" if zh else "Nothing stored matched, so nothing was forgotten."
 
 
 def _text(message: BaseMessage) -> str:
@@ -37,7 +48,8 @@ class MemoryEchoChatModel(BaseChatModel):
 
     It reads the per-turn memory items ("- [kind · age · source] «text»") from the `<memory>` blocks of system
     and human messages (wherever `memory_messages` or a hand-built prompt put them); with none it says it has
-    no memory of the topic. It accepts tools (`bind_tools`, e.g. inside `create_agent`) and never calls one.
+    no memory of the topic. A `<memory-forgotten>` notice (a forget request carried out this turn) is
+    confirmed first: "Forgotten: «…»" / "已忘掉：«…»", or that nothing matched. It accepts tools (`bind_tools`, e.g. inside `create_agent`) and never calls one.
     """
 
     @property
@@ -55,7 +67,10 @@ class MemoryEchoChatModel(BaseChatModel):
             for block in _BLOCK.finditer(_text(msg))
             for m in _ITEM.finditer(block.group(1))
         ]
-        text = ("From memory: " + "; ".join(shown)) if shown else "I have no memory about that."
+        forgot = [_forgot(m.group(1)) for msg in messages if isinstance(msg, SystemMessage | HumanMessage)
+                  for m in _FORGOTTEN.finditer(_text(msg))]
+        told = [*forgot, *(["From memory: " + "; ".join(shown)] if shown else [])]
+        text = " ".join(told) if told else "I have no memory about that."
         return ChatResult(generations=[ChatGeneration(message=AIMessage(text))])
 
 

@@ -90,3 +90,27 @@ def test_forget_requests_are_recognised(text):
                                   "删掉这个文件", "Don't forget to call mom", "别忘了明天开会"])
 def test_ordinary_messages_are_not_forget_requests(text):
     assert not is_forget_request(text)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_echo_model_confirms_what_a_forget_request_forgot(tmp_path, lang):
+    """newcomer F4: MemoryEchoChatModel answered "I have no memory about that." to the <memory-forgotten> notice."""
+    from langmem_nodes import memory_messages
+    from langmem_nodes.testing import MemoryEchoChatModel
+
+    remember, _other, forget, _ask, gone, _kept = CASES[lang]
+    store = MemoryStore(tmp_path / "home", embedder="hashing")
+    try:
+        model = MemoryEchoChatModel()
+        b = StateGraph(MemoryState, context_schema=MemoryContext)
+        b.add_node("agent", lambda s: {"messages": [model.invoke(memory_messages(s, "You help."))]})
+        graph = add_memory(b.add_edge(START, "agent").add_edge("agent", END), store, agent="agent").compile()
+        ctx = MemoryContext(user_id="ada")
+        graph.invoke({"messages": [("user", remember)]}, context=ctx)
+        reply = graph.invoke({"messages": [("user", forget)]}, context=ctx)["messages"][-1].content
+        assert reply.startswith("Forgotten: «" if lang == "en" else "已忘掉：«") and gone[0] in reply, reply
+        nothing = graph.invoke({"messages": [("user", forget)]}, context=ctx)["messages"][-1].content
+        assert nothing == ("Nothing stored matched, so nothing was forgotten." if lang == "en"
+                           else "没有找到相关的记忆，没有删除任何内容。"), nothing
+    finally:
+        store.close()
