@@ -6,7 +6,6 @@ transaction per write. The ledger refuses DELETE and any UPDATE other than a scr
 
 from __future__ import annotations
 
-import copy
 import json
 import sqlite3
 import threading
@@ -368,7 +367,7 @@ class CanonicalStore:
                     self._parsed.popitem(last=False)
         if shared:
             return rec
-        return rec.model_copy(update={f: copy.copy(getattr(rec, f)) for f in _CONTAINER_FIELDS})
+        return rec.model_copy(update={f: getattr(rec, f).copy() for f in _CONTAINER_FIELDS})
 
     def live_versions(self, partitions: Iterable[str], now: datetime | None) -> list[tuple[str, int]]:
         """(id, version) of the active, unexpired records in `partitions`, id order, without parsing bodies:
