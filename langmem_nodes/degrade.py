@@ -94,6 +94,16 @@ async def acall_within(make: Callable[[], Awaitable[Any]], timeout: float | None
         raise ModelTimeout(f"the model did not answer within {timeout:g} s") from None
 
 
+def json_object_text(text: str) -> str | None:
+    """The reply from its first "{" to its last "}" (what `re.search(r"\\{.*\\}", text, re.S)` finds), or None.
+
+    Found with `str.find` / `str.rfind`: linear in the reply, where the regex backtracks from every "{" of a
+    reply with no closing brace ("{" × 60,000 took seconds, quadratic)."""
+    start = text.find("{")
+    end = text.rfind("}")
+    return text[start:end + 1] if 0 <= start < end else None
+
+
 def validation_problem(e: ValidationError) -> str:
     """`facts.0.subject: Input should be 'user' or 'project'; …` — locations and messages, never the input."""
     parts = [f"{'.'.join(str(x) for x in err['loc']) or 'reply'}: {err['msg']}" for err in e.errors(include_input=False)]

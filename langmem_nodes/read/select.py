@@ -43,6 +43,7 @@ from ..degrade import (
     check_timeout,
     describe,
     given_up,
+    json_object_text,
     log,
 )
 from ..node import MemoryNode, accepts_positional
@@ -144,17 +145,16 @@ _SYSTEM = (
     "none if nothing clearly helps. Answer with JSON only: {{\"ids\": [\"<id>\", ...]}}."
 )
 _RETRY = "Your previous answer was not valid ({problem}). Answer again with JSON only: {{\"ids\": [...]}}."
-_JSON = re.compile(r"\{.*\}", re.S)
 
 
 def parse_ids(text: str) -> list[str] | None:
     """Ids from an answer like `{"ids": [...]}` (code fences and prose tolerated); None if unparseable."""
-    m = _JSON.search(text or "")
-    if not m:
+    body = json_object_text(text or "")
+    if body is None:
         return None
     try:
-        data = json.loads(m.group(0))
-    except json.JSONDecodeError:
+        data = json.loads(body)
+    except (json.JSONDecodeError, RecursionError):  # RecursionError: a reply nested thousands deep
         return None
     ids = data.get("ids") if isinstance(data, dict) else None
     if not isinstance(ids, list):

@@ -43,6 +43,7 @@ from ..degrade import (
     check_timeout,
     describe,
     given_up,
+    json_object_text,
     validation_problem,
 )
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
@@ -258,10 +259,10 @@ def parse_extraction(text: str) -> Extraction:
     """Parse a model's JSON reply (optionally fenced); `ModelOutputError` names the problem without the reply."""
     if not text or not text.strip():
         raise ModelOutputError("model reply is empty")
-    m = re.search(r"\{.*\}", text, re.S)
-    if not m:
+    body = json_object_text(text)
+    if body is None:
         raise ModelOutputError(f"model reply holds no JSON object ({len(text)} characters of prose)")
     try:
-        return Extraction.model_validate_json(m.group(0))
+        return Extraction.model_validate_json(body)
     except ValidationError as e:
         raise ModelOutputError(f"model reply is not a valid Extraction: {validation_problem(e)}") from None
