@@ -20,7 +20,7 @@ Example:
     >>> fly = MemoryRecord(text="Project uses Fly.io", predicate="uses", object="Fly.io", scope=Scope(user_id="a"))
     >>> route.holds(yarn), route.holds(fly), route.excludes(fly)
     (True, False, True)
-    >>> AttributeRoute.of("Where do I live?") is None
+    >>> AttributeRoute.of("Where is the nearest pharmacy?") is None
     True
 """
 

@@ -26,7 +26,7 @@ class TurnScreen:
     Example:
         >>> screen = TurnScreen("I live in Paris. My email password, it's Hunter22!, keep it")
         >>> [f.kind for f in screen.findings_for("my email password")], screen.findings_for("Paris")
-        (['password'], [])
+        (['access code'], [])
     """
 
     def __init__(self, text: str) -> None:
