@@ -252,6 +252,63 @@ def run_cost(sizes: Sequence[int] = (25, 100, 400, 1600)) -> list[dict[str, Any]
     return rows
 
 
+# one long unbroken run, as pasted: each shape at 5k / 10k / 20k characters must cost about the same per
+# character as prose (a regex that backtracks over the run from every position is quadratic in it)
+ADVERSARIAL: dict[str, Any] = {
+    "x run": lambda n: "x" * n,
+    "long url": lambda n: "I like this page https://example.com/?" + "q=abc&" * (n // 6),
+    "ha laughter": lambda n: "I love it " + "ha" * (n // 2),
+    "dashes": lambda n: "Section\n" + "-" * n,
+    "!!!": lambda n: "I like tea" + "!" * n,
+    "哈 laughter": lambda n: "我喜欢这个" + "哈" * n,
+    "x run + 哈": lambda n: "x" * n + "哈",
+    "jQuery我不用+哈…x": lambda n: "jQuery我不用" + "哈" * n + "x",
+}
+
+
+def run_adversarial(sizes: Sequence[int] = (5000, 10000, 20000)) -> list[dict[str, Any]]:
+    """Wall time of one write-graph turn per long-run shape and length."""
+    import time
+
+    from langmem_nodes.records import MemoryContext
+    from langmem_nodes.store import MemoryStore
+    from langmem_nodes.write.graph import create_write_graph
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp, MemoryStore(Path(tmp), embedder="hashing") as store:
+        graph = create_write_graph(store).compile()
+        graph.invoke({"messages": [("user", "I like coffee.")]}, context=MemoryContext(user_id="warm"))
+        for shape, make in ADVERSARIAL.items():
+            for n in sizes:
+                text = make(n)
+                t0 = time.perf_counter()
+                graph.invoke({"messages": [("user", text)]}, context=MemoryContext(user_id="adv", session_id=shape))
+                rows.append({"shape": shape, "chars": len(text), "ms": round((time.perf_counter() - t0) * 1000)})
+    return rows
+
+
+def run_degenerate_reply(n: int = 200_000) -> dict[str, Any]:
+    """Wall time of a write turn whose LLMExtractor model replies '{' x n (then the rule fallback runs)."""
+    import time
+
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from langmem_nodes.records import MemoryContext
+    from langmem_nodes.store import MemoryStore
+    from langmem_nodes.write.graph import create_write_graph
+    from langmem_nodes.write.llm_extractor import LLMExtractor
+
+    with tempfile.TemporaryDirectory() as tmp, MemoryStore(Path(tmp), embedder="hashing") as store:
+        extractor = LLMExtractor(FakeListChatModel(responses=["{" * n] * 4), structured=False)
+        graph = create_write_graph(store, extractor=extractor).compile()
+        t0 = time.perf_counter()
+        out = graph.invoke({"messages": [("user", "Remember that I'm allergic to peanuts.")]},
+                           context=MemoryContext(user_id="llm"))
+        return {"chars": n, "ms": round((time.perf_counter() - t0) * 1000),
+                "written": [w["text"] for w in out.get("memory_written", [])],
+                "fallback": (out.get("memory_extract_error") or {}).get("fallback")}
+
+
 # ---- report -------------------------------------------------------------------------------------
 def evaluate(which: str = "all") -> dict[str, Any]:
     corpus = load_corpus()
@@ -288,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m evals safety", description=__doc__.splitlines()[0])
     ap.add_argument("--split", choices=("dev", "heldout", "unseen", "all"), default=None)
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--cost", action="store_true", help="also time one write turn by message length")
+    ap.add_argument("--cost", action="store_true", help="also time one write turn by message length, by long-run shape, and with a degenerate LLM reply")
     args = ap.parse_args(argv)
     results = [evaluate(s) for s in ([args.split] if args.split else ["dev", "heldout", "unseen"])]
     for r in results:
@@ -312,6 +369,11 @@ def main(argv: list[str] | None = None) -> int:
         for row in run_cost():
             print(f"[cost] {row['lang']} {row['units']} units, {row['chars']} chars: {row['ms']} ms, "
                   f"{row['written']} written")
+        for row in run_adversarial():
+            print(f"[cost] long run {row['shape']!r}, {row['chars']} chars: {row['ms']} ms")
+        reply = run_degenerate_reply()
+        print(f"[cost] LLMExtractor reply '{{' x {reply['chars']}: {reply['ms']} ms, fallback {reply['fallback']}, "
+              f"written {reply['written']}")
     if args.json:
         print(json.dumps(results if len(results) > 1 else results[0], ensure_ascii=False))
     return 0
