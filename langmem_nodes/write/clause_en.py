@@ -32,7 +32,9 @@ _PROJECT_NOUN = (r"app|application|service|services|repo|repository|monorepo|cod
                  r"package manager|linter|formatter|test runner|orm|framework|cloud|cloud provider|hosting|bundler|"
                  r"build tool|build system|message broker|broker|monitoring|logging|error tracking|ci provider|"
                  r"ci system|task runner|container registry|registry|search|search engine|data warehouse|warehouse|env|envs|environment|"
-                 r"environments|event bus|object store|storage|blob store|scheduler|load balancer|proxy|gateway|cdn|dns")
+                 r"environments|event bus|object store|storage|blob store|scheduler|load balancer|proxy|gateway|cdn|dns|"
+                 r"code|source code|images|containers|releases|secrets|artifacts|assets|migrations|logs|metrics|alerts|"
+                 r"packages|charts|manifests|dependencies|deps")
 _PROJECT_NOUN = "|".join(sorted(_PROJECT_NOUN.split("|"), key=len, reverse=True))
 _USER_THING = r"laptop|machine|box|desktop|computer|pc|mac|setup|editor|ide|shell|terminal|phone|os|distro|keyboard|browser"
 HOLDER = re.compile(
@@ -81,6 +83,11 @@ _WORK_AT = r"work at|work for|am working at|am working for|joined|am at|have joi
 _HAS = r"have|have got|got|own|am raising"
 _LEARN = (r"am learning|have been learning|am studying|have been studying|am picking up|am taking|"
           r"am getting into|started learning|have started learning|am teaching myself|am practicing|am practising")
+# project chores and what they act on ("deploy this service", "provision our servers", "manage secrets")
+_CHORE = (r"deploy|host|provision|manage|monitor|ship|run|build|serve|cache|track|store|orchestrate|containeri[sz]e|migrate|"
+          r"package|bundle|test|lint|format|release|publish|compile|schedule|type-?check|version|back up|trace|"
+          r"benchmark|load-test|scaffold|generate|automate|template|configure|render|index|queue|process")
+_THEME = r"(?:(?:the|our|this|its|all|all our|all the|every|each|these)\s+)?(?!with\b|using\b|via\b|through\b|on\b|in\b)[\w-]+(?:\s+(?!with\b|using\b|via\b|through\b|on\b|in\b)[\w-]+)?"
 _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is running on|are running on|runs|run|"
                 r"is built (?:with|on|in|using)|are built (?:with|on|in|using)|built (?:with|on|in|using)|"
                 r"is written in|are written in|written in|is deployed (?:to|on|with)|are deployed (?:to|on|with)|"
@@ -99,8 +106,11 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 # a project chore and its tool: "we lint with ruff", "tests are run with pytest", "staging lives at …"
                 r"(?:format|lint|test|bundle|package|type-?check|compile|containeri[sz]e|release|publish|build|schedule|orchestrate)s?"
                 r" (?:everything |it |our code |the code |all )?(?:with|using|via|through)|test on|tests on|lives at|live at|"
+                # a chore, what it acts on, and its instrument: "we deploy this service with Kubernetes"
+                rf"(?:{_CHORE})(?:s|es)? (?:{_THEME} )?(?:with|using|via|through)|hosts? (?:{_THEME} )?on|(?:store|keep)s? (?:{_THEME} )?in|"
                 r"(?:is|are) (?:run|formatted|linted|tested|bundled|packaged|compiled|checked|type-?checked|orchestrated|scheduled|"
-                r"handled|done) (?:with|by|using|via|through|on)")
+                r"handled|done|deployed|provisioned|managed|monitored|built|hosted|served|cached|stored|tracked|released|"
+                r"published|containeri[sz]ed|generated|versioned|backed up) (?:with|by|using|via|through|on)")
 
 
 def _alt(words: str) -> str:
