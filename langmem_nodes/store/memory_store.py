@@ -453,6 +453,7 @@ class MemoryStore:
                 reports[mid] = {"id": mid, "places": {self.backend: "gone", "vectors": "gone", "ledger": f"scrubbed {scrubbed} entries"}}
                 items.append((mid, part, texts))
             seq = self._intent(conn, "delete", [(m, p) for m, p, _ in items]) if items else 0
+        self._canonical.forget_parsed(ids)  # after the commit: a read before it could cache the row again
         failed: set[str] = set()
         by_part: dict[str, list[str]] = {}
         for mid, part, texts in items:
@@ -570,6 +571,7 @@ class MemoryStore:
             self.backend: rec is None,
             "vectors": not self._canonical.vectors([memory_id]),
             "ledger": rec is None and self._canonical.unscrubbed_entries(memory_id) == 0,
+            "parsed": rec is None and not self._canonical.holds_parsed(memory_id),
         }
         if part is not None:
             out.update(self.fanout.verify_gone(memory_id, part))
@@ -733,6 +735,7 @@ class MemoryStore:
             return False
         self._external = external
         forgotten, self._forgotten_mark = self._canonical.forgotten_since(self._forgotten_mark)
+        self._canonical.forget_parsed([mid for mid, _ in forgotten])
         self.fanout.invalidate(forgotten)
         return True
 

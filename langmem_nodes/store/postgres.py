@@ -190,6 +190,7 @@ class PostgresCanonicalStore:
         self._lock = threading.RLock()  # guards the parse cache (CanonicalStore._parse)
         self._local = threading.local()  # .conn: this thread's open write transaction, read by its reads too
         self._parsed: OrderedDict[str, tuple[str, MemoryRecord]] = OrderedDict()
+        self._parsed_epoch = 0  # see CanonicalStore.forget_parsed
         self._commits = 0
         self._closed = False
         with self._pool.connection() as conn, conn.transaction():
@@ -288,6 +289,8 @@ class PostgresCanonicalStore:
     # -- records ------------------------------------------------------------------------------
     _row = staticmethod(CanonicalStore._row)
     _parse: Callable[..., MemoryRecord] = CanonicalStore._parse  # type: ignore[assignment]  # its parse cache
+    forget_parsed = CanonicalStore.forget_parsed
+    holds_parsed = CanonicalStore.holds_parsed
     live_versions = CanonicalStore.live_versions
 
     def insert(self, conn: psycopg.Connection, rec: MemoryRecord) -> None:
@@ -336,15 +339,17 @@ class PostgresCanonicalStore:
         return self.get_meta(key)  # type: ignore[return-value]
 
     def get(self, memory_id: str) -> MemoryRecord | None:
+        epoch = self._parsed_epoch
         rows = self._rows("SELECT body FROM records WHERE id=%s", (memory_id,))
-        return self._parse(memory_id, rows[0][0]) if rows else None
+        return self._parse(memory_id, rows[0][0], epoch) if rows else None
 
     def get_many(self, ids: Sequence[str]) -> dict[str, MemoryRecord]:
         ids = list(dict.fromkeys(ids))
         if not ids:
             return {}
+        epoch = self._parsed_epoch
         rows = self._rows("SELECT id, body FROM records WHERE id = ANY(%s)", (ids,))
-        return {mid: self._parse(mid, body) for mid, body in rows}
+        return {mid: self._parse(mid, body, epoch) for mid, body in rows}
 
     def find(
         self,
@@ -364,7 +369,8 @@ class PostgresCanonicalStore:
         sql = "SELECT id, body FROM records" + clause[0] + " ORDER BY rid"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
-        return [self._parse(mid, body, shared=shared) for mid, body in self._rows(sql, clause[1])]
+        epoch = self._parsed_epoch
+        return [self._parse(mid, body, epoch, shared=shared) for mid, body in self._rows(sql, clause[1])]
 
     def find_refs(
         self,

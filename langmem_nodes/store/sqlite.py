@@ -163,6 +163,7 @@ class CanonicalStore:
         self._conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0, isolation_level=None)
         self._lock = threading.RLock()
         self._parsed: OrderedDict[str, tuple[str, MemoryRecord]] = OrderedDict()  # id → (body, record)
+        self._parsed_epoch = 0  # bumped by `forget_parsed`: a read that began before it caches nothing
         self._commits = 0  # transactions committed through this connection (see `changes`)
         self._closed = False
         with self._lock:
@@ -232,18 +233,20 @@ class CanonicalStore:
 
     def get(self, memory_id: str) -> MemoryRecord | None:
         with self._lock:
+            epoch = self._parsed_epoch
             row = self._conn.execute("SELECT body FROM records WHERE id=?", (memory_id,)).fetchone()
-        return self._parse(memory_id, row[0]) if row else None
+        return self._parse(memory_id, row[0], epoch) if row else None
 
     def get_many(self, ids: Sequence[str]) -> dict[str, MemoryRecord]:
         out: dict[str, MemoryRecord] = {}
         ids = list(dict.fromkeys(ids))
         with self._lock:
+            epoch = self._parsed_epoch
             for i in range(0, len(ids), 500):
                 chunk = ids[i : i + 500]
                 q = f"SELECT id, body FROM records WHERE id IN ({','.join('?' * len(chunk))})"
                 for mid, body in self._conn.execute(q, chunk):
-                    out[mid] = self._parse(mid, body)
+                    out[mid] = self._parse(mid, body, epoch)
         return out
 
     def find(
@@ -268,8 +271,9 @@ class CanonicalStore:
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         with self._lock:
+            epoch = self._parsed_epoch
             rows = self._conn.execute(sql, clause[1]).fetchall()
-        return [self._parse(mid, body, shared=shared) for mid, body in rows]
+        return [self._parse(mid, body, epoch, shared=shared) for mid, body in rows]
 
     def find_refs(
         self,
@@ -350,11 +354,13 @@ class CanonicalStore:
             args.append(text_hash)
         return (" WHERE " + " AND ".join(where) if where else ""), args
 
-    def _parse(self, memory_id: str, body: str, *, shared: bool = False) -> MemoryRecord:
+    def _parse(self, memory_id: str, body: str, epoch: int, *, shared: bool = False) -> MemoryRecord:
         """The record a stored body holds. Parsing is the hot path of every read, so parsed records are kept
         per id and reused while the stored body is byte-identical (any writer, any process, changes it);
         callers get a copy with their own lists and dicts, so mutating one never alters another (`shared=True`:
-        the cached instance itself, for read-only callers)."""
+        the cached instance itself, for read-only callers). `epoch`: `_parsed_epoch` when the read's query
+        began; a read that a `forget_parsed` overtook parses without caching, so it never puts a forgotten
+        body back."""
         with self._lock:
             hit = self._parsed.get(memory_id)
             if hit is not None and hit[0] == body:
@@ -362,12 +368,27 @@ class CanonicalStore:
                 rec = hit[1]
             else:
                 rec = MemoryRecord.model_validate_json(body, context=STORED)  # older id rules (records.check_id)
-                self._parsed[memory_id] = (body, rec)
-                if len(self._parsed) > PARSED_CACHE_SIZE:
-                    self._parsed.popitem(last=False)
+                if epoch == self._parsed_epoch:
+                    self._parsed[memory_id] = (body, rec)
+                    if len(self._parsed) > PARSED_CACHE_SIZE:
+                        self._parsed.popitem(last=False)
         if shared:
             return rec
         return rec.model_copy(update={f: getattr(rec, f).copy() for f in _CONTAINER_FIELDS})
+
+    def forget_parsed(self, memory_ids: Iterable[str]) -> None:
+        """Drop these memories' parsed records (forgotten, by this store after its commit or by another
+        process): the cache keeps no copy of their text in memory, and reads already running when this
+        is called cache nothing."""
+        with self._lock:
+            self._parsed_epoch += 1
+            for mid in memory_ids:
+                self._parsed.pop(mid, None)
+
+    def holds_parsed(self, memory_id: str) -> bool:
+        """Whether the parse cache holds a record of this memory (`verify_gone`'s "parsed")."""
+        with self._lock:
+            return memory_id in self._parsed
 
     def live_versions(self, partitions: Iterable[str], now: datetime | None) -> list[tuple[str, int]]:
         """(id, version) of the active, unexpired records in `partitions`, id order, without parsing bodies:
