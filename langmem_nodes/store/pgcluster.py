@@ -14,6 +14,7 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
 import uuid
@@ -106,6 +107,31 @@ class LocalPostgres:
     def resume(self) -> None:
         """Start the server `pause()` stopped, on the same port and data."""
         self._start_server()
+
+    def server_pids(self) -> list[int]:
+        """The postmaster's pid and its children's (backends, checkpointer, ...), from /proc (Linux)."""
+        assert self.dir is not None
+        main = int((self.dir / "data" / "postmaster.pid").read_text().split()[0])
+        pids = [main]
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == main:
+                pids.append(int(stat.parent.name))
+        return pids
+
+    def freeze(self) -> None:
+        """Stop every server process (SIGSTOP) without closing a connection: the kernel still accepts and
+        acknowledges packets but nothing answers, as with a hung server or a silent partition. `thaw()` ends it."""
+        for pid in self.server_pids():
+            os.kill(pid, signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        """Continue the processes `freeze()` stopped (SIGCONT)."""
+        for pid in self.server_pids():
+            os.kill(pid, signal.SIGCONT)
 
     def stop(self) -> None:
         if self.dir is None:

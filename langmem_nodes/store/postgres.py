@@ -36,6 +36,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from ..records import LedgerEntry, MemoryRecord, Status, utcnow
 from .layout import LAYOUT, LAYOUT_KEY
 from .pg_breaker import RETRY_EVERY, Outage
+from .pg_timeouts import bounded_connection, connection_kwargs, statement_timeout_from_env
 from .sqlite import (
     CanonicalStore,
     ChangeToken,
@@ -49,6 +50,7 @@ from .sqlite import (
 )
 
 CONNECT_TIMEOUT = 5  # seconds: a bad host or a server that is down fails fast, never hangs
+VACUUM_TIMEOUT = 600.0  # seconds `checkpoint`'s VACUUM may run (the statement timeout does not apply to it)
 POOL_TIMEOUT = 5.0  # seconds a query waits for a pooled connection (all busy, or the server went away)
 POOL_SIZE = 4  # connections per store (per process); 4 processes x 4 stay far below max_connections=100
 SCRUB_SETTING = "langmem.scrub"
@@ -167,13 +169,17 @@ class PostgresCanonicalStore:
     Raises `ValueError` for a malformed URL and `ConnectionError` naming the host when the server cannot
     be reached within `connect_timeout` seconds. Later, a query waits at most `pool_timeout` seconds for a
     connection; once the server was found unreachable, every query fails at once (`ConnectionError`) until
-    a background probe, every `retry_every` seconds, finds it back and the pool is reopened (store/pg_breaker.py)."""
+    a background probe, every `retry_every` seconds, finds it back and the pool is reopened (store/pg_breaker.py).
+    A server that stops answering without closing the connection (silent partition, hung server) fails a
+    statement after `statement_timeout` + 1 s (default 5 s; `LANGMEM_PG_STATEMENT_TIMEOUT`) and trips the
+    same breaker; TCP keepalives and `tcp_user_timeout` find dead idle connections (store/pg_timeouts.py)."""
 
     backend = "postgres"  # how forget reports and `verify_gone` name the canonical store
     scrub_place = "vacuum"  # what `checkpoint` scrubs, as forget reports name it (SQLite: "wal")
 
     def __init__(self, url: str, *, pool_size: int = POOL_SIZE, connect_timeout: int = CONNECT_TIMEOUT,
-                 pool_timeout: float = POOL_TIMEOUT, retry_every: float = RETRY_EVERY) -> None:
+                 pool_timeout: float = POOL_TIMEOUT, retry_every: float = RETRY_EVERY,
+                 statement_timeout: float | None = None) -> None:
         self.url = url
         self.where = describe_url(url)
         self._pool_size, self._pool_timeout = pool_size, pool_timeout
@@ -181,7 +187,11 @@ class PostgresCanonicalStore:
             psycopg.conninfo.conninfo_to_dict(url)
         except psycopg.ProgrammingError as exc:
             raise ValueError(f"database_url is not a valid PostgreSQL URL: {exc}") from None
-        self._kwargs: dict[str, Any] = {"autocommit": True, "connect_timeout": connect_timeout}
+        # connect, keepalive and statement bounds the URL does not set (store/pg_timeouts.py)
+        self.statement_timeout = statement_timeout_from_env() if statement_timeout is None else statement_timeout
+        self._kwargs: dict[str, Any] = {"autocommit": True,
+                                        **connection_kwargs(url, connect_timeout, self.statement_timeout)}
+        self._connection_class = bounded_connection(self.statement_timeout)
         reason = self._probe()  # one direct connection first: a clear error now, not a pool retrying
         if reason is not None:
             raise ConnectionError(f"cannot connect to PostgreSQL at {self.where}: {reason}") from None
@@ -202,7 +212,8 @@ class PostgresCanonicalStore:
     # -- connections and transactions ---------------------------------------------------------
     def _new_pool(self) -> ConnectionPool:
         return ConnectionPool(self.url, min_size=1, max_size=self._pool_size, kwargs=self._kwargs, open=True,
-                              timeout=self._pool_timeout, name=f"langmem {self.where}")
+                              timeout=self._pool_timeout, name=f"langmem {self.where}",
+                              connection_class=self._connection_class)
 
     def _probe(self) -> str | None:
         """None when a direct connection to the server opens (within `connect_timeout`), else why not."""
@@ -699,10 +710,14 @@ class PostgresCanonicalStore:
         try:
             with self._pool.connection() as conn:
                 conn.execute(f"SET lock_timeout = '{max(int(wait * 1000), 100)}ms'")
+                conn.execute("SET statement_timeout = 0")
+                conn.reply_timeout = VACUUM_TIMEOUT  # type: ignore[attr-defined]  # this connection only
                 try:
                     conn.execute("VACUUM records, vectors, ledger")
                 finally:
+                    del conn.reply_timeout  # type: ignore[attr-defined]  # back to the class's bound
                     conn.execute("RESET lock_timeout")
+                    conn.execute("RESET statement_timeout")
         except (pg_errors.LockNotAvailable, pg_errors.QueryCanceled):
             return False
         return True
