@@ -63,10 +63,9 @@ def _blind(name: str, split: str) -> list[dict]:
     return [r for r in map(json.loads, rows.read_text(encoding="utf-8").splitlines()) if r["split"] == split]
 
 
-@pytest.mark.parametrize("name", ["secrets_blind.jsonl", "secrets_blind2.jsonl", "secrets_blind3.jsonl",
-                                  "secrets_blind4.jsonl"])
+@pytest.mark.parametrize("name", ["secrets_blind.jsonl", "secrets_blind2.jsonl", "secrets_blind3.jsonl"])
 def test_the_blind_sets_tune_split_stores_no_secret_and_refuses_no_harmless_text(tmp_path, fake_embedder, name) -> None:
-    """evals/data/secrets_blind*.jsonl (each written blind by a helper: 180, 200, 180 and 160 lines): their tune halves (the
+    """evals/data/secrets_blind*.jsonl (each written blind by a helper: 180, 200 and 180 lines): their tune halves (the
     held-out halves are only scored, evals/report.md) — no secret value in the turn's state, no harmless line
     refused as a secret."""
     stored, refused = [], []

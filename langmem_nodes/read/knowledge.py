@@ -71,6 +71,10 @@ PERSONAL_REQUESTS = (
 #: embedder name and query language. Tune users' relevant queries reach at most 0.115 (MiniLM, English) and
 #: -0.005 (e5, Chinese); the margins keep a gap above them (0.065, 0.015).
 KNOWLEDGE_MARGINS: dict[str, dict[str, float]] = {"minilm+e5": {"en": 0.18, "zh": 0.01}}
+#: A Chinese query without a subject ("implied", `query_need`) meets the lower implied floor only when it reads
+#: as a request by meaning: its margin is below this. Tune users' relevant implied queries reach -0.009 (one
+#: of 35), the unrelated "地毯上洒了红酒怎么洗掉？" 0.002; below the cut, an implied query needs the general floor.
+REQUEST_MARGINS: dict[str, dict[str, float]] = {"minilm+e5": {"zh": -0.01}}
 NEAREST = 3
 
 
@@ -125,4 +129,12 @@ def asks_knowledge(embedder: Embedder, lang: str, qvec: np.ndarray | None) -> bo
     return margin is not None and qvec is not None and knowledge_margin(embedder, qvec, lang) >= margin
 
 
-__all__ = ["KNOWLEDGE_MARGINS", "KNOWLEDGE_QUESTIONS", "PERSONAL_REQUESTS", "asks_knowledge", "knowledge_margin"]
+def reads_as_request(embedder: Embedder, lang: str, qvec: np.ndarray | None) -> bool:
+    """Whether the query is clearly nearer the request examples than the knowledge ones (`REQUEST_MARGINS`);
+    False for an embedder or language without a calibrated cut."""
+    cut = REQUEST_MARGINS.get(embedder.name, {}).get(lang)
+    return cut is not None and qvec is not None and knowledge_margin(embedder, qvec, lang) < cut
+
+
+__all__ = ["KNOWLEDGE_MARGINS", "KNOWLEDGE_QUESTIONS", "PERSONAL_REQUESTS", "REQUEST_MARGINS", "asks_knowledge",
+           "knowledge_margin", "reads_as_request"]

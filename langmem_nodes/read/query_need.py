@@ -1,6 +1,6 @@
 """Does the query need what the user said before? Its form, zh + en, without a model.
 
-Three answers, used by the relevance floors (`relevance.py`):
+Four answers, used by the relevance floors (`relevance.py`):
 
 - **impersonal**: a greeting or thanks, arithmetic or a unit conversion, a translation, a definition
   ("what does X mean", "什么是X"), a piece of trivia or history ("who wrote", "哪一年", "why is X called Y"),
@@ -12,6 +12,10 @@ Three answers, used by the relevance floors (`relevance.py`):
   answer depends on who asks, so a memory needs less evidence ("what should I cook tonight" → the
   allergy). The user may be implied, not named: "here", "the kids", the weather, a recipe; in Chinese,
   which drops the subject, "要注意点啥", "咋办", "怎么优化", "要不要", "带什么", "最近", "还剩哪些".
+- **implied**: a Chinese request for a task without a subject (none of the forms above): Chinese drops the
+  subject, so "怎么把最新版本发布到生产环境？", "构建流水线老是失败，怎么看日志？", "下个月的作文课讲什么主题好？" are
+  the user's own tasks, as "how do I …" would be in English; a floor between the personal and the general one.
+  Someone else named ("师弟问 …") and a question without a task's form ("钢琴和电子琴的手感差别大吗？") stay general.
 - **general**: anything else (a coding task without a first person, "the login test failed on CI, why?").
 
 Quoted text does not count: "translate 'I am a vegetarian' into French" is impersonal.
@@ -23,6 +27,8 @@ Example:
     ('personal', 'personal')
     >>> query_need("What is the name of my dog?"), query_need("Configure the bundler to proxy API calls")
     ('personal', 'general')
+    >>> query_need("构建流水线老是失败，怎么看日志？"), query_need("师弟问 Linux 下怎么看显存占用"), query_need("在吗")
+    ('implied', 'general', 'impersonal')
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-Need = Literal["impersonal", "general", "personal"]
+Need = Literal["impersonal", "general", "implied", "personal"]
 
 # quoted spans: 'x', "x", “x”, ‘x’, 「x」, 《x》 (an apostrophe inside a word is not a quote)
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^']*'(?![A-Za-z])|\"[^\"]*\"|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|《[^》]*》")
@@ -60,7 +66,7 @@ _GREETING_EN = re.compile(
     re.I)
 # a message of courtesies only: 谢谢啦～, 哈哈好的, 辛苦了，谢谢
 _COURTESY_ZH = re.compile(r"你好|您好|嗨|哈喽|早安|早上好|午安|晚上好|晚安|谢谢|多谢|感谢|辛苦了?|好的|好滴|收到|明白了?|"
-                          r"再见|拜拜|哈+|嗯+|呀|啊|啦|了|哦|你|大佬|老师|亲")
+                          r"再见|拜拜|在吗|在么|在不在|哈+|嗯+|呀|啊|啦|了|哦|你|大佬|老师|亲")
 
 _ARITHMETIC = re.compile(
     r"\d\s*(?:[-+*/×÷^]|times|plus|minus|divided by|multiplied by|to the power|percent|%)\s*(?:of\s*)?\d"
@@ -119,6 +125,16 @@ _OTHERS = (r"sister|brother|friend|cousin|intern|coworker|co-worker|colleague|bo
 _THIRD_PARTY_EN = re.compile(rf"^\W*(?:my|our) (?:\w+ )?(?:{_OTHERS})(?:'s|s)?\b(?![^.?!]*\b(?:i|me|my|we|our)\b)", re.I)
 _THIRD_PARTY_ZH = re.compile(r"^\W*我(?:的)?(?:同事|朋友|师弟|师妹|师兄|师姐|同学|室友|邻居|表哥|表姐|表弟|表妹|堂哥|堂姐|"
                              r"老板|领导|爸|妈|哥|姐|弟|妹|舅|姨|叔|侄)[^我]*$")
+# someone else named without 我 ("师弟问 Linux 下怎么看显存", "同事想学游泳"): their need, not the user's
+_OTHER_PERSON_ZH = re.compile(r"^\W*(?:同事|朋友|师弟|师妹|师兄|师姐|同学|室友|邻居|老板|领导|新人|实习生|客户)"
+                              r"(?:问|想|要|说|让|在|觉得|打算|准备)[^我]*$")
+# the form of a request for the user's own task, in Chinese without a subject: "怎么看日志", "讲什么主题好",
+# "多久才能…", "带点什么", "把这份表汇总一下" ("是怎么进行的" asks how something works: not a task)
+_TASK_ZH = re.compile(
+    r"(?<!是)怎么(?:把|看|改|设|写|做|弄|加|配|装|用|排|规划|发布|部署|处理|辅导|护理|设计|准备|安排|选|调|查|定位|修|"
+    r"提高|练|学|开|算|接|迁|升级|回滚|保证|避免|减少|提升)"
+    r"|什么\S{0,4}好|啥\S{0,2}好|比较(?:好|合理|合适|安全|便宜)|多久才能|要准备|准备(?:些|点)?(?:啥|什么|哪些)|"
+    r"带(?:点|些)?(?:啥|什么)|会不会有(?:问题|影响|冲突|兼容)|^(?:把|给|帮|写|补|加|改|查)\S")
 
 
 def _is_impersonal_form(plain: str, text: str) -> bool:
@@ -150,7 +166,8 @@ def speaks_of_user(text: str) -> bool:
 
 
 def query_need(text: str) -> Need:
-    """How much the query needs the user's memories: "impersonal", "general" or "personal" (module docstring)."""
+    """How much the query needs the user's memories: "impersonal", "general", "implied" or "personal" (module
+    docstring)."""
     plain = _unquoted(text).strip()
     core = _ADDRESSED_ME.sub(" ", plain)
     if _TRANSLATION.search(re.split(r"[:：]", plain, maxsplit=1)[0]):
@@ -163,6 +180,8 @@ def query_need(text: str) -> Need:
         return "general"
     if _REQUEST_EN.search(plain) or _REQUEST_ZH.search(plain) or speaks_of_user(plain):
         return "personal"
+    if _TASK_ZH.search(plain) and not _OTHER_PERSON_ZH.match(plain):  # Chinese drops the subject: the user's task
+        return "implied"
     return "general"
 
 

@@ -74,7 +74,8 @@ from ..state import MemoryQuery, ScoredMemory
 from ..store import MemoryStore
 from ..text import detect_lang
 from .attribute_route import ATTRIBUTE_BOOST, AttributeRoute
-from .knowledge import asks_knowledge
+from .fact_question import asks_own_fact
+from .knowledge import asks_knowledge, reads_as_request
 from .relevance import (
     DENSE_FLOORS,
     LEXICAL_FLOOR,
@@ -335,9 +336,15 @@ class RecallNode(MemoryNode):
         need = query_need(query.text)
         if need != "impersonal" and asks_knowledge(self.store.embedder, lang, qvec):
             need = "impersonal"  # a knowledge question by meaning, whatever its words (`knowledge.py`)
-        floor = dense_floor_for(self.dense_floor, lang, need)
+        if need == "implied" and not reads_as_request(self.store.embedder, lang, qvec):
+            need = "general"  # the implied floor only for a query that reads as a request by meaning
+        # a question for a fact the user told is answered only by a memory holding it (`fact_question.py`)
+        fact = need == "personal" and asks_own_fact(query.text)
+        floor = dense_floor_for(self.dense_floor, lang, "general" if fact else need)
         if qvec is not None and ids and floor is not None and need != "impersonal":
             c = centering(self.store.embedder, lang)
+            if fact:
+                floor = max(floor, c.anchor_evidence(qvec, lang))
             q_dot_m = float(qvec @ c.memory_mean)
             m_dot_q = self.store.cosines(query.partitions, ids, c.query_mean)
             # a language-routing embedder: a memory in the other language's half has cosine exactly 0

@@ -91,7 +91,8 @@ ANCHOR_QUERIES = (
 DENSE_FLOORS: dict[str, Floor] = {
     "minilm": {"personal": 0.22, "general": 0.33}, "minilm-int8": {"personal": 0.22, "general": 0.33},
     "e5": {"en": {"personal": 0.03, "general": 0.06}, "zh": {"personal": 0.015, "general": 0.045}},
-    "minilm+e5": {"en": {"personal": 0.22, "general": 0.33}, "zh": {"personal": 0.015, "general": 0.045}},
+    "minilm+e5": {"en": {"personal": 0.22, "general": 0.33},
+                  "zh": {"personal": 0.015, "implied": 0.03, "general": 0.045}},
 }
 LEXICAL_FLOOR = 0.3
 #: A memory relevant by meaning also has at least this share of the best candidate's dense evidence: the
@@ -101,13 +102,14 @@ RELATIVE_EVIDENCE = 0.5
 
 def dense_floor_for(floor: Floor | None, lang: str, need: Need | bool = "general") -> float | None:
     """The floor for a query in `lang` ("en" / "zh"; a mapping without it falls back to "en") that needs
-    `need` ("personal" / "general"; True / False mean the same): a number, a per-language mapping, a
-    {"personal", "general"} pair, or both. An impersonal query has no floor of its own (see `relevant`)."""
-    personal = need is True or need == "personal"
+    `need` ("personal" / "implied" / "general"; True / False mean personal / general): a number, a per-language
+    mapping, a {"personal", "general"} pair (optionally with "implied", else an implied query gets "general"),
+    or both. An impersonal query has no floor of its own (see `relevant`)."""
+    key = "personal" if need is True or need == "personal" else "implied" if need == "implied" else "general"
     if isinstance(floor, Mapping) and ("en" in floor or "zh" in floor):
         floor = floor.get(lang, floor.get("en"))
     if isinstance(floor, Mapping):
-        floor = floor["personal" if personal else "general"]
+        floor = floor.get(key, floor["general"])
     return floor  # type: ignore[return-value]  # a number (or None) once the mappings are resolved
 
 
@@ -141,16 +143,16 @@ def valid_floor(floor: object, *, per_language: bool = True) -> bool:
         return not isinstance(floor, bool)
     if not isinstance(floor, Mapping) or not floor:
         return False
-    if set(floor) == {"personal", "general"}:
+    if {"personal", "general"} <= set(floor) <= {"personal", "implied", "general"}:
         return all(valid_floor(v, per_language=False) and not isinstance(v, Mapping) for v in floor.values())
     return per_language and set(floor) <= {"en", "zh"} and all(
         valid_floor(v, per_language=False) for v in floor.values())
 
 
 class Centering:
-    """The mean anchor query `q̄` and memory `m̄` of one embedder, and `q̄·m̄`."""
+    """The mean anchor query `q̄` and memory `m̄` of one embedder, `q̄·m̄`, and the centred anchor memories."""
 
-    __slots__ = ("query_mean", "memory_mean", "offset")
+    __slots__ = ("query_mean", "memory_mean", "offset", "anchors", "anchor_zh")
 
     def __init__(self, embedder: Embedder) -> None:
         # the anchors are ours, not the user's: they must not use up a CJK-blind embedder's one warning
@@ -164,10 +166,18 @@ class Centering:
         self.query_mean = queries.mean(axis=0)
         self.memory_mean = memories.mean(axis=0)
         self.offset = float(self.query_mean @ self.memory_mean)
+        self.anchors = memories - self.memory_mean
+        self.anchor_zh = np.array([_has_cjk(t) for t in ANCHOR_MEMORIES])
 
     def evidence(self, cosine: float, query_dot_memory_mean: float, memory_dot_query_mean: float) -> float:
         """`(q − q̄)·(m − m̄)` from `q·m`, `q·m̄` and `m·q̄`."""
         return cosine - query_dot_memory_mean - memory_dot_query_mean + self.offset
+
+    def anchor_evidence(self, qvec: np.ndarray, lang: str) -> float:
+        """The best evidence the query (vector `qvec`) has for a generic anchor memory of its language `lang`:
+        what a memory that does not hold the asked fact may still reach."""
+        rows = self.anchors[self.anchor_zh == (lang == "zh")]
+        return float((rows @ (np.asarray(qvec, np.float32) - self.query_mean)).max(initial=-1.0))
 
     def placed(self, start: int, dim: int) -> Centering:
         """The same means inside a `dim`-wide vector from `start` on (zeros elsewhere)."""
@@ -177,6 +187,9 @@ class Centering:
         out.query_mean[start:start + self.query_mean.size] = self.query_mean
         out.memory_mean[start:start + self.memory_mean.size] = self.memory_mean
         out.offset = self.offset
+        out.anchors = np.zeros((len(self.anchors), dim), np.float32)
+        out.anchors[:, start:start + self.anchors.shape[1]] = self.anchors
+        out.anchor_zh = self.anchor_zh
         return out
 
 
@@ -201,6 +214,10 @@ def centering(embedder: Embedder, lang: str = "en") -> Centering:
         with _LOCK:
             found = _CENTERINGS.setdefault(embedder, {}).setdefault(key, found)
     return found
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" for ch in text)
 
 
 def _is_cjk_unigram(tok: str) -> bool:

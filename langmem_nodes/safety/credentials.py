@@ -49,7 +49,7 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+")),
     ("bearer token", re.compile(r"\bbearer\s+[A-Za-z0-9._~+/=-]{16,}", _I)),
     ("connection string key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature|sig|Password|Pwd)"
-                                         r"=[^;&\s，。；！？、]{6,}", _I)),
+                                         r"=[^;&\s]{6,}", _I)),
 ]
 # a URL carrying a password: scheme://user:PASSWORD@host (also redis://:PASSWORD@host)
 _URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:(?P<v>[^\s/@]{1,200})@[^\s/]+", _I)
@@ -79,29 +79,6 @@ _SECURITY_USE = re.compile(
     r"[，,]?\s*(?:(?:我|都|就|也)?(?:用来|用作|用于|拿来|当作?|作为)[^。！？\n]{0,6}?(?:密保|安全问题)|(?:密保|安全问题)(?:的答案)?(?:都|就|也)?(?:用|是)(?:这个|它|的这个))", _I)
 _SECURITY_MENTION = re.compile(r"\bsecurity\s+(?:questions?|answers?)\b", _I)
 _SEED = re.compile(r"\b(?:seed|recovery|mnemonic|backup)\s+(?:phrase|words|codes?)\b|助记词|恢复短语|备用码|恢复码", _I)
-# a wallet named by its seed, and the seed's words: 12+ lowercase words of 3-8 letters in a row, as a mnemonic
-# is written (prose that long holds "a", "to", "is", "I"), standing alone: quoted, or after a colon or "is"/"是",
-# and nothing but a stop after it
-_SEED_NAMED = re.compile(r"\b(?:seed|seeds|mnemonic|wallet|crypto|bitcoin|metamask)\b|种子|助记词|钱包", _I)
-_SEED_WORD = re.compile(r"(?<![A-Za-z0-9-])(?<![A-Za-z0-9]['’])[a-z]{3,8}(?![A-Za-z0-9-]|['’][A-Za-z])")
-_SEED_BEFORE = re.compile(r"(?:[\"'‘“「:：=]|\b(?:is|are|it'?s)|是)\s*$", _I)
-_SEED_AFTER = re.compile(r"\s*(?:$|[\"'’”」.,;!?，。；！？\n])")
-
-
-def _seed_words(text: str) -> list[Finding]:
-    """Runs of 12+ seed-shaped words in a text naming a wallet seed ("my crypto seed? it's 'orbit velvet …'")."""
-    if not _SEED_NAMED.search(text):
-        return []
-    runs: list[list[re.Match[str]]] = []
-    for m in _SEED_WORD.finditer(text):
-        gap = text[runs[-1][-1].end():m.start()] if runs else ""
-        if runs and gap.isspace() and len(gap) <= 2:
-            runs[-1].append(m)
-        else:
-            runs.append([m])
-    return [Finding("seed phrase", "secret", r[0].start(), r[-1].end(), text[r[0].start():r[-1].end()])
-            for r in runs if len(r) >= 12 and _SEED_BEFORE.search(text[max(0, r[0].start() - 8):r[0].start()])
-            and _SEED_AFTER.match(text, r[-1].end())]
 
 
 def _entropy(s: str) -> float:
@@ -485,17 +462,9 @@ def find_secrets(text: str) -> list[Finding]:
         span_end = m.end() + (rest.end() if rest else 0)
         if span_end > m.end() + 3:
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
-    found += _seed_words(text)
     from .cued import find_cued  # cued builds on this module's helpers
     found += [f for f in find_cued(text) if f.category == "secret"]
-    found = [_typed_part(f) for f in found]
     return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
-
-
-def _typed_part(f: Finding) -> Finding:
-    """`f` without the Chinese clause its typed value runs into: "password=admin123，我要照抄吗？" ends at the comma."""
-    typed = re.match(r"[!-~]+(?=[，。；！？、])", f.value)
-    return Finding(f.kind, f.category, f.start, f.start + typed.end(), typed.group(0)) if typed else f
 
 
 def halfwidth(text: str) -> str:
@@ -519,28 +488,21 @@ def _as_written(f: Finding, text: str, original: str) -> Finding:
 _PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|<[^<>]{1,30}>|\{\{?[^{}]{1,30}\}?\}|\$\{?[A-Z_]+\}?|"
                                 r"your[_-]?\w*[_-]?here|changeme|placeholder|redacted|\d+\s*(?:位|个字符|字符|characters?|chars?|digits?)",
                                 _I)
-_DUMMY_VALUE = re.compile(r"(?:p[a@4][s5$]{2}w[o0]rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}|"
+_DUMMY_VALUE = re.compile(r"(?:password|passw0rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}|"
                           r"123456\d{0,3}|1234|0000|letmein", _I)
 _ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|fake|dummy|placeholders?|examples?|"
-                          r"samples?|hard-?coded|common(?:est)?|weak|docs?|documentation|readme|tutorials?|quickstart|guides?)\b|测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档|教程", _I)
-# a question judging a value's strength, not saying whose it is: "Is 'P@ssw0rd' really that bad?", "密码用 abc123 安全吗？"
-_JUDGED = re.compile(r"\b(?:bad|terrible|awful|weak|strong|safe|secure|insecure|dangerous|risky|guessable|hackable)\b|"
-                     r"危险|安全|太弱|很弱|强度|靠谱|容易被", _I)
-_OWNER = re.compile(r"\b(?:I|I'm|my|mine|our|me)\b|我", _I)
+                          r"samples?|hard-?coded|common(?:est)?|weak)\b|测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见", _I)
 
 
 def _placeholder(f: Finding, text: str) -> bool:
     if f.category != "secret":
         return False
-    value = re.sub(r"^[A-Za-z_]+\s*[=:]\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": the value
+    value = f.value.strip("'\"“”‘’`")
     if _PLACEHOLDER_VALUE.fullmatch(value):
         return True
     if _DUMMY_VALUE.fullmatch(value):
         start, end = _sentence_span(text, f.start, f.end)
-        sentence = text[start:end + 1]
-        return _ABOUT_TESTS.search(sentence) is not None or (
-            sentence.rstrip().endswith(("?", "？")) and _JUDGED.search(sentence) is not None
-            and _OWNER.search(sentence) is None)
+        return _ABOUT_TESTS.search(text[start:end]) is not None
     return False
 
 

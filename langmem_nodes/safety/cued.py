@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from .credentials import _ABOUT_TESTS, _EN_NOT_CREDENTIAL, _OWNER, _PRODUCTS, Finding, _product, halfwidth
+from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, Finding, _product, halfwidth
 
 _I = re.IGNORECASE
 
@@ -137,28 +137,6 @@ def _values(sentence: str, offset: int, identifier: bool = False) -> list[Findin
     return out
 
 
-# a quoted word beside its password word, in a sentence saying whose it is: "I use the same password everywhere,
-# 'bananabread'", "我所有网站都用一个密码，'lanmeiguo'"; quoting marks the word as typed verbatim
-_QUOTED_BESIDE_CUE = re.compile(
-    rf"(?:\bpass(?:word|wd|code|phrase)s?|\bpwd|密码|口令)(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)[\w-]{{0,12}}(?:\s+[\w-]+){{0,4}}"
-    r"\s*[,:：，]?\s*[\"'‘“「](?P<v>[^\s\"'’”」]{4,40})[\"'’”」]", _I)
-
-
-# a quoted label or message, not a value: "the box marked 'Password'", "it keeps saying 'invalid'"
-_LABEL = re.compile(r"(?:pass(?:word|wd|code|phrase)s?|pwd|pin|login|log\s*in|sign\s*in|user(?:name)?|e-?mail|submit|"
-                    r"invalid|incorrect|wrong|expired|error|required|denied|failed|locked|weak|strong|ok|okay|"
-                    r"密码|用户名|登录|错误|无效)[.!]?", _I)
-
-
-def _quoted(sentence: str, offset: int) -> list[Finding]:
-    if not _OWNER.search(sentence) or _ABOUT_TESTS.search(sentence):
-        return []
-    return [Finding("password", "secret", offset + m.start("v"), offset + m.end("v"), m.group("v"))
-            for m in _QUOTED_BESIDE_CUE.finditer(sentence)
-            if m.group("v").casefold() not in _PRODUCTS and not _product(m.group("v"))
-            and not _LABEL.fullmatch(m.group("v"))]
-
-
 def _answer(sentence: str, offset: int, cue: re.Match[str]) -> Finding | None:
     """The answer after a security question's last link: "security q 'first school' -> Lincoln Elementary"."""
     if sentence.rstrip().endswith(("?", "？")) or _NEGATED.search(sentence):
@@ -212,7 +190,7 @@ def find_cued(text: str) -> list[Finding]:
             cue or (lent and _POINTS_BACK.match(sentence))) else []
         if ident and not values:
             values = _values(sentence, offset, identifier=True)
-        found.extend(values or _quoted(sentence, offset))
+        found.extend(values)
         lent = bool(cue) and not values and not sentence.rstrip().endswith(("?", "？"))
     return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in found]
 

@@ -9,8 +9,8 @@ partition: packets dropped, no TCP reset; or a hung server) costs a turn seconds
   off): the server cancels a statement that runs longer (`options=-c statement_timeout=…`, unless the URL's
   options set one), and the client waits at most that long plus `REPLY_GRACE` for any reply. A server whose
   kernel still acknowledges packets but whose processes answer nothing (stopped, swapped out, deadlocked)
-  is caught only by that client bound: the connection is closed and the query fails with `NoReply` (a
-  `psycopg.OperationalError`); the store marks the server down at once (store/pg_breaker.py).
+  is caught only by that client bound: the connection is closed and the query fails with
+  `psycopg.OperationalError`, which the store reports as an unreachable server (store/pg_breaker.py).
 """
 
 from __future__ import annotations
@@ -67,12 +67,6 @@ def connection_kwargs(url: str, connect_timeout: int, statement_timeout: float) 
     return kwargs
 
 
-class NoReply(psycopg.OperationalError):
-    """The server sent nothing within the client bound. Its own statement_timeout ends a slow statement
-    earlier with an error, so this means a server or network that stopped answering: the store marks it
-    down at once instead of probing it (a probe would wait `connect_timeout` for the same silence)."""
-
-
 class BoundedConnection(psycopg.Connection):
     """A psycopg connection whose every wait for the server ends after `reply_timeout` seconds (None: no
     bound): the connection is then closed (its state is unknown, a query in flight) and the wait raises
@@ -89,7 +83,7 @@ class BoundedConnection(psycopg.Connection):
             return super().wait(gen, timeout=bound, **kw)
         except _WAIT_TIMEOUT:
             self.pgconn.finish()  # as psycopg does for a query a cancel did not end
-            raise NoReply(f"no reply from the server within {bound:g} s") from None
+            raise psycopg.OperationalError(f"no reply from the server within {bound:g} s") from None
 
 
 def bounded_connection(statement_timeout: float) -> type[psycopg.Connection]:

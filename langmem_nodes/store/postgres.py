@@ -36,7 +36,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from ..records import LedgerEntry, MemoryRecord, Status, utcnow
 from .layout import LAYOUT, LAYOUT_KEY
 from .pg_breaker import RETRY_EVERY, Outage
-from .pg_timeouts import NoReply, bounded_connection, connection_kwargs, statement_timeout_from_env
+from .pg_timeouts import bounded_connection, connection_kwargs, statement_timeout_from_env
 from .sqlite import (
     CanonicalStore,
     ChangeToken,
@@ -149,17 +149,6 @@ def _first_line(exc: BaseException) -> str:
     return lines[0] if lines else type(exc).__name__
 
 
-def _no_reply(exc: BaseException | None) -> NoReply | None:
-    """The `NoReply` behind `exc` (itself, or what it was raised while handling: a rollback that failed on
-    the connection the bound closed), else None."""
-    seen = 0
-    while exc is not None and seen < 5:
-        if isinstance(exc, NoReply):
-            return exc
-        exc, seen = exc.__cause__ or exc.__context__, seen + 1
-    return None
-
-
 def describe_url(url: str) -> str:
     """host:port/dbname of a PostgreSQL URL, without user or password (for error messages).
 
@@ -247,8 +236,7 @@ class PostgresCanonicalStore:
         breaker unless the server answers a direct connection (then the pooled one was only stale)."""
         if conn is not None and not (conn.closed or conn.broken):
             return ConnectionError(f"PostgreSQL at {self.where}: {_first_line(exc)}")
-        silent = _no_reply(exc)  # the server went silent: a probe would only wait for the same silence
-        reason = _first_line(silent) if silent is not None else self._probe()
+        reason = self._probe()
         if reason is None and conn is None:
             return ConnectionError(f"no PostgreSQL connection to {self.where} free within "
                                    f"{self._pool_timeout:g} s: {_first_line(exc)}")

@@ -1,0 +1,51 @@
+"""Does the query ask for a fact the user told, rather than for help? Its form, zh + en, without a model.
+
+"What is my daughter called?", "am I vegetarian?", "where do I live?", "我女儿叫什么名字？", "我是素食者吗？",
+"我住在哪个城市？" are answered only by a memory that holds the fact: no inference from another memory helps
+(the nurse memory does not say whether the user is vegetarian). A request ("what should I cook tonight?",
+"我能吃花生吗？", "我今天适合去跑步吗？") is not such a question: it may need an inference, so it keeps the low
+personal floor (`relevance.py`); a fact question needs the strict one and more evidence than the generic
+anchor memories get (`Centering.anchor_evidence`), so a user with no matching memory gets nothing.
+
+Example:
+    >>> asks_own_fact("am I vegetarian?"), asks_own_fact("我女儿叫什么名字？"), asks_own_fact("我住在哪个城市？")
+    (True, True, True)
+    >>> asks_own_fact("what should I cook tonight?"), asks_own_fact("我能吃花生吗？"), asks_own_fact("我的幼苗什么时候可以移到室外？")
+    (False, False, False)
+"""
+
+from __future__ import annotations
+
+import re
+
+# a request: the answer is advice, not a stored value ("should", "can I", "any tips", 适合, 能不能, 怎么)
+_REQUEST = re.compile(
+    r"\b(?:should|could|can|may|might|would|need|tips?|ideas?|recommend\w*|suggest\w*|advice|help|good|best|ok|okay|"
+    r"safe|worth|tonight|today|tomorrow)\b"
+    r"|适合|能不能|能吃|可以|可不可以|应该|该不该|要不要|怎么|如何|咋|推荐|建议|好不好|好吗|行吗|合适|今天|明天|今晚")
+_FACT_EN = re.compile(
+    r"^\W*(?:"
+    r"(?:what|which|who|where|when)(?:'s| is| are| was| were) (?:my|our)\b"  # what is my job, where is our office
+    r"|(?:what|which)(?: \w+){1,2} (?:do|did) (?:i|we) (?:drive|own|have|use|speak|play|study|do|work|live|eat|like)\b"
+    r"|where (?:do|did) (?:i|we) (?:live|work|study|grow up|come from)\b"
+    r"|(?:what|when|where|which city|which country) (?:am|was) i\b"
+    r"|(?:am|was) i (?:a |an )?\w+\s*\??$"  # am I vegetarian?
+    r"|(?:am|was) i (?:allergic|married|single|vegan|vegetarian)\b"
+    r"|(?:do|did) i (?:have|own|eat|drink|smoke|speak|play)\b"
+    r")", re.I)
+_FACT_ZH = re.compile(
+    r"^我(?:的|家|们|之前|以前|现在)?[^，,。？?！!]{0,10}?"
+    r"(?:叫什么(?:名字)?|叫啥(?:名字)?|是什么|是啥|是哪(?:个|里|儿|国|年)?[^，,。？?]{0,3}|在哪(?:里|儿|个[^，,。？?]{1,3})?|是谁|"
+    r"多大|几岁|有几个|是不是[^，,。？?]{1,8}|(?:开|养|用|学|做|吃|住)(?:的)?(?:什么|啥)[^，,。？?]{0,3})(?:来着|呢)?[？?]?$"
+    r"|^我(?:是|有|对|吃|养|会|住)[^，,。？?]{1,10}吗[？?]?$")
+
+
+def asks_own_fact(text: str) -> bool:
+    """Whether `text` asks for a fact about the user (module docstring), not for a request."""
+    plain = text.strip()
+    if _REQUEST.search(plain):
+        return False
+    return bool(_FACT_EN.search(plain) or _FACT_ZH.search(plain))
+
+
+__all__ = ["asks_own_fact"]
