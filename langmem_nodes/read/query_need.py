@@ -44,8 +44,9 @@ _QUOTED = re.compile(r"(?<![A-Za-z])'[^']*'(?![A-Za-z])|\"[^\"]*\"|“[^”]*”
 _FIRST_PERSON_EN = re.compile(
     r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|ours|user|user's)\b", re.I)
 _FIRST_PERSON_EN_CASED = re.compile(r"\b[Uu]s\b")  # "us", not "US ZIP codes"
-# "tell me a joke", "give me a synonym": the user only as the one addressed
-_ADDRESSED_ME = re.compile(r"\b(?:tell|give|show|teach|help) me\b|帮我|请帮我|帮忙", re.I)
+# "tell me a joke", "give me a synonym", "给我讲个笑话": the user only as the one addressed ("给我的猫" is the user's)
+_ADDRESSED_ME = re.compile(r"\b(?:tell|give|show|teach|help|write) me\b|帮我|请帮我|帮忙|(?:给|跟|和|告诉|教)我(?![的们])",
+                           re.I)
 _FIRST_PERSON_ZH = ("我", "咱", "用户", "俺")
 
 # asking for advice, a recommendation or help: the answer depends on who asks
@@ -102,7 +103,7 @@ _KNOWLEDGE_EN = re.compile(
     r"|(?:is|are|was|were) [^?]{1,40}\b(?:made by|invented by|maintained by|owned by|developed by|backed by|"
     r"a (?:kind|type) of|native to|named after|technically|still (?:open[- ]source|free|maintained|supported|alive))\b"
     r"|explain (?:what|how|why|an?|big|the (?:difference|concept|idea|meaning|big))\b"
-    r"|summari[sz]e\b|write an? (?:haiku|poem|limerick|sonnet|story)\b|tell me an? (?:joke|fun fact|story)\b"
+    r"|summari[sz]e\b|write (?:me )?an? (?:haiku|poem|limerick|sonnet|story)\b|tell me an? (?:joke|fun fact|story)\b"
     r"|(?:what'?s|tell me) (?:the history|a fun fact)\b)", re.I)
 _KNOWLEDGE_EN_ANYWHERE = re.compile(r"\bhistory of\b|\bwhat causes\b|\bthe difference between\b", re.I)
 _KNOWLEDGE_ZH = re.compile(
