@@ -42,8 +42,8 @@ _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doo
 _CODE_WORD = re.compile(r"\b(?:codes?|pin|combo|combination|passcode)\b|密码|码", _I)
 _ID_CUE = re.compile(
     r"\b(?:passport|identity|id|identification|driver'?s\s+licen[cs]e|licen[cs]e|account|acct|routing|bank|"
-    r"tax|social\s+security|national\s+insurance|insurance\s+policy|medicare|nhs)\s*(?:card\s+)?(?:number|no\.?|num|#)|"
-    r"\bssn\b|\biban\b|身份证|护照|银行卡|卡号|社保|驾照号|驾驶证号|医保卡", _I)
+    r"tax|social\s+security|social\s+insurance|national\s+insurance|insurance\s+policy|medicare|nhs)\s*(?:card\s+)?(?:number|no\.?|num|#)|"
+    r"\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|卡号|社保|驾照号|驾驶证号|医保卡", _I)
 _QUESTION_CUE = re.compile(
     r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:to|for)\s+(?:the\s+)?[\"'‘“]|"
     r"密保|安全问题|验证问题", _I)
@@ -188,8 +188,10 @@ def find_cued(text: str) -> list[Finding]:
             cue = ident = None
         values = [*_values(sentence, offset), *_pieces(sentence, offset)] if (
             cue or (lent and _POINTS_BACK.match(sentence))) else []
-        if ident and not values:
-            values = _values(sentence, offset, identifier=True)
+        if ident and not values:  # an identifier's digits may come in groups: "my SIN is 046 454 286"
+            values = _values(sentence, offset, identifier=True) or [
+                Finding("id number", "pii", p.start, p.end, p.value) for p in _pieces(sentence, offset)
+                if sum(c.isdigit() for c in p.value) >= 6 and not _NEGATED.search(sentence)]
         found.extend(values)
         lent = bool(cue) and not values and not sentence.rstrip().endswith(("?", "？"))
     return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in found]
