@@ -90,3 +90,8 @@ def tokenize(text: str, *, stem: bool = True, bigrams: bool = True) -> list[str]
         elif tok not in EN_STOP:
             out.append(_stem(tok) if stem else tok)
     return out
+
+
+def with_article(noun: str) -> str:
+    """The noun after "a" or "an" by its first letter: `with_article("access code")` -> "an access code"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

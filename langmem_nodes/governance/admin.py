@@ -27,6 +27,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from pydantic import ValidationError
+
 from ..records import (
     MAX_TEXT_CHARS,
     STORED,
@@ -50,6 +52,7 @@ from ..safety import PII_POLICIES, PiiPolicy, check_text, find_pii, find_secret,
 from ..store import MemoryStore, VersionConflict
 from ..store.memory_store import is_user_actor
 from ..store.sqlite import ReadOnlyViolation
+from ..text import with_article
 
 EXPORT_FORMAT = "langmem-nodes/export"
 EXPORT_VERSION = 1
@@ -269,10 +272,10 @@ class MemoryAdmin:
             check_text(object, "edit object", max_chars=MAX_TEXT_CHARS)
         secret = find_secret(" ".join([text, object or ""]))
         if secret:
-            raise ValueError(f"edit text looks like a {secret}: credentials are never stored")
+            raise ValueError(f"edit text looks like {with_article(secret)}: credentials are never stored")
         pii = find_pii(" ".join([text, object or ""]))
         if pii and self.pii == "refuse":
-            raise ValueError(f"edit text holds a {pii[0].kind}: personal identifiers are not stored (pii='refuse')")
+            raise ValueError(f"edit text holds {with_article(pii[0].kind)}: personal identifiers are not stored (pii='refuse')")
         if pii:
             values = [f.value for f in pii]
             text, object = redact(text, *values), (redact(object, *values) if object is not None else None)  # noqa: A001
@@ -411,10 +414,10 @@ class MemoryAdmin:
         text = " ".join([rec.text, rec.object, str(rec.metadata.get("quote", ""))])
         secret = find_secret(text)
         if secret:
-            raise ValueError(f"records[{index}] ({rec.id}) holds a {secret}: credentials are never stored")
+            raise ValueError(f"records[{index}] ({rec.id}) holds {with_article(secret)}: credentials are never stored")
         pii = find_pii(text)
         if pii and self.pii == "refuse":
-            raise ValueError(f"records[{index}] ({rec.id}) holds a {pii[0].kind}: personal identifiers are not "
+            raise ValueError(f"records[{index}] ({rec.id}) holds {with_article(pii[0].kind)}: personal identifiers are not "
                              "stored (pii='refuse')")
         if not pii:
             return rec
@@ -434,12 +437,13 @@ class MemoryAdmin:
             raise ValueError(f"unsupported export version {data.get('version')!r} (expected {EXPORT_VERSION})")
         if self.store.count() or self.store.ledger_count():  # checked again inside the import's transaction
             raise ValueError("import needs an empty memory home (it already holds records or ledger entries)")
-        recs = [self._admissible(i, MemoryRecord.model_validate(r)) for i, r in enumerate(data.get("records", []))]
-        entries = [LedgerEntry.model_validate(e) for e in data.get("ledger", [])]
+        recs = [self._admissible(i, _parsed(MemoryRecord, r, f"records[{i}]"))
+                for i, r in enumerate(data.get("records", []))]
+        entries = [_parsed(LedgerEntry, e, f"ledger[{i}]") for i, e in enumerate(data.get("ledger", []))]
         for i, e in enumerate(entries):
             secret = find_secret(json.dumps(e.payload, ensure_ascii=False))
             if secret:
-                raise ValueError(f"ledger[{i}] payload holds a {secret}: credentials are never stored")
+                raise ValueError(f"ledger[{i}] payload holds {with_article(secret)}: credentials are never stored")
         tombs = list(data.get("tombstones", []))  # checked by import_home
         entries.append(
             LedgerEntry(op=LedgerOp.IMPORT, actor=actor, reason="import",
@@ -447,3 +451,24 @@ class MemoryAdmin:
         )
         self.store.import_home(recs, entries, tombs)
         return {"records": len(recs), "ledger": len(entries), "tombstones": len(tombs)}
+
+
+def _parsed(model: Any, raw: Any, where: str) -> Any:
+    """`model.model_validate(raw)`, its errors told in one line naming the entry and each bad field
+    ("records[0]: confidence: should be a number, got 'high'") instead of pydantic's multi-line dump."""
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"{where} must be a JSON object, got {type(raw).__name__}")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors()[:5]:
+            field = ".".join(str(p) for p in err.get("loc", ())) or "entry"
+            got = err.get("input")
+            shown = "" if isinstance(got, Mapping) else f", got {str(got)[:40]!r}"
+            problems.append(f"{field}: {err.get('msg', 'invalid').lower()}{shown}")
+        more = f" (and {len(exc.errors()) - 5} more)" if len(exc.errors()) > 5 else ""
+        rid = raw.get("id")
+        label = f"{where} (id {str(rid)[:40]!r})" if isinstance(rid, str) else where
+        raise ValueError(f"{label}: " + "; ".join(problems) + more) from None
+

@@ -48,7 +48,7 @@ from ..records import (
 )
 from ..safety import find_injection, find_secret
 from ..store import MemoryStore
-from ..text import detect_lang
+from ..text import detect_lang, with_article
 from .memory_tools import tool_context
 
 ROOT = "/memories"
@@ -101,7 +101,7 @@ def check_path(path: Any, *, field: str = "path") -> str:
 def _gate(text: str, field: str) -> None:
     secret = find_secret(text)
     if secret:
-        raise ValueError(f"{field} looks like a {secret}: credentials are never stored in memory")
+        raise ValueError(f"{field} looks like {with_article(secret)}: credentials are never stored in memory")
     if find_injection(text):
         raise ValueError(f"{field} reads like an instruction to the model; memory files hold data, not instructions")
     if len(text) > MAX_TEXT_CHARS:

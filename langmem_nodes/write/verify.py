@@ -36,6 +36,7 @@ from ..safety import (
     redact,
 )
 from ..state import PendingWrite
+from ..text import with_article
 
 __all__ = ["VerifyNode", "choose_threshold", "find_injection", "find_secret", "redact"]
 REDACTED_SECRET = "[redacted: secret]"
@@ -147,8 +148,8 @@ class VerifyNode(MemoryNode):
             f = (secrets or pii)[0]
             label = "secret" if secrets else "pii"
             p.action = "reject"
-            p.reason = (f"secret: looks like a {f.kind}; credentials are never stored" if secrets else
-                        f"pii: looks like a {f.kind}; personal identifiers are not stored (pii='refuse')")
+            p.reason = (f"secret: looks like {with_article(f.kind)}; credentials are never stored" if secrets else
+                        f"pii: looks like {with_article(f.kind)}; personal identifiers are not stored (pii='refuse')")
             _withhold(p, REDACTED_SECRET if secrets else REDACTED_PII, f"verify: reject ({label}: {f.kind})")
             return True
         if pii:  # policy "redact": keep the memory, drop the number
