@@ -59,7 +59,7 @@ def test_extractor_function_goes_through_the_gate_and_cannot_set_scope(store, ca
     cross = create_write_graph(store, extractor=lambda text: [{"text": text, "scope": {"user_id": "bob"}}]).compile()
     out = cross.invoke({"messages": [("user", "User likes tea")]}, context=ADA)  # degrades: the turn goes on
     assert out["memory_written"] == [] and out["memory_skipped"] and store.find(["user/default/bob"]) == []
-    assert "returned fields ['scope']; allowed:" in caplog.text
+    assert "returned unknown field 'scope' (allowed:" in caplog.text
     typed = create_write_graph(store, extractor=lambda text: [{"text": "用户喜欢绿茶", "kind": "preference",
                                                                    "source": "explicit"}]).compile()
     [w] = typed.invoke({"messages": [("user", "记住我喜欢绿茶")]}, context=ADA)["memory_written"]
@@ -113,3 +113,17 @@ def test_bad_returns_name_the_function():
     made_up = ScoredMemory(record=MemoryRecord(text="invented", scope=Scope(user_id="ada")), score=1.0)
     assert SelectNode(lambda hits, query_text: [made_up, *hits]).run({"memory_hits": [hit]}, ADA, now)[
         "memory_selected"] == [hit]  # nothing outside the candidates is injected
+
+
+@pytest.mark.parametrize(("proposal", "told"), [
+    ({"text": "User likes tea", "source": "guess"}, "source must be one of inferred, explicit, explicit_correction, got 'guess'"),
+    ({"text": "用户喜欢茶", "confidence": "high"}, "returned a bad confidence: input should be a valid number"),
+    ({"txt": "用户喜欢茶"}, "returned unknown field 'txt' (allowed: confidence,"),
+])
+def test_a_bad_extractor_result_is_told_in_the_turn_state(tmp_path, proposal, told):
+    """newcomer7 F11: the reason names the field in one short line (was pydantic's "'guess' is not a valid Source")."""
+    store = MemoryStore(tmp_path, embedder="hashing")
+    graph = create_write_graph(store, extractor=lambda text: [proposal]).compile()
+    out = graph.invoke({"messages": [("user", "I like tea")]}, context=ADA)
+    assert out["memory_written"] == [] and told in out["memory_extract_error"]["reason"]
+    store.close()

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from pydantic import ValidationError
+
 from ..node import accepts_positional
 from ..records import Level, MemoryContext, MemoryRecord, Source
 from ..state import PendingWrite
@@ -60,19 +62,26 @@ class FunctionExtractor(Extractor):
         if not isinstance(fields, dict):
             raise TypeError(f"extractor {self.name!r} must return str or dict items, got {type(proposal).__name__}")
         unknown = set(fields) - FIELDS
-        if unknown:
-            raise ValueError(f"extractor {self.name!r} returned fields {sorted(unknown)}; allowed: {sorted(FIELDS)} "
-                             "(scope, ids, status and times come from the run, not the extractor)")
-        source = Source(fields.get("source", Source.INFERRED))
-        if source not in SOURCES:
-            raise ValueError(f"extractor {self.name!r}: source must be one of {[s.value for s in SOURCES]}, "
-                             f"got {source.value!r}")
-        record = MemoryRecord(
-            **{"confidence": CONFIDENCE[source], **fields, "source": source},
-            scope=ctx.scope(Level.SESSION if ctx.session_id else Level.USER),
-            created_at=now, verified_at=now, source_turn_ids=[tid],
-            sessions_seen=[ctx.session_id] if ctx.session_id else [],
-        )
+        if unknown:  # told briefly: the turn's error report cuts long messages
+            raise ValueError(f"extractor {self.name!r} returned unknown field {', '.join(map(repr, sorted(unknown)))} "
+                             f"(allowed: {', '.join(sorted(FIELDS))}; scope, ids and times come from the run)")
+        allowed = [s.value for s in SOURCES]
+        raw_source = fields.get("source", Source.INFERRED)
+        if getattr(raw_source, "value", raw_source) not in allowed:
+            raise ValueError(f"extractor {self.name!r}: source must be one of {', '.join(allowed)}, got {raw_source!r}")
+        source = Source(raw_source)
+        try:
+            record = MemoryRecord(
+                **{"confidence": CONFIDENCE[source], **fields, "source": source},
+                scope=ctx.scope(Level.SESSION if ctx.session_id else Level.USER),
+                created_at=now, verified_at=now, source_turn_ids=[tid],
+                sessions_seen=[ctx.session_id] if ctx.session_id else [],
+            )
+        except ValidationError as exc:  # one line naming the field, not pydantic's dump
+            err = exc.errors()[0]
+            field = ".".join(str(p) for p in err.get("loc", ())) or "record"
+            raise ValueError(f"extractor {self.name!r} returned a bad {field}: {err.get('msg', 'invalid').lower()}, "
+                             f"got {str(err.get('input'))[:40]!r}") from None
         record.metadata = {**record.metadata, "extractor": self.name}
         return PendingWrite(record=record, trigger=_TRIGGER.get(source, "extracted"), quote=quote).note(
             "extract", f"{self.name}: {record.text!r} ({source.value})")
