@@ -58,6 +58,38 @@ def first_person(note: str) -> str:
     return f"I {verb} {rest}".strip()
 
 
+_NEXT_NOTE = re.compile(
+    r"(?<=[.;!?])\s+(?=(?:the\s+)?user(?:'s)?\b)"  # "… Oslo. User has two cats"
+    r"|\s*[;；。！？]\s*(?=用户)"  # "用户住在上海。用户养了两只猫"
+    r"|,?\s+and\s+(?=(?:is|has|does|works|lives|likes|loves|prefers|uses|hates|dislikes|owns|speaks|plays|"
+    r"drives|studies|teaches|wants|needs|enjoys|avoids|writes|reads|codes|runs|eats|drinks)\b)",  # "… and works at Acme"
+    re.I,
+)
+
+
+def note_parts(note: str) -> list[str]:
+    """A note of several statements about the user, one statement each ("User lives in Oslo. User has two
+    cats." → two); a subjectless conjunct ("… and works at Acme") gets the subject back.
+
+    >>> note_parts("User is vegetarian and works at Acme. The user's dog is Rex")
+    ['User is vegetarian', 'User works at Acme.', "The user's dog is Rex"]
+    >>> note_parts("用户住在上海。用户养了两只猫。")
+    ['用户住在上海', '用户养了两只猫。']
+    """
+    parts, start = [], 0
+    for m in _NEXT_NOTE.finditer(note):
+        parts.append(note[start:m.start()])
+        start = m.end()
+    parts.append(note[start:])
+    out: list[str] = []
+    for part in (p.strip().rstrip(";；").strip() for p in parts):
+        if part and out and not re.match(r"(?:the\s+)?user\b|用户", part, re.I):
+            part = "User " + part  # a conjunct after "and": its subject is the note's
+        if part:
+            out.append(part)
+    return out or [note]
+
+
 class NoteExtractor(Extractor):
     """Extractor for notes the agent stores through a memory tool (the latest "user" turn is the note)."""
 
@@ -72,9 +104,10 @@ class NoteExtractor(Extractor):
             return []
         note = " ".join(str(latest[-1]["content"]).split())
         tid = turn_id(latest[-1], len(earlier) + len(latest) - 1)
-        parsed = self.rules.extract([{"role": "user", "content": first_person(note), "id": tid}], ctx, now)
-        if not parsed:
-            parsed = [self._as_written(note, ctx, now, tid)]
+        parsed = []
+        for part in note_parts(note):  # each note of several is stored, none dropped silently
+            found = self.rules.extract([{"role": "user", "content": first_person(part), "id": tid}], ctx, now)
+            parsed.extend(found or [self._as_written(part, ctx, now, tid)])
         for p in parsed:
             p.trigger = "agent_tool"
             p.record.metadata = {**p.record.metadata, "extractor": self.name, "note": note}

@@ -305,9 +305,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?:i'?m|i am)\s+(?P<o>on call|on duty|on-call)\b.*$", _I),
      lambda m: _claim("user", "working_on", m.group("o"), kind="task_state")),
     # moving home: "I moved to Paris", "我搬到成都了"
-    (re.compile(r"^i(?:'ve| have)?\s+(?:moved|relocated)\s+(?:back\s+)?to\s+(?P<o>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$"),
+    (re.compile(r"^i(?:'ve| have)?\s+(?:moved|relocated)\s+(?:back\s+)?to\s+(?P<o>(?:(?:St|Ste|Mt|Ft)\.\s?)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
-    (re.compile(r"^i(?:'ve| have)?\s+(?:just\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:over\s+)?to\s+(?P<o>[a-z][\w\'-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    (re.compile(r"^i(?:'ve| have)?\s+(?:just\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:over\s+)?to\s+(?P<o>(?:(?:st|ste|mt|ft)\.\s?)?[a-z][\w\'-]*(?:\s+[a-z][\w-]*){0,2}?)"
                 r"(?=$|\s+(?:last|this|in|a|about|like|\d|and|but|so|for|from|with)\b)", _I),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity") if is_place(m.group("o")) else []),
     # "I'm on Linux", "I'm on a Mac" (tools the user is on)

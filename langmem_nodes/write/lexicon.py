@@ -140,7 +140,7 @@ STANDING = re.compile(
 
 # a contrast that turns to the user ("my coworker swears by Arch but I'm sticking with Ubuntu") ends the
 # other person's frame: the two halves are read as separate sentences
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=(?:fyi|btw|honestly|tbh|also)?\s*(?:i\b|i'm\b|i am\b|personally\b))|"
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bMt\.)(?<!\bFt\.)(?<!\bJr\.)(?<!\bSr\.)(?<!\bInc\.)(?<!\bLtd\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bProf\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=(?:fyi|btw|honestly|tbh|also)?\s*(?:i\b|i'm\b|i am\b|personally\b))|"
                             r"\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|"
                             r"[，,]\s*(?=(?:不过|但是|可是|但)\s*我(?!们))", re.I)
 LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|so|ok(?:ay)?|hmm+|lol|哦|噢|啊|嗯|哎)(?![A-Za-z'])\s*[,，]?\s*)+", _I)  # not "so" of "sorry"

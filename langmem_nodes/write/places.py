@@ -81,7 +81,8 @@ def is_place(name: str) -> bool:
     """True for a country, region or large city this module knows (case-insensitive)."""
     n = _STATE.sub("", re.sub(r"\s+", " ", name.strip(" .,!?"))).casefold()
     n = re.sub(r"^(?:downtown|central|north(?:ern)?|south(?:ern)?|east(?:ern)?|west(?:ern)?)\s+(?=\w)", "", n)
-    return n in PLACES or n.removeprefix("the ") in PLACES or bool(_ZH_ADMIN.fullmatch(n))
+    return (n in PLACES or n.removeprefix("the ") in PLACES or bool(_ZH_ADMIN.fullmatch(n))
+            or bool(re.fullmatch(r"(?:st|ste|mt|ft)\.\s?[a-z][\w'-]+(?:\s[a-z][\w'-]+)?", n)))  # "St. Louis", "Ft. Worth"
 
 
 # a Chinese name with an administrative suffix is a place: "温州市", "浙江省", "余杭区", "德清县"
