@@ -241,3 +241,24 @@ def test_tools_run_without_serializer_warnings_for_a_memory_context(store, make_
         out = agent.invoke({"messages": [HumanMessage("I moved to Shanghai")]}, context=ALICE)
     assert [str(w.message) for w in seen if "serializ" in str(w.message).lower()] == []
     assert json.loads(tool_replies(out)[0])["written"][0]["text"] == "«用户住在上海»"
+
+
+@pytest.mark.parametrize(("files", "query", "want"), [
+    ([("/memories/travel.md", "User prefers window seats on flights."),
+      ("/memories/food.md", "User is vegetarian and allergic to peanuts.")],
+     "Which seat do I prefer on flights?", "window seats"),
+    ([("/memories/出行.md", "用户坐飞机喜欢靠窗的座位。"), ("/memories/饮食.md", "用户吃素，对花生过敏。")],
+     "我坐飞机喜欢什么座位？", "靠窗"),
+])
+def test_two_memory_files_never_contradict(store, files, query, want):
+    """newcomer8 H1: every file was the same attribute, so the newest hid the others (and was flagged
+    'needs confirmation'); a file is one memory per path."""
+    from langmem_nodes import create_read_graph
+
+    mf = MemoryFiles(store)
+    for path, text in files:
+        mf.create(ALICE, path, text)
+    out = create_read_graph(store).compile().invoke({"messages": [("user", query)]}, context=ALICE)
+    assert want in out["memory_injection"]
+    assert all(text in out["memory_stable"] for _, text in files)
+    assert "needs confirmation" not in out["memory_stable"]
