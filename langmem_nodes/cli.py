@@ -171,7 +171,8 @@ def cmd_recall(args: argparse.Namespace, store: Any) -> int:
         {**record_json(s.record), "score": round(s.score, 4), "age": s.age, "note": s.note, "flags": s.flags}
         for s in out.get("memory_selected", [])
     ]
-    human = "\n".join(f"{m['score']:.3f}  {m['age'] or ''}  {m['text']}" for m in memories) or "no memories"
+    human = "\n".join(f"{m['score']:.3f}  {m['age'] or ''}  {m['text']}" + (f"  ({m['note']})" if m["note"] else "")
+                      for m in memories) or "no memories"  # the note: "earlier: …" on a past question, staleness
     _emit(args, human, {"memories": memories, "injection": out.get("memory_injection", "")})
     return 0
 

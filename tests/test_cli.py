@@ -154,3 +154,18 @@ def test_cli_edit_derives_the_object_from_the_new_text(capsys, tmp_path, said, e
     edited = run(capsys, home, "edit", rec["id"], edit)["memory"]
     assert (edited["text"], edited["predicate"], edited["object"]) == (edit, "allergy", obj)
     assert run(capsys, home, "show", rec["id"])["record"]["object"] == obj
+
+
+@pytest.mark.parametrize(("said", "question", "old"), [
+    (["Remember that I live in Lyon.", "Actually I moved to Bergen, not Lyon."], "where did I live before?", "Lyon"),
+    (["记住：我住在上海。", "更正一下，我搬到北京了，不是上海。"], "我以前住在哪里？", "上海"),
+])
+def test_cli_recall_prints_the_earlier_value_of_a_past_question(capsys, tmp_path, said, question, old):
+    """newcomer8 L4: only --json had the 'earlier: …' note."""
+    home = ["--home", str(tmp_path), "--embedder", "hashing"]
+    for text in said:
+        assert main([*home, "remember", text, "--user", "ann"]) == 0
+    capsys.readouterr()
+    assert main([*home, "recall", question, "--user", "ann"]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[0]
+    assert old in line and ("earlier" in line or "此前" in line), line
