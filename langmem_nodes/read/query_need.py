@@ -107,7 +107,8 @@ _KNOWLEDGE_EN = re.compile(
     r"|(?:what'?s|tell me) (?:the history|a fun fact)\b)", re.I)
 _KNOWLEDGE_EN_ANYWHERE = re.compile(r"\bhistory of\b|\bwhat causes\b|\bthe difference between\b", re.I)
 _KNOWLEDGE_ZH = re.compile(
-    r"是什么意思|什么意思|什么是|是什么东西|区别|差在哪|有什么不同|原理是什么|是怎么回事|怎么回事？?$|是怎么形成|怎么形成|"
+    r"是什么意思|什么意思|什么是|是什么东西|区别|差别|差异|差在哪|有什么不同|有(?:啥|什么)不一样|不一样在哪|"
+    r"是哪[几两一二三四五六七八九十百]+(?:个|种|位|条|座|样|家|大)|原理是什么|是怎么回事|怎么回事？?$|是怎么形成|怎么形成|"
     r"是怎么引起|怎么引起|是怎么实现|是怎样的|机制是|是怎么来的|原产地|发源地|都有哪些|有关系吗|有什么关系|"
     r"是谁(?:画|写|发明|发现|建|创立|导演)?|作者是谁|谁(?:画|写|发明|发现)的|哪一年|哪年|什么时候(?:传入|发明|建|成立|出现)|"
     r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
@@ -136,6 +137,44 @@ _TASK_ZH = re.compile(
     r"提高|练|学|开|算|接|迁|升级|回滚|保证|避免|减少|提升)"
     r"|什么\S{0,4}好|啥\S{0,2}好|比较(?:好|合理|合适|安全|便宜)|多久才能|要准备|准备(?:些|点)?(?:啥|什么|哪些)|"
     r"带(?:点|些)?(?:啥|什么)|会不会有(?:问题|影响|冲突|兼容)|^(?:把|给|帮|写|补|加|改|查)\S")
+
+# a thing of the user's that is failing ("my laptop fan is really loud", "我的电脑开机特别慢"): the answer is about the
+# thing, so only a memory about it helps, not an inference from the user's other facts; a person, a pet or the
+# body is no such thing ("my knee hurts", "my cat keeps scratching": the user's facts bear on them)
+_LIVING_EN = (r"kids?|child(?:ren)?|son|daughter|baby|toddler|wife|husband|partner|dog|cat|pet|puppy|kitten|"
+              r"back|knee|head|neck|shoulder|stomach|skin|eyes?|ears?|throat|tooth|teeth|foot|feet|legs?|arms?|hands?|"
+              r"wrist|ankle|hip|chest|sleep|health|" + _OTHERS)
+_OWN_THING_EN = re.compile(rf"\bmy (?!(?:{_LIVING_EN})\b)(?:[\w-]+ ){{0,2}}?[\w-]+(?:'s)?\s+(?:is|are|keeps?|won't|wont|"
+                           r"doesn't|isn't|aren't|has|have|just|got|suddenly|always|still|started|stopped|cracked|broke|"
+                           r"died|froze|crashed|sounds?|smells?|looks?|runs?|turns?|makes?|drains?|leaks?)\b", re.I)
+_FAULT_EN = re.compile(
+    r"\b(?:broken|broke|break\w*|crash\w*|cracked|leak\w*|drains?|draining|dying|dead|died|stuck|froze|frozen|freez\w*|"
+    r"overheat\w*|(?:really |so |very |too )?(?:slow|loud|noisy|hot|dense|hard|soggy|dry|sticky)|won't|wont|"
+    r"doesn't work|isn't working|not working|stopped working|keeps? (?:crashing|dying|slipping|falling|beeping|"
+    r"freezing|restarting|disconnecting|dropping)|went wrong|doing wrong|error\w*|fail\w*)\b", re.I)
+_OWN_THING_ZH = re.compile(r"我(?:的|家的?|做的|买的|新买的|养的|种的)(?!(?:孩子|儿子|女儿|宝宝|娃|老婆|老公|对象|狗|猫|"
+                           r"爸|妈|身体|头|腰|膝盖|胃|肩|脖子|眼|牙|嗓子|皮肤|睡眠|同事|朋友|哥|姐|弟|妹))")
+_FAULT_ZH = re.compile(r"坏了|坏掉|碎了|摔碎|裂了|漏水|漏电|进水|死机|黑屏|蓝屏|开不了机|开不开机|打不开|连不上|充不进|"
+                       r"不亮|不转|不响|没反应|没声音|很卡|好卡|太卡|卡顿|卡死|很慢|特别慢|太慢|变慢|越来越慢|发烫|过热|"
+                       r"异响|噪音|很吵|掉电|耗电|报错|出错|错误|故障|失灵|老掉|总掉|掉链|发黄|枯了|养死|烂根|"
+                       r"太硬|太软|太干|太稀|发不起来|塌了|找不到|"
+                       r"(?:哪里|什么地方)(?:出了问题|做错|不对)|是怎么回事")
+
+# taking up something new ("I want to learn chess, where should I start?", "我想学织毛衣，新手织什么好？"): what the
+# user did so far is not about it; only a memory naming it helps
+_NEW_PURSUIT_EN = re.compile(
+    r"\bi(?:'d| would)? (?:want|like|wanna|plan|hope|am (?:going|planning|thinking of|about)) to (?:learn|take up|"
+    r"get into|pick up)\b|\bwhere (?:should|do|can) i (?:start|begin)\b|\bbeginner\b|\bas a (?:complete )?"
+    r"(?:beginner|newbie|novice)\b", re.I)
+_NEW_PURSUIT_ZH = re.compile(r"我?(?:想|打算|准备)(?:开始)?(?:学|入门)|从哪(?:儿|里)?(?:开始|入手|学起|下手)|新手|入门|零基础")
+
+
+def _about_own_thing_or_new_pursuit(plain: str) -> bool:
+    """A failing thing of the user's, or something the user takes up: it speaks of the user, but only a memory
+    about that thing helps (the general floor), not an inference from the user's other facts."""
+    own_thing = (_OWN_THING_EN.search(plain) and _FAULT_EN.search(plain)) or (
+        _OWN_THING_ZH.search(plain) and _FAULT_ZH.search(plain))
+    return bool(own_thing or _NEW_PURSUIT_EN.search(plain) or _NEW_PURSUIT_ZH.search(plain))
 
 
 def _is_impersonal_form(plain: str, text: str) -> bool:
@@ -174,7 +213,7 @@ def query_need(text: str) -> Need:
     if _TRANSLATION.search(re.split(r"[:：]", plain, maxsplit=1)[0]):
         return "impersonal"
     if speaks_of_user(core) and not (_THIRD_PARTY_EN.match(core) or _THIRD_PARTY_ZH.match(core)):
-        return "personal"
+        return "general" if _about_own_thing_or_new_pursuit(plain) else "personal"
     if _is_impersonal_form(plain, text):
         return "impersonal"
     if speaks_of_user(core):  # someone else's need

@@ -1,0 +1,74 @@
+"""Queries that speak of the user but need no inference from the user's facts (issue 15), zh + en.
+
+"my laptop fan is really loud", "我的电脑很卡" (a thing of the user's that is failing) and "I want to learn chess,
+where should I start?", "我想学织毛衣" (something the user takes up) named the user and so met the low personal
+floor: any memory of the user (their job, a child, a pet) was injected. Only a memory about that thing helps, so
+they need the general floor. A person, a pet or the body is not such a thing ("my knee hurts", "my cat keeps
+scratching the sofa" stay personal). A Chinese comparison or enumeration of things ("A 和 B 有啥不一样",
+"西湖十景是哪十个") is a knowledge question. The sentences are written for this file (not from the eval sets).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from langmem_nodes.read import create_read_graph
+from langmem_nodes.read.query_need import query_need
+from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+CTX = MemoryContext(user_id="ada")
+
+
+@pytest.mark.parametrize("text", [
+    "my laptop fan is really loud, what can I do?", "my dishwasher keeps leaking, any idea why?",
+    "my headphones won't connect to anything since the update", "my bread always comes out too dense",
+    "我的电脑很卡，怎么办？", "我的洗衣机漏水了", "我家的路由器老是连不上", "我新买的耳机没声音了"])
+def test_a_failing_thing_of_the_users_needs_the_general_floor(text):
+    assert query_need(text) == "general"
+
+
+@pytest.mark.parametrize("text", [
+    "I want to learn the violin, where should I start?", "I'd like to take up pottery", "any beginner woodworking projects?",
+    "我想学滑板，从哪开始？", "我打算入门摄影", "新手适合养什么鱼？"])
+def test_taking_up_something_new_needs_the_general_floor(text):
+    assert query_need(text) == "general"
+
+
+@pytest.mark.parametrize("text", [
+    "my knee hurts after running, what should I do?", "my cat keeps scratching the sofa, help",
+    "what should I cook tonight?", "my son has a fever, what should I do?",
+    "我的膝盖跑完步就疼", "我的狗每天要遛几次？", "我家孩子老咳嗽怎么办", "今晚做什么菜好？"])
+def test_people_pets_the_body_and_requests_stay_personal(text):
+    assert query_need(text) == "personal"
+
+
+@pytest.mark.parametrize("text", ["微波炉和烤箱有啥不一样？", "红茶和绿茶差别大吗？", "三大球是哪三个？", "北京四合院有什么不一样的地方"])
+def test_zh_comparisons_and_enumerations_are_knowledge(text):
+    assert query_need(text) == "impersonal"
+
+
+def test_the_users_own_comparison_stays_personal():
+    assert query_need("我们的两个分支有啥不一样？") == "personal"
+    assert query_need("what's the difference between my two branches?") == "personal"
+
+
+@pytest.mark.integration
+def test_default_home_a_failing_thing_gets_no_unrelated_memory_en_and_zh(tmp_path):
+    from langmem_nodes.store import MemoryStore
+
+    texts = ["User is a nurse on night shifts", "User has a three-year-old son", "User is allergic to peanuts",
+             "用户是夜班护士", "用户有一个三岁的儿子", "用户对花生过敏"]
+    with MemoryStore(tmp_path / "default") as store:
+        store.commit(add=[MemoryRecord(id=f"m{i}", text=t, scope=Scope(user_id="ada"), source="explicit",
+                                       confidence=0.9, created_at=NOW - timedelta(days=10 * i))
+                          for i, t in enumerate(texts)])
+        graph = create_read_graph(store, clock=lambda: NOW).compile()
+        for text in ("my laptop fan is really loud, what can I do?", "I want to learn chess, where should I start?",
+                     "我的电脑很卡，怎么办？", "我想学下围棋，从哪开始？"):
+            assert graph.invoke({"messages": [("user", text)]}, context=CTX)["memory_selected"] == [], text
+        # a request the user's facts bear on still gets them
+        got = graph.invoke({"messages": [("user", "Any snack ideas for my son's lunchbox?")]}, context=CTX)
+        assert {h.record.id for h in got["memory_selected"]} & {"m1", "m2"}
