@@ -1,11 +1,14 @@
 """Queries that speak of the user but need no inference from the user's facts (issue 15), zh + en.
 
-"my laptop fan is really loud", "我的电脑很卡" (a thing of the user's that is failing) and "I want to learn chess,
+"my laptop fan is really loud", "我的电脑很卡", "my back aches" (a thing of the user's that is failing) and "I want to learn chess,
 where should I start?", "我想学织毛衣" (something the user takes up) named the user and so met the low personal
 floor: any memory of the user (their job, a child, a pet) was injected. Only a memory about that thing helps, so
-they need the general floor. A person, a pet or the body is not such a thing ("my knee hurts", "my cat keeps
-scratching the sofa" stay personal). A Chinese comparison or enumeration of things ("A 和 B 有啥不一样",
-"西湖十景是哪十个") is a knowledge question. The sentences are written for this file (not from the eval sets).
+they need the general floor. A person, a pet or the user's work is not such a thing ("my cat keeps scratching the
+sofa", "my build keeps crashing" stay personal: a memory of the pet or the stack bears on it). A comparison or an
+enumeration of things ("A 和 B 有啥不一样", "是哪十个", "Is Vue or React more popular?"), how a thing works or
+earns ("How does aspirin actually …", "How does Spotify make money?") and who made a thing ("是哪个国家发明的") are
+knowledge questions. A request for the user's kids ("怎么教孩子…"), "any good …?" and a Chinese wish without a
+subject ("想给页面加个暗色模式") are personal. The sentences are written for this file (not from the eval sets).
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ CTX = MemoryContext(user_id="ada")
 @pytest.mark.parametrize("text", [
     "my laptop fan is really loud, what can I do?", "my dishwasher keeps leaking, any idea why?",
     "my headphones won't connect to anything since the update", "my bread always comes out too dense",
-    "我的电脑很卡，怎么办？", "我的洗衣机漏水了", "我家的路由器老是连不上", "我新买的耳机没声音了"])
+    "my back aches from sitting all day", "我的电脑很卡，怎么办？", "我的洗衣机漏水了", "我家的路由器老是连不上",
+    "我新买的耳机没声音了", "我笔记本最近越来越慢"])
 def test_a_failing_thing_of_the_users_needs_the_general_floor(text):
     assert query_need(text) == "general"
 
@@ -38,15 +42,18 @@ def test_taking_up_something_new_needs_the_general_floor(text):
 
 
 @pytest.mark.parametrize("text", [
-    "my knee hurts after running, what should I do?", "my cat keeps scratching the sofa, help",
+    "my cat keeps scratching the sofa, help", "my build keeps crashing on CI", "我的项目打包特别慢",
     "what should I cook tonight?", "my son has a fever, what should I do?",
-    "我的膝盖跑完步就疼", "我的狗每天要遛几次？", "我家孩子老咳嗽怎么办", "今晚做什么菜好？"])
+    "我的狗每天要遛几次？", "我家孩子老咳嗽怎么办", "今晚做什么菜好？", "Any good hiking trails within an hour's drive?",
+    "想给页面加个暗色模式", "怎么教孩子自己收拾玩具"])
 def test_people_pets_the_body_and_requests_stay_personal(text):
     assert query_need(text) == "personal"
 
 
-@pytest.mark.parametrize("text", ["微波炉和烤箱有啥不一样？", "红茶和绿茶差别大吗？", "三大球是哪三个？", "北京四合院有什么不一样的地方"])
-def test_zh_comparisons_and_enumerations_are_knowledge(text):
+@pytest.mark.parametrize("text", ["微波炉和烤箱有啥不一样？", "红茶和绿茶差别大吗？", "三大球是哪三个？", "北京四合院有什么不一样的地方",
+                                  "四大名著是哪四部？", "高铁是哪个国家发明的？", "Is Vue or React more popular on npm?",
+                                  "How does aspirin actually reduce a fever?", "How does Spotify make money?"])
+def test_comparisons_enumerations_and_how_things_work_are_knowledge(text):
     assert query_need(text) == "impersonal"
 
 
