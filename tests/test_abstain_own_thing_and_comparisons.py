@@ -79,3 +79,8 @@ def test_default_home_a_failing_thing_gets_no_unrelated_memory_en_and_zh(tmp_pat
         # a request the user's facts bear on still gets them
         got = graph.invoke({"messages": [("user", "Any snack ideas for my son's lunchbox?")]}, context=CTX)
         assert {h.record.id for h in got["memory_selected"]} & {"m1", "m2"}
+
+
+def test_which_step_went_wrong_is_not_an_enumeration():
+    assert query_need("面包烤完又塌了，是哪一步出了问题") != "impersonal"
+    assert query_need("我的面包烤完又塌了，是哪一步出了问题") != "impersonal"
