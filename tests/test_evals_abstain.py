@@ -47,6 +47,13 @@ def test_the_seventh_set_is_tune_only_and_half_of_its_queries_need_no_memory():
                for u in seventh)
 
 
+
+def test_the_ninth_set_is_blind_and_split_into_tune9_and_heldout9():
+    ninth = load(DATA.parent / "abstain9.json")
+    assert {(u["split"], u["lang"]) for u in ninth} == {(s, lang) for s in ("tune9", "heldout9") for lang in ("en", "zh")}
+    assert len(ninth) == 16 and all(sum(not q["gold"] for q in u["queries"]) == 7 == sum(bool(q["gold"]) for q in u["queries"])
+                                    for u in ninth)
+
 def test_an_unknown_split_or_file_is_a_clear_error(capsys, tmp_path):
     with pytest.raises(SystemExit):
         main(["--embedder", "hashing", "--split", "nope"])

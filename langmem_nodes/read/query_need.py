@@ -16,7 +16,10 @@ Four answers, used by the relevance floors (`relevance.py`):
   subject, so "怎么把最新版本发布到生产环境？", "构建流水线老是失败，怎么看日志？", "下个月的作文课讲什么主题好？" are
   the user's own tasks, as "how do I …" would be in English; a floor between the personal and the general one.
   Someone else named ("师弟问 …") and a question without a task's form ("钢琴和电子琴的手感差别大吗？") stay general.
-- **general**: anything else (a coding task without a first person, "the login test failed on CI, why?").
+- **general**: anything else (a coding task without a first person, "the login test failed on CI, why?"); and a
+  query that speaks of the user about a thing of theirs that is failing ("my laptop fan is really loud", "我手机最近
+  特别卡") or something they take up ("I want to learn chess, where should I start?"): only a memory about that
+  thing helps, not an inference from the user's other facts (a person, a pet, the user's work stay personal).
 
 Quoted text does not count: "translate 'I am a vegetarian' into French" is impersonal.
 
@@ -52,10 +55,10 @@ _FIRST_PERSON_ZH = ("我", "咱", "用户", "俺")
 # asking for advice, a recommendation or help: the answer depends on who asks
 _REQUEST_EN = re.compile(
     r"\b(?:recommend\w*|suggest\w*|tips?|advice|advise|ideas?|should|tonight|this (?:week(?:end)?|month|evening)|"
-    r"near(?:by| here)?|around here|here(?=\W*$)|for this|help|plan|schedule|can you|could you|weather|recipes?|"
+    r"any (?:good|nice|decent|fun)|near(?:by| here)?|around here|here(?=\W*$)|for this|help|plan|schedule|can you|could you|weather|recipes?|"
     r"the (?:kids?|baby|wife|husband|dog|cat|family))\b", re.I)
 _REQUEST_ZH = re.compile(
-    r"推荐|建议|帮忙|帮我|给我|替我|有啥|有什么好|有没有好|怎么办|怎么弄|怎么搞|怎么配|怎么装|怎么用|该怎么|要怎么|"
+    r"推荐|建议|孩子|宝宝|帮忙|帮我|给我|替我|有啥|有什么好|有没有好|怎么办|怎么弄|怎么搞|怎么配|怎么装|怎么用|该怎么|要怎么|"
     r"哪儿玩|去哪|附近|今晚|周末|这周|合适|比较好|好办法|技巧|能吃|能不能|可以吗|安排|计划|"
     r"注意(?:点|些)?(?:啥|什么)|要注意|需要注意|咋办|咋整|咋弄|咋回事|咋搞|怎么排查|怎么优化|怎么解决|怎么处理|怎么分批|"
     r"要不要|该不该|(?:带|穿|吃|买|送|选)(?:什么|啥)|用(?:什么|啥)(?:材料|工具|替代|好)|怎么才能|如何才能|最近|"
@@ -97,7 +100,10 @@ _KNOWLEDGE_EN = re.compile(
     r"|how (?:was|were|did) (?:the |an? )?\w+(?: \w+)? (?:discovered|invented|formed|made|built)\b"
     r"|how (?:do|does) (?:an? \w+|(?!you\b|we\b|i\b|they\b|it\b|this\b|that\b|my\b|our\b)\w+)(?: actually| really)? "
     r"(?:work|purr|fly|swim|breathe|grow|kill|sleep|form|happen|evolve|see|hear|migrate|communicate|hunt|thin|"
-    r"cure|spread|cause|affect)\b"
+    r"cure|spread|cause|affect|make money|make a profit)\b"
+    r"|how (?:do|does) (?:an? \w+|(?!you\b|we\b|i\b|they\b|it\b|this\b|that\b|my\b|our\b)\w+) (?:actually|really) \w+"
+    r"|(?:is|are|was|were) [^?]{1,40}\b(?:(?:more|less) (?:popular|common|widely used|famous)|older|newer|bigger|"
+    r"larger|smaller|taller|heavier|longer|shorter)\b(?: than\b| on\b|[^\w]*$)"
     r"|why (?:is|are|was) [^?]{1,40} called\b"
     r"|why (?:do|does|did|is|are|was|were)\b"
     r"|(?:is|are|was|were) [^?]{1,40}\b(?:made by|invented by|maintained by|owned by|developed by|backed by|"
@@ -107,7 +113,9 @@ _KNOWLEDGE_EN = re.compile(
     r"|(?:what'?s|tell me) (?:the history|a fun fact)\b)", re.I)
 _KNOWLEDGE_EN_ANYWHERE = re.compile(r"\bhistory of\b|\bwhat causes\b|\bthe difference between\b", re.I)
 _KNOWLEDGE_ZH = re.compile(
-    r"是什么意思|什么意思|什么是|是什么东西|区别|差在哪|有什么不同|原理是什么|是怎么回事|怎么回事？?$|是怎么形成|怎么形成|"
+    r"是什么意思|什么意思|什么是|是什么东西|区别|差别|差异|差在哪|有什么不同|有(?:啥|什么)不一样|不一样在哪|"
+    r"是哪[几两二三四五六七八九十百]+[^\s，,。？?]|(?:谁|哪个国家|哪国|哪家公司|哪个公司)\S{0,4}(?:搞出来|发明|创立|创造|提出|制定|"
+    r"设计|推出)的|原理是什么|是怎么回事|怎么回事？?$|是怎么形成|怎么形成|"
     r"是怎么引起|怎么引起|是怎么实现|是怎样的|机制是|是怎么来的|原产地|发源地|都有哪些|有关系吗|有什么关系|"
     r"是谁(?:画|写|发明|发现|建|创立|导演)?|作者是谁|谁(?:画|写|发明|发现)的|哪一年|哪年|什么时候(?:传入|发明|建|成立|出现)|"
     r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
@@ -136,6 +144,49 @@ _TASK_ZH = re.compile(
     r"提高|练|学|开|算|接|迁|升级|回滚|保证|避免|减少|提升)"
     r"|什么\S{0,4}好|啥\S{0,2}好|比较(?:好|合理|合适|安全|便宜)|多久才能|要准备|准备(?:些|点)?(?:啥|什么|哪些)|"
     r"带(?:点|些)?(?:啥|什么)|会不会有(?:问题|影响|冲突|兼容)|^(?:把|给|帮|写|补|加|改|查)\S")
+
+# a thing of the user's that is failing ("my laptop fan is really loud", "我手机最近特别卡", "my wrist hurts"): the
+# answer is about the thing, so only a memory about it helps, not an inference from the user's other facts. A person
+# or a pet ("my cat keeps scratching the sofa", "我家孩子老咳嗽") and the user's work (a project, its build, code,
+# service: a memory of its stack bears on it) are not such things.
+_NOT_A_THING_EN = re.compile(
+    r"\b(?:kids?|child(?:ren)?|son|daughter|baby|toddler|wife|husband|partner|dog|cat|pet|puppy|kitten|parrot|"
+    r"horse|rabbit|hamster|" + _OTHERS + r"|project|repo\w*|build|tests?|app|service|code|branch|pipeline|deploy\w*|"
+    r"server|api|endpoint|query|migration|container|cluster|job)s?\b", re.I)
+_NOT_A_THING_ZH = re.compile(r"孩子|儿子|女儿|宝宝|娃|老婆|老公|对象|狗|猫|爸|妈|同事|朋友|哥|姐|弟|妹|项目|仓库|构建|测试|"
+                             r"代码|服务|接口|分支|流水线|部署|服务器|集群|容器|数据库|程序")
+# the thing is the subject of the fault: "my phone screen cracked", "my bike chain keeps slipping"
+_OWN_THING_EN = re.compile(r"\bmy (?:[\w-]+ ){0,2}?[\w-]+(?:'s)?\s+(?:is|are|keeps?|won't|wont|doesn't|isn't|aren't|just|got|"
+                           r"suddenly|always|still|started|stopped|cracked|broke|died|froze|crashed|sounds?|runs?|"
+                           r"drains?|leaks?|hurts?|aches?)\b", re.I)
+_FAULT_EN = re.compile(
+    r"\b(?:broken|broke|break\w*|crash\w*|cracked|leak\w*|drains?|draining|dying|dead|died|stuck|froze|frozen|freez\w*|"
+    r"overheat\w*|(?:really |so |very |too )?(?:slow|laggy|loud|noisy|dense|soggy)|won't (?:boot|start|turn on|charge|"
+    r"connect|work)|doesn't work|isn't working|not working|stopped working|keeps? (?:crashing|dying|slipping|"
+    r"falling off|beeping|freezing|restarting|disconnecting|dropping)|went wrong|doing wrong|hurts?|aches?|sore)\b", re.I)
+_FAULT_ZH = re.compile(r"坏了|坏掉|碎了|摔碎|裂了|漏水|漏电|进水|死机|黑屏|蓝屏|开不了机|打不开|连不上|充不进|不亮|没反应|"
+                       r"没声音|(?:很|好|太|特别|有点|越来越)卡|卡顿|卡死|(?:很|特别|太|越来越)慢|变慢|发烫|过热|异响|"
+                       r"噪音|很吵|掉电|耗电|老掉|总掉|发黄|枯了|养死|烂根|太硬|发不起来|"
+                       r"(?:哪里|什么地方)(?:出了问题|做错|不对)")
+
+# taking up something new ("I want to learn chess, where should I start?", "我想学织毛衣，新手织什么好？"): what the
+# user did so far is not about it; only a memory naming it helps
+_NEW_PURSUIT_EN = re.compile(
+    r"\bi(?:'d| would)? (?:want|like|wanna|plan|hope|am (?:going|planning|thinking of|about)) to (?:learn|take up|"
+    r"get into|pick up)\b|\bwhere (?:should|do|can) i (?:start|begin)\b|\bbeginner\b|\bas a (?:complete )?"
+    r"(?:beginner|newbie|novice)\b", re.I)
+_NEW_PURSUIT_ZH = re.compile(r"我?(?:想|打算|准备)(?:开始)?(?:学|入门)|从哪(?:儿|里)?(?:开始|入手|学起|下手)|新手|入门|零基础")
+
+# Chinese drops the subject of a wish: "想加一个日期格式化的功能" says "I want to add …", as "I want to …" does
+_WISH_ZH = re.compile(r"^\W*(?:想|打算|准备)(?:要|着)?(?:给|把|在)?\S{0,6}?(?:加|写|做|改|实现|弄|搞|学|换|买|装|配|试|去|开|找)")
+
+
+def _about_own_thing_or_new_pursuit(plain: str) -> bool:
+    """A failing thing of the user's, or something the user takes up: it speaks of the user, but only a memory
+    about that thing helps (the general floor), not an inference from the user's other facts."""
+    own_thing = (_OWN_THING_EN.search(plain) and _FAULT_EN.search(plain) and not _NOT_A_THING_EN.search(plain)) or (
+        "我" in plain and _FAULT_ZH.search(plain) and not _NOT_A_THING_ZH.search(plain))
+    return bool(own_thing or _NEW_PURSUIT_EN.search(plain) or _NEW_PURSUIT_ZH.search(plain))
 
 
 def _is_impersonal_form(plain: str, text: str) -> bool:
@@ -173,8 +224,8 @@ def query_need(text: str) -> Need:
     core = _ADDRESSED_ME.sub(" ", plain)
     if _TRANSLATION.search(re.split(r"[:：]", plain, maxsplit=1)[0]):
         return "impersonal"
-    if speaks_of_user(core) and not (_THIRD_PARTY_EN.match(core) or _THIRD_PARTY_ZH.match(core)):
-        return "personal"
+    if (speaks_of_user(core) or _WISH_ZH.match(plain)) and not (_THIRD_PARTY_EN.match(core) or _THIRD_PARTY_ZH.match(core)):
+        return "general" if _about_own_thing_or_new_pursuit(plain) else "personal"
     if _is_impersonal_form(plain, text):
         return "impersonal"
     if speaks_of_user(core):  # someone else's need
