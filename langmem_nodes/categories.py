@@ -53,6 +53,15 @@ _PERSONAL: dict[str, Category] = {
         r"\bmy\s+(?:current\s+|old\s+|last\s+|previous\s+)?(?:job|employer|workplace)\b(?=[^.!]*\?)|"
         r"我(?:现在|目前|之前|以前|原来|过去|曾经)?在(?:哪|什么公司|哪家公司|哪个公司|什么地方)(?:里|儿)?(?:上班|工作|就职|任职)|"
         r"我(?:的)?(?:公司|东家|单位|雇主)(?:现在|以前|之前)?(?:是|叫)(?:哪|什么|啥)")),
+    "occupation": Category((), (), frozenset({"role"}), (), question=(
+        r"\bwhat(?:'s|\s+is|\s+was)\s+my\s+(?:current\s+|old\s+|last\s+|previous\s+)?(?:job|occupation|profession|"
+        r"line\s+of\s+work|job\s+title|career)\b|"
+        r"\bmy\s+(?:current\s+|old\s+|last\s+|previous\s+)?(?:job|occupation|profession|line\s+of\s+work|job\s+title|"
+        r"career)\b(?=[^.!]*\?)|"
+        r"\bwhat\s+(?:do|did)\s+i\s+do\s+for\s+(?:a\s+)?(?:living|work|job)\b|"
+        r"\bwhat\s+(?:do|did)\s+i\s+work\s+as\b|\bwhat\s+(?:am|was)\s+i\s+(?:working|employed)\s+as\b|"
+        r"我(?:现在|目前|之前|以前|原来|过去|曾经)?(?:是)?(?:做|干|从事)(?:什么|啥)(?:工作|职业|行业)?的?|"
+        r"我(?:的)?(?:工作|职业|岗位|职位)(?:现在|以前|之前|原来)?(?:是)?(?:什么|啥)|我(?:是)?(?:什么|哪个|啥)职业")),
     "hometown": Category((), (), frozenset({"from"}), (), question=(
         r"\bwhere\s+(?:am|was|is)\s+(?:i|my\s+family)\s+(?:originally\s+)?from\b|"
         r"\b(?:what|where)(?:'s|\s+is)\s+my\s+home\s*town\b|"
