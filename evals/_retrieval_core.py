@@ -25,12 +25,14 @@ os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
 from langmem_nodes.embeddings import Embedder, HashingEmbedder, default_embedder, minilm_embedder  # noqa: E402
 from langmem_nodes.read import QueryNode, RecallNode, RerankNode, create_read_graph  # noqa: E402
-from langmem_nodes.read.recall import DEFAULT_FUSION  # noqa: E402
+from langmem_nodes.read.recall import DEFAULT_FUSION, FUSIONS, Fusion  # noqa: E402
 from langmem_nodes.records import MemoryContext, MemoryRecord, as_utc  # noqa: E402
 from langmem_nodes.store import MemoryStore  # noqa: E402
 
 EMBEDDERS = ("minilm+e5", "e5", "minilm", "hashing")
 MODES = ("hybrid", "bm25", "dense")
+#: What `--fusion` may name: the hybrid's fusion rule (the single routes are the modes "bm25" and "dense").
+HYBRID_FUSIONS = tuple(f for f in FUSIONS if f not in ("bm25", "dense"))
 
 
 def make_embedder(name: str) -> Embedder:
@@ -68,11 +70,12 @@ def load_store(records: Sequence[MemoryRecord], embedder: Embedder, home: str | 
 def build_graph(
     store: MemoryStore, clock: MutableClock, *, mode: str = "hybrid", lexical_weight: float | None = None,
     context_messages: int = 1, candidates: int = 60, fresh_weight: float = 0.3, src_weight: float = 0.2,
-    subject_boost: float | str = 0.0, thread_weight: float | str = 0.0,
+    subject_boost: float | str = 0.0, thread_weight: float | str = 0.0, fusion: Fusion = DEFAULT_FUSION,
 ) -> Any:
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-    fusion = {"hybrid": DEFAULT_FUSION, "bm25": "bm25", "dense": "dense"}[mode]
+    if mode != "hybrid":  # a single route
+        fusion = "bm25" if mode == "bm25" else "dense"
     return create_read_graph(
         store, clock=clock,
         query=QueryNode(context_messages=context_messages, clock=clock),

@@ -46,6 +46,7 @@ from typing import Any
 
 from evals._retrieval_core import (
     EMBEDDERS,
+    HYBRID_FUSIONS,
     MODES,
     MutableClock,
     Timer,
@@ -56,6 +57,7 @@ from evals._retrieval_core import (
     summarize,
 )
 from langmem_nodes.conversation import Turn, conversation_records
+from langmem_nodes.read.recall import DEFAULT_FUSION
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
 
 KS = (1, 5, 10, 25)
@@ -173,10 +175,10 @@ def evaluate(convs: list[Conversation], args: argparse.Namespace) -> dict[str, A
     store = load_store(memories, make_embedder(args.embedder))
     clock = MutableClock()
     if args.product:  # the product's defaults on imported turns: no eval-only setting
-        graph = build_graph(store, clock, mode=args.mode, candidates=max(60, max(KS)), subject_boost="auto",
+        graph = build_graph(store, clock, mode=args.mode, candidates=max(60, max(KS)), subject_boost="auto", fusion=args.fusion,
                             thread_weight="auto")
     else:
-        graph = build_graph(store, clock, mode=args.mode, lexical_weight=args.lexical_weight,
+        graph = build_graph(store, clock, mode=args.mode, lexical_weight=args.lexical_weight, fusion=args.fusion,
                             fresh_weight=args.fresh_weight, src_weight=args.src_weight, candidates=max(60, max(KS)),
                             subject_boost=args.subject_boost, thread_weight=args.thread_weight)
     rows: dict[int, list[tuple[list[str], set[str]]]] = {}
@@ -205,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", required=True, help="path to locomo10.json (user-supplied)")
     ap.add_argument("--embedder", default="e5", choices=EMBEDDERS)
     ap.add_argument("--mode", default="hybrid", choices=[*MODES, "all"])
+    ap.add_argument("--fusion", default=DEFAULT_FUSION, choices=HYBRID_FUSIONS,
+                    help="the hybrid's fusion rule (default: the product's)")
     ap.add_argument("--lexical-weight", type=float, default=0.5, help="BM25 share of the fused similarity")
     ap.add_argument("--fresh-weight", type=float, default=0.0,
                     help="reranker freshness weight (0: the benchmark asks about the past, not the current state)")
@@ -233,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"LoCoMo: {len(convs)} conversations, {sum(len(c.memories) for c in convs)} turns, "
           f"{sum(len(c.questions) for c in convs)} questions, {sum(c.dropped_evidence for c in convs)} unknown "
           f"evidence ids dropped; embedder {args.embedder}")
-    summary: dict[str, Any] = {"embedder": args.embedder, "product": args.product, "conversations": len(convs), "split": args.split,
+    summary: dict[str, Any] = {"embedder": args.embedder, "product": args.product, "fusion": args.fusion, "conversations": len(convs), "split": args.split,
                                "context_turns": args.context_turns, "context_after": args.context_after,
                                "embed_turn_alone": args.embed_turn_alone, "lexical_weight": args.lexical_weight,
                                "subject_boost": args.subject_boost, "thread_weight": args.thread_weight}

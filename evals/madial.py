@@ -25,6 +25,7 @@ from typing import Any
 
 from evals._retrieval_core import (
     EMBEDDERS,
+    HYBRID_FUSIONS,
     MODES,
     MutableClock,
     build_graph,
@@ -34,6 +35,7 @@ from evals._retrieval_core import (
     read_jsonl,
     summarize,
 )
+from langmem_nodes.read.recall import DEFAULT_FUSION
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
 from langmem_nodes.text import ZH_STOP, tokenize
 
@@ -105,7 +107,7 @@ def run_lang(data: Path, lang: str, args: argparse.Namespace) -> dict[str, Any]:
     result: dict[str, Any] = {"memories": len(memories), "queries": len(dialogues)}
     for mode in MODES:
         for w in weights if mode == "hybrid" else [args.lexical_weight]:
-            graph = build_graph(store, clock, mode=mode, lexical_weight=w, context_messages=args.context,
+            graph = build_graph(store, clock, mode=mode, lexical_weight=w, context_messages=args.context, fusion=args.fusion,
                                 fresh_weight=args.fresh_weight, src_weight=args.src_weight)
             rows = [(rank(graph, clock, d["messages"], ctx, k=10), d["gold"]) for d in dialogues]
             name = mode if not (args.grid and mode == "hybrid") else f"hybrid@{w}"
@@ -120,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lang", default="zh,en", help="comma-separated: zh,en")
     ap.add_argument("--embedder", default="e5", choices=EMBEDDERS)
     ap.add_argument("--lexical-weight", type=float, help="BM25 share of the fused similarity (default: the product's)")
+    ap.add_argument("--fusion", default=DEFAULT_FUSION, choices=HYBRID_FUSIONS,
+                    help="the hybrid's fusion rule (default: the product's)")
     ap.add_argument("--context", type=int, default=3, help="latest messages forming the query")
     ap.add_argument("--fresh-weight", type=float, default=0.0,
                     help="reranker freshness weight (0: the benchmark asks about the past, not the current state)")
@@ -136,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     if not data.is_dir():
         raise SystemExit(f"--data {data} is not a directory")
     summary: dict[str, Any] = {"embedder": args.embedder, "bm25_tokenizer": args.bm25_tokenizer,
-                               "lexical_weight": args.lexical_weight,
+                               "lexical_weight": args.lexical_weight, "fusion": args.fusion,
                                "context": args.context, "fresh_weight": args.fresh_weight}
     for lang in [x.strip() for x in args.lang.split(",") if x.strip()]:
         if lang not in ("zh", "en"):

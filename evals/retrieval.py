@@ -28,6 +28,7 @@ from pydantic import ValidationError
 from evals._report import fraction
 from evals._retrieval_core import (
     EMBEDDERS,
+    HYBRID_FUSIONS,
     MODES,
     MutableClock,
     Timer,
@@ -160,7 +161,7 @@ def load_queries(path: str, known: set[str]) -> list[tuple[str, str, MemoryConte
 
 def build(store: Any, clock: MutableClock, args: argparse.Namespace) -> Any:
     """The read graph with the product's defaults, except the settings given on the command line."""
-    recall: dict[str, Any] = {"fusion": {"hybrid": DEFAULT_FUSION, "bm25": "bm25", "dense": "dense"}[args.mode]}
+    recall: dict[str, Any] = {"fusion": {"hybrid": args.fusion, "bm25": "bm25", "dense": "dense"}[args.mode]}
     if args.lexical_weight is not None:
         recall["lexical_weight"] = args.lexical_weight
     rerank = {k: v for k, v in (("fresh_weight", args.fresh_weight), ("src_weight", args.src_weight)) if v is not None}
@@ -191,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         store.close()
     Path(args.out).write_text(json.dumps(preds, ensure_ascii=False, indent=1))
-    summary: dict[str, Any] = {"memories": len(memories), "queries": len(queries), "k": args.k, "mode": args.mode,
+    summary: dict[str, Any] = {"memories": len(memories), "queries": len(queries), "k": args.k, "mode": args.mode, "fusion": args.fusion,
                                "embedder": args.embedder, "out": args.out, "p50_ms": timer.p(0.5),
                                "p95_ms": timer.p(0.95)}
     if scored:
@@ -216,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--embedder", default="minilm+e5", choices=EMBEDDERS, help="default: the product default")
     ap.add_argument("--mode", default="hybrid", choices=MODES)
+    ap.add_argument("--fusion", default=DEFAULT_FUSION, choices=HYBRID_FUSIONS,
+                    help="the hybrid's fusion rule (default: the product's)")
     ap.add_argument("--lexical-weight", type=fraction, help="BM25 share of the fused similarity (default: the product's)")
     ap.add_argument("--fresh-weight", type=fraction, help="reranker freshness weight (default: the product's)")
     ap.add_argument("--src-weight", type=fraction, help="reranker source weight (default: the product's)")

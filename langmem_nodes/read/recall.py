@@ -11,8 +11,11 @@ by the BM25 route's own evidence, `sim = unit_range(w_lex · c · z(bm25) + (1 �
 0.35, `c = sqrt(min(1, max(bm25) / ceiling))` where `ceiling` is what BM25 gives a memory holding each query
 word once (Σ idf over the query's words, `BM25Projection.ceiling`). A BM25 best match that holds only a
 common word (a speaker's name, "用户") barely moves the dense order; one that holds the query's rare words
-counts fully. "evidence" is the same c on min-max scaled scores (w_lex 0.3, the previous default),
-"convex" that with c = 1; both lost to a single route on some dataset (docs/figures.md, "Fusion that never loses").
+counts fully. "zlift" is "zscore" with BM25's z-scores below 0 raised to 0: words only lift, a memory holding
+few or none of the query's words is not pushed down (opt-in: it fixes the default embedder's losses to dense
+alone on the LoCoMo-like test half but loses to BM25 alone with MiniLM on convs3, evals/report.md). "evidence"
+is the same c on min-max scaled scores (w_lex 0.3, the previous default), "convex" that with c = 1; both lost
+to a single route on some dataset (docs/figures.md, "Fusion that never loses").
 Two views of a memory: BM25 indexes `text`, the dense index embeds `metadata["embed_text"]` when set
 (`langmem_nodes.store.embed_text`), e.g. a conversation turn whose text carries the turns before it (words a
 question shares with that context) and whose vector is the turn alone; it costs nothing at query time.
@@ -89,16 +92,16 @@ from .relevance import (
     valid_floor,
 )
 
-Fusion = Literal["zscore", "evidence", "convex", "bm25", "dense", "rrf"]
+Fusion = Literal["zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
 #: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
 AUTO_BOOST = 0.2
 #: The product's fusion (module docstring).
 DEFAULT_FUSION: Fusion = "zscore"
 #: The similarity scale of memories a query the embedder cannot read reaches only through the dense order.
 _FILL = 1e-3
-FUSIONS: tuple[str, ...] = ("zscore", "evidence", "convex", "bm25", "dense", "rrf")
+FUSIONS: tuple[str, ...] = ("zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf")
 #: The BM25 share w_lex each fusion uses unless told (chosen on the dev sets, docs/figures.md).
-LEXICAL_WEIGHTS: dict[str, float] = {"zscore": 0.35, "evidence": 0.3, "convex": 0.3}
+LEXICAL_WEIGHTS: dict[str, float] = {"zlift": 0.35, "zscore": 0.35, "evidence": 0.3, "convex": 0.3}
 
 
 def _unit_range(values: np.ndarray) -> np.ndarray:
@@ -119,11 +122,14 @@ def fuse(
     if not ids:
         return {}
     bm = np.array([lex.get(i, 0.0) for i in ids], dtype=np.float64)
-    if fusion in ("zscore", "evidence"):  # the BM25 route counts as much as its best match holds of the query's words
+    if fusion in ("zlift", "zscore", "evidence"):  # the BM25 route counts as much as its best match holds of the query's words
         top = bm.max()
         conf = math.sqrt(min(1.0, top / lexical_ceiling)) if lexical_ceiling and top > 0 else 0.0
-        if fusion == "zscore":  # each route's scores standardised over the candidates (a standout counts)
-            raw = lexical_weight * conf * _standardised(bm) + (1 - lexical_weight) * _standardised(
+        if fusion in ("zlift", "zscore"):  # each route's scores standardised over the candidates (a standout counts)
+            z_bm = _standardised(bm)
+            if fusion == "zlift":  # words only lift: a memory holding few or none of them is not pushed down
+                z_bm = np.maximum(z_bm, 0.0)
+            raw = lexical_weight * conf * z_bm + (1 - lexical_weight) * _standardised(
                 np.array([cos.get(i, 0.0) for i in ids], dtype=np.float64))
             return {i: float(s) for i, s in zip(ids, _unit_range(raw), strict=True)}
         bm_n = bm / top * conf if top > 0 else bm
@@ -179,7 +185,7 @@ class RecallNode(MemoryNode):
 
     Args:
         store: the MemoryStore (its embedder encodes the query).
-        fusion: "zscore" (default), "evidence", "convex", "bm25", "dense" or "rrf".
+        fusion: "zscore" (default), "zlift", "evidence", "convex", "bm25", "dense" or "rrf".
         lexical_weight: the BM25 share w_lex of "zscore", "evidence" and "convex" (the rest goes to dense);
             None = the fusion's own (`LEXICAL_WEIGHTS`).
         candidates: how many candidates each backend returns (at least 3 × k).
@@ -282,7 +288,7 @@ class RecallNode(MemoryNode):
         ids = [i for i in ids if i in records and records[i].scope.partition in allowed]
         cos = self.store.cosines(query.partitions, ids, qvec) if qvec is not None and ids else {}
         ceiling = None
-        if fusion in ("zscore", "evidence") and lex:
+        if fusion in ("zlift", "zscore", "evidence") and lex:
             ceiling = self.store.bm25.ceiling(query.partitions, query.lexical)
         sim = fuse(lex, cos, ids, fusion=fusion, lexical_weight=self.lexical_weight,
                    dense_rank=[i for i, _ in dense_hits], lexical_ceiling=ceiling)
