@@ -25,6 +25,9 @@ REQUESTS = [
     "She moved out. Please stop remembering anything about Jo.", "stop remembering the surgery thing, please",
     "Could you wipe the pregnancy stuff?", "体检那件事别记着了", "辞职了，关于那家公司的都删了吧", "老王这个人你就当没听说过吧",
     "我家楼号门牌别存了",
+    # said another way: "would you mind …", "I want … deleted", "my X, delete that", 别把…记下来, 之前存的…
+    "Would you mind not storing my phone number?", "I'd like the stuff about my ex removed.", "my wife's name, just delete that",
+    "Let's forget about my ex.", "别把我的住址记下来", "我的地址你还是忘了吧", "帮我删掉之前存的地址", "我老婆名字能不能别记了",
 ]
 LOOKALIKES = [
     "I forgot my keys", "how do I delete a git branch?", "remind me to delete the old branch", "don't forget to buy milk",
@@ -35,6 +38,8 @@ LOOKALIKES = [
     "别记错我的生日", "别忘了我的生日",
     "ok never mind, forget I asked", "forget about the hotel reservation, we're driving back tonight", "算了，忘了我刚才问的吧",
     "把这件事忘了吧",
+    "Would you mind deleting the temp files?", "I want the branch deleted", "My code — just delete it", "Let's forget it",
+    "别把钥匙忘了", "我的作业能不能别交了", "我的车还是卖了吧",
 ]
 
 
@@ -182,5 +187,24 @@ def test_the_street_address_goes_not_the_city(tmp_path, city, street, asked):
         out = _graph(store).invoke({"messages": [("user", asked)]}, context=MemoryContext(user_id="ada"))
         assert out["memory_written"] == []
         assert store.get_many([keep.id, gone.id]).keys() == {keep.id}
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(("texts", "asked", "gone"), [
+    (["User weighs 80 kg", "User sees a therapist on Mondays", "User lives in Oslo"],
+     "Please forget my weight and the therapy stuff.", {0, 1}),  # weight ~ weighs, therapy ~ therapist
+    (["用户体重80公斤", "用户在做心理咨询", "用户住在奥斯陆"], "把我的体重和心理咨询的事都删了吧", {0, 1}),
+])
+def test_words_of_the_same_stem_name_the_memory(tmp_path, texts, asked, gone):
+    from langmem_nodes.records import MemoryRecord, Scope
+
+    store = MemoryStore(tmp_path / "home", embedder="hashing")
+    try:
+        recs = [MemoryRecord(text=t, scope=Scope(user_id="ada")) for t in texts]
+        store.commit(add=recs)
+        _graph(store).invoke({"messages": [("user", asked)]}, context=MemoryContext(user_id="ada"))
+        left = store.get_many([r.id for r in recs])
+        assert {i for i, r in enumerate(recs) if r.id not in left} == gone
     finally:
         store.close()

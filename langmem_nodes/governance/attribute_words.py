@@ -105,6 +105,20 @@ def owner_phrase(text: str) -> str:
     return _RELATION_OWNS.sub(lambda m: m.group(1) or m.group(2), text)
 
 
+def stem_evidence(terms: frozenset[str] | set[str], text: str) -> float:
+    """The share of English `terms` with a word of the same stem in `text` ("weight" ~ "weighs", "therapy" ~
+    "therapist"); 0.0 without English terms.
+
+    >>> stem_evidence({"weight"}, "User weighs 90 kg"), stem_evidence({"weight", "goal"}, "User weighs 90 kg")
+    (1.0, 0.5)
+    """
+    en = [t for t in terms if t.isascii() and t.isalpha()]
+    if not en:
+        return 0.0
+    words = _en_words(text)
+    return sum(any(_same_stem(t, w) for w in words) for t in en) / len(en)
+
+
 def names_predicate(text: str, predicate: str) -> bool:
     """Whether `text` names the attribute `predicate` (see the module docstring)."""
     en, zh = _words_of(predicate)

@@ -62,8 +62,16 @@ from ..read.relevance import (
 from ..records import MemoryContext, MemoryRecord
 from ..store import MemoryStore
 from ..text import detect_lang
-from .attribute_words import ADDRESS_WORDS, named_predicates, names_predicate, owner_phrase
-from .forget_phrases import EN_FRAME, THE_X_THING, TRAILER, first_clause, follow_up, request_sentence
+from .attribute_words import ADDRESS_WORDS, named_predicates, names_predicate, owner_phrase, stem_evidence
+from .forget_phrases import (
+    EN_FRAME,
+    THE_X_THING,
+    TRAILER,
+    first_clause,
+    follow_up,
+    normal_en,
+    request_sentence,
+)
 
 #: "don't remember / stop remembering / do not store …": asking memory not to keep something.
 _DONT_KEEP = (r"(?:don['’]?t|do not|stop)\s+(?:remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)|keep(?:ing)? in mind|"
@@ -90,7 +98,7 @@ _EN_TAIL = re.compile(
 _ZH_STRIP = re.compile(
     r"请你|请|麻烦你|麻烦|帮我|把|给我|忘掉|忘记|忘了|删掉|删除|删了|删去|清除|清掉|去掉|抹掉|抹去|移除|"
     r"(?:你)?(?:别|不要|不用|不必|无需|不需要|用不着|没必要)(?:再|去)*(?:记住|记着|记得|记录|惦记|记|存着|存|保存|保留|留着|知道)|"
-    r"能不能|可不可以|的一切|(?:的)?所有(?:的)?事?|那块|这块|那部分|"
+    r"能不能|可不可以|还是|吗$|^能|(?:别|不要)(?=把)|下来|你?记的|(?:记|存)下来|(?:之前|以前|刚才)(?:跟你)?(?:说|讲|提|存|记|告诉你)(?:过|下|到)?的|的一切|(?:的)?所有(?:的)?事?|那块|这块|那部分|"
     r"我?(?:不想|不希望|不愿意)(?:让)?你(?:再)?(?:记住|记着|记得|惦记|记|知道|存|保存|保留)|惦记|以后|你可以|你就|你|可以|"
     r"当(?:作|做)?(?:没|不)(?:听(?:过|到过?|说过)|知道)|这个人|那个人|方面的?|相关的?|的?那些(?=[都别不删忘]|$)|"
     r"从(?:你的)?记忆(?:里|中)|(?:都|全|全部|统统)(?=[删忘清去抹别不]|$)|那事儿?|这事儿?|的?(?:信息|资料)(?=[都删忘清去抹吧了不别你]|$)|了$|"
@@ -160,7 +168,7 @@ def request_topic(text: str) -> str:
     """
     whole = text.strip()
     t = request_sentence(whole) or whole
-    if m := EN_FRAME.match(t):  # a request said in chat: its description, without "the thing about", "please", …
+    if m := EN_FRAME.match(normal_en(t)):  # a request said in chat: its description, without "the thing about", "please", …
         rest = m.group("rest").strip()
         clause = first_clause(rest)
         topic = TRAILER.sub("", clause.rstrip(" .!?")).strip()
@@ -309,7 +317,7 @@ class ForgetRequestNode(MemoryNode):
             # a memory stored without a structured reading ("states") names its attribute in its text
             field = names_predicate(topic, r.predicate) or (
                 r.predicate == "states" and any(names_predicate(r.text, p) for p in attributes))
-            lexical = lexical_evidence(terms, f"{r.text} {r.object}")
+            lexical = max(lexical_evidence(terms, f"{r.text} {r.object}"), stem_evidence(terms, r.text))
             d = max(dense.get(r.id, -1.0), 0.0) if r.id in dense and dense[r.id] >= 0 else None
             if field or lexical >= LEXICAL_FLOOR or d is not None:
                 found.append((r, float(field) + lexical + (d or 0.0), field and not lexical and d is None))

@@ -38,7 +38,7 @@ PERSONAL_NOUNS_ZH = (
     "宝宝", "妈妈", "母亲", "爸爸", "父亲", "父母", "家人", "姐姐", "妹妹", "哥哥", "弟弟", "宠物", "狗", "猫", "生日", "年龄",
     "岁数", "电话", "手机号", "号码", "邮箱", "过敏", "工作", "公司", "单位", "工资", "收入", "病", "身体", "吃药", "名字",
     "女朋友", "男朋友", "对象", "体重", "身高", "老板", "同事", "宗教", "信仰", "饮食", "吃素", "忌口", "爱好", "职业",
-    "老家", "家乡", "籍贯", "上班", "在哪", "门牌",
+    "老家", "家乡", "籍贯", "上班", "在哪", "门牌", "个人信息", "隐私",
 )
 
 # -- English ----------------------------------------------------------------------------------------------------
@@ -47,7 +47,7 @@ _LEAD = (r"^\s*(?:(?:please|pls|plz|kindly|just|ok|okay|hey|hi|so|um|uh|hmm+|wel
          r"one more thing|on second thought|by the way|you know what|listen|look|sorry|honestly)[\s,.!]+)*")
 _ASK = (r"(?:(?:can|could|would|will) you(?:\s+please)?\s+|i (?:want|need) you to\s+|(?:i['’]?d|i would) like you to\s+|"
         r"(?:i['’]?d|i would) (?:rather|prefer)(?: (?:it if|that))? you\s+|you (?:can|may|should|could)(?: just)?\s+|"
-        r"(?:feel free to|go ahead and)\s+|please\s+|"
+        r"(?:feel free to|go ahead and|can we|could we|let['’]?s|let us)\s+|please\s+|"
         r"(?:it(?:['’]?d| would) be (?:better|best|great|nice|good)|(?:i['’]?d|i would) appreciate it) if you (?:could|would)\s+)?")
 _FORGET = r"forget(?:\s+about)?"
 #: a wish in the past tense: "I'd rather you forgot …", "it would be better if you deleted …"
@@ -134,8 +134,35 @@ def _points_at_user_en(rest: str, memory_verb: bool) -> bool:
     return False
 
 
+_ING = {"forgetting": "forget", "deleting": "delete", "removing": "remove", "erasing": "erase", "wiping": "wipe",
+        "dropping": "drop", "scrapping": "scrap", "remembering": "remember", "keeping": "keep", "storing": "store",
+        "saving": "save", "tracking": "track", "holding": "hold"}
+_MIND = re.compile(r"^\s*(?:(?:hey|so|ok|okay|and|also|now)[\s,]+)*(?:would|do|could) you mind\s+(?P<not>not\s+)?"
+                   r"(?P<verb>" + "|".join(_ING) + r")\b", re.IGNORECASE)
+_WANT_DONE = re.compile(r"^\s*(?:please\s+)?(?:i (?:want|need)|(?:i['’]?d|i would) (?:like|prefer)|please (?:have|get))\s+"
+                        r"(?P<what>.+?)\s+(?:deleted|removed|forgotten|gone|erased|wiped|dropped|taken out)(?P<end>\W*)$",
+                        re.IGNORECASE)
+_NAMED_FIRST = re.compile(r"^\s*(?P<what>(?:my|our)\s+[^,;:—–-]{1,40}?)\s*[,;:—–-]+\s*(?:please\s+|just\s+|you can\s+)?"
+                          r"(?P<verb>forget|delete|remove|drop|erase|scrap)\s+(?:about\s+)?(?:it|that)(?P<end>\W*)$",
+                          re.IGNORECASE)
+
+
+def normal_en(text: str) -> str:
+    """A request said another way, in the frame `EN_FRAME` reads: "would you mind forgetting X" → "forget X",
+    "would you mind not storing X" → "don't store X", "I want my X deleted" → "delete my X", "my X, forget it" →
+    "forget my X"."""
+    if m := _MIND.match(text):
+        verb = _ING[m.group("verb").casefold()]
+        return ("don't " if m.group("not") else "") + verb + text[m.end():]
+    if m := _WANT_DONE.match(text):
+        return "delete " + m.group("what") + m.group("end")
+    if m := _NAMED_FIRST.match(text):
+        return m.group("verb") + " " + m.group("what") + m.group("end")
+    return text
+
+
 def _is_request_en(text: str) -> bool:
-    m = EN_FRAME.match(text)
+    m = EN_FRAME.match(normal_en(text))
     if not m:
         return False
     rest = m.group("rest")
@@ -164,7 +191,8 @@ _ZH_KEEP = r"(?:记住|记着|记得|记录|惦记|记(?![错混反岔漏])|存�
 _ZH_NOT = (r"(?:(?:你)?(?:别|不要|不用|不必|无需|不需要|用不着|没必要)|我?(?:不想|不希望|不愿意|不要)(?:让)?你)"
            r"(?:再|去|帮我)*")
 _ASKED_ZH = re.compile(r"问(?:的|题|过|了)|当我没(?:问|说)")
-_ZH_ABOUT = re.compile(r"关于我|我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提|告诉你)(?:过|到)?的")
+_ZH_ABOUT = re.compile(r"关于我|我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提|告诉你)(?:过|到)?的|"
+                       r"(?:之前|以前|刚才)(?:跟你|和你|对你)?(?:说|讲|提|存|记|告诉你)(?:过|下|到)?的")
 _ZH_THING = re.compile(r"(?:的|这件|那件|这些|那些)(?:事情?|信息|资料|情况|内容|那条|这条|部分)|(?:这件|那件)事|"
                        r"(?:相关|方面)的|这个人|那个人|(?<=关于)[^，,。]{1,12}?的")
 #: verbs of remembering: after 别 / 不用 … anything named is a memory ("心理方面的那些你都别记了")
@@ -210,8 +238,12 @@ def _is_request_zh(text: str) -> bool:
         return True
     if re.match(_ZH_LEAD + _ZH_NOT + r"(?:记住|记着)", t):  # 别再记着 / 不用记住 … (existing wide form)
         return True
-    m = re.match(r"^\s*(?P<desc>[^，,。！？?]{2,24}?)[，,\s]*(?P<you>你)?(?:就|也|都|全)*(?:" + _ZH_DELETE + "|" + _ZH_NOT
-                 + r"(?P<verb>" + _ZH_KEEP + r")|忘掉|忘了(?=吧)|(?P<unhear>" + _ZH_UNHEAR + r"))" + _ZH_FINAL, t)
+    m = re.match(_ZH_LEAD + _ZH_NOT + r"把(?P<desc>.{1,24}?)(?:记|存|保存|记录)(?:下来|下|住|着)?" + _ZH_FINAL, t)  # 别把…记下来
+    if m and _points_at_user_zh(m.group("desc")):
+        return True
+    m = re.match(r"^\s*(?P<desc>[^，,。！？?]{2,24}?)[，,\s]*(?P<you>你)?(?:就|也|都|全|还是|能不能|可不可以|可以|能)*(?:"
+                 + _ZH_DELETE + "|" + _ZH_NOT + r"(?P<verb>" + _ZH_KEEP + r")(?:下来|下)?|忘掉|忘了(?=吧)|(?P<unhear>"
+                 + _ZH_UNHEAR + r"))" + _ZH_FINAL, t)
     # topic first: "我老婆的事你就别记了", "我的地址删了吧" (an owned thing: "我老婆不用知道吧" is no request)
     if not m or re.search(r"(?:没|不|别)$", m.group("desc")):
         return False
