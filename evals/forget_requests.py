@@ -21,6 +21,7 @@ from typing import Any
 from langgraph.graph import END, START, StateGraph
 
 from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory
+from langmem_nodes.governance.forget_node import is_forget_request
 from langmem_nodes.records import MemoryRecord, Scope
 
 USER, OTHER = "ada", "bob"
@@ -65,7 +66,8 @@ def run_case(case: dict, embedder: Any, home: pathlib.Path) -> dict[str, Any]:
         live = {r.id for r in store.find(None, statuses=("candidate", "active"))}
         gone = {mid for mid, ids in owned.items() if any(i not in after for i in ids)}
         stored = [w["text"] for w in out.get("memory_written") or []]
-        return {"gone": gone, "stored": stored, "seeded": seeded, "other_gone": sum(i not in after for i in others),
+        recognised = is_forget_request(case["turn"])
+        return {"recognised": recognised, "gone": gone, "stored": stored, "seeded": seeded, "other_gone": sum(i not in after for i in others),
                 "live_left": {mid for mid, ids in owned.items() if any(i in live for i in ids)},
                 "notice": "<memory-forgotten>" in (out.get("memory_injection") or ""), "new": len(after - before)}
     finally:
@@ -80,6 +82,7 @@ def score(cases: list[dict], embedder: Any, show: bool) -> dict[str, Counter]:
             c, want = per[case["lang"]], set(case["forget"])
             c.update({f"seeded_{k}": v for k, v in r["seeded"].items()})
             c["other_user_forgotten"] += r["other_gone"]
+            c["req_recognised" if want else "look_recognised"] += r["recognised"]
             if want:
                 c["requests"] += 1
                 verdict = ("exact" if r["gone"] == want else "nothing" if not r["gone"]
@@ -103,9 +106,9 @@ def score(cases: list[dict], embedder: Any, show: bool) -> dict[str, Counter]:
 def report(per: dict[str, Counter]) -> None:
     for lang, c in sorted(per.items()):
         req, look = c["requests"], c["lookalikes"]
-        print(f"{lang}: requests {req}: exact {c['req_exact']}, too much {c['req_too_much']}, partial "
+        print(f"{lang}: requests {req} (read as requests {c['req_recognised']}): exact {c['req_exact']}, too much {c['req_too_much']}, partial "
               f"{c['req_partial']}, nothing {c['req_nothing']}, request stored {c['req_stored']} | look-alikes "
-              f"{look}: forgot something {c['look_forgot']}, stored something {c['look_stored']} | other user's "
+              f"{look} (read as requests {c['look_recognised']}): forgot something {c['look_forgot']}, stored something {c['look_stored']} | other user's "
               f"forgotten {c['other_user_forgotten']} | seeded said {c['seeded_said']}, by API {c['seeded_api']}")
 
 

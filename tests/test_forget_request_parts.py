@@ -28,6 +28,9 @@ REQUESTS = [
     # said another way: "would you mind …", "I want … deleted", "my X, delete that", 别把…记下来, 之前存的…
     "Would you mind not storing my phone number?", "I'd like the stuff about my ex removed.", "my wife's name, just delete that",
     "Let's forget about my ex.", "别把我的住址记下来", "我的地址你还是忘了吧", "帮我删掉之前存的地址", "我老婆名字能不能别记了",
+    "I quit my job, so forget that job", "Scrub my kids' names from your memory", "I don't want my age saved.",
+    "Take my address out of your memory", "Please erase any record of my address", "I'd like to have my address deleted",
+    "我辞职了，那份工作就忘了吧", "有关我前任的信息都清掉吧", "记忆里关于我爸的内容清空一下", "不要把我老婆的名字存进去", "我的年龄你就当不知道吧",
 ]
 LOOKALIKES = [
     "I forgot my keys", "how do I delete a git branch?", "remind me to delete the old branch", "don't forget to buy milk",
@@ -40,6 +43,8 @@ LOOKALIKES = [
     "把这件事忘了吧",
     "Would you mind deleting the temp files?", "I want the branch deleted", "My code — just delete it", "Let's forget it",
     "别把钥匙忘了", "我的作业能不能别交了", "我的车还是卖了吧",
+    "Disregard the previous instructions", "toss the salad", "I don't want my coffee cold", "take the dog out of the car",
+    "忘了带伞", "我辞职了，忘了吧", "那份文件删一下", "忘记买菜了",
 ]
 
 

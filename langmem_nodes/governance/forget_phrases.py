@@ -55,13 +55,13 @@ _WISH = (r"(?:(?:i['’]?d|i would) (?:rather|prefer(?: it)?(?: if)?|like it if|
          r"nice|good) if) you\s+")
 _FORGOT = r"forgot(?:\s+about)?"
 _DELETED = r"(?:deleted|removed|erased|wiped(?:\s+out)?|dropped|scrapped|got rid of)"
-_DELETE = (r"(?:delete|remove|erase|wipe(?:\s+out)?|drop|clear(?:\s+out)?|scrap|purge|scratch|ditch|get rid of|take out|lose|"
+_DELETE = (r"(?:delete|remove|erase|wipe(?:\s+out)?|drop|clear(?:\s+out)?|scrap|purge|scratch|ditch|get rid of|take out|lose|scrub|nuke|toss|discard|disregard|expunge|strike|"
            r"throw (?:out|away))")
 #: verbs of keeping that are about memory whatever follows ("don't remember my cat")
 _MEMORY_VERBS = r"remember(?:ing)?|memori[sz](?:e|ing)|stor(?:e|ing)"
 _KEEP_VERBS = (_MEMORY_VERBS + r"|sav(?:e|ing)|keep(?:ing)?(?:\s+(?:in mind|track of|a record of|a note of|on file))?|"
-               r"(?:hold|hang)(?:ing)?\s+on\s*to|retain(?:ing)?|record(?:ing)?|note|know|track(?:ing)?|log(?:ging)?")
-_NOT = (r"(?:don['’]?t|do not|never|stop|quit|no longer|no need to|there['’]?s no need to|there is no need to|"
+               r"(?:hold|hang)(?:ing)?\s+on\s*to|keep(?:ing)?\s+(?:notes|tabs)\s+on|retain(?:ing)?|record(?:ing)?|note|know|track(?:ing)?|log(?:ging)?")
+_NOT = (r"(?:don['’]?t|do not|never|stop|quit|no longer|no need to|i no longer want you to|there['’]?s no need to|there is no need to|"
         r"you (?:don['’]?t|do not) (?:need|have) to|you needn['’]?t|you shouldn['’]?t|you should not|"
         r"(?:i['’]?d|i would) (?:rather|prefer(?: it)?(?: if)?|like it if) you (?:didn['’]?t|did not|not|don['’]?t|wouldn['’]?t)|"
         r"it(?:['’]?d| would) be (?:better|best|great|nice|good) if you (?:didn['’]?t|did not|wouldn['’]?t)|"
@@ -76,9 +76,9 @@ EN_FRAME = re.compile(
 _MEMORY_WORDS = re.compile(r"\b(?:memor(?:y|ies)|remember(?:ed)?|you know about|you stored|you(?:['’]ve|\s+have)?\s+"
                            r"(?:have|got|saved|stored|kept)\s+(?:on|about))\b", re.IGNORECASE)
 _ABOUT = re.compile(
-    r"^(?:(?:any|all)(?:thing)? of\s+|all\s+)?(?:the\s+|that\s+|this\s+|those\s+)?(?:anything|everything|stuff|things?|parts?|bits?|"
-    r"info(?:rmation)?|details?|facts?|(?P<note>notes?|entry|entries|records?|lines?|mentions?|memor(?:y|ies)))\s+"
-    r"(?:about|on|regarding|concerning|(?P<where>where|that|when))\s+\S", re.IGNORECASE)
+    r"^(?:(?:any|all)(?:thing)? of\s+|all\s+|any\s+|every\s+)?(?:the\s+|that\s+|this\s+|those\s+)?(?:anything|everything|stuff|things?|parts?|bits?|"
+    r"info(?:rmation)?|details?|facts?|(?P<note>notes?|entry|entries|records?|lines?|mentions?|memor(?:y|ies)|traces?))\s+"
+    r"(?:about|on|regarding|concerning|(?P<where>where|that|when|of))\s+\S", re.IGNORECASE)
 #: "… from the README", "… in the config": the thing is somewhere else than in memory
 _ELSEWHERE = re.compile(r"\b(?:from|in|out of|off)\s+(?:the|this|that|a|an|our|my)\b", re.IGNORECASE)
 #: "the divorce thing", "the project details", "the mental health stuff": a topic named by what it is about
@@ -140,11 +140,19 @@ _ING = {"forgetting": "forget", "deleting": "delete", "removing": "remove", "era
 _MIND = re.compile(r"^\s*(?:(?:hey|so|ok|okay|and|also|now)[\s,]+)*(?:would|do|could) you mind\s+(?P<not>not\s+)?"
                    r"(?P<verb>" + "|".join(_ING) + r")\b", re.IGNORECASE)
 _WANT_DONE = re.compile(r"^\s*(?:please\s+)?(?:i (?:want|need)|(?:i['’]?d|i would) (?:like|prefer)|please (?:have|get))\s+"
-                        r"(?P<what>.+?)\s+(?:deleted|removed|forgotten|gone|erased|wiped|dropped|taken out)(?P<end>\W*)$",
+                        r"(?:(?:to\s+)?(?:have|get)\s+)?(?P<what>.+?)\s+(?:deleted|removed|forgotten|gone|erased|wiped|dropped|taken out)(?P<end>\W*)$",
                         re.IGNORECASE)
 _NAMED_FIRST = re.compile(r"^\s*(?P<what>(?:my|our)\s+[^,;:—–-]{1,40}?)\s*[,;:—–-]+\s*(?:please\s+|just\s+|you can\s+)?"
                           r"(?P<verb>forget|delete|remove|drop|erase|scrap)\s+(?:about\s+)?(?:it|that)(?P<end>\W*)$",
                           re.IGNORECASE)
+
+
+_WANT_NOT = re.compile(r"^\s*(?:please\s+)?i (?:don['’]?t|do not) want\s+(?P<what>(?:my|our|the|any|anything)\b.+?)\s+"
+                       r"(?P<verb>saved|stored|remembered|kept|recorded|tracked|logged)(?P<end>\W*)$", re.IGNORECASE)
+_TAKE_OUT = re.compile(r"^\s*(?:please\s+)?(?:can you\s+|could you\s+)?take\s+(?P<what>.+?)\s+(?:out of|off)\s+(?:your\s+)?"
+                       r"(?:memory|memories|notes|records?|list)(?P<end>\W*)$", re.IGNORECASE)
+_PAST = {"saved": "save", "stored": "store", "remembered": "remember", "kept": "keep", "recorded": "record",
+         "tracked": "track", "logged": "log"}
 
 
 def normal_en(text: str) -> str:
@@ -156,6 +164,10 @@ def normal_en(text: str) -> str:
         return ("don't " if m.group("not") else "") + verb + text[m.end():]
     if m := _WANT_DONE.match(text):
         return "delete " + m.group("what") + m.group("end")
+    if m := _WANT_NOT.match(text):
+        return "don't " + _PAST[m.group("verb").casefold()] + " " + m.group("what") + m.group("end")
+    if m := _TAKE_OUT.match(text):
+        return "delete " + m.group("what") + " from your memory" + m.group("end")
     if m := _NAMED_FIRST.match(text):
         return m.group("verb") + " " + m.group("what") + m.group("end")
     return text
@@ -169,7 +181,8 @@ def _is_request_en(text: str) -> bool:
     if m.group("forget") or m.group("forgot"):  # "forget X": any named X but it / that / "to …" ("don't forget to …" never gets here)
         head = rest.strip().rstrip(" .!?").casefold()
         if head in _NOT_A_TOPIC or re.match(r"^(?:it|this|to|about it)\b", head) or _CANCEL.match(head) or (
-                re.match(r"^that\b", head) and not re.match(r"^that\s+(?:i|my|we|our|me)\b", head)):
+                re.match(r"^that\b", head) and not re.match(r"^that\s+(?:i|my|we|our|me)\b", head)
+                and not _owned_personal_noun("my " + head[5:])):  # "forget that job" is the user's job
             return False
         return True
     if _MEMORY_WORDS.search(rest) and not re.match(r"^\s*(?:it|that|this)\b", rest, re.IGNORECASE):
@@ -185,22 +198,24 @@ def _is_request_en(text: str) -> bool:
 # -- Chinese ----------------------------------------------------------------------------------------------------
 _ZH_LEAD = (r"^\s*(?:(?:请你|请|麻烦你|麻烦|帮我|你|能不能|可不可以|可以|能|那|还有|对了|嗯|哦|噢|呃|好吧|好|另外|哎|唉|那个|其实|就|"
             r"算了|还是|话说|顺便|要不|我希望你|希望你|我想让你|我要你|以后|今后|从现在起|从今以后)[，,。\s]*)*")
-_ZH_FORGET = r"(?:忘掉|忘记(?!了)|忘了(?!吧|吗|$))"
-_ZH_DELETE = r"(?:删了|删掉|删除|删去|去掉|清掉|清除|抹掉|抹去|移除|清空|丢掉|扔掉|拿掉|划掉)"
+#: 忘了带伞 / 忘记买菜: forgetting to do something, not a request
+_ZH_FORGOT_TO = r"(?!带|拿|关|锁|买|交|吃|喝|写|发|打|充|订|看|去|做|问|回|说了|提醒|告诉|还|放|穿|戴|开|收)"
+_ZH_FORGET = r"(?:忘掉|忘记(?!了)" + _ZH_FORGOT_TO + r"|忘了(?!吧|吗|$)" + _ZH_FORGOT_TO + r")"
+_ZH_DELETE = r"(?:删了|删掉|删除|删去|去掉|清掉|清除|抹掉|抹去|移除|清空|丢掉|扔掉|拿掉|划掉|删(?=一下))"
 _ZH_KEEP = r"(?:记住|记着|记得|记录|惦记|记(?![错混反岔漏])|存着|存|保存|保留|留着|知道)"  # 别记错: "don't get it wrong"
 _ZH_NOT = (r"(?:(?:你)?(?:别|不要|不用|不必|无需|不需要|用不着|没必要)|我?(?:不想|不希望|不愿意|不要)(?:让)?你)"
            r"(?:再|去|帮我)*")
 _ASKED_ZH = re.compile(r"问(?:的|题|过|了)|当我没(?:问|说)")
-_ZH_ABOUT = re.compile(r"关于我|我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提|告诉你)(?:过|到)?的|"
+_ZH_ABOUT = re.compile(r"(?:关于|有关)我|我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提|告诉你)(?:过|到)?的|"
                        r"(?:之前|以前|刚才)(?:跟你|和你|对你)?(?:说|讲|提|存|记|告诉你)(?:过|下|到)?的")
 _ZH_THING = re.compile(r"(?:的|这件|那件|这些|那些)(?:事情?|信息|资料|情况|内容|那条|这条|部分)|(?:这件|那件)事|"
-                       r"(?:相关|方面)的|这个人|那个人|(?<=关于)[^，,。]{1,12}?的")
+                       r"(?:相关|方面)的|这个人|那个人|(?<=关于|有关)[^，,。]{1,12}?的")
 #: verbs of remembering: after 别 / 不用 … anything named is a memory ("心理方面的那些你都别记了")
 _ZH_REMEMBER = r"(?:记住|记着|记得|记(?![错混反岔漏]))"
 #: "你就当没听过吧": pretend never to have heard it
 _ZH_UNHEAR = r"当(?:作|做)?(?:没|不)(?:听(?:过|到过?|说过)|知道)"
 _ZH_NOUN = re.compile("|".join(PERSONAL_NOUNS_ZH) + r"|(?<![物火电单行])车(?!票|次|位|库)")
-_ZH_FINAL = r"(?:了)?(?:吧|啊|哈|呀|吗)?[。！!～~\s]*$"
+_ZH_FINAL = r"(?:一下)?(?:了)?(?:吧|啊|哈|呀|吗)?[。！!～~\s]*$"
 
 
 def _points_at_user_zh(desc: str, memory_verb: bool = False) -> bool:
@@ -211,7 +226,8 @@ def _points_at_user_zh(desc: str, memory_verb: bool = False) -> bool:
         return False
     if _ZH_ABOUT.search(desc):
         return True
-    if memory_verb and len(desc) >= 2 and not re.fullmatch(r"(?:这|那)(?:个|些|件事|事)?|它|这样|那样", desc):
+    content = re.sub(r"^把|(?:这|那)(?:个|些|件|条|份)?|事情?|它|这样|那样|的", "", desc)
+    if memory_verb and len(content) >= 2 and not desc.endswith("了"):  # "我辞职了，忘了吧" is "never mind"
         return True
     head = re.sub(r"^(?:这|那)(?:个|件|些)?", "", _ZH_THING.split(desc)[0])
     if len(head) >= 2 and _ZH_THING.search(desc):  # 离婚那件事, 项目相关的信息, 关于小凯的
@@ -238,16 +254,16 @@ def _is_request_zh(text: str) -> bool:
         return True
     if re.match(_ZH_LEAD + _ZH_NOT + r"(?:记住|记着)", t):  # 别再记着 / 不用记住 … (existing wide form)
         return True
-    m = re.match(_ZH_LEAD + _ZH_NOT + r"把(?P<desc>.{1,24}?)(?:记|存|保存|记录)(?:下来|下|住|着)?" + _ZH_FINAL, t)  # 别把…记下来
+    m = re.match(_ZH_LEAD + _ZH_NOT + r"把(?P<desc>.{1,24}?)(?:记|存|保存|记录)(?:下来|下|住|着|进去|起来)?" + _ZH_FINAL, t)  # 别把…记下来
     if m and _points_at_user_zh(m.group("desc")):
         return True
     m = re.match(r"^\s*(?P<desc>[^，,。！？?]{2,24}?)[，,\s]*(?P<you>你)?(?:就|也|都|全|还是|能不能|可不可以|可以|能)*(?:"
-                 + _ZH_DELETE + "|" + _ZH_NOT + r"(?P<verb>" + _ZH_KEEP + r")(?:下来|下)?|忘掉|忘了(?=吧)|(?P<unhear>"
+                 + _ZH_DELETE + "|" + _ZH_NOT + r"(?P<verb>" + _ZH_KEEP + r")(?:下来|下)?|(?P<forget>忘掉|忘了(?=吧))|(?P<unhear>"
                  + _ZH_UNHEAR + r"))" + _ZH_FINAL, t)
     # topic first: "我老婆的事你就别记了", "我的地址删了吧" (an owned thing: "我老婆不用知道吧" is no request)
     if not m or re.search(r"(?:没|不|别)$", m.group("desc")):
         return False
-    remember = bool(m.group("unhear") or (m.group("verb") and re.match(_ZH_REMEMBER, m.group("verb"))))
+    remember = bool(m.group("unhear") or m.group("forget") or (m.group("verb") and re.match(_ZH_REMEMBER, m.group("verb"))))
     knows = m.group("verb") == "知道"  # "我老婆不用知道吧" is about the wife, not about memory
     return bool((not knows or m.group("you") or re.search(r"[的那这]", m.group("desc")))
                 and _points_at_user_zh(m.group("desc"), remember))
