@@ -10,6 +10,11 @@ Example:
     (['lives_in'], ['allergy'])
     >>> names_predicate("my car", "attr:car"), names_predicate("my car", "lives_in")
     (True, False)
+
+A relation's attribute is not the user's: "my wife's name" / "我老婆的名字" name `attr:wife_name`, never `name`.
+
+    >>> names_predicate("my wife's name", "name"), names_predicate("我老婆的名字", "name"), names_predicate("my name", "name")
+    (False, False, True)
 """
 
 from __future__ import annotations
@@ -22,12 +27,14 @@ PREDICATE_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "name": (("name", "called"), ("名字", "叫什么", "名叫", "我叫", "姓名")),
     "role": (("job", "role", "profession", "occupation", "title"), ("职业", "做什么工作", "职位", "干什么的")),
     "lives_in": (("live", "lives", "living", "based", "home", "city", "address", "reside", "residence", "located",
-                  "moved"), ("住在", "住哪", "住的", "我住", "住址", "地址", "家在", "城市", "搬到")),
+                  "moved", "street"), ("住在", "住哪", "住的", "我住", "住址", "地址", "家在", "家住", "门牌", "城市", "搬到")),
     "works_in": (_WORK, _WORK[6:]),
     "works_at": (_WORK, _WORK[6:]),
     "from": (("hometown", "origin", "born", "where i'm from", "where i am from", "come from", "grew up"),
              ("来自", "老家", "家乡", "哪里人", "哪儿人", "出生")),
     "allergy": (("allergy", "allergic", "allergies"), ("过敏",)),
+    "age": (("age", "years old", "how old"), ("年龄", "岁", "多大")),
+    "religion": (("religion", "religious", "faith"), ("宗教", "信仰", "信佛", "信教", "信基督", "佛教", "基督教", "伊斯兰")),
     "diet": (("diet", "vegetarian", "vegan", "eat", "eating", "food"), ("饮食", "吃素", "不吃", "忌口", "素食")),
     "prefers": (("like", "likes", "prefer", "preference", "preferences", "favourite", "favorite"),
                 ("喜欢", "偏好", "爱好", "最爱")),
@@ -42,6 +49,21 @@ PREDICATE_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "release_command": (("release",), ("发布",)),
     "rule": (("rule", "rules"), ("规则",)),
 }
+#: Words that ask for the street address, not the city: "my street address", "具体门牌地址".
+ADDRESS_WORDS = re.compile(r"\b(?:address|street)\b|地址|住址|门牌", re.IGNORECASE)
+#: People and animals of the user's whose attributes ("my wife's name", "我老婆的名字") are not the user's own.
+RELATIONS_EN = tuple(
+    "wife husband spouse partner girlfriend boyfriend fiance fiancee fiancé fiancée ex kid kids child children son "
+    "daughter baby mom mum mother dad father parents sister brother sibling grandma grandmother grandpa grandfather "
+    "pet dog cat boss manager colleague coworker friend neighbour neighbor doctor therapist".split())
+RELATIONS_ZH = ("老婆", "老公", "妻子", "丈夫", "爱人", "媳妇", "太太", "孩子", "儿子", "女儿", "宝宝", "妈妈", "母亲", "爸爸",
+                "父亲", "父母", "姐姐", "妹妹", "哥哥", "弟弟", "宠物", "狗", "猫", "女朋友", "男朋友", "对象", "老板", "同事", "朋友",
+                "哥", "姐", "弟", "妹", "妈", "爸")
+#: what a relation has that the user has too: "my wife's name" is not the user's name
+_OWNED_EN = r"(?:names?|birthday|job|work|role|number|phone number|address|age|email|allergy|allergies|diet|details|info|car)\b"
+_OWNED_ZH = r"(?:名字|生日|工作|职业|电话|手机号|地址|住址|年龄|公司|单位|过敏|饮食|事情|事|情况|信息|车)"
+_RELATION_OWNS = re.compile(r"\b(" + "|".join(RELATIONS_EN) + r")['’]s\s+" + _OWNED_EN + "|(" + "|".join(RELATIONS_ZH)
+                            + r")的" + _OWNED_ZH, re.IGNORECASE)
 _EN_WORD = re.compile(r"[a-z][a-z0-9'’]*")
 _STOP = frozenset(
     "i i'm me my mine myself the a an what where which who whom when how why that this those these about is am are "
@@ -74,9 +96,39 @@ def _words_of(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return PREDICATE_WORDS.get(predicate, ((), ()))
 
 
+def owner_phrase(text: str) -> str:
+    """`text` with a relation's attribute reduced to the relation: "my wife's name" → "my wife", "我老婆的名字" → "我老婆".
+
+    >>> owner_phrase("my wife's name"), owner_phrase("我老婆的名字"), owner_phrase("my name")
+    ('my wife', '我老婆', 'my name')
+    """
+    return _RELATION_OWNS.sub(lambda m: m.group(1) or m.group(2), text)
+
+
+def stem_evidence(terms: frozenset[str] | set[str], text: str) -> float:
+    """The share of English `terms` with a word of the same stem in `text` ("weight" ~ "weighs", "therapy" ~
+    "therapist"); 0.0 without English terms.
+
+    >>> stem_evidence({"weight"}, "User weighs 90 kg"), stem_evidence({"weight", "goal"}, "User weighs 90 kg")
+    (1.0, 0.5)
+    """
+    en = [t for t in terms if t.isascii() and t.isalpha()]
+    if not en:
+        return 0.0
+    words = _en_words(text)
+    return sum(any(_same_stem(t, w) for w in words) for t in en) / len(en)
+
+
 def names_predicate(text: str, predicate: str) -> bool:
     """Whether `text` names the attribute `predicate` (see the module docstring)."""
     en, zh = _words_of(predicate)
+    if predicate.startswith("attr:"):  # its own words: "wife_name", "老婆名字" (said "我老婆的名字" or "我老婆的事")
+        bare = text.replace("的", "")
+        if any(cue in bare or any(r in cue and r in text for r in RELATIONS_ZH) for cue in zh):
+            return True
+        zh = ()
+    else:  # "my wife's name" names the wife, not the user's `name`
+        text = owner_phrase(text)
     low = " ".join(text.casefold().replace("’", "'").split())
     words = _en_words(low)
     for cue in en:

@@ -62,7 +62,16 @@ from ..read.relevance import (
 from ..records import MemoryContext, MemoryRecord
 from ..store import MemoryStore
 from ..text import detect_lang
-from .attribute_words import named_predicates, names_predicate
+from .attribute_words import ADDRESS_WORDS, named_predicates, names_predicate, owner_phrase, stem_evidence
+from .forget_phrases import (
+    EN_FRAME,
+    THE_X_THING,
+    TRAILER,
+    first_clause,
+    follow_up,
+    normal_en,
+    request_sentence,
+)
 
 #: "don't remember / stop remembering / do not store …": asking memory not to keep something.
 _DONT_KEEP = (r"(?:don['’]?t|do not|stop)\s+(?:remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)|keep(?:ing)? in mind|"
@@ -76,9 +85,24 @@ _EN_VERB = re.compile(
     r"(?:about\s+|regarding\s+|on\s+)?(?:the\s+|my\s+)?",
     re.IGNORECASE,
 )
+#: What follows the verb of a request before its topic: "whatever you have on", "what I said about", "the thing about".
+_EN_TAIL = re.compile(
+    r"^(?:(?:whatever|what|anything|everything|all)\s+you(?:'ve|\s+have)?\s+(?:have|got|know|remember|stored|saved)\s+"
+    r"(?:on|about|of)\s+)?(?:(?:any|all)(?:thing)? of\s+|all\s+)?(?:the\s+|that\s+|this\s+|those\s+)?"
+    r"(?:(?:thing|part|bit|stuff|info|information|details?|facts?|notes?|entry|entries|records?|lines?|mentions?|"
+    r"memor(?:y|ies))s?\s+(?:about|on|regarding|concerning|where|that)\s+)?"
+    r"(?:everything\s+|anything\s+|all\s+)?(?:(?:that|what)\s+)?(?:i\s+(?:ever\s+|even\s+|just\s+)?(?:said|told you|mentioned|"
+    r"wrote)\s+)?(?:about\s+|regarding\s+|on\s+)?(?:the\s+|my\s+)?",
+    re.IGNORECASE,
+)
 _ZH_STRIP = re.compile(
-    r"请|麻烦|帮我|把|给我|忘掉|忘记|忘了|删掉|删除|删了|清除|(?:别|不要|不用)再?记(?:住|着)?|了$|"
-    r"我(?:之前|以前|刚才)?(?:说|讲|提|告诉你)(?:过|到)?的|你记(?:住|得)的|关于|有关|那个|那些|这个|"
+    r"请你|请|麻烦你|麻烦|帮我|把|给我|忘掉|忘记|忘了|删掉|删除|删了|删去|清除|清掉|去掉|抹掉|抹去|移除|"
+    r"(?:你)?(?:别|不要|不用|不必|无需|不需要|用不着|没必要)(?:再|去)*(?:记住|记着|记得|记录|惦记|记|存着|存|保存|保留|留着|知道)|"
+    r"能不能|可不可以|还是|一下|有关|(?:记|存)进去|清空|记忆(?:里|中)|删(?=一下|$)|能(?=忘|删|别|不)|那份|这份|就(?=$|忘|删|别|不)|吗$|^能|(?:别|不要)(?=把)|下来|你?记的|(?:记|存)下来|(?:之前|以前|刚才)(?:跟你)?(?:说|讲|提|存|记|告诉你)(?:过|下|到)?的|的一切|(?:的)?所有(?:的)?事?|那块|这块|那部分|"
+    r"我?(?:不想|不希望|不愿意)(?:让)?你(?:再)?(?:记住|记着|记得|惦记|记|知道|存|保存|保留)|惦记|以后|你可以|你就|你|可以|"
+    r"当(?:作|做)?(?:没|不)(?:听(?:过|到过?|说过)|知道)|这个人|那个人|方面的?|相关的?|的?那些(?=[都别不删忘]|$)|"
+    r"从(?:你的)?记忆(?:里|中)|(?:都|全|全部|统统)(?=[删忘清去抹别不]|$)|那事儿?|这事儿?|的?(?:信息|资料)(?=[都删忘清去抹吧了不别你]|$)|了$|"
+    r"我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提|告诉你)(?:过|到)?的|你记(?:住|得)的|关于|有关|那个|那些|这个|"
     r"的事情?|的内容|的记忆|的那条记忆|那条记忆|这条记忆|的记录|那条|这条|记忆|这件事|那件事|的话|吧|好吗|[。！!？?，,\s]"
 )
 #: A dense-only candidate needs this many times the embedder's general recall floor: an offer sits one "yes"
@@ -99,25 +123,13 @@ class ForgetState(TypedDict):
     memory_forgotten: NotRequired[list[dict[str, Any]]]
 
 
-# A request said in chat: "forget …" about something the user told (not "forget it", not "don't forget to …"), or
-# "delete / remove / erase …" only when it names memory ("what you remember about …", "from your memory");
-# zh: 忘掉 / 忘记 / 别再记着 … at the start, 删掉 / 删除 … only with 记忆 / 记住的 (not "删掉这个文件", "忘了吧").
-_CHAT_EN = re.compile(
-    r"^\s*(?:(?:please|pls|plz|ok|okay|hey|hi|so|um|yo|and|also|now)[\s,]+)*(?:can you\s+|could you\s+|would you\s+|i want you to\s+)?"
-    r"(?:forget\s+(?!it\b|that\b(?!\s+(?:i|my|we|our|me)\b)|this\b|about it\b|to\b)(?=\S)"
-    r"|" + _DONT_KEEP + r"\s+(?=(?:that|my|where|what|how|who|anything|about|the fact)\b)(?!.*\bbut\b)"
-    r"|(?:delete|remove|erase|wipe|drop|clear|scrap)\s+(?=.*\b(?:memor(?:y|ies)|remember(?:ed)?|you know about|you stored|"
-    r"you(?:'ve|\s+have)?\s+(?:have|got|saved|stored)\s+(?:on|about))\b))",
-    re.IGNORECASE)
-_CHAT_ZH = re.compile(
-    r"^\s*(?:请|麻烦|帮我|你)?(?:把|给我)?(?:忘掉|忘记|忘了(?!吧|吗|$)|(?:别|不要|不用)再?记(?:住|着)"
-    r"|(?:删掉|删除|清除)(?=.*(?:记忆|记住的|记着的|记得的))"
-    r"|把[^。！？]{1,24}?记忆(?:都|全)?(?:删掉|删除|删了|清除|去掉))")
-
-
-_ALL_EN = re.compile(r"^\s*(?:please\s+)?(?:forget|delete|erase|wipe)\s+(?:everything|all)\s+(?:you know\s+)?about me[\s.!]*$",
-                     re.IGNORECASE)
-_ALL_ZH = re.compile(r"^\s*(?:请)?(?:忘掉|忘记)关于我的一切[。！!\s]*$|^\s*(?:请)?把我的记忆(?:都|全)?(?:删了|删掉|删除)[。！!\s]*$")
+_ALL_EN = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:can|could) you\s+)?(?:forget|delete|erase|wipe|clear)\s+(?:(?:everything|all)\s+(?:you (?:know|have|"
+    r"remember|stored)\s+)?(?:about|on|of) me|(?:all\s+(?:of\s+)?)?(?:my|your)\s+memor(?:y|ies)(?:\s+(?:of|about) me)?)"
+    r"(?:\s+please)?[\s.!?]*$", re.IGNORECASE)
+_ALL_ZH = re.compile(r"^\s*(?:请)?(?:忘掉|忘记)(?:关于我的|我的)一切[。！!\s]*$|"
+                     r"^\s*(?:请)?(?:把)?(?:我的|关于我的)(?:所有|全部)?记忆(?:都|全)?(?:删了|删掉|删除|清空|清掉)(?:吧)?[。！!\s]*$|"
+                     r"^\s*(?:请)?清空(?:我的|关于我的)(?:所有|全部)?记忆(?:吧)?[。！!\s]*$")
 
 
 def is_forget_all(text: str) -> bool:
@@ -142,7 +154,7 @@ def is_forget_request(text: str) -> bool:
         return False
     if is_forget_all(t):
         return True
-    if _CHAT_EN.match(t) or _CHAT_ZH.match(t):
+    if request_sentence(t) is not None:
         topic = request_topic(t).strip(" .!?。！？")
         return bool(topic) and topic.casefold() not in ("it", "that", "this", "everything", "me")
     return False
@@ -154,12 +166,42 @@ def request_topic(text: str) -> str:
     >>> request_topic("Forget what I said about coffee."), request_topic("忘掉我说的那个咖啡的事")
     ('coffee', '咖啡')
     """
-    t = text.strip()
+    whole = text.strip()
+    t = request_sentence(whole) or whole
+    if m := EN_FRAME.match(normal_en(t)):  # a request said in chat: its description, without "the thing about", "please", …
+        rest = m.group("rest").strip()
+        clause = first_clause(rest)
+        topic = TRAILER.sub("", clause.rstrip(" .!?")).strip()
+        topic = x.group("x") if (x := THE_X_THING.match(topic)) else _EN_TAIL.sub("", topic, count=1).strip(" .!?")
+        more = follow_up(rest[len(clause):])
+        return (f"{topic} and {more}" if more else topic) or t
     en = _EN_VERB.sub("", t, count=1).strip(" .!?")
     if en != t.strip(" .!?"):
         return en or t
     zh = _ZH_STRIP.sub("", t)
     return zh or t
+
+
+def topic_items(topic: str) -> list[str]:
+    """The things a topic names: "where I work, and my age" → ["where I work", "my age"], "我的体重和减肥目标" →
+    ["我的体重", "减肥目标"].
+
+    >>> topic_items("where I work, and my age"), topic_items("我的体重和减肥目标"), topic_items("coffee")
+    (['where I work', 'my age'], ['我的体重', '减肥目标'], ['coffee'])
+    """
+    parts = re.split(r"\s*,\s*(?:and\s+|or\s+|plus\s+)?|\s+(?:and|as well as|plus)\s+|[、，]|(?<=[\u4e00-\u9fff])(?:和|跟|以及|还有|及)"
+                     r"(?=[\u4e00-\u9fff])", topic)
+    return [p.strip() for p in parts if p and p.strip()] or [topic]
+
+
+def lexical_topic(topic: str) -> str:
+    """The words of a topic that must be shared with a memory: what a relation's attribute belongs to ("my wife's
+    name" → "my wife"), without the user's own 我 / 我的 ("我老婆的名字" → "老婆", "我的地址" → "地址").
+
+    >>> lexical_topic("my wife's name"), lexical_topic("我老婆的名字"), lexical_topic("我的地址")
+    ('my wife', '老婆', '地址')
+    """
+    return re.sub(r"^\s*我的?(?=\S)", "", owner_phrase(topic))
 
 
 def parse_confirmation(answer: Any, candidate_ids: Sequence[str]) -> list[str]:
@@ -244,27 +286,51 @@ class ForgetRequestNode(MemoryNode):
             own = [r for r in self.store.find(parts, statuses=statuses) if r.scope.user_id == ctx.user_id
                    and r.scope.org_id == ctx.org_id and r.scope.level.value in ("user", "session")]
             return [self._show(r, 1.0) for r in own]
+        scored: dict[str, float] = {}
+        recs: dict[str, MemoryRecord] = {}
+        for item in topic_items(topic):  # "where I work, and my age": each named thing on its own evidence
+            for r, score in self._evidence(item, parts, statuses, ctx):
+                recs[r.id], scored[r.id] = r, max(score, scored.get(r.id, 0.0))
+        # ties (the same attribute named): live memories before superseded ones, newest first
+        offered = sorted(recs.values(), key=lambda r: (-scored[r.id], r.status.value not in ("active", "candidate"),
+                                                       -r.created_at.timestamp(), r.id))
+        return [self._show(r, scored[r.id]) for r in offered[: self.k]]
+
+    def _evidence(self, topic: str, parts: list[str], statuses: tuple[str, ...],
+                  ctx: MemoryContext) -> list[tuple[MemoryRecord, float]]:
+        """The user's memories `topic` names (see `candidates`), with their evidence."""
         emb = self.store.embedder
         qvec = emb.embed_query(topic)
         lex = dict(self.store.lexical_search(parts, topic, self.k * 4, statuses=statuses))
         cos = dict(self.store.dense_search(parts, qvec, self.k * 4, statuses=statuses))
-        named = [r.id for p in named_predicates(topic) for r in self.store.find(parts, statuses=statuses, predicate=p)]
+        attributes = named_predicates(topic)
+        named = [r.id for p in attributes for r in self.store.find(parts, statuses=statuses, predicate=p)]
+        if attributes:  # memories kept without a structured reading ("User stated: I live at …") name it in their text
+            named += [r.id for r in self.store.find(parts, statuses=statuses, predicate="states")
+                      if any(names_predicate(r.text, p) for p in attributes)]
         recs = self.store.get_many(list(dict.fromkeys([*lex, *cos, *named])))
         mine = [r for r in recs.values() if r.scope.user_id == ctx.user_id and r.scope.org_id == ctx.org_id]
         dense = self._dense_evidence(topic, qvec, parts, mine, cos)
-        terms = content_terms(topic)
-        scored = {}
+        terms = content_terms(lexical_topic(topic))
+        found: list[tuple[MemoryRecord, float, bool]] = []
         for r in mine:
-            field = names_predicate(topic, r.predicate)
-            lexical = lexical_evidence(terms, f"{r.text} {r.object}")
-            d = dense.get(r.id)
-            if field or lexical >= LEXICAL_FLOOR or (d is not None and d >= 0):
-                scored[r.id] = float(field) + lexical + max(d or 0.0, 0.0)
-        # ties (the same attribute named): live memories before superseded ones, newest first
-        offered = sorted((r for r in mine if r.id in scored),
-                         key=lambda r: (-scored[r.id], r.status.value not in ("active", "candidate"),
-                                        -r.created_at.timestamp(), r.id))
-        return [self._show(r, scored[r.id]) for r in offered[: self.k]]
+            # a memory stored without a structured reading ("states") names its attribute in its text
+            field = names_predicate(topic, r.predicate) or (
+                r.predicate == "states" and any(names_predicate(r.text, p) for p in attributes))
+            lexical = max(lexical_evidence(terms, f"{r.text} {r.object}"), stem_evidence(terms, r.text))
+            d = max(dense.get(r.id, -1.0), 0.0) if r.id in dense and dense[r.id] >= 0 else None
+            if field or lexical >= LEXICAL_FLOOR or d is not None:
+                found.append((r, float(field) + lexical + (d or 0.0), field and not lexical and d is None))
+        # "my street address" names `attr:address` and, by a word of it, `lives_in`: the attribute of its own
+        # words wins over a general one that has nothing else for it; so does a street address ("12 Rose St")
+        # over a city when the topic asks for the address
+        def specific(r: MemoryRecord) -> bool:
+            return (r.predicate.startswith("attr:") and names_predicate(topic, r.predicate)) or bool(
+                ADDRESS_WORDS.search(topic) and "lives_in" in attributes and re.search(r"\d", r.text))
+
+        if any(specific(r) for r, _, _ in found):
+            found = [x for x in found if not (x[2] and not specific(x[0]))]
+        return [(r, score) for r, score, _ in found]
 
     def _dense_evidence(self, topic: str, qvec: Any, parts: list[str], recs: list[MemoryRecord],
                         cos: dict[str, float]) -> dict[str, float]:
