@@ -49,7 +49,7 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+")),
     ("bearer token", re.compile(r"\bbearer\s+[A-Za-z0-9._~+/=-]{16,}", _I)),
     ("connection string key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature|sig|Password|Pwd)"
-                                         r"=[^;&\s]{6,}", _I)),
+                                         r"=[^;&\s，。；！？、]{6,}", _I)),
 ]
 # a URL carrying a password: scheme://user:PASSWORD@host (also redis://:PASSWORD@host)
 _URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:(?P<v>[^\s/@]{1,200})@[^\s/]+", _I)
@@ -284,12 +284,29 @@ _NOT_CODE_BEFORE = re.compile(r"(?:\b(?:port|version|v|room|gate|flight|no\.?|nu
 _NOT_CODE_AFTER = re.compile(r"^\s*(?:端口|室|号|楼|层|年|月|日|元|块|点|分|岁|次|个|件|port\b|am\b|pm\b|km\b|kg\b|ms\b|mb\b|gb\b)", _I)
 
 
+# a lowercase product and its version ("python3", "ubuntu22", "iphone15"): a lowercase word of 4+ letters with
+# digits is a product only with a known stem — "hunter22x" and "bluefinch42" are typed secrets
+KNOWN_TECH = re.compile(
+    r"(?:python|py|gpt|win|windows|office|iphone|ipad|pixel|galaxy|react|vue|node|java|jdk|ecma|ubuntu|debian|"
+    r"centos|fedora|rhel|macos|ios|android|qwen|llama|claude|gemini|mistral|mysql|postgres|redis|mongo|kafka|spark|"
+    r"php|html|css|ipv|http|utf|xbox|switch|note|mate|redmi|vista|dotnet|angular|rails|ruby|perl|lua|cuda|gtx|rtx|"
+    r"oauth|wifi|usb|hdmi|ddr|lte|swift|kotlin|scala|unity|unreal|docker|macbook|thinkpad|surface|kindle|vision|"
+    r"model|phone|watch|series|gen|level|phase|stage|sprint|week|day|room|team|group|chapter|part|season|episode|"
+    r"vol|ver|rev|build|beta|alpha|release|top|web|base|sha|md|aes|rsa|ed|x|v|h|k|s|m|i|o|[a-z]{1,3})"
+    r"[-.]?\d+[a-z]?(?:\.\d+)*[a-z]?|k8s|i18n|l10n|a11y", re.I)
+
+
 def _product(token: str) -> bool:
-    """A product and its version, not a secret: "OAuth2", "React18", "vue3", "UA857", "X1" — but "bluefinch42"
-    (a long lowercase word with digits) is not one."""
+    """A product and its version, not a secret: "OAuth2", "React18", "vue3", "python3", "UA857", "X1" — but
+    "bluefinch42" and "hunter22x" (a lowercase word with digits, no known stem) are not one."""
     letters_run = re.match(r"[A-Za-z]+", token)
-    return bool(_PRODUCT_VERSION.fullmatch(token) and (not letters_run or len(letters_run.group(0)) <= 6
-                                                       or token[0].isupper())) or bool(re.fullmatch(r"[A-Z]{1,3}\d+[A-Z]?", token))
+    if bool(re.fullmatch(r"[A-Z]{1,3}\d+[A-Z]?", token)):
+        return True
+    if not _PRODUCT_VERSION.fullmatch(token):
+        return False
+    if not letters_run or token[0].isupper() or len(letters_run.group(0)) <= 3:
+        return True
+    return len(letters_run.group(0)) <= 6 and KNOWN_TECH.fullmatch(token) is not None
 
 
 def _code_like(token: str) -> bool:
@@ -410,8 +427,9 @@ def find_secrets(text: str) -> list[Finding]:
             if "phrase" in word.casefold() or _DIAL.search(word):  # spaces inside: the rest of the clause is its value
                 add(kind, m, "v")
             else:
-                start = m.start("v")
-                found.append(Finding(kind, "secret", start, start + len(value.split()[0]), value.split()[0]))
+                start, first = m.start("v"), re.split(r"[，。；！？、]", value.split()[0])[0]  # "123456，是…": zh stops it
+                if first:
+                    found.append(Finding(kind, "secret", start, start + len(first), first))
     for m in _EN_AS_PASSWORD.finditer(text):
         add("password", m, "v")
     for m in _EN_CHANGED_TO.finditer(text):
@@ -462,8 +480,10 @@ def find_secrets(text: str) -> list[Finding]:
         span_end = m.end() + (rest.end() if rest else 0)
         if span_end > m.end() + 3:
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
-    from .cued import find_cued  # cued builds on this module's helpers
+    from .cued import find_cued  # cued and presented build on this module's helpers
+    from .presented import find_presented
     found += [f for f in find_cued(text) if f.category == "secret"]
+    found += find_presented(text)
     return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
 
 
@@ -488,21 +508,28 @@ def _as_written(f: Finding, text: str, original: str) -> Finding:
 _PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|<[^<>]{1,30}>|\{\{?[^{}]{1,30}\}?\}|\$\{?[A-Z_]+\}?|"
                                 r"your[_-]?\w*[_-]?here|changeme|placeholder|redacted|\d+\s*(?:位|个字符|字符|characters?|chars?|digits?)",
                                 _I)
-_DUMMY_VALUE = re.compile(r"(?:password|passw0rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}|"
+_DUMMY_VALUE = re.compile(r"(?:p[a@4][s5$]{2}w[o0]rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}!?|"
                           r"123456\d{0,3}|1234|0000|letmein", _I)
 _ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|fake|dummy|placeholders?|examples?|"
-                          r"samples?|hard-?coded|common(?:est)?|weak)\b|测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见", _I)
+                          r"samples?|hard-?coded|common(?:est)?|weak|docs?|documentation|tutorials?)\b|测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档|教程", _I)
+# a well-known weak value asked about, owned by nobody: "Is 'P@ssw0rd' really as bad as …?", "密码设成 123456 是不是很危险？"
+_JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable)\b|危险|安全|够强|太弱|容易被", _I)
+_OWNER = re.compile(r"\b(?:my|mine|I|I'?ve|I'?m|our)\b|我", _I)
 
 
 def _placeholder(f: Finding, text: str) -> bool:
     if f.category != "secret":
         return False
-    value = f.value.strip("'\"“”‘’`")
+    value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
     if _PLACEHOLDER_VALUE.fullmatch(value):
         return True
     if _DUMMY_VALUE.fullmatch(value):
         start, end = _sentence_span(text, f.start, f.end)
-        return _ABOUT_TESTS.search(text[start:end]) is not None
+        sentence = text[start:end]
+        question = re.match(r"[^.\n。！？?]*[?？]", text[f.end:])  # "Is 'Passw0rd!' really as weak as …?"
+        asked = text[start:f.end + question.end()] if question else ""
+        judged = asked and _JUDGED.search(asked) and not _OWNER.search(asked)
+        return bool(judged) or _ABOUT_TESTS.search(sentence) is not None
     return False
 
 
