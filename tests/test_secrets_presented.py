@@ -90,3 +90,34 @@ def test_a_weak_example_value_asked_about_or_from_docs_is_not_a_secret(text) -> 
 ])
 def test_a_card_number_named_as_a_card_is_an_identifier_even_without_its_checksum(text, value) -> None:
     assert value in [f.value for f in find_pii(text)]
+
+
+SAID_TOO = {  # the same structures in more words (written for this test, after secrets_blind5's tune half)
+    "the session secret for my flask app is 'purple monkey dishwasher 42', fine?": "purple monkey dishwasher 42",
+    "I use sunny2024x for pretty much everything": "sunny2024x",
+    "我基本上所有网站都用 qiuqiu520": "qiuqiu520",
+    "我的 cookie secret 是 'tiger lily 7 moon'，会不会太短": "tiger lily 7 moon",
+}
+
+
+@pytest.mark.parametrize("text", list(SAID_TOO))
+def test_a_quoted_phrase_or_an_everyday_login_is_refused(text) -> None:
+    assert SAID_TOO[text] in " ".join(f.value for f in find_secrets(text))
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("routing 026009593 and account 77120934 for the payroll form", "77120934"),
+    ("对公账户 110907612310501，帮我写进合同", "110907612310501"),
+])
+def test_an_account_number_right_after_its_name_is_an_identifier(text, value) -> None:
+    assert value in [f.value for f in find_pii(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "error code 0x80070643 when updating, how to fix?", "错误代码 0x80070005 怎么解决",
+    "发票号码 31025569 抬头写错了怎么办", "帮我写个正则：密码长度6到20位，必须有大写字母",
+    "支付密码和登录密码设成相同的可以吗？", "compose 里写 DB_PASSWORD: ${DB_PASS}，怎么注入？",
+    "sk-proj-xxxxxxxxxxxxxxxx is just the placeholder, right?", "invoice number 31025569 has the wrong address",
+])
+def test_a_number_named_as_something_else_a_length_rule_or_a_placeholder_is_not_a_secret(text) -> None:
+    assert find_secrets(text) == [] and find_pii(text) == []

@@ -56,7 +56,7 @@ _URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:(?P<v>[^\s/@]{
 _CLI_PASSWORD = re.compile(r"(?:\bmysql\b|\bmysqldump\b|\bpsql\b|\bmongo(?:sh)?\b)[^\n]{0,80}?\s-p(?P<v>[^\s-][^\s]{3,})|"
                            r"--password[= ](?P<w>\S{4,})", _I)
 _ENV_SECRET = re.compile(r"\b[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY)[A-Z0-9_]*"
-                         r"(?:\s*[=:]|\s+is)\s*[\"']?(?P<v>[^\s\"']{4,})")
+                         r"(?:\s*[=:]|\s+is)\s*[\"']?(?P<v>[^\s\"'，。；！？、]{4,})")
 # a snake_case credential field with a value: "private_key_id 9a8b…", "client_secret: x9…"
 _FIELD_SECRET = re.compile(r"\b(?P<k>[a-z0-9]*_[a-z0-9_]*|[a-z]+[A-Z][A-Za-z]*)(?<=[a-z0-9_])\s*(?:[=:]|\s+is|\s)\s*[\"']?(?P<v>[^\s\"',;]{8,})")
 _FIELD_WORDS = re.compile(r"password|passwd|secret|token|api_?key|apikey|access_?key|private_?key|credential", re.I)
@@ -144,6 +144,8 @@ _EN_LOGIN_PAIR = re.compile(
 _ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|pin\s*码|暗号|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置"
 _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
+# a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
+_ZH_NOT_VALUE = r"(?:怎么|如何|什么|多少|几|哪|啥|咋|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
 _ZH_PHRASE = re.compile(
     rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:[\u4e00-\u9fff]{{0,2}}(?:{_ZH_LINK}))\s*[\"'“‘「]?"
     rf"(?P<v>[^\s，,。；;！？!?、」”]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”]*){{0,11}})",
@@ -280,7 +282,7 @@ _ACCESS_OBJECT = re.compile(
     r"还有\S{0,8}的[:：]|登|进|输|解锁|门|锁|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码", _I)
 _NOT_CODE_BEFORE = re.compile(r"(?:\b(?:port|version|v|room|gate|flight|no\.?|number|order|tracking|username|user|id|"
                               r"handle|model|gen|series|iso|rfc|pep|issue|pr|ticket|build|release|floor|suite|apt|"
-                              r"zip|postal|area)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室)\s*$", _I)
+                              r"zip|postal|area|invoice|error|status|exit)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室|号码|编号|发票|代码|错误码|状态码)\s*$", _I)
 _NOT_CODE_AFTER = re.compile(r"^\s*(?:端口|室|号|楼|层|年|月|日|元|块|点|分|岁|次|个|件|port\b|am\b|pm\b|km\b|kg\b|ms\b|mb\b|gb\b)", _I)
 
 
@@ -316,7 +318,8 @@ def _code_like(token: str) -> bool:
         return True
     if _product(token):
         return False
-    letters, digits = sum(c.isalpha() for c in token), sum(c.isdigit() for c in token)
+    letters = sum(c.isascii() and c.isalpha() for c in token)  # "密码必须8到16位" is no typed code
+    digits = sum(c.isdigit() for c in token)
     if letters >= 3 and digits >= 2 and len(token) >= 6:
         return True
     return bool(re.fullmatch(r"[a-z]+(?:[-_][a-z0-9]+){2,}", token) and len(token) >= 10) or bool(
@@ -438,9 +441,11 @@ def find_secrets(text: str) -> list[Finding]:
         if _credential_shaped(m.group("v")):
             add("password", m, "v")
     for m in _ZH_PHRASE.finditer(text):
+        if re.match(_ZH_NOT_VALUE, m.group("v")):  # "设置成一样的有风险吗": a comparison, not a value
+            continue
         add("密码" if m.group("w") in ("密码", "口令") else m.group("w"), m, "v")
     for m in _MIXED_PHRASE.finditer(text):
-        if re.match(r"(?:怎么|如何|什么|多少|几|哪|啥|咋)", m.group("v")):  # "token 是怎么算的": a question about one
+        if re.match(_ZH_NOT_VALUE, m.group("v")):  # "token 是怎么算的": a question about one
             continue
         add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m, group in _wifi_keys(text):
@@ -505,8 +510,8 @@ def _as_written(f: Finding, text: str, original: str) -> Finding:
 
 # a placeholder, not a credential: "password: xxxx", "<PASSWORD>", "your_password_here"; a well-known dummy
 # ("password123", "test123") in a sentence about tests or examples; a length rule ("密码至少12位")
-_PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|<[^<>]{1,30}>|\{\{?[^{}]{1,30}\}?\}|\$\{?[A-Z_]+\}?|"
-                                r"your[_-]?\w*[_-]?here|changeme|placeholder|redacted|\d+\s*(?:位|个字符|字符|characters?|chars?|digits?)",
+_PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|[a-z]{1,6}[_-](?:[a-z]+[_-])?(?:x{6,}|X{6,}|\*{4,})|<[^<>]{1,30}>|\{\{?[^{}]{1,30}\}?\}|\$\{?[A-Z_]+\}?|"
+                                r"your[_-]?\w*[_-]?here|changeme|placeholder|redacted|(?:\d+\s*(?:到|至|-|~)\s*)?\d+\s*(?:位|个字符|字符|characters?|chars?|digits?)",
                                 _I)
 _DUMMY_VALUE = re.compile(r"(?:p[a@4][s5$]{2}w[o0]rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}!?|"
                           r"123456\d{0,3}|1234|0000|letmein", _I)

@@ -23,7 +23,8 @@ _I = re.IGNORECASE
 # an access secret named by a word (en + zh); "password manager", "密码学" are not one
 _SECRET_WORD = re.compile(
     rf"\b(?:pass(?:word|wd|code|phrase)s?|pwd|pw|(?:(?:my|the|your|our|his|her|card|debit|credit|bank|atm|sim|phone|new|old|unlock|payment)\s+)pins?(?:\s+(?:code|number))?|pin\s+(?:code|number)|master\s+key|"
-    rf"(?:door|gate|alarm|safe|lock|locker|garage|keypad)\s+(?:code|combo|combination))\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
+    rf"(?:door|gate|alarm|safe|lock|locker|garage|keypad)\s+(?:code|combo|combination)|"
+    rf"(?:jwt|session|client|app|api|shared|signing|webhook|encryption|cookie)\s+secret|secret\s+key)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
     r"密码(?!学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|本)|口令|暗号|pin\s*码", _I)
 # a wallet seed: "seed phrase", "my crypto seed", "recovery words", "mnemonic", "助记词"
 _SEED_WORD = re.compile(
@@ -73,6 +74,7 @@ def _measure_after(after: str) -> bool:
 _TOKEN = rf"(?P<v>{_VALUE_CHARS}{{4,40}})"
 _LOGIN_USE = [
     re.compile(rf"\b(?:use|using|used|type|typing|typed)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:for|on|as|at|in)\s+"
+               r"(?:basically\s+|pretty\s+much\s+|literally\s+|almost\s+|nearly\s+|just\s+about\s+)?"
                r"(?:everything|every\s*(?:thing|one|where|account|site|app|login)|all\s+(?:of\s+)?(?:my\s+|the\s+)?"
                r"(?:accounts?|logins?|sites|websites|apps|passwords|stuff)|(?:each|any)\s+(?:account|site|login))", _I),
     re.compile(rf"\b(?:use|using|used)\s+[\"'“]?{_TOKEN}[\"'”]?\s+everywhere\b", _I),
@@ -114,7 +116,7 @@ def _logins(sentence: str, offset: int) -> list[Finding]:
 
 
 # ---- a value quoted or pointed at beside a secret's name ----------------------------------------------------
-_QUOTED = re.compile(r"(?<![A-Za-z0-9])[\"'“‘「](?P<v>[^\"'“”‘’「」\s]{4,40})[\"'”’」](?![A-Za-z0-9])")
+_QUOTED = re.compile(r"(?<![A-Za-z0-9])[\"'“‘「](?P<v>[^\"'“”‘’「」\s]{4,40}(?:\s[^\"'“”‘’「」\s]{1,20}){0,7})[\"'”’」](?![A-Za-z0-9])")
 _ZH_THIS = re.compile(rf"(?:用|是|设成?|设置成|改成)\s*[\"'“‘「]?(?P<v>{_VALUE_CHARS}{{4,40}})[\"'”’」]?\s*(?:这个|这串|当|作为|做)\s*(?:密码|口令)")
 
 
@@ -185,7 +187,7 @@ def find_presented(text: str) -> list[Finding]:
         cue = secret or seed
         if cue and not _RULE.search(sentence):
             found += _parts(sentence, offset, seed=bool(seed and not secret))
-        if secret and not sentence.rstrip().endswith(("?", "？")):
+        if secret:
             found += _presented(sentence, offset)
         if seed or (seed_before and _POINTS_BACK.match(sentence)):
             found += _seed_words(sentence, offset)
