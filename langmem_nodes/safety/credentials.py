@@ -49,14 +49,14 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+")),
     ("bearer token", re.compile(r"\bbearer\s+[A-Za-z0-9._~+/=-]{16,}", _I)),
     ("connection string key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature|sig|Password|Pwd)"
-                                         r"=[^;&\s]{6,}", _I)),
+                                         r"=[^;&\s，。；！？、]{6,}", _I)),
 ]
 # a URL carrying a password: scheme://user:PASSWORD@host (also redis://:PASSWORD@host)
 _URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:(?P<v>[^\s/@]{1,200})@[^\s/]+", _I)
 _CLI_PASSWORD = re.compile(r"(?:\bmysql\b|\bmysqldump\b|\bpsql\b|\bmongo(?:sh)?\b)[^\n]{0,80}?\s-p(?P<v>[^\s-][^\s]{3,})|"
                            r"--password[= ](?P<w>\S{4,})", _I)
 _ENV_SECRET = re.compile(r"\b[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY)[A-Z0-9_]*"
-                         r"(?:\s*[=:]|\s+is)\s*[\"']?(?P<v>[^\s\"']{4,})")
+                         r"(?:\s*[=:]|\s+is)\s*[\"']?(?P<v>[^\s\"'，。；！？、]{4,})")
 # a snake_case credential field with a value: "private_key_id 9a8b…", "client_secret: x9…"
 _FIELD_SECRET = re.compile(r"\b(?P<k>[a-z0-9]*_[a-z0-9_]*|[a-z]+[A-Z][A-Za-z]*)(?<=[a-z0-9_])\s*(?:[=:]|\s+is|\s)\s*[\"']?(?P<v>[^\s\"',;]{8,})")
 _FIELD_WORDS = re.compile(r"password|passwd|secret|token|api_?key|apikey|access_?key|private_?key|credential", re.I)
@@ -144,6 +144,8 @@ _EN_LOGIN_PAIR = re.compile(
 _ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|pin\s*码|暗号|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置"
 _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
+# a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
+_ZH_NOT_VALUE = r"(?:怎么|如何|什么|多少|几|哪|啥|咋|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
 _ZH_PHRASE = re.compile(
     rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:[\u4e00-\u9fff]{{0,2}}(?:{_ZH_LINK}))\s*[\"'“‘「]?"
     rf"(?P<v>[^\s，,。；;！？!?、」”]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”]*){{0,11}})",
@@ -280,16 +282,33 @@ _ACCESS_OBJECT = re.compile(
     r"还有\S{0,8}的[:：]|登|进|输|解锁|门|锁|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码", _I)
 _NOT_CODE_BEFORE = re.compile(r"(?:\b(?:port|version|v|room|gate|flight|no\.?|number|order|tracking|username|user|id|"
                               r"handle|model|gen|series|iso|rfc|pep|issue|pr|ticket|build|release|floor|suite|apt|"
-                              r"zip|postal|area)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室)\s*$", _I)
+                              r"zip|postal|area|invoice|error|status|exit)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室|号码|编号|发票|代码|错误码|状态码)\s*$", _I)
 _NOT_CODE_AFTER = re.compile(r"^\s*(?:端口|室|号|楼|层|年|月|日|元|块|点|分|岁|次|个|件|port\b|am\b|pm\b|km\b|kg\b|ms\b|mb\b|gb\b)", _I)
 
 
+# a lowercase product and its version ("python3", "ubuntu22", "iphone15"): a lowercase word of 4+ letters with
+# digits is a product only with a known stem — "hunter22x" and "bluefinch42" are typed secrets
+KNOWN_TECH = re.compile(
+    r"(?:python|py|gpt|win|windows|office|iphone|ipad|pixel|galaxy|react|vue|node|java|jdk|ecma|ubuntu|debian|"
+    r"centos|fedora|rhel|macos|ios|android|qwen|llama|claude|gemini|mistral|mysql|postgres|redis|mongo|kafka|spark|"
+    r"php|html|css|ipv|http|utf|xbox|switch|note|mate|redmi|vista|dotnet|angular|rails|ruby|perl|lua|cuda|gtx|rtx|"
+    r"oauth|wifi|usb|hdmi|ddr|lte|swift|kotlin|scala|unity|unreal|docker|macbook|thinkpad|surface|kindle|vision|"
+    r"model|phone|watch|series|gen|level|phase|stage|sprint|week|day|room|team|group|chapter|part|season|episode|"
+    r"vol|ver|rev|build|beta|alpha|release|top|web|base|sha|md|aes|rsa|ed|x|v|h|k|s|m|i|o|[a-z]{1,3})"
+    r"[-.]?\d+[a-z]?(?:\.\d+)*[a-z]?|k8s|i18n|l10n|a11y", re.I)
+
+
 def _product(token: str) -> bool:
-    """A product and its version, not a secret: "OAuth2", "React18", "vue3", "UA857", "X1" — but "bluefinch42"
-    (a long lowercase word with digits) is not one."""
+    """A product and its version, not a secret: "OAuth2", "React18", "vue3", "python3", "UA857", "X1" — but
+    "bluefinch42" and "hunter22x" (a lowercase word with digits, no known stem) are not one."""
     letters_run = re.match(r"[A-Za-z]+", token)
-    return bool(_PRODUCT_VERSION.fullmatch(token) and (not letters_run or len(letters_run.group(0)) <= 6
-                                                       or token[0].isupper())) or bool(re.fullmatch(r"[A-Z]{1,3}\d+[A-Z]?", token))
+    if bool(re.fullmatch(r"[A-Z]{1,3}\d+[A-Z]?", token)):
+        return True
+    if not _PRODUCT_VERSION.fullmatch(token):
+        return False
+    if not letters_run or token[0].isupper() or len(letters_run.group(0)) <= 3:
+        return True
+    return len(letters_run.group(0)) <= 6 and KNOWN_TECH.fullmatch(token) is not None
 
 
 def _code_like(token: str) -> bool:
@@ -299,7 +318,8 @@ def _code_like(token: str) -> bool:
         return True
     if _product(token):
         return False
-    letters, digits = sum(c.isalpha() for c in token), sum(c.isdigit() for c in token)
+    letters = sum(c.isascii() and c.isalpha() for c in token)  # "密码必须8到16位" is no typed code
+    digits = sum(c.isdigit() for c in token)
     if letters >= 3 and digits >= 2 and len(token) >= 6:
         return True
     return bool(re.fullmatch(r"[a-z]+(?:[-_][a-z0-9]+){2,}", token) and len(token) >= 10) or bool(
@@ -410,8 +430,9 @@ def find_secrets(text: str) -> list[Finding]:
             if "phrase" in word.casefold() or _DIAL.search(word):  # spaces inside: the rest of the clause is its value
                 add(kind, m, "v")
             else:
-                start = m.start("v")
-                found.append(Finding(kind, "secret", start, start + len(value.split()[0]), value.split()[0]))
+                start, first = m.start("v"), re.split(r"[，。；！？、]", value.split()[0])[0]  # "123456，是…": zh stops it
+                if first:
+                    found.append(Finding(kind, "secret", start, start + len(first), first))
     for m in _EN_AS_PASSWORD.finditer(text):
         add("password", m, "v")
     for m in _EN_CHANGED_TO.finditer(text):
@@ -420,9 +441,11 @@ def find_secrets(text: str) -> list[Finding]:
         if _credential_shaped(m.group("v")):
             add("password", m, "v")
     for m in _ZH_PHRASE.finditer(text):
+        if re.match(_ZH_NOT_VALUE, m.group("v")):  # "设置成一样的有风险吗": a comparison, not a value
+            continue
         add("密码" if m.group("w") in ("密码", "口令") else m.group("w"), m, "v")
     for m in _MIXED_PHRASE.finditer(text):
-        if re.match(r"(?:怎么|如何|什么|多少|几|哪|啥|咋)", m.group("v")):  # "token 是怎么算的": a question about one
+        if re.match(_ZH_NOT_VALUE, m.group("v")):  # "token 是怎么算的": a question about one
             continue
         add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m, group in _wifi_keys(text):
@@ -462,8 +485,10 @@ def find_secrets(text: str) -> list[Finding]:
         span_end = m.end() + (rest.end() if rest else 0)
         if span_end > m.end() + 3:
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
-    from .cued import find_cued  # cued builds on this module's helpers
+    from .cued import find_cued  # cued and presented build on this module's helpers
+    from .presented import find_presented
     found += [f for f in find_cued(text) if f.category == "secret"]
+    found += find_presented(text)
     return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
 
 
@@ -485,24 +510,31 @@ def _as_written(f: Finding, text: str, original: str) -> Finding:
 
 # a placeholder, not a credential: "password: xxxx", "<PASSWORD>", "your_password_here"; a well-known dummy
 # ("password123", "test123") in a sentence about tests or examples; a length rule ("密码至少12位")
-_PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|<[^<>]{1,30}>|\{\{?[^{}]{1,30}\}?\}|\$\{?[A-Z_]+\}?|"
-                                r"your[_-]?\w*[_-]?here|changeme|placeholder|redacted|\d+\s*(?:位|个字符|字符|characters?|chars?|digits?)",
+_PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|[a-z]{1,6}[_-](?:[a-z]+[_-])?(?:x{6,}|X{6,}|\*{4,})|<[^<>]{1,30}>|\{\{?[^{}]{1,30}\}?\}|\$\{?[A-Z_]+\}?|"
+                                r"your[_-]?\w*[_-]?here|changeme|placeholder|redacted|(?:\d+\s*(?:到|至|-|~)\s*)?\d+\s*(?:位|个字符|字符|characters?|chars?|digits?)",
                                 _I)
-_DUMMY_VALUE = re.compile(r"(?:password|passw0rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}|"
+_DUMMY_VALUE = re.compile(r"(?:p[a@4][s5$]{2}w[o0]rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}!?|"
                           r"123456\d{0,3}|1234|0000|letmein", _I)
 _ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|fake|dummy|placeholders?|examples?|"
-                          r"samples?|hard-?coded|common(?:est)?|weak)\b|测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见", _I)
+                          r"samples?|hard-?coded|common(?:est)?|weak|docs?|documentation|tutorials?)\b|测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档|教程", _I)
+# a well-known weak value asked about, owned by nobody: "Is 'P@ssw0rd' really as bad as …?", "密码设成 123456 是不是很危险？"
+_JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable)\b|危险|安全|够强|太弱|容易被", _I)
+_OWNER = re.compile(r"\b(?:my|mine|I|I'?ve|I'?m|our)\b|我", _I)
 
 
 def _placeholder(f: Finding, text: str) -> bool:
     if f.category != "secret":
         return False
-    value = f.value.strip("'\"“”‘’`")
+    value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
     if _PLACEHOLDER_VALUE.fullmatch(value):
         return True
     if _DUMMY_VALUE.fullmatch(value):
         start, end = _sentence_span(text, f.start, f.end)
-        return _ABOUT_TESTS.search(text[start:end]) is not None
+        sentence = text[start:end]
+        question = re.match(r"[^.\n。！？?]*[?？]", text[f.end:])  # "Is 'Passw0rd!' really as weak as …?"
+        asked = text[start:f.end + question.end()] if question else ""
+        judged = asked and _JUDGED.search(asked) and not _OWNER.search(asked)
+        return bool(judged) or _ABOUT_TESTS.search(sentence) is not None
     return False
 
 

@@ -43,7 +43,7 @@ _CODE_WORD = re.compile(r"\b(?:codes?|pin|combo|combination|passcode)\b|密码|�
 _ID_CUE = re.compile(
     r"\b(?:passport|identity|id|identification|driver'?s\s+licen[cs]e|licen[cs]e|account|acct|routing|bank|"
     r"tax|social\s+security|social\s+insurance|national\s+insurance|insurance\s+policy|medicare|nhs)\s*(?:card\s+)?(?:number|no\.?|num|#)|"
-    r"\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|卡号|社保|驾照号|驾驶证号|医保卡", _I)
+    r"\b(?:routing|account|acct|sort\s+code)\s*(?:#|:|no\.?)?\s*(?=\d{6,}\b)|(?:账户|帐户)\s*[:：]?\s*(?=\d{6,}(?!\d))|\b(?:credit|debit)\s+card\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|社保|驾照号|驾驶证号|医保卡", _I)
 _QUESTION_CUE = re.compile(
     r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:to|for)\s+(?:the\s+)?[\"'‘“]|"
     r"密保|安全问题|验证问题", _I)

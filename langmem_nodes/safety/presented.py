@@ -1,0 +1,196 @@
+"""Values a sentence presents as a secret even when they look like plain words (en + zh).
+
+The other passes need a value that looks typed ("Tiger7Moon", "7264"). This one reads the sentence's structure
+instead, so "bananabread" or "zoo zone zero" counts when the sentence says it is the secret:
+
+- a part of a secret is a secret: "my PIN ends in 42", "the last 3 words of my wallet seed are zoo zone zero",
+  "密码后两位是 42", "助记词最后三个是 …";
+- what the user logs in with: "I use hunter2 for everything", "hunter2 is what I log in with",
+  "我所有账号都用hunter2" (a value with a digit or symbol, never a product or version: "python3", "Win11");
+- a value quoted or pointed at beside a secret's name: "the same password everywhere, 'bananabread'",
+  "用 sunshine 这个密码";
+- a wallet seed's words: a run of 3+ lowercase words in a sentence naming a seed (or right after one).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .credentials import _ABOUT_TESTS, _EN_NON_VALUE, _EN_NOT_CREDENTIAL, KNOWN_TECH, Finding
+
+_I = re.IGNORECASE
+
+# an access secret named by a word (en + zh); "password manager", "密码学" are not one
+_SECRET_WORD = re.compile(
+    rf"\b(?:pass(?:word|wd|code|phrase)s?|pwd|pw|(?:(?:my|the|your|our|his|her|card|debit|credit|bank|atm|sim|phone|new|old|unlock|payment)\s+)pins?(?:\s+(?:code|number))?|pin\s+(?:code|number)|master\s+key|"
+    rf"(?:door|gate|alarm|safe|lock|locker|garage|keypad)\s+(?:code|combo|combination)|"
+    rf"(?:jwt|session|client|app|api|shared|signing|webhook|encryption|cookie)\s+secret|secret\s+key)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
+    r"密码(?!学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|本)|口令|暗号|pin\s*码", _I)
+# a wallet seed: "seed phrase", "my crypto seed", "recovery words", "mnemonic", "助记词"
+_SEED_WORD = re.compile(
+    r"\b(?:seed\s+(?:phrase|words?)|recovery\s+(?:phrase|words?|seed)|mnemonic(?:\s+phrase)?|secret\s+recovery|"
+    r"(?:crypto|wallet|bitcoin|btc|ethereum|eth|metamask|ledger|trezor|phantom|exodus|coinbase)\s+(?:seed|words)|"
+    r"(?:my|the|our)\s+seed(?!\s+(?:round|funding|money|investors?|stage|capital|data|value|number|of|for)\b))|"
+    r"助记词|恢复短语|种子短语|钱包种子|恢复词", _I)
+_SENTENCE = re.compile(r"(?:[^.!?。！？\n;；]|[.!?;](?!\s|$))+(?:[.!?;]+(?=\s|$)|[。！？\n；]+|$)")
+_VALUE_CHARS = r"[A-Za-z0-9!@#$%^&*_+=~.\-]"
+
+# ---- a part of a secret -----------------------------------------------------------------------------------
+_COUNT = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|few|couple(?:\s+of)?)"
+_PART_EN = re.compile(
+    rf"\b(?:ends?|ending|ended|starts?|starting|started|begins?|beginning|began)\s+(?:with|in|on)\s+|"
+    rf"\b(?:last|first|final|initial)\s+(?:{_COUNT}\s+)?(?:digits?|numbers?|letters?|characters?|chars?|words?)?"
+    rf"(?:\s+of\s+[^.!?;:]{{0,40}}?)?\s*(?:are|is|were|was|:|=|->)\s*", _I)
+_PART_ZH = re.compile(
+    r"(?:后|前|最后|开头|结尾|末尾|头|尾)(?:\s*[\d一二三四五六七八九十两几]+\s*)?(?:位|个(?:字母|数字|字|词|单词)?|段)?(?:数字|字母)?"
+    r"\s*(?:就|都)?(?:是|为|：|:|=)\s*")
+_PART_VALUE = re.compile(rf"[\"'“‘「]?(?P<v>{_VALUE_CHARS}+(?:\s+[a-z]{{3,8}}(?![A-Za-z0-9])){{0,11}})")
+
+
+def _parts(sentence: str, offset: int, seed: bool) -> list[Finding]:
+    out = []
+    for marker in (*_PART_EN.finditer(sentence), *_PART_ZH.finditer(sentence)):
+        m = _PART_VALUE.match(sentence, marker.end())
+        if not m:
+            continue
+        value = m.group("v").rstrip(".-")
+        first = value.split()[0]
+        if first.casefold() in _EN_NON_VALUE or _measure_after(sentence[m.end():]):
+            continue
+        if not seed:
+            value = first
+        elif not re.fullmatch(r"[a-z]{3,8}(?:\s+[a-z]{3,8})*", value):
+            continue
+        start = offset + m.start("v")
+        out.append(Finding("seed phrase" if seed else "part of a secret", "secret", start, start + len(value), value))
+    return out
+
+
+def _measure_after(after: str) -> bool:
+    return re.match(r"\s*(?:characters?|chars?|digits?|letters?|words?|symbols?|位|个字|个字符)", after, _I) is not None
+
+
+# ---- what the user logs in with -----------------------------------------------------------------------------
+_TOKEN = rf"(?P<v>{_VALUE_CHARS}{{4,40}})"
+_LOGIN_USE = [
+    re.compile(rf"\b(?:use|using|used|type|typing|typed)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:for|on|as|at|in)\s+"
+               r"(?:basically\s+|pretty\s+much\s+|literally\s+|almost\s+|nearly\s+|just\s+about\s+)?"
+               r"(?:everything|every\s*(?:thing|one|where|account|site|app|login)|all\s+(?:of\s+)?(?:my\s+|the\s+)?"
+               r"(?:accounts?|logins?|sites|websites|apps|passwords|stuff)|(?:each|any)\s+(?:account|site|login))", _I),
+    re.compile(rf"\b(?:use|using|used)\s+[\"'“]?{_TOKEN}[\"'”]?\s+everywhere\b", _I),
+    re.compile(rf"[\"'“]?{_TOKEN}[\"'”]?\s+is\s+what\s+(?:I|we)\s+(?:always\s+|usually\s+)?(?:use|type|log|sign)", _I),
+    re.compile(rf"\b(?:log(?:s|ged|ging)?|sign(?:s|ed|ing)?)\s*(?:in|on)(?:to\s+[\w.-]+)?\s+(?:with|using)\s+[\"'“]?{_TOKEN}", _I),
+    re.compile(rf"[\"'“]?{_TOKEN}[\"'”]?\s+(?:gets|got)\s+me\s+into\b", _I),
+    re.compile(rf"\b(?:use|using|used|type|typing|typed|enter|entering|entered)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:to\s+(?:log|sign)\s*(?:in|on)|"
+               r"to\s+unlock|(?:at|on|in|into)\s+(?:the\s+|my\s+)?(?:login|log-?in|sign-?in|lock\s*screen|password\s+(?:box|field|prompt)))", _I),
+    re.compile(rf"\b(?:for|on)\s+(?:everything|all\s+(?:of\s+)?my\s+(?:accounts?|logins?|sites|apps)|every\s+(?:account|site|login)),?\s+"
+               rf"(?:I|we)\s+(?:just\s+|always\s+|usually\s+)?(?:use|type)\s+[\"'“]?{_TOKEN}", _I),
+    re.compile(rf"用\s*[\"'“‘「]?{_TOKEN}[\"'”’」]?\s*(?:来|去)?(?:登录|登陆|登入|解锁)", _I),
+    re.compile(r"(?:所有|全部|每个|各个|各种|好多|很多)(?:的)?(?:账号|帐号|账户|帐户|网站|app|平台|软件)[^。！？，,\n]{0,6}?"
+               rf"(?:都|也|一律|统一)?(?:用|是|设成|设的|设置成)(?:的是|的都是|的)?\s*[\"'“‘「]?{_TOKEN}", _I),
+    re.compile(rf"(?:登录|登陆|登入|解锁)(?:的时候|时)?[^。！？，,\n]{{0,4}}?(?:都|就|一般|一直)?(?:用|输|输入|打)(?:的是)?\s*[\"'“‘「]?{_TOKEN}", _I),
+]
+def _login_value(token: str) -> bool:
+    """Typed to log in: letters with a digit or a symbol ("hunter2", "hunter22x", "qwe123!"), not an address, a
+    product and its version ("python3", "Win11") or a plain number; or a quoted plain word."""
+    token = token.rstrip(".-")
+    if "@" in token and "." in token.split("@")[-1] or KNOWN_TECH.fullmatch(token) or not re.search(r"[A-Za-z]", token) \
+            or re.fullmatch(r"\d+(?:\.\d+)?[A-Za-z]{1,4}", token):  # "2.4GHz", "5G", "500mb": a measure
+        return False
+    return bool(re.search(r"[\d!@#$%^&*_+=~]", token)) and len(token) >= 4
+
+
+# a secret's name and right after it a typed value that ends the clause: "email pw hunter22x", "PIN 4471."
+_NAMED_VALUE = re.compile(rf"(?:{_SECRET_WORD.pattern})\s*[\"'“‘「]?{_TOKEN}[\"'”’」]?\s*(?=$|[,;.!?，。；！？、])", _I)
+
+
+def _logins(sentence: str, offset: int) -> list[Finding]:
+    out = []
+    for pattern in (*_LOGIN_USE, _NAMED_VALUE):
+        for m in pattern.finditer(sentence):
+            value = m.group("v").rstrip(".-")
+            if _login_value(value):
+                start = offset + m.start("v")
+                out.append(Finding("password", "secret", start, start + len(value), value))
+    return out
+
+
+# ---- a value quoted or pointed at beside a secret's name ----------------------------------------------------
+_QUOTED = re.compile(r"(?<![A-Za-z0-9])[\"'“‘「](?P<v>[^\"'“”‘’「」\s]{4,40}(?:\s[^\"'“”‘’「」\s]{1,20}){0,7})[\"'”’」](?![A-Za-z0-9])")
+_ZH_THIS = re.compile(rf"(?:用|是|设成?|设置成|改成)\s*[\"'“‘「]?(?P<v>{_VALUE_CHARS}{{4,40}})[\"'”’」]?\s*(?:这个|这串|当|作为|做)\s*(?:密码|口令)")
+
+
+def _presented(sentence: str, offset: int) -> list[Finding]:
+    """A quoted value within a few words after the secret's name, or "用 X 这个密码"; not in talk about tests."""
+    if _ABOUT_TESTS.search(sentence):
+        return []
+    words = [w.end() for w in _SECRET_WORD.finditer(sentence)]
+    near = [m for m in _QUOTED.finditer(sentence) if any(0 <= m.start() - w <= 30 for w in words)]
+    out = []
+    for m in (*near, *_ZH_THIS.finditer(sentence)):
+        value = m.group("v")
+        if value.casefold() in _EN_NON_VALUE or _SECRET_WORD.search(value) or not re.search(r"[A-Za-z0-9]", value):
+            continue
+        out.append(Finding("password", "secret", offset + m.start("v"), offset + m.end("v"), value))
+    return out
+
+
+# ---- a wallet seed's words ---------------------------------------------------------------------------------
+# a run of 3+ short lowercase words after a link or inside quotes: "it's like 'orbit velvet timber …'",
+# "my recovery words are apple river stone …", "助记词是 apple river stone …"
+_SEED_RUN = re.compile(
+    r"(?:\b(?:is|are|was|were|like|reads?|goes)\s*:?|[:=：]|是|为|如下)\s*[\"'“‘「]?"
+    r"(?P<v>[a-z]{3,8}(?:[\s,]+[a-z]{3,8}){2,23})(?![A-Za-z])|"
+    r"[\"'“‘「](?P<q>[a-z]{3,8}(?:[\s,]+[a-z]{3,8}){2,23})[\"'”’」]")
+_GRAMMAR = re.compile(r"^(?:the|and|for|with|you|they|this|that|these|those|how|what|where|should|would|could|can|"
+                      r"does|did|store|keep|save|write|written|stored|kept|saved|safe|safely|somewhere|best|way|"
+                      r"paper|offline|online|there|here|not|also|just|still|only|very|really)$")
+
+
+def _seed_words(sentence: str, offset: int) -> list[Finding]:
+    """Runs of 3+ lowercase words presented as the seed, not the sentence's own grammar ("is stored on paper")."""
+    out = []
+    for m in _SEED_RUN.finditer(sentence):
+        group = "v" if m.group("v") is not None else "q"
+        words = re.split(r"[\s,]+", m.group(group))
+        if sum(bool(_GRAMMAR.match(w)) for w in words) * 4 > len(words):
+            continue
+        out.append(Finding("seed phrase", "secret", offset + m.start(group), offset + m.end(group), m.group(group)))
+    return out
+
+
+_POINTS_BACK = re.compile(r"^\s*(?:it'?s|it\s+is|its|mine|ours|that'?s|this\s+is|which\s+is|they'?re|=|:|->|是|就是)", _I)
+_RULE = re.compile(r"\b(?:must|needs?\s+to|has\s+to|have\s+to|should|required?|requires?|can'?t|cannot)\b|"
+                   r"必须|需要|要求|应该|不能", _I)
+
+
+def find_presented(text: str) -> list[Finding]:
+    """Secrets a sentence presents as such even in plain words.
+
+    Example:
+        >>> [f.value for f in find_presented("I use hunter2 for everything")]
+        ['hunter2']
+        >>> [f.value for f in find_presented("my seed phrase ends with zoo zone zero")]
+        ['zoo zone zero']
+        >>> [f.value for f in find_presented("我的银行卡密码后两位是 42")]
+        ['42']
+        >>> find_presented("I use python3 for everything, and my password must start with a letter")
+        []
+    """
+    if not isinstance(text, str) or not text:
+        return []
+    found: list[Finding] = []
+    seed_before = False
+    for m in _SENTENCE.finditer(text):
+        sentence, offset = m.group(0), m.start()
+        secret, seed = _SECRET_WORD.search(sentence), _SEED_WORD.search(sentence)
+        cue = secret or seed
+        if cue and not _RULE.search(sentence):
+            found += _parts(sentence, offset, seed=bool(seed and not secret))
+        if secret:
+            found += _presented(sentence, offset)
+        if seed or (seed_before and _POINTS_BACK.match(sentence)):
+            found += _seed_words(sentence, offset)
+        found += _logins(sentence, offset)
+        seed_before = bool(seed)
+    return found
