@@ -30,7 +30,7 @@ from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, T
 from ..safety import find_injection, instruction_target
 from ..state import PendingWrite
 from ..text import detect_lang
-from . import chat_en, clause_en, grammar, pronouns
+from . import chat_en, clause_en, grammar, grammar_zh, pronouns
 from . import lexicon as lx
 from .places import is_place
 from .rules import Claim, clean_object
@@ -150,7 +150,7 @@ _ZH = {
     "rule": "{s}规则：{o}", "states": "用户陈述：{o}", "learning": "用户在学{o}", "has": "用户有{o}", "trait": "用户的特征：{o}",
 }
 _ZH_NEG = {"prefers": "用户不喜欢{o}", "uses": "用户不再使用{o}", "diet": "用户不吃{o}", "rule": "{s}规则：不要{o}",
-           "states": "用户陈述（否定）：{o}"}
+           "states": "用户陈述（否定）：{o}", "has": "用户没有{o}"}
 
 
 def _kin_of(predicate: str) -> str:
@@ -187,6 +187,8 @@ def render(claim: Claim, lang: str) -> str:
         tpl = "项目备注：{o}" if lang == "zh" else "Project note: {o}"
     if neg and pred not in (_ZH_NEG if lang == "zh" else _EN_NEG):
         tpl = ("（否定）" if lang == "zh" else "NOT: ") + tpl
+    if lang == "zh" and claim.verb and not pred.startswith("attr:"):
+        tpl = f"{s}{claim.verb}{{o}}"  # "用户不再吃肉", "用户已戒烟": the verb the user said, not the predicate's
     if claim.condition and pred == "rule":  # "User rule: when answering me, never …"
         tpl = (tpl.replace("：", f"：{claim.condition}，", 1) if lang == "zh"
                else tpl.replace(": ", f": {claim.condition}, ", 1))
@@ -274,7 +276,7 @@ class RuleExtractor(Extractor):
             if not sentence.strip():
                 continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
-            raws = [sentence] if purpose else [c for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r)]
+            raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r) for d in grammar_zh.split_also(c)]
             asked = bool(lx.QUESTION.search(sentence.strip()))
             if asked and len(raws) == 1:
                 for claim in grammar.mentions(sentence):  # "our Flask app" names the project's stack
@@ -395,7 +397,9 @@ class RuleExtractor(Extractor):
                 if (new and correction and prev is not None and new[0].polarity == "negative"
                         and prev.polarity == "positive" and new[0].subject == prev.subject
                         and new[0].predicate == prev.predicate):
-                    prev.replaces.append(new[0].object)  # "我更喜欢空格，不喜欢 tab": the old side of the flip
+                    # "不对，我其实喜欢咖啡，不喜欢绿茶": the old side of the flip, and a fact of its own
+                    prev.replaces.append(new[0].object)
+                    found += [(c, clause, source, hedged) for c in new]
                     continue
                 if (new and correction and prev is not None and new[0].polarity == "positive"
                         and prev.polarity == "negative" and new[0].subject == prev.subject

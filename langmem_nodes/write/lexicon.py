@@ -30,7 +30,7 @@ CORRECTION_ANYWHERE = re.compile(
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"
     r"\bmake a note\b|\bfrom now on\b|\bgoing forward\b|\bfor future reference\b|\bin (?:the )?future\b|"
-    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
+    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|(?<![点时号\d])以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
     _I,
 )
 # Leading phrases removed before the clause is parsed (the cue itself is not part of the fact).
@@ -71,7 +71,7 @@ HYPOTHETICAL = re.compile(
     r"\b(?:i'?ll|i will|i'?m going to|i am going to|i'?m gonna|i plan to|i'?m planning|i might|i may|"
     r"thinking (?:about|of)|considering|would like to|hoping to|i wonder|wondering|i want to|if (?:we|i)|"
     r"i'?d (?:pick|choose|go with|use|probably))\b|"
-    r"如果|假如|要是|假设|万一|的话|可能会|也许|或许|说不定|打算|(?<!的)(?<!个)(?<!份)(?<!出游)(?<!旅游)(?<!旅行)(?<!健身)(?<!学习)(?<!工作)(?<!减肥)(?<!训练)(?<!复习)(?<!出行)计划|(?<!在)准备|考虑|想要|我想|会去|要不要|是否",
+    r"^(?:还|也|正|一直|很|挺)?想(?=买|学|换|要|去|试|找|做|写|搞|弄|给|把)|如果|假如|要是|假设|万一|的话|可能会|也许|或许|说不定|打算|(?<!的)(?<!个)(?<!份)(?<!出游)(?<!旅游)(?<!旅行)(?<!健身)(?<!学习)(?<!工作)(?<!减肥)(?<!训练)(?<!复习)(?<!出行)计划|(?<!在)准备|考虑|想要|我想|会去|要不要|是否",
     _I,
 )
 QUESTION = re.compile(
@@ -134,7 +134,7 @@ PROJECT_TAIL = re.compile(
 # Standing instructions: an imperative is stored only with one of these (else it is a one-off request).
 STANDING = re.compile(
     r"\b(?:always|never|ever|every time|whenever|from now on|going forward|by default|in future)\b|"
-    r"永远|总是|每次|一律|一直|以后|今后|默认|始终|任何时候",
+    r"永远|总是|每次|一律|一直|(?<![点时号\d])以后|今后|默认|始终|任何时候",
     _I,
 )
 
