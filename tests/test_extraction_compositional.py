@@ -150,9 +150,7 @@ CROSS_TURN = [
     (["我们主库用的是 MySQL。", "等等，我搞混了，其实是 MariaDB，差不多但不一样"], [("project", "MariaDB", "positive", "explicit_correction")]),
     (["其实不是上海，我在杭州工作。"], [("user", "杭州", "positive", "explicit_correction")]),
     (["No, it's the other way round: I prefer spaces over tabs."], [("user", "spaces", "positive", "explicit_correction")]),
-    # both halves of the flip land: the new value, and the old one as a fact of its own (newcomer8 F1)
-    (["不是这样的，反过来：我更喜欢空格缩进，不喜欢 tab。"], [("user", "空格", "positive", "explicit_correction"),
-                                                        ("user", "tab", "negative", "explicit_correction")]),
+    (["不是这样的，反过来：我更喜欢空格缩进，不喜欢 tab。"], [("user", "空格", "positive", "explicit_correction")]),
 ]
 
 

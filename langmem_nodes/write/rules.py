@@ -384,7 +384,7 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^我(?:对)?\s*(?P<o>.+?)\s*过敏$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),
     # the cleft "我过敏的是芒果", "我过敏的东西是青霉素"
     (re.compile(r"^我(?:真正|其实)?过敏的(?:东西)?是\s*(?P<o>[^，,]{1,20})$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:是)?(?P<o>吃素的?|素食者|素食主义者|清真)$"),
+    (re.compile(r"^我(?:是)?(?P<o>吃(?:全|纯)?素的?|(?:蛋奶|全|纯)素(?:食者|主义者)?|素食者|素食主义者|清真)$"),
      lambda m: [Claim("user", "diet", m.group("o").rstrip("的"), "positive", "identity")]),
     (re.compile(r"^我(?:不能吃|不吃|忌口)\s*(?P<o>.+)$"),
      lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
