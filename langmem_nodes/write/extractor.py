@@ -403,7 +403,8 @@ class RuleExtractor(Extractor):
                     prev.replaces.append(new[0].object)
                     ranks = any(c is prev and _RANKS.search(q) for c, q, *_ in found)
                     stated = {normalize_text(c.object) for c in self._last_claims(earlier) if c.polarity == "positive"}
-                    if not ranks and normalize_text(new[0].object) not in stated:
+                    old = normalize_text(new[0].object)
+                    if not ranks and not any(x and (x in old or old in x) for x in stated):
                         found += [(c, clause, source, hedged) for c in new]
                     continue
                 if (new and correction and prev is not None and new[0].polarity == "positive"

@@ -300,12 +300,10 @@ _NUM = r"(?:\d{1,3}|[一二三四五六七八九十]{1,3})"
 
 
 def _languages(m: re.Match[str]) -> list[Claim]:
-    """"我会说粤语和普通话": one claim per language, each rendered with the verb the user said."""
-    out = []
-    for part in re.split(r"\s*(?:和|跟|以及|还有|、|/)\s*", m.group("o")):
-        for c in _claim("user", "trait", part, kind="identity"):
-            c.verb = f"会{m.group('v')}"
-            out.append(c)
+    """"我会说粤语和普通话": one trait, rendered with the verb the user said (用户会说粤语和普通话)."""
+    out = _claim("user", "trait", m.group("o"), kind="identity")
+    for c in out:
+        c.verb = f"会{m.group('v')}"
     return out
 
 
