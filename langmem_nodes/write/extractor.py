@@ -69,7 +69,6 @@ _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的�
 _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
                           r"typo|oops|sorry|where|when|what|how|why|who|earlier|before|above|just now|last time|yesterday|"
                           r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
-_RANKS = re.compile(r"更(?:喜欢|爱|偏好|习惯|倾向)|宁[愿可]|\b(?:prefer|rather)\b", re.I)  # a comparative preference
 _WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
 _HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it\b|the\b|this\b|[我你他她它])", re.I)
 _NOT_X_BUT_Y = re.compile(r"((?:^|[，,。！？\s])(?:其实|哦|啊)?)不是\s*([^，,。\s是]{1,20})\s*(?:而)?是(?=\s*\S)")
@@ -84,6 +83,7 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
 _SELF_REPORT = re.compile(r"^\s*(?:i told you|i said|i mentioned)(?:\s+(?:yesterday|before|earlier|last time))?(?:\s+that)?\s+|"
                           r"^\s*我(?:昨天|之前|刚才|上次)?(?:是不是|好像)?(?:说|提到|讲)(?:过)?(?:了)?", re.I)
+_RANKS = re.compile(r"更(?:喜欢|爱|偏好|习惯|倾向)|宁[愿可]|\b(?:prefer|rather)\b", re.I)  # a comparative preference
 # "我用 Go 而不是 Java" names the old value; "我不是很喜欢 Java" is a degree inside a negation, not one
 _INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是(?!(?:很|特别|太|那么|非常|十分|多|真的)?(?:喜欢|爱|想|习惯|能|会|吃|喝|用))|rather than|instead of|不叫)"
                               r"\s*(?P<o>[^,，]+)$", re.I)
