@@ -168,7 +168,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?:我们|咱们)(?:组|团队|公司|项目|部门)?(?:里)?(?:统一)?(?:规定|要求)\s*(?P<o>[^，,]*(?:必须|一律|都要|都得|只能)[^，,]+)$"),
      lambda m: [Claim("project", "rule", o, "positive", "rule") for o in [clean_object(m.group("o"))] if o]),
     # a bare project holder with a prohibition: "项目里不许直接改 migrations 目录下的旧文件"
-    (re.compile(r"^(?:项目|仓库|代码库|代码)(?:里|中|里面)(?:都|也)?(?:不要|别|不能|禁止|不许|不准|严禁|不允许)\s*(?P<o>[^，,]+)$"),
+    (re.compile(r"^(?:项目|仓库|代码库)(?:里|中|里面)(?:都|也)?(?:不要|别|不能|禁止|不许|不准|严禁|不允许)\s*(?P<o>[^，,]+)$"),
      lambda m: [Claim("project", "rule", o, "negative", "rule") for o in [clean_object(m.group("o"))] if o]),
     # where a project's document or folder lives: "接口文档放在 docs/api 目录下"
     (re.compile(r"^(?P<t>(?:接口|设计|部署|开发|API|api)?文档|配置(?:文件)?|脚本|迁移文件|测试用例|测试|静态资源|日志)\s*(?:都|统一)?(?:放在|在|存在|位于)\s*"
