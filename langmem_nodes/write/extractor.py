@@ -30,7 +30,7 @@ from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, T
 from ..safety import find_injection, instruction_target
 from ..state import PendingWrite
 from ..text import detect_lang
-from . import chat_en, clause_en, grammar, pronouns
+from . import chat_en, clause_en, grammar, grammar_zh, pronouns
 from . import lexicon as lx
 from .places import is_place
 from .rules import Claim, clean_object
@@ -83,6 +83,7 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
 _SELF_REPORT = re.compile(r"^\s*(?:i told you|i said|i mentioned)(?:\s+(?:yesterday|before|earlier|last time))?(?:\s+that)?\s+|"
                           r"^\s*我(?:昨天|之前|刚才|上次)?(?:是不是|好像)?(?:说|提到|讲)(?:过)?(?:了)?", re.I)
+_RANKS = re.compile(r"更(?:喜欢|爱|偏好|习惯|倾向)|宁[愿可]|\b(?:prefer|rather)\b", re.I)  # a comparative preference
 # "我用 Go 而不是 Java" names the old value; "我不是很喜欢 Java" is a degree inside a negation, not one
 _INLINE_REPLACES = re.compile(r"\s*[,，]?\s*(?:而不是|不是(?!(?:很|特别|太|那么|非常|十分|多|真的)?(?:喜欢|爱|想|习惯|能|会|吃|喝|用))|rather than|instead of|不叫)"
                               r"\s*(?P<o>[^,，]+)$", re.I)
@@ -150,7 +151,7 @@ _ZH = {
     "rule": "{s}规则：{o}", "states": "用户陈述：{o}", "learning": "用户在学{o}", "has": "用户有{o}", "trait": "用户的特征：{o}",
 }
 _ZH_NEG = {"prefers": "用户不喜欢{o}", "uses": "用户不再使用{o}", "diet": "用户不吃{o}", "rule": "{s}规则：不要{o}",
-           "states": "用户陈述（否定）：{o}"}
+           "states": "用户陈述（否定）：{o}", "has": "用户没有{o}"}
 
 
 def _kin_of(predicate: str) -> str:
@@ -187,6 +188,8 @@ def render(claim: Claim, lang: str) -> str:
         tpl = "项目备注：{o}" if lang == "zh" else "Project note: {o}"
     if neg and pred not in (_ZH_NEG if lang == "zh" else _EN_NEG):
         tpl = ("（否定）" if lang == "zh" else "NOT: ") + tpl
+    if lang == "zh" and claim.verb and not pred.startswith("attr:"):
+        tpl = f"{s}{claim.verb}{{o}}"  # "用户不再吃肉", "用户已戒烟": the verb the user said, not the predicate's
     if claim.condition and pred == "rule":  # "User rule: when answering me, never …"
         tpl = (tpl.replace("：", f"：{claim.condition}，", 1) if lang == "zh"
                else tpl.replace(": ", f": {claim.condition}, ", 1))
@@ -274,7 +277,7 @@ class RuleExtractor(Extractor):
             if not sentence.strip():
                 continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
-            raws = [sentence] if purpose else [c for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r)]
+            raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r) for d in grammar_zh.split_also(c)]
             asked = bool(lx.QUESTION.search(sentence.strip()))
             if asked and len(raws) == 1:
                 for claim in grammar.mentions(sentence):  # "our Flask app" names the project's stack
@@ -395,7 +398,14 @@ class RuleExtractor(Extractor):
                 if (new and correction and prev is not None and new[0].polarity == "negative"
                         and prev.polarity == "positive" and new[0].subject == prev.subject
                         and new[0].predicate == prev.predicate):
-                    prev.replaces.append(new[0].object)  # "我更喜欢空格，不喜欢 tab": the old side of the flip
+                    # the old side of the flip; a fact of its own too ("不对，我其实喜欢咖啡，不喜欢绿茶"), unless it ranks
+                    # ("我更喜欢空格，不喜欢 tab") or withdraws what the user said before (only the new value stands)
+                    prev.replaces.append(new[0].object)
+                    ranks = any(c is prev and _RANKS.search(q) for c, q, *_ in found)
+                    stated = {normalize_text(c.object) for c in self._last_claims(earlier) if c.polarity == "positive"}
+                    old = normalize_text(new[0].object)
+                    if not ranks and not any(x and (x in old or old in x) for x in stated):
+                        found += [(c, clause, source, hedged) for c in new]
                     continue
                 if (new and correction and prev is not None and new[0].polarity == "positive"
                         and prev.polarity == "negative" and new[0].subject == prev.subject
@@ -547,6 +557,8 @@ class RuleExtractor(Extractor):
                 claims = grammar.parse(retry + clause, standing=explicit)
                 if claims:
                     break
+            if prev.predicate == "has" or _kin_of(prev.predicate):  # "我女儿叫朵朵，今年五岁": her age, not the user's
+                claims = [c for c in claims if c.predicate != "attr:年龄"]
         if not claims and (prev is None or prev.subject == "user") and grammar.DROPPED_I.match(clause):
             # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None

@@ -21,7 +21,7 @@ from .rules import Claim, clean_object
 _TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|春天|夏天|秋天|冬天|就|上个?月|上周|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
                    r"好几年|几年前|这[两几]年|这些年|多年来|今年|年初|全职|个人|自己|周末|平时|平常|工作日|下班后?|每天|天天|早上|晚上|中午|一般|通常)+")
 # "我吃素好几年了", "用 Vim 十年了": how long the value has held is not part of it
-_DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周|星期)(?:多)?了?$")
+_DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+|半)(?:多)?(?:年|个月|天|周|星期)(?:多)?了?$")
 
 
 def normalise(clause: str) -> str:
@@ -54,6 +54,47 @@ def _diet_or(default: str, verb: str) -> str:
     return "diet" if re.search(r"[吃喝]", verb) else default
 
 
+# a habit the user stopped: "我不再吃肉了", "我早就不玩游戏了", "我已经戒烟了", "咖啡我戒了"
+_HABIT_V = r"(?:吃|喝|抽|用|使用|玩|碰|看|追|刷|听|写)"
+_STOPPED = re.compile(r"不再|再也|已经|早就|早已|好久|好几年|很久|多年")
+_FOOD = re.compile(r"酒|咖啡|茶|糖|可乐|饮料|辣|肉|甜食|零食|宵夜|夜宵|外卖|碳水|奶")
+
+
+def _habit(m: re.Match[str]) -> list[Claim]:
+    """"我不再吃肉了" → diet 肉 (用户不再吃肉), "我不抽烟了" → uses 烟 (用户不再抽烟); a plain "我不喝咖啡" (no sign
+    of a change) → diet 咖啡 (用户不喝咖啡); anything else is left to the other rules."""
+    v, o = m.group("v"), m.group("o")
+    stopped = bool(_STOPPED.search(m.group(0)[: m.start("v")]) or m.group("le"))
+    food = v in ("吃", "喝")
+    if not stopped and not food:
+        return []
+    out = _claim("user", "diet" if food else "uses", o, "negative", "identity" if food else "fact")
+    for c in out:
+        c.verb = f"不再{v}" if stopped else f"不{v}"
+    return out
+
+
+def _quit(m: re.Match[str]) -> list[Claim]:
+    """"我已经戒烟了", "我把奶茶戒了": a negative fact that says 已戒."""
+    o = _DURATION.sub("", m.group("o") or m.group("o2") or m.group("o3") or "")
+    out = _claim("user", "diet" if _FOOD.search(o) else "uses", o, "negative", "identity" if _FOOD.search(o) else "fact")
+    for c in out:
+        c.verb = "已戒"
+    return out
+
+
+def _convention(m: re.Match[str]) -> list[Claim]:
+    """"commit 信息按 Angular 规范写": the project follows the convention (项目遵循Angular规范)."""
+    out = _claim("project", "uses", f"{m.group('o') or m.group('o2')}{m.group('n') or m.group('n2') or ''}")
+    for c in out:
+        c.verb = "遵循"
+    return out
+
+
+# a negative verb phrase that reads well before its object in the stored text
+_SAID_NEG = re.compile(r"不(?:太|怎么|大|常|咋)?(?:碰|沾|用|玩|吃|喝|看|写|听|追|爱|喜欢)|不太爱|不怎么爱|不习惯|[用吃喝]不[惯来了]|受不了|讨厌|反感|没碰过|没用过|不再用")
+
+
 def _attitude(m: re.Match[str]) -> list[Claim]:
     """"我写前端早就不碰 jQuery 了", "我喝咖啡只喝美式", "我不太爱喝酒": the verb class gives the polarity."""
     v = m.group("v")
@@ -61,8 +102,12 @@ def _attitude(m: re.Match[str]) -> list[Claim]:
     if v in ("用", "在用", "使用"):  # "我写代码一直用 Go"
         return _claim("user", "uses", m.group("o"))
     if neg:
-        return _claim("user", _diet_or("uses" if re.search(r"[碰用写玩]", v) else "prefers", v), m.group("o"), "negative",
-                      "identity" if re.search(r"[吃喝]", v) else "preference")
+        out = _claim("user", _diet_or("uses" if re.search(r"[碰用写玩]", v) else "prefers", v), m.group("o"), "negative",
+                     "identity" if re.search(r"[吃喝]", v) else "preference")
+        for c in out:
+            act = m.string[m.end("v"):m.start("o")].strip() if m.start("o") > m.end("v") else ""
+            c.verb = v + act if c.predicate != "uses" and _SAID_NEG.fullmatch(v) else ""  # "用户不太爱喝奶茶", "用户吃不惯香菜"
+        return out
     return _claim("user", "prefers", m.group("o"), kind="preference")
 
 
@@ -77,6 +122,7 @@ _ZH_CHORE = (r"(?:写|做|搭|搭建|实现|开发|管理?|跑|打包|部署|构
              r"调度|渲染|压缩|校验|签名|上报|推送|同步|备份)")
 _PROJ = r"(?:(?:我们|咱们)(?:组|团队|公司|项目)?|(?:这个|本|该|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统|monorepo)|项目|仓库|服务|代码库|代码)"
 _TECH = r"[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*){0,2}"
+_ASCII_TECH = r"[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Za-z0-9][A-Za-z0-9_.+#-]*){0,2}"  # "Dart语法好多不习惯" names no tool
 
 
 _ZH_HOLDER = (r"(?:(?:新|老|旧|所有|整个|全部)?(?:的)?(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
@@ -102,15 +148,43 @@ def _versioned(m: re.Match[str]) -> list[Claim]:
 
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
+    (re.compile(rf"^我{_ADV}(?P<n>不再|不)(?P<v>{_HABIT_V})\s*(?P<o>(?!了$)[^，,]{{1,16}}?)(?P<le>了)?(?:哈|啦|呢|哦)?$"), _habit),
+    (re.compile(rf"^我{_ADV}(?:把\s*(?P<o>[^，,]{{1,10}}?)\s*)?戒(?:掉)?了?(?(o)|\s*(?P<o2>[^，,]{{1,12}}?))(?:了)?$|"
+                rf"^(?P<o3>[^，,我]{{1,8}}?)\s*我?{_ADV}(?:是)?戒(?:掉)?了$"),
+     _quit),
     (re.compile(r"^(?:(?:我们|咱们)(?:组|团队|公司|项目|服务)?|(?:这个|本|该)\s*(?:项目|仓库|服务))?(?:的)?\s*(?P<t>[A-Za-z][\w.+#-]*)\s*(?:的)?版本(?:号)?\s*"
                 r"(?:是|为|用的是|用的)\s*(?P<v>[vV]?\d[\w.]*)$"), _versioned),
     # the household as holder: "我们住在广州天河", "我们家住在昆明"
     (re.compile(r"^(?:我们|我们家|我家)(?:一家|全家)?(?:现在|目前)?(?:住在|住)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{2,10})$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
+    # a household's diet includes the user: "我们都不太能吃辣", "我们家都不吃香菜"
+    (re.compile(r"^(?:我们|我们家|我家|我们全家)(?:一家|全家)?(?:都|也|全)+(?:不太能吃|不怎么能吃|不能吃|吃不了|不吃|不太吃)\s*(?P<o>[\u4e00-\u9fff]{1,6}?)(?:的)?$"),
+     lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
+    # the project follows a convention: "这个项目的提交信息要遵循 Conventional Commits"
+    (re.compile(rf"^(?:(?:{_PROJ}|{_ZH_HOLDER})\s*(?:的|里|里面)?\s*)?(?!我(?!们))[\u4e00-\u9fffA-Za-z ]{{0,12}}?\s*(?:都|也|一律|统一)?(?:要|需要|必须|得)?"
+                rf"(?:(?:遵循|遵守|按照|符合)\s*(?P<o>{_TECH})\s*(?P<n>规范|标准|约定|风格)?|按\s*(?P<o2>{_TECH})\s*(?P<n2>规范|标准|约定|风格))(?:来)?(?:写|做|提交|命名)?$"),
+     _convention),
+    # a rule the team set: "我们组规定所有 SQL 必须写在 MyBatis 的 mapper 里"
+    (re.compile(r"^(?:我们|咱们)(?:组|团队|公司|项目|部门)?(?:里)?(?:统一)?(?:规定|要求)\s*(?P<o>[^，,]*(?:必须|一律|都要|都得|只能)[^，,]+)$"),
+     lambda m: [Claim("project", "rule", o, "positive", "rule") for o in [clean_object(m.group("o"))] if o]),
+    # a bare project holder with a prohibition: "项目里不许直接改 migrations 目录下的旧文件"
+    (re.compile(r"^(?:项目|仓库|代码库)(?:里|中|里面)(?:都|也)?(?:不要|别|不能|禁止|不许|不准|严禁|不允许)\s*(?P<o>[^，,]+)$"),
+     lambda m: [Claim("project", "rule", o, "negative", "rule") for o in [clean_object(m.group("o"))] if o]),
+    # where a project's document or folder lives: "接口文档放在 docs/api 目录下"
+    (re.compile(r"^(?P<t>(?:接口|设计|部署|开发|API|api)?文档|配置(?:文件)?|脚本|迁移文件|测试用例|测试|静态资源|日志)\s*(?:都|统一)?(?:放在|在|存在|位于)\s*"
+                r"(?P<o>[\w.-]*/[\w./-]*)\s*(?:目录|文件夹)?(?:下|里|里面|中)?$"),
+     lambda m: [Claim("project", f"attr:{m.group('t')}", m.group("o"), "positive", "reference")]),
+    # a city and an unnamed employer: "我在武汉一家医院的信息科上班"
+    (re.compile(r"^我(?:现在|目前)?在\s*(?P<p>[\u4e00-\u9fff]{2,4}?)(?:的)?(?:一家|一个|某家|某个)(?P<o>[^，,]{2,16}?)(?:上班|工作|任职)$"),
+     lambda m: (_claim("user", "works_in", m.group("p"), kind="identity") if is_place(m.group("p")) else [])
+     + _claim("user", "works_at", m.group("o"), kind="identity")),
+    # where the user goes to work: "(我)每天去国贸上班" (not "去公司上班")
+    (re.compile(r"^我(?:每天|平时|一般|现在)?(?:去|到)\s*(?P<o>(?!公司|单位|学校|办公室|工地|店里)[\u4e00-\u9fffA-Za-z]{2,8}?)(?:那边)?(?:上班|工作)$"),
+     lambda m: _claim("user", "works_in", m.group("o"), kind="identity")),
     # "我是做跨境电商的": the user's line of work
     (re.compile(r"^我(?:是|现在是|目前是)(?:做|搞|干)(?P<o>[\u4e00-\u9fffA-Za-z ]{2,10}?)的$"),
      lambda m: _claim("user", "role", m.group("o"), kind="identity")),
-    (re.compile(rf"^我(?:是|有点儿?|有些|有|天生|属于|算是|算)?(?:个|一个|一名|那种)?(?:很|比较|挺|超|特别|非常|有点儿?|典型的|重度|轻度|资深)?"
+    (re.compile(rf"^我(?:的)?(?:性格|个性)?(?:是|有点儿?|有些|有|天生|属于|算是|算)?(?:个|一个|一名|那种)?(?:很|比较|挺|超|特别|非常|有点儿?|典型的|重度|轻度|资深)?"
                 rf"(?P<o>{_TRAITS})(?:的人|的|人|星人)?(?:\s*[\u4e00-\u9fff\d]{{1,6}}度)?$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     # interest: "我对 Rust 没什么兴趣", "我对摄影挺感兴趣的"
@@ -132,14 +206,14 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?:已经)?(?:转岗|转行|改行|调岗|换岗)(?:了)?(?:去|到|来)?(?:做|当|干|搞)(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12}?)(?:的|工作)?了?$"),
      lambda m: _claim("user", "role", m.group("o"), kind="identity")),
     # a requirement of the project is its stack: "项目要求 Python 3.12", "这个服务依赖的是 Redis 7"
-    (re.compile(rf"^{_ZH_HOLDER}\s*(?:都|也|还|现在|目前)*(?:要求|依赖)(?:的是|用|使用)?\s*(?P<o>{_TECH})$"), _project_uses),
+    (re.compile(rf"^{_ZH_HOLDER}\s*(?:都|也|还|现在|目前)*(?:要求|依赖)(?:的是|用|使用)?\s*(?P<o>{_TECH})\s*(?:及以上|以上|或更高|或以上)?$"), _project_uses),
     # "我们团队把 CI 从 Jenkins 迁到了 GitHub Actions", "我把编辑器从 VS Code 换成了 Zed"
-    (re.compile(r"^(?P<h>我们|咱们|我)(?:组|团队|公司|这边)?(?:最近|已经|上个?月|去年|刚)*把\s*(?P<t>[^，,]{1,10}?)\s*从\s*(?P<x>[^，,]{1,20}?)\s*"
+    (re.compile(r"^(?P<h>我们|咱们|我)(?:组|团队|公司|这边)?(?:最近|已经|上个?月|上季度|上半年|今年|年初|去年|前段时间|前阵子|刚)*把\s*(?P<t>[^，,]{1,10}?)\s*从\s*(?P<x>[^，,]{1,20}?)\s*"
                 r"(?:迁到|迁移到|换成|换到|切到|切换到|改成|改到|升级到|升到)了?\s*(?P<o>[^，,]{1,30}?)(?:了)?$"),
      lambda m: _switch(m, "user" if m.group("h") == "我" else "project")),
     # "我现在用的编辑器是 Zed", "我的包管理用的是 npm": the tool in that role
     (re.compile(rf"^我{_ADV}(?:用的|常用的|在用的)\s*(?P<t>[\u4e00-\u9fffA-Za-z ]{{1,8}}?)\s*(?:是|叫)\s*(?P<o>[^，,]{{1,30}})$|"
-                r"^我的\s*(?P<t2>[\u4e00-\u9fffA-Za-z ]{1,8}?)\s*(?:用的是|用的|是用|(?:早就|已经|最近|上个?月|去年)*(?:换成|换到|改成|切到|迁到)了?)\s*(?P<o2>[^，,]{1,30}?)(?:了)?$|"
+                r"^我的\s*(?P<t2>[\u4e00-\u9fffA-Za-z ]{1,8}?)\s*(?<![老总还倒可正就只硬])(?:用的是|用的|是用|(?:早就|已经|最近|上个?月|去年)*(?:换成|换到|改成|切到|迁到)了?)\s*(?P<o2>[^，,]{1,30}?)(?:了)?$|"
                 rf"^我(?!们)的?\s*(?!以前|之前|过去|曾经|原来|本来|当年|那时)(?P<t3>(?:(?![不没别想要会能得让叫帮给请再])[\u4e00-\u9fff]){{2,6}}?)\s*"
                 rf"(?:一直|都|也|主要)?用(?:的是|的)?\s*(?P<o3>{_TECH})$"),
      lambda m: _claim("user", "uses", m.group("o") or m.group("o2") or m.group("o3"))),
@@ -174,7 +248,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"[，,]?\s*(?:它|她|他)?(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
     (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
-    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:是拿|拿|写|用的是|是用|用的|用|使用|走(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|打到|统一|"
+    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用|使用|走(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|打到|统一|"
                 r"托管在|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"
     (re.compile(r"(?:内网|公司网络|测试环境|开发环境|线上环境|预发环境|服务器|集群|数据库|仓库|跳板机)\S{0,6}?(?:要|需要|得|必须|只能|只可以)(?:先)?"
@@ -216,12 +290,45 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
 ]
 
+# a car by its make: "我开特斯拉" (not "我开会", "我开发 App")
+_CAR = (r"(?:特斯拉|比亚迪|宝马|奔驰|奥迪|大众|丰田|本田|日产|蔚来|小鹏|理想|问界|极氪|吉利|长城|哈弗|五菱|别克|雪佛兰|福特|马自达|"
+        r"斯巴鲁|沃尔沃|保时捷|路虎|凯迪拉克|红旗|领克|长安|奇瑞|零跑|小米|现代|起亚|雷克萨斯|[A-Za-z][\w-]*(?:\s+[A-Za-z0-9][\w-]*)?)")
+_COMMUTE = r"(?:上班|上下班|通勤|出门|上学|出行)?"
+# possessions one can lack: "我没有车", "我还没孩子"
+_OWNED = r"(?:车|汽车|私家车|房|房子|孩子|小孩|娃|宠物|驾照|对象|女朋友|男朋友)"
+_NUM = r"(?:\d{1,3}|[一二三四五六七八九十]{1,3})"
+
+
+def _languages(m: re.Match[str]) -> list[Claim]:
+    """"我会说粤语和普通话": one trait, rendered with the verb the user said (用户会说粤语和普通话)."""
+    out = _claim("user", "trait", m.group("o"), kind="identity")
+    for c in out:
+        c.verb = f"会{m.group('v')}"
+    return out
+
+
 # tried AFTER the phrasing rules found nothing ----------------------------------------------------
 POST: list[tuple[re.Pattern[str], Build]] = [
+    # age: "我今年34岁", "我刚满40"
+    (re.compile(rf"^我(?:今年|已经|都|刚|刚刚|快|马上)*(?:满)?(?P<o>{_NUM})(?:岁|周岁)了?$|^我今年(?P<o3>{_NUM})了?$|^我(?:今年|已经|都)*(?:刚|刚刚)?满(?P<o2>{_NUM})(?:岁|周岁)?了?$"),
+     lambda m: [Claim("user", "attr:年龄", f"{m.group('o') or m.group('o2') or m.group('o3')}岁", "positive", "identity")]),
+    # the vehicle the user drives or rides
+    (re.compile(rf"^我(?:现在|目前)?(?:开|开的是)\s*(?:一辆|辆)?\s*(?P<o>{_CAR}(?:\s*[A-Za-z0-9][\w-]*|[\u4e00-\u9fff]{{1,2}})??)\s*{_COMMUTE}$"),
+     lambda m: _claim("user", "attr:车", m.group("o"))),
+    (re.compile(rf"^我(?:家)?(?:还|目前|现在|暂时)?(?:没有|没)(?:买)?\s*(?P<o>{_OWNED})$"),
+     lambda m: _claim("user", "has", m.group("o"), "negative")),
+    # moved onto a tool by the team: "(我)最近被拉去写 Flutter 了"
+    (re.compile(rf"^我{_ADV}(?:被(?:拉|调|派|抓|安排)去|转去|改去)(?:写|用|做|搞|学)\s*(?P<o>{_ASCII_TECH})\s*(?:了)?$"),
+     lambda m: _claim("user", "uses", m.group("o"))),
+    # a skill the user lacks: "我不会开车", "我不会说日语" (not "我不会忘的")
+    (re.compile(r"^我(?:完全|根本|还|也)?不会(?P<o>(?:开|骑|做|说|讲|写|弹|画|唱|游|喝|抽|下|打|用|滑|织)[\u4e00-\u9fffA-Za-z ]{1,8}?)(?<![的了吧啊])$"),
+     lambda m: [Claim("user", "trait", o, "negative", "identity", verb="不会") for o in [clean_object(m.group("o"))] if o]),
+    # languages: "我会说粤语和普通话"
+    (re.compile(r"^我{_A}(?:能|会)(?P<v>说|讲)\s*(?P<o>[\u4e00-\u9fff、和跟/]{2,16}?(?:语|话|文))$".replace("{_A}", _ADV)), _languages),
     # the compositional user clause: "我不太爱喝酒", "我周末喜欢去爬山", "我每天早上喝咖啡"
     (re.compile(rf"^我{_ADV}(?P<v>{_NEG_V}|{_POS_V}){_ACT}\s*(?P<o>[^，,]{{1,20}}?){_OBJ_END}$"), _attitude),
     # the object first: "css-in-js 真的用不惯", "jQuery 我早就不碰了"
-    (re.compile(rf"^(?P<o>{_TECH})\s*(?:我)?{_ADV}(?P<v>{_NEG_V}){_OBJ_END}$"), _attitude),
+    (re.compile(rf"^(?P<o>{_ASCII_TECH})\s*(?:我)?{_ADV}(?P<v>{_NEG_V}){_OBJ_END}$"), _attitude),
     # a project fact about a topic: "后端服务是用 Go 写的", "测试框架我们统一用 pytest", "前端这边打包我们用的是 rollup"
     (re.compile(rf"^(?:{_PROJ}\s*(?:的|里|里面)?\s*)?(?:{_TOPIC})\s*(?:这边|那边|这块|部分|方面)?\s*(?:{_TOPIC})?\s*(?:我们|咱们)?\s*"
                 rf"(?:都|也|主要|统一|一律|全|全部|基本|一直|目前|现在|早就|早已|已经|刚刚?|最近|整体|全面|上个?月|去年)*"
@@ -229,8 +336,8 @@ POST: list[tuple[re.Pattern[str], Build]] = [
                 rf"(?P<o>{_TECH}(?:\s*(?:加|和|配|跟|\+|、|/)\s*{_TECH})*)\s*(?:(?:来)?{_ZH_CHORE}的?|的|上|上面|里|里面)?(?:了|哈|啦|呢|吧)*$"),
      _project_uses),
     # where the project's things live: "数据在 Hive 里", "代码放在 GitLab 上"
-    (re.compile(rf"^(?:{_PROJ}\s*(?:的)?\s*)?(?:数据|代码|文档|日志|镜像|制品|数仓|{_TOPIC})(?:仓库|库)?\s*(?:都|也|主要)?"
-                rf"(?:在|放在|存在|存放在|托管在|收到|存到|推到|发到|放到|传到)\s*(?P<o>{_TECH})\s*(?:里|上|里面|上面)?$"),
+    (re.compile(rf"^(?:{_PROJ}\s*(?:现在|目前|这边)?(?:的)?\s*)?(?:数据|代码|文档|日志|镜像|制品|数仓|{_TOPIC})(?:仓库|库)?\s*(?:都|也|主要|全)*"
+                rf"(?:在|放在|存在|存放在|托管在|收到|存到|推到|发到|放到|传到)\s*(?P<o>{_TECH}(?:\s*(?:和|跟|、|/)\s*{_TECH})*)\s*(?:里|上|里面|上面)?$"),
      _project_uses),
     # "项目里没有 webpack 哈": a tool the project does not use
     (re.compile(rf"^{_PROJ}?\s*(?:里|中|里面)\s*(?:也|都|并|根本|压根)?(?:没有用|没在用|没有|没用|不用|没装|不装|没引入|不引入)\s*(?P<o>{_TECH})\s*(?:了|哈|啦|呢|吧|的)*$"),
@@ -274,6 +381,18 @@ POST: list[tuple[re.Pattern[str], Build]] = [
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_ALSO = re.compile(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?<![我你他她它们都])\s*也\s*(?=(?:不|没)?[\u4e00-\u9fff])")
+
+
+def split_also(clause: str) -> list[str]:
+    """"我喜欢猫也喜欢狗", "我不吃辣也不吃香菜": after 也, a verb the first half already has starts a clause of its
+    own ("项目也用 Redis" stays one)."""
+    for m in _ALSO.finditer(clause):
+        before, after = clause[: m.start()], clause[m.end():]
+        verb = re.sub(r"^(?:不|没)", "", after)
+        if any(len(verb) >= n and verb[:n] in before for n in (2, 1)):
+            return [before, *split_also(after)]
+    return [clause]
 
 
 def pre(clause: str) -> list[Claim]:

@@ -43,6 +43,7 @@ class Claim:
     kind: str = "fact"
     replaces: list[str] = field(default_factory=list)
     condition: str = ""  # "when answering me": the clause a rule holds under (part of its text)
+    verb: str = ""  # the Chinese verb phrase its text keeps ("不再吃", "已戒", "会说"); "" renders by predicate
 
 
 _TRAIL = re.compile(
@@ -340,6 +341,17 @@ def _zh_rule(m: re.Match[str], polarity: str) -> list[Claim]:
     return _c(_subject(m.string), "rule", m.group("o"), polarity, kind="rule")
 
 
+_ANSWER = r"(?:回答|回复|答复|答案|解释|讲解|输出|总结|翻译|代码注释|注释)"
+
+
+def _zh_answer_rule(m: re.Match[str]) -> list[Claim]:
+    """A standing request about the assistant's answers is the user's rule ("用中文回答" keeps its 用)."""
+    said = m.group("o").strip()
+    obj = clean_object(said)
+    obj = "用" + obj if said.startswith("用") and not obj.startswith("用") else obj
+    return [Claim("user", "rule", obj, "positive", "rule")] if obj else []
+
+
 def _zh_rule_pre(m: re.Match[str], polarity: str) -> list[Claim]:
     """"代码里不要写中文注释": the topic before the negation belongs to the rule."""
     return _c(_subject(m.string), "rule", m.group("pre") + m.group("o"), polarity, kind="rule")
@@ -349,7 +361,7 @@ def _zh_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"(?:就|也|都|还|其实|倒是|反正|才)+$", "", m.group("a").strip())
     if len(attr) < 2 and not re.match(r"[A-Za-z]", attr):  # "我的而是拿铁": a function word, not an attribute
         return []
-    if re.fullmatch(r"(?:平时|平常|一般|现在|目前|最近|主要|其实|基本|通常|每天|周末|以前|之前)+", attr):  # "(我的)平时都是…": not an attribute
+    if re.fullmatch(r"(?:平时|平常|一般|现在|目前|最近|主要|其实|基本|通常|每天|周末|以前|之前|尤其|特别|比如|例如|就是)+", attr):  # "(我的)平时都是…": not an attribute
         return []
     if re.search(r"(?:大多|大部分|多半|基本|一般|通常|都)$", attr):  # "(我的)客户大多是美国的": a generalisation, not an attribute
         return []
@@ -365,14 +377,14 @@ def _zh_attr(m: re.Match[str]) -> list[Claim]:
 
 
 ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] = [
-    (re.compile(rf"^(?:{_ZPROJ}|(?:我们|咱们)(?:的)?)?(?P<a>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:的)?(?:{_INFRA_ZH}))\s*(?:叫做|叫|是|为|在|：|:)\s*(?P<o>\S.*)$"),
+    (re.compile(rf"^(?:{_ZPROJ}|(?:我们|咱们)(?:的)?)?(?P<a>(?!我(?!们))[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:的)?(?:{_INFRA_ZH}))\s*(?:叫做|叫|是|为|在|：|:)\s*(?P<o>\S.*)$"),
      _infra),
     (re.compile(r"^我(?:的名字)?(?:叫|名叫|的名字是|姓名是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,12})$"),
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:对)?\s*(?P<o>.+?)\s*过敏$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),
     # the cleft "我过敏的是芒果", "我过敏的东西是青霉素"
     (re.compile(r"^我(?:真正|其实)?过敏的(?:东西)?是\s*(?P<o>[^，,]{1,20})$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:是)?(?P<o>吃素的?|素食者|素食主义者|清真)$"),
+    (re.compile(r"^我(?:是)?(?P<o>吃(?:全|纯)?素的?|(?:蛋奶|全|纯)素(?:食者|主义者)?|素食者|素食主义者|清真)$"),
      lambda m: [Claim("user", "diet", m.group("o").rstrip("的"), "positive", "identity")]),
     (re.compile(r"^我(?:不能吃|不吃|忌口)\s*(?P<o>.+)$"),
      lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
@@ -414,6 +426,9 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(rf"^我{_ZNOW}{_ZADV}(?:用|使用|在用|写|用的是|写的是)\s*(?P<o>.+)$"),
      lambda m: _c("user", "uses", m.group("o"))),
+    # how the assistant should answer, under a standing cue: "以后回答简短一点", "今后你都用中文回复"
+    (re.compile(rf"^(?:请)?(?:你|您)?(?:以后|今后|每次|平时)?(?:的)?(?:都|就|要|尽量|请|给我)*(?P<o>(?![^，,]*(?:不要|别|不能|禁止|不许|不准|严禁))(?:{_ANSWER}|用(?:中文|英文|英语|简体中文|繁体中文|日语|粤语))"
+                r"[^，,]{0,16})$"), _StandingRule(_zh_answer_rule)),
     (re.compile(r"^(?:请)?(?:不要|别|不能|禁止|不许|千万别|永远不要|以后不要|以后别)\s*(?P<o>.+)$"),
      _StandingRule(lambda m: _zh_rule(m, "negative"))),
     (re.compile(r"^(?:请)?(?:总是|永远|一律|始终|务必|每次都?(?=要|先|记得|给我|帮我|用|加|写|带))\s*(?P<o>.+)$"), _StandingRule(lambda m: _zh_rule(m, "positive"))),
