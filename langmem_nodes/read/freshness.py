@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from ..node import MemoryNode
-from ..records import Drift, MemoryContext, MemoryRecord, as_utc, normalize_text
+from ..records import Drift, MemoryContext, MemoryRecord, Tier, as_utc, normalize_text
 from ..state import ScoredMemory
 from ..text import detect_lang
 from .past_question import asks_about_the_past
@@ -39,6 +39,13 @@ _ADVICE: dict[str, dict[Drift, str]] = {
         Drift.PREFERENCE: "这是偏好，可直接使用，除非用户另有说明。",
         Drift.EXTERNAL: "外部状态可能已过时，如需依赖请说明这一点。",
     },
+}
+
+
+#: Advice for a lasting personal fact (stable tier, external drift: where the user lives, an allergy, a name).
+_LASTING = {
+    "en": "a lasting personal fact; use it, and check with the user if a change since would matter.",
+    "zh": "这是较稳定的个人情况，可以直接使用；如有变化会影响回答，请向用户确认。",
 }
 
 
@@ -67,6 +74,8 @@ def freshness_note(rec: MemoryRecord, now: datetime, lang: str | None = None) ->
         return None
     age = relative_age(seen, now, lang)
     advice = _ADVICE[lang][rec.drift]
+    if rec.drift is Drift.EXTERNAL and rec.tier is Tier.STABLE:  # an allergy, a home town: no "external state"
+        advice = _LASTING[lang]
     if lang == "zh":
         return f"这是{age}的观察，不一定是当前状态；{advice}"
     return f"Observed {age}, not necessarily the current state; {advice}"
