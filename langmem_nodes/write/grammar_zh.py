@@ -28,6 +28,7 @@ def normalise(clause: str) -> str:
     """"我周末喜欢去爬山" → "我喜欢去爬山", "我吃素好几年了" → "我吃素", "我是不吃羊肉" → "我不吃羊肉"."""
     clause = re.sub(r"^本人", "我", clause)
     clause = re.sub(r"^(以前|之前|过去|曾经|现在|目前|最近|如今|这几年|这两年)我(?!们)", r"我\1", clause)  # "以前我用 Vim"
+    clause = re.sub(r"^(我的[\u4e00-\u9fff]{1,6}?)(?:现在|目前|如今)(?=叫|是)", r"\1", clause)  # "我的猫现在叫豆腐"
     clause = re.sub(r"^(?:上个?月|上周|去年|前年|今年|年初|前几天|前段时间)(?=我|刚|已经|搬|换|开始)", "", clause)  # "上个月刚搬来厦门"
     clause = _TIME.sub("", clause)
     # degree inside a negation: "我不是很喜欢 Java" = "我不太喜欢 Java"; "我一点都不喜欢" = "我不喜欢"

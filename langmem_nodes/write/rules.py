@@ -78,6 +78,14 @@ def is_schedule(obj: str) -> bool:
     return bool(SCHEDULE.match(obj.strip()))
 
 
+_REGIONS = frozenset("东北 西北 西南 华北 华南 华东 华中 南方 北方 江南 江北 潮汕 客家 闽南 岭南 关中 中原 川渝 江浙 两广".split())
+
+
+def _home_region(name: str) -> bool:
+    """A place or region a person comes from ("上海", "东北", "顺德县"), not a kind of person ("普通", "个好")."""
+    return is_place(name) or name in _REGIONS or bool(re.fullmatch(r"[\u4e00-\u9fff]{1,5}(?:省|市|县|镇|村|州|岛|乡)", name))
+
+
 def _c(subject: str, predicate: str, obj: str, polarity: str = "positive", kind: str = "fact") -> list[Claim]:
     obj = clean_object(obj)
     return [Claim(subject, predicate, obj, polarity, kind)] if obj else []
@@ -318,7 +326,9 @@ _ZADV = r"(?:好像|大概|似乎|个人|平时|一般|比较|更|很|非常|特
 _ZNOW = r"(?:最近|现在|目前|已经|早就|这几年|后来)*"
 _ZPROJ = r"(?:在)?(?:这个|本|该|我们的?|咱们的?|此)+\s*(?:项目|仓库|monorepo|repo|代码库|工程|服务|系统)\s*(?:里|中|里面|的)?\s*"
 _JOB = (r"开发|工程师|程序员|设计师|经理|产品|运营|测试|运维|架构师|分析师|科学家|研究员|学生|老师|教师|医生|律师|会计|销售|"
-        r"研究|算法|数据|前端|后端|全栈|编辑|记者|作家|创业者|自由职业")
+        r"研究|算法|数据|前端|后端|全栈|编辑|记者|作家|创业者|自由职业|护士|护工|厨师|司机|警察|公务员|翻译|教练|演员|主播|"
+        r"博士|硕士|研究生|本科生|大学生|高中生|初中生|工人|农民|快递员|服务员|客服|导游|牙医|兽医|药剂师|飞行员|"
+        r"乘务员|空姐|保安|店长|主管|总监|实习生|律师助理|咨询师|心理咨询师|建筑师|画家|摄影师|歌手|退休")
 
 
 def _zh_uses(m: re.Match[str]) -> list[Claim]:
@@ -388,7 +398,9 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: [Claim("user", "diet", m.group("o").rstrip("的"), "positive", "identity")]),
     (re.compile(r"^我(?:不能吃|不吃|忌口)\s*(?P<o>.+)$"),
      lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
-    (re.compile(r"^我是\s*(?P<o>[\u4e00-\u9fff]{2,6})人$"), lambda m: _c("user", "from", m.group("o"), kind="identity")),
+    # "我是上海人", "我是东北人"; never "我是普通人" / "我是个好人" / "我是一个很懒的人" (a kind of person)
+    (re.compile(r"^我是\s*(?P<o>[\u4e00-\u9fff]{2,6})人$"),
+     lambda m: _c("user", "from", m.group("o"), kind="identity") if _home_region(m.group("o")) else []),
     # where the user comes from is not where they live: "我来自成都" then "我住在北京" are both true
     (re.compile(r"^我(?:是|其实|本来|原本)?(?:来自|老家在|老家是|出生在|出生于)\s*(?P<o>.+?)(?:的|人)?$"),
      lambda m: _c("user", "from", m.group("o"), kind="identity")),
@@ -399,8 +411,11 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "works_in" if is_place(m.group("o")) else "works_at", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<o>[^做写搞弄用看学修忙]{1,15}?)(?:生活|住|定居)$"),
      lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
-    (re.compile(rf"^(?:我)?(?:是|是一名|是一个|是个|当|做|从事|干)\s*(?P<o>[^，,]{{0,12}}?(?:{_JOB})[^，,]{{0,4}}?)"
+    (re.compile(rf"^(?:我)?(?:是一名|是一位|是一个|是个|是|当|做|从事|干)\s*(?P<o>[^，,]{{0,12}}?(?:{_JOB})[^，,]{{0,4}}?)"
                 rf"(?:工作|的)?$"), lambda m: _c("user", "role", m.group("o"), kind="identity")),
+    # "我是一名护士": 一名 / 一位 count a person; a noun of a trade (…师, …员, …生, …工) is a job, listed or not
+    (re.compile(r"^(?:我)?(?:现在|目前)?是(?:一名|一位)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{0,8}[师员生工家手官长士医匠])(?:了)?$"),
+     lambda m: _c("user", "role", m.group("o"), kind="identity")),
     (re.compile(r"^我的\s*(?P<a>[\u4e00-\u9fffA-Za-z ]{1,12}?)\s*(?:(?<![老总不真只倒可正要于像算但而或便硬])是|为|=|：|:)\s*(?P<o>.+)$"), _zh_attr),
     (re.compile(rf"^(?:{_ZPROJ})?(?P<k>部署|发布|构建|编译|打包|测试|启动|运行)(?:的)?(?:命令|脚本|方式)?\s*"
                 rf"(?:是|用|改成|改为|改到|换成|使用|走|都用|就用|执行|跑|：|:)了?\s*(?P<o>[^，,]+?)(?:了)?$"), _zh_cmd),
