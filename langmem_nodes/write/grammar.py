@@ -87,14 +87,28 @@ def _project_uses(m: re.Match[str]) -> list[Claim]:
     o = _obj(m.group("o"))
     if not o or re.match(r"^(?:做|搞|干)\S*(?:的)?$", o):  # "我们公司是做跨境电商的": what the company does, not a tool
         return []
+    if (more := _AND_VERB.match(o)) and (first := _obj(more.group("a"))):
+        # "targets Node 20 and uses TypeScript": a second relation of the same holder, its own tool
+        return _project_uses_of(first) + _project_uses_of(_obj(more.group("b")))
+    return _project_uses_of(o)
+
+
+_AND_VERB = re.compile(r"^(?P<a>.+?)\s+(?:and|&)\s+(?:also\s+)?(?:uses?|targets?|runs? on|is built (?:with|on)|deploys? (?:to|on|with)|"
+                       r"relies on|is hosted on)\s+(?P<b>.+)$", _I)
+
+
+def _project_uses_of(o: str) -> list[Claim]:
+    if not o:
+        return []
     pred = "package_manager" if o.split(" ")[0].lower() in PACKAGE_MANAGERS else "uses"
     return [Claim("project", pred, o, "positive", "fact")]
 
 
 def _switch(m: re.Match[str], subject: str) -> list[Claim]:
-    out = _claim(subject, "uses", m.group("o"))
+    groups = m.groupdict()
+    out = _claim(subject, "uses", groups.get("o") or groups.get("o2") or "")
     for c in out:
-        c.replaces.append(clean_object(m.group("x")))
+        c.replaces.append(clean_object(groups.get("x") or groups.get("x2") or ""))
     return out
 
 
@@ -198,6 +212,9 @@ STACK_PART = re.compile(r"^(?![我你他她])[\u4e00-\u9fff]{1,6}(?:都|也|统�
                         r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api|prod|production|staging)\b|"
                         r"^(?:is\s+|are\s+)?(?:deployed|hosted|running|written|built|served)\s+(?:on|in|with|to|via|using)\b", _I)
 
+_KIN = r"son|daughter|wife|husband|partner|kid|boy|girl|brother|sister|mom|mother|dad|father|fianc[eé]e?|grandson|granddaughter"
+
+
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 def _favourite(m: re.Match[str]) -> list[Claim]:
     """"my favourite number is 3" / "我最喜欢的数字是7": one value per thing (`attr:favourite_number`,
@@ -227,10 +244,18 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"chihuahua|doodle|schnauzer|bulldog)\s+(?!(?:just|always|keeps|is|was|has|had|and|"
                 r"loves|likes|hates|never|still|really|also|got|ate|did|does|sleeps|knocked|walked|ran)\b)(?P<o>[A-Za-z][\w-]{1,15})\s+"
                 r"(?:keeps|is|was|has|loves|likes|hates|just|always|sleeps|knocked|walked|ran|ate|\w+s|\w+ed)\b.*$", _I), _kin_name),
+    # a relative named in passing: "Our son Leo starts kindergarten in September", "my sister Ana lives nearby"
+    (re.compile(rf"^(?:my|our)\s+(?:(?:little|baby|youngest|oldest|eldest|older|younger|big|twin)\s+)?(?P<k>{_KIN})\s+"
+                r"(?P<o>(?-i:[A-Z])[\w-]+)(?=$|\s+(?!(?:and|or|says|said|thinks|told)\b)[a-z]+)", _I), _kin_name),
     # "I drive a Mazda now"
-    (re.compile(r"^i\s+(?:drive|own|ride)\s+(?:a|an)\s+(?:(?:19|20)\d\d\s+|(?:new|old|used|beat-up|little|red|blue|black|white|"
+    (re.compile(r"^i\s+(?:drive|own|ride)\s+(?:a|an)\s+(?P<y>(?:19|20)\d\d\s+)?(?:(?:new|old|used|beat-up|little|red|blue|black|white|"
                 r"silver|grey|gray)\s+)*(?!(?:lot|bit|car|bike|truck|van|motorcycle|scooter)\b)(?P<o>[A-Za-z][\w-]*(?:\s+(?-i:[A-Z0-9])[\w-]*){0,3})\b.*$", _I),
-     lambda m: _claim("user", "attr:bike" if re.search(r"\bride\b", m.string, _I) else "attr:car", m.group("o"))),
+     lambda m: _claim("user", "attr:bike" if re.search(r"\bride\b", m.string, _I) else "attr:car",
+                      (m.group("y") or "") + m.group("o"))),  # the model year is part of which car
+    # age: "I'm 34", "just turned 40 (last week)"
+    (re.compile(r"^(?:(?:i'?m|i am)\s+(?:now\s+)?|(?:i(?:'ve| have)?\s+)?(?:just\s+|finally\s+)?turned\s+)(?P<o>[1-9]\d?)"
+                r"(?:\s+(?:years?\s+old|yo|y/o))?(?=$|\s+(?:last|this|on|yesterday|today|so|and|lol|haha|now)\b|\s*[,.!])", _I),
+     lambda m: _claim("user", "attr:age", m.group("o"), kind="identity")),
     # "i went vegan in january", "I became vegetarian"
     (re.compile(r"^i\s+(?:went|became|turned|'ve gone|have gone|switched to being)\s+(?P<o>vegan|vegetarian|pescatarian|"
                 r"gluten[- ]free|keto|dairy[- ]free)\b.*$", _I),
@@ -286,7 +311,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
     # "I switched from VS Code to Cursor", "我从 VS Code 换到 Cursor 了": the new value, replacing the old
     (re.compile(r"^i(?:'ve| have)?\s+(?:switched|moved|migrated|changed|went|jumped)\s+(?:over\s+)?from\s+(?P<x>.+?)\s+"
-                r"(?:to|over to)\s+(?P<o>.+)$", _I), lambda m: _switch(m, "user")),
+                r"(?:to|over to)\s+(?P<o>.+)$|^i(?:'ve| have)?\s+(?:replaced|swapped out|swapped|traded|exchanged)\s+(?:my\s+)?(?P<x2>.+?)\s+"
+                r"(?:with|for)\s+(?P<o2>.+)$", _I), lambda m: _switch(m, "user")),
     (re.compile(r"^(?P<h>we|our team)(?:'ve| have)?\s+(?:switched|moved|migrated|changed)\s+(?:over\s+)?from\s+(?P<x>.+?)\s+"
                 r"(?:to|over to)\s+(?P<o>.+)$", _I), lambda m: _switch(m, "project")),
     # "we're a Django shop", "我们是 Django 的老用户"
@@ -295,10 +321,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^i(?:'m| am)\s+(?:sticking|staying)\s+(?:with|to)\s+(?P<o>.+)$|^i\s+(?:stick|stay)\s+(?:with|to)\s+(?P<o2>.+)$", _I),
      lambda m: _claim("user", "uses", m.group("o") or m.group("o2"))),
     # possessions: "I have two cats", "我养了两只猫"
-    (re.compile(r"^i\s+(?:have|own|'ve got|have got)\s+(?:a|an|one|two|three|four|five|\d+|some)\s+"
+    (re.compile(r"^i\s+(?:have|own|'ve got|have got)\s+(?:(?:a|an|one|some)\s+|(?P<n>(?:two|three|four|five|\d+)\s+))"
                 r"(?!(?:question|problem|issue|meeting|idea|call|minute|moment|second|bug|error|doubt|feeling|"
                 r"suggestion|request|favou?r|chance|deadline|few)s?\b)(?P<o>[\w -]{2,40})$", _I),
-     lambda m: _claim("user", "has", m.group("o"))),
+     lambda m: _claim("user", "has", (m.group("n") or "") + m.group("o"))),  # the count is part of the fact
     # learning: "I'm learning Japanese", "我在学日语"
     (re.compile(r"^(?:i'?m|i am)\s+(?:learning|studying|taking lessons in|picking up)\s+(?P<o>.+)$", _I),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
@@ -362,8 +388,8 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # "I prefer X over Y" keeps X (Y is what it replaces; see `split_over`)
 ]
 
-# the user's own fact about a family member ("my wife's name is …"): not reported speech
-OWN_FACT = re.compile(r"^my\s+\w+(?:'s name is|'s called| is called| is named)\s|"
+# the user's own fact about a family member ("my wife's name is …", "our son Leo …"): not reported speech
+OWN_FACT = re.compile(rf"^my\s+\w+(?:'s name is|'s called| is called| is named)\s|^(?:my|our)\s+(?:{_KIN})\s+(?-i:[A-Z])[\w-]+\s+[a-z]|"
                       r"^my\s+\w+\s+(?:are|is)\s+(?:called\s+|named\s+)?[A-Za-z][\w-]+(?:\s*,\s*[A-Za-z][\w-]+)*\s+(?:and|&)\s+[A-Za-z][\w-]+\b|"
                       r"^my\s+\w+\s+is\s+(?:now\s+|currently\s+|still\s+)?(?-i:[A-Z])[\w-]+$|^我(?:的)?\S{1,3}(?:的名字)?(?:叫|名叫)", _I)
 
@@ -475,7 +501,7 @@ _EN_PREF_DOMAIN = re.compile(r"^\s+for\s+(?:my|the)\s+[\w-]+(?:\s+[\w-]+)?$", _I
 def tighten(c: Claim) -> Claim:
     """The object without a subordinate tail ("fly.io when heroku killed …") or a tool's job ("conda 管 python 环境")."""
     if c.predicate in _LOOSE or c.predicate.startswith("attr:"):
-        o = _EN_TAIL_FILLER.sub("", _SUBORD.sub("", c.object)).strip(" ,，.。")
+        o = _EN_TAIL_FILLER.sub("", _EN_TAIL_TIME.sub("", _SUBORD.sub("", c.object))).strip(" ,，.。")
         tail = _EN_PLACE_TAIL if c.predicate in _PLACES else _EN_PP_TAIL
         cut = tail.search(o)
         if cut and not (c.predicate == "prefers" and _EN_PREF_DOMAIN.match(o[cut.start():])):
@@ -495,8 +521,8 @@ def split_coordination(c: Claim) -> list[Claim]:
     if c.subject == "project":  # "a single hetzner box with docker compose"
         parts = [re.sub(r"^(?:an?|the|one)\s+(?:single\s+)?", "", p, flags=_I) for p in parts]
     if c.predicate == "has":
-        parts = [re.sub(r"^(?:an?|one|two|three|four|five|\d+|some)\s+(?:(?:very|really|super|pretty|little)\s+)?", "", p, flags=_I)
-                 for p in parts]
+        parts = [re.sub(r"^(?:(?:an?|one|some)\s+)?(?:(?:very|really|super|pretty|little)\s+)?", "", p, flags=_I)
+                 for p in parts]  # "two kids and a cat": the count stays, the article goes
     if len(parts) < 2 or any(not p or len(p.split()) > 3 or len(p) > 24 or _VERB.search(p) for p in parts):
         return [tighten(c)]
     out = []
@@ -535,6 +561,7 @@ DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(
 # the current value after a past one: "(but these days) it's all Python for me", "现在基本都是 Python 了"
 NOW_VALUE = re.compile(r"^(?:now\s+|nowadays\s+)?(?:it'?s|it is|i'?m on|i use)\s+(?:all|mostly|just|pretty much|only)?\s*"
                        r"(?P<o>[\w .+#/-]{1,40}?)(?:\s+(?:for me|now|these days|all the way))?$|"
+                       r"^(?:now|nowadays|these days)\s+(?:(?:it'?s|i'?m (?:in|on|at)|i use)\s+)?(?P<n>[\w .+#/-]{1,40}?)$|"
                        r"^(?:现在)?(?:基本|主要|全|都|也)*(?:是|用|换成了?|改用了?)\s*(?P<z>[\w .+#/-]{1,30}?)(?:了)?$", _I)
 
 
@@ -543,7 +570,7 @@ def current_of(past: Claim, clause: str) -> list[Claim]:
     m = NOW_VALUE.match(clause)
     if not m:
         return []
-    return [Claim(past.subject, past.predicate, o, "positive", past.kind)] if (o := _obj(m.group("o") or m.group("z"))) else []
+    return [Claim(past.subject, past.predicate, o, "positive", past.kind)] if (o := _obj(m.group("o") or m.group("z") or m.group("n"))) else []
 
 
 from . import grammar_zh  # noqa: E402  (its rules build on the helpers above)

@@ -135,6 +135,14 @@ JOB_HEAD = re.compile(
     r"employee|graduate|grad|ux|ui)s?\b", _I)
 
 
+def _works_at(text: str) -> list[Claim]:
+    """"Shopify as a data analyst": the employer, and the role said with it."""
+    m = re.match(r"^(?P<o>.+?)\s+as\s+(?:an?\s+)?(?P<r>[\w -]{2,40}?)(?:$|\s+(?:but|and|so|since|because|for)\b)", text, _I)
+    if not m:
+        return _c("user", "works_at", text, kind="identity")
+    return _c("user", "works_at", m.group("o"), kind="identity") + _c("user", "role", m.group("r"), kind="identity")
+
+
 def _en_role(m: re.Match[str]) -> list[Claim]:
     role, loc = m.group("o"), m.group("loc")
     if DIETS.match(role.strip()):
@@ -238,7 +246,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+allergic to\s+(?P<o>.+)$|^i have an? (?P<o2>.+?) allergy$", _I),
      lambda m: _c("user", "allergy", m.group("o") or m.group("o2"), kind="identity")),
-    (re.compile(r"^(?:i\s+(?:can'?t|cannot|don'?t|do not|never)\s+(?:eat|drink))\s+(?P<o>.+)$", _I),
+    (re.compile(r"^(?:i(?:'ve|\s+have)?\s+(?:can'?t|cannot|don'?t|do not|never|no longer|(?:have\s+)?(?:stopped|quit|given up|gave up))\s+(?:eat|drink)(?:ing)?)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:originally\s+)?from\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "from", m.group("o"), kind="identity")),
@@ -247,12 +255,12 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:remotely\s+)?from\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
     (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:at|for)\s+(?P<o>.+)$", _I),
-     lambda m: _c("user", "works_at", m.group("o"), kind="identity")),
+     lambda m: _works_at(m.group("o"))),
     (re.compile(r"^i\s+(?:work|am working|'m working)\s+as\s+(?:an?\s+)?(?P<o>.+?)(?:\s+(?:based|living)\s+in\s+"
                 r"(?P<loc>.+))?$", _I), _en_role),
     (re.compile(r"^(?:i'?m|i am)\s+(?:a|an)\s+(?P<o>.+?)(?:\s+(?:based|living|located|working)\s+in\s+(?P<loc>.+))?$",
                 _I), _en_role),
-    (re.compile(r"^(?:i'?m|i am)\s+(?P<o>vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free)\b", _I),
+    (re.compile(r"^(?:i'?m|i am|i(?:'ve| have) been)\s+(?P<o>vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free)\b", _I),
      lambda m: _c("user", "diet", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:currently|now|still|busy)\s+)*(?:working on|busy with|debugging|fixing|"
                 r"refactoring|migrating|implementing|building|on(?=\s+the\b))\s+(?P<o>.+)$", _I),
