@@ -190,6 +190,10 @@ _TECHY = re.compile(r"(?-i:[A-Z])|\d|\.\w|\+|#|^(?:vim|neovim|emacs|tmux|zsh|bas
                     r"turborepo|lerna|dprint|sqs|sns|s3|gcs|kinesis|pubsub|nats|etcd|zookeeper|valkey|neon|convex|hono|bazel|buck2|"
                     r"pants|tox|nox|hypothesis|mariadb|storybook|sentry|posthog|mixpanel|segment|auth0|clerk|keycloak|okta|stripe)\b", _I)
 _MAX_WORDS = 5
+# what one is "on" or "runs on" that is no tool: "I'm on vacation in Bali", "on a diet", "on my way", "on call"
+_NOT_A_TOOL = re.compile(r"^(?:vacation|holiday|leave|break|trip|call|duty|the way|my way|(?:a\s+)?diet|a date|the phone|a plane|a train|"
+                         r"a flight|the road|meds|medication|antibiotics|coffee|caffeine|fumes|no sleep|autopilot|a roll|fire|"
+                         r"the fence|board|track|time|schedule|shift|the clock|maternity leave|paternity leave|sick leave)\b", _I)
 # an amount, not a name: "(I run) about 30km a week", "5 miles a day"
 _MEASURE = re.compile(r"^(?:about|around|roughly|like|over|under|almost|nearly|maybe)?\s*\d[\d.,]*\s*(?:k|km|kms|miles?|mi|hours?|hrs?|h|"
                       r"minutes?|mins?|times?|days?|kg|lbs?|pounds|reps|sets|steps|laps)\b", _I)
@@ -289,7 +293,7 @@ def _user(rest: str) -> list[Claim]:
     if (m := _R_LIKE.match(rest)):
         return _one("user", "prefers", rest[m.end():], "negative" if neg else "positive", "preference")
     if (m := _R_STOP.match(rest)) and not neg:
-        return _stopped(rest[m.end():])
+        return _stopped(rest[m.end():], quit_habit=bool(re.match(r"^(?:quit|gave up|have given up|stopped)\s+(?!using\b)", m.group(0) + " ", _I)))
     if neg and (m := _R_HAS.match(rest)):  # "I don't own a car": the user has none
         return [Claim(c.subject, c.predicate, c.object, "negative", c.kind) for c in _has(rest[m.end():], negated=True)]
     if (m := _R_LEARN.match(rest)) and not neg:
@@ -312,7 +316,7 @@ def _user(rest: str) -> list[Claim]:
             return _one("user", "lives_in", place, kind="identity")
     if (m := _R_USE.match(rest)):
         obj, after = _object(rest[m.end():])
-        if is_place(obj):
+        if is_place(obj) or _NOT_A_TOOL.match(obj):
             return []
         if (swap := re.match(r"^\s+for\s+(?:an?\s+)?(?P<o>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)", after)) and \
                 re.match(r"^(?:ditched|dropped|left|quit)", rest, _I):
@@ -323,7 +327,7 @@ def _user(rest: str) -> list[Claim]:
     return []
 
 
-def _stopped(text: str) -> list[Claim]:
+def _stopped(text: str, *, quit_habit: bool = False) -> list[Claim]:
     """"ditched Windows for Ubuntu" → Ubuntu (replacing Windows); "quit Twitter" → Twitter, negative."""
     obj, after = _object(text)
     swap = re.match(r"^\s+(?:for|in favou?r of)\s+(?P<o>.+)$", after, _I)
@@ -335,7 +339,7 @@ def _stopped(text: str) -> list[Claim]:
         for c in out:
             c.replaces.append(obj)
         return out
-    if not _TECHY.search(obj) and not re.search(r"ing$|^(?:using|my|our|the|it|that|this|them|work|job)\b", obj, _I):
+    if quit_habit and not _TECHY.search(obj) and not re.search(r"ing$|^(?:using|my|our|the|it|that|this|them|work|job)\b", obj, _I):
         return _one("user", "diet", obj, "negative", "identity")  # "I quit coffee", "gave up sugar": no longer consumed
     return _one("user", "uses", obj, "negative", techy=True)
 
@@ -354,7 +358,7 @@ def _has(text: str, *, negated: bool = False) -> list[Claim]:
             m = None  # "don't have two cars" is not "has none"; "any" is only said of what one lacks
         if not m or re.match(r"^(?:question|problem|issue|meeting|idea|call|minute|moment|second|bug|error|doubt|"
                              r"feeling|suggestion|request|favou?r|chance|deadline|few|lot|bit|couple|hard time|"
-                             r"good time|way|thing|day|week|habit|tendency)s?\b", m.group("o"), _I):
+                             r"good time|way|thing|day|week|habit|tendency|headache|cold|fever|flu|cough|hangover|migraine)s?\b", m.group("o"), _I):
             return out if out else []
         obj = re.sub(r"\s+(?:named|called)\s+.*$", "", m.group("o"), flags=_I)
         out += _one("user", "has", f"{m.group('n') or ''}{obj}")

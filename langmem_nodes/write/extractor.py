@@ -70,10 +70,14 @@ _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:
                           r"typo|oops|sorry|where|when|what|how|why|who|earlier|before|above|just now|last time|yesterday|"
                           r"ha|hah|haha|heh|lol|hmm+|ugh|oh|ah|wow|yeah|yep|nah|"
                           r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
+# the user takes back what they said of themselves: "(sorry) i'm not actually vegan(, i'm pescatarian)"
+_NOT_ACTUALLY = re.compile(r"^(?:(?:ah|oh|sorry|wait|oops)[,!]?\s+)*(?:i'?m|i am)\s+not\s+actually\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30})$", re.I)
+_NEVER_ING = re.compile(r"^(?:(?:and|but|so|honestly|tbh|just)\s+)*never\s+\w+ing\b", re.I)
+_NAME_LIST = re.compile(r"(?-i:[A-Z])\w+(?:\s*,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+")
 _SWITCHED = re.compile(r"\b(?:switched|moved|migrated|changed|jumped|went|converted|ported)\s+(?:(?:back|over|right)\s+)*to\b", re.I)
 _USED_TO = re.compile(r"^(?:i\s+)?used\s+to\s+(?P<v>.{2,80})$|^我(?:以前|之前|过去|曾经)(?P<z>.{2,40})$", re.I)
 # "I no longer use Vim, (now it's VS Code)": a value given up, which the next clause's value replaces
-_NO_LONGER = re.compile(r"\b(?:no longer|any ?more|quit|stopped|gave up|given up)\b", re.I)
+_NO_LONGER = re.compile(r"\b(?:no longer|no more|any ?more|quit|stopped|gave up|given up)\b", re.I)
 # "(I hate nested ternaries,) please never hand me those": the rule's object is the claim before it, already stored
 _POINTS_BACK = re.compile(r"\b(?:those|these|them|it|that|one|ones)(?:\s+(?:please|pls|again|ever|anymore))?$", re.I)
 _WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
@@ -280,7 +284,7 @@ class RuleExtractor(Extractor):
         question, hypothetical, reported speech, one-off, small talk, past episode, no parse."""
         message = message.replace("’", "'").replace("‘", "'")
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message)
-                          or chat_en.is_correction(message)) and not chat_en.declines(message)
+                          or chat_en.is_correction(message) or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
@@ -357,6 +361,10 @@ class RuleExtractor(Extractor):
                         reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
                         continue
                     break  # the rest of the sentence belongs to the same frame
+                if correction and (unsaid := _NOT_ACTUALLY.match(clause)) and n < len(raws) - 1:
+                    carried.append(clean_object(unsaid.group("o")))  # "i'm not actually vegan, i'm pescatarian"
+                    skips.append({"text": clause, "reason": "past value"})
+                    continue
                 rep = _REPLACES.match(clause)
                 if rep and prev is not None and prev.predicate and retracted is None and (
                         normalize_text(clean_object(rep.group("o"))) == normalize_text(prev.object)):
@@ -402,6 +410,12 @@ class RuleExtractor(Extractor):
                     clause, prev, explicit, generic=cued)
                 if prev is not None and prev.predicate and new and all(c.predicate == "rule" and _POINTS_BACK.search(c.object) for c in new):
                     new = []  # "I hate nested ternaries, please never hand me those": the claim before says it
+                if new and all(c.predicate == "rule" for c in new) and _NEVER_ING.match(clause) and not re.search(r"\bplease\b", raw, re.I):
+                    new = []  # "(and honestly) never looking back": how the user feels, no instruction
+                if (not new and prev is not None and prev.predicate == "has" and prev.subject == "user"
+                        and (names := _NAME_LIST.fullmatch(clause))):
+                    # "I have two cats, Miso and Tofu": the names of what the clause before said the user has
+                    new = _names_of(prev.object, names.group(0))
                 withdrawn_here = False  # the clause replaces a value the sentence withdrew: a correction in itself
                 if retracted is not None:
                     new = _instead(retracted, clause, new)
@@ -697,6 +711,13 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
+
+
+def _names_of(held: str, names: str) -> list[Claim]:
+    """"two cats" + "Miso and Tofu" → the first cat's and the second cat's name."""
+    kind = re.sub(r"^(?:\w+\s+)?(\w+?)s?$", r"\1", held)  # "two cats" → "cat"
+    parts = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", names) if n]
+    return [Claim("user", grammar.name_predicate(kind) + (f"_{i + 1}" if i else ""), n, "positive", "fact") for i, n in enumerate(parts)]
 
 
 def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim, str, Source, bool]]:

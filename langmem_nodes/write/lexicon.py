@@ -133,7 +133,8 @@ PROJECT_TAIL = re.compile(
 
 # Standing instructions: an imperative is stored only with one of these (else it is a one-off request).
 STANDING = re.compile(
-    r"\b(?:always|never|ever|every time|whenever|from now on|going forward|by default|in future)\b|"
+    r"\b(?:always|never|ever|every time|whenever|from now on|going forward|by default|in future|"
+    r"in (?:all |any of )?your (?:replies|answers|responses|messages))\b|"  # how the assistant answers: a standing wish
     r"永远|总是|每次|一律|一直|以后|今后|默认|始终|任何时候",
     _I,
 )
