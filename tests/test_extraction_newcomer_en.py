@@ -185,7 +185,6 @@ def test_casual_facts_keep_their_own_predicate_and_object(text, fact) -> None:
     ("I'm a beginner and the short versions lose me.", ("user", "role", "beginner")),
     ("I'm a backend dev, mostly writing Go, but lately I've been forced into TypeScript.", ("user", "uses", "Go")),
     ("We use GitHub Actions for CI but deploy to Fly.io.", ("project", "uses", "Fly.io")),
-    ("I have two cats, Miso and Tofu, and they keep knocking stuff off my desk.", ("user", "attr:cat_name_2", "Tofu")),
     ("Please stop using emojis in your replies, it looks unprofessional.", ("user", "rule", "emojis in your replies")),
     ("I stopped using Windows entirely, everything's on Fedora now.", ("user", "uses", "Fedora")),
 ])

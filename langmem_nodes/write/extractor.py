@@ -73,7 +73,6 @@ _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:
 # the user takes back what they said of themselves: "(sorry) i'm not actually vegan(, i'm pescatarian)"
 _NOT_ACTUALLY = re.compile(r"^(?:(?:ah|oh|sorry|wait|oops)[,!]?\s+)*(?:i'?m|i am)\s+not\s+actually\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30})$", re.I)
 _NEVER_ING = re.compile(r"^(?:(?:and|but|so|honestly|tbh|just)\s+)*never\s+\w+ing\b", re.I)
-_NAME_LIST = re.compile(r"(?-i:[A-Z])\w+(?:\s*,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+")
 _SWITCHED = re.compile(r"\b(?:switched|moved|migrated|changed|jumped|went|converted|ported)\s+(?:(?:back|over|right)\s+)*to\b", re.I)
 _USED_TO = re.compile(r"^(?:i\s+)?used\s+to\s+(?P<v>.{2,80})$|^我(?:以前|之前|过去|曾经)(?P<z>.{2,40})$", re.I)
 # "I no longer use Vim, (now it's VS Code)": a value given up, which the next clause's value replaces
@@ -412,10 +411,6 @@ class RuleExtractor(Extractor):
                     new = []  # "I hate nested ternaries, please never hand me those": the claim before says it
                 if new and all(c.predicate == "rule" for c in new) and _NEVER_ING.match(clause) and not re.search(r"\bplease\b", raw, re.I):
                     new = []  # "(and honestly) never looking back": how the user feels, no instruction
-                if (not new and prev is not None and prev.predicate == "has" and prev.subject == "user"
-                        and (names := _NAME_LIST.fullmatch(clause))):
-                    # "I have two cats, Miso and Tofu": the names of what the clause before said the user has
-                    new = _names_of(prev.object, names.group(0))
                 withdrawn_here = False  # the clause replaces a value the sentence withdrew: a correction in itself
                 if retracted is not None:
                     new = _instead(retracted, clause, new)
@@ -711,13 +706,6 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
-
-
-def _names_of(held: str, names: str) -> list[Claim]:
-    """"two cats" + "Miso and Tofu" → the first cat's and the second cat's name."""
-    kind = re.sub(r"^(?:\w+\s+)?(\w+?)s?$", r"\1", held)  # "two cats" → "cat"
-    parts = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", names) if n]
-    return [Claim("user", grammar.name_predicate(kind) + (f"_{i + 1}" if i else ""), n, "positive", "fact") for i, n in enumerate(parts)]
 
 
 def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim, str, Source, bool]]:
