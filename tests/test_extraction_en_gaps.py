@@ -58,7 +58,7 @@ def test_compound_and_buried_facts() -> None:
     got = _claims("This API is Flask behind gunicorn.")
     assert ("project", "uses", "Flask", "positive") in got and ("project", "uses", "gunicorn", "positive") in got
     got = _claims("I have two parrots and a very old tortoise.")
-    assert ("user", "has", "parrots", "positive") in got and ("user", "has", "old tortoise", "positive") in got
+    assert ("user", "has", "two parrots", "positive") in got and ("user", "has", "old tortoise", "positive") in got  # the count is kept
     got = _claims("i'm diabetic so keep the desserts low in sugar pls")
     assert ("user", "trait", "diabetic", "positive") in got
 

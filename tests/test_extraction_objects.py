@@ -44,7 +44,7 @@ def _stored(text: str) -> list[str]:
     ("我在字节做推荐算法", ["用户就职于字节", "用户的职业：推荐算法"]),  # an employer stays one
     # model names keep their numbers and trims
     ("I drive a Tesla Model 3.", ["User's car: Tesla Model 3"]),
-    ("I drive a 2020 Tesla Model S now.", ["User's car: Tesla Model S"]),
+    ("I drive a 2020 Tesla Model S now.", ["User's car: 2020 Tesla Model S"]),  # the model year too
     ("I drive a Model Y.", ["User's car: Model Y"]),
     ("I drive a Honda Civic Type R.", ["User's car: Honda Civic Type R"]),
     ("I'm on an iPhone 15 Pro.", ["User uses iPhone 15 Pro"]),

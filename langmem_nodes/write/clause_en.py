@@ -49,10 +49,10 @@ _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totall
                      r"exclusively|even|already|lately|officially|happily|originally|way more|much more|far more|way|more)\s+)+", _I)
 # "the service is actually on …", "I'm way more into …": the adverb after the copula is not part of the verb
 _BE_ADVERB = re.compile(r"^(am|is|are)\s+(?!all[- ]in\b)" + _ADVERB.pattern[1:], _I)
-_NEG = re.compile(r"^(?:(?:do|does|did|am|is|are|have|has)\s+not|don'?t|doesn'?t|didn'?t|never|no longer|not|ain'?t)\s+", _I)
+_NEG = re.compile(r"^(?:(?:do|does|did|am|is|are|have|has)\s+not|am\s+no\s+longer|don'?t|doesn'?t|didn'?t|never|no longer|not|ain'?t)\s+", _I)
 
 # Relations: (verb phrase, predicate, polarity) — wide classes, most specific first ------------
-_LIKE = (r"like|love|enjoy|prefer|adore|dig|favou?r|appreciate|swear by|rave about|stan|am into|am really into|"
+_LIKE = (r"like|love|enjoy|prefer|would prefer|would rather have|would rather get|adore|dig|favou?r|appreciate|swear by|rave about|stan|am into|am really into|"
          r"am (?:a\s+)?(?:big|huge|massive|firm|strong|total|real)?\s*(?:fan|believer|advocate|proponent)\s+(?:of|in)|"
          r"am all in on|am all-in on|am obsessed with|am hooked on|am big on|am partial to|am keen on|am fond of|"
          r"am loving|have fallen (?:in love )?(?:for|with)|fell in love with|am a sucker for|gravitate towards?|"
@@ -190,6 +190,17 @@ _TECHY = re.compile(r"(?-i:[A-Z])|\d|\.\w|\+|#|^(?:vim|neovim|emacs|tmux|zsh|bas
                     r"turborepo|lerna|dprint|sqs|sns|s3|gcs|kinesis|pubsub|nats|etcd|zookeeper|valkey|neon|convex|hono|bazel|buck2|"
                     r"pants|tox|nox|hypothesis|mariadb|storybook|sentry|posthog|mixpanel|segment|auth0|clerk|keycloak|okta|stripe)\b", _I)
 _MAX_WORDS = 5
+# what one is "on" or "runs on" that is no tool: "I'm on vacation in Bali", "on a diet", "on my way", "on call"
+_NOT_A_TOOL = re.compile(r"^(?:vacation|holiday|leave|break|trip|call|duty|the way|my way|(?:a\s+)?diet|a date|the phone|a plane|a train|"
+                         r"a flight|the road|meds|medication|antibiotics|coffee|caffeine|fumes|no sleep|autopilot|a roll|fire|"
+                         r"the fence|board|track|time|schedule|shift|the clock|maternity leave|paternity leave|sick leave)\b", _I)
+# an amount, not a name: "(I run) about 30km a week", "5 miles a day"
+_MEASURE = re.compile(r"^(?:about|around|roughly|like|over|under|almost|nearly|maybe)?\s*\d[\d.,]*\s*(?:k|km|kms|miles?|mi|hours?|hrs?|h|"
+                      r"minutes?|mins?|times?|days?|kg|lbs?|pounds|reps|sets|steps|laps)\b", _I)
+# a stay, not a home: "(I'm in) Lisbon this week for a conference", "… for the weekend", "… on a trip"
+_VISIT = re.compile(r"^.{1,40}?\s+(?:this|for the|for a|next)\s+(?:week|weekend|month|few days|couple of days|conference|trip|"
+                    r"holiday|vacation|visit|wedding|meeting|workshop)\b|^.{1,40}?\s+(?:on|for)\s+(?:a\s+|an\s+)?(?:trip|vacation|holiday|"
+                    r"business|work trip|business trip|conference)\b|^.{1,40}?\s+(?:visiting|until)\b", _I)
 
 
 def is_tool_name(name: str) -> bool:
@@ -233,7 +244,7 @@ def object_span(text: str) -> str:
 
 
 def _valid(obj: str, *, techy: bool = False) -> bool:
-    if not obj or len(obj.split()) > _MAX_WORDS or len(obj) > 48 or _NOT_OBJECT.match(obj):
+    if not obj or len(obj.split()) > _MAX_WORDS or len(obj) > 48 or _NOT_OBJECT.match(obj) or _MEASURE.match(obj):
         return False
     if re.search(r"\b(?:i|i'm|we|you|he|she|they|is|are|was|were|be|been|do|does|did|can|will|would|should)\b", obj, _I):
         return False  # a verb or a pronoun inside: a clause, not a name
@@ -274,7 +285,7 @@ def _user(rest: str) -> list[Claim]:
         return []
     neg = _NEG.match(rest)
     if neg:
-        rest = _ADVERB.sub("", rest[neg.end():])
+        rest = ("am " if re.match(r"^am\s+no longer", neg.group(0), _I) else "") + _ADVERB.sub("", rest[neg.end():])
         rest = re.sub(r"^(?:do|does|am|is|are)\s+", lambda m: m.group(0) if rest.lower().startswith("am ") else "", rest,
                       flags=_I)
     if (m := _R_DISLIKE.match(rest)):
@@ -282,7 +293,9 @@ def _user(rest: str) -> list[Claim]:
     if (m := _R_LIKE.match(rest)):
         return _one("user", "prefers", rest[m.end():], "negative" if neg else "positive", "preference")
     if (m := _R_STOP.match(rest)) and not neg:
-        return _stopped(rest[m.end():])
+        return _stopped(rest[m.end():], quit_habit=bool(re.match(r"^(?:quit|gave up|have given up|stopped)\s+(?!using\b)", m.group(0) + " ", _I)))
+    if neg and (m := _R_HAS.match(rest)):  # "I don't own a car": the user has none
+        return [Claim(c.subject, c.predicate, c.object, "negative", c.kind) for c in _has(rest[m.end():], negated=True)]
     if (m := _R_LEARN.match(rest)) and not neg:
         return _one("user", "learning", rest[m.end():], kind="task_state")
     if (m := _R_WORK.match(rest)) and not neg:
@@ -298,12 +311,12 @@ def _user(rest: str) -> list[Claim]:
         obj, after = _object(rest[m.end():])
         if is_place(obj) or unlisted_place(obj, after, m.group(0)):
             return _one("user", "from", obj, kind="identity")
-    if (m := _R_LIVES.match(rest)) and not neg:
+    if (m := _R_LIVES.match(rest)) and not neg and not (m.group(0).lower().startswith("am") and _VISIT.match(rest[m.end():])):
         if (place := _residence(rest[m.end():], m.group(0), personal=True)):
             return _one("user", "lives_in", place, kind="identity")
     if (m := _R_USE.match(rest)):
         obj, after = _object(rest[m.end():])
-        if is_place(obj):
+        if is_place(obj) or _NOT_A_TOOL.match(obj):
             return []
         if (swap := re.match(r"^\s+for\s+(?:an?\s+)?(?P<o>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)", after)) and \
                 re.match(r"^(?:ditched|dropped|left|quit)", rest, _I):
@@ -314,7 +327,7 @@ def _user(rest: str) -> list[Claim]:
     return []
 
 
-def _stopped(text: str) -> list[Claim]:
+def _stopped(text: str, *, quit_habit: bool = False) -> list[Claim]:
     """"ditched Windows for Ubuntu" → Ubuntu (replacing Windows); "quit Twitter" → Twitter, negative."""
     obj, after = _object(text)
     swap = re.match(r"^\s+(?:for|in favou?r of)\s+(?P<o>.+)$", after, _I)
@@ -326,22 +339,29 @@ def _stopped(text: str) -> list[Claim]:
         for c in out:
             c.replaces.append(obj)
         return out
+    if quit_habit and not _TECHY.search(obj) and not re.search(r"ing$|^(?:using|my|our|the|it|that|this|them|work|job)\b", obj, _I):
+        return _one("user", "diet", obj, "negative", "identity")  # "I quit coffee", "gave up sugar": no longer consumed
     return _one("user", "uses", obj, "negative", techy=True)
 
 
-def _has(text: str) -> list[Claim]:
-    """"two kids and a cat": one possession per conjunct, each with a count or an article."""
+def _has(text: str, *, negated: bool = False) -> list[Claim]:
+    """"two kids and a cat": one possession per conjunct, each with a count or an article (the count kept:
+    "two kids"); `negated` ("don't own a car") also takes "any"."""
     text = re.split(r"\s+(?:so|because|but|which|that|who|lol|haha)\b|[,;.!?]", text, maxsplit=1)[0]
     parts = re.split(r"\s+and\s+|\s*&\s*", text)
     out: list[Claim] = []
     for part in parts:
-        m = re.match(r"^(?:a|an|one|two|three|four|five|six|\d+|some|a couple of|twin)\s+(?P<o>[\w -]{2,30})$", part.strip(), _I)
+        m = re.match(r"^(?:(?:a|an|one|some|a couple of|any)\s+|(?P<n>(?:two|three|four|five|six|\d+|twin)\s+))(?P<o>[\w -]{2,30})$",
+                     part.strip(), _I)
+        article = re.match(r"^(?:a|an|any)\s", part.strip(), _I)
+        if m and (not article if negated else part.strip().lower().startswith("any ")):
+            m = None  # "don't have two cars" is not "has none"; "any" is only said of what one lacks
         if not m or re.match(r"^(?:question|problem|issue|meeting|idea|call|minute|moment|second|bug|error|doubt|"
                              r"feeling|suggestion|request|favou?r|chance|deadline|few|lot|bit|couple|hard time|"
-                             r"good time|way|thing|day|week|habit|tendency)s?\b", m.group("o"), _I):
+                             r"good time|way|thing|day|week|habit|tendency|headache|cold|fever|flu|cough|hangover|migraine)s?\b", m.group("o"), _I):
             return out if out else []
         obj = re.sub(r"\s+(?:named|called)\s+.*$", "", m.group("o"), flags=_I)
-        out += _one("user", "has", obj)
+        out += _one("user", "has", f"{m.group('n') or ''}{obj}")
     return out
 
 

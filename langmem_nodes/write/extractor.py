@@ -68,7 +68,17 @@ _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的�
 # "it's complicated", "应该是这样": a judgement, not the corrected value
 _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
                           r"typo|oops|sorry|where|when|what|how|why|who|earlier|before|above|just now|last time|yesterday|"
+                          r"ha|hah|haha|heh|lol|hmm+|ugh|oh|ah|wow|yeah|yep|nah|"
                           r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
+# the user takes back what they said of themselves: "(sorry) i'm not actually vegan(, i'm pescatarian)"
+_NOT_ACTUALLY = re.compile(r"^(?:(?:ah|oh|sorry|wait|oops)[,!]?\s+)*(?:i'?m|i am)\s+not\s+actually\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30})$", re.I)
+_NEVER_ING = re.compile(r"^(?:(?:and|but|so|honestly|tbh|just)\s+)*never\s+\w+ing\b", re.I)
+_SWITCHED = re.compile(r"\b(?:switched|moved|migrated|changed|jumped|went|converted|ported)\s+(?:(?:back|over|right)\s+)*to\b", re.I)
+_USED_TO = re.compile(r"^(?:i\s+)?used\s+to\s+(?P<v>.{2,80})$|^我(?:以前|之前|过去|曾经)(?P<z>.{2,40})$", re.I)
+# "I no longer use Vim, (now it's VS Code)": a value given up, which the next clause's value replaces
+_NO_LONGER = re.compile(r"\b(?:no longer|no more|any ?more|quit|stopped|gave up|given up)\b", re.I)
+# "(I hate nested ternaries,) please never hand me those": the rule's object is the claim before it, already stored
+_POINTS_BACK = re.compile(r"\b(?:those|these|them|it|that|one|ones)(?:\s+(?:please|pls|again|ever|anymore))?$", re.I)
 _WE = re.compile(r"^(?:we\b|we'|our\b|我们|咱们)", re.I)
 _HOLDER = re.compile(r"^(?:i\b|i'|my\b|we\b|we'|our\b|you\b|he\b|she\b|they\b|it\b|the\b|this\b|[我你他她它])", re.I)
 _NOT_X_BUT_Y = re.compile(r"((?:^|[，,。！？\s])(?:其实|哦|啊)?)不是\s*([^，,。\s是]{1,20})\s*(?:而)?是(?=\s*\S)")
@@ -142,7 +152,7 @@ _EN = {
     "rule": "{s} rule: {o}", "states": "User stated: {o}", "learning": "User is learning {o}", "has": "User has {o}",
     "trait": "User's trait: {o}",
 }
-_EN_NEG = {"prefers": "User does not like {o}", "uses": "User no longer uses {o}", "diet": "User does not eat {o}",
+_EN_NEG = {"prefers": "User does not like {o}", "uses": "User no longer uses {o}", "diet": "User does not eat or drink {o}",
            "rule": "{s} rule: never {o}", "states": "User stated (negative): {o}"}
 _ZH = {
     "name": "用户名叫{o}", "role": "用户的职业：{o}", "lives_in": "用户住在{o}", "works_in": "用户在{o}工作",
@@ -196,10 +206,19 @@ def render(claim: Claim, lang: str) -> str:
     return tpl.format(o=claim.object, s=s)
 
 
+# a one-off dated event ("a meeting at 3pm", "我明天要去看牙医"): short-lived, unless it recurs ("every Monday at 9")
+_DATED = re.compile(r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d|tomorrow|tonight|this (?:morning|afternoon|evening)|"
+                    r"(?:on|this|next|coming) (?:mon|tues|wednes|thurs|fri|satur|sun)day|next (?:week|month)|"
+                    r"on (?:the )?\d{1,2}(?:st|nd|rd|th))\b|明天|后天|今晚|明早|明晚|(?:上午|下午|晚上|早上|中午)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟)?|"
+                    r"(?:下|这)(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}月\d{1,2}[日号]", re.I)
+_RECURRING = re.compile(r"\b(?:every|each|daily|weekly|monthly|usually|always|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b|每", re.I)
+
+
 def classify(claim: Claim, clause: str) -> tuple[Tier, Drift, Kind]:
     """Tier (→ TTL), drift kind (what makes it stale) and kind of a claim."""
     kind = Kind(claim.kind) if claim.kind in Kind._value2member_map_ else Kind.FACT
-    if claim.predicate == "working_on" or lx.TODAY.search(clause):
+    dated = claim.predicate in ("states", "has", "rule") and _DATED.search(clause) and not _RECURRING.search(clause)
+    if claim.predicate == "working_on" or lx.TODAY.search(clause) or dated:
         return Tier.VOLATILE, Drift.EXTERNAL, (Kind.TASK_STATE if claim.predicate == "working_on" else kind)
     if claim.subject == "project":
         drift = Drift.CONFIG if claim.predicate.endswith("_command") or claim.predicate == "package_manager" else Drift.CODE
@@ -267,7 +286,7 @@ class RuleExtractor(Extractor):
         question, hypothetical, reported speech, one-off, small talk, past episode, no parse."""
         message = message.replace("’", "'").replace("‘", "'")
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message)
-                          or chat_en.is_correction(message)) and not chat_en.declines(message)
+                          or chat_en.is_correction(message) or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
@@ -344,6 +363,10 @@ class RuleExtractor(Extractor):
                         reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
                         continue
                     break  # the rest of the sentence belongs to the same frame
+                if correction and (unsaid := _NOT_ACTUALLY.match(clause)) and n < len(raws) - 1:
+                    carried.append(clean_object(unsaid.group("o")))  # "i'm not actually vegan, i'm pescatarian"
+                    skips.append({"text": clause, "reason": "past value"})
+                    continue
                 rep = _REPLACES.match(clause)
                 if rep and prev is not None and prev.predicate and retracted is None and (
                         normalize_text(clean_object(rep.group("o"))) == normalize_text(prev.object)):
@@ -384,8 +407,13 @@ class RuleExtractor(Extractor):
                 if prev is None and holder_we:
                     prev = Claim("project", "", "")  # "我们团队就 4 个人，任务管理都用飞书": the team holds the next clause
                 holder_user, holder_we = bool(_FIRST_PERSON.match(clause)), bool(_WE.match(clause))
-                new = (grammar.current_of(past[0], clause) if past is not None else []) or self._parse(
+                now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
+                new = (grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or self._parse(
                     clause, prev, explicit, generic=cued)
+                if prev is not None and prev.predicate and new and all(c.predicate == "rule" and _POINTS_BACK.search(c.object) for c in new):
+                    new = []  # "I hate nested ternaries, please never hand me those": the claim before says it
+                if new and all(c.predicate == "rule" for c in new) and _NEVER_ING.match(clause) and not re.search(r"\bplease\b", raw, re.I):
+                    new = []  # "(and honestly) never looking back": how the user feels, no instruction
                 withdrawn_here = False  # the clause replaces a value the sentence withdrew: a correction in itself
                 if retracted is not None:
                     new = _instead(retracted, clause, new)
@@ -422,12 +450,23 @@ class RuleExtractor(Extractor):
                             c.subject = "project"
                 if not new:
                     skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
+                    if (used := _USED_TO.match(clause)) and (was := grammar.parse(
+                            f"我{used.group('z')}" if used.group("z") else "I " + re.sub(r"^be\s+", "am ", used.group("v"), flags=re.I))):
+                        past = (was[-1], clause, source, hedged)  # "I used to live in London": what the next value replaces
+                before = prev if prev is not None and prev.predicate else found[-1][0] if found else None
+                if (new and before is not None and before.predicate == new[0].predicate and before.subject == new[0].subject
+                        and before.polarity == new[0].polarity == "positive" and not new[0].replaces
+                        and _SWITCHED.search(clause) and re.search(r"\bbut\b", message, re.I)):
+                    # "I've been using zsh for years but just moved to fish": the switch replaces the value before it
+                    found[:] = [f for f in found if f[0] is not before]
+                    new[0].replaces.append(before.object)
                 if new and past is not None and new[0].subject == past[0].subject and new[0].polarity == "positive":
                     # "I used to live in London but now I live in Madrid": the past value is what the new one replaces
-                    found.remove(past)
+                    if past in found:
+                        found.remove(past)
                     new[0].replaces.append(past[0].object)
                     past = None
-                is_past = bool(new) and bool(lx.PAST_VALUE.search(clause)) and new[-1].polarity == "negative"
+                is_past = bool(new) and bool(lx.PAST_VALUE.search(clause) or _NO_LONGER.search(clause)) and new[-1].polarity == "negative"
                 for claim in new:
                     if carried:
                         claim.replaces.extend(carried)

@@ -43,7 +43,8 @@ _DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三
                        r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
 
 
-_RUN_ON = re.compile(r"\s+(?:and|but|so|which|because|since)\s+(?:the|it|i|i'm|this|that|honestly|tbh|frankly|now)\b.*$", _I)
+_RUN_ON = re.compile(r"\s+(?:and|but|so|which|because|since)\s+(?:the|it|i|i'm|this|that|honestly|tbh|frankly|now|they|they're|he|she|"
+                     r"he's|she's|we|we're|you)\b.*$", _I)
 
 
 # Objects that are not values: an auxiliary left over ("always have been"), a judgement ("a bit weird"), an
@@ -66,6 +67,7 @@ def junk(obj: str) -> bool:
 
 
 _SUBORD = re.compile(r"\s+(?:when|because|since|cause|cuz|coz|after|before|while|so that|which|that'?s why|if)\s+.*$|"
+                     r"\s+but\s+(?:they|he|she|it|that|i|we|you)\b.*$|"
                      r"\s*(?:,|，)?\s*(?:因为|所以|不然|否则|要不然|结果|然后).*$", _I)
 _ZH_TOOL_TAIL = re.compile(r"^(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:来|去)?(?:管理?|做|跑|写|搞|处理|格式化|打包|部署|构建|"
                            r"编译|测试|开发|装|记|画|剪|修|听|看|搭|开)\S*$")
@@ -87,14 +89,28 @@ def _project_uses(m: re.Match[str]) -> list[Claim]:
     o = _obj(m.group("o"))
     if not o or re.match(r"^(?:做|搞|干)\S*(?:的)?$", o):  # "我们公司是做跨境电商的": what the company does, not a tool
         return []
+    if (more := _AND_VERB.match(o)) and (first := _obj(more.group("a"))):
+        # "targets Node 20 and uses TypeScript": a second relation of the same holder, its own tool
+        return _project_uses_of(first) + _project_uses_of(_obj(more.group("b")))
+    return _project_uses_of(o)
+
+
+_AND_VERB = re.compile(r"^(?P<a>.+?)\s+(?:and|&|but)\s+(?:also\s+|then\s+)?(?:uses?|targets?|runs? on|is built (?:with|on)|deploys? (?:to|on|with)|"
+                       r"relies on|is hosted on|hosts? (?:on|with)|ships? (?:to|on|with))\s+(?P<b>.+)$", _I)
+
+
+def _project_uses_of(o: str) -> list[Claim]:
+    if not o:
+        return []
     pred = "package_manager" if o.split(" ")[0].lower() in PACKAGE_MANAGERS else "uses"
     return [Claim("project", pred, o, "positive", "fact")]
 
 
 def _switch(m: re.Match[str], subject: str) -> list[Claim]:
-    out = _claim(subject, "uses", m.group("o"))
+    groups = m.groupdict()
+    out = _claim(subject, "uses", groups.get("o") or groups.get("o2") or "")
     for c in out:
-        c.replaces.append(clean_object(m.group("x")))
+        c.replaces.append(clean_object(groups.get("x") or groups.get("x2") or ""))
     return out
 
 
@@ -198,6 +214,14 @@ STACK_PART = re.compile(r"^(?![我你他她])[\u4e00-\u9fff]{1,6}(?:都|也|统�
                         r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api|prod|production|staging)\b|"
                         r"^(?:is\s+|are\s+)?(?:deployed|hosted|running|written|built|served)\s+(?:on|in|with|to|via|using)\b", _I)
 
+# the head noun of a field of work
+_FIELD = (r"support|engineering|design|development|research|analysis|analytics|marketing|sales|consulting|ops|operations|"
+          r"administration|nursing|teaching|accounting|recruiting|devops|security|testing|qa|science|writing|translation")
+# a passing state, not a possession: "I have a headache", "I have a cold"
+_AILMENT = r"headache|cold|fever|flu|cough|hangover|migraine|toothache|stomach ?ache|sore throat|rash|cramp|sunburn|bad day|crush"
+_KIN = r"son|daughter|wife|husband|partner|kid|boy|girl|brother|sister|mom|mother|dad|father|fianc[eé]e?|grandson|granddaughter"
+
+
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 def _favourite(m: re.Match[str]) -> list[Claim]:
     """"my favourite number is 3" / "我最喜欢的数字是7": one value per thing (`attr:favourite_number`,
@@ -227,10 +251,26 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"chihuahua|doodle|schnauzer|bulldog)\s+(?!(?:just|always|keeps|is|was|has|had|and|"
                 r"loves|likes|hates|never|still|really|also|got|ate|did|does|sleeps|knocked|walked|ran)\b)(?P<o>[A-Za-z][\w-]{1,15})\s+"
                 r"(?:keeps|is|was|has|loves|likes|hates|just|always|sleeps|knocked|walked|ran|ate|\w+s|\w+ed)\b.*$", _I), _kin_name),
+    # a relative named in passing: "Our son Leo starts kindergarten in September", "my sister Ana lives nearby"
+    (re.compile(rf"^(?:my|our)\s+(?:(?:little|baby|youngest|oldest|eldest|older|younger|big|twin)\s+)?(?P<k>{_KIN})\s+"
+                r"(?P<o>(?-i:[A-Z])[\w-]+)(?=$|\s+and\s+(?:i|me)\b|\s+(?!(?:and|or|says|said|thinks|told)\b)[a-z]+)", _I), _kin_name),
+    # languages the user speaks: "I speak Spanish and Portuguese" (a trait each)
+    (re.compile(r"^i\s+(?:speak|am fluent in|'m fluent in)\s+(?P<o>(?-i:[A-Z])[a-z]+(?:\s*(?:,|and|&)\s*(?-i:[A-Z])[a-z]+){0,3})\b", _I),
+     lambda m: [c for lang in re.split(r"\s*(?:,|\band\b|&)\s*", m.group("o")) if lang
+                for c in _claim("user", "trait", f"speaks {lang}", kind="identity")]),
+    # a field of work: "(I'm) doing IT support", "doing data engineering in Scala"
+    (re.compile(rf"^(?:i'?m\s+|i am\s+)?(?:now\s+)?doing\s+(?P<o>(?:[\w-]+\s+){{0,2}}(?:{_FIELD}))(?:\s+(?:in|with)\s+(?P<t>(?-i:[A-Z])[\w.+#-]*))?"
+                r"(?:\s+(?:for|at)\s+.*)?$", _I),
+     lambda m: _claim("user", "role", m.group("o"), kind="identity") + (_claim("user", "uses", m.group("t")) if m.group("t") else [])),
     # "I drive a Mazda now"
-    (re.compile(r"^i\s+(?:drive|own|ride)\s+(?:a|an)\s+(?:(?:19|20)\d\d\s+|(?:new|old|used|beat-up|little|red|blue|black|white|"
+    (re.compile(r"^i\s+(?:drive|own|ride)\s+(?:a|an)\s+(?P<y>(?:19|20)\d\d\s+)?(?:(?:new|old|used|beat-up|little|red|blue|black|white|"
                 r"silver|grey|gray)\s+)*(?!(?:lot|bit|car|bike|truck|van|motorcycle|scooter)\b)(?P<o>[A-Za-z][\w-]*(?:\s+(?-i:[A-Z0-9])[\w-]*){0,3})\b.*$", _I),
-     lambda m: _claim("user", "attr:bike" if re.search(r"\bride\b", m.string, _I) else "attr:car", m.group("o"))),
+     lambda m: _claim("user", "attr:bike" if re.search(r"\bride\b", m.string, _I) else "attr:car",
+                      (m.group("y") or "") + m.group("o"))),  # the model year is part of which car
+    # age: "I'm 34", "just turned 40 (last week)"
+    (re.compile(r"^(?:(?:i'?m|i am)\s+(?:now\s+)?|(?:i(?:'ve| have)?\s+)?(?:just\s+|finally\s+)?turned\s+)(?P<o>[1-9]\d?)"
+                r"(?:\s+(?:years?\s+old|yo|y/o))?(?=$|\s+(?:last|this|on|yesterday|today|so|and|lol|haha|now)\b|\s*[,.!])", _I),
+     lambda m: _claim("user", "attr:age", m.group("o"), kind="identity")),
     # "i went vegan in january", "I became vegetarian"
     (re.compile(r"^i\s+(?:went|became|turned|'ve gone|have gone|switched to being)\s+(?P<o>vegan|vegetarian|pescatarian|"
                 r"gluten[- ]free|keto|dairy[- ]free)\b.*$", _I),
@@ -286,7 +326,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
     # "I switched from VS Code to Cursor", "我从 VS Code 换到 Cursor 了": the new value, replacing the old
     (re.compile(r"^i(?:'ve| have)?\s+(?:switched|moved|migrated|changed|went|jumped)\s+(?:over\s+)?from\s+(?P<x>.+?)\s+"
-                r"(?:to|over to)\s+(?P<o>.+)$", _I), lambda m: _switch(m, "user")),
+                r"(?:to|over to)\s+(?P<o>.+)$|^i(?:'ve| have)?\s+(?:replaced|swapped out|swapped|traded|exchanged)\s+(?:my\s+)?(?P<x2>.+?)\s+"
+                r"(?:with|for)\s+(?P<o2>.+)$", _I), lambda m: _switch(m, "user")),
     (re.compile(r"^(?P<h>we|our team)(?:'ve| have)?\s+(?:switched|moved|migrated|changed)\s+(?:over\s+)?from\s+(?P<x>.+?)\s+"
                 r"(?:to|over to)\s+(?P<o>.+)$", _I), lambda m: _switch(m, "project")),
     # "we're a Django shop", "我们是 Django 的老用户"
@@ -295,10 +336,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^i(?:'m| am)\s+(?:sticking|staying)\s+(?:with|to)\s+(?P<o>.+)$|^i\s+(?:stick|stay)\s+(?:with|to)\s+(?P<o2>.+)$", _I),
      lambda m: _claim("user", "uses", m.group("o") or m.group("o2"))),
     # possessions: "I have two cats", "我养了两只猫"
-    (re.compile(r"^i\s+(?:have|own|'ve got|have got)\s+(?:a|an|one|two|three|four|five|\d+|some)\s+"
+    (re.compile(r"^i\s+(?:have|own|'ve got|have got)\s+(?:(?:a|an|one|some)\s+|(?P<n>(?:two|three|four|five|\d+)\s+))"
                 r"(?!(?:question|problem|issue|meeting|idea|call|minute|moment|second|bug|error|doubt|feeling|"
-                r"suggestion|request|favou?r|chance|deadline|few)s?\b)(?P<o>[\w -]{2,40})$", _I),
-     lambda m: _claim("user", "has", m.group("o"))),
+                r"suggestion|request|favou?r|chance|deadline|few|{_AILMENT})s?\b)(?P<o>[\w -]{2,40})$".replace("{_AILMENT}", _AILMENT), _I),
+     lambda m: _claim("user", "has", (m.group("n") or "") + m.group("o"))),  # the count is part of the fact
     # learning: "I'm learning Japanese", "我在学日语"
     (re.compile(r"^(?:i'?m|i am)\s+(?:learning|studying|taking lessons in|picking up)\s+(?P<o>.+)$", _I),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
@@ -319,7 +360,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"recommend|suggesting|suggest|sending|send)\s+me\s+(?:any\s+)?(?P<o>.+?)\s*(?:instructions|examples|"
                 r"solutions|answers|snippets|code|tutorials|advice|suggestions|options|steps)?$", _I),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
-    (re.compile(r"^i\s+(?:can'?t|cannot|don'?t)\s+(?:handle|tolerate|do|stomach)\s+(?P<o>.+?)(?:\s+(?:food|dishes|stuff))?$", _I),
+    (re.compile(r"^i\s+(?:can'?t|cannot|don'?t)\s+(?:handle|tolerate|do|stomach)\s+(?!(?:the|this|that|these|those|my|his|her|their|it|"
+                r"them|people|crowds|heat|cold|noise|mornings|winters?|summers?)\b)(?P<o>.+?)(?:\s+(?:food|dishes|stuff))?$", _I),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
     # "I haven't touched Windows in years", "我好几年没碰过 Windows"
     (re.compile(r"^i\s+(?:haven'?t|have not|hasn'?t)\s+(?:touched|used|written|opened)\s+(?P<o>.+)$", _I),
@@ -356,14 +398,19 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
 POST: list[tuple[re.Pattern[str], Build]] = [
     # switching: "I got a ThinkPad running Fedora", "I switched to Neovim"
     (re.compile(r"^i\s+(?:(?:got|bought)\s+(?:a|an|my|the|myself an?)\s+(?!(?:question|problem|issue|call|message|email|text|ticket|"
-                r"bug|error|warning|feeling|chance|cold|headache|idea|offer|job offer|reply|response|quick|minute|second)s?\b)|"
+                r"bug|error|warning|feeling|chance|cold|headache|idea|offer|job offer|reply|response|quick|minute|second|"
+                r"(?:new\s+)?(?:job|position|role|gig|promotion|raise|ticket|flu|fever|virus|haircut|tattoo|parking ticket|grade|score))s?\b)|"
                 r"(?:switched|moved|migrated|changed) to\s+(?:a|an|my|the)?\s*)(?P<o>.+)$", _I),
-     lambda m: _claim("user", "uses", m.group("o"))),
+     lambda m: _claim("user", "uses" if clause_en.is_tool_name(m.group("o")) or not re.match(r"^i\s+(?:got|bought)\b", m.string, _I)
+                      else "has", m.group("o"))),  # "I bought a house in Austin": a thing the user has, not a tool
     # "I prefer X over Y" keeps X (Y is what it replaces; see `split_over`)
 ]
+POST.insert(0, (re.compile(r"^i(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:got|landed|started)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+"
+                           r"(?:at|with)\s+(?P<o>(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,3})", _I),
+                lambda m: _claim("user", "works_at", m.group("o"), kind="identity")))  # "I got a new job at Google"
 
-# the user's own fact about a family member ("my wife's name is …"): not reported speech
-OWN_FACT = re.compile(r"^my\s+\w+(?:'s name is|'s called| is called| is named)\s|"
+# the user's own fact about a family member ("my wife's name is …", "our son Leo …"): not reported speech
+OWN_FACT = re.compile(rf"^my\s+\w+(?:'s name is|'s called| is called| is named)\s|^(?:my|our)\s+(?:{_KIN})\s+(?-i:[A-Z])[\w-]+(?:\s+[a-z]|$)|"
                       r"^my\s+\w+\s+(?:are|is)\s+(?:called\s+|named\s+)?[A-Za-z][\w-]+(?:\s*,\s*[A-Za-z][\w-]+)*\s+(?:and|&)\s+[A-Za-z][\w-]+\b|"
                       r"^my\s+\w+\s+is\s+(?:now\s+|currently\s+|still\s+)?(?-i:[A-Z])[\w-]+$|^我(?:的)?\S{1,3}(?:的名字)?(?:叫|名叫)", _I)
 
@@ -379,6 +426,7 @@ def normalise(clause: str) -> str:
     clause = _EN_TAIL_TIME.sub("", _EN_MID.sub(lambda m: m.group("h") + " ", clause))
     clause = re.sub(r"^i(?:'ve| have)\s+been\s+(?=\w+ing\b)", "I'm ", clause, flags=_I)
     clause = re.sub(r"^(?:i'?m|i am)\s+using\s+", "I use ", clause, flags=_I)
+    clause = re.sub(r"^(?:i'?m|i am)\s+(?:writing|coding|programming)\s+(?:in\s+)?(?=(?-i:[A-Z])|\w+$)", "I code in ", clause, flags=_I)
     clause = _AS_MY.sub("", clause)
     clause = _EN_PARTICLE.sub(r"\1 ", clause)
     clause = _EN_FRAME.sub("", clause)
@@ -411,6 +459,14 @@ def _run(rules: list[tuple[re.Pattern[str], Build]], clause: str) -> list[Claim]
     return []
 
 
+# a thing pointed at in the conversation ("I love this song") or a bond ("I love my kids"), not a standing taste
+_DEICTIC = re.compile(r"^(?:this|that|these|those)\s|^(?:my|our)\s+(?-i:[a-z]+)$|\s(?:there|here)$", _I)
+
+
+# what someone is doing, not a value: "(my landlord is) raising the rent again"
+_DOING = re.compile(r"^[a-z]+ing\s+(?:the|a|an|my|our|his|her|their|me|us|up|out|on|again|it|them)\b", _I)
+
+
 def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     """Claims of one clause: the grammar's holder/relation rules around `rules.parse_clause`."""
     clause = clause.strip(" \t\"'“”.,;:!?。，；：！？")
@@ -427,7 +483,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                 c.object = _EN_TAIL_FILLER.sub("", _DURATION.sub("", c.object) or c.object) or c.object
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
-            return claims
+            return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and _DEICTIC.search(c.object))
+                    and not (c.predicate.startswith("attr:") and _DOING.match(c.object))]
     return []
 
 
@@ -472,10 +529,16 @@ _PLACES = frozenset({"lives_in", "works_in", "from"})
 _EN_PREF_DOMAIN = re.compile(r"^\s+for\s+(?:my|the)\s+[\w-]+(?:\s+[\w-]+)?$", _I)
 
 
+_WHEN_YOU = re.compile(r"^it\s+when\s+(?:you|u)\s+(?:use|give|write|include|add|keep|make|show|send|put|start with|lead with)s?\s+"
+                       r"(?:me\s+)?(?P<x>\S.{1,40})$", _I)
+
+
 def tighten(c: Claim) -> Claim:
     """The object without a subordinate tail ("fly.io when heroku killed …") or a tool's job ("conda 管 python 环境")."""
+    if c.predicate == "prefers" and (how := _WHEN_YOU.match(c.object)):
+        c.object = how.group("x")  # "(I like) it when you use bullet points": what the answers should have
     if c.predicate in _LOOSE or c.predicate.startswith("attr:"):
-        o = _EN_TAIL_FILLER.sub("", _SUBORD.sub("", c.object)).strip(" ,，.。")
+        o = _EN_TAIL_FILLER.sub("", _EN_TAIL_TIME.sub("", _SUBORD.sub("", c.object))).strip(" ,，.。")
         tail = _EN_PLACE_TAIL if c.predicate in _PLACES else _EN_PP_TAIL
         cut = tail.search(o)
         if cut and not (c.predicate == "prefers" and _EN_PREF_DOMAIN.match(o[cut.start():])):
@@ -495,8 +558,8 @@ def split_coordination(c: Claim) -> list[Claim]:
     if c.subject == "project":  # "a single hetzner box with docker compose"
         parts = [re.sub(r"^(?:an?|the|one)\s+(?:single\s+)?", "", p, flags=_I) for p in parts]
     if c.predicate == "has":
-        parts = [re.sub(r"^(?:an?|one|two|three|four|five|\d+|some)\s+(?:(?:very|really|super|pretty|little)\s+)?", "", p, flags=_I)
-                 for p in parts]
+        parts = [re.sub(r"^(?:(?:an?|one|some)\s+)?(?:(?:very|really|super|pretty|little)\s+)?", "", p, flags=_I)
+                 for p in parts]  # "two kids and a cat": the count stays, the article goes
     if len(parts) < 2 or any(not p or len(p.split()) > 3 or len(p) > 24 or _VERB.search(p) for p in parts):
         return [tighten(c)]
     out = []
@@ -530,11 +593,12 @@ FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|
 # a first-person verb whose subject chat dropped: "在学韩语", "一直用 Vim", "learning Korean", "been using Arch"
 DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(?:在)?(?:用|写)|"
                        r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|啃|练|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来|搬去|搬家到|搬回)|"
-                       r"^(?:been\s+)?(?:learning|studying|using|living in|working on|working at|teaching myself|picking up)\b|"
+                       r"^(?:(?:mostly|mainly|usually|also|still)\s+)?(?:been\s+)?(?:learning|studying|using|living in|working on|working at|teaching myself|picking up|writing|coding in)\b|"
                        r"^(?:way |much |far |a lot |more |also |really |mostly )+(?:more\s+)?(?:into|of a fan of)\b", _I)
 # the current value after a past one: "(but these days) it's all Python for me", "现在基本都是 Python 了"
-NOW_VALUE = re.compile(r"^(?:now\s+|nowadays\s+)?(?:it'?s|it is|i'?m on|i use)\s+(?:all|mostly|just|pretty much|only)?\s*"
+NOW_VALUE = re.compile(r"^(?:now\s+|nowadays\s+)?(?:it'?s|it is|i'?m on|i use|everything'?s(?:\s+on)?|everything is(?:\s+on)?)\s+(?:all|mostly|just|pretty much|only)?\s*"
                        r"(?P<o>[\w .+#/-]{1,40}?)(?:\s+(?:for me|now|these days|all the way))?$|"
+                       r"^(?:now|nowadays|these days)\s+(?:(?:it'?s|i'?m (?:in|on|at)|i use)\s+)?(?P<n>[\w .+#/-]{1,40}?)$|"
                        r"^(?:现在)?(?:基本|主要|全|都|也)*(?:是|用|换成了?|改用了?)\s*(?P<z>[\w .+#/-]{1,30}?)(?:了)?$", _I)
 
 
@@ -543,7 +607,7 @@ def current_of(past: Claim, clause: str) -> list[Claim]:
     m = NOW_VALUE.match(clause)
     if not m:
         return []
-    return [Claim(past.subject, past.predicate, o, "positive", past.kind)] if (o := _obj(m.group("o") or m.group("z"))) else []
+    return [Claim(past.subject, past.predicate, o, "positive", past.kind)] if (o := _obj(m.group("o") or m.group("z") or m.group("n"))) else []
 
 
 from . import grammar_zh  # noqa: E402  (its rules build on the helpers above)

@@ -133,7 +133,8 @@ PROJECT_TAIL = re.compile(
 
 # Standing instructions: an imperative is stored only with one of these (else it is a one-off request).
 STANDING = re.compile(
-    r"\b(?:always|never|ever|every time|whenever|from now on|going forward|by default|in future)\b|"
+    r"\b(?:always|never|ever|every time|whenever|from now on|going forward|by default|in future|"
+    r"in (?:all |any of )?your (?:replies|answers|responses|messages))\b|"  # how the assistant answers: a standing wish
     r"永远|总是|每次|一律|一直|以后|今后|默认|始终|任何时候",
     _I,
 )
@@ -152,15 +153,15 @@ LEAD_TIME = re.compile(
 TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|sprint)|right now)\b|今天|今晚|这周|本周|这几天", _I)
 CLAUSE_SPLIT = re.compile(
     r"\s*(?:,\s*(?:and|but|while|though|although)\s+|(?<!my partner)(?<!my wife)(?<!my husband)(?<!my family)(?<!my girlfriend)"
-    r"(?<!my boyfriend)(?<!my fiance)(?<!my fiancee)\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|"
+    r"(?<!my boyfriend)(?<!my fiance)(?<!my fiancee)\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|thinking|wondering|planning|hoping|considering|"
     r"personally|honestly|tbh|frankly|he|she|it|they|he's|she's|it's|they're|that|we|we're|our|the team|my team)\b)|"
     r"\s+and\s+(?=我|咱们)|\s+and\s+(?=(?:named|called)\s+(?:him|her|it|them)\b)|"  # a turn that switches language: "I live in 北京 and 我喜欢 sushi"
-    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z]))|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|we|we're|my|our|the|prod|production|staging|live|living|work|use|prefer)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
+    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z]))|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|we|we're|my|our|the|prod|production|staging|live|living|work|use|prefer|at work|at my job|just|recently|then|finally|eventually|switched|moved)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
     r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the)\b|我|这个|本)|但是|不过|而且|并且|…+|\.{3,}|～+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))\s*", _I)
 
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does
 # not make the clause a past one-off episode.
-CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|started|began|rescued)\b|领养|收养|搬到|搬去|换成|换到|改用|换用|转到|转向|全面转|迁到|"
+CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|started|began|rescued|quit|stopped|gave up|turned|became)\b|领养|收养|搬到|搬去|换成|换到|改用|换用|转到|转向|全面转|迁到|"
                     r"升级|切到|迁移到|开始|搬来|搬回|搬过来|搬家|买了|入手了|提了|领养了|养了", _I)
 # The user marks a value as the current one ("I live in Hull now", "I moved to Bath", "我现在住在西安", "我搬到厦门了"):
 # an explicit statement (source `explicit`), which outranks an older correction as the newer explicit intent.

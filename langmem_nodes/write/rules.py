@@ -47,7 +47,7 @@ class Claim:
 
 
 _TRAIL = re.compile(
-    r"(?:\s+(?:anymore|any more|right now|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|mostly|mainly|"
+    r"(?:\s+(?:anymore|any more|right now|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|mostly|mainly|originally|entirely|for good|"
     r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈|嘛|呗|啊|比较多|居多|为主|多一些|多一点)+\s*$",
     _I,
 )
@@ -146,6 +146,8 @@ JOB_HEAD = re.compile(
 
 def _en_role(m: re.Match[str]) -> list[Claim]:
     role, loc = m.group("o"), m.group("loc")
+    # "a beginner and the short versions lose me": the role ends where another clause begins
+    role = re.split(r"\s+(?:and|but|so)\s+(?=(?:the|my|it|that|this|they|i)\b)", role, maxsplit=1, flags=_I)[0]
     if DIETS.match(role.strip()):
         out = _c("user", "diet", role, kind="identity")
     elif not JOB_HEAD.search(role) and re.search(r"\s(?:of|in|on|with|for|about)\s", role):
@@ -247,13 +249,13 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+allergic to\s+(?P<o>.+)$|^i have an? (?P<o2>.+?) allergy$", _I),
      lambda m: _c("user", "allergy", m.group("o") or m.group("o2"), kind="identity")),
-    (re.compile(r"^(?:i\s+(?:can'?t|cannot|don'?t|do not|never)\s+(?:eat|drink))\s+(?P<o>.+)$", _I),
+    (re.compile(r"^(?:i(?:'ve|\s+have)?\s+(?:can'?t|cannot|don'?t|do not|never|no longer|(?:have\s+)?(?:stopped|quit|given up|gave up))\s+(?:eat|drink)(?:ing)?)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "diet", m.group("o"), "negative", kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:originally\s+)?from\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "from", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:based|living|located)\s+in)\s+(?P<o>.+)$|^i live in\s+(?P<o2>.+)$", _I),
      lambda m: _c("user", "lives_in", m.group("o") or m.group("o2"), kind="identity")),
-    (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:remotely\s+)?from\s+(?P<o>.+)$", _I),
+    (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:remotely\s+)?from\s+(?!(?:home|the office|anywhere|everywhere|bed|my (?:couch|bed|kitchen|desk))\b)(?P<o>.+)$", _I),
      lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
     (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:at|for)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "works_at", m.group("o"), kind="identity")),
@@ -261,7 +263,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
                 r"(?P<loc>.+))?$", _I), _en_role),
     (re.compile(r"^(?:i'?m|i am)\s+(?:a|an)\s+(?P<o>.+?)(?:\s+(?:based|living|located|working)\s+in\s+(?P<loc>.+))?$",
                 _I), _en_role),
-    (re.compile(r"^(?:i'?m|i am)\s+(?P<o>vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free)\b", _I),
+    (re.compile(r"^(?:i'?m|i am|i(?:'ve| have) been)\s+(?P<o>vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free)\b", _I),
      lambda m: _c("user", "diet", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:currently|now|still|busy)\s+)*(?:working on|busy with|debugging|fixing|"
                 r"refactoring|migrating|implementing|building|on(?=\s+the\b))\s+(?P<o>.+)$", _I),
@@ -314,7 +316,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(rf"^i\s+{_ADV}(?:use|write|(?:code|program|work|develop)\s+{_ADV}(?:in|with))\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "works_in" if re.search(r"\bwork\s", m.group(0), _I) and is_place(clean_object(m.group("o"))) else "uses",
                   m.group("o"), kind="identity" if is_place(clean_object(m.group("o"))) else "fact")),
-    (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never)\s+(?:ever\s+)?(?P<o>.+)$", _I),
+    (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop)\s+(?:ever\s+)?(?P<o>.+)$", _I),
      _StandingRule(lambda m: _en_rule(m, "negative"))),
     (re.compile(r"^(?:please\s+)?(?:always|you (?:must|should always)|we (?:must|always|should always))\s+(?P<o>.+)$", _I),
      _StandingRule(lambda m: _en_rule(m, "positive"))),
