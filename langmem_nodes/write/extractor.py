@@ -293,7 +293,8 @@ class RuleExtractor(Extractor):
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         for sentence in lx.SENTENCE_SPLIT.split(message):
-            if not sentence.strip():
+            sentence = lx.drop_emoji(sentence).strip()
+            if not sentence:
                 continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
             raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r) for d in grammar_zh.split_also(c)]
@@ -323,7 +324,7 @@ class RuleExtractor(Extractor):
                     skips.append({"text": raw.strip(), "reason": "question"})
                     continue
                 cued = bool(lx.EXPLICIT.search(raw)) or cue_open
-                clause = lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip()))
+                clause = lx.TRAIL_FILLER.sub("", lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip())))
                 cue_open = bool(lx.EXPLICIT.search(raw)) and not clause.strip(" .,;:!?。，；：！？—–-")
                 hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")

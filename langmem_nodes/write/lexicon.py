@@ -141,9 +141,28 @@ STANDING = re.compile(
 
 # a contrast that turns to the user ("my coworker swears by Arch but I'm sticking with Ubuntu") ends the
 # other person's frame: the two halves are read as separate sentences
+#: A pictograph, flag, symbol or its joiners: it ends a sentence when a new one follows it ("I love sushi 🍣 I live
+#: in Paris"); inside a clause it is dropped ("I love 🍣 sushi", "最喜欢的水果是🍓草莓").
+EMOJI = r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]"
+_INNER_EMOJI = re.compile(rf"\s*{EMOJI}+\s*")
+
+
+def drop_emoji(text: str) -> str:
+    """`text` without its pictographs: a space between words, nothing beside a Chinese character.
+
+    >>> drop_emoji("I love 🍣 sushi"), drop_emoji("水果是🍓草莓")
+    ('I love sushi', '水果是草莓')
+    """
+    def gap(m: re.Match[str]) -> str:
+        around = text[m.start() - 1: m.start()] + text[m.end(): m.end() + 1]
+        return "" if re.search(r"[\u3000-\u9fff\uff00-\uffef]", around) or not around.strip() else " "
+    return _INNER_EMOJI.sub(gap, text)
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bMt\.)(?<!\bFt\.)(?<!\bJr\.)(?<!\bSr\.)(?<!\bInc\.)(?<!\bLtd\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bProf\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=(?:fyi|btw|honestly|tbh|also)?\s*(?:i\b|i'm\b|i am\b|personally\b))|"
-                            r"\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|"
+                            rf"\s*{EMOJI}+\s*(?=$|[.!?,;。！？，；]|(?-i:[A-Z])|(?:i|i'm|i've|my|we|our|but|and|so|also|btw)\b|[我你他她咱但不也而还])|"
                             r"[，,]\s*(?=(?:不过|但是|可是|但)\s*我(?!们))", re.I)
+#: A discourse marker closing a clause, no part of its object: "I'm a vegetarian tbh", "I like jazz though".
+TRAIL_FILLER = re.compile(r"(?:[\s,]+(?:tbh|lol|lmao|haha+|hah|honestly|fwiw|imo|imho|ngl|btw|though|tho|to be honest|"
+                          r"for real|lowkey|you know|ya know|anyway|anyways)\b)+[\s.!?…]*$", re.I)
 LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|so|ok(?:ay)?|hmm+|lol|哦|噢|啊|嗯|哎)(?![A-Za-z'])\s*[,，]?\s*)+", _I)  # not "so" of "sorry"
 LEAD_TIME = re.compile(
     r"^\s*(?:(?:today|tonight|this (?:week|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
@@ -152,6 +171,7 @@ LEAD_TIME = re.compile(
 )
 TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|sprint)|right now)\b|今天|今晚|这周|本周|这几天", _I)
 CLAUSE_SPLIT = re.compile(
+    r"\s+(?:even\s+though|though|although|whereas)\s+(?=(?:i|i'm|i've|my|we|we're|our)\b)|"  # "… Paris though I miss London"
     r"\s*(?:,\s*(?:and|but|while|though|although)\s+|(?<!my partner)(?<!my wife)(?<!my husband)(?<!my family)(?<!my girlfriend)"
     r"(?<!my boyfriend)(?<!my fiance)(?<!my fiancee)\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|thinking|wondering|planning|hoping|considering|"
     r"personally|honestly|tbh|frankly|he|she|it|they|he's|she's|it's|they're|that|we|we're|our|the team|my team)\b)|"
