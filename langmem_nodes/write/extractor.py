@@ -230,6 +230,21 @@ def classify(claim: Claim, clause: str) -> tuple[Tier, Drift, Kind]:
     return Tier.STABLE, Drift.PREFERENCE, kind
 
 
+_CONDITION_ZH = re.compile(r"(?:的时候|之时|的话)[\s，,]*$")
+
+
+def _conditions_joined(raws: list[str]) -> list[str]:
+    """A Chinese condition clause ("回答我的时候", "写代码的话") is no memory alone: it joins the clause it
+    conditions ("回答我的时候，总是用公制单位" stays one rule)."""
+    out: list[str] = []
+    for raw in raws:
+        if out and _CONDITION_ZH.search(out[-1]):
+            out[-1] = f"{out[-1].rstrip(' ，,')}，{raw.lstrip()}"
+        else:
+            out.append(raw)
+    return out
+
+
 class RuleExtractor(Extractor):
     """Deterministic zh/en extractor built on cue words and first-person clause patterns.
 
@@ -298,6 +313,7 @@ class RuleExtractor(Extractor):
                 continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
             raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r) for d in grammar_zh.split_also(c)]
+            raws = _conditions_joined(raws)
             asked = bool(lx.QUESTION.search(sentence.strip()))
             if asked and len(raws) == 1:
                 for claim in grammar.mentions(sentence):  # "our Flask app" names the project's stack

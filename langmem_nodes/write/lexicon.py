@@ -186,6 +186,10 @@ CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|st
 # The user marks a value as the current one ("I live in Hull now", "I moved to Bath", "我现在住在西安", "我搬到厦门了"):
 # an explicit statement (source `explicit`), which outranks an older correction as the newer explicit intent.
 CURRENT = re.compile(r"\b(?:now|nowadays|these days|moved to|relocated to|switched (?:over )?to|changed to|migrated to|"
-                     r"from now on|going forward)\b|现在|如今|改成|改用|换成|换到|换用|搬到|搬去|搬来|搬回|迁到|切到", _I)
+                     r"from now on|going forward|no longer)\b|"
+                     # a switch naming both sides: "I switched from Vim to VS Code", "I replaced Vim with Helix"
+                     r"\b(?:switched|moved|migrated|changed|went|converted)\s+(?:over\s+)?from\b[^.;!?]{1,40}?\bto\b|"
+                     r"\b(?:replaced|swapped)\b[^.;!?]{1,40}?\b(?:with|for)\b|"
+                     r"现在|如今|改成|改用|换成|换到|换用|搬到|搬去|搬来|搬回|迁到|切到|不再", _I)
 # A value the user held before ("I used to live in London", "我以前住在北京"): not the current one.
 PAST_VALUE = re.compile(r"\bused to\b|\bformerly\b|\bpreviously\b|以前|之前|过去|曾经", _I)

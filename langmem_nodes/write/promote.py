@@ -8,9 +8,7 @@ with no session (a session-less write lives at the user level, or the project's 
 session memory it repeats moves there rather than being skipped as a duplicate the caller cannot see). A project fact is only ever
 promoted to its own project's partition — never to the user level, which other projects can see. Evidence
 counts within one project: a session partition belongs to one project (or none), dedup merges only into
-sessions of the caller's project, and a merge into another project's session never promotes. A write that
-supersedes a value held beyond the session ("I switched from Vim to VS Code" after a user-level "I use Vim")
-lands where that value was seen, else the other sessions would see neither.
+sessions of the caller's project, and a merge into another project's session never promotes.
 
 Example:
     >>> from langmem_nodes.records import Level
@@ -81,17 +79,12 @@ class PromoteNode(MemoryNode):
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]  # never the input's
         existing = self.store.get_many([p.merge_into for p in pending if p.action == "merge" and p.merge_into]) if self.store else {}
-        replaced = self.store.get_many([i for p in pending if p.action in ("write", "downgrade") for i in p.supersede]
-                                       ) if self.store else {}
         for p in pending:
             r = p.record
             if p.action in ("write", "downgrade"):
                 explicit = r.source in EXPLICIT_SOURCES
                 level = self.target_level(r.subject, explicit=explicit, recurrence=r.recurrence,
                                           has_project=ctx.project_id is not None)
-                recurrence_met = level is not None
-                if level is None and (wider := _replaced_level(p.supersede, replaced, r.subject)) is not None:
-                    level = wider  # it replaces a value seen beyond this session: it must be seen where that one was
                 if level is None and r.subject == "project" and ctx.project_id and not ctx.session_id:
                     level = Level.PROJECT  # no session to hold it, and the user level would leak across projects
                 if level is None and r.subject == "project" and r.scope.level is not Level.SESSION:
@@ -100,7 +93,7 @@ class PromoteNode(MemoryNode):
                     p.note("promote", "reject (project fact without a project or session)")
                     continue
                 if level is not None and level is not r.scope.level:
-                    p.trigger = ("explicit" if explicit else "recurrence" if recurrence_met else "replaces a wider value")
+                    p.trigger = "explicit" if explicit else "recurrence"
                     r.scope = ctx.scope(level)
                     p.note("promote", f"stored at {level.value} level ({p.trigger})")
                 else:
@@ -171,13 +164,3 @@ class PromoteNode(MemoryNode):
             decision_trace=f"promote_to_org: users={len(holders)} >= {self.org_users}",
         )
         return self.store.commit(add=[org], ledger=[entry])[0]
-
-
-def _replaced_level(ids: list[str], replaced: dict[str, MemoryRecord], subject: str) -> Level | None:
-    """The widest level below org of the same holder's values a write supersedes ("I switched from Vim to VS Code"
-    replaces a user-level Vim): None when they all lived in a session. A project fact never lands above its project."""
-    levels = {replaced[i].scope.level for i in ids if i in replaced and replaced[i].subject == subject}
-    for level in ((Level.PROJECT,) if subject == "project" else (Level.USER, Level.PROJECT)):
-        if level in levels:
-            return level
-    return None
