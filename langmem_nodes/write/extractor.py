@@ -43,8 +43,9 @@ MAX_CLAUSE_CHARS = 600
 _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用|不叫|不住在)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
-    r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
+    r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)(?![我你他她它们])|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
     r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
+_THIRD_NAMED = re.compile(r"^(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|^(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)\b|^(?:her|his|their|its) name\b", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
 _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
@@ -500,10 +501,14 @@ class RuleExtractor(Extractor):
     def _last_claims(self, earlier: Sequence[Turn]) -> list[Claim]:
         """The claims of the latest earlier user turn that made any: what a correction is about."""
         for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
-            before = [c for c, *_ in self.claims(_as_statement(str(turn.get("content", ""))))]
+            before = self._context_claims(str(turn.get("content", "")))
             if before:
                 return before
         return []
+
+    def _context_claims(self, text: str) -> list[Claim]:
+        """What an earlier user turn said, read as context: its claims, else the names it gave in passing."""
+        return [c for c, *_ in self.claims(_as_statement(text))] or grammar_zh.kin_mentions(text)
 
     def _inherit(self, found: list[tuple[Claim, str, Source, bool]], earlier: Sequence[Turn]) -> None:
         """A correction naming the old value ("Helix, not Vim") corrects the attribute that value had."""
@@ -546,7 +551,9 @@ class RuleExtractor(Extractor):
             text = str(turn.get("content", ""))
             if term and normalize_text(term) not in normalize_text(text):
                 continue
-            candidates += [c for c, *_ in reversed(self.claims(_as_statement(text)))]
+            candidates += list(reversed(self._context_claims(text)))
+        if _THIRD_NAMED.match(clause):  # "它叫豆豆", "she's called Tam": the name of a pet or a person, nothing else
+            candidates = [c for c in candidates if c.predicate.endswith(("名字", "_name"))]
         if not candidates:
             return []
         named = [normalize_text(x) for x in _NAMED_OLD.findall(sentence or clause)]
