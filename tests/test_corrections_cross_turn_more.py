@@ -90,3 +90,18 @@ def test_a_name_said_in_passing_is_what_a_bare_correction_corrects(store, case) 
     (new,) = [r for r in _active(store, "cw") if r.object == new_word]
     assert new.source.value == "explicit_correction"
     assert new.predicate.endswith(("名字", "_name"))
+
+
+MOVED_THERE = {  # a bare value, then "moved there": the corrected value is where the user lives
+    "en": ("any good running routes near where i live?", "oh wait sorry, i meant Lund. i moved there in march.", "Lund"),
+    "zh": ("我住的地方附近有什么好吃的？", "说错了，是昆山，去年搬过来的。", "昆山"),
+}
+
+
+@pytest.mark.parametrize("case", MOVED_THERE)
+def test_a_bare_value_the_user_moved_to_is_where_they_live(store, case) -> None:
+    first, fix, new_word = MOVED_THERE[case]
+    g, ctx = _graph(store), MemoryContext(user_id="cv", session_id="s1")
+    g.invoke({"messages": [HumanMessage(first), AIMessage("OK"), HumanMessage(fix)]}, context=ctx)
+    (new,) = [r for r in _active(store, "cv") if r.object == new_word]
+    assert new.source.value == "explicit_correction" and new.predicate == "lives_in"

@@ -45,6 +45,8 @@ _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我�
 _BARE_VALUE = re.compile(
     r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)(?![我你他她它们])|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
     r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
+_MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
+                          r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
 _THIRD_NAMED = re.compile(r"^(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|^(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)\b|^(?:her|his|their|its) name\b", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
@@ -421,6 +423,9 @@ class RuleExtractor(Extractor):
                     new = _instead(retracted, clause, new)
                     if new:
                         retracted, withdrawn_here = None, True
+                if not new and correction and unresolved and _MOVED_THERE.match(clause):
+                    # "i meant Lund. i moved there in march", "是苏州，去年搬过来的": the bare value is where the user lives
+                    new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
                 if not new and correction:
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
                     if not new and (value := _bare_value(clause, bare_np=not found)[1]):
