@@ -33,6 +33,10 @@ CASES = {  # (earlier user turn, assistant reply, correction, old value, new val
     "zh-pet-pronoun-name": ("我养了只猫，它叫咪咪。", "好可爱。", "不对，她叫豆豆。", "咪咪", "豆豆"),
     "en-pet-pronoun-name": ("My cat is called Tom.", "Cute!", "sorry, typo, she is called Tam.", "Tom", "Tam"),
     "en-her-name": ("My wife Anna and I are planning a trip.", "Fun!", "Sorry, typo — her name is Hanna.", "Anna", "Hanna"),
+    # an apology or "actually" with another value of a one-value attribute: a correction without a retraction word
+    "en-sorry-actually": ("I'm a nurse, any tips for night shifts?", "Sleep in a dark room.",
+                          "sorry, I'm actually a paramedic.", "nurse", "paramedic"),
+    "zh-buhaoyisi-qishi": ("我是护士，夜班有什么建议？", "注意补觉。", "不好意思，我其实是医生。", "护士", "医生"),
     "zh-three-turns": ("我住在成都。", "成都很好。", "不好意思说错了，是重庆。", "成都", "重庆"),
 }
 
@@ -105,3 +109,19 @@ def test_a_bare_value_the_user_moved_to_is_where_they_live(store, case) -> None:
     g.invoke({"messages": [HumanMessage(first), AIMessage("OK"), HumanMessage(fix)]}, context=ctx)
     (new,) = [r for r in _active(store, "cv") if r.object == new_word]
     assert new.source.value == "explicit_correction" and new.predicate == "lives_in"
+
+
+SOFT_CONTROLS = {  # an apology next to a value of an attribute that holds many: no correction, the old value stays
+    "en": ("I like tea.", "sorry for the late reply, I also like coffee.", "tea"),
+    "zh": ("我喜欢喝茶。", "不好意思回复晚了，我也喜欢咖啡。", "茶"),
+}
+
+
+@pytest.mark.parametrize("case", SOFT_CONTROLS)
+def test_an_apology_alone_corrects_nothing(store, case) -> None:
+    first, later, old_word = SOFT_CONTROLS[case]
+    g, ctx = _graph(store), MemoryContext(user_id="cu", session_id="s1")
+    g.invoke({"messages": [HumanMessage(first)]}, context=ctx)
+    out = g.invoke({"messages": [HumanMessage(first), AIMessage("OK"), HumanMessage(later)]}, context=ctx)
+    assert all(w["source"] != "explicit_correction" for w in out["memory_written"])
+    assert [r for r in _active(store, "cu") if old_word in r.object]

@@ -47,6 +47,7 @@ _BARE_VALUE = re.compile(
     r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
 _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
                           r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
+_SOFT_RETRACT = re.compile(r"\b(?:actually|sorry|oops|whoops|my bad)\b|其实|实际上|不好意思|抱歉", re.I)
 _THIRD_NAMED = re.compile(r"^(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|^(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)\b|^(?:her|his|their|its) name\b", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
@@ -486,6 +487,8 @@ class RuleExtractor(Extractor):
                 if is_past:
                     past = found[-1]
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
+        if not correction and found and earlier and _SOFT_RETRACT.search(message):
+            self._soft_correction(found, earlier)
         if correction:
             self._inherit(found, earlier)
             if not found:  # a correction whose new value did not parse: the old value is no longer certain
@@ -514,6 +517,18 @@ class RuleExtractor(Extractor):
     def _context_claims(self, text: str) -> list[Claim]:
         """What an earlier user turn said, read as context: its claims, else the names it gave in passing."""
         return [c for c, *_ in self.claims(_as_statement(text))] or grammar_zh.kin_mentions(text)
+
+    def _soft_correction(self, found: list[tuple[Claim, str, Source, bool]], earlier: Sequence[Turn]) -> None:
+        """"I'm a nurse" … "sorry, I'm actually a paramedic", "我是护士" … "不好意思，我其实是医生": an apology or
+        "actually" with another value of an attribute that holds one value corrects the user's last statement."""
+        last = self._last_claims(earlier)
+        for i, (claim, quote, source, hedged) in enumerate(found):
+            old = next((o for o in last if o.subject == claim.subject and o.predicate == claim.predicate
+                        and o.polarity == claim.polarity == "positive"
+                        and normalize_text(o.object) != normalize_text(claim.object)), None)
+            if old is not None and not hedged and is_exclusive(claim.predicate):
+                claim.replaces.append(old.object)
+                found[i] = (claim, quote, Source.EXPLICIT_CORRECTION, hedged)
 
     def _inherit(self, found: list[tuple[Claim, str, Source, bool]], earlier: Sequence[Turn]) -> None:
         """A correction naming the old value ("Helix, not Vim") corrects the attribute that value had."""
