@@ -37,6 +37,11 @@ CASES = {  # (earlier user turn, assistant reply, correction, old value, new val
     "en-sorry-actually": ("I'm a nurse, any tips for night shifts?", "Sleep in a dark room.",
                           "sorry, I'm actually a paramedic.", "nurse", "paramedic"),
     "zh-buhaoyisi-qishi": ("我是护士，夜班有什么建议？", "注意补觉。", "不好意思，我其实是医生。", "护士", "医生"),
+    # the corrected value said as a statement without its subject: its object, not the phrase
+    "en-meant-statement": ("I work in Boston.", "OK.", "scratch that, I meant working in Chicago.", "Boston", "Chicago"),
+    "zh-shi-statement": ("我在上海工作，通勤怎么办？", "可以坐地铁。", "说错了，是在北京工作。", "上海", "北京"),
+    "en-meant-allergy": ("I'm allergic to peanuts.", "Noted.", "oh wait, I meant allergic to mangoes.", "peanuts", "mangoes"),
+    "zh-geng-zheng-allergy": ("我对花生过敏。", "记住了。", "更正：是对芒果过敏。", "花生", "芒果"),
     "zh-three-turns": ("我住在成都。", "成都很好。", "不好意思说错了，是重庆。", "成都", "重庆"),
 }
 

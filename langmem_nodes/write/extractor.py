@@ -586,6 +586,11 @@ class RuleExtractor(Extractor):
                   or next((c for c in candidates if place and c.predicate in _PLACE_PREDICATES), None)
                   or next((c for c in candidates if not place and c.predicate not in _PLACE_PREDICATES), None)
                   or candidates[0])
+        # the value is itself a statement without its subject: "是对芒果过敏", "I meant allergic to mangoes"
+        for lead in (["我"] if _CJK.search(value) else ["I'm ", "I "]):
+            again = [c for c in grammar.parse(lead + value) if (c.subject, c.predicate) == (target.subject, target.predicate)]
+            if again and normalize_text(again[0].object) != normalize_text(value):
+                return [Claim(target.subject, target.predicate, again[0].object, target.polarity, target.kind, [target.object])]
         values = [value] if is_exclusive(target.predicate) else _conjuncts(clause, value)
         return [Claim(target.subject, target.predicate, clean_object(v), target.polarity, target.kind, [target.object])
                 for v in values]
