@@ -42,6 +42,10 @@ CASES = {  # (earlier user turn, assistant reply, correction, old value, new val
     "zh-shi-statement": ("我在上海工作，通勤怎么办？", "可以坐地铁。", "说错了，是在北京工作。", "上海", "北京"),
     "en-meant-allergy": ("I'm allergic to peanuts.", "Noted.", "oh wait, I meant allergic to mangoes.", "peanuts", "mangoes"),
     "zh-geng-zheng-allergy": ("我对花生过敏。", "记住了。", "更正：是对芒果过敏。", "花生", "芒果"),
+    # an apology and the name said again: "sorry, his name is Rex", "不好意思，它叫来福"
+    "en-sorry-name-again": ("I have a golden retriever named Max, any food tips?", "Try a large-breed kibble.",
+                            "sorry, his name is Rex.", "Max", "Rex"),
+    "zh-buhaoyisi-name-again": ("我家狗叫旺财，吃什么狗粮好？", "可以选大型犬粮。", "不好意思，它叫来福。", "旺财", "来福"),
     "zh-three-turns": ("我住在成都。", "成都很好。", "不好意思说错了，是重庆。", "成都", "重庆"),
 }
 
@@ -116,9 +120,11 @@ def test_a_bare_value_the_user_moved_to_is_where_they_live(store, case) -> None:
     assert new.source.value == "explicit_correction" and new.predicate == "lives_in"
 
 
-SOFT_CONTROLS = {  # an apology next to a value of an attribute that holds many: no correction, the old value stays
+SOFT_CONTROLS = {  # an apology next to a value of an attribute that holds many, or someone else's pet: no correction
     "en": ("I like tea.", "sorry for the late reply, I also like coffee.", "tea"),
     "zh": ("我喜欢喝茶。", "不好意思回复晚了，我也喜欢咖啡。", "茶"),
+    "en-other-pet": ("My dog is called Max.", "sorry, my brother's dog is called Rex.", "Max"),
+    "zh-other-pet": ("我家狗叫旺财。", "不好意思，我哥的狗叫来福。", "旺财"),
 }
 
 

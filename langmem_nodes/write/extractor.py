@@ -48,6 +48,8 @@ _BARE_VALUE = re.compile(
 _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
                           r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
 _SOFT_RETRACT = re.compile(r"\b(?:actually|sorry|oops|whoops|my bad)\b|其实|实际上|不好意思|抱歉", re.I)
+_NAME_AGAIN = re.compile(r"(?:^|[,，;；—–-]\s*)(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|\b(?:it|she|he|they)(?:'s| is| are|'re)?\s+"
+                         r"(?:actually\s+)?(?:called|named)\b|\b(?:her|his|their|its) name\b", re.I)
 _THIRD_NAMED = re.compile(r"^(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|^(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)\b|^(?:her|his|their|its) name\b", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
@@ -291,6 +293,9 @@ class RuleExtractor(Extractor):
         message = message.replace("’", "'").replace("‘", "'")
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message)
                           or chat_en.is_correction(message) or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
+        if not correction and earlier and _SOFT_RETRACT.search(message) and _NAME_AGAIN.search(message) and any(
+                c.predicate.endswith(("名字", "_name")) for c in self._last_claims(earlier)):
+            correction = True  # "…a golden retriever named Max" … "sorry, his name is Rex": a name said again
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
