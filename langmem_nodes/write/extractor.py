@@ -43,8 +43,14 @@ MAX_CLAUSE_CHARS = 600
 _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用|不叫|不住在)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
-    r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
+    r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)(?![我你他她它们])|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
     r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
+_MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
+                          r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
+_SOFT_RETRACT = re.compile(r"\b(?:actually|sorry|oops|whoops|my bad)\b|其实|实际上|不好意思|抱歉", re.I)
+_NAME_AGAIN = re.compile(r"(?:^|[,，;；—–-]\s*)(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|\b(?:it|she|he|they)(?:'s| is| are|'re)?\s+"
+                         r"(?:actually\s+)?(?:called|named)\b|\b(?:her|his|their|its) name\b", re.I)
+_THIRD_NAMED = re.compile(r"^(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|^(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)\b|^(?:her|his|their|its) name\b", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
 _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
@@ -302,6 +308,9 @@ class RuleExtractor(Extractor):
         message = message.replace("’", "'").replace("‘", "'")
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message)
                           or chat_en.is_correction(message) or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
+        if not correction and earlier and _SOFT_RETRACT.search(message) and _NAME_AGAIN.search(message) and any(
+                c.predicate.endswith(("名字", "_name")) for c in self._last_claims(earlier)):
+            correction = True  # "…a golden retriever named Max" … "sorry, his name is Rex": a name said again
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
@@ -436,6 +445,9 @@ class RuleExtractor(Extractor):
                     new = _instead(retracted, clause, new)
                     if new:
                         retracted, withdrawn_here = None, True
+                if not new and correction and unresolved and _MOVED_THERE.match(clause):
+                    # "i meant Lund. i moved there in march", "是苏州，去年搬过来的": the bare value is where the user lives
+                    new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
                 if not new and correction:
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
                     if not new and (value := _bare_value(clause, bare_np=not found)[1]):
@@ -496,6 +508,8 @@ class RuleExtractor(Extractor):
                 if is_past:
                     past = found[-1]
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
+        if not correction and found and earlier and _SOFT_RETRACT.search(message):
+            self._soft_correction(found, earlier)
         if correction:
             self._inherit(found, earlier)
             if not found:  # a correction whose new value did not parse: the old value is no longer certain
@@ -516,10 +530,26 @@ class RuleExtractor(Extractor):
     def _last_claims(self, earlier: Sequence[Turn]) -> list[Claim]:
         """The claims of the latest earlier user turn that made any: what a correction is about."""
         for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
-            before = [c for c, *_ in self.claims(_as_statement(str(turn.get("content", ""))))]
+            before = self._context_claims(str(turn.get("content", "")))
             if before:
                 return before
         return []
+
+    def _context_claims(self, text: str) -> list[Claim]:
+        """What an earlier user turn said, read as context: its claims, else the names it gave in passing."""
+        return [c for c, *_ in self.claims(_as_statement(text))] or grammar_zh.kin_mentions(text)
+
+    def _soft_correction(self, found: list[tuple[Claim, str, Source, bool]], earlier: Sequence[Turn]) -> None:
+        """"I'm a nurse" … "sorry, I'm actually a paramedic", "我是护士" … "不好意思，我其实是医生": an apology or
+        "actually" with another value of an attribute that holds one value corrects the user's last statement."""
+        last = self._last_claims(earlier)
+        for i, (claim, quote, source, hedged) in enumerate(found):
+            old = next((o for o in last if o.subject == claim.subject and o.predicate == claim.predicate
+                        and o.polarity == claim.polarity == "positive"
+                        and normalize_text(o.object) != normalize_text(claim.object)), None)
+            if old is not None and not hedged and is_exclusive(claim.predicate):
+                claim.replaces.append(old.object)
+                found[i] = (claim, quote, Source.EXPLICIT_CORRECTION, hedged)
 
     def _inherit(self, found: list[tuple[Claim, str, Source, bool]], earlier: Sequence[Turn]) -> None:
         """A correction naming the old value ("Helix, not Vim") corrects the attribute that value had."""
@@ -562,7 +592,9 @@ class RuleExtractor(Extractor):
             text = str(turn.get("content", ""))
             if term and normalize_text(term) not in normalize_text(text):
                 continue
-            candidates += [c for c, *_ in reversed(self.claims(_as_statement(text)))]
+            candidates += list(reversed(self._context_claims(text)))
+        if _THIRD_NAMED.match(clause):  # "它叫豆豆", "she's called Tam": the name of a pet or a person, nothing else
+            candidates = [c for c in candidates if c.predicate.endswith(("名字", "_name"))]
         if not candidates:
             return []
         named = [normalize_text(x) for x in _NAMED_OLD.findall(sentence or clause)]
@@ -575,6 +607,11 @@ class RuleExtractor(Extractor):
                   or next((c for c in candidates if place and c.predicate in _PLACE_PREDICATES), None)
                   or next((c for c in candidates if not place and c.predicate not in _PLACE_PREDICATES), None)
                   or candidates[0])
+        # the value is itself a statement without its subject: "是对芒果过敏", "I meant allergic to mangoes"
+        for lead in (["我"] if _CJK.search(value) else ["I'm ", "I "]):
+            again = [c for c in grammar.parse(lead + value) if (c.subject, c.predicate) == (target.subject, target.predicate)]
+            if again and normalize_text(again[0].object) != normalize_text(value):
+                return [Claim(target.subject, target.predicate, again[0].object, target.polarity, target.kind, [target.object])]
         values = [value] if is_exclusive(target.predicate) else _conjuncts(clause, value)
         return [Claim(target.subject, target.predicate, clean_object(v), target.polarity, target.kind, [target.object])
                 for v in values]

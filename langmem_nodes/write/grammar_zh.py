@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _run, _switch
+from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _run, _switch, name_predicate
 from .places import is_place
 from .rules import Claim, clean_object
 
@@ -404,3 +404,15 @@ def pre(clause: str) -> list[Claim]:
 def post(clause: str) -> list[Claim]:
     """Claims of the `POST` rules; none on a clause without Chinese."""
     return _run(POST, clause) if _CJK.search(clause) else []
+
+
+# a relative or pet named in apposition by a nickname ("我和老婆小丽…", "我女儿朵朵今年五岁"): 小X, 阿X or a doubled
+# syllable, so the name's end is known without a dictionary
+_KIN_APPOSITION = re.compile(r"我(?:的|家)?(?:和|跟|与|带着?|陪)?(?:我的?|我家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|儿子|女儿|闺女|女朋友|男朋友|猫|狗)"
+                             r"(?P<o>(?:小(?![时学孩区狗猫朋伙])|阿(?!姨))[\u4e00-\u9fff]|(?P<d>[\u4e00-\u9fff])(?P=d))")
+
+
+def kin_mentions(text: str) -> list[Claim]:
+    """The names a Chinese sentence gives a relative or pet in passing, as context for a later correction
+    ("我和老婆小丽准备过纪念日" … "打错了，是小莉"); not stored on their own."""
+    return [c for m in _KIN_APPOSITION.finditer(text) for c in _claim("user", name_predicate(m.group("k")), m.group("o"))]
