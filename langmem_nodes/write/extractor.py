@@ -543,7 +543,7 @@ class RuleExtractor(Extractor):
         """"I'm a nurse" … "sorry, I'm actually a paramedic", "我是护士" … "不好意思，我其实是医生": an apology or
         "actually" with another value of an attribute that holds one value corrects the user's last statement."""
         last = self._last_claims(earlier)
-        for i, (claim, quote, source, hedged) in enumerate(found):
+        for i, (claim, quote, _source, hedged) in enumerate(found):
             old = next((o for o in last if o.subject == claim.subject and o.predicate == claim.predicate
                         and o.polarity == claim.polarity == "positive"
                         and normalize_text(o.object) != normalize_text(claim.object)), None)
