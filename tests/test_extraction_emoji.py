@@ -4,16 +4,12 @@ a flag after a value is not part of it (newcomer8 L3: Â«User lives in Berlin ðŸ‡
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
-
-from langmem_nodes.records import MemoryContext
-from langmem_nodes.write.extractor import RuleExtractor
+from _said import extracted
 
 
 def _texts(said: str) -> list[str]:
-    out = RuleExtractor().extract([{"role": "user", "content": said}], MemoryContext(user_id="a"), datetime.now(UTC))
+    out = extracted(said)
     return [p.record.text for p in out]
 
 

@@ -5,16 +5,12 @@ person (我是普通人 / 我是个好人 stored «用户来自普通»)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
-
-from langmem_nodes.records import MemoryContext
-from langmem_nodes.write.extractor import RuleExtractor
+from _said import extracted
 
 
 def _claims(said: str) -> list[tuple[str, str]]:
-    out = RuleExtractor().extract([{"role": "user", "content": said}], MemoryContext(user_id="a"), datetime.now(UTC))
+    out = extracted(said)
     return [(p.record.predicate, p.record.object) for p in out]
 
 

@@ -4,14 +4,13 @@ and a sentence is not cut after an abbreviation ("St. Louis", "Dr. Smith", "Acme
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from types import SimpleNamespace
 
 import pytest
+from _said import extracted
 
 from langmem_nodes import MemoryContext, MemoryStore
 from langmem_nodes.tools import create_manage_memory_tool
-from langmem_nodes.write.extractor import RuleExtractor
 
 
 @pytest.fixture
@@ -49,12 +48,12 @@ def test_every_statement_of_a_note_is_stored(manage, note, want):
     ("I work at Acme Inc. in Boston.", "Acme Inc."),
 ])
 def test_an_abbreviation_does_not_end_the_sentence(said, obj):
-    out = RuleExtractor().extract([{"role": "user", "content": said}], MemoryContext(user_id="a"), datetime.now(UTC))
+    out = extracted(said)
     assert [p.record.object for p in out if obj in p.record.object], [p.record.text for p in out]
     assert all(p.record.predicate != "uses" for p in out), [p.record.text for p in out]
 
 
 @pytest.mark.parametrize(("said", "n"), [("I live in Oslo. I have a dog.", 2), ("我住在北京。我养了一只狗。", 2)])
 def test_sentences_still_split(said, n):
-    out = RuleExtractor().extract([{"role": "user", "content": said}], MemoryContext(user_id="a"), datetime.now(UTC))
+    out = extracted(said)
     assert len(out) == n, [p.record.text for p in out]

@@ -4,16 +4,12 @@ of a secret ("ends with …", "last four", 后四位), what the user logs in wit
 
 from __future__ import annotations
 
-import json
 import logging
 
 import pytest
-from langchain_core.messages import HumanMessage
+from _said import secret_traces
 
-from langmem_nodes.records import MemoryContext
 from langmem_nodes.safety import find_pii, find_secrets
-from langmem_nodes.store import MemoryStore
-from langmem_nodes.write import create_write_graph
 
 SAID = {  # text -> the value that must appear nowhere (written for this test, not taken from the blind sets)
     # a part of a secret
@@ -50,16 +46,8 @@ SAID = {  # text -> the value that must appear nowhere (written for this test, n
 def test_a_presented_secret_reaches_no_byte_of_the_home_nor_the_state_nor_the_log(
         tmp_path, fake_embedder, caplog, text) -> None:
     caplog.set_level(logging.DEBUG)
-    home = tmp_path / "home"
-    with MemoryStore(home, embedder=fake_embedder) as store:
-        out = create_write_graph(store).compile().invoke(
-            {"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
-    value = SAID[text]
-    state = json.dumps([out.get("memory_written"), out.get("memory_skipped")], ensure_ascii=False, default=str)
-    assert value not in state.replace("[redacted]", "")
-    assert value not in caplog.text
-    if len(value) >= 4:  # a short value could be in an id or a timestamp by chance
-        assert not [p for p in home.rglob("*") if p.is_file() and value.encode() in p.read_bytes()]
+    traces = secret_traces(tmp_path / "home", fake_embedder, text, SAID[text])
+    assert traces == [] and SAID[text] not in caplog.text
 
 
 @pytest.mark.parametrize("text", [
