@@ -45,6 +45,9 @@ def load_cases(path: str | Path) -> list[dict[str, Any]]:
         for key in ("id", "turns", "expect"):
             if key not in case:
                 raise ValueError(f"{path}:{n}: case is missing {key!r}")
+        for i, turn in enumerate(case["turns"]):
+            if not isinstance(turn, dict) or not isinstance(turn.get("content"), str) or "role" not in turn:
+                raise ValueError(f"{path}:{n}: turn {i} needs 'role' and a string 'content' (got {turn!r:.80})")
         cases.append(case)
     return cases
 
@@ -148,8 +151,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show-errors", action="store_true", help="list cases whose predictions do not match exactly")
     ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
     args = ap.parse_args(argv)
-    extractor = make_extractor(args.extractor)
-    cases = load_cases(args.cases)
+    try:
+        extractor = make_extractor(args.extractor)
+        cases = load_cases(args.cases)
+    except (OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     preds: dict[str, list[dict[str, Any]]] = {}
     secrets = 0
     for case in cases:

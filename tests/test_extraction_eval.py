@@ -48,13 +48,15 @@ def test_matching_rule_and_scores() -> None:
     assert (s["en"]["tp"], s["en"]["precision"], s["en"]["recall"]) == (1, 0.5, 0.5)
 
 
-def test_bad_cases_file_names_the_problem(tmp_path) -> None:
+def test_bad_cases_file_names_the_problem(tmp_path, capsys) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"id": "q", "turns": []}\n', encoding="utf-8")
     with pytest.raises(ValueError, match="missing 'expect'"):
         load_cases(bad)
-    with pytest.raises(ValueError, match="unknown extractor"):
-        main(["--cases", str(bad), "--extractor", "gpt"])
+    assert main(["--cases", str(bad), "--extractor", "gpt"]) == 2
+    assert "unknown extractor" in capsys.readouterr().err
+    assert main(["--cases", str(tmp_path / "missing.jsonl")]) == 2
+    assert "missing.jsonl" in capsys.readouterr().err
 
 
 @pytest.mark.slow
@@ -76,3 +78,11 @@ def test_show_errors_lists_mismatches(tmp_path, capsys) -> None:
     main(["--cases", str(f), "--show-errors"])
     out = capsys.readouterr().out
     assert "MISMATCH z" in out and "'tea'" in out and "recall=0.000" in out
+
+
+def test_a_turn_without_content_is_an_error_not_an_empty_turn(tmp_path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "q", "turns": [{"role": "user", "text": "I live in Oslo"}], "expect": []}\n'
+                   '{"id": "r", "turns": [{"role": "user", "text": "我住在成都"}], "expect": []}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"bad.jsonl:1: turn 0 needs 'role' and a string 'content'"):
+        load_cases(bad)
