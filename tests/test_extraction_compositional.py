@@ -123,6 +123,8 @@ def test_remember_that_is_never_downgraded(text: str) -> None:
     ("Just for today, answer in French.", "one-off"), ("今天先用英文回答我。", "one-off"),
     ("Cool, thanks!", "small talk"), ("谢谢！", "small talk"),
     ("The weather is odd today.", "no parse"), ("天气有点怪。", "no parse"),
+    ("blah " * 300, "too long (1499 characters in one clause)"), ("天气" * 400, "too long (800 characters in one clause)"),
+    ("Hmm.", "small talk"), ("啊啊啊啊啊啊。", "small talk"),
 ])
 def test_every_skipped_clause_has_a_reason(text: str, reason: str) -> None:
     claims, skips = RuleExtractor().analyse(text)

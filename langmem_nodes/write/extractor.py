@@ -360,7 +360,12 @@ class RuleExtractor(Extractor):
                     retracted = found.pop()[0]
                     skips.append({"text": retracted.object, "reason": "retracted"})
                     prev = None
-                if not clause or len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
+                if not clause:
+                    if not cue_open and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。", "啊啊啊": filler alone
+                        skips.append({"text": raw.strip()[:60], "reason": "small talk"})
+                    continue
+                if len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
+                    skips.append({"text": clause[:60] + "…", "reason": f"too long ({len(clause)} characters in one clause)"})
                     continue
                 if reported and not ((_FIRST_PERSON.match(clause) or _WE.match(clause)) and not lx.REPORTED.search(clause)):
                     skips.append({"text": clause, "reason": "reported speech"})
