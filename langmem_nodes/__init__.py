@@ -9,7 +9,7 @@ importable from its own module.
 """
 
 from .bilingual import BilingualEmbedder
-from .context import MissingScopeError
+from .context import MemoryUsageError, MissingScopeError, StoreClosedError
 from .e5 import E5Embedder
 from .embeddings import Embedder, HashingEmbedder, LanguageCoverageWarning, MiniLMEmbedder
 from .governance import MemoryAdmin
@@ -68,7 +68,9 @@ __all__ = [
     "MemoryState",
     "MemoryStore",
     "MiniLMEmbedder",
+    "MemoryUsageError",
     "MissingScopeError",
+    "StoreClosedError",
     "PendingWrite",
     "Polarity",
     "ReadInput",

@@ -25,8 +25,23 @@ NO_SCOPE = ("no memory scope: pass context=MemoryContext(user_id=...) (graph bui
             "context_schema=MemoryContext) or config={'configurable': {'user_id': ...}}")
 
 
-class MissingScopeError(ValueError):
+class MemoryUsageError(ValueError):
+    """The caller used memory wrongly (no scope, a closed store): raised, never degraded into a turn without memory."""
+
+
+class MissingScopeError(MemoryUsageError):
     """No user scope was given: memory cannot be read or written without one."""
+
+
+class StoreClosedError(MemoryUsageError):
+    """The graph's `MemoryStore` was closed before the turn: open a new one (or close it after the graph's last use)."""
+
+
+def check_open(store: object) -> None:
+    """`StoreClosedError` when `store` says it is closed."""
+    if getattr(store, "closed", False) is True:
+        raise StoreClosedError("this MemoryStore was closed (MemoryStore.close() was called): memory cannot be read or "
+                               "written; open a new MemoryStore, or close it only after the graph's last use")
 
 
 def _fields_of(obj: Any) -> dict[str, Any]:

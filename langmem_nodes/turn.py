@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Unpack
 
-from .context import Clock, MissingScopeError, now_from
+from .context import Clock, MemoryUsageError, check_open, now_from
 from .messages import latest_user_turn
 from .node import MemoryNode, arun_in_order, run_in_order
 from .records import MemoryContext
@@ -72,10 +72,11 @@ class RecallTurn(MemoryNode):
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
+        check_open(self.store)
         try:
             notice = forget_if_asked(self.store, state, ctx)
             out = run_in_order(self.stages, state, ctx)
-        except MissingScopeError:
+        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001 - memory never takes the user's turn down
             return recall_failed(state, ctx, e)
@@ -83,10 +84,11 @@ class RecallTurn(MemoryNode):
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
+        check_open(self.store)
         try:
             notice = await asyncio.to_thread(forget_if_asked, self.store, state, ctx)
             out = await arun_in_order(self.stages, state, ctx)
-        except MissingScopeError:
+        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
             return recall_failed(state, ctx, e)
@@ -143,14 +145,15 @@ class WriteTurn(MemoryNode):
         from .write.graph import write_nodes
 
         super().__init__(clock=write_options.get("clock"), name=name)
-        self.stages = write_nodes(store, **write_options)
+        self.store, self.stages = store, write_nodes(store, **write_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         if (skipped := forget_request_skip(state)) is not None:
             return skipped
+        check_open(self.store)
         try:
             out = run_in_order(self.stages, state, ctx)
-        except MissingScopeError:
+        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001 - memory never takes the user's turn down
             return write_failed(ctx, e)
@@ -159,9 +162,10 @@ class WriteTurn(MemoryNode):
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         if (skipped := forget_request_skip(state)) is not None:
             return skipped
+        check_open(self.store)
         try:
             out = await arun_in_order(self.stages, state, ctx)
-        except MissingScopeError:
+        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
             return write_failed(ctx, e)
@@ -309,7 +313,7 @@ class MemoryTurn:
             return {}
         try:
             return self.recaller.run(dict(state), ctx, now_from(self.recaller.clock))
-        except MissingScopeError:
+        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
             return recall_failed(state, ctx, e)
@@ -319,7 +323,7 @@ class MemoryTurn:
             return {}
         try:
             return await self.recaller.arun(dict(state), ctx, now_from(self.recaller.clock))
-        except MissingScopeError:
+        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
             return recall_failed(state, ctx, e)
@@ -328,7 +332,7 @@ class MemoryTurn:
         """Store the turn (its latest user messages) and return the write's outcome (`WRITE_OUTPUTS`)."""
         try:
             return self.writer.run(dict(state), ctx, now_from(self.writer.clock))
-        except MissingScopeError:
+        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
             return write_failed(ctx, e)
@@ -336,7 +340,7 @@ class MemoryTurn:
     async def awrite(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         try:
             return await self.writer.arun(dict(state), ctx, now_from(self.writer.clock))
-        except MissingScopeError:
+        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
             return write_failed(ctx, e)
