@@ -11,7 +11,14 @@ import asyncio
 import pytest
 from langgraph.graph import END, START, StateGraph
 
-from langmem_nodes import MemoryContext, MemoryState, MemoryStore, MemoryUsageError, StoreClosedError, add_memory
+from langmem_nodes import (
+    MemoryContext,
+    MemoryState,
+    MemoryStore,
+    MemoryUsageError,
+    StoreClosedError,
+    add_memory,
+)
 
 CTX = MemoryContext(user_id="ada")
 
