@@ -30,7 +30,7 @@ from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, T
 from ..safety import find_injection, instruction_target
 from ..state import PendingWrite
 from ..text import detect_lang
-from . import chat_en, clause_en, grammar, grammar_zh, pronouns
+from . import chat_en, clause_en, grammar, grammar_zh, pronouns, team_frame
 from . import lexicon as lx
 from .places import is_place
 from .rules import Claim, clean_object
@@ -317,7 +317,7 @@ class RuleExtractor(Extractor):
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         for sentence in lx.SENTENCE_SPLIT.split(message):
-            sentence = lx.drop_emoji(sentence).strip()
+            sentence = team_frame.as_project_rule(lx.drop_emoji(sentence).strip())  # "Team rule: …" binds the project
             if not sentence:
                 continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
