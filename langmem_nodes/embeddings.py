@@ -106,6 +106,11 @@ class Embedder(ABC):
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
 
+    def warm(self) -> None:
+        """Load the model now (one encode per language it reads, e5 included), so a user's first turn in that
+        language does not pay for it."""
+        self._encode(["warm up", "预热"] if self.reads_cjk else ["warm up"])
+
     @property
     def cache_size(self) -> int:
         """How many texts the cache keeps at most (the least recently used leave first)."""

@@ -45,3 +45,22 @@ def test_warm_named_partitions_only_and_unknown_ones_are_ignored(store):
     assert store.warm([parts["cyd"], "user/default/nobody"]) == {"partitions": 1, "documents": 1, "vectors": 1}
     with pytest.raises(ValueError, match="not the string"):
         store.warm(parts["cyd"])
+
+
+def test_warm_loads_the_models_of_both_languages(tmp_path):
+    """A first Chinese turn paid e5's load (1-8 s, newcomer9 L4) even after `warm()`: it now loads the encoders."""
+    import numpy as np
+
+    from langmem_nodes.bilingual import BilingualEmbedder
+    from langmem_nodes.embeddings import CallableEmbedder
+    from langmem_nodes.store import MemoryStore
+
+    seen: dict[str, list[str]] = {"en": [], "zh": []}
+
+    def encoder(lang: str) -> CallableEmbedder:
+        return CallableEmbedder(lambda texts: (seen[lang].extend(texts), np.ones((len(texts), 4)))[1], dim=4)
+
+    emb = BilingualEmbedder(english=encoder("en"), chinese=encoder("zh"), half=4)
+    with MemoryStore(tmp_path / "home", embedder=emb) as store:
+        store.warm()
+    assert seen["en"] and seen["zh"], seen

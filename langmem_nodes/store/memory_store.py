@@ -740,9 +740,9 @@ class MemoryStore:
         return True
 
     def warm(self, partitions: Iterable[str] | None = None) -> dict[str, int]:
-        """Build the in-process indexes of `partitions` (BM25; in embedded mode also the exact dense index)
-        now instead of on their first query, so a server that calls this at start-up does not make a user's
-        first turn pay for them (`langmem_nodes.read.warm_stable` does the same for the rendered stable
+        """Load the embedder's models and build the in-process indexes of `partitions` (BM25; in embedded mode
+        also the exact dense index) now instead of on their first query, so a server that calls this at
+        start-up does not make a user's first turn pay for them (e5's load is seconds on a first Chinese turn) (`langmem_nodes.read.warm_stable` does the same for the rendered stable
         blocks). Default: every partition, the most recently written last, so they are
         the ones kept when not all fit. A partition is skipped once it would take an index past its memory
         bound (`BM25Projection.max_docs`, `ExactDense.max_vectors`), so warming never evicts.
@@ -758,6 +758,7 @@ class MemoryStore:
             {'partitions': 1, 'documents': 1, 'vectors': 1}
             >>> store.close()
         """
+        self.embedder.warm()
         self.sync_external_writes()
         sizes = self._canonical.partition_sizes()
         if partitions is not None:
