@@ -58,3 +58,14 @@ def test_the_rule_reaches_teammates_and_not_the_users_other_project(tmp_path, sa
 
         assert injected(MemoryContext(user_id="alice", project_id="mobile", session_id="s2")) == []
         assert {w["id"] for w in written} & set(injected(MemoryContext(user_id="bob", project_id="billing")))
+
+
+@pytest.mark.parametrize(("text", "note"), [
+    ("记住：这个项目的 PR 需要两个人审核。", "PR 需要两个人审核"),
+    ("记住：这个仓库的分支命名规则是 feat/xxx。", "分支命名规则是 feat/xxx"),
+    ("Remember: in this project the PR template is mandatory.", "the PR template is mandatory"),  # already right
+])
+def test_a_project_note_keeps_no_dangling_particle(text, note):
+    """«项目备注：的 PR 需要两个人审核» (newcomer9 M1): the frame's 的 stayed behind when the frame was cut."""
+    claims, _ = RuleExtractor().analyse(text)
+    assert [(c.subject, c.object) for c, *_ in claims] == [("project", note)]

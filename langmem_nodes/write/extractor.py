@@ -387,7 +387,7 @@ class RuleExtractor(Extractor):
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause)
                          and not named_again else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
-                         "one-off" if lx.ONE_OFF.search(clause) else None)
+                         "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) else None)
                 if frame:
                     skips.append({"text": clause, "reason": frame})
                     if frame == "reported speech" and _CJK.search(clause):

@@ -56,7 +56,10 @@ _LEAD_OBJ = re.compile(r"^(?:you to (?:use|say|write|include|add|do)|using|to us
 
 def clean_object(text: str) -> str:
     """Trim punctuation, trailing fillers and a leading gerund ("using X" → "X")."""
+    framed = PROJECT_TAIL.match(text.lstrip()) is not None
     text = PROJECT_TAIL.sub(" ", text)
+    if framed:  # "这个项目的 PR 需要两人审核": the project's "的" goes with the frame
+        text = re.sub(r"^\s*的", "", text)
     text = text.lstrip(" \t\"'“”‘’`,;:!?。，；：！？、（(").rstrip(" \t\"'“”‘’`.,;:!?。，；：！？、）)")
     for _ in range(3):
         text = _TRAIL.sub("", text).rstrip(" .,;:!?。，；：！？")
