@@ -188,8 +188,9 @@ _NEW_PURSUIT_ZH = re.compile(r"我?(?:想|打算|准备)(?:开始)?(?:学|入门
 # a habit of the user's own that troubles them ("I keep forgetting my passwords", "我总是拖延", "我的手机一直弹广告"):
 # like a failing thing, only a memory about the habit helps, not the user's other facts
 _HABIT_EN = re.compile(r"\bi (?:keep|can't stop|cannot stop) \w+ing\b|\bi (?:always|constantly) (?:forget|lose|miss|"
-                       r"procrastinate|oversleep|feel|get)\b", re.I)
-_HABIT_ZH = re.compile(r"^\W*我(?:的\S{1,8}?)?(?:最近|平时|每天|晚上|早上)?(?:总是|老是|一直|经常|总)")
+                       r"procrastinate|oversleep|feel|get)\b|\bhow (?:do|can|could|should) i (?:stop|quit) \w+ing\b", re.I)
+_HABIT_ZH = re.compile(r"^\W*我(?:的\S{1,8}?)?(?:最近|平时|每天|晚上|早上)?(?:总是|老是|一直|经常|总)"
+                       r"|^\W*我(?:该|要)?(?:怎么|如何)(?:改掉|戒掉|克服)")
 
 # Chinese drops the subject of a wish: "想加一个日期格式化的功能" says "I want to add …", as "I want to …" does
 _WISH_ZH = re.compile(r"^\W*(?:想|打算|准备)(?:要|着)?(?:给|把|在)?\S{0,6}?(?:加|写|做|改|实现|弄|搞|学|换|买|装|配|试|去|开|找)")

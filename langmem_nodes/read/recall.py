@@ -41,7 +41,9 @@ What each of these measured (MADial, LoCoMo, the LoCoMo-like set): docs/figures.
 the defaults".
 Relevance evidence (`relevance.py`): each hit also carries absolute evidence — the centred cosine and the
 share of the query's content terms it contains — and `breakdown["relevant"]` says whether either clears
-its floor; the default `RuleSelector` injects only relevant hits, so an unrelated query gets nothing.
+its floor; the default `RuleSelector` injects only relevant hits, so an unrelated query gets nothing. A question
+for a stored fact and a query about a thing of the user's (failing, a habit, taken up; `query_need`) must also beat
+the evidence a generic anchor memory reaches (`Centering.anchor_evidence`): only a memory about that thing helps.
 Standing conditions (`standing.py`): a request that depends on a condition of the user's (food on a diet, a
 place-dependent question on where they live, a code task on their stack) counts the memories stating it relevant.
 Naive RRF of BM25 and MiniLM ranks was worse than BM25 alone on LoCoMo-like data; "convex", "rrf", "bm25"
@@ -354,10 +356,13 @@ class RecallNode(MemoryNode):
             need = "general"  # the implied floor only for a query that reads as a request by meaning
         # a question for a fact the user told is answered only by a memory holding it (`fact_question.py`)
         fact = need == "personal" and asks_own_fact(query.text)
+        # a failing thing of the user's, a habit, something taken up, someone else's need (`query_need`): as for a
+        # fact, only a memory about that thing helps, so it must beat what a generic memory reaches
+        about_thing = need == "general" and speaks_of_user(query.text)
         floor = dense_floor_for(self.dense_floor, lang, "general" if fact else need)
         if qvec is not None and ids and floor is not None and need != "impersonal":
             c = centering(self.store.embedder, lang)
-            if fact:
+            if fact or about_thing:
                 floor = max(floor, c.anchor_evidence(qvec, lang))
             q_dot_m = float(qvec @ c.memory_mean)
             m_dot_q = self.store.cosines(query.partitions, ids, c.query_mean)

@@ -70,7 +70,7 @@ CONDITIONS: dict[str, Condition] = {
         held=re.compile(r"\b(?:lives?|living|based|resides?) in\b|\bmoved to\b|住在|家在|定居|常住", re.I),
         asked=re.compile(
             r"\b(?:around here|near(?:by| me| here)|here(?=\W*$)|here\b(?! (?:is|are)\b)(?=[^?]*\?)|"
-            r"weather|outdoors?|this (?:winter|summer|spring|autumn|fall))\b"
+            r"weather|outside|outdoors?|this (?:winter|summer|spring|autumn|fall)|somewhere)\b"
             r"|附近|本地|当地|这边|周边|天气|气温|下雨|去哪|哪儿玩|哪里玩|出去玩|户外|野餐", re.I),
         predicates=frozenset({"lives_in"})),
     "stack": Condition(
