@@ -18,8 +18,9 @@ Four answers, used by the relevance floors (`relevance.py`):
   Someone else named ("师弟问 …") and a question without a task's form ("钢琴和电子琴的手感差别大吗？") stay general.
 - **general**: anything else (a coding task without a first person, "the login test failed on CI, why?"); and a
   query that speaks of the user about a thing of theirs that is failing ("my laptop fan is really loud", "我手机最近
-  特别卡") or something they take up ("I want to learn chess, where should I start?"): only a memory about that
-  thing helps, not an inference from the user's other facts (a person, a pet, the user's work stay personal).
+  特别卡"), a habit that troubles them ("I keep forgetting my passwords", "我总是拖延") or something they take up
+  ("I want to learn chess, where should I start?", "我该学什么编程语言？"): only a memory about that thing helps,
+  not an inference from the user's other facts (a person, a pet, the user's work stay personal).
 
 Quoted text does not count: "translate 'I am a vegetarian' into French" is impersonal.
 
@@ -89,6 +90,11 @@ _KNOWLEDGE_EN = re.compile(
     r"^\W*(?:who (?:originally |first )?(?:won|wrote|painted|invented|discovered|founded|built|composed|directed|"
     r"designed|created|sang|made|was)\b"
     r"|what (?:year|century|are the rules)\b|what(?:'s| is| are) the (?:\w+ )?rules? (?:in|of|for)\b"
+    r"|(?:what|who|which)(?:'s|s| is| are| was| were) the (?:(?:current |official )?world record|record for|tallest|"
+    r"largest|biggest|oldest|longest|highest|deepest|smallest|richest|fastest (?:man|woman|animal|car|bird|fish)|"
+    r"most (?:populous|spoken|visited|famous|popular|common))\b"
+    r"|what are (?:some |the )?(?:classic|famous|traditional|iconic|typical|well-known)\b"
+    r"|how (?:do you|can you|to) tell [^?]{1,40}\b(?:apart|from)\b|how (?:do you |to )?distinguish\b"
     r"|what(?:'s| is) the (?:capital|boiling point|population|speed of|distance|difference|history|meaning|origin|"
     r"(?:average |worst[- ]case )?time complexity|formula|definition)\b"
     r"|what (?:does|do) [^?]{1,60}\b(?:mean|stand for|come from|do in)\b"
@@ -103,7 +109,7 @@ _KNOWLEDGE_EN = re.compile(
     r"cure|spread|cause|affect|make money|make a profit)\b"
     r"|how (?:do|does) (?:an? \w+|(?!you\b|we\b|i\b|they\b|it\b|this\b|that\b|my\b|our\b)\w+) (?:actually|really) \w+"
     r"|(?:is|are|was|were) [^?]{1,40}\b(?:(?:more|less) (?:popular|common|widely used|famous)|older|newer|bigger|"
-    r"larger|smaller|taller|heavier|longer|shorter)\b(?: than\b| on\b|[^\w]*$)"
+    r"larger|smaller|taller|heavier|longer|shorter|harder|easier)\b(?: than\b| on\b| in\b| among\b|[^\w]*$)"
     r"|why (?:is|are|was) [^?]{1,40} called\b"
     r"|why (?:do|does|did|is|are|was|were)\b"
     r"|(?:is|are|was|were) [^?]{1,40}\b(?:made by|invented by|maintained by|owned by|developed by|backed by|"
@@ -121,7 +127,9 @@ _KNOWLEDGE_ZH = re.compile(
     r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
     r"写一首|写首|讲个笑话|说个笑话|概括|解释一下(?:什么|大|这个词)?|"
     r"啥意思|是缩写|的缩写|全称|怎么计分|计分(?:规则|方式)|比赛规则|一般(?:在)?几月|几月份?开|哪个(?:先|更早|早)|出来得早|"
-    r"适合初学者|适合新手|正常(?:范围|值)|诊断标准|多少热量|多少卡路里")
+    r"适合初学者|适合新手|正常(?:范围|值)|诊断标准|多少热量|多少卡路里|"
+    r"(?:有哪些|有什么|有啥)(?:经典|著名|有名|传统|代表性|特色)|哪(?:个|种|一个)更(?:难|容易|简单|大|小|高|长|早|老|重|快|"
+    r"贵|便宜|出名|流行|常见)|(?:怎么|如何|怎样)(?:区分|分辨|辨别|分清)")
 _WHY = re.compile(r"为什么|为啥")
 # "光合作用是什么？" asks for a definition; "构建命令是什么？" for one of the user's settings
 _WHAT_IS_ZH = re.compile(r"^[^的我这那]{1,8}是(?:什么|啥)[？?]?$")
@@ -175,7 +183,14 @@ _NEW_PURSUIT_EN = re.compile(
     r"\bi(?:'d| would)? (?:want|like|wanna|plan|hope|am (?:going|planning|thinking of|about)) to (?:learn|take up|"
     r"get into|pick up)\b|\bwhere (?:should|do|can) i (?:start|begin)\b|\bbeginner\b|\bas a (?:complete )?"
     r"(?:beginner|newbie|novice)\b", re.I)
-_NEW_PURSUIT_ZH = re.compile(r"我?(?:想|打算|准备)(?:开始)?(?:学|入门)|从哪(?:儿|里)?(?:开始|入手|学起|下手)|新手|入门|零基础")
+_NEW_PURSUIT_ZH = re.compile(r"我?(?:想|打算|准备)(?:开始)?(?:学|入门)|从哪(?:儿|里)?(?:开始|入手|学起|下手)|新手|入门|零基础|"
+                             r"^我(?:该|应该|要)学(?:什么|啥|哪)")
+# a habit of the user's own that troubles them ("I keep forgetting my passwords", "我总是拖延", "我的手机一直弹广告"):
+# like a failing thing, only a memory about the habit helps, not the user's other facts
+_HABIT_EN = re.compile(r"\bi (?:keep|can't stop|cannot stop) \w+ing\b|\bi (?:always|constantly) (?:forget|lose|miss|"
+                       r"procrastinate|oversleep|feel|get)\b|\bhow (?:do|can|could|should) i (?:stop|quit) \w+ing\b", re.I)
+_HABIT_ZH = re.compile(r"^\W*我(?:的\S{1,8}?)?(?:最近|平时|每天|晚上|早上)?(?:总是|老是|一直|经常|总)"
+                       r"|^\W*我(?:该|要)?(?:怎么|如何)(?:改掉|戒掉|克服)")
 
 # Chinese drops the subject of a wish: "想加一个日期格式化的功能" says "I want to add …", as "I want to …" does
 _WISH_ZH = re.compile(r"^\W*(?:想|打算|准备)(?:要|着)?(?:给|把|在)?\S{0,6}?(?:加|写|做|改|实现|弄|搞|学|换|买|装|配|试|去|开|找)")
@@ -186,7 +201,9 @@ def _about_own_thing_or_new_pursuit(plain: str) -> bool:
     about that thing helps (the general floor), not an inference from the user's other facts."""
     own_thing = (_OWN_THING_EN.search(plain) and _FAULT_EN.search(plain) and not _NOT_A_THING_EN.search(plain)) or (
         "我" in plain and _FAULT_ZH.search(plain) and not _NOT_A_THING_ZH.search(plain))
-    return bool(own_thing or _NEW_PURSUIT_EN.search(plain) or _NEW_PURSUIT_ZH.search(plain))
+    habit = (_HABIT_EN.search(plain) and not _NOT_A_THING_EN.search(plain)) or (
+        _HABIT_ZH.search(plain) and not _NOT_A_THING_ZH.search(plain))
+    return bool(own_thing or habit or _NEW_PURSUIT_EN.search(plain) or _NEW_PURSUIT_ZH.search(plain))
 
 
 def _is_impersonal_form(plain: str, text: str) -> bool:

@@ -41,7 +41,11 @@ What each of these measured (MADial, LoCoMo, the LoCoMo-like set): docs/figures.
 the defaults".
 Relevance evidence (`relevance.py`): each hit also carries absolute evidence — the centred cosine and the
 share of the query's content terms it contains — and `breakdown["relevant"]` says whether either clears
-its floor; the default `RuleSelector` injects only relevant hits, so an unrelated query gets nothing.
+its floor; the default `RuleSelector` injects only relevant hits, so an unrelated query gets nothing. A question
+for a stored fact and a query about a thing of the user's (failing, a habit, taken up; `query_need`) must also beat
+the evidence a generic anchor memory reaches (`Centering.anchor_evidence`): only a memory about that thing helps.
+Standing conditions (`standing.py`): a request that depends on a condition of the user's (food on a diet, a
+place-dependent question on where they live, a code task on their stack) counts the memories stating it relevant.
 Naive RRF of BM25 and MiniLM ranks was worse than BM25 alone on LoCoMo-like data; "convex", "rrf", "bm25"
 and "dense" are kept as modes for baselines.
 
@@ -79,6 +83,7 @@ from ..text import detect_lang
 from .attribute_route import ATTRIBUTE_BOOST, AttributeRoute
 from .fact_question import asks_own_fact
 from .knowledge import asks_knowledge, reads_as_request
+from .query_need import speaks_of_user
 from .relevance import (
     DENSE_FLOORS,
     LEXICAL_FLOOR,
@@ -91,6 +96,7 @@ from .relevance import (
     relevant,
     valid_floor,
 )
+from .standing import PER_CONDITION, conditions_asked, conditions_held
 
 Fusion = Literal["zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
 #: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
@@ -204,6 +210,8 @@ class RecallNode(MemoryNode):
         evidence_depth: lexical evidence is computed for this many best candidates (the rest get 0).
         attribute_boost: how far memories holding the attribute a query names rise (`attribute_route.py`;
             0 = off: no attribute route at all).
+        standing: count memories stating a condition the request depends on relevant («User is vegetarian»
+            for "what should I cook tonight?", `standing.py`; False = off).
     """
 
     name = "recall"
@@ -223,6 +231,7 @@ class RecallNode(MemoryNode):
         lexical_floor: float = LEXICAL_FLOOR,
         evidence_depth: int = 20,
         attribute_boost: float = ATTRIBUTE_BOOST,
+        standing: bool = True,
         **kw: Any,
     ) -> None:
         super().__init__(**kw)
@@ -256,6 +265,7 @@ class RecallNode(MemoryNode):
             raise ValueError(f"attribute_boost must be a number in [0, 10], got {attribute_boost!r}")
         self.attribute_boost = float(attribute_boost)
         self.reads_cjk = bool(getattr(store.embedder, "reads_cjk", True))
+        self.standing = bool(standing)
 
     def _dense_reads(self, text: str) -> bool:
         """Whether the embedder can read the query (one that cannot read Chinese gives noise for it)."""
@@ -346,10 +356,13 @@ class RecallNode(MemoryNode):
             need = "general"  # the implied floor only for a query that reads as a request by meaning
         # a question for a fact the user told is answered only by a memory holding it (`fact_question.py`)
         fact = need == "personal" and asks_own_fact(query.text)
+        # a failing thing of the user's, a habit, something taken up, someone else's need (`query_need`): as for a
+        # fact, only a memory about that thing helps, so it must beat what a generic memory reaches
+        about_thing = need == "general" and speaks_of_user(query.text)
         floor = dense_floor_for(self.dense_floor, lang, "general" if fact else need)
         if qvec is not None and ids and floor is not None and need != "impersonal":
             c = centering(self.store.embedder, lang)
-            if fact:
+            if fact or about_thing:
                 floor = max(floor, c.anchor_evidence(qvec, lang))
             q_dot_m = float(qvec @ c.memory_mean)
             m_dot_q = self.store.cosines(query.partitions, ids, c.query_mean)
@@ -363,11 +376,26 @@ class RecallNode(MemoryNode):
         by_meaning = dense if floor is not None else dict.fromkeys(ids, 0.0)  # no floor: every candidate counts
         chosen = relevant(need, by_meaning, lexical, floor=floor, lexical_floor=self.lexical_floor,
                           dense_read=qvec is not None)  # dense evidence only where the embedder read the query
+        if self.standing and not fact and (need in ("personal", "implied") or (
+                need == "general" and not speaks_of_user(query.text))):
+            chosen |= self._standing(query.text, ids, sim, records, extra)
         for i in ids:
             extra[i]["evidence_lexical"] = lexical.get(i, 0.0)
             if i in dense:
                 extra[i]["evidence_dense"] = dense[i]
             extra[i]["relevant"] = float(i in chosen)
+
+    @staticmethod
+    def _standing(text: str, ids: list[str], sim: dict[str, float], records: dict[str, Any],
+                  extra: dict[str, dict[str, float]]) -> set[str]:
+        """The memories stating a condition the request depends on (`standing.py`), best `PER_CONDITION` each."""
+        out: set[str] = set()
+        for name in sorted(conditions_asked(text)):
+            held = [i for i in ids if name in conditions_held(records[i].text, records[i].predicate)]
+            for i in sorted(held, key=lambda i: -sim[i])[:PER_CONDITION]:
+                extra[i]["standing"] = 1.0
+                out.add(i)
+        return out
 
     def _add_thread_evidence(
         self, sim: dict[str, float], records: dict[str, Any], extra: dict[str, dict[str, float]]

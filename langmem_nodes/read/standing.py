@@ -1,0 +1,106 @@
+"""Standing conditions: memories that bear on a whole kind of request, though they share no topic with it.
+
+"What should I cook tonight?" is answered differently for a user who is vegetarian; "what's the weather like
+in November?" depends on where the user lives; "write an endpoint that returns paginated orders" on the
+project's language and framework. The memory («User is allergic to eggs», «用户住在杭州», «Services are written
+in Go 1.22») is about a condition, the query about a task the condition constrains, so their vectors are far
+apart and no similarity floor finds the link. The link is one of form, zh + en:
+
+- **diet**: a memory stating what the user may not or does not eat (an allergy, vegetarian, an intolerance,
+  diabetes, 不能吃辣) bears on a request about food (cooking, a meal, a recipe, a snack, 吃什么, 早餐).
+- **place**: a memory stating where the user lives bears on a request that depends on the place (here,
+  nearby, the weather, a season outdoors, where to go; 附近, 天气, 去哪).
+- **stack**: a memory stating the user's technical setup (a language, a framework, a platform, the project's
+  database, a code convention) bears on a request to build or change code (a function, an endpoint, a query,
+  a screen, a hook, a deploy or rollback; 函数, 接口, 字段, 部署, 回滚).
+
+The recall counts such a memory relevant for a query that asks for help (not an impersonal one, not a question
+for a stored fact, not one about someone else or about a failing thing of the user's: `query_need`), at most
+`PER_CONDITION` per condition, best first. A query that names no such task, or a memory that states no such
+condition, is untouched.
+
+Example:
+    >>> sorted(conditions_asked("What can I make for a big family Sunday lunch?")), sorted(conditions_asked("早餐吃点啥"))
+    (['diet'], ['diet'])
+    >>> sorted(conditions_asked("write a REST endpoint that returns orders")), conditions_asked("how do I exit vim")
+    (['stack'], set())
+    >>> sorted(conditions_held("User is allergic to eggs.")), sorted(conditions_held("服务部署在 K8s 上，用 Helm 管理"))
+    (['diet'], ['stack'])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」|`[^`]*`")
+
+#: At most this many memories per condition count relevant through it (a coding home holds many stack facts).
+PER_CONDITION = 2
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A kind of memory (`held`) and the kind of request it bears on (`asked`); `predicates` hold it too."""
+
+    held: re.Pattern[str]
+    asked: re.Pattern[str]
+    predicates: frozenset[str] = frozenset()
+
+
+_LANGUAGES_AND_TOOLS = (
+    r"python|java|kotlin|swift(?:ui)?|golang|go \d|go code|rust|typescript|javascript|ruby|php|c#|\.net|scala|elixir|"
+    r"django|flask|fastapi|spring(?: boot)?|rails|laravel|express|nestjs|react(?: native)?|next\.js|vue|angular|"
+    r"svelte|expo|flutter|ios \d+|android|minsdk|sqlalchemy|orm|redux|postgres\w*|mysql|mongodb|sqlite|redis|"
+    r"k8s|kubernetes|helm|docker|wsl2?|gitlab|github actions|jenkins|jupyter|pandas|vite|webpack|graphql|grpc|"
+    r"protobuf|lombok|async/await|chrome \d+")
+CONDITIONS: dict[str, Condition] = {
+    "diet": Condition(
+        held=re.compile(
+            r"\b(?:allerg\w*|vegetarian|vegan|pescatarian|celiac|coeliac|gluten|lactose|intoleran\w*|kosher|halal|"
+            r"diabet\w*|(?:doesn't|does not|don't|can't|cannot|never|won't) eat)\b"
+            r"|过敏|素食|吃素|不耐受|乳糖|麸质|忌口|不吃|不能吃|不能喝|清真|糖尿病|控糖|痛风", re.I),
+        asked=re.compile(
+            r"\b(?:cook\w*|bak(?:e|ing)|recipes?|meals?|dinner|lunch|breakfast|brunch|supper|snacks?|desserts?|"
+            r"cakes?|eat|eating|food|dish(?:es)?|menu|restaurants?|takeout|takeaway|picnic|groceries)\b"
+            r"|吃(?!亏|醋|力|惊|苦)|做饭|做菜|下厨|菜谱|食谱|早餐|早饭|午饭|午餐|晚饭|晚餐|夜宵|零食|甜点|蛋糕|烘焙|餐厅|饭店|外卖|点菜|聚餐|野餐",
+            re.I),
+        predicates=frozenset({"allergy", "diet"})),
+    "place": Condition(
+        held=re.compile(r"\b(?:lives?|living|based|resides?) in\b|\bmoved to\b|住在|家在|定居|常住", re.I),
+        asked=re.compile(
+            r"\b(?:around here|near(?:by| me| here)|here(?=\W*$)|here\b(?! (?:is|are)\b)(?=[^?]*\?)|"
+            r"weather|outside|outdoors?|this (?:winter|summer|spring|autumn|fall)|somewhere)\b"
+            r"|附近|本地|当地|这边|周边|天气|气温|下雨|去哪|哪儿玩|哪里玩|出去玩|户外|野餐", re.I),
+        predicates=frozenset({"lives_in"})),
+    "stack": Condition(
+        held=re.compile(rf"(?<![\w.])(?:{_LANGUAGES_AND_TOOLS})(?![\w])|\b(?:work )?stack\b|\bcode (?:examples|comments)\b"
+                        r"|\b(?:project|repo|service)'?s? (?:uses|is written|database|backend|frontend|state)\b"
+                        r"|开发机|技术栈|代码(?:注释|风格|规范)", re.I),
+        asked=re.compile(
+            r"\b(?:functions?|endpoints?|apis?|handlers?|quer(?:y|ies)|sql|joins?|views?|screens?|components?|"
+            r"hooks?|migrations?|scripts?|structs?|schemas?|bundler|pipelines?|deploy\w*|rollback|roll back|"
+            r"index(?:es)?(?! funds?)|logged-in user|unit tests?|refactor\w*)\b"
+            r"|函数|接口|组件|页面|字段|表结构|索引|SQL|sql|脚本|hook|模型|部署|上线|回滚|流水线|pipeline|单测|"
+            r"编译|兼容|docker|报错"),
+        predicates=frozenset()),
+}
+
+
+def _plain(text: str) -> str:
+    return _QUOTED.sub(" ", text)
+
+
+def conditions_asked(text: str) -> set[str]:
+    """The conditions the request `text` depends on (module docstring)."""
+    plain = _plain(text)
+    return {name for name, c in CONDITIONS.items() if c.asked.search(plain)}
+
+
+def conditions_held(text: str, predicate: str = "") -> set[str]:
+    """The conditions a memory (its `text`, its `predicate`) states."""
+    pred = predicate.casefold()
+    return {name for name, c in CONDITIONS.items() if pred in c.predicates or c.held.search(text)}
+
+
+__all__ = ["CONDITIONS", "PER_CONDITION", "Condition", "conditions_asked", "conditions_held"]
