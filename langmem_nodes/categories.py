@@ -95,6 +95,12 @@ CATEGORIES: dict[str, Category] = {
         frozenset({"hosting", "deploy_command", "attr:hosting", "attr:host"}),
         ("fly.io", "vercel", "netlify", "heroku", "aws", "gcp", "google cloud", "azure", "digitalocean", "hetzner",
          "linode", "cloudflare", "github pages", "kubernetes", "k8s", "ecs", "fargate")),
+    "ci": Category(
+        ("ci", "ci/cd", "ci cd", "continuous integration", "build server"), ("持续集成",),
+        frozenset({"ci", "attr:ci", "attr:ci_cd"}),
+        ("github actions", "gitlab ci", "gitlab-ci", "jenkins", "circleci", "circle ci", "travis", "travis ci",
+         "buildkite", "drone ci", "teamcity", "azure pipelines", "bitbucket pipelines", "tekton", "concourse",
+         "woodpecker ci", "aws codebuild", "codebuild", "google cloud build", "argo workflows")),
     **_PERSONAL,
 }
 
@@ -151,6 +157,8 @@ def asks_for_value(text: str, name: str) -> bool:
     low = text.casefold().replace("’", "'")
     words = _pattern(cat.words, True).pattern
     if re.search(rf"\b{_WH_EN}\b(?:\W+[\w'-]+){{0,3}}?\W+{words}", low):
+        return True
+    if re.search(rf"{_WH_ZH}.{{0,4}}{words}|{words}.{{0,6}}{_WH_ZH}", low):  # "我们的 CI 用的是什么"
         return True
     return any(re.search(rf"{_WH_ZH}.{{0,4}}{re.escape(w)}|{re.escape(w)}.{{0,6}}{_WH_ZH}", text) for w in cat.words_zh)
 

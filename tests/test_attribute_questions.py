@@ -151,3 +151,29 @@ def test_the_corrected_package_manager_is_recalled_in_a_chat(tmp_path) -> None:
         out = graph.invoke({"messages": [("user", "Which package manager does this project use?")]}, context=ask)
         assert "«Project uses yarn»" in out["memory_injection"] and "Fly.io" not in out["memory_injection"]
         assert "yarn" in out["messages"][-1].content
+
+
+CI = {"en": (_project("Project uses GitHub Actions", "uses", "GitHub Actions"),
+             ["Where does our CI run?", "What CI do we use?", "Which CI system does this project use?"],
+             "Which package manager does this project use?"),
+      "zh": (_project("项目使用Jenkins", "uses", "Jenkins"), ["我们的 CI 用的是什么？", "我们用什么做持续集成？"],
+             "这个项目用哪个包管理器？")}
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_ci_is_an_attribute_and_answers_no_other(default_store, lang) -> None:
+    """newcomer9 M3: "Where does our CI run?" found nothing, "Which package manager…?" got the CI memory."""
+    memory, asked, other = CI[lang]
+    default_store.commit(add=[memory])
+    for question in asked:
+        assert _selected(default_store, question, ANN) == [memory.text], question
+    assert _selected(default_store, other, ANN) == []
+
+
+@pytest.mark.parametrize(("text", "asked"), [("Where does our CI run?", {"ci"}), ("我们的 CI 用的是什么？", {"ci"}),
+                                             ("What does the CIA do?", set()), ("这家公司的 CIO 是谁？", set())])
+def test_ci_questions_are_named_by_word_not_by_letters(text, asked) -> None:
+    from langmem_nodes.categories import asked_categories
+
+    assert asked_categories(text) == asked
