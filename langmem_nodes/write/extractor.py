@@ -361,7 +361,7 @@ class RuleExtractor(Extractor):
                     skips.append({"text": retracted.object, "reason": "retracted"})
                     prev = None
                 if not clause:
-                    if not cue_open and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。", "啊啊啊": filler alone
+                    if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
                         skips.append({"text": raw.strip()[:60], "reason": "small talk"})
                     continue
                 if len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
