@@ -330,11 +330,13 @@ def _user(rest: str) -> list[Claim]:
 def _stopped(text: str, *, quit_habit: bool = False) -> list[Claim]:
     """"ditched Windows for Ubuntu" → Ubuntu (replacing Windows); "quit Twitter" → Twitter, negative."""
     obj, after = _object(text)
-    swap = re.match(r"^\s+(?:for|in favou?r of)\s+(?P<o>.+)$", after, _I)
+    # "ditched Windows for Ubuntu", "quit Vim and use Emacs now": the value taken up instead
+    swap = re.match(r"^\s+(?:for|in favou?r of)\s+(?P<o>.+)$|^\s*,?\s+(?:and\s+)?(?:now\s+)?(?:i\s+)?(?:now\s+)?(?:use|am using|'m using|"
+                    r"switched to|moved to|went (?:back )?to|picked up|started using)\s+(?P<o2>.+)$", after, _I)
     if not swap and re.match(r"^(?:my|our)\s", text, _I):
         return []  # "ditched my old MacBook (and got a ThinkPad)": a thing replaced, not a tool given up
     if swap:
-        new, _ = _object(swap.group("o"))
+        new, _ = _object(swap.group("o") or swap.group("o2"))
         out = _one("user", "uses", new, techy=True)
         for c in out:
             c.replaces.append(obj)

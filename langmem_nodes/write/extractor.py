@@ -30,9 +30,8 @@ from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, T
 from ..safety import find_injection, instruction_target
 from ..state import PendingWrite
 from ..text import detect_lang
-from . import chat_en, clause_en, grammar, grammar_zh, pronouns, team_frame
+from . import chat_en, clause_en, correction_target, grammar, grammar_zh, kin_age, pronouns, team_frame
 from . import lexicon as lx
-from .places import is_place
 from .rules import Claim, clean_object
 
 Turn = Mapping[str, Any]
@@ -40,7 +39,7 @@ Turn = Mapping[str, Any]
 CONFIDENCE = {Source.EXPLICIT_CORRECTION: 0.95, Source.EXPLICIT: 0.9, Source.INFERRED: 0.75}
 HEDGED_CONFIDENCE = 0.45
 MAX_CLAUSE_CHARS = 600
-_REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用|不叫|不住在)\s*(?P<o>.+)$", re.I)
+_REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用|不叫|不姓|不住在)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
     r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)(?![我你他她它们])|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
@@ -52,7 +51,6 @@ _NAME_AGAIN = re.compile(r"(?:^|[,，;；—–-]\s*)(?:它|她|他)(?:其实|�
                          r"(?:actually\s+)?(?:called|named)\b|\b(?:her|his|their|its) name\b", re.I)
 _THIRD_NAMED = re.compile(r"^(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|^(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)\b|^(?:her|his|their|its) name\b", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
-_PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
 _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
                       r"(?:hmm+,?\s+)?no,?\s+correction|correction|其实不是|(?:不对)+|不是不是|"
                       r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$)|不+(?=\s*$))\b", re.I)
@@ -75,7 +73,7 @@ _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的�
 _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
                           r"typo|oops|sorry|where|when|what|how|why|who|earlier|before|above|just now|last time|yesterday|"
                           r"ha|hah|haha|heh|lol|hmm+|ugh|oh|ah|wow|yeah|yep|nah|"
-                          r"it|that|this|so|too|not|the other way.*|这样|那样|这个|那个|对的|错的|不对|没事|复杂)\b", re.I)
+                          r"it|that|this|so|too|not|the other way.*|(?:the )?other(?: one)?$|这样|那样|这个|那个|对的|错的|不对|没事|复杂|另(?:外|一)(?:那|这)?(?:一)?(?:个|款|种)?)\b", re.I)
 # the user takes back what they said of themselves: "(sorry) i'm not actually vegan(, i'm pescatarian)"
 _NOT_ACTUALLY = re.compile(r"^(?:(?:ah|oh|sorry|wait|oops)[,!]?\s+)*(?:i'?m|i am)\s+not\s+actually\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30})$", re.I)
 _NEVER_ING = re.compile(r"^(?:(?:and|but|so|honestly|tbh|just)\s+)*never\s+\w+ing\b", re.I)
@@ -311,6 +309,10 @@ class RuleExtractor(Extractor):
         if not correction and earlier and _SOFT_RETRACT.search(message) and _NAME_AGAIN.search(message) and any(
                 c.predicate.endswith(("名字", "_name")) for c in self._last_claims(earlier)):
             correction = True  # "…a golden retriever named Max" … "sorry, his name is Rex": a name said again
+        if not correction and earlier and _SOFT_RETRACT.search(message) and any(
+                kin_age.again(part) for part in re.split(r"[,，.。!！;；—]", message)) and any(
+                kin_age.holds_age(c.predicate) for c in self._last_claims(earlier)):
+            correction = True  # "my daughter is 7" … "sorry, she's 8": an age said again
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
@@ -385,7 +387,8 @@ class RuleExtractor(Extractor):
                         _EN_NAMED.match(clause) or _ZH_NAMED.match(clause)):
                     named_again = True  # "I got a dog, she's called Rex", "我养了只兔子，它叫雪球": its name, not hearsay
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause)
-                         and not named_again else
+                         and not named_again
+                         and not (correction and (kin_age.said(clause) or kin_age.again(clause))) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) else None)
                 if frame:
@@ -441,6 +444,10 @@ class RuleExtractor(Extractor):
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
                 new = (grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or self._parse(
                     clause, prev, explicit, generic=cued)
+                if correction:
+                    # an age said in a correction is stored ("my son is 10, not 12"); "老有人写错" is no use of 错
+                    new = (kin_age.replacing(kin_age.mentions(clause), earlier)
+                           or [c for c in new if not correction_target.slip(c.object)])
                 if prev is not None and prev.predicate and new and all(c.predicate == "rule" and _POINTS_BACK.search(c.object) for c in new):
                     new = []  # "I hate nested ternaries, please never hand me those": the claim before says it
                 if new and all(c.predicate == "rule" for c in new) and _NEVER_ING.match(clause) and not re.search(r"\bplease\b", raw, re.I):
@@ -517,6 +524,12 @@ class RuleExtractor(Extractor):
             self._soft_correction(found, earlier)
         if correction:
             self._inherit(found, earlier)
+            if not found and len(unresolved) == 1:
+                olds = [*carried, *(clean_object(x) for x in _NAMED_OLD.findall(message))]
+                # "我每周跑步三次" … "说错了，是游泳，不是跑步": the earlier sentence said again with the new value
+                texts = [str(t.get("content", "")) for t in reversed(earlier) if t.get("role") in ("user", "human")][:3]
+                found += [(c, unresolved[0][0], Source.EXPLICIT_CORRECTION, False)
+                          for c in correction_target.resaid(unresolved[0][1], olds, texts, lambda s: [c for c, *_ in self.claims(s)])]
             if not found:  # a correction whose new value did not parse: the old value is no longer certain
                 doubted = self._last_claims(earlier)
                 if doubted:
@@ -542,7 +555,8 @@ class RuleExtractor(Extractor):
 
     def _context_claims(self, text: str) -> list[Claim]:
         """What an earlier user turn said, read as context: its claims, else the names it gave in passing."""
-        return [c for c, *_ in self.claims(_as_statement(text))] or grammar_zh.kin_mentions(text)
+        said = [c for c, *_ in self.claims(_as_statement(text))] or grammar_zh.kin_mentions(text)
+        return said + kin_age.mentions(text)  # "我家狗三岁了": not stored alone, but what "哦不对，是四岁" corrects
 
     def _soft_correction(self, found: list[tuple[Claim, str, Source, bool]], earlier: Sequence[Turn]) -> None:
         """"I'm a nurse" … "sorry, I'm actually a paramedic", "我是护士" … "不好意思，我其实是医生": an apology or
@@ -603,15 +617,13 @@ class RuleExtractor(Extractor):
         if not candidates:
             return []
         named = [normalize_text(x) for x in _NAMED_OLD.findall(sentence or clause)]
-        place = is_place(clean_object(value))
         if re.match(r"^(?:现在|目前|已经|后来)*在\s*\S", clause):  # "现在在美团": a workplace or a home, not a tool
             candidates = [c for c in candidates if c.predicate in ("works_at", "works_in", "lives_in")] or []
             if not candidates:
                 return []
-        target = (next((c for c in candidates if any(n and n in normalize_text(c.object) for n in named)), None)
-                  or next((c for c in candidates if place and c.predicate in _PLACE_PREDICATES), None)
-                  or next((c for c in candidates if not place and c.predicate not in _PLACE_PREDICATES), None)
-                  or candidates[0])
+        target = correction_target.pick(candidates, value, named, age=bool(kin_age.again(clause)))
+        if target is None:
+            return []
         # the value is itself a statement without its subject: "是对芒果过敏", "I meant allergic to mangoes"
         for lead in (["我"] if _CJK.search(value) else ["I'm ", "I "]):
             again = [c for c in grammar.parse(lead + value) if (c.subject, c.predicate) == (target.subject, target.predicate)]
@@ -712,6 +724,8 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     value = _value_span(m.group("o")) if m else ""
     if not m and (t := _TOPIC_VALUE.match(clause)):
         term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
+    if not value:  # "记错了，他六岁了", "哦说错了，我已经换 iPhone 了": an age or a switch said alone
+        value = kin_age.again(clause) or correction_target.switched_to(clause)
     if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)):
         return "", ""
     return term, value

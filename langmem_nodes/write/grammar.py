@@ -324,11 +324,11 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop)\s+(?:try(?:ing)?\s+to\s+)?(?:convert|switch|move|push|talk|"
                 r"nudge|get)\s+me\s+(?:to|into|onto|over to|towards?)\s+(?P<o>.+)$", _I),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
-    # "I switched from VS Code to Cursor", "我从 VS Code 换到 Cursor 了": the new value, replacing the old
-    (re.compile(r"^i(?:'ve| have)?\s+(?:switched|moved|migrated|changed|went|jumped)\s+(?:over\s+)?from\s+(?P<x>.+?)\s+"
+    # "I switched from VS Code to Cursor", "we moved off Heroku to Fly.io", "我从 VS Code 换到 Cursor 了": the new value, replacing the old
+    (re.compile(r"^i(?:'ve| have)?\s+(?:switched|moved|migrated|changed|went|jumped)\s+(?:over\s+)?(?:from|off(?:\s+of)?|away\s+from)\s+(?P<x>.+?)\s+"
                 r"(?:to|over to)\s+(?P<o>.+)$|^i(?:'ve| have)?\s+(?:replaced|swapped out|swapped|traded|exchanged)\s+(?:my\s+)?(?P<x2>.+?)\s+"
                 r"(?:with|for)\s+(?P<o2>.+)$", _I), lambda m: _switch(m, "user")),
-    (re.compile(r"^(?P<h>we|our team)(?:'ve| have)?\s+(?:switched|moved|migrated|changed)\s+(?:over\s+)?from\s+(?P<x>.+?)\s+"
+    (re.compile(r"^(?P<h>we|our team)(?:'ve| have)?\s+(?:switched|moved|migrated|changed)\s+(?:over\s+)?(?:from|off(?:\s+of)?|away\s+from)\s+(?P<x>.+?)\s+"
                 r"(?:to|over to)\s+(?P<o>.+)$", _I), lambda m: _switch(m, "project")),
     # "we're a Django shop", "我们是 Django 的老用户"
     (re.compile(r"^we(?:'re| are)\s+(?:an?\s+)?(?!(?:an?\s+)?(?:small|big|tiny|large|new|remote|young|great|good|distributed|lean|growing)\b)(?P<o>[\w.+#-]+(?:\s+[A-Z0-9][\w.+#-]*)?)\s+(?:shop|house|team|company|org|users)\b", _I),

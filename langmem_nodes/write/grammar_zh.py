@@ -149,6 +149,9 @@ def _versioned(m: re.Match[str]) -> list[Claim]:
 
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
+    # the family name: "我姓陈", "我姓欧阳" (a later "不姓程" names the old one)
+    (re.compile(r"^我(?:其实|本来)?(?:姓|的姓是)\s*(?P<o>[\u4e00-\u9fff]{1,2})$"),
+     lambda m: _claim("user", "attr:姓", m.group("o"), kind="identity")),
     (re.compile(rf"^我{_ADV}(?P<n>不再|不)(?P<v>{_HABIT_V})\s*(?P<o>(?!了$)[^，,]{{1,16}}?)(?P<le>了)?(?:哈|啦|呢|哦)?$"), _habit),
     (re.compile(rf"^我{_ADV}(?:把\s*(?P<o>[^，,]{{1,10}}?)\s*)?戒(?:掉)?了?(?(o)|\s*(?P<o2>[^，,]{{1,12}}?))(?:了)?$|"
                 rf"^(?P<o3>[^，,我]{{1,8}}?)\s*我?{_ADV}(?:是)?戒(?:掉)?了$"),

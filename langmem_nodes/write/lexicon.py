@@ -38,7 +38,7 @@ LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|not quite|change (?:that|it)|update|"
     r"please|pls|plz|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|nah|hmm+,? no|ugh,? autocorrect|autocorrect|oh wait,? sorry|wait,? sorry|sorry|honestly|frankly|basically|tbh|to be honest|"
-    r"my bad|my mistake|i misspoke|typo|whoops|yeah|yes|lol|hmm+|um+|uh+|oops|no(?=\s*[,!.:;—–-]|\s*$|\s+(?:i|i'm|it|it's|its|we|we're|that|this|sorry|actually|wait|my|our|the other)\b)|context|wait|fwiw|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|i mixed (?:that|it) up|"
+    r"my bad|my mistake|i misspoke|typo|whoops|yeah|yes|lol|hmm+|um+|uh+|erm?(?![\w'])|err(?![\w'])|oops|no(?=\s*[,!.:;—–-]|\s*$|\s+(?:i|i'm|it|it's|its|we|we're|that|this|sorry|actually|wait|my|our|the other)\b)|context|wait|fwiw|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|i mixed (?:that|it) up|"
     r"i should clarify|so|personally|anyway|ugh|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|that was wrong|i got (?:it|that) wrong|"
     r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
     r"(?:like |as )?i said|i told you|i mean|"
@@ -169,7 +169,7 @@ SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\b
 #: A discourse marker closing a clause, no part of its object: "I'm a vegetarian tbh", "I like jazz though".
 TRAIL_FILLER = re.compile(r"(?:[\s,]+(?:tbh|lol|lmao|haha+|hah|honestly|fwiw|imo|imho|ngl|btw|though|tho|to be honest|"
                           r"for real|lowkey|you know|ya know|anyway|anyways)\b)+[\s.!?…]*$", re.I)
-LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|so|ok(?:ay)?|hmm+|lol|哦|噢|啊|嗯|哎)(?![A-Za-z'])\s*[,，]?\s*)+", _I)  # not "so" of "sorry"
+LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|erm?|err|so|ok(?:ay)?|hmm+|lol|哦|噢|啊|嗯|哎|呃|额|诶)(?![A-Za-z'])\s*[,，]?\s*)+", _I)  # not "so" of "sorry"
 LEAD_TIME = re.compile(
     r"^\s*(?:(?:today|tonight|this (?:week|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
     r"these days|lately|recently|now|今天|今晚|这周|本周|这几天|最近|目前|现在|这阵子)\s*[,，]?\s*)+",
@@ -194,7 +194,7 @@ CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|st
 CURRENT = re.compile(r"\b(?:now|nowadays|these days|moved to|relocated to|switched (?:over )?to|changed to|migrated to|"
                      r"from now on|going forward|no longer)\b|"
                      # a switch naming both sides: "I switched from Vim to VS Code", "I replaced Vim with Helix"
-                     r"\b(?:switched|moved|migrated|changed|went|converted)\s+(?:over\s+)?from\b[^.;!?]{1,40}?\bto\b|"
+                     r"\b(?:switched|moved|migrated|changed|went|converted)\s+(?:over\s+)?(?:from|off|away from)\b[^.;!?]{1,40}?\bto\b|"
                      r"\b(?:replaced|swapped)\b[^.;!?]{1,40}?\b(?:with|for)\b|"
                      r"现在|如今|改成|改用|换成|换到|换用|搬到|搬去|搬来|搬回|迁到|切到|不再", _I)
 # A value the user held before ("I used to live in London", "我以前住在北京"): not the current one.

@@ -171,6 +171,21 @@ def _en_name(m: re.Match[str]) -> list[Claim]:
     return _c("user", "name", word, kind="identity")
 
 
+# "(I stopped using Jira) and now use Linear": the value taken up instead of the one given up
+_TAKEN_UP = re.compile(r"^(?P<x>.+?),?\s+(?:and|but)\s+(?:now\s+)?(?:i\s+)?(?:now\s+)?(?:use|am using|'m using|switched to|"
+                       r"moved to|started using)\s+(?P<o>.+)$", _I)
+
+
+def _given_up(obj: str) -> list[Claim]:
+    """"I stopped using Jira" → Jira, negative; "… and now use Linear" → Linear, replacing Jira."""
+    if swap := _TAKEN_UP.match(obj):
+        out = _c("user", "uses", swap.group("o"))
+        for c in out:
+            c.replaces.append(clean_object(swap.group("x")))
+        return out
+    return _c("user", "uses", obj, "negative")
+
+
 def _en_rule(m: re.Match[str], polarity: str) -> list[Claim]:
     clause = m.string
     return _c(_subject(clause), "rule", m.group("o"), polarity, kind="rule")
@@ -298,8 +313,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(rf"^(?:i'?m|i am)\s+(?:not|no longer)\s+{_ADV}(?:a (?:big |huge )?fan of|into|fond of|keen on)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "prefers", m.group("o"), "negative", "preference")),
     (re.compile(rf"^i(?:'ve| have)?\s+{_ADV}(?:don'?t|do not|no longer|never|stopped|quit|given up|gave up)\s+{_ADV}(?:use|using|write|writing|"
-                rf"code in|work with|program in|touch)\s+(?P<o>.+)$", _I),
-     lambda m: _c("user", "uses", m.group("o"), "negative")),
+                rf"code in|work with|program in|touch)\s+(?P<o>.+)$", _I), lambda m: _given_up(m.group("o"))),
     (re.compile(r"^i used to\s+(?:use|like|love|write|prefer|code in|work with)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "uses", m.group("o"), "negative")),
     (re.compile(rf"^i\s+{_ADV}(?:prefer|like|love|enjoy|adore|favou?r|appreciate)\s+(?P<o>.+)$", _I),

@@ -1,0 +1,103 @@
+"""Which earlier claim a corrected value replaces, by the kind of value it is (zh + en).
+
+A correction often gives only the new value ("哦不对，是四岁", "typo, it's 王蕾", "I've switched to the iPhone
+already"). Of the claims the conversation made before, it replaces, in order: the one whose value the
+sentence names ("Porto, not Lisbon"); one holding a value of the same kind (an age replaces an age, never a
+name); one spelled nearly the same (a typo: 王磊 → 王蕾, Sara → Sarah); a place for a place; else the latest.
+
+Example:
+    >>> from langmem_nodes.write.rules import Claim
+    >>> said = [Claim("user", "role", "运营"), Claim("user", "name", "王磊")]  # latest first
+    >>> pick(said, "王蕾", []).predicate, pick([Claim("user", "has", "狗"), Claim("user", "attr:狗年龄", "三岁")], "四岁", []).object
+    ('name', '三岁')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from difflib import SequenceMatcher
+
+from ..records import normalize_text
+from . import kin_age
+from .places import is_place
+from .rules import Claim, clean_object
+
+_PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
+# what is left of a slip word once its marker is read ("老有人写错" → 错): no value
+_SLIP = re.compile(r"^(?:错|错了|错字|写错|打错|说错|记错|口误|typo|typos|mistake|wrong)$", re.I)
+# "我已经换 iPhone 了", "换成 Helix 了", "I've switched to Helix already": the value switched to, said alone
+_SWITCHED_TO = re.compile(
+    r"^(?:我们?|咱们)?(?:其实|早就|已经|现在|最近|后来|上个?月|去年)*(?:换|改|切|转)(?:成|到|用)?了?\s*(?P<z>[A-Za-z][\w.+#-]*(?:\s+[\w.+#-]+){0,2}?|"
+    r"[\u4e00-\u9fff]{2,6}?)\s*(?:了|啦)?$|"
+    r"^(?:i|we)(?:'ve| have)?\s+(?:already\s+|actually\s+|since\s+)*(?:switched|moved|changed|migrated)\s+(?:over\s+)?to\s+"
+    r"(?P<e>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)(?:\s+(?:already|now|a while ago|since))?$", re.I)
+
+
+def slip(obj: str) -> bool:
+    """An object that is only the slip word the correction said ("错"), not a value."""
+    return bool(_SLIP.match(obj.strip()))
+
+
+def switched_to(clause: str) -> str:
+    """The value of "我已经换 iPhone 了" / "we've already moved to fly.io"; "" when the clause is no switch."""
+    m = _SWITCHED_TO.match(clause.strip(" \t.,;:!?。，；：！？"))
+    return clean_object(m.group("z") or m.group("e")) if m else ""
+
+
+def _similar(a: str, b: str) -> float:
+    a, b = normalize_text(a), normalize_text(b)
+    if not a or not b or a == b or len(a) > 24 or len(b) > 24:
+        return 0.0
+    return SequenceMatcher(None, a, b).ratio()
+
+
+def pick(candidates: Sequence[Claim], value: str, named: Sequence[str], *, age: bool = False) -> Claim | None:
+    """The claim `value` corrects; `candidates` latest first, `named` the old values the sentence names, `age`:
+    the value was said as an age ("他六岁了", "she's 5", "四岁")."""
+    if not candidates:
+        return None
+    if hit := next((c for c in candidates if any(n and n in normalize_text(c.object) for n in named)), None):
+        return hit
+    value = clean_object(value)
+    aged = [c for c in candidates if kin_age.holds_age(c.predicate)]
+    if age or kin_age.is_age(value):
+        if aged:
+            return aged[0]
+    else:  # a name or a tool never replaces an age
+        candidates = [c for c in candidates if c not in aged]
+        if not candidates:
+            return None
+    near = max(candidates, key=lambda c: _similar(value, c.object))
+    if _similar(value, near.object) >= 0.5:
+        return near
+    place = is_place(value)
+    return (next((c for c in candidates if place and c.predicate in _PLACE_PREDICATES), None)
+            or next((c for c in candidates if not place and c.predicate not in _PLACE_PREDICATES), None)
+            or candidates[0])
+
+
+_FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|we\b|our\b|我)", re.I)
+_CLAUSES = re.compile(r"[,，.。!！?？;；]\s*")
+
+
+def resaid(new: str, olds: Sequence[str], earlier: Sequence[str],
+           read: Callable[[str], list[Claim]]) -> list[Claim]:
+    """A correction that names the old value of a sentence nothing was read from ("我每周跑步三次" … "说错了，是
+    游泳，不是跑步"): that sentence said again with the new value. Its claims that hold the new value, else the
+    re-said first-person clause as a statement; each replaces the old value. `earlier`: user turns, latest first."""
+    new = clean_object(new)
+    for text in earlier:
+        for clause in _CLAUSES.split(text):
+            clause = clause.strip()
+            old = next((o for o in olds if o and len(o) >= 2 and o.lower() in clause.lower()), "")
+            if not old or not _FIRST_PERSON.match(clause) or len(clause) > 40 or not new:
+                continue
+            again = re.sub(re.escape(old), lambda _m: new, clause, flags=re.I)
+            claims = [c for c in read(again) if normalize_text(new) in normalize_text(c.object)]
+            if not claims:
+                claims = [Claim("user", "states", clean_object(again), "positive", "fact")]
+            for c in claims:
+                c.replaces.append(old)
+            return claims
+    return []
