@@ -36,6 +36,9 @@ def normalise(clause: str) -> str:
     clause = re.sub(r"一点(?:儿)?(?:都|也)(?=不|没|[吃喝用看听碰]不)", "", clause)
     clause = re.sub(r"^我是(?=(?:真的|真|确实|实在|完全|根本)?(?:不|没)|用左手|用右手)", "我", clause)
     clause = re.sub(r"^我((?:一直|都|也|还)*)是(?=用|在用)(.+?)的$", r"我\1\2", clause)  # "我一直都是用 Emacs 的"
+    # "我是在腾讯工作（的）", "我是住在杭州": the emphasis 是…的 around where the user works or lives
+    clause = re.sub(r"^我((?:一直|都|也|还|其实)*)是(?=在[^，,。]{1,16}?(?:工作|上班|上学|读书|实习|任职)|住在?)(.+?)的?$",
+                    r"我\1\2", clause)
     clause = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:哈|啦|呢|呀|嘛|哦|呗)+$", "", clause)
     return _DURATION.sub("", clause) or clause
 

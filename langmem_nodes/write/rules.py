@@ -157,11 +157,17 @@ def _en_role(m: re.Match[str]) -> list[Claim]:
         return []  # "I'm a big believer in TDD": not a job (the clause reader takes it)
     elif re.search(r"\b(?:could|would|should|will|can|might|is|are|was|were|it|that)\b", role, _I):
         return []  # "(I'm) a little worried it could break", "a local class could work": a clause, not a job
+    elif (at := _ROLE_AT.match(role)) and JOB_HEAD.search(at.group("r")):
+        # "a data engineer at Spotify": the job and the employer, each correctable on its own
+        out = _c("user", "role", at.group("r"), kind="identity") + _c("user", "works_at", at.group("org"), kind="identity")
     else:
         out = _c("user", "role", role, kind="identity")
     if loc and out:  # "a data engineer based in Milan" stays one identity description
-        out[0].object = clean_object(f"{role} based in {loc}")
+        out[0].object = clean_object(f"{out[0].object} based in {loc}")
     return out
+
+
+_ROLE_AT = re.compile(r"^(?P<r>.+?)\s+(?:at|for)\s+(?P<org>[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,3})$")
 
 
 def _en_name(m: re.Match[str]) -> list[Claim]:
