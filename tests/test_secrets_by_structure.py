@@ -46,6 +46,26 @@ SAID = {  # text -> the value that must appear nowhere (written for this test, n
     "for the guest wifi just use bluefinch2024": "bluefinch2024",
     "CVV 是 582，为什么一直支付失败": "582",
     "the 3 digits on the back of my card are 417": "417",
+    # a code in radio digits (幺 洞 拐), an app secret in hex, an OTP with a zh link
+    "快递柜取件码幺洞洞拐三五，帮我转告我妈": "幺洞洞拐三五",
+    "微信公众号 AppSecret 8f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c 要不要放到前端": "8f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c",
+    "our slack app clientSecret 0f9e8d7c6b5a49382716f5e4d3c2b1a0 is in the repo": "0f9e8d7c6b5a49382716f5e4d3c2b1a0",
+    "OTP 是 482913，银行客服让我报给他": "482913",
+    "the bank OTP was seven two oh four nine one, I read it to the caller": "seven two oh four nine one",
+}
+
+# what the look-alike rules above must not lose (each was lost by a draft of them)
+KEPT = {
+    "密码是 sunshine": "sunshine",  # a verb-less gap rule once ate the link 是
+    "群口令是 bluewhale": "bluewhale",
+    "WiFi 密码都是 sunshine，别外传": "sunshine",
+    "助记词 orbit canvas medal tribe lemon sunny": "orbit canvas medal tribe lemon sunny",  # words, no link
+    "my recovery phrase, orbit canvas medal tribe lemon sunny": "orbit canvas medal tribe lemon sunny",
+    "助记词是：苹果、香蕉、橙子、葡萄、西瓜、草莓": "苹果、香蕉、橙子、葡萄、西瓜、草莓",
+    "the wifi password is 'Trout#Lake77', is that safe enough?": "Trout#Lake77",  # quoted and judged, but named
+    "wifi 密码是“Lan#mao2020”，这个够强吗？": "Lan#mao2020",
+    "Remember that my passphrase is correct horse battery staple": "correct horse battery staple",
+    "路由器背面写着 AB12CD34": "AB12CD34",  # a key, not a model
 }
 
 HARMLESS = [
@@ -79,6 +99,11 @@ HARMLESS = [
     '{"password_policy": "min-12", "secret_santa": "2024-12-20"}',
     "what does Basic authentication mean in HTTP?",
     "git revert 3f9a72c1e84b5d06a2f7c91e3b4d58a6c1e84b5d didn't do what I expected",
+    # a judgement, not a value; a sentence about a seed; radio digits need four in a row
+    "I'm sure my password is correct but it keeps saying invalid",
+    "should I store my seed phrase using steel plates from amazon",
+    "那个山洞拐弯处有个牌子",
+    "what is an OTP and how does it work",
 ]
 
 
@@ -99,3 +124,8 @@ def test_the_secret_itself_is_found(text) -> None:
 @pytest.mark.parametrize("text", HARMLESS)
 def test_a_look_alike_holds_no_secret(text) -> None:
     assert find_secrets(text) == [] and find_pii(text) == []
+
+
+@pytest.mark.parametrize("text", list(KEPT))
+def test_a_secret_near_a_look_alike_rule_is_still_found(text) -> None:
+    assert any(KEPT[text] in f.value for f in find_secrets(text))

@@ -84,12 +84,21 @@ _SECURITY_USE = re.compile(
     r"[，,]?\s*(?:(?:我|都|就|也)?(?:用来|用作|用于|拿来|当作?|作为)[^。！？\n]{0,6}?(?:密保|安全问题)|(?:密保|安全问题)(?:的答案)?(?:都|就|也)?(?:用|是|填|写)(?:的)?(?:这个|它|的这个))", _I)
 _SECURITY_MENTION = re.compile(r"\bsecurity\s+(?:questions?|answers?)\b", _I)
 _SEED = re.compile(r"\b(?:seed|recovery|mnemonic|backup)\s+(?:phrase|words|codes?)\b|助记词|恢复短语|备用码|恢复码", _I)
-# what follows a seed's or backup code's name holds its value only with a code in it ("8412 0937", "4f7a-9c2e") or
-# characters spaced out as a word list ("山 水 火 …"); a run of plain words is `presented`'s (it knows grammar):
-# "I wrote my seed phrase on paper", "助记词和私钥有什么区别" hold none
+# what follows a seed's or backup code's name holds its value only with a code in it ("8412 0937", "4f7a-9c2e"),
+# characters spaced out as a word list ("山 水 火 …") or 3+ short words that are not grammar ("助记词 orbit canvas
+# medal"): "I wrote my seed phrase on paper", "助记词和私钥有什么区别" hold none
 _SEED_VALUE = re.compile(
     r"(?<![\w.])(?!(?:19|20)\d\d(?![\w-]))(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,}(?![\w.])"
-    r"(?!\s*(?:words?|digits?|characters?|chars?|letters?|codes?|个|位|组))|[\u4e00-\u9fff](?:[\s,，、]+[\u4e00-\u9fff]){3,}", _I)
+    r"(?!\s*(?:words?|digits?|characters?|chars?|letters?|codes?|个|位|组))|[\u4e00-\u9fff]{1,4}(?:[\s、]+[\u4e00-\u9fff]{1,4}){3,}", _I)
+
+
+def _word_run(rest: str) -> bool:
+    """5+ short lowercase words in a row, none of them grammar: a seed's words, not a sentence about one."""
+    from .presented import _GRAMMAR, _PROSE  # presented builds on this module
+    for m in re.finditer(r"(?<![A-Za-z])[a-z]{3,8}(?:[\s,]+[a-z]{3,8}){4,}(?![A-Za-z])", rest):
+        if not any(_GRAMMAR.match(w) or _PROSE.match(w) for w in re.split(r"[\s,]+", m.group(0))):
+            return True
+    return False
 
 
 def _entropy(s: str) -> float:
@@ -131,7 +140,7 @@ _EN_NON_VALUE = frozenset(
     case-sensitive mandatory supposed still always never usually also just what where when how which who why
     there here it this that these those mine yours ours something nothing anything empty blank missing valid
     invalid unknown known and or but with without ok fine good bad rotated set unset my your our their his her
-    important sensitive private secret confidential for to of by from as if so like right correct incorrect""".split()
+    important sensitive private secret confidential for to of by from as if so like""".split()
 )
 _EN_PHRASE = re.compile(
     rf"\b(?P<w>{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)(?!-)"
@@ -139,7 +148,7 @@ _EN_PHRASE = re.compile(
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
-_NEAR_VALUE = re.compile(rf"\b(?P<w>key|password|passcode|pw|secret|token)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
+_NEAR_VALUE = re.compile(rf"\b(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|passcode|pw|secret|token)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
                          r"[^.!?\n]{0,60}?\s(?P<v>[^\s,;]{8,})", re.I)
 # a token's or secret's value written in hex ("auth token 9f8e7d6c…"): a commit hash has no such name before it
 _LONG_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{20,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{20,}")
@@ -179,7 +188,7 @@ _ZH_DIAL = re.compile(r"(?:密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?
 _ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？\n]{{0,40}}?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{{6,}})", _I)
 _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X"
     r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
-    r"pin|cvv2?|cvc2?|cvn)\s*(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
+    r"pin|cvv2?|cvc2?|cvn|otp)\s*(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
     _I,
 )
 
@@ -227,7 +236,7 @@ def _wifi_keys(text: str) -> list[tuple[re.Match[str], str]]:
         value = m.group("v").rstrip(".")
         if re.search(_ZH_NET_NOT_KEY, m.group("mid")) or _UNIT.fullmatch(value) or not re.search(r"\d", value):
             continue
-        if not m.group("link") and (_product(value) or re.fullmatch(r"[A-Z]{1,5}[A-Z0-9-]*\d[A-Z0-9-]*", value)):
+        if not m.group("link") and (_product(value) or re.fullmatch(r"(?:[A-Z]{1,4}-)?[A-Z]{1,5}\d{1,5}[A-Z]{0,2}", value)):
             # "这款路由器 AX3000 支持…", "路由器 TL-WR886N 信号不好": a model right after the device
             continue
         out.append((m, "v"))
@@ -245,10 +254,11 @@ def _en_value_ok(word: str, value: str) -> bool:
     first = value.split()[0].strip(".!?").casefold() if value.split() else ""
     if first == "the" and re.search(r"\s(?:word|phrase)$", word, _I) and len(value.split()) >= 2:
         return True  # "the secret phrase is the owl flies at midnight"
-    if re.search(r"phrase$", word, _I) and len(re.split(r"[,;.!?]", value)[0].split()) >= 3:
-        return True  # "my passphrase is correct horse battery staple": a phrase of words, whatever the first
     if not first or first in _EN_NON_VALUE or is_measure(first):
         return False
+    if first in ("right", "correct", "incorrect") and re.match(
+            r"\S+\s*(?:$|[,;.!?—-]|(?:but|and|so|yet|though|although|because|i|it|the|still|now)\b)", value, _I):
+        return False  # "even though my password is right", "my password is correct but it says …"
     if _PARTICIPLE_PLACE.match(value):  # "the wifi password is printed on the router": where it is, not what
         return False
     if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
@@ -487,8 +497,9 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _ZH_PHRASE.finditer(text):
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "设置成一样的有风险吗": a comparison, not a value
             continue
-        if m.group("gap") and not m.group("link").strip() and not _credential_shaped(m.group("v")):
-            continue  # "把密码记在 Excel 里": a verb between, no link, a plain word after it
+        if m.group("gap") and not re.search(r"[是为叫成到设改换]", m.group("gap")) and not m.group("link").strip() \
+                and not _credential_shaped(m.group("v")):
+            continue  # "把密码记在 Excel 里": a verb between, no link, a plain word after it ("密码是 sunshine" has one)
         add("密码" if m.group("w") in ("密码", "口令") else m.group("w"), m, "v")
     for m in _MIXED_PHRASE.finditer(text):
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "token 是怎么算的": a question about one
@@ -531,7 +542,7 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _SEED.finditer(text):
         rest = re.match(r"[^。.!?！？\n]*", text[m.end():])
         span_end = m.end() + (rest.end() if rest else 0)
-        if span_end > m.end() + 3 and _SEED_VALUE.search(text, m.end(), span_end):
+        if span_end > m.end() + 3 and (_SEED_VALUE.search(text, m.end(), span_end) or _word_run(text[m.end():span_end])):
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .presented import find_presented
@@ -568,6 +579,8 @@ _ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|f
 # a well-known weak value asked about, owned by nobody: "Is 'P@ssw0rd' really as bad as …?", "密码设成 123456 是不是很危险？"
 _JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable)\b|危险|安全|够强|太弱|容易被|强密码|弱密码|强不强|够不够|"
                      r"\b(?:meets?|valid|allowed|accepted|acceptable|enough)\b|满足|符合|合格|格式", _I)
+# a secret's name before a quoted value presents it ("the wifi password is 'Trout#Lake77', is that safe?")
+_NAMED_BEFORE = re.compile(rf"\b(?:{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})", _I)
 _QUOTES = "\"'“‘「『"
 _OWNER = re.compile(r"\b(?:my|mine|I|I'?ve|I'?m|our)\b|我", _I)
 
@@ -585,8 +598,8 @@ def _placeholder(f: Finding, text: str) -> bool:
         question = re.match(r"[^.\n。！？?]*[?？]", text[f.end:])  # "Is 'Passw0rd!' really as weak as …?"
         asked = text[start:f.end + question.end()] if question else ""
         judged = asked and _JUDGED.search(asked) and not _OWNER.search(asked)
-        if quoted and not _DUMMY_VALUE.fullmatch(value):  # any quoted value only when judged, owned by nobody
-            return bool(judged)
+        if quoted and not _DUMMY_VALUE.fullmatch(value):  # any quoted value: judged, owned and named by nobody
+            return bool(judged) and not _NAMED_BEFORE.search(text[start:f.start])
         return bool(judged) or _ABOUT_TESTS.search(sentence) is not None
     return False
 

@@ -32,7 +32,7 @@ _SECRET_CUE = re.compile(
     r"(?:has|needs|takes|uses|with|enter|type)\s+(?:the\s+)?code|"
     r"opens?\s+(?:the|my|our)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
     r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product)\s+keys?|"
-    r"code\s*word|secret\s+word|safe\s*word|cvv2?|cvc2?|cvn|(?:digits|numbers?)\s+on\s+the\s+back)\b|"
+    r"code\s*word|secret\s+word|safe\s*word|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back)\b|"
     r"卡(?:片)?(?:背面|背后)|"
     r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|动态码|安全码|"
     r"提取码|授权码|激活码|解锁|锁屏|登录|登陆|\bpin\s*码|\bkey\s*(?:是|为|：|:)", _I)
@@ -125,7 +125,7 @@ def _identifier_token(token: str, before: str, after: str) -> bool:
 # a code said in pieces or in words: "4 4 7 1", "60 31", "seven two six four", "八六四二零九", "幺二三幺"
 _SPACED_DIGITS = re.compile(r"(?<![\w.:/-])\d{1,4}(?: \d{1,4}){1,7}(?![\w.:/-]| \d)")
 _EN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[零〇一二三四五六七八九幺两]{{4,}}", _I)
+_SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[零〇一二三四五六七八九幺两洞拐勾]{{4,}}", _I)
 
 
 def _pieces(sentence: str, offset: int) -> list[Finding]:

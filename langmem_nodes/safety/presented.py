@@ -147,7 +147,8 @@ _SEED_RUN = re.compile(
     r"[\"'“‘「](?P<q>[a-z]{3,8}(?:[\s,]+[a-z]{3,8}){2,23})[\"'”’」]")
 _GRAMMAR = re.compile(r"^(?:the|and|for|with|you|they|this|that|these|those|how|what|where|should|would|could|can|"
                       r"does|did|store|keep|save|write|written|stored|kept|saved|safe|safely|somewhere|best|way|"
-                      r"paper|offline|online|there|here|not|also|just|still|only|very|really)$")
+                      r"paper|offline|online|there|here|not|also|just|still|only|very|really|"
+                      r"seed|seeds|phrase|phrases|recovery|words?|mnemonic|wallets?|backup|used|use|crypto)$")
 
 
 # a seed by its shape alone: 12+ short lowercase words in a row with at most one word of grammar (prose of 12
