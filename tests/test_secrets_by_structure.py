@@ -51,6 +51,10 @@ SAID = {  # text -> the value that must appear nowhere (written for this test, n
     "微信公众号 AppSecret 8f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c 要不要放到前端": "8f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c",
     "our slack app clientSecret 0f9e8d7c6b5a49382716f5e4d3c2b1a0 is in the repo": "0f9e8d7c6b5a49382716f5e4d3c2b1a0",
     "OTP 是 482913，银行客服让我报给他": "482913",
+    "recovery key for bitlocker: 123456-654321-111111-222222-333333-444444-555555-666666":
+        "123456-654321-111111-222222-333333-444444-555555-666666",
+    "BitLocker 恢复密钥 700700-123321-456654-789987-111222-333444-555666-777888 输了没反应":
+        "700700-123321-456654-789987-111222-333444-555666-777888",
     "the bank OTP was seven two oh four nine one, I read it to the caller": "seven two oh four nine one",
 }
 
@@ -104,6 +108,13 @@ HARMLESS = [
     "should I store my seed phrase using steel plates from amazon",
     "那个山洞拐弯处有个牌子",
     "what is an OTP and how does it work",
+    # a label, whose number, a model, a length, a placeholder with spaces
+    "the error says AADSTS50126: invalid username or password",
+    "my locker number is 114 and the combo is on a sticky note at home",
+    "我的工号是 88213，门禁刷不开",
+    "保险箱买的是 得力 4078 型号",
+    "密码至少 12 位",
+    "password: <your password here>",
 ]
 
 

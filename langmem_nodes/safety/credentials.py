@@ -48,6 +48,7 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("telegram bot token", re.compile(rf"{_B}\d{{8,10}}:AA[A-Za-z0-9_-]{{30,}}")),
     ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+")),
     ("bearer token", re.compile(r"\bbearer\s+[A-Za-z0-9._~+/=-]{16,}", _I)),
+    ("recovery key", re.compile(rf"{_B}\d{{6}}(?:-\d{{6}}){{7}}{_E}")),  # BitLocker: eight groups of six digits
     ("basic auth", re.compile(r"\bBasic\s+(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=])")),  # user:password, base64
     ("connection string key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature|sig|Password|Pwd)"
                                          r"=[^;&\s，。；！？、]{6,}", _I)),
@@ -310,6 +311,8 @@ _ACCESS = re.compile(
 # a 4-8 digit code right after the link of a clause about getting in: "unlocks with 739104", "支付那六位数是 090817"
 _ACCESS_PIN = re.compile(r"(?:\bwith|\bis|\busing|[:=：]|用|是|为)\s*(?:那?[六四五八]位数?是?\s*)?(?P<v>\d{4,8}(?:[*#]\d*)?)(?!\d|\s?\d)", _I)
 # "Blu3Heron!Gate" and "chenjie123! 注册…" hold one token each: an ASCII stop ends a clause before English only
+_ID_BEFORE = re.compile(r"(?:工号|学号|房号|单号|编号|号码|卡号|会员号|\b(?:employee|staff|student|member|badge|order|"
+                        r"tracking|room|locker|seat)\s+(?:id|number|no\.?|#))\s*(?:是|为|:|：|=|\bis|\bwas)?\s*$", _I)
 _CLAUSE_END = re.compile(r"[.!?;](?=\s+[^\s\u4e00-\u9fff]|\s*$)|[。！？；\n]")
 _LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input|set|and)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed)?|\bpress(?:ed)?|\bdial(?:ed)?|\bkey\s+in|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
 _TOKEN = re.compile(r"[^\s,，。；;:：\"'“”‘’()（）「」/]{4,}")
@@ -401,6 +404,8 @@ def _typed_credentials(text: str) -> list[Finding]:
         reaches = access or _ACCESS_OBJECT.search(clause) is not None
         if access:
             for m in _ACCESS_PIN.finditer(clause):
+                if _ID_BEFORE.search(clause[:m.start("v")]):  # "我的工号是 88213，门禁刷不开": whose number, not a PIN
+                    continue
                 found.append(Finding("pin", "secret", start + m.start("v"), start + m.end("v"), m.group("v")))
         for m in _TOKEN.finditer(clause):
             raw = m.group(0).strip("[]{}<>")
@@ -413,6 +418,7 @@ def _typed_credentials(text: str) -> list[Finding]:
             linked = _LINK_BEFORE.search(before) is not None
             after = clause[m.end():]
             plain_code = (reaches and linked and _code_like(core) and not _NOT_CODE_BEFORE.search(before)
+                          and not _ID_BEFORE.search(clause[:m.start()])
                           and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after))  # "4111 1111 …" is a card number
             if plain_code or _four_classes(raw) or _four_classes(core) or (leet and re.search(r"[@4$50]", leet.group(0))) or (
                     access and _access_token(raw, core, linked)):
@@ -589,8 +595,10 @@ def _placeholder(f: Finding, text: str) -> bool:
     if f.category != "secret":
         return False
     value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
-    if _PLACEHOLDER_VALUE.fullmatch(value):
+    if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}]", text[f.start:]):
         return True
+    if value.isdigit() and re.match(r"\s*(?:位|个字符|个字|字符|characters?|chars?|digits?|letters?)", text[f.end:], _I):
+        return True  # "密码至少 12 位": a length
     quoted = f.value[:1] in _QUOTES or text[f.start - 1:f.start] in _QUOTES
     if _DUMMY_VALUE.fullmatch(value) or quoted:
         start, end = _sentence_span(text, f.start, f.end)

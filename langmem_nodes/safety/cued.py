@@ -69,12 +69,15 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+=~.\-/]*[A-Za-z0-9!@#$%^&*_
 _MEASURE_AFTER = re.compile(
     r"^\s*(?:characters?|chars?|digits?|letters?|symbols?|people|persons?|users?|times?|attempts?|tries|days?|hours?|"
     r"hrs?|minutes?|mins?|seconds?|secs?|weeks?|months?|years?|yrs?|am|pm|%|percent|dollars?|euros?|yuan|rmb|usd|"
-    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
+    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
     _I)
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
     r"error|status|http|floor|suite|apt|zip|postal|area|model|iso|rfc|pep|since|until|by|in|from|before|after|"
-    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|[#$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约)\s*$", _I)
+    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|[#$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约|"
+    # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
+    r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
+    r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号)\s*(?:是|为|:|：)?)\s*$", _I)
 # a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
 _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
@@ -95,7 +98,7 @@ def _value_token(token: str, before: str, after: str) -> bool:
     """A token typed on purpose: 3+ digits, letters mixed with digits, or a symbol inside a word — never a
     measure ("12 characters"), a date, a time, a price, a version or a product ("OAuth2", "React18")."""
     if _MEASURE_AFTER.match(after) or _NOT_VALUE_BEFORE.search(before) or _DATE_OR_TIME.fullmatch(token) \
-            or is_measure(token):
+            or is_measure(token) or re.match(r":(?!//)", after):  # "AADSTS50126: invalid …": a label, not a value
         return False
     if re.match(r"\s?\d", after) and token.isdigit() and len(token) >= 4:  # "4111 1111 …": a card number, pii's
         return False
@@ -151,7 +154,7 @@ def _values(sentence: str, offset: int, identifier: bool = False) -> list[Findin
     out = []
     for m in _TOKEN.finditer(sentence):
         token = m.group(0).rstrip(".-/")
-        if shaped(token, sentence[max(0, m.start() - 14):m.start()], sentence[m.start() + len(token):]):
+        if shaped(token, sentence[max(0, m.start() - 24):m.start()], sentence[m.start() + len(token):]):
             out.append(Finding(kind, category, offset + m.start(), offset + m.start() + len(token), token))
     return out
 
