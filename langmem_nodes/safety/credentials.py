@@ -48,6 +48,8 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("telegram bot token", re.compile(rf"{_B}\d{{8,10}}:AA[A-Za-z0-9_-]{{30,}}")),
     ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+")),
     ("bearer token", re.compile(r"\bbearer\s+[A-Za-z0-9._~+/=-]{16,}", _I)),
+    ("recovery key", re.compile(rf"{_B}\d{{6}}(?:-\d{{6}}){{7}}{_E}")),  # BitLocker: eight groups of six digits
+    ("basic auth", re.compile(r"\bBasic\s+(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=])")),  # user:password, base64
     ("connection string key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature|sig|Password|Pwd)"
                                          r"=[^;&\s，。；！？、]{6,}", _I)),
 ]
@@ -59,13 +61,17 @@ _ENV_SECRET = re.compile(r"\b[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|
                          r"(?:\s*[=:]|\s+is)\s*[\"']?(?P<v>[^\s\"'，。；！？、]{4,})")
 # a snake_case credential field with a value: "private_key_id 9a8b…", "client_secret: x9…"
 _FIELD_SECRET = re.compile(r"\b(?P<k>[a-z0-9]*_[a-z0-9_]*|[a-z]+[A-Z][A-Za-z]*)(?<=[a-z0-9_])\s*(?:[=:]|\s+is|\s)\s*[\"']?(?P<v>[^\s\"',;]{8,})")
+# a quoted key in JSON or a dict literal: {"secret": "b7d9…"}, {'appSecret': '…'}
+_QUOTED_FIELD = re.compile(r"[\"'](?P<k>[A-Za-z0-9_.-]{2,40})[\"']\s*(?::|=>?)\s*[\"'](?P<v>[^\"'\s]{6,})[\"']")
+_FIELD_LAST_WORD = re.compile(r"(?:password|passwd|pwd|pass|secret|token|api_?key|apikey|access_?key|private_?key|"
+                              r"credentials?|key)(?:_?id)?$", re.I)
 _FIELD_WORDS = re.compile(r"password|passwd|secret|token|api_?key|apikey|access_?key|private_?key|credential", re.I)
 _AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+=])(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])")
 _HIGH_ENTROPY = re.compile(r"(?<![A-Za-z0-9_+/=-])(?P<v>[A-Za-z0-9_+/=-]{28,})(?![A-Za-z0-9_+/=-])")
 # A security-question answer is a credential: it resets an account. "mother's maiden name" / "娘家姓" always
 # is one; any other question ("first pet's name") only when the text says it is a security question.
 _SECURITY_ANSWER = re.compile(
-    r"\bmother'?s\s+maiden\s+name\b(?:\s+(?:is|was)|\s*[:=,-]+)\s*(?:it'?s\s+)?(?P<v>[^\s.,;!?()]{2,40})|"
+    r"\b(?:mother|mom|mum|mommy|mama)'?s\s+maiden\s+name\b(?:\s*,[^.!?\n,]{1,30},)?(?:\s+(?:is|was)|\s*[:=,-]+)\s*(?:it'?s\s+)?(?P<v>[^\s.,;!?()]{2,40})|"
     r"\bsecurity\s+(?:question|answer)s?\b[^.\n]{0,80}?\b(?:answer(?:\s+is)?|is|was)\s*[:=]?\s*(?P<w>[^\s.,;!?()]{2,40})|"
     r"\bsecurity\s+answer\s*[:=]\s*(?P<x>[^\s.,;!?()]{2,40})|"
     r"(?:妈妈|母亲|老妈|我妈)(?:的)?(?:娘家姓|婚前姓|娘家的姓|未婚时的姓)(?:氏)?\s*(?:是|为|：|:|叫)?\s*(?P<y>[\u4e00-\u9fffA-Za-z]{1,12})|"
@@ -76,9 +82,24 @@ _SECURITY_ANSWER = re.compile(
 _SECURITY_USE = re.compile(
     r"\b(?:use|used|using|it'?s|that'?s|is|was|as)\b[^.!?\n]{0,40}?\b(?:for|as)\s+(?:my\s+|the\s+|all\s+(?:my\s+)?|"
     r"every\s+|most\s+)?(?:account\s+)?security\s+(?:questions?|answers?)|"
-    r"[，,]?\s*(?:(?:我|都|就|也)?(?:用来|用作|用于|拿来|当作?|作为)[^。！？\n]{0,6}?(?:密保|安全问题)|(?:密保|安全问题)(?:的答案)?(?:都|就|也)?(?:用|是)(?:这个|它|的这个))", _I)
+    r"[，,]?\s*(?:(?:我|都|就|也)?(?:用来|用作|用于|拿来|当作?|作为)[^。！？\n]{0,6}?(?:密保|安全问题)|(?:密保|安全问题)(?:的答案)?(?:都|就|也)?(?:用|是|填|写)(?:的)?(?:这个|它|的这个))", _I)
 _SECURITY_MENTION = re.compile(r"\bsecurity\s+(?:questions?|answers?)\b", _I)
 _SEED = re.compile(r"\b(?:seed|recovery|mnemonic|backup)\s+(?:phrase|words|codes?)\b|助记词|恢复短语|备用码|恢复码", _I)
+# what follows a seed's or backup code's name holds its value only with a code in it ("8412 0937", "4f7a-9c2e"),
+# characters spaced out as a word list ("山 水 火 …") or 3+ short words that are not grammar ("助记词 orbit canvas
+# medal"): "I wrote my seed phrase on paper", "助记词和私钥有什么区别" hold none
+_SEED_VALUE = re.compile(
+    r"(?<![\w.])(?!(?:19|20)\d\d(?![\w-]))(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,}(?![\w.])"
+    r"(?!\s*(?:words?|digits?|characters?|chars?|letters?|codes?|个|位|组))|[\u4e00-\u9fff]{1,4}(?:[\s、]+[\u4e00-\u9fff]{1,4}){3,}", _I)
+
+
+def _word_run(rest: str) -> bool:
+    """5+ short lowercase words in a row, none of them grammar: a seed's words, not a sentence about one."""
+    from .presented import _GRAMMAR, _PROSE  # presented builds on this module
+    for m in re.finditer(r"(?<![A-Za-z])[a-z]{3,8}(?:[\s,]+[a-z]{3,8}){4,}(?![A-Za-z])", rest):
+        if not any(_GRAMMAR.match(w) or _PROSE.match(w) for w in re.split(r"[\s,]+", m.group(0))):
+            return True
+    return False
 
 
 def _entropy(s: str) -> float:
@@ -109,7 +130,7 @@ _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of some
     r"manager|managers|policy|policies|rules?|field|fields|reset|resets|hash(?:es|ing)?|strength|length|"
     r"requirements?|limits?|budget|counts?|usage|expiry|rotation|vault|generator|prompt|protected|based|"
     r"authentication|auth|cryptography|storage|hygiene|complexity|change|recovery\s+email|input|box|"
-    r"window|page|screen|form|sharing|leak|breach|management|type|format|encoding|flow|endpoint|economy"
+    r"window|page|screen|form|sharing|leak|breach|management|type|format|encoding|flow|endpoint|economy|examples?|hints?"
 )
 _EN_LINK = r"(?:\s+(?=\d{4,8}\b)|'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
            r"\s+updated\s+to|\s+became|\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→)"
@@ -128,8 +149,10 @@ _EN_PHRASE = re.compile(
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
-_NEAR_VALUE = re.compile(rf"\b(?P<w>key|password|passcode|pw|secret|token)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
+_NEAR_VALUE = re.compile(rf"\b(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|passcode|pw|secret|token)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
                          r"[^.!?\n]{0,60}?\s(?P<v>[^\s,;]{8,})", re.I)
+# a token's or secret's value written in hex ("auth token 9f8e7d6c…"): a commit hash has no such name before it
+_LONG_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{20,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{20,}")
 _EN_AS_PASSWORD = re.compile(
     r"\b(?:use|used|using|with|have|set)\s+[\"'“]?(?P<v>\S{4,})[\"'”]?\s+as\s+(?:my|the|our|a|his|her)\s+"
     rf"(?:\w+\s+)?(?:password|passcode|passphrase|pin|pw)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)", _I)
@@ -147,7 +170,7 @@ _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改�
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
 _ZH_NOT_VALUE = r"(?:怎么|如何|什么|多少|几|哪|啥|咋|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
 _ZH_PHRASE = re.compile(
-    rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:[\u4e00-\u9fff]{{0,2}}(?:{_ZH_LINK}))\s*[\"'“‘「]?"
+    rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
     rf"(?P<v>[^\s，,。；;！？!?、」”]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”]*){{0,11}})",
     _I,
 )
@@ -166,7 +189,7 @@ _ZH_DIAL = re.compile(r"(?:密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?
 _ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？\n]{{0,40}}?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{{6,}})", _I)
 _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X"
     r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
-    r"pin)\s*(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
+    r"pin|cvv2?|cvc2?|cvn|otp)\s*(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
     _I,
 )
 
@@ -180,11 +203,12 @@ _EN_WIFI_KEY = re.compile(
     rf"\b{_EN_NET}\b[^.!?\n]{{0,60}}?\b(?P<w>{_EN_NET_KEY})\b"
     rf"(?:\s+(?:for|of|to|at|on)\s+[\w' -]{{1,30}}?)?{_EN_NET_LINK}\s*[\"'“]?(?P<v>[^\s\"'”,;]+)|"
     rf"\b(?P<w2>key|pass(?:word|phrase|code)?)\s+(?:for|of|to|on)\s+(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+)?"
-    rf"{_EN_NET}\b(?:\s+[\w-]+)?{_EN_NET_LINK}\s*[\"'“]?(?P<v2>[^\s\"'”,;]+)", _I)
+    rf"{_EN_NET}\b(?:\s+[\w-]+)?{_EN_NET_LINK}\s*[\"'“]?(?P<v2>[^\s\"'”,;]+)|"
+    rf"\b{_EN_NET}\b[^.!?\n,;]{{0,20}}?\b(?:just\s+)?(?:use|type|enter|try|put\s+in)\s+[\"'“]?(?P<v3>[^\s\"'”,;]+)", _I)
 _ZH_NET = r"(?:wi-?fi|wlan|无线网?络?|热点|路由器?)"
 _ZH_NET_NOT_KEY = r"名|叫|号|型|牌|速|信号|带宽|频|流量|套餐|账|用户|费|覆盖|范围|距离|速度|延迟"
 _ZH_WIFI_KEY = re.compile(
-    rf"{_ZH_NET}(?P<mid>[\u4e00-\u9fff]{{0,6}}?)\s*(?:是|为|：|:|=|改成了?|改为|换成了?|设成了?|设为|设置为|设置成)?\s*"
+    rf"{_ZH_NET}(?P<mid>[\u4e00-\u9fff]{{0,6}}?)\s*(?P<link>是|为|：|:|=|改成了?|改为|换成了?|设成了?|设为|设置为|设置成)?\s*"
     r"[\"'“‘「]?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{6,})(?![A-Za-z0-9])", _I)
 _UNIT = re.compile(r"\d+(?:\.\d+)?(?:[kmg]bps|[kmgt]b|[kmg]hz|[kmg]|%|ms|dbm?)", _I)
 
@@ -205,13 +229,16 @@ def _wifi_keys(text: str) -> list[tuple[re.Match[str], str]]:
     """(match, value group) of every wireless-network key in `text`."""
     out = [(m, "v") for m in _NET_PAIR.finditer(text) if _pair_key_shaped(m.group("v"))]
     for m in _EN_WIFI_KEY.finditer(text):
-        group = "v" if m.group("v") is not None else "v2"
+        group = next(g for g in ("v", "v2", "v3") if m.group(g) is not None)
         value = m.group(group).rstrip(".!?")
         if value.casefold() not in _EN_NON_VALUE and _credential_shaped(value):
             out.append((m, group))
     for m in _ZH_WIFI_KEY.finditer(text):
         value = m.group("v").rstrip(".")
         if re.search(_ZH_NET_NOT_KEY, m.group("mid")) or _UNIT.fullmatch(value) or not re.search(r"\d", value):
+            continue
+        if not m.group("link") and (_product(value) or re.fullmatch(r"(?:[A-Z]{1,4}-)?[A-Z]{1,5}\d{1,5}[A-Z]{0,2}", value)):
+            # "这款路由器 AX3000 支持…", "路由器 TL-WR886N 信号不好": a model right after the device
             continue
         out.append((m, "v"))
     return out
@@ -220,11 +247,20 @@ def _wifi_keys(text: str) -> list[tuple[re.Match[str], str]]:
 _DIAL = re.compile(r"combination|combo", _I)
 
 
+_PARTICIPLE_PLACE = re.compile(r"[a-z]+(?:ed|en|wn)\s+(?:on|in|at|under|by|inside|behind|into|onto|with|from|below|above|"
+                               r"somewhere|there|here|down|up|out|away)\b")
+
+
 def _en_value_ok(word: str, value: str) -> bool:
     first = value.split()[0].strip(".!?").casefold() if value.split() else ""
     if first == "the" and re.search(r"\s(?:word|phrase)$", word, _I) and len(value.split()) >= 2:
         return True  # "the secret phrase is the owl flies at midnight"
-    if not first or first in _EN_NON_VALUE:
+    if not first or first in _EN_NON_VALUE or is_measure(first):
+        return False
+    if first in ("right", "correct", "incorrect") and re.match(
+            r"\S+\s*(?:$|[,;.!?—-]|(?:but|and|so|yet|though|although|because|i|it|the|still|now)\b)", value, _I):
+        return False  # "even though my password is right", "my password is correct but it says …"
+    if _PARTICIPLE_PLACE.match(value):  # "the wifi password is printed on the router": where it is, not what
         return False
     if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
         return bool(re.search(r"\d", " ".join(value.split()[:6])))
@@ -238,8 +274,21 @@ def _en_value_ok(word: str, value: str) -> bool:
     return True
 
 
+# a number with its unit measures something, never a typed secret, beside a secret's name or not: "2.4GHz",
+# "500Mbps", "16GB", "5000mAh", "1080p"
+_MEASURE = re.compile(r"\d+(?:\.\d+)?\s?(?:[kmgt]?hz|[kmgt]i?b(?:ps|/s)?|[kmgt]?bps|mah|k?wh|[kmg]?w|v|dbi|dbm?|fps|mp|"
+                      r"px|dpi|ppi|ms|ns|[mck]?m|kg|mg|g|lbs?|oz|in|ft|k|p|x|%|-(?:digits?|characters?|chars?|letters?|words?|bits?|bytes?))[.,!?]?", _I)
+
+
+def is_measure(token: str) -> bool:
+    """A number and its unit ("2.4GHz", "16GB", "1080p"): what a value never is."""
+    return _MEASURE.fullmatch(token.strip("\"'“”‘’()（）[]")) is not None
+
+
 def _strongly_shaped(value: str) -> bool:
     """Letters and digits and (a symbol or mixed case): "Mossy#Trail88", not "tomorrow" or "2026-12-01"."""
+    if is_measure(value):
+        return False
     letters, digits = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
     symbol = bool(re.search(r"[!@#$%^&*_+=~|?]", value))
     mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
@@ -248,7 +297,7 @@ def _strongly_shaped(value: str) -> bool:
 
 def _credential_shaped(value: str) -> bool:
     """Holds a digit or a symbol, or is long and mixes cases: what a typed credential looks like."""
-    return bool(re.search(r"[\d!@#$%^&*_+=~|<>?/\\-]", value)) or (
+    return not is_measure(value) and bool(re.search(r"[\d!@#$%^&*_+=~|<>?/\\-]", value)) or (
         len(value) >= 12 and any(c.isupper() for c in value) and any(c.islower() for c in value))
 
 
@@ -262,6 +311,8 @@ _ACCESS = re.compile(
 # a 4-8 digit code right after the link of a clause about getting in: "unlocks with 739104", "支付那六位数是 090817"
 _ACCESS_PIN = re.compile(r"(?:\bwith|\bis|\busing|[:=：]|用|是|为)\s*(?:那?[六四五八]位数?是?\s*)?(?P<v>\d{4,8}(?:[*#]\d*)?)(?!\d|\s?\d)", _I)
 # "Blu3Heron!Gate" and "chenjie123! 注册…" hold one token each: an ASCII stop ends a clause before English only
+_ID_BEFORE = re.compile(r"(?:工号|学号|房号|单号|编号|号码|卡号|会员号|\b(?:employee|staff|student|member|badge|order|"
+                        r"tracking|room|locker|seat)\s+(?:id|number|no\.?|#))\s*(?:是|为|:|：|=|\bis|\bwas)?\s*$", _I)
 _CLAUSE_END = re.compile(r"[.!?;](?=\s+[^\s\u4e00-\u9fff]|\s*$)|[。！？；\n]")
 _LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input|set|and)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed)?|\bpress(?:ed)?|\bdial(?:ed)?|\bkey\s+in|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
 _TOKEN = re.compile(r"[^\s,，。；;:：\"'“”‘’()（）「」/]{4,}")
@@ -282,7 +333,9 @@ _ACCESS_OBJECT = re.compile(
     r"还有\S{0,8}的[:：]|登|进|输|解锁|门|锁|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码", _I)
 _NOT_CODE_BEFORE = re.compile(r"(?:\b(?:port|version|v|room|gate|flight|no\.?|number|order|tracking|username|user|id|"
                               r"handle|model|gen|series|iso|rfc|pep|issue|pr|ticket|build|release|floor|suite|apt|"
-                              r"zip|postal|area|invoice|error|status|exit)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室|号码|编号|发票|代码|错误码|状态码)\s*$", _I)
+                              r"zip|postal|area|invoice|error|status|exit)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室|号码|编号|发票|代码|错误码|状态码|"
+                              r"\b(?:number|no\.?|id|order|tracking|username|user|invoice|ticket|room|flight|floor|suite|apt|zip|"
+                              r"extension|ext|model|seat)\s+(?:is|was|[:=#]))\s*$", _I)
 _NOT_CODE_AFTER = re.compile(r"^\s*(?:端口|室|号|楼|层|年|月|日|元|块|点|分|岁|次|个|件|port\b|am\b|pm\b|km\b|kg\b|ms\b|mb\b|gb\b)", _I)
 
 
@@ -316,7 +369,7 @@ def _code_like(token: str) -> bool:
     words joined by '_', or a pass phrase of 3+ words joined by '-'."""
     if re.fullmatch(r"\d{4,8}(?:[*#]\d*)?|\d{1,3}(?:-\d{1,3}){2,3}", token):
         return True
-    if _product(token):
+    if _product(token) or is_measure(token):
         return False
     letters = sum(c.isascii() and c.isalpha() for c in token)  # "密码必须8到16位" is no typed code
     digits = sum(c.isdigit() for c in token)
@@ -351,6 +404,8 @@ def _typed_credentials(text: str) -> list[Finding]:
         reaches = access or _ACCESS_OBJECT.search(clause) is not None
         if access:
             for m in _ACCESS_PIN.finditer(clause):
+                if _ID_BEFORE.search(clause[:m.start("v")]):  # "我的工号是 88213，门禁刷不开": whose number, not a PIN
+                    continue
                 found.append(Finding("pin", "secret", start + m.start("v"), start + m.end("v"), m.group("v")))
         for m in _TOKEN.finditer(clause):
             raw = m.group(0).strip("[]{}<>")
@@ -363,6 +418,7 @@ def _typed_credentials(text: str) -> list[Finding]:
             linked = _LINK_BEFORE.search(before) is not None
             after = clause[m.end():]
             plain_code = (reaches and linked and _code_like(core) and not _NOT_CODE_BEFORE.search(before)
+                          and not _ID_BEFORE.search(clause[:m.start()])
                           and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after))  # "4111 1111 …" is a card number
             if plain_code or _four_classes(raw) or _four_classes(core) or (leet and re.search(r"[@4$50]", leet.group(0))) or (
                     access and _access_token(raw, core, linked)):
@@ -412,8 +468,12 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _FIELD_SECRET.finditer(text):
         if _FIELD_WORDS.search(m.group("k")) and _credential_shaped(m.group("v")):
             add("credential", m, "v")
+    for m in _QUOTED_FIELD.finditer(text):  # the key names the secret last: "app_secret", not "password_policy"
+        if _FIELD_LAST_WORD.search(m.group("k")) and _credential_shaped(m.group("v")):
+            add("credential", m, "v")
     for m in _NEAR_VALUE.finditer(text):
-        if _strongly_shaped(m.group("v").rstrip(".!?")):
+        hex_secret = m.group("w").casefold() in ("token", "secret") and _LONG_HEX.fullmatch(m.group("v").rstrip(".!?"))
+        if _strongly_shaped(m.group("v").rstrip(".!?")) or hex_secret:
             add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m in _AWS_SECRET.finditer(text):
         token = m.group("v")
@@ -443,6 +503,9 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _ZH_PHRASE.finditer(text):
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "设置成一样的有风险吗": a comparison, not a value
             continue
+        if m.group("gap") and not re.search(r"[是为叫成到设改换]", m.group("gap")) and not m.group("link").strip() \
+                and not _credential_shaped(m.group("v")):
+            continue  # "把密码记在 Excel 里": a verb between, no link, a plain word after it ("密码是 sunshine" has one)
         add("密码" if m.group("w") in ("密码", "口令") else m.group("w"), m, "v")
     for m in _MIXED_PHRASE.finditer(text):
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "token 是怎么算的": a question about one
@@ -453,7 +516,8 @@ def find_secrets(text: str) -> list[Finding]:
     found += _typed_credentials(text)
     for m in _SECURITY_ANSWER.finditer(text):
         group = next(g for g in "vwxyz" if m.group(g) is not None)
-        if m.group(group).casefold() not in ("is", "was", "the", "my", "a", "an", "answer"):
+        if m.group(group).casefold() not in ("is", "was", "the", "my", "a", "an", "answer", "about", "like") \
+                and not re.match(_ZH_NOT_VALUE, m.group(group)):  # "安全问题答案是什么来着？" asks
             add("security answer", m, group)
     for m in _SECURITY_USE.finditer(text):
         start, _ = _sentence(text, m)
@@ -468,7 +532,8 @@ def find_secrets(text: str) -> list[Finding]:
             add("密码", m, "v")
     for pattern in (_ZH_ANSWER, _ZH_SAME_AS):
         for m in pattern.finditer(text):
-            add("密码", m, "v")
+            if not re.match(_ZH_NOT_VALUE, m.group("v")):
+                add("密码", m, "v")
     for m in _SECURITY_MENTION.finditer(text):  # "I use Rosebud as the answer … on all my security questions"
         start, end = _sentence(text, m)
         sentence = text[start:end]
@@ -483,7 +548,7 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _SEED.finditer(text):
         rest = re.match(r"[^。.!?！？\n]*", text[m.end():])
         span_end = m.end() + (rest.end() if rest else 0)
-        if span_end > m.end() + 3:
+        if span_end > m.end() + 3 and (_SEED_VALUE.search(text, m.end(), span_end) or _word_run(text[m.end():span_end])):
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .presented import find_presented
@@ -518,7 +583,11 @@ _DUMMY_VALUE = re.compile(r"(?:p[a@4][s5$]{2}w[o0]rd|test|admin|demo|dummy|examp
 _ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|fake|dummy|placeholders?|examples?|"
                           r"samples?|hard-?coded|common(?:est)?|weak|docs?|documentation|tutorials?)\b|测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档|教程", _I)
 # a well-known weak value asked about, owned by nobody: "Is 'P@ssw0rd' really as bad as …?", "密码设成 123456 是不是很危险？"
-_JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable)\b|危险|安全|够强|太弱|容易被", _I)
+_JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable)\b|危险|安全|够强|太弱|容易被|强密码|弱密码|强不强|够不够|"
+                     r"\b(?:meets?|valid|allowed|accepted|acceptable|enough)\b|满足|符合|合格|格式", _I)
+# a secret's name before a quoted value presents it ("the wifi password is 'Trout#Lake77', is that safe?")
+_NAMED_BEFORE = re.compile(rf"\b(?:{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})", _I)
+_QUOTES = "\"'“‘「『"
 _OWNER = re.compile(r"\b(?:my|mine|I|I'?ve|I'?m|our)\b|我", _I)
 
 
@@ -526,14 +595,19 @@ def _placeholder(f: Finding, text: str) -> bool:
     if f.category != "secret":
         return False
     value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
-    if _PLACEHOLDER_VALUE.fullmatch(value):
+    if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}]", text[f.start:]):
         return True
-    if _DUMMY_VALUE.fullmatch(value):
+    if value.isdigit() and re.match(r"\s*(?:位|个字符|个字|字符|characters?|chars?|digits?|letters?)", text[f.end:], _I):
+        return True  # "密码至少 12 位": a length
+    quoted = f.value[:1] in _QUOTES or text[f.start - 1:f.start] in _QUOTES
+    if _DUMMY_VALUE.fullmatch(value) or quoted:
         start, end = _sentence_span(text, f.start, f.end)
         sentence = text[start:end]
         question = re.match(r"[^.\n。！？?]*[?？]", text[f.end:])  # "Is 'Passw0rd!' really as weak as …?"
         asked = text[start:f.end + question.end()] if question else ""
         judged = asked and _JUDGED.search(asked) and not _OWNER.search(asked)
+        if quoted and not _DUMMY_VALUE.fullmatch(value):  # any quoted value: judged, owned and named by nobody
+            return bool(judged) and not _NAMED_BEFORE.search(text[start:f.start])
         return bool(judged) or _ABOUT_TESTS.search(sentence) is not None
     return False
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, Finding, _product, halfwidth
+from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, Finding, _product, halfwidth, is_measure
 
 _I = re.IGNORECASE
 
@@ -32,35 +32,52 @@ _SECRET_CUE = re.compile(
     r"(?:has|needs|takes|uses|with|enter|type)\s+(?:the\s+)?code|"
     r"opens?\s+(?:the|my|our)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
     r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product)\s+keys?|"
-    r"code\s*word|secret\s+word|safe\s*word)\b|"
+    r"code\s*word|secret\s+word|safe\s*word|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back)\b|"
+    r"卡(?:片)?(?:背面|背后)|"
     r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|动态码|安全码|"
     r"提取码|授权码|激活码|解锁|锁屏|登录|登陆|\bpin\s*码|\bkey\s*(?:是|为|：|:)", _I)
 # a thing that opens and a code word in one sentence: "the smart lock on our front door, the code for the dog
 # walker is 60 31", "hotel safe i set the code to 1 9 9 0", "智能锁临时密码设的 0 5 2 0 1 3"
 _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doors?|gates?|garage|safe|lockers?|padlock|"
                      r"keypad|alarm|vault|mailbox|storage\s+unit)\b|门锁|智能锁|门禁|保险箱|保险柜|快递柜|丰巢|柜子|信箱|车库|大门|房门", _I)
+# a thing opened only by typing, said to be a code of 4+ digits: "the garage keypad is seven three one nine",
+# "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
+_TYPED_OPENER = re.compile(r"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock)"
+                           r"(?:\s+(?:at|on|in|for|of)\s+(?:the\s+|my\s+|our\s+)?[\w-]+)?\s*(?:is|was|'s|:|=|->|is\s+now|now\s+is)\s+|"
+                           r"\b(?:door|gate|garage)\s*(?:'s|:|=|->)\s*|"
+                           r"(?:保险箱|保险柜|储物柜|柜子|密码锁|门锁|智能锁|车锁|挂锁|大门|单元门|房门|门口|车库)[^，。！？,\d]{0,6}?"
+                           r"(?:设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
 _CODE_WORD = re.compile(r"\b(?:codes?|pin|combo|combination|passcode)\b|密码|码", _I)
 _ID_CUE = re.compile(
     r"\b(?:passport|identity|id|identification|driver'?s\s+licen[cs]e|licen[cs]e|account|acct|routing|bank|"
     r"tax|social\s+security|social\s+insurance|national\s+insurance|insurance\s+policy|medicare|nhs)\s*(?:card\s+)?(?:number|no\.?|num|#)|"
-    r"\b(?:routing|account|acct|sort\s+code)\s*(?:#|:|no\.?)?\s*(?=\d{6,}\b)|(?:账户|帐户)\s*[:：]?\s*(?=\d{6,}(?!\d))|\b(?:credit|debit)\s+card\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|社保|驾照号|驾驶证号|医保卡", _I)
+    r"\b(?:routing|account|acct|sort\s+code)\s*(?:#|:|no\.?)?\s*(?=\d{6,}\b)|(?:账户|帐户)\s*[:：]?\s*(?=\d{6,}(?!\d))|\b(?:credit|debit|bank|atm|salary|payroll|visa|mastercard|amex)\s+card\b|\bpassport\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|(?:工资|社保|医保|公积金|招商|招行|工行|建行|农行|中行|交行|邮储|工商|建设|农业)(?:银行)?卡|社保|驾照号|驾驶证号|医保卡", _I)
 _QUESTION_CUE = re.compile(
     r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:to|for)\s+(?:the\s+)?[\"'‘“]|"
-    r"密保|安全问题|验证问题", _I)
+    r"密保|安全问题|验证问题|"
+    # a security question by its shape: "what was the name of your first school", "你小学班主任叫什么"
+    r"\b(?:what|which|who|where)\s+(?:was|is|were)\s+(?:the\s+(?:name|make|model|street|city|town)\s+of\s+)?your\s+"
+    r"(?:first|favou?rite|childhood|oldest|eldest|youngest|mother'?s|father'?s|maternal|paternal|elementary|primary|"
+    r"high\s+school|best\s+friend'?s?)\b|\bname\s+of\s+your\s+(?:first|childhood|elementary|primary|oldest|eldest)\b|"
+    r"你(?:的)?(?:第一|小学|初中|高中|母亲|父亲|妈妈|爸爸|最喜欢|出生|童年|宠物)[^，。？?“”\"]{0,12}?(?:叫什么|是什么|是哪|在哪)", _I)
 # the link before a security question's answer: "… -> Lincoln Elementary", "… is Tbilisi", "我填的是旺财"
 _ANSWER_LINK = re.compile(
-    r"(?:->|→|=>|=|:|：|\bis\b|\bwas\b|填的是|填了|填的|写的是|写了|写的|用的是|用了|设的是|设成|设置的是|答案是|是)\s*", _I)
+    r"(?:->|→|=>|=|:|：|\bis\b|\bwas\b|\banswered\b|\bI\s+(?:put|typed|entered|wrote|said)\b|"
+    r"填的是|填了|填的|写的是|写了|写的|用的是|用了|设的是|设成|设置的是|答案是|回答的是|回答了?|答的是|是)\s*", _I)
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+=~.\-/]*[A-Za-z0-9!@#$%^&*_+=~#*]|[A-Za-z0-9]")
 _MEASURE_AFTER = re.compile(
     r"^\s*(?:characters?|chars?|digits?|letters?|symbols?|people|persons?|users?|times?|attempts?|tries|days?|hours?|"
     r"hrs?|minutes?|mins?|seconds?|secs?|weeks?|months?|years?|yrs?|am|pm|%|percent|dollars?|euros?|yuan|rmb|usd|"
-    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|个|位|次|天|小时|分钟|秒|周|月|年|号|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
+    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
     _I)
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
     r"error|status|http|floor|suite|apt|zip|postal|area|model|iso|rfc|pep|since|until|by|in|from|before|after|"
-    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|[#$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约)\s*$", _I)
+    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|[#$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约|"
+    # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
+    r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
+    r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号)\s*(?:是|为|:|：)?)\s*$", _I)
 # a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
 _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
@@ -71,7 +88,7 @@ _NEGATED = re.compile(r"\b(?:forgot|forget|forgotten|lost|don'?t\s+(?:know|remem
 # a value named as an example of what people use, not as the user's: "123456 居然还是最常见的密码"
 _GENERIC = re.compile(r"\b(?:most\s+common|commonly\s+used|weakest|worst|popular|e\.g\.|for\s+example|such\s+as)\b|"
                       r"最常见|常见的|最常用|最弱|比如|例如|之类", _I)
-_NOT_ANSWER = re.compile(r"(?:all|kind|sort|so|really|pretty|too|very|just|still|always|never|not|hard|easy|dumb|"
+_NOT_ANSWER = re.compile(r"(?:a|an|about|like|all|kind|sort|so|really|pretty|too|very|just|still|always|never|not|hard|easy|dumb|"
                          r"stupid|weird|annoying|the\s+same|a\s+pain|important|optional|required)\b|都|太|很|挺|好|不", _I)
 # an ASCII stop ends a sentence only before a space or the end: "Qw3rty!2024" and "qwe123!@#" are one token
 _SENTENCE = re.compile(r"(?:[^.!?。！？\n;；]|[.!?;](?!\s|$))+(?:[.!?;]+(?=\s|$)|[。！？\n；]+|$)")
@@ -80,7 +97,8 @@ _SENTENCE = re.compile(r"(?:[^.!?。！？\n;；]|[.!?;](?!\s|$))+(?:[.!?;]+(?=\
 def _value_token(token: str, before: str, after: str) -> bool:
     """A token typed on purpose: 3+ digits, letters mixed with digits, or a symbol inside a word — never a
     measure ("12 characters"), a date, a time, a price, a version or a product ("OAuth2", "React18")."""
-    if _MEASURE_AFTER.match(after) or _NOT_VALUE_BEFORE.search(before) or _DATE_OR_TIME.fullmatch(token):
+    if _MEASURE_AFTER.match(after) or _NOT_VALUE_BEFORE.search(before) or _DATE_OR_TIME.fullmatch(token) \
+            or is_measure(token) or re.match(r":(?!//)", after):  # "AADSTS50126: invalid …": a label, not a value
         return False
     if re.match(r"\s?\d", after) and token.isdigit() and len(token) >= 4:  # "4111 1111 …": a card number, pii's
         return False
@@ -110,7 +128,7 @@ def _identifier_token(token: str, before: str, after: str) -> bool:
 # a code said in pieces or in words: "4 4 7 1", "60 31", "seven two six four", "八六四二零九", "幺二三幺"
 _SPACED_DIGITS = re.compile(r"(?<![\w.:/-])\d{1,4}(?: \d{1,4}){1,7}(?![\w.:/-]| \d)")
 _EN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[零〇一二三四五六七八九幺两]{{4,}}", _I)
+_SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[零〇一二三四五六七八九幺两洞拐勾]{{4,}}", _I)
 
 
 def _pieces(sentence: str, offset: int) -> list[Finding]:
@@ -125,6 +143,10 @@ def _pieces(sentence: str, offset: int) -> list[Finding]:
     return out
 
 
+def _four_digits(value: str) -> bool:
+    return sum(c.isdigit() for c in value) >= 4 or _SPELLED.fullmatch(value) is not None
+
+
 def _values(sentence: str, offset: int, identifier: bool = False) -> list[Finding]:
     shaped = _identifier_token if identifier else _value_token
     kind = "id number" if identifier else "access code"
@@ -132,15 +154,13 @@ def _values(sentence: str, offset: int, identifier: bool = False) -> list[Findin
     out = []
     for m in _TOKEN.finditer(sentence):
         token = m.group(0).rstrip(".-/")
-        if shaped(token, sentence[max(0, m.start() - 14):m.start()], sentence[m.start() + len(token):]):
+        if shaped(token, sentence[max(0, m.start() - 24):m.start()], sentence[m.start() + len(token):]):
             out.append(Finding(kind, category, offset + m.start(), offset + m.start() + len(token), token))
     return out
 
 
 def _answer(sentence: str, offset: int, cue: re.Match[str]) -> Finding | None:
     """The answer after a security question's last link: "security q 'first school' -> Lincoln Elementary"."""
-    if sentence.rstrip().endswith(("?", "？")) or _NEGATED.search(sentence):
-        return None
     tail_start = cue.end()
     quoted = re.search(r"[\"'‘“「][^\"'’”」]{2,80}[\"'’”」]", sentence[tail_start:])
     if quoted:  # the question itself, quoted: the answer comes after it
@@ -154,6 +174,9 @@ def _answer(sentence: str, offset: int, cue: re.Match[str]) -> Finding | None:
     if not value or len(value) > 40 or _NOT_ANSWER.match(value):
         return None
     at = sentence.index(value, start)
+    # asked or denied up to the answer's own clause ("… I answered X but it said wrong — maybe …?" gave X)
+    if _NEGATED.search(sentence[:at + len(value)]) or re.match(r"[^.!?—;。！？；]*[?？]", sentence[at + len(value):]):
+        return None
     return Finding("security answer", "secret", offset + at, offset + at + len(value), value)
 
 
@@ -188,12 +211,18 @@ def find_cued(text: str) -> list[Finding]:
             cue = ident = None
         values = [*_values(sentence, offset), *_pieces(sentence, offset)] if (
             cue or (lent and _POINTS_BACK.match(sentence))) else []
+        typed = _TYPED_OPENER.search(sentence)
+        if typed and not values:
+            values = [f for f in (*_values(sentence, offset), *_pieces(sentence, offset))
+                      if f.start == offset + typed.end() and _four_digits(f.value)]
         if ident and not values:  # an identifier's digits may come in groups: "my SIN is 046 454 286"
             values = _values(sentence, offset, identifier=True) or [
                 Finding("id number", "pii", p.start, p.end, p.value) for p in _pieces(sentence, offset)
                 if sum(c.isdigit() for c in p.value) >= 6 and not _NEGATED.search(sentence)]
         found.extend(values)
-        lent = bool(cue) and not values and not sentence.rstrip().endswith(("?", "？"))
+        # "the password? it's marmalade77": a secret's name asked alone lends its cue like a statement
+        named_alone = len(re.findall(r"\w+", sentence)) <= 4
+        lent = bool(cue) and not values and (named_alone or not sentence.rstrip().endswith(("?", "？")))
     return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in found]
 
 

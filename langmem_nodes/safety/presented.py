@@ -31,7 +31,10 @@ _SEED_WORD = re.compile(
     r"\b(?:seed\s+(?:phrase|words?)|recovery\s+(?:phrase|words?|seed)|mnemonic(?:\s+phrase)?|secret\s+recovery|"
     r"(?:crypto|wallet|bitcoin|btc|ethereum|eth|metamask|ledger|trezor|phantom|exodus|coinbase)\s+(?:seed|words)|"
     r"(?:my|the|our)\s+seed(?!\s+(?:round|funding|money|investors?|stage|capital|data|value|number|of|for)\b))|"
-    r"助记词|恢复短语|种子短语|钱包种子|恢复词", _I)
+    r"助记词|恢复短语|种子短语|钱包种子|恢复词|"
+    # a wallet and the words it is restored with: "restoring my wallet with these words: …", "导入钱包的单词"
+    r"\b(?:wallet|metamask|ledger|trezor|electrum|phantom|exodus)\b[^.!?\n]{0,40}?\b(?:words|phrase)\b|"
+    r"钱包[^。！？\n]{0,12}?(?:单词|英文词|词)", _I)
 _SENTENCE = re.compile(r"(?:[^.!?。！？\n;；]|[.!?;](?!\s|$))+(?:[.!?;]+(?=\s|$)|[。！？\n；]+|$)")
 _VALUE_CHARS = r"[A-Za-z0-9!@#$%^&*_+=~.\-]"
 
@@ -144,7 +147,25 @@ _SEED_RUN = re.compile(
     r"[\"'“‘「](?P<q>[a-z]{3,8}(?:[\s,]+[a-z]{3,8}){2,23})[\"'”’」]")
 _GRAMMAR = re.compile(r"^(?:the|and|for|with|you|they|this|that|these|those|how|what|where|should|would|could|can|"
                       r"does|did|store|keep|save|write|written|stored|kept|saved|safe|safely|somewhere|best|way|"
-                      r"paper|offline|online|there|here|not|also|just|still|only|very|really)$")
+                      r"paper|offline|online|there|here|not|also|just|still|only|very|really|"
+                      r"seed|seeds|phrase|phrases|recovery|words?|mnemonic|wallets?|backup|used|use|crypto)$")
+
+
+# a seed by its shape alone: 12+ short lowercase words in a row with at most one word of grammar (prose of 12
+# words of 3-8 letters always holds "the", "and", "that", … or a word of 1-2 letters)
+_BARE_SEED = re.compile(r"(?<![A-Za-z'’-])[a-z]{3,8}(?:\s+[a-z]{3,8}){11,23}(?![A-Za-z'’-])")
+_PROSE = re.compile(r"^(?:are|was|were|have|has|had|will|but|from|into|about|your|our|their|his|her|its|who|when|why|"
+                    r"which|then|than|them|some|any|all|not|get|got|just|want|need|like|make|made|one|out|off|over|"
+                    r"after|before|because|while|still|more|most|much|many|here|there|yes|now|too|did|does|let|lets)$")
+
+
+def _bare_seed(text: str) -> list[Finding]:
+    out = []
+    for m in _BARE_SEED.finditer(text):
+        words = m.group(0).split()
+        if sum(bool(_GRAMMAR.match(w) or _PROSE.match(w)) for w in words) <= 1:
+            out.append(Finding("seed phrase", "secret", m.start(), m.end(), m.group(0)))
+    return out
 
 
 def _seed_words(sentence: str, offset: int) -> list[Finding]:
@@ -193,4 +214,4 @@ def find_presented(text: str) -> list[Finding]:
             found += _seed_words(sentence, offset)
         found += _logins(sentence, offset)
         seed_before = bool(seed)
-    return found
+    return found + _bare_seed(text)
