@@ -258,7 +258,7 @@ def _is_request_zh(text: str) -> bool:
     if m and _points_at_user_zh(m.group("desc")):
         return True
     m = re.match(r"^\s*(?P<desc>[^，,。！？?]{2,24}?)[，,\s]*(?P<you>你)?(?:就|也|都|全|还是|能不能|可不可以|可以|能)*(?:"
-                 + _ZH_DELETE + "|" + _ZH_NOT + r"(?P<verb>" + _ZH_KEEP + r")(?:下来|下)?|(?P<forget>忘掉|忘了(?=吧))|(?P<unhear>"
+                 + _ZH_DELETE + "|" + _ZH_NOT + r"(?P<verb>" + _ZH_KEEP + r")(?:下来|下)?|(?P<forget>忘掉|忘了(?=吧)|(?:(?<=可以)|(?<=能))忘(?:了|记))|(?P<unhear>"
                  + _ZH_UNHEAR + r"))" + _ZH_FINAL, t)
     # topic first: "我老婆的事你就别记了", "我的地址删了吧" (an owned thing: "我老婆不用知道吧" is no request)
     if not m or re.search(r"(?:没|不|别)$", m.group("desc")):
@@ -269,14 +269,84 @@ def _is_request_zh(text: str) -> bool:
                 and _points_at_user_zh(m.group("desc"), remember))
 
 
+# -- not about memory: a topic set aside, another thing edited --------------------------------------------------
+#: "for a sec", "for now": a topic set aside for a while ("forget about work for a sec")
+_FOR_NOW_EN = re.compile(r"\bfor\s+(?:(?:just\s+)?(?:a|one)\s+(?:sec|second|moment|minute|bit|while|little)|now|today|tonight|"
+                         r"the moment|the time being)\b", re.IGNORECASE)
+#: what a message goes on to ask or want after setting a topic aside: "…, what should I cook?", "…, I want a bike"
+_ASKS_NEXT_EN = re.compile(
+    r"^(?:what|how|which|where|who|when|why|can|could|should|would|will|is|are|do|does|any|tell me|help me|give me|"
+    r"show me|recommend|suggest|i\s+(?:want|wanna|need|would like|am (?:looking|thinking|planning|trying))|"
+    r"i['’](?:d like|m (?:looking|thinking|planning|trying|going))|let['’]?s|let us|instead|now)\b", re.IGNORECASE)
+#: 先 / 暂时 before forgetting: "工作的事先忘掉", "先把减肥忘了吧"
+_FOR_NOW_ZH = re.compile(r"(?:先|暂时|暂且|姑且)(?:把[^，,。！？?]{0,20}?)?(?:忘掉|忘了|忘记|别管|不管)")
+_ASKS_NEXT_ZH = re.compile(r"吗|呢|什么|啥|怎么|哪|推荐|建议|帮我|我想|我要|想要|好不好|行不行")
+_MEMORY_VERB_ZH = re.compile(r"记|存|保存|保留|知道|听")
+#: a thing other than the assistant's memory that holds the words: "from the draft", "in this doc", "草稿里"
+_OTHER_THING_EN = re.compile(
+    r"\b(?:from|in|out of|off|on)\s+(?:the|this|that|my|our|a|an|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:draft|doc|document|"
+    r"file|e-?mail|mail|message|text|essay|letter|resume|résumé|cv|post|paragraph|page|list|spreadsheet|sheet|slides?|"
+    r"deck|code|repo|readme|config|photo|picture|story|article|report|form|profile|bio|invitation|invite|card|speech|"
+    r"script|chapter|section|table|notes?|caption|toast|eulogy|newsletter|tweet|thread|blog)s?\b", re.IGNORECASE)
+_OTHER_THING_ZH = re.compile(
+    r"(?:草稿|稿子|文档|文件|邮件|文章|简历|这段话|那段话|段落|信|帖子|朋友圈|代码|表格|列表|报告|作文|笔记|照片|图片|PPT|ppt|幻灯片|"
+    r"消息|演讲稿|发言稿|剧本|名单|通讯录|日记|合同|资料|页面|文案|介绍|致辞|请柬|邀请函|说明|小说|故事)(?:里面|里|中|上)|"
+    r"(?:的|这|那)(?:一)?(?:段|句|行)(?!时间|日子|经历|感情|往事|关系|回忆)(?:话|文字)?(?:都|也|给我)?"
+    r"(?:删了|删掉|删除|删去|去掉|拿掉|划掉)")
+
+
+def sets_topic_aside(text: str) -> bool:
+    """Whether `text` sets a topic aside ("Forget about work for a sec, what should I cook tonight?", "Forget the
+    Tesla, I want to buy a bike.", "工作的事先忘掉吧，今晚吃什么？") or edits something other than the assistant's
+    memory ("Delete the paragraph about my wife from the draft", "帮我把草稿里关于我老婆的那段删掉"): no request.
+
+    >>> [sets_topic_aside(t) for t in ("Forget about work for a sec, what should I cook?", "Forget the Tesla, I want a bike.",
+    ...                                "帮我把草稿里关于我老婆的那段删掉。", "Forget the Tesla, I sold it.", "Forget my address.")]
+    [True, True, True, False, False]
+    """
+    t = text.strip()
+    if _OTHER_THING_EN.search(t) and not _MEMORY_WORDS.search(t):
+        return True
+    if _OTHER_THING_ZH.search(t) and not re.search(r"记忆|你记|记住|记着|别记|不用记", t):
+        return True
+    starts = [0, *(m.end() for m in re.finditer(r"[.!?]+\s+", t))]  # "We broke up. Forget about Alex, what now?"
+    if any(_sets_aside_en(t[i:]) for i in starts):
+        return True
+    if _FOR_NOW_ZH.search(t):
+        return True
+    clauses = [c for c in re.split(r"[，,。！!？?；;]+", t) if c.strip()]
+    for n, clause in enumerate(clauses):
+        if _is_request_zh(clause):  # a bare topic forgotten ("工作的事忘掉吧"), then a question: set aside
+            bare = "我" not in clause and not _MEMORY_VERB_ZH.search(clause)
+            return bare and any(_ASKS_NEXT_ZH.search(c) for c in clauses[n + 1:])
+    return False
+
+
+def _sets_aside_en(text: str) -> bool:
+    """"forget (about) X" for a while, or a bare X forgotten before asking or wanting something else."""
+    m = EN_FRAME.match(normal_en(text))
+    if not m or not (m.group("forget") or m.group("forgot")):
+        return False
+    rest = m.group("rest")
+    clause = first_clause(rest)
+    if _FOR_NOW_EN.search(clause):
+        return True
+    topic = TRAILER.sub("", clause.rstrip(" .!?…")).strip()
+    named = (re.match(r"^(?:my|our|your)\b", topic, re.IGNORECASE) or _CLAUSE.match(topic) or _ABOUT.match(topic)
+             or _MEMORY_WORDS.search(topic))
+    return not named and bool(_ASKS_NEXT_EN.match(rest[len(clause):].lstrip(" ,;:.!—–-")))
+
+
 def is_forget_request_by_parts(text: str) -> bool:
     """Whether `text` is a forget frame said to the assistant followed by a description pointing at the user."""
-    return _is_request_en(text) or _is_request_zh(text)
+    return (_is_request_en(text) or _is_request_zh(text)) and not sets_topic_aside(text)
 
 
 def request_sentence(text: str) -> str | None:
     """The part of `text` that is a forget request: the whole message, else its first sentence (clause in Chinese)
     that is one ("We broke up. Please stop remembering anything about Alex." → the second sentence)."""
+    if sets_topic_aside(text):
+        return None
     if is_forget_request_by_parts(text):
         return text
     for part in re.split(r"(?<=[.!?])\s+|[。！？!?；;，,]+", text):
