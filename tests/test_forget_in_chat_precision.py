@@ -120,3 +120,26 @@ def test_siblings_of_one_attribute_are_not_taken_for_a_stated_value():
     assert select_named(both, claim=False) == (["a", "b"], [])  # "my diet": all of it
     close = {"a": Evidence(False, 0.0, 0.10), "b": Evidence(False, 0.0, 0.08)}
     assert select_named(close, claim=True, names_value=True) == ([], ["a", "b"])  # meaning alone, no clear best
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    ("That thing about my divorce, please forget it.", "divorce"),
+    ("Never mind the part about my sister, delete it.", "sister"),
+    ("I take back what I said about my boss, forget it.", "boss"),
+    ("Let go of what I said about my job.", "job"),
+    ("Can you unlearn that I have a cat?", "I have a cat"),
+    ("我说我喜欢爵士乐那个，你删了吧", "我喜欢爵士乐"),
+    ("你就当我没说过我有个弟弟", "我有个弟弟"),
+    ("海鲜过敏那个你可以忘了，我已经好了。", "海鲜过敏"),
+])
+def test_a_request_named_first_or_taken_back_is_read_with_its_topic(text, topic):
+    from langmem_nodes.governance.forget_node import request_topic
+
+    assert is_forget_request(text) and request_topic(text) == topic
+
+
+@pytest.mark.parametrize("text", ["my bad, forget it", "my mistake, forget it", "the thing about the meeting, forget it",
+                                  "I need to let go of my ex, any advice?", "就当我没说", "就当我没说过吧",
+                                  "我刚才说的那个问题，忘了吧"])
+def test_never_mind_is_no_request(text):
+    assert not is_forget_request(text)

@@ -49,13 +49,13 @@ _ASK = (r"(?:(?:can|could|would|will) you(?:\s+please)?\s+|i (?:want|need) you t
         r"(?:i['’]?d|i would) (?:rather|prefer)(?: (?:it if|that))? you\s+|you (?:can|may|should|could)(?: just)?\s+|"
         r"(?:feel free to|go ahead and|can we|could we|let['’]?s|let us)\s+|please\s+|"
         r"(?:it(?:['’]?d| would) be (?:better|best|great|nice|good)|(?:i['’]?d|i would) appreciate it) if you (?:could|would)\s+)?")
-_FORGET = r"forget(?:\s+about)?"
+_FORGET = r"(?:forget|unlearn)(?:\s+about)?"
 #: a wish in the past tense: "I'd rather you forgot …", "it would be better if you deleted …"
 _WISH = (r"(?:(?:i['’]?d|i would) (?:rather|prefer(?: it)?(?: if)?|like it if|appreciate it if)|it(?:['’]?d| would) be (?:better|best|great|"
          r"nice|good) if) you\s+")
 _FORGOT = r"forgot(?:\s+about)?"
 _DELETED = r"(?:deleted|removed|erased|wiped(?:\s+out)?|dropped|scrapped|got rid of)"
-_DELETE = (r"(?:delete|remove|erase|wipe(?:\s+out)?|drop|clear(?:\s+out)?|scrap|purge|scratch|ditch|get rid of|take out|lose|scrub|nuke|toss|discard|disregard|expunge|strike|"
+_DELETE = (r"(?:let go of|delete|remove|erase|wipe(?:\s+out)?|drop|clear(?:\s+out)?|scrap|purge|scratch|ditch|get rid of|take out|lose|scrub|nuke|toss|discard|disregard|expunge|strike|"
            r"throw (?:out|away))")
 #: verbs of keeping that are about memory whatever follows ("don't remember my cat")
 _MEMORY_VERBS = r"remember(?:ing)?|memori[sz](?:e|ing)|stor(?:e|ing)"
@@ -142,7 +142,11 @@ _MIND = re.compile(r"^\s*(?:(?:hey|so|ok|okay|and|also|now)[\s,]+)*(?:would|do|c
 _WANT_DONE = re.compile(r"^\s*(?:please\s+)?(?:i (?:want|need)|(?:i['’]?d|i would) (?:like|prefer)|please (?:have|get))\s+"
                         r"(?:(?:to\s+)?(?:have|get)\s+)?(?P<what>.+?)\s+(?:deleted|removed|forgotten|gone|erased|wiped|dropped|taken out)(?P<end>\W*)$",
                         re.IGNORECASE)
-_NAMED_FIRST = re.compile(r"^\s*(?P<what>(?:my|our)\s+[^,;:—–-]{1,40}?)\s*[,;:—–-]+\s*(?:please\s+|just\s+|you can\s+)?"
+#: "my X, forget it", "that thing about my divorce, please forget it", "I take back what I said about my boss, forget it"
+_NAMED_FIRST = re.compile(r"^\s*(?:(?:never mind|i take back|as for|regarding|about)\s+)?"
+                          r"(?P<what>(?:my|our)\s+[^,;:—–-]{1,40}?|(?:that|the|this)\s+(?:thing|part|bit|stuff|story|info)\s+"
+                          r"about\s+[^,;:—–-]{1,40}?|what i (?:said|told you|mentioned)\s+about\s+[^,;:—–-]{1,40}?)\s*[,;:—–-]+\s*"
+                          r"(?:please\s+|just\s+|(?:so\s+)?you can\s+|can you\s+)?"
                           r"(?P<verb>forget|delete|remove|drop|erase|scrap)\s+(?:about\s+)?(?:it|that)(?P<end>\W*)$",
                           re.IGNORECASE)
 
@@ -153,6 +157,14 @@ _TAKE_OUT = re.compile(r"^\s*(?:please\s+)?(?:can you\s+|could you\s+)?take\s+(?
                        r"(?:memory|memories|notes|records?|list)(?P<end>\W*)$", re.IGNORECASE)
 _PAST = {"saved": "save", "stored": "store", "remembered": "remember", "kept": "keep", "recorded": "record",
          "tracked": "track", "logged": "log"}
+
+
+def _names_something_of_theirs(what: str) -> bool:
+    """'my address', 'the thing about my divorce', 'what I said about my boss' — not 'my bad', 'the thing about the
+    meeting'."""
+    if re.match(r"^(?:my|our)\s", what, re.IGNORECASE):
+        return _owned_personal_noun(what)
+    return bool(re.match(r"^what i\b", what, re.IGNORECASE) or _FIRST_PERSON.search(what.split(" about ", 1)[-1]))
 
 
 def normal_en(text: str) -> str:
@@ -168,8 +180,8 @@ def normal_en(text: str) -> str:
         return "don't " + _PAST[m.group("verb").casefold()] + " " + m.group("what") + m.group("end")
     if m := _TAKE_OUT.match(text):
         return "delete " + m.group("what") + " from your memory" + m.group("end")
-    if m := _NAMED_FIRST.match(text):
-        return m.group("verb") + " " + m.group("what") + m.group("end")
+    if (m := _NAMED_FIRST.match(text)) and _names_something_of_theirs(m.group("what")):
+        return m.group("verb") + " " + re.sub(r"^(?:that|this)\b", "the", m.group("what"), flags=re.IGNORECASE) + m.group("end")
     return text
 
 
@@ -206,7 +218,7 @@ _ZH_KEEP = r"(?:记住|记着|记得|记录|惦记|记(?![错混反岔漏])|存�
 _ZH_NOT = (r"(?:(?:你)?(?:别|不要|不用|不必|无需|不需要|用不着|没必要)|我?(?:不想|不希望|不愿意|不要)(?:让)?你)"
            r"(?:再|去|帮我)*")
 _ASKED_ZH = re.compile(r"问(?:的|题|过|了)|当我没(?:问|说)")
-_ZH_ABOUT = re.compile(r"(?:关于|有关)我|我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提|告诉你)(?:过|到)?的|"
+_ZH_ABOUT = re.compile(r"(?:关于|有关)我|我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提)(?:过|到)?(?=我)|我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提|告诉你)(?:过|到)?的|"
                        r"(?:之前|以前|刚才)(?:跟你|和你|对你)?(?:说|讲|提|存|记|告诉你)(?:过|下|到)?的")
 _ZH_THING = re.compile(r"(?:的|这件|那件|这些|那些)(?:事情?|信息|资料|情况|内容|那条|这条|部分)|(?:这件|那件)事|"
                        r"(?:相关|方面)的|这个人|那个人|(?<=关于|有关)[^，,。]{1,12}?的")
@@ -214,6 +226,8 @@ _ZH_THING = re.compile(r"(?:的|这件|那件|这些|那些)(?:事情?|信息|�
 _ZH_REMEMBER = r"(?:记住|记着|记得|记(?![错混反岔漏]))"
 #: "你就当没听过吧": pretend never to have heard it
 _ZH_UNHEAR = r"当(?:作|做)?(?:没|不)(?:听(?:过|到过?|说过)|知道)"
+#: "当我没说过…": pretend the user never said it
+_ZH_UNSAID = r"当(?:作|做)?我没(?:说|提|讲)(?:过|到过?)"
 _ZH_NOUN = re.compile("|".join(PERSONAL_NOUNS_ZH) + r"|(?<![物火电单行])车(?!票|次|位|库)")
 _ZH_FINAL = r"(?:一下)?(?:了)?(?:吧|啊|哈|呀|吗)?[。！!～~\s]*$"
 
@@ -251,6 +265,8 @@ def _is_request_zh(text: str) -> bool:
     m = re.match(_ZH_LEAD + r"(?:给我)?(?:" + _ZH_DELETE + "|" + _ZH_NOT + r"(?P<verb>" + _ZH_KEEP + r"))(?P<desc>.+)$", t)
     if m and _points_at_user_zh(re.sub(_ZH_FINAL, "", m.group("desc")),
                                 bool(m.group("verb") and re.match(_ZH_REMEMBER, m.group("verb")))):
+        return True
+    if re.match(_ZH_LEAD + _ZH_UNSAID + r"我.{2,}", t):  # 就当我没说过我有个弟弟 (就当我没说: "never mind")
         return True
     if re.match(_ZH_LEAD + _ZH_NOT + r"(?:记住|记着)", t):  # 别再记着 / 不用记住 … (existing wide form)
         return True
