@@ -57,6 +57,8 @@ NAMED = [
     ("Please forget that I play the guitar.", "guitar"),
     ("我会弹钢琴这件事别记了", "钢琴"),
     ("海鲜过敏那个你可以忘了，我已经好了。", "海鲜"),
+    ("Forget that I'm allergic to nuts.", "peanuts"),  # a value inside the stored word ("nut" in "peanuts")
+    ("花生过敏的事你不用记了", "花生"),
 ]
 
 

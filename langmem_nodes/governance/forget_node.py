@@ -170,6 +170,23 @@ def value_words(topic: str, terms: frozenset[str]) -> frozenset[str]:
     return frozenset(t for t in terms if names_a_value(t))
 
 
+def inside_evidence(terms: frozenset[str], text: str) -> float:
+    """The share of English `terms` (3 letters or more) that start or end a word of `text`, its plural aside: "nut"
+    in "peanuts", "mac" in "MacBook".
+
+    >>> inside_evidence(frozenset({"nut"}), "User is allergic to peanuts"), inside_evidence(frozenset({"mac"}), "Uses a MacBook")
+    (1.0, 1.0)
+    >>> inside_evidence(frozenset({"strawberries"}), "User is allergic to peanuts")
+    0.0
+    """
+    en = [t for t in terms if t.isascii() and t.isalpha()]
+    if not en:
+        return 0.0
+    words = re.findall(r"[a-z]+", text.casefold())
+    singular = [re.sub(r"(?<=\w\w)(?:es|s)$", "", w) for w in words]
+    return sum(len(t) >= 3 and any(w.startswith(t) or w.endswith(t) for w in singular) for t in en) / len(en)
+
+
 def names_a_value(term: str) -> bool:
     """Whether a term of a request names a value rather than an attribute or a relation: "shellfish", "Tom", "香菜" do;
     "allergic", "wife", "过敏", "老婆" do not.
@@ -468,7 +485,8 @@ class ForgetRequestNode(MemoryNode):
         lexical = max(lexical_evidence(terms, f"{r.text} {r.object}"), stem_evidence(terms, r.text))
         d = dense[r.id] if r.id in dense and dense[r.id] >= 0 else None
         values = value_words(topic, terms)
-        value = max(lexical_evidence(values, f"{r.text} {r.object}"), stem_evidence(values, r.text)) if values else 1.0
+        value = max(lexical_evidence(values, f"{r.text} {r.object}"), stem_evidence(values, r.text),
+                    inside_evidence(values, r.text)) if values else 1.0
         return Evidence(field, lexical, d, value)
 
     def to_forget(self, request: str, ctx: MemoryContext) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
