@@ -174,9 +174,10 @@ class WriteTurn(MemoryNode):
 
 def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) -> str:
     """A forget request in the latest user message ("Please forget where I live", "忘掉我的地址") is carried
-    out before the recall: the memories `ForgetRequestNode.candidates` finds for it (the user's own, on
-    absolute evidence) are forgotten everywhere. Returns the notice telling the model what was forgotten
-    ("" when the message is no forget request)."""
+    out before the recall: the memories `ForgetRequestNode.to_forget` picks for it (the user's own, saying what
+    the request names) are forgotten everywhere; the ones it is unsure of are kept and listed, for the model to
+    ask which is meant. Returns the notice telling the model what was forgotten or kept ("" when the message is
+    no forget request)."""
     from .governance.forget_node import ForgetRequestNode, is_forget_request, request_topic
     from .messages import message_parts
     from .safety.inert import neutralize
@@ -186,17 +187,26 @@ def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) ->
     text = next((t for role, t, _ in (message_parts(m) for m in reversed(messages)) if role == "user"), "")
     if not isinstance(text, str) or not is_forget_request(text):
         return ""
-    found = ForgetRequestNode(store).candidates(text, ctx)
+    found, held = ForgetRequestNode(store).to_forget(text, ctx)
     if found:
         store.forget_many([c["id"] for c in found], actor=f"user:{ctx.user_id}", reason="forget request in chat")
-    log.info("forget request from user %s: %d memories forgotten", ctx.user_id, len(found))
+    log.info("forget request from user %s: %d memories forgotten, %d kept as ambiguous", ctx.user_id, len(found),
+             len(held))
     topic, items = neutralize(request_topic(text)), "; ".join(f"«{neutralize(c['text'])}»" for c in found)
+    unsure = "; ".join(f"«{neutralize(c['text'])}»" for c in held)
     if detect_lang(text) == "zh":
         said = f"已按用户要求忘掉（{topic}）：{items}。请告诉用户这些已删除，不要再使用。" if found else \
-            f"用户要求忘掉（{topic}），但没有找到相关记忆。请如实告诉用户。"
+            f"用户要求忘掉（{topic}），但没有找到相关记忆。请如实告诉用户。" if not held else \
+            f"用户要求忘掉（{topic}），但不确定指的是哪一条，所以什么都没删。"
+        if held:
+            said += f"这几条可能相关，仍然保留：{unsure}。请问用户要删哪一条。"
     else:
         said = (f"Forgotten at the user's request ({topic}): {items}. Tell the user these are deleted; do not use "
-                "them." if found else f"The user asked to forget ({topic}); no stored memory matched. Say so.")
+                "them." if found else f"The user asked to forget ({topic}); no stored memory matched. Say so."
+                if not held else f"The user asked to forget ({topic}), but it is unclear which memory is meant, so "
+                "nothing was deleted.")
+        if held:
+            said += f" These may be meant and are kept: {unsure}. Ask the user which to delete."
     return f"<memory-forgotten>\n{said}\n</memory-forgotten>"
 
 

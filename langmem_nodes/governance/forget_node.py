@@ -41,7 +41,7 @@ import asyncio
 import re
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Annotated, Any, NotRequired
+from typing import Annotated, Any, NamedTuple, NotRequired
 
 from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
@@ -62,9 +62,20 @@ from ..read.relevance import (
 from ..records import MemoryContext, MemoryRecord
 from ..store import MemoryStore
 from ..text import detect_lang
-from .attribute_words import ADDRESS_WORDS, named_predicates, names_predicate, owner_phrase, stem_evidence
+from .attribute_words import (
+    ADDRESS_WORDS,
+    PREDICATE_WORDS,
+    RELATIONS_EN,
+    RELATIONS_ZH,
+    named_predicates,
+    names_predicate,
+    owner_phrase,
+    stem_evidence,
+)
 from .forget_phrases import (
     EN_FRAME,
+    PERSONAL_NOUNS_EN,
+    PERSONAL_NOUNS_ZH,
     THE_X_THING,
     TRAILER,
     first_clause,
@@ -100,7 +111,8 @@ _ZH_STRIP = re.compile(
     r"(?:你)?(?:别|不要|不用|不必|无需|不需要|用不着|没必要)(?:再|去)*(?:记住|记着|记得|记录|惦记|记|存着|存|保存|保留|留着|知道)|"
     r"能不能|可不可以|还是|一下|有关|(?:记|存)进去|清空|记忆(?:里|中)|删(?=一下|$)|能(?=忘|删|别|不)|那份|这份|就(?=$|忘|删|别|不)|吗$|^能|(?:别|不要)(?=把)|下来|你?记的|(?:记|存)下来|(?:之前|以前|刚才)(?:跟你)?(?:说|讲|提|存|记|告诉你)(?:过|下|到)?的|的一切|(?:的)?所有(?:的)?事?|那块|这块|那部分|"
     r"我?(?:不想|不希望|不愿意)(?:让)?你(?:再)?(?:记住|记着|记得|惦记|记|知道|存|保存|保留)|惦记|以后|你可以|你就|你|可以|"
-    r"当(?:作|做)?(?:没|不)(?:听(?:过|到过?|说过)|知道)|这个人|那个人|方面的?|相关的?|的?那些(?=[都别不删忘]|$)|"
+    r"当(?:作|做)?(?:没|不)(?:听(?:过|到过?|说过)|知道)|当(?:作|做)?我没(?:说|提|讲)(?:过|到过?)|"
+    r"我(?:之前|以前|刚才)?(?:跟你)?(?:说|讲|提)(?:过|到)?(?=我)|这个人|那个人|方面的?|相关的?|的?那些(?=[都别不删忘]|$)|"
     r"从(?:你的)?记忆(?:里|中)|(?:都|全|全部|统统)(?=[删忘清去抹别不]|$)|那事儿?|这事儿?|的?(?:信息|资料)(?=[都删忘清去抹吧了不别你]|$)|了$|"
     r"我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提|告诉你)(?:过|到)?的|你记(?:住|得)的|关于|有关|那个|那些|这个|"
     r"的事情?|的内容|的记忆|的那条记忆|那条记忆|这条记忆|的记录|那条|这条|记忆|这件事|那件事|的话|吧|好吗|[。！!？?，,\s]"
@@ -110,6 +122,142 @@ _ZH_STRIP = re.compile(
 DENSE_FLOOR_FACTOR = 1.5
 _YES = {"yes", "y", "ok", "okay", "confirm", "sure", "是", "是的", "好", "好的", "确认", "对", "嗯", "可以"}
 _NO = {"no", "n", "cancel", "stop", "不", "不要", "否", "取消", "算了", "别"}
+
+
+class Evidence(NamedTuple):
+    """Why a memory matches a thing a request names: its attribute is named (`field`), the share of the named
+    words it says (`lexical`), its meaning's margin over the floor (`dense`, None below it)."""
+
+    field: bool
+    lexical: float
+    dense: float | None
+    value: float = 1.0  # the share of the words naming a value ("shellfish" in "allergic to shellfish") it says
+
+
+#: words that say "a thing about" rather than what it is: "the therapy stuff", "那些事情"
+_GENERIC = frozenset("stuff thing things info information details detail bit bits part parts business situation side "
+                     "issue issues matter matters".split()) | {"事情", "信息", "资料", "情况", "内容", "东西"}
+
+
+def value_terms(topic: str) -> frozenset[str]:
+    """`content_terms` without a lone letter ("I'm" → "m"), a word for "thing" ("stuff") or a Chinese pair with a
+    particle ("妹的", "菜了").
+
+    >>> sorted(value_terms("I'm vegetarian")), sorted(value_terms("我妹妹的")), sorted(value_terms("the therapy stuff"))
+    (['vegetarian'], ['妹妹', '我妹'], ['therapy'])
+    """
+    return frozenset(t for t in content_terms(topic) if not (t.isascii() and len(t) == 1) and t not in _GENERIC
+                     and not (len(t) == 2 and re.search(r"[的了吧呢吗啊么个]", t)))
+
+
+_ATTRIBUTE_WORDS_EN = frozenset(w for en, _ in PREDICATE_WORDS.values() for w in en if " " not in w) | PERSONAL_NOUNS_EN \
+    | frozenset(RELATIONS_EN)
+_ATTRIBUTE_WORDS_ZH = tuple(w for _, zh in PREDICATE_WORDS.values() for w in zh) + PERSONAL_NOUNS_ZH + RELATIONS_ZH
+
+
+def value_words(topic: str, terms: frozenset[str]) -> frozenset[str]:
+    """The terms of `topic` that name a value (see `names_a_value`); none in a question form, which names an
+    attribute whatever its verb ("what car I drive", "where I work", "我在哪上班").
+
+    >>> sorted(value_words("I'm allergic to shellfish", frozenset({"allergic", "shellfish"})))
+    ['shellfish']
+    >>> value_words("car I drive", frozenset({"car", "drive"}))
+    frozenset()
+    """
+    if re.match(r"^\s*(?:(?:what|where|which|who|whom|how|when|whether)\b|(?:[\w'’-]+\s+){1,3}(?:i|we)\s+\w)", topic,
+                re.IGNORECASE) or _WH_ZH.search(topic):  # "car I drive": the request's "what" is stripped
+        return frozenset()
+    return frozenset(t for t in terms if names_a_value(t))
+
+
+def inside_evidence(terms: frozenset[str], text: str) -> float:
+    """The share of English `terms` (3 letters or more) that start or end a word of `text`, its plural aside: "nut"
+    in "peanuts", "mac" in "MacBook".
+
+    >>> inside_evidence(frozenset({"nut"}), "User is allergic to peanuts"), inside_evidence(frozenset({"mac"}), "Uses a MacBook")
+    (1.0, 1.0)
+    >>> inside_evidence(frozenset({"strawberries"}), "User is allergic to peanuts")
+    0.0
+    """
+    en = [t for t in terms if t.isascii() and t.isalpha()]
+    if not en:
+        return 0.0
+    words = re.findall(r"[a-z]+", text.casefold())
+    singular = [re.sub(r"(?<=\w\w)(?:es|s)$", "", w) for w in words]
+    return sum(len(t) >= 3 and any(w.startswith(t) or w.endswith(t) for w in singular) for t in en) / len(en)
+
+
+def names_a_value(term: str) -> bool:
+    """Whether a term of a request names a value rather than an attribute or a relation: "shellfish", "Tom", "香菜" do;
+    "allergic", "wife", "过敏", "老婆" do not.
+
+    >>> [names_a_value(t) for t in ("shellfish", "allergic", "wife", "香菜", "过敏", "老婆")]
+    [True, False, False, True, False, False]
+    """
+    if term.isascii():
+        return not any(stem_evidence({term}, w) for w in _ATTRIBUTE_WORDS_EN)
+    return not any(term in w or w in term for w in _ATTRIBUTE_WORDS_ZH if len(w) > 1)
+
+
+_WH_ZH = re.compile(r"哪|什么|几|多少|谁|怎么|啥")
+#: 我 and a verb ("我不吃香菜", "我对海鲜过敏", "我是素食者"), not 我 and a noun ("我家的地址", "我老婆")
+_CLAIM_ZH = re.compile(r"^\s*我(?:[不没别很也都还]|是|在|有|对|喜欢|爱|讨厌|会|要|想|用|住|吃|喝|做|信|去|开|养|抽|戒|怀|得了|离|结|"
+                       r"已经|正在|一直|每|今年|去年|刚)")
+#: a request naming a kind of thing rather than one: "the mental health stuff", "anything about Alex", "心理方面的那些"
+_CATEGORY = re.compile(r"\b(?:stuff|things|everything|anything|details|info|information)\b|方面|相关|那些|这些|一切|所有|"
+                       r"(?:关于|有关).{1,12}的(?:都|全|全部|统统)?(?:[删忘别不]|$)", re.IGNORECASE)
+
+
+def states_a_value(topic: str) -> bool:
+    """Whether a topic states the user's value ("I'm vegan", "我不吃香菜") rather than naming an attribute
+    ("my diet", "where I live", "我开什么车", "我的宗教信仰").
+
+    >>> [states_a_value(t) for t in ("I'm vegan", "where I live", "my diet", "我不吃香菜", "我开什么车", "我的体重", "我家的门牌")]
+    [True, False, False, True, False, False, False]
+    """
+    t = topic.strip()
+    if re.match(r"^(?:that\s+)?(?:i|we)(?:['’](?:m|ve|d|re)|\s+(?:am|are|was|were|have|had))?\b", t, re.IGNORECASE):
+        return True
+    return bool(_CLAIM_ZH.match(t) and not _WH_ZH.search(t))
+
+
+def select_named(ev: dict[str, Evidence], *, claim: bool, category: bool = False,
+                 names_value: bool = False) -> tuple[list[str], list[str]]:
+    """(ids to forget, ids held back as ambiguous) for one named thing, from each memory's `Evidence`:
+    the memories saying the named words (of those naming a value — "shellfish" in "allergic to shellfish" — the most);
+    when a value is named that none of them says, they are held back; else those of the named attribute (all of
+    them for an attribute named — "my diet" —, for a stated value the only one unless it names a value none says
+    — "that I eat meat"); else the one
+    memory close in meaning (a clear best: twice the runner-up's margin). A `category` ("the mental health stuff", "心理方面的那些") also takes every memory close
+    in meaning. Nothing else is guessed.
+
+    >>> select_named({"veg": Evidence(True, 1.0, None), "spicy": Evidence(True, 0.0, None)}, claim=True)
+    (['veg'], [])
+    >>> select_named({"veg": Evidence(True, 0.0, None), "spicy": Evidence(True, 0.0, None)}, claim=True)
+    ([], ['veg', 'spicy'])
+    >>> select_named({"veg": Evidence(True, 0.0, None), "spicy": Evidence(True, 0.0, None)}, claim=False)
+    (['veg', 'spicy'], [])
+    >>> select_named({"peanuts": Evidence(True, 0.5, None, value=0.0)}, claim=True)  # "that I'm allergic to shellfish"
+    ([], ['peanuts'])
+    >>> select_named({"a": Evidence(False, 0.0, 0.3), "b": Evidence(False, 0.0, 0.1)}, claim=True, names_value=True)
+    (['a'], [])
+    """
+    said = {i: e.value for i, e in ev.items() if e.lexical >= LEXICAL_FLOOR}
+    field = [i for i, e in ev.items() if e.field]
+    close = sorted((i for i, e in ev.items() if e.dense is not None), key=lambda i: -(ev[i].dense or 0.0))
+    extra = [i for i in close if i not in said and i not in field] if category else []
+    if said:
+        best = max(said.values())
+        if best == 0:  # the value named ("allergic to latex") is said by none: "allergic to peanuts" is not it
+            return [], list(dict.fromkeys([*said, *field]))
+        return [i for i, v in said.items() if v >= best - 1e-9] + extra, []
+    if field:
+        if not claim or (len(field) == 1 and not names_value):  # "my diet"; "that I'm vegan": the one diet memory
+            return field + extra, []
+        return [], field  # several for a stated value, or a value none says ("that I eat meat"): not guessed
+    if category or not names_value or len(close) <= 1 or (ev[close[0]].dense or 0.0) >= 2 * (ev[close[1]].dense or 0.0):
+        return close if category or not names_value else close[:1], []
+    return [], close
 
 
 class ForgetState(TypedDict):
@@ -289,7 +437,7 @@ class ForgetRequestNode(MemoryNode):
         scored: dict[str, float] = {}
         recs: dict[str, MemoryRecord] = {}
         for item in topic_items(topic):  # "where I work, and my age": each named thing on its own evidence
-            for r, score in self._evidence(item, parts, statuses, ctx):
+            for r, score, _ in self._evidence(item, parts, statuses, ctx):
                 recs[r.id], scored[r.id] = r, max(score, scored.get(r.id, 0.0))
         # ties (the same attribute named): live memories before superseded ones, newest first
         offered = sorted(recs.values(), key=lambda r: (-scored[r.id], r.status.value not in ("active", "candidate"),
@@ -297,8 +445,8 @@ class ForgetRequestNode(MemoryNode):
         return [self._show(r, scored[r.id]) for r in offered[: self.k]]
 
     def _evidence(self, topic: str, parts: list[str], statuses: tuple[str, ...],
-                  ctx: MemoryContext) -> list[tuple[MemoryRecord, float]]:
-        """The user's memories `topic` names (see `candidates`), with their evidence."""
+                  ctx: MemoryContext) -> list[tuple[MemoryRecord, float, Evidence]]:
+        """The user's memories `topic` names (see `candidates`), with their score and evidence."""
         emb = self.store.embedder
         qvec = emb.embed_query(topic)
         lex = dict(self.store.lexical_search(parts, topic, self.k * 4, statuses=statuses))
@@ -311,16 +459,12 @@ class ForgetRequestNode(MemoryNode):
         recs = self.store.get_many(list(dict.fromkeys([*lex, *cos, *named])))
         mine = [r for r in recs.values() if r.scope.user_id == ctx.user_id and r.scope.org_id == ctx.org_id]
         dense = self._dense_evidence(topic, qvec, parts, mine, cos)
-        terms = content_terms(lexical_topic(topic))
-        found: list[tuple[MemoryRecord, float, bool]] = []
+        terms = value_terms(lexical_topic(topic))
+        found: list[tuple[MemoryRecord, float, Evidence]] = []
         for r in mine:
-            # a memory stored without a structured reading ("states") names its attribute in its text
-            field = names_predicate(topic, r.predicate) or (
-                r.predicate == "states" and any(names_predicate(r.text, p) for p in attributes))
-            lexical = max(lexical_evidence(terms, f"{r.text} {r.object}"), stem_evidence(terms, r.text))
-            d = max(dense.get(r.id, -1.0), 0.0) if r.id in dense and dense[r.id] >= 0 else None
-            if field or lexical >= LEXICAL_FLOOR or d is not None:
-                found.append((r, float(field) + lexical + (d or 0.0), field and not lexical and d is None))
+            ev = self._parts_of(r, topic, attributes, terms, dense)
+            if ev.field or ev.lexical >= LEXICAL_FLOOR or ev.dense is not None:
+                found.append((r, float(ev.field) + ev.lexical + (ev.dense or 0.0), ev))
         # "my street address" names `attr:address` and, by a word of it, `lives_in`: the attribute of its own
         # words wins over a general one that has nothing else for it; so does a street address ("12 Rose St")
         # over a city when the topic asks for the address
@@ -328,9 +472,47 @@ class ForgetRequestNode(MemoryNode):
             return (r.predicate.startswith("attr:") and names_predicate(topic, r.predicate)) or bool(
                 ADDRESS_WORDS.search(topic) and "lives_in" in attributes and re.search(r"\d", r.text))
 
-        if any(specific(r) for r, _, _ in found):
-            found = [x for x in found if not (x[2] and not specific(x[0]))]
-        return [(r, score) for r, score, _ in found]
+        if any(specific(r) for r, _, _ in found):  # drop the general ones named by their attribute only
+            found = [x for x in found if specific(x[0]) or x[2].lexical or x[2].dense is not None or not x[2].field]
+        return found
+
+    @staticmethod
+    def _parts_of(r: MemoryRecord, topic: str, attributes: set[str], terms: frozenset[str],
+                  dense: dict[str, float]) -> Evidence:
+        # a memory stored without a structured reading ("states") names its attribute in its text
+        field = names_predicate(topic, r.predicate) or (
+            r.predicate == "states" and any(names_predicate(r.text, p) for p in attributes))
+        lexical = max(lexical_evidence(terms, f"{r.text} {r.object}"), stem_evidence(terms, r.text))
+        d = dense[r.id] if r.id in dense and dense[r.id] >= 0 else None
+        values = value_words(topic, terms)
+        value = max(lexical_evidence(values, f"{r.text} {r.object}"), stem_evidence(values, r.text),
+                    inside_evidence(values, r.text)) if values else 1.0
+        return Evidence(field, lexical, d, value)
+
+    def to_forget(self, request: str, ctx: MemoryContext) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """(what a request said in chat forgets at once, what it is held back on as ambiguous). Stricter than
+        `candidates` (which a user confirms): for each thing the request names, the memories that say the named
+        words win (the best share only: "that I'm vegetarian" is not "does not eat spicy food", though both are
+        `diet`); without words in common, the memories of the named attribute ("where I work"); else the one
+        memory close in meaning (`select_named`). A value none of them says ("that I'm allergic to latex"), several
+        memories of one attribute for a stated value ("that I'm vegan"), or several close in meaning only, are held
+        back: nothing is guessed."""
+        if is_forget_all(request):
+            return self.candidates(request, ctx), []
+        parts = self.owned_partitions(ctx)
+        statuses = ("candidate", "active", "superseded", "expired", "archived")
+        chosen: dict[str, dict[str, Any]] = {}
+        held: dict[str, dict[str, Any]] = {}
+        category = _CATEGORY.search(request_sentence(request) or request)
+        for item in topic_items(request_topic(request)):
+            found = self._evidence(item, parts, statuses, ctx)
+            scored = {r.id: (r, s) for r, s, _ in found}
+            named_value = bool(value_words(item, value_terms(lexical_topic(item))))
+            take, hold = select_named({r.id: ev for r, _, ev in found}, claim=states_a_value(item),
+                                      category=bool(category), names_value=named_value)
+            chosen.update({i: self._show(scored[i][0], scored[i][1]) for i in take})
+            held.update({i: self._show(scored[i][0], scored[i][1]) for i in hold})
+        return list(chosen.values()), [h for i, h in held.items() if i not in chosen]
 
     def _dense_evidence(self, topic: str, qvec: Any, parts: list[str], recs: list[MemoryRecord],
                         cos: dict[str, float]) -> dict[str, float]:

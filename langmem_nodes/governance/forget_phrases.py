@@ -49,13 +49,13 @@ _ASK = (r"(?:(?:can|could|would|will) you(?:\s+please)?\s+|i (?:want|need) you t
         r"(?:i['’]?d|i would) (?:rather|prefer)(?: (?:it if|that))? you\s+|you (?:can|may|should|could)(?: just)?\s+|"
         r"(?:feel free to|go ahead and|can we|could we|let['’]?s|let us)\s+|please\s+|"
         r"(?:it(?:['’]?d| would) be (?:better|best|great|nice|good)|(?:i['’]?d|i would) appreciate it) if you (?:could|would)\s+)?")
-_FORGET = r"forget(?:\s+about)?"
+_FORGET = r"(?:forget|unlearn)(?:\s+about)?"
 #: a wish in the past tense: "I'd rather you forgot …", "it would be better if you deleted …"
 _WISH = (r"(?:(?:i['’]?d|i would) (?:rather|prefer(?: it)?(?: if)?|like it if|appreciate it if)|it(?:['’]?d| would) be (?:better|best|great|"
          r"nice|good) if) you\s+")
 _FORGOT = r"forgot(?:\s+about)?"
 _DELETED = r"(?:deleted|removed|erased|wiped(?:\s+out)?|dropped|scrapped|got rid of)"
-_DELETE = (r"(?:delete|remove|erase|wipe(?:\s+out)?|drop|clear(?:\s+out)?|scrap|purge|scratch|ditch|get rid of|take out|lose|scrub|nuke|toss|discard|disregard|expunge|strike|"
+_DELETE = (r"(?:let go of|delete|remove|erase|wipe(?:\s+out)?|drop|clear(?:\s+out)?|scrap|purge|scratch|ditch|get rid of|take out|lose|scrub|nuke|toss|discard|disregard|expunge|strike|"
            r"throw (?:out|away))")
 #: verbs of keeping that are about memory whatever follows ("don't remember my cat")
 _MEMORY_VERBS = r"remember(?:ing)?|memori[sz](?:e|ing)|stor(?:e|ing)"
@@ -142,7 +142,11 @@ _MIND = re.compile(r"^\s*(?:(?:hey|so|ok|okay|and|also|now)[\s,]+)*(?:would|do|c
 _WANT_DONE = re.compile(r"^\s*(?:please\s+)?(?:i (?:want|need)|(?:i['’]?d|i would) (?:like|prefer)|please (?:have|get))\s+"
                         r"(?:(?:to\s+)?(?:have|get)\s+)?(?P<what>.+?)\s+(?:deleted|removed|forgotten|gone|erased|wiped|dropped|taken out)(?P<end>\W*)$",
                         re.IGNORECASE)
-_NAMED_FIRST = re.compile(r"^\s*(?P<what>(?:my|our)\s+[^,;:—–-]{1,40}?)\s*[,;:—–-]+\s*(?:please\s+|just\s+|you can\s+)?"
+#: "my X, forget it", "that thing about my divorce, please forget it", "I take back what I said about my boss, forget it"
+_NAMED_FIRST = re.compile(r"^\s*(?:(?:never mind|i take back|as for|regarding|about)\s+)?"
+                          r"(?P<what>(?:my|our)\s+[^,;:—–-]{1,40}?|(?:that|the|this)\s+(?:thing|part|bit|stuff|story|info)\s+"
+                          r"about\s+[^,;:—–-]{1,40}?|what i (?:said|told you|mentioned)\s+about\s+[^,;:—–-]{1,40}?)\s*[,;:—–-]+\s*"
+                          r"(?:please\s+|just\s+|(?:so\s+)?you can\s+|can you\s+)?"
                           r"(?P<verb>forget|delete|remove|drop|erase|scrap)\s+(?:about\s+)?(?:it|that)(?P<end>\W*)$",
                           re.IGNORECASE)
 
@@ -153,6 +157,14 @@ _TAKE_OUT = re.compile(r"^\s*(?:please\s+)?(?:can you\s+|could you\s+)?take\s+(?
                        r"(?:memory|memories|notes|records?|list)(?P<end>\W*)$", re.IGNORECASE)
 _PAST = {"saved": "save", "stored": "store", "remembered": "remember", "kept": "keep", "recorded": "record",
          "tracked": "track", "logged": "log"}
+
+
+def _names_something_of_theirs(what: str) -> bool:
+    """'my address', 'the thing about my divorce', 'what I said about my boss' — not 'my bad', 'the thing about the
+    meeting'."""
+    if re.match(r"^(?:my|our)\s", what, re.IGNORECASE):
+        return _owned_personal_noun(what)
+    return bool(re.match(r"^what i\b", what, re.IGNORECASE) or _FIRST_PERSON.search(what.split(" about ", 1)[-1]))
 
 
 def normal_en(text: str) -> str:
@@ -168,8 +180,8 @@ def normal_en(text: str) -> str:
         return "don't " + _PAST[m.group("verb").casefold()] + " " + m.group("what") + m.group("end")
     if m := _TAKE_OUT.match(text):
         return "delete " + m.group("what") + " from your memory" + m.group("end")
-    if m := _NAMED_FIRST.match(text):
-        return m.group("verb") + " " + m.group("what") + m.group("end")
+    if (m := _NAMED_FIRST.match(text)) and _names_something_of_theirs(m.group("what")):
+        return m.group("verb") + " " + re.sub(r"^(?:that|this)\b", "the", m.group("what"), flags=re.IGNORECASE) + m.group("end")
     return text
 
 
@@ -206,7 +218,7 @@ _ZH_KEEP = r"(?:记住|记着|记得|记录|惦记|记(?![错混反岔漏])|存�
 _ZH_NOT = (r"(?:(?:你)?(?:别|不要|不用|不必|无需|不需要|用不着|没必要)|我?(?:不想|不希望|不愿意|不要)(?:让)?你)"
            r"(?:再|去|帮我)*")
 _ASKED_ZH = re.compile(r"问(?:的|题|过|了)|当我没(?:问|说)")
-_ZH_ABOUT = re.compile(r"(?:关于|有关)我|我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提|告诉你)(?:过|到)?的|"
+_ZH_ABOUT = re.compile(r"(?:关于|有关)我|我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提)(?:过|到)?(?=我)|我(?:之前|以前|刚才)?(?:跟你|和你|对你)?(?:说|讲|提|告诉你)(?:过|到)?的|"
                        r"(?:之前|以前|刚才)(?:跟你|和你|对你)?(?:说|讲|提|存|记|告诉你)(?:过|下|到)?的")
 _ZH_THING = re.compile(r"(?:的|这件|那件|这些|那些)(?:事情?|信息|资料|情况|内容|那条|这条|部分)|(?:这件|那件)事|"
                        r"(?:相关|方面)的|这个人|那个人|(?<=关于|有关)[^，,。]{1,12}?的")
@@ -214,6 +226,8 @@ _ZH_THING = re.compile(r"(?:的|这件|那件|这些|那些)(?:事情?|信息|�
 _ZH_REMEMBER = r"(?:记住|记着|记得|记(?![错混反岔漏]))"
 #: "你就当没听过吧": pretend never to have heard it
 _ZH_UNHEAR = r"当(?:作|做)?(?:没|不)(?:听(?:过|到过?|说过)|知道)"
+#: "当我没说过…": pretend the user never said it
+_ZH_UNSAID = r"当(?:作|做)?我没(?:说|提|讲)(?:过|到过?)"
 _ZH_NOUN = re.compile("|".join(PERSONAL_NOUNS_ZH) + r"|(?<![物火电单行])车(?!票|次|位|库)")
 _ZH_FINAL = r"(?:一下)?(?:了)?(?:吧|啊|哈|呀|吗)?[。！!～~\s]*$"
 
@@ -252,13 +266,15 @@ def _is_request_zh(text: str) -> bool:
     if m and _points_at_user_zh(re.sub(_ZH_FINAL, "", m.group("desc")),
                                 bool(m.group("verb") and re.match(_ZH_REMEMBER, m.group("verb")))):
         return True
+    if re.match(_ZH_LEAD + _ZH_UNSAID + r"我.{2,}", t):  # 就当我没说过我有个弟弟 (就当我没说: "never mind")
+        return True
     if re.match(_ZH_LEAD + _ZH_NOT + r"(?:记住|记着)", t):  # 别再记着 / 不用记住 … (existing wide form)
         return True
     m = re.match(_ZH_LEAD + _ZH_NOT + r"把(?P<desc>.{1,24}?)(?:记|存|保存|记录)(?:下来|下|住|着|进去|起来)?" + _ZH_FINAL, t)  # 别把…记下来
     if m and _points_at_user_zh(m.group("desc")):
         return True
     m = re.match(r"^\s*(?P<desc>[^，,。！？?]{2,24}?)[，,\s]*(?P<you>你)?(?:就|也|都|全|还是|能不能|可不可以|可以|能)*(?:"
-                 + _ZH_DELETE + "|" + _ZH_NOT + r"(?P<verb>" + _ZH_KEEP + r")(?:下来|下)?|(?P<forget>忘掉|忘了(?=吧))|(?P<unhear>"
+                 + _ZH_DELETE + "|" + _ZH_NOT + r"(?P<verb>" + _ZH_KEEP + r")(?:下来|下)?|(?P<forget>忘掉|忘了(?=吧)|(?:(?<=可以)|(?<=能))忘(?:了|记))|(?P<unhear>"
                  + _ZH_UNHEAR + r"))" + _ZH_FINAL, t)
     # topic first: "我老婆的事你就别记了", "我的地址删了吧" (an owned thing: "我老婆不用知道吧" is no request)
     if not m or re.search(r"(?:没|不|别)$", m.group("desc")):
@@ -269,14 +285,84 @@ def _is_request_zh(text: str) -> bool:
                 and _points_at_user_zh(m.group("desc"), remember))
 
 
+# -- not about memory: a topic set aside, another thing edited --------------------------------------------------
+#: "for a sec", "for now": a topic set aside for a while ("forget about work for a sec")
+_FOR_NOW_EN = re.compile(r"\bfor\s+(?:(?:just\s+)?(?:a|one)\s+(?:sec|second|moment|minute|bit|while|little)|now|today|tonight|"
+                         r"the moment|the time being)\b", re.IGNORECASE)
+#: what a message goes on to ask or want after setting a topic aside: "…, what should I cook?", "…, I want a bike"
+_ASKS_NEXT_EN = re.compile(
+    r"^(?:what|how|which|where|who|when|why|can|could|should|would|will|is|are|do|does|any|tell me|help me|give me|"
+    r"show me|recommend|suggest|i\s+(?:want|wanna|need|would like|am (?:looking|thinking|planning|trying))|"
+    r"i['’](?:d like|m (?:looking|thinking|planning|trying|going))|let['’]?s|let us|instead|now)\b", re.IGNORECASE)
+#: 先 / 暂时 before forgetting: "工作的事先忘掉", "先把减肥忘了吧"
+_FOR_NOW_ZH = re.compile(r"(?:先|暂时|暂且|姑且)(?:把[^，,。！？?]{0,20}?)?(?:忘掉|忘了|忘记|别管|不管)")
+_ASKS_NEXT_ZH = re.compile(r"吗|呢|什么|啥|怎么|哪|推荐|建议|帮我|我想|我要|想要|好不好|行不行")
+_MEMORY_VERB_ZH = re.compile(r"记|存|保存|保留|知道|听")
+#: a thing other than the assistant's memory that holds the words: "from the draft", "in this doc", "草稿里"
+_OTHER_THING_EN = re.compile(
+    r"\b(?:from|in|out of|off|on)\s+(?:the|this|that|my|our|a|an|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:draft|doc|document|"
+    r"file|e-?mail|mail|message|text|essay|letter|resume|résumé|cv|post|paragraph|page|list|spreadsheet|sheet|slides?|"
+    r"deck|code|repo|readme|config|photo|picture|story|article|report|form|profile|bio|invitation|invite|card|speech|"
+    r"script|chapter|section|table|notes?|caption|toast|eulogy|newsletter|tweet|thread|blog)s?\b", re.IGNORECASE)
+_OTHER_THING_ZH = re.compile(
+    r"(?:草稿|稿子|文档|文件|邮件|文章|简历|这段话|那段话|段落|信|帖子|朋友圈|代码|表格|列表|报告|作文|笔记|照片|图片|PPT|ppt|幻灯片|"
+    r"消息|演讲稿|发言稿|剧本|名单|通讯录|日记|合同|资料|页面|文案|介绍|致辞|请柬|邀请函|说明|小说|故事)(?:里面|里|中|上)|"
+    r"(?:的|这|那)(?:一)?(?:段|句|行)(?!时间|日子|经历|感情|往事|关系|回忆)(?:话|文字)?(?:都|也|给我)?"
+    r"(?:删了|删掉|删除|删去|去掉|拿掉|划掉)")
+
+
+def sets_topic_aside(text: str) -> bool:
+    """Whether `text` sets a topic aside ("Forget about work for a sec, what should I cook tonight?", "Forget the
+    Tesla, I want to buy a bike.", "工作的事先忘掉吧，今晚吃什么？") or edits something other than the assistant's
+    memory ("Delete the paragraph about my wife from the draft", "帮我把草稿里关于我老婆的那段删掉"): no request.
+
+    >>> [sets_topic_aside(t) for t in ("Forget about work for a sec, what should I cook?", "Forget the Tesla, I want a bike.",
+    ...                                "帮我把草稿里关于我老婆的那段删掉。", "Forget the Tesla, I sold it.", "Forget my address.")]
+    [True, True, True, False, False]
+    """
+    t = text.strip()
+    if _OTHER_THING_EN.search(t) and not _MEMORY_WORDS.search(t):
+        return True
+    if _OTHER_THING_ZH.search(t) and not re.search(r"记忆|你记|记住|记着|别记|不用记", t):
+        return True
+    starts = [0, *(m.end() for m in re.finditer(r"[.!?]+\s+", t))]  # "We broke up. Forget about Alex, what now?"
+    if any(_sets_aside_en(t[i:]) for i in starts):
+        return True
+    if _FOR_NOW_ZH.search(t):
+        return True
+    clauses = [c for c in re.split(r"[，,。！!？?；;]+", t) if c.strip()]
+    for n, clause in enumerate(clauses):
+        if _is_request_zh(clause):  # a bare topic forgotten ("工作的事忘掉吧"), then a question: set aside
+            bare = "我" not in clause and not _MEMORY_VERB_ZH.search(clause)
+            return bare and any(_ASKS_NEXT_ZH.search(c) for c in clauses[n + 1:])
+    return False
+
+
+def _sets_aside_en(text: str) -> bool:
+    """"forget (about) X" for a while, or a bare X forgotten before asking or wanting something else."""
+    m = EN_FRAME.match(normal_en(text))
+    if not m or not (m.group("forget") or m.group("forgot")):
+        return False
+    rest = m.group("rest")
+    clause = first_clause(rest)
+    if _FOR_NOW_EN.search(clause):
+        return True
+    topic = TRAILER.sub("", clause.rstrip(" .!?…")).strip()
+    named = (re.match(r"^(?:my|our|your)\b", topic, re.IGNORECASE) or _CLAUSE.match(topic) or _ABOUT.match(topic)
+             or _MEMORY_WORDS.search(topic))
+    return not named and bool(_ASKS_NEXT_EN.match(rest[len(clause):].lstrip(" ,;:.!—–-")))
+
+
 def is_forget_request_by_parts(text: str) -> bool:
     """Whether `text` is a forget frame said to the assistant followed by a description pointing at the user."""
-    return _is_request_en(text) or _is_request_zh(text)
+    return (_is_request_en(text) or _is_request_zh(text)) and not sets_topic_aside(text)
 
 
 def request_sentence(text: str) -> str | None:
     """The part of `text` that is a forget request: the whole message, else its first sentence (clause in Chinese)
     that is one ("We broke up. Please stop remembering anything about Alex." → the second sentence)."""
+    if sets_topic_aside(text):
+        return None
     if is_forget_request_by_parts(text):
         return text
     for part in re.split(r"(?<=[.!?])\s+|[。！？!?；;，,]+", text):
