@@ -30,7 +30,7 @@ from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, T
 from ..safety import find_injection, instruction_target
 from ..state import PendingWrite
 from ..text import detect_lang
-from . import chat_en, clause_en, grammar, grammar_zh, pronouns
+from . import casual_en, chat_en, clause_en, grammar, grammar_zh, kin_age, pronouns
 from . import lexicon as lx
 from .places import is_place
 from .rules import Claim, clean_object
@@ -305,7 +305,7 @@ class RuleExtractor(Extractor):
                 ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
         question, hypothetical, reported speech, one-off, small talk, past episode, no parse."""
-        message = message.replace("’", "'").replace("‘", "'")
+        message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message)
                           or chat_en.is_correction(message) or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
         if not correction and earlier and _SOFT_RETRACT.search(message) and _NAME_AGAIN.search(message) and any(
@@ -379,8 +379,11 @@ class RuleExtractor(Extractor):
                 if prev is not None and prev.predicate == "has" and prev.subject == "user" and (
                         _EN_NAMED.match(clause) or _ZH_NAMED.match(clause)):
                     named_again = True  # "I got a dog, she's called Rex", "我养了只兔子，它叫雪球": its name, not hearsay
-                frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause)
-                         and not named_again else
+                # "she's turning 7, not 6": the age of the family member the user gave one for before
+                age_again = kin_age.corrected_age(clause, kin_age.ages_said(
+                    [str(t.get("content", "")) for t in earlier if t.get("role") in ("user", "human")][-3:])) if correction and earlier else []
+                frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.own_fact(clause)
+                         and not named_again and not age_again else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) else None)
                 if frame:
@@ -448,6 +451,10 @@ class RuleExtractor(Extractor):
                 if not new and correction and unresolved and _MOVED_THERE.match(clause):
                     # "i meant Lund. i moved there in march", "是苏州，去年搬过来的": the bare value is where the user lives
                     new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
+                if not new and age_again:
+                    new = age_again
+                if new and not age_again and kin_age.incidental(message):
+                    new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction:
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
                     if not new and (value := _bare_value(clause, bare_np=not found)[1]):
