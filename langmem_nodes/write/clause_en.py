@@ -41,7 +41,7 @@ HOLDER = re.compile(
     rf"^(?P<user>i(?=\s|'|$)|me personally|personally i|(?:my|our)\s+(?:partner|wife|husband|family|kids|girlfriend|boyfriend|fiancée?)\s+and\s+i(?=\s|'))|"
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
     rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
-    rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds)(?=\s)|all (?:our|the) (?:{_PROJECT_NOUN}))", _I)
+    rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?=\s)|all (?:our|the) (?:{_PROJECT_NOUN}))", _I)
 _CONTRACT = {"'m": " am", "'re": " are", "'ve": " have", "'s": " is", "'d": " would"}
 _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totally|also|still|now|currently|personally|"
                      r"honestly|pretty much|kinda|kind of|actually|finally|recently|all|fully|completely|entirely|"
@@ -104,6 +104,7 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r"writes? (?:everything |it all |all |most things |all (?:our|the|its) code |our code |code |the code )?in|"
                 r"is formatted with|is tracked in|track (?:everything|things|issues|tickets|work) in|keeps? (?:everything|things|issues|tickets) in|"
                 rf"(?:track|plan|document|manage|write|keep|host)s? (?:{_THEME} )?in|"
+                rf"(?:ship|send|push|stream|forward|export|pipe)s? (?:{_THEME} )?to|"
                 # a project chore and its tool: "we lint with ruff", "tests are run with pytest", "staging lives at …"
                 r"(?:format|lint|test|bundle|package|type-?check|compile|containeri[sz]e|release|publish|build|schedule|orchestrate)s?"
                 r" (?:everything |it |our code |the code |all )?(?:with|using|via|through)|test on|tests on|lives at|live at|"

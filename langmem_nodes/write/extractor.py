@@ -648,7 +648,8 @@ class RuleExtractor(Extractor):
             names = [named.group("o")] if named.group("o") else _ZH_EACH_NAMED.findall(clause)
             claims = [Claim("user", f"attr:{prev.object}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")
                       for i, n in enumerate(names)]
-        if not claims and prev is not None and prev.subject == "user":
+        if not claims and prev is not None and prev.subject == "user" and not kin_age.is_kin_age(prev):
+            # (after "我女儿7岁了" the dropped subject is the daughter: "特别喜欢画画" is hers, not the user's)
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             retries = (["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler

@@ -239,6 +239,8 @@ def _is_tool(text: str) -> bool:
     return len(name.split()) <= 2 and is_tool_name(name) and not re.search(r"[-_/:@]", name)  # "db-prod-2" is a host
 
 
+# "stick to that in any code you suggest": the wish points back at a rule said before it (that one is the rule)
+_POINTS_BACK = re.compile(r"^\w+(?:\s+(?:to|with|by))?\s+(?:that|this|it|them|those|these)\b", _I)
 # a field of work, the head word last: "(I work in) marketing", "digital marketing", "healthcare", "IT support"
 FIELD_OF_WORK = re.compile(
     r"^(?:[a-z-]+\s+){0,2}(?:support|engineering|design|development|research|analysis|analytics|marketing|sales|consulting|"
@@ -354,7 +356,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     # a standing imperative about the answers: "Please keep your answers under five sentences"
     (re.compile(r"^(?:please\s+|pls\s+)?(?P<o>(?:keep|make|write|use|give|format|put|limit|start|end|include|add|answer|reply|"
                 r"respond|explain|show|stick to|default to|cite|number|wrap|indent)\b.{3,})$", _I),
-     _StandingRule(lambda m: _en_rule(m, "positive"))),
+     _StandingRule(lambda m: [] if _POINTS_BACK.match(m.group("o")) else _en_rule(m, "positive"))),
 ]
 
 
