@@ -209,3 +209,17 @@ def test_zh_a_project_part_names_the_tool(said: str, tool: str) -> None:  # alre
                                        ("我每天背单词", "背单词")])
 def test_a_habit_said_without_its_subject(said: str, part: str) -> None:
     assert any(p == "trait" and part in o for p, o in _objects(said))
+
+
+# "her name is …" after the user named a family member ---------------------------------------------
+@pytest.mark.parametrize("said,expected", [
+    ("my sister's getting married in june, help me write a toast. her name is Priya btw", {("attr:sister_name", "Priya")}),
+    ("My brother is visiting. His name is Tom.", {("attr:brother_name", "Tom")}),
+    ("her name is Priya", set()),
+])
+def test_a_name_given_with_a_pronoun_is_the_family_members(said: str, expected: set) -> None:
+    assert _objects(said) == expected
+
+
+def test_zh_a_name_given_with_a_pronoun_is_never_the_users() -> None:  # zh counterpart: guarded
+    assert not [o for p, o in _objects("我妹妹下个月结婚，帮我写个致辞。她叫王蕾") if p == "name"]

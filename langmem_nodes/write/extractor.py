@@ -316,6 +316,7 @@ class RuleExtractor(Extractor):
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
+        kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
         for sentence in lx.SENTENCE_SPLIT.split(message):
             sentence = lx.drop_emoji(sentence).strip()
             if not sentence:
@@ -354,6 +355,8 @@ class RuleExtractor(Extractor):
                 hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")
                 clause, pet = pronouns.resolve(clause, pet), pronouns.mentioned(clause) or pet  # "my dog, she's a …"
+                clause = pronouns.resolve_name(clause, kin)  # "my sister's getting married … her name is Priya"
+                kin = pronouns.kin_mentioned(clause) or kin
                 lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1
                 if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
