@@ -223,3 +223,14 @@ def test_a_name_given_with_a_pronoun_is_the_family_members(said: str, expected: 
 
 def test_zh_a_name_given_with_a_pronoun_is_never_the_users() -> None:  # zh counterpart: guarded
     assert not [o for p, o in _objects("我妹妹下个月结婚，帮我写个致辞。她叫王蕾") if p == "name"]
+
+
+# a numbered place in something, or a pronoun, is no tool ----------------------------------------------
+@pytest.mark.parametrize("said", ["im stuck on step 4", "I'm stuck on level 3 of this game", "im on day 3 of my diet",
+                                  "im using it for a school project"])
+def test_a_step_or_a_pronoun_is_no_tool(said: str) -> None:
+    assert _facts(said) == set()
+
+
+def test_zh_a_step_is_no_tool() -> None:  # zh counterpart: guarded
+    assert _facts("我卡在第4步了") == set()

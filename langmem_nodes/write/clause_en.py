@@ -195,7 +195,10 @@ _MAX_WORDS = 5
 # what one is "on" or "runs on" that is no tool: "I'm on vacation in Bali", "on a diet", "on my way", "on call"
 _NOT_A_TOOL = re.compile(r"^(?:vacation|holiday|leave|break|trip|call|duty|the way|my way|(?:a\s+)?diet|a date|the phone|a plane|a train|"
                          r"a flight|the road|meds|medication|antibiotics|coffee|caffeine|fumes|no sleep|autopilot|a roll|fire|"
-                         r"the fence|board|track|time|schedule|shift|the clock|maternity leave|paternity leave|sick leave)\b", _I)
+                         r"the fence|board|track|time|schedule|shift|the clock|maternity leave|paternity leave|sick leave)\b|"
+                         # a numbered place in something: "(I'm stuck on) step 4", "(I'm on) day 3 of my diet"
+                         r"^(?:step|level|chapter|page|part|question|problem|exercise|lesson|day|week|stage|phase|round|episode|"
+                         r"season|unit|section|task|item|line|slide|draft|attempt|try|rep|set|lap|mile|km)\s+#?\d", _I)
 # an amount, not a name: "(I run) about 30km a week", "5 miles a day"
 _MEASURE = re.compile(r"^(?:about|around|roughly|like|over|under|almost|nearly|maybe)?\s*\d[\d.,]*\s*(?:k|km|kms|miles?|mi|hours?|hrs?|h|"
                       r"minutes?|mins?|times?|days?|kg|lbs?|pounds|reps|sets|steps|laps)\b", _I)
