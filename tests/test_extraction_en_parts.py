@@ -234,3 +234,19 @@ def test_a_step_or_a_pronoun_is_no_tool(said: str) -> None:
 
 def test_zh_a_step_is_no_tool() -> None:  # zh counterpart: guarded
     assert _facts("我卡在第4步了") == set()
+
+
+# devlike5 tune: a colour-blindness kind, a ban in "our JS codebase", a home bought, "only X" after "don't use Y" ----
+@pytest.mark.parametrize("said,expected", [
+    ("I'm red-green colorblind.", {("user", "trait", "red-green colorblind", P)}),
+    ("No semicolons in our JS codebase, please.", {("project", "rule", "semicolons", N)}),
+    ("My partner and I just bought a house in Leeds and moved in.", {("user", "lives_in", "Leeds", P)}),
+    ("I don't use Windows at all, only Linux.", {("user", "uses", "Windows", N), ("user", "uses", "Linux", P)}),
+])
+def test_devlike_parts(said: str, expected: set) -> None:
+    assert _facts(said) == expected
+
+
+@pytest.mark.parametrize("said,expected", [("我是红绿色盲", ("trait", "红绿色盲")), ("我不用 Windows，只用 Linux", ("uses", "Linux"))])
+def test_zh_devlike_parts_still_read(said: str, expected: tuple[str, str]) -> None:  # zh counterpart: guarded
+    assert expected in _objects(said)

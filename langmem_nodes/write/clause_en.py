@@ -323,6 +323,10 @@ def _user(rest: str) -> list[Claim]:
         obj, after = _object(rest[m.end():])
         if is_place(obj) or unlisted_place(obj, after, m.group(0)):
             return _one("user", "from", obj, kind="identity")
+    if (m := re.match(r"^(?:just\s+)?(?:bought|have bought|purchased|closed on)\s+(?:a|our|my|the)\s+(?:first\s+|new\s+)?"
+                      r"(?:house|home|flat|apartment|condo|place)\s+(?:in|near)\s+", rest, _I)) and not neg and \
+            (place := _residence(rest[m.end():], "based")):
+        return _one("user", "lives_in", place, kind="identity")  # "my partner and I just bought a house in Leeds"
     if (m := _R_LIVES.match(rest)) and not neg and not (m.group(0).lower().startswith("am") and _VISIT.match(rest[m.end():])):
         if (place := _residence(rest[m.end():], m.group(0), personal=True)):
             return _one("user", "lives_in", place, kind="identity")

@@ -133,7 +133,7 @@ _BREEDS = re.compile(r"^(?:puppy|retriever|labrador|lab|terrier|poodle|beagle|co
                      r"greyhound|whippet|chihuahua|doodle|goldendoodle|labradoodle|schnauzer|bulldog|boxer|狗狗|小狗)$|^(?:kitten|小猫|猫咪)$")
 
 
-_TRAIT = (r"(?:(?:left|right)[- ]handed|colou?r[- ]?blind|ambidextrous|diabetic|celiac|coeliac|asthmatic|epileptic|dyslexic|"
+_TRAIT = (r"(?:(?:left|right)[- ]handed|(?:red[- ]green\s+|blue[- ]yellow\s+|partially\s+)?colou?r[- ]?blind|ambidextrous|diabetic|celiac|coeliac|asthmatic|epileptic|dyslexic|"
           r"autistic|lactose[- ]intolerant|(?:partially |legally )?(?:deaf|blind)(?: in (?:my|one) (?:left |right )?(?:ear|eye))?|"
           r"hard of hearing|introverted|extroverted|"
           r"(?:an?\s+)?(?:(?:total|real|complete|huge|bit of an?|big)\s+)?(?:early bird|night owl|morning person|introvert|extrovert|"
@@ -157,7 +157,7 @@ def _kin_names(m: re.Match[str]) -> list[Claim]:
 def _no_x(m: re.Match[str]) -> list[Claim]:
     """"No default exports in this repo" is a project rule; "no more zoom for me" the user no longer using it."""
     tail = (m.group("t") or "").lower()
-    if re.search(r"\b(?:this|the|our) (?:repo|project|codebase|code|app|service|monorepo)", tail):
+    if re.search(r"\b(?:this|the|our) (?:[\w.+#-]+ )?(?:repo|project|codebase|code|app|service|monorepo)", tail):
         return _claim("project", "rule", m.group("o"), "negative", "rule")
     if m.string.lower().startswith("no more"):
         return _claim("user", "uses", m.group("o"), "negative")
