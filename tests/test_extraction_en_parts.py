@@ -250,3 +250,19 @@ def test_devlike_parts(said: str, expected: set) -> None:
 @pytest.mark.parametrize("said,expected", [("我是红绿色盲", ("trait", "红绿色盲")), ("我不用 Windows，只用 Linux", ("uses", "Linux"))])
 def test_zh_devlike_parts_still_read(said: str, expected: tuple[str, str]) -> None:  # zh counterpart: guarded
     assert expected in _objects(said)
+
+
+# chat tune: a tool that gives the user headaches, "it's all X" after a project part ----------------------
+def test_a_tool_that_gives_headaches_is_disliked() -> None:
+    got = _facts("mysql always gives me weird collation headaches and i avoid it.")
+    assert got == {("user", "prefers", "mysql", N)}
+    assert _facts("my boss gives me headaches") == set()
+
+
+def test_it_is_all_x_after_a_project_part() -> None:
+    assert _facts("our ci is a mess tbh, it's all buildkite pipelines and half of them are flaky af.") == {
+        ("project", "uses", "buildkite pipelines", P)}
+
+
+def test_zh_it_is_all_x_after_a_project_part_still_read() -> None:  # zh counterpart: guarded
+    assert any("buildkite" in o for _, o in _objects("我们的 CI 一团糟，全是 buildkite 的流水线"))

@@ -543,7 +543,14 @@ _MAKES_ME_ILL = re.compile(r"^(?P<o>(?!(?:it|this|that|he|she|they|work|people|e
                            r"(?:a\s+)?(?:stomach ?ache|migraine|headache|reflux|heartburn))\b", _I)
 
 
+# a tool that keeps causing the user trouble: "mysql always gives me weird collation headaches"
+_GIVES_TROUBLE = re.compile(r"^(?P<o>[\w.+#-]+(?:\s+(?!(?:always|constantly|still|just|keeps)\b)[\w.+#-]+)?)\s+(?:always\s+|constantly\s+|still\s+|just\s+)?(?:gives|give|keeps giving)\s+me\s+"
+                            r"(?:[\w-]+\s+){0,3}?(?:headaches?|grief|trouble|problems|nightmares|pain|issues|hell)\b", _I)
+
+
 def food_ill(clause: str) -> list[Claim]:
+    if (t := _GIVES_TROUBLE.match(clause)) and clause_en.is_tool_name(t.group("o")):
+        return _claim("user", "prefers", t.group("o"), "negative", "preference")
     m = _MAKES_ME_ILL.match(clause)
     return _claim("user", "diet", m.group("o"), "negative", "identity") if m else []
 
