@@ -656,7 +656,8 @@ class RuleExtractor(Extractor):
         if not claims and prev is not None and prev.subject == "project" and not prev.predicate and (
                 it_all := re.match(r"^it(?:'s| is)\s+(?:all|mostly|entirely|just|basically)\s+(?P<o>\S.*)$", clause, re.I)):
             # "our ci is a mess tbh, it's all buildkite pipelines": "it" is the project part the clause before named
-            claims = [c for c in grammar.parse("we use " + clause_en.object_span(it_all.group("o")), standing=explicit) if c.subject == "project"]
+            claims = [c for c in grammar.parse("we use " + clause_en.object_span(it_all.group("o")), standing=explicit)
+                      if c.subject == "project"]
         if not claims and prev is not None and prev.polarity == "negative" and prev.predicate in ("uses", "prefers") and (
                 only := _ONLY.match(clause)):
             # "I don't use Windows at all, only Linux": the value the user does hold
