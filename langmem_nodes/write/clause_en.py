@@ -280,13 +280,13 @@ def read(clause: str) -> list[Claim]:
         return []
     rest = text[h.end():].strip()
     if h.group("user"):
-        return _user(rest)
+        return _user(rest, household=h.group("user").lower().startswith(("my", "our")))
     if h.group("thing"):
         return _thing(rest)
     return _project(rest)
 
 
-def _user(rest: str) -> list[Claim]:
+def _user(rest: str, *, household: bool = False) -> list[Claim]:
     rest = _BE_ADVERB.sub(r"\1 ", rest)
     rest = re.sub(r"^(?:have\s+been|am|have)\s+(?=(?:" + _alt("using|learning|studying|living in|coding in|running") + r")\b)",
                   lambda m: "am " if not m.group(0).startswith("have been") else "have been ", rest, flags=_I)
@@ -325,8 +325,8 @@ def _user(rest: str) -> list[Claim]:
             return _one("user", "from", obj, kind="identity")
     if (m := re.match(r"^(?:just\s+)?(?:bought|have bought|purchased|closed on)\s+(?:a|our|my|the)\s+(?:first\s+|new\s+)?"
                       r"(?:house|home|flat|apartment|condo|place)\s+(?:in|near)\s+", rest, _I)) and not neg and \
-            (place := _residence(rest[m.end():], "based")):
-        return _one("user", "lives_in", place, kind="identity")  # "my partner and I just bought a house in Leeds"
+            household and (place := _residence(rest[m.end():], "based")):
+        return _one("user", "lives_in", place, kind="identity")  # "my partner and I just bought a house in Leeds": a home
     if (m := _R_LIVES.match(rest)) and not neg and not (m.group(0).lower().startswith("am") and _VISIT.match(rest[m.end():])):
         if (place := _residence(rest[m.end():], m.group(0), personal=True)):
             return _one("user", "lives_in", place, kind="identity")

@@ -357,7 +357,8 @@ class RuleExtractor(Extractor):
                 hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")
                 clause, pet = pronouns.resolve(clause, pet), pronouns.mentioned(clause) or pet  # "my dog, she's a …"
-                clause = pronouns.resolve_name(clause, kin)  # "my sister's getting married … her name is Priya"
+                if not pet and not (prev is not None and prev.predicate == "has"):  # a pet's name is the pet's
+                    clause = pronouns.resolve_name(clause, kin)  # "my sister's getting married … her name is Priya"
                 kin = pronouns.kin_mentioned(clause) or kin
                 lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1
                 if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None:

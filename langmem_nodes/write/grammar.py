@@ -626,7 +626,7 @@ def _run(rules: list[tuple[re.Pattern[str], Build]], clause: str) -> list[Claim]
 
 
 # a thing pointed at in the conversation ("I love this song") or a bond ("I love my kids"), not a standing taste
-_DEICTIC = re.compile(r"^(?:this|that|these|those|(?-i:it|them))\s|^(?:my|our)\s+(?-i:[a-z]+)$|\s(?:there|here)$|"
+_DEICTIC = re.compile(r"^(?:this|that|these|those|(?-i:it|them)(?!\s+when\b))\s|^(?:my|our)\s+(?-i:[a-z]+)$|\s(?:there|here)$|"
                       r"^你(?:的)?(?:上一?个|上一条|刚才|刚刚|这个|那个|这次|这条)", _I)  # "我不喜欢你上一个回答": this answer, once
 
 

@@ -50,7 +50,7 @@ def resolve(clause: str, pet: str) -> str:
 _KIN_EN = (r"sister|brother|wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|son|daughter|mom|mum|mother|dad|father|"
            r"grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|boss|manager|roommate|best friend")
 _KIN_ZH = r"妹妹|姐姐|哥哥|弟弟|老婆|老公|女朋友|男朋友|儿子|女儿|妈妈|爸爸|奶奶|爷爷|外婆|外公|老板|室友"
-_MY_KIN = re.compile(rf"\bmy\s+(?:(?:little|big|older|younger|baby|best)\s+)?(?P<en>{_KIN_EN})\b|^我(?:的)?(?P<zh>{_KIN_ZH})", _I)
+_MY_KIN = re.compile(rf"\bmy\s+(?:(?:little|big|older|younger|baby|best)\s+)?(?P<en>{_KIN_EN})\b(?!\s+and\s+i\b)|^我(?:的)?(?P<zh>{_KIN_ZH})", _I)
 _NAME_EN = re.compile(r"^(?:and\s+)?(?:(?:her|his)\s+name(?:'s|\s+is)|(?:she|he)(?:'s|\s+is)\s+(?:called|named))\s+"
                       r"(?P<o>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)(?:\s+(?:btw|by the way|fyi|lol|haha))?$", _I)
 _NAME_ZH = re.compile(r"^(?:她|他)(?:的名字)?(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fff·]{2,4})$")
