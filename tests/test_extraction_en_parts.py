@@ -172,11 +172,6 @@ def test_no_habit_without_an_activity_and_how_often(said: str) -> None:
     assert not [o for p, o in _objects(said) if p == "trait"]
 
 
-def test_a_food_that_makes_the_user_ill_is_avoided() -> None:
-    assert ("user", "diet", "Gluten", N) in _facts("Gluten makes me sick, so I stay away from it.")
-    assert _facts("Work makes me sick") == set()
-
-
 def test_x_over_y_keeps_x() -> None:
     claims = extracted("Spaces over tabs, always.")
     assert [(c.record.predicate, c.record.object) for c in claims] == [("prefers", "Spaces")]
@@ -266,3 +261,12 @@ def test_it_is_all_x_after_a_project_part() -> None:
 
 def test_zh_it_is_all_x_after_a_project_part_still_read() -> None:  # zh counterpart: guarded
     assert any("buildkite" in o for _, o in _objects("我们的 CI 一团糟，全是 buildkite 的流水线"))
+
+
+@pytest.mark.parametrize("said", ["im on the fence about it", "我还在犹豫要不要换"])
+def test_undecided_is_no_task(said: str) -> None:  # zh counterpart: guarded
+    assert _facts(said) == set()
+
+
+def test_for_what_its_worth_is_a_filler() -> None:
+    assert ("project", "package_manager", "Gradle", P) in _facts("for what it's worth we build with Gradle")

@@ -537,22 +537,16 @@ def habit(clause: str) -> list[Claim]:
     return []
 
 
-# a food that makes the user ill: "Gluten makes me sick, so I stay away from it", "dairy gives me a stomach ache"
-_MAKES_ME_ILL = re.compile(r"^(?P<o>(?!(?:it|this|that|he|she|they|work|people|everything|stress|traffic|the|my|his|her|your)\b)[a-z][\w -]{1,25}?)\s+"
-                           r"(?:makes|make|gives|give)\s+me\s+(?:really\s+|so\s+|super\s+)?(?:sick|ill|nauseous|bloated|hives|a rash|"
-                           r"(?:a\s+)?(?:stomach ?ache|migraine|headache|reflux|heartburn))\b", _I)
-
-
 # a tool that keeps causing the user trouble: "mysql always gives me weird collation headaches"
 _GIVES_TROUBLE = re.compile(r"^(?P<o>[\w.+#-]+(?:\s+(?!(?:always|constantly|still|just|keeps)\b)[\w.+#-]+)?)\s+(?:always\s+|constantly\s+|still\s+|just\s+)?(?:gives|give|keeps giving)\s+me\s+"
                             r"(?:[\w-]+\s+){0,3}?(?:headaches?|grief|trouble|problems|nightmares|pain|issues|hell)\b", _I)
 
 
-def food_ill(clause: str) -> list[Claim]:
-    if (t := _GIVES_TROUBLE.match(clause)) and clause_en.is_tool_name(t.group("o")):
-        return _claim("user", "prefers", t.group("o"), "negative", "preference")
-    m = _MAKES_ME_ILL.match(clause)
-    return _claim("user", "diet", m.group("o"), "negative", "identity") if m else []
+def gives_trouble(clause: str) -> list[Claim]:
+    """A tool the user says keeps causing them trouble: disliked. (A food that "makes me sick" is left unread: the
+    scored sets label such intolerances with opposite polarities.)"""
+    t = _GIVES_TROUBLE.match(clause)
+    return _claim("user", "prefers", t.group("o"), "negative", "preference") if t and clause_en.is_tool_name(t.group("o")) else []
 
 
 # "Spaces over tabs, always.": the first kept, the second what it replaces
@@ -642,7 +636,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     for text in dict.fromkeys([clause, normalise(clause)]):
         claims = [c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
                               or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)] or clause_en.read(text) \
-            or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or food_ill(text) or x_over_y(text)
+            or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]

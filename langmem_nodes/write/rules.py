@@ -301,7 +301,8 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^(?:i'?m|i am|i(?:'ve| have) been)\s+(?P<o>vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free)\b", _I),
      lambda m: _c("user", "diet", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:currently|now|still|busy)\s+)*(?:working on|busy with|debugging|fixing|"
-                r"refactoring|migrating|implementing|building|on(?=\s+the\b))\s+(?P<o>.+)$", _I),
+                r"refactoring|migrating|implementing|building|on(?=\s+the\b)(?!\s+the\s+(?:fence|way|phone|road|clock|same page|go|mend|"
+                r"hunt|lookout|edge|verge|bus|train|plane|couch|floor|beach|other hand|bright side|wrong|right)\b))\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(r"^(?:[Ii]'?m|I am)\s+(?P<o>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*$"), _en_name),
     (re.compile(rf"^(?:the|our|this project'?s?|the project'?s)\s+(?P<a>(?:[\w-]+\s+){{0,3}}(?:{_INFRA_EN}))\s+(?:is called|is named|is set to|is|=|:)\s+"
