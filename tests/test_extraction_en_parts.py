@@ -243,7 +243,7 @@ def test_devlike_parts(said: str, expected: set) -> None:
 
 
 @pytest.mark.parametrize("said,expected", [("我是红绿色盲", ("trait", "红绿色盲")), ("我不用 Windows，只用 Linux", ("uses", "Linux"))])
-def test_zh_devlike_parts_still_read(said: str, expected: tuple[str, str]) -> None:  # zh counterpart: guarded
+def test_zh_devlike_parts_read(said: str, expected: tuple[str, str]) -> None:  # "只用 Linux": same rule; "红绿色盲": guarded
     assert expected in _objects(said)
 
 
