@@ -131,7 +131,7 @@ CASES = [
  ("The project deploys with GitHub Actions.", [("project","GitHub Actions","positive")]),
  ("The test command is npm test.", [("project","npm test","positive")]),
  ("Don't use default exports in this codebase.", [("project","default exports","negative")]),
- ("I'm a software engineer at Google.", [("user","software engineer","positive")]),
+ ("I'm a software engineer at Google.", [("user","software engineer","positive"), ("user","Google","positive")]),
  ("I'm Chen, a PM in Shanghai.", [("user","Chen","positive"),("user","Shanghai","positive")]),
  ("I work remotely from Lisbon.", [("user","Lisbon","positive")]),
  ("Currently I'm refactoring the auth module.", [("user","auth module","positive")]),

@@ -34,14 +34,14 @@ _PROJECT_NOUN = (r"app|application|service|services|repo|repository|monorepo|cod
                  r"ci system|task runner|container registry|registry|search|search engine|data warehouse|warehouse|env|envs|environment|"
                  r"environments|event bus|object store|storage|blob store|scheduler|load balancer|proxy|gateway|cdn|dns|"
                  r"code|source code|images|containers|releases|secrets|artifacts|assets|migrations|logs|metrics|alerts|"
-                 r"packages|charts|manifests|dependencies|deps")
+                 r"packages|charts|manifests|dependencies|deps|layer|api layer|data layer|tier|module|component|datastore|data store")
 _PROJECT_NOUN = "|".join(sorted(_PROJECT_NOUN.split("|"), key=len, reverse=True))
 _USER_THING = r"laptop|machine|box|desktop|computer|pc|mac|setup|editor|ide|shell|terminal|phone|os|distro|keyboard|browser"
 HOLDER = re.compile(
     rf"^(?P<user>i(?=\s|'|$)|me personally|personally i|(?:my|our)\s+(?:partner|wife|husband|family|kids|girlfriend|boyfriend|fiancée?)\s+and\s+i(?=\s|'))|"
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
     rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
-    rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds)(?=\s)|all (?:our|the) (?:{_PROJECT_NOUN}))", _I)
+    rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?=\s)|all (?:our|the) (?:{_PROJECT_NOUN}))", _I)
 _CONTRACT = {"'m": " am", "'re": " are", "'ve": " have", "'s": " is", "'d": " would"}
 _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totally|also|still|now|currently|personally|"
                      r"honestly|pretty much|kinda|kind of|actually|finally|recently|all|fully|completely|entirely|"
@@ -103,6 +103,8 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r"deploys? (?:the|our|its) [\w-]+(?: [\w-]+)? (?:to|on)|enforces|enforce|requires|require|mandates|is linted with|"
                 r"writes? (?:everything |it all |all |most things |all (?:our|the|its) code |our code |code |the code )?in|"
                 r"is formatted with|is tracked in|track (?:everything|things|issues|tickets|work) in|keeps? (?:everything|things|issues|tickets) in|"
+                rf"(?:track|plan|document|manage|write|keep|host)s? (?:{_THEME} )?in|"
+                rf"(?:ship|send|push|stream|forward|export|pipe)s? (?:{_THEME} )?to|"
                 # a project chore and its tool: "we lint with ruff", "tests are run with pytest", "staging lives at …"
                 r"(?:format|lint|test|bundle|package|type-?check|compile|containeri[sz]e|release|publish|build|schedule|orchestrate)s?"
                 r" (?:everything |it |our code |the code |all )?(?:with|using|via|through)|test on|tests on|lives at|live at|"
@@ -142,7 +144,7 @@ _END = re.compile(
     r"\s+(?:and|but|so|because|cause|cuz|coz|since|when|whenever|while|as|if|though|although|which|that|who|where|"
     r"until|unless|whereas|plus|or so|for|talking|running|backed|sitting|hosted|deployed|built|written|served|"
     r"powered|lol|lmao|haha|tbh|ngl|btw|fwiw|honestly|anyway|these days|nowadays|"
-    r"lately|recently|now|anymore|any more|again|already|instead|too|as well|either|forever|for (?:years|ages|"
+    r"lately|recently|now|anymore|any more|again|already|instead|too|as well|either|forever|back (?:in|when|then)|for (?:years|ages|"
     r"a while|a bit|now|good|life|work|fun|everything|most things|all my|my|our|the|a|an|any|some|each|every|\d+|"
     r"like|about|over|almost|the past|several|many|a few|a couple|two|three|four|five|six|ten)\b|"
     r"(?:last|this|next|every) (?:week|month|year|quarter|spring|summer|fall|autumn|winter|weekend|sprint|time)|"
@@ -193,7 +195,10 @@ _MAX_WORDS = 5
 # what one is "on" or "runs on" that is no tool: "I'm on vacation in Bali", "on a diet", "on my way", "on call"
 _NOT_A_TOOL = re.compile(r"^(?:vacation|holiday|leave|break|trip|call|duty|the way|my way|(?:a\s+)?diet|a date|the phone|a plane|a train|"
                          r"a flight|the road|meds|medication|antibiotics|coffee|caffeine|fumes|no sleep|autopilot|a roll|fire|"
-                         r"the fence|board|track|time|schedule|shift|the clock|maternity leave|paternity leave|sick leave)\b", _I)
+                         r"the fence|board|track|time|schedule|shift|the clock|maternity leave|paternity leave|sick leave)\b|"
+                         # a numbered place in something: "(I'm stuck on) step 4", "(I'm on) day 3 of my diet"
+                         r"^(?:step|level|chapter|page|part|question|problem|exercise|lesson|day|week|stage|phase|round|episode|"
+                         r"season|unit|section|task|item|line|slide|draft|attempt|try|rep|set|lap|mile|km)\s+#?\d", _I)
 # an amount, not a name: "(I run) about 30km a week", "5 miles a day"
 _MEASURE = re.compile(r"^(?:about|around|roughly|like|over|under|almost|nearly|maybe)?\s*\d[\d.,]*\s*(?:k|km|kms|miles?|mi|hours?|hrs?|h|"
                       r"minutes?|mins?|times?|days?|kg|lbs?|pounds|reps|sets|steps|laps)\b", _I)
@@ -201,6 +206,11 @@ _MEASURE = re.compile(r"^(?:about|around|roughly|like|over|under|almost|nearly|m
 _VISIT = re.compile(r"^.{1,40}?\s+(?:this|for the|for a|next)\s+(?:week|weekend|month|few days|couple of days|conference|trip|"
                     r"holiday|vacation|visit|wedding|meeting|workshop)\b|^.{1,40}?\s+(?:on|for)\s+(?:a\s+|an\s+)?(?:trip|vacation|holiday|"
                     r"business|work trip|business trip|conference)\b|^.{1,40}?\s+(?:visiting|until)\b", _I)
+
+
+def not_a_tool(name: str) -> bool:
+    """What one is "on" that is no tool: "vacation", "a diet", "call"."""
+    return bool(_NOT_A_TOOL.match(name.strip()))
 
 
 def is_tool_name(name: str) -> bool:
@@ -270,13 +280,13 @@ def read(clause: str) -> list[Claim]:
         return []
     rest = text[h.end():].strip()
     if h.group("user"):
-        return _user(rest)
+        return _user(rest, household=h.group("user").lower().startswith(("my", "our")))
     if h.group("thing"):
         return _thing(rest)
     return _project(rest)
 
 
-def _user(rest: str) -> list[Claim]:
+def _user(rest: str, *, household: bool = False) -> list[Claim]:
     rest = _BE_ADVERB.sub(r"\1 ", rest)
     rest = re.sub(r"^(?:have\s+been|am|have)\s+(?=(?:" + _alt("using|learning|studying|living in|coding in|running") + r")\b)",
                   lambda m: "am " if not m.group(0).startswith("have been") else "have been ", rest, flags=_I)
@@ -291,6 +301,8 @@ def _user(rest: str) -> list[Claim]:
     if (m := _R_DISLIKE.match(rest)):
         return _one("user", "prefers", rest[m.end():], "positive" if neg else "negative", "preference")
     if (m := _R_LIKE.match(rest)):
+        if neg and re.match(r"^did", neg.group(0), _I) and re.match(r"^(?:the|that|this|those|these|your)\s", rest[m.end():], _I):
+            return []  # "I didn't like the last answer": one thing, once, not a standing taste
         return _one("user", "prefers", rest[m.end():], "negative" if neg else "positive", "preference")
     if (m := _R_STOP.match(rest)) and not neg:
         return _stopped(rest[m.end():], quit_habit=bool(re.match(r"^(?:quit|gave up|have given up|stopped)\s+(?!using\b)", m.group(0) + " ", _I)))
@@ -311,6 +323,10 @@ def _user(rest: str) -> list[Claim]:
         obj, after = _object(rest[m.end():])
         if is_place(obj) or unlisted_place(obj, after, m.group(0)):
             return _one("user", "from", obj, kind="identity")
+    if (m := re.match(r"^(?:just\s+)?(?:bought|have bought|purchased|closed on)\s+(?:a|our|my|the)\s+(?:first\s+|new\s+)?"
+                      r"(?:house|home|flat|apartment|condo|place)\s+(?:in|near)\s+", rest, _I)) and not neg and \
+            household and (place := _residence(rest[m.end():], "based")):
+        return _one("user", "lives_in", place, kind="identity")  # "my partner and I just bought a house in Leeds": a home
     if (m := _R_LIVES.match(rest)) and not neg and not (m.group(0).lower().startswith("am") and _VISIT.match(rest[m.end():])):
         if (place := _residence(rest[m.end():], m.group(0), personal=True)):
             return _one("user", "lives_in", place, kind="identity")
@@ -380,6 +396,10 @@ def _thing(rest: str) -> list[Claim]:
     return out
 
 
+# what a project no longer does with a tool: "we no longer use Jenkins", "our team doesn't write Java anymore"
+_STOPPED_VERB = r"use|run on|deploy (?:to|on|with)|rely on|depend on|write|code in|build (?:with|on)|develop in|ship with"
+
+
 def _project(rest: str) -> list[Claim]:
     rest = _BE_ADVERB.sub(r"\1 ", _ADVERB.sub("", rest))
     if (m := _R_WE_LIVE.match(rest)) and (place := _residence(rest[m.end():], m.group(0))):
@@ -388,9 +408,9 @@ def _project(rest: str) -> list[Claim]:
     if neg:
         # "we no longer use Jenkins", "the repo doesn't use Docker anymore": a stated change, the tool named
         after = rest[neg.end():]
-        if re.match(r"^(?:no longer|(?:do|does) not|don'?t|doesn'?t)\s+(?:use|run on|deploy (?:to|on|with)|rely on|depend on)\b", rest, _I) \
+        if re.match(rf"^(?:no longer|(?:do|does) not|don'?t|doesn'?t)\s+(?:{_STOPPED_VERB})\b", rest, _I) \
                 and (re.match(r"^no longer\b", rest, _I) or re.search(r"\b(?:anymore|any more|these days|now)\b", after, _I)):
-            uses = re.match(r"^(?:use|run on|deploy (?:to|on|with)|rely on|depend on)\s+", re.sub(r"^(?:do|does)\s+", "", after, flags=_I), _I)
+            uses = re.match(rf"^(?:{_STOPPED_VERB})\s+", re.sub(r"^(?:do|does)\s+", "", after, flags=_I), _I)
             if uses:
                 return _one("project", "uses", re.sub(r"^(?:do|does)\s+", "", after, flags=_I)[uses.end():], "negative", techy=True)
         return []  # "we don't use Docker" (a convention or a request?) is left to the phrasing rules

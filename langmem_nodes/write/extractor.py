@@ -30,7 +30,18 @@ from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, T
 from ..safety import find_injection, instruction_target
 from ..state import PendingWrite
 from ..text import detect_lang
-from . import chat_en, clause_en, correction_target, grammar, grammar_zh, kin_age, pronouns, team_frame
+from . import (
+    casual_en,
+    chat_en,
+    clause_en,
+    correction_target,
+    grammar,
+    grammar_zh,
+    kin_age,
+    kin_age_chat,
+    pronouns,
+    team_frame,
+)
 from . import lexicon as lx
 from .rules import Claim, clean_object
 
@@ -94,6 +105,8 @@ _ZH_NAMED = re.compile(r"^(?:(?:它|她|他)(?:的)?|(?:我们?)?给(?:它|她|�
                        r"(?:取|起)(?:了个?)?(?:名字?)?(?:叫|为))\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
 _ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_ONLY = re.compile(r"^(?:but\s+)?(?:only|just|purely|exclusively)\s+(?P<o>(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+)?|[\w.+#-]+)$|"
+                   r"^(?:只|只用|只喜欢)\s*(?P<z>[A-Za-z][\w.+#-]*)$", re.I)
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
 _SELF_REPORT = re.compile(r"^\s*(?:i told you|i said|i mentioned)(?:\s+(?:yesterday|before|earlier|last time))?(?:\s+that)?\s+|"
                           r"^\s*我(?:昨天|之前|刚才|上次)?(?:是不是|好像)?(?:说|提到|讲)(?:过)?(?:了)?", re.I)
@@ -303,7 +316,7 @@ class RuleExtractor(Extractor):
                 ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
         question, hypothetical, reported speech, one-off, small talk, past episode, no parse."""
-        message = message.replace("’", "'").replace("‘", "'")
+        message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message)
                           or chat_en.is_correction(message) or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
         if not correction and earlier and _SOFT_RETRACT.search(message) and _NAME_AGAIN.search(message) and any(
@@ -318,6 +331,7 @@ class RuleExtractor(Extractor):
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
+        kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
         for sentence in lx.SENTENCE_SPLIT.split(message):
             sentence = team_frame.as_project_rule(lx.drop_emoji(sentence).strip())  # "Team rule: …" binds the project
             if not sentence:
@@ -356,6 +370,9 @@ class RuleExtractor(Extractor):
                 hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")
                 clause, pet = pronouns.resolve(clause, pet), pronouns.mentioned(clause) or pet  # "my dog, she's a …"
+                if not pet and not (prev is not None and prev.predicate == "has"):  # a pet's name is the pet's
+                    clause = pronouns.resolve_name(clause, kin)  # "my sister's getting married … her name is Priya"
+                kin = pronouns.kin_mentioned(clause) or kin
                 lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1
                 if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
@@ -386,8 +403,11 @@ class RuleExtractor(Extractor):
                 if prev is not None and prev.predicate == "has" and prev.subject == "user" and (
                         _EN_NAMED.match(clause) or _ZH_NAMED.match(clause)):
                     named_again = True  # "I got a dog, she's called Rex", "我养了只兔子，它叫雪球": its name, not hearsay
-                frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.OWN_FACT.search(clause)
-                         and not named_again
+                # "she's turning 7, not 6": the age of the family member the user gave one for before
+                age_again = kin_age_chat.corrected_age(clause, kin_age_chat.ages_said(
+                    [str(t.get("content", "")) for t in earlier if t.get("role") in ("user", "human")][-3:])) if correction and earlier else []
+                frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.own_fact(clause)
+                         and not named_again and not age_again
                          and not (correction and (kin_age.said(clause) or kin_age.again(clause))) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) else None)
@@ -460,6 +480,10 @@ class RuleExtractor(Extractor):
                 if not new and correction and unresolved and _MOVED_THERE.match(clause):
                     # "i meant Lund. i moved there in march", "是苏州，去年搬过来的": the bare value is where the user lives
                     new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
+                if not new and age_again:
+                    new = age_again
+                if new and not age_again and kin_age_chat.incidental(message):
+                    new = [c for c in new if not kin_age_chat.is_kin_age(c)]
                 if not new and correction:
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
                     if not new and (value := _bare_value(clause, bare_np=not found)[1]):
@@ -658,7 +682,17 @@ class RuleExtractor(Extractor):
             names = [named.group("o")] if named.group("o") else _ZH_EACH_NAMED.findall(clause)
             claims = [Claim("user", f"attr:{prev.object}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")
                       for i, n in enumerate(names)]
-        if not claims and prev is not None and prev.subject == "user":
+        if not claims and prev is not None and prev.subject == "project" and not prev.predicate and (
+                it_all := re.match(r"^it(?:'s| is)\s+(?:all|mostly|entirely|just|basically)\s+(?P<o>\S.*)$", clause, re.I)):
+            # "our ci is a mess tbh, it's all buildkite pipelines": "it" is the project part the clause before named
+            claims = [c for c in grammar.parse("we use " + clause_en.object_span(it_all.group("o")), standing=explicit)
+                      if c.subject == "project"]
+        if not claims and prev is not None and prev.polarity == "negative" and prev.predicate in ("uses", "prefers") and (
+                only := _ONLY.match(clause)):
+            # "I don't use Windows at all, only Linux": the value the user does hold
+            claims = [Claim(prev.subject, prev.predicate, o, "positive", prev.kind)] if (o := clean_object(only.group("o") or only.group("z"))) else []
+        if not claims and prev is not None and prev.subject == "user" and not kin_age_chat.is_kin_age(prev):
+            # (after "我女儿7岁了" the dropped subject is the daughter: "特别喜欢画画" is hers, not the user's)
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             retries = (["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler

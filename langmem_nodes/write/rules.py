@@ -153,6 +153,8 @@ def _en_role(m: re.Match[str]) -> list[Claim]:
     role = re.split(r"\s+(?:and|but|so)\s+(?=(?:the|my|it|that|this|they|i)\b)", role, maxsplit=1, flags=_I)[0]
     if DIETS.match(role.strip()):
         out = _c("user", "diet", role, kind="identity")
+    elif re.match(r"^(?:an?\s+)?(?:bit|little|tad|lot|wee bit)\b", role.strip(), _I):
+        return []  # "(I'm) a bit lost here": a degree, not a job
     elif not JOB_HEAD.search(role) and re.search(r"\s(?:of|in|on|with|for|about)\s", role):
         return []  # "I'm a big believer in TDD": not a job (the clause reader takes it)
     elif re.search(r"\b(?:could|would|should|will|can|might|is|are|was|were|it|that)\b", role, _I):
@@ -220,6 +222,10 @@ def _en_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"^(?:new|current|present)_(?=[a-z])", "", attr)  # "my new manager is Priya": the manager, now
     if attr in {"name", "first_name"}:
         return _c("user", "name", value, kind="identity")
+    if (named := re.match(r"^(?:called|named)\s+(?P<n>\S.*)$", value, _I)):
+        from .grammar import name_predicate  # late: grammar builds on this module
+
+        return _c("user", name_predicate(attr.replace("_", " ")), named.group("n"))  # "my cat is now called Tofu"
     if attr in _PETS:
         value = re.sub(r"^an?\s+", "", value, flags=_I)  # "my dog is a beagle": the breed, not "a beagle"
     if attr in {"hometown", "home_town", "birthplace", "place_of_birth"}:
@@ -257,6 +263,35 @@ def _is_tool(text: str) -> bool:
     return len(name.split()) <= 2 and is_tool_name(name) and not re.search(r"[-_/:@]", name)  # "db-prod-2" is a host
 
 
+# "stick to that in any code you suggest": the wish points back at a rule said before it (that one is the rule)
+_POINTS_BACK = re.compile(r"^\w+(?:\s+(?:to|with|by))?\s+(?:that|this|it|them|those|these)\b", _I)
+# a field of work, the head word last: "(I work in) marketing", "digital marketing", "healthcare", "IT support"
+FIELD_OF_WORK = re.compile(
+    r"^(?:[a-z-]+\s+){0,2}(?:support|engineering|design|development|research|analysis|analytics|marketing|sales|consulting|"
+    r"ops|operations|administration|nursing|teaching|accounting|recruiting|devops|security|testing|qa|science|writing|"
+    r"translation|finance|healthcare|health care|education|tech|it|retail|hospitality|insurance|banking|real estate|law|legal|"
+    r"hr|human resources|logistics|construction|manufacturing|publishing|journalism|media|advertising|pharma|biotech|"
+    r"government|academia|fintech|edtech|gaming|e-?commerce|customer service|product|ux|data|data science|machine learning|"
+    r"pr|public relations|communications|procurement|compliance|medicine|pharmacy|architecture|fashion|film|television|"
+    r"music|events|tourism|agriculture|energy|telecoms?|policy|nonprofits?|non-profits?|aviation|automotive|defen[cs]e)$", _I)
+
+
+def _use_or_work_in(m: re.Match[str]) -> list[Claim]:
+    """"I code in Rust" (a tool); "I work in Leeds" / "I work in marketing" (where, or the field the user works in:
+    never a tool); "I work with kids" names no tool either."""
+    obj = clean_object(m.group("o"))
+    if not re.search(r"\bwork\s", m.group(0), _I):
+        return _c("user", "uses", m.group("o"))
+    if is_place(obj):
+        return _c("user", "works_in", m.group("o"), kind="identity")
+    from .clause_en import is_tool_name, object_span  # late: clause_en builds on this module
+
+    span = re.sub(r"^(?:the|a|an)\s+|\s+(?:at|for|with)\s+.*$", "", object_span(m.group("o")), flags=_I)
+    if FIELD_OF_WORK.match(span) and not is_tool_name(span.replace("IT", "it")):
+        return _c("user", "works_in", span, kind="identity")
+    return _c("user", "uses", m.group("o")) if not span.islower() or is_tool_name(span) else []
+
+
 class _StandingRule:
     """A rule builder that applies only to a standing instruction: a cue in the clause (always / 以后 / in
     this repo) or one stripped from its message (`parse_clause(..., standing=True)`)."""
@@ -290,7 +325,8 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^(?:i'?m|i am|i(?:'ve| have) been)\s+(?P<o>vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free)\b", _I),
      lambda m: _c("user", "diet", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:currently|now|still|busy)\s+)*(?:working on|busy with|debugging|fixing|"
-                r"refactoring|migrating|implementing|building|on(?=\s+the\b))\s+(?P<o>.+)$", _I),
+                r"refactoring|migrating|implementing|building|on(?=\s+the\b)(?!\s+the\s+(?:fence|way|phone|road|clock|same page|go|mend|"
+                r"hunt|lookout|edge|verge|bus|train|plane|couch|floor|beach|other hand|bright side|wrong|right)\b))\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "working_on", m.group("o"), kind="task_state")),
     (re.compile(r"^(?:[Ii]'?m|I am)\s+(?P<o>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*$"), _en_name),
     (re.compile(rf"^(?:the|our|this project'?s?|the project'?s)\s+(?P<a>(?:[\w-]+\s+){{0,3}}(?:{_INFRA_EN}))\s+(?:is called|is named|is set to|is|=|:)\s+"
@@ -336,13 +372,15 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(rf"^i\s+{_ADV}write\s+(?:(?:all|most)\s+(?:of\s+)?)?(?:my\s+)?(?:code|software|programs?|scripts?|notes)\s+"
                 r"(?:in|with|using)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "uses", m.group("o"))),
-    (re.compile(rf"^i\s+{_ADV}(?:use|write|(?:code|program|work|develop)\s+{_ADV}(?:in|with))\s+(?P<o>.+)$", _I),
-     lambda m: _c("user", "works_in" if re.search(r"\bwork\s", m.group(0), _I) and is_place(clean_object(m.group("o"))) else "uses",
-                  m.group("o"), kind="identity" if is_place(clean_object(m.group("o"))) else "fact")),
+    (re.compile(rf"^i\s+{_ADV}(?:use|write|(?:code|program|work|develop)\s+{_ADV}(?:in|with))\s+(?P<o>.+)$", _I), _use_or_work_in),
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop)\s+(?:ever\s+)?(?P<o>.+)$", _I),
      _StandingRule(lambda m: _en_rule(m, "negative"))),
     (re.compile(r"^(?:please\s+)?(?:always|you (?:must|should always)|we (?:must|always|should always))\s+(?P<o>.+)$", _I),
      _StandingRule(lambda m: _en_rule(m, "positive"))),
+    # a standing imperative about the answers: "Please keep your answers under five sentences"
+    (re.compile(r"^(?:please\s+|pls\s+)?(?P<o>(?:keep|make|write|use|give|format|put|limit|start|end|include|add|answer|reply|"
+                r"respond|explain|show|stick to|default to|cite|number|wrap|indent)\b.{3,})$", _I),
+     _StandingRule(lambda m: [] if _POINTS_BACK.match(m.group("o")) else _en_rule(m, "positive"))),
 ]
 
 
