@@ -148,3 +148,23 @@ def test_an_emphatic_cannot_is_no_rule() -> None:
     assert _accepted("我对酒精过敏，晚上八点以后一口都不能喝") and all(r.predicate != "rule" for r in _accepted("我对酒精过敏，晚上八点以后一口都不能喝"))
     assert [r.predicate for r in _accepted("以后代码里一行都不要写中文注释")] == ["rule"]
     assert all(r.predicate != "rule" for r in _accepted("I'm allergic to alcohol, after 8pm I can't have a single sip"))  # already so
+
+
+# the topic first, then the user's stance; a topic that points at one thing or a person is a complaint
+@pytest.mark.parametrize(("text", "term", "polarity"), [
+    ("阴天我最讨厌跑步了", "阴天跑步", N), ("陈奕迅的歌我百听不厌", "陈奕迅的歌", P), ("榴莲我最讨厌了", "榴莲", N),
+    ("I hate going out on rainy days", "rainy days", N),  # English already reads it
+])
+def test_a_stance_after_its_topic(text, term, polarity) -> None:
+    _check(_accepted(text), [("user", term, polarity)])
+
+
+@pytest.mark.parametrize("text", ["这个 bug 我讨厌死了", "老板我受不了了", "那家店我最讨厌了"])
+def test_a_complaint_about_one_thing_is_no_stance(text) -> None:
+    assert _accepted(text) == []
+
+
+# a team's cadence
+@pytest.mark.parametrize(("text", "term"), [("我们三周一个迭代", "三周"), ("我们每周发一次版", "每周")])
+def test_a_team_cadence(text, term) -> None:
+    _check(_accepted(text), [("project", term, P)])

@@ -381,6 +381,24 @@ def _languages(m: re.Match[str]) -> list[Claim]:
     return out
 
 
+# the topic first, then the user's stance: "下雨天我最讨厌出门了", "周杰伦的歌我百听不厌"; a topic that points at one
+# thing ("这个 bug 我讨厌死了") or a person ("老板我受不了") is a complaint, not a standing taste
+_STANCE_NEG = r"(?:讨厌|不喜欢|不太喜欢|不爱|最怕|怕|受不了|反感|烦)"
+_STANCE_POS = r"(?:喜欢|爱|最爱|百听不厌|百看不厌|百吃不厌|百玩不厌|怎么听都不腻|怎么看都不腻|怎么吃都不腻)"
+_NOT_A_TOPIC = r"(?!这|那|今天|昨天|刚才|现在|这次|上次|他|她|你|我|老板|领导|同事|客户|老师|室友)"
+
+
+def _stance(m: re.Match[str]) -> list[Claim]:
+    neg = re.fullmatch(_STANCE_NEG, m.group("v")) is not None
+    return _claim("user", "prefers", m.group("t") + (m.group("o") or ""), "negative" if neg else "positive", "preference")
+
+
+# a team's cadence: "我们两周一个迭代", "我们每周发一次版"
+def _cadence(m: re.Match[str]) -> list[Claim]:
+    kind = "发版" if m.group("k") in ("版", "版本") else m.group("k")  # "每周发一次版": the release cadence
+    return [Claim("project", f"attr:{kind}周期", m.group("p"), "positive", "fact")]
+
+
 # tried AFTER the phrasing rules found nothing ----------------------------------------------------
 POST: list[tuple[re.Pattern[str], Build]] = [
     # age: "我今年34岁", "我刚满40"
@@ -405,6 +423,10 @@ POST: list[tuple[re.Pattern[str], Build]] = [
      lambda m: [Claim("user", "trait", o, "negative", "identity", verb="不会") for o in [clean_object(m.group("o"))] if o]),
     # languages: "我会说粤语和普通话"
     (re.compile(r"^我{_A}(?:能|会)(?P<v>说|讲)\s*(?P<o>[\u4e00-\u9fff、和跟/]{2,16}?(?:语|话|文))$".replace("{_A}", _ADV)), _languages),
+    (re.compile(rf"^{_NOT_A_TOPIC}(?P<t>[\u4e00-\u9fffA-Za-z ]{{2,10}}?)(?:的时候|时)?\s*我{_ADV}(?P<v>{_STANCE_NEG}|{_STANCE_POS})"
+                r"(?P<o>[\u4e00-\u9fff]{0,6}?)(?:了|的|啊)?$"), _stance),
+    (re.compile(r"^(?:我们|咱们)(?:组|团队|项目|这边)?(?:一般|基本|都|现在|目前)*(?:是)?(?P<p>(?:每[一二两三四\d]*|[一二两三四\d]+)(?:周|个?星期|天|个?月))"
+                r"(?:一个|一次|一轮|发一次|上一次)(?P<k>迭代|sprint|Sprint|版本?|发版|发布|上线|冲刺)$"), _cadence),
     # the compositional user clause: "我不太爱喝酒", "我周末喜欢去爬山", "我每天早上喝咖啡"
     (re.compile(rf"^我{_ADV}(?P<v>{_NEG_V}|{_POS_V}){_ACT}\s*(?P<o>[^，,]{{1,20}}?){_OBJ_END}$"), _attitude),
     # the object first: "css-in-js 真的用不惯", "jQuery 我早就不碰了"
