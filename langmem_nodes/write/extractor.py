@@ -293,7 +293,7 @@ class RuleExtractor(Extractor):
             found, skips = self.analyse(content, earlier=[*earlier, *latest[:j]])
             skipped += skips
             for claim, clause, source, hedged in found:
-                p = self._pending(claim, clause, source, hedged, ctx, now, tid)
+                p = self._pending(claim, clause, source, hedged, ctx, now, tid, said_in=content)
                 if smuggled:
                     p.flags = ["injection"]
                 out.append(p)
@@ -674,6 +674,9 @@ class RuleExtractor(Extractor):
             # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
+        if not claims and prev is not None and prev.subject == "project" and prev.predicate == "rule" and grammar_zh.RULE_PART.match(clause):
+            # "我们组规定提交信息要写中文，别写英文": the team's rules go on in the next clause
+            claims = [c for c in grammar.parse("我们规定" + clause, standing=explicit) if c.subject == "project" and c.predicate == "rule"]
         named = _ZH_NAMED.match(clause) if prev is not None and prev.predicate == "has" else None
         en_named = _EN_NAMED.match(clause) if prev is not None and prev.predicate == "has" and prev.subject == "user" else None
         if en_named and prev is not None:  # "I got a dog, his name is Rex": the dog's name, not the user's
@@ -698,7 +701,7 @@ class RuleExtractor(Extractor):
             retries = (["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler
                        [("I'm " if re.match(r"^(?:a|an)\s", clause, re.I) else "I "), "my "])
             for retry in retries:
-                claims = grammar.parse(retry + clause, standing=explicit)
+                claims = [c for c in grammar.parse(retry + clause, standing=explicit) if not grammar_zh.is_habit(c)]
                 if claims:
                     break
             if prev.predicate == "has" or _kin_of(prev.predicate):  # "我女儿叫朵朵，今年五岁": her age, not the user's
@@ -721,9 +724,12 @@ class RuleExtractor(Extractor):
         return claims
 
     def _pending(
-        self, claim: Claim, clause: str, source: Source, hedged: bool, ctx: MemoryContext, now: datetime, tid: str
+        self, claim: Claim, clause: str, source: Source, hedged: bool, ctx: MemoryContext, now: datetime, tid: str,
+        said_in: str = "",
     ) -> PendingWrite:
         lang = detect_lang(clause)
+        if lang == "en" and _CJK.search(clause) and said_in and detect_lang(said_in) == "zh":
+            lang = "zh"  # "(我们前端用的 Vue，)Pinia 加 Vite": tool names in a Chinese clause of a Chinese message
         tier, drift, kind = classify(claim, clause)
         level = Level.SESSION if ctx.session_id else Level.USER
         record = MemoryRecord(

@@ -19,7 +19,9 @@ from .rules import Claim, clean_object
 # Time, habit and stance words between the holder and its verb; the current value is what the clause states
 # ("我上个月换成 Helix 了", "我周末喜欢去爬山").
 _TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|春天|夏天|秋天|冬天|就|上个?月|上周|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
-                   r"好几年|几年前|这[两几]年|这些年|多年来|今年|年初|全职|个人|自己|周末|平时|平常|工作日|下班后?|每天|天天|早上|晚上|中午|一般|通常)+")
+                   r"好几年|几年前|这[两几]年|这些年|多年来|今年|年初|全职|个人|自己|周末|平时|平常|工作日|下班后?|每天|天天|早上|晚上|中午|上午|下午|傍晚|深夜|半夜|一般|通常)+")
+# a daily window a habit holds in: "我晚上九点以后不喝咖啡" (用户晚上九点以后不喝咖啡, not 用户不喝咖啡)
+_WINDOW = r"(?:(?:早上|晚上|中午|上午|下午|傍晚|深夜|半夜)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟)?(?:以后|之后|以前|之前|前|后)|睡前|饭后|空腹)"
 # "我吃素好几年了", "用 Vim 十年了": how long the value has held is not part of it
 _DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+|半)(?:多)?(?:年|个月|天|周|星期)(?:多)?了?$")
 
@@ -68,13 +70,13 @@ def _habit(m: re.Match[str]) -> list[Claim]:
     """"我不再吃肉了" → diet 肉 (用户不再吃肉), "我不抽烟了" → uses 烟 (用户不再抽烟); a plain "我不喝咖啡" (no sign
     of a change) → diet 咖啡 (用户不喝咖啡); anything else is left to the other rules."""
     v, o = m.group("v"), m.group("o")
-    stopped = bool(_STOPPED.search(m.group(0)[: m.start("v")]) or m.group("le"))
+    stopped = bool(_STOPPED.search(m.group(0)[: m.start("v")]) or (m.group("le") and not m.group("win")))  # "九点以后就不喝了": a window, not a change
     food = v in ("吃", "喝")
     if not stopped and not food:
         return []
     out = _claim("user", "diet" if food else "uses", o, "negative", "identity" if food else "fact")
     for c in out:
-        c.verb = f"不再{v}" if stopped else f"不{v}"
+        c.verb = (m.group("win") or "") + (f"不再{v}" if stopped else f"不{v}")
     return out
 
 
@@ -140,6 +142,10 @@ _TRAITS = (r"(?:左撇子|右撇子|红绿色盲|色盲|色弱|高度近视|近�
 _KEEP = r"(?:养了|养着|新养了|刚养了|领养了|收养了|抱养了|捡了(?=\s*(?:一|两|\d)?\s*只)|捡到了?(?=\s*(?:一|两|\d)?\s*只))"
 _PLACE_OF = {"上班": "works_in", "工作": "works_in", "住": "lives_in", "生活": "lives_in", "长大": "from", "出生": "from"}
 
+# who runs the host a project's things live on, said before its name: "放在自建的 GitLab 上"
+_HOSTED = r"(?:(?:我们|公司|团队)?(?:自建|自己搭|自己部署|自托管|私有化部署|私有部署|内部|内网|私有)的?|公司的)"
+
+
 def _workplace(name: str) -> list[Claim]:
     """"我在<X>做开发": a city is where the user works (works_in), anything else the employer (works_at)."""
     return _claim("user", "works_in" if is_place(clean_object(name)) else "works_at", name, kind="identity")
@@ -150,23 +156,52 @@ def _versioned(m: re.Match[str]) -> list[Claim]:
     return [Claim("project", "uses", f"{m.group('t')} {m.group('v')}", "positive", "fact")]
 
 
+# a team convention: what it is about (缩进, 提交信息, 函数名), a modal, the way ("函数名一律小驼峰", "提交信息要写中文")
+_CONV_TOPIC = (r"(?:缩进|命名|函数名|方法名|变量名|类名|文件名|目录名|表名|字段名|常量|提交信息|提交记录|[Cc]ommit\s*(?:message|信息)?|注释|分支名?|"
+               r"代码风格|引号|字符串|分号|换行|行宽|PR|MR|pr|mr|版本号)")
+_TEAM_SAYS = r"(?P<team>我们|咱们)(?:组|团队|公司|项目|部门|这边)?(?:里|的)?\s*(?:代码规范|规范)?(?:里)?(?:统一)?(?P<said>规定|要求|约定)?\s*"
+_CONV_MODAL = r"(?:一律|统一|必须|都要|都得|只能|只用|要|得|需要)"
+_CONV_NOT = r"(?:不许|不准|不能|禁止|别|不要|严禁|不允许|不可以)"
+# a clause that goes on with the team's rules after one ("…，提交信息要用中文写"); a bare prohibition after a rule
+# ("提交信息要写中文，别写英文") says the same rule from the other side and is not read again
+RULE_PART = re.compile(rf"^(?:代码)?{_CONV_TOPIC}|^(?:都|也)?(?:一律|统一|必须|只能)")
+
+
+def _team_rule(m: re.Match[str]) -> list[Claim]:
+    """"我们组规定提交信息要写中文" → project rule 提交信息要写中文; "函数名不许用下划线" → rule (negative) 函数名用下划线.
+    It takes a topic, and 规定, a firm modal or the team as holder ("注释要写清楚" is a wish, "我们别…" no convention)."""
+    said, team, modal, neg = m.group("said"), m.group("team"), m.group("m") or "", m.group("n") or ""
+    firm = modal in ("一律", "统一", "必须", "都要", "都得", "只能", "只用") or neg in ("不许", "不准", "禁止", "严禁", "不允许")
+    if not m.group("t") or not (said or firm or (team and (modal or neg))):
+        return []  # "我们公司规定九点上班" names no convention of the code
+    way = clean_object(m.group("o"))
+    if not way:
+        return []
+    if neg:  # "函数名不许用下划线" → 项目规则：函数名，不要用下划线 (the verb stays)
+        return [Claim("project", "rule", (m.group("v") or "") + way, "negative", "rule", condition=m.group("t") or "")]
+    return [Claim("project", "rule", (m.group("t") or "") + modal + (m.group("v") or "") + way, "positive", "rule")]
+
+
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
     # the family name: "我姓陈", "我姓欧阳" (a later "不姓程" names the old one)
     (re.compile(r"^我(?:其实|本来)?(?:姓|的姓是)\s*(?P<o>[\u4e00-\u9fff]{1,2})$"),
      lambda m: _claim("user", "attr:姓", m.group("o"), kind="identity")),
-    (re.compile(rf"^我{_ADV}(?P<n>不再|不)(?P<v>{_HABIT_V})\s*(?P<o>(?!了$)[^，,]{{1,16}}?)(?P<le>了)?(?:哈|啦|呢|哦)?$"), _habit),
+    (re.compile(rf"^我{_ADV}(?P<win>{_WINDOW})?{_ADV}(?P<n>不再|不)(?P<v>{_HABIT_V})\s*(?P<o>(?!了$)[^，,]{{1,16}}?)(?P<le>了)?(?:的)?(?:哈|啦|呢|哦)?$"), _habit),
     (re.compile(rf"^我{_ADV}(?:把\s*(?P<o>[^，,]{{1,10}}?)\s*)?戒(?:掉)?了?(?(o)|\s*(?P<o2>[^，,]{{1,12}}?))(?:了)?$|"
                 rf"^(?P<o3>[^，,我]{{1,8}}?)\s*我?{_ADV}(?:是)?戒(?:掉)?了$"),
      _quit),
-    (re.compile(r"^(?:(?:我们|咱们)(?:组|团队|公司|项目|服务)?|(?:这个|本|该)\s*(?:项目|仓库|服务))?(?:的)?\s*(?P<t>[A-Za-z][\w.+#-]*)\s*(?:的)?版本(?:号)?\s*"
-                r"(?:是|为|用的是|用的)\s*(?P<v>[vV]?\d[\w.]*)$"), _versioned),
+    (re.compile(r"^(?:(?:我们|咱们)(?:组|团队|公司|项目|服务)?|(?:这个|本|该)?\s*(?:项目|仓库|服务))?(?:的)?\s*(?P<t>[A-Za-z][\w.+#-]*)\s*(?:的)?版本(?:号)?\s*"
+                r"(?:是|为|用的是|用的|(?:锁|锁定|固定|定|钉)(?:在|为|到|成))\s*(?P<v>[vV]?\d[\w.]*)(?:\s*(?:版本?|版|了))?$"), _versioned),
     # the household as holder: "我们住在广州天河", "我们家住在昆明"
     (re.compile(r"^(?:我们|我们家|我家)(?:一家|全家)?(?:现在|目前)?(?:住在|住)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{2,10})$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
     # a household's diet includes the user: "我们都不太能吃辣", "我们家都不吃香菜"
     (re.compile(r"^(?:我们|我们家|我家|我们全家)(?:一家|全家)?(?:都|也|全)+(?:不太能吃|不怎么能吃|不能吃|吃不了|不吃|不太吃)\s*(?P<o>[\u4e00-\u9fff]{1,6}?)(?:的)?$"),
      lambda m: _claim("user", "diet", m.group("o"), "negative", "identity")),
+    # the four-character "滴酒不沾" a diet says: "我平时滴酒不沾", "我烟酒不沾" (用户不沾酒)
+    (re.compile(rf"^我{_ADV}(?:是)?(?:滴(?P<o>[\u4e00-\u9fff])|(?P<o2>烟酒|荤腥))不沾(?:的|了)?$"),
+     lambda m: [Claim("user", "diet", m.group("o") or m.group("o2"), "negative", "identity", verb="不沾")]),
     # the project follows a convention: "这个项目的提交信息要遵循 Conventional Commits"
     (re.compile(rf"^(?:(?:{_PROJ}|{_ZH_HOLDER})\s*(?:的|里|里面)?\s*)?(?!我(?!们))[\u4e00-\u9fffA-Za-z ]{{0,12}}?\s*(?:都|也|一律|统一)?(?:要|需要|必须|得)?"
                 rf"(?:(?:遵循|遵守|按照|符合)\s*(?P<o>{_TECH})\s*(?P<n>规范|标准|约定|风格)?|按\s*(?P<o2>{_TECH})\s*(?P<n2>规范|标准|约定|风格))(?:来)?(?:写|做|提交|命名)?$"),
@@ -174,6 +209,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # a rule the team set: "我们组规定所有 SQL 必须写在 MyBatis 的 mapper 里"
     (re.compile(r"^(?:我们|咱们)(?:组|团队|公司|项目|部门)?(?:里)?(?:统一)?(?:规定|要求)\s*(?P<o>[^，,]*(?:必须|一律|都要|都得|只能)[^，,]+)$"),
      lambda m: [Claim("project", "rule", o, "positive", "rule") for o in [clean_object(m.group("o"))] if o]),
+    # a convention of the team: "我们组规定提交信息要写中文", "代码缩进统一两个空格", "函数名不许用下划线"
+    (re.compile(rf"^(?:{_TEAM_SAYS})?(?:{_PROJ}\s*(?:的|里)?\s*)?(?P<t>(?:代码)?{_CONV_TOPIC})?\s*(?:里|中)?(?:都|也|全部|一般)?"
+                rf"(?:(?P<n>{_CONV_NOT})|(?P<m>{_CONV_MODAL})?)(?P<v>是|用|使用|写成?|采用|改成)?\s*(?P<o>[^，,]{{1,20}}?)(?:来)?(?:写|表示)?$"),
+     _team_rule),
     # a bare project holder with a prohibition: "项目里不许直接改 migrations 目录下的旧文件"
     (re.compile(r"^(?:项目|仓库|代码库)(?:里|中|里面)(?:都|也)?(?:不要|别|不能|禁止|不许|不准|严禁|不允许)\s*(?P<o>[^，,]+)$"),
      lambda m: [Claim("project", "rule", o, "negative", "rule") for o in [clean_object(m.group("o"))] if o]),
@@ -306,12 +345,64 @@ _OWNED = r"(?:车|汽车|私家车|房|房子|孩子|小孩|娃|宠物|驾照|�
 _NUM = r"(?:\d{1,3}|[一二三四五六七八九十]{1,3})"
 
 
+# a routine: how often (每天, 每周三次), when (早上六点), then the activity ("我每天早上六点起床跑步", "我每周跑步三次")
+_OFTEN = r"(?:每天|天天|每晚|每早|每周[一二三四五六日天末]?|每个?周末|每个?星期[一二三四五六日天]?|每个?礼拜[一二三四五六日天]?|平时|平常|经常|常常|一般|工作日)"
+_WHEN = (r"(?:早上|早晨|清晨|晚上|中午|下午|上午|傍晚|夜里|下班后?|午休|饭后|睡前)?(?:[零一二两三四五六七八九十\d]{1,3}点(?:半|钟)?)?(?:左右)?"
+         r"(?:都|会|就|必|要)?(?:起床|起来|下班)?(?:后|以后)?(?:去|会去)?")
+_ACTIVITY = (r"(?:晨跑|夜跑|慢跑|跑步|游泳|健身|撸铁|(?:练|做)瑜伽|骑行|骑车|爬山|徒步|(?:打|踢)(?:篮球|足球|羽毛球|乒乓球|网球|排球|球)|"
+             r"遛狗|散步|快走|冥想|打坐|拉伸|跳绳|练琴|练字|背单词|写日记|健走|攀岩|滑板|划船|跳舞)")
+_FREQ = r"(?:[一二两三四五六七八九十几\d]+(?:次|回|天|个小时|小时|公里|分钟|圈))?"
+# a vehicle the user rides or takes to work or school: "我每天骑电动车上班", "我坐地铁通勤"
+_RIDE = r"(?:电动车|电瓶车|小电驴|电驴|自行车|单车|共享单车|摩托车?|滑板车|地铁|公交车?|班车|轻轨|高铁|轮渡)"
+
+
+def _routine(m: re.Match[str]) -> list[Claim]:
+    """"我每天早上跑步": a standing habit, rendered with when the user said it happens (用户每天早上跑步);
+    "我每周游泳三次" keeps how often (用户每周游泳三次)."""
+    out = _claim("user", "prefers", (m.group("o") or m.group("o2")) + (m.group("n") or m.group("n2") or ""), kind="preference")
+    when = re.sub(r"[零一二两三四五六七八九十\d]{1,3}点(?:半|钟)?|左右|都|会|就|必|要|起床|起来|后|以后|去", "", m.group("w") or "")
+    for c in out:
+        c.verb = f"{m.group('f') or m.group('f2')}{when}"
+    return out
+
+
+def is_habit(claim: Claim) -> bool:
+    """A routine or a way to work (`_routine`, `_ride`): stored when the user says it of themself, not from a
+    clause that drops the subject after another fact ("我住在武汉，平时骑电动车上班" is where the user lives)."""
+    return bool(claim.verb) and (claim.verb in ("骑", "坐", "搭", "乘") or re.match(rf"(?:周末|早上|晚上|下班后?)?{_OFTEN}|(?:每|一)(?:周|个?星期|个?礼拜|个?月)", claim.verb) is not None)
+
+
+def _ride(m: re.Match[str]) -> list[Claim]:
+    out = _claim("user", "uses", m.group("o"))
+    for c in out:
+        c.verb = m.group("v")
+    return out
+
+
 def _languages(m: re.Match[str]) -> list[Claim]:
     """"我会说粤语和普通话": one trait, rendered with the verb the user said (用户会说粤语和普通话)."""
     out = _claim("user", "trait", m.group("o"), kind="identity")
     for c in out:
         c.verb = f"会{m.group('v')}"
     return out
+
+
+# the topic first, then the user's stance: "下雨天我最讨厌出门了", "周杰伦的歌我百听不厌"; a topic that points at one
+# thing ("这个 bug 我讨厌死了") or a person ("老板我受不了") is a complaint, not a standing taste
+_STANCE_NEG = r"(?:讨厌|不喜欢|不太喜欢|不爱|最怕|怕|受不了|反感|烦)"
+_STANCE_POS = r"(?:喜欢|爱|最爱|百听不厌|百看不厌|百吃不厌|百玩不厌|怎么听都不腻|怎么看都不腻|怎么吃都不腻)"
+_NOT_A_TOPIC = r"(?!这|那|今天|昨天|刚才|现在|这次|上次|他|她|你|我|老板|领导|同事|客户|老师|室友)"
+
+
+def _stance(m: re.Match[str]) -> list[Claim]:
+    neg = re.fullmatch(_STANCE_NEG, m.group("v")) is not None
+    return _claim("user", "prefers", m.group("t") + (m.group("o") or ""), "negative" if neg else "positive", "preference")
+
+
+# a team's cadence: "我们两周一个迭代", "我们每周发一次版"
+def _cadence(m: re.Match[str]) -> list[Claim]:
+    kind = "发版" if m.group("k") in ("版", "版本") else m.group("k")  # "每周发一次版": the release cadence
+    return [Claim("project", f"attr:{kind}周期", m.group("p"), "positive", "fact")]
 
 
 # tried AFTER the phrasing rules found nothing ----------------------------------------------------
@@ -327,11 +418,21 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # moved onto a tool by the team: "(我)最近被拉去写 Flutter 了"
     (re.compile(rf"^我{_ADV}(?:被(?:拉|调|派|抓|安排)去|转去|改去)(?:写|用|做|搞|学)\s*(?P<o>{_ASCII_TECH})\s*(?:了)?$"),
      lambda m: _claim("user", "uses", m.group("o"))),
+    # a routine: "我每天早上六点起床跑步", "我每周跑步三次", "我周末一般去爬山"
+    (re.compile(rf"^我(?P<f>(?:周末|早上|晚上|下班后?)?{_OFTEN}+)(?P<w>{_WHEN})(?P<o>{_ACTIVITY})(?P<n>{_FREQ})(?:了|的|哈|呢)?$|"
+                rf"^我(?P<f2>(?:每|一)(?:周|个?星期|个?礼拜|个?月))(?P<o2>{_ACTIVITY})(?P<n2>[一二两三四五六七八九十几\d]+(?:次|回|天))$"),
+     _routine),
+    # how the user gets to work: "我每天骑电动车上班", "我坐地铁通勤"
+    (re.compile(rf"^我{_ADV}(?:都|是)?(?P<v>骑|坐|搭|乘)\s*(?P<o>{_RIDE})\s*(?:上班|上下班|通勤|上学|去公司|去单位)(?:的)?$"), _ride),
     # a skill the user lacks: "我不会开车", "我不会说日语" (not "我不会忘的")
     (re.compile(r"^我(?:完全|根本|还|也)?不会(?P<o>(?:开|骑|做|说|讲|写|弹|画|唱|游|喝|抽|下|打|用|滑|织)[\u4e00-\u9fffA-Za-z ]{1,8}?)(?<![的了吧啊])$"),
      lambda m: [Claim("user", "trait", o, "negative", "identity", verb="不会") for o in [clean_object(m.group("o"))] if o]),
     # languages: "我会说粤语和普通话"
     (re.compile(r"^我{_A}(?:能|会)(?P<v>说|讲)\s*(?P<o>[\u4e00-\u9fff、和跟/]{2,16}?(?:语|话|文))$".replace("{_A}", _ADV)), _languages),
+    (re.compile(rf"^{_NOT_A_TOPIC}(?P<t>[\u4e00-\u9fffA-Za-z ]{{2,10}}?)(?:的时候|时)?\s*我{_ADV}(?P<v>{_STANCE_NEG}|{_STANCE_POS})"
+                r"(?P<o>[\u4e00-\u9fff]{0,6}?)(?:了|的|啊)?$"), _stance),
+    (re.compile(r"^(?:我们|咱们)(?:组|团队|项目|这边)?(?:一般|基本|都|现在|目前)*(?:是)?(?P<p>(?:每[一二两三四\d]*|[一二两三四\d]+)(?:周|个?星期|天|个?月))"
+                r"(?:一个|一次|一轮|发一次|上一次)(?P<k>迭代|sprint|Sprint|版本?|发版|发布|上线|冲刺)$"), _cadence),
     # the compositional user clause: "我不太爱喝酒", "我周末喜欢去爬山", "我每天早上喝咖啡"
     (re.compile(rf"^我{_ADV}(?P<v>{_NEG_V}|{_POS_V}){_ACT}\s*(?P<o>[^，,]{{1,20}}?){_OBJ_END}$"), _attitude),
     # the object first: "css-in-js 真的用不惯", "jQuery 我早就不碰了"
@@ -344,11 +445,13 @@ POST: list[tuple[re.Pattern[str], Build]] = [
      _project_uses),
     # where the project's things live: "数据在 Hive 里", "代码放在 GitLab 上"
     (re.compile(rf"^(?:{_PROJ}\s*(?:现在|目前|这边)?(?:的)?\s*)?(?:数据|代码|文档|日志|镜像|制品|数仓|{_TOPIC})(?:仓库|库)?\s*(?:都|也|主要|全)*"
-                rf"(?:在|放在|存在|存放在|托管在|收到|存到|推到|发到|放到|传到)\s*(?P<o>{_TECH}(?:\s*(?:和|跟|、|/)\s*{_TECH})*)\s*(?:里|上|里面|上面)?$"),
+                rf"(?:在|放在|存在|存放在|托管在|收到|存到|推到|发到|放到|传到)\s*(?:{_HOSTED}\s*)?(?P<o>{_TECH}(?:\s*(?:和|跟|、|/)\s*{_TECH})*)\s*(?:里|上|里面|上面)?$"),
      _project_uses),
     # "项目里没有 webpack 哈": a tool the project does not use
     (re.compile(rf"^{_PROJ}?\s*(?:里|中|里面)\s*(?:也|都|并|根本|压根)?(?:没有用|没在用|没有|没用|不用|没装|不装|没引入|不引入)\s*(?P<o>{_TECH})\s*(?:了|哈|啦|呢|吧|的)*$"),
      lambda m: _claim("project", "uses", m.group("o"), "negative")),
+    # tools alone after a project clause, the team their holder: "(代码规范用的 Airbnb 那套，)ESLint 加 Prettier"
+    (re.compile(rf"^(?:我们|咱们)\s*(?P<o>{_ASCII_TECH}(?:\s*(?:加|和|跟|配|\+|、)\s*{_ASCII_TECH})+)$"), _project_uses),
     # a verbless stack part in a project frame: "前端 React，后端 Spring Cloud"
     (re.compile(rf"^(?:{_PROJ}\s*(?:的)?\s*)?(?:{_TOPIC})\s*[:：]?\s+(?P<o>{_TECH})$"), _project_uses),
     # "我们这边用钉钉，不用飞书": a tool the team does not use

@@ -219,6 +219,8 @@ def _en_attr(m: re.Match[str]) -> list[Claim]:
     if re.match(r"(?:our|the|his|her|their|its|this|that|your)_", attr) or re.match(
             r"^(?:where|when|what|how|who|why|next|tomorrow|tonight|today|soon|later)\b", value.strip(), _I):
         return []  # "(my) our anniversary is next week", "(my) leeds is where I work": no attribute of the user's
+    if re.match(r"^(?:all|both)\s+(?!(?-i:[A-Z]))", value.strip(), _I):
+        return []  # "my plugins are all self-configured": a generalisation over many ("are all JetBrains" names one)
     attr = re.sub(r"^(?:new|current|present)_(?=[a-z])", "", attr)  # "my new manager is Priya": the manager, now
     if attr in {"name", "first_name"}:
         return _c("user", "name", value, kind="identity")
@@ -426,12 +428,22 @@ def _zh_answer_rule(m: re.Match[str]) -> list[Claim]:
 
 
 def _zh_rule_pre(m: re.Match[str], polarity: str) -> list[Claim]:
-    """"代码里不要写中文注释": the topic before the negation belongs to the rule."""
+    """"代码里不要写中文注释": the topic before the negation belongs to the rule; "(晚上)一口都不能喝" is how
+    little the speaker can have (一+measure+都/也 before 不能), no instruction ("一行都不要写" is one)."""
+    if re.search(r"一(?:点儿?|口|滴|下|个|次|眼|页|行)$", m.group("pre")) and re.match(r"(?:都|也)?不能", m.string[m.end("pre"):]):
+        return []
     return _c(_subject(m.string), "rule", m.group("pre") + m.group("o"), polarity, kind="rule")
 
 
+# a time, not a thing the user has: "(我的)上次是吃菠萝嘴肿的"
+_ZH_WHEN = re.compile(r"(?:上|这|那|下)(?:次|回|一次|一回)|当时|那时候?|那天|昨天|前天|今天|刚才|后来|小时候|以前|之前")
+
+
 def _zh_attr(m: re.Match[str]) -> list[Claim]:
-    attr = re.sub(r"(?:就|也|都|还|其实|倒是|反正|才)+$", "", m.group("a").strip())
+    said = m.group("a").strip()
+    if (re.search(r"(?:都|全|全都|全部)$", said) and not re.match(r"[A-Za-z]", m.group("o").strip())) or _ZH_WHEN.fullmatch(said):
+        return []  # "(我的)插件都是自己配的": a generalisation over many, not one value ("我的电脑都是 Mac" names one)
+    attr = re.sub(r"(?:就|也|都|还|其实|倒是|反正|才)+$", "", said)
     if len(attr) < 2 and not re.match(r"[A-Za-z]", attr):  # "我的而是拿铁": a function word, not an attribute
         return []
     if re.fullmatch(r"(?:平时|平常|一般|现在|目前|最近|主要|其实|基本|通常|每天|周末|以前|之前|尤其|特别|比如|例如|就是)+", attr):  # "(我的)平时都是…": not an attribute
