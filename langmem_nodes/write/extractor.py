@@ -511,7 +511,7 @@ class RuleExtractor(Extractor):
                     new[0].replaces.append(prev.object)
                 if project_frame:
                     for c in new:
-                        if c.predicate == "rule":
+                        if c.predicate in ("rule", "states"):  # "In this repo, never …" / "…, variable names are camelCase"
                             c.subject = "project"
                 if not new:
                     skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})

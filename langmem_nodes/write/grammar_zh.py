@@ -359,7 +359,7 @@ _RIDE = r"(?:电动车|电瓶车|小电驴|电驴|自行车|单车|共享单车|
 def _routine(m: re.Match[str]) -> list[Claim]:
     """"我每天早上跑步": a standing habit, rendered with when the user said it happens (用户每天早上跑步);
     "我每周游泳三次" keeps how often (用户每周游泳三次)."""
-    out = _claim("user", "prefers", (m.group("o") or m.group("o2")) + (m.group("n") or m.group("n2") or ""), kind="preference")
+    out = _claim("user", "trait", (m.group("o") or m.group("o2")) + (m.group("n") or m.group("n2") or ""), kind="fact")  # a habit, as in English
     when = re.sub(r"[零一二两三四五六七八九十\d]{1,3}点(?:半|钟)?|左右|都|会|就|必|要|起床|起来|后|以后|去", "", m.group("w") or "")
     for c in out:
         c.verb = f"{m.group('f') or m.group('f2')}{when}"
