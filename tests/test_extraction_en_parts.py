@@ -9,11 +9,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from _said import extracted
 
 from langmem_nodes.records import MemoryContext
 from langmem_nodes.write.extractor import RuleExtractor
-
-from _said import extracted
 
 N, P = "negative", "positive"
 
