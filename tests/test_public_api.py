@@ -22,7 +22,7 @@ SURFACE = {
         "MemoryState", "MemoryInput", "ReadState", "ReadInput", "WriteState", "WriteInput", "MemoryQuery",
         "ScoredMemory", "PendingWrite",
         # errors and warnings
-        "MissingScopeError", "VersionConflict", "KeyConflict", "RecordGone", "ReadOnlyViolation",
+        "MemoryUsageError", "MissingScopeError", "StoreClosedError", "VersionConflict", "KeyConflict", "RecordGone", "ReadOnlyViolation",
         "LanguageCoverageWarning",
         # embedders
         "Embedder", "BilingualEmbedder", "HashingEmbedder", "MiniLMEmbedder", "E5Embedder",
