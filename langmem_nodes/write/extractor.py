@@ -34,6 +34,7 @@ from . import (
     casual_en,
     chat_en,
     clause_en,
+    cleft_en,
     correction_target,
     grammar,
     grammar_zh,
@@ -365,7 +366,7 @@ class RuleExtractor(Extractor):
                     skips.append({"text": raw.strip(), "reason": "question"})
                     continue
                 cued = bool(lx.EXPLICIT.search(raw)) or cue_open
-                clause = lx.TRAIL_FILLER.sub("", lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip())))
+                clause = cleft_en.uncleft(lx.TRAIL_FILLER.sub("", lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip()))))
                 cue_open = bool(lx.EXPLICIT.search(raw)) and not clause.strip(" .,;:!?。，；：！？—–-")
                 hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")
