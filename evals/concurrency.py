@@ -92,6 +92,36 @@ def violations(db: str | Path) -> dict[str, int]:
             "visible": sum(len(v) - 1 for v in seen.values() if len(v) > 1)}
 
 
+def duplicate_detail(db: str | Path) -> list[dict[str, Any]]:
+    """The ACTIVE records behind a violation (every value of an attribute some session sees twice, or of a
+    duplicated fact key), each with its ledger trail: what a failing run prints so the race can be read."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
+    try:
+        rows = conn.execute(
+            "SELECT id, partition, subject, predicate, json_extract(body,'$.object'), json_extract(body,'$.source'), "
+            "json_extract(body,'$.created_at') FROM records WHERE status=?", (Status.ACTIVE.value,)).fetchall()
+        views = {s: set(MemoryContext(user_id=USER, session_id=s).visible_partitions()) for s in SESSIONS}
+        groups: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
+        for row in rows:
+            mid, part, subj, pred, obj = row[:5]
+            if pred in EXCLUSIVE or pred.startswith("attr:"):
+                for s, view in views.items():
+                    if part in view:
+                        groups.setdefault((s, subj, pred), []).append(row)
+            groups.setdefault((part, subj, pred, normalize_text(obj or "")), []).append(row)
+        bad = [g for k, g in groups.items() if len(k) == 3 and len({normalize_text(r[4] or "") for r in g}) > 1
+               or len(k) == 4 and k[3] and len(g) > 1]
+        out = []
+        for row in {r[0]: r for g in bad for r in g}.values():
+            trail = conn.execute("SELECT seq, op, json_extract(body,'$.decision_trace'), json_extract(body,'$.reason') "
+                                 "FROM ledger WHERE memory_id=? OR body LIKE ? ORDER BY seq", (row[0], f"%{row[0]}%")).fetchall()
+            out.append({"id": row[0], "partition": row[1], "predicate": row[3], "object": row[4], "source": row[5],
+                        "created_at": row[6], "ledger": [list(t) for t in trail]})
+        return out
+    finally:
+        conn.close()
+
+
 def _one_op(store: MemoryStore, graph: Any, rng: random.Random) -> str:
     if rng.random() < 0.1:
         live = store.find([p for s in SESSIONS for p in MemoryContext(user_id=USER, session_id=s).visible_partitions()])
@@ -160,11 +190,14 @@ def run(home: str | Path | None = None, *, threads: int = 4, processes: int = 2,
         w.start()
     per_round: list[dict[str, int]] = []
     samples: list[dict[str, int]] = []
+    first_duplicate: list[dict[str, Any]] = []
     stop = threading.Event()
 
     def sample() -> None:
         while not stop.is_set():
             samples.append(violations(home / "memory.sqlite3"))
+            if any(samples[-1].values()) and not first_duplicate:
+                first_duplicate.extend(duplicate_detail(home / "memory.sqlite3") or [{"healed before it was read": 1}])
             stop.wait(0.005)
 
     sampler = threading.Thread(target=sample)
@@ -204,6 +237,7 @@ def run(home: str | Path | None = None, *, threads: int = 4, processes: int = 2,
         "duplicate_visible_values": sum(v["visible"] for v in per_round),
         "samples": len(samples),  # read while the writers ran
         "samples_with_a_duplicate": sum(1 for v in samples if any(v.values())),
+        "first_duplicate": first_duplicate,  # its records and their ledger trail, when a sample saw one
         "escaped_exceptions": sum(errors.values()), "escaped_by_type": dict(errors),
         "pending_intents": pending, "process_exitcodes": [p.exitcode for p in procs],
         "examples": [e for o in outs for e in o.get("examples", [])][:3],
@@ -254,10 +288,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(fig, indent=2, ensure_ascii=False))
     else:
         for k, v in fig.items():
-            if k != "examples":
+            if k not in ("examples", "first_duplicate"):
                 print(f"{k}: {v}")
         for e in fig["examples"]:
             print(e)
+        if fig["first_duplicate"]:
+            print(json.dumps(fig["first_duplicate"], indent=1, ensure_ascii=False))
     bad = (fig["duplicate_active_values"] or fig["duplicate_visible_values"] or fig["samples_with_a_duplicate"]
            or fig["escaped_exceptions"])
     return 0 if not (bad or fig["pending_intents"]) else 1
