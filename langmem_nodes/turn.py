@@ -172,6 +172,18 @@ class WriteTurn(MemoryNode):
         return {**{key: out[key] for key in WRITE_OUTPUTS if key in out}, "memory_write_error": None}
 
 
+_FORGET_NOTICE = {  # what the model is told after a forget request: forgotten / none matched / unsure, + kept
+    "en": {"found": "Forgotten at the user's request ({topic}): {items}. Tell the user these are deleted; do not use them.",
+           "none": "The user asked to forget ({topic}); no stored memory matched. Say so.",
+           "unsure": "The user asked to forget ({topic}), but it is unclear which memory is meant, so nothing was deleted.",
+           "kept": " These may be meant and are kept: {kept}. Ask the user which to delete."},
+    "zh": {"found": "已按用户要求忘掉（{topic}）：{items}。请告诉用户这些已删除，不要再使用。",
+           "none": "用户要求忘掉（{topic}），但没有找到相关记忆。请如实告诉用户。",
+           "unsure": "用户要求忘掉（{topic}），但不确定指的是哪一条，所以什么都没删。",
+           "kept": "这几条可能相关，仍然保留：{kept}。请问用户要删哪一条。"},
+}
+
+
 def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) -> str:
     """A forget request in the latest user message ("Please forget where I live", "忘掉我的地址") is carried
     out before the recall: the memories `ForgetRequestNode.to_forget` picks for it (the user's own, saying what
@@ -192,21 +204,11 @@ def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) ->
         store.forget_many([c["id"] for c in found], actor=f"user:{ctx.user_id}", reason="forget request in chat")
     log.info("forget request from user %s: %d memories forgotten, %d kept as ambiguous", ctx.user_id, len(found),
              len(held))
-    topic, items = neutralize(request_topic(text)), "; ".join(f"«{neutralize(c['text'])}»" for c in found)
-    unsure = "; ".join(f"«{neutralize(c['text'])}»" for c in held)
-    if detect_lang(text) == "zh":
-        said = f"已按用户要求忘掉（{topic}）：{items}。请告诉用户这些已删除，不要再使用。" if found else \
-            f"用户要求忘掉（{topic}），但没有找到相关记忆。请如实告诉用户。" if not held else \
-            f"用户要求忘掉（{topic}），但不确定指的是哪一条，所以什么都没删。"
-        if held:
-            said += f"这几条可能相关，仍然保留：{unsure}。请问用户要删哪一条。"
-    else:
-        said = (f"Forgotten at the user's request ({topic}): {items}. Tell the user these are deleted; do not use "
-                "them." if found else f"The user asked to forget ({topic}); no stored memory matched. Say so."
-                if not held else f"The user asked to forget ({topic}), but it is unclear which memory is meant, so "
-                "nothing was deleted.")
-        if held:
-            said += f" These may be meant and are kept: {unsure}. Ask the user which to delete."
+    notice = _FORGET_NOTICE["zh" if detect_lang(text) == "zh" else "en"]
+    said = notice["found" if found else "unsure" if held else "none"].format(
+        topic=neutralize(request_topic(text)), items="; ".join(f"«{neutralize(c['text'])}»" for c in found))
+    if held:
+        said += notice["kept"].format(kept="; ".join(f"«{neutralize(c['text'])}»" for c in held))
     return f"<memory-forgotten>\n{said}\n</memory-forgotten>"
 
 
