@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from ..facts import EXCLUSIVE as EXCLUSIVE  # re-exported: the predicate vocabulary lives in facts.py
 from ..facts import PREDICATES as PREDICATES
+from .demonyms import is_belief, nationality
 from .lexicon import PROJECT, PROJECT_TAIL, STANDING
 from .places import is_place, unlisted_place
 
@@ -151,8 +152,13 @@ def _en_role(m: re.Match[str]) -> list[Claim]:
     role, loc = m.group("o"), m.group("loc")
     # "a beginner and the short versions lose me": the role ends where another clause begins
     role = re.split(r"\s+(?:and|but|so)\s+(?=(?:the|my|it|that|this|they|i)\b)", role, maxsplit=1, flags=_I)[0]
+    bare = re.sub(r"^(?:an?\s+)?(?:proud\s+|born\s+and\s+raised\s+|native\s+)?", "", role.strip(), flags=_I)
     if DIETS.match(role.strip()):
         out = _c("user", "diet", role, kind="identity")
+    elif (country := nationality(bare)) and len(bare.split()) <= 2 and not JOB_HEAD.search(bare):
+        return _c("user", "from", country, kind="identity")  # "I'm a proud Canadian": where from, not a job
+    elif is_belief(bare) and len(bare.split()) <= 2:
+        return []  # "I'm a Catholic": a belief is neither a job nor a name
     elif re.match(r"^(?:an?\s+)?(?:bit|little|tad|lot|wee bit)\b", role.strip(), _I):
         return []  # "(I'm) a bit lost here": a degree, not a job
     elif not JOB_HEAD.search(role) and re.search(r"\s(?:of|in|on|with|for|about)\s", role):
@@ -176,6 +182,10 @@ def _en_name(m: re.Match[str]) -> list[Claim]:
     word = m.group("o")
     if not word[:1].isupper() or word.lower() in {"not", "so", "very", "just", "really", "sorry", "fine", "here"}:
         return []
+    if (country := nationality(word)) is not None:
+        return _c("user", "from", country, kind="identity")  # "I'm Brazilian": where from, never a name
+    if is_belief(word):
+        return []  # "I'm Catholic": not a name
     return _c("user", "name", word, kind="identity")
 
 
