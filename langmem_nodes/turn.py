@@ -148,28 +148,30 @@ class WriteTurn(MemoryNode):
         self.store, self.stages = store, write_nodes(store, **write_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        if (skipped := forget_request_skip(state)) is not None:
-            return skipped
+        forget, rest = split_forget_request(state)
+        if rest is None:
+            return _written({}, forget)
         check_open(self.store)
         try:
-            out = run_in_order(self.stages, state, ctx)
+            out = run_in_order(self.stages, rest, ctx)
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001 - memory never takes the user's turn down
             return write_failed(ctx, e)
-        return {**{key: out[key] for key in WRITE_OUTPUTS if key in out}, "memory_write_error": None}
+        return _written(out, forget)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        if (skipped := forget_request_skip(state)) is not None:
-            return skipped
+        forget, rest = split_forget_request(state)
+        if rest is None:
+            return _written({}, forget)
         check_open(self.store)
         try:
-            out = await arun_in_order(self.stages, state, ctx)
+            out = await arun_in_order(self.stages, rest, ctx)
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
             return write_failed(ctx, e)
-        return {**{key: out[key] for key in WRITE_OUTPUTS if key in out}, "memory_write_error": None}
+        return _written(out, forget)
 
 
 _FORGET_NOTICE = {  # what the model is told after a forget request: forgotten / none matched / unsure, + kept
@@ -191,6 +193,7 @@ def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) ->
     ask which is meant. Returns the notice telling the model what was forgotten or kept ("" when the message is
     no forget request)."""
     from .governance.forget_node import ForgetRequestNode, is_forget_request, request_topic
+    from .governance.forget_phrases import split_request
     from .messages import message_parts
     from .safety.inert import neutralize
     from .text import detect_lang
@@ -199,6 +202,7 @@ def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) ->
     text = next((t for role, t, _ in (message_parts(m) for m in reversed(messages)) if role == "user"), "")
     if not isinstance(text, str) or not is_forget_request(text):
         return ""
+    text = split_request(text)[0]  # "Please forget where I live. Also, I now use Helix.": the first sentence
     found, held = ForgetRequestNode(store).to_forget(text, ctx)
     if found:
         store.forget_many([c["id"] for c in found], actor=f"user:{ctx.user_id}", reason="forget request in chat")
@@ -212,18 +216,35 @@ def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) ->
     return f"<memory-forgotten>\n{said}\n</memory-forgotten>"
 
 
-def forget_request_skip(state: Mapping[str, Any]) -> dict[str, Any] | None:
-    """A turn whose user message is a forget request stores nothing of it ("Please forget that I live in
-    Paris" must not write "User lives in Paris" again): the write's outcome, or None for any other turn."""
+def split_forget_request(state: Mapping[str, Any]) -> tuple[dict[str, str] | None, Mapping[str, Any] | None]:
+    """A forget request stores nothing of itself ("Please forget that I live in Paris" must not write "User lives
+    in Paris" again). Returns (its `memory_skipped` entry, or None when the message is no forget request; the
+    state the write reads: `state` itself, the message without the request when it says more — "Please forget
+    where I live. Also, I now use Helix." — or None when it says nothing else)."""
     from .governance.forget_node import is_forget_request
+    from .governance.forget_phrases import split_request
     from .messages import message_parts
 
-    messages = state.get("messages") or []
-    text = next((t for role, t, _ in (message_parts(m) for m in reversed(messages)) if role == "user"), "")
-    if not isinstance(text, str) or not is_forget_request(text):
-        return None
-    return {"memory_written": [], "memory_superseded": [], "memory_write_error": None, "memory_extract_error": None,
-            "memory_skipped": [{"reason": "forget request", "text": ""}]}
+    messages = list(state.get("messages") or [])
+    last = next((i for i in range(len(messages) - 1, -1, -1) if message_parts(messages[i])[0] == "user"), None)
+    text = message_parts(messages[last])[1] if last is not None else ""
+    if not text or not is_forget_request(text):
+        return None, state
+    rest = split_request(text)[1]
+    if not rest:
+        return {"reason": "forget request", "text": ""}, None
+    mid = message_parts(messages[last])[2] or f"turn-{last}"  # the same turn id as the whole message
+    messages[last] = {"role": "user", "content": rest, "id": mid}
+    return {"reason": "forget request", "text": ""}, {**state, "messages": messages}
+
+
+def _written(out: Mapping[str, Any], forget_skip: dict[str, Any] | None) -> dict[str, Any]:
+    """The write's outputs, with the forget request's own skip report when the message held one."""
+    kept = {"memory_written": [], "memory_superseded": [], "memory_skipped": [], "memory_extract_error": None,
+            **{key: out[key] for key in WRITE_OUTPUTS if key in out}, "memory_write_error": None}
+    if forget_skip is not None:
+        kept["memory_skipped"] = [forget_skip, *(kept.get("memory_skipped") or [])]
+    return kept
 
 
 def with_notice(kept: dict[str, Any], notice: str) -> dict[str, Any]:

@@ -376,4 +376,26 @@ def follow_up(after: str) -> str:
     "? Both the ADHD and the therapy." → "the ADHD and the therapy" ("" when it adds nothing)."""
     m = re.match(r"^[.!?\s]*(?:both|and|also|especially|including|plus|namely|i\.e\.|like)[\s,:]+(?P<items>[^.!?]+)", after,
                  re.IGNORECASE)
-    return m.group("items").strip() if m else ""
+    if not m or _STATEMENT.match(m.group("items")):  # "Also, I now use Helix.": something new, not more to forget
+        return ""
+    return m.group("items").strip()
+
+
+_STATEMENT = re.compile(r"^\s*(?:i|i'm|im|i've|i'd|we|we're|we've|my\s+\w+\s+(?:is|are|was))\b", re.IGNORECASE)
+
+
+def split_request(text: str) -> tuple[str, str]:
+    """(the forget request, what the message says besides it, to be written as usual — "" when nothing):
+    "Please forget where I live. Also, I now use Helix." → ("Please forget where I live.", "Also, I now use
+    Helix."); "忘掉我的地址。我现在用 Helix。" → ("忘掉我的地址。", "我现在用 Helix。"). A sentence that adds to the
+    request ("Both the ADHD and the therapy.") is part of it."""
+    parts = [p.strip() for p in re.split(r"(?<=[.!?。！？；;])\s*", text.strip()) if p.strip()]
+    if len(parts) < 2:
+        return text, ""
+    from .forget_node import is_forget_request  # late: forget_node builds on this module
+
+    asks = [is_forget_request(p) or bool(follow_up(p)) for p in parts]
+    if all(asks) or not any(asks):
+        return text, ""
+    return (" ".join(p for p, a in zip(parts, asks, strict=True) if a),
+            " ".join(p for p, a in zip(parts, asks, strict=True) if not a))
