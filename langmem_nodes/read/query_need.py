@@ -169,12 +169,14 @@ _OWN_THING_EN = re.compile(r"\bmy (?:[\w-]+ ){0,2}?[\w-]+(?:'s)?\s+(?:is|are|kee
                            r"drains?|leaks?|hurts?|aches?)\b", re.I)
 _FAULT_EN = re.compile(
     r"\b(?:broken|broke|break\w*|crash\w*|cracked|leak\w*|drains?|draining|dying|dead|died|stuck|froze|frozen|freez\w*|"
-    r"overheat\w*|(?:really |so |very |too )?(?:slow|laggy|loud|noisy|dense|soggy)|won't (?:boot|start|turn on|charge|"
+    r"overheat\w*|(?:really |so |very |too )?(?:slow|laggy|loud|noisy|dense|soggy|tiny|small|cramped|messy|"
+    r"cluttered)|won't (?:boot|start|turn on|charge|"
     r"connect|work)|doesn't work|isn't working|not working|stopped working|keeps? (?:crashing|dying|slipping|"
     r"falling off|beeping|freezing|restarting|disconnecting|dropping)|went wrong|doing wrong|hurts?|aches?|sore)\b", re.I)
 _FAULT_ZH = re.compile(r"坏了|坏掉|碎了|摔碎|裂了|漏水|漏电|进水|死机|黑屏|蓝屏|开不了机|打不开|连不上|充不进|不亮|没反应|"
                        r"没声音|(?:很|好|太|特别|有点|越来越)卡|卡顿|卡死|(?:很|特别|太|越来越)慢|变慢|发烫|过热|异响|"
-                       r"噪音|很吵|掉电|耗电|老掉|总掉|发黄|枯了|养死|烂根|太硬|发不起来|"
+                       r"噪音|很吵|掉电|耗电|老掉|总掉|发黄|枯了|养死|烂根|太硬|发不起来|不够用|放不下|装不下|塞不下|"
+                       r"(?:很|好|太|特别|有点|越来越)(?:小|乱|挤|窄|脏)(?!时候|的时候)|"
                        r"(?:哪里|什么地方)(?:出了问题|做错|不对)")
 
 # taking up something new ("I want to learn chess, where should I start?", "我想学织毛衣，新手织什么好？"): what the
