@@ -5,6 +5,9 @@
   it met the personal one and got the user's job, pet or child.
 - A yes/no question about a state of the user's ("我结婚了吗？", "have I been to Japan?") asks for a stored fact, like
   "am I married?": only a memory holding it answers, so it needs the fact floor.
+- A turn that only reports the user's mood ("ugh I'm exhausted", "我今天好累") asks nothing: no memory of the user's
+  answers it, so it needs the general floor, as "今天好累" without a subject already did; "I'm so bored" got the user's
+  home town and answer style.
 - A Chinese bigram across a particle («了一» in "忙了一天" and "养了一只") is a chance match: a plain statement turn
   shared it with an unrelated memory and counted as relevant by words.
 
@@ -42,6 +45,18 @@ def test_people_childhood_and_requests_stay_personal(text):
     assert query_need(text) == "personal"
 
 
+@pytest.mark.parametrize("text", ["I'm so bored", "ugh I'm exhausted", "I feel kind of down today", "我今天好累",
+                                  "我好无聊啊", "唉，我好烦"])
+def test_a_reported_mood_needs_the_general_floor(text):
+    assert query_need(text) == "general"
+
+
+@pytest.mark.parametrize("text", ["I'm bored, any ideas?", "I'm so tired, what should I cook tonight?", "我好无聊，推荐个电影",
+                                  "我好累，晚上吃什么"])
+def test_a_mood_with_a_request_stays_personal(text):
+    assert query_need(text) == "personal"
+
+
 @pytest.mark.parametrize("text", ["我结婚了吗？", "我打疫苗了吗？", "have I been to Japan?", "have I ever had chickenpox?"])
 def test_a_yes_no_question_about_the_users_state_asks_for_a_fact(text):
     assert asks_own_fact(text)
@@ -72,7 +87,7 @@ def test_default_home_plain_states_get_no_unrelated_memory_en_and_zh(tmp_path):
                                        confidence=0.9, created_at=NOW - timedelta(days=10 * i))
                           for i, t in enumerate(texts)])
         graph = create_read_graph(store, clock=lambda: NOW).compile()
-        for text in ("my desk is always messy, any tips?", "我家很小，怎么收纳", "我衣柜不够用了怎么办", "我结婚了吗？",
+        for text in ("my desk is always messy, any tips?", "I'm so bored", "我今天好累", "我家很小，怎么收纳", "我衣柜不够用了怎么办", "我结婚了吗？",
                      "唉，忙了一天"):
             got = graph.invoke({"messages": [("user", text)]}, context=CTX)["memory_selected"]
             assert got == [], (text, [h.record.text for h in got])
