@@ -10,6 +10,8 @@ anchor memories get (`Centering.anchor_evidence`), so a user with no matching me
 Example:
     >>> asks_own_fact("am I vegetarian?"), asks_own_fact("我女儿叫什么名字？"), asks_own_fact("我住在哪个城市？")
     (True, True, True)
+    >>> asks_own_fact("have I been to Japan?"), asks_own_fact("我结婚了吗？")
+    (True, True)
     >>> asks_own_fact("what should I cook tonight?"), asks_own_fact("我能吃花生吗？"), asks_own_fact("我的幼苗什么时候可以移到室外？")
     (False, False, False)
 """
@@ -32,12 +34,14 @@ _FACT_EN = re.compile(
     r"|(?:am|was) i (?:a |an )?\w+\s*\??$"  # am I vegetarian?
     r"|(?:am|was) i (?:allergic|married|single|vegan|vegetarian)\b"
     r"|(?:do|did) i (?:have|own|eat|drink|smoke|speak|play)\b"
+    r"|(?:have|had) i (?:ever )?(?:been|got|had)\b(?! (?:enough )?time\b)"  # have I been to Japan? (我去过日本吗)
     r")", re.I)
 _FACT_ZH = re.compile(
     r"^我(?:的|家|们|之前|以前|现在)?[^，,。？?！!]{0,10}?"
     r"(?:叫什么(?:名字)?|叫啥(?:名字)?|是什么|是啥|是哪(?:个|里|儿|国|年)?[^，,。？?]{0,3}|在哪(?:里|儿|个[^，,。？?]{1,3})?|是谁|"
     r"多大|几岁|有几个|是不是[^，,。？?]{1,8}|(?:开|养|用|学|做|吃|住)(?:的)?(?:什么|啥)[^，,。？?]{0,3})(?:来着|呢)?[？?]?$"
-    r"|^我(?:是|有|对|吃|养|会|住)[^，,。？?]{1,10}吗[？?]?$")
+    r"|^我(?:是|有|对|吃|养|会|住)[^，,。？?]{1,10}吗[？?]?$"
+    r"|^我[^，,。？?吗]{1,8}了吗[？?]?$")  # 我结婚了吗: a state of the user's, as "am I married?"
 
 
 def asks_own_fact(text: str) -> bool:

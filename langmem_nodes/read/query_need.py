@@ -169,12 +169,14 @@ _OWN_THING_EN = re.compile(r"\bmy (?:[\w-]+ ){0,2}?[\w-]+(?:'s)?\s+(?:is|are|kee
                            r"drains?|leaks?|hurts?|aches?)\b", re.I)
 _FAULT_EN = re.compile(
     r"\b(?:broken|broke|break\w*|crash\w*|cracked|leak\w*|drains?|draining|dying|dead|died|stuck|froze|frozen|freez\w*|"
-    r"overheat\w*|(?:really |so |very |too )?(?:slow|laggy|loud|noisy|dense|soggy)|won't (?:boot|start|turn on|charge|"
+    r"overheat\w*|(?:really |so |very |too )?(?:slow|laggy|loud|noisy|dense|soggy|tiny|small|cramped|messy|"
+    r"cluttered)|won't (?:boot|start|turn on|charge|"
     r"connect|work)|doesn't work|isn't working|not working|stopped working|keeps? (?:crashing|dying|slipping|"
     r"falling off|beeping|freezing|restarting|disconnecting|dropping)|went wrong|doing wrong|hurts?|aches?|sore)\b", re.I)
 _FAULT_ZH = re.compile(r"坏了|坏掉|碎了|摔碎|裂了|漏水|漏电|进水|死机|黑屏|蓝屏|开不了机|打不开|连不上|充不进|不亮|没反应|"
                        r"没声音|(?:很|好|太|特别|有点|越来越)卡|卡顿|卡死|(?:很|特别|太|越来越)慢|变慢|发烫|过热|异响|"
-                       r"噪音|很吵|掉电|耗电|老掉|总掉|发黄|枯了|养死|烂根|太硬|发不起来|"
+                       r"噪音|很吵|掉电|耗电|老掉|总掉|发黄|枯了|养死|烂根|太硬|发不起来|不够用|放不下|装不下|塞不下|"
+                       r"(?:很|好|太|特别|有点|越来越)(?:小|乱|挤|窄|脏)(?!时候|的时候)|"
                        r"(?:哪里|什么地方)(?:出了问题|做错|不对)")
 
 # taking up something new ("I want to learn chess, where should I start?", "我想学织毛衣，新手织什么好？"): what the
@@ -191,6 +193,27 @@ _HABIT_EN = re.compile(r"\bi (?:keep|can't stop|cannot stop) \w+ing\b|\bi (?:alw
                        r"procrastinate|oversleep|feel|get)\b|\bhow (?:do|can|could|should) i (?:stop|quit) \w+ing\b", re.I)
 _HABIT_ZH = re.compile(r"^\W*我(?:的\S{1,8}?)?(?:最近|平时|每天|晚上|早上)?(?:总是|老是|一直|经常|总)"
                        r"|^\W*我(?:该|要)?(?:怎么|如何)(?:改掉|戒掉|克服)")
+
+# a mood the user only reports, asking nothing ("ugh I'm exhausted", "我今天好累", "我好无聊啊"): no memory of the user's
+# answers it, so it needs the general floor (as "今天好累" without a subject already does)
+_MOOD_EN = re.compile(
+    r"^\W*(?:(?:ugh+|argh+|sigh|meh|lol|haha\w*|man|omg|well|wow|phew|oh|so)\W+)*(?:i'?m|i am|i feel|feeling|"
+    r"i'?ve been|i was)\s+(?:(?:so+|really|very|super|kinda|kind of|a bit|a little|pretty|totally|just|extremely|"
+    r"quite|too)\s+)*(?:bored|tired|exhausted|sleepy|stressed(?: out)?|sad|happy|excited|annoyed|angry|upset|down|"
+    r"lonely|nervous|anxious|relieved|glad|busy|drained|frustrated|wiped(?: out)?|burn[et] out|grumpy|cranky|"
+    r"overwhelmed|fed up)\b", re.I)
+_MOOD_ZH = re.compile(r"^\W*(?:唉|哎|啊|哈哈|呜呜|嗯)?\W*我(?:今天|最近|现在|真的|真是)?(?:好|很|太|有点|有些|特别|超|真)?"
+                      r"(?:累|困|烦|无聊|开心|高兴|难过|伤心|郁闷|焦虑|紧张|崩溃|心累|疲惫|头大)")
+# anything asked or requested: a question mark, a question word, a request ("I'm bored, any ideas?", "我好累，晚上吃什么")
+_ASKS = re.compile(r"[?？]|\b(?:what|how|why|where|when|which|who|should|could|can|would|any|help|ideas?|tips?|advice|"
+                   r"recommend\w*|suggest\w*|tell me|give me)\b|吗|呢|怎|咋|如何|什么|啥|哪|几|多少|为什么|推荐|建议|帮|"
+                   r"要不要|能不能|可以|陪我", re.I)
+
+
+def reports_mood(plain: str) -> bool:
+    """The turn only reports the user's mood ("I'm so tired", "我好无聊啊"), asking nothing."""
+    return bool(_MOOD_EN.search(plain) or _MOOD_ZH.search(plain)) and not _ASKS.search(plain)
+
 
 # Chinese drops the subject of a wish: "想加一个日期格式化的功能" says "I want to add …", as "I want to …" does
 _WISH_ZH = re.compile(r"^\W*(?:想|打算|准备)(?:要|着)?(?:给|把|在)?\S{0,6}?(?:加|写|做|改|实现|弄|搞|学|换|买|装|配|试|去|开|找)")
@@ -242,7 +265,7 @@ def query_need(text: str) -> Need:
     if _TRANSLATION.search(re.split(r"[:：]", plain, maxsplit=1)[0]):
         return "impersonal"
     if (speaks_of_user(core) or _WISH_ZH.match(plain)) and not (_THIRD_PARTY_EN.match(core) or _THIRD_PARTY_ZH.match(core)):
-        return "general" if _about_own_thing_or_new_pursuit(plain) else "personal"
+        return "general" if _about_own_thing_or_new_pursuit(plain) or reports_mood(plain) else "personal"
     if _is_impersonal_form(plain, text):
         return "impersonal"
     if speaks_of_user(core):  # someone else's need

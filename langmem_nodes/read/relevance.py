@@ -220,21 +220,29 @@ def _has_cjk(text: str) -> bool:
     return any("\u3400" <= ch <= "\u9fff" for ch in text)
 
 
-def _is_cjk_unigram(tok: str) -> bool:
-    return len(tok) == 1 and "\u3400" <= tok <= "\u9fff"
+#: Grammatical particles: a Chinese bigram holding one spans two words ("忙了一天" and "养了一只" share «了一»), a
+#: match by chance, not a shared content word.
+_ZH_PARTICLES = frozenset("的了吗呢吧啊呀嘛")
+
+
+def _is_chance_term(tok: str) -> bool:
+    """A single CJK character, or a CJK bigram holding a particle: both match by chance."""
+    if not tok or not "\u3400" <= tok[0] <= "\u9fff":
+        return False
+    return len(tok) == 1 or any(ch in _ZH_PARTICLES for ch in tok)
 
 
 def content_terms(text: str) -> frozenset[str]:
     """The query's content terms: its words without question words and stop words; for Chinese its
-    character bigrams (single characters match by chance)."""
-    return frozenset(t for t in tokenize(lexical_form(text)) if not _is_cjk_unigram(t))
+    character bigrams (single characters and bigrams across a particle match by chance)."""
+    return frozenset(t for t in tokenize(lexical_form(text)) if not _is_chance_term(t))
 
 
 def lexical_evidence(terms: Collection[str], memory_text: str) -> float:
     """Share of `terms` (from `content_terms`) that `memory_text` contains."""
     if not terms:
         return 0.0
-    have = {t for t in tokenize(memory_text) if not _is_cjk_unigram(t)}
+    have = {t for t in tokenize(memory_text) if not _is_chance_term(t)}
     return sum(1 for t in terms if t in have) / len(terms)
 
 
