@@ -53,17 +53,22 @@ def test_zh_query_gets_zh_age(store):
     assert "47 天前" in out["memory_injection"]
 
 
-def test_shown_memories_not_repeated_in_the_thread_and_async_matches(store):
+@pytest.mark.parametrize("skip_shown", [False, True])
+def test_shown_memories_come_back_when_asked_again_unless_skipped_and_async_matches(store, skip_shown):
     seed(store)
     from langgraph.checkpoint.memory import InMemorySaver
 
-    graph = create_read_graph(store, clock=lambda: NOW).compile(checkpointer=InMemorySaver())
+    from langmem_nodes.read.select import SelectNode
+
+    graph = create_read_graph(store, clock=lambda: NOW, select=SelectNode(store=store, skip_shown=skip_shown))
+    graph = graph.compile(checkpointer=InMemorySaver())
     cfg = {"configurable": {"thread_id": "t1"}}
     ctx = MemoryContext(user_id="ada")
     first = graph.invoke({"messages": [("user", "hiking trail ideas?")]}, cfg, context=ctx)
     second = asyncio.run(graph.ainvoke({"messages": [("user", "more hiking trail ideas?")]}, cfg, context=ctx))
     assert first["memory_injected_ids"]
-    assert not set(first["memory_injected_ids"]) & set(second["memory_injected_ids"])
+    again = set(first["memory_injected_ids"]) & set(second["memory_injected_ids"])
+    assert bool(again) is not skip_shown  # memory_messages shows the model this turn's block only
     assert set(first["memory_injected_ids"]) <= set(second["memory_shown_ids"])
 
 

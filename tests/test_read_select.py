@@ -77,9 +77,12 @@ def test_async_select_uses_the_same_rules():
     assert len(out) == 5 and out[0].record.id == "m7"
 
 
-def test_already_shown_memories_are_excluded():
+def test_already_shown_memories_are_selected_again_unless_the_app_keeps_earlier_blocks():
     hits = [sm(0), sm(1), sm(2)]
-    out = run(RuleSelector(), hits, memory_shown_ids=["m0", "m2"])
+    again = run(RuleSelector(), hits, memory_shown_ids=["m0", "m2"])  # the model no longer sees an earlier block
+    assert [h.record.id for h in again] == ["m0", "m1", "m2"]
+    node = SelectNode(RuleSelector(), skip_shown=True)
+    out = node.run({"memory_hits": hits, "memory_shown_ids": ["m0", "m2"]}, CTX, None)["memory_selected"]
     assert [h.record.id for h in out] == ["m1"]
 
 

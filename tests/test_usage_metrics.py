@@ -21,8 +21,10 @@ from graphs.memory_agent import create_memory_agent
 from langmem_nodes import MemoryContext, MemoryState, add_memory, memory_messages
 from langmem_nodes.cli import main as cli_main
 from langmem_nodes.governance import MemoryAdmin
+from langmem_nodes.read.select import SelectNode
 from langmem_nodes.records import utcnow
 from langmem_nodes.testing import MemoryCitingChatModel
+from langmem_nodes.turn import RecallTurn
 from langmem_nodes.usage import CITE_INSTRUCTION, CiteNode, strip_citations, usage_log
 
 T0 = utcnow() - timedelta(days=10)
@@ -43,7 +45,10 @@ class Conversation:
 
         b = StateGraph(MemoryState, context_schema=MemoryContext)
         b.add_node("agent", agent).add_edge(START, "agent").add_edge("agent", END)
-        self.graph = add_memory(b, store, agent="agent", clock=lambda: self.now, cite=cite).compile(
+        # an app that keeps earlier blocks in its history: a memory shown in the thread is not shown again,
+        # so turn 3's restatement is one the turn did not inject
+        recall = RecallTurn(store, clock=lambda: self.now, select=SelectNode(store=store, skip_shown=True))
+        self.graph = add_memory(b, store, agent="agent", clock=lambda: self.now, cite=cite, read_graph=recall).compile(
             checkpointer=MemorySaver())
 
     def turn(self, ctx, day, thread, text, forge=()):

@@ -1,8 +1,8 @@
 """Selectors: choose at most 5 memories to inject — possibly none, fewer when unsure.
 
-`SelectNode` first excludes memories already shown in this thread (`memory_shown_ids`) and usage docs of
-tools used recently (the agent just used the tool; its docs are noise) while keeping their warnings and
-known issues, then asks a selector, then enforces the cap in code whatever the selector returned.
+`SelectNode` first excludes usage docs of tools used recently (the agent just used the tool; its docs are
+noise) while keeping their warnings and known issues — and, with `skip_shown=True`, memories already shown in
+this thread (`memory_shown_ids`) — then asks a selector, then enforces the cap in code whatever it returned.
 
 `RuleSelector` keeps hits with absolute evidence of relevance (`breakdown["relevant"]`, set by the recall:
 see `relevance.py`), whose score clears a threshold and, to prefer fewer, a fraction of the best — so an
@@ -298,7 +298,7 @@ def as_selector(value: Any) -> Selector:
 
 
 class SelectNode(MemoryNode):
-    """`memory_hits` → `memory_selected` (≤ 5), after the thread and recent-tool exclusions.
+    """`memory_hits` → `memory_selected` (≤ 5), after the recent-tool (and, opted in, thread) exclusions.
 
     When the selector raises (an LLM whose answers never validated), the node runs its `fallback`
     (`RuleSelector`), logs one warning and sets `memory_select_error` (content-free; the error's details
@@ -307,18 +307,22 @@ class SelectNode(MemoryNode):
     Args:
         selector: a `Selector` (default `RuleSelector()`) or a plain function (see `FunctionSelector`).
         store: where a degraded call is recorded (`create_read_graph` passes its store).
+        skip_shown: never select a memory already shown in this thread (`memory_shown_ids`). Off by default:
+            `memory_messages` attaches each turn's block to that turn only, so the model no longer sees an
+            earlier turn's memories; turn it on only when your app keeps every turn's block in its history.
     """
 
     name = "select"
     error_key = "memory_select_error"
 
-    def __init__(self, selector: Selector | Callable[..., Any] | None = None, *, store: Any = None, **kw: Any) -> None:
+    def __init__(self, selector: Selector | Callable[..., Any] | None = None, *, store: Any = None,
+                 skip_shown: bool = False, **kw: Any) -> None:
         super().__init__(**kw)
         self.selector, self.store = as_selector(selector) if selector is not None else RuleSelector(), store
+        self.skip_shown = bool(skip_shown)
 
-    @staticmethod
-    def eligible(state: dict[str, Any]) -> tuple[list[ScoredMemory], str]:
-        shown = set(state.get("memory_shown_ids") or [])
+    def eligible(self, state: dict[str, Any]) -> tuple[list[ScoredMemory], str]:
+        shown = set(state.get("memory_shown_ids") or []) if self.skip_shown else set()
         query = state.get("memory_query")
         tools = list(query.recent_tools) if query is not None else list(state.get("memory_recent_tools") or [])
         hits = [
