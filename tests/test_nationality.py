@@ -20,15 +20,15 @@ def _active(store) -> set[tuple[str, str]]:
     return {(r.predicate, r.object) for r in store.find(None)}
 
 
-@pytest.mark.parametrize("name_turn, name, origin_turn, country", [
-    ("My name is Marco.", "Marco", "I'm Brazilian, by the way.", "Brazil"),
-    ("我叫王芳。", "王芳", "I'm Chinese, by the way.", "China"),
-    ("我叫王芳。", "王芳", "我是巴西人。", "巴西"),
-    ("I'm Dan.", "Dan", "I am British.", "the UK"),
+@pytest.mark.parametrize("name_turn, name, origin_turn, origin", [
+    ("My name is Marco.", "Marco", "I'm Brazilian, by the way.", ("attr:nationality", "Brazilian")),
+    ("我叫王芳。", "王芳", "I'm Chinese, by the way.", ("attr:nationality", "Chinese")),
+    ("我叫王芳。", "王芳", "我是巴西人。", ("from", "巴西")),
+    ("I'm Dan.", "Dan", "I am British.", ("attr:nationality", "British")),
 ])
-def test_a_nationality_is_where_the_user_is_from_and_keeps_the_name(store, name_turn, name, origin_turn, country):
+def test_a_nationality_never_replaces_the_name(store, name_turn, name, origin_turn, origin):
     _say(store, name_turn, origin_turn)
-    assert {("name", name), ("from", country)} <= _active(store)
+    assert {("name", name), origin} <= _active(store)
     assert not any(p == "name" and o != name for p, o in _active(store))
 
 
@@ -41,7 +41,12 @@ def test_a_belief_is_not_stored_as_a_name_or_a_job(store, text):
 @pytest.mark.parametrize("text, kept", [("I'm Jewish and I keep kosher.", ("diet", "kosher")),
                                         ("I'm Italian and I work at Ferrari.", ("works_at", "Ferrari")),
                                         ("我是意大利人，在法拉利工作。", ("works_at", "法拉利"))])
-def test_the_other_clause_still_lands(store, text, kept):
+def test_the_other_clause_still_lands(store, text, kept):  # and where one grew up is not the nationality
     _say(store, text)
     facts = _active(store)
     assert kept in facts and not any(p == "name" for p, _ in facts)
+
+
+def test_a_nationality_and_where_one_grew_up_are_both_kept(store):
+    _say(store, "I'm Japanese but I grew up in Chicago, so English is fine for everything")
+    assert {("attr:nationality", "Japanese"), ("from", "Chicago")} <= _active(store)

@@ -1,4 +1,4 @@
-"""Nationality words: "I'm Brazilian" says where the user is from, never the user's name.
+"""Nationality words: "I'm Brazilian" is the user's nationality, never the user's name.
 
 `DEMONYMS` maps a demonym (casefolded) to its country; `BELIEFS` are religious or similar identity words,
 which are never read as a name (and not stored: a belief is not something the assistant needs to be told

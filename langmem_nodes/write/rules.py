@@ -155,8 +155,8 @@ def _en_role(m: re.Match[str]) -> list[Claim]:
     bare = re.sub(r"^(?:an?\s+)?(?:proud\s+|born\s+and\s+raised\s+|native\s+)?", "", role.strip(), flags=_I)
     if DIETS.match(role.strip()):
         out = _c("user", "diet", role, kind="identity")
-    elif (country := nationality(bare)) and len(bare.split()) <= 2 and not JOB_HEAD.search(bare):
-        return _c("user", "from", country, kind="identity")  # "I'm a proud Canadian": where from, not a job
+    elif nationality(bare) and len(bare.split()) <= 2 and not JOB_HEAD.search(bare):
+        return _c("user", "attr:nationality", bare, kind="identity")  # "I'm a proud Canadian": not a job
     elif is_belief(bare) and len(bare.split()) <= 2:
         return []  # "I'm a Catholic": a belief is neither a job nor a name
     elif re.match(r"^(?:an?\s+)?(?:bit|little|tad|lot|wee bit)\b", role.strip(), _I):
@@ -182,8 +182,8 @@ def _en_name(m: re.Match[str]) -> list[Claim]:
     word = m.group("o")
     if not word[:1].isupper() or word.lower() in {"not", "so", "very", "just", "really", "sorry", "fine", "here"}:
         return []
-    if (country := nationality(word)) is not None:
-        return _c("user", "from", country, kind="identity")  # "I'm Brazilian": where from, never a name
+    if nationality(word) is not None:
+        return _c("user", "attr:nationality", word, kind="identity")  # "I'm Brazilian": never a name
     if is_belief(word):
         return []  # "I'm Catholic": not a name
     return _c("user", "name", word, kind="identity")
