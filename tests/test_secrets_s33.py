@@ -4,7 +4,8 @@
   "X 是不是我…网站用的那个", "…网站我用的是不是 X");
 - a code right after a panel only ever typed into, with no "code" word ("apartment buzzer 1 4 0 2", "小区对讲 6018");
 - an identity document or a money account named without "number" ("travel permit", "savings account",
-  "港澳通行证号", "对公账户：招商银行 …", "公积金账号").
+  "港澳通行证号", "对公账户：招商银行 …", "公积金账号");
+- a passphrase in plain words after its name ("my pgp passphrase is the owl sleeps at noon").
 
 None of their values reaches the home's bytes (store and ledger), the turn's state or the log; the look-alikes
 (a sum in an account, a product and its version, a key on a keypad) stay harmless."""
@@ -41,6 +42,9 @@ SAID = {  # text -> the value that must appear nowhere (written for this test, n
     "台胞证号 T0829175，帮我填一下表": "T0829175",
     "收款账户：建设银行 4401 2290 7731 086，写进合同里": "4401 2290 7731 086",
     "企业账户 中国银行 3302 1187 4409 2，月底付款用": "3302 1187 4409 2",
+    # a passphrase in plain words that starts with "the" (zh has no article: "PGP 私钥口令是 月亮 湖边 三只 猫")
+    "my gpg passphrase is the heron waits by the mill, don't lose it": "the heron waits by the mill",
+    "PGP 私钥口令是 月亮 湖边 三只 猫，帮我记住": "月亮 湖边 三只 猫",
 }
 
 HARMLESS = [
@@ -53,6 +57,8 @@ HARMLESS = [
     "我的签证办了 3 个月还没下来",
     "对公账户的开户许可证要带吗",
     "I said no. 5 people came anyway",
+    "the secret phrase for the party game is the same as last year",
+    "honestly my passphrase is the weakest part of the whole setup",
 ]
 
 
