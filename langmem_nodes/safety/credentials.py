@@ -171,7 +171,9 @@ _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改�
 _ZH_NOT_VALUE = r"(?:怎么|如何|什么|多少|几|哪|啥|咋|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
 _ZH_PHRASE = re.compile(
     rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
-    rf"(?P<v>[^\s，,。；;！？!?、」”]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”]*){{0,11}})",
+    # a pass phrase of spaced zh words is one value ("口令是 月亮 湖边 三只 猫"), else a token and its ASCII words
+    rf"(?P<v>[\u4e00-\u9fff]{{1,4}}(?:[ \u3000]+[\u4e00-\u9fff]{{1,4}}){{2,11}}(?![\u4e00-\u9fff])|"
+    rf"[^\s，,。；;！？!?、」”]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”]*){{0,11}})",
     _I,
 )
 # a credential word in a list, its value after a space: "network 'TheBatcave', password iamvengeance"
@@ -251,10 +253,17 @@ _PARTICIPLE_PLACE = re.compile(r"[a-z]+(?:ed|en|wn)\s+(?:on|in|at|under|by|insid
                                r"somewhere|there|here|down|up|out|away)\b")
 
 
+# "the X" after a phrase's name that says what kind it is, not what it says: "the same", "the weakest part"
+_THE_NOT_VALUE = frozenset("""one ones only same usual default weakest weak strongest strong best worst main first last
+    hardest easiest problem issue thing part reason key point whole real""".split())
+
+
 def _en_value_ok(word: str, value: str) -> bool:
     first = value.split()[0].strip(".!?").casefold() if value.split() else ""
-    if first == "the" and re.search(r"\s(?:word|phrase)$", word, _I) and len(value.split()) >= 2:
-        return True  # "the secret phrase is the owl flies at midnight"
+    if first == "the" and re.search(r"\s(?:word|phrase)$|pass\s?phrase$", word, _I) and len(value.split()) >= 3:
+        # "the secret phrase is the owl flies at midnight", "my pgp passphrase is the owl sleeps at noon" — not
+        # "… is the same as my login", "… is the weakest part"
+        return value.split()[1].strip(".,!?").casefold() not in _EN_NON_VALUE | _THE_NOT_VALUE
     if not first or first in _EN_NON_VALUE or is_measure(first):
         return False
     if first in ("right", "correct", "incorrect") and re.match(

@@ -2,11 +2,12 @@
 
 The phrasing rules in `credentials` each know one way of saying "my PIN is 7264"; this pass knows the parts:
 a sentence names what a secret opens or identifies (a cue: "PIN", "lockbox … code", "密码", "保险箱",
-"passport number", "身份证号", "security question") and holds a value that looks typed on purpose (a code of
-3+ digits, letters mixed with digits, a symbol inside a word; for a security question, the answer after its
-link). A cue sentence without a value lends its cue to the next sentence when that one starts by pointing back
-("… my debit card PIN. it's 7264"). Numbers that measure something ("12 characters", "24小时", "3 times"),
-dates, times, prices and versions are never values.
+"passport number", "身份证号", "travel permit", "savings account", "对公账户", "security question") and holds
+a value that looks typed on purpose (a code of 3+ digits, letters mixed with digits, a symbol inside a word;
+for a security question, the answer after its link; a code right after a panel only typed into: "apartment
+buzzer 1 4 0 2"). A cue sentence without a value lends its cue to the next sentence when that one starts by
+pointing back ("… my debit card PIN. it's 7264"). Numbers that measure something ("12 characters", "24小时",
+"3 times"), sums ("余额 125000"), dates, times, prices and versions are never values.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, Finding, _product, halfw
 
 _I = re.IGNORECASE
 
+# a panel at the street door that opens it when a code is punched in: "apartment buzzer 1 4 0 2"
+_BUZZER = r"buzzer|intercom|call\s*box|entry\s*phone|door\s*phone"
 _WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|lock\s*box|key\s*box|lock|locker|"
                r"padlock|bike\s+lock|safe|vault|elevator|lift|keypad|building|apartment|unlock|pickup|parcel|"
                r"verification|one[- ]time|otp|2fa|mfa|security|backup|recovery|access|pairing|parking|mailbox|"
-               r"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in")
+               rf"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in|{_BUZZER}")
 # "pin" the noun, not the verb ("pin torch==2.1.0"): owned, or followed by its link
 _PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone|new|old|default|unlock|temp|"
         r"temporary|one-time)\s+)pin\b|"
@@ -39,16 +42,28 @@ _SECRET_CUE = re.compile(
 # a thing that opens and a code word in one sentence: "the smart lock on our front door, the code for the dog
 # walker is 60 31", "hotel safe i set the code to 1 9 9 0", "智能锁临时密码设的 0 5 2 0 1 3"
 _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doors?|gates?|garage|safe|lockers?|padlock|"
-                     r"keypad|alarm|vault|mailbox|storage\s+unit)\b|门锁|智能锁|门禁|保险箱|保险柜|快递柜|丰巢|柜子|信箱|车库|大门|房门", _I)
+                     rf"keypad|alarm|vault|mailbox|storage\s+unit|{_BUZZER})\b|门锁|智能锁|门禁|对讲|保险箱|保险柜|快递柜|丰巢|柜子|信箱|车库|大门|房门", _I)
 # a thing opened only by typing, said to be a code of 4+ digits: "the garage keypad is seven three one nine",
 # "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
-_TYPED_OPENER = re.compile(r"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock)"
+_TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
                            r"(?:\s+(?:at|on|in|for|of)\s+(?:the\s+|my\s+|our\s+)?[\w-]+)?\s*(?:is|was|'s|:|=|->|is\s+now|now\s+is)\s+|"
                            r"\b(?:door|gate|garage)\s*(?:'s|:|=|->)\s*|"
-                           r"(?:保险箱|保险柜|储物柜|柜子|密码锁|门锁|智能锁|车锁|挂锁|大门|单元门|房门|门口|车库)[^，。！？,\d]{0,6}?"
+                           # a panel only ever typed into, its code right after it: "apartment buzzer 1 4 0 2", "gate keypad 7319"
+                           rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
+                           r"(?:保险箱|保险柜|储物柜|柜子|密码锁|门锁|智能锁|车锁|挂锁|大门|单元门|房门|门口|车库|门禁|对讲)[^，。！？,\d]{0,6}?"
                            r"(?:设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
 _CODE_WORD = re.compile(r"\b(?:codes?|pin|combo|combination|passcode)\b|密码|码", _I)
+# an identity document or a money account named without "number": the value after it is its number —
+# "HK travel permit C58293716", "my savings account at Chase is 4402 9918 3372", "港澳通行证号 C58293716",
+# "对公账户：招商银行 7559 2107 3610 501" (a login's 账号 is a user name, not one of these)
+_DOCUMENT = (r"\b(?:(?:travel|residence|residency|work|study|entry|exit)\s+permit|green\s+card|(?:national|resident|"
+             r"identity|id)\s+card|national\s+id|driver'?s\s+licen[cs]e|driving\s+licen[cs]e|ni\s+(?:number|no\.?)|nino)\b|"
+             r"通行证|回乡证|台胞证|居住证|签证|军官证|证件号|驾驶证|驾照")
+_MONEY_ACCOUNT = (r"\b(?:savings|checking|chequing|current|bank|brokerage|business|joint|deposit|salary|payroll|isa|ira|"
+                  r"401k|pension|trading|escrow)\s+(?:account|acct)\b|"
+                  r"(?:公积金|社保|医保|银行|对公|对私|收款|付款|结算|证券|基金|资金|股票|储蓄|存款|工资|个人|企业|公司)(?:账号|帐号|账户|帐户)")
 _ID_CUE = re.compile(
+    rf"{_DOCUMENT}|{_MONEY_ACCOUNT}|"
     r"\b(?:passport|identity|id|identification|driver'?s\s+licen[cs]e|licen[cs]e|account|acct|routing|bank|"
     r"tax|social\s+security|social\s+insurance|national\s+insurance|insurance\s+policy|medicare|nhs)\s*(?:card\s+)?(?:number|no\.?|num|#)|"
     r"\b(?:routing|account|acct|sort\s+code)\s*(?:#|:|no\.?)?\s*(?=\d{6,}\b)|(?:账户|帐户)\s*[:：]?\s*(?=\d{6,}(?!\d))|\b(?:credit|debit|bank|atm|salary|payroll|visa|mastercard|amex)\s+card\b|\bpassport\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|(?:工资|社保|医保|公积金|招商|招行|工行|建行|农行|中行|交行|邮储|工商|建设|农业)(?:银行)?卡|社保|驾照号|驾驶证号|医保卡", _I)
@@ -90,8 +105,9 @@ _GENERIC = re.compile(r"\b(?:most\s+common|commonly\s+used|weakest|worst|popular
                       r"最常见|常见的|最常用|最弱|比如|例如|之类", _I)
 _NOT_ANSWER = re.compile(r"(?:a|an|about|like|all|kind|sort|so|really|pretty|too|very|just|still|always|never|not|hard|easy|dumb|"
                          r"stupid|weird|annoying|the\s+same|a\s+pain|important|optional|required)\b|都|太|很|挺|好|不", _I)
-# an ASCII stop ends a sentence only before a space or the end: "Qw3rty!2024" and "qwe123!@#" are one token
-_SENTENCE = re.compile(r"(?:[^.!?。！？\n;；]|[.!?;](?!\s|$))+(?:[.!?;]+(?=\s|$)|[。！？\n；]+|$)")
+# an ASCII stop ends a sentence only before a space or the end: "Qw3rty!2024" and "qwe123!@#" are one token;
+# "no." before a number abbreviates "number" ("permit no. X1234567")
+_SENTENCE = re.compile(r"(?:[^.!?。！？\n;；]|(?<=\b[Nn]o)\.(?=\s*[A-Z]?\d)|[.!?;](?!\s|$))+(?:[.!?;]+(?=\s|$)|[。！？\n；]+|$)")
 
 
 def _value_token(token: str, before: str, after: str) -> bool:
@@ -116,12 +132,18 @@ def _value_token(token: str, before: str, after: str) -> bool:
     return (digits >= 1 and letters >= 1 and len(token) >= 5) or (symbol and letters >= 2 and len(token) >= 5)
 
 
+# a sum, not a number that identifies: "my savings account has 125000 in it", "工资卡余额 125000"
+_AMOUNT_BEFORE = re.compile(r"(?:\b(?:has|had|have|holds?|held|balance(?:\s+(?:is|was|of))?|paid|pays?|owes?|owed|spent|"
+                            r"saved|deposited|withdrew|worth|limit(?:\s+(?:is|was|of))?|costs?|earns?|earned|totals?)|"
+                            r"余额(?:是|为|有|还有)?|存了|存有|里有|还有|花了|欠了?|还剩|剩下?|收入|到账|转了|转入|取了|额度(?:是|为|有)?)\s*$", _I)
+
+
 def _identifier_token(token: str, before: str, after: str) -> bool:
     """An identifier's value: 6+ digits, letters allowed ("X48291736", "004417823390"), or digits and letters in
-    dashed groups ("1EG4-TE5-MK73"); never a date or measure."""
+    dashed groups ("1EG4-TE5-MK73"); never a date, a measure or a sum."""
     digits = sum(c.isdigit() for c in token)
     grouped = digits >= 3 and len(token) >= 8 and "-" in token and any(c.isalpha() for c in token)
-    return ((digits >= 6 or grouped) and not _MEASURE_AFTER.match(after)
+    return ((digits >= 6 or grouped) and not _MEASURE_AFTER.match(after) and not _AMOUNT_BEFORE.search(before)
             and not _DATE_OR_TIME.fullmatch(token) and not _NOT_VALUE_BEFORE.search(before))
 
 

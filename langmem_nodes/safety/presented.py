@@ -5,8 +5,8 @@ instead, so "bananabread" or "zoo zone zero" counts when the sentence says it is
 
 - a part of a secret is a secret: "my PIN ends in 42", "the last 3 words of my wallet seed are zoo zone zero",
   "密码后两位是 42", "助记词最后三个是 …";
-- what the user logs in with: "I use hunter2 for everything", "hunter2 is what I log in with",
-  "我所有账号都用hunter2" (a value with a digit or symbol, never a product or version: "python3", "Win11");
+- what the user logs in with: "I use hunter2 for everything", "hunter2 is what I log in with", "is 'qwerty!2345'
+  what I used for the tax site?", "我所有账号都用hunter2", "报税网站我用的是不是 qwerty!2345" (a value with a digit or symbol, never a product or version: "python3", "Win11");
 - a value quoted or pointed at beside a secret's name: "the same password everywhere, 'bananabread'",
   "用 sunshine 这个密码";
 - a wallet seed's words: a run of 3+ lowercase words in a sentence naming a seed (or right after one).
@@ -81,7 +81,6 @@ _LOGIN_USE = [
                r"(?:everything|every\s*(?:thing|one|where|account|site|app|login)|all\s+(?:of\s+)?(?:my\s+|the\s+)?"
                r"(?:accounts?|logins?|sites|websites|apps|passwords|stuff)|(?:each|any)\s+(?:account|site|login))", _I),
     re.compile(rf"\b(?:use|using|used)\s+[\"'“]?{_TOKEN}[\"'”]?\s+everywhere\b", _I),
-    re.compile(rf"[\"'“]?{_TOKEN}[\"'”]?\s+is\s+what\s+(?:I|we)\s+(?:always\s+|usually\s+)?(?:use|type|log|sign)", _I),
     re.compile(rf"\b(?:log(?:s|ged|ging)?|sign(?:s|ed|ing)?)\s*(?:in|on)(?:to\s+[\w.-]+)?\s+(?:with|using)\s+[\"'“]?{_TOKEN}", _I),
     re.compile(rf"[\"'“]?{_TOKEN}[\"'”]?\s+(?:gets|got)\s+me\s+into\b", _I),
     re.compile(rf"\b(?:use|using|used|type|typing|typed|enter|entering|entered)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:to\s+(?:log|sign)\s*(?:in|on)|"
@@ -93,6 +92,27 @@ _LOGIN_USE = [
                rf"(?:都|也|一律|统一)?(?:用|是|设成|设的|设置成)(?:的是|的都是|的)?\s*[\"'“‘「]?{_TOKEN}", _I),
     re.compile(rf"(?:登录|登陆|登入|解锁)(?:的时候|时)?[^。！？，,\n]{{0,4}}?(?:都|就|一般|一直)?(?:用|输|输入|打)(?:的是)?\s*[\"'“‘「]?{_TOKEN}", _I),
 ]
+# the value and "what I use(d)" joined by a copula, said or asked, any tense: "hunter2 is what I use", "is
+# 'qwerty!2345' what I used for the tax site?", "sunny#88 was the one I typed for the HR portal"
+_WHAT_I_USE = (r"(?:what|the\s+one|the\s+(?:password|pw|pin|code|passcode)|one)\s+(?:that\s+)?(?:I|we)(?:'ve|\s+have|'d|\s+had)?\s+"
+               r"(?:always\s+|usually\s+|normally\s+|typically\s+|originally\s+|last\s+)?"
+               r"(?:use|type|log|sign|set|pick|chose|put\s+in|enter)")
+# zh: what an account or a login "用的是" — "报税网站用的是不是 qwerty!2345", "qwerty!2345 是不是我报税网站用的那个"
+_ZH_USED_FOR = r"(?:账号|帐号|账户|帐户|登录|登陆|网银|邮箱|网站|官网|app|APP|系统|平台|后台)"
+_USED_RELATION = [
+    re.compile(rf"[\"'“]?{_TOKEN}[\"'”]?\s+(?:is|was|'s)\s+{_WHAT_I_USE}", _I),
+    re.compile(rf"\b(?:is|was)\s+(?:it\s+)?[\"'“]?{_TOKEN}[\"'”]?\s+{_WHAT_I_USE}", _I),
+    re.compile(rf"{_ZH_USED_FOR}[^。！？，,\n]{{0,6}}?用的(?:是不是|是|就是|应该是|好像是|大概是)\s*[\"'“‘「]?{_TOKEN}", _I),
+    re.compile(rf"(?<![A-Za-z0-9!@#$%^&*_+=~.\-]){_TOKEN}[\"'”’」]?\s*(?:是不是|就是|应该是|好像是|是)[^。！？\n]{{0,12}}?{_ZH_USED_FOR}"
+               r"[^。！？，,\n]{0,4}?用的", _I),
+]
+
+
+def _typed_value(token: str) -> bool:
+    """A login value with a symbol or 2+ digits ("qwerty!2345", "hunter22"), not "bootstrap5"."""
+    return _login_value(token) and (re.search(r"[!@#$%^&*_+=~]", token) is not None or sum(c.isdigit() for c in token) >= 2)
+
+
 def _login_value(token: str) -> bool:
     """Typed to log in: letters with a digit or a symbol ("hunter2", "hunter22x", "qwe123!"), not an address, a
     product and its version ("python3", "Win11") or a plain number; or a quoted plain word."""
@@ -109,10 +129,10 @@ _NAMED_VALUE = re.compile(rf"(?:{_SECRET_WORD.pattern})\s*[\"'“‘「]?{_TOKEN
 
 def _logins(sentence: str, offset: int) -> list[Finding]:
     out = []
-    for pattern in (*_LOGIN_USE, _NAMED_VALUE):
+    for pattern in (*_LOGIN_USE, *_USED_RELATION, _NAMED_VALUE):
         for m in pattern.finditer(sentence):
             value = m.group("v").rstrip(".-")
-            if _login_value(value):
+            if _typed_value(value) if pattern in _USED_RELATION else _login_value(value):
                 start = offset + m.start("v")
                 out.append(Finding("password", "secret", start, start + len(value), value))
     return out
