@@ -30,8 +30,8 @@ from langmem_nodes.safety import (
 from langmem_nodes.state import ScoredMemory
 from langmem_nodes.store import MemoryStore
 from langmem_nodes.write import create_write_graph
-from langmem_nodes.write.llm_extractor import LLMExtractor
 from langmem_nodes.write.extract import MAX_SKIPS_SHOWN
+from langmem_nodes.write.llm_extractor import LLMExtractor
 
 CTX = MemoryContext(user_id="u1", session_id="s1")
 CORPUS = corpus_eval.load_corpus()
