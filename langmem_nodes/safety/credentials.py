@@ -569,10 +569,11 @@ def find_secrets(text: str) -> list[Finding]:
 def halfwidth(text: str) -> str:
     """`text` with full-width digits and letters ("２０１９０８", "ＰＩＮ") as ASCII, one character for one, so spans
     stay valid in the original. Full-width punctuation (，？：) stays: the zh rules read it as zh punctuation."""
-    return text.translate(_HALFWIDTH) if any(ord(c) in _HALFWIDTH for c in text) else text
+    return text.translate(_HALFWIDTH) if _FULLWIDTH.search(text) else text
 
 
 _HALFWIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF1A), (0xFF21, 0xFF3B), (0xFF41, 0xFF5B)) for c in range(*r)}
+_FULLWIDTH = re.compile("[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]")
 
 
 def _as_written(f: Finding, text: str, original: str) -> Finding:

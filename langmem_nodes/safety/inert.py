@@ -134,9 +134,21 @@ def clean_turn_text(text: str) -> tuple[str, list[str]]:
         text = clean
         notes.append("control, escape and bidi characters removed")
     if len(text) > MAX_TURN_CHARS:
-        text = text[:MAX_TURN_CHARS]
-        notes.append(f"message cut at {MAX_TURN_CHARS} characters")
+        kept = _read_part(text)
+        notes.append(f"message cut at {MAX_TURN_CHARS:,} characters: the last {len(text) - len(kept):,} not read")
+        text = kept
     return text, notes
+
+
+_SENTENCE_END = re.compile(r"[.!?;](?=\s)|[。！？；\n]")
+
+
+def _read_part(text: str) -> str:
+    """The first `MAX_TURN_CHARS` characters of `text`, ending at the last sentence end among them, so the cut
+    leaves no half sentence ("… I like t") to be read as a claim; a text with no sentence end there (one long
+    run) is cut at the limit."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, MAX_TURN_CHARS + 1) if m.end() <= MAX_TURN_CHARS]
+    return text[:ends[-1]] if ends else text[:MAX_TURN_CHARS]
 
 
 def terminal_safe(text: str) -> str:

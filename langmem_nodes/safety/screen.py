@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from .credentials import Finding, find_secrets
 from .cued import mask_values, names_secret
@@ -44,6 +45,12 @@ class TurnScreen:
                     self._tainted.append((_fold(self.text[pos:end]), inside))
                 pos = m.end() if m else end
 
+    @staticmethod
+    def of(text: str) -> TurnScreen:
+        """The screen of `text`, built once: the extract and verify stages of one turn share it (a 20,000-character
+        message is screened once, not once per stage)."""
+        return _screen(text or "")
+
     def findings_for(self, *texts: str) -> list[Finding]:
         """Findings in `texts` themselves, findings whose value they contain, and findings of the turn's
         sentences that contain one of them."""
@@ -64,6 +71,11 @@ class TurnScreen:
         token that could be a typed value masked too ("it's 7264" after "… my debit card PIN.")."""
         text = self.redact(text)
         return mask_values(text, REDACTED) if text and self.names_secret else text
+
+
+@lru_cache(maxsize=8)
+def _screen(text: str) -> TurnScreen:
+    return TurnScreen(text)
 
 
 def _dedupe_by_value(found: list[Finding]) -> list[Finding]:

@@ -20,10 +20,11 @@ from datetime import datetime
 from typing import Any
 
 from ..degrade import ModelFailure
+from ..facts import identity
 from ..messages import messages_to_turns
 from ..node import MemoryNode
 from ..records import MemoryContext
-from ..safety import MAX_CLAUSES_PER_TURN, TurnScreen, clean_turn_text
+from ..safety import MAX_CLAUSES_PER_TURN, MAX_TURN_CHARS, TurnScreen, clean_turn_text
 from ..state import PendingWrite
 from .extractor import Extractor, RuleExtractor, Turn, latest_user_turns
 from .stored_correction import land_stored_corrections
@@ -101,7 +102,15 @@ class ExtractNode(MemoryNode):
                                                                 *(state.get("memory_shown_ids") or ())])
             except Exception:  # noqa: BLE001 - the lookup failing leaves the turn as the extractor saw it
                 log.warning("looking up the stored fact a correction names failed", exc_info=True)
-        return {self.pending_key: _capped(pending), self.error_key: None, SKIPS_KEY: _screened(_capped_skips(skips), turns)}
+        pending, over = _capped(pending)
+        skips = [*skips, *over, *self._unread(state)]
+        return {self.pending_key: pending, self.error_key: None, SKIPS_KEY: _screened(_capped_skips(skips), turns)}
+
+    def _unread(self, state: dict[str, Any]) -> list[dict[str, str]]:
+        """A skip per latest user message cut at `MAX_TURN_CHARS`: its end was not read, and the user is told."""
+        latest, _ = latest_user_turns(messages_to_turns(state.get(self.messages_key) or []))
+        return [{"text": "", "reason": f"not read: {note}"} for t in latest if isinstance(t.get("content"), str)
+                and len(t["content"]) > MAX_TURN_CHARS for note in clean_turn_text(t["content"])[1] if "not read" in note]
 
     def _turns(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         """The conversation with each message's text repaired at the door (`safety.clean_turn_text`)."""
@@ -121,7 +130,7 @@ class ExtractNode(MemoryNode):
         failure.log()
         for p in pending:
             p.note("extract", f"fallback after {self.extractor.name} failure")
-        return {self.pending_key: _capped(pending), self.error_key: failure.as_dict(), SKIPS_KEY: []}
+        return {self.pending_key: _capped(pending)[0], self.error_key: failure.as_dict(), SKIPS_KEY: []}
 
 
 SKIPS_KEY = "memory_extract_skips"
@@ -158,7 +167,7 @@ def _screened(skips: list[dict[str, str]], turns: Sequence[Turn]) -> list[dict[s
     if not skips:
         return []
     latest, _ = latest_user_turns(turns)
-    screen = TurnScreen(" \n".join(str(t.get("content") or "") for t in latest))
+    screen = TurnScreen.of("\n".join(str(t.get("content") or "") for t in latest))  # the text VerifyNode screens
     out = []
     for s in skips:
         if screen.findings_for(s["text"]):
@@ -168,6 +177,24 @@ def _screened(skips: list[dict[str, str]], turns: Sequence[Turn]) -> list[dict[s
     return out
 
 
-def _capped(pending: list[PendingWrite]) -> list[PendingWrite]:
-    """At most `MAX_CLAUSES_PER_TURN` claims per turn: dedup, the gate and the resolver stay linear in its length."""
-    return pending[:MAX_CLAUSES_PER_TURN]
+def _capped(pending: list[PendingWrite]) -> tuple[list[PendingWrite], list[dict[str, str]]]:
+    """At most `MAX_CLAUSES_PER_TURN` claims per turn (dedup, the gate and the resolver stay linear in its
+    length), and a skip for each claim left out. A fact said again in the turn counts once, so a long message
+    that repeats one fact still keeps the others; the repeats are what `DedupNode` would skip."""
+    if len(pending) <= MAX_CLAUSES_PER_TURN:
+        return pending, []
+    kept: list[PendingWrite] = []
+    seen: set[tuple[str, ...]] = set()
+    skips: list[dict[str, str]] = []
+    for p in pending:
+        key = identity(p.record) if p.action == "write" else None
+        if key is not None and key in seen:
+            skips.append({"text": p.record.text, "reason": "repeated within the same turn"})
+        elif len(kept) < MAX_CLAUSES_PER_TURN:
+            kept.append(p)
+            if key is not None:
+                seen.add(key)
+        else:
+            skips.append({"text": p.quote or p.record.text,
+                          "reason": f"over the limit: at most {MAX_CLAUSES_PER_TURN} claims are kept per turn"})
+    return kept, skips

@@ -19,6 +19,7 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -27,7 +28,7 @@ from typing import Any
 
 from ..facts import is_exclusive
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
-from ..safety import find_injection, instruction_target
+from ..safety import MAX_CLAUSES_PER_TURN, find_injection, instruction_target
 from ..state import PendingWrite
 from ..text import detect_lang
 from . import (
@@ -333,10 +334,23 @@ class RuleExtractor(Extractor):
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
+        asks_for_help = functools.cache(lambda: kin_age_chat.incidental(message))  # once per message, not per clause
+        # A long message (more sentences than a turn keeps claims) reads each sentence once: one pasted or said
+        # over and over adds nothing new. A short one reads a repeat again, so dedup records its decision.
+        said_again: dict[str, int] = {}
+        read = unread = 0  # unread: sentences after the message made more claims than a turn keeps
         for sentence in lx.SENTENCE_SPLIT.split(message):
+            if unread or len({_fact_key(c) for c, *_ in found}) > MAX_CLAUSES_PER_TURN:
+                unread += bool(sentence and sentence.strip())
+                continue
             sentence = team_frame.as_project_rule(lx.drop_emoji(sentence).strip())  # "Team rule: …" binds the project
             if not sentence:
                 continue
+            if sentence in said_again and read >= MAX_CLAUSES_PER_TURN:
+                said_again[sentence] += 1
+                continue
+            said_again.setdefault(sentence, 0)
+            read += 1
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
             raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r) for d in grammar_zh.split_also(c)]
             raws = _conditions_joined(raws)
@@ -483,7 +497,7 @@ class RuleExtractor(Extractor):
                     new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
                 if not new and age_again:
                     new = age_again
-                if new and not age_again and kin_age_chat.incidental(message):
+                if new and not age_again and any(kin_age_chat.is_kin_age(c) for c in new) and asks_for_help():
                     new = [c for c in new if not kin_age_chat.is_kin_age(c)]
                 if not new and correction:
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
@@ -545,6 +559,11 @@ class RuleExtractor(Extractor):
                 if is_past:
                     past = found[-1]
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
+        skips += [{"text": s, "reason": f"repeated within the same turn ({n} more {'time' if n == 1 else 'times'})"}
+                  for s, n in said_again.items() if n]
+        if unread:
+            skips.append({"text": "", "reason": f"not read: the message made more than {MAX_CLAUSES_PER_TURN} claims; "
+                                                f"its last {unread} sentences were not read"})
         if not correction and found and earlier and _SOFT_RETRACT.search(message):
             self._soft_correction(found, earlier)
         if correction:
@@ -832,6 +851,10 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
+
+
+def _fact_key(c: Claim) -> tuple[str, str, str, str]:
+    return (c.subject, c.predicate, normalize_text(c.object), c.polarity)
 
 
 def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim, str, Source, bool]]:

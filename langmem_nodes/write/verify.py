@@ -112,7 +112,7 @@ class VerifyNode(MemoryNode):
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]
         injected = self.injected(state, ctx)
-        screen = TurnScreen(_latest_user_text(state.get(self.messages_key) or []))
+        screen = TurnScreen.of(_latest_user_text(state.get(self.messages_key) or []))
         for p in pending:
             if p.action == "reject":
                 continue
