@@ -41,6 +41,7 @@ from . import (
     kin_age,
     kin_age_chat,
     pronouns,
+    slip,
     team_frame,
 )
 from . import lexicon as lx
@@ -319,7 +320,8 @@ class RuleExtractor(Extractor):
         question, hypothetical, reported speech, one-off, small talk, past episode, no parse."""
         message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message)
-                          or chat_en.is_correction(message) or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
+                          or chat_en.is_correction(message) or slip.marks(message)
+                          or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
         if not correction and earlier and _SOFT_RETRACT.search(message) and _NAME_AGAIN.search(message) and any(
                 c.predicate.endswith(("名字", "_name")) for c in self._last_claims(earlier)):
             correction = True  # "…a golden retriever named Max" … "sorry, his name is Rex": a name said again
@@ -339,7 +341,7 @@ class RuleExtractor(Extractor):
                 continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
             raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r) for d in grammar_zh.split_also(c)]
-            raws = _conditions_joined(raws)
+            raws = _conditions_joined([part for r in raws for part in slip.split_lead(r)])
             asked = bool(lx.QUESTION.search(sentence.strip()))
             if asked and len(raws) == 1:
                 for claim in grammar.mentions(sentence):  # "our Flask app" names the project's stack
@@ -375,11 +377,16 @@ class RuleExtractor(Extractor):
                     clause = pronouns.resolve_name(clause, kin)  # "my sister's getting married … her name is Priya"
                 kin = pronouns.kin_mentioned(clause) or kin
                 lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1
+                marker = slip.is_slip(raw) or (n > 0 or len(raws) > 1) and slip.is_heading(raw)
+                lone = lone or (marker and n < len(raws) - 1)  # "I live in Berlin, strike that, Hamburg"
                 if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
                     retracted = found.pop()[0]
                     skips.append({"text": retracted.object, "reason": "retracted"})
                     prev = None
+                if marker or (correction and slip.is_opener(raw)):  # "strike that", "口误", "hold on": no value
+                    skips.append({"text": raw.strip(), "reason": "correction marker"})
+                    continue
                 if not clause:
                     if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
                         skips.append({"text": raw.strip()[:60], "reason": "small talk"})
