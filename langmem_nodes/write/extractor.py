@@ -39,7 +39,6 @@ from . import (
     grammar,
     grammar_zh,
     kin_age,
-    kin_age_chat,
     pronouns,
     slip,
     team_frame,
@@ -412,7 +411,7 @@ class RuleExtractor(Extractor):
                         _EN_NAMED.match(clause) or _ZH_NAMED.match(clause)):
                     named_again = True  # "I got a dog, she's called Rex", "我养了只兔子，它叫雪球": its name, not hearsay
                 # "she's turning 7, not 6": the age of the family member the user gave one for before
-                age_again = kin_age_chat.corrected_age(clause, kin_age_chat.ages_said(
+                age_again = kin_age.corrected_age(clause, kin_age.ages_said(
                     [str(t.get("content", "")) for t in earlier if t.get("role") in ("user", "human")][-3:])) if correction and earlier else []
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.own_fact(clause)
                          and not named_again and not age_again
@@ -490,8 +489,8 @@ class RuleExtractor(Extractor):
                     new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
                 if not new and age_again:
                     new = age_again
-                if new and not age_again and kin_age_chat.incidental(message):
-                    new = [c for c in new if not kin_age_chat.is_kin_age(c)]
+                if new and not age_again and kin_age.incidental(message):
+                    new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction:
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
                     if not new and (value := _bare_value(clause, bare_np=not found)[1]):
@@ -702,7 +701,7 @@ class RuleExtractor(Extractor):
                 only := _ONLY.match(clause)):
             # "I don't use Windows at all, only Linux": the value the user does hold
             claims = [Claim(prev.subject, prev.predicate, o, "positive", prev.kind)] if (o := clean_object(only.group("o") or only.group("z"))) else []
-        if not claims and prev is not None and prev.subject == "user" and not kin_age_chat.is_kin_age(prev):
+        if not claims and prev is not None and prev.subject == "user" and not kin_age.is_kin_age(prev):
             # (after "我女儿7岁了" the dropped subject is the daughter: "特别喜欢画画" is hers, not the user's)
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
