@@ -92,3 +92,20 @@ def test_slip_clauses_compose_from_parts() -> None:
     assert split_lead("改一下：我是设计师") == ["改一下", "我是设计师"]
     assert split_lead("改一下这段代码") == ["改一下这段代码"]
     assert marks("我住在北京，刚才说的不对，是天津") and not marks("帮我把这段代码改一下")
+
+
+NEW_NOT_OLD = {  # the new value with the old one named after it ("Max not Rex"): the new value alone lands
+    "en-cross": (("My dog is called Rex.", "no no, Max not Rex."), "Max", "Rex"),
+    "en-in-turn": (("Our CI runs on Jenkins, oops, GitHub Actions not Jenkins.",), "GitHub Actions", "Jenkins"),
+    "zh-cross": (("我们CI用的是Jenkins。", "口误，GitLab CI不是Jenkins。"), "GitLab CI", "Jenkins"),
+    "zh-in-turn": (("我家狗叫旺财，哦不对，豆豆不是旺财。",), "豆豆", "旺财"),
+}
+
+
+@pytest.mark.parametrize("case", NEW_NOT_OLD)
+def test_a_new_value_with_the_old_one_named_after_it_lands_alone(store, case) -> None:
+    turns, new, old = NEW_NOT_OLD[case]
+    active = _say(store, *turns)
+    (record,) = _landed(active, new)
+    assert old not in record.object  # never "Max not Rex", never the old value re-said as the correction
+    assert not [r for r in active if old in r.object]

@@ -763,10 +763,23 @@ class RuleExtractor(Extractor):
         )
 
 
+# "Max not Rex", "GitLab CI不是Jenkins": a corrected value with the old one named after it
+_NOT_OLD_AFTER = re.compile(r"^(?P<v>\S.*?)\s*,?\s+not\s+(?!(?:sure|really|yet|now|just|only|that|this|so|too|very|quite|much|"
+                            r"many|a lot|always|anymore|any more|bad|great|good|the)\b)[\w.+#-]+(?:\s+[\w.+#-]+){0,2}$|"
+                            r"^(?P<z>\S.*?)\s*[，,]?\s*(?:而)?不是(?!(?:很|特别|太|那么|非常|十分|多|真的)?(?:喜欢|爱|想|习惯|能|会|吃|喝|用))"
+                            r"\s*[^，,。\s]{1,20}$", re.I)
+
+
+def _without_old(clause: str) -> str:
+    """The corrected value's clause without the old value named after it ("Max not Rex" → "Max")."""
+    m = _NOT_OLD_AFTER.match(clause)
+    return (m.group("v") or m.group("z")) if m else clause
+
+
 def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     """(topic, value) of a corrected value said without its attribute ("I meant Go", "应该是 Go", "to Kakoune",
     "事件存储是 Cassandra"); ("", "") when the clause holds none."""
-    clause = _POLITE.sub("", clause)
+    clause = _without_old(_POLITE.sub("", clause))
     m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
     value = _value_span(m.group("o")) if m else ""
     if not m and (t := _TOPIC_VALUE.match(clause)):
@@ -833,6 +846,7 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
         if new[0].subject == retracted.subject:
             new[0].replaces.append(retracted.object)
         return new
+    clause = _without_old(clause)
     m = _BARE_VALUE.match(clause) or _BARE_NP.match(clause)
     value = _value_span(m.group("o")) if m else ""
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
