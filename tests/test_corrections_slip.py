@@ -109,3 +109,20 @@ def test_a_new_value_with_the_old_one_named_after_it_lands_alone(store, case) ->
     (record,) = _landed(active, new)
     assert old not in record.object  # never "Max not Rex", never the old value re-said as the correction
     assert not [r for r in active if old in r.object]
+
+
+REVERSED = {  # "the other way round" with no value: the user's last ranking flipped, the old favourite superseded
+    "en-other-way": (("I prefer tabs over spaces.", "No, it's the other way round."), "spaces", "tabs"),
+    "en-backwards": (("I use Go rather than Java.", "wait, I got that backwards."), "Java", "Go"),
+    "zh-shuo-fan": (("我更喜欢空格，不喜欢 tab。", "哦不对，说反了。"), "tab", "空格"),
+    "zh-gao-fan": (("我喜欢用 Go 而不是 Java。", "我搞反了。"), "Java", "Go"),
+}
+
+
+@pytest.mark.parametrize("case", REVERSED)
+def test_a_reversal_flips_the_last_ranking(store, case) -> None:
+    turns, new, old = REVERSED[case]
+    active = _say(store, *turns)
+    (record,) = [r for r in _landed(active, new) if r.polarity.value == "positive"]
+    assert record.object == new
+    assert not [r for r in active if r.object == old and r.polarity.value == "positive"]

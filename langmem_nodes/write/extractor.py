@@ -561,6 +561,9 @@ class RuleExtractor(Extractor):
                 texts = [str(t.get("content", "")) for t in reversed(earlier) if t.get("role") in ("user", "human")][:3]
                 found += [(c, unresolved[0][0], Source.EXPLICIT_CORRECTION, False)
                           for c in correction_target.resaid(unresolved[0][1], olds, texts, lambda s: [c for c, *_ in self.claims(s)])]
+            if not found and _REVERSAL.search(message):  # "No, it's the other way round": the ranking flipped
+                found += [(c, message.strip()[:200], Source.EXPLICIT_CORRECTION, False)
+                          for c in _reversed(self._last_claims(earlier))]
             if not found:  # a correction whose new value did not parse: the old value is no longer certain
                 doubted = self._last_claims(earlier)
                 if doubted:
@@ -852,6 +855,25 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
+
+
+_REVERSAL = re.compile(r"\bthe other way (?:round|around)\b|\b(?:got|had) (?:it|that|them) backwards\b|反过来|说反了|搞反了|弄反了|记反了|"
+                       r"颠倒了", re.I)
+
+
+def _reversed(said: list[Claim]) -> list[Claim]:
+    """The user's last ranking the other way round: "I prefer tabs over spaces" → prefers spaces (replacing tabs);
+    "我更喜欢空格，不喜欢 tab" → prefers tab (replacing 空格), not 空格. [] when the claims rank nothing."""
+    pos = [c for c in said if c.polarity == "positive"]
+    if len(pos) == 1 and len(pos[0].replaces) == 1:
+        c = pos[0]
+        return [Claim(c.subject, c.predicate, c.replaces[0], "positive", c.kind, [c.object])]
+    neg = [c for c in said if c.polarity == "negative"]
+    if len(pos) == 1 and len(neg) == 1 and (pos[0].subject, pos[0].predicate) == (neg[0].subject, neg[0].predicate):
+        p, n = pos[0], neg[0]
+        return [Claim(p.subject, p.predicate, n.object, "positive", p.kind, [p.object]),
+                Claim(n.subject, n.predicate, p.object, "negative", n.kind, [n.object])]
+    return []
 
 
 def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim, str, Source, bool]]:

@@ -34,7 +34,7 @@ _OPENER_EN = (r"(?:(?:oh|ah|aah|hmm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|
 _WHAT_I_SAID = r"(?:that|what i (?:just )?(?:said|wrote|typed|told you)|the last (?:bit|part|one|thing)|my last (?:message|answer))"
 _CORE_EN = (
     r"(?:i\s+(?:just\s+|totally\s+|completely\s+)?(?:misspoke|misremembered|mistyped|misstated|was wrong|stand corrected|"
-    rf"got {_WHAT_I_SAID} wrong|had {_WHAT_I_SAID} wrong|mixed {_WHAT_I_SAID} up|said {_WHAT_I_SAID} wrong|"
+    rf"got {_WHAT_I_SAID} (?:wrong|backwards)|had {_WHAT_I_SAID} (?:wrong|backwards)|mixed {_WHAT_I_SAID} up|said {_WHAT_I_SAID} wrong|"
     r"said the wrong (?:one|thing|name))"
     rf"|{_WHAT_I_SAID}(?:'s|\s+is|\s+was)\s+(?:wrong|not right|not correct|incorrect|a mistake|a typo|not true|not it)"
     rf"|(?:strike|scratch|disregard|cancel)\s+{_WHAT_I_SAID}|ignore what i (?:just )?(?:said|wrote)"
