@@ -40,8 +40,8 @@ from . import (
     grammar,
     grammar_zh,
     kin_age,
-    kin_age_chat,
     pronouns,
+    slip,
     team_frame,
 )
 from . import lexicon as lx
@@ -320,7 +320,8 @@ class RuleExtractor(Extractor):
         question, hypothetical, reported speech, one-off, small talk, past episode, no parse."""
         message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message)
-                          or chat_en.is_correction(message) or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
+                          or chat_en.is_correction(message) or slip.marks(message)
+                          or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
         if not correction and earlier and _SOFT_RETRACT.search(message) and _NAME_AGAIN.search(message) and any(
                 c.predicate.endswith(("名字", "_name")) for c in self._last_claims(earlier)):
             correction = True  # "…a golden retriever named Max" … "sorry, his name is Rex": a name said again
@@ -334,7 +335,7 @@ class RuleExtractor(Extractor):
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
-        asks_for_help = functools.cache(lambda: kin_age_chat.incidental(message))  # once per message, not per clause
+        asks_for_help = functools.cache(lambda: kin_age.incidental(message))  # once per message, not per clause
         # A long message (more sentences than a turn keeps claims) reads each sentence once: one pasted or said
         # over and over adds nothing new. A short one reads a repeat again, so dedup records its decision.
         said_again: dict[str, int] = {}
@@ -353,7 +354,7 @@ class RuleExtractor(Extractor):
             read += 1
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
             raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r) for d in grammar_zh.split_also(c)]
-            raws = _conditions_joined(raws)
+            raws = _conditions_joined([part for r in raws for part in slip.split_lead(r)])
             asked = bool(lx.QUESTION.search(sentence.strip()))
             if asked and len(raws) == 1:
                 for claim in grammar.mentions(sentence):  # "our Flask app" names the project's stack
@@ -389,11 +390,16 @@ class RuleExtractor(Extractor):
                     clause = pronouns.resolve_name(clause, kin)  # "my sister's getting married … her name is Priya"
                 kin = pronouns.kin_mentioned(clause) or kin
                 lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1
+                marker = slip.is_slip(raw) or (n > 0 or len(raws) > 1) and slip.is_heading(raw)
+                lone = lone or (marker and n < len(raws) - 1)  # "I live in Berlin, strike that, Hamburg"
                 if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
                     retracted = found.pop()[0]
                     skips.append({"text": retracted.object, "reason": "retracted"})
                     prev = None
+                if marker or (correction and slip.is_opener(raw)):  # "strike that", "口误", "hold on": no value
+                    skips.append({"text": raw.strip(), "reason": "correction marker"})
+                    continue
                 if not clause:
                     if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
                         skips.append({"text": raw.strip()[:60], "reason": "small talk"})
@@ -419,7 +425,7 @@ class RuleExtractor(Extractor):
                         _EN_NAMED.match(clause) or _ZH_NAMED.match(clause)):
                     named_again = True  # "I got a dog, she's called Rex", "我养了只兔子，它叫雪球": its name, not hearsay
                 # "she's turning 7, not 6": the age of the family member the user gave one for before
-                age_again = kin_age_chat.corrected_age(clause, kin_age_chat.ages_said(
+                age_again = kin_age.corrected_age(clause, kin_age.ages_said(
                     [str(t.get("content", "")) for t in earlier if t.get("role") in ("user", "human")][-3:])) if correction and earlier else []
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.own_fact(clause)
                          and not named_again and not age_again
@@ -497,8 +503,8 @@ class RuleExtractor(Extractor):
                     new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
                 if not new and age_again:
                     new = age_again
-                if new and not age_again and any(kin_age_chat.is_kin_age(c) for c in new) and asks_for_help():
-                    new = [c for c in new if not kin_age_chat.is_kin_age(c)]
+                if new and not age_again and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
+                    new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction:
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
                     if not new and (value := _bare_value(clause, bare_np=not found)[1]):
@@ -574,6 +580,9 @@ class RuleExtractor(Extractor):
                 texts = [str(t.get("content", "")) for t in reversed(earlier) if t.get("role") in ("user", "human")][:3]
                 found += [(c, unresolved[0][0], Source.EXPLICIT_CORRECTION, False)
                           for c in correction_target.resaid(unresolved[0][1], olds, texts, lambda s: [c for c, *_ in self.claims(s)])]
+            if not found and _REVERSAL.search(message):  # "No, it's the other way round": the ranking flipped
+                found += [(c, message.strip()[:200], Source.EXPLICIT_CORRECTION, False)
+                          for c in _reversed(self._last_claims(earlier))]
             if not found:  # a correction whose new value did not parse: the old value is no longer certain
                 doubted = self._last_claims(earlier)
                 if doubted:
@@ -714,7 +723,7 @@ class RuleExtractor(Extractor):
                 only := _ONLY.match(clause)):
             # "I don't use Windows at all, only Linux": the value the user does hold
             claims = [Claim(prev.subject, prev.predicate, o, "positive", prev.kind)] if (o := clean_object(only.group("o") or only.group("z"))) else []
-        if not claims and prev is not None and prev.subject == "user" and not kin_age_chat.is_kin_age(prev):
+        if not claims and prev is not None and prev.subject == "user" and not kin_age.is_kin_age(prev):
             # (after "我女儿7岁了" the dropped subject is the daughter: "特别喜欢画画" is hers, not the user's)
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
@@ -776,10 +785,23 @@ class RuleExtractor(Extractor):
         )
 
 
+# "Max not Rex", "GitLab CI不是Jenkins": a corrected value with the old one named after it
+_NOT_OLD_AFTER = re.compile(r"^(?P<v>\S.*?)\s*,?\s+not\s+(?!(?:sure|really|yet|now|just|only|that|this|so|too|very|quite|much|"
+                            r"many|a lot|always|anymore|any more|bad|great|good|the)\b)[\w.+#-]+(?:\s+[\w.+#-]+){0,2}$|"
+                            r"^(?P<z>\S.*?)\s*[，,]?\s*(?:而)?不是(?!(?:很|特别|太|那么|非常|十分|多|真的)?(?:喜欢|爱|想|习惯|能|会|吃|喝|用))"
+                            r"\s*[^，,。\s]{1,20}$", re.I)
+
+
+def _without_old(clause: str) -> str:
+    """The corrected value's clause without the old value named after it ("Max not Rex" → "Max")."""
+    m = _NOT_OLD_AFTER.match(clause)
+    return (m.group("v") or m.group("z")) if m else clause
+
+
 def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     """(topic, value) of a corrected value said without its attribute ("I meant Go", "应该是 Go", "to Kakoune",
     "事件存储是 Cassandra"); ("", "") when the clause holds none."""
-    clause = _POLITE.sub("", clause)
+    clause = _without_old(_POLITE.sub("", clause))
     m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
     value = _value_span(m.group("o")) if m else ""
     if not m and (t := _TOPIC_VALUE.match(clause)):
@@ -846,6 +868,7 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
         if new[0].subject == retracted.subject:
             new[0].replaces.append(retracted.object)
         return new
+    clause = _without_old(clause)
     m = _BARE_VALUE.match(clause) or _BARE_NP.match(clause)
     value = _value_span(m.group("o")) if m else ""
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
@@ -855,6 +878,25 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
 
 def _fact_key(c: Claim) -> tuple[str, str, str, str]:
     return (c.subject, c.predicate, normalize_text(c.object), c.polarity)
+
+
+_REVERSAL = re.compile(r"\bthe other way (?:round|around)\b|\b(?:got|had) (?:it|that|them) backwards\b|反过来|说反了|搞反了|弄反了|记反了|"
+                       r"颠倒了", re.I)
+
+
+def _reversed(said: list[Claim]) -> list[Claim]:
+    """The user's last ranking the other way round: "I prefer tabs over spaces" → prefers spaces (replacing tabs);
+    "我更喜欢空格，不喜欢 tab" → prefers tab (replacing 空格), not 空格. [] when the claims rank nothing."""
+    pos = [c for c in said if c.polarity == "positive"]
+    if len(pos) == 1 and len(pos[0].replaces) == 1:
+        c = pos[0]
+        return [Claim(c.subject, c.predicate, c.replaces[0], "positive", c.kind, [c.object])]
+    neg = [c for c in said if c.polarity == "negative"]
+    if len(pos) == 1 and len(neg) == 1 and (pos[0].subject, pos[0].predicate) == (neg[0].subject, neg[0].predicate):
+        p, n = pos[0], neg[0]
+        return [Claim(p.subject, p.predicate, n.object, "positive", p.kind, [p.object]),
+                Claim(n.subject, n.predicate, p.object, "negative", n.kind, [n.object])]
+    return []
 
 
 def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim, str, Source, bool]]:

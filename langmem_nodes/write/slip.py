@@ -1,0 +1,100 @@
+"""A slip clause: a clause that only says the user got what they just said wrong (zh + en), composed of parts.
+
+    [opener …] + core [+ trailing apology]
+
+- opener: "oh", "hmm", "wait", "hold on", "sorry", "no", "哦", "哎呀", "等等", "不好意思", …
+- core, one of:
+  - a self-error: "I misspoke", "I misremembered", "I got that wrong", "I mixed that up", "(我)(刚才)说错了 / 记错了 /
+    搞错了 / 打错了 / 说反了 / 弄混了";
+  - a verdict on what was just said: "that's wrong", "that's not right", "what I said is wrong", "刚才说的不对",
+    "前面说的有误", "刚才那个不对";
+  - a withdrawal: "strike that", "scratch that", "disregard that", "let me correct that", "纠正一下", "更正一下",
+    "改一下";
+  - a slip noun: "my mistake", "my bad", "typo", "correction", "no no", "口误", "笔误", "不对不对".
+
+Such a clause stores nothing itself; the extractor reads the message as a correction, and in the same sentence
+the value said before the slip is withdrawn and the value after it replaces it ("I live in Berlin, strike that,
+Hamburg", "我用PyCharm写代码，刚才说的不对，是VS Code").
+
+Example:
+    >>> [is_slip(c) for c in ("strike that", "hmm, I got that wrong", "刚才说的不对", "哎呀说错了", "前面说的有误")]
+    [True, True, True, True, True]
+    >>> [is_slip(c) for c in ("that's wrong about Rust", "strike a balance", "我说的是Go", "说错话的人")]
+    [False, False, False, False]
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+_OPENER_EN = (r"(?:(?:oh|ah|aah|hmm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|hang on|sorry|oops|whoops|no|nope|nah|"
+              r"lol|actually|ok(?:ay)?|so)\b[\s,!.:;—–-]*)*")
+_WHAT_I_SAID = r"(?:that|what i (?:just )?(?:said|wrote|typed|told you)|the last (?:bit|part|one|thing)|my last (?:message|answer))"
+_CORE_EN = (
+    r"(?:i\s+(?:just\s+|totally\s+|completely\s+)?(?:misspoke|misremembered|mistyped|misstated|was wrong|stand corrected|"
+    rf"got {_WHAT_I_SAID} (?:wrong|backwards)|had {_WHAT_I_SAID} (?:wrong|backwards)|mixed {_WHAT_I_SAID} up|said {_WHAT_I_SAID} wrong|"
+    r"said the wrong (?:one|thing|name))"
+    rf"|{_WHAT_I_SAID}(?:'s|\s+is|\s+was)\s+(?:wrong|not right|not correct|incorrect|a mistake|a typo|not true|not it)"
+    rf"|(?:strike|scratch|disregard|cancel)\s+{_WHAT_I_SAID}|ignore what i (?:just )?(?:said|wrote)"
+    r"|let me (?:correct|fix|rephrase) (?:that|this|myself)|(?:small |quick )?correction|(?:a )?typo"
+    r"|my (?:mistake|bad|error)|no,?\s+no)")
+_TRAIL_EN = r"(?:[\s,!.—–-]*(?:sorry|lol|haha|oops|my bad))*"
+_SLIP_EN = re.compile(rf"^\s*{_OPENER_EN}{_CORE_EN}{_TRAIL_EN}[\s,!.:;—–-]*$", _I)
+
+_OPENER_ZH = r"(?:(?:哦|噢|啊|呃|额|嗯|哎呀?|唉|诶|欸|呀|等等|等一下|等下|不好意思|抱歉|对不起|sorry|oops)[\s，,!！。、~～…]*)*"
+_WHEN_ZH = r"(?:刚才|刚刚|前面|之前|上面|上一句|方才|刚)"
+_CORE_ZH = (
+    rf"(?:(?:其实)?我?{_WHEN_ZH}?(?:是)?(?:说|讲|写|打|记|搞|弄|想|输入?)(?:错|反|混|岔)了?字?"
+    rf"|我?{_WHEN_ZH}(?:说|讲|写|提|发)?(?:的|那个|那句|这个|这句)(?:话|信息|内容)?(?:不对|有误|是错的|错了|不准确?|不算数?)"
+    r"|(?:纠正|更正|订正)(?:一下|下)?|口误|笔误|不对(?:不对)*|不是不是)")
+_TRAIL_ZH = r"(?:[\s，,!！。、~～…]*(?:哈+|哈哈|抱歉|不好意思|sorry))*"
+_SLIP_ZH = re.compile(rf"^\s*{_OPENER_ZH}{_CORE_ZH}{_TRAIL_ZH}[\s，,!！。：:；;、~～…—–-]*$", _I)
+
+# "改一下：我是设计师": "改一下" is a slip only as a heading before the new value (else a request to change code)
+_CHANGE_IT = re.compile(r"(?:^|[，,。！!\s])(?:改一下|改下)\s*[：:]\s*\S")
+_CLAUSES = re.compile(r"[,，.。!！?？;；:：—–]+|\s+-\s+")
+
+
+def is_slip(clause: str) -> bool:
+    """The clause is only a slip marker: it withdraws what was just said and gives no value of its own."""
+    clause = clause.strip()
+    return bool(clause) and bool(_SLIP_EN.match(clause) or _SLIP_ZH.match(clause))
+
+
+def is_opener(clause: str) -> bool:
+    """The clause is only an opener ("hold on", "wait", "哎呀"): in a correction it holds no value."""
+    clause = clause.strip(" \t,，.。!！:：;；—–-~～…")
+    return bool(clause) and bool(re.fullmatch(_OPENER_EN, clause, _I) or re.fullmatch(_OPENER_ZH, clause, _I))
+
+
+def marks(message: str) -> bool:
+    """Some clause of the message is a slip clause followed by more (the new value), or the message is one alone
+    (a correction of the turn before whose value may not parse)."""
+    parts = [p for p in _CLAUSES.split(message) if p.strip()]
+    if _CHANGE_IT.search(message):
+        return True
+    return any(is_slip(p) or (i + 1 < len(parts) and is_slip(f"{p}, {parts[i + 1]}"))
+               for i, p in enumerate(parts))
+
+
+_HEADING = re.compile(r"^(?P<m>[^:：]{1,40}?)\s*[:：]\s*(?P<rest>\S.*)$", re.S)
+_CHANGE_HEADING = re.compile(r"^\s*(?:改一下|改下)\s*$")
+
+
+def split_lead(clause: str) -> list[str]:
+    """A clause that opens with a slip as its heading ("let me correct that: Emacs", "改一下：我是设计师"):
+    [the marker, the rest]; else [clause]."""
+    m = _HEADING.match(clause.strip())
+    if m and (is_slip(m.group("m")) or _CHANGE_HEADING.match(m.group("m"))):
+        return [m.group("m"), m.group("rest")]
+    return [clause]
+
+
+def is_heading(clause: str) -> bool:
+    """"改一下" split off a heading by `split_lead`: a slip there, though alone it asks to change something."""
+    return bool(_CHANGE_HEADING.match(clause))
+
+
+__all__ = ["is_heading", "is_opener", "is_slip", "marks", "split_lead"]
