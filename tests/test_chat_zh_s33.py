@@ -1,0 +1,80 @@
+"""Chinese chat the rule extractor misread in the tune halves (chat5 b5-chatt-zh-004, casual9 c9-zh-011,
+chat5 b5-chatt-zh-046, devlike5 b5-devt-zh-036), with the English counterpart where the kind exists in English.
+Phrasings written for these tests, not taken from the labelled sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from langmem_nodes.write.extractor import RuleExtractor
+from tests.test_extraction_compositional import _accepted, _check
+
+P, N = "positive", "negative"
+
+
+def _claims(*turns: str) -> list[tuple[str, str, str]]:
+    """(subject, object, polarity) of what the last user turn says; earlier turns alternate user / assistant."""
+    earlier = [{"role": "user" if i % 2 == 0 else "assistant", "content": t} for i, t in enumerate(turns[:-1])]
+    return [(c.subject, c.object, c.polarity) for c, *_ in RuleExtractor().claims(turns[-1], earlier=earlier)]
+
+
+# "两点以后" is "after two o'clock", not "以后" (from now on): the clause is no standing request of its own.
+# (English has no such word: "after 2pm" was never a cue.)
+@pytest.mark.parametrize("text", [
+    "对了，下午两点以后一口都不能碰",
+    "我对酒精过敏，晚上八点以后一口都不能喝",
+    "吃完饭以后我一般散步半小时",
+])
+def test_a_time_before_yihou_is_no_standing_cue(text) -> None:
+    assert all(r.predicate not in ("states", "rule") for r in _accepted(text)), [r.text for r in _accepted(text)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("以后回答简短点", [("user", "简短", P)]),
+    ("你以后回答简短点", [("user", "简短", P)]),
+])
+def test_yihou_at_the_clause_start_is_still_the_cue(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+# a value the correction gives to an earlier thing or another team is the old value, not a new fact
+@pytest.mark.parametrize(("turns", "expected"), [
+    (("我们项目前端用的 React", "好的，React 首屏慢可以…", "更正一下，是 Svelte，React 是隔壁组的项目"),
+     [("project", "Svelte", P)]),
+    (("我们后端用的 Django", "好的", "不对，是 Flask，Django 是别的组的"), [("project", "Flask", P)]),
+    (("我的笔记本是 ThinkPad X1", "X1 的内存是板载的", "哦不好意思，我记错了，我现在用的是 MacBook Pro，ThinkPad 是之前那台"),
+     [("user", "MacBook Pro", P)]),
+    (("Our frontend uses React.", "React apps can…", "Correction: it's Svelte, React is the other team's project."),
+     [("project", "Svelte", P)]),
+    (("Our backend is Flask.", "ok", "No wait, it's FastAPI, Flask is another team's service."), [("project", "FastAPI", P)]),
+])
+def test_a_value_owned_elsewhere_is_the_old_value(turns, expected) -> None:
+    got = _claims(*turns)
+    assert len(got) == len(expected), got
+    for subject, term, polarity in expected:
+        assert any(s == subject and term in o and p == polarity for s, o, p in got), got
+
+
+# a relative's job is the user's own fact about their family, not hearsay; no job, no fact
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我老婆是护士。", [("user", "护士", P)]),
+    ("我爸是个医生", [("user", "医生", P)]),
+    ("我老公是做设计的", [("user", "设计", P)]),
+    ("My wife is a nurse.", [("user", "nurse", P)]),
+    ("my dad is a retired teacher", [("user", "retired teacher", P)]),
+    ("我老婆是护士，在协和上班", [("user", "护士", P)]),  # where she works is hers, not the user's
+    ("My wife is a nurse, works at St Mary's.", [("user", "nurse", P)]),
+])
+def test_a_relatives_job_is_stored(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+@pytest.mark.parametrize("text", ["我老婆是四川人", "我老公是个急性子", "我同事是护士", "他老婆是护士",
+                                  "my boss is a nurse", "my sister is a pain"])
+def test_no_job_or_no_relative_is_not_stored(text) -> None:
+    assert _accepted(text) == []
+
+
+def test_a_relatives_job_reads_as_theirs() -> None:
+    assert [r.text for r in _accepted("我老婆是护士")] == ["用户的老婆的职业：护士"]
+    assert [r.text for r in _accepted("My wife is a nurse.")] == ["User's wife's job: nurse"]
