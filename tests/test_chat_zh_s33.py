@@ -78,3 +78,27 @@ def test_no_job_or_no_relative_is_not_stored(text) -> None:
 def test_a_relatives_job_reads_as_theirs() -> None:
     assert [r.text for r in _accepted("我老婆是护士")] == ["用户的老婆的职业：护士"]
     assert [r.text for r in _accepted("My wife is a nurse.")] == ["User's wife's job: nurse"]
+
+
+# a project's list of tools goes on after the first one, a tool's name alone (chat5 b5-chatt-zh-002)
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我们项目是 Spring Boot 3，JDK 17", [("project", "Spring Boot 3", P), ("project", "JDK 17", P)]),
+    ("Our project is Spring Boot 3, JDK 17.", [("project", "Spring Boot 3", P), ("project", "JDK 17", P)]),
+    ("我们后端用的 Django，OK", [("project", "Django", P)]),
+    ("Our backend is Django, lol", [("project", "Django", P)]),
+])
+def test_a_bare_tool_after_a_project_tool_is_the_projects(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+# a withdrawal whose new value has another attribute than the value said last withdraws the value of its own
+# attribute (chat5 b5-chatt-zh-022): where the user works stays, where they live is corrected
+@pytest.mark.parametrize(("text", "kept", "new", "old"), [
+    ("我住在望京，每天去国贸上班——啊不是，我上周刚搬家，现在住回龙观了", "国贸", "回龙观", "望京"),
+    ("我用 Vim，在字节上班，不对，我用 Emacs", "字节", "Emacs", "Vim"),
+    ("I use Vim and I work at Google — scratch that, I use Emacs.", "Google", "Emacs", "Vim"),
+])
+def test_a_withdrawal_takes_back_the_value_of_its_own_attribute(text, kept, new, old) -> None:
+    found = [c for c, *_ in RuleExtractor().claims(text)]
+    assert [c.object for c in found] == [kept, new], [(c.predicate, c.object) for c in found]
+    assert found[1].replaces == [old]

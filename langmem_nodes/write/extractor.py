@@ -73,6 +73,9 @@ _LONE_RETRACT = re.compile(r"(?:sorry|oops|whoops|wait|hmm+|nope|no|(?:(?:sorry|
                            r"typo|that'?s wrong|that was wrong|wrong one))", re.I)
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5})$", re.I)
+# a tool's name said alone, capitalised or versioned ("JDK 17", "Redis", "node 20"), not an interjection ("OK", "LOL")
+_BARE_TOOL = re.compile(r"(?!(?i:ok|okay|lol|btw|tbh|imo|thx|thanks|etc|yes|no|hi|ps)\b)(?:[A-Z][\w.+#-]*(?:\s*[A-Za-z0-9][\w.+#-]*){0,2}|"
+                        r"[a-z][\w.+#-]*\s*v?\d[\w.]*)")
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
 _TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
                           r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
@@ -378,7 +381,8 @@ class RuleExtractor(Extractor):
                 lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1
                 if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
-                    retracted = found.pop()[0]
+                    withdrawn_item = found.pop()
+                    retracted = withdrawn_item[0]
                     skips.append({"text": retracted.object, "reason": "retracted"})
                     prev = None
                 if not clause:
@@ -475,6 +479,13 @@ class RuleExtractor(Extractor):
                 if new and all(c.predicate == "rule" for c in new) and _NEVER_ING.match(clause) and not re.search(r"\bplease\b", raw, re.I):
                     new = []  # "(and honestly) never looking back": how the user feels, no instruction
                 withdrawn_here = False  # the clause replaces a value the sentence withdrew: a correction in itself
+                if retracted is not None and new and (same := _same_attribute(found, new[0], retracted)) is not None:
+                    # "我住在望京，在国贸上班，哦不对，我现在住回龙观了": the new value withdraws the one of its own
+                    # attribute said before, not the last one said
+                    found[found.index(same)] = withdrawn_item
+                    skips[:] = [{"text": same[0].object, "reason": "retracted"} if k.get("reason") == "retracted" and k.get("text") == retracted.object
+                                else k for k in skips]
+                    retracted = same[0]
                 if retracted is not None:
                     new = _instead(retracted, clause, new)
                     if new:
@@ -676,6 +687,10 @@ class RuleExtractor(Extractor):
             # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
+        if (not claims and prev is not None and prev.subject == "project" and prev.predicate in ("uses", "package_manager")
+                and prev.polarity == "positive" and _BARE_TOOL.fullmatch(clause) and not grammar.junk(clause)):
+            # "我们项目是 Spring Boot 3，JDK 17", "our stack is Django, Postgres 15": the list goes on
+            claims = [Claim("project", "uses", clean_object(clause), "positive", prev.kind)]
         if not claims and prev is not None and prev.subject == "project" and prev.predicate == "rule" and grammar_zh.RULE_PART.match(clause):
             # "我们组规定提交信息要写中文，别写英文": the team's rules go on in the next clause
             claims = [c for c in grammar.parse("我们规定" + clause, standing=explicit) if c.subject == "project" and c.predicate == "rule"]
@@ -833,6 +848,14 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
+
+
+def _same_attribute(found: list[tuple[Claim, str, Source, bool]], new: Claim, retracted: Claim
+                    ) -> tuple[Claim, str, Source, bool] | None:
+    """The latest claim of `found` with `new`'s holder and attribute, when the value just withdrawn has another one."""
+    if (new.subject, new.predicate) == (retracted.subject, retracted.predicate):
+        return None
+    return next((f for f in reversed(found) if (f[0].subject, f[0].predicate, f[0].polarity) == (new.subject, new.predicate, new.polarity)), None)
 
 
 def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim, str, Source, bool]]:
