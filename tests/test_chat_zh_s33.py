@@ -80,17 +80,6 @@ def test_a_relatives_job_reads_as_theirs() -> None:
     assert [r.text for r in _accepted("My wife is a nurse.")] == ["User's wife's job: nurse"]
 
 
-# a project's list of tools goes on after the first one, a tool's name alone (chat5 b5-chatt-zh-002)
-@pytest.mark.parametrize(("text", "expected"), [
-    ("我们项目是 Spring Boot 3，JDK 17", [("project", "Spring Boot 3", P), ("project", "JDK 17", P)]),
-    ("Our project is Spring Boot 3, JDK 17.", [("project", "Spring Boot 3", P), ("project", "JDK 17", P)]),
-    ("我们后端用的 Django，OK", [("project", "Django", P)]),
-    ("Our backend is Django, lol", [("project", "Django", P)]),
-])
-def test_a_bare_tool_after_a_project_tool_is_the_projects(text, expected) -> None:
-    _check(_accepted(text), expected)
-
-
 # a withdrawal whose new value has another attribute than the value said last withdraws the value of its own
 # attribute (chat5 b5-chatt-zh-022): where the user works stays, where they live is corrected
 @pytest.mark.parametrize(("text", "kept", "new", "old"), [
@@ -102,3 +91,28 @@ def test_a_withdrawal_takes_back_the_value_of_its_own_attribute(text, kept, new,
     found = [c for c, *_ in RuleExtractor().claims(text)]
     assert [c.object for c in found] == [kept, new], [(c.predicate, c.object) for c in found]
     assert found[1].replaces == [old]
+
+
+def _active(*turns: str) -> list[str]:
+    """The objects active after the write graph ran on each user turn (turns alternate user / assistant)."""
+    from evals.extraction import run_case
+
+    case = {"id": "t", "turns": [{"role": "user" if i % 2 == 0 else "assistant", "content": t} for i, t in enumerate(turns)]}
+    return sorted(r["object"] for r in run_case(case, RuleExtractor())[0])
+
+
+# a correction that names the thing ("我手机是 iPhone") or the old value short ("ThinkPad") replaces the value said
+# before ("安卓手机", "ThinkPad X1"), which no longer stays active (own6 o6-zh-013, chat5 b5-chatt-zh-046)
+@pytest.mark.parametrize(("turns", "old", "new"), [
+    (("帮我推荐个耳机，我用安卓手机", "安卓可以考虑……", "等等我说错了，我手机是 iPhone"), "安卓手机", "iPhone"),
+    (("我的笔记本是 ThinkPad X1，帮我查下怎么加内存条", "X1 的内存是板载焊死的",
+      "哦不好意思，我记错了，我现在用的是 MacBook Pro，ThinkPad 是之前那台"), "ThinkPad X1", "MacBook Pro"),
+    (("Recommend earbuds, I use an Android phone.", "For Android…", "Wait, I misspoke, my phone is an iPhone."),
+     "Android phone", "iPhone"),
+    (("My laptop is a ThinkPad X1.", "The X1 has soldered RAM.",
+      "Sorry, I got that wrong, I'm on a MacBook Pro now, the ThinkPad was the previous one."), "ThinkPad X1", "MacBook Pro"),
+])
+def test_a_correction_replaces_the_value_said_before(turns, old, new) -> None:
+    active = _active(*turns)
+    assert any(new in o for o in active), active
+    assert not any(old in o for o in active), active

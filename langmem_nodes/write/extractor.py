@@ -73,9 +73,6 @@ _LONE_RETRACT = re.compile(r"(?:sorry|oops|whoops|wait|hmm+|nope|no|(?:(?:sorry|
                            r"typo|that'?s wrong|that was wrong|wrong one))", re.I)
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5})$", re.I)
-# a tool's name said alone, capitalised or versioned ("JDK 17", "Redis", "node 20"), not an interjection ("OK", "LOL")
-_BARE_TOOL = re.compile(r"(?!(?i:ok|okay|lol|btw|tbh|imo|thx|thanks|etc|yes|no|hi|ps)\b)(?:[A-Z][\w.+#-]*(?:\s*[A-Za-z0-9][\w.+#-]*){0,2}|"
-                        r"[a-z][\w.+#-]*\s*v?\d[\w.]*)")
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
 _TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
                           r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
@@ -612,6 +609,15 @@ class RuleExtractor(Extractor):
         before = [c for t in earlier if t.get("role") in ("user", "human")
                   for c, *_ in self.claims(_as_statement(str(t.get("content", ""))))]
         for claim, *_ in found:
+            claim.replaces = [_said_as(x, before) for x in claim.replaces]  # "ThinkPad" → "ThinkPad X1", as stored
+            if claim.predicate.startswith("attr:") and not claim.replaces:
+                # "我用安卓手机" … "我说错了，我手机是 iPhone": the earlier value that names the thing is the old one
+                thing = claim.predicate[5:].replace("_", " ").lower()
+                old_value = next((o for o in reversed(before) if o.subject == claim.subject and o.polarity == claim.polarity
+                                  and len(thing) >= 2 and thing in o.object.lower()
+                                  and normalize_text(o.object) != normalize_text(claim.object)), None)
+                if old_value is not None:
+                    claim.replaces.append(old_value.object)
             olds = {normalize_text(x) for x in claim.replaces}
             for old in reversed(before):
                 if olds and normalize_text(old.object) in olds:
@@ -687,10 +693,6 @@ class RuleExtractor(Extractor):
             # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
-        if (not claims and prev is not None and prev.subject == "project" and prev.predicate in ("uses", "package_manager")
-                and prev.polarity == "positive" and _BARE_TOOL.fullmatch(clause) and not grammar.junk(clause)):
-            # "我们项目是 Spring Boot 3，JDK 17", "our stack is Django, Postgres 15": the list goes on
-            claims = [Claim("project", "uses", clean_object(clause), "positive", prev.kind)]
         if not claims and prev is not None and prev.subject == "project" and prev.predicate == "rule" and grammar_zh.RULE_PART.match(clause):
             # "我们组规定提交信息要写中文，别写英文": the team's rules go on in the next clause
             claims = [c for c in grammar.parse("我们规定" + clause, standing=explicit) if c.subject == "project" and c.predicate == "rule"]
@@ -848,6 +850,19 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
+
+
+_ARTICLE = re.compile(r"^(?:the|an?|my|our)\s+")
+
+
+def _said_as(value: str, before: Sequence[Claim]) -> str:
+    """An old value named short in a correction ("ThinkPad") as the user said it before ("ThinkPad X1"), else itself."""
+    short = _ARTICLE.sub("", normalize_text(value))
+    for o in reversed(before):
+        said = _ARTICLE.sub("", normalize_text(o.object))
+        if said != short and (said.startswith(short + " ") or (_CJK.match(short) and len(short) >= 2 and said.startswith(short))):
+            return o.object
+    return value
 
 
 def _same_attribute(found: list[tuple[Claim, str, Source, bool]], new: Claim, retracted: Claim
