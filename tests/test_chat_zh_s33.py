@@ -116,3 +116,32 @@ def test_a_correction_replaces_the_value_said_before(turns, old, new) -> None:
     active = _active(*turns)
     assert any(new in o for o in active), active
     assert not any(old in o for o in active), active
+
+
+# who issued a device is no device of the user's (own3 o3-zh-01); a named one still is
+@pytest.mark.parametrize("text", ["我用的是公司的电脑，不知道有没有关系", "我电脑是公司配的", "I use the company laptop."])
+def test_an_issued_device_without_a_name_is_not_stored(text) -> None:
+    assert _accepted(text) == [], [r.text for r in _accepted(text)]
+
+
+@pytest.mark.parametrize(("text", "term"), [("我现在用的是公司发的 MacBook Pro", "MacBook Pro"),
+                                            ("My laptop is a company ThinkPad.", "ThinkPad")])
+def test_an_issued_device_with_a_name_is_stored(text, term) -> None:
+    _check(_accepted(text), [("user", term, P)])
+
+
+# the team said as "组里" / "公司" / "our team's style guide" holds the convention (own5 o5-zh-044)
+@pytest.mark.parametrize(("text", "term"), [
+    ("组里代码规范要求行宽 100", "100"),
+    ("组里规定提交信息要写中文", "中文"),
+    ("公司规定函数名一律小驼峰", "小驼峰"),
+    ("Our team's style guide requires a line width of 100.", "100"),
+    ("The team style guide says that commit messages must be in English.", "English"),
+])
+def test_a_team_convention_without_we_is_the_projects(text, term) -> None:
+    _check(_accepted(text), [("project", term, P)])
+
+
+@pytest.mark.parametrize("text", ["公司规定九点上班", "组里要求很严", "Our team's style guide is a mess."])
+def test_no_convention_no_rule(text) -> None:
+    assert _accepted(text) == []

@@ -625,6 +625,11 @@ _DEICTIC = re.compile(r"^(?:this|that|these|those|(?-i:it|them)(?!\s+when\b))\s|
                       r"^你(?:的)?(?:上一?个|上一条|刚才|刚刚|这个|那个|这次|这条)", _I)  # "我不喜欢你上一个回答": this answer, once
 
 
+# who issued a device, not what it is: "我用的是公司的电脑", "我电脑是公司配的", "I use the company laptop"
+_ISSUED = re.compile(r"^(?:the\s+|a\s+|my\s+)?(?:company|work|office|school|corporate)(?:'s)?\s+(?:issued\s+)?(?:laptop|computer|pc|machine|phone|desktop)$|"
+                     r"^(?:公司|单位|学校|工作)(?:的|配的|发的|给的)?(?:电脑|笔记本|手机|台式机|机器)$|^(?:公司|单位|学校)(?:配|发|给)的?$", _I)
+
+
 # what someone is doing, not a value: "(my landlord is) raising the rent again"
 _DOING = re.compile(r"^[a-z]+ing\s+(?:the|a|an|my|our|his|her|their|me|us|up|out|on|again|it|them)\b", _I)
 
@@ -647,6 +652,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
             return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and _DEICTIC.search(c.object))
+                    and not ((c.predicate in ("uses", "has") or c.predicate.startswith("attr:")) and _ISSUED.match(c.object))
                     and not (c.predicate.startswith("attr:") and _DOING.match(c.object))]
     return []
 
