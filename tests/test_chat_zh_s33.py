@@ -1,5 +1,5 @@
 """Chinese chat the rule extractor misread in the tune halves (chat5 b5-chatt-zh-004, casual9 c9-zh-011,
-chat5 b5-chatt-zh-046, devlike5 b5-devt-zh-036), with the English counterpart where the kind exists in English.
+chat5 b5-chatt-zh-046, chat5 b5-chatt-zh-022, own6 o6-zh-013, own3 o3-zh-01, own5 o5-zh-044), with the English counterpart where the kind exists in English.
 Phrasings written for these tests, not taken from the labelled sets."""
 
 from __future__ import annotations
@@ -55,29 +55,11 @@ def test_a_value_owned_elsewhere_is_the_old_value(turns, expected) -> None:
         assert any(s == subject and term in o and p == polarity for s, o, p in got), got
 
 
-# a relative's job is the user's own fact about their family, not hearsay; no job, no fact
-@pytest.mark.parametrize(("text", "expected"), [
-    ("我老婆是护士。", [("user", "护士", P)]),
-    ("我爸是个医生", [("user", "医生", P)]),
-    ("我老公是做设计的", [("user", "设计", P)]),
-    ("My wife is a nurse.", [("user", "nurse", P)]),
-    ("my dad is a retired teacher", [("user", "retired teacher", P)]),
-    ("我老婆是护士，在协和上班", [("user", "护士", P)]),  # where she works is hers, not the user's
-    ("My wife is a nurse, works at St Mary's.", [("user", "nurse", P)]),
-])
-def test_a_relatives_job_is_stored(text, expected) -> None:
-    _check(_accepted(text), expected)
-
-
-@pytest.mark.parametrize("text", ["我老婆是四川人", "我老公是个急性子", "我同事是护士", "他老婆是护士",
-                                  "my boss is a nurse", "my sister is a pain"])
-def test_no_job_or_no_relative_is_not_stored(text) -> None:
+# a relative's job stays a third party's fact (own3 o3-zh-04, own4 o4-zh-059 label it so; devlike5 b5-devt-zh-036
+# labels it the user's — the sets disagree, the lead settles it): nothing stored, in both languages
+@pytest.mark.parametrize("text", ["我老婆是护士。", "我姐是护士，经常上夜班", "my sister is a nurse"])
+def test_a_relatives_job_is_not_stored(text) -> None:
     assert _accepted(text) == []
-
-
-def test_a_relatives_job_reads_as_theirs() -> None:
-    assert [r.text for r in _accepted("我老婆是护士")] == ["用户的老婆的职业：护士"]
-    assert [r.text for r in _accepted("My wife is a nurse.")] == ["User's wife's job: nurse"]
 
 
 # a withdrawal whose new value has another attribute than the value said last withdraws the value of its own

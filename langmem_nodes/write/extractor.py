@@ -40,7 +40,6 @@ from . import (
     grammar_zh,
     kin_age,
     kin_age_chat,
-    kin_job,
     pronouns,
     team_frame,
 )
@@ -713,7 +712,7 @@ class RuleExtractor(Extractor):
                 only := _ONLY.match(clause)):
             # "I don't use Windows at all, only Linux": the value the user does hold
             claims = [Claim(prev.subject, prev.predicate, o, "positive", prev.kind)] if (o := clean_object(only.group("o") or only.group("z"))) else []
-        if not claims and prev is not None and prev.subject == "user" and not kin_age_chat.is_kin_age(prev) and not kin_job.is_kin_job(prev):
+        if not claims and prev is not None and prev.subject == "user" and not kin_age_chat.is_kin_age(prev):
             # (after "我女儿7岁了" the dropped subject is the daughter: "特别喜欢画画" is hers, not the user's)
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None

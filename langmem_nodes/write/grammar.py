@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import clause_en, kin_job
+from . import clause_en
 from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
 
@@ -572,8 +572,8 @@ OWN_FACT = re.compile(rf"^my\s+\w+(?:'s name is|'s called| is (?:now |actually |
 
 
 def own_fact(clause: str) -> bool:
-    """The user's own fact about a family member or pet (a name, an age, a relative's job): not reported speech."""
-    return bool(OWN_FACT.search(clause) or _KIN_AGE_EN.search(clause) or kin_job.said(clause))
+    """The user's own fact about a family member or pet (a name, an age): not reported speech."""
+    return bool(OWN_FACT.search(clause) or _KIN_AGE_EN.search(clause))
 
 # a project's tool named in passing, even inside a question: "our Flask app", "我们的 Flask 应用"
 MENTION = re.compile(
@@ -640,7 +640,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     if not clause:
         return []
     for text in dict.fromkeys([clause, normalise(clause)]):
-        claims = [c for c in (kin_job.read(text) or _run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
+        claims = [c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
                               or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)] or clause_en.read(text) \
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text)
         if claims:
