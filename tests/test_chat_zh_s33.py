@@ -1,4 +1,4 @@
-"""Chinese chat the rule extractor misread in the tune halves (chat5 b5-chatt-zh-004, casual9 c9-zh-011,
+"""Chinese chat the rule extractor misread in the tune halves (casual9 c9-zh-011,
 chat5 b5-chatt-zh-046, chat5 b5-chatt-zh-022, own6 o6-zh-013, own3 o3-zh-01, own5 o5-zh-044), with the English counterpart where the kind exists in English.
 Phrasings written for these tests, not taken from the labelled sets."""
 
@@ -16,25 +16,6 @@ def _claims(*turns: str) -> list[tuple[str, str, str]]:
     """(subject, object, polarity) of what the last user turn says; earlier turns alternate user / assistant."""
     earlier = [{"role": "user" if i % 2 == 0 else "assistant", "content": t} for i, t in enumerate(turns[:-1])]
     return [(c.subject, c.object, c.polarity) for c, *_ in RuleExtractor().claims(turns[-1], earlier=earlier)]
-
-
-# "两点以后" is "after two o'clock", not "以后" (from now on): the clause is no standing request of its own.
-# (English has no such word: "after 2pm" was never a cue.)
-@pytest.mark.parametrize("text", [
-    "对了，下午两点以后一口都不能碰",
-    "我对酒精过敏，晚上八点以后一口都不能喝",
-    "吃完饭以后我一般散步半小时",
-])
-def test_a_time_before_yihou_is_no_standing_cue(text) -> None:
-    assert all(r.predicate not in ("states", "rule") for r in _accepted(text)), [r.text for r in _accepted(text)]
-
-
-@pytest.mark.parametrize(("text", "expected"), [
-    ("以后回答简短点", [("user", "简短", P)]),
-    ("你以后回答简短点", [("user", "简短", P)]),
-])
-def test_yihou_at_the_clause_start_is_still_the_cue(text, expected) -> None:
-    _check(_accepted(text), expected)
 
 
 # a value the correction gives to an earlier thing or another team is the old value, not a new fact

@@ -30,7 +30,7 @@ CORRECTION_ANYWHERE = re.compile(
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\b(?:don'?t|do not|never) forget\b|\bkeep in mind\b|\bnote that\b|"
     r"\bmake a note\b|\bfrom now on\b|\bgoing forward\b|\bfor future reference\b|\bin (?:the )?future\b|"
-    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|(?<![点钟半岁号日天年月周班觉饭完了\d])以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
+    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
     _I,
 )
 # Leading phrases removed before the clause is parsed (the cue itself is not part of the fact).
