@@ -394,7 +394,8 @@ class RuleExtractor(Extractor):
                 lone = lone or (marker and n < len(raws) - 1)  # "I live in Berlin, strike that, Hamburg"
                 if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
-                    retracted = found.pop()[0]
+                    withdrawn_item = found.pop()
+                    retracted = withdrawn_item[0]
                     skips.append({"text": retracted.object, "reason": "retracted"})
                     prev = None
                 if marker or (correction and slip.is_opener(raw)):  # "strike that", "口误", "hold on": no value
@@ -494,6 +495,13 @@ class RuleExtractor(Extractor):
                 if new and all(c.predicate == "rule" for c in new) and _NEVER_ING.match(clause) and not re.search(r"\bplease\b", raw, re.I):
                     new = []  # "(and honestly) never looking back": how the user feels, no instruction
                 withdrawn_here = False  # the clause replaces a value the sentence withdrew: a correction in itself
+                if retracted is not None and new and (same := _same_attribute(found, new[0], retracted)) is not None:
+                    # "我住在望京，在国贸上班，哦不对，我现在住回龙观了": the new value withdraws the one of its own
+                    # attribute said before, not the last one said
+                    found[found.index(same)] = withdrawn_item
+                    skips[:] = [{"text": same[0].object, "reason": "retracted"} if k.get("reason") == "retracted" and k.get("text") == retracted.object
+                                else k for k in skips]
+                    retracted = same[0]
                 if retracted is not None:
                     new = _instead(retracted, clause, new)
                     if new:
@@ -628,6 +636,15 @@ class RuleExtractor(Extractor):
         before = [c for t in earlier if t.get("role") in ("user", "human")
                   for c, *_ in self.claims(_as_statement(str(t.get("content", ""))))]
         for claim, *_ in found:
+            claim.replaces = [_said_as(x, before) for x in claim.replaces]  # "ThinkPad" → "ThinkPad X1", as stored
+            if claim.predicate.startswith("attr:") and not claim.replaces:
+                # "我用安卓手机" … "我说错了，我手机是 iPhone": the earlier value that names the thing is the old one
+                thing = claim.predicate[5:].replace("_", " ").lower()
+                old_value = next((o for o in reversed(before) if o.subject == claim.subject and o.polarity == claim.polarity
+                                  and len(thing) >= 2 and thing in o.object.lower()
+                                  and normalize_text(o.object) != normalize_text(claim.object)), None)
+                if old_value is not None:
+                    claim.replaces.append(old_value.object)
             olds = {normalize_text(x) for x in claim.replaces}
             for old in reversed(before):
                 if olds and normalize_text(old.object) in olds:
@@ -897,6 +914,27 @@ def _reversed(said: list[Claim]) -> list[Claim]:
         return [Claim(p.subject, p.predicate, n.object, "positive", p.kind, [p.object]),
                 Claim(n.subject, n.predicate, p.object, "negative", n.kind, [n.object])]
     return []
+
+
+_ARTICLE = re.compile(r"^(?:the|an?|my|our)\s+")
+
+
+def _said_as(value: str, before: Sequence[Claim]) -> str:
+    """An old value named short in a correction ("ThinkPad") as the user said it before ("ThinkPad X1"), else itself."""
+    short = _ARTICLE.sub("", normalize_text(value))
+    for o in reversed(before):
+        said = _ARTICLE.sub("", normalize_text(o.object))
+        if said != short and (said.startswith(short + " ") or (_CJK.match(short) and len(short) >= 2 and said.startswith(short))):
+            return o.object
+    return value
+
+
+def _same_attribute(found: list[tuple[Claim, str, Source, bool]], new: Claim, retracted: Claim
+                    ) -> tuple[Claim, str, Source, bool] | None:
+    """The latest claim of `found` with `new`'s holder and attribute, when the value just withdrawn has another one."""
+    if (new.subject, new.predicate) == (retracted.subject, retracted.predicate):
+        return None
+    return next((f for f in reversed(found) if (f[0].subject, f[0].predicate, f[0].polarity) == (new.subject, new.predicate, new.polarity)), None)
 
 
 def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim, str, Source, bool]]:

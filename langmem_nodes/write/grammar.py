@@ -625,6 +625,11 @@ _DEICTIC = re.compile(r"^(?:this|that|these|those|(?-i:it|them)(?!\s+when\b))\s|
                       r"^你(?:的)?(?:上一?个|上一条|刚才|刚刚|这个|那个|这次|这条)", _I)  # "我不喜欢你上一个回答": this answer, once
 
 
+# who issued a device, not what it is: "我用的是公司的电脑", "我电脑是公司配的", "I use the company laptop"
+_ISSUED = re.compile(r"^(?:the\s+|a\s+|my\s+)?(?:company|work|office|school|corporate)(?:'s)?\s+(?:issued\s+)?(?:laptop|computer|pc|machine|phone|desktop)$|"
+                     r"^(?:公司|单位|学校|工作)(?:的|配的|发的|给的)?(?:电脑|笔记本|手机|台式机|机器)$|^(?:公司|单位|学校)(?:配|发|给)的?$", _I)
+
+
 # what someone is doing, not a value: "(my landlord is) raising the rent again"
 _DOING = re.compile(r"^[a-z]+ing\s+(?:the|a|an|my|our|his|her|their|me|us|up|out|on|again|it|them)\b", _I)
 
@@ -647,6 +652,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
             return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and _DEICTIC.search(c.object))
+                    and not ((c.predicate in ("uses", "has") or c.predicate.startswith("attr:")) and _ISSUED.match(c.object))
                     and not (c.predicate.startswith("attr:") and _DOING.match(c.object))]
     return []
 
@@ -744,14 +750,19 @@ def mentions(sentence: str) -> list[Claim]:
 
 # "Go was my old job", "Go 是上一份工作的事了": names a value the user no longer holds
 FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|for my|the|our)\s+)?(?:old|previous|last|former|past)\b|"
-                    r"^(?P<z>[\w .+#/-]{1,30}?)\s*(?:是|那是)(?:我们?)?(?:上一份工作|上一个|上个|前一个|以前|之前|过去|老早|老|旧|另一个|别的|其他|上一家|上家)(?:的)?(?:公司|项目|团队|仓库)?(?:的)?(?:事|方案|做法|配置|东西|版本|选择|架构|计划)?了?$|"
+                    # "ThinkPad 是之前那台", "React 是隔壁组的项目": an earlier one, or another team's
+                    r"^(?P<z>[\w .+#/-]{1,30}?)\s*(?:是|那是)(?:我们?)?(?:上一份工作|上一个|上个|前一个|以前|之前|过去|老早|老|旧|另一个|另外的?|别的|其他|上一家|上家|隔壁|旁边)"
+                    r"(?:那|的)?(?:台|个|款|部|辆|家|只|套)?(?:组|团队|部门|公司|项目|仓库)?(?:的)?(?:事|方案|做法|配置|东西|版本|选择|架构|计划|项目|仓库|服务|系统)?了?$|"
                     r"^(?P<e>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:the\s+)?(?:original|initial|first)\s+(?:plan|idea|choice)\b|"
                     r"^(?P<e3>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:before|earlier|ages ago|in the past|outdated|old news)$|"
                     # "旺财是我哥家的", "那台 ThinkPad 是我同事的": the value belongs to someone else
                     r"^(?P<z4>[\w .+#/-]{1,20}?)\s*(?:其实|只|那)?是(?:我|我们)(?:的)?(?:妹妹?|姐姐?|哥哥?|弟弟?|妈妈?|爸爸?|爸妈|父母|朋友|同事|邻居|室友|"
                     r"老婆|老公|男朋友|女朋友|表[哥姐妹弟]|堂[哥姐妹弟]|舅舅|姑姑|阿姨|叔叔|爷爷|奶奶|外婆|外公|家人|亲戚)(?:家)?的(?:猫|狗|车|电脑)?$|"
                     r"^(?P<e2>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:for|from|in)\s+(?:another|a different|the other|my (?:old|previous|last))\s+"
-                    r"(?:project|job|company|team|repo)\b", _I)
+                    r"(?:project|job|company|team|repo)\b|"
+                    # "React is the other team's project": the value is another team's
+                    r"^(?P<e4>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:actually|just|only)\s+)?(?:the\s+other|another|a\s+different|the\s+next|some\s+other)\s+"
+                    r"(?:team|group|company|department|project)(?:'s|\s+over)?(?:\s+(?:project|app|repo|thing|stack|one|setup|codebase|service))?$", _I)
 
 # a first-person verb whose subject chat dropped: "在学韩语", "一直用 Vim", "learning Korean", "been using Arch"
 DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(?:在)?(?:用|写)|"

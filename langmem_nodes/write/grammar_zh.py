@@ -159,7 +159,7 @@ def _versioned(m: re.Match[str]) -> list[Claim]:
 # a team convention: what it is about (缩进, 提交信息, 函数名), a modal, the way ("函数名一律小驼峰", "提交信息要写中文")
 _CONV_TOPIC = (r"(?:缩进|命名|函数名|方法名|变量名|类名|文件名|目录名|表名|字段名|常量|提交信息|提交记录|[Cc]ommit\s*(?:message|信息)?|注释|分支名?|"
                r"代码风格|引号|字符串|分号|换行|行宽|PR|MR|pr|mr|版本号)")
-_TEAM_SAYS = r"(?P<team>我们|咱们)(?:组|团队|公司|项目|部门|这边)?(?:里|的)?\s*(?:代码规范|规范)?(?:里)?(?:统一)?(?P<said>规定|要求|约定)?\s*"
+_TEAM_SAYS = r"(?P<team>我们|咱们|组里|组内|团队里|团队内|公司里|公司|部门里)(?:组|团队|公司|项目|部门|这边)?(?:里|的)?\s*(?:代码规范|规范)?(?:里)?(?:统一)?(?P<said>规定|要求|约定)?\s*"
 _CONV_MODAL = r"(?:一律|统一|必须|都要|都得|只能|只用|要|得|需要)"
 _CONV_NOT = r"(?:不许|不准|不能|禁止|别|不要|严禁|不允许|不可以)"
 # a clause that goes on with the team's rules after one ("…，提交信息要用中文写"); a bare prohibition after a rule

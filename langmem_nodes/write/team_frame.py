@@ -23,8 +23,8 @@ from .lexicon import PROJECT
 
 _EN_FRAME = re.compile(
     r"^\s*(?:(?:our|the|a|new)\s+)?(?:team|project|repo|repository|codebase|house|engineering)(?:'s)?\s+"
-    r"(?:rule|policy|convention|guideline|standard|norm)s?"
-    r"(?:\s+(?:from now on|going forward))?(?:\s*[:：\-–—]\s*|\s+(?:is|are)\s+(?:that|to)\s+)",
+    r"(?:rule|policy|convention|guideline|standard|norm|style guide|coding standard|code style)s?"
+    r"(?:\s+(?:from now on|going forward))?(?:\s*[:：\-–—]\s*|\s+(?:is|are)\s+(?:that|to)\s+|\s+(?:requires|says|mandates)\s+(?:that\s+)?)",
     re.I,
 )
 _ZH_FRAME = re.compile(
