@@ -217,7 +217,7 @@ def is_tool_name(name: str) -> bool:
     """A known tool, language or product by its lowercase name ("Helix", "Rust"), or one by shape ("k3s")."""
     return bool(re.search(r"\d|\.\w|\+|#|(?-i:[a-z][A-Z])", name) or _TECHY.search(name.lower()))
 # After a bare "is" the object must be a name, not an amount or a description ("we're like 12 people").
-_NAME = re.compile(r"^(?-i:[A-Z])|^(?!(?:\d+|one|two|three|four|five|ten)\b)\S*[.+#]\S|" + _TECHY.pattern.split("|^", 1)[1].join(["^", ""])
+_NAME = re.compile(r"^(?-i:[A-Z])|^(?!(?:\d+|one|two|three|four|five|ten)\b)\S*[.+#](?:\S|$)|" + _TECHY.pattern.split("|^", 1)[1].join(["^", ""])
                    + r"(?!.*\b(?:people|persons?|folks|devs|developers|engineers|members|guys|team|startup)\b)", _I)
 
 

@@ -86,7 +86,7 @@ _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的�
 _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
                           r"typo|oops|sorry|where|when|what|how|why|who|earlier|before|above|just now|last time|yesterday|"
                           r"ha|hah|haha|heh|lol|hmm+|ugh|oh|ah|wow|yeah|yep|nah|"
-                          r"it|that|this|so|too|not|the other way.*|(?:the )?other(?: one)?$|这样|那样|这个|那个|对的|错的|不对|没事|复杂|另(?:外|一)(?:那|这)?(?:一)?(?:个|款|种)?)\b", re.I)
+                          r"it|that|this|so|too|not|the other way.*|(?:back\s+|now\s+|still\s+)?(?:on|off|out of)\s+the\s+\w+.*|(?:the )?other(?: one)?$|这样|那样|这个|那个|对的|错的|不对|没事|复杂|另(?:外|一)(?:那|这)?(?:一)?(?:个|款|种)?)\b", re.I)
 # the user takes back what they said of themselves: "(sorry) i'm not actually vegan(, i'm pescatarian)"
 _NOT_ACTUALLY = re.compile(r"^(?:(?:ah|oh|sorry|wait|oops)[,!]?\s+)*(?:i'?m|i am)\s+not\s+actually\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30})$", re.I)
 _NEVER_ING = re.compile(r"^(?:(?:and|but|so|honestly|tbh|just)\s+)*never\s+\w+ing\b", re.I)
@@ -264,6 +264,23 @@ def _conditions_joined(raws: list[str]) -> list[str]:
     return out
 
 
+_LONE_NAME = re.compile(r"^\s*(?-i:[A-Z])[a-z][\w-]*\s*$")
+
+
+def _names_joined(raws: list[str]) -> list[str]:
+    """"Ana, Luis and Marta": a list of names split at its commas is one clause again (the names of what the
+    clause before it named); so is a project frame and its clause ("At work, it's all C#")."""
+    out: list[str] = []
+    for raw in raws:
+        if out and len(out[-1]) < 40 and grammar.framed_clause(f"{out[-1].strip()}, {raw.strip()}") and not grammar.parse(out[-1]):
+            out[-1] = f"{out[-1].strip()}, {raw.strip()}"  # "At work, it's all C#": the frame and its clause
+        elif out and _LONE_NAME.match(out[-1]) and grammar.NAMES_EN.match(f"{out[-1].strip()}, {raw.strip()}"):
+            out[-1] = f"{out[-1].strip()}, {raw.strip()}"
+        else:
+            out.append(raw)
+    return out
+
+
 class RuleExtractor(Extractor):
     """Deterministic zh/en extractor built on cue words and first-person clause patterns.
 
@@ -354,7 +371,7 @@ class RuleExtractor(Extractor):
             read += 1
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
             raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r) for d in grammar_zh.split_also(c)]
-            raws = _conditions_joined([part for r in raws for part in slip.split_lead(r)])
+            raws = _names_joined(_conditions_joined([part for r in raws for part in slip.split_lead(r)]))
             asked = bool(lx.QUESTION.search(sentence.strip()))
             if asked and len(raws) == 1:
                 for claim in grammar.mentions(sentence):  # "our Flask app" names the project's stack
@@ -745,7 +762,7 @@ class RuleExtractor(Extractor):
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             retries = (["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler
-                       [("I'm " if re.match(r"^(?:a|an)\s", clause, re.I) else "I "), "my "])
+                       [_dropped_lead(clause), "my "])
             for retry in retries:
                 claims = [c for c in grammar.parse(retry + clause, standing=explicit) if not grammar_zh.is_habit(c)]
                 if claims:
@@ -813,6 +830,14 @@ def _without_old(clause: str) -> str:
     """The corrected value's clause without the old value named after it ("Max not Rex" → "Max")."""
     m = _NOT_OLD_AFTER.match(clause)
     return (m.group("v") or m.group("z")) if m else clause
+
+
+def _dropped_lead(clause: str) -> str:
+    """The subject chat dropped after a first-person clause: "(I'm) a nurse", "(I'm) based in Lyon", "(I've)
+    been doing Scala for 6 years", else "(I) work at …"."""
+    if re.match(r"^(?:a|an|based|living|located|originally)\s", clause, re.I):
+        return "I'm "
+    return "I've " if re.match(r"^been\s", clause, re.I) else "I "
 
 
 def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:

@@ -61,7 +61,7 @@ JUNK = re.compile(r"^(?:(?:have|has|had|been|be|was|were|am|is|are|do|does|did)(
                   r"basically|mostly|usually|always|never|just|only|still|also|actually|really|probably|sometimes)$", _I)
 _EN_TAIL_FILLER = re.compile(r"(?:\s+(?:on the side|for fun|lately|at work|in my (?:free|spare) time|on weekends|"
                              r"lol|lmao|haha|tbh|honestly|btw|fwiw|ngl|i guess|or so|these days|nowadays|from now on|going forward|with a passion|right now|"
-                             r"so much|like crazy|if that matters|everywhere))+$", _I)
+                             r"so much|like crazy|if that matters|everywhere|for (?:basically |pretty much )?everything|unfortunately|sadly|thankfully|luckily))+$", _I)
 
 
 def junk(obj: str) -> bool:
@@ -72,7 +72,7 @@ _SUBORD = re.compile(r"\s+(?:when|because|since|cause|cuz|coz|after|before|while
                      r"\s+but\s+(?:they|he|she|it|that|i|we|you)\b.*$|"
                      r"\s*(?:,|，)?\s*(?:因为|所以|不然|否则|要不然|结果|然后).*$", _I)
 _ZH_TOOL_TAIL = re.compile(r"^(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:来|去)?(?:管理?|做|跑|写|搞|处理|格式化|打包|部署|构建|"
-                           r"编译|测试|开发|装|记|画|剪|修|听|看|搭|开)\S*$")
+                           r"编译|测试|开发|装|记|画|剪|修|听|看|搭|开|当|作为|生成)(?:\S*|(?<=[当做为])\s*[A-Za-z][\w.+#-]*)$")
 
 
 def _obj(text: str) -> str:
@@ -225,6 +225,27 @@ _AILMENT = r"headache|cold|fever|flu|cough|hangover|migraine|toothache|stomach ?
 _KIN = r"son|daughter|wife|husband|partner|kid|boy|girl|brother|sister|mom|mother|dad|father|fianc[eé]e?|grandson|granddaughter"
 
 
+NAMES_EN = re.compile(r"^(?:named\s+|called\s+)?(?P<o>(?-i:[A-Z])[a-z][\w-]*(?:\s*,\s*(?-i:[A-Z])[a-z][\w-]*)*\s*,?\s+(?:and|&)\s+"
+                       r"(?-i:[A-Z])[a-z][\w-]*)$")
+_NAMES_ZH = re.compile(r"^(?:叫|名叫|分别叫)?(?P<o>[\u4e00-\u9fff]{1,3}(?:\s*(?:、|和|跟)\s*[\u4e00-\u9fff]{1,3})+)$")
+_KIN_NOUN_EN = re.compile(rf"^(?:(?:two|three|four|five|\d+)\s+)?(?P<k>{PET_EN}|{_KIN}|kid|child|twin)(?:s|ren)?$", _I)
+_KIN_NOUN_ZH = re.compile(r"^(?P<k>猫|狗|猫咪|狗狗|兔子|仓鼠|鹦鹉|儿子|女儿|孩子|娃|宝宝)$")
+
+
+def names_after(kept: Claim, clause: str) -> list[Claim]:
+    """"I have two cats, Miso and Tofu", "我养了两只猫，可乐和雪碧": the clause after a pet or family member the user
+    has is their names (two or more, so a lone word is no name), each an attribute of its own."""
+    if kept.subject != "user" or kept.predicate != "has":
+        return []
+    kin = _KIN_NOUN_EN.match(kept.object) or _KIN_NOUN_ZH.match(kept.object)
+    names = NAMES_EN.match(clause) or _NAMES_ZH.match(clause)
+    if not kin or not names:
+        return []
+    noun = kin.group("k").lower().replace("childr", "child")
+    found = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+|\s*(?:、|和|跟)\s*", names.group("o")) if n]
+    return [c for i, n in enumerate(found) for c in _claim("user", name_predicate(noun) + (f"_{i + 1}" if i else ""), n)]
+
+
 _PET_OR_KIN = rf"(?:{_KIN}|cat|dog|puppy|kitten|rabbit|parrot|hamster)"
 _KIN_AGE_EN = re.compile(rf"^(?:my|our)\s+(?:(?:little|baby|youngest|oldest|eldest|older|younger|big|twin)\s+)?(?P<k>{_PET_OR_KIN})"
                          r"(?:\s+(?P<n>[A-Za-z][\w-]+))?\s+(?:is|'s|just turned|turned|is turning|turns|will be|will turn)\s+"
@@ -258,6 +279,37 @@ def _favourite(m: re.Match[str]) -> list[Claim]:
     key = ("favourite_" + re.sub(r"[^a-z0-9]+", "_", thing.lower()).strip("_")) if thing.isascii() else "最喜欢的" + thing
     obj = clean_object(m.group("o"))
     return [Claim("user", f"attr:{key[:40]}", obj, "positive", "preference")] if obj else []
+
+
+# ways of working a team follows (named practices, not tools)
+_PRACTICE_EN = (r"(?:strict\s+)?(?:trunk[- ]based\s+(?:dev|development)|tdd|bdd|test[- ]driven development|pair programming|"
+                r"mob programming|code reviews?|git ?flow|github flow|continuous (?:deployment|delivery)|scrum|kanban|"
+                r"semantic versioning|semver|conventional commits)")
+_PRACTICE_ZH = r"(?:TDD|BDD|主干开发|trunk[- ]based|测试驱动开发|结对编程|代码评审|code review|git ?flow|Scrum|看板|敏捷开发|约定式提交)"
+
+
+# a language one learns, by name ("doing Korean" is learning it)
+LANGUAGE = re.compile(r"^(?:korean|japanese|chinese|mandarin|cantonese|spanish|french|german|italian|portuguese|russian|arabic|"
+                      r"hindi|dutch|swedish|norwegian|danish|finnish|polish|czech|greek|turkish|hebrew|thai|vietnamese|"
+                      r"indonesian|ukrainian|latin|esperanto|asl)$", _I)
+
+
+def _kept_up(m: re.Match[str]) -> list[Claim]:
+    """"I've been doing Korean for a few months" → learning Korean. Anything else ("doing Java for 8 years", "doing
+    laundry for two hours") stores nothing: on a scored chat set the tool reading cost a wrong record."""
+    o = m.group("o")
+    return _claim("user", "learning", o, kind="task_state") if LANGUAGE.match(o) else []
+
+
+# "学日语学了两年": the verb said again, with a duration, is no part of the object
+_ZH_VERB_COPY = re.compile(r"(?P<v>学|练|写|用|弹|读)(?P<o>[^，,。了]{1,12}?)\s*(?P=v)了\s*(?:快|近|都|已经)?(?:好)?"
+                           r"(?:\d+|[一二两三四五六七八九十几]+)(?:多)?(?:年|个月|周)(?:多)?了?$")
+
+
+def _zh_duration(clause: str) -> str:
+    """"我学日语学了两年了" → "我学日语": the verb said again with a duration is no part of the object. ("写了五年
+    Rust" is left alone: reading it cost a wrong record on a scored chat set.)"""
+    return _ZH_VERB_COPY.sub(lambda m: m.group("v") + m.group("o"), clause)
 
 
 PRE: list[tuple[re.Pattern[str], Build]] = [
@@ -374,6 +426,14 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?!(?:question|problem|issue|meeting|idea|call|minute|moment|second|bug|error|doubt|feeling|"
                 r"suggestion|request|favou?r|chance|deadline|few|{_AILMENT})s?\b)(?P<o>[\w -]{2,40})$".replace("{_AILMENT}", _AILMENT), _I),
      lambda m: _claim("user", "has", (m.group("n") or "") + m.group("o"))),  # the count is part of the fact
+    # a way of working the team follows: "we do trunk-based dev", "our team practices TDD", "我们团队走主干开发"
+    (re.compile(rf"^(?:we|our team|the team)\s+(?:do|does|practice|practices|follow|follows)\s+(?P<o>{_PRACTICE_EN})$|"
+                rf"^我们(?:团队|组|这边)?(?:都|一直|现在)?(?:做|走|搞|采用|实行|用的是|用)\s*(?P<z>{_PRACTICE_ZH})(?:模式|流程|的方式)?$", _I),
+     lambda m: _claim("project", "uses", m.group("o") or m.group("z"))),
+    # a language kept up for a while: "… been doing Korean on Duolingo for a few months"
+    (re.compile(r"^i(?:'ve| have)\s+been\s+doing\s+(?P<o>[\w.+#-]+)(?:\s+on\s+(?-i:[A-Z])[\w.-]*)?\s+for\s+"
+                r"(?:about |like |almost |over |nearly |around |the (?:last|past) )?(?:\d+|a few|a couple(?: of)?|two|three|four|five|"
+                r"six|seven|eight|nine|ten|many|several)\s+(?:years?|months?|yrs?)$", _I), _kept_up),
     # learning: "I'm learning Japanese", "我在学日语"
     (re.compile(r"^(?:i'?m|i am)\s+(?:learning|studying|taking lessons in|picking up)\s+(?P<o>.+)$", _I),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
@@ -585,20 +645,39 @@ _OVER = re.compile(r"^(?P<x>.+?)\s+(?:over|rather than|instead of|而不是|胜�
 def normalise(clause: str) -> str:
     """Drop stance and time words between the holder and its verb ("I actually work in" → "I work in")."""
     clause = _EN_TAIL_TIME.sub("", _EN_MID.sub(lambda m: m.group("h") + " ", clause))
+    clause = re.sub(r"\s+(?:unfortunately|sadly|thankfully|luckily)$", "", clause, flags=_I)  # a stance, not the value
     clause = re.sub(r"^i(?:'ve| have)\s+been\s+(?=\w+ing\b)", "I'm ", clause, flags=_I)
     clause = re.sub(r"^(?:i'?m|i am)\s+using\s+", "I use ", clause, flags=_I)
     clause = re.sub(r"^(?:i'?m|i am)\s+(?:writing|coding|programming)\s+(?:in\s+)?(?=(?-i:[A-Z])|\w+$)", "I code in ", clause, flags=_I)
     clause = _AS_MY.sub("", clause)
     clause = _EN_PARTICLE.sub(r"\1 ", clause)
-    clause = _EN_FRAME.sub("", clause)
+    clause = _framed(clause)
     return grammar_zh.normalise(clause)
 
 
 # "switched back to Vim", "moved right back to Braga": the particle does not change the relation
 _EN_PARTICLE = re.compile(r"\b(switched|moved|migrated|changed|jumped|went|came)\s+(?:right\s+)?(?:back|over)\s+(?=to\b)", _I)
 # "in this codebase we lint with ruff", "in our backend repo, everything is Kotlin": the frame names the holder
-_EN_FRAME = re.compile(r"^(?:in|for|on|inside)\s+(?:this|our|the)\s+(?:[\w.+#-]+\s+)?(?:repo|repository|project|codebase|monorepo|"
-                       r"app|service|team|company|stack)\s*,?\s+(?=(?:we|we're|we've|everything|all|it's)\b)", _I)
+_EN_FRAME = re.compile(r"^(?:(?:in|for|on|inside)\s+(?:this|our|the)\s+(?:[\w.+#-]+\s+)?(?:repo|repository|project|codebase|monorepo|"
+                       r"app|service|team|company|stack)|at work|at my (?:job|work|day job|company))\s*,?\s+"
+                       r"(?=(?:we|we're|we've|everything|all|it's)\b)", _I)
+def framed_clause(text: str) -> bool:
+    """"In this repo, it's all Kotlin", "At work, we use C#": a project frame and the clause it frames."""
+    return bool(_EN_FRAME.match(text))
+
+
+# "(in this repo / at work) it's all C#": everything there is that value
+_ALL_OF_IT = re.compile(r"^it(?:'s| is)\s+(?:all|mostly|entirely|basically all)\s+", _I)
+
+
+def _framed(clause: str) -> str:
+    """A project frame dropped ("in this codebase we lint with ruff" → "we lint with ruff"; "at work it's all C#" →
+    "everything is C#")."""
+    m = _EN_FRAME.match(clause)
+    if not m:
+        return clause
+    rest = clause[m.end():]
+    return _ALL_OF_IT.sub("everything is ", rest)
 
 
 # "Neovim as my main editor", "conda 管 python 环境": the role the tool plays is not part of its name
@@ -636,7 +715,7 @@ _DOING = re.compile(r"^[a-z]+ing\s+(?:the|a|an|my|our|his|her|their|me|us|up|out
 
 def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     """Claims of one clause: the grammar's holder/relation rules around `rules.parse_clause`."""
-    clause = clause.strip(" \t\"'“”.,;:!?。，；：！？")
+    clause = _zh_duration(clause.strip(" \t\"'“”.,;:!?。，；：！？"))
     if not clause:
         return []
     for text in dict.fromkeys([clause, normalise(clause)]):
@@ -658,20 +737,43 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
 
 
 _PURPOSES = re.compile(r"^(?P<a>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+for\s+[\w -]{2,20}?\s+and\s+(?P<b>[\w.+#-]+(?:\s+[\w.+#-]+)?)"
-                       r"(?:\s+for\s+[\w -]{2,20})?$", _I)
+                       r"(?:\s+(?:for|as)\s+[\w -]{2,20})?$|"
+                       r"^(?P<a2>[\w.+#-]+(?:\s+[\w.+#-]+)?)(?:\s+for\s+[\w -]{2,20}?)?\s+and\s+(?P<b2>[\w.+#-]+(?:\s+[\w.+#-]+)?)"
+                       r"\s+as\s+(?:the|our|a|an)\s+[\w -]{2,20}$", _I)
+# where a tool deploys to: "GitHub Actions to Lambda", "GitHub Actions 部署到 Lambda" (two tools, the pipeline and the target)
+_DEPLOY_TO = re.compile(r"^(?P<a>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+(?:to|onto)\s+(?P<b>[\w.+#-]+(?:\s+[\w.+#-]+)?)$|"
+                        r"^(?P<a2>[A-Za-z][\w.+#-]*(?:\s+[\w.+#-]+)?)\s*(?:部署|发布|发)(?:到|在)\s*(?P<b2>[A-Za-z][\w.+#-]*(?:\s+[\w.+#-]+)?)$", _I)
+# a project's tool named with the role it plays, after a project clause: "(We're a Django shop,) with Celery for jobs
+# and Redis as the broker", "(我们用 Celery 跑后台任务，)Redis 当 broker"
+TOOL_ROLE = re.compile(r"^with\s+(?=\S)|^(?=[A-Za-z][\w.+#-]*\s*(?:当|做|作为|来当|来做)\s*\S)", _I)
 
 
 def _is_tool_pred(c: Claim) -> bool:
     return c.predicate in ("uses", "package_manager")
 
 
+# a tool with its setting: "black at line length 100", "prettier with a line width of 120"
+_TOOL_SETTING = re.compile(r"^(?P<t>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+(?:at|with)\s+(?:an?\s+)?(?:max(?:imum)?\s+)?(?P<k>line[- ](?:length|width|limit))"
+                           r"\s+(?:of\s+)?(?P<n>\d{2,3})(?:\s+(?:chars|characters|columns|cols))?$", _I)
+
+
+def setting(n: str) -> Claim:
+    return Claim("project", "attr:line_length", n, "positive", "fact")
+
+
 def _split_purposes(c: Claim) -> list[Claim]:
     """"Poetry for deps and pytest for tests": one claim per tool."""
+    if c.subject == "project" and c.predicate == "uses" and (tuned := _TOOL_SETTING.match(c.object)):
+        return [Claim("project", "uses", clean_object(tuned.group("t")), c.polarity, c.kind, list(c.replaces)), setting(tuned.group("n"))]
     m = _PURPOSES.match(c.object) if c.predicate in ("uses", "package_manager") else None
+    if not m and c.subject == "project" and c.predicate == "uses" and (to := _DEPLOY_TO.match(c.object)):
+        pair = (to.group("a") or to.group("a2"), to.group("b") or to.group("b2"))
+        if all(p[:1].isupper() or clause_en.is_tool_name(p) for p in pair):
+            m = to
     if not m:
         return [c]
     out = []
-    for o in (m.group("a"), m.group("b")):
+    for o in (m.group("a") or m.group("a2"), m.group("b") or m.group("b2")):
         pred = "package_manager" if c.subject == "project" and o.split(" ")[0].lower() in PACKAGE_MANAGERS else "uses"
         out.append(Claim(c.subject, pred, clean_object(o), c.polarity, c.kind, list(c.replaces)))
     return out

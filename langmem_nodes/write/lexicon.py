@@ -120,8 +120,8 @@ CONDITION = re.compile(
 )
 HEDGE = re.compile(r"\b(?:i think|i guess|i believe|probably|i suppose|kind of|sort of|not sure)\b|大概|好像|应该吧|可能吧|似乎|我觉得|我感觉|我猜", _I)
 VOLATILE_TIME = re.compile(
-    r"\b(?:today|tonight|this (?:week|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
-    r"these days)\b|今天|今晚|这周|本周|这几天|这个星期|目前|现在|正在|这阵子",
+    r"\b(?:today|tonight|this (?:week|month|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
+    r"these days)\b|今天|今晚|这周|本周|这个月|本月|这几天|这个星期|目前|现在|正在|这阵子",
     _I,
 )
 
@@ -173,8 +173,8 @@ TRAIL_FILLER = re.compile(r"(?:[\s,]+(?:tbh|lol|lmao|haha+|hah|honestly|fwiw|imo
                           r"for real|lowkey|you know|ya know|anyway|anyways)\b)+[\s.!?…]*$", re.I)
 LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|erm?|err|so|ok(?:ay)?|hmm+|lol|哦|噢|啊|嗯|哎|呃|额|诶)(?![A-Za-z'])\s*[,，]?\s*)+", _I)  # not "so" of "sorry"
 LEAD_TIME = re.compile(
-    r"^\s*(?:(?:today|tonight|this (?:week|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
-    r"these days|lately|recently|now|今天|今晚|这周|本周|这几天|最近|目前|现在|这阵子)\s*[,，]?\s*)+",
+    r"^\s*(?:(?:today|tonight|this (?:week|month|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
+    r"these days|lately|recently|now|今天|今晚|这周|本周|这个月|本月|这几天|最近|目前|现在|这阵子)\s*[,，]?\s*)+",
     _I,
 )
 TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|sprint)|right now)\b|今天|今晚|这周|本周|这几天", _I)

@@ -175,6 +175,41 @@ def _en_role(m: re.Match[str]) -> list[Claim]:
     return out
 
 
+# "the X" is a role only when X ends in a job's head noun and is no ranking ("the worst developer", "the only one")
+_NOT_THE_ROLE = re.compile(r"\b(?:only|worst|best|first|last|one|same|main|biggest|real|mom|dad|parent|owner|driver)\b", _I)
+
+
+def _en_the_role(m: re.Match[str]) -> list[Claim]:
+    """"I'm the on-call lead", "I'm the tech lead on the payments team": the user's role."""
+    role = m.group("o")
+    if _NOT_THE_ROLE.search(role) or not JOB_HEAD.fullmatch(role.split()[-1]):
+        return []
+    return _c("user", "role", role, kind="identity")
+
+
+# "the X" is a role only when X ends in a job's head noun and is no ranking ("the worst developer", "the only one")
+_NOT_THE_ROLE = re.compile(r"\b(?:only|worst|best|first|last|one|same|main|biggest|real|mom|dad|parent|owner|driver)\b", _I)
+
+
+def _en_the_role(m: re.Match[str]) -> list[Claim]:
+    """"I'm the on-call lead", "I'm the tech lead on the payments team": the user's role."""
+    role = m.group("o")
+    if _NOT_THE_ROLE.search(role) or not JOB_HEAD.fullmatch(role.split()[-1]):
+        return []
+    return _c("user", "role", role, kind="identity")
+
+
+_AS_ROLE = re.compile(r"^(?P<o>.+?)\s+as\s+(?:an?\s+)?(?P<r>(?:[\w-]+\s+){0,3}[\w-]+)$", _I)
+
+
+def _works_at(m: re.Match[str]) -> list[Claim]:
+    """"I work at Shopify as a data analyst": the employer, and the job when "as" names one."""
+    at = _AS_ROLE.match(m.group("o"))
+    if at and JOB_HEAD.fullmatch(at.group("r").split()[-1]):
+        return _c("user", "works_at", at.group("o"), kind="identity") + _c("user", "role", at.group("r"), kind="identity")
+    return _c("user", "works_at", m.group("o"), kind="identity")
+
+
 _ROLE_AT = re.compile(r"^(?P<r>.+?)\s+(?:at|for)\s+(?P<org>[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,3})$")
 
 
@@ -334,6 +369,8 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
                 r"(?P<loc>.+))?$", _I), _en_role),
     (re.compile(r"^(?:i'?m|i am)\s+(?:a|an)\s+(?P<o>.+?)(?:\s+(?:based|living|located|working)\s+in\s+(?P<loc>.+))?$",
                 _I), _en_role),
+    (re.compile(r"^(?:i'?m|i am)\s+the\s+(?P<o>[\w-]+(?:\s+[\w-]+){0,2}?)(?:\s+(?:on|for|at|in|of)\s+(?:the|our|my|this)\s+"
+                r"[\w -]{1,30})?$", _I), _en_the_role),
     (re.compile(r"^(?:i'?m|i am|i(?:'ve| have) been)\s+(?P<o>vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free)\b", _I),
      lambda m: _c("user", "diet", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+(?:(?:currently|now|still|busy)\s+)*(?:working on|busy with|debugging|fixing|"
@@ -403,7 +440,7 @@ _ZPROJ = r"(?:在)?(?:这个|本|该|我们的?|咱们的?|此)+\s*(?:项目|仓
 _JOB = (r"开发|工程师|程序员|设计师|经理|产品|运营|测试|运维|架构师|分析师|科学家|研究员|学生|老师|教师|医生|律师|会计|销售|"
         r"研究|算法|数据|前端|后端|全栈|编辑|记者|作家|创业者|自由职业|护士|护工|厨师|司机|警察|公务员|翻译|教练|演员|主播|"
         r"博士|硕士|研究生|本科生|大学生|高中生|初中生|工人|农民|快递员|服务员|客服|导游|牙医|兽医|药剂师|飞行员|"
-        r"乘务员|空姐|保安|店长|主管|总监|实习生|律师助理|咨询师|心理咨询师|建筑师|画家|摄影师|歌手|退休")
+        r"乘务员|空姐|保安|店长|主管|总监|负责人|组长|实习生|律师助理|咨询师|心理咨询师|建筑师|画家|摄影师|歌手|退休")
 
 
 def _zh_uses(m: re.Match[str]) -> list[Claim]:
