@@ -219,6 +219,29 @@ def reports_mood(plain: str) -> bool:
 _WISH_ZH = re.compile(r"^\W*(?:想|打算|准备)(?:要|着)?(?:给|把|在)?\S{0,6}?(?:加|写|做|改|实现|弄|搞|学|换|买|装|配|试|去|开|找)")
 
 
+# a request by its form: an imperative ("write …", "plan …", 帮我…, 写个…) or a wish ("I want …", 我想…)
+_IMPERATIVE_EN = re.compile(
+    r"^\W*(?:please\s+|pls\s+)?(?:write|add|make|create|fix|plan|cook|bake|suggest|find|give|list|build|show|help|set|"
+    r"generate|draft|book|pick|recommend|update|refactor|implement|convert|explain|tell|get|choose|design|prepare|"
+    r"put|move|rename|remove|delete|deploy|roll|run|check|review|optimi[sz]e|sort|compare|organi[sz]e|schedule|"
+    r"remind|translate|summari[sz]e|buy|order)\b|\b(?:i|we)(?:'d| would)? (?:want|need|like|wanna|gotta|have to)\b",
+    re.I)
+_WANT_ZH = re.compile(r"想|要|打算|准备|请|麻烦|^(?:写|加|改|做|来|找|列|整理|规划|设计|生成|查|补)")
+
+
+def asks_something(text: str) -> bool:
+    """Whether the turn asks or requests anything: a question, a request for advice or a task, an imperative or
+    a wish. A turn that only states something ("又下雨了", "it's freezing outside today") asks nothing.
+
+    >>> asks_something("it's freezing outside today"), asks_something("又下雨了"), asks_something("明天要带伞吗")
+    (False, False, True)
+    """
+    plain = _unquoted(text).strip()
+    return bool(_ASKS.search(plain) or _REQUEST_EN.search(plain) or _REQUEST_ZH.search(plain)
+                or _TASK_ZH.search(plain) or _WISH_ZH.match(plain) or _IMPERATIVE_EN.search(plain)
+                or _WANT_ZH.search(plain))
+
+
 def _about_own_thing_or_new_pursuit(plain: str) -> bool:
     """A failing thing of the user's, or something the user takes up: it speaks of the user, but only a memory
     about that thing helps (the general floor), not an inference from the user's other facts."""
@@ -277,4 +300,4 @@ def query_need(text: str) -> Need:
     return "general"
 
 
-__all__ = ["Need", "query_need", "speaks_of_user"]
+__all__ = ["Need", "asks_something", "query_need", "speaks_of_user"]
