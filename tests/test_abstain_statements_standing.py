@@ -60,3 +60,8 @@ def test_a_statement_gets_no_standing_condition_zh(recall):
     assert recall("又下雨了") == set()
     assert recall("今天外面好冷") == set()
     assert "用户住在成都" in recall("明天下雨吗，出门要带伞吗？")
+
+
+@pytest.mark.parametrize("text", ["the build fails on my laptop since this morning", "本地跑 docker 报错说连不上 daemon"])
+def test_a_failure_to_fix_asks_for_help(text):
+    assert asks_something(text)

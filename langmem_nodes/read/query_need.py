@@ -234,8 +234,9 @@ _WANT_ZH = re.compile(r"想|要|打算|准备|请|麻烦|^(?:写|加|改|做|来
 
 
 def asks_something(text: str) -> bool:
-    """Whether the turn asks or requests anything: a question, a request for advice or a task, an imperative or
-    a wish. A turn that only states something ("又下雨了", "it's freezing outside today") asks nothing.
+    """Whether the turn asks or requests anything: a question, a request for advice or a task, an imperative, a
+    wish, or a failure to fix ("本地跑 docker 报错说连不上 daemon"). A turn that only states something ("又下雨了",
+    "it's freezing outside today") asks nothing.
 
     >>> asks_something("it's freezing outside today"), asks_something("又下雨了"), asks_something("明天要带伞吗")
     (False, False, True)
@@ -243,7 +244,7 @@ def asks_something(text: str) -> bool:
     plain = _unquoted(text).strip()
     return bool(_ASKS.search(plain) or _REQUEST_EN.search(plain) or _REQUEST_ZH.search(plain)
                 or _TASK_ZH.search(plain) or _WISH_ZH.match(plain) or _IMPERATIVE_EN.search(plain)
-                or _WANT_ZH.search(plain))
+                or _WANT_ZH.search(plain) or _PROBLEM.search(plain))
 
 
 def _about_own_thing_or_new_pursuit(plain: str) -> bool:
