@@ -79,6 +79,9 @@ _ARITHMETIC = re.compile(
     r"|\d\s*[乘除加减]以?\s*\d|乘以|除以|等于多少|次方|平方|立方|开根号|\d\s*[万千亿百]?\s*的\s*[\d.]+\s*%"
     r"|是多少\s*(?:MB|KB|GB|度|米|克|公里)|\d+\s*(?:GB|MB|KB|TB)\s*等于|是摄氏|是华氏", re.I)
 
+# a date ("2024-01-01", "2024/1/1") is not a subtraction
+_DATE = re.compile(r"\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b")
+
 _TRANSLATION = re.compile(
     r"\btranslate\b|\bhow do (?:you|i) say\b|\bin (?:english|spanish|french|german|japanese|chinese|italian|korean)\b"
     r"|\bsynonym|\bantonym|翻译|翻成|(?:英语|英文|日语|日文|法语|德语|中文|韩语)怎么说|近义词|反义词", re.I)
@@ -107,7 +110,7 @@ _KNOWLEDGE_EN = re.compile(
     r"|how (?:do|does) (?:an? \w+|(?!you\b|we\b|i\b|they\b|it\b|this\b|that\b|my\b|our\b)\w+)(?: actually| really)? "
     r"(?:work|purr|fly|swim|breathe|grow|kill|sleep|form|happen|evolve|see|hear|migrate|communicate|hunt|thin|"
     r"cure|spread|cause|affect|make money|make a profit)\b"
-    r"|how (?:do|does) (?:an? \w+|(?!you\b|we\b|i\b|they\b|it\b|this\b|that\b|my\b|our\b)\w+) (?:actually|really) \w+"
+    r"|how (?:do|does) (?:an? \w+|(?!you\b|we\b|i\b|they\b|it\b|this\b|that\b|my\b|our\b)\w+) (?:actually|really|usually|typically|generally|normally) \w+"
     r"|(?:is|are|was|were) [^?]{1,40}\b(?:(?:more|less) (?:popular|common|widely used|famous)|older|newer|bigger|"
     r"larger|smaller|taller|heavier|longer|shorter|harder|easier)\b(?: than\b| on\b| in\b| among\b|[^\w]*$)"
     r"|why (?:is|are|was) [^?]{1,40} called\b"
@@ -126,7 +129,7 @@ _KNOWLEDGE_ZH = re.compile(
     r"是谁(?:画|写|发明|发现|建|创立|导演)?|作者是谁|谁(?:画|写|发明|发现)的|哪一年|哪年|什么时候(?:传入|发明|建|成立|出现)|"
     r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
     r"写一首|写首|讲个笑话|说个笑话|概括|解释一下(?:什么|大|这个词)?|"
-    r"啥意思|是缩写|的缩写|全称|怎么计分|计分(?:规则|方式)|比赛规则|一般(?:在)?几月|几月份?开|哪个(?:先|更早|早)|出来得早|"
+    r"啥意思|是缩写|的缩写|全称|怎么计分|计分(?:规则|方式)|比赛规则|一般(?:在|是)?(?:几月|几号|哪天)|(?<!我)(?:者|人们|大家)一般(?:怎么|如何|会|都)|(?:公式|定义|定理)(?:是什么|是啥)|几月份?开|哪个(?:先|更早|早)|出来得早|"
     r"适合初学者|适合新手|正常(?:范围|值)|诊断标准|多少热量|多少卡路里|"
     r"(?:有哪些|有什么|有啥)(?:经典|著名|有名|传统|代表性|特色)|哪(?:个|种|一个)更(?:难|容易|简单|大|小|高|长|早|老|重|快|"
     r"贵|便宜|出名|流行|常见)|(?:怎么|如何|怎样)(?:区分|分辨|辨别|分清)")
@@ -183,15 +186,16 @@ _FAULT_ZH = re.compile(r"坏了|坏掉|碎了|摔碎|裂了|漏水|漏电|进水
 # user did so far is not about it; only a memory naming it helps
 _NEW_PURSUIT_EN = re.compile(
     r"\bi(?:'d| would)? (?:want|like|wanna|plan|hope|am (?:going|planning|thinking of|about)) to (?:learn|take up|"
-    r"get into|pick up)\b|\bwhere (?:should|do|can) i (?:start|begin)\b|\bbeginner\b|\bas a (?:complete )?"
+    r"get into|pick up)\b|\bwhere (?:should|do|can) i (?:start|begin)\b|\bshould i (?:learn|take up|pick up|start learning)\b|\bbeginner\b|\bas a (?:complete )?"
     r"(?:beginner|newbie|novice)\b", re.I)
-_NEW_PURSUIT_ZH = re.compile(r"我?(?:想|打算|准备)(?:开始)?(?:学|入门)|从哪(?:儿|里)?(?:开始|入手|学起|下手)|新手|入门|零基础|"
+_NEW_PURSUIT_ZH = re.compile(r"我?(?:想|打算|准备)(?:开始)?(?:学|入门|转行|改行)|从哪(?:儿|里)?(?:开始|入手|学起|下手)|新手|入门|零基础|"
                              r"^我(?:该|应该|要)学(?:什么|啥|哪)")
 # a habit of the user's own that troubles them ("I keep forgetting my passwords", "我总是拖延", "我的手机一直弹广告"):
 # like a failing thing, only a memory about the habit helps, not the user's other facts
 _HABIT_EN = re.compile(r"\bi (?:keep|can't stop|cannot stop) \w+ing\b|\bi (?:always|constantly) (?:forget|lose|miss|"
                        r"procrastinate|oversleep|feel|get)\b|\bhow (?:do|can|could|should) i (?:stop|quit) \w+ing\b", re.I)
-_HABIT_ZH = re.compile(r"^\W*我(?:的\S{1,8}?)?(?:最近|平时|每天|晚上|早上)?(?:总是|老是|一直|经常|总)"
+_HABIT_ZH = re.compile(r"^\W*我(?:的\S{1,8}?)?(?:最近|平时|每天|晚上|早上|这几天|这阵子)?(?:总是|老是|一直|经常|总|"
+                       r"老(?![师家公婆板人爸妈大二乡外]))"
                        r"|^\W*我(?:该|要)?(?:怎么|如何)(?:改掉|戒掉|克服)")
 
 # a mood the user only reports, asking nothing ("ugh I'm exhausted", "我今天好累", "我好无聊啊"): no memory of the user's
@@ -219,6 +223,30 @@ def reports_mood(plain: str) -> bool:
 _WISH_ZH = re.compile(r"^\W*(?:想|打算|准备)(?:要|着)?(?:给|把|在)?\S{0,6}?(?:加|写|做|改|实现|弄|搞|学|换|买|装|配|试|去|开|找)")
 
 
+# a request by its form: an imperative ("write …", "plan …", 帮我…, 写个…) or a wish ("I want …", 我想…)
+_IMPERATIVE_EN = re.compile(
+    r"^\W*(?:please\s+|pls\s+)?(?:write|add|make|create|fix|plan|cook|bake|suggest|find|give|list|build|show|help|set|"
+    r"generate|draft|book|pick|recommend|update|refactor|implement|convert|explain|tell|get|choose|design|prepare|"
+    r"put|move|rename|remove|delete|deploy|roll|run|check|review|optimi[sz]e|sort|compare|organi[sz]e|schedule|"
+    r"remind|translate|summari[sz]e|buy|order)\b|\b(?:i|we)(?:'d| would)? (?:want|need|like|wanna|gotta|have to)\b",
+    re.I)
+_WANT_ZH = re.compile(r"想|要|打算|准备|请|麻烦|^(?:写|加|改|做|来|找|列|整理|规划|设计|生成|查|补)")
+
+
+def asks_something(text: str) -> bool:
+    """Whether the turn asks or requests anything: a question, a request for advice or a task, an imperative, a
+    wish, or a failure to fix ("本地跑 docker 报错说连不上 daemon"). A turn that only states something ("又下雨了",
+    "it's freezing outside today") asks nothing.
+
+    >>> asks_something("it's freezing outside today"), asks_something("又下雨了"), asks_something("明天要带伞吗")
+    (False, False, True)
+    """
+    plain = _unquoted(text).strip()
+    return bool(_ASKS.search(plain) or _REQUEST_EN.search(plain) or _REQUEST_ZH.search(plain)
+                or _TASK_ZH.search(plain) or _WISH_ZH.match(plain) or _IMPERATIVE_EN.search(plain)
+                or _WANT_ZH.search(plain) or _PROBLEM.search(plain))
+
+
 def _about_own_thing_or_new_pursuit(plain: str) -> bool:
     """A failing thing of the user's, or something the user takes up: it speaks of the user, but only a memory
     about that thing helps (the general floor), not an inference from the user's other facts."""
@@ -233,7 +261,7 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
     if _GREETING_EN.match(plain) or (plain and not _COURTESY_ZH.sub("", re.sub(r"[\W～~]", "", plain))):
         return True
     # a translation's material may follow a colon: "帮我翻成英文：我们提出了……"
-    if _ARITHMETIC.search(text) or _TRANSLATION.search(re.split(r"[:：]", text, maxsplit=1)[0]):
+    if _ARITHMETIC.search(_DATE.sub(" ", text)) or _TRANSLATION.search(re.split(r"[:：]", text, maxsplit=1)[0]):
         return True
     if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or (
             _WHAT_IS_ZH.match(plain) and not _SETTING_ZH.search(plain)):
@@ -277,4 +305,4 @@ def query_need(text: str) -> Need:
     return "general"
 
 
-__all__ = ["Need", "query_need", "speaks_of_user"]
+__all__ = ["Need", "asks_something", "query_need", "speaks_of_user"]

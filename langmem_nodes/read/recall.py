@@ -83,7 +83,7 @@ from ..text import detect_lang
 from .attribute_route import ATTRIBUTE_BOOST, AttributeRoute
 from .fact_question import asks_own_fact
 from .knowledge import asks_knowledge, reads_as_request
-from .query_need import speaks_of_user
+from .query_need import asks_something, speaks_of_user
 from .relevance import (
     DENSE_FLOORS,
     LEXICAL_FLOOR,
@@ -376,7 +376,8 @@ class RecallNode(MemoryNode):
         by_meaning = dense if floor is not None else dict.fromkeys(ids, 0.0)  # no floor: every candidate counts
         chosen = relevant(need, by_meaning, lexical, floor=floor, lexical_floor=self.lexical_floor,
                           dense_read=qvec is not None)  # dense evidence only where the embedder read the query
-        if self.standing and not fact and (need in ("personal", "implied") or (
+        # a condition bears on a request, not on a turn that only states something ("又下雨了")
+        if self.standing and not fact and asks_something(query.text) and (need in ("personal", "implied") or (
                 need == "general" and not speaks_of_user(query.text))):
             chosen |= self._standing(query.text, ids, sim, records, extra)
         for i in ids:

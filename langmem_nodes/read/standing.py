@@ -62,8 +62,8 @@ CONDITIONS: dict[str, Condition] = {
             r"|过敏|素食|吃素|不耐受|乳糖|麸质|忌口|不吃|不能吃|不能喝|清真|糖尿病|控糖|痛风", re.I),
         asked=re.compile(
             r"\b(?:cook\w*|bak(?:e|ing)|recipes?|meals?|dinner|lunch|breakfast|brunch|supper|snacks?|desserts?|"
-            r"cakes?|eat|eating|food|dish(?:es)?|menu|restaurants?|takeout|takeaway|picnic|groceries)\b"
-            r"|吃(?!亏|醋|力|惊|苦)|做饭|做菜|下厨|菜谱|食谱|早餐|早饭|午饭|午餐|晚饭|晚餐|夜宵|零食|甜点|蛋糕|烘焙|餐厅|饭店|外卖|点菜|聚餐|野餐",
+            r"cakes?|eat|eating|food|dish(?:es)?|menu|restaurants?|takeout|takeaway|picnic|bbq|barbecue|cookout|potluck|groceries)\b"
+            r"|吃(?!亏|醋|力|惊|苦)|做饭|做菜|下厨|菜谱|食谱|早餐|早饭|午饭|午餐|晚饭|晚餐|夜宵|零食|甜点|蛋糕|烘焙|餐厅|饭店|外卖|点菜|聚餐|野餐|烧烤|火锅|自助餐",
             re.I),
         predicates=frozenset({"allergy", "diet"})),
     "place": Condition(
