@@ -43,6 +43,7 @@ from . import (
     pronouns,
     slip,
     team_frame,
+    transcript,
 )
 from . import lexicon as lx
 from .rules import Claim, clean_object
@@ -309,6 +310,10 @@ class RuleExtractor(Extractor):
                 continue
             tid = turn_id(turn, offset + j)
             smuggled = find_injection(content)  # one injected sentence taints the whole message
+            content, others = transcript.own_lines(content)  # a pasted chat: other speakers' lines are not the user's
+            skipped += [{"text": line[:60], "reason": "reported speech"} for line in others]
+            if not content.strip():
+                continue
             found, skips = self.analyse(content, earlier=[*earlier, *latest[:j]])
             skipped += skips
             for claim, clause, source, hedged in found:
