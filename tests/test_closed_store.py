@@ -44,3 +44,15 @@ def test_a_turn_after_close_raises_store_closed(tmp_path, said):
 
 def test_store_closed_is_a_usage_error_like_a_missing_scope():
     assert issubclass(StoreClosedError, MemoryUsageError) and issubclass(StoreClosedError, ValueError)
+
+
+def test_admin_and_store_calls_after_close_raise_store_closed(tmp_path):  # newcomer10 M4: was sqlite3.ProgrammingError
+    from langmem_nodes.governance.admin import MemoryAdmin
+
+    store = MemoryStore(tmp_path / "home", embedder="hashing")
+    admin = MemoryAdmin(store)
+    store.close()
+    for call in (lambda: admin.export("u"), lambda: store.find(None), lambda: store.count()):
+        with pytest.raises(StoreClosedError, match="MemoryStore was closed"):
+            call()
+    store.close()  # closing twice is fine

@@ -733,6 +733,19 @@ class CanonicalStore:
                 self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
                 self._conn.close()
+                self._conn = _ClosedConnection()  # any later use says so, not sqlite3's "closed database"
+
+
+class _ClosedConnection:
+    """Stands in for the connection after `close()`: every use raises `StoreClosedError`."""
+
+    def __getattr__(self, name: str) -> Any:
+        from ..context import check_open
+
+        check_open(self)  # raises: this object is `closed`
+        raise AttributeError(name)
+
+    closed = True
 
 
 
