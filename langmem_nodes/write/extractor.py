@@ -659,14 +659,6 @@ class RuleExtractor(Extractor):
                   for c, *_ in self.claims(_as_statement(str(t.get("content", ""))))]
         for claim, *_ in found:
             claim.replaces = [_said_as(x, before) for x in claim.replaces]  # "ThinkPad" → "ThinkPad X1", as stored
-            if claim.predicate.startswith("attr:") and not claim.replaces:
-                # "我用安卓手机" … "我说错了，我手机是 iPhone": the earlier value that names the thing is the old one
-                thing = claim.predicate[5:].replace("_", " ").lower()
-                old_value = next((o for o in reversed(before) if o.subject == claim.subject and o.polarity == claim.polarity
-                                  and len(thing) >= 2 and thing in o.object.lower()
-                                  and normalize_text(o.object) != normalize_text(claim.object)), None)
-                if old_value is not None:
-                    claim.replaces.append(old_value.object)
             olds = {normalize_text(x) for x in claim.replaces}
             for old in reversed(before):
                 if olds and normalize_text(old.object) in olds:
