@@ -56,7 +56,7 @@ _FIRST_PERSON_ZH = ("我", "咱", "用户", "俺")
 # asking for advice, a recommendation or help: the answer depends on who asks
 _REQUEST_EN = re.compile(
     r"\b(?:recommend\w*|suggest\w*|tips?|advice|advise|ideas?|should|tonight|this (?:week(?:end)?|month|evening)|"
-    r"any (?:good|nice|decent|fun)|near(?:by| here)?|around here|here(?=\W*$)|for this|help|plan|schedule|can you|could you|weather|recipes?|"
+    r"any (?:good|nice|decent|fun)|near(?:by| here)?|around here|here(?=\W*$)|for this|help|plan|schedule|can you|could you|weather(?!\s+(?:is|was|has been|looks|seems|feels)\b)|recipes?|"
     r"the (?:kids?|baby|wife|husband|dog|cat|family))\b", re.I)
 _REQUEST_ZH = re.compile(
     r"推荐|建议|孩子|宝宝|帮忙|帮我|给我|替我|有啥|有什么好|有没有好|怎么办|怎么弄|怎么搞|怎么配|怎么装|怎么用|该怎么|要怎么|"
