@@ -234,8 +234,9 @@ def _is_chance_term(tok: str) -> bool:
 
 def content_terms(text: str) -> frozenset[str]:
     """The query's content terms: its words without question words and stop words; for Chinese its
-    character bigrams (single characters and bigrams across a particle match by chance)."""
-    return frozenset(t for t in tokenize(lexical_form(text)) if not _is_chance_term(t))
+    character bigrams (single characters match by chance; a bigram across a particle is kept as a term, so a
+    query's share stays what it was, but never matches: `lexical_evidence`)."""
+    return frozenset(t for t in tokenize(lexical_form(text)) if len(t) > 1 or not _is_chance_term(t))
 
 
 def lexical_evidence(terms: Collection[str], memory_text: str) -> float:
@@ -243,7 +244,7 @@ def lexical_evidence(terms: Collection[str], memory_text: str) -> float:
     if not terms:
         return 0.0
     have = {t for t in tokenize(memory_text) if not _is_chance_term(t)}
-    return sum(1 for t in terms if t in have) / len(terms)
+    return sum(1 for t in terms if t in have and not _is_chance_term(t)) / len(terms)
 
 
 __all__ = ["ANCHOR_MEMORIES", "ANCHOR_QUERIES", "DENSE_FLOORS", "LEXICAL_FLOOR", "RELATIVE_EVIDENCE", "Centering",
