@@ -187,18 +187,6 @@ def _en_the_role(m: re.Match[str]) -> list[Claim]:
     return _c("user", "role", role, kind="identity")
 
 
-# "the X" is a role only when X ends in a job's head noun and is no ranking ("the worst developer", "the only one")
-_NOT_THE_ROLE = re.compile(r"\b(?:only|worst|best|first|last|one|same|main|biggest|real|mom|dad|parent|owner|driver)\b", _I)
-
-
-def _en_the_role(m: re.Match[str]) -> list[Claim]:
-    """"I'm the on-call lead", "I'm the tech lead on the payments team": the user's role."""
-    role = m.group("o")
-    if _NOT_THE_ROLE.search(role) or not JOB_HEAD.fullmatch(role.split()[-1]):
-        return []
-    return _c("user", "role", role, kind="identity")
-
-
 _AS_ROLE = re.compile(r"^(?P<o>.+?)\s+as\s+(?:an?\s+)?(?P<r>(?:[\w-]+\s+){0,3}[\w-]+)$", _I)
 
 
