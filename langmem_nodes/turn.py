@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Unpack
 
@@ -194,13 +194,11 @@ def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) ->
     no forget request)."""
     from .governance.forget_node import ForgetRequestNode, is_forget_request, request_topic
     from .governance.forget_phrases import split_request
-    from .messages import message_parts
     from .safety.inert import neutralize
     from .text import detect_lang
 
-    messages = state.get("messages") or []
-    text = next((t for role, t, _ in (message_parts(m) for m in reversed(messages)) if role == "user"), "")
-    if not isinstance(text, str) or not is_forget_request(text):
+    text = _latest_user_message(state.get("messages") or [])[1]
+    if not text or not is_forget_request(text):
         return ""
     text = split_request(text)[0]  # "Please forget where I live. Also, I now use Helix.": the first sentence
     found, held = ForgetRequestNode(store).to_forget(text, ctx)
@@ -223,19 +221,27 @@ def split_forget_request(state: Mapping[str, Any]) -> tuple[dict[str, str] | Non
     where I live. Also, I now use Helix." — or None when it says nothing else)."""
     from .governance.forget_node import is_forget_request
     from .governance.forget_phrases import split_request
-    from .messages import message_parts
 
     messages = list(state.get("messages") or [])
-    last = next((i for i in range(len(messages) - 1, -1, -1) if message_parts(messages[i])[0] == "user"), None)
-    text = message_parts(messages[last])[1] if last is not None else ""
+    last, text, mid = _latest_user_message(messages)
     if not text or not is_forget_request(text):
         return None, state
     rest = split_request(text)[1]
     if not rest:
         return {"reason": "forget request", "text": ""}, None
-    mid = message_parts(messages[last])[2] or f"turn-{last}"  # the same turn id as the whole message
-    messages[last] = {"role": "user", "content": rest, "id": mid}
+    messages[last] = {"role": "user", "content": rest, "id": mid}  # the same turn id as the whole message
     return {"reason": "forget request", "text": ""}, {**state, "messages": messages}
+
+
+def _latest_user_message(messages: Sequence[Any]) -> tuple[int, str, str]:
+    """(position, text, turn id) of the latest user message; (-1, "", "") without one."""
+    from .messages import message_parts
+
+    for i in range(len(messages) - 1, -1, -1):
+        role, text, mid = message_parts(messages[i])
+        if role == "user":
+            return i, text, mid or f"turn-{i}"
+    return -1, "", ""
 
 
 def _written(out: Mapping[str, Any], forget_skip: dict[str, Any] | None) -> dict[str, Any]:
