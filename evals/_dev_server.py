@@ -9,6 +9,7 @@ group (SIGTERM, then SIGKILL after 20 s).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -103,10 +104,16 @@ def _wait_ready(url: str, proc: subprocess.Popen, log: Path) -> None:
 
 
 @contextmanager
-def dev_server(tmp: Path, *, extra_args: Sequence[str] = ()) -> Iterator[DevServer]:
+def dev_server(tmp: Path, *, extra_args: Sequence[str] = (), auth: str | None = None) -> Iterator[DevServer]:
+    """`auth`: the source of an `auth.py` defining `auth` (a `langgraph_sdk.Auth`), wired in as langgraph.json's
+    custom auth (`"auth": {"path": "./auth.py:auth"}`)."""
     app, home, log = tmp / "app", tmp / "home", tmp / "server.log"
     app.mkdir(parents=True)
-    shutil.copy(ROOT / "langgraph.json", app / "langgraph.json")
+    config = json.loads((ROOT / "langgraph.json").read_text())
+    if auth is not None:
+        (app / "auth.py").write_text(auth)
+        config["auth"] = {"path": "./auth.py:auth"}
+    (app / "langgraph.json").write_text(json.dumps(config, indent=2))
     shutil.copytree(ROOT / "graphs", app / "graphs", ignore=shutil.ignore_patterns("__pycache__"))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LANGGRAPH_", "LANGSMITH_", "LANGCHAIN_"))}
     env.pop("LANGMEM_EMBEDDER", None)  # the default embedder, as a user gets it

@@ -16,10 +16,10 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
 from langmem_nodes import (
-    MemoryContext,
     MemoryInput,
     MemoryState,
     MemoryStore,
+    RunContext,
     add_memory,
     memory_messages,
 )
@@ -38,7 +38,7 @@ def create_memory_agent(store: MemoryStore, model: BaseChatModel | None = None, 
     def agent(state: dict[str, Any]) -> dict[str, Any]:
         return {"messages": [llm.invoke(memory_messages(state, system=SYSTEM, cite=True))]}
 
-    builder = StateGraph(MemoryState, input_schema=MemoryInput, context_schema=MemoryContext)
+    builder = StateGraph(MemoryState, input_schema=MemoryInput, context_schema=RunContext)  # served: custom auth may fill user_id
     builder.add_node("agent", agent)
     builder.add_edge(START, "agent")
     builder.add_edge("agent", END)

@@ -9,7 +9,7 @@ importable from its own module.
 """
 
 from .bilingual import BilingualEmbedder
-from .context import MemoryUsageError, MissingScopeError, StoreClosedError
+from .context import MemoryUsageError, MissingScopeError, RunContext, ScopeConflictError, StoreClosedError
 from .e5 import E5Embedder
 from .embeddings import Embedder, HashingEmbedder, LanguageCoverageWarning, MiniLMEmbedder
 from .governance import MemoryAdmin
@@ -71,6 +71,8 @@ __all__ = [
     "MemoryUsageError",
     "MissingScopeError",
     "StoreClosedError",
+    "RunContext",
+    "ScopeConflictError",
     "PendingWrite",
     "Polarity",
     "ReadInput",

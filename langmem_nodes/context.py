@@ -2,7 +2,10 @@
 
 Scope comes from `runtime.context` (a graph built with `context_schema=MemoryContext`, or any object or
 dict with the same fields) and, for older graphs, from `config["configurable"]`; `incognito=True` in either
-place wins. Nothing else: a node that cannot find a `user_id` raises `MissingScopeError` instead of reading or writing an unscoped memory.
+place wins. On a LangGraph server with custom auth, the authenticated user (`configurable["langgraph_auth_user_id"]`,
+set by the server, never by the client) is the user: it fills a missing `user_id`, and a client-sent `user_id`
+naming someone else is a `ScopeConflictError`. Nothing else: a node that cannot find a `user_id` raises
+`MissingScopeError` instead of reading or writing an unscoped memory.
 
 Example:
     >>> resolve_context(None, {"configurable": {"user_id": "alice", "project_id": "shop"}}).visible_partitions()
@@ -15,10 +18,29 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from .records import MemoryContext, as_utc, utcnow
 
 Clock = Callable[[], datetime]
 _FIELDS = ("user_id", "project_id", "org_id", "session_id", "incognito")
+
+
+class RunContext(TypedDict, total=False):
+    """A graph's `context_schema` for LangGraph's server: `MemoryContext`'s fields, every one optional, so a run
+    behind custom auth may leave `user_id` out and get the authenticated user (`authenticated_user`). A run
+    with neither is still a `MissingScopeError`.
+
+    >>> from langgraph.graph import StateGraph
+    >>> from langmem_nodes import MemoryState
+    >>> builder = StateGraph(MemoryState, context_schema=RunContext)
+    """
+
+    user_id: str
+    project_id: str
+    org_id: str
+    session_id: str
+    incognito: bool
 
 
 NO_SCOPE = ("no memory scope: pass context=MemoryContext(user_id=...) (graph built with "
@@ -45,13 +67,15 @@ def check_open(store: object) -> None:
 
 
 def _fields_of(obj: Any) -> dict[str, Any]:
+    """The scope fields `obj` gives; None and "" are not given (LangGraph's server puts user_id="" in an
+    unauthenticated run's configurable)."""
     if obj is None:
         return {}
     if isinstance(obj, MemoryContext):
         return obj.model_dump()
     if isinstance(obj, Mapping):
-        return {k: obj[k] for k in _FIELDS if obj.get(k) is not None}
-    return {k: getattr(obj, k) for k in _FIELDS if getattr(obj, k, None) is not None}
+        return {k: obj[k] for k in _FIELDS if obj.get(k) is not None and obj.get(k) != ""}
+    return {k: v for k in _FIELDS if (v := getattr(obj, k, None)) is not None and v != ""}
 
 
 class ScopeConflictError(MissingScopeError):
@@ -74,20 +98,59 @@ def _check_agreement(given: Any, configurable: Any) -> None:
                                      "pass the scope in one place")
 
 
+def authenticated_user(configurable: Any) -> str | None:
+    """The end user a LangGraph server's custom auth handler authenticated for this run, or None (no auth, an
+    unauthenticated request, or LangGraph Studio's own user, which is the developer, not an end user).
+
+    >>> authenticated_user({"langgraph_auth_user": {"identity": "ann"}, "langgraph_auth_user_id": "ann"})
+    'ann'
+    >>> authenticated_user({"langgraph_auth_user": None, "langgraph_auth_user_id": ""}) is None
+    True
+    """
+    if not isinstance(configurable, Mapping):
+        return None
+    user, user_id = configurable.get("langgraph_auth_user"), configurable.get("langgraph_auth_user_id")
+    if user is None or not user_id or not isinstance(user_id, str):
+        return None
+    kind = user.get("kind") if isinstance(user, Mapping) else getattr(user, "kind", None)
+    if type(user).__name__ == "StudioUser" or kind == "StudioUser":
+        return None
+    return user_id
+
+
+def _authenticated_scope(given: Any, configurable: Any) -> str | None:
+    """The authenticated user, checked against every `user_id` the client sent (`ScopeConflictError` if one differs)."""
+    auth_user = authenticated_user(configurable)
+    if auth_user is None:
+        return None
+    for where, fields in (("context", _fields_of(given)), ("configurable", _fields_of(configurable))):
+        sent = fields.get("user_id")
+        if sent is not None and str(sent) != auth_user:
+            raise ScopeConflictError(
+                f"this run is authenticated as user {auth_user!r} (LangGraph custom auth) but its {where} names "
+                f"user_id={sent!r}: memory belongs to the authenticated user; leave user_id out of the run's "
+                "context (or make your auth handler's identity the memory user id)")
+    return auth_user
+
+
 def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None) -> MemoryContext:
     """Build the MemoryContext from `runtime.context`, falling back to `config["configurable"]`; raises
-    `ScopeConflictError` when both name a user, project or org and they differ."""
+    `ScopeConflictError` when both name a user, project or org and they differ, or when a LangGraph server
+    authenticated another user than the one named (`authenticated_user`)."""
     given = getattr(runtime, "context", None)
-    _check_agreement(given, (config or {}).get("configurable"))
+    configurable = (config or {}).get("configurable")
+    _check_agreement(given, configurable)
+    auth_user = _authenticated_scope(given, configurable)
     if isinstance(given, MemoryContext):  # the common case, once per node per turn: no re-validation
-        configurable = (config or {}).get("configurable")
         if given.incognito or not (isinstance(configurable, Mapping) and configurable.get("incognito")):
             if configurable is None or isinstance(configurable, Mapping):
                 return given  # frozen, so sharing it is safe
     fields = _fields_of(given)
     if "user_id" not in fields and config:
-        fields = {**_fields_of((config or {}).get("configurable")), **fields}
-    if not fields.get("incognito") and _fields_of((config or {}).get("configurable")).get("incognito"):
+        fields = {**_fields_of(configurable), **fields}
+    if "user_id" not in fields and auth_user is not None:
+        fields = {**fields, "user_id": auth_user}
+    if not fields.get("incognito") and _fields_of(configurable).get("incognito"):
         fields = {**fields, "incognito": True}  # either source may turn writes off; neither may turn them back on
     if "user_id" not in fields:
         raise MissingScopeError(NO_SCOPE)

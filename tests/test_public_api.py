@@ -20,9 +20,9 @@ SURFACE = {
         "Source", "Status", "Tier",
         # state types
         "MemoryState", "MemoryInput", "ReadState", "ReadInput", "WriteState", "WriteInput", "MemoryQuery",
-        "ScoredMemory", "PendingWrite",
+        "ScoredMemory", "PendingWrite", "RunContext",
         # errors and warnings
-        "MemoryUsageError", "MissingScopeError", "StoreClosedError", "VersionConflict", "KeyConflict", "RecordGone", "ReadOnlyViolation",
+        "MemoryUsageError", "MissingScopeError", "StoreClosedError", "ScopeConflictError", "VersionConflict", "KeyConflict", "RecordGone", "ReadOnlyViolation",
         "LanguageCoverageWarning",
         # embedders
         "Embedder", "BilingualEmbedder", "HashingEmbedder", "MiniLMEmbedder", "E5Embedder",
