@@ -359,7 +359,7 @@ def cmd_import(args: argparse.Namespace, store: Any) -> int:
     _warm_vectors(args, store, data)
     result = _admin(store).import_(data)
     summary = ", ".join(f"{n} {k}" for k, n in result.items())
-    _emit(args, f"imported {summary} from {args.file}", result)
+    _emit(args, f"imported {summary} from {args.file} (the ledger adds one entry recording the import)", result)
     return 0
 
 

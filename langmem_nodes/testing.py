@@ -27,6 +27,14 @@ _FORGOTTEN = re.compile(r"<memory-forgotten>\n(.*?)\n</memory-forgotten>", re.S)
 _QUOTED = re.compile(r"«[^»]*»")
 
 
+def _asks_in_chinese(messages: list[BaseMessage]) -> bool:
+    """Is the latest human message written in Chinese (at least as many CJK characters as Latin words: "Python 里呢？")?"""
+    text = next((_text(m) for m in reversed(messages) if isinstance(m, HumanMessage)), "")
+    text = _FORGOTTEN.sub("", _BLOCK.sub("", text))  # the user's words, not the blocks appended to them
+    cjk = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
+    return cjk > 0 and cjk >= len(re.findall(r"[A-Za-z]+", text))
+
+
 def _forgot(notice: str) -> str:
     """The confirmation a forget notice asks for: what was forgotten, or that nothing matched."""
     zh = notice.startswith(("已按", "用户要求"))
@@ -48,7 +56,8 @@ class MemoryEchoChatModel(BaseChatModel):
 
     It reads the per-turn memory items ("- [kind · age · source] «text»") from the `<memory>` blocks of system
     and human messages (wherever `memory_messages` or a hand-built prompt put them); with none it says it has
-    no memory of the topic. A `<memory-forgotten>` notice (a forget request carried out this turn) is
+    no memory of the topic. It answers in Chinese ("记忆中：…", "我没有这方面的记忆。") when the latest human message is
+    Chinese. A `<memory-forgotten>` notice (a forget request carried out this turn) is
     confirmed first: "Forgotten: «…»" / "已忘掉：«…»", or that nothing matched. It accepts tools (`bind_tools`, e.g. inside `create_agent`) and never calls one.
     """
 
@@ -69,8 +78,9 @@ class MemoryEchoChatModel(BaseChatModel):
         ]
         forgot = [_forgot(m.group(1)) for msg in messages if isinstance(msg, SystemMessage | HumanMessage)
                   for m in _FORGOTTEN.finditer(_text(msg))]
-        told = [*forgot, *(["From memory: " + "; ".join(shown)] if shown else [])]
-        text = " ".join(told) if told else "I have no memory about that."
+        zh = _asks_in_chinese(messages)
+        told = [*forgot, *([("记忆中：" if zh else "From memory: ") + "; ".join(shown)] if shown else [])]
+        text = " ".join(told) if told else ("我没有这方面的记忆。" if zh else "I have no memory about that.")
         return ChatResult(generations=[ChatGeneration(message=AIMessage(text))])
 
 

@@ -52,3 +52,17 @@ def test_articles():
     assert with_article("access code") == "an access code"
     assert with_article("door code") == "a door code"
     assert with_article("IBAN") == "an IBAN"
+
+
+@pytest.mark.parametrize("said", ["Remember that I live in Berlin.", "记住：我住在柏林。"])
+def test_import_reports_the_counts_export_reported(capsys, tmp_path, said):
+    """newcomer10 L4: export said "9 ledger", the import of that file "10 ledger" (its own entry counted)."""
+    home = tmp_path / "home"
+    assert main(["--home", str(home), "--embedder", "hashing", "remember", said, "--user", "ada"]) == 0
+    out = tmp_path / "ada.json"
+    assert main(["--home", str(home), "--embedder", "hashing", "export", "--user", "ada", "--out", str(out)]) == 0
+    exported = capsys.readouterr().out.strip().splitlines()[-1]
+    assert main(["--home", str(tmp_path / "new"), "--embedder", "hashing", "import", str(out)]) == 0
+    imported = capsys.readouterr().out
+    counts = exported.removeprefix("exported ").split(" to ")[0]
+    assert f"imported {counts} from" in imported and "one entry recording the import" in imported, (exported, imported)

@@ -84,7 +84,8 @@ def test_memory_agent_requests_pass_both_formatters_and_keep_a_stable_prefix(tmp
     assert out["memory_written"] == [] and stables[1] != ""  # turn 1 wrote; turns 2-4 write nothing
     assert len({s.encode() for s in stables[1:]}) == 1  # memory_stable byte-identical across turns
     # turn 2 is answered from the memory written on turn 1 (later turns of the thread skip already-shown ones)
-    assert replies[1].startswith("From memory:") and ("tabs" in replies[1] or "制表符" in replies[1]), replies
+    told = "记忆中：" if "缩进" in turns[1] else "From memory:"  # the echo model answers in the user's language
+    assert replies[1].startswith(told) and ("tabs" in replies[1] or "制表符" in replies[1]), replies
     systems = []
     for sent in SENT:
         anthropic = ANTHROPIC._get_request_payload(sent)

@@ -59,7 +59,8 @@ def test_import_writes_records_ledger_and_tombstones_in_one_transaction(tmp_path
         MemoryAdmin(store).import_(data)
     assert store.count() == 0 and store.ledger_count() == 0 and store.get(kept.id) is None  # nothing half-written
     monkeypatch.undo()
-    assert MemoryAdmin(store).import_(data) == {"records": 1, "ledger": len(data["ledger"]) + 1, "tombstones": 1}
+    assert MemoryAdmin(store).import_(data) == {"records": 1, "ledger": len(data["ledger"]), "tombstones": 1}
+    assert store.ledger_count() == len(data["ledger"]) + 1  # and the import's own entry
     assert store.get(kept.id).text == "用户喜欢绿茶" and store.tombstone(gone.id)["partition"] == gone.scope.partition
 
 

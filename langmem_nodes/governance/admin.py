@@ -433,7 +433,8 @@ class MemoryAdmin:
 
     def import_(self, data: Mapping[str, Any], *, actor: str = "user") -> dict[str, Any]:
         """Load an `export()` into an EMPTY memory home: same ids, versions, timestamps and ledger, plus
-        one `import` ledger entry. Returns `{"records", "ledger", "tombstones"}` counts. A record or ledger
+        one `import` ledger entry. Returns the counts loaded from `data` (`{"records", "ledger", "tombstones"}`, as
+        `export` reported them; the import's own entry is not counted). A record or ledger
         payload holding a credential refuses the whole import (nothing is written); personal identifiers
         follow the `pii` policy."""
         if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
@@ -455,7 +456,7 @@ class MemoryAdmin:
                         payload={"records": len(recs), "user_id": data.get("user_id"), "org_id": data.get("org_id")})
         )
         self.store.import_home(recs, entries, tombs)
-        return {"records": len(recs), "ledger": len(entries), "tombstones": len(tombs)}
+        return {"records": len(recs), "ledger": len(entries) - 1, "tombstones": len(tombs)}
 
 
 def _parsed(model: Any, raw: Any, where: str) -> Any:
