@@ -267,9 +267,13 @@ def test_lone_surrogates_are_named_errors_in_api_fields_and_repaired_in_turns(st
         MemoryAdmin(store).edit(rec.id, "User likes \udc80 coffee")
     out = create_write_graph(store).compile().invoke({"messages": [("user", "I prefer green tea \ud83d. 我喜欢猫\udfff")]},
                                                      context=CTX)
-    assert out["memory_written"]  # repaired (U+FFFD), stored, and readable back
-    assert all("\ufffd" in w["text"] or "\\u" not in w["text"] for w in out["memory_written"])
+    assert out["memory_written"]  # repaired (the undecodable characters dropped), stored, and readable back
+    assert all("\ufffd" not in w["text"] and "\\u" not in w["text"] for w in out["memory_written"])
     assert store.find(None)
+    # newcomer11 L2: none inside a value («User lives in Rome�»), in either language
+    for said, value in (("I live in Rome\udc80.", "Rome"), ("我住在上海\ufffd。", "上海")):
+        out = create_write_graph(store).compile().invoke({"messages": [("user", said)]}, context=CTX)
+        assert [w["object"] for w in out["memory_written"]] == [value], out
 
 
 def test_long_messages_do_not_crash_and_claims_are_capped(store):

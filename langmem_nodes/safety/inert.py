@@ -120,13 +120,14 @@ def check_text(value: object, field: str, *, max_chars: int | None = None, requi
 
 def clean_turn_text(text: str) -> tuple[str, list[str]]:
     """Conversation text repaired for the write graph instead of refused (a turn must never fail):
-    lone surrogates become U+FFFD, NULs, terminal escapes, control and bidi characters are dropped
-    (`text.strip_controls`), the text is cut at `MAX_TURN_CHARS`.
+    lone surrogates (a byte that did not decode) and U+FFFD (one that was decoded as "unknown"), NULs, terminal
+    escapes, control and bidi characters are dropped (`text.strip_controls`), so none ends up inside a stored
+    value («lives in Rome�»); the text is cut at `MAX_TURN_CHARS`.
     Returns (text, notes on what was changed)."""
     notes: list[str] = []
-    if _SURROGATE.search(text):
-        text = _SURROGATE.sub("\ufffd", text)
-        notes.append("lone surrogates replaced")
+    if _SURROGATE.search(text) or "\ufffd" in text:
+        text = _SURROGATE.sub("", text).replace("\ufffd", "")
+        notes.append("undecodable characters dropped")
     if "\x00" in text:
         text = text.replace("\x00", "")
         notes.append("NUL characters dropped")
