@@ -104,6 +104,45 @@ def test_a_merge_written_as_new_after_its_target_was_forgotten_is_decided_again(
     assert [r.object for r in _active(store, "lives_in")] == ["Paris"]
 
 
+def _visible_values(store, session: str, predicate: str) -> set[str]:
+    parts = MemoryContext(user_id="u", session_id=session).visible_partitions()
+    return {r.object for r in store.find(parts) if r.predicate == predicate}
+
+
+@pytest.mark.parametrize("plain, outright, predicate", [
+    ("I live in Lisbon.", "I moved to Lisbon.", "lives_in"),
+    ("我住在深圳。", "我搬到深圳了。", "lives_in"),
+])
+def test_a_promotion_whose_target_was_forgotten_is_written_at_the_promoted_level(store, plain, outright, predicate):
+    run_in_order(write_nodes(store), {"messages": [HumanMessage(content=plain)]}, CTX)  # session s1
+    s2 = MemoryContext(user_id="u", session_id="s2")
+    planned = _planned(store, outright, s2)  # said outright: a merge into s1's record, promoted to the user
+    store.forget(_active(store, predicate)[0].id)  # another writer forgets it meanwhile
+    _commit(store, planned)
+    [kept] = _active(store, predicate)
+    assert kept.scope.level.value == "user", kept.scope  # was left in s2's session, said outright or not
+
+
+@pytest.mark.parametrize("held, said, predicate", [
+    ("Lisbon", "I moved to Paris.", "lives_in"),
+    ("深圳", "我搬到北京了。", "lives_in"),
+])
+def test_a_value_said_outright_replaces_every_session_value_even_a_newer_explicit_one(store, held, said, predicate):
+    """A race leaves an explicit value in another session, stamped after this turn's (planned later, committed
+    first): the new user-level value must not leave it active, or that session sees two values."""
+    from datetime import timedelta
+
+    from langmem_nodes.records import Source, utcnow
+
+    s1 = MemoryContext(user_id="u", session_id="s1")
+    other = MemoryRecord(text=f"User lives in {held}", predicate=predicate, object=held, source=Source.EXPLICIT,
+                         scope=s1.scope("session"), created_at=utcnow() + timedelta(minutes=5))
+    store.commit(add=[other])
+    run_in_order(write_nodes(store), {"messages": [HumanMessage(content=said)]}, MemoryContext(user_id="u", session_id="s2"))
+    assert len(_visible_values(store, "s1", predicate)) == 1, _visible_values(store, "s1", predicate)
+    assert store.get(other.id).status is Status.SUPERSEDED
+
+
 def test_the_store_refuses_a_second_active_value_when_asked_to(store):
     s = Scope(user_id="u")
     store.commit(add=[MemoryRecord(text="User lives in Berlin", predicate="lives_in", object="Berlin", scope=s)],

@@ -314,7 +314,11 @@ class _Plan:
 
     def _as_new(self, p: PendingWrite, why: str) -> None:
         """A merge whose target is gone, written as a new record having seen no rival: if the attribute holds
-        another value where it will be read, the commit's check sends it back through resolve."""
+        another value where it will be read, the commit's check sends it back through resolve. A merge that was
+        to be promoted is written at the promoted level (an outright statement never stays in its session)."""
+        if p.promote_to and p.record.scope.level is Level.SESSION:
+            p.record.scope = self.ctx.scope(Level(p.promote_to))
+            p.trigger = p.trigger or "explicit"
         p.action, p.merge_into, p.promote_to, p.rivals_seen = "write", None, None, []
         self._write(p.note("commit", why))
 

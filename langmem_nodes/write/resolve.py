@@ -238,8 +238,11 @@ class ResolveNode(MemoryNode):
 
     def _resolve(self, p: PendingWrite, rivals: list[MemoryRecord], other: Sequence[MemoryRecord] = ()) -> None:
         """`rivals`: contradicted values the user sees here; `other`: those held in the user's other sessions
-        of this project. Those are superseded when the new value beats them, but
-        never make it lose: a value this session cannot see does not overrule what the user just said."""
+        of this project. Those never make the new value lose (a value this session cannot see does not
+        overrule what the user just said). Of a one-value attribute, every one is replaced, whatever its
+        authority or age: the new value is stored beyond this session, so each would sit beside it in its
+        session (a concurrent writer may even have stamped one later than this turn); of other predicates,
+        those the new value beats."""
         r = p.record
         locked = [m for m in (*rivals, *other) if m.read_only]
         if locked:
@@ -250,7 +253,8 @@ class ResolveNode(MemoryNode):
             return
         winner = self.strategy.choose([*rivals, r])
         if winner is r:
-            losers = [*rivals, *(m for m in other if self.strategy.choose([m, r]) is r)]
+            one_value = is_exclusive(r.predicate)
+            losers = [*rivals, *(m for m in other if one_value or self.strategy.choose([m, r]) is r)]
             if not losers:
                 return
             p.supersede = [m.id for m in losers]
