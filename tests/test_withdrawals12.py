@@ -15,7 +15,14 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.graph import END, START, StateGraph
 
-from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory, create_write_graph, memory_messages
+from langmem_nodes import (
+    MemoryContext,
+    MemoryState,
+    MemoryStore,
+    add_memory,
+    create_write_graph,
+    memory_messages,
+)
 from langmem_nodes.read.history_route import bare
 from langmem_nodes.testing import MemoryEchoChatModel
 from langmem_nodes.write import RuleExtractor

@@ -82,8 +82,8 @@ from ..store import MemoryStore
 from ..text import detect_lang
 from . import history_route
 from .attribute_route import ATTRIBUTE_BOOST, AttributeRoute
-from .history_route import HISTORY_BOOST
 from .fact_question import asks_own_fact
+from .history_route import HISTORY_BOOST
 from .knowledge import asks_knowledge, reads_as_request
 from .query_need import asks_something, speaks_of_user
 from .relevance import (
