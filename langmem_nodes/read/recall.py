@@ -80,8 +80,10 @@ from ..records import MemoryContext, Status
 from ..state import MemoryQuery, ScoredMemory
 from ..store import MemoryStore
 from ..text import detect_lang
+from . import history_route
 from .attribute_route import ATTRIBUTE_BOOST, AttributeRoute
 from .fact_question import asks_own_fact
+from .history_route import HISTORY_BOOST
 from .knowledge import asks_knowledge, reads_as_request
 from .query_need import asks_something, speaks_of_user
 from .relevance import (
@@ -292,7 +294,8 @@ class RecallNode(MemoryNode):
         if route is not None and query_need(query.text) == "impersonal":  # "What is a package manager?"
             route = None
         routed = route.candidates(self.store, query, n, self.statuses) if route is not None else []
-        ids = list(dict.fromkeys([*lex, *(i for i, _ in dense_hits), *routed]))
+        changed = history_route.replacing(self.store, query.partitions, n) if history_route.bare(query.text) else []
+        ids = list(dict.fromkeys([*lex, *(i for i, _ in dense_hits), *routed, *changed]))
         records = self.store.get_many(ids)
         allowed = set(query.partitions)
         ids = [i for i in ids if i in records and records[i].scope.partition in allowed]
@@ -325,7 +328,12 @@ class RecallNode(MemoryNode):
             for i in ids:
                 extra[i]["attribute"] = held = float(route.holds(records[i]))
                 sim[i] = (sim[i] + b * held) / (1 + b)
+        for i in set(changed) & set(ids):  # "what did I use before?": what changed is the answer
+            extra[i]["changed"] = 1.0
+            sim[i] = (sim[i] + HISTORY_BOOST) / (1 + HISTORY_BOOST)
         self._add_relevance(query, qvec, ids, cos, lex, sim, records, extra)
+        for i in set(changed) & set(ids):
+            extra[i]["relevant"] = 1.0
         if route is not None:  # the attribute is evidence of its own; another category's value is not an answer
             for i in ids:
                 if extra[i]["attribute"]:

@@ -44,6 +44,7 @@ from . import (
     slip,
     team_frame,
     transcript,
+    withdrawal,
 )
 from . import lexicon as lx
 from .rules import Claim, clean_object
@@ -218,8 +219,9 @@ def render(claim: Claim, lang: str) -> str:
         tpl = "项目备注：{o}" if lang == "zh" else "Project note: {o}"
     if neg and pred not in (_ZH_NEG if lang == "zh" else _EN_NEG):
         tpl = ("（否定）" if lang == "zh" else "NOT: ") + tpl
-    if lang == "zh" and claim.verb and not pred.startswith("attr:"):
-        tpl = f"{s}{claim.verb}{{o}}"  # "用户不再吃肉", "用户已戒烟": the verb the user said, not the predicate's
+    if claim.verb and not pred.startswith("attr:") and (lang == "zh") == bool(_CJK.search(claim.verb)):
+        # "用户不再吃肉", "用户已戒烟", "User is no longer vegan": the verb the user said, not the predicate's
+        tpl = f"{s}{claim.verb}{{o}}" if lang == "zh" else f"{s} {claim.verb} {{o}}"
     if claim.condition and pred == "rule":  # "User rule: when answering me, never …"
         tpl = (tpl.replace("：", f"：{claim.condition}，", 1) if lang == "zh"
                else tpl.replace(": ", f": {claim.condition}, ", 1))
@@ -718,6 +720,8 @@ class RuleExtractor(Extractor):
                 for v in values]
 
     def _parse(self, clause: str, prev: Claim | None, explicit: bool, *, generic: bool = True) -> list[Claim]:
+        if taken_back := withdrawal.read(clause, grammar.parse):  # before "不是" is read as "X, not Y"
+            return taken_back
         replaces: list[str] = []
         inline = _INLINE_REPLACES.search(clause)
         if inline and inline.group(0).lstrip(" ,，").startswith("不叫") and "叫" not in clause[: inline.start()]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import clause_en
+from . import clause_en, withdrawal
 from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
 
@@ -718,6 +718,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     clause = _zh_duration(clause.strip(" \t\"'“”.,;:!?。，；：！？"))
     if not clause:
         return []
+    if taken_back := withdrawal.read(clause, parse):  # "I'm not vegan anymore", "我不是素食者了"
+        return taken_back
     for text in dict.fromkeys([clause, normalise(clause)]):
         claims = [c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
                               or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)] or clause_en.read(text) \

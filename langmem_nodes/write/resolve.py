@@ -37,6 +37,8 @@ from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
 from ..state import PendingWrite
 from ..store.sqlite import KeyRef, RivalRead
+from . import withdrawal
+from .extract import SKIPS_KEY
 
 
 @runtime_checkable
@@ -122,12 +124,18 @@ def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef, *, replaces: S
     same_obj = normalize_text(new.object) == normalize_text(old.object)
     if same_obj:
         return new.polarity != old.polarity
-    if is_exclusive(new.predicate):
-        return True
+    if is_exclusive(new.predicate) and _polarity(new) != "negative":
+        return True  # (a negative takes back only the value it names: "not a student anymore" leaves "teacher")
+    if _polarity(new) == "negative" and _polarity(old) == "positive" and withdrawal.names(new.object, old.object):
+        return True  # "I no longer have dogs" takes back "has two dogs"
     replaces = [normalize_text(x) for x in replaces or [] if x]
     if replaces:
         return any(x in normalize_text(old.object) or normalize_text(old.object) in x for x in replaces)
     return False
+
+
+def _polarity(r: MemoryRecord | KeyRef) -> str:
+    return str(getattr(r.polarity, "value", r.polarity))
 
 
 #: Categories of tool a holder uses one of at a time: "I use Helix now" after "I use Vim" is a switch, while
@@ -182,12 +190,16 @@ class ResolveNode(MemoryNode):
         pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]  # never the input's
         visible = ctx.visible_partitions()
         sessions: list[str] | None = None  # this user's other sessions, listed once
+        doubts: list[dict[str, Any]] = []  # held values a withdrawal could not match: to confirm
         for p in pending:
             if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
                 continue
             r = p.record
             p.rivals_seen = []
             refs = self._rival_refs(p, visible)
+            if not refs and p.rivals_seen and (doubt := withdrawal.doubt_unheld(p, list(self.store.get_many(p.rivals_seen).values()))):
+                doubts += doubt
+                continue
             elsewhere: list[KeyRef] = []
             if reaches_other_sessions(r, ctx):
                 # stored beyond this session, so seen from the user's other sessions too: it supersedes what it
@@ -201,7 +213,7 @@ class ResolveNode(MemoryNode):
             other = [loaded[m.id] for m in elsewhere if m.id in loaded]
             if rivals or other:
                 self._resolve(p, rivals, other)
-        return {self.pending_key: pending}
+        return {self.pending_key: pending, **({SKIPS_KEY: [*(state.get(SKIPS_KEY) or []), *doubts]} if doubts else {})}
 
     def _rival_refs(self, p: PendingWrite, partitions: list[str], *, fallback: bool = True) -> list[KeyRef]:
         """The active values in `partitions` that `p.record` contradicts, oldest first; values are compared
