@@ -124,6 +124,8 @@ _EN_WORD = (
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
     rf"{_ACCESS_NOUN}(?:\s+[\w-]+)?\s+(?:code|combo)|(?:secret|safe|code|magic|pickup)\s+(?:word|phrase)|codeword|"
+    r"memorable\s+(?:word|phrase|info(?:rmation)?)|"  # what a UK bank asks for at login, beside the password
+
     r"combination|combo|cvv|cvc|otp|pass(?!\s*-)"
 )
 _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of something else
@@ -164,7 +166,7 @@ _EN_CHANGED_TO = re.compile(
 _EN_LOGIN_PAIR = re.compile(
     r"\b(?:log\s?in|sign[- ]?in|credentials?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
-_ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|pin\s*码|暗号|登录码"
+_ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|暗号|暗语|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置"
 _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
@@ -181,6 +183,7 @@ _LISTED_PASSWORD = re.compile(r"(?:^|[,;:]\s*)(?:pass(?:word|code)?|pw|pwd)\s+[\
 # zh: the value first, then what it opens: "8866是小区大门的密码", "1024 就是我的开机密码"
 _ZH_VALUE_FIRST = re.compile(r"(?<![A-Za-z0-9!@#$%^&*_+=~.-])(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{4,})\s*(?:就|也|都)?(?:是|为|当)[\u4e00-\u9fffA-Za-z ]{0,12}?(?:的)?"
                              rf"(?:{_ZH_WORD})(?:[。！？，,]|$)", _I)
+_ZH_GENERIC = re.compile(r"最常见|常见的|最常用|最多人用|最弱|比如|例如|之类")
 # zh: a security answer written down: "密保答案我一般都写“青岛”"; "都是1024" after two passwords named
 _ZH_ANSWER = re.compile(r"(?:密保|安全问题)(?:的)?答案[^。！？\n]{0,10}?(?:写|填|是|用|为)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{1,20})")
 _ZH_SAME_AS = re.compile(rf"(?:(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})|密码锁)[^。！？\n]{{0,20}}?(?:都|就|也)?(?:是|为|：|:)\s*"
@@ -536,8 +539,8 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _LISTED_PASSWORD.finditer(text):
         if m.group("v").casefold() not in _EN_NON_VALUE and not re.match(_EN_NOT_CREDENTIAL, m.group("v"), _I):
             add("password", m, "v")
-    for m in _ZH_VALUE_FIRST.finditer(text):
-        if re.search(r"\d", m.group("v")) and not _product(m.group("v")):
+    for m in _ZH_VALUE_FIRST.finditer(text):  # not "2580 是不是最常见的手机密码？": an example people use, nobody's
+        if re.search(r"\d", m.group("v")) and not _product(m.group("v")) and not _ZH_GENERIC.search(m.group(0)):
             add("密码", m, "v")
     for pattern in (_ZH_ANSWER, _ZH_SAME_AS):
         for m in pattern.finditer(text):
@@ -560,9 +563,11 @@ def find_secrets(text: str) -> list[Finding]:
         if span_end > m.end() + 3 and (_SEED_VALUE.search(text, m.end(), span_end) or _word_run(text[m.end():span_end])):
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
     from .cued import find_cued  # cued and presented build on this module's helpers
+    from .framed import find_framed
     from .presented import find_presented
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_presented(text)
+    found += find_framed(text)
     return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
 
 

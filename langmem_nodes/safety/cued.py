@@ -32,13 +32,14 @@ _PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone
 _SECRET_CUE = re.compile(
     rf"\b(?:(?:pass(?:word|wd|code|phrase)s?|pwd|{_PIN}|combination|combo)(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
     rf"(?:{_WHAT_OPENS})(?:\s+[\w-]+)?\s+codes?|codes?\s+(?:to|for|of|on)\s+(?:the\s+|my\s+|our\s+)?(?:{_WHAT_OPENS})|"
+    r"codes?\s+to\s+(?:get\s+in(?:to)?|open|unlock|enter|access|disarm|arm|go\s+in(?:to)?)\b|"
     r"(?:has|needs|takes|uses|with|enter|type)\s+(?:the\s+)?code|"
     r"opens?\s+(?:the|my|our)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
     r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product)\s+keys?|"
-    r"code\s*word|secret\s+word|safe\s*word|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back)\b|"
+    r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back)\b|"
     r"卡(?:片)?(?:背面|背后)|"
-    r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|动态码|安全码|"
-    r"提取码|授权码|激活码|解锁|锁屏|登录|登陆|\bpin\s*码|\bkey\s*(?:是|为|：|:)", _I)
+    r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|暗语|动态码|安全码|"
+    r"提取码|分享码|授权码|激活码|解绑码|绑定码|配对码|开锁码|解锁码|解锁|锁屏|登录|登陆|\bpin\s*码|\bkey\s*(?:是|为|：|:)", _I)
 # a thing that opens and a code word in one sentence: "the smart lock on our front door, the code for the dog
 # walker is 60 31", "hotel safe i set the code to 1 9 9 0", "智能锁临时密码设的 0 5 2 0 1 3"
 _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doors?|gates?|garage|safe|lockers?|padlock|"
@@ -46,12 +47,15 @@ _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doo
 # a thing opened only by typing, said to be a code of 4+ digits: "the garage keypad is seven three one nine",
 # "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
 _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
-                           r"(?:\s+(?:at|on|in|for|of)\s+(?:the\s+|my\s+|our\s+)?[\w-]+)?\s*(?:is|was|'s|:|=|->|is\s+now|now\s+is)\s+|"
+                           r"(?:\s+(?:at|on|in|for|of)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?\s*(?:is|was|'s|:|=|->|is\s+now|now\s+is)\s+|"
                            r"\b(?:door|gate|garage)\s*(?:'s|:|=|->)\s*|"
+                           # the opener named, then its code pointed at: "the alarm, it's 2 5 8 0", "hotel safe, I set it to 5281"
+                           rf"\b(?:keypad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|door|gate|garage|{_BUZZER})"
+                           r"\s*,\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to)\s+|"
                            # a panel only ever typed into, its code right after it: "apartment buzzer 1 4 0 2", "gate keypad 7319"
                            rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
-                           r"(?:保险箱|保险柜|储物柜|柜子|密码锁|门锁|智能锁|车锁|挂锁|大门|单元门|房门|门口|车库|门禁|对讲)[^，。！？,\d]{0,6}?"
-                           r"(?:设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
+                           r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|门禁|对讲|键盘|警报器?|报警器)[^，。！？,\d]{0,6}?"
+                           r"(?:[，,]\s*(?:就|我|我们)?)?(?:就是|设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
 _CODE_WORD = re.compile(r"\b(?:codes?|pin|combo|combination|passcode)\b|密码|码", _I)
 # an identity document or a money account named without "number": the value after it is its number —
 # "HK travel permit C58293716", "my savings account at Chase is 4402 9918 3372", "港澳通行证号 C58293716",
@@ -66,7 +70,10 @@ _ID_CUE = re.compile(
     rf"{_DOCUMENT}|{_MONEY_ACCOUNT}|"
     r"\b(?:passport|identity|id|identification|driver'?s\s+licen[cs]e|licen[cs]e|account|acct|routing|bank|"
     r"tax|social\s+security|social\s+insurance|national\s+insurance|insurance\s+policy|medicare|nhs)\s*(?:card\s+)?(?:number|no\.?|num|#)|"
-    r"\b(?:routing|account|acct|sort\s+code)\s*(?:#|:|no\.?)?\s*(?=\d{6,}\b)|(?:账户|帐户)\s*[:：]?\s*(?=\d{6,}(?!\d))|\b(?:credit|debit|bank|atm|salary|payroll|visa|mastercard|amex)\s+card\b|\bpassport\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|(?:工资|社保|医保|公积金|招商|招行|工行|建行|农行|中行|交行|邮储|工商|建设|农业)(?:银行)?卡|社保|驾照号|驾驶证号|医保卡", _I)
+    r"\b(?:routing|account|acct|sort\s+code)\s*(?:#|:|no\.?)?\s*(?=\d{6,}\b|\d{3,4}(?:[ -]\d{3,4}){2,})|(?:账户|帐户)\s*[:：]?\s*(?=\d{6,}(?!\d)|\d{3,4}(?: \d{3,4}){2,})|"
+    # a bank's name right before its account's digits: "建设银行 6217 0033 1234 5678 901", "Chase Bank 4402 9918 3372"
+    r"(?:[\u4e00-\u9fff]{2,4}银行|[工农中建交招]行|(?-i:\b(?:[A-Z][A-Za-z&]+\s+){1,3}Bank\b|\bBank\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))"
+    r"\s*[:：,，]?\s*(?=\d{4}[ -]?\d{4})|\b(?:credit|debit|bank|atm|salary|payroll|visa|mastercard|amex)\s+card\b|\bpassport\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|(?:工资|社保|医保|公积金|招商|招行|工行|建行|农行|中行|交行|邮储|工商|建设|农业)(?:银行)?卡|社保|驾照号|驾驶证号|医保卡", _I)
 _QUESTION_CUE = re.compile(
     r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:to|for)\s+(?:the\s+)?[\"'‘“]|"
     r"密保|安全问题|验证问题|"
@@ -89,7 +96,7 @@ _MEASURE_AFTER = re.compile(
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
     r"error|status|http|floor|suite|apt|zip|postal|area|model|iso|rfc|pep|since|until|by|in|from|before|after|"
-    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|[#$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约|"
+    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|(?<!\bis\s)(?<![:=：是为]\s)(?<![:=：是为])#|[$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约|"
     # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
     r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
     r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号)\s*(?:是|为|:|：)?)\s*$", _I)

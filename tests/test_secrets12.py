@@ -1,0 +1,126 @@
+"""Secrets in phrasings the rules missed (helper s34's own sets, /work/tmp/s34/secrets_own*.jsonl), found by
+structure, en + zh: a bank's memorable word / 暗语; a keypad named with a possessive place ("grandma's gate") or
+键盘; a code after "is #"; an account id, a slash and a typed value; a value one uses for a network; a code
+sent by text to confirm; a bank's name before its account's digits; "the code to get into …"; an opener
+then its code pointed at ("the alarm, it's 2 5 8 0", "警报器，就是 2 5 8 0"); locks and codes named by what
+they do (童锁, 家长锁, 解绑码, 分享码). Their look-alikes stay harmless, and a turn holding one leaves no
+byte of the value, nor of the redacted turn, in the home."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from langmem_nodes.records import MemoryContext
+from langmem_nodes.safety import TurnScreen, find_pii, find_secrets
+from langmem_nodes.store import MemoryStore
+from langmem_nodes.write import create_write_graph
+
+FOUND = {  # text -> the value that must be found (as a secret or an identifier)
+    "mum's online banking memorable word is marmalade, she asked me to write it down": "marmalade",
+    "网银的登录暗语是 marmalade": "marmalade",
+    "the keypad at grandma's gate: 1 9 8 4 then enter": "1 9 8 4",
+    "院子键盘：7319，按完等两秒": "7319",
+    "the building's intercom code is #4412, give it to the movers": "4412",
+    "楼下对讲门的码是 #4412，给搬家师傅": "4412",
+    "my apple id: jess.t@icloud.com / Harbour77lights": "Harbour77lights",
+    "我的苹果ID：jess.t@icloud.com / Harbour77lights": "Harbour77lights",
+    "we use oceanbreeze77 for the guest network, add it to the welcome sheet": "oceanbreeze77",
+    "访客网络大家都用 oceanbreeze77": "oceanbreeze77",
+    "got 403921 from my bank by sms to confirm a payment I didn't make, what now": "403921",
+    "银行发短信 403921 让我确认一笔我没做的付款": "403921",
+    "wire the deposit to Chase Bank 4402 9918 3372 5521": "4402 9918 3372 5521",
+    "pay the deposit into account 4402 9918 3372": "4402 9918 3372",
+    "给房东转账：建设银行 6217 0033 1234 5678 901，户名王磊": "6217 0033 1234 5678 901",
+    "the code to get into the staff room is 1-9-7-3": "1-9-7-3",
+    "quick one - if anyone asks for the alarm, it's 2 5 8 0": "2 5 8 0",
+    "the hotel safe, I set it to 5 2 8 1": "5 2 8 1",
+    "the lockbox, it's 0 4 1 7": "0 4 1 7",
+    "家里的警报器，就是 2 5 8 0": "2 5 8 0",
+    "电视的童锁设成了 7777，防止孩子乱买东西": "7777",
+    "家长锁设的 4455": "4455",
+    "小孩的电话手表解绑码是 9031 2277": "9031 2277",
+    "阿里云盘分享码 7xq2，链接发你了": "7xq2",
+}
+
+LOOKALIKES = [
+    "email me at ana@example.com / 555-0100",
+    "my user id is u_48213 / team eng-platform",
+    "use WPA3 for the home network",
+    "we use channel 11 for the guest network",
+    "my bank texted me to confirm the 2500 transfer",
+    "a text from 95588 asked me to confirm my address",
+    "I got a text saying my package 48213 is delayed, is that a scam",
+    "the code review for PR #5821 is taking forever",
+    "the alarm, it's 6:45 now",
+    "the code to get into the course is on the syllabus",
+    "the Bank of England raised rates 0.25% in 2023",
+    "what's a good memorable word for a bank that I won't forget",
+    "收到银行短信，说我尾号 1234 的卡消费了 500 元，让我确认",
+    "收到短信说我的快递 48213 延误了，是诈骗吗",
+    "我在招商银行 2024 年开的户",
+    "键盘坏了，7 和 4 按不动",
+    "我的键盘是 K380，好用吗",
+    "童锁是什么意思",
+    "分享码在哪里看",
+    "报警器，我 2019 年装的",
+    "2580 是不是最常见的手机密码？听说的",
+    "登录页面写着“用户名 / 密码”，按钮是灰的",
+]
+
+
+@pytest.mark.parametrize("text", list(FOUND))
+def test_a_secret_framed_by_its_structure_is_found(text) -> None:
+    values = [f.value for f in (*find_secrets(text), *find_pii(text))]
+    assert any(FOUND[text] in v for v in values), values
+
+
+@pytest.mark.parametrize("text", LOOKALIKES)
+def test_its_look_alikes_hold_no_secret(text) -> None:
+    assert [f.value for f in find_secrets(text)] == [] and [f.value for f in find_pii(text)] == []
+
+
+END_TO_END = {  # a turn -> the value no byte of the home may hold
+    "mum's online banking memorable word is marmalade, she asked me to write it down": "marmalade",
+    "我的苹果ID：jess.t@icloud.com / Harbour77lights": "Harbour77lights",
+    "I prefer green tea. we use oceanbreeze77 for the guest network, add it to the welcome sheet": "oceanbreeze77",
+    "我喜欢喝乌龙茶。访客网络大家都用 oceanbreeze77": "oceanbreeze77",
+    "got 403921 from my bank by sms to confirm a payment I didn't make, what now": "403921",
+    "给房东转账：建设银行 6217 0033 1234 5678 901，户名王磊": "6217 0033 1234 5678 901",
+    "the keypad at grandma's gate: 1 9 8 4 then enter": "1 9 8 4",
+    "小孩的电话手表解绑码是 9031 2277": "9031 2277",
+    "the building's intercom code is #4412, give it to the movers": "#4412",
+    "电视的童锁设成了 7777，防止孩子乱买东西": "7777",
+}
+
+
+def _needles(text: str) -> set[bytes]:
+    return {text.encode(), json.dumps(text).encode()[1:-1], json.dumps(text, ensure_ascii=False).encode()[1:-1]}
+
+
+@pytest.mark.parametrize("text", list(END_TO_END))
+def test_the_home_holds_neither_the_value_nor_the_redacted_turn(tmp_path, fake_embedder, text) -> None:
+    value = END_TO_END[text]
+    home = tmp_path / "home"
+    with MemoryStore(home, embedder=fake_embedder) as store:
+        out = create_write_graph(store).compile().invoke(
+            {"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
+        assert all(value not in json.dumps(w, ensure_ascii=False, default=str) for w in out["memory_written"])
+        assert value not in json.dumps(out.get("memory_skipped"), ensure_ascii=False)  # the state is checkpointed
+        assert value not in " ".join(e.model_dump_json() for e in store.ledger())
+    redacted = TurnScreen(text).redact(text)
+    assert redacted != text
+    files = [p for p in home.rglob("*") if p.is_file()]
+    if not (len(value) < 6 and value.isdigit()):  # "7777" may turn up in an id or a timing by chance
+        assert not [p for p in files if any(n in p.read_bytes() for n in _needles(value))]
+    assert not [p for p in files if any(n in p.read_bytes() for n in _needles(redacted))]
+
+
+def test_the_other_sentence_of_such_a_turn_is_still_stored(store) -> None:
+    graph = create_write_graph(store).compile()
+    for text, kept in (("I prefer green tea. we use oceanbreeze77 for the guest network", "green tea"),
+                       ("我喜欢喝乌龙茶。访客网络大家都用 oceanbreeze77", "乌龙茶")):
+        out = graph.invoke({"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
+        assert [w["object"] for w in out["memory_written"]] == [kept]
