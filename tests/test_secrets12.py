@@ -43,6 +43,30 @@ FOUND = {  # text -> the value that must be found (as a secret or an identifier)
     "家长锁设的 4455": "4455",
     "小孩的电话手表解绑码是 9031 2277": "9031 2277",
     "阿里云盘分享码 7xq2，链接发你了": "7xq2",
+    # a hex key after "key" / "auth"; an address, a comma and its login; a pin named with a comma; a manager's
+    # master; "wifi … = X"; a code punched in at an opener; pieces before a full stop; a number whose doubt comes
+    # after it; "…PIN? I changed it to …"; a dummy-looking value in a handover doc; a security answer's first link
+    "openweather key 8c2f4e1a9b3d7065f1e2a8c4b9d03f76 returns 401": "8c2f4e1a9b3d7065f1e2a8c4b9d03f76",
+    "和风天气的 key 8c2f4e1a9b3d7065f1e2a8c4b9d03f76 返回 401": "8c2f4e1a9b3d7065f1e2a8c4b9d03f76",
+    "here's the twilio sid AC1234 and auth 5e8f1c2a9d7b3046e1f8a2c5b9d4e7f0": "5e8f1c2a9d7b3046e1f8a2c5b9d4e7f0",
+    "twilio 的 sid AC1234，auth 5e8f1c2a9d7b3046e1f8a2c5b9d4e7f0": "5e8f1c2a9d7b3046e1f8a2c5b9d4e7f0",
+    "sister's hulu: amy.r@gmail.com, hulu4amy!": "hulu4amy",
+    "我妹的优酷：amy_r@163.com，youku4amy!": "youku4amy",
+    "can you remember my library pin, 2206": "2206",
+    "图书馆借书的 PIN，2206": "2206",
+    "bitwarden master: Pumpkin Harbor Violet 77": "Pumpkin Harbor Violet 77",
+    "store this: wifi at the cabin = PineCone2020!": "PineCone2020",
+    "If the alarm goes off when you get there, just punch in 2580 and hit OFF.": "2580",
+    "警报响了就输入 2580 再按 OFF": "2580",
+    "The alarm code is 8 2 0 5. Write a note for the sitter.": "8 2 0 5",
+    "警报器的码是 8 2 0 5。帮我写个说明": "8 2 0 5",
+    "my debit card 6222 0212 3456 7890 123 won't link, is the number wrong?": "6222 0212 3456 7890 123",
+    "银行卡 6222 0212 3456 7890 123 绑定微信一直失败，是不是卡号位数不对": "6222 0212 3456 7890 123",
+    "The bank PIN? I changed it to 0917 (my birthday, I know)": "0917",
+    "银行卡密码？我改成 0917 了": "0917",
+    "the office time clock admin password is admin888, write me a handover doc": "admin888",
+    "公司打卡机管理员密码 admin888，帮我写个交接文档。": "admin888",
+    "密保问题“你小学的名字”我填的是 实验二小，现在想不起来当时写的是全称还是简称": "实验二小",
 }
 
 LOOKALIKES = [
@@ -68,6 +92,18 @@ LOOKALIKES = [
     "报警器，我 2019 年装的",
     "2580 是不是最常见的手机密码？听说的",
     "登录页面写着“用户名 / 密码”，按钮是灰的",
+    "ERROR 1045 (28000): Access denied for user 'root'@'localhost' (using password: YES)",
+    "ERROR 1045 (28000): Access denied for user 'root'@'localhost' (using password: YES) 怎么办",
+    "the router admin page is 192.168.1.1, it won't load",
+    "路由器管理页面 192.168.1.1 打不开",
+    "the cache key 8c2f4e1a9b3d7065f1e2a8c4b9d03f76 is stale",
+    "auth fails since commit 5e8f1c2a9d7b3046e1f8a2c5b9d4e7f0",
+    "the ssh key fingerprint is 8c2f4e1a9b3d7065f1e2a8c4b9d03f76",
+    "email ana@example.com, ext 4471",
+    "联系邮箱 ana@example.com，电话 555-0100",
+    "the gate at the park opens at 0800, type in your name",
+    "PIN，就是个人识别码吗",
+    "token，3 个月过期",
 ]
 
 
@@ -93,6 +129,8 @@ END_TO_END = {  # a turn -> the value no byte of the home may hold
     "小孩的电话手表解绑码是 9031 2277": "9031 2277",
     "the building's intercom code is #4412, give it to the movers": "#4412",
     "电视的童锁设成了 7777，防止孩子乱买东西": "7777",
+    "sister's hulu: amy.r@gmail.com, hulu4amy!": "hulu4amy",
+    "公司打卡机管理员密码 admin888，帮我写个交接文档。": "admin888",
 }
 
 

@@ -124,7 +124,8 @@ _EN_WORD = (
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
     rf"{_ACCESS_NOUN}(?:\s+[\w-]+)?\s+(?:code|combo)|(?:secret|safe|code|magic|pickup)\s+(?:word|phrase)|codeword|"
-    r"memorable\s+(?:word|phrase|info(?:rmation)?)|"  # what a UK bank asks for at login, beside the password
+    r"memorable\s+(?:word|phrase|info(?:rmation)?)|"
+    r"(?:bitwarden|1password|lastpass|keepass(?:xc)?|dashlane|nordpass|proton\s*pass|vault)\s+master|"  # "bitwarden master: …"  # what a UK bank asks for at login, beside the password
 
     r"combination|combo|cvv|cvc|otp|pass(?!\s*-)"
 )
@@ -143,7 +144,7 @@ _EN_NON_VALUE = frozenset(
     case-sensitive mandatory supposed still always never usually also just what where when how which who why
     there here it this that these those mine yours ours something nothing anything empty blank missing valid
     invalid unknown known and or but with without ok fine good bad rotated set unset my your our their his her
-    important sensitive private secret confidential for to of by from as if so like""".split()
+    important sensitive private secret confidential for to of by from as if so like yes no true false null none""".split()
 )
 _EN_PHRASE = re.compile(
     rf"\b(?P<w>{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)(?!-)"
@@ -151,8 +152,13 @@ _EN_PHRASE = re.compile(
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
-_NEAR_VALUE = re.compile(rf"\b(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|passcode|pw|secret|token)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
-                         r"[^.!?\n]{0,60}?\s(?P<v>[^\s,;]{8,})", re.I)
+_NEAR_VALUE = re.compile(rf"\b(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|passcode|pw|secret|token|auth)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
+                         r"(?P<gap>[^.!?\n]{0,60}?)\s(?P<v>[^\s,;]{8,})", re.I)
+# what a long hex string after "key" is when it is not a key: "key fingerprint …", "the commit hash"
+# a key that names data, not access: "the cache key 8c2f…", "primary key"
+_DATA_KEY = re.compile(r"\b(?:cache|primary|foreign|sort|partition|idempotency|object|lookup|dict|hash|row|composite|unique|"
+                       r"index|s3|redis|map|registry)\s+$", re.I)
+_HEX_NOT_KEY = re.compile(r"\b(?:fingerprint|hash|checksum|sha\d*|md5|commit|digest|ids?)\b", re.I)
 # a token's or secret's value written in hex ("auth token 9f8e7d6c…"): a commit hash has no such name before it
 _LONG_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{20,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{20,}")
 _EN_AS_PASSWORD = re.compile(
@@ -194,7 +200,8 @@ _ZH_DIAL = re.compile(r"(?:密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?
 _ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？\n]{{0,40}}?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{{6,}})", _I)
 _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X"
     r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
-    r"pin|cvv2?|cvc2?|cvn|otp)\s*(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
+    r"pin|cvv2?|cvc2?|cvn|otp)\s*(?:(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)|[，,](?=\s*\d{3,8}(?![\d.:/-])))"  # "PIN，2206"
+    r"\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
     _I,
 )
 
@@ -209,7 +216,9 @@ _EN_WIFI_KEY = re.compile(
     rf"(?:\s+(?:for|of|to|at|on)\s+[\w' -]{{1,30}}?)?{_EN_NET_LINK}\s*[\"'“]?(?P<v>[^\s\"'”,;]+)|"
     rf"\b(?P<w2>key|pass(?:word|phrase|code)?)\s+(?:for|of|to|on)\s+(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+)?"
     rf"{_EN_NET}\b(?:\s+[\w-]+)?{_EN_NET_LINK}\s*[\"'“]?(?P<v2>[^\s\"'”,;]+)|"
-    rf"\b{_EN_NET}\b[^.!?\n,;]{{0,20}}?\b(?:just\s+)?(?:use|type|enter|try|put\s+in)\s+[\"'“]?(?P<v3>[^\s\"'”,;]+)", _I)
+    rf"\b{_EN_NET}\b[^.!?\n,;]{{0,20}}?\b(?:just\s+)?(?:use|type|enter|try|put\s+in)\s+[\"'“]?(?P<v3>[^\s\"'”,;]+)|"
+    # the network set equal to its key: "wifi at the cabin = PineCone2020!" (a ':' may give its name instead)
+    rf"\b{_EN_NET}\b(?:\s+(?:at|in|for|of|on)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?\s*=\s*[\"'“]?(?P<v4>[^\s\"'”,;]+)", _I)
 _ZH_NET = r"(?:wi-?fi|wlan|无线网?络?|热点|路由器?)"
 _ZH_NET_NOT_KEY = r"名|叫|号|型|牌|速|信号|带宽|频|流量|套餐|账|用户|费|覆盖|范围|距离|速度|延迟"
 _ZH_WIFI_KEY = re.compile(
@@ -231,10 +240,17 @@ def _pair_key_shaped(value: str) -> bool:
 
 
 def _wifi_keys(text: str) -> list[tuple[re.Match[str], str]]:
-    """(match, value group) of every wireless-network key in `text`."""
+    """(match, value group) of every wireless-network key in `text` (never an address: "路由器管理页面 192.168.1.1")."""
+    return [(m, g) for m, g in _wifi_key_matches(text) if not _IP.fullmatch(m.group(g).rstrip(".!?"))]
+
+
+_IP = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/\S*)?")
+
+
+def _wifi_key_matches(text: str) -> list[tuple[re.Match[str], str]]:
     out = [(m, "v") for m in _NET_PAIR.finditer(text) if _pair_key_shaped(m.group("v"))]
     for m in _EN_WIFI_KEY.finditer(text):
-        group = next(g for g in ("v", "v2", "v3") if m.group(g) is not None)
+        group = next(g for g in ("v", "v2", "v3", "v4") if m.group(g) is not None)
         value = m.group(group).rstrip(".!?")
         if value.casefold() not in _EN_NON_VALUE and _credential_shaped(value):
             out.append((m, group))
@@ -262,7 +278,7 @@ _THE_NOT_VALUE = frozenset("""one ones only same usual default weakest weak stro
 
 
 def _en_value_ok(word: str, value: str) -> bool:
-    first = value.split()[0].strip(".!?").casefold() if value.split() else ""
+    first = value.split()[0].strip(".!?)").casefold() if value.split() else ""
     if first == "the" and re.search(r"\s(?:word|phrase)$|pass\s?phrase$", word, _I) and len(value.split()) >= 3:
         # "the secret phrase is the owl flies at midnight", "my pgp passphrase is the owl sleeps at noon" — not
         # "… is the same as my login", "… is the weakest part"
@@ -484,8 +500,11 @@ def find_secrets(text: str) -> list[Finding]:
         if _FIELD_LAST_WORD.search(m.group("k")) and _credential_shaped(m.group("v")):
             add("credential", m, "v")
     for m in _NEAR_VALUE.finditer(text):
-        hex_secret = m.group("w").casefold() in ("token", "secret") and _LONG_HEX.fullmatch(m.group("v").rstrip(".!?"))
-        if _strongly_shaped(m.group("v").rstrip(".!?")) or hex_secret:
+        word, hexed = m.group("w").casefold(), _LONG_HEX.fullmatch(m.group("v").rstrip(".!?"))
+        # a hex value after "token / secret / auth", or a 32+ one after "key" ("openweather key 8c2f…", "auth 5e8f…")
+        hex_secret = hexed and not _HEX_NOT_KEY.search(m.group("gap")) and (word in ("token", "secret", "auth") or (
+            word == "key" and len(hexed.group(0)) >= 32 and not _DATA_KEY.search(text, 0, m.start("w"))))
+        if hex_secret or (word != "auth" and _strongly_shaped(m.group("v").rstrip(".!?"))):
             add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m in _AWS_SECRET.finditer(text):
         token = m.group("v")
@@ -499,7 +518,7 @@ def find_secrets(text: str) -> list[Finding]:
         word, value = m.group("w"), m.group("v")
         if _en_value_ok(word, value):
             kind = "password" if word.casefold().startswith(("pass", "pw")) else re.sub(r"\s+", " ", word.casefold())
-            if "phrase" in word.casefold() or _DIAL.search(word):  # spaces inside: the rest of the clause is its value
+            if "phrase" in word.casefold() or _DIAL.search(word) or word.casefold().endswith("master"):  # spaces inside: the rest of the clause is its value
                 add(kind, m, "v")
             else:
                 start, first = m.start("v"), re.split(r"[，。；！？、]", value.split()[0])[0]  # "123456，是…": zh stops it
@@ -596,7 +615,9 @@ _PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|[a-z]{1,6}[_-](?:[a-z]+[_-
 _DUMMY_VALUE = re.compile(r"(?:p[a@4][s5$]{2}w[o0]rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}!?|"
                           r"123456\d{0,3}|1234|0000|letmein", _I)
 _ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|fake|dummy|placeholders?|examples?|"
-                          r"samples?|hard-?coded|common(?:est)?|weak|docs?|documentation|tutorials?)\b|测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档|教程", _I)
+                          r"samples?|hard-?coded|common(?:est)?|weak|(?:the|in|from|per)\s+docs?|documentation|tutorials?)\b|"
+                          # the docs a value comes from ("文档里写…"), not one the user writes ("帮我写个交接文档")
+                          r"测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档(?:里|中|上|说|写)|(?:官方|开发|接口|示例)文档|教程", _I)
 # a well-known weak value asked about, owned by nobody: "Is 'P@ssw0rd' really as bad as …?", "密码设成 123456 是不是很危险？"
 _JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable)\b|危险|安全|够强|太弱|容易被|强密码|弱密码|强不强|够不够|"
                      r"\b(?:meets?|valid|allowed|accepted|acceptable|enough)\b|满足|符合|合格|格式", _I)

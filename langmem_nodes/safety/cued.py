@@ -28,7 +28,8 @@ _WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|l
 # "pin" the noun, not the verb ("pin torch==2.1.0"): owned, or followed by its link
 _PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone|new|old|default|unlock|temp|"
         r"temporary|one-time)\s+)pin\b|"
-        r"\bpin(?=\s*(?:code|number|no\.?|is|was|[:=#：]))")
+        r"\bpin(?=\s*(?:code|number|no\.?|is|was|[:=#：]))|"
+        r"\b(?:my|the|your|our|his|her)\s+[a-z]+\s+pin(?=\s*(?:,|is\b|was\b|[:=：]))")
 _SECRET_CUE = re.compile(
     rf"\b(?:(?:pass(?:word|wd|code|phrase)s?|pwd|{_PIN}|combination|combo)(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
     rf"(?:{_WHAT_OPENS})(?:\s+[\w-]+)?\s+codes?|codes?\s+(?:to|for|of|on)\s+(?:the\s+|my\s+|our\s+)?(?:{_WHAT_OPENS})|"
@@ -56,6 +57,8 @@ _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock
                            rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
                            r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|门禁|对讲|键盘|警报器?|报警器)[^，。！？,\d]{0,6}?"
                            r"(?:[，,]\s*(?:就|我|我们)?)?(?:就是|设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
+_TYPED_IN = re.compile(r"\b(?:punch(?:ed)?|key(?:ed)?|tap(?:ped)?|type[ds]?|enter(?:ed|s)?)\s+(?:in\s+)?(?=\d)|(?:输入?|按|摁)(?:密码)?\s*(?=\d)", _I)
+_TYPED_CODE = re.compile(r"\d{4,8}[*#]?(?![\w:/-]|\.\w|\s?\d)|\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)")
 _CODE_WORD = re.compile(r"\b(?:codes?|pin|combo|combination|passcode)\b|密码|码", _I)
 # an identity document or a money account named without "number": the value after it is its number —
 # "HK travel permit C58293716", "my savings account at Chase is 4402 9918 3372", "港澳通行证号 C58293716",
@@ -96,7 +99,7 @@ _MEASURE_AFTER = re.compile(
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
     r"error|status|http|floor|suite|apt|zip|postal|area|model|iso|rfc|pep|since|until|by|in|from|before|after|"
-    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|(?<!\bis\s)(?<![:=：是为]\s)(?<![:=：是为])#|[$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约|"
+    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|\d\s*\(|(?<!\bis\s)(?<![:=：是为]\s)(?<![:=：是为])#|[$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约|"
     # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
     r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
     r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号)\s*(?:是|为|:|：)?)\s*$", _I)
@@ -104,6 +107,7 @@ _NOT_VALUE_BEFORE = re.compile(
 _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
 _POINTS_BACK = re.compile(r"^\s*(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
+                          r"(?:I|we)\s+(?:just\s+)?(?:changed|set|reset|made|updated|switched)\s+it\s+to\b|我?(?:改成|设成|换成)了?|"
                           r"是这个|如下)", _I)
 _NEGATED = re.compile(r"\b(?:forgot|forget|forgotten|lost|don'?t\s+(?:know|remember)|can'?t\s+remember|no\s+idea|reset|"
                       r"changed?|expired?|wrong|invalid|incorrect)\b|忘了|忘记|记不住|不记得|重置|过期|失效|错了|不对", _I)
@@ -155,7 +159,7 @@ def _identifier_token(token: str, before: str, after: str) -> bool:
 
 
 # a code said in pieces or in words: "4 4 7 1", "60 31", "seven two six four", "八六四二零九", "幺二三幺"
-_SPACED_DIGITS = re.compile(r"(?<![\w.:/-])\d{1,4}(?: \d{1,4}){1,7}(?![\w.:/-]| \d)")
+_SPACED_DIGITS = re.compile(r"(?<![\w.:/-])\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)")
 _EN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[零〇一二三四五六七八九幺两洞拐勾]{{4,}}", _I)
 
@@ -188,16 +192,19 @@ def _values(sentence: str, offset: int, identifier: bool = False) -> list[Findin
     return out
 
 
-def _answer(sentence: str, offset: int, cue: re.Match[str]) -> Finding | None:
-    """The answer after a security question's last link: "security q 'first school' -> Lincoln Elementary"."""
+def _answers(sentence: str, offset: int, cue: re.Match[str]) -> list[Finding]:
+    """The answers after a security question's links: "security q 'first school' -> Lincoln Elementary"; every
+    link's, so a later clause about the answer ("…我填的是 实验二小，现在想不起来当时写的是全称还是简称") leaves
+    the answer found."""
     tail_start = cue.end()
     quoted = re.search(r"[\"'‘“「][^\"'’”」]{2,80}[\"'’”」]", sentence[tail_start:])
     if quoted:  # the question itself, quoted: the answer comes after it
         tail_start += quoted.end()
-    links = list(_ANSWER_LINK.finditer(sentence, tail_start))
-    if not links:
-        return None
-    start = links[-1].end()
+    found = [_answer_after(sentence, offset, link.end()) for link in _ANSWER_LINK.finditer(sentence, tail_start)]
+    return [f for f in found if f is not None]
+
+
+def _answer_after(sentence: str, offset: int, start: int) -> Finding | None:
     value = re.split(r"[,，。.!！?？;；]|\s+(?:and|so|but|jot|note|remember|save|keep)\b|[，,]?\s*(?:帮我|记一下|记住|你记|别忘)",
                      sentence[start:], maxsplit=1)[0].strip(" \"'“”‘’「」")
     if not value or len(value) > 40 or _NOT_ANSWER.match(value):
@@ -229,9 +236,9 @@ def find_cued(text: str) -> list[Finding]:
         sentence, offset = m.group(0), m.start()
         question = _QUESTION_CUE.search(sentence)
         if question:
-            answer = _answer(sentence, offset, question)
-            if answer:
-                found.append(answer)
+            answers = _answers(sentence, offset, question)
+            if answers:
+                found.extend(answers)
                 lent = False
                 continue
         cue = _SECRET_CUE.search(sentence) or (_OPENER.search(sentence) and _CODE_WORD.search(sentence))
@@ -244,10 +251,15 @@ def find_cued(text: str) -> list[Finding]:
         if typed and not values:
             values = [f for f in (*_values(sentence, offset), *_pieces(sentence, offset))
                       if f.start == offset + typed.end() and _four_digits(f.value)]
+        typed_in = _OPENER.search(sentence) and _TYPED_IN.search(sentence)
+        if typed_in and not values:  # "if the alarm goes off, just punch in 2580 and hit OFF"
+            code = _TYPED_CODE.match(sentence, typed_in.end())
+            if code and not _MEASURE_AFTER.match(sentence[code.end():]):
+                values = [Finding("access code", "secret", offset + code.start(), offset + code.end(), code.group(0))]
         if ident and not values:  # an identifier's digits may come in groups: "my SIN is 046 454 286"
             values = _values(sentence, offset, identifier=True) or [
                 Finding("id number", "pii", p.start, p.end, p.value) for p in _pieces(sentence, offset)
-                if sum(c.isdigit() for c in p.value) >= 6 and not _NEGATED.search(sentence)]
+                if sum(c.isdigit() for c in p.value) >= 6 and not _NEGATED.search(text[offset:p.start])]  # "…卡号位数不对" after: still given
         found.extend(values)
         # "the password? it's marmalade77": a secret's name asked alone lends its cue like a statement
         named_alone = len(re.findall(r"\w+", sentence)) <= 4

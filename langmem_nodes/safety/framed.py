@@ -22,7 +22,10 @@ _ID_WORD = (r"\b(?:(?:apple|google|microsoft|icloud|user|login|account|steam|epi
             r"user|login|log-?in|account|e-?mail(?:\s+address)?)\b|账号|帐号|账户|帐户|用户名|登录名|苹果\s*ID|Apple\s*ID")
 _ID_SLASH = re.compile(
     rf"(?:(?:{_ID_WORD})\s*(?:is|[:：=]|是)?\s*(?P<id>[^\s/／,，;；]{{2,60}})|(?P<mail>[\w.+-]+@[\w-]+(?:\.[\w-]+)+))"
-    rf"\s*(?:/|／|\|)\s*{_VALUE}", _I)
+    rf"\s*(?:/|／|\|)\s*{_VALUE}|"
+    # an address then, after a comma, the value it logs in with: "sister's hulu: amy.r@gmail.com, hulu4amy!"
+    rf"(?P<mail2>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*(?:[,，]|\band\b)\s*(?:(?:pw|pwd|pass(?:word)?|密码)\s*[:：]?\s*)?"
+    r"[\"'“‘「]?(?P<w>[^\s\"'”’」,，;；。]{4,60})", _I)
 
 
 def _typed(value: str) -> bool:
@@ -90,9 +93,10 @@ def find_framed(text: str) -> list[Finding]:
         return []
     found: list[Finding] = []
     for m in _ID_SLASH.finditer(text):
-        if _typed(m.group("v")):
-            value = m.group("v").rstrip(".!?")
-            found.append(Finding("password", "secret", m.start("v"), m.start("v") + len(value), value))
+        group = "v" if m.group("v") is not None else "w"
+        if _typed(m.group(group)):
+            value = m.group(group).rstrip(".!?")
+            found.append(Finding("password", "secret", m.start(group), m.start(group) + len(value), value))
     for m in _NET_USE.finditer(text):
         group = "v" if m.group("v") is not None else "z"
         value = m.group(group).rstrip(".!?")
