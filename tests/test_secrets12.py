@@ -104,6 +104,12 @@ LOOKALIKES = [
     "the gate at the park opens at 0800, type in your name",
     "PIN，就是个人识别码吗",
     "token，3 个月过期",
+    "My account is @jess_t_99 on instagram, follow me",  # a handle, not a password
+    "我的 ins 账号 @jess_t_99，关注一下",
+    "my student number is on the back of the card: 20451187",  # the number named before it
+    "学号在卡背面：20451187，补办要用吗",
+    "验证码 60 秒后才能重发",  # a wait, not a code
+    "my verification code, 60 seconds and still nothing",
 ]
 
 

@@ -341,6 +341,10 @@ _ACCESS_PIN = re.compile(r"(?:\bwith|\bis|\busing|[:=：]|用|是|为)\s*(?:那?
 # "Blu3Heron!Gate" and "chenjie123! 注册…" hold one token each: an ASCII stop ends a clause before English only
 _ID_BEFORE = re.compile(r"(?:工号|学号|房号|单号|编号|号码|卡号|会员号|\b(?:employee|staff|student|member|badge|order|"
                         r"tracking|room|locker|seat)\s+(?:id|number|no\.?|#))\s*(?:是|为|:|：|=|\bis|\bwas)?\s*$", _I)
+# a number that says whose or which, named earlier in the clause, with no secret's name after it
+_WHOSE_NUMBER = re.compile(r"(?:\b(?:employee|staff|student|member|membership|badge|order|tracking|room|locker|seat|customer|"
+                           r"reference|case|ticket|phone|library\s+card)\s+(?:id|number|no\.?|#)|工号|学号|会员号|订单号|单号|"
+                           r"手机号|电话号码?)(?![^,，;；]*?\b(?:pass(?:word|code)?|pin|code)\b|[^,，;；]*?密码)", _I)
 _CLAUSE_END = re.compile(r"[.!?;](?=\s+[^\s\u4e00-\u9fff]|\s*$)|[。！？；\n]")
 _LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input|set|and)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed)?|\bpress(?:ed)?|\bdial(?:ed)?|\bkey\s+in|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
 _TOKEN = re.compile(r"[^\s,，。；;:：\"'“”‘’()（）「」/]{4,}")
@@ -439,8 +443,10 @@ def _typed_credentials(text: str) -> list[Finding]:
             raw = m.group(0).strip("[]{}<>")
             token = m.group(0).rstrip(".,!?")
             core = token.strip("[]{}<>")
-            if core.casefold() in _PRODUCTS:
+            if core.casefold() in _PRODUCTS or core.startswith("@"):  # "@jess_t_99": a handle, not a password
                 continue
+            if core.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", clause[:m.start()])[-1]):
+                continue  # "my student number is on the back of the card: 20451187": the number named before it
             leet = _LEET_PASSWORD.search(core)
             before = clause[max(0, m.start() - 12):m.start()]
             linked = _LINK_BEFORE.search(before) is not None
@@ -633,7 +639,8 @@ def _placeholder(f: Finding, text: str) -> bool:
     value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
     if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}]", text[f.start:]):
         return True
-    if value.isdigit() and re.match(r"\s*(?:位|个字符|个字|字符|characters?|chars?|digits?|letters?)", text[f.end:], _I):
+    if value.isdigit() and re.match(r"\s*(?:位|个字符|个字|字符|characters?|chars?|digits?|letters?|秒|分钟|小时|天|次|"
+                                    r"seconds?|secs?|minutes?|mins?|hours?|days?|times?|tries)", text[f.end:], _I):
         return True  # "密码至少 12 位": a length
     quoted = f.value[:1] in _QUOTES or text[f.start - 1:f.start] in _QUOTES
     if _DUMMY_VALUE.fullmatch(value) or quoted:

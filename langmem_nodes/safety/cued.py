@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, Finding, _product, halfwidth, is_measure
+from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, _WHOSE_NUMBER, Finding, _product, halfwidth, is_measure
 
 _I = re.IGNORECASE
 
@@ -187,6 +187,8 @@ def _values(sentence: str, offset: int, identifier: bool = False) -> list[Findin
     out = []
     for m in _TOKEN.finditer(sentence):
         token = m.group(0).rstrip(".-/")
+        if not identifier and token.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", sentence[:m.start()])[-1]):
+            continue  # "学号在卡背面：20451187": the number named before it, not a code
         if shaped(token, sentence[max(0, m.start() - 24):m.start()], sentence[m.start() + len(token):]):
             out.append(Finding(kind, category, offset + m.start(), offset + m.start() + len(token), token))
     return out
