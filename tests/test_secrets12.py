@@ -67,6 +67,17 @@ FOUND = {  # text -> the value that must be found (as a secret or an identifier)
     "the office time clock admin password is admin888, write me a handover doc": "admin888",
     "公司打卡机管理员密码 admin888，帮我写个交接文档。": "admin888",
     "密保问题“你小学的名字”我填的是 实验二小，现在想不起来当时写的是全称还是简称": "实验二小",
+    # the value first, then what it is; a shed or 车棚 and its code; "uses X for every account"; "garage is …"; 撤防
+    "7731 — that's the code for the bike shed, in case you need it": "7731",
+    "7731是车棚的密码，你要用就用": "7731",  # zh already had this structure (_ZH_VALUE_FIRST)
+    "for the shed: 7 7 3 1": "7 7 3 1",
+    "车棚：7 7 3 1": "7 7 3 1",
+    'she uses "Marigold1987" for basically every account': "Marigold1987",
+    "她所有账号都用 Marigold1987": "Marigold1987",  # zh already held
+    "garage is 4 4 1 9, front door is the same plus #": "4 4 1 9",
+    "车库 4 4 1 9，前门一样再加 #": "4 4 1 9",  # zh already held
+    "撤防：5-5-1-2 再按关闭": "5-5-1-2",
+    "to disarm, 5-5-1-2 then off": "5-5-1-2",  # en already held
 }
 
 LOOKALIKES = [
@@ -110,6 +121,11 @@ LOOKALIKES = [
     "学号在卡背面：20451187，补办要用吗",
     "验证码 60 秒后才能重发",  # a wait, not a code
     "my verification code, 60 seconds and still nothing",
+    "2024 is the year I changed my password",
+    "1234 is the most common pin",
+    "the garage is 1200 sq ft",
+    "the shed is 3 metres wide",
+    "车库有 2 个车位",
 ]
 
 

@@ -5,7 +5,8 @@
 - a value one uses or types to get on a network: "we use oceanbreeze77 for the guest network",
   "客人连 wifi 就输 oceanbreeze77";
 - a code sent by text to confirm or sign in: "got 403921 from my bank by sms to confirm a payment",
-  "银行发短信 403921 让我确认付款".
+  "银行发短信 403921 让我确认付款";
+- the value first, then what it is: "7731 — that's the code for the bike shed".
 """
 
 from __future__ import annotations
@@ -73,6 +74,23 @@ def _texted_codes(sentence: str, offset: int) -> list[Finding]:
     return out
 
 
+# ---- the value first, then what it is -------------------------------------------------------------------
+# "7731 — that's the code for the bike shed", "Tiger!Lily42. That's my yahoo password" (zh has its own rule)
+_VALUE_FIRST = re.compile(
+    r"(?<![\w!@#$%^&*.-])(?P<v>\d{4,8}[#*]?|[A-Za-z0-9!@#$%^&*_+=~.-]{6,40})[\"'”]?\s*(?:—|–|-{1,2}|,|:|\.|;)?\s*"
+    r"(?:that'?s|that\s+is|it'?s|this\s+is|which\s+is|is)\s+(?:the|my|our|his|her|their|your)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:code|pin|password|passcode|passphrase|pw|combo|combination)\b(?!\s+(?:manager|policy|rules?|reset|field|length|hint)s?\b)", _I)
+
+
+def _first_values(text: str) -> list[Finding]:
+    out = []
+    for m in _VALUE_FIRST.finditer(text):
+        value = m.group("v").rstrip(".")
+        if re.fullmatch(r"\d{4,8}[#*]?", value) and not re.fullmatch(r"(?:19|20)\d\d", value) or _typed(value):
+            out.append(Finding("password", "secret", m.start("v"), m.start("v") + len(value), value))
+    return out
+
+
 _SENTENCE = re.compile(r"(?:[^.!?。！？\n;；]|[.!?;](?!\s|$))+(?:[.!?;]+(?=\s|$)|[。！？\n；]+|$)")
 
 
@@ -104,4 +122,4 @@ def find_framed(text: str) -> list[Finding]:
             found.append(Finding("wifi key", "secret", m.start(group), m.start(group) + len(value), value))
     for m in _SENTENCE.finditer(text):
         found += _texted_codes(m.group(0), m.start())
-    return found
+    return found + _first_values(text)
