@@ -78,6 +78,19 @@ FOUND = {  # text -> the value that must be found (as a secret or an identifier)
     "车库 4 4 1 9，前门一样再加 #": "4 4 1 9",  # zh already held
     "撤防：5-5-1-2 再按关闭": "5-5-1-2",
     "to disarm, 5-5-1-2 then off": "5-5-1-2",  # en already held
+    # the password word misspelled; a dial said in turns after its cue; a PIN in number words; a 2FA setup key;
+    # a quoted question and its answer
+    "psswd: Kitten_Mittens7": "Kitten_Mittens7",
+    "my passwrd is sunshine4ever": "sunshine4ever",
+    "我的 passwrd 是 sunshine4ever": "sunshine4ever",
+    "the safe combo? right 22, left 8, right 41": "right 22, left 8, right 41",
+    "保险柜组合？右 22 左 8 右 41": "右 22 左 8 右 41",
+    "grandpa's bank card pin is nineteen fifty two": "nineteen fifty two",
+    "爷爷的银行卡密码是一九五二": "一九五二",  # zh already held
+    "my 2fa app got wiped; the setup key was JBSWY3DPEHPK3PXP": "JBSWY3DPEHPK3PXP",
+    "2FA 的设置密钥是 JBSWY3DPEHPK3PXP": "JBSWY3DPEHPK3PXP",  # zh already held
+    "“你出生的城市”答案填的 第比利斯": "第比利斯",
+    'answer to "city you were born in" is Tbilisi': "Tbilisi",  # en already held
 }
 
 LOOKALIKES = [
@@ -126,6 +139,13 @@ LOOKALIKES = [
     "the garage is 1200 sq ft",
     "the shed is 3 metres wide",
     "车库有 2 个车位",
+    "my password is twenty characters long",  # a length in words
+    "密码要二十个字符",
+    "turn right 2 blocks, left 3, right 1 to reach the station",
+    "左转 3 个路口，右转 2 个，再左转 1 个",
+    "“最喜欢的颜色”的答案我记不清了",
+    "the setup key page is blank",
+    "I bypass passwd checks in tests",
 ]
 
 

@@ -120,7 +120,8 @@ def _looks_random(token: str) -> bool:
 _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|building|lock|locker|padlock|bike|safe|"
                 r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm)")
 _EN_WORD = (
-    r"pass(?:word|wd|code|phrase)s?|pwd|pw|pin(?:\s+(?:code|number))?|"
+    r"pass(?:word|wd|code|phrase)s?|pa?s{1,2}w(?:o?r)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|"
+    r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
     rf"{_ACCESS_NOUN}(?:\s+[\w-]+)?\s+(?:code|combo)|(?:secret|safe|code|magic|pickup)\s+(?:word|phrase)|codeword|"
@@ -199,7 +200,7 @@ _ZH_DIAL = re.compile(r"(?:密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?
 # a typed password a few words after the word: "密码开头是 Qx，结尾是 77，就是 QxMarble77"
 _ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？\n]{{0,40}}?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{{6,}})", _I)
 _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X"
-    r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
+    r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pa?s{1,2}w(?:o?r)?d|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
     r"pin|cvv2?|cvc2?|cvn|otp)\s*(?:(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)|[，,](?=\s*\d{3,8}(?![\d.:/-])))"  # "PIN，2206"
     r"\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
     _I,
@@ -277,6 +278,12 @@ _THE_NOT_VALUE = frozenset("""one ones only same usual default weakest weak stro
     hardest easiest problem issue thing part reason key point whole real""".split())
 
 
+# a number said in words, two or more of them: "nineteen fifty two", "four four seven one"
+_NUMBER_WORD = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)")
+NUMBER_WORDS = re.compile(rf"{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})+\b", _I)
+
+
 def _en_value_ok(word: str, value: str) -> bool:
     first = value.split()[0].strip(".!?)").casefold() if value.split() else ""
     if first == "the" and re.search(r"\s(?:word|phrase)$|pass\s?phrase$", word, _I) and len(value.split()) >= 3:
@@ -285,6 +292,8 @@ def _en_value_ok(word: str, value: str) -> bool:
         return value.split()[1].strip(".,!?").casefold() not in _EN_NON_VALUE | _THE_NOT_VALUE
     if not first or first in _EN_NON_VALUE or is_measure(first):
         return False
+    if re.match(rf"(?:{_NUMBER_WORD}[\s-]+)*{_NUMBER_WORD}\s+(?:characters?|chars?|digits?|letters?|words?|symbols?|long)\b", value, _I):
+        return False  # "my password is twenty characters long": a length in words
     if first in ("right", "correct", "incorrect") and re.match(
             r"\S+\s*(?:$|[,;.!?—-]|(?:but|and|so|yet|though|although|because|i|it|the|still|now)\b)", value, _I):
         return False  # "even though my password is right", "my password is correct but it says …"
@@ -293,7 +302,7 @@ def _en_value_ok(word: str, value: str) -> bool:
     if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
         return bool(re.search(r"\d", " ".join(value.split()[:6])))
     needs_digit = re.fullmatch(r"pin(?:\s+\w+)?|.*code|cvv|cvc|otp", word, _I)
-    if needs_digit and not re.search(r"\d", value.split()[0]):
+    if needs_digit and not re.search(r"\d", value.split()[0]) and not NUMBER_WORDS.match(value):
         return False
     if word.casefold() in ("pw", "token", "credentials", "credential") and len(first) < 6:
         return False  # "pw: ok", "the token is short" — a bare short word is not a credential
@@ -524,7 +533,10 @@ def find_secrets(text: str) -> list[Finding]:
         word, value = m.group("w"), m.group("v")
         if _en_value_ok(word, value):
             kind = "password" if word.casefold().startswith(("pass", "pw")) else re.sub(r"\s+", " ", word.casefold())
-            if "phrase" in word.casefold() or _DIAL.search(word) or word.casefold().endswith("master"):  # spaces inside: the rest of the clause is its value
+            spelled = NUMBER_WORDS.match(value)
+            if spelled:  # "pin is nineteen fifty two": the words of the number, all of them
+                found.append(Finding(kind, "secret", m.start("v"), m.start("v") + spelled.end(), spelled.group(0)))
+            elif "phrase" in word.casefold() or _DIAL.search(word) or word.casefold().endswith("master"):  # spaces inside: the rest of the clause is its value
                 add(kind, m, "v")
             else:
                 start, first = m.start("v"), re.split(r"[，。；！？、]", value.split()[0])[0]  # "123456，是…": zh stops it

@@ -58,6 +58,9 @@ _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock
                            r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)[^，。！？,\d]{0,6}?"
                            r"(?:[，,]\s*(?:就|我|我们)?)?(?:就是|设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
 _TYPED_IN = re.compile(r"\b(?:punch(?:ed)?|key(?:ed)?|tap(?:ped)?|type[ds]?|enter(?:ed|s)?)\s+(?:in\s+)?(?=\d)|(?:输入?|按|摁)(?:密码)?\s*(?=\d)", _I)
+# a dial combination said in turns, three or more: "right 22, left 8, right 41", "右 22 左 8 右 41"
+_DIAL_TURNS = re.compile(r"(?:\b(?:left|right|l|r)\s*\d{1,3}\b\s*[,，、]?\s*(?:then\s+)?){3,}|"
+                         r"(?:[左右顺逆](?:转|圈|转[一两三四五六七八九\d]?圈)?\s*\d{1,3}\s*[,，、]?\s*){3,}", _I)
 _TYPED_CODE = re.compile(r"\d{4,8}[*#]?(?![\w:/-]|\.\w|\s?\d)|\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)")
 _CODE_WORD = re.compile(r"\b(?:codes?|pin|combo|combination|passcode)\b|密码|码", _I)
 # an identity document or a money account named without "number": the value after it is its number —
@@ -79,7 +82,7 @@ _ID_CUE = re.compile(
     r"\s*[:：,，]?\s*(?=\d{4}[ -]?\d{4})|\b(?:credit|debit|bank|atm|salary|payroll|visa|mastercard|amex)\s+card\b|\bpassport\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|(?:工资|社保|医保|公积金|招商|招行|工行|建行|农行|中行|交行|邮储|工商|建设|农业)(?:银行)?卡|社保|驾照号|驾驶证号|医保卡", _I)
 _QUESTION_CUE = re.compile(
     r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:to|for)\s+(?:the\s+)?[\"'‘“]|"
-    r"密保|安全问题|验证问题|"
+    r"密保|安全问题|验证问题|[“\"「‘][^”\"」’]{2,30}[”\"」’]\s*(?:的)?(?:答案|回答)|"
     # a security question by its shape: "what was the name of your first school", "你小学班主任叫什么"
     r"\b(?:what|which|who|where)\s+(?:was|is|were)\s+(?:the\s+(?:name|make|model|street|city|town)\s+of\s+)?your\s+"
     r"(?:first|favou?rite|childhood|oldest|eldest|youngest|mother'?s|father'?s|maternal|paternal|elementary|primary|"
@@ -253,6 +256,9 @@ def find_cued(text: str) -> list[Finding]:
         if typed and not values:
             values = [f for f in (*_values(sentence, offset), *_pieces(sentence, offset))
                       if f.start == offset + typed.end() and _four_digits(f.value)]
+        dial = _DIAL_TURNS.search(sentence)
+        if dial and not values and (cue or _OPENER.search(sentence) or lent):  # "the safe combo? right 22, left 8, right 41"
+            values = [Finding("access code", "secret", offset + dial.start(), offset + dial.end(), dial.group(0).rstrip(" ,，、"))]
         typed_in = _OPENER.search(sentence) and _TYPED_IN.search(sentence)
         if typed_in and not values:  # "if the alarm goes off, just punch in 2580 and hit OFF"
             code = _TYPED_CODE.match(sentence, typed_in.end())
