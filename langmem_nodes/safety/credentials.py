@@ -120,10 +120,14 @@ def _looks_random(token: str) -> bool:
 _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|building|lock|locker|padlock|bike|safe|"
                 r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm)")
 _EN_WORD = (
-    r"pass(?:word|wd|code|phrase)s?|pwd|pw|pin(?:\s+(?:code|number))?|"
+    r"pass(?:word|wd|code|phrase)s?|pa?s{1,2}w(?:o?r)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|"
+    r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
     rf"{_ACCESS_NOUN}(?:\s+[\w-]+)?\s+(?:code|combo)|(?:secret|safe|code|magic|pickup)\s+(?:word|phrase)|codeword|"
+    r"memorable\s+(?:word|phrase|info(?:rmation)?)|"
+    r"(?:bitwarden|1password|lastpass|keepass(?:xc)?|dashlane|nordpass|proton\s*pass|vault)\s+master|"  # "bitwarden master: …"  # what a UK bank asks for at login, beside the password
+
     r"combination|combo|cvv|cvc|otp|pass(?!\s*-)"
 )
 _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of something else
@@ -141,7 +145,7 @@ _EN_NON_VALUE = frozenset(
     case-sensitive mandatory supposed still always never usually also just what where when how which who why
     there here it this that these those mine yours ours something nothing anything empty blank missing valid
     invalid unknown known and or but with without ok fine good bad rotated set unset my your our their his her
-    important sensitive private secret confidential for to of by from as if so like""".split()
+    important sensitive private secret confidential for to of by from as if so like yes no true false null none""".split()
 )
 _EN_PHRASE = re.compile(
     rf"\b(?P<w>{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)(?!-)"
@@ -149,8 +153,13 @@ _EN_PHRASE = re.compile(
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
-_NEAR_VALUE = re.compile(rf"\b(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|passcode|pw|secret|token)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
-                         r"[^.!?\n]{0,60}?\s(?P<v>[^\s,;]{8,})", re.I)
+_NEAR_VALUE = re.compile(rf"\b(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|passcode|pw|secret|token|auth)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
+                         r"(?P<gap>[^.!?\n]{0,60}?)\s(?P<v>[^\s,;]{8,})", re.I)
+# what a long hex string after "key" is when it is not a key: "key fingerprint …", "the commit hash"
+# a key that names data, not access: "the cache key 8c2f…", "primary key"
+_DATA_KEY = re.compile(r"\b(?:cache|primary|foreign|sort|partition|idempotency|object|lookup|dict|hash|row|composite|unique|"
+                       r"index|s3|redis|map|registry)\s+$", re.I)
+_HEX_NOT_KEY = re.compile(r"\b(?:fingerprint|hash|checksum|sha\d*|md5|commit|digest|ids?)\b", re.I)
 # a token's or secret's value written in hex ("auth token 9f8e7d6c…"): a commit hash has no such name before it
 _LONG_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{20,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{20,}")
 _EN_AS_PASSWORD = re.compile(
@@ -164,7 +173,7 @@ _EN_CHANGED_TO = re.compile(
 _EN_LOGIN_PAIR = re.compile(
     r"\b(?:log\s?in|sign[- ]?in|credentials?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
-_ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|pin\s*码|暗号|登录码"
+_ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|暗号|暗语|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置"
 _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
@@ -181,6 +190,7 @@ _LISTED_PASSWORD = re.compile(r"(?:^|[,;:]\s*)(?:pass(?:word|code)?|pw|pwd)\s+[\
 # zh: the value first, then what it opens: "8866是小区大门的密码", "1024 就是我的开机密码"
 _ZH_VALUE_FIRST = re.compile(r"(?<![A-Za-z0-9!@#$%^&*_+=~.-])(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{4,})\s*(?:就|也|都)?(?:是|为|当)[\u4e00-\u9fffA-Za-z ]{0,12}?(?:的)?"
                              rf"(?:{_ZH_WORD})(?:[。！？，,]|$)", _I)
+_ZH_GENERIC = re.compile(r"最常见|常见的|最常用|最多人用|最弱|比如|例如|之类")
 # zh: a security answer written down: "密保答案我一般都写“青岛”"; "都是1024" after two passwords named
 _ZH_ANSWER = re.compile(r"(?:密保|安全问题)(?:的)?答案[^。！？\n]{0,10}?(?:写|填|是|用|为)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{1,20})")
 _ZH_SAME_AS = re.compile(rf"(?:(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})|密码锁)[^。！？\n]{{0,20}}?(?:都|就|也)?(?:是|为|：|:)\s*"
@@ -190,8 +200,9 @@ _ZH_DIAL = re.compile(r"(?:密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?
 # a typed password a few words after the word: "密码开头是 Qx，结尾是 77，就是 QxMarble77"
 _ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？\n]{{0,40}}?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{{6,}})", _I)
 _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X"
-    r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
-    r"pin|cvv2?|cvc2?|cvn|otp)\s*(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
+    r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pa?s{1,2}w(?:o?r)?d|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
+    r"pin|cvv2?|cvc2?|cvn|otp)\s*(?:(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)|[，,](?=\s*\d{3,8}(?![\d.:/-])))"  # "PIN，2206"
+    r"\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
     _I,
 )
 
@@ -206,7 +217,9 @@ _EN_WIFI_KEY = re.compile(
     rf"(?:\s+(?:for|of|to|at|on)\s+[\w' -]{{1,30}}?)?{_EN_NET_LINK}\s*[\"'“]?(?P<v>[^\s\"'”,;]+)|"
     rf"\b(?P<w2>key|pass(?:word|phrase|code)?)\s+(?:for|of|to|on)\s+(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+)?"
     rf"{_EN_NET}\b(?:\s+[\w-]+)?{_EN_NET_LINK}\s*[\"'“]?(?P<v2>[^\s\"'”,;]+)|"
-    rf"\b{_EN_NET}\b[^.!?\n,;]{{0,20}}?\b(?:just\s+)?(?:use|type|enter|try|put\s+in)\s+[\"'“]?(?P<v3>[^\s\"'”,;]+)", _I)
+    rf"\b{_EN_NET}\b[^.!?\n,;]{{0,20}}?\b(?:just\s+)?(?:use|type|enter|try|put\s+in)\s+[\"'“]?(?P<v3>[^\s\"'”,;]+)|"
+    # the network set equal to its key: "wifi at the cabin = PineCone2020!" (a ':' may give its name instead)
+    rf"\b{_EN_NET}\b(?:\s+(?:at|in|for|of|on)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?\s*=\s*[\"'“]?(?P<v4>[^\s\"'”,;]+)", _I)
 _ZH_NET = r"(?:wi-?fi|wlan|无线网?络?|热点|路由器?)"
 _ZH_NET_NOT_KEY = r"名|叫|号|型|牌|速|信号|带宽|频|流量|套餐|账|用户|费|覆盖|范围|距离|速度|延迟"
 _ZH_WIFI_KEY = re.compile(
@@ -228,10 +241,17 @@ def _pair_key_shaped(value: str) -> bool:
 
 
 def _wifi_keys(text: str) -> list[tuple[re.Match[str], str]]:
-    """(match, value group) of every wireless-network key in `text`."""
+    """(match, value group) of every wireless-network key in `text` (never an address: "路由器管理页面 192.168.1.1")."""
+    return [(m, g) for m, g in _wifi_key_matches(text) if not _IP.fullmatch(m.group(g).rstrip(".!?"))]
+
+
+_IP = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/\S*)?")
+
+
+def _wifi_key_matches(text: str) -> list[tuple[re.Match[str], str]]:
     out = [(m, "v") for m in _NET_PAIR.finditer(text) if _pair_key_shaped(m.group("v"))]
     for m in _EN_WIFI_KEY.finditer(text):
-        group = next(g for g in ("v", "v2", "v3") if m.group(g) is not None)
+        group = next(g for g in ("v", "v2", "v3", "v4") if m.group(g) is not None)
         value = m.group(group).rstrip(".!?")
         if value.casefold() not in _EN_NON_VALUE and _credential_shaped(value):
             out.append((m, group))
@@ -258,14 +278,22 @@ _THE_NOT_VALUE = frozenset("""one ones only same usual default weakest weak stro
     hardest easiest problem issue thing part reason key point whole real""".split())
 
 
+# a number said in words, two or more of them: "nineteen fifty two", "four four seven one"
+_NUMBER_WORD = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)")
+NUMBER_WORDS = re.compile(rf"{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})+\b", _I)
+
+
 def _en_value_ok(word: str, value: str) -> bool:
-    first = value.split()[0].strip(".!?").casefold() if value.split() else ""
+    first = value.split()[0].strip(".!?)").casefold() if value.split() else ""
     if first == "the" and re.search(r"\s(?:word|phrase)$|pass\s?phrase$", word, _I) and len(value.split()) >= 3:
         # "the secret phrase is the owl flies at midnight", "my pgp passphrase is the owl sleeps at noon" — not
         # "… is the same as my login", "… is the weakest part"
         return value.split()[1].strip(".,!?").casefold() not in _EN_NON_VALUE | _THE_NOT_VALUE
     if not first or first in _EN_NON_VALUE or is_measure(first):
         return False
+    if re.match(rf"(?:{_NUMBER_WORD}[\s-]+)*{_NUMBER_WORD}\s+(?:characters?|chars?|digits?|letters?|words?|symbols?|long)\b", value, _I):
+        return False  # "my password is twenty characters long": a length in words
     if first in ("right", "correct", "incorrect") and re.match(
             r"\S+\s*(?:$|[,;.!?—-]|(?:but|and|so|yet|though|although|because|i|it|the|still|now)\b)", value, _I):
         return False  # "even though my password is right", "my password is correct but it says …"
@@ -274,7 +302,7 @@ def _en_value_ok(word: str, value: str) -> bool:
     if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
         return bool(re.search(r"\d", " ".join(value.split()[:6])))
     needs_digit = re.fullmatch(r"pin(?:\s+\w+)?|.*code|cvv|cvc|otp", word, _I)
-    if needs_digit and not re.search(r"\d", value.split()[0]):
+    if needs_digit and not re.search(r"\d", value.split()[0]) and not NUMBER_WORDS.match(value):
         return False
     if word.casefold() in ("pw", "token", "credentials", "credential") and len(first) < 6:
         return False  # "pw: ok", "the token is short" — a bare short word is not a credential
@@ -322,6 +350,10 @@ _ACCESS_PIN = re.compile(r"(?:\bwith|\bis|\busing|[:=：]|用|是|为)\s*(?:那?
 # "Blu3Heron!Gate" and "chenjie123! 注册…" hold one token each: an ASCII stop ends a clause before English only
 _ID_BEFORE = re.compile(r"(?:工号|学号|房号|单号|编号|号码|卡号|会员号|\b(?:employee|staff|student|member|badge|order|"
                         r"tracking|room|locker|seat)\s+(?:id|number|no\.?|#))\s*(?:是|为|:|：|=|\bis|\bwas)?\s*$", _I)
+# a number that says whose or which, named earlier in the clause, with no secret's name after it
+_WHOSE_NUMBER = re.compile(r"(?:\b(?:employee|staff|student|member|membership|badge|order|tracking|room|locker|seat|customer|"
+                           r"reference|case|ticket|phone|library\s+card)\s+(?:id|number|no\.?|#)|工号|学号|会员号|订单号|单号|"
+                           r"手机号|电话号码?)(?![^,，;；]*?\b(?:pass(?:word|code)?|pin|code)\b|[^,，;；]*?密码)", _I)
 _CLAUSE_END = re.compile(r"[.!?;](?=\s+[^\s\u4e00-\u9fff]|\s*$)|[。！？；\n]")
 _LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input|set|and)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed)?|\bpress(?:ed)?|\bdial(?:ed)?|\bkey\s+in|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
 _TOKEN = re.compile(r"[^\s,，。；;:：\"'“”‘’()（）「」/]{4,}")
@@ -420,8 +452,10 @@ def _typed_credentials(text: str) -> list[Finding]:
             raw = m.group(0).strip("[]{}<>")
             token = m.group(0).rstrip(".,!?")
             core = token.strip("[]{}<>")
-            if core.casefold() in _PRODUCTS:
+            if core.casefold() in _PRODUCTS or core.startswith("@"):  # "@jess_t_99": a handle, not a password
                 continue
+            if core.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", clause[:m.start()])[-1]):
+                continue  # "my student number is on the back of the card: 20451187": the number named before it
             leet = _LEET_PASSWORD.search(core)
             before = clause[max(0, m.start() - 12):m.start()]
             linked = _LINK_BEFORE.search(before) is not None
@@ -481,8 +515,11 @@ def find_secrets(text: str) -> list[Finding]:
         if _FIELD_LAST_WORD.search(m.group("k")) and _credential_shaped(m.group("v")):
             add("credential", m, "v")
     for m in _NEAR_VALUE.finditer(text):
-        hex_secret = m.group("w").casefold() in ("token", "secret") and _LONG_HEX.fullmatch(m.group("v").rstrip(".!?"))
-        if _strongly_shaped(m.group("v").rstrip(".!?")) or hex_secret:
+        word, hexed = m.group("w").casefold(), _LONG_HEX.fullmatch(m.group("v").rstrip(".!?"))
+        # a hex value after "token / secret / auth", or a 32+ one after "key" ("openweather key 8c2f…", "auth 5e8f…")
+        hex_secret = hexed and not _HEX_NOT_KEY.search(m.group("gap")) and (word in ("token", "secret", "auth") or (
+            word == "key" and len(hexed.group(0)) >= 32 and not _DATA_KEY.search(text, 0, m.start("w"))))
+        if hex_secret or (word != "auth" and _strongly_shaped(m.group("v").rstrip(".!?"))):
             add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m in _AWS_SECRET.finditer(text):
         token = m.group("v")
@@ -496,7 +533,10 @@ def find_secrets(text: str) -> list[Finding]:
         word, value = m.group("w"), m.group("v")
         if _en_value_ok(word, value):
             kind = "password" if word.casefold().startswith(("pass", "pw")) else re.sub(r"\s+", " ", word.casefold())
-            if "phrase" in word.casefold() or _DIAL.search(word):  # spaces inside: the rest of the clause is its value
+            spelled = NUMBER_WORDS.match(value)
+            if spelled:  # "pin is nineteen fifty two": the words of the number, all of them
+                found.append(Finding(kind, "secret", m.start("v"), m.start("v") + spelled.end(), spelled.group(0)))
+            elif "phrase" in word.casefold() or _DIAL.search(word) or word.casefold().endswith("master"):  # spaces inside: the rest of the clause is its value
                 add(kind, m, "v")
             else:
                 start, first = m.start("v"), re.split(r"[，。；！？、]", value.split()[0])[0]  # "123456，是…": zh stops it
@@ -536,8 +576,8 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _LISTED_PASSWORD.finditer(text):
         if m.group("v").casefold() not in _EN_NON_VALUE and not re.match(_EN_NOT_CREDENTIAL, m.group("v"), _I):
             add("password", m, "v")
-    for m in _ZH_VALUE_FIRST.finditer(text):
-        if re.search(r"\d", m.group("v")) and not _product(m.group("v")):
+    for m in _ZH_VALUE_FIRST.finditer(text):  # not "2580 是不是最常见的手机密码？": an example people use, nobody's
+        if re.search(r"\d", m.group("v")) and not _product(m.group("v")) and not _ZH_GENERIC.search(m.group(0)):
             add("密码", m, "v")
     for pattern in (_ZH_ANSWER, _ZH_SAME_AS):
         for m in pattern.finditer(text):
@@ -560,9 +600,11 @@ def find_secrets(text: str) -> list[Finding]:
         if span_end > m.end() + 3 and (_SEED_VALUE.search(text, m.end(), span_end) or _word_run(text[m.end():span_end])):
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
     from .cued import find_cued  # cued and presented build on this module's helpers
+    from .framed import find_framed
     from .presented import find_presented
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_presented(text)
+    found += find_framed(text)
     return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
 
 
@@ -591,7 +633,9 @@ _PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|[a-z]{1,6}[_-](?:[a-z]+[_-
 _DUMMY_VALUE = re.compile(r"(?:p[a@4][s5$]{2}w[o0]rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}!?|"
                           r"123456\d{0,3}|1234|0000|letmein", _I)
 _ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|fake|dummy|placeholders?|examples?|"
-                          r"samples?|hard-?coded|common(?:est)?|weak|docs?|documentation|tutorials?)\b|测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档|教程", _I)
+                          r"samples?|hard-?coded|common(?:est)?|weak|(?:the|in|from|per)\s+docs?|documentation|tutorials?)\b|"
+                          # the docs a value comes from ("文档里写…"), not one the user writes ("帮我写个交接文档")
+                          r"测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档(?:里|中|上|说|写)|(?:官方|开发|接口|示例)文档|教程", _I)
 # a well-known weak value asked about, owned by nobody: "Is 'P@ssw0rd' really as bad as …?", "密码设成 123456 是不是很危险？"
 _JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable)\b|危险|安全|够强|太弱|容易被|强密码|弱密码|强不强|够不够|"
                      r"\b(?:meets?|valid|allowed|accepted|acceptable|enough)\b|满足|符合|合格|格式", _I)
@@ -607,7 +651,8 @@ def _placeholder(f: Finding, text: str) -> bool:
     value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
     if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}]", text[f.start:]):
         return True
-    if value.isdigit() and re.match(r"\s*(?:位|个字符|个字|字符|characters?|chars?|digits?|letters?)", text[f.end:], _I):
+    if value.isdigit() and re.match(r"\s*(?:位|个字符|个字|字符|characters?|chars?|digits?|letters?|秒|分钟|小时|天|次|"
+                                    r"seconds?|secs?|minutes?|mins?|hours?|days?|times?|tries)", text[f.end:], _I):
         return True  # "密码至少 12 位": a length
     quoted = f.value[:1] in _QUOTES or text[f.start - 1:f.start] in _QUOTES
     if _DUMMY_VALUE.fullmatch(value) or quoted:

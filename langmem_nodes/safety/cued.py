@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, Finding, _product, halfwidth, is_measure
+from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, _WHOSE_NUMBER, Finding, _product, halfwidth, is_measure
 
 _I = re.IGNORECASE
 
@@ -28,17 +28,19 @@ _WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|l
 # "pin" the noun, not the verb ("pin torch==2.1.0"): owned, or followed by its link
 _PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone|new|old|default|unlock|temp|"
         r"temporary|one-time)\s+)pin\b|"
-        r"\bpin(?=\s*(?:code|number|no\.?|is|was|[:=#：]))")
+        r"\bpin(?=\s*(?:code|number|no\.?|is|was|[:=#：]))|"
+        r"\b(?:my|the|your|our|his|her)\s+[a-z]+\s+pin(?=\s*(?:,|is\b|was\b|[:=：]))")
 _SECRET_CUE = re.compile(
     rf"\b(?:(?:pass(?:word|wd|code|phrase)s?|pwd|{_PIN}|combination|combo)(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
     rf"(?:{_WHAT_OPENS})(?:\s+[\w-]+)?\s+codes?|codes?\s+(?:to|for|of|on)\s+(?:the\s+|my\s+|our\s+)?(?:{_WHAT_OPENS})|"
+    r"codes?\s+to\s+(?:get\s+in(?:to)?|open|unlock|enter|access|disarm|arm|go\s+in(?:to)?)\b|"
     r"(?:has|needs|takes|uses|with|enter|type)\s+(?:the\s+)?code|"
     r"opens?\s+(?:the|my|our)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
     r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product)\s+keys?|"
-    r"code\s*word|secret\s+word|safe\s*word|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back)\b|"
+    r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back)\b|"
     r"卡(?:片)?(?:背面|背后)|"
-    r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|动态码|安全码|"
-    r"提取码|授权码|激活码|解锁|锁屏|登录|登陆|\bpin\s*码|\bkey\s*(?:是|为|：|:)", _I)
+    r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|暗语|动态码|安全码|"
+    r"提取码|分享码|授权码|激活码|撤防|布防|解绑码|绑定码|配对码|开锁码|解锁码|解锁|锁屏|登录|登陆|\bpin\s*码|\bkey\s*(?:是|为|：|:)", _I)
 # a thing that opens and a code word in one sentence: "the smart lock on our front door, the code for the dog
 # walker is 60 31", "hotel safe i set the code to 1 9 9 0", "智能锁临时密码设的 0 5 2 0 1 3"
 _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doors?|gates?|garage|safe|lockers?|padlock|"
@@ -46,12 +48,20 @@ _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doo
 # a thing opened only by typing, said to be a code of 4+ digits: "the garage keypad is seven three one nine",
 # "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
 _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
-                           r"(?:\s+(?:at|on|in|for|of)\s+(?:the\s+|my\s+|our\s+)?[\w-]+)?\s*(?:is|was|'s|:|=|->|is\s+now|now\s+is)\s+|"
-                           r"\b(?:door|gate|garage)\s*(?:'s|:|=|->)\s*|"
+                           r"(?:\s+(?:at|on|in|for|of)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?\s*(?:is|was|'s|:|=|->|is\s+now|now\s+is)\s+|"
+                           r"\b(?:door|gate|garage|shed|storage\s+unit|cellar|basement)\s*(?:'s|:|=|->|\s+is|\s+was)\s*|"
+                           # the opener named, then its code pointed at: "the alarm, it's 2 5 8 0", "hotel safe, I set it to 5281"
+                           rf"\b(?:keypad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|door|gate|garage|{_BUZZER})"
+                           r"\s*,\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to)\s+|"
                            # a panel only ever typed into, its code right after it: "apartment buzzer 1 4 0 2", "gate keypad 7319"
                            rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
-                           r"(?:保险箱|保险柜|储物柜|柜子|密码锁|门锁|智能锁|车锁|挂锁|大门|单元门|房门|门口|车库|门禁|对讲)[^，。！？,\d]{0,6}?"
-                           r"(?:设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
+                           r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)[^，。！？,\d]{0,6}?"
+                           r"(?:[，,]\s*(?:就|我|我们)?)?(?:就是|设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
+_TYPED_IN = re.compile(r"\b(?:punch(?:ed)?|key(?:ed)?|tap(?:ped)?|type[ds]?|enter(?:ed|s)?)\s+(?:in\s+)?(?=\d)|(?:输入?|按|摁)(?:密码)?\s*(?=\d)", _I)
+# a dial combination said in turns, three or more: "right 22, left 8, right 41", "右 22 左 8 右 41"
+_DIAL_TURNS = re.compile(r"(?:\b(?:left|right|l|r)\s*\d{1,3}\b\s*[,，、]?\s*(?:then\s+)?){3,}|"
+                         r"(?:[左右顺逆](?:转|圈|转[一两三四五六七八九\d]?圈)?\s*\d{1,3}\s*[,，、]?\s*){3,}", _I)
+_TYPED_CODE = re.compile(r"\d{4,8}[*#]?(?![\w:/-]|\.\w|\s?\d)|\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)")
 _CODE_WORD = re.compile(r"\b(?:codes?|pin|combo|combination|passcode)\b|密码|码", _I)
 # an identity document or a money account named without "number": the value after it is its number —
 # "HK travel permit C58293716", "my savings account at Chase is 4402 9918 3372", "港澳通行证号 C58293716",
@@ -66,10 +76,13 @@ _ID_CUE = re.compile(
     rf"{_DOCUMENT}|{_MONEY_ACCOUNT}|"
     r"\b(?:passport|identity|id|identification|driver'?s\s+licen[cs]e|licen[cs]e|account|acct|routing|bank|"
     r"tax|social\s+security|social\s+insurance|national\s+insurance|insurance\s+policy|medicare|nhs)\s*(?:card\s+)?(?:number|no\.?|num|#)|"
-    r"\b(?:routing|account|acct|sort\s+code)\s*(?:#|:|no\.?)?\s*(?=\d{6,}\b)|(?:账户|帐户)\s*[:：]?\s*(?=\d{6,}(?!\d))|\b(?:credit|debit|bank|atm|salary|payroll|visa|mastercard|amex)\s+card\b|\bpassport\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|(?:工资|社保|医保|公积金|招商|招行|工行|建行|农行|中行|交行|邮储|工商|建设|农业)(?:银行)?卡|社保|驾照号|驾驶证号|医保卡", _I)
+    r"\b(?:routing|account|acct|sort\s+code)\s*(?:#|:|no\.?)?\s*(?=\d{6,}\b|\d{3,4}(?:[ -]\d{3,4}){2,})|(?:账户|帐户)\s*[:：]?\s*(?=\d{6,}(?!\d)|\d{3,4}(?: \d{3,4}){2,})|"
+    # a bank's name right before its account's digits: "建设银行 6217 0033 1234 5678 901", "Chase Bank 4402 9918 3372"
+    r"(?:[\u4e00-\u9fff]{2,4}银行|[工农中建交招]行|(?-i:\b(?:[A-Z][A-Za-z&]+\s+){1,3}Bank\b|\bBank\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))"
+    r"\s*[:：,，]?\s*(?=\d{4}[ -]?\d{4})|\b(?:credit|debit|bank|atm|salary|payroll|visa|mastercard|amex)\s+card\b|\bpassport\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|(?:工资|社保|医保|公积金|招商|招行|工行|建行|农行|中行|交行|邮储|工商|建设|农业)(?:银行)?卡|社保|驾照号|驾驶证号|医保卡", _I)
 _QUESTION_CUE = re.compile(
     r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:to|for)\s+(?:the\s+)?[\"'‘“]|"
-    r"密保|安全问题|验证问题|"
+    r"密保|安全问题|验证问题|[“\"「‘][^”\"」’]{2,30}[”\"」’]\s*(?:的)?(?:答案|回答)|"
     # a security question by its shape: "what was the name of your first school", "你小学班主任叫什么"
     r"\b(?:what|which|who|where)\s+(?:was|is|were)\s+(?:the\s+(?:name|make|model|street|city|town)\s+of\s+)?your\s+"
     r"(?:first|favou?rite|childhood|oldest|eldest|youngest|mother'?s|father'?s|maternal|paternal|elementary|primary|"
@@ -89,7 +102,7 @@ _MEASURE_AFTER = re.compile(
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
     r"error|status|http|floor|suite|apt|zip|postal|area|model|iso|rfc|pep|since|until|by|in|from|before|after|"
-    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|[#$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约|"
+    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|\d\s*\(|(?<!\bis\s)(?<![:=：是为]\s)(?<![:=：是为])#|[$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约|"
     # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
     r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
     r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号)\s*(?:是|为|:|：)?)\s*$", _I)
@@ -97,6 +110,7 @@ _NOT_VALUE_BEFORE = re.compile(
 _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
 _POINTS_BACK = re.compile(r"^\s*(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
+                          r"(?:I|we)\s+(?:just\s+)?(?:changed|set|reset|made|updated|switched)\s+it\s+to\b|我?(?:改成|设成|换成)了?|"
                           r"是这个|如下)", _I)
 _NEGATED = re.compile(r"\b(?:forgot|forget|forgotten|lost|don'?t\s+(?:know|remember)|can'?t\s+remember|no\s+idea|reset|"
                       r"changed?|expired?|wrong|invalid|incorrect)\b|忘了|忘记|记不住|不记得|重置|过期|失效|错了|不对", _I)
@@ -148,7 +162,7 @@ def _identifier_token(token: str, before: str, after: str) -> bool:
 
 
 # a code said in pieces or in words: "4 4 7 1", "60 31", "seven two six four", "八六四二零九", "幺二三幺"
-_SPACED_DIGITS = re.compile(r"(?<![\w.:/-])\d{1,4}(?: \d{1,4}){1,7}(?![\w.:/-]| \d)")
+_SPACED_DIGITS = re.compile(r"(?<![\w.:/-])\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)")
 _EN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[零〇一二三四五六七八九幺两洞拐勾]{{4,}}", _I)
 
@@ -176,21 +190,26 @@ def _values(sentence: str, offset: int, identifier: bool = False) -> list[Findin
     out = []
     for m in _TOKEN.finditer(sentence):
         token = m.group(0).rstrip(".-/")
+        if not identifier and token.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", sentence[:m.start()])[-1]):
+            continue  # "学号在卡背面：20451187": the number named before it, not a code
         if shaped(token, sentence[max(0, m.start() - 24):m.start()], sentence[m.start() + len(token):]):
             out.append(Finding(kind, category, offset + m.start(), offset + m.start() + len(token), token))
     return out
 
 
-def _answer(sentence: str, offset: int, cue: re.Match[str]) -> Finding | None:
-    """The answer after a security question's last link: "security q 'first school' -> Lincoln Elementary"."""
+def _answers(sentence: str, offset: int, cue: re.Match[str]) -> list[Finding]:
+    """The answers after a security question's links: "security q 'first school' -> Lincoln Elementary"; every
+    link's, so a later clause about the answer ("…我填的是 实验二小，现在想不起来当时写的是全称还是简称") leaves
+    the answer found."""
     tail_start = cue.end()
     quoted = re.search(r"[\"'‘“「][^\"'’”」]{2,80}[\"'’”」]", sentence[tail_start:])
     if quoted:  # the question itself, quoted: the answer comes after it
         tail_start += quoted.end()
-    links = list(_ANSWER_LINK.finditer(sentence, tail_start))
-    if not links:
-        return None
-    start = links[-1].end()
+    found = [_answer_after(sentence, offset, link.end()) for link in _ANSWER_LINK.finditer(sentence, tail_start)]
+    return [f for f in found if f is not None]
+
+
+def _answer_after(sentence: str, offset: int, start: int) -> Finding | None:
     value = re.split(r"[,，。.!！?？;；]|\s+(?:and|so|but|jot|note|remember|save|keep)\b|[，,]?\s*(?:帮我|记一下|记住|你记|别忘)",
                      sentence[start:], maxsplit=1)[0].strip(" \"'“”‘’「」")
     if not value or len(value) > 40 or _NOT_ANSWER.match(value):
@@ -222,9 +241,9 @@ def find_cued(text: str) -> list[Finding]:
         sentence, offset = m.group(0), m.start()
         question = _QUESTION_CUE.search(sentence)
         if question:
-            answer = _answer(sentence, offset, question)
-            if answer:
-                found.append(answer)
+            answers = _answers(sentence, offset, question)
+            if answers:
+                found.extend(answers)
                 lent = False
                 continue
         cue = _SECRET_CUE.search(sentence) or (_OPENER.search(sentence) and _CODE_WORD.search(sentence))
@@ -237,10 +256,18 @@ def find_cued(text: str) -> list[Finding]:
         if typed and not values:
             values = [f for f in (*_values(sentence, offset), *_pieces(sentence, offset))
                       if f.start == offset + typed.end() and _four_digits(f.value)]
+        dial = _DIAL_TURNS.search(sentence)
+        if dial and not values and (cue or _OPENER.search(sentence) or lent):  # "the safe combo? right 22, left 8, right 41"
+            values = [Finding("access code", "secret", offset + dial.start(), offset + dial.end(), dial.group(0).rstrip(" ,，、"))]
+        typed_in = _OPENER.search(sentence) and _TYPED_IN.search(sentence)
+        if typed_in and not values:  # "if the alarm goes off, just punch in 2580 and hit OFF"
+            code = _TYPED_CODE.match(sentence, typed_in.end())
+            if code and not _MEASURE_AFTER.match(sentence[code.end():]):
+                values = [Finding("access code", "secret", offset + code.start(), offset + code.end(), code.group(0))]
         if ident and not values:  # an identifier's digits may come in groups: "my SIN is 046 454 286"
             values = _values(sentence, offset, identifier=True) or [
                 Finding("id number", "pii", p.start, p.end, p.value) for p in _pieces(sentence, offset)
-                if sum(c.isdigit() for c in p.value) >= 6 and not _NEGATED.search(sentence)]
+                if sum(c.isdigit() for c in p.value) >= 6 and not _NEGATED.search(text[offset:p.start])]  # "…卡号位数不对" after: still given
         found.extend(values)
         # "the password? it's marmalade77": a secret's name asked alone lends its cue like a statement
         named_alone = len(re.findall(r"\w+", sentence)) <= 4

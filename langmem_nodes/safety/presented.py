@@ -76,7 +76,7 @@ def _measure_after(after: str) -> bool:
 # ---- what the user logs in with -----------------------------------------------------------------------------
 _TOKEN = rf"(?P<v>{_VALUE_CHARS}{{4,40}})"
 _LOGIN_USE = [
-    re.compile(rf"\b(?:use|using|used|type|typing|typed)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:for|on|as|at|in)\s+"
+    re.compile(rf"\b(?:use|uses|using|used|type|types|typing|typed)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:for|on|as|at|in)\s+"
                r"(?:basically\s+|pretty\s+much\s+|literally\s+|almost\s+|nearly\s+|just\s+about\s+)?"
                r"(?:everything|every\s*(?:thing|one|where|account|site|app|login)|all\s+(?:of\s+)?(?:my\s+|the\s+)?"
                r"(?:accounts?|logins?|sites|websites|apps|passwords|stuff)|(?:each|any)\s+(?:account|site|login))", _I),
