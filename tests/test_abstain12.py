@@ -1,0 +1,77 @@
+"""Abstain, round 12, zh + en: a general question about a kind of thing or people (its signs, how it works, whether
+it is vegan, what patients may drink, how long it keeps, which things make up a named set) gets no memory, though a
+memory shares its topic; the user's own requests about the same topics keep theirs. The sentences are written for
+this file (the abstain tune11 users showed the forms).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from langmem_nodes.read import RecallNode
+from langmem_nodes.read.kind_question import asks_about_a_kind
+from langmem_nodes.read.query import QueryNode
+from langmem_nodes.read.query_need import query_need
+from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+from langmem_nodes.store import MemoryStore
+
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+CTX = MemoryContext(user_id="ada")
+
+KIND_EN = ["what are the common side effects of ibuprofen?", "what are the warning signs of a stroke",
+           "how does python garbage collection work", "how do jwt refresh tokens work?", "are lentils gluten-free?",
+           "is gelatin vegetarian?", "can diabetics eat grapes?", "how long can cooked rice be kept in the fridge?"]
+KIND_ZH = ["布洛芬有什么副作用？", "中风的早期表现有哪些", "糖尿病人能吃葡萄吗", "孕妇可以喝咖啡吗", "剩米饭能放几天？",
+           "蜂蜜的保质期多久", "中国四大名著是哪些", "唐宋八大家是哪些"]
+OWN_EN = ["what should I cook for my diabetic dad tonight?", "how does the billing service work?",
+          "any tips for my knee before the run on sunday?", "how do I make my sourdough less dense?"]
+OWN_ZH = ["我能喝咖啡吗", "晚饭给我爸做点啥，他有糖尿病", "我的待办还剩哪些", "大提琴的琴弦多久换一次？"]
+
+
+@pytest.mark.parametrize("text", KIND_EN + KIND_ZH)
+def test_a_general_question_about_a_kind_is_impersonal(text):
+    assert asks_about_a_kind(text)
+    assert query_need(text) == "impersonal"
+
+
+@pytest.mark.parametrize("text", OWN_EN + OWN_ZH)
+def test_the_users_own_requests_on_the_same_topics_are_not_such_questions(text):
+    assert query_need(text) != "impersonal"
+
+
+HOME = ["User takes ibuprofen for back pain", "User has type 2 diabetes", "User is vegetarian",
+        "用户在吃布洛芬治腰疼", "用户有糖尿病", "用户吃素"]
+
+
+@pytest.fixture
+def relevant_ids(tmp_path):
+    with MemoryStore(tmp_path / "home", embedder="hashing") as store:
+        store.commit(add=[MemoryRecord(id=f"m{i}", text=t, scope=Scope(user_id="ada"), source="explicit",
+                                       confidence=0.9, created_at=NOW - timedelta(days=i)) for i, t in enumerate(HOME)])
+
+        def run(text):
+            # the hashing embedder has no calibrated floor: every candidate counts relevant unless the query's
+            # form says no memory answers it
+            query = QueryNode().run({"messages": [("user", text)]}, CTX, NOW)["memory_query"]
+            hits = RecallNode(store).run({"memory_query": query}, CTX, NOW)["memory_hits"]
+            return {h.record.text for h in hits if h.breakdown["relevant"]}
+
+        yield run
+
+
+@pytest.mark.parametrize("text", ["what are the common side effects of ibuprofen?", "can diabetics eat grapes?",
+                                  "is gelatin vegetarian?"])
+def test_the_recall_finds_no_memory_relevant_for_a_kind_question_en(relevant_ids, text):
+    assert relevant_ids(text) == set()
+
+
+@pytest.mark.parametrize("text", ["布洛芬有什么副作用？", "糖尿病人能吃葡萄吗", "剩米饭能放几天？"])
+def test_the_recall_finds_no_memory_relevant_for_a_kind_question_zh(relevant_ids, text):
+    assert relevant_ids(text) == set()
+
+
+def test_the_users_own_request_keeps_its_memories_en_and_zh(relevant_ids):
+    assert "User has type 2 diabetes" in relevant_ids("what should I eat for lunch with my diabetes?")
+    assert "用户有糖尿病" in relevant_ids("我有糖尿病，午饭吃点啥")
