@@ -14,6 +14,7 @@ from langmem_nodes.read import RecallNode
 from langmem_nodes.read.kind_question import asks_about_a_kind
 from langmem_nodes.read.query import QueryNode
 from langmem_nodes.read.query_need import query_need
+from langmem_nodes.read.standing import conditions_asked
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.store import MemoryStore
 
@@ -75,3 +76,52 @@ def test_the_recall_finds_no_memory_relevant_for_a_kind_question_zh(relevant_ids
 def test_the_users_own_request_keeps_its_memories_en_and_zh(relevant_ids):
     assert "User has type 2 diabetes" in relevant_ids("what should I eat for lunch with my diabetes?")
     assert "用户有糖尿病" in relevant_ids("我有糖尿病，午饭吃点啥")
+
+
+# facets of the stack: a request about one part of the setup depends on the memory of that part
+STACK_HOME = ["The API is written in Go with Gin", "The project's database is MySQL 8", "The team runs CI on GitHub Actions",
+              "User's editor is Neovim", "后端用 Kotlin 写的", "项目数据库是 PostgreSQL 15", "团队用 Jenkins 做持续集成",
+              "用户的编辑器是 VS Code"]
+
+
+@pytest.mark.parametrize("text, facet", [
+    ("the nightly report query takes a minute, can it be faster?", "database"),
+    ("we keep hitting too many connections under load", "database"), ("run the unit tests on every pull request", "ci"),
+    ("what's the hotkey for multi-cursor editing?", "editor"), ("给订单加一个软删除", "database"),
+    ("慢查询怎么定位", "database"), ("每次提交都自动跑一下 lint", "ci"), ("格式化代码的快捷键是啥", "editor")])
+def test_a_request_names_the_stack_facet_it_depends_on(text, facet):
+    assert facet in conditions_asked(text)
+
+
+@pytest.mark.parametrize("text", ["book a table for six on friday", "我想统计一下这个月花了多少钱", "how do I exit nano?",
+                                  "what's a good keyboard for coding all day?"])
+def test_a_request_outside_the_stack_names_no_facet(text):
+    assert not conditions_asked(text) & {"database", "ci", "editor"}
+
+
+@pytest.fixture
+def stack_relevant(tmp_path):
+    with MemoryStore(tmp_path / "stack", embedder="hashing") as store:
+        store.commit(add=[MemoryRecord(id=f"m{i}", text=t, scope=Scope(user_id="ada"), source="explicit",
+                                       confidence=0.9, created_at=NOW - timedelta(days=i))
+                          for i, t in enumerate(STACK_HOME)])
+
+        def run(text):
+            # a floor no hashing vector clears: only a standing condition (or words) makes a memory relevant
+            query = QueryNode().run({"messages": [("user", text)]}, CTX, NOW)["memory_query"]
+            hits = RecallNode(store, dense_floor=0.99).run({"memory_query": query}, CTX, NOW)["memory_hits"]
+            return {h.record.text for h in hits if h.breakdown["relevant"]}
+
+        yield run
+
+
+def test_the_recall_counts_the_memory_of_the_asked_facet_relevant_en(stack_relevant):
+    assert "The project's database is MySQL 8" in stack_relevant("we keep hitting too many connections under load, any ideas?")
+    assert "The team runs CI on GitHub Actions" in stack_relevant("run the unit tests on every pull request")
+    assert "User's editor is Neovim" in stack_relevant("what's the hotkey for multi-cursor editing?")
+
+
+def test_the_recall_counts_the_memory_of_the_asked_facet_relevant_zh(stack_relevant):
+    assert "项目数据库是 PostgreSQL 15" in stack_relevant("线上老是报连接数太多，怎么办")
+    assert "团队用 Jenkins 做持续集成" in stack_relevant("能不能每次提交都自动跑一下 lint？")
+    assert "用户的编辑器是 VS Code" in stack_relevant("格式化代码的快捷键是啥")

@@ -13,6 +13,10 @@ apart and no similarity floor finds the link. The link is one of form, zh + en:
 - **stack**: a memory stating the user's technical setup (a language, a framework, a platform, the project's
   database, a code convention) bears on a request to build or change code (a function, an endpoint, a query,
   a screen, a hook, a deploy or rollback; 函数, 接口, 字段, 部署, 回滚).
+- **database**, **ci**, **editor**: facets of the stack. A request about one part of the setup (a query, a slow
+  query, too many connections, 软删除; a step on every PR, 流水线; a shortcut, a plugin, 快捷键) depends on the memory
+  of that part («The project's database is MongoDB 7», «团队用 Jenkins 做持续集成», «User uses VS Code»), which
+  the stack condition's best two may leave out.
 
 The recall counts such a memory relevant for a query that asks for help (not an impersonal one, not a question
 for a stored fact, not one about someone else or about a failing thing of the user's: `query_need`), at most
@@ -83,6 +87,28 @@ CONDITIONS: dict[str, Condition] = {
             r"index(?:es)?(?! funds?)|logged-in user|unit tests?|refactor\w*)\b"
             r"|函数|接口|组件|页面|字段|表结构|索引|SQL|sql|脚本|hook|模型|部署|上线|回滚|流水线|pipeline|单测|"
             r"编译|兼容|docker|报错"),
+        predicates=frozenset()),
+    # facets of the stack: a request about one part of the setup depends on the memory of that part, whichever two
+    # stack memories rank first ("write a query that finds invoices" → the project's database, not its language)
+    "database": Condition(
+        held=re.compile(r"\b(?:postgres\w*|mysql|mariadb|mongo(?:db)?|sqlite|oracle db|sql server|dynamodb|"
+                        r"cassandra|database|sqlalchemy|prisma|hibernate|orm)\b|数据库|库用|(?<![A-Za-z])ORM", re.I),
+        asked=re.compile(
+            r"\b(?:sql|quer(?:y|ies)|joins?|index(?:es)?(?! funds?)|migrations?|columns?|fields?|schema|"
+            r"soft[- ]delete|too many connections|connection pool|deadlocks?)\b"
+            r"|查询|字段|表结构|建表|索引|迁移|软删除|连接数|连接池|死锁|事务|慢查询", re.I),
+        predicates=frozenset()),
+    "ci": Condition(
+        held=re.compile(r"\b(?:github actions|gitlab(?: ci)?|jenkins|circleci|travis|buildkite|ci)\b|持续集成|流水线",
+                        re.I),
+        asked=re.compile(r"\b(?:ci|prs?|pull requests?|merge requests?|pipelines?|workflows?|on every (?:push|commit))\b"
+                         r"|流水线|合并请求|每次提交|(?<![A-Za-z])(?:CI|PR|MR)(?![A-Za-z])", re.I),
+        predicates=frozenset()),
+    "editor": Condition(
+        held=re.compile(r"\b(?:vs ?code|visual studio|n?vim|neovim|emacs|intellij|pycharm|webstorm|goland|sublime|"
+                        r"cursor editor|zed)\b|编辑器|(?<![A-Za-z])IDE(?![A-Za-z])", re.I),
+        asked=re.compile(r"\b(?:shortcuts?|keybindings?|key bindings?|hotkeys?|multi[- ]?cursors?|extensions?|plugins?|"
+                         r"snippets?)\b|快捷键|插件|多光标|代码片段", re.I),
         predicates=frozenset()),
 }
 
