@@ -125,3 +125,36 @@ def test_the_recall_counts_the_memory_of_the_asked_facet_relevant_zh(stack_relev
     assert "项目数据库是 PostgreSQL 15" in stack_relevant("线上老是报连接数太多，怎么办")
     assert "团队用 Jenkins 做持续集成" in stack_relevant("能不能每次提交都自动跑一下 lint？")
     assert "用户的编辑器是 VS Code" in stack_relevant("格式化代码的快捷键是啥")
+
+
+@pytest.mark.parametrize("text, facet", [
+    ("our functions take seconds on cold starts, what can we do?", "platform"), ("how should autoscaling be set up?", "platform"),
+    ("冷启动太慢了怎么优化", "platform"), ("环境变量应该放哪配置？", "platform"),
+    ("which installer do I need for miniconda?", "machine"), ("how do I install the printer driver?", "machine"),
+    ("下载 PyCharm 选哪个版本？", "machine"), ("这个驱动要怎么装", "machine")])
+def test_a_request_names_the_platform_or_machine_it_depends_on(text, facet):
+    assert facet in conditions_asked(text)
+
+
+@pytest.mark.parametrize("text", ["帮我看看客厅怎么装修", "what should I cook tonight?", "我想换个发型"])
+def test_a_request_about_neither_names_no_platform_or_machine(text):
+    assert not conditions_asked(text) & {"platform", "machine"}
+
+
+def test_the_recall_counts_the_platform_and_machine_memories_relevant_en_and_zh(tmp_path):
+    home = ["The API runs on AWS Lambda", "User's laptop is a MacBook Air M2", "User likes jazz",
+            "服务部署在阿里云上", "用户的电脑是 ThinkPad，装的 Windows 11", "用户喜欢爬山"]
+    with MemoryStore(tmp_path / "pm", embedder="hashing") as store:
+        store.commit(add=[MemoryRecord(id=f"m{i}", text=t, scope=Scope(user_id="ada"), source="explicit",
+                                       confidence=0.9, created_at=NOW - timedelta(days=i)) for i, t in enumerate(home)])
+
+        def relevant(text):
+            query = QueryNode().run({"messages": [("user", text)]}, CTX, NOW)["memory_query"]
+            hits = RecallNode(store, dense_floor=0.99).run({"memory_query": query}, CTX, NOW)["memory_hits"]
+            return {h.record.text for h in hits if h.breakdown["relevant"]}
+
+        assert "The API runs on AWS Lambda" in relevant("our functions take seconds on cold starts, what can we do?")
+        assert "User's laptop is a MacBook Air M2" in relevant("which installer do I need for miniconda?")
+        assert "服务部署在阿里云上" in relevant("冷启动太慢了怎么优化")
+        assert "用户的电脑是 ThinkPad，装的 Windows 11" in relevant("下载 PyCharm 选哪个版本？")
+        assert not relevant("帮我看看客厅怎么装修") & {"User's laptop is a MacBook Air M2", "服务部署在阿里云上"}

@@ -17,6 +17,9 @@ apart and no similarity floor finds the link. The link is one of form, zh + en:
   query, too many connections, 软删除; a step on every PR, 流水线; a shortcut, a plugin, 快捷键) depends on the memory
   of that part («The project's database is MongoDB 7», «团队用 Jenkins 做持续集成», «User uses VS Code»), which
   the stack condition's best two may leave out.
+- **platform**, **machine**: where the code runs (a cold start, autoscaling, environment variables, 冷启动 → «User
+  deploys the API on AWS Lambda», «部署在阿里云上») and the user's computer (an installer, a download, which version,
+  a driver, 安装包 → «用户的电脑是MacBook Air M1»).
 
 The recall counts such a memory relevant for a query that asks for help (not an impersonal one, not a question
 for a stored fact, not one about someone else or about a failing thing of the user's: `query_need`), at most
@@ -29,7 +32,7 @@ Example:
     >>> sorted(conditions_asked("write a REST endpoint that returns orders")), conditions_asked("how do I exit vim")
     (['stack'], set())
     >>> sorted(conditions_held("User is allergic to eggs.")), sorted(conditions_held("服务部署在 K8s 上，用 Helm 管理"))
-    (['diet'], ['stack'])
+    (['diet'], ['platform', 'stack'])
 """
 
 from __future__ import annotations
@@ -109,6 +112,20 @@ CONDITIONS: dict[str, Condition] = {
                         r"cursor editor|zed)\b|编辑器|(?<![A-Za-z])IDE(?![A-Za-z])", re.I),
         asked=re.compile(r"\b(?:shortcuts?|keybindings?|key bindings?|hotkeys?|multi[- ]?cursors?|extensions?|plugins?|"
                          r"snippets?)\b|快捷键|插件|多光标|代码片段", re.I),
+        predicates=frozenset()),
+    "platform": Condition(
+        held=re.compile(r"\b(?:aws|lambda|ec2|ecs|eks|fargate|gcp|cloud run|app engine|azure|kubernetes|k8s|heroku|vercel|"
+                        r"netlify|fly\.io|cloudflare workers)\b|阿里云|腾讯云|华为云|(?<![A-Za-z])(?:ACK|K8s|k8s)(?![A-Za-z])",
+                        re.I),
+        asked=re.compile(r"\b(?:cold starts?|autoscal\w*|scal(?:e|ing) (?:up|out|down)|timeouts? in prod|memory limits?|"
+                         r"serverless|env(?:ironment)? var\w*|secrets? in prod)\b|冷启动|扩容|缩容|弹性伸缩|环境变量", re.I),
+        predicates=frozenset()),
+    "machine": Condition(
+        held=re.compile(r"\b(?:macbook|imac|mac mini|apple silicon|m[1-4](?: pro| max)?|windows \d+|ubuntu|fedora|arch linux|"
+                        r"thinkpad|laptop is|computer is)\b|电脑是|笔记本是|(?<![A-Za-z])(?:Mac|Windows|Linux)(?![A-Za-z])",
+                        re.I),
+        asked=re.compile(r"\b(?:install(?:er|ing)?|download|which (?:build|version)|drivers?|arm64|x86)\b|安装|安装包|下载|"
+                         r"哪个版本|驱动|装(?!修|饰|不下)", re.I),
         predicates=frozenset()),
 }
 
