@@ -14,7 +14,7 @@ from langmem_nodes.read import RecallNode
 from langmem_nodes.read.kind_question import asks_about_a_kind
 from langmem_nodes.read.query import QueryNode
 from langmem_nodes.read.query_need import query_need
-from langmem_nodes.read.standing import conditions_asked
+from langmem_nodes.read.standing import conditions_asked, conditions_held
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.store import MemoryStore
 
@@ -158,3 +158,42 @@ def test_the_recall_counts_the_platform_and_machine_memories_relevant_en_and_zh(
         assert "服务部署在阿里云上" in relevant("冷启动太慢了怎么优化")
         assert "用户的电脑是 ThinkPad，装的 Windows 11" in relevant("下载 PyCharm 选哪个版本？")
         assert not relevant("帮我看看客厅怎么装修") & {"User's laptop is a MacBook Air M2", "服务部署在阿里云上"}
+
+
+@pytest.mark.parametrize("text, condition", [
+    ("how many days do I have left before the deadline?", "deadline"), ("how much time is left to finish, roughly?", "deadline"),
+    ("还剩几天，怎么安排复习", "deadline"), ("离截止还有多久，来得及吗", "deadline"),
+    ("any tips for getting a two-year-old to sleep?", "children"), ("what toys suit toddlers?", "children"),
+    ("宝宝晚上老醒怎么办", "children"), ("3岁的孩子能玩什么玩具", "children")])
+def test_a_request_names_the_deadline_or_the_children_it_depends_on(text, condition):
+    assert condition in conditions_asked(text)
+
+
+@pytest.mark.parametrize("text, condition", [
+    ("User's thesis is due September 30", "deadline"), ("User's exam is on March 14", "deadline"),
+    ("用户的论文6月10号截止", "deadline"), ("User has a toddler son", "children"), ("用户的女儿两岁", "children")])
+def test_a_memory_states_the_deadline_or_the_children(text, condition):
+    assert condition in conditions_held(text)
+
+
+@pytest.mark.parametrize("text", ["what should I name my new goldfish?", "我新买的金鱼取什么名字好？", "User loves unit tests"])
+def test_neither_deadline_nor_children_without_them(text):
+    assert not (conditions_asked(text) | conditions_held(text)) & {"deadline", "children"}
+
+
+def test_the_recall_counts_the_deadline_and_the_child_relevant_en_and_zh(tmp_path):
+    home = ["User's thesis is due September 30", "User has a toddler daughter", "User likes jazz",
+            "用户的报告下周五截止", "用户的儿子刚满一岁", "用户喜欢爬山"]
+    with MemoryStore(tmp_path / "dc", embedder="hashing") as store:
+        store.commit(add=[MemoryRecord(id=f"m{i}", text=t, scope=Scope(user_id="ada"), source="explicit",
+                                       confidence=0.9, created_at=NOW - timedelta(days=i)) for i, t in enumerate(home)])
+
+        def relevant(text):
+            query = QueryNode().run({"messages": [("user", text)]}, CTX, NOW)["memory_query"]
+            hits = RecallNode(store, dense_floor=0.99).run({"memory_query": query}, CTX, NOW)["memory_hits"]
+            return {h.record.text for h in hits if h.breakdown["relevant"]}
+
+        assert "User's thesis is due September 30" in relevant("how many weeks do I have left to write?")
+        assert "User has a toddler daughter" in relevant("any tips for getting a two-year-old to sleep?")
+        assert "用户的报告下周五截止" in relevant("还剩几天，怎么安排？")
+        assert "用户的儿子刚满一岁" in relevant("宝宝晚上老醒怎么办")

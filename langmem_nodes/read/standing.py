@@ -20,6 +20,10 @@ apart and no similarity floor finds the link. The link is one of form, zh + en:
 - **platform**, **machine**: where the code runs (a cold start, autoscaling, environment variables, 冷启动 → «User
   deploys the API on AWS Lambda», «部署在阿里云上») and the user's computer (an installer, a download, which version,
   a driver, 安装包 → «用户的电脑是MacBook Air M1»).
+- **deadline**: a memory stating a due date (a thesis due, an exam on a date, 截止) bears on a question about the
+  time left ("how many weeks do I have left", "还剩几天").
+- **children**: a memory stating the user's child bears on a request about a young child ("a bedtime routine for a
+  two-year-old", "宝宝晚上老醒怎么办").
 
 The recall counts such a memory relevant for a query that asks for help (not an impersonal one, not a question
 for a stored fact, not one about someone else or about a failing thing of the user's: `query_need`), at most
@@ -126,6 +130,18 @@ CONDITIONS: dict[str, Condition] = {
                         re.I),
         asked=re.compile(r"\b(?:install(?:er|ing)?|download|which (?:build|version)|drivers?|arm64|x86)\b|安装|安装包|下载|"
                          r"哪个版本|驱动|装(?!修|饰|不下)", re.I),
+        predicates=frozenset()),
+    "deadline": Condition(
+        held=re.compile(r"\b(?:is |are )?due (?:on |by |in )?(?:\w+ \d|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+                        r"next|this|end)|\b(?:exam|test|defen[cs]e) (?:is )?(?:on|in) (?:\w+ )?\d|\bdeadline\b|截止|交稿|考试(?:在|是)|(?:月|号|日)(?:前)?(?:要)?交", re.I),
+        asked=re.compile(r"\bhow (?:many|much) (?:\w+ )?(?:days|weeks|months|time)\b[^?]{0,30}\bleft\b|\bdeadline\b|"
+                         r"\bwhen is [^?]{1,30} due\b|还剩(?:几|多少)(?:天|周|个月|个星期)|还有(?:几|多少)(?:天|周|个月|个星期)|"
+                         r"还有多久(?:交|截止)|截止", re.I),
+        predicates=frozenset()),
+    "children": Condition(
+        held=re.compile(r"\b(?:daughter|son|toddler|baby|kids?|children|twins)\b|女儿|儿子|孩子|宝宝|闺女", re.I),
+        asked=re.compile(r"\b(?:toddlers?|babies|baby|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[- ]years?[- ]olds?|"
+                         r"preschool\w*|kindergarten\w*)\b|宝宝|幼儿|(?:\d+|[一二两三四五六七八九十])岁(?:的)?(?:孩子|小孩|娃|宝宝)", re.I),
         predicates=frozenset()),
 }
 
