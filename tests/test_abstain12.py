@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from langmem_nodes.read import RecallNode
+from langmem_nodes.read.fact_relation import relations_named
 from langmem_nodes.read.kind_question import asks_about_a_kind
 from langmem_nodes.read.query import QueryNode
 from langmem_nodes.read.query_need import query_need
@@ -197,3 +198,29 @@ def test_the_recall_counts_the_deadline_and_the_child_relevant_en_and_zh(tmp_pat
         assert "User has a toddler daughter" in relevant("any tips for getting a two-year-old to sleep?")
         assert "用户的报告下周五截止" in relevant("还剩几天，怎么安排？")
         assert "用户的儿子刚满一岁" in relevant("宝宝晚上老醒怎么办")
+
+
+@pytest.mark.parametrize("text, named", [("what is my daughter called?", {"daughter"}), ("do I have a dog?", {"dog"}),
+                                         ("我女儿叫什么名字？", {"daughter"}), ("我有狗吗？", {"dog"})])
+def test_a_fact_question_names_the_relative_or_pet_it_asks_about(text, named):
+    assert relations_named(text) == named
+
+
+def test_a_fact_question_about_one_relative_or_pet_is_not_answered_by_another_en_and_zh(tmp_path):
+    home = ["User's son is called Theo", "User has a corgi named Pixel", "用户的儿子叫乐乐", "用户养了一只叫咪咪的猫"]
+    with MemoryStore(tmp_path / "rel", embedder="hashing") as store:
+        store.commit(add=[MemoryRecord(id=f"m{i}", text=t, scope=Scope(user_id="ada"), source="explicit",
+                                       confidence=0.9, created_at=NOW - timedelta(days=i)) for i, t in enumerate(home)])
+
+        def relevant(text):
+            # the hashing embedder has no calibrated floor: every candidate counts relevant unless a rule says no
+            query = QueryNode().run({"messages": [("user", text)]}, CTX, NOW)["memory_query"]
+            hits = RecallNode(store).run({"memory_query": query}, CTX, NOW)["memory_hits"]
+            return {h.record.text for h in hits if h.breakdown["relevant"]}
+
+        assert relevant("what is my daughter called?") == set()
+        assert relevant("我女儿叫什么名字？") == set()
+        assert relevant("我有狗吗？") == {"User has a corgi named Pixel"}
+        assert "User's son is called Theo" in relevant("what is my son called?")
+        assert "用户养了一只叫咪咪的猫" in relevant("我的猫叫什么？")
+        assert "User's son is called Theo" not in relevant("what's my cat's name?")
