@@ -40,6 +40,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from .kind_question import asks_about_a_kind
+
 Need = Literal["impersonal", "general", "implied", "personal"]
 
 # quoted spans: 'x', "x", “x”, ‘x’, 「x」, 《x》 (an apostrophe inside a word is not a quote)
@@ -262,6 +264,8 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
         return True
     # a translation's material may follow a colon: "帮我翻成英文：我们提出了……"
     if _ARITHMETIC.search(_DATE.sub(" ", text)) or _TRANSLATION.search(re.split(r"[:：]", text, maxsplit=1)[0]):
+        return True
+    if asks_about_a_kind(plain):  # "is honey vegan?", "高血压患者能喝咖啡吗" (`kind_question.py`)
         return True
     if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or (
             _WHAT_IS_ZH.match(plain) and not _SETTING_ZH.search(plain)):

@@ -83,6 +83,7 @@ from ..text import detect_lang
 from . import history_route
 from .attribute_route import ATTRIBUTE_BOOST, AttributeRoute
 from .fact_question import asks_own_fact
+from .fact_relation import names_relation, relations_named
 from .history_route import HISTORY_BOOST
 from .knowledge import asks_knowledge, reads_as_request
 from .query_need import asks_something, speaks_of_user
@@ -384,6 +385,8 @@ class RecallNode(MemoryNode):
         by_meaning = dense if floor is not None else dict.fromkeys(ids, 0.0)  # no floor: every candidate counts
         chosen = relevant(need, by_meaning, lexical, floor=floor, lexical_floor=self.lexical_floor,
                           dense_read=qvec is not None)  # dense evidence only where the embedder read the query
+        if fact and (named := relations_named(query.text)):  # "what is my daughter called?": not the son's name
+            chosen = {i for i in chosen if names_relation(records[i].text, named)}
         # a condition bears on a request, not on a turn that only states something ("又下雨了")
         if self.standing and not fact and asks_something(query.text) and (need in ("personal", "implied") or (
                 need == "general" and not speaks_of_user(query.text))):

@@ -13,6 +13,17 @@ apart and no similarity floor finds the link. The link is one of form, zh + en:
 - **stack**: a memory stating the user's technical setup (a language, a framework, a platform, the project's
   database, a code convention) bears on a request to build or change code (a function, an endpoint, a query,
   a screen, a hook, a deploy or rollback; 函数, 接口, 字段, 部署, 回滚).
+- **database**, **ci**, **editor**: facets of the stack. A request about one part of the setup (a query, a slow
+  query, too many connections, 软删除; a step on every PR, 流水线; a shortcut, a plugin, 快捷键) depends on the memory
+  of that part («The project's database is MongoDB 7», «团队用 Jenkins 做持续集成», «User uses VS Code»), which
+  the stack condition's best two may leave out.
+- **platform**, **machine**: where the code runs (a cold start, autoscaling, environment variables, 冷启动 → «User
+  deploys the API on AWS Lambda», «部署在阿里云上») and the user's computer (an installer, a download, which version,
+  a driver, 安装包 → «用户的电脑是MacBook Air M1»).
+- **deadline**: a memory stating a due date (a thesis due, an exam on a date, 截止) bears on a question about the
+  time left ("how many weeks do I have left", "还剩几天").
+- **children**: a memory stating the user's child bears on a request about a young child ("a bedtime routine for a
+  two-year-old", "宝宝晚上老醒怎么办").
 
 The recall counts such a memory relevant for a query that asks for help (not an impersonal one, not a question
 for a stored fact, not one about someone else or about a failing thing of the user's: `query_need`), at most
@@ -25,7 +36,7 @@ Example:
     >>> sorted(conditions_asked("write a REST endpoint that returns orders")), conditions_asked("how do I exit vim")
     (['stack'], set())
     >>> sorted(conditions_held("User is allergic to eggs.")), sorted(conditions_held("服务部署在 K8s 上，用 Helm 管理"))
-    (['diet'], ['stack'])
+    (['diet'], ['platform', 'stack'])
 """
 
 from __future__ import annotations
@@ -83,6 +94,54 @@ CONDITIONS: dict[str, Condition] = {
             r"index(?:es)?(?! funds?)|logged-in user|unit tests?|refactor\w*)\b"
             r"|函数|接口|组件|页面|字段|表结构|索引|SQL|sql|脚本|hook|模型|部署|上线|回滚|流水线|pipeline|单测|"
             r"编译|兼容|docker|报错"),
+        predicates=frozenset()),
+    # facets of the stack: a request about one part of the setup depends on the memory of that part, whichever two
+    # stack memories rank first ("write a query that finds invoices" → the project's database, not its language)
+    "database": Condition(
+        held=re.compile(r"\b(?:postgres\w*|mysql|mariadb|mongo(?:db)?|sqlite|oracle db|sql server|dynamodb|"
+                        r"cassandra|database|sqlalchemy|prisma|hibernate|orm)\b|数据库|库用|(?<![A-Za-z])ORM", re.I),
+        asked=re.compile(
+            r"\b(?:sql|quer(?:y|ies)|joins?|index(?:es)?(?! funds?)|migrations?|columns?|fields?|schema|"
+            r"soft[- ]delete|too many connections|connection pool|deadlocks?)\b"
+            r"|查询|字段|表结构|建表|索引|迁移|软删除|连接数|连接池|死锁|事务|慢查询", re.I),
+        predicates=frozenset()),
+    "ci": Condition(
+        held=re.compile(r"\b(?:github actions|gitlab(?: ci)?|jenkins|circleci|travis|buildkite|ci)\b|持续集成|流水线",
+                        re.I),
+        asked=re.compile(r"\b(?:ci|prs?|pull requests?|merge requests?|pipelines?|workflows?|on every (?:push|commit))\b"
+                         r"|流水线|合并请求|每次提交|(?<![A-Za-z])(?:CI|PR|MR)(?![A-Za-z])", re.I),
+        predicates=frozenset()),
+    "editor": Condition(
+        held=re.compile(r"\b(?:vs ?code|visual studio|n?vim|neovim|emacs|intellij|pycharm|webstorm|goland|sublime|"
+                        r"cursor editor|zed)\b|编辑器|(?<![A-Za-z])IDE(?![A-Za-z])", re.I),
+        asked=re.compile(r"\b(?:shortcuts?|keybindings?|key bindings?|hotkeys?|multi[- ]?cursors?|extensions?|plugins?|"
+                         r"snippets?)\b|快捷键|插件|多光标|代码片段", re.I),
+        predicates=frozenset()),
+    "platform": Condition(
+        held=re.compile(r"\b(?:aws|lambda|ec2|ecs|eks|fargate|gcp|cloud run|app engine|azure|kubernetes|k8s|heroku|vercel|"
+                        r"netlify|fly\.io|cloudflare workers)\b|阿里云|腾讯云|华为云|(?<![A-Za-z])(?:ACK|K8s|k8s)(?![A-Za-z])",
+                        re.I),
+        asked=re.compile(r"\b(?:cold starts?|autoscal\w*|scal(?:e|ing) (?:up|out|down)|timeouts? in prod|memory limits?|"
+                         r"serverless|env(?:ironment)? var\w*|secrets? in prod)\b|冷启动|扩容|缩容|弹性伸缩|环境变量", re.I),
+        predicates=frozenset()),
+    "machine": Condition(
+        held=re.compile(r"\b(?:macbook|imac|mac mini|apple silicon|m[1-4](?: pro| max)?|windows \d+|ubuntu|fedora|arch linux|"
+                        r"thinkpad|laptop is|computer is)\b|电脑是|笔记本是|(?<![A-Za-z])(?:Mac|Windows|Linux)(?![A-Za-z])",
+                        re.I),
+        asked=re.compile(r"\b(?:install(?:er|ing)?|download|which (?:build|version)|drivers?|arm64|x86)\b|安装|安装包|下载|"
+                         r"哪个版本|驱动|装(?!修|饰|不下)", re.I),
+        predicates=frozenset()),
+    "deadline": Condition(
+        held=re.compile(r"\b(?:is |are )?due (?:on |by |in )?(?:\w+ \d|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+                        r"next|this|end)|\b(?:exam|test|defen[cs]e) (?:is )?(?:on|in) (?:\w+ )?\d|\bdeadline\b|截止|交稿|考试(?:在|是)|(?:月|号|日)(?:前)?(?:要)?交", re.I),
+        asked=re.compile(r"\bhow (?:many|much) (?:\w+ )?(?:days|weeks|months|time)\b[^?]{0,30}\bleft\b|\bdeadline\b|"
+                         r"\bwhen is [^?]{1,30} due\b|还剩(?:几|多少)(?:天|周|个月|个星期)|还有(?:几|多少)(?:天|周|个月|个星期)|"
+                         r"还有多久(?:交|截止)|截止", re.I),
+        predicates=frozenset()),
+    "children": Condition(
+        held=re.compile(r"\b(?:daughter|son|toddler|baby|kids?|children|twins)\b|女儿|儿子|孩子|宝宝|闺女", re.I),
+        asked=re.compile(r"\b(?:toddlers?|babies|baby|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[- ]years?[- ]olds?|"
+                         r"preschool\w*|kindergarten\w*)\b|宝宝|幼儿|(?:\d+|[一二两三四五六七八九十])岁(?:的)?(?:孩子|小孩|娃|宝宝)", re.I),
         predicates=frozenset()),
 }
 

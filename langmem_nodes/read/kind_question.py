@@ -1,0 +1,60 @@
+"""Does the query ask a general fact about a kind of thing or people, which no memory of the user's answers?
+
+"What are the early symptoms of diabetes?", "is honey vegan?", "how does pytest fixture scope work",
+"高血压患者能喝咖啡吗", "西湖十景是哪些", "葡萄酒开了瓶能放几天？" share a topic with a user's memory (the user has
+diabetes, is vegan, uses pytest; the user's mother has high blood pressure; the user likes hiking, does not drink),
+so their dense and lexical evidence clears the floors; but the answer is the same whoever asks. Their form says so,
+zh + en, without a model:
+
+- the signs, causes, risks or benefits of something ("what are the symptoms of …", "…有什么副作用");
+- how a named thing works, the thing a bare noun phrase with no article or pronoun ("how does pytest fixture scope
+  work"; "how does the billing service work" may be about the user's own service and is left alone);
+- whether a kind of thing belongs to a class of diet or safety ("is honey vegan?", "are tomatoes gluten-free?");
+- what a kind of people may eat or do ("can diabetics eat bananas?", "高血压患者能喝咖啡吗", "孕妇可以吃螃蟹吗");
+- how long a thing keeps ("how long does opened wine last?", "葡萄酒开了瓶能放几天？");
+- which things make up a named set ("西湖十景是哪些", "what are the seven wonders of the world").
+
+`query_need` calls it only for a query that does not speak of the user ("my", "我"): those stay requests.
+
+Example:
+    >>> asks_about_a_kind("what are the early symptoms of diabetes?"), asks_about_a_kind("高血压患者能喝咖啡吗")
+    (True, True)
+    >>> asks_about_a_kind("how does the billing service work?"), asks_about_a_kind("大提琴的琴弦多久换一次？")
+    (False, False)
+"""
+
+from __future__ import annotations
+
+import re
+
+_ASPECTS_EN = (r"symptoms|signs|causes|side[- ]effects|risks|dangers|benefits|health benefits|complications|"
+               r"risk factors|warning signs")
+_DIET_OR_SAFETY_CLASS_EN = (r"vegan|vegetarian|gluten[- ]free|dairy[- ]free|lactose[- ]free|kosher|halal|keto|paleo|"
+                            r"edible|poisonous|toxic|contagious|carcinogenic|biodegradable|recyclable")
+_PEOPLE_KIND_EN = (r"diabetics|vegans|vegetarians|pregnant women|patients|people with \w+(?: \w+)?|"
+                   r"people who \w+|the elderly|seniors|infants|newborns")
+_DETERMINERS = r"the|a|an|this|that|these|those|you|we|i|they|it|my|our|your|his|her|their|its"
+
+_KIND_EN = re.compile(
+    rf"\bwhat (?:are|is) (?:the |some )?(?:\w+ )?(?:{_ASPECTS_EN}) of\b"
+    rf"|\bwhat (?:are|is) (?:the |some )?(?:{_ASPECTS_EN}) (?:for|in)\b"
+    rf"|^\W*how (?:do|does) (?!(?:{_DETERMINERS})\b)[\w.+#-]+(?: [\w.+#-]+){{0,2}} (?:actually |really )?work\b"
+    rf"|^\W*(?:is|are) (?!(?:it|this|that|there|these|those|my|our|your|you|we|i)\b)[\w-]+(?: [\w-]+)? "
+    rf"(?:{_DIET_OR_SAFETY_CLASS_EN})\b"
+    rf"|^\W*(?:can|should|do|may) (?:{_PEOPLE_KIND_EN}) (?:eat|drink|have|take|use|fly|exercise)\b"
+    r"|\bhow long (?:does|do|can|will|should) (?:an? |the )?[^?]{1,40}? (?:keep|last|stay (?:good|fresh)|be (?:kept|stored))\b",
+    re.I)
+
+_KIND_ZH = re.compile(
+    r"(?:有|有哪些|有什么|有啥)(?:副作用|危害|好处|症状|并发症)|(?:症状|早期表现|副作用|危害)(?:是什么|有哪些|是啥)"
+    r"|(?:患者|病人|孕妇|糖尿病人|老年人|老人家|新生儿|婴儿)(?:能不能|能|可以|可不可以|适合)(?:吃|喝|用|运动|坐飞机)"
+    r"|(?:能|可以)(?:放|保存|存放|存)(?:几天|多久|多长时间)|保质期(?:是|有)?多(?:久|长)"
+    r"|是哪(?:些|几个)[？?]?$")
+
+
+def asks_about_a_kind(text: str) -> bool:
+    """Whether `text` asks a general fact about a kind of thing or people (module docstring)."""
+    return bool(_KIND_EN.search(text) or _KIND_ZH.search(text))
+
+
+__all__ = ["asks_about_a_kind"]
