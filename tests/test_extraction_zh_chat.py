@@ -68,3 +68,21 @@ CASES = {
                          ids=[f"{k}: {c[0][:24]}" for k, cs in CASES.items() for c in cs])
 def test_zh_chat_kinds(text: str, expected: list[tuple[str, str, str]]) -> None:
     _check(_accepted(text), expected)
+
+
+# neg helper's finding: "我之前用的是啥" (no question mark) was stored as «uses 啥, negative»; 啥 / 哪里 / 哪儿 ask,
+# like 什么 — while 没啥 / 啥都 state something ("我没啥爱好，就喜欢睡觉", "我啥都吃")
+@pytest.mark.parametrize("text, expected", [
+    ("我之前用的是啥", []),
+    ("我住在哪里", []),
+    ("我家狗叫啥来着", []),
+    ("钥匙放哪儿了", []),
+    ("我没啥爱好，就喜欢睡觉", [("user", "睡觉", P)]),
+])
+def test_sha_and_nali_ask_a_question(text: str, expected: list) -> None:
+    _check(_accepted(text), expected)
+
+
+@pytest.mark.parametrize("text", ["what did I use before", "where do I live"])
+def test_the_english_questions_without_a_mark_store_nothing_too(text: str) -> None:
+    assert _accepted(text) == []
