@@ -40,8 +40,9 @@ def _landed(active: list, value: str) -> list:
 
 def test_marker_parts_en_zh() -> None:
     assert all(is_slip(c) for c in ("that's not quite right", "what I said is not exactly right", "scrap the vegetarian thing",
-                                    "ignore the heroku bit", "之前说的那个不太对", "前面说的有点不对"))
-    assert not any(is_slip(c) for c in ("that's not quite the plan", "scrap the old laptop for parts", "这个方案不太对"))
+                                    "之前说的那个不太对", "前面说的有点不对"))
+    assert not any(is_slip(c) for c in ("that's not quite the plan", "scrap the old laptop for parts", "ignore the intro part",
+                                        "cancel the 3pm one", "这个方案不太对", "你给的代码第三行那个不对"))
     assert named("scrap the vegetarian thing") == "vegetarian" and named("ignore the last bit") == ""
     assert named("素食那个不对") == "素食" and named("前面那个不对") == "" and not is_slip("那个不对")
 

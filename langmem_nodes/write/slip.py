@@ -33,14 +33,15 @@ _OPENER_EN = (r"(?:(?:oh|ah|aah|hmm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|
               r"lol|actually|ok(?:ay)?|so)\b[\s,!.:;—–-]*)*")
 _WHAT_I_SAID = r"(?:that|what i (?:just )?(?:said|wrote|typed|told you)|the last (?:bit|part|one|thing)|my last (?:message|answer))"
 # "the vegetarian thing", "the heroku part": what was said, named by its value (the old value, see `named`)
-_THE_X_THING = r"(?:the|that|my)\s+(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s+(?:thing|part|bit|one)"
+_THE_X_THING = r"(?:the|that|my)\s+(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s+(?:thing|part|bit)"
 _SOFTLY = r"(?:quite|exactly|really|entirely|totally|100%|fully|completely)\s+"
 _CORE_EN = (
     r"(?:i\s+(?:just\s+|totally\s+|completely\s+)?(?:misspoke|misremembered|mistyped|misstated|was wrong|stand corrected|"
     rf"got {_WHAT_I_SAID} (?:wrong|backwards)|had {_WHAT_I_SAID} (?:wrong|backwards)|mixed {_WHAT_I_SAID} up|said {_WHAT_I_SAID} wrong|"
     r"said the wrong (?:one|thing|name))"
     rf"|{_WHAT_I_SAID}(?:'s|\s+is|\s+was)\s+(?:wrong|not\s+(?:{_SOFTLY})?(?:right|correct|accurate|true)|incorrect|a mistake|a typo|not it)"
-    rf"|(?:strike|scratch|scrap|disregard|cancel|ignore)\s+(?:{_WHAT_I_SAID}|{_THE_X_THING})|ignore what i (?:just )?(?:said|wrote)"
+    rf"|(?:strike|scratch|disregard|cancel|ignore)\s+{_WHAT_I_SAID}|(?:strike|scratch|scrap|disregard)\s+{_THE_X_THING}"
+    r"|ignore what i (?:just )?(?:said|wrote)"
     r"|let me (?:correct|fix|rephrase) (?:that|this|myself)|(?:small |quick )?correction|(?:a )?typo"
     r"|my (?:mistake|bad|error)|no,?\s+no)")
 _TRAIL_EN = r"(?:[\s,!.—–-]*(?:sorry|lol|haha|oops|my bad))*"
@@ -53,7 +54,7 @@ _CORE_ZH = (
     rf"|我?{_WHEN_ZH}(?:说|讲|写|提|发)?(?:的)?(?:那个|那句|这个|这句)?(?:话|信息|内容)?(?:有点|好像|也)?"
     r"(?:不太对|不大对|不完全对|不对|有误|是错的|错了|不太准确?|不准确?|不算数?)"
     r"|(?:纠正|更正|订正)(?:一下|下)?|口误|笔误|不对(?:不对)*|不是不是"
-    r"|(?:(?:我|刚才|前面|之前)?说的?)?(?P<zx>[\u4e00-\u9fffA-Za-z0-9.+#-](?:[\u4e00-\u9fffA-Za-z0-9.+# -]{0,11}?))(?:那个|那句|那条)(?:不对|说错了|有误|是错的|不算))")
+    r"|(?:(?:我|刚才|前面|之前)?说的?)?(?!\S*?(?:你|您|代码|答案|结果|回答|翻译|步|行|题|公式))(?P<zx>[\u4e00-\u9fffA-Za-z0-9.+#-](?:[\u4e00-\u9fffA-Za-z0-9.+# -]{0,11}?))(?:那个|那句|那条)(?:不对|说错了|有误|是错的|不算))")
 _TRAIL_ZH = r"(?:[\s，,!！。、~～…]*(?:哈+|哈哈|抱歉|不好意思|sorry))*"
 _SLIP_ZH = re.compile(rf"^\s*{_OPENER_ZH}{_CORE_ZH}{_TRAIL_ZH}[\s，,!！。：:；;、~～…—–-]*$", _I)
 
@@ -68,7 +69,7 @@ def is_slip(clause: str) -> bool:
     return bool(clause) and bool(_SLIP_EN.match(clause) or _SLIP_ZH.match(clause))
 
 
-_NAMED = re.compile(rf"(?:strike|scratch|scrap|disregard|cancel|ignore)\s+{_THE_X_THING}", _I)
+_NAMED = re.compile(rf"(?:strike|scratch|scrap|disregard)\s+{_THE_X_THING}", _I)
 
 
 def named(clause: str) -> str:
