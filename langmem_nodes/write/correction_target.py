@@ -26,9 +26,9 @@ from .rules import Claim, clean_object
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
 # what is left of a slip word once its marker is read ("老有人写错" → 错): no value
 _SLIP = re.compile(r"^(?:错|错了|错字|写错|打错|说错|记错|口误|typo|typos|mistake|wrong)$", re.I)
-# "我已经换 iPhone 了", "换成 Helix 了", "I've switched to Helix already": the value switched to, said alone
+# "我已经换 iPhone 了", "跳槽去字节了", "I've switched to Helix already": the value switched to, said alone
 _SWITCHED_TO = re.compile(
-    r"^(?:我们?|咱们)?(?:其实|早就|已经|现在|最近|后来|上个?月|去年)*(?:换|改|切|转)(?:成|到|用)?了?\s*(?P<z>[A-Za-z][\w.+#-]*(?:\s+[\w.+#-]+){0,2}?|"
+    r"^(?:我们?|咱们)?(?:其实|早就|已经|现在|最近|后来|上个?月|去年)*(?:(?:换|改|切|转)(?:成|到|用)?|跳槽(?:去|到)|搬(?:去|到))了?\s*(?P<z>[A-Za-z][\w.+#-]*(?:\s+[\w.+#-]+){0,2}?|"
     r"[\u4e00-\u9fff]{2,6}?)\s*(?:了|啦)?$|"
     r"^(?:i|we)(?:'ve| have)?\s+(?:already\s+|actually\s+|since\s+)*(?:switched|moved|changed|migrated)\s+(?:over\s+)?to\s+"
     r"(?P<e>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)(?:\s+(?:already|now|a while ago|since))?$", re.I)

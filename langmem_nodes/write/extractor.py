@@ -37,6 +37,7 @@ from . import (
     clause_en,
     cleft_en,
     correction_target,
+    correction_value,
     grammar,
     grammar_zh,
     kin_age,
@@ -424,6 +425,8 @@ class RuleExtractor(Extractor):
                     prev = None
                 if marker or (correction and slip.is_opener(raw)):  # "strike that", "口误", "hold on": no value
                     skips.append({"text": raw.strip(), "reason": "correction marker"})
+                    if old_named := slip.named(raw):  # "scrap the vegetarian thing": the old value, named
+                        carried.append(old_named)
                     continue
                 if not clause:
                     if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
@@ -454,7 +457,7 @@ class RuleExtractor(Extractor):
                     [str(t.get("content", "")) for t in earlier if t.get("role") in ("user", "human")][-3:])) if correction and earlier else []
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.own_fact(clause)
                          and not named_again and not age_again
-                         and not (correction and (kin_age.said(clause) or kin_age.again(clause))) else
+                         and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.again(clause))) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) else None)
                 if frame:
@@ -485,6 +488,11 @@ class RuleExtractor(Extractor):
                 if rep and correction:
                     carried.append(clean_object(rep.group("o")))
                     continue
+                if correction and (gone := correction_value.left(clause)):  # "we moved off heroku last month"
+                    if any(normalize_text(gone) in normalize_text(c.object) for c in self._last_claims(earlier)):
+                        (prev.replaces if prev is not None and prev.predicate else carried).append(gone)
+                    skips.append({"text": clause, "reason": "past value"})  # else the latest claim is what it corrects
+                    continue
                 former = grammar.FORMER.match(clause)
                 disowned = chat_en.disowned(clause) if correction and not former else ""
                 if former or disowned:  # "Go was my old job", "Mango is my mom's cat": the old value of a claim
@@ -492,8 +500,8 @@ class RuleExtractor(Extractor):
                     (prev.replaces if prev is not None and prev.predicate else carried).append(old)
                     skips.append({"text": clause, "reason": "past value"})
                     continue
-                if (lx.PAST_EPISODE.search(clause) and not explicit and not correction
-                        and not lx.CHANGE.search(clause)):
+                if (lx.PAST_EPISODE.search(clause) and not explicit and not correction and retracted is None
+                        and not lx.CHANGE.search(clause)):  # "I'm 34, no wait, I'm 35 as of last week": a replacement
                     skips.append({"text": clause, "reason": "past episode"})
                     continue
                 if lx.SMALL_TALK.match(clause) and len(clause) < 12:
@@ -510,6 +518,8 @@ class RuleExtractor(Extractor):
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
                 new = (grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or self._parse(
                     clause, prev, explicit, generic=cued)
+                if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
+                    new = self._parse(untimed, prev, explicit, generic=cued)  # "I'm 35 as of last week": dated, the value stands
                 if correction:
                     # an age said in a correction is stored ("my son is 10, not 12"); "老有人写错" is no use of 错
                     new = (kin_age.replacing(kin_age.mentions(clause), earlier)
@@ -537,6 +547,8 @@ class RuleExtractor(Extractor):
                     new = age_again
                 if new and not age_again and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
                     new = [c for c in new if not kin_age.is_kin_age(c)]
+                if not new and correction and (onto := correction_value.moved_onto(clause)):
+                    new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
                 if not new and correction:
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
                     if not new and (value := _bare_value(clause, bare_np=not found)[1]):
@@ -615,8 +627,13 @@ class RuleExtractor(Extractor):
             if not found and _REVERSAL.search(message):  # "No, it's the other way round": the ranking flipped
                 found += [(c, message.strip()[:200], Source.EXPLICIT_CORRECTION, False)
                           for c in _reversed(self._last_claims(earlier))]
+            doubted = self._last_claims(earlier) if earlier else []
+            if found and doubted and not _corrects(found, doubted):
+                # "wait that's wrong, I moved last month. btw I'm vegetarian": what parsed corrects nothing said
+                # before, so the value the slip withdrew is no longer certain either
+                skips.append({"text": message.strip()[:200], "reason": "correction not understood",
+                              "confirm": [[c.subject, c.predicate, c.object] for c in doubted]})
             if not found:  # a correction whose new value did not parse: the old value is no longer certain
-                doubted = self._last_claims(earlier)
                 if doubted:
                     skips.append({"text": message.strip()[:200], "reason": "correction not understood",
                                   "confirm": [[c.subject, c.predicate, c.object] for c in doubted]})
@@ -851,7 +868,7 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
         term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
     if not value:  # "记错了，他六岁了", "哦说错了，我已经换 iPhone 了": an age or a switch said alone
         value = kin_age.again(clause) or correction_target.switched_to(clause)
-    if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)):
+    if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)) or correction_value.described(value):
         return "", ""
     return term, value
 
@@ -914,9 +931,17 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     clause = _without_old(clause)
     m = _BARE_VALUE.match(clause) or _BARE_NP.match(clause)
     value = _value_span(m.group("o")) if m else ""
+    if not value and kin_age.holds_age(retracted.predicate):
+        value = correction_value.again(clause)  # "my daughter is 6 — wait no, she's 7"
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
+
+
+def _corrects(found: list[tuple[Claim, str, Source, bool]], said: list[Claim]) -> bool:
+    """Some claim of `found` replaces a value or holds an attribute of the earlier claims `said`."""
+    held = {(c.subject, c.predicate) for c in said}
+    return any(c.replaces or (c.subject, c.predicate) in held for c, *_ in found)
 
 
 def _fact_key(c: Claim) -> tuple[str, str, str, str]:

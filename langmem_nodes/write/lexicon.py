@@ -158,11 +158,13 @@ _INNER_EMOJI = re.compile(rf"\s*{EMOJI}+\s*")
 def drop_emoji(text: str) -> str:
     """`text` without its pictographs: a space between words, nothing beside a Chinese character.
 
-    >>> drop_emoji("I love 🍣 sushi"), drop_emoji("水果是🍓草莓")
-    ('I love sushi', '水果是草莓')
+    >>> drop_emoji("I love 🍣 sushi"), drop_emoji("水果是🍓草莓"), drop_emoji("搬到杭州了😂 杭州附近")
+    ('I love sushi', '水果是草莓', '搬到杭州了 杭州附近')
     """
     def gap(m: re.Match[str]) -> str:
         around = text[m.start() - 1: m.start()] + text[m.end(): m.end() + 1]
+        if re.fullmatch(r"[\u4e00-\u9fff]{2}", around) and re.search(r"\s", m.group()):
+            return " "  # "搬到杭州了😂 杭州附近…": the space the user typed still ends the clause
         return "" if re.search(r"[\u3000-\u9fff\uff00-\uffef]", around) or not around.strip() else " "
     return _INNER_EMOJI.sub(gap, text)
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bMt\.)(?<!\bFt\.)(?<!\bJr\.)(?<!\bSr\.)(?<!\bInc\.)(?<!\bLtd\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bProf\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=(?:fyi|btw|honestly|tbh|also)?\s*(?:i\b|i'm\b|i am\b|personally\b))|"

@@ -6,10 +6,10 @@
 - core, one of:
   - a self-error: "I misspoke", "I misremembered", "I got that wrong", "I mixed that up", "(我)(刚才)说错了 / 记错了 /
     搞错了 / 打错了 / 说反了 / 弄混了";
-  - a verdict on what was just said: "that's wrong", "that's not right", "what I said is wrong", "刚才说的不对",
-    "前面说的有误", "刚才那个不对";
-  - a withdrawal: "strike that", "scratch that", "disregard that", "let me correct that", "纠正一下", "更正一下",
-    "改一下";
+  - a verdict on what was just said, maybe softened: "that's wrong", "that's not (quite) right", "what I said is
+    wrong", "刚才说的不对", "前面说的有误", "刚才那个不对", "之前说的那个不太对";
+  - a withdrawal: "strike that", "scratch that", "disregard that", "scrap the vegetarian thing", "let me correct
+    that", "纠正一下", "更正一下", "改一下", "上海那个不对" (these two name the old value: `named`);
   - a slip noun: "my mistake", "my bad", "typo", "correction", "no no", "口误", "笔误", "不对不对".
 
 Such a clause stores nothing itself; the extractor reads the message as a correction, and in the same sentence
@@ -32,12 +32,16 @@ _I = re.IGNORECASE
 _OPENER_EN = (r"(?:(?:oh|ah|aah|hmm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|hang on|sorry|oops|whoops|no|nope|nah|"
               r"lol|actually|ok(?:ay)?|so)\b[\s,!.:;—–-]*)*")
 _WHAT_I_SAID = r"(?:that|what i (?:just )?(?:said|wrote|typed|told you)|the last (?:bit|part|one|thing)|my last (?:message|answer))"
+# "the vegetarian thing", "the heroku part": what was said, named by its value (the old value, see `named`)
+_THE_X_THING = r"(?:the|that|my)\s+(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s+(?:thing|part|bit)"
+_SOFTLY = r"(?:quite|exactly|really|entirely|totally|100%|fully|completely)\s+"
 _CORE_EN = (
     r"(?:i\s+(?:just\s+|totally\s+|completely\s+)?(?:misspoke|misremembered|mistyped|misstated|was wrong|stand corrected|"
     rf"got {_WHAT_I_SAID} (?:wrong|backwards)|had {_WHAT_I_SAID} (?:wrong|backwards)|mixed {_WHAT_I_SAID} up|said {_WHAT_I_SAID} wrong|"
     r"said the wrong (?:one|thing|name))"
-    rf"|{_WHAT_I_SAID}(?:'s|\s+is|\s+was)\s+(?:wrong|not right|not correct|incorrect|a mistake|a typo|not true|not it)"
-    rf"|(?:strike|scratch|disregard|cancel)\s+{_WHAT_I_SAID}|ignore what i (?:just )?(?:said|wrote)"
+    rf"|{_WHAT_I_SAID}(?:'s|\s+is|\s+was)\s+(?:wrong|not\s+(?:{_SOFTLY})?(?:right|correct|accurate|true)|incorrect|a mistake|a typo|not it)"
+    rf"|(?:strike|scratch|disregard|cancel|ignore)\s+{_WHAT_I_SAID}|(?:strike|scratch|scrap|disregard)\s+{_THE_X_THING}"
+    r"|ignore what i (?:just )?(?:said|wrote)"
     r"|let me (?:correct|fix|rephrase) (?:that|this|myself)|(?:small |quick )?correction|(?:a )?typo"
     r"|my (?:mistake|bad|error)|no,?\s+no)")
 _TRAIL_EN = r"(?:[\s,!.—–-]*(?:sorry|lol|haha|oops|my bad))*"
@@ -47,8 +51,10 @@ _OPENER_ZH = r"(?:(?:哦|噢|啊|呃|额|嗯|哎呀?|唉|诶|欸|呀|等等|等�
 _WHEN_ZH = r"(?:刚才|刚刚|前面|之前|上面|上一句|方才|刚)"
 _CORE_ZH = (
     rf"(?:(?:其实)?我?{_WHEN_ZH}?(?:是)?(?:说|讲|写|打|记|搞|弄|想|输入?)(?:错|反|混|岔)了?字?"
-    rf"|我?{_WHEN_ZH}(?:说|讲|写|提|发)?(?:的|那个|那句|这个|这句)(?:话|信息|内容)?(?:不对|有误|是错的|错了|不准确?|不算数?)"
-    r"|(?:纠正|更正|订正)(?:一下|下)?|口误|笔误|不对(?:不对)*|不是不是)")
+    rf"|我?{_WHEN_ZH}(?:说|讲|写|提|发)?(?:的)?(?:那个|那句|这个|这句)?(?:话|信息|内容)?(?:有点|好像|也)?"
+    r"(?:不太对|不大对|不完全对|不对|有误|是错的|错了|不太准确?|不准确?|不算数?)"
+    r"|(?:纠正|更正|订正)(?:一下|下)?|口误|笔误|不对(?:不对)*|不是不是"
+    r"|(?:(?:我|刚才|前面|之前)?说的?)?(?!\S*?(?:你|您|代码|答案|结果|回答|翻译|步|行|题|公式))(?P<zx>[\u4e00-\u9fffA-Za-z0-9.+#-](?:[\u4e00-\u9fffA-Za-z0-9.+# -]{0,11}?))(?:那个|那句|那条)(?:不对|说错了|有误|是错的|不算))")
 _TRAIL_ZH = r"(?:[\s，,!！。、~～…]*(?:哈+|哈哈|抱歉|不好意思|sorry))*"
 _SLIP_ZH = re.compile(rf"^\s*{_OPENER_ZH}{_CORE_ZH}{_TRAIL_ZH}[\s，,!！。：:；;、~～…—–-]*$", _I)
 
@@ -61,6 +67,19 @@ def is_slip(clause: str) -> bool:
     """The clause is only a slip marker: it withdraws what was just said and gives no value of its own."""
     clause = clause.strip()
     return bool(clause) and bool(_SLIP_EN.match(clause) or _SLIP_ZH.match(clause))
+
+
+_NAMED = re.compile(rf"(?:strike|scratch|scrap|disregard)\s+{_THE_X_THING}", _I)
+
+
+def named(clause: str) -> str:
+    """The old value a withdrawal names ("scrap the vegetarian thing" → "vegetarian", "上海那个不对" → "上海");
+    "" when it names none."""
+    if not is_slip(clause):
+        return ""
+    m, z = _NAMED.search(clause), _SLIP_ZH.match(clause.strip())
+    x = (m.group("x") if m else "") or (z.group("zx") if z else "") or ""
+    return "" if not x or re.fullmatch(r"(?:last|other|first|whole|same|previous|刚才|前面|之前|上面|我|你|这个|那个)", x, _I) else x
 
 
 def is_opener(clause: str) -> bool:
@@ -97,4 +116,4 @@ def is_heading(clause: str) -> bool:
     return bool(_CHANGE_HEADING.match(clause))
 
 
-__all__ = ["is_heading", "is_opener", "is_slip", "marks", "split_lead"]
+__all__ = ["is_heading", "is_opener", "is_slip", "marks", "named", "split_lead"]

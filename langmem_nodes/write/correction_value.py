@@ -1,0 +1,85 @@
+"""The new value of a correction, said as its own clause (zh + en).
+
+- `untimed`: the clause without the time it took effect ("I'm 35 as of last week" → "I'm 35", "we deploy on fly.io
+  starting this month" → "we deploy on fly.io"): a correction dates its value, the date is no part of it.
+- `left`: the old value a clause says the user or team left ("we moved off heroku last month", "我们上个月从 heroku
+  迁走了"): what the correction's new value replaces.
+- `moved_onto`: the project's new home said as a move ("the app is going on fly.io now", "改成部署到 fly.io 了").
+- `again`: the bare value of a clause that says the withdrawn value again with a pronoun ("she's 7" after "my
+  daughter is 6", "他7岁" after "我儿子6岁"): the age, else "".
+
+Example:
+    >>> untimed("I'm 35 as of last week"), untimed("我住杭州从上个月开始"), untimed("I live in York")
+    ("I'm 35", '我住杭州', 'I live in York')
+    >>> left("we moved off heroku last month"), moved_onto("the app is going on fly.io now"), moved_onto("改成部署到fly.io了")
+    ('heroku', 'fly.io', 'fly.io')
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import kin_age
+
+_I = re.IGNORECASE
+_WHEN_EN = (r"(?:last|this|next)\s+(?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint)|today|yesterday|"
+            r"now|recently|(?:a|one|two|three|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|(?:january|february|march|april|may|june|"
+            r"july|august|september|october|november|december)(?:\s+\d{1,2})?|\d{4}|my (?:last )?birthday")
+_TAIL_EN = re.compile(rf"\s*,?\s+(?:as of|since|starting(?: from)?|effective|from)\s+(?:{_WHEN_EN})(?:\s+(?:actually|now|lol|haha|tbh))*$", _I)
+_TAIL_ZH = re.compile(r"(?:从|自)?(?:上个?月|上周|上星期|去年|今年|这个月|本月|前几天|最近)(?:开始|起)(?:的|了)?$")
+
+
+_VALUE_EN = r"(?!(?:the|a|an|my|our|it|there|here)\b)(?P<v>[A-Za-z][A-Za-z0-9.+#-]*(?:\s+[A-Z0-9][A-Za-z0-9.+#-]*)?)"
+_VALUE_ZH = r"(?P<z>[A-Za-z][A-Za-z0-9.+#-]*(?:\s+[A-Za-z0-9][A-Za-z0-9.+#-]*)?|[\u4e00-\u9fff]{2,6}?)"
+_WHEN_BARE = re.compile(rf"\s+(?:{_WHEN_EN})$|(?:上个?月|上周|上星期|去年|今年|前几天|最近|刚刚?)", _I)
+_LEFT = re.compile(
+    rf"^(?:we(?:'ve|\s+have)?|(?:the|our)\s+(?:app|site|service|project|repo|team|backend|frontend|api)(?:'s|\s+has)?)\s+"
+    rf"(?:already\s+|actually\s+|just\s+)*(?:moved|migrated|switched)\s+(?:away\s+from|off(?:\s+of)?)\s+"
+    rf"{_VALUE_EN.replace('?P<v>', '?P<o>')}$|"
+    rf"^(?:我们?|咱们|项目|应用)?(?:已经|早就|其实)*从\s*{_VALUE_ZH.replace('?P<z>', '?P<oz>')}\s*(?:迁|搬|换|撤)(?:走|出来|出去|掉)了?$", _I)
+_ONTO = re.compile(
+    rf"^(?:(?:we|it|the\s+(?:app|site|service|project|backend|frontend|api)|our\s+(?:app|site|service|project|backend|frontend|api))"
+    rf"(?:'re|'s|\s+are|\s+is)\s+(?:now\s+)?(?:going|moving|deploying|deployed|heading|migrating|switching|living|hosted|running)\s+"
+    rf"(?:it\s+)?(?:on|to|onto|over\s+to|at)\s+{_VALUE_EN})$|"
+    rf"^(?:我们?|咱们|项目|应用|app|服务)?(?:现在|已经|其实)*(?:改成|换成|改为)?(?:部署|迁|搬|挪|放)(?:到|在)\s*{_VALUE_ZH}\s*(?:上面?)?了?$", _I)
+
+
+def left(clause: str) -> str:
+    """The value a clause says was left behind ("we moved off heroku last month"); "" when it says none."""
+    m = _LEFT.match(_WHEN_BARE.sub("", untimed(clause)))
+    return (m.group("o") or m.group("oz") or "").strip() if m else ""
+
+
+def moved_onto(clause: str) -> str:
+    """Where a clause says the project now goes ("the app is going on fly.io now"); "" when it says none."""
+    m = _ONTO.match(re.sub(r"\s+(?:now|instead|these days)$", "", untimed(clause), flags=_I))
+    return (m.group("v") or m.group("z") or "").strip() if m else ""
+
+
+# "the city my sister moved to", "the one I told you about", "我姐住的那个城市": a value described, not named
+_DESCRIBED = re.compile(
+    r"^(?:(?:the|that|this)\s+)?(?:(?:same|other|new|old)\s+)?(?:city|town|place|one|company|job|school|area|neighbou?rhood|country|"
+    r"state|team|thing|editor|language|tool|app|firm|office|guy|name)\s+(?:(?:that|which|where|who)\s+)?"
+    r"(?:i|we|you|he|she|they|(?:my|our|your|his|her|their)\s+[a-z]+)\s+[a-z]+|"
+    r"^(?:我|他|她|我们|他们)\S{0,8}的(?:那个|那家|那边|那座)?(?:城市|地方|公司|学校|那个|那家)$", _I)
+
+
+def described(value: str) -> bool:
+    """The value describes what it stands for instead of naming it ("the city my sister moved to"): no value."""
+    return bool(_DESCRIBED.match(value.strip()))
+
+
+def untimed(clause: str) -> str:
+    """`clause` without a trailing "as of / since / starting <when>" ("从上个月开始"); itself when it has none."""
+    text = clause.strip(" \t.,;:!?。，；：！？")
+    out = _TAIL_EN.sub("", text)
+    out = _TAIL_ZH.sub("", out) if out == text else out
+    return out.strip() or clause
+
+
+def again(clause: str) -> str:
+    """The age a pronoun clause says again ("she's 7", "他7岁了"); "" when it says none."""
+    return kin_age.again(untimed(clause))
+
+
+__all__ = ["again", "described", "left", "moved_onto", "untimed"]
