@@ -34,6 +34,7 @@ from ..text import detect_lang
 from . import (
     casual_en,
     chat_en,
+    chat_zh,
     clause_en,
     cleft_en,
     correction_target,
@@ -358,6 +359,7 @@ class RuleExtractor(Extractor):
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
+        message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
         asks_for_help = functools.cache(lambda: kin_age.incidental(message))  # once per message, not per clause
@@ -378,7 +380,8 @@ class RuleExtractor(Extractor):
             said_again.setdefault(sentence, 0)
             read += 1
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
-            raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r) for d in grammar_zh.split_also(c)]
+            raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r)
+                                             for a in grammar_zh.split_also(c) for d in chat_zh.split_only(a)]
             raws = _names_joined(_conditions_joined([part for r in raws for part in slip.split_lead(r)]))
             asked = bool(lx.QUESTION.search(sentence.strip()))
             if asked and len(raws) == 1:
@@ -393,6 +396,7 @@ class RuleExtractor(Extractor):
             past: tuple[Claim, str, Source, bool] | None = None  # "I used to X" waiting for its current value
             holder_user = False  # the sentence's last clause had a first-person holder ("我以前住在北京，现在…")
             holder_we = False  # … or the team / project as holder
+            holder_other = False  # … or a relative, friend or pet of the user's ("我家猫不喜欢吃猫粮，喜欢吃罐头")
             cue_open = False  # a bare cue clause ("From now on,") opens the next one
             reported = False  # inside a third party's frame (zh), until a first-person clause
             project_frame = False  # "In this repo, never commit to main": the frame names the subject
@@ -510,13 +514,18 @@ class RuleExtractor(Extractor):
                 if lx.PROJECT.fullmatch(clause):
                     project_frame = True
                     continue
+                if holder_other and _CJK.search(clause) and not _HOLDER.match(clause):
+                    skips.append({"text": clause, "reason": "another holder"})  # the subject dropped is theirs
+                    continue
+                holder_other = chat_zh.other_holder(clause)
                 if prev is None and holder_user:
                     prev = Claim("user", "", "")
                 if prev is None and holder_we:
                     prev = Claim("project", "", "")  # "我们团队就 4 个人，任务管理都用飞书": the team holds the next clause
-                holder_user, holder_we = bool(_FIRST_PERSON.match(clause)), bool(_WE.match(clause))
+                holder_user, holder_we = bool(_FIRST_PERSON.match(clause)) and not chat_zh.other_holder(clause), bool(_WE.match(clause))
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
-                new = (grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or self._parse(
+                new = (grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
+                    chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit, generic=cued)
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
                     new = self._parse(untimed, prev, explicit, generic=cued)  # "I'm 35 as of last week": dated, the value stands
@@ -779,7 +788,7 @@ class RuleExtractor(Extractor):
             # (after "我女儿7岁了" the dropped subject is the daughter: "特别喜欢画画" is hers, not the user's)
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
-            retries = (["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler
+            retries = ([] if re.match(r"^我(?!们)", clause) else ["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler
                        [_dropped_lead(clause), "my "])
             for retry in retries:
                 claims = [c for c in grammar.parse(retry + clause, standing=explicit) if not grammar_zh.is_habit(c)]
@@ -793,6 +802,7 @@ class RuleExtractor(Extractor):
             claims = grammar.parse(("我" if cjk else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
+                and not chat_zh.bare_degree(clause)
                 and not chat_en.bare_cue(lx.LEAD.sub("", clause))):
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import clause_en, withdrawal
+from . import chat_zh, clause_en, withdrawal
 from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
 
@@ -700,8 +700,9 @@ def _run(rules: list[tuple[re.Pattern[str], Build]], clause: str) -> list[Claim]
 
 
 # a thing pointed at in the conversation ("I love this song") or a bond ("I love my kids"), not a standing taste
-_DEICTIC = re.compile(r"^(?:this|that|these|those|(?-i:it|them)(?!\s+when\b))\s|^(?:my|our)\s+(?-i:[a-z]+)$|\s(?:there|here)$|"
-                      r"^你(?:的)?(?:上一?个|上一条|刚才|刚刚|这个|那个|这次|这条)", _I)  # "我不喜欢你上一个回答": this answer, once
+_DEICTIC = re.compile(r"^(?:this|that|these|those|your|(?-i:it|them)(?!\s+when\b))\s|^(?:my|our)\s+(?-i:[a-z]+)$|\s(?:there|here)$|"
+                      r"^你(?:的)?(?:上一?个|上一条|刚才|刚刚|这个|那个|这次|这条|这种|那种|这样|那样|写的|给的|说的)|"  # "我不喜欢你上一个回答": this answer, once
+                      r"^(?:这|那)(?:个|首|家|款|部|本|件|次|道|张|篇|段|份|位|条|顿|场|回|间|台|双|句)", _I)  # "我喜欢这首歌": the one in front of the user
 
 
 # who issued a device, not what it is: "我用的是公司的电脑", "我电脑是公司配的", "I use the company laptop"
@@ -722,17 +723,19 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
         return taken_back
     for text in dict.fromkeys([clause, normalise(clause)]):
         claims = [c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
-                              or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)] or clause_en.read(text) \
+                              or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)
+                  and not chat_zh.off_object(c)] or clause_en.read(text) \
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]
             for c in claims:
                 over = _OVER.match(c.object) if c.predicate in ("prefers", "uses") else None
-                c.object = _EN_TAIL_FILLER.sub("", _DURATION.sub("", c.object) or c.object) or c.object
+                c.object = chat_zh.tidy(c.predicate, c.subject, _EN_TAIL_FILLER.sub("", _DURATION.sub("", c.object) or c.object) or c.object)
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
             return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and _DEICTIC.search(c.object))
+                    and not chat_zh.off_object(c)
                     and not ((c.predicate in ("uses", "has") or c.predicate.startswith("attr:")) and _ISSUED.match(c.object))
                     and not (c.predicate.startswith("attr:") and _DOING.match(c.object))]
     return []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from . import chat_zh
 from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _run, _switch, name_predicate
 from .places import is_place
 from .rules import Claim, clean_object
@@ -74,6 +75,11 @@ def _habit(m: re.Match[str]) -> list[Claim]:
     food = v in ("吃", "喝")
     if not stopped and not food:
         return []
+    if v == "抽":  # "我不抽烟了": the habit is smoking (用户不再抽烟), 烟 alone names the thing
+        out = _claim("user", "uses", v + o, "negative")
+        for c in out:
+            c.verb = (m.group("win") or "") + ("不再" if stopped else "不")
+        return out
     out = _claim("user", "diet" if food else "uses", o, "negative", "identity" if food else "fact")
     for c in out:
         c.verb = (m.group("win") or "") + (f"不再{v}" if stopped else f"不{v}")
@@ -82,7 +88,9 @@ def _habit(m: re.Match[str]) -> list[Claim]:
 
 def _quit(m: re.Match[str]) -> list[Claim]:
     """"我已经戒烟了", "我把奶茶戒了": a negative fact that says 已戒."""
-    o = _DURATION.sub("", m.group("o") or m.group("o2") or m.group("o3") or "")
+    o = _DURATION.sub("", re.sub(r"(?:哈|啦|呢|呀|嘛|哦|呗)+$", "", m.group("o") or m.group("o2") or m.group("o3") or ""))
+    if re.fullmatch(_ADV, o.strip()) or "我" in o:  # "已经戒了（三周）": how long, the habit was named before
+        return []
     out = _claim("user", "diet" if _FOOD.search(o) else "uses", o, "negative", "identity" if _FOOD.search(o) else "fact")
     for c in out:
         c.verb = "已戒"
@@ -233,6 +241,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^我(?:的)?(?:性格|个性)?(?:是|有点儿?|有些|有|天生|属于|算是|算)?(?:个|一个|一名|那种)?(?:很|比较|挺|超|特别|非常|有点儿?|典型的|重度|轻度|资深)?"
                 rf"(?P<o>{_TRAITS})(?:的人|的|人|星人)?(?:\s*[\u4e00-\u9fff\d]{{1,6}}度)?$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
+    # "我对咖啡因特别敏感": what the user does not take
+    (chat_zh.SENSITIVE, chat_zh.sensitive),
     # interest: "我对 Rust 没什么兴趣", "我对摄影挺感兴趣的"
     (re.compile(rf"^我{_ADV}对\s*(?P<o>[^，,]{{1,20}}?)\s*(?P<n>没(?:有)?(?:什么|啥|多大|太大)?|不(?:太|怎么)?|毫无)?(?:很|挺|特别|比较|非常|蛮|超)?"
                 r"(?:感|有)?兴趣(?:了|的)?$"),
@@ -319,7 +329,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?:我们|我们家|我和我?(?:老婆|老公|家人|对象|爱人))(?:已经|刚|刚刚)?(?:搬到|搬去|搬家到|定居在?|定居到)了?\s*"
                 r"(?P<o>[\u4e00-\u9fffA-Za-z ]{1,12}?)(?:去|来)?了?$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity") if is_place(m.group("o")) else []),
-    (re.compile(r"^(?:请)?(?:别|不要|不用|别再|不要再)(?:再)?给我\s*(?:推荐|推|发|写|讲|用|提供|找|看)?\s*(?P<o>.+?)"
+    (re.compile(r"^(?:请|千万|可千万|拜托)?(?:别|不要|不用|别再|不要再)(?:再)?给我\s*(?:推荐|推|发|写|讲|用|提供|找|看)?\s*(?P<o>.+?)"
                 r"(?:的)?\s*(?:方案|教程|代码|例子|示例|东西|建议|版本|答案|做法|写法)?了?$"),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
     # "我吃不了辣": a negative diet
@@ -395,6 +405,8 @@ _NOT_A_TOPIC = r"(?!这|那|今天|昨天|刚才|现在|这次|上次|他|她|�
 
 
 def _stance(m: re.Match[str]) -> list[Claim]:
+    if (m.group("o") or "").startswith("的"):  # "主题是我喜欢的季节": 我喜欢的 modifies a noun, no stance
+        return []
     neg = re.fullmatch(_STANCE_NEG, m.group("v")) is not None
     return _claim("user", "prefers", m.group("t") + (m.group("o") or ""), "negative" if neg else "positive", "preference")
 
@@ -505,14 +517,19 @@ def split_also(clause: str) -> list[str]:
     return [clause]
 
 
+def _an_object(c: Claim) -> bool:
+    """Not how long the user did something ("（已经戒了）三周"); a team's cadence is one ("两周一个迭代")."""
+    return c.subject != "user" or not _DURATION.fullmatch(c.object)
+
+
 def pre(clause: str) -> list[Claim]:
     """Claims of the `PRE` rules; none on a clause without Chinese ("our orm is prisma" is English)."""
-    return _run(PRE, clause) if _CJK.search(clause) else []
+    return [c for c in _run(PRE, clause) if _an_object(c)] if _CJK.search(clause) else []
 
 
 def post(clause: str) -> list[Claim]:
     """Claims of the `POST` rules; none on a clause without Chinese."""
-    return _run(POST, clause) if _CJK.search(clause) else []
+    return [c for c in _run(POST, clause) if _an_object(c)] if _CJK.search(clause) else []
 
 
 # a relative or pet named in apposition by a nickname ("我和老婆小丽…", "我女儿朵朵今年五岁"): 小X, 阿X or a doubled
