@@ -82,7 +82,8 @@ _WE_LIVE = (r"live in|are living in|have lived in|have been living in|are based 
 _WORK_AT = r"work at|work for|am working at|am working for|joined|am at|have joined|started at|started working at"
 _HAS = r"have|have got|got|own|am raising"
 _LEARN = (r"am learning|have been learning|am studying|have been studying|am picking up|am taking|"
-          r"am getting into|started learning|have started learning|am teaching myself|am practicing|am practising")
+          r"am getting into|started learning|have started learning|am teaching myself|am practicing|am practising|"
+          r"am trying to learn|am trying to pick up|am starting to learn|have started to learn")
 # project chores and what they act on ("deploy this service", "provision our servers", "manage secrets")
 _CHORE = (r"deploy|host|provision|manage|monitor|ship|run|build|serve|cache|track|store|orchestrate|containeri[sz]e|migrate|"
           r"package|bundle|test|lint|format|release|publish|compile|schedule|type-?check|version|back up|trace|"
@@ -97,7 +98,7 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r"depend on|relies on|rely on|is all in on|are all in on|is all-in on|are all-in on|standardi[sz]ed on|"
                 r"have standardi[sz]ed on|went with|picked|chose|have gone with|ship (?:on|with|to|via)|ships (?:on|with|to|via)|"
                 r"switched to|have switched to|moved to|have moved to|migrated to|have migrated to|upgraded to|have upgraded to|is now on|"
-                r"is stuck on|are stuck on|"
+                r"is stuck on|are stuck on|is going (?:on|to)|are going (?:on|to)|is moving to|are moving to|"
                 r"are now on|is|are|goes through|go through|is managed (?:with|by)|are managed (?:with|by)|"
                 r"is stored in|are stored in|stores? (?:all )?(?:our |the )?[\w-]+(?: [\w-]+)? (?:in|on)|keeps? (?:all )?(?:our |the )?[\w-]+ (?:in|on)|"
                 r"deploys? (?:the|our|its) [\w-]+(?: [\w-]+)? (?:to|on)|enforces|enforce|requires|require|mandates|is linted with|"
@@ -402,6 +403,7 @@ _STOPPED_VERB = r"use|run on|deploy (?:to|on|with)|rely on|depend on|write|code 
 
 def _project(rest: str) -> list[Claim]:
     rest = _BE_ADVERB.sub(r"\1 ", _ADVERB.sub("", rest))
+    rest = re.sub(r"^gets?\s+(?=\w+ed\s+(?:to|on|with|by|using|via|through|in)\b)", "is ", rest, flags=_I)  # "gets deployed to"
     if (m := _R_WE_LIVE.match(rest)) and (place := _residence(rest[m.end():], m.group(0))):
         return _one("user", "lives_in", place, kind="identity")  # a household "we": where the user lives
     neg = _NEG.match(rest)

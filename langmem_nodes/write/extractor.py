@@ -33,6 +33,7 @@ from ..state import PendingWrite
 from ..text import detect_lang
 from . import (
     casual_en,
+    chat12_en,
     chat_en,
     chat_zh,
     clause_en,
@@ -384,12 +385,18 @@ class RuleExtractor(Extractor):
                                              for a in grammar_zh.split_also(c) for d in chat_zh.split_only(a)]
             raws = _names_joined(_conditions_joined([part for r in raws for part in slip.split_lead(r)]))
             asked = bool(lx.QUESTION.search(sentence.strip()))
+            if (standing := chat12_en.standing_request(sentence)):
+                sentence, raws, asked = standing, [standing], False  # a rule for every answer, asked politely
+                explicit_ask = True
+            else:
+                explicit_ask = False
             if asked and len(raws) == 1:
                 for claim in grammar.mentions(sentence):  # "our Flask app" names the project's stack
                     found.append((claim, sentence.strip(), Source.INFERRED, False))
+                found += self._given(sentence)
                 skips.append({"text": sentence.strip(), "reason": "question"})
                 continue
-            explicit = bool(lx.EXPLICIT.search(sentence))
+            explicit = bool(lx.EXPLICIT.search(sentence)) or explicit_ask
             source = Source.EXPLICIT_CORRECTION if correction else Source.EXPLICIT if explicit else Source.INFERRED
             prev: Claim | None = None
             retracted: Claim | None = None  # a value withdrawn in this sentence, waiting for its replacement
@@ -407,10 +414,11 @@ class RuleExtractor(Extractor):
                     # "我一直用 tab 缩进，你能不能别用空格？": the statement before the question still counts
                     for claim in grammar.mentions(raw):
                         found.append((claim, raw.strip(), Source.INFERRED, False))
+                    found += self._given(raw)
                     skips.append({"text": raw.strip(), "reason": "question"})
                     continue
-                cued = bool(lx.EXPLICIT.search(raw)) or cue_open
-                clause = cleft_en.uncleft(lx.TRAIL_FILLER.sub("", lx.LEAD_TIME.sub("", lx.LEAD.sub("", raw.strip()))))
+                cued = bool(lx.EXPLICIT.search(raw)) or cue_open or explicit_ask
+                clause = cleft_en.uncleft(lx.TRAIL_FILLER.sub("", lx.LEAD_TIME.sub("", chat12_en.unsubordinate(lx.LEAD.sub("", raw.strip())))))
                 cue_open = bool(lx.EXPLICIT.search(raw)) and not clause.strip(" .,;:!?。，；：！？—–-")
                 hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")
@@ -655,6 +663,13 @@ class RuleExtractor(Extractor):
                                                         "clauses": [c for c, _ in unresolved],
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
         return _distinct(found), skips
+
+    def _given(self, question: str) -> list[tuple[Claim, str, Source, bool]]:
+        """The user's statement given as the reason of a question ("…, given that i live in denver?")."""
+        said = chat12_en.asserted_in(question)
+        if not said or lx.HYPOTHETICAL.search(said) or lx.REPORTED.search(said):
+            return []
+        return [(c, said, Source.INFERRED, False) for c in grammar.parse(said)]
 
     def _last_claims(self, earlier: Sequence[Turn]) -> list[Claim]:
         """The claims of the latest earlier user turn that made any: what a correction is about."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import chat_zh, clause_en, withdrawal
+from . import chat12_en, chat_zh, clause_en, withdrawal
 from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
 
@@ -38,7 +38,8 @@ _EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|sp
                            r"(?:days?|weeks?|months?|years?) ago|\s+in years|\s+for years|\s+full[- ]time|\s+(?:right\s+)?now|"
                            r"\s+anymore|\s+these days|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
-                           r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
+                           r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$|"
+                           r"\s+in (?:like |about |almost |over |nearly )?(?:\d+|a few|a couple of|two|three|five|ten|many) (?:years|months|weeks)$", _I)
 _DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周)(?:多)?了?$|"
                        r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
 
@@ -68,7 +69,9 @@ def junk(obj: str) -> bool:
     return bool(_PRONOUN.match(obj) or _ASPECT.match(obj) or JUNK.match(obj))
 
 
-_SUBORD = re.compile(r"\s+(?:when|because|since|cause|cuz|coz|after|before|while|so that|which|that'?s why|if)\s+.*$|"
+# "before"/"after" a time is part of the object ("meetings before 10am"); before a clause it is a subordinate one
+_WHEN_TIME = r"(?:\d|noon\b|midnight\b|lunch\b|breakfast\b|dinner\b|work\b|bed\b|dark\b|sunrise\b|sunset\b|dawn\b)"
+_SUBORD = re.compile(rf"\s+(?:when|because|since|cause|cuz|coz|(?:after|before)(?!\s+{_WHEN_TIME})|while|so that|which|that'?s why|if)\s+.*$|"
                      r"\s+but\s+(?:they|he|she|it|that|i|we|you)\b.*$|"
                      r"\s*(?:,|，)?\s*(?:因为|所以|不然|否则|要不然|结果|然后).*$", _I)
 _ZH_TOOL_TAIL = re.compile(r"^(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:来|去)?(?:管理?|做|跑|写|搞|处理|格式化|打包|部署|构建|"
@@ -284,14 +287,15 @@ def _favourite(m: re.Match[str]) -> list[Claim]:
 # ways of working a team follows (named practices, not tools)
 _PRACTICE_EN = (r"(?:strict\s+)?(?:trunk[- ]based\s+(?:dev|development)|tdd|bdd|test[- ]driven development|pair programming|"
                 r"mob programming|code reviews?|git ?flow|github flow|continuous (?:deployment|delivery)|scrum|kanban|"
-                r"semantic versioning|semver|conventional commits)")
+                r"semantic versioning|semver|conventional commits|squash[- ]merges?(?:\s+only)?|squash[- ]and[- ]merge|rebase[- ]merges?)")
 _PRACTICE_ZH = r"(?:TDD|BDD|主干开发|trunk[- ]based|测试驱动开发|结对编程|代码评审|code review|git ?flow|Scrum|看板|敏捷开发|约定式提交)"
 
 
 # a language one learns, by name ("doing Korean" is learning it)
-LANGUAGE = re.compile(r"^(?:korean|japanese|chinese|mandarin|cantonese|spanish|french|german|italian|portuguese|russian|arabic|"
-                      r"hindi|dutch|swedish|norwegian|danish|finnish|polish|czech|greek|turkish|hebrew|thai|vietnamese|"
-                      r"indonesian|ukrainian|latin|esperanto|asl)$", _I)
+_LANGS = (r"(?:korean|japanese|chinese|mandarin|cantonese|spanish|french|german|italian|portuguese|russian|arabic|"
+          r"hindi|dutch|swedish|norwegian|danish|finnish|polish|czech|greek|turkish|hebrew|thai|vietnamese|"
+          r"indonesian|ukrainian|latin|esperanto|asl)")
+LANGUAGE = re.compile(rf"^{_LANGS}$", _I)
 
 
 def _kept_up(m: re.Match[str]) -> list[Claim]:
@@ -341,9 +345,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"^my\s+(?:first|native|mother)\s+(?:language|tongue)\s+is\s+(?P<o2>[a-z]+)$", _I),
      lambda m: _claim("user", "trait", f"native {(m.group('o') or m.group('o2')).capitalize()} speaker", kind="identity")),
     # languages the user speaks: "I speak Spanish and Portuguese" (a trait each)
-    (re.compile(r"^i\s+(?:speak|am fluent in|'m fluent in)\s+(?P<o>(?-i:[A-Z])[a-z]+(?:\s*(?:,|and|&)\s*(?-i:[A-Z])[a-z]+){0,3})\b", _I),
+    (re.compile(rf"^i\s+(?:speak|am fluent in|'m fluent in)\s+(?P<o>(?:(?-i:[A-Z])[a-z]+|{_LANGS})(?:\s*(?:,|and|&)\s*(?:(?-i:[A-Z])[a-z]+|{_LANGS})){{0,3}})"
+                r"\b", _I),
      lambda m: [c for lang in re.split(r"\s*(?:,|\band\b|&)\s*", m.group("o")) if lang
-                for c in _claim("user", "trait", f"speaks {lang}", kind="identity")]),
+                for c in _claim("user", "trait", f"speaks {lang[:1].upper()}{lang[1:]}", kind="identity")]),
     # a field of work: "(I'm) doing IT support", "doing data engineering in Scala"
     (re.compile(rf"^(?:i'?m\s+|i am\s+)?(?:now\s+)?doing\s+(?P<o>(?:[\w-]+\s+){{0,2}}(?:{_FIELD}))(?:\s+(?:in|with)\s+(?P<t>(?-i:[A-Z])[\w.+#-]*))?"
                 r"(?:\s+(?:for|at)\s+.*)?$", _I),
@@ -427,7 +432,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"suggestion|request|favou?r|chance|deadline|few|{_AILMENT})s?\b)(?P<o>[\w -]{2,40})$".replace("{_AILMENT}", _AILMENT), _I),
      lambda m: _claim("user", "has", (m.group("n") or "") + m.group("o"))),  # the count is part of the fact
     # a way of working the team follows: "we do trunk-based dev", "our team practices TDD", "我们团队走主干开发"
-    (re.compile(rf"^(?:we|our team|the team)\s+(?:do|does|practice|practices|follow|follows)\s+(?P<o>{_PRACTICE_EN})$|"
+    (re.compile(rf"^(?:we|our team|the team)\s+(?:do|does|practice|practices|follow|follows|use|uses)\s+(?P<o>{_PRACTICE_EN})"
+                r"(?:\s+(?:only\s+)?(?:on|for|into|to)\s+(?:the\s+)?(?:main|master|trunk|develop|every\s+\w+|all\s+\w+))?(?:\s+only)?$|"
                 rf"^我们(?:团队|组|这边)?(?:都|一直|现在)?(?:做|走|搞|采用|实行|用的是|用)\s*(?P<z>{_PRACTICE_ZH})(?:模式|流程|的方式)?$", _I),
      lambda m: _claim("project", "uses", m.group("o") or m.group("z"))),
     # a language kept up for a while: "… been doing Korean on Duolingo for a few months"
@@ -705,6 +711,11 @@ _DEICTIC = re.compile(r"^(?:this|that|these|those|your|(?-i:it|them)(?!\s+when\b
                       r"^(?:这|那)(?:个|首|家|款|部|本|件|次|道|张|篇|段|份|位|条|顿|场|回|间|台|双|句)", _I)  # "我喜欢这首歌": the one in front of the user
 
 
+# a relative clause about what was named before: "(ORMs …) I dislike all the magic they do"
+_BACK_CLAUSE = re.compile(r"\s(?:they|it|he|she)\s+(?:\w+\s+)?(?:do|does|did|make|makes|made|have|has|had|add|adds|bring|brings|give|gives|"
+                          r"pull|pulls|cause|causes|put|puts)$", _I)
+
+
 # who issued a device, not what it is: "我用的是公司的电脑", "我电脑是公司配的", "I use the company laptop"
 _ISSUED = re.compile(r"^(?:the\s+|a\s+|my\s+)?(?:company|work|office|school|corporate)(?:'s)?\s+(?:issued\s+)?(?:laptop|computer|pc|machine|phone|desktop)$|"
                      r"^(?:公司|单位|学校|工作)(?:的|配的|发的|给的)?(?:电脑|笔记本|手机|台式机|机器)$|^(?:公司|单位|学校)(?:配|发|给)的?$", _I)
@@ -725,7 +736,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
         claims = [c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
                               or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)
                   and not chat_zh.off_object(c)] or clause_en.read(text) \
-            or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text)
+            or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
+            or chat12_en.work_pattern(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]
@@ -734,7 +746,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                 c.object = chat_zh.tidy(c.predicate, c.subject, _EN_TAIL_FILLER.sub("", _DURATION.sub("", c.object) or c.object) or c.object)
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
-            return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and _DEICTIC.search(c.object))
+            return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and (_DEICTIC.search(c.object) or _BACK_CLAUSE.search(c.object)))
                     and not chat_zh.off_object(c)
                     and not ((c.predicate in ("uses", "has") or c.predicate.startswith("attr:")) and _ISSUED.match(c.object))
                     and not (c.predicate.startswith("attr:") and _DOING.match(c.object))]
@@ -828,6 +840,8 @@ def tighten(c: Claim) -> Claim:
 
 def split_coordination(c: Claim) -> list[Claim]:
     """"4 spaces and single quotes", "Scala 和 Airflow": one claim per short conjunct."""
+    if c.subject == "project" and c.predicate.startswith("attr:") and (stack := _stack_parts(c.object)):
+        return [Claim("project", "uses", p, c.polarity, c.kind, list(c.replaces)) for p in stack]
     if c.predicate not in _SPLIT:
         return [tighten(c)]
     parts = [p.strip() for p in (_AND_WITH if c.subject == "project" else _AND).split(c.object)]
@@ -843,6 +857,17 @@ def split_coordination(c: Claim) -> list[Claim]:
         pred = "uses" if c.predicate == "package_manager" else c.predicate  # one package manager at a time
         out.append(tighten(Claim(c.subject, pred, p, c.polarity, c.kind, list(c.replaces))))
     return [x for x in out if x.object and not junk(x.object)]
+
+
+def _stack_parts(value: str) -> list[str]:
+    """A project part described by its stack, "a fastapi app on aws lambda behind api gateway": the tools, when
+    at least two of its short parts name one (only those); else []."""
+    parts = [clause_en.object_span(p.strip()) for p in _AND_WITH.split(value)]
+    parts = [re.sub(r"\s+(?:app|service|api|backend|frontend|server|cluster|site|worker)$", "", p, flags=_I) for p in parts]
+    if len(parts) < 2 or any(not p or len(p.split()) > 3 or _VERB.search(p) for p in parts):
+        return []
+    tools = [p for p in parts if clause_en.is_tool_name(p)]
+    return tools if len(tools) >= 2 else []
 
 
 def mentions(sentence: str) -> list[Claim]:
@@ -875,7 +900,8 @@ FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|
 DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(?:在)?(?:用|写)|"
                        r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|啃|练|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来|搬去|搬家到|搬回)|"
                        r"^(?:(?:mostly|mainly|usually|also|still)\s+)?(?:been\s+)?(?:learning|studying|using|living in|working on|working at|teaching myself|picking up|writing|coding in)\b|"
-                       r"^(?:way |much |far |a lot |more |also |really |mostly )+(?:more\s+)?(?:into|of a fan of)\b", _I)
+                       r"^(?:way |much |far |a lot |more |also |really |mostly )+(?:more\s+)?(?:into|of a fan of)\b|"
+                       r"^(?:(?:really|just|honestly|definitely|totally)\s+)?not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|big\s+on|into|keen\s+on)\s+(?!you\b|your\b|that\b|this\b|it\b)", _I)
 # the current value after a past one: "(but these days) it's all Python for me", "现在基本都是 Python 了"
 NOW_VALUE = re.compile(r"^(?:now\s+|nowadays\s+)?(?:it'?s|it is|i'?m on|i use|everything'?s(?:\s+on)?|everything is(?:\s+on)?)\s+(?:all|mostly|just|pretty much|only)?\s*"
                        r"(?P<o>[\w .+#/-]{1,40}?)(?:\s+(?:for me|now|these days|all the way))?$|"

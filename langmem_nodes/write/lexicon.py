@@ -55,7 +55,8 @@ LEAD = re.compile(
 # Clause-level exclusions ------------------------------------------------------------------------
 _KIN_EN = (
     r"friend|sister|brother|colleague|coworker|co-worker|boss|manager|wife|husband|partner|mom|mother|dad|"
-    r"father|son|daughter|team|teammate|client|customer|roommate|girlfriend|boyfriend|neighbou?r|cousin|kid"
+    r"father|son|daughter|team|teammate|client|customer|roommate|girlfriend|boyfriend|neighbou?r|cousin|kid|"
+    r"buddy|pal|mate|bestie|best friend|flatmate"
 )
 REPORTED = re.compile(
     rf"^\s*(?:he|she|they|someone|somebody|people|everyone|my\s+(?:{_KIN_EN})s?(?<!team)(?!\s+and\s+i\b)|our\s+(?:{_KIN_EN})s?(?<!team)|"
@@ -185,6 +186,7 @@ CLAUSE_SPLIT = re.compile(
     r"\s*(?:,\s*(?:and|but|while|though|although)\s+|(?<!my partner)(?<!my wife)(?<!my husband)(?<!my family)(?<!my girlfriend)"
     r"(?<!my boyfriend)(?<!my fiance)(?<!my fiancee)\s+and\s+(?=(?:i|i'm|i've|my|got|bought|switched|moved|thinking|wondering|planning|hoping|considering|"
     r"personally|honestly|tbh|frankly|he|she|it|they|he's|she's|it's|they're|that|we|we're|our|the team|my team)\b)|"
+    r"\s+and\s+(?=now\s+(?:i|i'm|i've|we|we're|we've)\b)|"  # "i speak spanish and now i'm learning italian"
     r"\s+and\s+(?=我|咱们)|\s+and\s+(?=(?:named|called)\s+(?:him|her|it|them)\b)|"  # a turn that switches language: "I live in 北京 and 我喜欢 sushi"
     r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z])|[\w-]+\s+(?:is|are)\s+my\s)|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|im|we|we're|my|our|the|prod|production|staging|live|living|work|use|prefer|at work|at my job|just|recently|then|finally|eventually|switched|moved)\b)|\s*[—–]+\s*|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
     r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the|(?:in|for|on) (?:this|our|the|my))\b|我|这个|本)|但是|不过|而且|并且|…+|\.{3,}|～+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))\s*", _I)

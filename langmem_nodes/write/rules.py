@@ -410,7 +410,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
                 r"(?:in|with|using)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "uses", m.group("o"))),
     (re.compile(rf"^i\s+{_ADV}(?:use|write|(?:code|program|work|develop)\s+{_ADV}(?:in|with))\s+(?P<o>.+)$", _I), _use_or_work_in),
-    (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop)\s+(?:ever\s+)?(?P<o>.+)$", _I),
+    (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop|avoid)\s+(?:ever\s+)?(?P<o>.+)$", _I),
      _StandingRule(lambda m: _en_rule(m, "negative"))),
     (re.compile(r"^(?:please\s+)?(?:always|you (?:must|should always)|we (?:must|always|should always))\s+(?P<o>.+)$", _I),
      _StandingRule(lambda m: _en_rule(m, "positive"))),
