@@ -15,7 +15,15 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from .credentials import _EN_NOT_CREDENTIAL, _PRODUCTS, _WHOSE_NUMBER, Finding, _product, halfwidth, is_measure
+from .credentials import (
+    _EN_NOT_CREDENTIAL,
+    _PRODUCTS,
+    _WHOSE_NUMBER,
+    Finding,
+    _product,
+    halfwidth,
+    is_measure,
+)
 
 _I = re.IGNORECASE
 
