@@ -204,3 +204,28 @@ def test_the_other_sentence_of_such_a_turn_is_still_stored(store) -> None:
                        ("我喜欢喝乌龙茶。访客网络大家都用 oceanbreeze77", "乌龙茶")):
         out = graph.invoke({"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
         assert [w["object"] for w in out["memory_written"]] == [kept]
+
+
+# stop 34, from secrets_blind8's tune half: a named security question's answer, a SIM PUK; placeholders
+LEAD_FOUND = {
+    "for the 'mother's maiden name' question I put Kowalczyk, in case I forget": "Kowalczyk",
+    "for the first pet question I used Biscuit": "Biscuit",
+    "the carrier just told me the SIM PUK is 61839204, how many tries do I get": "61839204",
+    "运营商说SIM卡的PUK码是61839204": "61839204",
+    "我的密码是你的生日0312": "0312",
+}
+LEAD_LOOKALIKES = [
+    "for question 3 I put B", "for the maiden name question I put it off", "what is a PUK code used for?",
+    "PUK码是干嘛用的？", "the readme just says API_KEY=your-api-key-here, where do I actually get mine",
+    "README 里写 API_KEY=你的key，这里到底填啥",
+]
+
+
+@pytest.mark.parametrize("text, value", list(LEAD_FOUND.items()))
+def test_a_named_security_answer_a_puk_and_a_dictated_password_are_found(text, value) -> None:
+    assert any(value in f.value for f in find_secrets(text)), find_secrets(text)
+
+
+@pytest.mark.parametrize("text", LEAD_LOOKALIKES)
+def test_quiz_answers_puk_questions_and_placeholders_are_no_secret(text) -> None:
+    assert find_secrets(text) == [], find_secrets(text)

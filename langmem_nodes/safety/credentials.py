@@ -75,7 +75,11 @@ _SECURITY_ANSWER = re.compile(
     r"\bsecurity\s+(?:question|answer)s?\b[^.\n]{0,80}?\b(?:answer(?:\s+is)?|is|was)\s*[:=]?\s*(?P<w>[^\s.,;!?()]{2,40})|"
     r"\bsecurity\s+answer\s*[:=]\s*(?P<x>[^\s.,;!?()]{2,40})|"
     r"(?:妈妈|母亲|老妈|我妈)(?:的)?(?:娘家姓|婚前姓|娘家的姓|未婚时的姓)(?:氏)?\s*(?:是|为|：|:|叫)?\s*(?P<y>[\u4e00-\u9fffA-Za-z]{1,12})|"
-    r"(?:密保|安全问题|安全提示问题|密码提示问题)[^。！？\n]{0,30}?答案\s*(?:是|为|：|:|叫)\s*(?P<z>[^\s，,。；;！!？?]{1,30})",
+    r"(?:密保|安全问题|安全提示问题|密码提示问题)[^。！？\n]{0,30}?答案\s*(?:是|为|：|:|叫)\s*(?P<z>[^\s，,。；;！!？?]{1,30})|"
+    # what the user gave a named security question: "for the 'mother's maiden name' question I put Kowalczyk"
+    r"\b(?:maiden\s+name|first\s+pet|pet'?s\s+name|(?:city|town)\s+(?:you\s+were|I\s+was)\s+born(?:\s+in)?|grew\s+up\s+on|"
+    r"first\s+(?:school|car|job|teacher)|childhood\s+(?:friend|nickname|hero))['\"”’]?\s+(?:security\s+)?question\b[^.!?\n]{0,12}?"
+    r"\bI\s+(?:put|used|wrote|typed|entered|gave|chose|answered|said)\s+(?P<u>[^\s.,;!?()]{2,40})",
     _I)
 # a value said first and then named a security answer: "my first pet was Pickles and that's what I use for
 # security questions", "我小学的名字是向阳小学，密保都用这个" — the sentence up to the cue holds the answer
@@ -120,7 +124,7 @@ def _looks_random(token: str) -> bool:
 _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|building|lock|locker|padlock|bike|safe|"
                 r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm)")
 _EN_WORD = (
-    r"pass(?:word|wd|code|phrase)s?|pa?s{1,2}w(?:o?r)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|"
+    r"pass(?:word|wd|code|phrase)s?|pa?s{1,2}w(?:o?r)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
     r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
@@ -173,11 +177,11 @@ _EN_CHANGED_TO = re.compile(
 _EN_LOGIN_PAIR = re.compile(
     r"\b(?:log\s?in|sign[- ]?in|credentials?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
-_ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|暗号|暗语|登录码"
+_ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|puk\s*码|暗号|暗语|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置"
 _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
-_ZH_NOT_VALUE = r"(?:怎么|如何|什么|多少|几|哪|啥|咋|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
+_ZH_NOT_VALUE = r"(?:怎么|如何|什么|多少|几|哪|啥|咋|干嘛|干吗|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
 _ZH_PHRASE = re.compile(
     rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
     # a pass phrase of spaced zh words is one value ("口令是 月亮 湖边 三只 猫"), else a token and its ASCII words
@@ -564,8 +568,8 @@ def find_secrets(text: str) -> list[Finding]:
         add("wifi key", m, group)
     found += _typed_credentials(text)
     for m in _SECURITY_ANSWER.finditer(text):
-        group = next(g for g in "vwxyz" if m.group(g) is not None)
-        if m.group(group).casefold() not in ("is", "was", "the", "my", "a", "an", "answer", "about", "like") \
+        group = next(g for g in "vwxyzu" if m.group(g) is not None)
+        if m.group(group).casefold() not in ("is", "was", "the", "my", "a", "an", "answer", "about", "like", "it", "that", "this", "down") \
                 and not re.match(_ZH_NOT_VALUE, m.group(group)):  # "安全问题答案是什么来着？" asks
             add("security answer", m, group)
     for m in _SECURITY_USE.finditer(text):
@@ -628,7 +632,7 @@ def _as_written(f: Finding, text: str, original: str) -> Finding:
 # a placeholder, not a credential: "password: xxxx", "<PASSWORD>", "your_password_here"; a well-known dummy
 # ("password123", "test123") in a sentence about tests or examples; a length rule ("密码至少12位")
 _PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|[a-z]{1,6}[_-](?:[a-z]+[_-])?(?:x{6,}|X{6,}|\*{4,})|<[^<>]{1,30}>|\{\{?[^{}]{1,30}\}?\}|\$\{?[A-Z_]+\}?|"
-                                r"your[_-]?\w*[_-]?here|changeme|placeholder|redacted|(?:\d+\s*(?:到|至|-|~)\s*)?\d+\s*(?:位|个字符|字符|characters?|chars?|digits?)",
+                                r"your[_-]?[\w-]*?[_-]?here|(?:你|您)(?:自己)?的(?![\w-]*\d)[\w-]{1,16}|changeme|placeholder|redacted|(?:\d+\s*(?:到|至|-|~)\s*)?\d+\s*(?:位|个字符|字符|characters?|chars?|digits?)",
                                 _I)
 _DUMMY_VALUE = re.compile(r"(?:p[a@4][s5$]{2}w[o0]rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}!?|"
                           r"123456\d{0,3}|1234|0000|letmein", _I)
