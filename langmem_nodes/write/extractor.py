@@ -522,7 +522,7 @@ class RuleExtractor(Extractor):
                 if lx.PROJECT.fullmatch(clause):
                     project_frame = True
                     continue
-                if holder_other and _CJK.search(clause) and not _HOLDER.match(clause):
+                if holder_other and not correction and _CJK.search(clause) and not _HOLDER.match(clause):
                     skips.append({"text": clause, "reason": "another holder"})  # the subject dropped is theirs
                     continue
                 holder_other = chat_zh.other_holder(clause)
