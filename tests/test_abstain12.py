@@ -142,6 +142,13 @@ def test_a_request_about_neither_names_no_platform_or_machine(text):
     assert not conditions_asked(text) & {"platform", "machine"}
 
 
+
+def _relevant(store, text):
+    """The memory texts the recall counts relevant for `text` (dense floor out of the way: the rule alone)."""
+    query = QueryNode().run({"messages": [("user", text)]}, CTX, NOW)["memory_query"]
+    hits = RecallNode(store, dense_floor=0.99).run({"memory_query": query}, CTX, NOW)["memory_hits"]
+    return {h.record.text for h in hits if h.breakdown["relevant"]}
+
 def test_the_recall_counts_the_platform_and_machine_memories_relevant_en_and_zh(tmp_path):
     home = ["The API runs on AWS Lambda", "User's laptop is a MacBook Air M2", "User likes jazz",
             "服务部署在阿里云上", "用户的电脑是 ThinkPad，装的 Windows 11", "用户喜欢爬山"]
@@ -150,9 +157,7 @@ def test_the_recall_counts_the_platform_and_machine_memories_relevant_en_and_zh(
                                        confidence=0.9, created_at=NOW - timedelta(days=i)) for i, t in enumerate(home)])
 
         def relevant(text):
-            query = QueryNode().run({"messages": [("user", text)]}, CTX, NOW)["memory_query"]
-            hits = RecallNode(store, dense_floor=0.99).run({"memory_query": query}, CTX, NOW)["memory_hits"]
-            return {h.record.text for h in hits if h.breakdown["relevant"]}
+            return _relevant(store, text)
 
         assert "The API runs on AWS Lambda" in relevant("our functions take seconds on cold starts, what can we do?")
         assert "User's laptop is a MacBook Air M2" in relevant("which installer do I need for miniconda?")
@@ -190,9 +195,7 @@ def test_the_recall_counts_the_deadline_and_the_child_relevant_en_and_zh(tmp_pat
                                        confidence=0.9, created_at=NOW - timedelta(days=i)) for i, t in enumerate(home)])
 
         def relevant(text):
-            query = QueryNode().run({"messages": [("user", text)]}, CTX, NOW)["memory_query"]
-            hits = RecallNode(store, dense_floor=0.99).run({"memory_query": query}, CTX, NOW)["memory_hits"]
-            return {h.record.text for h in hits if h.breakdown["relevant"]}
+            return _relevant(store, text)
 
         assert "User's thesis is due September 30" in relevant("how many weeks do I have left to write?")
         assert "User has a toddler daughter" in relevant("any tips for getting a two-year-old to sleep?")
