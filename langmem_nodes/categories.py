@@ -62,6 +62,11 @@ _PERSONAL: dict[str, Category] = {
         r"\bwhat\s+(?:do|did)\s+i\s+work\s+as\b|\bwhat\s+(?:am|was)\s+i\s+(?:working|employed)\s+as\b|"
         r"我(?:现在|目前|之前|以前|原来|过去|曾经)?(?:是)?(?:做|干|从事)(?:什么|啥)(?:工作|职业|行业)?的?|"
         r"我(?:的)?(?:工作|职业|岗位|职位)(?:现在|以前|之前|原来)?(?:是)?(?:什么|啥)|我(?:是)?(?:什么|哪个|啥)职业")),
+    "allergy": Category((), (), frozenset({"allergy"}), (), question=(
+        r"\bwhat\s+(?:am|was|is|are)\s+(?:i|we|my\s+\w+)\s+allergic\s+to\b|\b(?:am|are|was)\s+(?:i|we)\s+allergic\s+to\b|"
+        r"\bwhat(?:'s|\s+are|\s+is|\s+were)\s+my\s+(?:food\s+)?allerg(?:y|ies)\b|\bdo\s+i\s+have\s+(?:any\s+)?(?:food\s+)?allergies\b|"
+        r"我(?:对)?(?:什么|啥|哪些|哪种)(?:东西|食物)?过敏|我(?:有)?(?:什么|啥|哪些)(?:东西)?过敏|"
+        r"我(?:的)?过敏(?:源|的东西)?(?:是|有)(?:什么|啥|哪些)|我对[^，,。？?]{1,12}过敏吗|我(?:有没有|有)过敏")),
     "hometown": Category((), (), frozenset({"from"}), (), question=(
         r"\bwhere\s+(?:am|was|is)\s+(?:i|my\s+family)\s+(?:originally\s+)?from\b|"
         r"\b(?:what|where)(?:'s|\s+is)\s+my\s+home\s*town\b|"
