@@ -86,3 +86,13 @@ def test_sha_and_nali_ask_a_question(text: str, expected: list) -> None:
 @pytest.mark.parametrize("text", ["what did I use before", "where do I live"])
 def test_the_english_questions_without_a_mark_store_nothing_too(text: str) -> None:
     assert _accepted(text) == []
+
+
+# corr helper's finding: "我们已经弃用 Redux 了" was stored as the team USING Redux (the team-convention rule read
+# "弃用 X" as a use); a dropped, stopped or retired tool is a negative, as "we no longer use X" is
+@pytest.mark.parametrize("text, obj", [
+    ("我们已经弃用 Redux 了", "Redux"), ("我们弃用 Redux 了", "Redux"), ("我们组停用了 Jenkins", "Jenkins"),
+    ("我们团队淘汰了 Angular", "Angular"), ("we no longer use Jenkins", "Jenkins"),
+])
+def test_a_tool_the_team_dropped_is_a_negative(text: str, obj: str) -> None:
+    _check(_accepted(text), [("project", obj, N)])

@@ -192,6 +192,9 @@ def _team_rule(m: re.Match[str]) -> list[Claim]:
 
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
+    # "我们已经弃用 Redux 了": a tool the team dropped, before the team-convention rule reads "弃用 X" as a use
+    (re.compile(rf"^(?:我们|咱们)(?:组|团队|公司|这边|项目)?{_ADV}(?:弃用|停用|淘汰|废弃)(?:掉)?了?\s*(?P<o>[^，,]{{1,20}}?)(?:了|的|哈)*$"),
+     lambda m: _claim("project", "uses", m.group("o"), "negative")),
     # the family name: "我姓陈", "我姓欧阳" (a later "不姓程" names the old one)
     (re.compile(r"^我(?:其实|本来)?(?:姓|的姓是)\s*(?P<o>[\u4e00-\u9fff]{1,2})$"),
      lambda m: _claim("user", "attr:姓", m.group("o"), kind="identity")),
