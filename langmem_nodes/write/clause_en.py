@@ -401,11 +401,6 @@ def _thing(rest: str) -> list[Claim]:
 _STOPPED_VERB = r"use|run on|deploy (?:to|on|with)|rely on|depend on|write|code in|build (?:with|on)|develop in|ship with"
 
 
-# of `_STOP`, the verbs that always mean a tool was given up ("stopped" alone may be a task, "left" a company)
-_DROPPED_TOOL = (r"(?:stopped using|quit using|ditched|dropped|abandoned|moved off(?: of)?|moved away from|migrated off|"
-                 r"switched away from|got rid of|retired|phased out)$")
-
-
 def _project(rest: str) -> list[Claim]:
     rest = _BE_ADVERB.sub(r"\1 ", _ADVERB.sub("", rest))
     rest = re.sub(r"^gets?\s+(?=\w+ed\s+(?:to|on|with|by|using|via|through|in)\b)", "is ", rest, flags=_I)  # "gets deployed to"
@@ -425,11 +420,7 @@ def _project(rest: str) -> list[Claim]:
         obj, after = _object(rest[m.end():])
         tail = re.match(r"^\s*(?:,|and|so)?\s*(?:now\s+)?(?:everything|it|we)(?:\s+is|\s+are|'s)?\s+(?:all\s+)?(?:now\s+)?"
                         r"(?:on|in|moved to|running on)\s+(?P<o>.+)$", after, _I)
-        if tail:
-            return _project_claims(tail.group("o"))
-        if re.match(_DROPPED_TOOL, m.group(0).strip(), _I):  # "we ditched Jenkins", "our team moved off Travis CI"
-            return _one("project", "uses", obj, "negative", techy=True)
-        return []
+        return _project_claims(tail.group("o")) if tail else []
     if (m := _R_LIKE.match(rest)):
         return _project_claims(rest[m.end():])
     m = _R_PROJECT.match(rest)
