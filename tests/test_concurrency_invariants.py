@@ -123,6 +123,20 @@ def test_a_promotion_whose_target_was_forgotten_is_written_at_the_promoted_level
     assert kept.scope.level.value == "user", kept.scope  # was left in s2's session, said outright or not
 
 
+@pytest.mark.parametrize("held, again, other", [("我住在上海。", "我住在上海。", "I live in Paris."),
+                                               ("I live in Berlin.", "I live in Berlin.", "我住在北京。")])
+def test_a_recurrence_promotion_whose_target_was_replaced_stays_in_its_session(store, held, again, other):
+    """The race CI caught (stop 34): s2 repeats s1's value (a merge promoted on recurrence) while s1 replaces it; the
+    merge, written as new, must not go to the user level, where s1 would see it beside s1's new value."""
+    run_in_order(write_nodes(store), {"messages": [HumanMessage(content=held)]}, CTX)  # s1
+    s2 = MemoryContext(user_id="u", session_id="s2")
+    planned = _planned(store, again, s2)  # exact duplicate seen in a new session: promoted to the user level
+    run_in_order(write_nodes(store), {"messages": [HumanMessage(content=other)]}, CTX)  # s1 replaces it meanwhile
+    _commit(store, planned)
+    for session in ("s1", "s2"):
+        assert len(_visible_values(store, session, "lives_in")) == 1, (session, _visible_values(store, session, "lives_in"))
+
+
 @pytest.mark.parametrize("held, said, predicate", [
     ("Lisbon", "I moved to Paris.", "lives_in"),
     ("深圳", "我搬到北京了。", "lives_in"),

@@ -33,7 +33,7 @@ from ..store.sqlite import RivalRead
 from .dedup import DedupNode, merged
 from .extractor import latest_user_turns, turn_id
 from .promote import PromoteNode
-from .resolve import ResolveNode, is_exclusive, rival_read
+from .resolve import ResolveNode, is_exclusive, reaches_other_sessions, rival_read
 from .stored_correction import correction_partitions
 from .ttl import TTLPolicy
 from .verify import VerifyNode
@@ -315,8 +315,10 @@ class _Plan:
     def _as_new(self, p: PendingWrite, why: str) -> None:
         """A merge whose target is gone, written as a new record having seen no rival: if the attribute holds
         another value where it will be read, the commit's check sends it back through resolve. A merge that was
-        to be promoted is written at the promoted level (an outright statement never stays in its session)."""
-        if p.promote_to and p.record.scope.level is Level.SESSION:
+        to be promoted for an outright statement is written at the promoted level (it never stays in its session);
+        one promoted on recurrence stays in its session: the record whose sessions made the recurrence was replaced,
+        and at the user level it would sit beside the value that replaced it, unseen (two values in that session)."""
+        if p.promote_to and p.record.scope.level is Level.SESSION and reaches_other_sessions(p.record, self.ctx):
             p.record.scope = self.ctx.scope(Level(p.promote_to))
             p.trigger = p.trigger or "explicit"
         p.action, p.merge_into, p.promote_to, p.rivals_seen = "write", None, None, []
