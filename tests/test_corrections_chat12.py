@@ -14,28 +14,21 @@ replaces), in the same turn and in a later turn whose earlier user turns are con
 from __future__ import annotations
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage
 
 from langmem_nodes.read.graph import create_read_graph
-from langmem_nodes.records import MemoryContext, Status
-from langmem_nodes.write import create_write_graph
+from langmem_nodes.records import MemoryContext
 from langmem_nodes.write.correction_value import described, left, moved_onto, untimed
 from langmem_nodes.write.slip import is_slip, named
+from tests._replay import landed, replay
 
 CTX = MemoryContext(user_id="c12", project_id="app", session_id="s1")
 
 
 def _say(store, *turns: str) -> list:
-    """Replay the user turns (an assistant reply between them) through the write graph; the active records."""
-    g, messages = create_write_graph(store).compile(), []
-    for i, said in enumerate(turns):
-        messages += ([AIMessage("OK, noted.")] if i else []) + [HumanMessage(said)]
-        g.invoke({"messages": list(messages)}, context=CTX)
-    return store.find(None, statuses=(Status.ACTIVE,))
+    return replay(store, *turns, ctx=CTX, reply="OK, noted.")
 
 
-def _landed(active: list, value: str) -> list:
-    return [r for r in active if value.casefold() in r.object.casefold() and r.source.value == "explicit_correction"]
+_landed = landed
 
 
 def test_marker_parts_en_zh() -> None:

@@ -5,23 +5,16 @@ sentence nothing was stored from. The new value lands as an `explicit_correction
 from __future__ import annotations
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage
 
-from langmem_nodes.records import MemoryContext, Status
-from langmem_nodes.write import create_write_graph
+from langmem_nodes.records import MemoryContext
+from tests._replay import landed, replay
 
 
 def _say(store, *turns: str, user: str = "cc") -> list:
-    """Replay the user turns (an assistant "OK" between them) through the write graph; the active records."""
-    g, ctx, messages = create_write_graph(store).compile(), MemoryContext(user_id=user, session_id="s1"), []
-    for i, said in enumerate(turns):
-        messages += ([AIMessage("OK")] if i else []) + [HumanMessage(said)]
-        g.invoke({"messages": list(messages)}, context=ctx)
-    return [r for r in store.find(None, statuses=(Status.ACTIVE,)) if r.scope.user_id == user]
+    return replay(store, *turns, ctx=MemoryContext(user_id=user, session_id="s1"))
 
 
-def _landed(active: list, value: str) -> list:
-    return [r for r in active if value.casefold() in r.object.casefold() and r.source.value == "explicit_correction"]
+_landed = landed
 
 
 IN_TURN = {  # a hesitation ("er", "erm", "呃", "额") before the slip word: the value after it replaces the one before

@@ -6,24 +6,17 @@ value flagged `needs_confirmation`."""
 from __future__ import annotations
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage
 
 from langmem_nodes.records import MemoryContext, Status
-from langmem_nodes.write import create_write_graph
 from langmem_nodes.write.slip import is_slip, marks, split_lead
+from tests._replay import landed, replay
 
 
 def _say(store, *turns: str, user: str = "sl") -> list:
-    """Replay the user turns (an assistant "OK" between them) through the write graph; the active records."""
-    g, ctx, messages = create_write_graph(store).compile(), MemoryContext(user_id=user, session_id="s1"), []
-    for i, said in enumerate(turns):
-        messages += ([AIMessage("OK")] if i else []) + [HumanMessage(said)]
-        g.invoke({"messages": list(messages)}, context=ctx)
-    return [r for r in store.find(None, statuses=(Status.ACTIVE,)) if r.scope.user_id == user]
+    return replay(store, *turns, ctx=MemoryContext(user_id=user, session_id="s1"))
 
 
-def _landed(active: list, value: str) -> list:
-    return [r for r in active if value.casefold() in r.object.casefold() and r.source.value == "explicit_correction"]
+_landed = landed
 
 
 IN_TURN = {  # the value before the slip clause is withdrawn, the value after it replaces it
