@@ -8,42 +8,100 @@ The names here are what an application needs; the nodes and strategies are in `l
 importable from its own module.
 """
 
-from .bilingual import BilingualEmbedder
-from .context import MemoryUsageError, MissingScopeError, RunContext, ScopeConflictError, StoreClosedError
-from .e5 import E5Embedder
-from .embeddings import Embedder, HashingEmbedder, LanguageCoverageWarning, MiniLMEmbedder
-from .governance import MemoryAdmin
-from .graphs import add_memory, create_read_graph, create_write_graph
-from .node import MemoryNode
-from .prompt import memory_messages
-from .read import warm_stable
-from .records import (
-    Drift,
-    Kind,
-    LedgerEntry,
-    LedgerOp,
-    Level,
-    MemoryContext,
-    MemoryRecord,
-    Polarity,
-    Scope,
-    Source,
-    Status,
-    Tier,
-)
-from .state import (
-    MemoryInput,
-    MemoryQuery,
-    MemoryState,
-    PendingWrite,
-    ReadInput,
-    ReadState,
-    ScoredMemory,
-    WriteInput,
-    WriteState,
-)
-from .store import KeyConflict, MemoryStore, ReadOnlyViolation, RecordGone, VersionConflict
-from .write import BatchWriter, ExpirySweeper, TTLPolicy
+from __future__ import annotations
+
+import importlib as _importlib
+import typing as _typing
+
+if _typing.TYPE_CHECKING:
+    from .bilingual import BilingualEmbedder
+    from .context import MemoryUsageError, MissingScopeError, RunContext, ScopeConflictError, StoreClosedError
+    from .e5 import E5Embedder
+    from .embeddings import Embedder, HashingEmbedder, LanguageCoverageWarning, MiniLMEmbedder
+    from .governance import MemoryAdmin
+    from .graphs import add_memory, create_read_graph, create_write_graph
+    from .node import MemoryNode
+    from .prompt import memory_messages
+    from .read import warm_stable
+    from .records import (
+        Drift,
+        Kind,
+        LedgerEntry,
+        LedgerOp,
+        Level,
+        MemoryContext,
+        MemoryRecord,
+        Polarity,
+        Scope,
+        Source,
+        Status,
+        Tier,
+    )
+    from .state import (
+        MemoryInput,
+        MemoryQuery,
+        MemoryState,
+        PendingWrite,
+        ReadInput,
+        ReadState,
+        ScoredMemory,
+        WriteInput,
+        WriteState,
+    )
+    from .store import KeyConflict, MemoryStore, ReadOnlyViolation, RecordGone, VersionConflict
+    from .write import BatchWriter, ExpirySweeper, TTLPolicy
+
+# Names load on first use (PEP 562), so `langmem-nodes --help` and the CLI's error paths do not import
+# LangGraph and the extractor (seconds on a busy machine).
+_EXPORTS = {
+    "BatchWriter": ".write",
+    "BilingualEmbedder": ".bilingual",
+    "Drift": ".records",
+    "E5Embedder": ".e5",
+    "Embedder": ".embeddings",
+    "ExpirySweeper": ".write",
+    "HashingEmbedder": ".embeddings",
+    "KeyConflict": ".store",
+    "Kind": ".records",
+    "LanguageCoverageWarning": ".embeddings",
+    "LedgerEntry": ".records",
+    "LedgerOp": ".records",
+    "Level": ".records",
+    "MemoryAdmin": ".governance",
+    "MemoryContext": ".records",
+    "MemoryInput": ".state",
+    "MemoryNode": ".node",
+    "MemoryQuery": ".state",
+    "MemoryRecord": ".records",
+    "MemoryState": ".state",
+    "MemoryStore": ".store",
+    "MemoryUsageError": ".context",
+    "MiniLMEmbedder": ".embeddings",
+    "MissingScopeError": ".context",
+    "PendingWrite": ".state",
+    "Polarity": ".records",
+    "ReadInput": ".state",
+    "ReadOnlyViolation": ".store",
+    "ReadState": ".state",
+    "RecordGone": ".store",
+    "RunContext": ".context",
+    "Scope": ".records",
+    "ScopeConflictError": ".context",
+    "ScoredMemory": ".state",
+    "Source": ".records",
+    "Status": ".records",
+    "StoreClosedError": ".context",
+    "TTLPolicy": ".write",
+    "Tier": ".records",
+    "VersionConflict": ".store",
+    "WriteInput": ".state",
+    "WriteState": ".state",
+    "add_memory": ".graphs",
+    "create_read_graph": ".graphs",
+    "create_write_graph": ".graphs",
+    "memory_messages": ".prompt",
+    "warm_stable": ".read",
+}
 
 __all__ = [
     "BatchWriter",
@@ -94,3 +152,16 @@ __all__ = [
     "memory_messages",
     "warm_stable",
 ]
+
+
+def __getattr__(name: str) -> _typing.Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

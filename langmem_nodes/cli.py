@@ -27,10 +27,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .records import MemoryContext, MemoryRecord, check_id
+from .records import MAX_DAYS, MemoryContext, MemoryRecord, check_id
 from .safety import terminal_safe
 from .store import resolve_database_url
-from .usage import MAX_DAYS
 
 # what a terminal may act on: C0/C1 controls (escape sequences), bidi and zero-width formats, separators
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]")

@@ -24,6 +24,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from .text import strip_controls
 
+#: the longest day count `stale_days` (and the CLI's `--since`) accepts: a century; more is a typo
+MAX_DAYS = 36500
+
 MAX_TEXT_CHARS = 4000
 MAX_ID_CHARS = 128
 _BAD_ID = re.compile(r"[/\\\x00-\x1f\x7f]")  # refused in every id, stored ones included

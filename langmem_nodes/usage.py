@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .node import MemoryNode
-from .records import Level, MemoryContext, as_utc, new_id, utcnow
+from .records import MAX_DAYS, Level, MemoryContext, as_utc, new_id, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +46,6 @@ _TRAILER = re.compile(r"\s*<memory-used>(.*?)</memory-used>\s*", re.S | re.I)
 _SPLIT = re.compile(r"[\s,，、;；]+")
 #: what makes a citation stale when it happens to the cited memory within `stale_days` of the citation
 STALE_OPS = ("supersede", "edit", "forget")
-#: the longest day count `stale_days` (and the CLI's `--since`) accepts: a century; more is a typo
-MAX_DAYS = 36500
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS usage(

@@ -62,11 +62,11 @@ def _public_names(package: types.ModuleType) -> set[str]:
 def test_all_is_exactly_the_public_names(name):
     package = importlib.import_module(name)
     assert len(package.__all__) == len(set(package.__all__)), "a name listed twice"
-    assert set(package.__all__) == _public_names(package)
     assert set(package.__all__) == SURFACE[name]
     namespace: dict = {}
-    exec(f"from {name} import *", namespace)  # every listed name imports
+    exec(f"from {name} import *", namespace)  # every listed name imports (the top level loads them lazily)
     assert set(namespace) - {"__builtins__"} == SURFACE[name]
+    assert set(package.__all__) == _public_names(package)
 
 
 def test_every_package_with_an_init_is_covered():
@@ -95,3 +95,13 @@ def test_helpers_stay_importable_from_their_modules():
     from langmem_nodes.write.graph import write_nodes
 
     assert all(callable(f) for f in (read_stages, fuse, embed_text, same_fact, write_nodes))
+
+
+def test_the_cli_starts_without_langgraph():
+    """`langmem-nodes --help` and the CLI's error paths must not pay for LangGraph's import (seconds when busy)."""
+    import subprocess
+    import sys
+
+    code = "import sys, langmem_nodes.cli; print(sorted(m for m in sys.modules if m.split('.')[0] == 'langgraph'))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
