@@ -32,6 +32,7 @@ from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
 from ..categories import value_categories
+from ..equivalents import predicate_family, same_value
 from ..facts import EXPLICIT_SOURCES, is_exclusive, winner
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
@@ -121,7 +122,7 @@ def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef, *, replaces: S
     An exclusive predicate's other values all conflict, even when a correction names the one it replaces
     ("I live in Paris, not Berlin" also replaces Lisbon): one value at a time. Otherwise `old` conflicts
     when it holds a value the correction `replaces` (`PendingWrite.replaces`)."""
-    same_obj = normalize_text(new.object) == normalize_text(old.object)
+    same_obj = same_value(new.object, old.object)  # "素食者" is "vegetarian"
     if same_obj:
         return new.polarity != old.polarity
     if is_exclusive(new.predicate) and _polarity(new) != "negative":
@@ -219,7 +220,8 @@ class ResolveNode(MemoryNode):
         """The active values in `partitions` that `p.record` contradicts, oldest first; values are compared
         on KeyRefs (no body parsing), only the rivals are loaded."""
         r = p.record
-        same_key = sorted(self.store.find_refs(partitions, subject=r.subject, predicate=r.predicate),
+        same_key = sorted((m for pred in predicate_family(r.predicate)  # "attr:妈妈名字" is "attr:mom_name"
+                           for m in self.store.find_refs(partitions, subject=r.subject, predicate=pred)),
                           key=lambda m: m.created_at)
         p.rivals_seen = [*(p.rivals_seen or []), *(m.id for m in same_key)]  # what the commit re-checks
         switched = _one_at_a_time(r.object) if r.source in EXPLICIT_SOURCES else set()  # kinds said outright

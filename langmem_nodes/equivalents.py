@@ -1,0 +1,75 @@
+"""One thing under several words, in English and Chinese: whose name an attribute holds ("mom", "mother", "妈妈")
+and a few values said either way ("vegetarian", "素食者"). The resolver reads them, so "我妈妈叫李华" replaces
+"My mom is called Ann" and "其实我不是素食者了" takes back "I'm vegetarian".
+
+Example:
+    >>> predicate_family("attr:猫名字") == predicate_family("attr:cat_name")
+    True
+    >>> same_value("vegetarian", "素食者"), same_value("vegan", "vegetarian"), same_value("Vim", "vim")
+    (True, False, True)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .records import normalize_text
+
+#: Whose name an `attr:<who>_name` / `attr:<who>名字` predicate holds; one person or pet per row. Siblings and
+#: children in general are left out: "哥哥" and "弟弟" are two people that English calls "brother".
+KIN = (
+    ("mother", "mom", "mum", "mommy", "妈妈", "母亲", "老妈", "妈"),
+    ("father", "dad", "daddy", "爸爸", "父亲", "老爸", "爸"),
+    ("wife", "老婆", "妻子", "太太", "媳妇", "老婆大人"),
+    ("husband", "老公", "丈夫"),
+    ("girlfriend", "女朋友", "女友"),
+    ("boyfriend", "男朋友", "男友"),
+    ("son", "儿子"),
+    ("daughter", "女儿", "闺女"),
+    ("cat", "kitten", "kitty", "猫", "猫咪", "小猫"),
+    ("dog", "puppy", "doggo", "狗", "狗狗", "小狗"),
+)
+#: Values that are one value in either language (normalised forms).
+VALUES = (
+    ("vegetarian", "a vegetarian", "素食者", "素食", "素食主义者", "吃素", "吃素的"),
+    ("vegan", "a vegan", "纯素", "全素", "纯素食者", "纯素食主义者", "吃纯素", "吃全素"),
+)
+
+
+def _name_predicates(word: str) -> tuple[str, ...]:
+    return (f"attr:{word}名字",) if any("\u4e00" <= ch <= "\u9fff" for ch in word) else (f"attr:{word}_name",)
+
+
+@lru_cache(maxsize=1)
+def _families() -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for row in KIN:
+        family = tuple(p for word in row for p in _name_predicates(word))
+        for p in family:
+            out[p] = family
+    return out
+
+
+@lru_cache(maxsize=1)
+def _values() -> dict[str, str]:
+    return {normalize_text(word): row[0] for row in VALUES for word in row}
+
+
+def predicate_family(predicate: str) -> tuple[str, ...]:
+    """Every predicate naming the same attribute as `predicate` (itself first); just itself when none is known."""
+    family = _families().get(predicate.strip().casefold())
+    if family is None:
+        return (predicate,)
+    return (predicate, *(p for p in family if p != predicate.strip().casefold()))
+
+
+def same_value(a: str, b: str) -> bool:
+    """Do `a` and `b` name one value (equal once normalised, or one of `VALUES`' rows)?"""
+    na, nb = normalize_text(a), normalize_text(b)
+    if na == nb:
+        return True
+    known = _values()
+    return na in known and known[na] == known.get(nb)
+
+
+__all__ = ["KIN", "VALUES", "predicate_family", "same_value"]

@@ -1,0 +1,55 @@
+"""One value at a time across languages and synonyms (newcomer11 L5): a later statement in the other language,
+or under another word for the same person or pet, replaces the earlier one; a withdrawal in one language takes
+back the value said in the other; the same value said in both languages stays (no false contradiction)."""
+
+from __future__ import annotations
+
+import pytest
+
+from langmem_nodes.equivalents import predicate_family, same_value
+from langmem_nodes.records import MemoryContext
+from tests._replay import replay
+
+CTX = MemoryContext(user_id="xl", project_id="app", session_id="s1")
+
+
+def _active(store, *turns: str) -> list[str]:
+    return sorted(r.text for r in replay(store, *turns, ctx=CTX))
+
+
+@pytest.mark.parametrize(("turns", "kept", "gone"), [
+    (("My cat is called Mimi.", "我的猫叫咪咪。"), "咪咪", "Mimi"),
+    (("我的猫叫咪咪。", "My cat is called Mochi."), "Mochi", "咪咪"),
+    (("My mom is called Ann.", "My mother's name is Beth."), "Beth", "Ann"),
+    (("我老婆叫李娜。", "我妻子叫王芳。"), "王芳", "李娜"),
+    (("My wife is Sarah.", "我老婆叫李娜。"), "李娜", "Sarah"),
+])
+def test_a_name_replaces_the_same_persons_name_in_either_language(store, turns, kept, gone) -> None:
+    active = _active(store, *turns)
+    assert any(kept in t for t in active) and not any(gone in t for t in active), active
+
+
+@pytest.mark.parametrize("turns", [
+    ("I'm vegetarian.", "其实我不是素食者了。"),
+    ("我是素食者。", "I'm not vegetarian anymore."),
+])
+def test_a_withdrawal_takes_back_the_value_said_in_the_other_language(store, turns) -> None:
+    active = _active(store, *turns)
+    assert len(active) == 1 and ("不再" in active[0] or "no longer" in active[0]), active
+
+
+@pytest.mark.parametrize(("turns", "both"), [
+    (("I'm vegetarian.", "我是素食者。"), ("vegetarian", "素食者")),
+    (("My cat is called Mimi.", "我家狗叫旺财。"), ("Mimi", "旺财")),  # a cat and a dog: two animals
+])
+def test_the_same_value_or_another_holder_stays(store, turns, both) -> None:
+    active = _active(store, *turns)
+    assert all(any(v in t for t in active) for v in both), active
+
+
+def test_families_and_values() -> None:
+    assert set(predicate_family("attr:mom_name")) >= {"attr:mother_name", "attr:妈妈名字", "attr:母亲名字"}
+    assert predicate_family("attr:哥哥名字") == ("attr:哥哥名字",)  # 哥哥 and 弟弟 are two people
+    assert "attr:弟弟名字" not in predicate_family("attr:brother_name")
+    assert predicate_family("lives_in") == ("lives_in",)
+    assert same_value("Vegetarian", "吃素的") and not same_value("素食者", "纯素") and not same_value("Berlin", "柏林")
