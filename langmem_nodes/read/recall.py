@@ -75,7 +75,6 @@ from typing import Any, Literal
 import numpy as np
 
 from ..conversation import is_turn
-from ..embeddings import CJK_TEXT
 from ..node import MemoryNode
 from ..records import MemoryContext, Status
 from ..state import MemoryQuery, ScoredMemory
@@ -102,18 +101,16 @@ from .relevance import (
 )
 from .standing import PER_CONDITION, conditions_asked, conditions_held
 
-Fusion = Literal["auto", "zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
+Fusion = Literal["zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
 #: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
 AUTO_BOOST = 0.2
 #: The product's fusion (module docstring).
 DEFAULT_FUSION: Fusion = "zscore"
 #: The similarity scale of memories a query the embedder cannot read reaches only through the dense order.
 _FILL = 1e-3
-FUSIONS: tuple[str, ...] = ("auto", "zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf")
-#: Embedders whose dense route is strong enough that words should only lift ("zlift"), by name.
-LIFTING_EMBEDDERS = frozenset({"e5"})
+FUSIONS: tuple[str, ...] = ("zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf")
 #: The BM25 share w_lex each fusion uses unless told (chosen on the dev sets, docs/figures.md).
-LEXICAL_WEIGHTS: dict[str, float] = {"auto": 0.35, "zlift": 0.35, "zscore": 0.35, "evidence": 0.3, "convex": 0.3}
+LEXICAL_WEIGHTS: dict[str, float] = {"zlift": 0.35, "zscore": 0.35, "evidence": 0.3, "convex": 0.3}
 
 
 def _unit_range(values: np.ndarray) -> np.ndarray:
@@ -124,14 +121,6 @@ def _unit_range(values: np.ndarray) -> np.ndarray:
 def _standardised(values: np.ndarray) -> np.ndarray:
     sd = float(values.std())
     return np.zeros_like(values) if sd < 1e-9 else (values - values.mean()) / sd
-
-
-def auto_fusion(embedder: Any, text: str) -> str:
-    """"auto": "zlift" when the query's dense route is e5 (a Chinese query under the default embedder, any
-    query under e5), else "zscore" (MiniLM, where BM25's negative z keeps wordless dense guesses down)."""
-    if getattr(embedder, "routes_by_language", False):
-        return "zlift" if CJK_TEXT.search(text) else "zscore"
-    return "zlift" if getattr(embedder, "name", "") in LIFTING_EMBEDDERS else "zscore"
 
 
 def fuse(
@@ -294,8 +283,6 @@ class RecallNode(MemoryNode):
         )
         reads = self.fusion == "dense" or self._dense_reads(query.text)
         fusion = self.fusion if reads else "bm25"
-        if fusion == "auto":
-            fusion = auto_fusion(self.store.embedder, query.dense)
         qvec = None
         dense_hits: list[tuple[str, float]] = []
         if fusion != "bm25":
