@@ -3,8 +3,8 @@ and a few values said either way ("vegetarian", "素食者"). The resolver reads
 "My mom is called Ann" and "其实我不是素食者了" takes back "I'm vegetarian".
 
 Example:
-    >>> predicate_family("attr:猫名字") == predicate_family("attr:cat_name")
-    True
+    >>> "attr:cat_name" in predicate_family("attr:猫名字"), family_name("attr:猫名字") == family_name("attr:kitten_name")
+    (True, True)
     >>> same_value("vegetarian", "素食者"), same_value("vegan", "vegetarian"), same_value("Vim", "vim")
     (True, False, True)
 """
@@ -63,6 +63,12 @@ def predicate_family(predicate: str) -> tuple[str, ...]:
     return (predicate, *(p for p in family if p != predicate.strip().casefold()))
 
 
+def family_name(predicate: str) -> str:
+    """One name for `predicate`'s family ("attr:mom_name" and "attr:妈妈名字" → "attr:mother_name")."""
+    family = _families().get(predicate.strip().casefold())
+    return family[0] if family else predicate.strip().casefold()
+
+
 def same_value(a: str, b: str) -> bool:
     """Do `a` and `b` name one value (equal once normalised, or one of `VALUES`' rows)?"""
     na, nb = normalize_text(a), normalize_text(b)
@@ -72,4 +78,4 @@ def same_value(a: str, b: str) -> bool:
     return na in known and known[na] == known.get(nb)
 
 
-__all__ = ["KIN", "VALUES", "predicate_family", "same_value"]
+__all__ = ["KIN", "VALUES", "family_name", "predicate_family", "same_value"]

@@ -32,7 +32,7 @@ from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..degrade import (
     ModelOutputError,
@@ -76,6 +76,8 @@ class Extraction(BaseModel):
     hypotheticals, plans, questions, one-off instructions (这次 / just this answer), small talk or past
     one-off events. Mark corrections (不对/actually/no, X not Y) explicit_correction and requests to remember
     (记住/以后/from now on) explicit. Never include passwords, keys or tokens."""
+
+    model_config = ConfigDict(extra="forbid")  # {"facts": [], "note": …} is not an answer: retried, then the rules
 
     facts: list[ExtractedFact] = Field(description="every durable memory; [] when there is none")
 
@@ -186,11 +188,19 @@ class LLMExtractor(Extractor):
         tid = turn_id(latest[-1], len(earlier) + len(latest) - 1)
         lang = detect_lang(" ".join(str(t.get("content", "")) for t in latest))
         out = []
+        values: dict[tuple[str, str], list[str]] = {}  # the values given so far per open attribute
         for f in extraction.facts:
             pred = canonical_predicate(f.predicate)
             obj = f.object.strip()
             if not obj:
                 continue
+            if pred.startswith("attr:") and not f.replaces and f.source != "explicit_correction":
+                # "attr:hobby climbing, attr:hobby chess": several values of an attribute the model named, as
+                # the rules number a second name ("attr:kid_name_2"); a correction keeps one attribute
+                held = values.setdefault((f.subject, pred), [])
+                if normalize_text(obj) not in held:
+                    held.append(normalize_text(obj))
+                    pred = pred if len(held) == 1 else f"{pred}_{len(held)}"
             source = Source(f.source)
             claim = Claim(f.subject, pred, obj, f.polarity, f.kind, list(f.replaces))
             text = render(claim, lang)
@@ -215,14 +225,28 @@ def _role(turn: Turn) -> str:
     return role if role in ("user", "human", "assistant", "ai", "system", "tool") else "user"
 
 
+#: Predicates models often use for one in the vocabulary ("likes tea" is the rules' "prefers tea").
+ALIASES = {
+    **dict.fromkeys(("likes", "like", "loves", "enjoys"), "prefers"),
+    **dict.fromkeys(("use", "using", "uses_tool"), "uses"),
+    **dict.fromkeys(("lives", "live_in", "lives_at", "resides_in"), "lives_in"),
+    **dict.fromkeys(("works_for", "employer", "company"), "works_at"),
+    **dict.fromkeys(("job", "job_title", "occupation", "profession"), "role"),
+    **dict.fromkeys(("allergic_to", "allergies", "allergic"), "allergy"),
+}
+
+
 def canonical_predicate(raw: str) -> str:
     """A vocabulary predicate as is; anything else the namespaced `attr:<name>` (so "language" stays an
     attribute the resolver can compare), or `states` when nothing nameable is left.
 
     >>> canonical_predicate("Prefers"), canonical_predicate("language"), canonical_predicate("回答语言"), canonical_predicate("?!")
     ('prefers', 'attr:language', 'attr:回答语言', 'states')
+    >>> canonical_predicate("likes"), canonical_predicate("Works for"), canonical_predicate("attr:hobby")
+    ('prefers', 'works_at', 'attr:hobby')
     """
     pred = raw.strip().casefold()
+    pred = ALIASES.get(re.sub(r"[\s-]+", "_", pred), pred)
     if pred in PREDICATES or (pred.startswith("attr:") and len(pred) > 5):
         return pred
     name = re.sub(r"[^\w]+", "_", pred.removeprefix("attr:")).strip("_")[:40]

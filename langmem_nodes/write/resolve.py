@@ -32,7 +32,7 @@ from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
 from ..categories import value_categories
-from ..equivalents import predicate_family, same_value
+from ..equivalents import family_name, predicate_family, same_value
 from ..facts import EXPLICIT_SOURCES, is_exclusive, winner
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
@@ -163,6 +163,27 @@ def rival_read(p: PendingWrite, ctx: MemoryContext) -> RivalRead | None:
     return RivalRead(tuple(ctx.visible_partitions()), prefix, frozenset(p.rivals_seen))
 
 
+def siblings_settled(pending: list[PendingWrite]) -> list[PendingWrite]:
+    """Two values of one one-value attribute in the same turn (a model's "lives_in Berlin … lives_in Paris"):
+    the later stands, the earlier is rejected with the reason, so the turn's other facts are stored (the
+    commit would otherwise see them collide on every attempt and store nothing)."""
+    last: dict[tuple[str, str, str], PendingWrite] = {}
+    for p in pending:
+        r = p.record
+        if p.action in ("write", "downgrade") and r.status is Status.ACTIVE and is_exclusive(r.predicate):
+            last[(r.scope.partition, r.subject, family_name(r.predicate))] = p
+    for p in pending:
+        r = p.record
+        if p.action not in ("write", "downgrade") or r.status is not Status.ACTIVE or not is_exclusive(r.predicate):
+            continue
+        later = last[(r.scope.partition, r.subject, family_name(r.predicate))]
+        if later is not p and not (same_value(later.record.object, r.object) and later.record.polarity == r.polarity):
+            p.action = "reject"
+            p.reason = f"another value of the same attribute later in this turn stands: {later.record.text}"
+            p.note("resolve", p.reason)
+    return pending
+
+
 class ResolveNode(MemoryNode):
     """Graph node: for each pending write, find contradicted active memories and let the strategy decide.
 
@@ -188,7 +209,7 @@ class ResolveNode(MemoryNode):
         self.store, self.strategy, self.pending_key = store, get_strategy(strategy), pending_key
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]  # never the input's
+        pending = siblings_settled([p.model_copy(deep=True) for p in state.get(self.pending_key) or []])  # never the input's
         visible = ctx.visible_partitions()
         sessions: list[str] | None = None  # this user's other sessions, listed once
         doubts: list[dict[str, Any]] = []  # held values a withdrawal could not match: to confirm
