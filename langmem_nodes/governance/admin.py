@@ -248,6 +248,17 @@ class MemoryAdmin:
         return usage_metrics(self.store, scope, since=since, until=until, stale_days=float(stale_days))
 
     # -- edit -----------------------------------------------------------------------------------
+    def _holder(self, rec: MemoryRecord) -> MemoryRecord | None:
+        """The memory holding the value now in `rec`'s chain of replacements (None when it ends elsewhere)."""
+        seen = {rec.id}
+        while rec.status is Status.SUPERSEDED and rec.superseded_by and rec.superseded_by not in seen:
+            seen.add(rec.superseded_by)
+            nxt = self.store.get(rec.superseded_by)
+            if nxt is None:
+                return None
+            rec = nxt
+        return rec if rec.status is Status.ACTIVE else None
+
     def edit(
         self,
         memory_id: str,
@@ -287,6 +298,10 @@ class MemoryAdmin:
         rec = self.store.get(memory_id)
         if rec is None:
             raise KeyError(f"no memory with id {memory_id!r}")
+        if rec.status is Status.SUPERSEDED:  # history: an edit there would never be recalled
+            held = self._holder(rec)
+            instead = f"edit {held.id} («{held.text}») instead" if held is not None else "nothing holds its value now"
+            raise ValueError(f"memory {memory_id} was replaced and is kept as history: {instead}")
         if expected_version is not None and rec.version != expected_version:
             raise VersionConflict(f"memory {memory_id!r} is at version {rec.version}, not {expected_version}")
         fields = derived_fields(rec, text) if object is None else {"object": object}
