@@ -88,9 +88,9 @@ def test_fuse_zscore_standardises_both_routes_and_scales_bm25_by_its_evidence():
     assert fuse({"a": 1.0}, {"a": 0.4}, ["a"], fusion="zscore", lexical_weight=0.35, lexical_ceiling=1.0) == {"a": 1.0}
 
 
-def test_recall_node_default_is_zscore_with_its_own_weight(store):
+def test_recall_node_default_is_zlift_with_its_own_weight(store):
     node = RecallNode(store)
-    assert (node.fusion, node.lexical_weight) == ("zscore", 0.35)
+    assert (node.fusion, node.lexical_weight) == ("zlift", 0.35)
     assert RecallNode(store, fusion="evidence").lexical_weight == 0.3
 
 

@@ -5,17 +5,17 @@ scope filtering happens inside each backend. The query is embedded once; the can
 stored vectors are fetched in one call each, so every candidate gets an exact cosine, not only those
 Chroma returned.
 
-Fusion ("zscore", the default): each route's scores are standardised over the candidate set (z-scores:
-a standout match counts more than one among many near-equal ones) and combined with the BM25 share scaled
-by the BM25 route's own evidence, `sim = unit_range(w_lex · c · z(bm25) + (1 − w_lex) · z(cos))`, w_lex =
-0.35, `c = sqrt(min(1, max(bm25) / ceiling))` where `ceiling` is what BM25 gives a memory holding each query
-word once (Σ idf over the query's words, `BM25Projection.ceiling`). A BM25 best match that holds only a
-common word (a speaker's name, "用户") barely moves the dense order; one that holds the query's rare words
-counts fully. "zlift" is "zscore" with BM25's z-scores below 0 raised to 0: words only lift, a memory holding
-few or none of the query's words is not pushed down (opt-in: it fixes the default embedder's losses to dense
-alone on the LoCoMo-like test half but loses to BM25 alone with MiniLM on convs3, evals/report.md). "evidence"
-is the same c on min-max scaled scores (w_lex 0.3, the previous default), "convex" that with c = 1; both lost
-to a single route on some dataset (docs/figures.md, "Fusion that never loses").
+Fusion ("zlift", the default): each route's scores are standardised over the candidate set (z-scores:
+a standout match counts more than one among many near-equal ones), BM25's z-scores below 0 raised to 0 (words
+only lift: a memory holding few or none of the query's words is not pushed down), and combined with the BM25
+share scaled by the BM25 route's own evidence, `sim = unit_range(w_lex · c · max(0, z(bm25)) + (1 − w_lex) ·
+z(cos))`, w_lex = 0.35, `c = sqrt(min(1, max(bm25) / ceiling))` where `ceiling` is what BM25 gives a memory
+holding each query word once (Σ idf over the query's words, `BM25Projection.ceiling`). A BM25 best match that
+holds only a common word (a speaker's name, "用户") barely moves the dense order; one that holds the query's rare
+words counts fully. "zscore" keeps the negative z (the default until stop 35: it lost to dense alone with the
+default embedder on four generated LoCoMo-like halves, "zlift" on none; "zlift" loses one blind row with MiniLM
+alone, evals/report.md). "evidence" is the same c on min-max scaled scores (w_lex 0.3), "convex" that with
+c = 1; both lost to a single route on some dataset (docs/figures.md, "Fusion that never loses").
 Two views of a memory: BM25 indexes `text`, the dense index embeds `metadata["embed_text"]` when set
 (`langmem_nodes.store.embed_text`), e.g. a conversation turn whose text carries the turns before it (words a
 question shares with that context) and whose vector is the turn alone; it costs nothing at query time.
@@ -105,7 +105,7 @@ Fusion = Literal["zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"
 #: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
 AUTO_BOOST = 0.2
 #: The product's fusion (module docstring).
-DEFAULT_FUSION: Fusion = "zscore"
+DEFAULT_FUSION: Fusion = "zlift"
 #: The similarity scale of memories a query the embedder cannot read reaches only through the dense order.
 _FILL = 1e-3
 FUSIONS: tuple[str, ...] = ("zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf")
