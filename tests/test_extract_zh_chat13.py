@@ -1,6 +1,6 @@
 """Chinese chat the rule extractor missed both in cases written from imagination for this round
 (/work/tmp/s35/extract-zh/own_zh.jsonl) and in the tune halves (casual11 c11-zh-011 / 013, devlike9 d9-zh-007 /
-010 / 020, casual11 c11-zh-027), with the English counterpart where the structure exists in English. Phrasings
+010 / 020, own13-zh-025), with the English counterpart where the structure exists in English. Phrasings
 written for these tests, not taken from the labelled sets."""
 
 from __future__ import annotations
@@ -58,3 +58,24 @@ def test_a_real_question_stays_a_question(text) -> None:
 def test_a_negated_use_of_a_pronoun_is_no_object() -> None:
     found = _accepted("别给我推荐 Angular 了，我写前端从来不用它")
     assert [(r.object, r.polarity.value) for r in found] == [("Angular", N)], [(r.predicate, r.object) for r in found]
+
+
+# a pet kept and named in one clause: its name, stored under the kind ("我养了条金毛叫旺财" → attr:金毛名字 旺财), also when
+# the household keeps it ("我们养了…") or the name comes before the kind ("一只叫豆豆的柯基"). Was: nothing stored.
+@pytest.mark.parametrize(("text", "kind", "name"), [
+    ("我们养了一只叫豆豆的柯基", "柯基", "豆豆"),
+    ("我养了一只叫年糕的布偶", "布偶", "年糕"),
+    ("我们家养了只布偶叫年糕", "布偶", "年糕"),
+])
+def test_a_pet_kept_and_named_in_one_clause(text, kind, name) -> None:
+    found = _accepted(text)
+    assert [(r.predicate, r.object) for r in found] == [(f"attr:{kind}名字", name)], [(r.predicate, r.object) for r in found]
+
+
+def test_the_household_has_a_pet_named_in_english() -> None:
+    assert [(r.predicate, r.object) for r in _accepted("We have a corgi named Cola.")] == [("attr:dog_name", "Cola")]
+
+
+@pytest.mark.parametrize("text", ["我朋友养了只柯基叫可乐", "我们组有个项目叫天河", "we have a meeting called Standup"])
+def test_someone_elses_pet_or_a_thing_named_is_no_pet(text) -> None:
+    assert [(r.predicate, r.object) for r in _accepted(text)] == []

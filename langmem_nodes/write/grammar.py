@@ -381,8 +381,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^{_HOUSEHOLD}(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?{_ACQUIRE}"
                 rf"\s+(?:ourselves\s+|myself\s+)?(?:a|an|one|two|three|four|\d+)\s+(?:(?!(?:about|of|for|with|from|on|in|at|to)\b)[\w-]+\s+){{0,2}}?(?P<k>(?:{PET_EN})(?:e?s)?)"
                 r"(?:\s+(?:named|called)\s+(?P<o>[A-Z][\w-]*))?(?:\s+(?:last|this|yesterday|today|recently|a\s|two\s|\d).*)?$", _I), _got_pet),
-    # a pet or relative named in passing: "I have a golden retriever named Biscuit"
-    (re.compile(r"^i\s+(?:have|own|'ve got|have got)\s+(?:a|an|one)\s+(?:[\w-]+\s+){0,2}?(?P<k>dog|cat|puppy|kitten|"
+    # a pet or relative named in passing: "I have a golden retriever named Biscuit", the household's: "we have a corgi named Cola"
+    (re.compile(r"^(?:i|we)\s*(?:have|own|'ve got|have got)\s+(?:a|an|one)\s+(?:[\w-]+\s+){0,2}?(?P<k>dog|cat|puppy|kitten|"
                 r"retriever|labrador|terrier|poodle|beagle|corgi|parrot|rabbit|hamster|son|daughter|kid|brother|sister)"
                 r"\s+(?:named|called)\s+(?P<o>[A-Z][\w-]*)\b.*$", _I), _kin_name),
     # several named at once: "my kids are ava and leo", "We have two cats, Miso and Tofu"
