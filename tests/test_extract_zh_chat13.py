@@ -79,3 +79,25 @@ def test_the_household_has_a_pet_named_in_english() -> None:
 @pytest.mark.parametrize("text", ["我朋友养了只柯基叫可乐", "我们组有个项目叫天河", "we have a meeting called Standup"])
 def test_someone_elses_pet_or_a_thing_named_is_no_pet(text) -> None:
     assert [(r.predicate, r.object) for r in _accepted(text)] == []
+
+
+# a project setting with an amount: the setting (过期时间, 代码评审, coverage, PRs), a bound kept with the value
+# (至少 / at least) and the amount with its unit; after a project clause too ("咱们这个服务用 Redis 做缓存，过期时间
+# 统一 30 分钟"). Was: nothing stored.
+@pytest.mark.parametrize(("text", "term"), [
+    ("咱们这个服务用 Memcached 做缓存，过期时间统一 10 分钟", "10 分钟"),
+    ("我们组的代码评审至少要三个人通过才能合并", "三个人"),
+    ("这个仓库的单测覆盖率至少要 85%", "85%"),
+    ("我们的接口超时时间统一设成 8 秒", "8 秒"),
+    ("Our session TTL is 45 minutes.", "45 minutes"),
+    ("PRs need at least three approvals before merging.", "three approvals"),
+])
+def test_a_project_setting_with_an_amount(text, term) -> None:
+    found = [r for r in _accepted(text) if r.predicate.startswith("attr:")]
+    _check(found, [("project", term, P)])
+
+
+@pytest.mark.parametrize("text", ["我每天至少要睡 8 小时", "这次超时时间先设成 5 秒", "我们等了 30 分钟",
+                                  "I waited 30 minutes for the build today."])
+def test_no_setting_without_a_setting_or_for_one_occasion(text) -> None:
+    assert [r for r in _accepted(text) if r.predicate.startswith("attr:")] == []
