@@ -101,3 +101,26 @@ def test_a_project_setting_with_an_amount(text, term) -> None:
                                   "I waited 30 minutes for the build today."])
 def test_no_setting_without_a_setting_or_for_one_occasion(text) -> None:
     assert [r for r in _accepted(text) if r.predicate.startswith("attr:")] == []
+
+
+# a request frame under 以后 ("以后给我写代码，…") scopes the clause after it, as "when you write code for me, …" does:
+# the rule is stored with it, not the frame as a statement of its own (was states «给我写代码» beside the rule)
+@pytest.mark.parametrize(("text", "term"), [
+    ("以后给我写代码，注释都用英文", "英文"),
+    ("以后给我举例子，都用 Rust", "Rust"),
+    ("From now on when you write code for me, put comments in English.", "English"),
+])
+def test_a_request_frame_scopes_the_next_clause(text, term) -> None:
+    found = _accepted(text)
+    assert len(found) == 1 and term in found[0].object, [(r.predicate, r.object) for r in found]
+
+
+def test_a_request_frame_without_a_cue_is_one_request() -> None:
+    assert _accepted("给我写代码，注释用英文") == []
+
+
+# a negated verb of going with nothing after it ("以后不去了", "I'm not going") holds no value of its own
+# (was states «不去» / «I'm not going» under the cue)
+@pytest.mark.parametrize("text", ["游泳卡我退了，以后不去了", "I cancelled my gym card, from now on I'm not going."])
+def test_a_bare_negated_going_is_no_statement(text) -> None:
+    assert _accepted(text) == []

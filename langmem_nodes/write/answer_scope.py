@@ -57,6 +57,26 @@ def piece_rule(clause: str) -> list:
     return [Claim("user", "rule", f"{m.group('t')} {obj}", "negative", "rule")] if m and obj else []
 
 
+# a request frame with no value of its own that scopes the clause after it: "以后给我写代码，注释都用中文"
+_ZH_FRAME = re.compile(r"^(?:你)?(?:给我|帮我|替我|为我)(?:写|举|回答|解释|出|做|生成|推荐)(?:一下|个|些)?\s*(?:代码|例子|示例|回答|文档|注释|脚本|方案|题|SQL|sql)$")
+
+
+def frames_next(clause: str) -> bool:
+    """A request frame ("给我写代码", "给我举例子") that scopes the next clause, as "when you write code for me" does."""
+    return _ZH_FRAME.match(clause.strip()) is not None
+
+
+# a negated verb of going or doing with no object: what it is about was said before ("健身房卡我退了，以后不去了")
+_BARE_NEGATION = re.compile(r"^(?:就|也|都|再|我)?(?:不|没|再也不|不再)(?:会|想|打算)?(?:去|来|做|弄|搞|玩|干|练|参加)(?:了|啦|咯)*$|"
+                            r"^(?:i'?m|i am|i'?ll|i will|i won'?t)\s+(?:not\s+|never\s+)?(?:going|coming|doing it|doing that|go|come)"
+                            r"(?:\s+(?:anymore|again|back|there))?$", _I)
+
+
+def bare_negation(clause: str) -> bool:
+    """True for "不去了" / "I'm not going": no value to keep on its own."""
+    return _BARE_NEGATION.match(clause.strip(" .。!！")) is not None
+
+
 def every_piece(condition: str) -> bool:
     """A condition that scopes every piece of the user's code in a language ("when writing JS")."""
     m = _EN_EVERY_PIECE.match(condition.strip(" ,"))

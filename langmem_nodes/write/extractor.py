@@ -455,8 +455,9 @@ class RuleExtractor(Extractor):
                 if lx.FILLER.match(clause):
                     skips.append({"text": clause, "reason": "small talk"})
                     continue
-                if n < len(raws) - 1 and lx.CONDITION.match(clause) and not grammar.parse(clause, standing=True):
+                if n < len(raws) - 1 and (lx.CONDITION.match(clause) or answer_scope.frames_next(clause)) and not grammar.parse(clause, standing=True):
                     condition = clause  # "when answering me, never …": it belongs to the next clause
+                    cue_open = cue_open or (cued and answer_scope.frames_next(clause))  # "以后给我写代码，注释都用中文"
                     continue
                 conditioned, condition = condition, ""
                 if correction:
@@ -818,7 +819,7 @@ class RuleExtractor(Extractor):
             claims = grammar.parse(("我" if cjk else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
-                and not chat_zh.bare_degree(clause)
+                and not chat_zh.bare_degree(clause) and not answer_scope.bare_negation(clause)
                 and not chat_en.bare_cue(lx.LEAD.sub("", clause))):
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"
