@@ -124,3 +124,18 @@ def test_a_request_frame_without_a_cue_is_one_request() -> None:
 @pytest.mark.parametrize("text", ["游泳卡我退了，以后不去了", "I cancelled my gym card, from now on I'm not going."])
 def test_a_bare_negated_going_is_no_statement(text) -> None:
     assert _accepted(text) == []
+
+
+# quitting, dated ("去年", "上个月"): a change of state, as "I quit coffee last year" is, not a past episode
+# (was: skipped as a past episode)
+@pytest.mark.parametrize(("text", "term"), [
+    ("我去年就把奶茶戒了", "奶茶"),
+    ("我上个月戒了酒", "酒"),
+    ("I quit soda last year.", "soda"),
+])
+def test_a_dated_quit_is_a_negative_fact(text, term) -> None:
+    _check(_accepted(text), [("user", term, N)])
+
+
+def test_a_dated_episode_stays_unstored() -> None:
+    assert _accepted("我去年在北京出差了一个月") == []
