@@ -139,3 +139,18 @@ def test_a_dated_quit_is_a_negative_fact(text, term) -> None:
 
 def test_a_dated_episode_stays_unstored() -> None:
     assert _accepted("我去年在北京出差了一个月") == []
+
+
+# a part of the project as holder ("后端服务", "前端应用") hosts on a platform with a Chinese name, as "服务" alone
+# did and as "the backend services run on Hetzner" does (was: nothing stored for "后端服务…阿里云")
+@pytest.mark.parametrize(("text", "term"), [
+    ("后端服务统一部署在华为云上", "华为云"),
+    ("核心服务都跑在腾讯云上", "腾讯云"),
+    ("The backend services run on Hetzner.", "Hetzner"),
+])
+def test_a_part_of_the_project_hosts_on_a_platform(text, term) -> None:
+    _check(_accepted(text), [("project", term, P)])
+
+
+def test_a_part_of_the_project_that_broke_is_no_fact() -> None:
+    assert _accepted("后端服务挂了") == []
