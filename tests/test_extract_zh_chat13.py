@@ -93,14 +93,14 @@ def test_someone_elses_pet_or_a_thing_named_is_no_pet(text) -> None:
     ("PRs need at least three approvals before merging.", "three approvals"),
 ])
 def test_a_project_setting_with_an_amount(text, term) -> None:
-    found = [r for r in _accepted(text) if r.predicate.startswith("attr:")]
+    found = [r for r in _accepted(text) if r.predicate == "rule"]
     _check(found, [("project", term, P)])
 
 
 @pytest.mark.parametrize("text", ["我每天至少要睡 8 小时", "这次超时时间先设成 5 秒", "我们等了 30 分钟",
                                   "I waited 30 minutes for the build today."])
 def test_no_setting_without_a_setting_or_for_one_occasion(text) -> None:
-    assert [r for r in _accepted(text) if r.predicate.startswith("attr:")] == []
+    assert [r for r in _accepted(text) if r.predicate == "rule"] == []
 
 
 # a request frame under 以后 ("以后给我写代码，…") scopes the clause after it, as "when you write code for me, …" does:

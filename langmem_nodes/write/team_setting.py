@@ -1,16 +1,17 @@
 """A project setting with an amount (zh + en): a setting of the team's code or service (过期时间, 超时, 覆盖率, 代码评审;
 cache TTL, timeout, coverage, code review) and how much it is ("过期时间统一 30 分钟", "代码评审至少要两个人通过",
-"our cache TTL is 30 minutes", "PRs need at least two approvals"). It composes a holder (the team or the project,
+"our cache TTL is 30 minutes", "PRs need at least two approvals"), stored as the project's rule from the setting
+on (项目规则：过期时间统一 30 分钟). It composes a holder (the team or the project,
 or none when the setting names the topic), the setting, a bound (至少 / at least, kept: it is part of the value) and
 the amount with its unit; a time word pointing at one occasion ("这次", "today") is no setting.
 
 Example:
     >>> [(c.predicate, c.object) for c in read("过期时间统一 30 分钟")]
-    [('attr:过期时间', '30 分钟')]
+    [('rule', '过期时间统一 30 分钟')]
     >>> [(c.predicate, c.object) for c in read("我们组的代码评审至少要两个人通过才能合并")]
-    [('attr:代码评审', '至少两个人通过才能合并')]
-    >>> [(c.predicate, c.object) for c in read("PRs need at least two approvals")]
-    [('attr:pr_approvals', 'at least two approvals')]
+    [('rule', '代码评审至少要两个人通过才能合并')]
+    >>> [(c.predicate, c.object) for c in read("our PRs need at least two approvals")]
+    [('rule', 'PRs need at least two approvals')]
     >>> read("我每天至少要睡 8 小时"), read("这次超时时间设成 5 秒")
     ([], [])
 """
@@ -51,12 +52,9 @@ def read(clause: str) -> list[Claim]:
     if m := _ZH.match(text):
         if _ONE_OCCASION.search(text):
             return []
-        topic = re.sub(r"\s+", " ", m.group("t")).strip()
-        return [Claim("project", f"attr:{topic}", (m.group("b") or "") + m.group("o").strip(), "positive", "rule")]
+        return [Claim("project", "rule", re.sub(r"(?:了|哈|啦)$", "", text[m.start("t"):]).strip(), "positive", "rule")]
     if m := _EN_SETTING.match(text) or _EN_REVIEW.match(text):
         if re.search(r"\b(?:today|tonight|this time|right now)\b", text, _I):
             return []
-        topic = re.sub(r"\W+", "_", m.group("t").lower()).strip("_")
-        key = "pr_approvals" if m.re is _EN_REVIEW else topic
-        return [Claim("project", f"attr:{key}", m.group("o").strip(), "positive", "rule")]
+        return [Claim("project", "rule", text[m.start("t"):].strip(), "positive", "rule")]
     return []
