@@ -4,6 +4,7 @@ any trace (the memory home's bytes, the turn's state, the log)."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,15 @@ def extracted(said: str) -> list[PendingWrite]:
     return RuleExtractor().extract([{"role": "user", "content": said}], MemoryContext(user_id="a"), datetime.now(UTC))
 
 
+def holds(data: bytes, value: str) -> bool:
+    """Does `data` hold `value`? A value of digits (a PIN, "4321") only where it stands alone: inside a hex id or a
+    uuid ("…e4321a…", "-4321-") it turns up by chance, and a test failing on that proves nothing."""
+    needle = value.encode()
+    if not value.isdigit():
+        return needle in data
+    return re.search(rb"(?<![0-9A-Za-z_-])" + re.escape(needle) + rb"(?![0-9A-Za-z_-])", data) is not None
+
+
 def secret_traces(home: Path, embedder: Any, said: str, value: str) -> list[str]:
     """Say `said` through the default write graph in a new home; where `value` is still found afterwards:
     "state" (written or skipped, redactions aside) or the home's files (a value under 4 characters could be
@@ -32,5 +42,5 @@ def secret_traces(home: Path, embedder: Any, said: str, value: str) -> list[str]
     state = json.dumps([out.get("memory_written"), out.get("memory_skipped")], ensure_ascii=False, default=str)
     found = ["state"] if value in state.replace("[redacted]", "") else []
     if len(value) >= 4:
-        found += [str(p) for p in home.rglob("*") if p.is_file() and value.encode() in p.read_bytes()]
+        found += [str(p) for p in home.rglob("*") if p.is_file() and holds(p.read_bytes(), value)]
     return found

@@ -170,6 +170,7 @@ SECRETS = [  # (turn, the secret's bytes that must never reach the memory home)
 
 def test_no_zh_secret_phrasing_reaches_the_memory_home(store, tmp_path) -> None:
     from langmem_nodes.write import create_write_graph
+    from tests._said import holds
 
     g = create_write_graph(store).compile()
     for turn, _ in SECRETS:
@@ -177,4 +178,4 @@ def test_no_zh_secret_phrasing_reaches_the_memory_home(store, tmp_path) -> None:
     store.close()
     blob = b"".join(p.read_bytes() for p in (tmp_path / "home").rglob("*") if p.is_file())
     assert blob, "the memory home is empty: the byte search would prove nothing"
-    assert [s for _, s in SECRETS if s.encode() in blob] == []
+    assert [s for _, s in SECRETS if holds(blob, s)] == []  # a PIN inside a hex id is chance, not a trace

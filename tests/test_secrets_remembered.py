@@ -14,6 +14,7 @@ from langmem_nodes.records import MemoryContext
 from langmem_nodes.safety import find_secret
 from langmem_nodes.store import MemoryStore
 from langmem_nodes.write import create_write_graph
+from tests._said import holds
 
 SECRETS = {  # text -> a part of the secret that must appear nowhere
     "remember that the garage opener code is 31415": "31415",
@@ -42,8 +43,7 @@ def test_an_access_secret_reaches_no_byte_of_the_home(tmp_path, fake_embedder, t
         out = create_write_graph(store).compile().invoke({"messages": [HumanMessage(text)]}, context=ctx)
         assert out["memory_written"] == []
         assert SECRETS[text] not in json.dumps(out.get("memory_skipped"), ensure_ascii=False)  # state is checkpointed
-    needle = SECRETS[text].encode()
-    assert not [p for p in home.rglob("*") if p.is_file() and needle in p.read_bytes()]
+    assert not [p for p in home.rglob("*") if p.is_file() and holds(p.read_bytes(), SECRETS[text])]
 
 
 @pytest.mark.parametrize("text", [

@@ -18,7 +18,7 @@ from .rules import Claim, clean_object
 # object read after the first verb ran on past the real one; the value is what follows the inner verb
 _INNER_POS = re.compile(r"(?:比较|更|最|特别|一直|都|还是|主要|只|也)*(?:喜欢|爱用|习惯|偏好|偏爱)(?:用|写|吃|喝|看)?\s*"
                         r"|(?:一直|都|主要|只|还是)用\s*(?=[A-Za-z])")
-_INNER_NEG = re.compile(r"讨厌|不喜欢|不太喜欢|不爱|用不惯|受不了|反感")
+_INNER_NEG = re.compile(r"讨厌|不喜欢|不太喜欢|不爱|用不惯|受不了|反感|(?:从来不|从不|根本不|压根不|从来没|一直不)(?:用|碰)(?=它|他|她|这|那)")
 
 
 def loose_span(obj: str) -> bool:

@@ -32,6 +32,7 @@ from ..safety import MAX_CLAUSES_PER_TURN, find_injection, instruction_target
 from ..state import PendingWrite
 from ..text import detect_lang
 from . import (
+    answer_scope,
     casual_en,
     chat12_en,
     chat_en,
@@ -372,7 +373,7 @@ class RuleExtractor(Extractor):
             if unread or len({_fact_key(c) for c, *_ in found}) > MAX_CLAUSES_PER_TURN:
                 unread += bool(sentence and sentence.strip())
                 continue
-            sentence = team_frame.as_project_rule(lx.drop_emoji(sentence).strip())  # "Team rule: …" binds the project
+            sentence = team_frame.as_project_rule(lx.drop_emoji(answer_scope.untagged(sentence)).strip())  # "Team rule: …" binds the project
             if not sentence:
                 continue
             if sentence in said_again and read >= MAX_CLAUSES_PER_TURN:
@@ -454,8 +455,9 @@ class RuleExtractor(Extractor):
                 if lx.FILLER.match(clause):
                     skips.append({"text": clause, "reason": "small talk"})
                     continue
-                if n < len(raws) - 1 and lx.CONDITION.match(clause) and not grammar.parse(clause, standing=True):
+                if n < len(raws) - 1 and (lx.CONDITION.match(clause) or answer_scope.frames_next(clause)) and not grammar.parse(clause, standing=True):
                     condition = clause  # "when answering me, never …": it belongs to the next clause
+                    cue_open = cue_open or (cued and answer_scope.frames_next(clause))  # "以后给我写代码，注释都用中文"
                     continue
                 conditioned, condition = condition, ""
                 if correction:
@@ -534,7 +536,7 @@ class RuleExtractor(Extractor):
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
                 new = (grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
-                    clause, prev, explicit, generic=cued)
+                    clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
                     new = self._parse(untimed, prev, explicit, generic=cued)  # "I'm 35 as of last week": dated, the value stands
                 if correction:
@@ -817,7 +819,7 @@ class RuleExtractor(Extractor):
             claims = grammar.parse(("我" if cjk else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
-                and not chat_zh.bare_degree(clause)
+                and not chat_zh.bare_degree(clause) and not answer_scope.bare_negation(clause)
                 and not chat_en.bare_cue(lx.LEAD.sub("", clause))):
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"

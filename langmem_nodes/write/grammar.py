@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import chat12_en, chat_zh, clause_en, withdrawal
+from . import chat12_en, chat_zh, clause_en, team_setting, withdrawal
 from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
 
@@ -381,8 +381,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^{_HOUSEHOLD}(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?{_ACQUIRE}"
                 rf"\s+(?:ourselves\s+|myself\s+)?(?:a|an|one|two|three|four|\d+)\s+(?:(?!(?:about|of|for|with|from|on|in|at|to)\b)[\w-]+\s+){{0,2}}?(?P<k>(?:{PET_EN})(?:e?s)?)"
                 r"(?:\s+(?:named|called)\s+(?P<o>[A-Z][\w-]*))?(?:\s+(?:last|this|yesterday|today|recently|a\s|two\s|\d).*)?$", _I), _got_pet),
-    # a pet or relative named in passing: "I have a golden retriever named Biscuit"
-    (re.compile(r"^i\s+(?:have|own|'ve got|have got)\s+(?:a|an|one)\s+(?:[\w-]+\s+){0,2}?(?P<k>dog|cat|puppy|kitten|"
+    # a pet or relative named in passing: "I have a golden retriever named Biscuit", the household's: "we have a corgi named Cola"
+    (re.compile(r"^(?:i|we)\s*(?:have|own|'ve got|have got)\s+(?:a|an|one)\s+(?:[\w-]+\s+){0,2}?(?P<k>dog|cat|puppy|kitten|"
                 r"retriever|labrador|terrier|poodle|beagle|corgi|parrot|rabbit|hamster|son|daughter|kid|brother|sister)"
                 r"\s+(?:named|called)\s+(?P<o>[A-Z][\w-]*)\b.*$", _I), _kin_name),
     # several named at once: "my kids are ava and leo", "We have two cats, Miso and Tofu"
@@ -737,7 +737,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                               or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)
                   and not chat_zh.off_object(c)] or clause_en.read(text) \
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
-            or chat12_en.work_pattern(text)
+            or chat12_en.work_pattern(text) or team_setting.read(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]

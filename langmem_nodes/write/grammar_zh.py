@@ -139,7 +139,7 @@ _TECH = r"[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*){0,2}"
 _ASCII_TECH = r"[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Za-z0-9][A-Za-z0-9_.+#-]*){0,2}"  # "Dart语法好多不习惯" names no tool
 
 
-_ZH_HOLDER = (r"(?:(?:新|老|旧|所有|整个|全部)?(?:的)?(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
+_ZH_HOLDER = (r"(?:(?:新|老|旧|所有|整个|全部)?(?:的)?(?:后端|前端|后台|线上|核心)?(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
               r"集群|数据库|线上|流水线|应用)?|(?:这个|本|该)\s*(?:项目|仓库|代码库|服务|系统|工程|repo|monorepo))")
 _ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][\w.+#-]*\s*(?=[\u4e00-\u9fff]))?(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,4}?)?"
 
@@ -152,6 +152,12 @@ _PLACE_OF = {"上班": "works_in", "工作": "works_in", "住": "lives_in", "生
 
 # who runs the host a project's things live on, said before its name: "放在自建的 GitLab 上"
 _HOSTED = r"(?:(?:我们|公司|团队)?(?:自建|自己搭|自己部署|自托管|私有化部署|私有部署|内部|内网|私有)的?|公司的)"
+
+
+# who keeps a pet: the user or the household ("我们养了一只柯基" is the user's family, no team keeps a pet)
+_HOUSEHOLD = r"(?:我|我家|我们家?|我们一家)"
+
+
 
 
 def _workplace(name: str) -> list[Claim]:
@@ -303,8 +309,11 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我?(?:刚|刚刚|已经)?(?:搬到|搬来|搬去|搬家到)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:来|去)?了?\s*(?:没多久|不久|快?[一二两三四五六七八九十几半\d]+(?:个)?(?:月|年|周)了?)?$"),
      lambda m: _claim("user", "lives_in", m.group("o"), kind="identity")),
     # a pet (or anything the user keeps) and its name in one clause: "我养了条金毛叫旺财", "我家有只橘猫名叫大黄"
-    (re.compile(rf"^我(?:家)?(?:{_KEEP}|有)\s*(?:一)?\s*(?:只|条|个|头|匹)\s*(?P<k>[\u4e00-\u9fff]{{1,4}}?)"
+    (re.compile(rf"^{_HOUSEHOLD}(?:{_KEEP}|有)\s*(?:一)?\s*(?:只|条|个|头|匹)\s*(?P<k>[\u4e00-\u9fff]{{1,4}}?)"
                 r"[，,]?\s*(?:它|她|他)?(?:叫|名叫|名字叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
+    # the name said before the kind: "我们养了一只叫豆豆的柯基"
+    (re.compile(rf"^{_HOUSEHOLD}(?:{_KEEP}|有)\s*(?:一)?\s*(?:只|条|个|头|匹)\s*(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}}?)的\s*"
+                r"(?P<k>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
     (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用|使用|走(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|打到|统一|"

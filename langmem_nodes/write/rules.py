@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from ..facts import EXCLUSIVE as EXCLUSIVE  # re-exported: the predicate vocabulary lives in facts.py
 from ..facts import PREDICATES as PREDICATES
+from . import answer_scope
 from .demonyms import is_belief, nationality
 from .lexicon import PROJECT, PROJECT_TAIL, STANDING
 from .places import is_place, unlisted_place
@@ -572,7 +573,7 @@ def parse_clause(clause: str, *, standing: bool = False,
     clause = clause.strip(" \t\"'“”.,;:!?。，；：！？")
     if not clause:
         return []
-    standing = standing or bool(STANDING.search(clause) or PROJECT.search(clause))
+    standing = standing or bool(STANDING.search(clause) or PROJECT.search(clause)) or answer_scope.every_answer(clause)
     for rules in (EN_RULES, ZH_RULES):
         for pattern, build in rules:
             if isinstance(build, _StandingRule) and not standing:
@@ -582,4 +583,4 @@ def parse_clause(clause: str, *, standing: bool = False,
                 claims = build(m)
                 if claims and keep(claims):
                     return claims
-    return []
+    return answer_scope.piece_rule(clause)
