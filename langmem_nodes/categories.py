@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .equivalents import KIN, name_predicate, predicate_family
+
 
 @dataclass(frozen=True)
 class Category:
@@ -73,6 +75,20 @@ _PERSONAL: dict[str, Category] = {
         r"我(?:是)?(?:从)?哪(?:里|儿)?(?:人|来的)|我(?:的)?老家(?:是|在)?(?:哪|什么地方)")),
 }
 
+
+
+def _kin_name_category(row: tuple[str, ...]) -> Category:
+    """A relative's or pet's name (`equivalents.KIN`): "What's my dog's name?" / "我的狗叫什么名字" reaches
+    «User's dog is called Rex» and «用户的狗叫旺财», each stored under its language's predicate."""
+    en = "|".join(sorted((re.escape(w) for w in row if w.isascii()), key=len, reverse=True))
+    zh = "|".join(sorted((w for w in row if not w.isascii()), key=len, reverse=True))
+    return Category((), (), frozenset(predicate_family(name_predicate(row[0]))), (), question=(
+        rf"\bwhat(?:'s|\s+is|\s+was)\s+(?:the\s+name\s+of\s+)?my\s+(?:{en})(?:'s)?\s+(?:name|called)\b|"
+        rf"\bwhat\s+(?:is|was|are)\s+my\s+(?:{en})s?\s+called\b|\bwhat\s+did\s+(?:i|we)\s+(?:name|call)\s+(?:my|our)\s+(?:{en})\b|"
+        rf"\bmy\s+(?:{en})(?:'s)?\s+name\b(?=[^.!]*\?)|"
+        rf"我(?:的|家)?(?:{zh})的?(?:名字)?(?:叫|是)(?:什么|啥)|我(?:的|家)?(?:{zh})的?名字"))
+
+
 CATEGORIES: dict[str, Category] = {
     "package_manager": Category(
         ("package manager", "pkg manager", "dependency manager"), ("包管理",), frozenset({"package_manager"}),
@@ -107,6 +123,7 @@ CATEGORIES: dict[str, Category] = {
          "buildkite", "drone ci", "teamcity", "azure pipelines", "bitbucket pipelines", "tekton", "concourse",
          "woodpecker ci", "aws codebuild", "codebuild", "google cloud build", "argo workflows")),
     **_PERSONAL,
+    **{f"{row[0]}_name": _kin_name_category(row) for row in KIN},
 }
 
 _WH_EN = r"(?:which|what|what's|whats|where)"

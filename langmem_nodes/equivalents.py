@@ -1,4 +1,5 @@
-"""One thing under several words, in English and Chinese: whose name an attribute holds ("mom", "mother", "妈妈")
+"""One thing under several words, in English and Chinese: whose name an attribute holds ("mom", "mother", "妈妈"), a few
+open attributes ("car", "车")
 and a few values said either way ("vegetarian", "素食者"). The resolver reads them, so "我妈妈叫李华" replaces
 "My mom is called Ann" and "其实我不是素食者了" takes back "I'm vegetarian".
 
@@ -29,6 +30,16 @@ KIN = (
     ("cat", "kitten", "kitty", "猫", "猫咪", "小猫"),
     ("dog", "puppy", "doggo", "狗", "狗狗", "小狗"),
 )
+#: Open attributes (`attr:<name>`) the write side names in either language ("my car" → `attr:car`, "我的车" → `attr:车`).
+ATTRIBUTES = (
+    ("car", "车", "汽车"),
+    ("phone", "手机"),
+    ("laptop", "笔记本", "笔记本电脑"),
+    ("birthday", "生日"),
+    ("timezone", "时区"),
+    ("browser", "浏览器"),
+    ("editor", "编辑器"),
+)
 #: Values that are one value in either language (normalised forms).
 VALUES = (
     ("vegetarian", "a vegetarian", "素食者", "素食", "素食主义者", "吃素", "吃素的"),
@@ -36,15 +47,16 @@ VALUES = (
 )
 
 
-def _name_predicates(word: str) -> tuple[str, ...]:
-    return (f"attr:{word}名字",) if any("\u4e00" <= ch <= "\u9fff" for ch in word) else (f"attr:{word}_name",)
+def name_predicate(word: str) -> str:
+    """The predicate the write side stores a name of `word`'s ("dog", "老婆") under."""
+    return f"attr:{word}名字" if any("\u4e00" <= ch <= "\u9fff" for ch in word) else f"attr:{word}_name"
 
 
 @lru_cache(maxsize=1)
 def _families() -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
-    for row in KIN:
-        family = tuple(p for word in row for p in _name_predicates(word))
+    for family in [tuple(name_predicate(word) for word in row) for row in KIN] + [
+            tuple(f"attr:{word}" for word in row) for row in ATTRIBUTES]:
         for p in family:
             out[p] = family
     return out
@@ -78,4 +90,4 @@ def same_value(a: str, b: str) -> bool:
     return na in known and known[na] == known.get(nb)
 
 
-__all__ = ["KIN", "VALUES", "family_name", "predicate_family", "same_value"]
+__all__ = ["ATTRIBUTES", "KIN", "VALUES", "family_name", "name_predicate", "predicate_family", "same_value"]

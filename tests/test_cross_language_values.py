@@ -53,3 +53,45 @@ def test_families_and_values() -> None:
     assert "attr:弟弟名字" not in predicate_family("attr:brother_name")
     assert predicate_family("lives_in") == ("lives_in",)
     assert same_value("Vegetarian", "吃素的") and not same_value("素食者", "纯素") and not same_value("Berlin", "柏林")
+
+
+def _read(store, question: str) -> list[str]:
+    from langmem_nodes.read.graph import create_read_graph
+
+    out = create_read_graph(store).compile().invoke({"messages": [("user", question)]}, context=CTX)
+    return [s.record.text for s in out.get("memory_selected") or []]
+
+
+@pytest.mark.parametrize(("said", "asked", "found"), [
+    ("My dog is called Rex.", "我的狗叫什么名字？", "Rex"),
+    ("我家狗叫旺财。", "What's my dog's name?", "旺财"),
+    ("My wife is Sarah.", "我老婆叫什么？", "Sarah"),
+    ("我妈妈叫李华。", "What is my mom called?", "李华"),
+])
+def test_a_name_is_recalled_by_a_question_in_the_other_language(store, said, asked, found) -> None:
+    _active(store, said, "I live in Oslo.")
+    assert any(found in t for t in _read(store, asked)), _read(store, asked)
+
+
+@pytest.mark.parametrize(("said", "asked"), [("My dog is called Rex.", "我的猫叫什么名字？"), ("我家狗叫旺财。", "What's my cat's name?")])
+def test_another_animals_name_is_not_an_answer(store, said, asked) -> None:
+    _active(store, said)
+    assert not any(("Rex" in t or "旺财" in t) for t in _read(store, asked))
+
+
+@pytest.mark.parametrize(("said", "asked", "gone"), [
+    ("My cat is called Tom. I drive a Volvo.", "请忘掉我的猫的名字。", "Tom"),
+    ("My cat is called Tom. I drive a Volvo.", "忘掉我开什么车。", "Volvo"),
+    ("我的猫叫咪咪。我开比亚迪。", "Please forget my cat's name.", "咪咪"),
+    ("我的猫叫咪咪。我开比亚迪。", "Forget what car I drive.", "比亚迪"),
+])
+def test_a_forget_request_in_the_other_language_reaches_the_memory(store, said, asked, gone) -> None:
+    from langmem_nodes.governance.forget_node import ForgetRequestNode
+
+    active = _active(store, said)
+    assert any(gone in t for t in active)
+    ask = ForgetRequestNode(store).run({"memory_forget_request": asked}, CTX, None)
+    assert [gone in c["text"] for c in ask["memory_forget_candidates"]] == [True], ask["memory_forget_candidates"]
+    ForgetRequestNode(store).run({**ask, "memory_forget_confirm": "yes"}, CTX, None)
+    left = sorted(r.text for r in store.find(None) if r.status.value == "active")
+    assert not any(gone in t for t in left) and len(left) == len(active) - 1, left

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from ..equivalents import predicate_family
+
 _WORK = ("work", "works", "working", "job", "employer", "company", "office", "工作", "上班", "公司", "单位", "就职")
 #: predicate → (English words / phrases, Chinese words). Words name the attribute, never a value.
 PREDICATE_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -90,9 +92,14 @@ def _same_stem(a: str, b: str) -> bool:
 
 
 def _words_of(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    if predicate.startswith("attr:"):
-        name = predicate[5:].casefold()
-        return tuple(w for w in re.split(r"[_\s-]+", name) if w and w.isascii()), (name,) if not name.isascii() else ()
+    if predicate.startswith("attr:"):  # its own words, and those of the same person's or pet's name in the other language
+        en: list[str] = []
+        zh: list[str] = []
+        for same in predicate_family(predicate):
+            name = same[5:].casefold()
+            en += [w for w in re.split(r"[_\s-]+", name) if w and w.isascii()]
+            zh += [] if name.isascii() else [name]
+        return tuple(dict.fromkeys(en)), tuple(dict.fromkeys(zh))
     return PREDICATE_WORDS.get(predicate, ((), ()))
 
 
