@@ -33,6 +33,30 @@ CASES = {
         ("we stopped the deploy halfway", []),
         ("I dropped my phone last week", []),
     ],
+    # a standing rule scoped to every example of a kind or to all the assistant writes (was: a one-off, nothing)
+    "a rule scoped to every example or to all you write": [
+        ("Please don't use arrow functions in TypeScript examples.", [("user", "arrow functions", N)]),
+        ("please use tabs in go snippets", [("user", "tabs", P)]),
+        ("pls don't use bold text in anything you write for me", [("user", "bold text", N)]),
+        ("don't use semicolons in the examples below", []),
+    ],
+    # under a negation "A or B" is neither: one negative each (was: one object "A or B")
+    "a negated or names each thing": [
+        ("please never use hashtags or em dashes in your replies", [("user", "hashtags", N), ("user", "em dashes", N)]),
+        ("I don't eat lamb or duck", [("user", "lamb", N), ("user", "duck", N)]),
+        ("我不吃羊肉或者鸭肉", [("user", "羊肉", N), ("user", "鸭肉", N)]),
+        ("以后回答里不要用粗体或者斜体", [("user", "粗体", N), ("user", "斜体", N)]),
+        ("I like tea or coffee in the morning", [("user", "tea or coffee", P)]),
+    ],
+    # a condition the user lives with (was: nothing; "I have a question" is none)
+    "the user's health condition": [
+        ("I have celiac so the recipe has to be properly GF", [("user", "celiac", P)]),
+        ("I'm type 2 diabetic, what snacks are ok on a long drive?", [("user", "type 2 diabetic", P)]),
+        ("I've been diagnosed with ADHD", [("user", "ADHD", P)]),
+        ("I'm gluten-free (celiac), so check the soy sauce", [("user", "gluten-free", P)]),
+        ("I have a question about my bill", []),
+        ("我有哮喘", [("user", "哮喘", P)]),  # the zh path, unchanged
+    ],
 }
 
 
