@@ -57,6 +57,13 @@ CASES = {
         ("I have a question about my bill", []),
         ("我有哮喘", [("user", "哮喘", P)]),  # the zh path, unchanged
     ],
+    # the team's work before the tool it is done with is no tool (was: "all tests", "CI" stored as tools)
+    "the work done with a tool": [
+        ("our team writes every spec with RSpec", [("project", "RSpec", P)]),
+        ("the team runs its nightly jobs on Airflow", [("project", "Airflow", P)]),
+        ("our db is Postgres 16 on Aurora", [("project", "Postgres 16", P)]),
+        ("我们团队的测试都用 pytest 写", [("project", "pytest", P)]),  # the zh path, unchanged
+    ],
 }
 
 

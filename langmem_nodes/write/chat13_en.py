@@ -60,3 +60,21 @@ def condition(clause: str) -> list[Claim]:
     if not m:
         return []
     return [Claim("user", "trait", m.group("o") or m.group("d"), "positive", "identity")]
+
+
+# the team's work before the tool it is done with: "(runs) CI on GitHub Actions", "(writes) all tests with pytest"
+_WORK = (r"ci|ci jobs?|builds?|tests?|unit tests?|integration tests?|e2e tests?|end-to-end tests?|specs?|jobs?|cron jobs?|"
+         r"deploys?|deployments?|releases?|images?|containers?|code|docs|documentation|migrations?|pipelines?|workflows?|"
+         r"linting|formatting|type-?checking|checks|backups?|frontend|backend|api|app|site|services?|workers?|everything")
+_WORK_WITH = re.compile(rf"^(?:(?:all|our|the|every|its|most)\s+)*(?P<mod>(?-i:[a-z][\w-]*)\s+)?(?:{_WORK})\s+(?:with|on|using|via|through|in)\s+(?P<t>\S.*)$", _I)
+
+
+def instrument_only(c: Claim) -> Claim | None:
+    """A project tool claim whose object is the work before its tool ("all tests with pytest") → the tool alone."""
+    from .clause_en import is_tool_name  # clause_en imports the grammar that calls this
+
+    if c.subject != "project" or c.predicate not in ("uses", "package_manager") or not (m := _WORK_WITH.match(c.object.strip())):
+        return None
+    if m.group("mod") and is_tool_name(m.group("mod").strip()):
+        return None  # "react app on Vercel": the modifier names a tool too
+    return Claim(c.subject, c.predicate, m.group("t").strip(), c.polarity, c.kind, list(c.replaces), c.condition, c.verb)

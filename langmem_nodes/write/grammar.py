@@ -842,6 +842,8 @@ def split_coordination(c: Claim) -> list[Claim]:
     """"4 spaces and single quotes", "Scala 和 Airflow": one claim per short conjunct."""
     if c.subject == "project" and c.predicate.startswith("attr:") and (stack := _stack_parts(c.object)):
         return [Claim("project", "uses", p, c.polarity, c.kind, list(c.replaces)) for p in stack]
+    if (tool := chat13_en.instrument_only(c)) is not None:  # "writes all tests with pytest": pytest, not "all tests"
+        c = tool
     if (each := chat13_en.neither(c)):  # "don't use emojis or hashtags in your answers": neither
         return [tighten(x) for x in each]
     if c.predicate not in _SPLIT:
