@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from . import dropped_en
 from .places import is_place, unlisted_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object
 
@@ -420,7 +421,7 @@ def _project(rest: str) -> list[Claim]:
         obj, after = _object(rest[m.end():])
         tail = re.match(r"^\s*(?:,|and|so)?\s*(?:now\s+)?(?:everything|it|we)(?:\s+is|\s+are|'s)?\s+(?:all\s+)?(?:now\s+)?"
                         r"(?:on|in|moved to|running on)\s+(?P<o>.+)$", after, _I)
-        return _project_claims(tail.group("o")) if tail else []
+        return _project_claims(tail.group("o")) if tail else dropped_en.given_up(rest)
     if (m := _R_LIKE.match(rest)):
         return _project_claims(rest[m.end():])
     m = _R_PROJECT.match(rest)

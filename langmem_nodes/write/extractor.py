@@ -39,6 +39,7 @@ from . import (
     chat_zh,
     clause_en,
     cleft_en,
+    dropped_en,
     correction_target,
     correction_value,
     grammar,
@@ -515,7 +516,7 @@ class RuleExtractor(Extractor):
                     skips.append({"text": clause, "reason": "past value"})
                     continue
                 if (lx.PAST_EPISODE.search(clause) and not explicit and not correction and retracted is None
-                        and not lx.CHANGE.search(clause)):  # "I'm 34, no wait, I'm 35 as of last week": a replacement
+                        and not lx.CHANGE.search(clause) and not dropped_en.NO_LONGER.search(clause)):  # "I'm 34, no wait, I'm 35 as of last week": a replacement
                     skips.append({"text": clause, "reason": "past episode"})
                     continue
                 if lx.SMALL_TALK.match(clause) and len(clause) < 12:
@@ -615,7 +616,8 @@ class RuleExtractor(Extractor):
                         found.remove(past)
                     new[0].replaces.append(past[0].object)
                     past = None
-                is_past = bool(new) and bool(lx.PAST_VALUE.search(clause) or _NO_LONGER.search(clause)) and new[-1].polarity == "negative"
+                is_past = bool(new) and bool(lx.PAST_VALUE.search(clause) or _NO_LONGER.search(clause)
+                                             or dropped_en.NO_LONGER.search(clause)) and new[-1].polarity == "negative"
                 for claim in new:
                     if carried:
                         claim.replaces.extend(carried)
@@ -633,6 +635,7 @@ class RuleExtractor(Extractor):
         if unread:
             skips.append({"text": "", "reason": f"not read: the message made more than {MAX_CLAUSES_PER_TURN} claims; "
                                                 f"its last {unread} sentences were not read"})
+        dropped_en.replaced_later(found)  # "we dropped Heroku. Everything runs on Render now."
         if not correction and found and earlier and _SOFT_RETRACT.search(message):
             self._soft_correction(found, earlier)
         if correction:

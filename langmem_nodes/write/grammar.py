@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import chat12_en, chat_zh, clause_en, team_setting, withdrawal
+from . import chat12_en, chat13_en, chat_zh, clause_en, team_setting, withdrawal
 from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
 
@@ -737,7 +737,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                               or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)
                   and not chat_zh.off_object(c)] or clause_en.read(text) \
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
-            or chat12_en.work_pattern(text) or team_setting.read(text)
+            or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]
@@ -842,6 +842,10 @@ def split_coordination(c: Claim) -> list[Claim]:
     """"4 spaces and single quotes", "Scala 和 Airflow": one claim per short conjunct."""
     if c.subject == "project" and c.predicate.startswith("attr:") and (stack := _stack_parts(c.object)):
         return [Claim("project", "uses", p, c.polarity, c.kind, list(c.replaces)) for p in stack]
+    if (tool := chat13_en.instrument_only(c)) is not None:  # "writes all tests with pytest": pytest, not "all tests"
+        c = tool
+    if (each := chat13_en.neither(c)):  # "don't use emojis or hashtags in your answers": neither
+        return [tighten(x) for x in each]
     if c.predicate not in _SPLIT:
         return [tighten(c)]
     parts = [p.strip() for p in (_AND_WITH if c.subject == "project" else _AND).split(c.object)]

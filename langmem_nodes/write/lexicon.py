@@ -143,7 +143,10 @@ STANDING = re.compile(
     r"\b(?:always|never|ever|every time|whenever|from now on|going forward|by default|in future|"
     r"in (?:all |any of )?your (?:replies|answers|responses|messages)|"  # how the assistant answers: a standing wish
     r"your (?:replies|answers|responses|explanations|summaries|code examples)|"  # plural: all of them, not this one
-    r"any\s+(?:[\w.+#-]+\s+){0,2}(?:that\s+)?you\s+(?:write|give me|send me|generate|produce|suggest))\b|"
+    r"any\s+(?:[\w.+#-]+\s+){0,2}(?:that\s+)?you\s+(?:write|give me|send me|generate|produce|suggest)|"
+    r"in\s+(?:anything|everything)\s+(?:that\s+)?you\s+(?:write|give me|send me|generate|produce)|"  # all the output
+    # every example of a kind, not these ones: "in JavaScript examples", "in any code snippets" (not "in the examples")
+    r"in\s+(?:(?:all|any|every|your)\s+)?(?!(?:the|these|those|this|that|my|our|his|her|their)\b)(?:[\w.+#-]+\s+){0,2}(?:examples|snippets|samples))\b|"
     r"永远|总是|每次|一律|一直|以后|今后|默认|始终|任何时候",
     _I,
 )
