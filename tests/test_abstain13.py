@@ -88,3 +88,17 @@ def test_default_home_a_self_contained_task_gets_nothing_requests_keep_their_mem
         assert {t: selected(graph, t) for t in TASKS} == {t: [] for t in TASKS}
         for text, want in REQUESTS:
             assert want in selected(graph, text), text
+
+
+@pytest.mark.parametrize(("text", "need"), [
+    ("whats the keybinding for split view again", "general"), ("wheres the deploy script", "general"),
+    ("whats the capital of peru", "impersonal"), ("whats the difference between tcp and udp", "impersonal"),
+])
+def test_a_question_word_without_its_apostrophe_reads_as_with_it(text, need):
+    """"whats" is "what's": the editor's shortcut asks something (its standing condition applies), trivia stays
+    impersonal. (Chinese has no such spelling; its forms are tested above.)"""
+    from langmem_nodes.read.query_need import asks_something
+
+    assert asks_something(text)
+    assert query_need(text) == need
+    assert query_need(text.replace("whats", "what's").replace("wheres", "where's")) == need
