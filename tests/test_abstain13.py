@@ -102,3 +102,20 @@ def test_a_question_word_without_its_apostrophe_reads_as_with_it(text, need):
     assert asks_something(text)
     assert query_need(text) == need
     assert query_need(text.replace("whats", "what's").replace("wheres", "where's")) == need
+
+
+@pytest.mark.parametrize("text", [
+    "explain kafka vs kinesis", "how is svelte's store different from redux?", "what does `git cherry-pick -x` actually do",
+    "are huskies good with cats in general?", "how long do Toyota batteries generally last", "Redis 的 AOF 是什么原理？",
+    "Kafka 的消费者组是什么原理",
+])
+def test_comparisons_general_claims_and_mechanisms_are_impersonal(text):
+    assert query_need(text) == "impersonal"
+
+
+@pytest.mark.parametrize("text", [
+    "what does the deploy script actually do", "how is my plan different from the old one?",
+    "explain our deploy vs the old one", "我的方案是什么原理？",
+])
+def test_about_the_users_own_things_they_are_not(text):
+    assert query_need(text) != "impersonal"
