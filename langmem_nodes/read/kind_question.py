@@ -12,7 +12,11 @@ zh + en, without a model:
 - whether a kind of thing belongs to a class of diet or safety ("is honey vegan?", "are tomatoes gluten-free?");
 - what a kind of people may eat or do ("can diabetics eat bananas?", "高血压患者能喝咖啡吗", "孕妇可以吃螃蟹吗");
 - how long a thing keeps ("how long does opened wine last?", "葡萄酒开了瓶能放几天？");
-- which things make up a named set ("西湖十景是哪些", "what are the seven wonders of the world").
+- which things make up a named set ("西湖十景是哪些", "what are the seven wonders of the world");
+- what causes a thing, its pros and cons, the difference between two ("海鲜过敏一般是什么成分引起的", "GraphQL 和 REST
+  各有什么优缺点", "proxmox vs esxi, whats the difference"), what a thing is exactly ("What is coeliac disease
+  exactly?"), how many units a period holds ("一年有多少个星期"), a thing "in general" ("are huskies good with cats in
+  general?"), "explain X vs Y", "how is X different from Y", "what does X actually do", "X是什么原理".
 
 `query_need` calls it only for a query that does not speak of the user ("my", "我"): those stay requests.
 
@@ -42,14 +46,19 @@ _KIND_EN = re.compile(
     rf"|^\W*(?:is|are) (?!(?:it|this|that|there|these|those|my|our|your|you|we|i)\b)[\w-]+(?: [\w-]+)? "
     rf"(?:{_DIET_OR_SAFETY_CLASS_EN})\b"
     rf"|^\W*(?:can|should|do|may) (?:{_PEOPLE_KIND_EN}) (?:eat|drink|have|take|use|fly|exercise)\b"
-    r"|\bhow long (?:does|do|can|will|should) (?:an? |the )?[^?]{1,40}? (?:keep|last|stay (?:good|fresh)|be (?:kept|stored))\b",
+    r"|\bhow long (?:does|do|can|will|should) (?:an? |the )?[^?]{1,40}? (?:keep|last|stay (?:good|fresh)|be (?:kept|stored))\b"
+    r"|\bpros and cons of\b|\bwhat'?s the difference\b|^\W*what(?:'s| is| are) [\w -]{1,30} (?:exactly|actually)\W*$"
+    r"|^\W*(?:conceptually,? )?(?:explain|compare) [^?]{1,40}\b(?:vs\.?|versus)\s|\bhow (?:is|are) [^?]{1,40} different from\b"
+    r"|^\W*what (?:does|do) (?!(?:the|this|that|these|those|our|my|your|it)\b)[^?]{1,60} (?:actually|really) do\b|\b(?:in general|generally)\b",
     re.I)
 
 _KIND_ZH = re.compile(
     r"(?:有|有哪些|有什么|有啥)(?:副作用|危害|好处|症状|并发症)|(?:症状|早期表现|副作用|危害)(?:是什么|有哪些|是啥)"
     r"|(?:患者|病人|孕妇|糖尿病人|老年人|老人家|新生儿|婴儿)(?:能不能|能|可以|可不可以|适合)(?:吃|喝|用|运动|坐飞机)"
     r"|(?:能|可以)(?:放|保存|存放|存)(?:几天|多久|多长时间)|保质期(?:是|有)?多(?:久|长)"
-    r"|是哪(?:些|几个)[？?]?$")
+    r"|是哪(?:些|几个)[？?]?$"
+    r"|(?:什么|哪些|啥)(?:原因|成分|因素)(?:引起|导致|造成)|原因(?:是什么|有哪些|是啥)|优缺点|利弊|是因为[^，,。？?]{1,12}吗[？?]?$|是什么原理"
+    r"|^(?:一|每)(?:年|个月|周|星期|天|小时|分钟|公里|斤)(?:有|等于|是)(?:多少|几)")
 
 
 def asks_about_a_kind(text: str) -> bool:

@@ -274,8 +274,13 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
     return knowledge and not _PROBLEM.search(plain)
 
 
+# a question word typed without its apostrophe ("whats the shortcut again", "wheres the config"): read as "what's"
+_BARE_WH_IS = re.compile(r"\b(what|where|who|how|when)s\b", re.I)
+
+
 def _unquoted(text: str) -> str:
-    return _QUOTED.sub(" ", text)
+    """The text outside quotes, "whats" read as "what's"."""
+    return _BARE_WH_IS.sub(r"\1's", _QUOTED.sub(" ", text))
 
 
 def speaks_of_user(text: str) -> bool:

@@ -84,6 +84,7 @@ from . import history_route
 from .attribute_route import ATTRIBUTE_BOOST, AttributeRoute
 from .fact_question import asks_own_fact
 from .fact_relation import names_relation, relations_named
+from .generic_task import reads_as_generic_task
 from .history_route import HISTORY_BOOST
 from .knowledge import asks_knowledge, reads_as_request
 from .query_need import asks_something, speaks_of_user
@@ -368,7 +369,9 @@ class RecallNode(MemoryNode):
         # a failing thing of the user's, a habit, something taken up, someone else's need (`query_need`): as for a
         # fact, only a memory about that thing helps, so it must beat what a generic memory reaches
         about_thing = need == "general" and speaks_of_user(query.text)
-        floor = dense_floor_for(self.dense_floor, lang, "general" if fact else need)
+        # a self-contained task ("write a resignation letter", "怎么解压 tar.gz"): only a memory on its topic helps
+        generic = need in ("personal", "implied") and reads_as_generic_task(self.store.embedder, lang, qvec)
+        floor = dense_floor_for(self.dense_floor, lang, "general" if fact or generic else need)
         if qvec is not None and ids and floor is not None and need != "impersonal":
             c = centering(self.store.embedder, lang)
             if fact or about_thing:

@@ -146,8 +146,13 @@ CONDITIONS: dict[str, Condition] = {
 }
 
 
+# an English word beside a Chinese character has no word boundary (both are \w): "这个SQL好慢", "帮我写个API"
+_CJK_LATIN = re.compile(r"(?<=[\u3400-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u3400-\u9fff])")
+
+
 def _plain(text: str) -> str:
-    return _QUOTED.sub(" ", text)
+    """The text outside quotes, an English word set off from the Chinese around it (so `\\b` finds its edges)."""
+    return _CJK_LATIN.sub(" ", _QUOTED.sub(" ", text))
 
 
 def conditions_asked(text: str) -> set[str]:
