@@ -43,7 +43,9 @@ from . import (
     grammar,
     grammar_zh,
     kin_age,
+    negated_frame,
     pronouns,
+    routine,
     slip,
     team_frame,
     transcript,
@@ -61,7 +63,7 @@ _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
     r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)(?![我你他她它们])|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
-    r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
+    r"我(?:是说|的意思是)(?:用|是)?|(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|还是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
 _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
                           r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
 _SOFT_RETRACT = re.compile(r"\b(?:actually|sorry|oops|whoops|my bad)\b|其实|实际上|不好意思|抱歉", re.I)
@@ -69,12 +71,13 @@ _NAME_AGAIN = re.compile(r"(?:^|[,，;；—–-]\s*)(?:它|她|他)(?:其实|�
                          r"(?:actually\s+)?(?:called|named)\b|\b(?:her|his|their|its) name\b", re.I)
 _THIRD_NAMED = re.compile(r"^(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|^(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)\b|^(?:her|his|their|its) name\b", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
-_RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
+_RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|(?:actually|no|sorry|wait|oops),?\s+make (?:that|it)|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
                       r"(?:hmm+,?\s+)?no,?\s+correction|correction|其实不是|(?:不对)+|不是不是|"
-                      r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$)|不+(?=\s*$))\b", re.I)
+                      r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$)|不+(?=\s*$))\b|"
+                      r"^(?:更)?(?:准确|确切)(?:地|来|点)?(?:说|讲)|^(?:more precisely|to be (?:precise|exact))\b", re.I)
 # an apology or a slip that withdraws what was just said, when a new value follows it in the sentence
 # ("I use IntelliJ — sorry, my bad, it's Eclipse"); at the sentence's end it only apologises ("…15 now, my bad")
-_LONE_RETRACT = re.compile(r"(?:sorry|oops|whoops|wait|hmm+|nope|no|(?:(?:sorry|oops|whoops),?\s+)?(?:my bad|my mistake|i misspoke|"
+_LONE_RETRACT = re.compile(r"(?:(?:no|nope|oh|ah|wait|hmm+)[,!.]?\s+)*(?:sorry|oops|whoops|wait|hmm+|nope|no|(?:(?:sorry|oops|whoops),?\s+)?(?:my bad|my mistake|i misspoke|"
                            r"typo|that'?s wrong|that was wrong|wrong one))", re.I)
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5})$", re.I)
@@ -112,6 +115,7 @@ _ZH_NAMED = re.compile(r"^(?:(?:它|她|他)(?:的)?|(?:我们?)?给(?:它|她|�
                        r"(?:取|起)(?:了个?)?(?:名字?)?(?:叫|为))\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
 _ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_ROUTINE_SPLIT = re.compile(r"[,，.。!！?？;；]+|\s+(?:and|so|but)\s+", re.I)
 _ONLY = re.compile(r"^(?:but\s+)?(?:only|just|purely|exclusively)\s+(?P<o>(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+)?|[\w.+#-]+)$|"
                    r"^(?:只|只用|只喜欢)\s*(?P<z>[A-Za-z][\w.+#-]*)$", re.I)
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
@@ -380,6 +384,11 @@ class RuleExtractor(Extractor):
                 continue
             said_again.setdefault(sentence, 0)
             read += 1
+            if ((correction or negated_frame.MARKED.search(sentence)) and not lx.QUESTION.search(sentence)
+                    and (whole := negated_frame.read(sentence, grammar.parse))):
+                # "Actually, I don't live in Boston but in Chicago": the old value and the new one, said in one sentence
+                found += [(c, sentence.strip(), Source.EXPLICIT_CORRECTION, False) for c in whole]
+                continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
             raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r)
                                              for a in grammar_zh.split_also(c) for d in chat_zh.split_only(a)]
@@ -537,6 +546,8 @@ class RuleExtractor(Extractor):
                     clause, prev, explicit, generic=cued)
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
                     new = self._parse(untimed, prev, explicit, generic=cued)  # "I'm 35 as of last week": dated, the value stands
+                if not new and correction:
+                    new = routine.read(clause)  # "I run 20 km a week, actually make that 30", "说错了，我一般 6 点就起了"
                 if correction:
                     # an age said in a correction is stored ("my son is 10, not 12"); "老有人写错" is no use of 错
                     new = (kin_age.replacing(kin_age.mentions(clause), earlier)
@@ -682,7 +693,8 @@ class RuleExtractor(Extractor):
     def _context_claims(self, text: str) -> list[Claim]:
         """What an earlier user turn said, read as context: its claims, else the names it gave in passing."""
         said = [c for c, *_ in self.claims(_as_statement(text))] or grammar_zh.kin_mentions(text)
-        return said + kin_age.mentions(text)  # "我家狗三岁了": not stored alone, but what "哦不对，是四岁" corrects
+        # "我家狗三岁了", "I usually start work at 9": not stored alone, but what "哦不对，是四岁" / "I start at 8:30" corrects
+        return said + kin_age.mentions(text) + [c for part in _ROUTINE_SPLIT.split(text) for c in routine.read(part)]
 
     def _soft_correction(self, found: list[tuple[Claim, str, Source, bool]], earlier: Sequence[Turn]) -> None:
         """"I'm a nurse" … "sorry, I'm actually a paramedic", "我是护士" … "不好意思，我其实是医生": an apology or
@@ -757,6 +769,9 @@ class RuleExtractor(Extractor):
             if again and normalize_text(again[0].object) != normalize_text(value):
                 return [Claim(target.subject, target.predicate, again[0].object, target.polarity, target.kind, [target.object])]
         values = [value] if is_exclusive(target.predicate) else _conjuncts(clause, value)
+        values = [correction_value.versioned(target.object, v) for v in values]  # "Python 3.8" … "是 3.11"
+        if target.predicate in ("rule", "states"):  # "以后回答我用英文" … "我是说用日文，不是英文": 回答我用日文
+            values = [correction_value.substituted(target.object, v, [*_NAMED_OLD.findall(sentence or clause)]) for v in values]
         return [Claim(target.subject, target.predicate, clean_object(v), target.polarity, target.kind, [target.object])
                 for v in values]
 
@@ -953,13 +968,16 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
         if new[0].subject == retracted.subject:
             new[0].replaces.append(retracted.object)
         return new
-    clause = _without_old(clause)
+    clause = correction_value.without_reason(_without_old(clause))  # "3.12 we bumped it last sprint"
     m = _BARE_VALUE.match(clause) or _BARE_NP.match(clause)
     value = _value_span(m.group("o")) if m else ""
     if not value and kin_age.holds_age(retracted.predicate):
         value = correction_value.again(clause)  # "my daughter is 6 — wait no, she's 7"
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
+    value = correction_value.versioned(retracted.object, value)  # "python 3.10, wait no, 3.12": python 3.12
+    if retracted.predicate in ("rule", "states"):  # "以后回答我用繁体吧——啊不，还是简体": 回答我用简体
+        value = correction_value.substituted(retracted.object, value)
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
 
 
