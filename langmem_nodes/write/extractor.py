@@ -74,13 +74,14 @@ _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\
 _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|(?:actually|no|sorry|wait|oops),?\s+make (?:that|it)|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
                       r"(?:hmm+,?\s+)?no,?\s+correction|correction|其实不是|(?:不对)+|不是不是|"
                       r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$)|不+(?=\s*$))\b|"
-                      r"^(?:更)?(?:准确|确切)(?:地|来|点)?(?:说|讲)|^(?:more precisely|to be (?:precise|exact))\b", re.I)
+                      r"^(?:更)?(?:准确|确切|严格)(?:地|来|点)?(?:说|讲)|^(?:more precisely|to be (?:precise|exact)|strictly speaking)\b", re.I)
 # an apology or a slip that withdraws what was just said, when a new value follows it in the sentence
 # ("I use IntelliJ — sorry, my bad, it's Eclipse"); at the sentence's end it only apologises ("…15 now, my bad")
 _LONE_RETRACT = re.compile(r"(?:(?:no|nope|oh|ah|wait|hmm+)[,!.]?\s+)*(?:sorry|oops|whoops|wait|hmm+|nope|no|(?:(?:sorry|oops|whoops),?\s+)?(?:my bad|my mistake|i misspoke|"
                            r"typo|that'?s wrong|that was wrong|wrong one))", re.I)
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
-                      r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5})$", re.I)
+                      r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5}|"
+                      r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){1,4}\s?[A-Za-z0-9][A-Za-z0-9.+-]{0,8})$", re.I)  # "小米14"
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
 _TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
                           r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
@@ -115,6 +116,7 @@ _ZH_NAMED = re.compile(r"^(?:(?:它|她|他)(?:的)?|(?:我们?)?给(?:它|她|�
                        r"(?:取|起)(?:了个?)?(?:名字?)?(?:叫|为))\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
 _ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_SLIP_BETWEEN = re.compile(r"\S\s*[,，—–-]+\s*(?:no+pe|no,?\s+wait|wait,?\s+no|no,?\s+sorry|oops|whoops|哦不|啊不|不对)\s*[,，—–-]+\s*\S", re.I)
 _ROUTINE_SPLIT = re.compile(r"[,，.。!！?？;；]+|\s+(?:and|so|but)\s+", re.I)
 _ONLY = re.compile(r"^(?:but\s+)?(?:only|just|purely|exclusively)\s+(?P<o>(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+)?|[\w.+#-]+)$|"
                    r"^(?:只|只用|只喜欢)\s*(?P<z>[A-Za-z][\w.+#-]*)$", re.I)
@@ -360,6 +362,7 @@ class RuleExtractor(Extractor):
                 kin_age.again(part) for part in re.split(r"[,，.。!！;；—]", message)) and any(
                 kin_age.holds_age(c.predicate) for c in self._last_claims(earlier)):
             correction = True  # "my daughter is 7" … "sorry, she's 8": an age said again
+        slipped = bool(_SLIP_BETWEEN.search(message))  # "I'm 5'9 — nope, 5'11": a slip between two values
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
@@ -478,7 +481,7 @@ class RuleExtractor(Extractor):
                     [str(t.get("content", "")) for t in earlier if t.get("role") in ("user", "human")][-3:])) if correction and earlier else []
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.own_fact(clause)
                          and not named_again and not age_again
-                         and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.again(clause))) else
+                         and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.said_again(clause))) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) else None)
                 if frame:
@@ -546,7 +549,7 @@ class RuleExtractor(Extractor):
                     clause, prev, explicit, generic=cued)
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
                     new = self._parse(untimed, prev, explicit, generic=cued)  # "I'm 35 as of last week": dated, the value stands
-                if not new and correction:
+                if not new and (correction or slipped):
                     new = routine.read(clause)  # "I run 20 km a week, actually make that 30", "说错了，我一般 6 点就起了"
                 if correction:
                     # an age said in a correction is stored ("my son is 10, not 12"); "老有人写错" is no use of 错
@@ -573,7 +576,7 @@ class RuleExtractor(Extractor):
                     new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
                 if not new and age_again:
                     new = age_again
-                if new and not age_again and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
+                if new and not age_again and not correction and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
                     new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction and (onto := correction_value.moved_onto(clause)):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
@@ -768,6 +771,8 @@ class RuleExtractor(Extractor):
             again = [c for c in grammar.parse(lead + value) if (c.subject, c.predicate) == (target.subject, target.predicate)]
             if again and normalize_text(again[0].object) != normalize_text(value):
                 return [Claim(target.subject, target.predicate, again[0].object, target.polarity, target.kind, [target.object])]
+        if again := routine.again(target.predicate, _without_old(clause)):  # "it's at 9:45, not 10": a time, whole
+            value = again
         values = [value] if is_exclusive(target.predicate) else _conjuncts(clause, value)
         values = [correction_value.versioned(target.object, v) for v in values]  # "Python 3.8" … "是 3.11"
         if target.predicate in ("rule", "states"):  # "以后回答我用英文" … "我是说用日文，不是英文": 回答我用日文
@@ -968,11 +973,13 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
         if new[0].subject == retracted.subject:
             new[0].replaces.append(retracted.object)
         return new
+    if value := routine.again(retracted.predicate, _without_old(clause)):  # "I'm 5'9 — nope, 5'11"
+        return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
     clause = correction_value.without_reason(_without_old(clause))  # "3.12 we bumped it last sprint"
     m = _BARE_VALUE.match(clause) or _BARE_NP.match(clause)
     value = _value_span(m.group("o")) if m else ""
     if not value and kin_age.holds_age(retracted.predicate):
-        value = correction_value.again(clause)  # "my daughter is 6 — wait no, she's 7"
+        value = kin_age.said_again(clause)  # "my daughter is 6 — wait no, she's 7", "我女儿8岁，哦不，9岁了"
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     value = correction_value.versioned(retracted.object, value)  # "python 3.10, wait no, 3.12": python 3.12
