@@ -125,3 +125,44 @@ def test_markers_in_the_sentence(store, said, new, old) -> None:
     active = _say(store, said)
     assert landed(active, new)
     assert not old or not any(o == old for o in _objects(active))
+
+
+# ---- ages, team times and days, amounts, height ---------------------------------------------------------------
+def test_more_routine_parts_en_zh() -> None:
+    def r(s: str) -> list[tuple[str, str, str]]:
+        return [(c.subject, c.predicate, c.object) for c in routine(s)]
+
+    assert r("we have retro at 4 on fridays") == [("project", "attr:retro_time", "4")]
+    assert r("我们每天9点开晨会") == [("project", "attr:晨会时间", "9点")]
+    assert r("we release every tuesday") == [("project", "attr:release_day", "Tuesday")]
+    assert r("我们每周三发版") == [("project", "attr:发版日", "周三")]
+    assert r("I spend about $300 a month on gas") == [("user", "attr:monthly_spend_gas", "$300 a month")]
+    assert r("我每个月伙食费2500") == [("user", "attr:每月伙食费", "2500")]
+    assert r("I'm 6'1") == [("user", "attr:height", "6'1")]
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (("my son's 5, no wait, he turned 6 in april. any lego sets for him?",), "6", "5"),
+    (("我儿子5岁，哦不，6岁了，上个月刚过生日。推荐点乐高？",), "6岁", "5岁"),
+    (("we have retro at 4 on fridays", "oh sorry, it's at 3:30, not 4"), "3:30", "4"),
+    (("我们每天9点开晨会", "哦不对，是8点半"), "8点半", "9点"),
+    (("we release every tuesday", "no wait, wednesdays. tuesdays are for QA"), "Wednesday", "Tuesday"),
+    (("我们每周三发版", "不对，是周四，周三封板"), "周四", "周三"),
+    (("我每个月伙食费2500，不对，3200，怎么省一点",), "3200", "2500"),
+    (("can you size a wetsuit for me? I'm 6'1 — nope, 6'2, always forget",), "6'2", "6'1"),
+])
+def test_a_said_again_value_lands(store, turns, new, old) -> None:
+    active = _say(store, *turns)
+    assert landed(active, new)
+    assert not any(o.casefold() == old.casefold() for o in _objects(active))
+
+
+@pytest.mark.parametrize("turns, new", [
+    (("I'm vegetarian.", "well, strictly speaking pescatarian, I eat fish"), "pescatarian"),
+    (("我是素食者。", "严格来说是蛋奶素，鸡蛋牛奶我吃的"), "蛋奶素"),
+    (("we indent with tabs in this repo", "no hang on, it's 2 spaces, tabs was the old repo"), "2 spaces"),
+    (("我在美团上班。", "不好意思，是在京东，美团是实习"), "京东"),
+    (("我用的是华为P50。", "更正：华为P60"), "华为P60"),
+])
+def test_an_opener_then_the_value(store, turns, new) -> None:
+    assert landed(_say(store, *turns), new)
