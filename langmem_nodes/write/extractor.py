@@ -363,6 +363,7 @@ class RuleExtractor(Extractor):
                 kin_age.holds_age(c.predicate) for c in self._last_claims(earlier)):
             correction = True  # "my daughter is 7" … "sorry, she's 8": an age said again
         slipped = bool(_SLIP_BETWEEN.search(message))  # "I'm 5'9 — nope, 5'11": a slip between two values
+        routine_made: list[int] = []  # the claims read as routines: stored only as what replaces a value
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
@@ -550,7 +551,13 @@ class RuleExtractor(Extractor):
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
                     new = self._parse(untimed, prev, explicit, generic=cued)  # "I'm 35 as of last week": dated, the value stands
                 if not new and (correction or slipped):
-                    new = routine.read(clause)  # "I run 20 km a week, actually make that 30", "说错了，我一般 6 点就起了"
+                    # "I run 20 km a week, actually make that 30", "说错了，我一般 6 点就起了": kept only if it replaces a value
+                    new = routine.read(clause)
+                    held = {c.predicate: c.object for c in (self._last_claims(earlier) if new and earlier else [])}
+                    for c in new:
+                        if normalize_text(held.get(c.predicate, c.object)) != normalize_text(c.object):
+                            c.replaces.append(held[c.predicate])
+                    routine_made += [id(c) for c in new]
                 if correction:
                     # an age said in a correction is stored ("my son is 10, not 12"); "老有人写错" is no use of 错
                     new = (kin_age.replacing(kin_age.mentions(clause), earlier)
@@ -647,6 +654,7 @@ class RuleExtractor(Extractor):
                                                 f"its last {unread} sentences were not read"})
         if not correction and found and earlier and _SOFT_RETRACT.search(message):
             self._soft_correction(found, earlier)
+        found[:] = [f for f in found if id(f[0]) not in routine_made or f[0].replaces]  # a routine alone is context
         if correction:
             self._inherit(found, earlier)
             if not found and len(unresolved) == 1:
