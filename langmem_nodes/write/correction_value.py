@@ -5,6 +5,10 @@
 - `left`: the old value a clause says the user or team left ("we moved off heroku last month", "我们上个月从 heroku
   迁走了"): what the correction's new value replaces.
 - `moved_onto`: the project's new home said as a move ("the app is going on fly.io now", "改成部署到 fly.io 了").
+- `without_reason`: a bare value without the reason said after it in the same clause ("3.12 we bumped it last
+  sprint" → "3.12").
+- `versioned`: a bare number said again for a value with one number ("3.12" for "python 3.10" → "python 3.12").
+- `substituted`: a rule with its value replaced ("回答我用繁体" + "简体" → "回答我用简体").
 - `again`: the bare value of a clause that says the withdrawn value again with a pronoun ("she's 7" after "my
   daughter is 6", "他7岁" after "我儿子6岁"): the age, else "".
 
@@ -82,4 +86,51 @@ def again(clause: str) -> str:
     return kin_age.again(untimed(clause))
 
 
-__all__ = ["again", "described", "left", "moved_onto", "untimed"]
+# "3.12 we bumped it last sprint", "Boulder i moved last spring": the value, then why, with no comma between
+_REASON_EN = re.compile(r"^(?P<v>[\w.'+#-]+(?:\s+[\w.'+#-]+){0,2}?)\s+(?:we|i|they|he|she)(?:'ve|'d|'re)?\s+"
+                        r"(?:just\s+|only\s+|finally\s+|recently\s+)?[a-z]+ed\b.*$", _I)
+
+
+def without_reason(clause: str) -> str:
+    """`clause` without a reason said after its bare value ("3.12 we bumped it last sprint" → "3.12")."""
+    m = _REASON_EN.match(clause.strip())
+    return m.group("v") if m and m.group("v").casefold() not in ("i", "we", "and", "but", "so") else clause
+
+
+_NUMBER = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)*[a-z]?(?![\w.])", _I)
+
+
+def versioned(old: str, value: str) -> str:
+    """The old value with its one number replaced, when the correction said only the number again ("python 3.10"
+    + "3.12" → "python 3.12", "20 km a week" + "30" → "30 km a week"); `value` otherwise."""
+    value = value.strip()
+    numbers = list(_NUMBER.finditer(old))
+    if not _NUMBER.fullmatch(value) or len(numbers) != 1 or _NUMBER.fullmatch(old.strip()):
+        return value
+    n = numbers[0]
+    return f"{old[:n.start()]}{value}{old[n.end():]}".strip()
+
+
+# "回答我用繁体", "answer me in Spanish": a rule whose last word is the value it is about (a language, a tool, a unit)
+_RULE_TAIL = re.compile(r"^(?P<head>.*?(?:用|说|写|讲|以|按|\bin|\bwith|\busing|\buse))\s*(?P<tail>[^\s，,。]{1,12}|[A-Za-z][\w.+#-]*)$", _I)
+
+
+def substituted(old: str, value: str, named: list[str] | tuple[str, ...] = ()) -> str:
+    """A rule or a statement with its value replaced ("回答我用繁体" + "简体" → "回答我用简体", "answer me in Spanish" +
+    "Portuguese" → "answer me in Portuguese"): the old value the correction named, else the rule's last word.
+    `value` when the old text holds no such value or already says the new one."""
+    value = value.strip()
+    if not value or value.casefold() in old.casefold() or len(value) > 24:
+        return value
+    for n in sorted((n for n in named if n), key=len, reverse=True):
+        at = old.casefold().find(n.casefold())
+        if at >= 0 and len(n) < len(old):
+            return f"{old[:at]}{value}{old[at + len(n):]}"
+    m = _RULE_TAIL.match(old.strip())
+    if m and len(m.group("head").strip()) >= 2:
+        head = m.group("head")
+        return f"{head}{' ' if head[-1].isascii() and head[-1].isalnum() else ''}{value}"
+    return value
+
+
+__all__ = ["again", "described", "left", "moved_onto", "substituted", "untimed", "versioned", "without_reason"]

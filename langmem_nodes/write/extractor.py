@@ -45,7 +45,9 @@ from . import (
     grammar,
     grammar_zh,
     kin_age,
+    negated_frame,
     pronouns,
+    routine,
     slip,
     team_frame,
     transcript,
@@ -63,7 +65,7 @@ _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
     r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)(?![我你他她它们])|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
-    r"(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
+    r"我(?:是说|的意思是)(?:用|是)?|(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|还是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
 _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
                           r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
 _SOFT_RETRACT = re.compile(r"\b(?:actually|sorry|oops|whoops|my bad)\b|其实|实际上|不好意思|抱歉", re.I)
@@ -71,15 +73,17 @@ _NAME_AGAIN = re.compile(r"(?:^|[,，;；—–-]\s*)(?:它|她|他)(?:其实|�
                          r"(?:actually\s+)?(?:called|named)\b|\b(?:her|his|their|its) name\b", re.I)
 _THIRD_NAMED = re.compile(r"^(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|^(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)\b|^(?:her|his|their|its) name\b", re.I)
 _NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
-_RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
+_RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|(?:actually|no|sorry|wait|oops),?\s+make (?:that|it)|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
                       r"(?:hmm+,?\s+)?no,?\s+correction|correction|其实不是|(?:不对)+|不是不是|"
-                      r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$)|不+(?=\s*$))\b", re.I)
+                      r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$)|不+(?=\s*$))\b|"
+                      r"^(?:更)?(?:准确|确切|严格)(?:地|来|点)?(?:说|讲)|^(?:more precisely|to be (?:precise|exact)|strictly speaking)\b", re.I)
 # an apology or a slip that withdraws what was just said, when a new value follows it in the sentence
 # ("I use IntelliJ — sorry, my bad, it's Eclipse"); at the sentence's end it only apologises ("…15 now, my bad")
-_LONE_RETRACT = re.compile(r"(?:sorry|oops|whoops|wait|hmm+|nope|no|(?:(?:sorry|oops|whoops),?\s+)?(?:my bad|my mistake|i misspoke|"
+_LONE_RETRACT = re.compile(r"(?:(?:no|nope|oh|ah|wait|hmm+)[,!.]?\s+)*(?:sorry|oops|whoops|wait|hmm+|nope|no|(?:(?:sorry|oops|whoops),?\s+)?(?:my bad|my mistake|i misspoke|"
                            r"typo|that'?s wrong|that was wrong|wrong one))", re.I)
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
-                      r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5})$", re.I)
+                      r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5}|"
+                      r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){1,4}\s?[A-Za-z0-9][A-Za-z0-9.+-]{0,8})$", re.I)  # "小米14"
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
 _TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
                           r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
@@ -114,6 +118,8 @@ _ZH_NAMED = re.compile(r"^(?:(?:它|她|他)(?:的)?|(?:我们?)?给(?:它|她|�
                        r"(?:取|起)(?:了个?)?(?:名字?)?(?:叫|为))\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
 _ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_SLIP_BETWEEN = re.compile(r"\S\s*[,，—–-]+\s*(?:no+pe|no,?\s+wait|wait,?\s+no|no,?\s+sorry|oops|whoops|哦不|啊不|不对)\s*[,，—–-]+\s*\S", re.I)
+_ROUTINE_SPLIT = re.compile(r"[,，.。!！?？;；]+|\s+(?:and|so|but)\s+", re.I)
 _ONLY = re.compile(r"^(?:but\s+)?(?:only|just|purely|exclusively)\s+(?P<o>(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+)?|[\w.+#-]+)$|"
                    r"^(?:只|只用|只喜欢)\s*(?P<z>[A-Za-z][\w.+#-]*)$", re.I)
 _FIRST_PERSON = re.compile(r"^(?:i\b|i'|my\b|我(?!们))", re.I)
@@ -358,6 +364,8 @@ class RuleExtractor(Extractor):
                 kin_age.again(part) for part in re.split(r"[,，.。!！;；—]", message)) and any(
                 kin_age.holds_age(c.predicate) for c in self._last_claims(earlier)):
             correction = True  # "my daughter is 7" … "sorry, she's 8": an age said again
+        slipped = bool(_SLIP_BETWEEN.search(message))  # "I'm 5'9 — nope, 5'11": a slip between two values
+        routine_made: list[int] = []  # the claims read as routines: stored only as what replaces a value
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
@@ -382,6 +390,11 @@ class RuleExtractor(Extractor):
                 continue
             said_again.setdefault(sentence, 0)
             read += 1
+            if ((correction or negated_frame.MARKED.search(sentence)) and not lx.QUESTION.search(sentence)
+                    and (whole := negated_frame.read(sentence, grammar.parse))):
+                # "Actually, I don't live in Boston but in Chicago": the old value and the new one, said in one sentence
+                found += [(c, sentence.strip(), Source.EXPLICIT_CORRECTION, False) for c in whole]
+                continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
             raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r)
                                              for a in grammar_zh.split_also(c) for d in chat_zh.split_only(a)]
@@ -472,7 +485,7 @@ class RuleExtractor(Extractor):
                     [str(t.get("content", "")) for t in earlier if t.get("role") in ("user", "human")][-3:])) if correction and earlier else []
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.own_fact(clause)
                          and not named_again and not age_again
-                         and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.again(clause))) else
+                         and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.said_again(clause))) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) else None)
                 if frame:
@@ -540,6 +553,14 @@ class RuleExtractor(Extractor):
                     clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
                     new = self._parse(untimed, prev, explicit, generic=cued)  # "I'm 35 as of last week": dated, the value stands
+                if not new and (correction or slipped):
+                    # "I run 20 km a week, actually make that 30", "说错了，我一般 6 点就起了": kept only if it replaces a value
+                    new = routine.read(clause)
+                    held = {c.predicate: c.object for c in (self._last_claims(earlier) if new and earlier else [])}
+                    for c in new:
+                        if normalize_text(held.get(c.predicate, c.object)) != normalize_text(c.object):
+                            c.replaces.append(held[c.predicate])
+                    routine_made += [id(c) for c in new]
                 if correction:
                     # an age said in a correction is stored ("my son is 10, not 12"); "老有人写错" is no use of 错
                     new = (kin_age.replacing(kin_age.mentions(clause), earlier)
@@ -565,7 +586,7 @@ class RuleExtractor(Extractor):
                     new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
                 if not new and age_again:
                     new = age_again
-                if new and not age_again and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
+                if new and not age_again and not correction and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
                     new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction and (onto := correction_value.moved_onto(clause)):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
@@ -638,6 +659,7 @@ class RuleExtractor(Extractor):
         dropped_en.replaced_later(found)  # "we dropped Heroku. Everything runs on Render now."
         if not correction and found and earlier and _SOFT_RETRACT.search(message):
             self._soft_correction(found, earlier)
+        found[:] = [f for f in found if id(f[0]) not in routine_made or f[0].replaces]  # a routine alone is context
         if correction:
             self._inherit(found, earlier)
             if not found and len(unresolved) == 1:
@@ -687,7 +709,8 @@ class RuleExtractor(Extractor):
     def _context_claims(self, text: str) -> list[Claim]:
         """What an earlier user turn said, read as context: its claims, else the names it gave in passing."""
         said = [c for c, *_ in self.claims(_as_statement(text))] or grammar_zh.kin_mentions(text)
-        return said + kin_age.mentions(text)  # "我家狗三岁了": not stored alone, but what "哦不对，是四岁" corrects
+        # "我家狗三岁了", "I usually start work at 9": not stored alone, but what "哦不对，是四岁" / "I start at 8:30" corrects
+        return said + kin_age.mentions(text) + [c for part in _ROUTINE_SPLIT.split(text) for c in routine.read(part)]
 
     def _soft_correction(self, found: list[tuple[Claim, str, Source, bool]], earlier: Sequence[Turn]) -> None:
         """"I'm a nurse" … "sorry, I'm actually a paramedic", "我是护士" … "不好意思，我其实是医生": an apology or
@@ -761,7 +784,12 @@ class RuleExtractor(Extractor):
             again = [c for c in grammar.parse(lead + value) if (c.subject, c.predicate) == (target.subject, target.predicate)]
             if again and normalize_text(again[0].object) != normalize_text(value):
                 return [Claim(target.subject, target.predicate, again[0].object, target.polarity, target.kind, [target.object])]
+        if again := routine.again(target.predicate, _without_old(clause)):  # "it's at 9:45, not 10": a time, whole
+            value = again
         values = [value] if is_exclusive(target.predicate) else _conjuncts(clause, value)
+        values = [correction_value.versioned(target.object, v) for v in values]  # "Python 3.8" … "是 3.11"
+        if target.predicate in ("rule", "states"):  # "以后回答我用英文" … "我是说用日文，不是英文": 回答我用日文
+            values = [correction_value.substituted(target.object, v, [*_NAMED_OLD.findall(sentence or clause)]) for v in values]
         return [Claim(target.subject, target.predicate, clean_object(v), target.polarity, target.kind, [target.object])
                 for v in values]
 
@@ -958,13 +986,18 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
         if new[0].subject == retracted.subject:
             new[0].replaces.append(retracted.object)
         return new
-    clause = _without_old(clause)
+    if value := routine.again(retracted.predicate, _without_old(clause)):  # "I'm 5'9 — nope, 5'11"
+        return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
+    clause = correction_value.without_reason(_without_old(clause))  # "3.12 we bumped it last sprint"
     m = _BARE_VALUE.match(clause) or _BARE_NP.match(clause)
     value = _value_span(m.group("o")) if m else ""
     if not value and kin_age.holds_age(retracted.predicate):
-        value = correction_value.again(clause)  # "my daughter is 6 — wait no, she's 7"
+        value = kin_age.said_again(clause)  # "my daughter is 6 — wait no, she's 7", "我女儿8岁，哦不，9岁了"
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
+    value = correction_value.versioned(retracted.object, value)  # "python 3.10, wait no, 3.12": python 3.12
+    if retracted.predicate in ("rule", "states"):  # "以后回答我用繁体吧——啊不，还是简体": 回答我用简体
+        value = correction_value.substituted(retracted.object, value)
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
 
 

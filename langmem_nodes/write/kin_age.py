@@ -42,7 +42,7 @@ _SAME = {"mum": "mom", "mother": "mom", "father": "dad", "child": "kid", "puppy"
 _NUM_ZH = r"(?:\d{1,3}|[一二两三四五六七八九十]{1,3})"
 _EN = re.compile(
     rf"^(?:my|our)\s+(?:(?:little|baby|youngest|oldest|eldest|older|younger|big|twin|old|new)\s+)?(?P<k>{_KIN_EN})"
-    r"(?:\s+(?P<n>(?-i:[A-Z])[\w-]+))?\s+(?:is|'s|just turned|turned|has turned|is turning)\s+(?:now\s+|actually\s+|only\s+|just\s+|already\s+)*"
+    r"(?:\s+(?P<n>(?-i:[A-Z])[\w-]+))?(?:\s+(?:is|just turned|turned|has turned|is turning)|'s)\s+(?:now\s+|actually\s+|only\s+|just\s+|already\s+)*"
     r"(?P<o>[1-9]\d?)(?:\s*(?P<u>months?|weeks?))?(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*(?:yo|y/o)|\s+old)?"
     r"(?:\s+(?:now|already|actually|this year))?(?:\s+(?:and|but|so|who)\s+.*)?$", _I)
 _ZH = re.compile(
@@ -114,6 +114,21 @@ _PRONOUN_AGE_EN = re.compile(r"^(?:(?:she|he|they)(?:'s|'re|\s+is|\s+are)|(?:she
                              r"(?:actually\s+|only\s+|now\s+|already\s+|almost\s+|nearly\s+)*(?:turning\s+|going to be\s+)?(?P<o>[1-9]\d?)"
                              r"(?:\s+(?:years?\s+old|yo))?(?=$|[\s,.!;]|\s*,?\s*not\b)", re.I)
 _PRONOUN_AGE_ZH = re.compile(r"^(?:她|他|它)(?:其实|实际上|现在|今年)*(?:是)?(?:快|刚|已经|马上)*(?:满)?(?P<o>\d{1,2}|[一二两三四五六七八九十]{1,3})(?P<u>岁|个月)")
+
+
+_BARE_AGE_ZH = re.compile(rf"^(?:其实|已经|都|才|刚)*(?:满)?(?P<z>{_NUM_ZH}(?:周岁|岁|个月)(?:半)?)(?:大)?了?$")
+
+
+def said_again(clause: str) -> str:
+    """The age a correction says again, with a pronoun or alone ("she's 7", "she turned 9 in june", "9岁了");
+    "" when the clause says none."""
+    text = clause.strip(" \t.,;:!?。，；：！？")
+    if value := again(text):
+        return value
+    if m := _PRONOUN_AGE_EN.match(text) or _PRONOUN_AGE_ZH.match(text):
+        return m.group("o") + (m.groupdict().get("u") or "")
+    m = _BARE_AGE_ZH.match(text)
+    return m.group("z") if m else ""
 
 
 def is_kin_age(claim: Claim) -> bool:

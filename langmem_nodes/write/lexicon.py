@@ -23,9 +23,9 @@ CORRECTION_ANYWHERE = re.compile(
     r"\b(?:change (?:that|it) to|i meant|correction:|not anymore, it'?s|my bad|my mistake|(?:the )?other way (?:round|around)|"
     r"that (?:was|is) wrong|that'?s not right|mixed (?:that|it|them|those) up|i mixed up|i should clarify|"
     r"that'?s wrong|not right|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|not (?:true|the case) any ?more|"
-    r"i got (?:it|that) wrong|scratch that|i misspoke|correction|sorry,? i meant|"
+    r"i got (?:it|that) wrong|scratch that|i misspoke|correction|sorry,? i meant|(?:actually|no|sorry|wait|oops),?\s+make (?:that|it)|no,? wait|"
     r"(?:oh )?wait,? (?:sorry|no)|autocorrect|typo)\b|改成|改为|改到|换成了|更正为|"
-    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?:不对)*(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是|其实是\s*[^，,。]{1,20}[，,]\s*(?:而)?不是|(?<=[，,])\s*其实(?:是|用的是|应该是)|(?:^|[，,。\s哦啊])我忘了(?:说|讲)?[，,]|我(?:之前|刚才|刚刚|上次|前面|昨天)(?:跟你)?(?:说|讲|提到)(?:过|的)?[^，,。！？]{1,24}[，,]\s*(?:其实|实际上|但其实|不过其实)|\bi (?:said|told you|mentioned)\b[^.!?]{1,60}?\bbut\s+(?:actually|in fact)\b|(?:^|[.!?。！？]\s*)(?:(?:ha+|haha+|lol|heh|ah|oh|哈+|呵呵|唉)[,，!！\s]*)?(?:i wish|if only)\s*[.!。！]+\s*\S|(?:^|[。！？，,\s哈])我倒(?:是)?希望(?:如此|是这样|是)?\s*[。！!]+\s*\S", _I
+    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?:不对)*(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|(?:更)?(?:准确|确切|严格)(?:地|来|点)?(?:说|讲)|\bmore precisely\b|\bto be (?:precise|exact)\b|\bstrictly speaking\b|(?:^|[，,。\s])我(?:是说|的意思是)(?!真的|认真的|万一|如果|要是)(?=\s*\S)|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是|其实是\s*[^，,。]{1,20}[，,]\s*(?:而)?不是|(?<=[，,])\s*其实(?:是|用的是|应该是)|(?:^|[，,。\s哦啊])我忘了(?:说|讲)?[，,]|我(?:之前|刚才|刚刚|上次|前面|昨天)(?:跟你)?(?:说|讲|提到)(?:过|的)?[^，,。！？]{1,24}[，,]\s*(?:其实|实际上|但其实|不过其实)|\bi (?:said|told you|mentioned)\b[^.!?]{1,60}?\bbut\s+(?:actually|in fact)\b|(?:^|[.!?。！？]\s*)(?:(?:ha+|haha+|lol|heh|ah|oh|哈+|呵呵|唉)[,，!！\s]*)?(?:i wish|if only)\s*[.!。！]+\s*\S|(?:^|[。！？，,\s哈])我倒(?:是)?希望(?:如此|是这样|是)?\s*[。！!]+\s*\S", _I
 )
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\b(?:don'?t|do not|never) forget\b|\bkeep in mind\b|\bnote that\b|"
@@ -39,7 +39,7 @@ LEAD = re.compile(
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|not quite|change (?:that|it)|update|"
     r"please|pls|plz|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|nah|hmm+,? no|ugh,? autocorrect|autocorrect|oh wait,? sorry|wait,? sorry|sorry|honestly|frankly|basically|tbh|to be honest|"
     r"my bad|my mistake|i misspoke|typo|whoops|yeah|yes|lol|hmm+|um+|uh+|erm?(?![\w'])|err(?![\w'])|oops|no(?=\s*[,!.:;—–-]|\s*$|\s+(?:i|i'm|it|it's|its|we|we're|that|this|sorry|actually|wait|my|our|the other)\b)|context|wait|fwiw|for what it'?s worth|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|i mixed (?:that|it) up|"
-    r"i should clarify|so|personally|anyway|ugh|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|that was wrong|i got (?:it|that) wrong|"
+    r"i should clarify|more precisely|to be (?:precise|exact)|strictly speaking|so|personally|anyway|ugh|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|that was wrong|i got (?:it|that) wrong|"
     r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
     r"(?:like |as )?i said|i told you|i mean|"
     r"(?:please\s+)?remember(?:\s+(?:that|this))?|(?:don'?t|do not|never) forget(?:\s+that)?|keep in mind(?:\s+that)?|"
@@ -47,7 +47,7 @@ LEAD = re.compile(
     r"(?:哦|噢|啊|呃)不不?(?=\s*(?:[，,。！!…—]|$))|不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"
     r"记住(?:这个|这一点|了)?|帮我记(?:一下|住)?|请记(?:住|一下)?|记一下|记下(?:来)?|(?:永远|千万|可)?(?:别|不要)忘了|"
     r"从今(?:往后|以后)|从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯|哦|噢|哎|唉|啊|哈哈+|嗨|哈喽|嘿|"
-    r"(?:那个|我)?(?:刚才?|刚刚)?(?:记错了|说错了|搞反了|说反了|弄反了|记反了|写错了|搞错了|打错字?了)|哎呀|等下|等一下|救命|反过来|算了|(?:刚才|之前|前面)?说的不算|不好意思|背景|等等|(?:我)?(?:搞混了|弄混了)|(?:我得)?更正一下|先说明一下|说明一下|顺便说下|所以|但是?|可是|只是|然而|不是这样的?|顺便说一句|顺便说一下|顺便提一下|跟你说一下|跟你说|告诉你一下|顺便一提|顺带一提|顺便提一句|顺便|说实话|说真的|讲真|老实说|话说|先说下背景|说来话长)"
+    r"(?:那个|我)?(?:刚才?|刚刚)?(?:记错了|说错了|搞反了|说反了|弄反了|记反了|写错了|搞错了|打错字?了)|哎呀|等下|等一下|救命|反过来|算了|(?:刚才|之前|前面)?说的不算|不好意思|背景|等等|(?:我)?(?:搞混了|弄混了)|(?:我得)?更正一下|先说明一下|说明一下|(?:更)?(?:准确|确切|严格)(?:地|来|点)?(?:说|讲)|顺便说下|所以|但是?|可是|只是|然而|不是这样的?|顺便说一句|顺便说一下|顺便提一下|跟你说一下|跟你说|告诉你一下|顺便一提|顺带一提|顺便提一句|顺便|说实话|说真的|讲真|老实说|话说|先说下背景|说来话长)"
     r"(?![A-Za-z'])\s*[,，:：!！.。;；—–-]*\s*)+",
     _I,
 )
@@ -78,7 +78,7 @@ HYPOTHETICAL = re.compile(
 QUESTION = re.compile(
     r"[?？]\s*$|^\s*(?:should i|shall i|what(?:'s| is| would| should)?|how (?:do|should|can|would)|which|why|"
     r"can you|could you|would you|do you|is it|are there|is there)\b|"
-    r"[吗呢么]\s*$|还是.{0,20}(?:好|呢|吧)|(?:(?<![没])(?:什么|啥)(?![都也])|(?<!不)怎么(?!都|也|样都)|如何|为什么|为啥|咋|哪个|哪种|(?:哪里|哪儿)(?![都也])|哪一个|哪些|是不是|有没有|要不要|能不能|可不可以|行不行|好不好|(?<!不)对不对|会不会|多少)",
+    r"[吗呢么]\s*$|还是.{0,20}(?:好|呢|吧)|(?:(?<![没])(?:什么|啥)(?![都也])|(?<!不)怎么(?!都|也|样都)|如何|为什么|为啥|咋|哪个|哪种|(?:哪里|哪儿)(?![都也])|哪一个|哪些|(?<!不)是不是|有没有|要不要|能不能|可不可以|行不行|好不好|(?<!不)对不对|会不会|多少)",
     _I,
 )
 # "Don't forget to buy milk", "别忘了交房租": a task to remember for the user, not a fact about them

@@ -88,11 +88,19 @@ def is_opener(clause: str) -> bool:
     return bool(clause) and bool(re.fullmatch(_OPENER_EN, clause, _I) or re.fullmatch(_OPENER_ZH, clause, _I))
 
 
+# "no hang on, it's 4 spaces", "不好意思，是在快手": an opener, then a value said again (short, bare)
+_STRONG_OPENER = re.compile(r"^(?:(?:no|oh|ah|hmm+|wait)[\s,!]+)*(?:hang on|hold on|sorry|oops|whoops)$|^(?:等一下|等下|等等|不好意思|抱歉)$", _I)
+_RESTATED = re.compile(r"^\s*(?:it'?s|it is|that'?s|是|应该是|其实是)\s*(?:在\s*)?(?P<v>[^,，.。!！?？]{1,24})$", _I)
+
+
 def marks(message: str) -> bool:
     """Some clause of the message is a slip clause followed by more (the new value), or the message is one alone
-    (a correction of the turn before whose value may not parse)."""
+    (a correction of the turn before whose value may not parse), or it opens with a strong opener and a value
+    said again ("no hang on, it's 4 spaces", "不好意思，是在快手")."""
     parts = [p for p in _CLAUSES.split(message) if p.strip()]
     if _CHANGE_IT.search(message):
+        return True
+    if len(parts) > 1 and _STRONG_OPENER.match(parts[0].strip()) and (v := _RESTATED.match(parts[1])) and len(v.group("v").split()) <= 4:
         return True
     return any(is_slip(p) or (i + 1 < len(parts) and is_slip(f"{p}, {parts[i + 1]}"))
                for i, p in enumerate(parts))
