@@ -511,7 +511,8 @@ def _check_args(args: argparse.Namespace) -> None:
     for name, commands in (("text", ("remember", "edit")), ("query", ("recall",))):
         value = getattr(args, name, None)
         if getattr(args, "command", None) in commands and isinstance(value, str) and not value.strip():
-            raise CLIError(f"{name} is empty: give the {'user turn' if name == 'text' else 'question'} in quotes")
+            what = {"remember": "user turn", "edit": "memory's new text", "recall": "question"}[args.command]
+            raise CLIError(f"{name} is empty: give the {what} in quotes")
     for name in SCOPE_FLAGS:  # named by flag, not by the pydantic field it becomes
         value = getattr(args, name, None)
         if value is not None:

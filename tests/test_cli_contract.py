@@ -329,7 +329,7 @@ def test_an_empty_home_is_refused(tmp_path, monkeypatch, value):
 
 @pytest.mark.parametrize(("argv", "needle"), [
     (("remember", "", "--user", "ann"), "text is empty"), (("remember", "  \n", "--user", "ann"), "text is empty"),
-    (("recall", "", "--user", "ann"), "query is empty"), (("edit", "some-id", " "), "text is empty"),
+    (("recall", "", "--user", "ann"), "query is empty"), (("edit", "some-id", " "), "text is empty: give the memory's new text"),
 ])
 def test_empty_text_is_a_one_line_error(home, argv, needle):
     code, out, err = cli(*home["base"], *argv)
