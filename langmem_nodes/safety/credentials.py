@@ -306,6 +306,8 @@ def _en_value_ok(word: str, value: str) -> bool:
     if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
         return bool(re.search(r"\d", " ".join(value.split()[:6])))
     needs_digit = re.fullmatch(r"pin(?:\s+\w+)?|.*code|cvv|cvc|otp", word, _I)
+    if re.fullmatch(r"pin(?:\s+\w+)?|puk(?:\s+code)?", word, _I) and re.fullmatch(r"\d{1,2}[.,!?)]?", first):
+        return False  # "the PIN on the GPIO header is 17": a board's pin number, not a PIN
     if needs_digit and not re.search(r"\d", value.split()[0]) and not NUMBER_WORDS.match(value):
         return False
     if word.casefold() in ("pw", "token", "credentials", "credential") and len(first) < 6:
@@ -438,6 +440,21 @@ def _four_classes(token: str) -> bool:
             and bool(re.search(r"[!@#$%^&*?~]", token)) and len(token) >= 8 and "://" not in token)
 
 
+# a name's link right before a token: what follows is what a thing is called ("the SSID is", "名字是", "叫")
+_NAME_BEFORE = re.compile(r"(?:\b(?:name|named|called|ssid|username|user\s*name|handle|nickname)(?:\s+(?:is|was))?\s*[:=]?|"
+                          r"名字|名称|用户名|昵称|叫做?)\s*(?:是|为|[:：=])?\s*[\"'“‘「]?$", _I)
+
+
+def _word_search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The first match of `pattern` that stands as a word, not inside a name joined by '/', '_' or '-'
+    ("feature/login-form-v2", "reset_password_url") nor a slot ("<password>", "${PASSWORD}"): such a
+    name names a thing, not a way in."""
+    for m in pattern.finditer(text):
+        if not (re.search(r"[/_<{$]$", text[:m.start()]) or re.match(r"[-_/][A-Za-z0-9]", text[m.end():])):
+            return m
+    return None
+
+
 def _typed_credentials(text: str) -> list[Finding]:
     """Tokens that can only be typed credentials: four character classes, a spelled-out password, or a
     strongly shaped token in a clause about logging in / unlocking (en + zh)."""
@@ -445,8 +462,8 @@ def _typed_credentials(text: str) -> list[Finding]:
     start = 0
     for end in [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]:
         clause = text[start:end]
-        access = _ACCESS.search(clause) is not None
-        reaches = access or _ACCESS_OBJECT.search(clause) is not None
+        access = _word_search(_ACCESS, clause) is not None
+        reaches = access or _word_search(_ACCESS_OBJECT, clause) is not None
         if access:
             for m in _ACCESS_PIN.finditer(clause):
                 if _ID_BEFORE.search(clause[:m.start("v")]):  # "我的工号是 88213，门禁刷不开": whose number, not a PIN
@@ -467,6 +484,8 @@ def _typed_credentials(text: str) -> list[Finding]:
             plain_code = (reaches and linked and _code_like(core) and not _NOT_CODE_BEFORE.search(before)
                           and not _ID_BEFORE.search(clause[:m.start()])
                           and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after))  # "4111 1111 …" is a card number
+            if _NAME_BEFORE.search(clause[:m.start()]) and not _four_classes(core):
+                continue  # "wifi 名字是 CMCC-5G-Free，在上面用网银安全吗": a name, not what one types
             if plain_code or _four_classes(raw) or _four_classes(core) or (leet and re.search(r"[@4$50]", leet.group(0))) or (
                     access and _access_token(raw, core, linked)):
                 found.append(Finding("password", "secret", start + m.start(), start + m.start() + len(token), token))
@@ -492,7 +511,7 @@ def find_secrets(text: str) -> list[Finding]:
     """Every credential in `text`, by shape and by phrasing (en + zh), in order of position."""
     if not isinstance(text, str) or not text:
         return []
-    original, text = text, halfwidth(text.replace("\u2019", "'"))
+    original, text = text, _slots_blank(halfwidth(text.replace("\u2019", "'")))
     found: list[Finding] = []
 
     def add(kind: str, m: re.Match[str], group: str | int = 0) -> None:
@@ -563,6 +582,8 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _MIXED_PHRASE.finditer(text):
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "token 是怎么算的": a question about one
             continue
+        if m.group("w").casefold() == "pin" and re.fullmatch(r"\d{1,2}", m.group("v")):
+            continue  # "GPIO 的 PIN 是 17": a board's pin number, not a PIN
         add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m, group in _wifi_keys(text):
         add("wifi key", m, group)
@@ -605,11 +626,23 @@ def find_secrets(text: str) -> list[Finding]:
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
+    from .hedged import find_hedged
     from .presented import find_presented
     found += [f for f in find_cued(text) if f.category == "secret"]
+    found += find_hedged(text)
     found += find_presented(text)
     found += find_framed(text)
     return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
+
+
+# a slot a value goes in, named by words: "<password>", "<你的密码>", "${DB_PASSWORD}", "{{api_key}}"
+_SLOT = re.compile(r"(?<=<)[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff .-]{0,29}(?=>)|(?<=\$\{)[\w.-]{1,30}(?=\})|(?<=\{\{)\s*[\w.-]{1,30}\s*(?=\}\})")
+
+
+def _slots_blank(text: str) -> str:
+    """`text` with the words inside each slot ("<password>" -> "<xxxxxxxx>") blanked, one character for one: a
+    credential word in a slot names where a value goes, so no rule takes it for a secret named nearby."""
+    return _SLOT.sub(lambda m: "x" * len(m.group(0)), text) if ("<" in text or "{" in text) else text
 
 
 def halfwidth(text: str) -> str:
@@ -647,14 +680,22 @@ _JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|r
 _NAMED_BEFORE = re.compile(rf"\b(?:{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})", _I)
 _QUOTES = "\"'“‘「『"
 _OWNER = re.compile(r"\b(?:my|mine|I|I'?ve|I'?m|our)\b|我", _I)
+# code that reads a secret from elsewhere, not the secret: "os.environ['DB_PASSWORD']", "os.getenv(…)",
+# "process.env.API_KEY", "settings.SECRET_KEY"; and an environment variable's name ("DB_PASSWORD")
+_LOOKUP = re.compile(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*\s*[\[(]|(?:process|import\.meta)\.env\b|"
+                     r"(?:os\.environ|os\.getenv|System\.getenv|getenv|ENV)\b|"
+                     r"(?:settings|config|secrets|env|ENV)\.(?-i:[A-Z][A-Z0-9_]+)\b", _I)
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 
 def _placeholder(f: Finding, text: str) -> bool:
     if f.category != "secret":
         return False
     value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
-    if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}]", text[f.start:]):
+    if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}](?![^\s\"',;.!?，。；！？)])", text[f.start:]):
         return True
+    if _LOOKUP.match(text, f.start) or (_ENV_NAME.fullmatch(value) and _FIELD_WORDS.search(value)):
+        return True  # "password = os.environ['DB_PASSWORD']": where the secret is read from
     if value.isdigit() and re.match(r"\s*(?:位|个字符|个字|字符|characters?|chars?|digits?|letters?|秒|分钟|小时|天|次|"
                                     r"seconds?|secs?|minutes?|mins?|hours?|days?|times?|tries)", text[f.end:], _I):
         return True  # "密码至少 12 位": a length

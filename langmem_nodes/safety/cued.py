@@ -21,6 +21,7 @@ from .credentials import (
     _WHOSE_NUMBER,
     Finding,
     _product,
+    _word_search,
     halfwidth,
     is_measure,
 )
@@ -254,7 +255,7 @@ def find_cued(text: str) -> list[Finding]:
                 found.extend(answers)
                 lent = False
                 continue
-        cue = _SECRET_CUE.search(sentence) or (_OPENER.search(sentence) and _CODE_WORD.search(sentence))
+        cue = _word_search(_SECRET_CUE, sentence) or (_OPENER.search(sentence) and _CODE_WORD.search(sentence))
         ident = _ID_CUE.search(sentence)
         if _GENERIC.search(sentence):
             cue = ident = None
