@@ -1,10 +1,11 @@
 """Secrets in phrasings the rules missed (secrets_blind8's tune half and helper s35's own set,
 /work/tmp/s35/secrets/own.jsonl), found by structure, en + zh: a hedge between the link and the value ("is just
-Sunflower88"); a value spelled out after its recipe ("my cat's name plus 99, so Mochi99"). Look-alikes that were
-refused, also by structure: code that reads a secret from elsewhere ("os.getenv('DB_PASSWORD')"); a credential
-word inside a slot ("<password>", "<密码>"); a credential word inside a joined name ("feature/login-form-v2");
-a board's pin number ("GPIO 的 PIN 是 17"); a name said to be a name ("wifi 名字是 CMCC-5G-Free"). A turn
-holding one of the secrets leaves no byte of the value, nor of the redacted turn, in the home."""
+Sunflower88"); a value spelled out after its recipe ("my cat's name plus 99, so Mochi99"); a value pointed at after
+an interjection ("the password?? oh it's …", "密码？？哦，是 …"); a typo in the credential word ("pasword"). Look-alikes
+that were refused, also by structure: code that reads a secret from elsewhere ("os.getenv('DB_PASSWORD')"); a
+credential word inside a slot ("<password>", "<密码>") or a joined name ("feature/login-form-v2"); a board's pin
+number ("GPIO 的 PIN 是 17"); a name said to be a name ("wifi 名字是 CMCC-5G-Free"). A turn holding one of the
+secrets leaves no byte of the value, nor of the redacted turn, in the home."""
 
 from __future__ import annotations
 
@@ -23,6 +24,11 @@ FOUND = {  # text -> the value that must be found
     "the wifi password is literally just pizza4life": "pizza4life",
     "laptop login is just my cat's name plus 99, so Mochi99. is that terrible?": "Mochi99",
     "my password is my dog plus his birth year i.e. rex2019": "rex2019",
+    # a secret's name asked, then its value pointed at after an interjection ("oh it's …", "哦，是 …")
+    "the password?? oh it's h0rse-battery-9": "h0rse-battery-9",
+    "密码？？哦，是 ma3-pi-9527": "ma3-pi-9527",
+    # a typo in the credential word, the value a few words on ("pasword … : X")
+    "the pasword is on a sticky note: Maple_Syrup_7": "Maple_Syrup_7",
     # zh held these already (its links take any gap); kept so the new pass cannot take them away
     "我的paypal密码就只是 sunflower88 吗": "sunflower88",
     "笔记本的开机密码就是猫的名字加99，也就是 Mochi99。是不是太简单了？": "Mochi99",
@@ -43,6 +49,8 @@ LOOKALIKES = [
     "分支名是 fix/login-page-v3",
     "wifi 名字是 CMCC-5G-Free，在上面用网银安全吗？",
     # what the new pass must leave alone
+    "my password? oh it's fine, I use a manager",
+    "密码？哦，是存在密码管理器里的",
     "my password is just too long, so I use python3 to generate one",
     "我的密码就是太长了，记不住",
     "my login broke after the update, so Windows11 is to blame",

@@ -118,7 +118,8 @@ _NOT_VALUE_BEFORE = re.compile(
 # a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
 _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
-_POINTS_BACK = re.compile(r"^\s*(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
+_POINTS_BACK = re.compile(r"^\s*(?:(?:oh|ah|um+|uh+|er+m?|well|yeah|yes|ok|okay|right|hmm+|lol|sure|haha)[,.!…]*\s+|"
+                          r"(?:哦|噢|嗯|啊|呃|额|哈哈|好吧|对)[，,。.！!…]*\s*)?(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
                           r"(?:I|we)\s+(?:just\s+)?(?:changed|set|reset|made|updated|switched)\s+it\s+to\b|我?(?:改成|设成|换成)了?|"
                           r"是这个|如下)", _I)
 _NEGATED = re.compile(r"\b(?:forgot|forget|forgotten|lost|don'?t\s+(?:know|remember)|can'?t\s+remember|no\s+idea|reset|"
