@@ -29,6 +29,11 @@ FOUND = {  # text -> the value that must be found
     "密码？？哦，是 ma3-pi-9527": "ma3-pi-9527",
     # a typo in the credential word, the value a few words on ("pasword … : X")
     "the pasword is on a sticky note: Maple_Syrup_7": "Maple_Syrup_7",
+    # a PIN's link said as what it became; a code said digit by digit, every digit; an opener that "takes" a code
+    "I finally set up the new card, pin ended up being 3 0 7 7 because the machine rejected my first choice": "3 0 7 7",
+    "my cvv is 7 3 1": "7 3 1",
+    "我的 cvv 是 7 3 1": "7 3 1",
+    "the key safe by the door takes 1 9 6 8": "1 9 6 8",
     # zh held these already (its links take any gap); kept so the new pass cannot take them away
     "我的paypal密码就只是 sunflower88 吗": "sunflower88",
     "笔记本的开机密码就是猫的名字加99，也就是 Mochi99。是不是太简单了？": "Mochi99",
@@ -50,6 +55,9 @@ LOOKALIKES = [
     "wifi 名字是 CMCC-5G-Free，在上面用网银安全吗？",
     # what the new pass must leave alone
     "my password? oh it's fine, I use a manager",
+    "the safe takes 2 people to lift",
+    "the lock box near the door uses AA batteries",
+    "我的 token 是 128 000 个",
     "密码？哦，是存在密码管理器里的",
     "my password is just too long, so I use python3 to generate one",
     "我的密码就是太长了，记不住",

@@ -141,7 +141,8 @@ _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of some
     r"window|page|screen|form|sharing|leak|breach|management|type|format|encoding|flow|endpoint|economy|examples?|hints?"
 )
 _EN_LINK = r"(?:\s+(?=\d{4,8}\b)|'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
-           r"\s+updated\s+to|\s+became|\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→)"
+           r"\s+updated\s+to|\s+became|\s+ended\s+up(?:\s+being|\s+as)?|\s+turned\s+out\s+to\s+be|\s+(?:got|was)\s+set\s+to|" \
+           r"\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→)"
 _EN_PREP = r"(?:\s+(?:for|at|of|on|to|in|from)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|your\s+|his\s+|her\s+)?[\w.'-]+(?:\s+[\w.'-]+){0,4}?)?"
 _EN_NON_VALUE = frozenset(
     """a an the not required needed optional stored hashed encrypted managed kept saved written in on at too very
@@ -206,7 +207,7 @@ _ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？
 _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X"
     r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pa?s{1,2}w(?:o?r)?d|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
     r"pin|cvv2?|cvc2?|cvn|otp)\s*(?:(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)|[，,](?=\s*\d{3,8}(?![\d.:/-])))"  # "PIN，2206"
-    r"\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
+    r"\s*[\"'“‘「]?(?P<v>\d{1,4}(?:[ -]\d{1,4})+(?![\w.:/-]|\s\d)|[^\s，,。；;！？!?、」”]{2,})",  # "cvv 是 7 3 1": every digit
     _I,
 )
 
@@ -280,6 +281,10 @@ _PARTICIPLE_PLACE = re.compile(r"[a-z]+(?:ed|en|wn)\s+(?:on|in|at|under|by|insid
 # "the X" after a phrase's name that says what kind it is, not what it says: "the same", "the weakest part"
 _THE_NOT_VALUE = frozenset("""one ones only same usual default weakest weak strongest strong best worst main first last
     hardest easiest problem issue thing part reason key point whole real""".split())
+
+
+# a code said in pieces: "7 3 1", "44 71", "3-0-7-7" (not "12 characters": a measure is never spaced like this)
+_SPACED_CODE = re.compile(r"\d{1,4}(?:[ -]\d{1,4})+(?![\w.:/-]|\s\d)")
 
 
 # a number said in words, two or more of them: "nineteen fifty two", "four four seven one"
@@ -563,6 +568,9 @@ def find_secrets(text: str) -> list[Finding]:
                 add(kind, m, "v")
             else:
                 start, first = m.start("v"), re.split(r"[，。；！？、]", value.split()[0])[0]  # "123456，是…": zh stops it
+                spaced = _SPACED_CODE.match(value)
+                if spaced and sum(c.isdigit() for c in spaced.group(0)) >= 3:  # "my cvv is 7 3 1": every digit of it
+                    first = spaced.group(0)
                 if first:
                     found.append(Finding(kind, "secret", start, start + len(first), first))
     for m in _EN_AS_PASSWORD.finditer(text):
@@ -582,6 +590,8 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _MIXED_PHRASE.finditer(text):
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "token 是怎么算的": a question about one
             continue
+        if re.match(r"\s*(?:个|位|字|次|天|元|块|万|千|%)", text[m.end("v"):]):
+            continue  # "我的 token 是 128 000 个": a count
         if m.group("w").casefold() == "pin" and re.fullmatch(r"\d{1,2}", m.group("v")):
             continue  # "GPIO 的 PIN 是 17": a board's pin number, not a PIN
         add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
