@@ -34,6 +34,12 @@ FOUND = {  # text -> the value that must be found
     "my cvv is 7 3 1": "7 3 1",
     "我的 cvv 是 7 3 1": "7 3 1",
     "the key safe by the door takes 1 9 6 8": "1 9 6 8",
+    # a card number or an IBAN named as one, whatever its checksum; a cloud key pair's short name glued to zh
+    "is this card number right? 4929 1873 5520 6615, the shop says no": "4929 1873 5520 6615",
+    "send the refund to my IBAN DE31 7002 0270 0015 8843 28 please": "DE31 7002 0270 0015 8843 28",
+    "收款IBAN是 DE31 7002 0270 0015 8843 29，下周用": "DE31 7002 0270 0015 8843 29",
+    "the baidu SK 9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4e keeps returning 401": "9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4e",
+    "七牛的SK 9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d 帮我配一下": "9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d",
     # zh held these already (its links take any gap); kept so the new pass cannot take them away
     "我的paypal密码就只是 sunflower88 吗": "sunflower88",
     "笔记本的开机密码就是猫的名字加99，也就是 Mochi99。是不是太简单了？": "Mochi99",
@@ -56,6 +62,10 @@ LOOKALIKES = [
     # what the new pass must leave alone
     "my password? oh it's fine, I use a manager",
     "the safe takes 2 people to lift",
+    "my public key starts with ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC9x, where does it go on gitlab?",
+    "公钥：ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQDk7Zq9 root@web01",  # held before; a guard for the zh side
+    "SK hynix shares rose 4% today",
+    "SK海力士今天涨了4%",
     "the lock box near the door uses AA batteries",
     "我的 token 是 128 000 个",
     "密码？哦，是存在密码管理器里的",
@@ -75,6 +85,11 @@ def test_a_secret_one_step_from_its_link_is_found(text) -> None:
 @pytest.mark.parametrize("text", LOOKALIKES)
 def test_its_look_alikes_hold_no_secret(text) -> None:
     assert [f.value for f in find_secrets(text)] == []
+
+
+@pytest.mark.parametrize("text", ["order number 4929 1873 5520 6614 never arrived", "信用卡还款 3000 元，订单号 4929187355206615"])
+def test_a_number_named_as_something_else_is_no_card(text) -> None:
+    assert [f.value for f in find_pii(text)] == []
 
 
 def test_a_secret_beside_a_slot_is_still_found() -> None:

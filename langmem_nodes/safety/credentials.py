@@ -160,6 +160,9 @@ _EN_PHRASE = re.compile(
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
 _NEAR_VALUE = re.compile(rf"\b(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|pa?s{{1,2}}w(?:o?r|ro)?ds?|passcode|pw|secret|token|auth)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
                          r"(?P<gap>[^.!?\n]{0,60}?)\s(?P<v>[^\s,;]{8,})", re.I)
+# a cloud's key pair by its short names, glued to zh or not: "百度智能云的SK 8f2e7c…", "AK: 3f9a…, SK: …"
+_AK_SK = re.compile(r"(?<![A-Za-z0-9_])(?-i:SK|AK|SecretKey|SecretId|AccessKey)(?![A-Za-z0-9_])[^\n。！？.!?]{0,12}?"
+                    r"(?<![A-Za-z0-9/+=_-])(?P<v>[A-Za-z0-9/+=_-]{16,})")
 # what a long hex string after "key" is when it is not a key: "key fingerprint …", "the commit hash"
 # a key that names data, not access: "the cache key 8c2f…", "primary key"
 _DATA_KEY = re.compile(r"\b(?:cache|primary|foreign|sort|partition|idempotency|object|lookup|dict|hash|row|composite|unique|"
@@ -549,6 +552,10 @@ def find_secrets(text: str) -> list[Finding]:
             word == "key" and len(hexed.group(0)) >= 32 and not _DATA_KEY.search(text, 0, m.start("w"))))
         if hex_secret or (word != "auth" and _strongly_shaped(m.group("v").rstrip(".!?"))):
             add("password" if m.group("w").casefold().startswith(("pas", "pss")) else m.group("w").casefold(), m, "v")
+    for m in _AK_SK.finditer(text):
+        value = m.group("v")
+        if _LONG_HEX.fullmatch(value) or _strongly_shaped(value) or _looks_random(value):
+            add("access key", m, "v")
     for m in _AWS_SECRET.finditer(text):
         token = m.group("v")
         if any(c.isupper() for c in token) and any(c.islower() for c in token) and not re.fullmatch(r"[0-9a-fA-F]+", token) \
@@ -698,9 +705,20 @@ _LOOKUP = re.compile(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*\s*[\[(]|(?:process|import
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 
+# a public key: the algorithm of an SSH key line and the base64 after it ("ssh-ed25519 AAAAC3Nza…") opens nothing
+_PUBLIC_KEY = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)(?:\s+AAAA[A-Za-z0-9+/=]*)?")
+
+
+def _public_key(f: Finding, text: str) -> bool:
+    key = next((m for m in _PUBLIC_KEY.finditer(text, max(0, f.start - 40)) if m.start() <= f.start), None)
+    return key is not None and f.end <= key.end() + 1
+
+
 def _placeholder(f: Finding, text: str) -> bool:
     if f.category != "secret":
         return False
+    if _public_key(f, text):
+        return True
     value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
     if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}](?![^\s\"',;.!?，。；！？)])", text[f.start:]):
         return True
