@@ -3,7 +3,8 @@
 The lexical form drops question words and filler so BM25 matches content ("When did Caroline go to the
 LGBTQ support group?" → "caroline go lgbtq support group"); the dense form keeps the sentence (an embedder reads
 whole sentences), followed by the recent tools if any; a long message is cut to its end within a token
-budget for each (`DENSE_QUERY_TOKENS`, `LEXICAL_QUERY_TOKENS`: CJK or English alike); the project only selects partitions. `k` follows the task type:
+budget for each (`DENSE_QUERY_TOKENS`, `LEXICAL_QUERY_TOKENS`: CJK or English alike); the project only selects partitions; the
+values of credentials and identifiers the turn pastes are dropped first (`unsecret`). `k` follows the task type:
 debugging takes more memories, formatting fewer. Partitions are exactly `ctx.visible_partitions()`.
 
 Example:
@@ -29,6 +30,7 @@ from ..node import MemoryNode
 from ..records import MemoryContext
 from ..state import MemoryQuery
 from ..text import repair_surrogates
+from .unsecret import without_secrets
 
 DEFAULT_K_BY_TASK: Mapping[str, int] = {
     "debug": 12, "debugging": 12, "coding": 10, "planning": 8, "general": 8, "chat": 6,
@@ -142,7 +144,7 @@ class QueryNode(MemoryNode):
         if not isinstance(ctx, MemoryContext):
             raise ValueError("QueryNode needs a MemoryContext with a user_id (no scope, no recall)")
         started = time.time()  # the read's start, for its injection latency (RecordUsageNode)
-        text = self._text(state.get(self.messages_key) or [])
+        text = without_secrets(self._text(state.get(self.messages_key) or []))  # a pasted key is no query
         if not text.strip():
             return {"memory_query": None, "memory_read_started": started}
         task = str(state.get(self.task_type_key) or "general").casefold()

@@ -124,7 +124,7 @@ def _looks_random(token: str) -> bool:
 _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|building|lock|locker|padlock|bike|safe|"
                 r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm)")
 _EN_WORD = (
-    r"pass(?:word|wd|code|phrase)s?|pa?s{1,2}w(?:o?r)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
+    r"pass(?:word|wd|code|phrase)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
     r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
@@ -141,7 +141,8 @@ _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of some
     r"window|page|screen|form|sharing|leak|breach|management|type|format|encoding|flow|endpoint|economy|examples?|hints?"
 )
 _EN_LINK = r"(?:\s+(?=\d{4,8}\b)|'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
-           r"\s+updated\s+to|\s+became|\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→)"
+           r"\s+updated\s+to|\s+became|\s+ended\s+up(?:\s+being|\s+as)?|\s+turned\s+out\s+to\s+be|\s+(?:got|was)\s+set\s+to|" \
+           r"\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→)"
 _EN_PREP = r"(?:\s+(?:for|at|of|on|to|in|from)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|your\s+|his\s+|her\s+)?[\w.'-]+(?:\s+[\w.'-]+){0,4}?)?"
 _EN_NON_VALUE = frozenset(
     """a an the not required needed optional stored hashed encrypted managed kept saved written in on at too very
@@ -157,8 +158,11 @@ _EN_PHRASE = re.compile(
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
-_NEAR_VALUE = re.compile(rf"\b(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|passcode|pw|secret|token|auth)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
+_NEAR_VALUE = re.compile(rf"\b(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|pa?s{{1,2}}w(?:o?r|ro)?ds?|passcode|pw|secret|token|auth)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
                          r"(?P<gap>[^.!?\n]{0,60}?)\s(?P<v>[^\s,;]{8,})", re.I)
+# a cloud's key pair by its short names, glued to zh or not: "百度智能云的SK 8f2e7c…", "AK: 3f9a…, SK: …"
+_AK_SK = re.compile(r"(?<![A-Za-z0-9_])(?-i:SK|AK|SecretKey|SecretId|AccessKey)(?![A-Za-z0-9_])[^\n。！？.!?]{0,12}?"
+                    r"(?<![A-Za-z0-9/+=_-])(?P<v>[A-Za-z0-9/+=_-]{16,})")
 # what a long hex string after "key" is when it is not a key: "key fingerprint …", "the commit hash"
 # a key that names data, not access: "the cache key 8c2f…", "primary key"
 _DATA_KEY = re.compile(r"\b(?:cache|primary|foreign|sort|partition|idempotency|object|lookup|dict|hash|row|composite|unique|"
@@ -206,7 +210,7 @@ _ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？
 _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X"
     r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pa?s{1,2}w(?:o?r)?d|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
     r"pin|cvv2?|cvc2?|cvn|otp)\s*(?:(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)|[，,](?=\s*\d{3,8}(?![\d.:/-])))"  # "PIN，2206"
-    r"\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{2,})",
+    r"\s*[\"'“‘「]?(?P<v>\d{1,4}(?:[ -]\d{1,4})+(?![\w.:/-]|\s\d)|[^\s，,。；;！？!?、」”]{2,})",  # "cvv 是 7 3 1": every digit
     _I,
 )
 
@@ -282,6 +286,10 @@ _THE_NOT_VALUE = frozenset("""one ones only same usual default weakest weak stro
     hardest easiest problem issue thing part reason key point whole real""".split())
 
 
+# a code said in pieces: "7 3 1", "44 71", "3-0-7-7" (not "12 characters": a measure is never spaced like this)
+_SPACED_CODE = re.compile(r"\d{1,4}(?:[ -]\d{1,4})+(?![\w.:/-]|\s\d)")
+
+
 # a number said in words, two or more of them: "nineteen fifty two", "four four seven one"
 _NUMBER_WORD = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)")
@@ -306,6 +314,8 @@ def _en_value_ok(word: str, value: str) -> bool:
     if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
         return bool(re.search(r"\d", " ".join(value.split()[:6])))
     needs_digit = re.fullmatch(r"pin(?:\s+\w+)?|.*code|cvv|cvc|otp", word, _I)
+    if re.fullmatch(r"pin(?:\s+\w+)?|puk(?:\s+code)?", word, _I) and re.fullmatch(r"\d{1,2}[.,!?)]?", first):
+        return False  # "the PIN on the GPIO header is 17": a board's pin number, not a PIN
     if needs_digit and not re.search(r"\d", value.split()[0]) and not NUMBER_WORDS.match(value):
         return False
     if word.casefold() in ("pw", "token", "credentials", "credential") and len(first) < 6:
@@ -438,6 +448,21 @@ def _four_classes(token: str) -> bool:
             and bool(re.search(r"[!@#$%^&*?~]", token)) and len(token) >= 8 and "://" not in token)
 
 
+# a name's link right before a token: what follows is what a thing is called ("the SSID is", "名字是", "叫")
+_NAME_BEFORE = re.compile(r"(?:\b(?:name|named|called|ssid|username|user\s*name|handle|nickname)(?:\s+(?:is|was))?\s*[:=]?|"
+                          r"名字|名称|用户名|昵称|叫做?)\s*(?:是|为|[:：=])?\s*[\"'“‘「]?$", _I)
+
+
+def _word_search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The first match of `pattern` that stands as a word, not inside a name joined by '/', '_' or '-'
+    ("feature/login-form-v2", "reset_password_url") nor a slot ("<password>", "${PASSWORD}"): such a
+    name names a thing, not a way in."""
+    for m in pattern.finditer(text):
+        if not (re.search(r"[/_<{$]$", text[:m.start()]) or re.match(r"[-_/][A-Za-z0-9]", text[m.end():])):
+            return m
+    return None
+
+
 def _typed_credentials(text: str) -> list[Finding]:
     """Tokens that can only be typed credentials: four character classes, a spelled-out password, or a
     strongly shaped token in a clause about logging in / unlocking (en + zh)."""
@@ -445,8 +470,8 @@ def _typed_credentials(text: str) -> list[Finding]:
     start = 0
     for end in [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]:
         clause = text[start:end]
-        access = _ACCESS.search(clause) is not None
-        reaches = access or _ACCESS_OBJECT.search(clause) is not None
+        access = _word_search(_ACCESS, clause) is not None
+        reaches = access or _word_search(_ACCESS_OBJECT, clause) is not None
         if access:
             for m in _ACCESS_PIN.finditer(clause):
                 if _ID_BEFORE.search(clause[:m.start("v")]):  # "我的工号是 88213，门禁刷不开": whose number, not a PIN
@@ -467,6 +492,8 @@ def _typed_credentials(text: str) -> list[Finding]:
             plain_code = (reaches and linked and _code_like(core) and not _NOT_CODE_BEFORE.search(before)
                           and not _ID_BEFORE.search(clause[:m.start()])
                           and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after))  # "4111 1111 …" is a card number
+            if _NAME_BEFORE.search(clause[:m.start()]) and not _four_classes(core):
+                continue  # "wifi 名字是 CMCC-5G-Free，在上面用网银安全吗": a name, not what one types
             if plain_code or _four_classes(raw) or _four_classes(core) or (leet and re.search(r"[@4$50]", leet.group(0))) or (
                     access and _access_token(raw, core, linked)):
                 found.append(Finding("password", "secret", start + m.start(), start + m.start() + len(token), token))
@@ -492,7 +519,7 @@ def find_secrets(text: str) -> list[Finding]:
     """Every credential in `text`, by shape and by phrasing (en + zh), in order of position."""
     if not isinstance(text, str) or not text:
         return []
-    original, text = text, halfwidth(text.replace("\u2019", "'"))
+    original, text = text, _slots_blank(halfwidth(text.replace("\u2019", "'")))
     found: list[Finding] = []
 
     def add(kind: str, m: re.Match[str], group: str | int = 0) -> None:
@@ -524,7 +551,11 @@ def find_secrets(text: str) -> list[Finding]:
         hex_secret = hexed and not _HEX_NOT_KEY.search(m.group("gap")) and (word in ("token", "secret", "auth") or (
             word == "key" and len(hexed.group(0)) >= 32 and not _DATA_KEY.search(text, 0, m.start("w"))))
         if hex_secret or (word != "auth" and _strongly_shaped(m.group("v").rstrip(".!?"))):
-            add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
+            add("password" if m.group("w").casefold().startswith(("pas", "pss")) else m.group("w").casefold(), m, "v")
+    for m in _AK_SK.finditer(text):
+        value = m.group("v")
+        if _LONG_HEX.fullmatch(value) or _strongly_shaped(value) or _looks_random(value):
+            add("access key", m, "v")
     for m in _AWS_SECRET.finditer(text):
         token = m.group("v")
         if any(c.isupper() for c in token) and any(c.islower() for c in token) and not re.fullmatch(r"[0-9a-fA-F]+", token) \
@@ -544,6 +575,9 @@ def find_secrets(text: str) -> list[Finding]:
                 add(kind, m, "v")
             else:
                 start, first = m.start("v"), re.split(r"[，。；！？、]", value.split()[0])[0]  # "123456，是…": zh stops it
+                spaced = _SPACED_CODE.match(value)
+                if spaced and sum(c.isdigit() for c in spaced.group(0)) >= 3:  # "my cvv is 7 3 1": every digit of it
+                    first = spaced.group(0)
                 if first:
                     found.append(Finding(kind, "secret", start, start + len(first), first))
     for m in _EN_AS_PASSWORD.finditer(text):
@@ -563,6 +597,10 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _MIXED_PHRASE.finditer(text):
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "token 是怎么算的": a question about one
             continue
+        if re.match(r"\s*(?:个|位|字|次|天|元|块|万|千|%)", text[m.end("v"):]):
+            continue  # "我的 token 是 128 000 个": a count
+        if m.group("w").casefold() == "pin" and re.fullmatch(r"\d{1,2}", m.group("v")):
+            continue  # "GPIO 的 PIN 是 17": a board's pin number, not a PIN
         add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m, group in _wifi_keys(text):
         add("wifi key", m, group)
@@ -605,11 +643,23 @@ def find_secrets(text: str) -> list[Finding]:
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
+    from .hedged import find_hedged
     from .presented import find_presented
     found += [f for f in find_cued(text) if f.category == "secret"]
+    found += find_hedged(text)
     found += find_presented(text)
     found += find_framed(text)
     return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
+
+
+# a slot a value goes in, named by words: "<password>", "<你的密码>", "${DB_PASSWORD}", "{{api_key}}"
+_SLOT = re.compile(r"(?<=<)[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff .-]{0,29}(?=>)|(?<=\$\{)[\w.-]{1,30}(?=\})|(?<=\{\{)\s*[\w.-]{1,30}\s*(?=\}\})")
+
+
+def _slots_blank(text: str) -> str:
+    """`text` with the words inside each slot ("<password>" -> "<xxxxxxxx>") blanked, one character for one: a
+    credential word in a slot names where a value goes, so no rule takes it for a secret named nearby."""
+    return _SLOT.sub(lambda m: "x" * len(m.group(0)), text) if ("<" in text or "{" in text) else text
 
 
 def halfwidth(text: str) -> str:
@@ -647,14 +697,33 @@ _JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|r
 _NAMED_BEFORE = re.compile(rf"\b(?:{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})", _I)
 _QUOTES = "\"'“‘「『"
 _OWNER = re.compile(r"\b(?:my|mine|I|I'?ve|I'?m|our)\b|我", _I)
+# code that reads a secret from elsewhere, not the secret: "os.environ['DB_PASSWORD']", "os.getenv(…)",
+# "process.env.API_KEY", "settings.SECRET_KEY"; and an environment variable's name ("DB_PASSWORD")
+_LOOKUP = re.compile(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*\s*[\[(]|(?:process|import\.meta)\.env\b|"
+                     r"(?:os\.environ|os\.getenv|System\.getenv|getenv|ENV)\b|"
+                     r"(?:settings|config|secrets|env|ENV)\.(?-i:[A-Z][A-Z0-9_]+)\b", _I)
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+
+
+# a public key: the algorithm of an SSH key line and the base64 after it ("ssh-ed25519 AAAAC3Nza…") opens nothing
+_PUBLIC_KEY = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)(?:\s+AAAA[A-Za-z0-9+/=]*)?")
+
+
+def _public_key(f: Finding, text: str) -> bool:
+    key = next((m for m in _PUBLIC_KEY.finditer(text, max(0, f.start - 40)) if m.start() <= f.start), None)
+    return key is not None and f.end <= key.end() + 1
 
 
 def _placeholder(f: Finding, text: str) -> bool:
     if f.category != "secret":
         return False
-    value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
-    if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}]", text[f.start:]):
+    if _public_key(f, text):
         return True
+    value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
+    if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}](?![^\s\"',;.!?，。；！？)])", text[f.start:]):
+        return True
+    if _LOOKUP.match(text, f.start) or (_ENV_NAME.fullmatch(value) and _FIELD_WORDS.search(value)):
+        return True  # "password = os.environ['DB_PASSWORD']": where the secret is read from
     if value.isdigit() and re.match(r"\s*(?:位|个字符|个字|字符|characters?|chars?|digits?|letters?|秒|分钟|小时|天|次|"
                                     r"seconds?|secs?|minutes?|mins?|hours?|days?|times?|tries)", text[f.end:], _I):
         return True  # "密码至少 12 位": a length

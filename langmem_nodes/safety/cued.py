@@ -21,6 +21,7 @@ from .credentials import (
     _WHOSE_NUMBER,
     Finding,
     _product,
+    _word_search,
     halfwidth,
     is_measure,
 )
@@ -36,7 +37,7 @@ _WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|l
 # "pin" the noun, not the verb ("pin torch==2.1.0"): owned, or followed by its link
 _PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone|new|old|default|unlock|temp|"
         r"temporary|one-time)\s+)pin\b|"
-        r"\bpin(?=\s*(?:code|number|no\.?|is|was|[:=#：]))|"
+        r"\bpin(?=\s*(?:code|number|no\.?|is|was|ended\s+up|turned\s+out|became|[:=#：]))|"
         r"\b(?:my|the|your|our|his|her)\s+[a-z]+\s+pin(?=\s*(?:,|is\b|was\b|[:=：]))")
 _SECRET_CUE = re.compile(
     rf"\b(?:(?:pass(?:word|wd|code|phrase)s?|pwd|{_PIN}|combination|combo)(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
@@ -56,7 +57,8 @@ _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doo
 # a thing opened only by typing, said to be a code of 4+ digits: "the garage keypad is seven three one nine",
 # "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
 _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
-                           r"(?:\s+(?:at|on|in|for|of)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?\s*(?:is|was|'s|:|=|->|is\s+now|now\s+is)\s+|"
+                           r"(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?\s*"
+                           r"(?:is|was|'s|:|=|->|is\s+now|now\s+is|takes|needs|opens\s+with|uses)\s+|"
                            r"\b(?:door|gate|garage|shed|storage\s+unit|cellar|basement)\s*(?:'s|:|=|->|\s+is|\s+was)\s*|"
                            # the opener named, then its code pointed at: "the alarm, it's 2 5 8 0", "hotel safe, I set it to 5281"
                            rf"\b(?:keypad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|door|gate|garage|{_BUZZER})"
@@ -117,7 +119,8 @@ _NOT_VALUE_BEFORE = re.compile(
 # a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
 _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
-_POINTS_BACK = re.compile(r"^\s*(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
+_POINTS_BACK = re.compile(r"^\s*(?:(?:oh|ah|um+|uh+|er+m?|well|yeah|yes|ok|okay|right|hmm+|lol|sure|haha)[,.!…]*\s+|"
+                          r"(?:哦|噢|嗯|啊|呃|额|哈哈|好吧|对)[，,。.！!…]*\s*)?(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
                           r"(?:I|we)\s+(?:just\s+)?(?:changed|set|reset|made|updated|switched)\s+it\s+to\b|我?(?:改成|设成|换成)了?|"
                           r"是这个|如下)", _I)
 _NEGATED = re.compile(r"\b(?:forgot|forget|forgotten|lost|don'?t\s+(?:know|remember)|can'?t\s+remember|no\s+idea|reset|"
@@ -254,7 +257,7 @@ def find_cued(text: str) -> list[Finding]:
                 found.extend(answers)
                 lent = False
                 continue
-        cue = _SECRET_CUE.search(sentence) or (_OPENER.search(sentence) and _CODE_WORD.search(sentence))
+        cue = _word_search(_SECRET_CUE, sentence) or (_OPENER.search(sentence) and _CODE_WORD.search(sentence))
         ident = _ID_CUE.search(sentence)
         if _GENERIC.search(sentence):
             cue = ident = None

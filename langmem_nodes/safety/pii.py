@@ -20,6 +20,20 @@ _SSN = re.compile(r"(?<![\d-])(\d{3})-(\d{2})-(\d{4})(?![\d-])")
 _SSN_BARE = re.compile(r"(?:\bssn|social\s+security(?:\s+number)?|社会安全号|社保号)\D{0,20}?(?<!\d)(\d{9})(?!\d)", _I)
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b")
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+# a number the text names as a card or an IBAN holds one whatever its checksum ("can you tell if this card number is
+# valid, 4929 1873 5520 6614", "收款的IBAN是 DE31 7002 …"): a mistyped or made-up one is still the user's to keep
+_CARD_NAMED = re.compile(r"(?<![A-Za-z])(?:card\s*(?:number|no\.?|num|#)|(?:credit|debit|bank|visa|mastercard|amex)\s+card|"
+                         r"visa|mastercard|amex)(?![A-Za-z])|卡号|信用卡|银行卡|借记卡|储蓄卡", _I)
+_IBAN_NAMED = re.compile(r"(?<![A-Za-z])iban(?![A-Za-z])", _I)
+_NAMED_WINDOW = 40  # characters before the number the name may stand in
+# another number named between the name and the number: "信用卡还款 3000 元，订单号 4929…" is an order's
+_OTHER_NUMBER = re.compile(r"\b(?:order|tracking|invoice|reference|ref|transaction|ticket|case|account)\b|订单|单号|编号|流水号|交易号|快递|账号|帐号", _I)
+
+
+def _named(name: re.Pattern[str], text: str, start: int) -> bool:
+    """Whether `name` stands in the few characters before `start`, with no other number named after it."""
+    names = list(name.finditer(text, max(0, start - _NAMED_WINDOW), start))
+    return bool(names) and not _OTHER_NUMBER.search(text, names[-1].end(), start)
 
 
 def luhn_valid(digits: str) -> bool:
@@ -55,7 +69,8 @@ def _ssn_valid(area: str, group: str, serial: str) -> bool:
 
 
 def find_pii(text: str) -> list[Finding]:
-    """Card numbers (Luhn), Chinese ID numbers (checksum), US SSNs and IBANs (mod 97) in `text`."""
+    """Card numbers (Luhn, or named as one), Chinese ID numbers (checksum), US SSNs and IBANs (mod 97, or named as
+    one) in `text`."""
     if not isinstance(text, str) or not text:
         return []
     original, text = text, halfwidth(text)  # "１１０１０５…" is an ID number too; spans hold in the original
@@ -65,7 +80,8 @@ def find_pii(text: str) -> list[Finding]:
             found.append(Finding("national id number", "pii", *m.span(), m.group(0)))
     for m in _CARD.finditer(text):
         digits = re.sub(r"\D", "", m.group(0))
-        if 13 <= len(digits) <= 19 and digits[0] in "23456" and luhn_valid(digits) and len(set(digits)) > 1:
+        named = _named(_CARD_NAMED, text, m.start())
+        if 13 <= len(digits) <= 19 and digits[0] in "23456" and (luhn_valid(digits) or named) and len(set(digits)) > 1:
             found.append(Finding("card number", "pii", *m.span(), m.group(0)))
     for m in _SSN.finditer(text):
         if _ssn_valid(*m.groups()):
@@ -75,7 +91,7 @@ def find_pii(text: str) -> list[Finding]:
         if _ssn_valid(d[:3], d[3:5], d[5:]):
             found.append(Finding("social security number", "pii", *m.span(1), d))
     for m in _IBAN.finditer(text):
-        if iban_valid(m.group(0)):
+        if iban_valid(m.group(0)) or _named(_IBAN_NAMED, text, m.start()):
             found.append(Finding("iban", "pii", *m.span(), m.group(0)))
     found += [f for f in find_cued(text) if f.category == "pii"]
     return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in _dedupe(found)]
