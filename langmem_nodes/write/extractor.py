@@ -689,7 +689,11 @@ class RuleExtractor(Extractor):
                                   "stored_correction": {"values": [v for _, v in unresolved],
                                                         "clauses": [c for c, _ in unresolved],
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
-        return _distinct(found), skips
+        dropped: list[tuple[Claim, str, Source, bool]] = []
+        kept = _distinct(found, dropped)
+        skips += [{"text": quote, "reason": f"another value later in this turn stands ({later})"} for (_, quote, _, _), later in
+                  ((d, next((k[0].object for k in kept if k[0].replaces and d[0].object in k[0].replaces), "")) for d in dropped)]
+        return kept, skips
 
     def _given(self, question: str) -> list[tuple[Claim, str, Source, bool]]:
         """The user's statement given as the reason of a question ("…, given that i live in denver?")."""
@@ -1051,7 +1055,8 @@ def _same_attribute(found: list[tuple[Claim, str, Source, bool]], new: Claim, re
     return next((f for f in reversed(found) if (f[0].subject, f[0].predicate, f[0].polarity) == (new.subject, new.predicate, new.polarity)), None)
 
 
-def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim, str, Source, bool]]:
+def _distinct(found: list[tuple[Claim, str, Source, bool]],
+              dropped: list[tuple[Claim, str, Source, bool]] | None = None) -> list[tuple[Claim, str, Source, bool]]:
     """One claim per (subject, object, polarity) in a message: "don't give me Windows steps, I haven't touched
     Windows in years" is one fact. Of two values for one exclusive attribute ("I drive a Civic … I drive a
     Mazda now") the later one stands and replaces the earlier."""
@@ -1072,6 +1077,8 @@ def _distinct(found: list[tuple[Claim, str, Source, bool]]) -> list[tuple[Claim,
                         and normalize_text(o[0].object) != normalize_text(c.object)]:
                 out.remove(old)
                 c.replaces.append(old[0].object)
+                if dropped is not None:  # reported: "I live in Berlin and I live in Paris" keeps Paris and says so
+                    dropped.append(old)
         out.append(item)
     return out
 
