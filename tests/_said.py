@@ -44,3 +44,27 @@ def secret_traces(home: Path, embedder: Any, said: str, value: str) -> list[str]
     if len(value) >= 4:
         found += [str(p) for p in home.rglob("*") if p.is_file() and holds(p.read_bytes(), value)]
     return found
+
+
+def _needles(text: str) -> set[bytes]:
+    return {text.encode(), json.dumps(text).encode()[1:-1], json.dumps(text, ensure_ascii=False).encode()[1:-1]}
+
+
+def assert_no_trace(home: Path, embedder: Any, text: str, value: str) -> None:
+    """Say `text` (holding the secret `value`) through the default write graph in a new home: neither the value
+    nor the redacted turn is in the written or skipped state, the ledger, or the home's bytes (raw or JSON-escaped).
+    A value of under 6 digits is not byte-searched ("8316" may turn up in an id or a timing by chance)."""
+    from langmem_nodes.safety import TurnScreen
+
+    with MemoryStore(home, embedder=embedder) as store:
+        out = create_write_graph(store).compile().invoke(
+            {"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
+        assert all(value not in json.dumps(w, ensure_ascii=False, default=str) for w in out["memory_written"])
+        assert value not in json.dumps(out.get("memory_skipped"), ensure_ascii=False)  # the state is checkpointed
+        assert value not in " ".join(e.model_dump_json() for e in store.ledger())
+    redacted = TurnScreen(text).redact(text)
+    assert redacted != text
+    files = [p for p in home.rglob("*") if p.is_file()]
+    if not (len(value) < 6 and value.isdigit()):
+        assert not [p for p in files if any(n in p.read_bytes() for n in _needles(value))]
+    assert not [p for p in files if any(n in p.read_bytes() for n in _needles(redacted))]

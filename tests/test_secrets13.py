@@ -9,15 +9,13 @@ secrets leaves no byte of the value, nor of the redacted turn, in the home."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from langchain_core.messages import HumanMessage
 
 from langmem_nodes.records import MemoryContext
-from langmem_nodes.safety import TurnScreen, find_pii, find_secrets
-from langmem_nodes.store import MemoryStore
+from langmem_nodes.safety import find_pii, find_secrets
 from langmem_nodes.write import create_write_graph
+from tests._said import assert_no_trace
 
 FOUND = {  # text -> the value that must be found
     "Quick q - is it ok that my paypal pasword is just Sunflower88?": "Sunflower88",
@@ -118,26 +116,9 @@ END_TO_END = {  # a turn -> the value no byte of the home may hold
 }
 
 
-def _needles(text: str) -> set[bytes]:
-    return {text.encode(), json.dumps(text).encode()[1:-1], json.dumps(text, ensure_ascii=False).encode()[1:-1]}
-
-
 @pytest.mark.parametrize("text", list(END_TO_END))
 def test_the_home_holds_neither_the_value_nor_the_redacted_turn(tmp_path, fake_embedder, text) -> None:
-    value = END_TO_END[text]
-    home = tmp_path / "home"
-    with MemoryStore(home, embedder=fake_embedder) as store:
-        out = create_write_graph(store).compile().invoke(
-            {"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
-        assert all(value not in json.dumps(w, ensure_ascii=False, default=str) for w in out["memory_written"])
-        assert value not in json.dumps(out.get("memory_skipped"), ensure_ascii=False)  # the state is checkpointed
-        assert value not in " ".join(e.model_dump_json() for e in store.ledger())
-    redacted = TurnScreen(text).redact(text)
-    assert redacted != text
-    files = [p for p in home.rglob("*") if p.is_file()]
-    if not (len(value) < 6 and value.isdigit()):  # "8316" may turn up in an id or a timing by chance
-        assert not [p for p in files if any(n in p.read_bytes() for n in _needles(value))]
-    assert not [p for p in files if any(n in p.read_bytes() for n in _needles(redacted))]
+    assert_no_trace(tmp_path / "home", fake_embedder, text, END_TO_END[text])
 
 
 def test_the_other_sentence_of_such_a_turn_is_still_stored(store) -> None:

@@ -17,13 +17,10 @@ relevant request whose memory counted by meaning alone, so it only adds abstenti
 
 from __future__ import annotations
 
-import threading
-import weakref
-
 import numpy as np
 
 from ..embeddings import Embedder
-from .knowledge import NEAREST, PERSONAL_REQUESTS, _embed
+from .knowledge import example_margin
 
 GENERIC_TASKS = (
     "Write a thank-you note to my neighbour for watering the plants", "Draft a resignation letter",
@@ -52,36 +49,9 @@ GENERIC_TASKS = (
 GENERIC_MARGINS: dict[str, dict[str, float]] = {"minilm+e5": {"en": 0.12, "zh": 0.03}}
 
 
-class _Examples:
-    __slots__ = ("tasks", "requests")
-
-    def __init__(self, embedder: Embedder, lang: str | None) -> None:
-        def mine(texts: tuple[str, ...]) -> list[str]:
-            return [t for t in texts if lang is None or embedder.lang_of(t) == lang]  # type: ignore[attr-defined]
-
-        self.tasks = _embed(embedder, mine(GENERIC_TASKS))
-        self.requests = _embed(embedder, mine(PERSONAL_REQUESTS))
-
-
-_EXAMPLES: weakref.WeakKeyDictionary[Embedder, dict[str | None, _Examples]] = weakref.WeakKeyDictionary()
-_LOCK = threading.Lock()
-
-
 def generic_task_margin(embedder: Embedder, qvec: np.ndarray, lang: str = "en") -> float:
-    """Mean cosine of the query vector to its 3 nearest task examples minus that to its 3 nearest requests
-    (examples of the query's language `lang` only, for a language-routing embedder)."""
-    key = lang if getattr(embedder, "routes_by_language", False) else None
-    with _LOCK:
-        found = _EXAMPLES.get(embedder, {}).get(key)
-    if found is None:
-        found = _Examples(embedder, key)
-        with _LOCK:
-            found = _EXAMPLES.setdefault(embedder, {}).setdefault(key, found)
-
-    def near(examples: np.ndarray) -> float:
-        return float(np.sort(examples @ qvec)[-NEAREST:].mean())
-
-    return near(found.tasks) - near(found.requests)
+    """How much nearer the task examples are than the requests (`knowledge.example_margin`)."""
+    return example_margin(embedder, qvec, lang, GENERIC_TASKS)
 
 
 def reads_as_generic_task(embedder: Embedder, lang: str, qvec: np.ndarray | None) -> bool:

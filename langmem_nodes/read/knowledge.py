@@ -78,20 +78,6 @@ REQUEST_MARGINS: dict[str, dict[str, float]] = {"minilm+e5": {"zh": -0.01}}
 NEAREST = 3
 
 
-class _Examples:
-    """The examples' query vectors; for a language-routing embedder only those of one language (the others
-    sit in the other half of the vector, at cosine 0, and would load that language's encoder)."""
-
-    __slots__ = ("knowledge", "requests")
-
-    def __init__(self, embedder: Embedder, lang: str | None) -> None:
-        def mine(texts: Sequence[str]) -> list[str]:
-            return [t for t in texts if lang is None or embedder.lang_of(t) == lang]  # type: ignore[attr-defined]
-
-        self.knowledge = _embed(embedder, mine(KNOWLEDGE_QUESTIONS))
-        self.requests = _embed(embedder, mine(PERSONAL_REQUESTS))
-
-
 def _embed(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
     # the examples are ours, not the user's: they must not use up a CJK-blind embedder's one warning
     warned = getattr(embedder, "_warned_cjk", False)
@@ -102,25 +88,37 @@ def _embed(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
         embedder._warned_cjk = warned  # type: ignore[attr-defined]
 
 
-_EXAMPLES: weakref.WeakKeyDictionary[Embedder, dict[str | None, _Examples]] = weakref.WeakKeyDictionary()
+_EXAMPLES: weakref.WeakKeyDictionary[Embedder, dict[tuple[str | None, int], np.ndarray]] = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
-def knowledge_margin(embedder: Embedder, qvec: np.ndarray, lang: str = "en") -> float:
-    """Mean cosine of the query vector to its 3 nearest knowledge examples minus that to its 3 nearest
-    requests (examples of the query's language `lang` only, for a language-routing embedder)."""
-    key = lang if getattr(embedder, "routes_by_language", False) else None
+def example_vectors(embedder: Embedder, examples: tuple[str, ...], lang: str) -> np.ndarray:
+    """The vectors of `examples` (only those in `lang` for a language-routing embedder: the others would sit in
+    the other half of the vector, at cosine 0, and load that language's encoder), embedded once per embedder."""
+    key = (lang if getattr(embedder, "routes_by_language", False) else None, id(examples))
     with _LOCK:
         found = _EXAMPLES.get(embedder, {}).get(key)
     if found is None:
-        found = _Examples(embedder, key)
+        mine = [t for t in examples if key[0] is None or embedder.lang_of(t) == key[0]]  # type: ignore[attr-defined]
+        found = _embed(embedder, mine)
         with _LOCK:
             found = _EXAMPLES.setdefault(embedder, {}).setdefault(key, found)
+    return found
 
-    def near(examples: np.ndarray) -> float:
-        return float(np.sort(examples @ qvec)[-NEAREST:].mean())
 
-    return near(found.knowledge) - near(found.requests)
+def example_margin(embedder: Embedder, qvec: np.ndarray, lang: str, near: tuple[str, ...],
+                   far: tuple[str, ...] = PERSONAL_REQUESTS) -> float:
+    """Mean cosine of the query vector to its `NEAREST` nearest examples of `near` minus that to its nearest of
+    `far` (by default the requests that depend on who asks)."""
+    def closest(vectors: np.ndarray) -> float:
+        return float(np.sort(vectors @ qvec)[-NEAREST:].mean())
+
+    return closest(example_vectors(embedder, near, lang)) - closest(example_vectors(embedder, far, lang))
+
+
+def knowledge_margin(embedder: Embedder, qvec: np.ndarray, lang: str = "en") -> float:
+    """How much nearer the knowledge examples are than the requests (`example_margin`)."""
+    return example_margin(embedder, qvec, lang, KNOWLEDGE_QUESTIONS)
 
 
 def asks_knowledge(embedder: Embedder, lang: str, qvec: np.ndarray | None) -> bool:
@@ -137,4 +135,4 @@ def reads_as_request(embedder: Embedder, lang: str, qvec: np.ndarray | None) -> 
 
 
 __all__ = ["KNOWLEDGE_MARGINS", "KNOWLEDGE_QUESTIONS", "PERSONAL_REQUESTS", "REQUEST_MARGINS", "asks_knowledge",
-           "knowledge_margin", "reads_as_request"]
+           "example_margin", "example_vectors", "knowledge_margin", "reads_as_request"]
