@@ -46,7 +46,7 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from .context import Clock, now_from, resolve_context
+from .context import Clock, now_from
 from .degrade import describe
 from .node import MemoryNode
 from .records import LedgerEntry, LedgerOp, Level, MemoryContext
@@ -287,7 +287,7 @@ class BackgroundWrite(MemoryNode):
         if not isinstance(writer, MemoryWriter):
             raise TypeError(f"BackgroundWrite needs a MemoryWriter, got {type(writer).__name__}")
         super().__init__(clock=writer.clock, name=name)
-        self.writer = writer
+        self.writer, self.store = writer, writer.store
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None,
             thread_id: str | None = None) -> dict[str, Any]:
@@ -304,10 +304,10 @@ class BackgroundWrite(MemoryNode):
         return dict(WRITE_OUTPUTS_EMPTY)
 
     def __call__(self, state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
-        return self.run(state, resolve_context(runtime, config), None, _thread_id(config))
+        return self.run(state, self.scope(state, config, runtime), None, _thread_id(config))
 
     async def ainvoke(self, state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
-        ctx = resolve_context(runtime, config)  # in the caller's context: a missing scope raises here
+        ctx = self.scope(state, config, runtime)  # in the caller's context: a missing scope raises here
         return await asyncio.to_thread(self.run, state, ctx, None, _thread_id(config))
 
 

@@ -71,7 +71,7 @@ class PreModelHook(MemoryNode):
 
     def __init__(self, turn: MemoryTurn, prompt: str | None = None) -> None:
         super().__init__()
-        self.turn, self.prompt = turn, prompt
+        self.turn, self.prompt, self.store = turn, prompt, turn.store
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         return self._model_input(state, self.turn.recall(state, ctx))
@@ -92,7 +92,7 @@ class PostModelHook(MemoryNode):
 
     def __init__(self, turn: MemoryTurn) -> None:
         super().__init__()
-        self.turn = turn
+        self.turn, self.store = turn, turn.store
 
     @staticmethod
     def final(state: dict[str, Any]) -> bool:

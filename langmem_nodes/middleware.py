@@ -37,10 +37,11 @@ from langchain.agents.middleware.types import OmitFromInput, PrivateStateAttr
 from langchain_core.messages import SystemMessage
 from langgraph.config import get_config
 
-from .context import Clock, resolve_context
+from .context import Clock
 from .node import MemoryNode
 from .prompt import memory_messages
 from .records import MemoryContext
+from .refused import scope_or_refuse
 from .state import _union
 from .turn import MemoryTurn
 
@@ -80,10 +81,10 @@ class MemoryMiddleware(AgentMiddleware[MemoryAgentState, Any, Any]):
         self.turn = MemoryTurn(store, clock=clock, recall=recall, writer=writer, cite=cite)
 
     def before_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
-        return self.turn.recall(state, _scope(runtime)) or None
+        return self.turn.recall(state, _scope(runtime, state, self.turn)) or None
 
     async def abefore_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
-        return await self.turn.arecall(state, _scope(runtime)) or None
+        return await self.turn.arecall(state, _scope(runtime, state, self.turn)) or None
 
     def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:
         return handler(with_memory(request, cite=self.turn.cites))
@@ -92,10 +93,10 @@ class MemoryMiddleware(AgentMiddleware[MemoryAgentState, Any, Any]):
         return await handler(with_memory(request, cite=self.turn.cites))
 
     def after_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
-        return self.turn.finish(state, _scope(runtime)) or None
+        return self.turn.finish(state, _scope(runtime, state, self.turn)) or None
 
     async def aafter_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
-        return await self.turn.afinish(state, _scope(runtime)) or None
+        return await self.turn.afinish(state, _scope(runtime, state, self.turn)) or None
 
 
 def with_memory(request: ModelRequest, *, cite: bool = False) -> ModelRequest:
@@ -111,12 +112,12 @@ def with_memory(request: ModelRequest, *, cite: bool = False) -> ModelRequest:
     return request.override(messages=cast(Any, laid_out))
 
 
-def _scope(runtime: Any) -> MemoryContext:
+def _scope(runtime: Any, state: Any, turn: MemoryTurn) -> MemoryContext:
     try:
         config = get_config()
     except RuntimeError:  # called outside a graph run
         config = None
-    return resolve_context(runtime, config)
+    return scope_or_refuse(runtime, config, state, turn.store)
 
 
 __all__ = ["MemoryAgentState", "MemoryMiddleware", "with_memory"]

@@ -32,7 +32,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 
 from ._compat import sync_async_runnable
-from .context import Clock, now_from, resolve_context
+from .context import Clock, now_from
 from .records import MemoryContext
 
 
@@ -53,10 +53,17 @@ class MemoryNode:
         return await asyncio.to_thread(self.run, state, ctx, now)
 
     def __call__(self, state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
-        return self.run(state, resolve_context(runtime, config), now_from(self.clock))
+        return self.run(state, self.scope(state, config, runtime), now_from(self.clock))
 
     async def ainvoke(self, state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
-        return await self.arun(state, resolve_context(runtime, config), now_from(self.clock))
+        return await self.arun(state, self.scope(state, config, runtime), now_from(self.clock))
+
+    def scope(self, state: dict[str, Any], config: RunnableConfig | None, runtime: Any = None) -> MemoryContext:
+        """The run's scope; a run without one is refused (`MissingScopeError`) and its latest user messages
+        are recorded in the node's store so that no later run on the thread stores them (`refused`)."""
+        from .refused import scope_or_refuse
+
+        return scope_or_refuse(runtime, config, state, getattr(self, "store", None))
 
     def as_node(self) -> Any:
         """A runnable with both bodies, for `builder.add_node(node.name, node.as_node())`."""

@@ -310,6 +310,7 @@ class MemoryTurn:
                  writer: MemoryNode | None = None, cite: bool = False) -> None:
         from .usage import CiteNode
 
+        self.store = store
         self.recaller = recall if recall is not None else RecallTurn(store, clock=clock)
         self.writer = writer if writer is not None else WriteTurn(store, clock=clock)
         self.citer = CiteNode(store, clock=clock) if cite else None

@@ -49,7 +49,6 @@ from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
 from .._compat import sync_async_runnable
-from ..context import resolve_context
 from ..node import MemoryNode
 from ..read.relevance import (
     DENSE_FLOORS,
@@ -594,10 +593,10 @@ class ForgetRequestNode(MemoryNode):
 
         def step(name: str, body: Any) -> Any:
             def sync(state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
-                return body(state, resolve_context(runtime, config))
+                return body(state, self.scope(state, config, runtime))
 
             async def asynchronous(state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
-                return await asyncio.to_thread(body, state, resolve_context(runtime, config))
+                return await asyncio.to_thread(body, state, self.scope(state, config, runtime))
 
             return sync_async_runnable(sync, asynchronous, name)
 

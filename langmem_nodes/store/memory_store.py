@@ -642,6 +642,10 @@ class MemoryStore:
         """A home-wide setting, e.g. "embedder" (the "name/dim" that made the stored vectors)."""
         return self._canonical.get_meta(key)
 
+    def set_meta_once(self, key: str, value: str) -> str:
+        """Record a home-wide setting unless one is there; returns the value that holds."""
+        return self._canonical.set_meta_once(key, value)
+
     def pending_intents(self) -> list[tuple[int, str, list[tuple[str, str]], list[str]]]:
         """Projection work not yet confirmed: (seq, op, [(memory_id, partition), ...], projections still
         pending)."""

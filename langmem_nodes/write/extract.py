@@ -24,6 +24,7 @@ from ..facts import identity
 from ..messages import messages_to_turns
 from ..node import MemoryNode
 from ..records import MemoryContext
+from ..refused import without_unscoped
 from ..safety import MAX_CLAUSES_PER_TURN, MAX_TURN_CHARS, TurnScreen, clean_turn_text
 from ..state import PendingWrite
 from .extractor import Extractor, RuleExtractor, Turn, latest_user_turns
@@ -76,22 +77,22 @@ class ExtractNode(MemoryNode):
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
             return {self.pending_key: [], self.error_key: None, SKIPS_KEY: []}
-        turns = self._turns(state)
+        turns, refused = self._turns(state)
         try:
             pending, skips = self.extractor.extract_explained(turns, ctx, now)
         except Exception as e:  # memory never takes the turn down: degrade, record, say so
             return self._degraded(e, turns, ctx, now)
-        return self._done(state, pending, skips, turns, ctx, now)
+        return self._done(state, pending, [*refused, *skips], turns, ctx, now)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
             return {self.pending_key: [], self.error_key: None, SKIPS_KEY: []}
-        turns = self._turns(state)
+        turns, refused = self._turns(state)
         try:
             pending, skips = await self.extractor.aextract_explained(turns, ctx, now)
         except Exception as e:
             return self._degraded(e, turns, ctx, now)
-        return self._done(state, pending, skips, turns, ctx, now)
+        return self._done(state, pending, [*refused, *skips], turns, ctx, now)
 
     def _done(self, state: dict[str, Any], pending: list[PendingWrite], skips: list[dict[str, Any]],
               turns: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
@@ -112,10 +113,12 @@ class ExtractNode(MemoryNode):
         return [{"text": "", "reason": f"not read: {note}"} for t in latest if isinstance(t.get("content"), str)
                 and len(t["content"]) > MAX_TURN_CHARS for note in clean_turn_text(t["content"])[1] if "not read" in note]
 
-    def _turns(self, state: dict[str, Any]) -> list[dict[str, Any]]:
-        """The conversation with each message's text repaired at the door (`safety.clean_turn_text`)."""
+    def _turns(self, state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+        """The conversation with each message's text repaired at the door (`safety.clean_turn_text`), without
+        the messages a run without a user scope left in the thread (`refused`), and a skip for each of those."""
+        turns, refused = without_unscoped(self.store, messages_to_turns(state.get(self.messages_key) or []))
         return [{**t, "content": clean_turn_text(t["content"])[0]} if isinstance(t.get("content"), str) else t
-                for t in messages_to_turns(state.get(self.messages_key) or [])]
+                for t in turns], refused
 
     def _degraded(self, e: Exception, turns: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         fallback, pending = self.extractor.fallback, []

@@ -1,0 +1,88 @@
+"""A message sent in a run that had no user scope is never stored by a later run on its thread.
+
+Such a run raises `MissingScopeError`, but LangGraph has already added its message to the thread's state, so
+the next run on the thread (another user's, or the same user retrying) would read it as one of its own latest
+user messages and store it under its own scope. The memory node that refuses the run records the ids of
+the message(s) it was given (content-free, in the home's meta table, shared by every process on the home),
+and the extractor leaves them out, saying why in `memory_skipped`.
+
+Example:
+    >>> import tempfile
+    >>> from langmem_nodes.store import MemoryStore
+    >>> store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
+    >>> refuse_unscoped(store, [{"role": "user", "content": "I live in Oslo", "id": "m1"}])
+    >>> turns = [{"role": "user", "content": "I live in Oslo", "id": "m1"},
+    ...          {"role": "user", "content": "I like tea", "id": "m2"}]
+    >>> kept, skipped = without_unscoped(store, turns)
+    >>> [t["id"] for t in kept], skipped[0]["action"]
+    (['m2'], 'unscoped_run')
+    >>> store.close()
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .context import MissingScopeError, resolve_context
+from .messages import message_parts
+from .records import MemoryContext, utcnow
+
+log = logging.getLogger(__name__)
+
+_KEY = "unscoped-message:"
+REASON = "not stored: sent in a run that had no user scope (it may be another user's message); send it again"
+
+
+def _latest_user_ids(messages: Sequence[Any]) -> list[str]:
+    """The real message ids (never positional `turn-N` stand-ins) of the trailing run of user messages."""
+    ids: list[str] = []
+    for message in reversed(messages):
+        role, _, mid = message_parts(message)
+        if role != "user":
+            if ids:
+                break
+            continue
+        if mid and not mid.startswith("turn-"):
+            ids.append(mid)
+    return ids
+
+
+def refuse_unscoped(store: Any, messages: Sequence[Any]) -> None:
+    """Record that the latest user messages of `messages` came in a run without a user scope."""
+    if store is None or getattr(store, "closed", False) is True:
+        return
+    try:
+        for mid in _latest_user_ids(messages):
+            store.set_meta_once(_KEY + mid, utcnow().isoformat())
+    except Exception:  # noqa: BLE001 - the run is refused anyway; the caller sees MissingScopeError
+        log.warning("could not record the messages of a run without a user scope", exc_info=True)
+
+
+def without_unscoped(store: Any, turns: Sequence[Mapping[str, Any]]) -> tuple[list[Mapping[str, Any]], list[dict[str, str]]]:
+    """`turns` without the user messages a run without scope left behind, and one skip per message left out.
+    Only a user message followed by another user message can be one (a refused run never got a reply), so a
+    normal conversation costs no lookup."""
+    if store is None:
+        return list(turns), []
+    suspects = [t["id"] for t, after in zip(turns, turns[1:], strict=False)
+                if t.get("role") == "user" and after.get("role") == "user" and t.get("id")]
+    refused = {mid for mid in suspects if store.meta(_KEY + str(mid)) is not None}
+    if not refused:
+        return list(turns), []
+    kept = [t for t in turns if not (t.get("role") == "user" and t.get("id") in refused)]
+    return kept, [{"text": "", "action": "unscoped_run", "reason": REASON} for _ in refused]
+
+
+def scope_or_refuse(runtime: Any, config: Mapping[str, Any] | None, state: Mapping[str, Any] | None,
+                    store: Any) -> MemoryContext:
+    """`resolve_context`, recording the state's latest user messages as refused when it raises."""
+    try:
+        return resolve_context(runtime, config)
+    except MissingScopeError:
+        refuse_unscoped(store, list((state or {}).get("messages") or []))
+        raise
+
+
+__all__ = ["REASON", "refuse_unscoped", "scope_or_refuse", "without_unscoped"]
