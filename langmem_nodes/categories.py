@@ -122,6 +122,14 @@ CATEGORIES: dict[str, Category] = {
         ("github actions", "gitlab ci", "gitlab-ci", "jenkins", "circleci", "circle ci", "travis", "travis ci",
          "buildkite", "drone ci", "teamcity", "azure pipelines", "bitbucket pipelines", "tekton", "concourse",
          "woodpecker ci", "aws codebuild", "codebuild", "google cloud build", "argo workflows")),
+    "seat": Category(
+        ("seat", "seating"), ("座位", "位子"), frozenset({"attr:seat", "attr:座位"}),
+        ("window seat", "window seats", "aisle seat", "aisle seats", "middle seat", "middle seats", "靠窗", "窗边的座位",
+         "靠过道", "靠走道", "过道的座位", "过道座位", "中间的座位")),
+    "ui_theme": Category(
+        ("color scheme", "colour scheme", "ui theme", "editor theme", "light or dark", "dark or light"), ("配色", "深色还是浅色", "浅色还是深色"), frozenset({"attr:theme", "attr:主题"}),
+        ("dark mode", "light mode", "dark theme", "light theme", "深色模式", "浅色模式", "暗色模式", "亮色模式", "暗黑模式",
+         "夜间模式", "深色主题", "浅色主题")),
     **_PERSONAL,
     **{f"{row[0]}_name": _kin_name_category(row) for row in KIN},
 }

@@ -139,9 +139,10 @@ def _polarity(r: MemoryRecord | KeyRef) -> str:
     return str(getattr(r.polarity, "value", r.polarity))
 
 
-#: Categories of tool a holder uses one of at a time: "I use Helix now" after "I use Vim" is a switch, while
-#: databases or hosts are often several at once (`categories.CATEGORIES`); a backend moved to FastAPI leaves Django.
-ONE_AT_A_TIME = frozenset({"editor", "package_manager", "backend_framework"})
+#: Categories a holder has one value of at a time: "I use Helix now" after "I use Vim" is a switch, while
+#: databases or hosts are often several at once (`categories.CATEGORIES`); a backend moved to FastAPI leaves Django,
+#: "靠过道的座位" after "window seats" and "light mode" after "dark mode" are switches too.
+ONE_AT_A_TIME = frozenset({"editor", "package_manager", "backend_framework", "seat", "ui_theme"})
 
 
 def _one_at_a_time(obj: str) -> set[str]:
