@@ -28,6 +28,7 @@ from typing import Any
 from .context import MissingScopeError, resolve_context
 from .messages import message_parts
 from .records import MemoryContext, utcnow
+from .thread_owner import check_thread_owner, thread_id_of
 
 log = logging.getLogger(__name__)
 
@@ -77,9 +78,12 @@ def without_unscoped(store: Any, turns: Sequence[Mapping[str, Any]]) -> tuple[li
 
 def scope_or_refuse(runtime: Any, config: Mapping[str, Any] | None, state: Mapping[str, Any] | None,
                     store: Any) -> MemoryContext:
-    """`resolve_context`, recording the state's latest user messages as refused when it raises."""
+    """`resolve_context`, then one user per thread (`thread_owner`); when either refuses the run, the state's
+    latest user messages are recorded as refused."""
     try:
-        return resolve_context(runtime, config)
+        ctx = resolve_context(runtime, config)
+        check_thread_owner(store, thread_id_of(config), ctx)
+        return ctx
     except MissingScopeError:
         refuse_unscoped(store, list((state or {}).get("messages") or []))
         raise
