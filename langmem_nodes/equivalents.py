@@ -30,6 +30,15 @@ KIN = (
     ("cat", "kitten", "kitty", "猫", "猫咪", "小猫"),
     ("dog", "puppy", "doggo", "狗", "狗狗", "小狗"),
 )
+#: One English word for several Chinese ones: "brother" is "哥哥" or "弟弟". Two people, so never one value (the resolver
+#: keeps "我弟弟叫小明" beside "My brother is called Tim"), but a request about one reaches the other ("你就当我没说过我有个弟弟"
+#: forgets «User's brother is called Tim»).
+LOOSE_KIN = (
+    ("brother", "哥哥", "弟弟", "哥", "弟", "兄弟"),
+    ("sister", "姐姐", "妹妹", "姐", "妹", "姐妹"),
+    ("grandmother", "grandma", "奶奶", "外婆", "姥姥"),
+    ("grandfather", "grandpa", "爷爷", "外公", "姥爷"),
+)
 #: Open attributes (`attr:<name>`) the write side names in either language ("my car" → `attr:car`, "我的车" → `attr:车`).
 ATTRIBUTES = (
     ("car", "车", "汽车"),
@@ -75,6 +84,19 @@ def predicate_family(predicate: str) -> tuple[str, ...]:
     return (predicate, *(p for p in family if p != predicate.strip().casefold()))
 
 
+def related_predicates(predicate: str) -> tuple[str, ...]:
+    """`predicate_family`, plus the name predicates of `LOOSE_KIN`'s other words: what a request about the attribute
+    may mean ("attr:弟弟名字" → "attr:brother_name"; "attr:brother_name" → "attr:哥哥名字", "attr:弟弟名字", ...).
+
+    >>> related_predicates("attr:弟弟名字")[:2], "attr:弟弟名字" in related_predicates("attr:brother_name")
+    (('attr:弟弟名字', 'attr:brother_name'), True)
+    """
+    key = predicate.strip().casefold()
+    loose = [name_predicate(w) for row in LOOSE_KIN if key in {name_predicate(x) for x in row}
+             for w in ((row[0],) if key != name_predicate(row[0]) else row[1:])]
+    return tuple(dict.fromkeys([*predicate_family(predicate), *loose]))
+
+
 def family_name(predicate: str) -> str:
     """One name for `predicate`'s family ("attr:mom_name" and "attr:妈妈名字" → "attr:mother_name")."""
     family = _families().get(predicate.strip().casefold())
@@ -90,4 +112,5 @@ def same_value(a: str, b: str) -> bool:
     return na in known and known[na] == known.get(nb)
 
 
-__all__ = ["ATTRIBUTES", "KIN", "VALUES", "family_name", "name_predicate", "predicate_family", "same_value"]
+__all__ = ["ATTRIBUTES", "KIN", "LOOSE_KIN", "VALUES", "family_name", "name_predicate", "predicate_family",
+           "related_predicates", "same_value"]

@@ -75,7 +75,7 @@ class RecallTurn(MemoryNode):
         check_open(self.store)
         try:
             notice = forget_if_asked(self.store, state, ctx)
-            out = run_in_order(self.stages, state, ctx)
+            out = run_in_order(self.stages, _recall_view(state, notice), ctx)
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001 - memory never takes the user's turn down
@@ -87,7 +87,7 @@ class RecallTurn(MemoryNode):
         check_open(self.store)
         try:
             notice = await asyncio.to_thread(forget_if_asked, self.store, state, ctx)
-            out = await arun_in_order(self.stages, state, ctx)
+            out = await arun_in_order(self.stages, _recall_view(state, notice), ctx)
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
@@ -231,6 +231,21 @@ def split_forget_request(state: Mapping[str, Any]) -> tuple[dict[str, str] | Non
         return {"reason": "forget request", "text": ""}, None
     messages[last] = {"role": "user", "content": rest, "id": mid}  # the same turn id as the whole message
     return {"reason": "forget request", "text": ""}, {**state, "messages": messages}
+
+
+def _recall_view(state: dict[str, Any], notice: str) -> dict[str, Any]:
+    """What the read stages see: after a forget request, only what the message says besides it ("Please forget
+    where I live. Also, which editor do I use?" recalls for the question), else an empty turn, so the request's
+    own words do not pull other memories into the reply."""
+    if not notice:
+        return state
+    _, rest = split_forget_request(state)
+    if rest is not None:
+        return dict(rest)
+    messages = list(state.get("messages") or [])
+    last, _, mid = _latest_user_message(messages)
+    messages[last] = {"role": "user", "content": "", "id": mid}
+    return {**state, "messages": messages}
 
 
 def _latest_user_message(messages: Sequence[Any]) -> tuple[int, str, str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from ..equivalents import predicate_family
+from ..equivalents import related_predicates
 
 _WORK = ("work", "works", "working", "job", "employer", "company", "office", "工作", "上班", "公司", "单位", "就职")
 #: predicate → (English words / phrases, Chinese words). Words name the attribute, never a value.
@@ -95,7 +95,7 @@ def _words_of(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if predicate.startswith("attr:"):  # its own words, and those of the same person's or pet's name in the other language
         en: list[str] = []
         zh: list[str] = []
-        for same in predicate_family(predicate):
+        for same in related_predicates(predicate):
             name = same[5:].casefold()
             en += [w for w in re.split(r"[_\s-]+", name) if w and w.isascii()]
             zh += [] if name.isascii() else [name]
