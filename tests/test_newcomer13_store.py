@@ -1,0 +1,35 @@
+"""Newcomer 13's findings, English and Chinese: L9 text under a right-to-left override is stored as it is
+displayed («\u202eolsO\u202c» shows, and is kept, as Oslo)."""
+
+from __future__ import annotations
+
+import pytest
+
+from langmem_nodes.governance import MemoryAdmin
+from langmem_nodes.records import MemoryContext
+from langmem_nodes.safety import clean_turn_text
+from langmem_nodes.write import create_write_graph
+
+
+# -- L9: a right-to-left override is read as it is displayed ------------------------------------------
+@pytest.mark.parametrize(("said", "shown"), [
+    ("I live in \u202eolsO\u202c and \u200bI like jazz.", "I live in Oslo and I like jazz."),
+    ("我住在\u202e京北\u202c，喜欢爵士乐。", "我住在北京，喜欢爵士乐。"),
+    ("I like \u202e(aet neerg)", "I like (green tea)"),  # unclosed: to the end of the paragraph; brackets mirror
+])
+def test_the_door_reads_an_override_in_the_order_it_is_displayed(said, shown):
+    text, notes = clean_turn_text(said)
+    assert text == shown and any("right-to-left override" in n for n in notes)
+
+
+@pytest.mark.parametrize(("first", "spoofed", "stored"), [
+    ("I live in Paris.", "I live in \u202eolsO\u202c.", "User lives in Oslo"),
+    ("我住在上海。", "我住在\u202e京北\u202c。", "用户住在北京"),
+])
+def test_the_stored_value_is_the_one_the_user_saw(store, first, spoofed, stored):
+    ctx = MemoryContext(user_id="ada")
+    graph = create_write_graph(store).compile()
+    graph.invoke({"messages": [("user", first)]}, context=ctx)
+    graph.invoke({"messages": [("user", spoofed)]}, context=ctx)
+    assert [r["text"] for r in MemoryAdmin(store).list(ctx)] == [stored]
+    assert all("\u202e" not in r.text and "olsO" not in r.text and "京北" not in r.text for r in store.find(None))
