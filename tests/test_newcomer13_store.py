@@ -1,14 +1,28 @@
-"""Newcomer 13's findings, English and Chinese: L9 text under a right-to-left override is stored as it is
-displayed («\u202eolsO\u202c» shows, and is kept, as Oslo)."""
+"""Newcomer 13's findings, English and Chinese: M7 `MemoryAdmin.list(None)` no longer dumps every user
+(`list_all` does, on purpose); L9 text under a right-to-left override is stored as it is displayed
+(«\u202eolsO\u202c» shows, and is kept, as Oslo)."""
 
 from __future__ import annotations
 
 import pytest
 
 from langmem_nodes.governance import MemoryAdmin
-from langmem_nodes.records import MemoryContext
+from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.safety import clean_turn_text
 from langmem_nodes.write import create_write_graph
+
+
+# -- M7: list needs a scope --------------------------------------------------------------------------
+def test_list_without_a_scope_is_refused_and_list_all_is_the_explicit_operator_call(store):
+    store.commit(add=[MemoryRecord(text="User lives in Oslo", scope=Scope(user_id="ada")),
+                      MemoryRecord(text="用户住在北京", scope=Scope(user_id="bob"))])
+    admin = MemoryAdmin(store)
+    with pytest.raises(ValueError, match="needs a scope.*list_all"):
+        admin.list(None)
+    assert [r["text"] for r in admin.list(MemoryContext(user_id="ada"))] == ["User lives in Oslo"]
+    assert [r["text"] for r in admin.list({"user_id": "bob"}, text="北京")] == ["用户住在北京"]
+    assert sorted(r["text"] for r in admin.list_all()) == sorted(["User lives in Oslo", "用户住在北京"])
+    assert [r["text"] for r in admin.list_all(text="北京")] == ["用户住在北京"]
 
 
 # -- L9: a right-to-left override is read as it is displayed ------------------------------------------
