@@ -556,7 +556,7 @@ def _run(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (0 ok, 2 a user mistake, 141 stdout closed early)."""
     args = build_parser().parse_args(argv)
-    from .store.sqlite import VersionConflict  # after parsing: `--help` stays fast
+    from .store.sqlite import DamagedFile, VersionConflict  # after parsing: `--help` stays fast
 
     try:
         with warnings.catch_warnings():
@@ -571,6 +571,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             pass
         return EXIT_BROKEN_PIPE
     except (CLIError, KeyError, ValueError, VersionConflict, OSError) as exc:  # ReadOnlyViolation is an OSError
+        print(f"error: {_error(exc)}", file=sys.stderr)
+        return EXIT_ERROR
+    except DamagedFile as exc:  # a secondary file (usage.sqlite3): the message names it and says what to do
         print(f"error: {_error(exc)}", file=sys.stderr)
         return EXIT_ERROR
     except sqlite3.DatabaseError as exc:  # a damaged file inside the home, met after it opened

@@ -15,6 +15,7 @@ Example:
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -43,14 +44,61 @@ _INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2
 
 def strip_controls(text: str) -> str:
     """`text` without terminal escape sequences, control characters (newline and tab stay), bidi controls
-    and zero-width spaces; Chinese and emoji untouched. The write boundary applies it to every record.
+    and zero-width spaces; Chinese and emoji untouched. Text under a right-to-left override is first put in
+    the order it is displayed (`display_order`), so what is kept is what a reader saw. The write boundary
+    applies it to every record.
 
     >>> strip_controls("User likes \x1b[31mred\x1b[0m tea"), strip_controls("Par\u200bis\u202e"), strip_controls("喝茶 👨‍👩‍👧")
     ('User likes red tea', 'Paris', '喝茶 👨‍👩‍👧')
     """
     if text.isprintable() and "\x1b" not in text:
         return text
-    return _INVISIBLE.sub("", _ESCAPE_SEQUENCE.sub("", text))
+    return _INVISIBLE.sub("", _ESCAPE_SEQUENCE.sub("", display_order(text)))
+
+
+RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: shows the characters after it, to its PDF, right to left
+_PDF = "\u202c"
+_EMBEDDINGS = "\u202a\u202b\u202d\u202e"  # LRE, RLE, LRO, RLO: each closed by a PDF
+_PARAGRAPH_END = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # an unclosed override ends with its paragraph
+_MIRRORED = str.maketrans("()[]{}<>«»‹›（）【】《》「」", ")(][}{><»«›‹）（】【》《」「")
+
+
+def display_order(text: str) -> str:
+    """`text` with each span under a right-to-left override (U+202E to its U+202C, or to the end of the
+    paragraph) in the order it is displayed: reversed, brackets mirrored — "in \u202eolsO\u202c" shows, and
+    reads, as "in Oslo". A span holding right-to-left letters (Hebrew, Arabic) keeps its order (it shows in
+    its own direction); overrides nested in a span are read with it. Controls are left for `strip_controls`.
+
+    >>> display_order("I live in \u202eolsO\u202c."), display_order("我住在\u202e京北\u202c")
+    ('I live in \u202eOslo\u202c.', '我住在\u202e北京\u202c')
+    """
+    if RLO not in text:
+        return text
+    out, i = [], 0
+    while (start := text.find(RLO, i)) >= 0:
+        end = _override_end(text, start + 1)
+        span = text[start + 1:end]
+        rtl = any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in span)
+        out += [text[i:start + 1], span if rtl else span[::-1].translate(_MIRRORED)]
+        i = end
+    out.append(text[i:])
+    return "".join(out)
+
+
+def _override_end(text: str, i: int) -> int:
+    """Index of the PDF closing the override opened just before `i` (or of its paragraph's end, or len)."""
+    depth = 1
+    for j in range(i, len(text)):
+        ch = text[j]
+        if ch in _PARAGRAPH_END:
+            return j
+        if ch in _EMBEDDINGS:
+            depth += 1
+        elif ch == _PDF:
+            depth -= 1
+            if depth == 0:
+                return j
+    return len(text)
 
 
 def repair_surrogates(text: str) -> str:

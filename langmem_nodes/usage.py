@@ -27,13 +27,15 @@ import math
 import re
 import sqlite3
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from .node import MemoryNode
 from .records import MAX_DAYS, Level, MemoryContext, as_utc, new_id, utcnow
+from .store.sqlite import DamagedFile
 
 log = logging.getLogger(__name__)
 
@@ -71,17 +73,48 @@ def _ts(at: datetime) -> str:
     return as_utc(at).strftime("%Y-%m-%dT%H:%M:%S.%f+0000")
 
 
+class UsageLogDamaged(DamagedFile):
+    """`usage.sqlite3` is damaged. It holds usage statistics only (what `stats` reads), never a memory: the
+    message names the file and says it can be set aside (a new, empty log is then started)."""
+
+    def __init__(self, path: Path, cause: sqlite3.DatabaseError) -> None:
+        super().__init__(
+            f"the usage log {path} is damaged ({cause}). It holds only usage statistics (what `stats` reads), "
+            f"no memories: move it aside (e.g. rename it to {path.name}.damaged) and a new, empty one is started; "
+            f"the memories in memory.sqlite3 are not affected")
+        self.path = path
+
+
+# SQLITE_CORRUPT, SQLITE_NOTADB: the file is damaged (a lock or a full disk is not)
+_DAMAGE_CODES = (11, 26)
+
+
+@contextmanager
+def _named_damage(path: Path) -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorcode", None) in _DAMAGE_CODES or type(exc) is sqlite3.DatabaseError:
+            raise UsageLogDamaged(path, exc) from exc
+        raise
+
+
 class UsageLog:
-    """The append-only usage events of one memory home (`store.usage`). Content-free: ids, sizes, times."""
+    """The append-only usage events of one memory home (`store.usage`). Content-free: ids, sizes, times.
+    A damaged file raises `UsageLogDamaged` (naming it) on open or on the read or write that meets it."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0, isolation_level=None)
         self._lock = threading.Lock()
-        with self._lock:
-            self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.execute("PRAGMA synchronous=NORMAL")
-            self._conn.executescript(_SCHEMA)
+        with self._lock, _named_damage(self.path):
+            try:
+                self._conn.execute("PRAGMA journal_mode=WAL")
+                self._conn.execute("PRAGMA synchronous=NORMAL")
+                self._conn.executescript(_SCHEMA)
+            except BaseException:
+                self._conn.close()
+                raise
 
     def append(self, ctx: MemoryContext, at: datetime, events: Iterable[tuple[str, str | None, str | None, dict]]) -> None:
         """Append `(op, turn, memory_id, body)` events in `ctx`'s user partition, in one transaction."""
@@ -89,7 +122,7 @@ class UsageLog:
         rows = [(ts, op, part, project, turn, mid, json.dumps(body, separators=(",", ":"))) for op, turn, mid, body in events]
         if not rows:
             return
-        with self._lock:
+        with self._lock, _named_damage(self.path):
             self._conn.executemany(
                 "INSERT INTO usage(ts, op, partition, project, turn, memory_id, body) VALUES (?,?,?,?,?,?,?)", rows)
 
@@ -106,7 +139,7 @@ class UsageLog:
         if until is not None:
             sql += " AND ts<?"
             args.append(_ts(until))
-        with self._lock:
+        with self._lock, _named_damage(self.path):
             rows = self._conn.execute(sql + " ORDER BY seq", args).fetchall()
         return [{"ts": datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%f%z"), "op": op, "turn": turn, "memory_id": mid,
                  **json.loads(body)} for ts, op, turn, mid, body in rows]
@@ -119,7 +152,7 @@ class UsageLog:
         gone = set(ids)
         if not gone:
             return 0
-        with self._lock:
+        with self._lock, _named_damage(self.path):
             conn = self._conn
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -339,5 +372,5 @@ def _stale(store: Any, used: Sequence[dict[str, Any]], window: timedelta) -> int
     return sum(1 for e in used if any(e["ts"] < t <= e["ts"] + window for t in changes.get(e["memory_id"], ())))
 
 
-__all__ = ["CITE_INSTRUCTION", "CiteNode", "UsageLog", "purge_usage", "record_citations", "record_injection",
+__all__ = ["CITE_INSTRUCTION", "CiteNode", "UsageLog", "UsageLogDamaged", "purge_usage", "record_citations", "record_injection",
            "record_restatements", "strip_citations", "touch", "usage_log", "usage_metrics"]

@@ -14,11 +14,13 @@ from langmem_nodes.write import create_write_graph
 
 HOSTILE = {  # (what the user typed, the stored text)
     "en-ansi": ("Remember that I prefer \x1b[31mred\x1b[0m\x07 tea.", "User likes red tea"),
-    "en-bidi": ("Remember that I live in Ma\u200bdr\u202eid\x7f.", "User lives in Madrid"),
+    # an embedding or LRO does not reorder Latin or Chinese letters (what shows is the text without it); an RLO
+    # does, and is read as shown: tests/test_newcomer13_store.py
+    "en-bidi": ("Remember that I live in Ma\u200bdr\u202did\u202c\u202b\x7f.", "User lives in Madrid"),
     "zh-ansi": ("记住：我喜欢\x1b[1m乌龙茶\x1b[0m\x1b]0;title\x07。", "用户喜欢乌龙茶"),
     "zh-bidi": ("记住：我住在\u2066杭\u200b州\u2069\x9b。", "用户住在杭州"),
 }
-BAD = ("\x1b", "\x07", "\x7f", "\x9b", "\u200b", "\u202e", "\u2066", "\u2069")
+BAD = ("\x1b", "\x07", "\x7f", "\x9b", "\u200b", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2069")
 
 
 @pytest.mark.parametrize("case", HOSTILE)
@@ -39,7 +41,7 @@ def test_chinese_emoji_and_whitespace_stay(text) -> None:
 
 
 @pytest.mark.parametrize(("raw", "clean"), [("User likes \x1b[31mred\x1b[0m tea", "User likes red tea"),
-                                            ("用户住在\u202e上海\u200b", "用户住在上海")])
+                                            ("用户住在\u202b上海\u200b", "用户住在上海")])
 def test_every_record_is_cleaned_whatever_path_made_it(raw, clean) -> None:
     rec = MemoryRecord(text=raw, object=raw, scope=Scope(user_id="ada"))
     assert rec.text == clean and rec.object == clean

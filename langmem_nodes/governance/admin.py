@@ -143,7 +143,28 @@ class MemoryAdmin:
         """Memories in the given scope, oldest first. Default status filter: active only. A user named without a
         session gets their session memories too (each record's `scope` says which session).
 
-        `text` keeps memories whose normalised text contains it (works for Chinese and English)."""
+        `text` keeps memories whose normalised text contains it (works for Chinese and English). A scope is
+        required (`None` is a ValueError): every user's memories at once is `list_all` (operator use)."""
+        if who is None:
+            raise ValueError("MemoryAdmin.list needs a scope: a MemoryContext, a filter dict such as "
+                             "{'user_id': 'ada'}, or a list of partitions; every user's memories at once is "
+                             "MemoryAdmin.list_all() (operator use)")
+        return self._list(who, kind=kind, status=status, text=text, all_statuses=all_statuses)
+
+    def list_all(
+        self,
+        *,
+        kind: Kind | str | None = None,
+        status: Status | str | Sequence[Status | str] | None = None,
+        text: str | None = None,
+        all_statuses: bool = False,
+    ) -> builtins.list[dict[str, Any]]:
+        """Every user's memories, every partition, oldest first (operator use: an export or an audit of the whole
+        home); the filters are `list`'s. Never call it on behalf of one user."""
+        return self._list(None, kind=kind, status=status, text=text, all_statuses=all_statuses)
+
+    def _list(self, who: Any, *, kind: Kind | str | None, status: Status | str | Sequence[Status | str] | None,
+              text: str | None, all_statuses: bool) -> builtins.list[dict[str, Any]]:
         if all_statuses and status is not None:
             raise ValueError("give either status= or all_statuses=True, not both")
         statuses: list[Status] | None

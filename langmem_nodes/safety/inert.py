@@ -6,7 +6,7 @@ import hashlib
 import re
 import unicodedata
 
-from ..text import LONE_SURROGATE, strip_controls
+from ..text import LONE_SURROGATE, RLO, strip_controls
 from .instructions import INJECTION
 from .pii import redact
 
@@ -122,7 +122,9 @@ def clean_turn_text(text: str) -> tuple[str, list[str]]:
     """Conversation text repaired for the write graph instead of refused (a turn must never fail):
     lone surrogates (a byte that did not decode) and U+FFFD (one that was decoded as "unknown"), NULs, terminal
     escapes, control and bidi characters are dropped (`text.strip_controls`), so none ends up inside a stored
-    value («lives in Rome�»); the text is cut at `MAX_TURN_CHARS`.
+    value («lives in Rome�»), and text under a right-to-left override is read in the order it is displayed
+    («I live in \u202eolsO\u202c» is stored as Oslo, what the user saw: `text.display_order`); the text is cut
+    at `MAX_TURN_CHARS`.
     Returns (text, notes on what was changed)."""
     notes: list[str] = []
     if _SURROGATE.search(text) or "\ufffd" in text:
@@ -132,6 +134,8 @@ def clean_turn_text(text: str) -> tuple[str, list[str]]:
         text = text.replace("\x00", "")
         notes.append("NUL characters dropped")
     if (clean := strip_controls(text)) != text:
+        if RLO in text:
+            notes.append("right-to-left override resolved: the text is read in the order it is displayed")
         text = clean
         notes.append("control, escape and bidi characters removed")
     if len(text) > MAX_TURN_CHARS:

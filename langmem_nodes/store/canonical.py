@@ -49,6 +49,7 @@ def open_canonical(home: Path, database_url: str | None) -> Any:
     if database_url is None:
         from .sqlite import CanonicalStore
 
+        refuse_emptied(home / "memory.sqlite3")
         return CanonicalStore(home / "memory.sqlite3")
     try:
         from .postgres import PostgresCanonicalStore
@@ -56,3 +57,25 @@ def open_canonical(home: Path, database_url: str | None) -> Any:
         raise ImportError(f"a postgresql:// database_url needs psycopg 3 and psycopg-pool: "
                           f"pip install 'langmem-nodes[postgres]' ({exc})", name=exc.name) from exc
     return PostgresCanonicalStore(database_url)
+
+
+# files a memory home gets once it has been opened; the canonical file is written first of all
+_USED_HOME_FILES = ("chroma", "usage.sqlite3")
+
+
+def refuse_emptied(db: Path) -> None:
+    """ValueError for a canonical file of 0 bytes in a home that was used (it holds `chroma/` or
+    `usage.sqlite3`): SQLite would read it as a new empty home, and every memory would silently be gone.
+    An opened SQLite file is never empty (its header is written at once), so this is damage (a truncation,
+    a bad copy), not a fresh home. A 0-byte file alone in its directory (a home being created) passes."""
+    try:
+        if db.stat().st_size:
+            return
+    except FileNotFoundError:
+        return
+    used = [name for name in _USED_HOME_FILES if (db.parent / name).exists()]
+    if used:
+        raise ValueError(
+            f"memory home {db.parent}: {db.name} is empty (0 bytes) although the home was used (it holds "
+            f"{' and '.join(used)}): its memories are not there. Restore {db.name} from a backup, or delete it "
+            f"to start this home empty.")

@@ -68,6 +68,47 @@ def make_client(path: str | Path | None = None, url: str | None = None) -> Any:
     return chromadb.PersistentClient(path=str(path), settings=settings)
 
 
+def open_embedded_client(path: str | Path) -> tuple[Any, Path | None]:
+    """The embedded client of `path`, and None; or, when Chroma cannot open its files there (damaged, e.g.
+    "file is not a database"), a client on a fresh directory and where the damaged one was moved
+    (`chroma.damaged-<UTC time>`, never deleted). Chroma is a projection: SQLite holds every vector, so the
+    store rebuilds what the fresh directory needs. A lock, a permission or a missing package raises as is."""
+    path = Path(path)
+    try:
+        return make_client(path=path), None
+    except Exception as exc:  # noqa: BLE001 - chromadb raises its own types (InternalError) for damaged files
+        if isinstance(exc, ImportError | PermissionError) or not path.is_dir() or _transient(exc):
+            raise
+        reason = f"{type(exc).__name__}: {exc}"
+    _forget_failed_system(path)
+    aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = aside.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{n}")
+    path.rename(aside)
+    log.warning("Chroma could not open %s (%s): moved it aside to %s (not deleted); the dense index is rebuilt "
+                "from memory.sqlite3, which holds every memory and vector", path, reason, aside.name)
+    return make_client(path=path), aside
+
+
+def _transient(exc: BaseException) -> bool:
+    """A failure that says nothing about the files being damaged (another process holds a lock)."""
+    text = str(exc).lower()
+    return any(word in text for word in ("locked", "busy", "timeout", "timed out"))
+
+
+def _forget_failed_system(path: Path) -> None:
+    """chromadb caches a client's system per directory before starting it, so a failed start would be
+    handed out again: drop that one entry (only this path's; other homes' clients stay)."""
+    try:
+        from chromadb.api.shared_system_client import SharedSystemClient
+
+        SharedSystemClient._identifier_to_system.pop(str(path), None)
+    except Exception:  # noqa: BLE001 - another chromadb layout: the retry then fails loudly by itself
+        log.debug("could not drop chromadb's cached system for %s", path, exc_info=True)
+
+
 class ChromaProjection(Projection):
     """The dense projection. With `min_rows` > 0 (embedded mode, `chroma_mirror="large"`), a partition gets a
     collection only once it holds more than `min_rows` memories: smaller ones are searched exactly in process
@@ -143,6 +184,16 @@ class ChromaProjection(Projection):
             self._collections.pop(partition, None)
             self._save_broken()
         log.warning("chroma collection of partition %s marked for rebuild: %s", partition, reason)
+
+    def mark_many_broken(self, partitions: Sequence[str], reason: str) -> None:
+        """`mark_broken` for many partitions at once (one file write, one log line)."""
+        with self._lock:
+            for part in partitions:
+                self.broken[part] = reason
+                self._collections.pop(part, None)
+            self._save_broken()
+        if partitions:
+            log.warning("%d chroma collection(s) marked for rebuild: %s", len(partitions), reason)
 
     def rebuild(self, partition: str) -> None:
         """Drop `partition`'s collection and write it again from the canonical store (`rows_of`)."""

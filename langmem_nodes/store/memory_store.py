@@ -32,7 +32,7 @@ from ..embeddings import KNOWN_EMBEDDERS, LEGACY_EMBEDDER, Embedder, ensure_embe
 from ..records import LedgerEntry, LedgerOp, MemoryRecord, Scope, Status, check_id, normalize_text
 from .bm25 import BM25Projection
 from .canonical import open_canonical, resolve_database_url
-from .chroma import ChromaProjection, make_client
+from .chroma import ChromaProjection, make_client, open_embedded_client
 from .dense import DenseRouter
 from .embedding_cache import EmbeddingCache
 from .exact import MAX_PARTITION, ExactDense
@@ -100,7 +100,8 @@ class MemoryStore:
     """One memory home: `memory.sqlite3` (truth + ledger) and `chroma/` (dense projection).
 
     Args:
-        home: directory of the memory home (created if missing). Default `$LANGMEM_HOME` or `./.langmem`.
+        home: directory of the memory home (created if missing; a file there is a ValueError). Default
+            `$LANGMEM_HOME` or `./.langmem`.
         embedder: an `Embedder`, "minilm+e5" (default: MiniLM for English, e5 for Chinese), "minilm"
             (packaged model, English only), "minilm-int8", "e5" or "hashing"
             (deterministic fake). A home remembers its embedder: opened without one it reuses it, opened
@@ -148,6 +149,8 @@ class MemoryStore:
             raise ValueError("chroma_mirror='large' needs the embedded client: with a Chroma server every "
                              "partition is read from the server, so every partition must be mirrored")
         self.home = Path(home) if home is not None else default_home()
+        if self.home.exists() and not self.home.is_dir():
+            raise ValueError(f"memory home {self.home} is a file, not a memory home directory")
         self.home.mkdir(parents=True, exist_ok=True)
         self._wal_retry: threading.Thread | None = None  # see _retry_wal_scrub_in_background
         self._wal_retry_stop = threading.Event()
@@ -168,8 +171,11 @@ class MemoryStore:
         # server, other processes may write the collections, so reads keep going to the server.
         self.exact = None if chroma_url else ExactDense(self._canonical.partition_vectors,
                                                         max_partition=exact_max_partition)
+        # a damaged embedded Chroma directory is moved aside (never deleted) and rebuilt below from SQLite
+        client, self.chroma_set_aside = (make_client(url=chroma_url), None) if chroma_path is None \
+            else open_embedded_client(chroma_path)
         self.chroma = ChromaProjection(
-            make_client(path=chroma_path, url=chroma_url), path=chroma_path,
+            client, path=chroma_path,
             min_rows=self.exact.max_partition if self.exact is not None and chroma_mirror == "large" else 0,
             size_of=self._canonical.partition_size, rows_of=self._canonical.partition_vectors,
         )
@@ -183,6 +189,9 @@ class MemoryStore:
         self.fanout = FanOut([*own, *extra_projections])
         # an older home's partitions are re-keyed, with intents for the projections (store/layout.py)
         migrate_layout(self._canonical, self.fanout.names, self.chroma)
+        if self.chroma_set_aside is not None:  # the fresh directory holds no collection yet
+            self.chroma.mark_many_broken([part for part, rows in self._canonical.partition_sizes()
+                                          if rows > self.chroma.min_rows], "the Chroma directory was set aside")
         self.replay_intents()
         self.chroma.rebuild_broken()  # collections a read found damaged before a restart
 

@@ -147,6 +147,11 @@ class RivalRead(NamedTuple):
     seen: frozenset[str]
 
 
+class DamagedFile(sqlite3.DatabaseError):
+    """A damaged SQLite file of the home other than the canonical one (e.g. `usage.UsageLogDamaged`): its
+    message names the file and says what to do, so the CLI prints it as is."""
+
+
 class ReadOnlyViolation(PermissionError):
     """Raised when an automatic (non-user) write tries to change a read_only record."""
 
