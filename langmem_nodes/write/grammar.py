@@ -186,8 +186,10 @@ def name_predicate(kin: str) -> str:
 
 
 def _kin_name(m: re.Match[str]) -> list[Claim]:
+    if kin_value.said_with_shi(m) and m.group("k") in ("猫", "狗") and kin_value.is_breed(m.group("o")):
+        return _claim("user", f"attr:{m.group('k')}", m.group("o"))  # "我的猫是英短": what the cat is, as "my cat is a Siamese"
     if kin_value.told(m.group("o")) or kin_value.said_with_shi(m) and kin_value.not_a_name(m.group("o")):
-        return []  # "我老婆是老师", "我的狗是金毛", "我妈叫我多穿衣服": a job, a breed, a request; not a name
+        return []  # "我老婆是老师", "我妈叫我多穿衣服": a job, a request; not a name
     return _claim("user", name_predicate(m.group("k")), m.group("o"))
 
 

@@ -4,8 +4,8 @@
 
     >>> [not_a_name(v) for v in ("李娜", "老师", "护士", "小学老师", "金毛", "一名医生", "北京人", "王芳")]
     [False, True, True, True, True, True, True, False]
-    >>> told("我早点回家"), told("李娜")
-    (True, False)
+    >>> told("我早点回家"), told("李娜"), is_breed("英短"), is_breed("李娜")
+    (True, False, True, False)
 """
 
 from __future__ import annotations
@@ -25,6 +25,11 @@ def not_a_name(value: str) -> bool:
     return bool(_NOT_A_NAME_ZH.search(value.strip()))
 
 
+def is_breed(value: str) -> bool:
+    """A pet's breed ("英短", "金毛", "柴犬"): what the pet is, stored as `attr:猫` as "my cat is a Siamese" is."""
+    return bool(re.fullmatch(rf"(?:一只|只|条)?(?:{_ZH_BREED})", value.strip()))
+
+
 def told(value: str) -> bool:
     """The value of 叫 starts with a person ("叫我早点回家", "叫他别来"): the verb is "tells", not "is called"."""
     return bool(re.match(r"^(?:我|你|他|她|它|咱|大家)", value.strip()))
@@ -35,4 +40,4 @@ def said_with_shi(match: re.Match[str]) -> bool:
     return match.string[:match.start("o")].rstrip().endswith("是")
 
 
-__all__ = ["not_a_name", "said_with_shi", "told"]
+__all__ = ["is_breed", "not_a_name", "said_with_shi", "told"]
