@@ -80,6 +80,8 @@ def test_what_a_relative_tells_the_user_is_no_name(tmp_path, text):
     ("My cat is called Tom.", "My cat's name is Stella actually, not Tom.", "Stella", "Tom"),
     ("我的猫叫咪咪。", "我的猫其实叫豆豆，不叫咪咪，我记错了。", "豆豆", "咪咪"),
     ("我的狗叫旺财。", "我的狗其实叫来福，不叫旺财。", "来福", "旺财"),
+    ("我女儿叫朵朵。", "我女儿的名字其实是果果，不是朵朵。", "果果", "朵朵"),
+    ("My daughter is called Emma.", "My daughter's name is actually Mia, not Emma.", "Mia", "Emma"),
 ])
 @pytest.mark.parametrize("sessions", [("s1", "s1"), ("s1", "s2")])
 def test_an_actually_not_correction_replaces_the_old_name(tmp_path, first, correction, new, old, sessions):

@@ -638,7 +638,7 @@ def x_over_y(clause: str) -> list[Claim]:
 # the user's own fact about a family member ("my wife's name is …", "our son Leo …"): not reported speech
 OWN_FACT = re.compile(rf"^my\s+\w+(?:'s name is|'s called| is (?:now |actually |still )?called| is (?:now |actually |still )?named)\s|^(?:my|our)\s+(?:{_KIN})\s+(?-i:[A-Z])[\w-]+(?:\s+[a-z]|$)|"
                       r"^my\s+\w+\s+(?:are|is)\s+(?:called\s+|named\s+)?[A-Za-z][\w-]+(?:\s*,\s*[A-Za-z][\w-]+)*\s+(?:and|&)\s+[A-Za-z][\w-]+\b|"
-                      r"^my\s+\w+\s+is\s+(?:now\s+|currently\s+|still\s+)?(?-i:[A-Z])[\w-]+$|^我(?:的)?\S{1,3}(?:的名字)?(?:叫|名叫)", _I)
+                      r"^my\s+\w+\s+is\s+(?:now\s+|currently\s+|still\s+)?(?-i:[A-Z])[\w-]+$|^我(?:的)?\S{1,3}(?:的名字)?(?:其实|实际上)?(?:叫|名叫)|^我(?:的)?\S{1,3}的名字(?:其实|实际上)?是", _I)
 
 
 def own_fact(clause: str) -> bool:
