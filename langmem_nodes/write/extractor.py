@@ -39,12 +39,16 @@ from . import (
     chat_zh,
     clause_en,
     cleft_en,
+    contrast,
     dropped_en,
+    elided,
     correction_target,
     correction_value,
     grammar,
     grammar_zh,
     kin_age,
+    left_job,
+    named_thing,
     negated_frame,
     pronouns,
     routine,
@@ -355,7 +359,7 @@ class RuleExtractor(Extractor):
         question, hypothetical, reported speech, one-off, small talk, past episode, no parse."""
         message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message)
-                          or chat_en.is_correction(message) or slip.marks(message)
+                          or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
                           or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
         if not correction and earlier and _SOFT_RETRACT.search(message) and _NAME_AGAIN.search(message) and any(
                 c.predicate.endswith(("名字", "_name")) for c in self._last_claims(earlier)):
@@ -548,7 +552,8 @@ class RuleExtractor(Extractor):
                     prev = Claim("project", "", "")  # "我们团队就 4 个人，任务管理都用飞书": the team holds the next clause
                 holder_user, holder_we = bool(_FIRST_PERSON.match(clause)) and not chat_zh.other_holder(clause), bool(_WE.match(clause))
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
-                new = (grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
+                new = (elided.after_past(raw.strip(" .,;:!?。，；：！？"), past[0])  # "我以前在腾讯上班，现在在华为"
+                       or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
@@ -657,6 +662,8 @@ class RuleExtractor(Extractor):
             skips.append({"text": "", "reason": f"not read: the message made more than {MAX_CLAUSES_PER_TURN} claims; "
                                                 f"its last {unread} sentences were not read"})
         dropped_en.replaced_later(found)  # "we dropped Heroku. Everything runs on Render now."
+        left_job.employer(found, lambda: [c for t in earlier if t.get("role") in ("user", "human")  # "I quit Spotify"
+                                          for c, *_ in self.claims(_as_statement(str(t.get("content", ""))))])
         if not correction and found and earlier and _SOFT_RETRACT.search(message):
             self._soft_correction(found, earlier)
         found[:] = [f for f in found if id(f[0]) not in routine_made or f[0].replaces]  # a routine alone is context
@@ -754,6 +761,8 @@ class RuleExtractor(Extractor):
                                                   or setting) \
                     and claim.polarity == last.polarity and normalize_text(claim.object) != normalize_text(last.object):
                 claim.predicate, claim.replaces = last.predicate, [last.object]
+            elif found[0][2] is Source.EXPLICIT_CORRECTION and named_thing.names(claim, last):
+                claim.replaces = [last.object]  # "不对，我手机是 iPhone" after "我用安卓手机": what the phone is
 
     def _bare_correction(self, clause: str, earlier: Sequence[Turn], *, bare_np: bool = True,
                          sentence: str = "") -> list[Claim]:

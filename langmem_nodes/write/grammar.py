@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import chat12_en, chat13_en, chat_zh, clause_en, team_setting, withdrawal
+from . import chat12_en, chat13_en, chat_zh, clause_en, kin_value, left_job, moves, stance, team_setting, withdrawal, work_topic
 from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
 
@@ -186,6 +186,10 @@ def name_predicate(kin: str) -> str:
 
 
 def _kin_name(m: re.Match[str]) -> list[Claim]:
+    if kin_value.said_with_shi(m) and m.group("k") in ("猫", "狗") and kin_value.is_breed(m.group("o")):
+        return _claim("user", f"attr:{m.group('k')}", m.group("o"))  # "我的猫是英短": what the cat is, as "my cat is a Siamese"
+    if kin_value.told(m.group("o")) or kin_value.said_with_shi(m) and kin_value.not_a_name(m.group("o")):
+        return []  # "我老婆是老师", "我妈叫我多穿衣服": a job, a request; not a name
     return _claim("user", name_predicate(m.group("k")), m.group("o"))
 
 
@@ -634,7 +638,7 @@ def x_over_y(clause: str) -> list[Claim]:
 # the user's own fact about a family member ("my wife's name is …", "our son Leo …"): not reported speech
 OWN_FACT = re.compile(rf"^my\s+\w+(?:'s name is|'s called| is (?:now |actually |still )?called| is (?:now |actually |still )?named)\s|^(?:my|our)\s+(?:{_KIN})\s+(?-i:[A-Z])[\w-]+(?:\s+[a-z]|$)|"
                       r"^my\s+\w+\s+(?:are|is)\s+(?:called\s+|named\s+)?[A-Za-z][\w-]+(?:\s*,\s*[A-Za-z][\w-]+)*\s+(?:and|&)\s+[A-Za-z][\w-]+\b|"
-                      r"^my\s+\w+\s+is\s+(?:now\s+|currently\s+|still\s+)?(?-i:[A-Z])[\w-]+$|^我(?:的)?\S{1,3}(?:的名字)?(?:叫|名叫)", _I)
+                      r"^my\s+\w+\s+is\s+(?:now\s+|currently\s+|still\s+)?(?-i:[A-Z])[\w-]+$|^我(?:的)?\S{1,3}(?:的名字)?(?:其实|实际上)?(?:叫|名叫)|^我(?:的)?\S{1,3}的名字(?:其实|实际上)?是", _I)
 
 
 def own_fact(clause: str) -> bool:
@@ -650,6 +654,7 @@ _OVER = re.compile(r"^(?P<x>.+?)\s+(?:over|rather than|instead of|而不是|胜�
 
 def normalise(clause: str) -> str:
     """Drop stance and time words between the holder and its verb ("I actually work in" → "I work in")."""
+    clause = moves.normalise(clause)  # "I moved back to Lyon", "我又搬回北京了": a move
     clause = _EN_TAIL_TIME.sub("", _EN_MID.sub(lambda m: m.group("h") + " ", clause))
     clause = re.sub(r"\s+(?:unfortunately|sadly|thankfully|luckily)$", "", clause, flags=_I)  # a stance, not the value
     clause = re.sub(r"^i(?:'ve| have)\s+been\s+(?=\w+ing\b)", "I'm ", clause, flags=_I)
@@ -727,7 +732,7 @@ _DOING = re.compile(r"^[a-z]+ing\s+(?:the|a|an|my|our|his|her|their|me|us|up|out
 
 def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     """Claims of one clause: the grammar's holder/relation rules around `rules.parse_clause`."""
-    clause = _zh_duration(clause.strip(" \t\"'“”.,;:!?。，；：！？"))
+    clause = stance.normalise(_zh_duration(clause.strip(" \t\"'“”.,;:!?。，；：！？")))  # "my dog's name is actually Cookie"
     if not clause:
         return []
     if taken_back := withdrawal.read(clause, parse):  # "I'm not vegan anymore", "我不是素食者了"
@@ -737,7 +742,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                               or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)
                   and not chat_zh.off_object(c)] or clause_en.read(text) \
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
-            or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text)
+            or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
+            or left_job.read(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]
@@ -749,7 +755,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and (_DEICTIC.search(c.object) or _BACK_CLAUSE.search(c.object)))
                     and not chat_zh.off_object(c)
                     and not ((c.predicate in ("uses", "has") or c.predicate.startswith("attr:")) and _ISSUED.match(c.object))
-                    and not (c.predicate.startswith("attr:") and _DOING.match(c.object))]
+                    and not (c.predicate.startswith("attr:") and _DOING.match(c.object))
+                    and not work_topic.is_topic(c, text)]  # "做抖音的推荐产品": what is worked on, no job title
     return []
 
 

@@ -70,6 +70,12 @@ def resolve_name(clause: str, kin: str) -> str:
     """
     if kin and kin.isascii() and (m := _NAME_EN.match(clause.strip())):
         return f"my {kin}'s name is {m.group('o')}"
-    if kin and not kin.isascii() and (z := _NAME_ZH.match(clause.strip())):
+    if kin and not kin.isascii() and (z := _NAME_ZH.match(clause.strip())) and not _job_or_kind(z):
         return f"我{kin}叫{z.group('o')}"
     return clause
+
+
+def _job_or_kind(z: re.Match[str]) -> bool:
+    """"她是老师" after "我老婆叫李娜" says her job, not her name (`kin_value`)."""
+    from .kin_value import not_a_name, said_with_shi
+    return said_with_shi(z) and not_a_name(z.group("o"))
