@@ -136,6 +136,13 @@ _KNOWLEDGE_ZH = re.compile(
     r"(?:有哪些|有什么|有啥)(?:经典|著名|有名|传统|代表性|特色)|哪(?:个|种|一个)更(?:难|容易|简单|大|小|高|长|早|老|重|快|"
     r"贵|便宜|出名|流行|常见)|(?:怎么|如何|怎样)(?:区分|分辨|辨别|分清)")
 _WHY = re.compile(r"为什么|为啥")
+# a quantity of a named thing, no one's own ("雅思总分是多少分？", "小程序主包大小限制是多少"); a setting of the user's
+# ("端口是多少") is left to `_SETTING_ZH`
+_HOW_MUCH_ZH = re.compile(r"^[^我咱俺你这那]{2,20}(?:是|有|为)多少\S{0,2}[？?]?$")
+# the user's own figures, asked without a subject ("房租是多少", "体重有多少")
+_OWN_FIGURE_ZH = re.compile(r"房租|租金|工资|薪水|收入|存款|贷款|余额|体重|身高|血压|血糖|心率|成绩|年龄|岁数|积分|额度")
+# a person's nationality: trivia ("东野圭吾是哪国人？")
+_NATIONALITY_ZH = re.compile(r"哪国人|哪个国家的人|国籍是")
 # "光合作用是什么？" asks for a definition; "构建命令是什么？" for one of the user's settings
 _WHAT_IS_ZH = re.compile(r"^[^的我这那]{1,8}是(?:什么|啥)[？?]?$")
 _SETTING_ZH = re.compile(r"命令|配置|端口|地址|路径|版本|账号|名字|名称|流程|步骤|规则|规范|方式|方案|格式|风格|环境|分支|目录|"
@@ -188,9 +195,11 @@ _FAULT_ZH = re.compile(r"坏了|坏掉|碎了|摔碎|裂了|漏水|漏电|进水
 # user did so far is not about it; only a memory naming it helps
 _NEW_PURSUIT_EN = re.compile(
     r"\bi(?:'d| would)? (?:want|like|wanna|plan|hope|am (?:going|planning|thinking of|about)) to (?:learn|take up|"
-    r"get into|pick up)\b|\bwhere (?:should|do|can) i (?:start|begin)\b|\bshould i (?:learn|take up|pick up|start learning)\b|\bbeginner\b|\bas a (?:complete )?"
+    r"get into|pick up|start \w+ing)\b|\bi(?:'m| am) thinking (?:about|of) (?:getting into|taking up|learning|starting)\b"
+    r"|\bwhere (?:should|do|can) i (?:start|begin)\b|\bshould i (?:learn|take up|pick up|start learning)\b|\bbeginner\b|\bas a (?:complete )?"
     r"(?:beginner|newbie|novice)\b", re.I)
 _NEW_PURSUIT_ZH = re.compile(r"我?(?:想|打算|准备)(?:开始)?(?:学|入门|转行|改行)|从哪(?:儿|里)?(?:开始|入手|学起|下手)|新手|入门|零基础|"
+                             r"我?(?:想|打算|准备)(?:换|养)(?:个|一个|一盆|盆|只|一只|条|点)|"
                              r"^我(?:该|应该|要)学(?:什么|啥|哪)")
 # a habit of the user's own that troubles them ("I keep forgetting my passwords", "我总是拖延", "我的手机一直弹广告"):
 # like a failing thing, only a memory about the habit helps, not the user's other facts
@@ -268,7 +277,9 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
     if asks_about_a_kind(plain):  # "is honey vegan?", "高血压患者能喝咖啡吗" (`kind_question.py`)
         return True
     if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or (
-            _WHAT_IS_ZH.match(plain) and not _SETTING_ZH.search(plain)):
+            (_WHAT_IS_ZH.match(plain) or (_HOW_MUCH_ZH.match(plain) and not _OWN_FIGURE_ZH.search(plain)))
+            and not _SETTING_ZH.search(plain)) or (
+            _NATIONALITY_ZH.search(plain)):
         return True
     knowledge = bool(_KNOWLEDGE_EN.search(plain)) or bool(_WHY.search(plain))
     return knowledge and not _PROBLEM.search(plain)
