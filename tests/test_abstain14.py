@@ -112,3 +112,20 @@ def test_a_request_for_someone_else_does_not_take_another_persons_memory(tmp_pat
         assert never not in got
         if kept is not None:
             assert kept in got
+
+
+@pytest.mark.parametrize("text", [
+    "I wonder why airlines overbook flights", "I've always wondered how come cats land on their feet",
+    "explain gradient descent like I'm five", "how does a bruise heal, biologically?",
+    "我在想为什么天空是蓝的", "我好奇Redis为什么是单线程的", "我在想彩虹是怎么回事", "Rust的所有权是什么", "Nintendo是哪个国家的公司",
+])
+def test_wondering_aloud_and_pitched_at_the_user_general_questions_stay_impersonal(text):
+    assert query_need(text) == "impersonal"
+
+
+@pytest.mark.parametrize(("text", "need"), [
+    ("I wonder why my build keeps failing", "personal"), ("I wonder if I should take the job", "personal"),
+    ("我在想周末去哪玩", "personal"), ("我在想要不要换工作", "personal"), ("项目的构建命令是什么", "general"),
+])
+def test_wondering_about_the_users_own_things_is_not(text, need):
+    assert query_need(text) == need

@@ -64,7 +64,7 @@ _KIND_EN = re.compile(
     # simply", "is neovim actually better than vim")
     r"|^\W*(?:can you |please )?explain (?!(?:this|that|these|those|it|my|our|the (?:error|bug|failure|test|output|log|code|"
     r"diff|query|function|script|stack ?trace))\b)[^?]{1,60}?\b(?:simply|in simple terms|in plain (?:english|terms|words)|"
-    r"in a nutshell|to a (?:beginner|child|kid|layperson))\b"
+    r"in a nutshell|to a (?:beginner|child|kid|layperson)|like (?:i'?m|im|i am) (?:five|5|a (?:kid|child|beginner)))\b"
     r"|^\W*(?:is|are) (?!(?:it|this|that|there|these|those|my|our|your|you|we|i)\b)[^?]{1,40}\b(?:actually|really|objectively) "
     r"(?:better|worse|faster|slower|superior|inferior) than\b",
     re.I)

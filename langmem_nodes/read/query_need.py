@@ -54,6 +54,13 @@ _FIRST_PERSON_EN_CASED = re.compile(r"\b[Uu]s\b")  # "us", not "US ZIP codes"
 _ADDRESSED_ME = re.compile(r"\b(?:tell|give|show|teach|help|write) me\b|帮我|请帮我|帮忙|(?:给|跟|和|告诉|教)我(?![的们])",
                            re.I)
 _FIRST_PERSON_ZH = ("我", "咱", "用户", "俺")
+# "explain p-values like I'm five": the user only as the reader the answer is pitched at
+_PITCHED_AT_ME = re.compile(r"\blike (?:i'?m|im|i am) (?:five|5|a (?:kid|child|beginner)|new(?: to (?:this|it))?)\b", re.I)
+# wondering aloud ("I wonder why …", "我在想马拉松为什么…", "我好奇…"): the question after it is what is asked
+_WONDER = re.compile(r"^\W*(?:i (?:wonder|was wondering|am curious)|i'm curious|i(?:'ve| have) always wondered|"
+                     r"(?:just )?curious|我(?:在想|一直在想|很好奇|好奇|一直想知道|想知道)|好奇)[\s,，:：]*", re.I)
+# a why-question: after a wondering, a question of knowledge unless it is about the user
+_WHY_EN = re.compile(r"^\W*(?:why|how come)\b", re.I)
 
 # asking for advice, a recommendation or help: the answer depends on who asks
 _REQUEST_EN = re.compile(
@@ -122,7 +129,8 @@ _KNOWLEDGE_EN = re.compile(
     r"|explain (?:what|how|why|an?|big|the (?:difference|concept|idea|meaning|big))\b"
     r"|summari[sz]e\b|write (?:me )?an? (?:haiku|poem|limerick|sonnet|story)\b|tell me an? (?:joke|fun fact|story)\b"
     r"|(?:what'?s|tell me) (?:the history|a fun fact)\b)", re.I)
-_KNOWLEDGE_EN_ANYWHERE = re.compile(r"\bhistory of\b|\bwhat causes\b|\bthe difference between\b", re.I)
+_KNOWLEDGE_EN_ANYWHERE = re.compile(r"\bhistory of\b|\bwhat causes\b|\bthe difference between\b"
+                                    r"|\b(?:biologically|chemically|physiologically|scientifically)\b", re.I)
 _KNOWLEDGE_ZH = re.compile(
     r"是什么意思|什么意思|什么是|是什么东西|区别|差别|差异|差在哪|有什么不同|有(?:啥|什么)不一样|不一样在哪|"
     r"是哪[几两二三四五六七八九十百]+[^\s，,。？?]|(?:谁|哪个国家|哪国|哪家公司|哪个公司)\S{0,4}(?:搞出来|发明|创立|创造|提出|制定|"
@@ -142,9 +150,9 @@ _HOW_MUCH_ZH = re.compile(r"^[^我咱俺你这那]{2,20}(?:是|有|为)多少\S{
 # the user's own figures, asked without a subject ("房租是多少", "体重有多少")
 _OWN_FIGURE_ZH = re.compile(r"房租|租金|工资|薪水|收入|存款|贷款|余额|体重|身高|血压|血糖|心率|成绩|年龄|岁数|积分|额度")
 # a person's nationality: trivia ("东野圭吾是哪国人？")
-_NATIONALITY_ZH = re.compile(r"哪国人|哪个国家的人|国籍是")
+_NATIONALITY_ZH = re.compile(r"哪国(?:人|的(?:公司|品牌))|哪个国家的(?:人|公司|品牌)|国籍是")
 # "光合作用是什么？" asks for a definition; "构建命令是什么？" for one of the user's settings
-_WHAT_IS_ZH = re.compile(r"^[^的我这那]{1,8}是(?:什么|啥)[？?]?$")
+_WHAT_IS_ZH = re.compile(r"^(?:[^的我这那]{1,8}|[A-Za-z][\w.+#-]{0,20}\s*的[^我这那你咱的]{1,10})是(?:什么|啥)[？?]?$")
 _SETTING_ZH = re.compile(r"命令|配置|端口|地址|路径|版本|账号|名字|名称|流程|步骤|规则|规范|方式|方案|格式|风格|环境|分支|目录|"
                          r"文件|工具|框架|数据库|服务器|域名|密钥|参数|设置|脚本|接口|时间|日期|计划|安排|预算|目标")
 
@@ -309,7 +317,11 @@ def query_need(text: str) -> Need:
     """How much the query needs the user's memories: "impersonal", "general", "implied" or "personal" (module
     docstring)."""
     plain = _unquoted(text).strip()
-    core = _ADDRESSED_ME.sub(" ", plain)
+    if (wonder := _WONDER.match(plain)) and (asked := plain[wonder.end():].strip()) and not speaks_of_user(asked):
+        if _WHY_EN.match(asked) or _is_impersonal_form(asked, asked):
+            return "impersonal"
+        plain = asked
+    core = _PITCHED_AT_ME.sub(" ", _ADDRESSED_ME.sub(" ", plain))
     if _TRANSLATION.search(re.split(r"[:：]", plain, maxsplit=1)[0]):
         return "impersonal"
     if (speaks_of_user(core) or _WISH_ZH.match(plain)) and not (_THIRD_PARTY_EN.match(core) or _THIRD_PARTY_ZH.match(core)):
