@@ -38,6 +38,9 @@ _DIET_OR_SAFETY_CLASS_EN = (r"vegan|vegetarian|gluten[- ]free|dairy[- ]free|lact
 _PEOPLE_KIND_EN = (r"diabetics|vegans|vegetarians|pregnant women|patients|people with \w+(?: \w+)?|"
                    r"people who \w+|the elderly|seniors|infants|newborns")
 _DETERMINERS = r"the|a|an|this|that|these|those|you|we|i|they|it|my|our|your|his|her|their|its"
+# roles in the user's own system, not a kind of people asked about ("how do users log in to staging?")
+_ROLES_EN = (r"users|customers|clients|members|subscribers|callers|consumers|workers|servers|handlers|containers|listeners|"
+             r"controllers|routers|providers|loggers|others|teammates|testers|reviewers|maintainers|owners|admins|managers")
 
 _KIND_EN = re.compile(
     rf"\bwhat (?:are|is) (?:the |some )?(?:\w+ )?(?:{_ASPECTS_EN}) of\b"
@@ -49,7 +52,21 @@ _KIND_EN = re.compile(
     r"|\bhow long (?:does|do|can|will|should) (?:an? |the )?[^?]{1,40}? (?:keep|last|stay (?:good|fresh)|be (?:kept|stored))\b"
     r"|\bpros and cons of\b|\bwhat'?s the difference\b|^\W*what(?:'s| is| are) [\w -]{1,30} (?:exactly|actually)\W*$"
     r"|^\W*(?:conceptually,? )?(?:explain|compare) [^?]{1,40}\b(?:vs\.?|versus)\s|\bhow (?:is|are) [^?]{1,40} different from\b"
-    r"|^\W*what (?:does|do) (?!(?:the|this|that|these|those|our|my|your|it)\b)[^?]{1,60} (?:actually|really) do\b|\b(?:in general|generally)\b",
+    r"|^\W*what (?:does|do) (?!(?:the|this|that|these|those|our|my|your|it)\b)[^?]{1,60} (?:actually|really) do\b|\b(?:in general|generally)\b"
+    # how a kind of people does something ("how do marathon runners avoid hitting the wall?")
+    rf"|^\W*how (?:do|did|can) (?:(?:most|professional|experienced|elite|top) )?(?:[\w-]+ )?(?!{_ROLES_EN}\b)"
+    r"(?:[a-z]+(?:ers|ists|ians)|people|athletes|pros|experts|professionals|chefs|pilots|astronauts) "
+    r"(?!(?:of|in|on|at|from|for|with)\b)\w+"
+    # why a named thing lacks or has a feature by design ("why doesn't Go have exceptions?")
+    rf"|^\W*why (?:does|doesn't|did|didn't|do|don't) (?!(?:{_DETERMINERS})\b)[\w.+#-]+(?: [\w.+#-]+)? "
+    r"(?:have|support|use|allow|include|need|require|come with|ship with)\b"
+    # a concept asked for plainly, or a debate between two named things ("explain the travelling salesman problem
+    # simply", "is neovim actually better than vim")
+    r"|^\W*(?:can you |please )?explain (?!(?:this|that|these|those|it|my|our|the (?:error|bug|failure|test|output|log|code|"
+    r"diff|query|function|script|stack ?trace))\b)[^?]{1,60}?\b(?:simply|in simple terms|in plain (?:english|terms|words)|"
+    r"in a nutshell|to a (?:beginner|child|kid|layperson)|like (?:i'?m|im|i am) (?:five|5|a (?:kid|child|beginner)))\b"
+    r"|^\W*(?:is|are) (?!(?:it|this|that|there|these|those|my|our|your|you|we|i)\b)[^?]{1,40}\b(?:actually|really|objectively) "
+    r"(?:better|worse|faster|slower|superior|inferior) than\b",
     re.I)
 
 _KIND_ZH = re.compile(

@@ -54,6 +54,13 @@ _FIRST_PERSON_EN_CASED = re.compile(r"\b[Uu]s\b")  # "us", not "US ZIP codes"
 _ADDRESSED_ME = re.compile(r"\b(?:tell|give|show|teach|help|write) me\b|帮我|请帮我|帮忙|(?:给|跟|和|告诉|教)我(?![的们])",
                            re.I)
 _FIRST_PERSON_ZH = ("我", "咱", "用户", "俺")
+# "explain p-values like I'm five": the user only as the reader the answer is pitched at
+_PITCHED_AT_ME = re.compile(r"\blike (?:i'?m|im|i am) (?:five|5|a (?:kid|child|beginner)|new(?: to (?:this|it))?)\b", re.I)
+# wondering aloud ("I wonder why …", "我在想马拉松为什么…", "我好奇…"): the question after it is what is asked
+_WONDER = re.compile(r"^\W*(?:i (?:wonder|was wondering|am curious)|i'm curious|i(?:'ve| have) always wondered|"
+                     r"(?:just )?curious|我(?:在想|一直在想|很好奇|好奇|一直想知道|想知道)|好奇)[\s,，:：]*", re.I)
+# a why-question: after a wondering, a question of knowledge unless it is about the user
+_WHY_EN = re.compile(r"^\W*(?:why|how come)\b", re.I)
 
 # asking for advice, a recommendation or help: the answer depends on who asks
 _REQUEST_EN = re.compile(
@@ -122,7 +129,8 @@ _KNOWLEDGE_EN = re.compile(
     r"|explain (?:what|how|why|an?|big|the (?:difference|concept|idea|meaning|big))\b"
     r"|summari[sz]e\b|write (?:me )?an? (?:haiku|poem|limerick|sonnet|story)\b|tell me an? (?:joke|fun fact|story)\b"
     r"|(?:what'?s|tell me) (?:the history|a fun fact)\b)", re.I)
-_KNOWLEDGE_EN_ANYWHERE = re.compile(r"\bhistory of\b|\bwhat causes\b|\bthe difference between\b", re.I)
+_KNOWLEDGE_EN_ANYWHERE = re.compile(r"\bhistory of\b|\bwhat causes\b|\bthe difference between\b"
+                                    r"|\b(?:biologically|chemically|physiologically|scientifically)\b", re.I)
 _KNOWLEDGE_ZH = re.compile(
     r"是什么意思|什么意思|什么是|是什么东西|区别|差别|差异|差在哪|有什么不同|有(?:啥|什么)不一样|不一样在哪|"
     r"是哪[几两二三四五六七八九十百]+[^\s，,。？?]|(?:谁|哪个国家|哪国|哪家公司|哪个公司)\S{0,4}(?:搞出来|发明|创立|创造|提出|制定|"
@@ -136,8 +144,15 @@ _KNOWLEDGE_ZH = re.compile(
     r"(?:有哪些|有什么|有啥)(?:经典|著名|有名|传统|代表性|特色)|哪(?:个|种|一个)更(?:难|容易|简单|大|小|高|长|早|老|重|快|"
     r"贵|便宜|出名|流行|常见)|(?:怎么|如何|怎样)(?:区分|分辨|辨别|分清)")
 _WHY = re.compile(r"为什么|为啥")
+# a quantity of a named thing, no one's own ("雅思总分是多少分？", "小程序主包大小限制是多少"); a setting of the user's
+# ("端口是多少") is left to `_SETTING_ZH`
+_HOW_MUCH_ZH = re.compile(r"^[^我咱俺你这那]{2,20}(?:是|有|为)多少\S{0,2}[？?]?$")
+# the user's own figures, asked without a subject ("房租是多少", "体重有多少")
+_OWN_FIGURE_ZH = re.compile(r"房租|租金|工资|薪水|收入|存款|贷款|余额|体重|身高|血压|血糖|心率|成绩|年龄|岁数|积分|额度")
+# a person's nationality: trivia ("东野圭吾是哪国人？")
+_NATIONALITY_ZH = re.compile(r"哪国(?:人|的(?:公司|品牌))|哪个国家的(?:人|公司|品牌)|国籍是")
 # "光合作用是什么？" asks for a definition; "构建命令是什么？" for one of the user's settings
-_WHAT_IS_ZH = re.compile(r"^[^的我这那]{1,8}是(?:什么|啥)[？?]?$")
+_WHAT_IS_ZH = re.compile(r"^(?:[^的我这那]{1,8}|[A-Za-z][\w.+#-]{0,20}\s*的[^我这那你咱的]{1,10})是(?:什么|啥)[？?]?$")
 _SETTING_ZH = re.compile(r"命令|配置|端口|地址|路径|版本|账号|名字|名称|流程|步骤|规则|规范|方式|方案|格式|风格|环境|分支|目录|"
                          r"文件|工具|框架|数据库|服务器|域名|密钥|参数|设置|脚本|接口|时间|日期|计划|安排|预算|目标")
 
@@ -188,9 +203,11 @@ _FAULT_ZH = re.compile(r"坏了|坏掉|碎了|摔碎|裂了|漏水|漏电|进水
 # user did so far is not about it; only a memory naming it helps
 _NEW_PURSUIT_EN = re.compile(
     r"\bi(?:'d| would)? (?:want|like|wanna|plan|hope|am (?:going|planning|thinking of|about)) to (?:learn|take up|"
-    r"get into|pick up)\b|\bwhere (?:should|do|can) i (?:start|begin)\b|\bshould i (?:learn|take up|pick up|start learning)\b|\bbeginner\b|\bas a (?:complete )?"
+    r"get into|pick up|start \w+ing)\b|\bi(?:'m| am) thinking (?:about|of) (?:getting into|taking up|learning|starting)\b"
+    r"|\bwhere (?:should|do|can) i (?:start|begin)\b|\bshould i (?:learn|take up|pick up|start learning)\b|\bbeginner\b|\bas a (?:complete )?"
     r"(?:beginner|newbie|novice)\b", re.I)
 _NEW_PURSUIT_ZH = re.compile(r"我?(?:想|打算|准备)(?:开始)?(?:学|入门|转行|改行)|从哪(?:儿|里)?(?:开始|入手|学起|下手)|新手|入门|零基础|"
+                             r"我?(?:想|打算|准备)(?:换|养)(?:个|一个|一盆|盆|只|一只|条|点)|"
                              r"^我(?:该|应该|要)学(?:什么|啥|哪)")
 # a habit of the user's own that troubles them ("I keep forgetting my passwords", "我总是拖延", "我的手机一直弹广告"):
 # like a failing thing, only a memory about the habit helps, not the user's other facts
@@ -268,7 +285,9 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
     if asks_about_a_kind(plain):  # "is honey vegan?", "高血压患者能喝咖啡吗" (`kind_question.py`)
         return True
     if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or (
-            _WHAT_IS_ZH.match(plain) and not _SETTING_ZH.search(plain)):
+            (_WHAT_IS_ZH.match(plain) or (_HOW_MUCH_ZH.match(plain) and not _OWN_FIGURE_ZH.search(plain)))
+            and not _SETTING_ZH.search(plain)) or (
+            _NATIONALITY_ZH.search(plain)):
         return True
     knowledge = bool(_KNOWLEDGE_EN.search(plain)) or bool(_WHY.search(plain))
     return knowledge and not _PROBLEM.search(plain)
@@ -298,7 +317,11 @@ def query_need(text: str) -> Need:
     """How much the query needs the user's memories: "impersonal", "general", "implied" or "personal" (module
     docstring)."""
     plain = _unquoted(text).strip()
-    core = _ADDRESSED_ME.sub(" ", plain)
+    if (wonder := _WONDER.match(plain)) and (asked := plain[wonder.end():].strip()) and not speaks_of_user(asked):
+        if _WHY_EN.match(asked) or _is_impersonal_form(asked, asked):
+            return "impersonal"
+        plain = asked
+    core = _PITCHED_AT_ME.sub(" ", _ADDRESSED_ME.sub(" ", plain))
     if _TRANSLATION.search(re.split(r"[:：]", plain, maxsplit=1)[0]):
         return "impersonal"
     if (speaks_of_user(core) or _WISH_ZH.match(plain)) and not (_THIRD_PARTY_EN.match(core) or _THIRD_PARTY_ZH.match(core)):

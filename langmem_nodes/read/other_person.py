@@ -1,0 +1,81 @@
+"""Does a request concern someone else, so only a memory about that person bears on it by meaning?
+
+"help me pick a birthday gift for my coworker", "write a card for my neighbour", "同事要退休了，我送什么礼物好？",
+"我哥结婚我要上台讲话，帮我写个稿子": the answer depends on the coworker, the neighbour, the brother — not on the
+user's son, dog or diet that the low personal floor would let in because it happens to be nearest. A request that
+names such a person counts by meaning only the memories naming the same kind of person («User's sister Priya is
+getting married in June» for "a toast for my sister's wedding"); shared words and standing conditions still count.
+
+Not a child (the user's children are the user's own care: where they live, what they eat bears on it) nor a friend
+(a party or a meal with friends is the user's own: "朋友聚会我点什么饮料合适？" → «用户不喝酒»), and not when the person
+only asks ("新来的同事问老系统是用啥语言写的"): the user answers, from their own memories. A query naming a child too
+("爸爸不常在家，怎么让孩子跟他保持亲近") is about the family: left alone.
+
+Example:
+    >>> others_named("help me pick a gift for my coworker"), others_named("我哥结婚我要上台讲话，帮我写个稿子")
+    ({'coworker'}, {'sibling'})
+    >>> others_named("movie night w/ friends, recommend something?"), others_named("新来的同事问老系统用啥写的")
+    (set(), set())
+    >>> names_other("User's sister Priya is getting married in June", {"sibling"}), names_other("用户的儿子叫乐乐", {"parent"})
+    (True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from .fact_relation import names_relation
+
+_PETS = ("dog", "cat")
+
+OTHERS: dict[str, re.Pattern[str]] = {
+    "partner": re.compile(r"\b(?:wife|husband|girlfriend|boyfriend|spouse|fianc[eé]e?|my partner)\b|老婆|老公|妻子|丈夫|"
+                          r"太太|媳妇|女朋友|男朋友|爱人", re.I),
+    "sibling": re.compile(r"\b(?:brothers?|sisters?|siblings?)\b|哥哥|弟弟|姐姐|妹妹|(?:^|我|老)[哥弟姐妹](?!们)", re.I),
+    "parent": re.compile(r"\b(?:mother|mom|mum|father|dad|my parents)\b|妈妈|母亲|爸爸|父亲|父母|爸妈|(?:^|我|老)[妈爸]", re.I),
+    "grandparent": re.compile(r"\b(?:grand(?:ma|pa|mother|father|parents?)|granny)\b|奶奶|爷爷|外婆|外公|姥姥|姥爷"),
+    "coworker": re.compile(r"\b(?:co-?workers?|colleagues?|boss|(?:my|our) (?:manager|intern)s?)\b|同事|老板|领导|上司|"
+                           r"实习生|总监|经理|主管", re.I),
+    "neighbour": re.compile(r"\bneighbou?rs?\b|邻居", re.I),
+    "roommate": re.compile(r"\b(?:room|flat|house)mates?\b|室友|舍友", re.I),
+}
+_CHILD = re.compile(r"\b(?:kids?|child(?:ren)?|sons?|daughters?|toddlers?|bab(?:y|ies))\b|孩子|儿子|女儿|闺女|宝宝|娃|"
+                    r"小孩|小朋友", re.I)
+_ONLY_ASKS = re.compile(r"\b(?:asked|asks|asking)\b|问", re.I)
+# the user with the person: an outing, a meal, a visit, "we" is the user's own ("带我妈去哪逛逛" → where the user lives)
+_TOGETHER = re.compile(r"\b(?:(?:with|take|taking|bring|bringing) (?:my|our|her|him|them|the)|visit\w*|host\w*|we|us|our|and i|and me|"
+                       r"me and)\b|带|陪|和|跟|一起|来(?:我|家|住|玩)", re.I)
+#: A memory may name the person in words a request would not use alone ("User's partner"). Not «对象»: «汇报对象», an
+#: object in code.
+_MEMORY_OTHERS: dict[str, re.Pattern[str]] = {
+    "partner": re.compile(r"\bpartner\b|先生", re.I),
+    "parent": re.compile(r"\bparents?\b", re.I),
+    "coworker": re.compile(r"\b(?:manager|intern)s?\b", re.I),
+}
+
+
+def others_named(text: str) -> set[str]:
+    """The kinds of other people the request concerns (empty when it names a child, the person only asks,
+    or the user does something with them)."""
+    if _CHILD.search(text) or _ONLY_ASKS.search(text) or _TOGETHER.search(text):
+        return set()
+    return {name for name, pattern in OTHERS.items() if pattern.search(text)}
+
+
+def names_someone_else(memory_text: str, others: Collection[str]) -> bool:
+    """Whether the memory is about another person or a pet than `others` («User's son Theo is 6» for a gift for a
+    coworker): such a memory does not bear on the request by meaning. A memory naming no one (a condition of the
+    user's own, «User is vegetarian») may still."""
+    if names_other(memory_text, others):
+        return False
+    return bool(_CHILD.search(memory_text) or names_other(memory_text, OTHERS) or names_relation(memory_text, _PETS))
+
+
+def names_other(memory_text: str, others: Collection[str]) -> bool:
+    """Whether the memory names one of the kinds of people `others`."""
+    return any(OTHERS[o].search(memory_text) or (o in _MEMORY_OTHERS and _MEMORY_OTHERS[o].search(memory_text))
+               for o in others)
+
+
+__all__ = ["OTHERS", "names_other", "names_someone_else", "others_named"]
