@@ -33,6 +33,7 @@ from ..state import PendingWrite
 from ..text import detect_lang
 from . import (
     answer_scope,
+    answered,
     casual_en,
     chat12_en,
     chat_en,
@@ -377,6 +378,7 @@ class RuleExtractor(Extractor):
         # A long message (more sentences than a turn keeps claims) reads each sentence once: one pasted or said
         # over and over adds nothing new. A short one reads a repeat again, so dedup records its decision.
         said_again: dict[str, int] = {}
+        asked_before = answered.last_question(earlier)  # the assistant's question this message answers, if any
         read = unread = 0  # unread: sentences after the message made more claims than a turn keeps
         for sentence in lx.SENTENCE_SPLIT.split(message):
             if unread or len({_fact_key(c) for c, *_ in found}) > MAX_CLAUSES_PER_TURN:
@@ -619,6 +621,9 @@ class RuleExtractor(Extractor):
                     for c in new:
                         if c.predicate in ("rule", "states"):  # "In this repo, never …" / "…, variable names are camelCase"
                             c.subject = "project"
+                if not new and asked_before and read == 1 and not correction and (said := answered.statement(clause, asked_before)):
+                    # "你们项目用什么 CI？" "GitHub Actions。": the question frames it
+                    new = self._parse(said, None, explicit or bool(lx.EXPLICIT.search(said)))
                 if not new:
                     skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
                     if (used := _USED_TO.match(clause)) and (was := grammar.parse(
