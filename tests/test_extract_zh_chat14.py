@@ -46,3 +46,23 @@ def test_a_short_answer_is_read_in_the_frame_of_the_question(question, answer, e
 ])
 def test_no_frame_no_claim(question, answer) -> None:
     assert _accepted_turns([("assistant", question), ("user", answer)]) == []
+
+
+# the project itself as the holder of a negated use: "这个项目 / 本仓库 不用 X", "this repo doesn't use X"
+# (own oz37; was: nothing stored — only "我们不用 X" was read)
+@pytest.mark.parametrize(("text", "term"), [
+    ("这个仓库没用 Redux，状态都放在 context 里。", "Redux"),
+    ("本项目不使用 ORM", "ORM"),
+    ("这个服务不用 Kafka", "Kafka"),
+    ("This repo doesn't use Redux.", "Redux"),
+    ("Our service does not use Kafka.", "Kafka"),
+])
+def test_the_project_as_holder_of_a_negated_use(text, term) -> None:
+    _check(_accepted_turns([("user", text)]), [("project", term, N)])
+
+
+# "不用" + a verb is "no need to", not a tool the project leaves out (was for 我们: «担心» stored as not used)
+@pytest.mark.parametrize("text", ["这个项目不用改", "这个仓库不用管它", "我们不用担心", "这个服务不用重启",
+                                  "We don't use Docker."])  # "we don't use X" may be a request: left alone
+def test_no_need_to_is_no_tool(text) -> None:
+    assert _accepted_turns([("user", text)]) == []

@@ -134,6 +134,8 @@ _TOPIC = (r"(?:[A-Za-z]{2,12}\s*)?(?:后端|后台|前端|服务端|客户端|�
 # what the project does with a tool, said after it: "用 webpack 打包的", "拿 Helm 部署的"
 _ZH_CHORE = (r"(?:写|做|搭|搭建|实现|开发|管理?|跑|打包|部署|构建|编译|测试|托管|监控|编排|格式化|检查|生成|发布|维护|存储?|收集|"
              r"调度|渲染|压缩|校验|签名|上报|推送|同步|备份)")
+# "不用" + a verb is "no need to", not a tool left out: "这个项目不用改", "我们不用担心"
+_NO_NEED = r"(?:担心|操心|着急|急|客气|谢|麻烦|管|理|改|动|修|换|重启|重装|重新|再|特意|专门|太|那么|这么|每次|考虑|在意|怕|想|等|去|来|做|搞|弄|看|写|说|问|提|加|装|跑|测|记)"
 _PROJ = r"(?:(?:我们|咱们)(?:组|团队|公司|项目)?|(?:这个|本|该|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统|monorepo)|项目|仓库|服务|代码库|代码)"
 _TECH = r"[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*){0,2}"
 _ASCII_TECH = r"[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Za-z0-9][A-Za-z0-9_.+#-]*){0,2}"  # "Dart语法好多不习惯" names no tool
@@ -478,8 +480,8 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^(?:我们|咱们)\s*(?P<o>{_ASCII_TECH}(?:\s*(?:加|和|跟|配|\+|、)\s*{_ASCII_TECH})+)$"), _project_uses),
     # a verbless stack part in a project frame: "前端 React，后端 Spring Cloud"
     (re.compile(rf"^(?:{_PROJ}\s*(?:的)?\s*)?(?:{_TOPIC})\s*[:：]?\s+(?P<o>{_TECH})$"), _project_uses),
-    # "我们这边用钉钉，不用飞书": a tool the team does not use
-    (re.compile(rf"^(?:我们|咱们)(?:组|团队|公司|这边|项目)?{_ADV}(?:不用|没用|不再用|不使用|弃用了?)\s*(?P<o>[^，,]{{1,20}}?)(?:了|的|哈)*$"),
+    # "我们这边用钉钉，不用飞书", "这个项目不用 Docker": a tool the team or the project does not use
+    (re.compile(rf"^(?:(?:我们|咱们)(?:组|团队|公司|这边|项目)?|(?:这个|本|该|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统|monorepo))\s*{_ADV}(?:不用|没用|不再用|不使用|弃用了?)\s*(?!{_NO_NEED})(?P<o>[^，,]{{1,20}}?)(?:了|的|哈)*$"),
      lambda m: _claim("project", "uses", m.group("o"), "negative")),
     # where the user is: "我现在在成都", "我人在西安这边" (a place name, not "我在公司")
     (re.compile(rf"^我(?:人)?{_ADV}在\s*(?P<o>[\u4e00-\u9fff]{{2,6}}?)(?:这边|那边|这儿|那儿|呢)?$"),
