@@ -30,38 +30,48 @@ from typing import Any, Sequence
 _I = re.IGNORECASE
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _END = re.compile(r"[。！!；;\n]|(?<=[？?])")
-_PART = re.compile(r"[，,]")
+_PART = re.compile(r"[，,～~]")
 _WH = re.compile(r"什么|啥|哪|还是|\b(?:what|which|who|where)\b", _I)
 _ASKS = re.compile(r"[？?]$|(?:吗|呢|么)$|什么|啥|哪|还是|\b(?:what|which|who|where|how)\b", _I)
 
 # the project as the topic of the question: "数据库是什么", "技术栈是啥", "你们用什么 CI"
-_PROJECT_TOPIC = re.compile(r"你们|您们|项目|仓库|技术栈|数据库|后端|前端|框架|部署|服务|\b(?:your\s+(?:team|project|repo|stack|app|company))\b", _I)
+_PROJECT_TOPIC = re.compile(r"你们|您们|项目|仓库|技术栈|数据|缓存|存储|日志|监控|后端|前端|框架|部署|服务|\b(?:your\s+(?:team|project|repo|stack|app|company))\b", _I)
 _YOU = re.compile(r"你|您|\byou(?:r)?\b", _I)
 
 # a bare value: a short name or noun phrase with no verb of its own ("GitHub Actions", "中文", "后端")
 _BARE_ZH = re.compile(r"^(?P<o>(?:(?![我你他她它这那是在用了的过着不没很也都还就想要会吧呗哈啦呀啊])[\u4e00-\u9fff]){1,6}|"
-                      r"[A-Za-z][\w.+#-]*(?:\s*(?:\+|、|和|加)?\s*[A-Za-z0-9][\w.+#-]*){0,3})"
+                      r"[A-Za-z][\w.+#-]*(?:\s*(?:\+|、|和|加)?\s*[A-Za-z0-9][\w.+#-]*){0,3}|"
+                      r"[\u4e00-\u9fff]{1,4}\s*[A-Za-z0-9][\w.+#-]*)"
                       r"\s*(?:吧|呗|就行|就好|就可以|就够了|呀|啊|哈|啦|的)?$")
 _BARE_EN = re.compile(r"^(?P<o>[A-Za-z0-9][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*){0,2})(?P<t>\s+(?:mostly|mainly|usually|these days|"
                       r"nowadays|i guess|probably|for now))?$", _I)
 # a clause that starts with an adverb or verb and leaves the holder out: "一般用 pnpm", "主要写 Java"
 _HOLDERLESS_ZH = re.compile(r"^(?:平时|一般|基本上?|通常|主要|现在|目前|最近|一直|都|也|还是|常)*(?:在)?"
                             r"(?:用|写|喝|吃|住在|在用|用的是|是用|习惯用?|喜欢用?|偏好)(?!不)")
-_WH_ZH = re.compile(r"(?:什么|啥|哪个|哪种|哪款|哪家|哪些|哪一个|哪一种)(?:样的)?\s*[A-Za-z\u4e00-\u9fff]{0,6}?(?=[，,。？?！!呢吗啊呀]|$)")
+_WH_ZH = re.compile(r"(?:什么|啥|哪个|哪种|哪款|哪家|哪些|哪一个|哪一种|哪里|哪儿)(?:样的)?\s*[A-Za-z\u4e00-\u9fff]{0,6}?(?=[，,。？?！!呢吗啊呀]|$)")
 _WH_EN = re.compile(r"^(?:what|which)(?:\s+(?P<n>[\w -]{1,30}?))?\s+(?:do|did)\s+(?P<h>you|your team|you guys)\s+(?P<v>use|prefer|like|run|write|code in)\b", _I)
 _SWAP = {"你们": "我们", "您们": "我们", "你": "我", "您": "我", "我们": "你们", "我": "你"}
 
 
-def last_question(earlier: Sequence[Any]) -> str:
-    """The question the assistant's turn right before the user's ends on ("" when it asked none)."""
+def questions(earlier: Sequence[Any]) -> list[str]:
+    """The gaps the assistant's turn right before the user's ends on, in order ([] when it asked nothing):
+    "部署到哪里呢？用什么方式部署？" → ["部署到哪里呢", "用什么方式部署"]; the answer's n-th clause fills the n-th."""
     if not earlier or not isinstance(earlier[-1], dict) or earlier[-1].get("role") not in ("assistant", "ai"):
-        return ""
+        return []
     text = str(earlier[-1].get("content") or "").strip()
-    asked = [s.strip(" ，,？?") for s in _END.split(text) if s.strip() and _ASKS.search(s.strip())]
-    if not asked:
-        return ""
-    parts = [p.strip() for p in _PART.split(asked[-1]) if _WH.search(p)]  # "数据库是什么，有没有用缓存": the first gap
-    return parts[0] if parts else asked[-1]
+    sentences = [s.strip(" ，,？?") for s in _END.split(text) if s.strip()]
+    asked: list[str] = []
+    for s in reversed(sentences):  # the trailing run of questions
+        if not _ASKS.search(s):
+            break
+        asked.insert(0, s)
+    gaps = [p.strip() for s in asked for p in _PART.split(s) if _WH.search(p)]  # "数据库是什么，有没有用缓存": the gap
+    return gaps or asked[-1:]
+
+
+def last_question(earlier: Sequence[Any]) -> str:
+    """The first gap of the assistant's last question ("" when it asked none)."""
+    return next(iter(questions(earlier)), "")
 
 
 def _holder(question: str) -> str:
@@ -116,7 +126,7 @@ def statement(clause: str, question: str) -> str:
         said = re.sub(r"^我(?:希望|想要|想让|要|更希望|比较希望)你", "以后", said)  # "你希望我用中文还是英文回答": a standing wish
         if holder == "我们" and not _CJK.search(value):
             return f"我们用 {value}"  # "数据库是什么？" "MySQL。": a tool the project uses
-        return said if re.match(r"^(?:我|我们|以后)", said) else f"{holder}{'的' if holder == '我们' and not said.startswith(('用', '在')) else ''}{said}"
+        return said if re.match(r"^(?:我|我们|以后)", said) else f"{holder}{said}"
     if (bare := _BARE_EN.match(clause)) and (wh := _WH_EN.match(question)):
         holder = "we" if wh.group("h").lower() != "you" else holder
         return f"{holder} {wh.group('v').lower()} {bare.group('o')}{bare.group('t') or ''}"
