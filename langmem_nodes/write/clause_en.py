@@ -285,7 +285,7 @@ def read(clause: str) -> list[Claim]:
         return _user(rest, household=h.group("user").lower().startswith(("my", "our")))
     if h.group("thing"):
         return _thing(rest)
-    return _project(rest)
+    return _project(rest, named=not h.group("project").lower().startswith("we"))
 
 
 def _user(rest: str, *, household: bool = False) -> list[Claim]:
@@ -402,7 +402,8 @@ def _thing(rest: str) -> list[Claim]:
 _STOPPED_VERB = r"use|run on|deploy (?:to|on|with)|rely on|depend on|write|code in|build (?:with|on)|develop in|ship with"
 
 
-def _project(rest: str) -> list[Claim]:
+def _project(rest: str, *, named: bool = False) -> list[Claim]:
+    """`named`: the holder is the project itself ("this repo"), not "we" (whose "we don't use X" may be a request)."""
     rest = _BE_ADVERB.sub(r"\1 ", _ADVERB.sub("", rest))
     rest = re.sub(r"^gets?\s+(?=\w+ed\s+(?:to|on|with|by|using|via|through|in)\b)", "is ", rest, flags=_I)  # "gets deployed to"
     if (m := _R_WE_LIVE.match(rest)) and (place := _residence(rest[m.end():], m.group(0))):
@@ -416,6 +417,8 @@ def _project(rest: str) -> list[Claim]:
             uses = re.match(rf"^(?:{_STOPPED_VERB})\s+", re.sub(r"^(?:do|does)\s+", "", after, flags=_I), _I)
             if uses:
                 return _one("project", "uses", re.sub(r"^(?:do|does)\s+", "", after, flags=_I)[uses.end():], "negative", techy=True)
+        if named and (uses := re.match(r"^(?:(?:do|does) not|don'?t|doesn'?t)\s+use\s+", rest, _I)):
+            return _one("project", "uses", rest[uses.end():], "negative", techy=True)  # "this repo doesn't use Docker": a fact
         return []  # "we don't use Docker" (a convention or a request?) is left to the phrasing rules
     if (m := _R_STOP.match(rest)):
         obj, after = _object(rest[m.end():])

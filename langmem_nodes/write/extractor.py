@@ -33,6 +33,8 @@ from ..state import PendingWrite
 from ..text import detect_lang
 from . import (
     answer_scope,
+    answered,
+    edit_request,
     casual_en,
     chat12_en,
     chat_en,
@@ -358,7 +360,7 @@ class RuleExtractor(Extractor):
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
         question, hypothetical, reported speech, one-off, small talk, past episode, no parse."""
         message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
-        correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(message)
+        correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
                           or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
         if not correction and earlier and _SOFT_RETRACT.search(message) and _NAME_AGAIN.search(message) and any(
@@ -381,6 +383,7 @@ class RuleExtractor(Extractor):
         # A long message (more sentences than a turn keeps claims) reads each sentence once: one pasted or said
         # over and over adds nothing new. A short one reads a repeat again, so dedup records its decision.
         said_again: dict[str, int] = {}
+        asked_before = answered.questions(earlier)  # the assistant's questions this message answers, if any
         read = unread = 0  # unread: sentences after the message made more claims than a turn keeps
         for sentence in lx.SENTENCE_SPLIT.split(message):
             if unread or len({_fact_key(c) for c, *_ in found}) > MAX_CLAUSES_PER_TURN:
@@ -491,7 +494,7 @@ class RuleExtractor(Extractor):
                          and not named_again and not age_again
                          and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.said_again(clause))) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
-                         "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) else None)
+                         "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) or edit_request.is_edit(raw) else None)
                 if frame:
                     skips.append({"text": clause, "reason": frame})
                     if frame == "reported speech" and _CJK.search(clause):
@@ -624,6 +627,10 @@ class RuleExtractor(Extractor):
                     for c in new:
                         if c.predicate in ("rule", "states"):  # "In this repo, never …" / "…, variable names are camelCase"
                             c.subject = "project"
+                if not new and asked_before and read == 1 and not correction and (
+                        said := answered.statement(clause, asked_before[min(n, len(asked_before) - 1)])):
+                    # "你们项目用什么 CI？" "GitHub Actions。": the question frames it
+                    new = self._parse(re.sub(r"^以后", "", said), None, explicit or bool(lx.EXPLICIT.search(said)))
                 if not new:
                     skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
                     if (used := _USED_TO.match(clause)) and (was := grammar.parse(
@@ -860,7 +867,8 @@ class RuleExtractor(Extractor):
         if not claims and (prev is None or prev.subject == "user") and grammar.DROPPED_I.match(clause):
             # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
-            claims = grammar.parse(("我" if cjk else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
+            quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out)\b", clause, re.I)  # "quit sugar last month"
+            claims = grammar.parse(("我" if cjk else "I " if quit_ else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
                 and not chat_zh.bare_degree(clause) and not answer_scope.bare_negation(clause)

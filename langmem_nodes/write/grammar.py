@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 
 from . import chat12_en, chat13_en, chat_zh, clause_en, kin_value, left_job, moves, stance, team_setting, withdrawal, work_topic
+from .not_a_tool import not_a_tool
 from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
 
@@ -753,7 +754,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
             return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and (_DEICTIC.search(c.object) or _BACK_CLAUSE.search(c.object)))
-                    and not chat_zh.off_object(c)
+                    and not chat_zh.off_object(c) and not not_a_tool(c)
                     and not ((c.predicate in ("uses", "has") or c.predicate.startswith("attr:")) and _ISSUED.match(c.object))
                     and not (c.predicate.startswith("attr:") and _DOING.match(c.object))
                     and not work_topic.is_topic(c, text)]  # "做抖音的推荐产品": what is worked on, no job title
@@ -909,7 +910,9 @@ FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|
 
 # a first-person verb whose subject chat dropped: "在学韩语", "一直用 Vim", "learning Korean", "been using Arch"
 DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(?:在)?(?:用|写)|"
+                       r"^(?:已经|早就|现在)?(?:再也不|不再|已经不|早就不)(?:玩|用|吃|喝|碰|抽|看|追|坐)|^(?:已经|早就)?戒(?:了)?(?=[\u4e00-\u9fff])|"
                        r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|啃|练|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来|搬去|搬家到|搬回)|"
+                       r"^(?:quit|gave up|no longer|cut out)\s+(?=\w)|^stopped\s+(?=\w+ing\b)|"
                        r"^(?:(?:mostly|mainly|usually|also|still)\s+)?(?:been\s+)?(?:learning|studying|using|living in|working on|working at|teaching myself|picking up|writing|coding in)\b|"
                        r"^(?:way |much |far |a lot |more |also |really |mostly )+(?:more\s+)?(?:into|of a fan of)\b|"
                        r"^(?:(?:really|just|honestly|definitely|totally)\s+)?not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|big\s+on|into|keen\s+on)\s+(?!you\b|your\b|that\b|this\b|it\b)", _I)
