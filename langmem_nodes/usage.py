@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .node import MemoryNode
-from .records import MAX_DAYS, Level, MemoryContext, as_utc, new_id, utcnow
+from .records import Level, MemoryContext, as_utc, new_id, utcnow
 from .store.sqlite import DamagedFile
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import chat12_en, chat13_en, chat_zh, clause_en, kin_value, left_job, moves, stance, team_setting, withdrawal, work_topic
+from . import (
+    chat12_en,
+    chat13_en,
+    chat_zh,
+    clause_en,
+    kin_value,
+    left_job,
+    moves,
+    stance,
+    team_setting,
+    withdrawal,
+    work_topic,
+)
 from .not_a_tool import not_a_tool
 from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
