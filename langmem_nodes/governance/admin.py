@@ -250,7 +250,8 @@ class MemoryAdmin:
         (see `langmem_nodes.usage.usage_metrics` for the definitions).
 
         `scope` is a `MemoryContext` or a dict with `user_id` (required), `org_id`, `project_id`."""
-        from ..usage import MAX_DAYS, usage_metrics
+        from ..records import MAX_DAYS
+        from ..usage import usage_metrics
 
         if isinstance(scope, Mapping):
             unknown = set(scope) - {"org_id", "user_id", "project_id"}

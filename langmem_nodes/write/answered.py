@@ -25,7 +25,8 @@ Example:
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 _I = re.IGNORECASE
 _CJK = re.compile(r"[\u4e00-\u9fff]")
