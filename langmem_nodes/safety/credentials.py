@@ -51,16 +51,23 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("recovery key", re.compile(rf"{_B}\d{{6}}(?:-\d{{6}}){{7}}{_E}")),  # BitLocker: eight groups of six digits
     ("basic auth", re.compile(r"\bBasic\s+(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=])")),  # user:password, base64
     ("connection string key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature|sig|Password|Pwd)"
-                                         r"=[^;&\s，。；！？、]{6,}", _I)),
+                                         r"=(?![/~])[^;&\s，。；！？、]{6,}", _I)),  # not "PWD=/home/ada": a path
 ]
 # a URL carrying a password: scheme://user:PASSWORD@host (also redis://:PASSWORD@host)
 _URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:(?P<v>[^\s/@]{1,200})@[^\s/]+", _I)
 _CLI_PASSWORD = re.compile(r"(?:\bmysql\b|\bmysqldump\b|\bpsql\b|\bmongo(?:sh)?\b)[^\n]{0,80}?\s-p(?P<v>[^\s-][^\s]{3,})|"
-                           r"--password[= ](?P<w>\S{4,})", _I)
-_ENV_SECRET = re.compile(r"\b[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY)[A-Z0-9_]*"
+                           r"--password[= ](?P<w>\S{4,})|"
+                           # a client's password flag that takes the next word: "redis-cli -a X", "sshpass -p X"
+                           r"(?:\bredis-cli\b[^\n]{0,80}?\s-a|\bsshpass\b[^\n]{0,20}?\s-p)\s+[\"']?(?P<x>[^\s\"']{4,})", _I)
+_ENV_SECRET = re.compile(r"\b[A-Z0-9_]*(?:PASSWORD|PASSWD|_PWD(?![A-Z])|_PASS(?![A-Z])|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY)[A-Z0-9_]*"
                          r"(?:\s*[=:]|\s+is)\s*[\"']?(?P<v>[^\s\"'，。；！？、]{4,})")
 # a snake_case credential field with a value: "private_key_id 9a8b…", "client_secret: x9…"
 _FIELD_SECRET = re.compile(r"\b(?P<k>[a-z0-9]*_[a-z0-9_]*|[a-z]+[A-Z][A-Za-z]*)(?<=[a-z0-9_])\s*(?:[=:]|\s+is|\s)\s*[\"']?(?P<v>[^\s\"',;]{8,})")
+# a PascalCase field named last for a secret, then its value: "AppSecret：Dt8kQw3Z…", "ClientToken = 9fKq…" (a
+# value that looks random, not "PrimaryKey: user_id")
+_PASCAL_FIELD = re.compile(r"(?<![A-Za-z0-9_])(?P<k>(?:[A-Z][a-z0-9]+){0,3}(?:Secret|Token|Key|Password|Passwd|Pwd)(?:Id)?)"
+                           r"\s*[=:：]\s*[\"']?(?P<v>[^\s\"',;，。；！？、]{8,})")
+_NOT_SECRET_FIELD = re.compile(r"^(?:Primary|Foreign|Sort|Partition|Public|Cache|Lookup|Index|Row|Unique|Composite|Hash|Map|Object)")
 # a quoted key in JSON or a dict literal: {"secret": "b7d9…"}, {'appSecret': '…'}
 _QUOTED_FIELD = re.compile(r"[\"'](?P<k>[A-Za-z0-9_.-]{2,40})[\"']\s*(?::|=>?)\s*[\"'](?P<v>[^\"'\s]{6,})[\"']")
 _FIELD_LAST_WORD = re.compile(r"(?:password|passwd|pwd|pass|secret|token|api_?key|apikey|access_?key|private_?key|"
@@ -72,7 +79,7 @@ _HIGH_ENTROPY = re.compile(r"(?<![A-Za-z0-9_+/=-])(?P<v>[A-Za-z0-9_+/=-]{28,})(?
 # is one; any other question ("first pet's name") only when the text says it is a security question.
 _SECURITY_ANSWER = re.compile(
     r"\b(?:mother|mom|mum|mommy|mama)'?s\s+maiden\s+name\b(?:\s*,[^.!?\n,]{1,30},)?(?:\s+(?:is|was)|\s*[:=,-]+)\s*(?:it'?s\s+)?(?P<v>[^\s.,;!?()]{2,40})|"
-    r"\bsecurity\s+(?:question|answer)s?\b[^.\n]{0,80}?\b(?:answer(?:\s+is)?|is|was)\s*[:=]?\s*(?P<w>[^\s.,;!?()]{2,40})|"
+    r"\b(?:security|secret)\s+(?:question|answer)s?\b[^.\n]{0,80}?\b(?:answer(?:\s+is)?|is|was)\s*[:=]?\s*(?P<w>[^\s.,;!?()]{2,40})|"
     r"\bsecurity\s+answer\s*[:=]\s*(?P<x>[^\s.,;!?()]{2,40})|"
     r"(?:妈妈|母亲|老妈|我妈)(?:的)?(?:娘家姓|婚前姓|娘家的姓|未婚时的姓)(?:氏)?\s*(?:是|为|：|:|叫)?\s*(?P<y>[\u4e00-\u9fffA-Za-z]{1,12})|"
     r"(?:密保|安全问题|安全提示问题|密码提示问题)[^。！？\n]{0,30}?答案\s*(?:是|为|：|:|叫)\s*(?P<z>[^\s，,。；;！!？?]{1,30})|"
@@ -140,7 +147,7 @@ _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of some
     r"authentication|auth|cryptography|storage|hygiene|complexity|change|recovery\s+email|input|box|"
     r"window|page|screen|form|sharing|leak|breach|management|type|format|encoding|flow|endpoint|economy|examples?|hints?"
 )
-_EN_LINK = r"(?:\s+(?=\d{4,8}\b)|'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
+_EN_LINK = r"(?:\s+(?=\d{4,8}\b)|\s+(?=\d(?:[ -]\d){2,}\b)|'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
            r"\s+updated\s+to|\s+became|\s+ended\s+up(?:\s+being|\s+as)?|\s+turned\s+out\s+to\s+be|\s+(?:got|was)\s+set\s+to|" \
            r"\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→)"
 _EN_PREP = r"(?:\s+(?:for|at|of|on|to|in|from)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|your\s+|his\s+|her\s+)?[\w.'-]+(?:\s+[\w.'-]+){0,4}?)?"
@@ -154,6 +161,7 @@ _EN_NON_VALUE = frozenset(
 )
 _EN_PHRASE = re.compile(
     rf"\b(?P<w>{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)(?!-)"
+    r"(?:\s*\([^()\n]{1,30}\))?"  # a note on it: "password (case sensitive): …"
     rf"{_EN_PREP}{_EN_LINK}\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]*[^\s\"'”’,;.!?](?:\s+[^\s\"'”’,;.!?]+){{0,11}})",
     _I,
 )
@@ -185,7 +193,7 @@ _ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安�
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置"
 _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
-_ZH_NOT_VALUE = r"(?:怎么|如何|什么|多少|几|哪|啥|咋|干嘛|干吗|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
+_ZH_NOT_VALUE = r"(?:(?:详|参)?见(?:附件|下|上|邮件|群)|附件|待定|暂无|怎么|如何|什么|多少|几|哪|啥|咋|干嘛|干吗|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
 _ZH_PHRASE = re.compile(
     rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
     # a pass phrase of spaced zh words is one value ("口令是 月亮 湖边 三只 猫"), else a token and its ASCII words
@@ -303,6 +311,8 @@ def _en_value_ok(word: str, value: str) -> bool:
         # "… is the same as my login", "… is the weakest part"
         return value.split()[1].strip(".,!?").casefold() not in _EN_NON_VALUE | _THE_NOT_VALUE
     if not first or first in _EN_NON_VALUE or is_measure(first):
+        return False
+    if re.fullmatch(r"~?(?:/[\w.-]+)+/?", first):  # "PWD=/home/ada": a path, where things are
         return False
     if re.match(rf"(?:{_NUMBER_WORD}[\s-]+)*{_NUMBER_WORD}\s+(?:characters?|chars?|digits?|letters?|words?|symbols?|long)\b", value, _I):
         return False  # "my password is twenty characters long": a length in words
@@ -536,11 +546,15 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _URL_PASSWORD.finditer(text):
         add("url with password", m, "v")
     for m in _CLI_PASSWORD.finditer(text):
-        add("password", m, "v" if m.group("v") else "w")
+        add("password", m, next(g for g in "vwx" if m.group(g)))
     for m in _ENV_SECRET.finditer(text):
         add("credential", m, "v")
     for m in _FIELD_SECRET.finditer(text):
         if _FIELD_WORDS.search(m.group("k")) and _credential_shaped(m.group("v")):
+            add("credential", m, "v")
+    for m in _PASCAL_FIELD.finditer(text):
+        value = m.group("v")
+        if not _NOT_SECRET_FIELD.match(m.group("k")) and (_strongly_shaped(value) or _looks_random(value) or _LONG_HEX.fullmatch(value)):
             add("credential", m, "v")
     for m in _QUOTED_FIELD.finditer(text):  # the key names the secret last: "app_secret", not "password_policy"
         if _FIELD_LAST_WORD.search(m.group("k")) and _credential_shaped(m.group("v")):
@@ -644,11 +658,13 @@ def find_secrets(text: str) -> list[Finding]:
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
     from .hedged import find_hedged
+    from .laidout import find_laid_out
     from .presented import find_presented
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_hedged(text)
     found += find_presented(text)
     found += find_framed(text)
+    found += find_laid_out(text)
     return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
 
 
@@ -699,7 +715,7 @@ _QUOTES = "\"'“‘「『"
 _OWNER = re.compile(r"\b(?:my|mine|I|I'?ve|I'?m|our)\b|我", _I)
 # code that reads a secret from elsewhere, not the secret: "os.environ['DB_PASSWORD']", "os.getenv(…)",
 # "process.env.API_KEY", "settings.SECRET_KEY"; and an environment variable's name ("DB_PASSWORD")
-_LOOKUP = re.compile(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*\s*[\[(]|(?:process|import\.meta)\.env\b|"
+_LOOKUP = re.compile(r"\$\(|`|(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*\s*[\[(]|(?:process|import\.meta)\.env\b|"
                      r"(?:os\.environ|os\.getenv|System\.getenv|getenv|ENV)\b|"
                      r"(?:settings|config|secrets|env|ENV)\.(?-i:[A-Z][A-Z0-9_]+)\b", _I)
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
@@ -707,6 +723,10 @@ _ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 # a public key: the algorithm of an SSH key line and the base64 after it ("ssh-ed25519 AAAAC3Nza…") opens nothing
 _PUBLIC_KEY = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)(?:\s+AAAA[A-Za-z0-9+/=]*)?")
+
+
+# a URL whose password part names the slot: "https://user:password@host", "https://用户名:密码@主机"
+_URL_TEMPLATE = re.compile(r"://[^\s/:@]*:(?:password|passwd|pass|pwd|secret|token|key|密码|口令|密钥)@[^\s/，。]*", _I)
 
 
 def _public_key(f: Finding, text: str) -> bool:
@@ -719,7 +739,10 @@ def _placeholder(f: Finding, text: str) -> bool:
         return False
     if _public_key(f, text):
         return True
+    if any(t.start() < f.end and f.start < t.end() for t in _URL_TEMPLATE.finditer(text)):
+        return True  # "https://user:password@host/path": a URL's shape, its slots named
     value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
+    value = re.sub(r"(?<=[*x•.])[（(][^（()）]*[)）]?$", "", value)  # "******（已隐藏）": a mask and a note on it
     if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}](?![^\s\"',;.!?，。；！？)])", text[f.start:]):
         return True
     if _LOOKUP.match(text, f.start) or (_ENV_NAME.fullmatch(value) and _FIELD_WORDS.search(value)):
