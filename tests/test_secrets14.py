@@ -9,7 +9,10 @@ config line (psk="…"); codes listed under a recovery-code heading; a code said
 9", "cvc 0 4 2"); a note between a secret's name and its link ("password (case sensitive): …"); words and a number
 quoted as one value; a code pressed on a keypad; a "secret answer". Its look-alikes: a clause after "security
 questions:" is no answer; a model number after a safe ("保险箱型号 SD-3719"); a pointer ("密码：见附件"). A turn
-holding one of the secrets leaves no byte of it in the home."""
+holding one of the secrets leaves no byte of it in the home. Third batch (own3.jsonl): a code pointed at after
+interjections ("the pin? oh right, 0 5 1 7", "no it's not …, it's …"); a value spelled aloud ("P as in Peter, 4,
+…", "capital B, then seven, …"); a combination in number words; a system's login pair ("the staging db: postgres /
+Stg-Pg-7731"); a Wi-Fi QR string; the answer given for a quoted security question ("“最喜欢的食物”我填的是 …")."""
 
 from __future__ import annotations
 
@@ -42,6 +45,18 @@ FOUND = {  # text -> the value that must be found
     "so the keypad at my mom's place, you press 1 9 8 2 and then enter": "1 9 8 2",
     "门口的密码锁，按 1 9 8 2 再按井号": "1 9 8 2",
     "the secret answer for my bank (first car) is Corolla": "Corolla",
+    "the pin? oh right, 0 5 1 7": "0 5 1 7",
+    "密码？哦对，0 5 1 7": "0 5 1 7",
+    "ugh my bank password, I keep mixing it up. no it's not Lx8#pq, it's Lx8#pz": "Lx8#pz",
+    "银行卡密码我老记混。不对，是 Lx8#pz": "Lx8#pz",
+    "it's P as in Peter, 4, X as in xray, 9, 9 — the portal password": "P as in Peter, 4, X as in xray, 9, 9",
+    "the pin is capital B, then seven, seven, then lowercase q": "capital B, then seven, seven, then lowercase q",
+    "locker combo is twelve, thirty, six": "twelve, thirty, six",
+    "the staging db: postgres / Stg-Pg-7731": "Stg-Pg-7731",
+    "测试库：postgres / Stg-Pg-7731": "Stg-Pg-7731",
+    "WIFI:T:WPA;S:CasaVerde;P:limonada2024!;;": "limonada2024!",
+    "the answer i gave for 'favorite food' on the bank site was lasagna99": "lasagna99",
+    "银行网站那个“最喜欢的食物”我填的是 lasagna99": "lasagna99",
 }
 
 LOOKALIKES = [
@@ -70,6 +85,15 @@ LOOKALIKES = [
     "密码：见附件",
     "password (case sensitive) is the label on the form",
     "my first car was a Corolla, loved it",
+    "the meeting? oh right, 3 pm",
+    "会议？哦对，3 点",
+    "P as in Peter is how I spell my name on calls",
+    "capital letters, then seven digits is the format of our invoice ids",
+    "the combo meal is twelve, thirty, six dollars",  # no combination named by "combo is"
+    "versions: node / v18.2.0",
+    "服务器：Ubuntu / 22.04",
+    "WIFI:T:WPA;S:CasaVerde;P:<password>;;",
+    "表格里“职业”我填的是 教师",
 ]
 
 
@@ -93,6 +117,9 @@ END_TO_END = {  # a turn -> the value no byte of the home may hold
     "GitHub 恢复码\n1. 9f2k-77ab\n2. 3c8d-1e0f": "3c8d-1e0f",
     "pass: 'Orchid Lane 14'": "Orchid Lane 14",
     "I drink oolong. password (case sensitive): GreenFROG77": "GreenFROG77",
+    "WIFI:T:WPA;S:CasaVerde;P:limonada2024!;;": "limonada2024!",
+    "I like jazz. the pin is capital B, then seven, seven, then lowercase q": "capital B, then seven, seven, then lowercase q",
+    "测试库：postgres / Stg-Pg-7731": "Stg-Pg-7731",
 }
 
 

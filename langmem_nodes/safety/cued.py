@@ -91,7 +91,7 @@ _ID_CUE = re.compile(
     r"(?:[\u4e00-\u9fff]{2,4}银行|[工农中建交招]行|(?-i:\b(?:[A-Z][A-Za-z&]+\s+){1,3}Bank\b|\bBank\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))"
     r"\s*[:：,，]?\s*(?=\d{4}[ -]?\d{4})|\b(?:credit|debit|bank|atm|salary|payroll|visa|mastercard|amex)\s+card\b|\bpassport\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|(?:工资|社保|医保|公积金|招商|招行|工行|建行|农行|中行|交行|邮储|工商|建设|农业)(?:银行)?卡|社保|驾照号|驾驶证号|医保卡", _I)
 _QUESTION_CUE = re.compile(
-    r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:to|for)\s+(?:the\s+)?[\"'‘“]|"
+    r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:(?:I|we)\s+(?:gave|put|used|set|chose|picked|typed|wrote)\s+)?(?:to|for)\s+(?:the\s+)?[\"'‘“]|[“\"「‘](?=[^”\"」’]{0,12}(?:最喜欢|第一|小学|初中|母亲|父亲|妈妈|爸爸|宠物|出生|童年|班主任|偶像|梦想))[^”\"」’]{2,30}[”\"」’](?=\s*(?:我|都)?(?:填|写|设|答)的?是)|"
     r"密保|安全问题|验证问题|[“\"「‘][^”\"」’]{2,30}[”\"」’]\s*(?:的)?(?:答案|回答)|"
     # a security question by its shape: "what was the name of your first school", "你小学班主任叫什么"
     r"\b(?:what|which|who|where)\s+(?:was|is|were)\s+(?:the\s+(?:name|make|model|street|city|town)\s+of\s+)?your\s+"
@@ -119,10 +119,12 @@ _NOT_VALUE_BEFORE = re.compile(
 # a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
 _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
-_POINTS_BACK = re.compile(r"^\s*(?:(?:oh|ah|um+|uh+|er+m?|well|yeah|yes|ok|okay|right|hmm+|lol|sure|haha)[,.!…]*\s+|"
-                          r"(?:哦|噢|嗯|啊|呃|额|哈哈|好吧|对)[，,。.！!…]*\s*)?(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
+_INTERJECTION = (r"(?:(?:oh|ah|um+|uh+|er+m?|well|yeah|yes|ok|okay|right|hmm+|lol|sure|haha|no|nope|nah|wait|sorry|"
+                 r"actually|oops)[,.!…]*\s+|(?:哦|噢|嗯|啊|呃|额|哈哈|好吧|对|不对|不是|错了|等等|抱歉)[，,。.！!…]*\s*)")
+# a sentence pointing back at a secret named just before: "it's …", "oh right, 0 5 1 7" (interjections, then a code)
+_POINTS_BACK = re.compile(rf"^\s*(?:{_INTERJECTION}*(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
                           r"(?:I|we)\s+(?:just\s+)?(?:changed|set|reset|made|updated|switched)\s+it\s+to\b|我?(?:改成|设成|换成)了?|"
-                          r"是这个|如下)", _I)
+                          rf"是这个|如下)|{_INTERJECTION}+(?=\d))", _I)
 _NEGATED = re.compile(r"\b(?:forgot|forget|forgotten|lost|don'?t\s+(?:know|remember)|can'?t\s+remember|no\s+idea|reset|"
                       r"changed?|expired?|wrong|invalid|incorrect)\b|忘了|忘记|记不住|不记得|重置|过期|失效|错了|不对", _I)
 # a value named as an example of what people use, not as the user's: "123456 居然还是最常见的密码"
