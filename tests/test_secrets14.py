@@ -94,6 +94,8 @@ LOOKALIKES = [
     "服务器：Ubuntu / 22.04",
     "WIFI:T:WPA;S:CasaVerde;P:<password>;;",
     "表格里“职业”我填的是 教师",
+    "password: 'min 8 chars, 1 symbol'",
+    "the sign reads capital A, then number 4, then seven. the password thing is unrelated",
 ]
 
 
@@ -142,3 +144,16 @@ def test_a_look_alike_turn_is_not_refused_as_a_secret(store, text) -> None:
         {"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
     assert not [s for s in out.get("memory_skipped") or [] if "secret" in (s.get("reason") or "")
                 or "credential" in (s.get("reason") or "")]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("redis-cli -a R3d1sSecr3tXY keeps timing out, why?", "R3d1sSecr3tXY"),
+    ("钉钉的 AppSecret：Dt8kQw3ZxLm9Vn2Bp7Rc4Hy6 调接口一直报错", "Dt8kQw3ZxLm9Vn2Bp7Rc4Hy6"),
+    ('why won\'t it join? network={ ssid="Cabin" psk="sunflower-field-22" }', "sunflower-field-22"),
+    ("测试库：postgres / Stg-Pg-7731 连不上怎么办", "Stg-Pg-7731"),
+])
+def test_the_read_query_drops_the_value(text, value) -> None:
+    from langmem_nodes.read.unsecret import without_secrets
+
+    query = without_secrets(text)
+    assert value not in query and query.strip()

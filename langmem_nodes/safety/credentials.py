@@ -157,7 +157,8 @@ _EN_NON_VALUE = frozenset(
     case-sensitive mandatory supposed still always never usually also just what where when how which who why
     there here it this that these those mine yours ours something nothing anything empty blank missing valid
     invalid unknown known and or but with without ok fine good bad rotated set unset my your our their his her
-    important sensitive private secret confidential for to of by from as if so like yes no true false null none""".split()
+    important sensitive private secret confidential for to of by from as if so like yes no true false null none
+    min max minimum maximum""".split()
 )
 _EN_PHRASE = re.compile(
     rf"\b(?P<w>{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)(?!-)"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .credentials import _NAMED_BEFORE, _NUMBER_WORD, Finding, _product, _strongly_shaped
+from .credentials import _NAMED_BEFORE, _NUMBER_WORD, Finding, _product, _sentence_span, _strongly_shaped
 
 _I = re.IGNORECASE
 
@@ -27,6 +27,7 @@ _CODES_HEADING = re.compile(r"(?:\b(?:recovery|backup|2fa|two-factor|mfa)\s+code
                             r"[^\n]{0,30}\n", _I)
 _LIST_ITEM = re.compile(r"[ \t]*(?:\d{1,2}[.)、]|[-*•])?[ \t]*(?P<v>[A-Za-z0-9]{4,}(?:-[A-Za-z0-9]{3,})*)[ \t]*(?:\n|$)")
 _SPELLED_CODE = re.compile(r"\b(?:the|my|our|your|this|that)\s+code\s+(?:is|was|is\s+now|:)\s*(?P<v>\d(?:[ -]\d){3,9})(?![\w.-]|\s\d)", _I)
+_RULE_WORDS = re.compile(r"\b(?:characters?|chars?|digits?|letters?|symbols?|numbers?|words?|least|min|max|minimum|maximum)\b", _I)
 _QUOTED_AFTER_LINK = re.compile(
     r"\b(?:pass(?:word|wd|code|phrase)?|pwd|pw|pin|secret)\s*(?:is|was|:|=)\s*(?P<q>[\"'“‘])(?P<v>[^\"'“”‘’\n]{4,40})[\"'”’]", _I)
 
@@ -76,10 +77,11 @@ def find_laid_out(text: str) -> list[Finding]:
     found += [Finding("access code", "secret", m.start("v"), m.end("v"), m.group("v")) for m in _SPELLED_CODE.finditer(text)]
     for m in _QUOTED_AFTER_LINK.finditer(text):
         value = m.group("v")
-        if re.search(r"\d", value) and " " in value.strip():  # words and a number quoted as one: "Orchid Lane 14"
+        if re.search(r"\d", value) and " " in value.strip() and not _RULE_WORDS.search(value):  # one value: "Orchid Lane 14"
             found.append(Finding("password", "secret", m.start("v"), m.end("v"), value))
     for m in (*_SPELLED_OUT.finditer(text), *_SPOKEN.finditer(text)):
-        if _NAMED_BEFORE.search(text):
+        start, end = _sentence_span(text, m.start(), m.end())
+        if _NAMED_BEFORE.search(text, start, end):
             found.append(Finding("password", "secret", m.start(), m.end(), m.group(0)))
     found += [Finding("wifi key", "secret", m.start("v"), m.end("v"), m.group("v")) for m in _WIFI_QR.finditer(text)]
     found += [Finding("access code", "secret", m.start("v"), m.end("v"), m.group("v")) for m in _COMBO_WORDS.finditer(text)]
