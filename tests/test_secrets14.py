@@ -57,6 +57,11 @@ FOUND = {  # text -> the value that must be found
     "WIFI:T:WPA;S:CasaVerde;P:limonada2024!;;": "limonada2024!",
     "the answer i gave for 'favorite food' on the bank site was lasagna99": "lasagna99",
     "银行网站那个“最喜欢的食物”我填的是 lasagna99": "lasagna99",
+    # an English credential word glued to zh ("我的PIN是"): no word boundary before it, still its name
+    "我的PIN是 4471，别忘了": "4471",
+    "我的PIN是 nine one four seven，英文念的你能看懂吧": "nine one four seven",
+    "my PIN is nine one four seven": "nine one four seven",
+    "我的token是 abcdef123456xyz": "abcdef123456xyz",
 }
 
 LOOKALIKES = [
@@ -95,6 +100,10 @@ LOOKALIKES = [
     "WIFI:T:WPA;S:CasaVerde;P:<password>;;",
     "表格里“职业”我填的是 教师",
     "password: 'min 8 chars, 1 symbol'",
+    "my password manager says 3 of my passwords are reused, should I worry?",
+    "our api tokens are rotated weekly",
+    "我有好几个密码是重复的，要紧吗",
+    "GPIO的PIN是 17",
     "the sign reads capital A, then number 4, then seven. the password thing is unrelated",
 ]
 
@@ -122,6 +131,7 @@ END_TO_END = {  # a turn -> the value no byte of the home may hold
     "WIFI:T:WPA;S:CasaVerde;P:limonada2024!;;": "limonada2024!",
     "I like jazz. the pin is capital B, then seven, seven, then lowercase q": "capital B, then seven, seven, then lowercase q",
     "测试库：postgres / Stg-Pg-7731": "Stg-Pg-7731",
+    "我喜欢喝茶。我的PIN是 nine one four seven，英文念的": "nine one four seven",
 }
 
 

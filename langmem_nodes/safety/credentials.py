@@ -216,8 +216,8 @@ _ZH_SAME_AS = re.compile(rf"(?:(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})|密码锁)
 _ZH_DIAL = re.compile(r"(?:密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?:[左右顺逆][转圈]?\s*\d+\s*[，,、]?\s*){2,})")
 # a typed password a few words after the word: "密码开头是 Qx，结尾是 77，就是 QxMarble77"
 _ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？\n]{{0,40}}?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{{6,}})", _I)
-_MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X"
-    r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pa?s{1,2}w(?:o?r)?d|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
+_MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X", "我的PIN是 X" (glued)
+    r"(?<![A-Za-z0-9_])(?P<w>tokens?|pass(?:word|wd|code|phrase)|pa?s{1,2}w(?:o?r)?d|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
     r"pin|cvv2?|cvc2?|cvn|otp)\s*(?:(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)|[，,](?=\s*\d{3,8}(?![\d.:/-])))"  # "PIN，2206"
     r"\s*[\"'“‘「]?(?P<v>\d{1,4}(?:[ -]\d{1,4})+(?![\w.:/-]|\s\d)|[^\s，,。；;！？!?、」”]{2,})",  # "cvv 是 7 3 1": every digit
     _I,
@@ -581,6 +581,8 @@ def find_secrets(text: str) -> list[Finding]:
             add("random-looking token", m, "v")
     for m in _EN_PHRASE.finditer(text):
         word, value = m.group("w"), m.group("v")
+        if re.search(r"s\s+are\s*$", text[m.start("w"):m.start("v")], _I) and not _credential_shaped(value.split()[0]):
+            continue  # "3 of my passwords are reused": what they are like, not what they are
         if _en_value_ok(word, value):
             kind = "password" if word.casefold().startswith(("pass", "pw")) else re.sub(r"\s+", " ", word.casefold())
             spelled = NUMBER_WORDS.match(value)
@@ -605,6 +607,8 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _ZH_PHRASE.finditer(text):
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "设置成一样的有风险吗": a comparison, not a value
             continue
+        if re.fullmatch(r"[\u4e00-\u9fff]{1,8}的", m.group("v")):  # "密码是重复的": what it is like, not what it is
+            continue
         if m.group("gap") and not re.search(r"[是为叫成到设改换]", m.group("gap")) and not m.group("link").strip() \
                 and not _credential_shaped(m.group("v")):
             continue  # "把密码记在 Excel 里": a verb between, no link, a plain word after it ("密码是 sunshine" has one)
@@ -616,6 +620,10 @@ def find_secrets(text: str) -> list[Finding]:
             continue  # "我的 token 是 128 000 个": a count
         if m.group("w").casefold() == "pin" and re.fullmatch(r"\d{1,2}", m.group("v")):
             continue  # "GPIO 的 PIN 是 17": a board's pin number, not a PIN
+        spelled = NUMBER_WORDS.match(text, m.start("v"))
+        if spelled:  # "我的PIN是 nine one four seven": the words of the number, all of them
+            found.append(Finding(m.group("w").casefold(), "secret", spelled.start(), spelled.end(), spelled.group(0)))
+            continue
         add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m, group in _wifi_keys(text):
         add("wifi key", m, group)
