@@ -51,16 +51,23 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("recovery key", re.compile(rf"{_B}\d{{6}}(?:-\d{{6}}){{7}}{_E}")),  # BitLocker: eight groups of six digits
     ("basic auth", re.compile(r"\bBasic\s+(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=])")),  # user:password, base64
     ("connection string key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature|sig|Password|Pwd)"
-                                         r"=[^;&\s，。；！？、]{6,}", _I)),
+                                         r"=(?![/~])[^;&\s，。；！？、]{6,}", _I)),  # not "PWD=/home/ada": a path
 ]
 # a URL carrying a password: scheme://user:PASSWORD@host (also redis://:PASSWORD@host)
 _URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:(?P<v>[^\s/@]{1,200})@[^\s/]+", _I)
 _CLI_PASSWORD = re.compile(r"(?:\bmysql\b|\bmysqldump\b|\bpsql\b|\bmongo(?:sh)?\b)[^\n]{0,80}?\s-p(?P<v>[^\s-][^\s]{3,})|"
-                           r"--password[= ](?P<w>\S{4,})", _I)
-_ENV_SECRET = re.compile(r"\b[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY)[A-Z0-9_]*"
+                           r"--password[= ](?P<w>\S{4,})|"
+                           # a client's password flag that takes the next word: "redis-cli -a X", "sshpass -p X"
+                           r"(?:\bredis-cli\b[^\n]{0,80}?\s-a|\bsshpass\b[^\n]{0,20}?\s-p)\s+[\"']?(?P<x>[^\s\"']{4,})", _I)
+_ENV_SECRET = re.compile(r"\b[A-Z0-9_]*(?:PASSWORD|PASSWD|_PWD(?![A-Z])|_PASS(?![A-Z])|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY)[A-Z0-9_]*"
                          r"(?:\s*[=:]|\s+is)\s*[\"']?(?P<v>[^\s\"'，。；！？、]{4,})")
 # a snake_case credential field with a value: "private_key_id 9a8b…", "client_secret: x9…"
 _FIELD_SECRET = re.compile(r"\b(?P<k>[a-z0-9]*_[a-z0-9_]*|[a-z]+[A-Z][A-Za-z]*)(?<=[a-z0-9_])\s*(?:[=:]|\s+is|\s)\s*[\"']?(?P<v>[^\s\"',;]{8,})")
+# a PascalCase field named last for a secret, then its value: "AppSecret：Dt8kQw3Z…", "ClientToken = 9fKq…" (a
+# value that looks random, not "PrimaryKey: user_id")
+_PASCAL_FIELD = re.compile(r"(?<![A-Za-z0-9_])(?P<k>(?:[A-Z][a-z0-9]+){0,3}(?:Secret|Token|Key|Password|Passwd|Pwd)(?:Id)?)"
+                           r"\s*[=:：]\s*[\"']?(?P<v>[^\s\"',;，。；！？、]{8,})")
+_NOT_SECRET_FIELD = re.compile(r"^(?:Primary|Foreign|Sort|Partition|Public|Cache|Lookup|Index|Row|Unique|Composite|Hash|Map|Object)")
 # a quoted key in JSON or a dict literal: {"secret": "b7d9…"}, {'appSecret': '…'}
 _QUOTED_FIELD = re.compile(r"[\"'](?P<k>[A-Za-z0-9_.-]{2,40})[\"']\s*(?::|=>?)\s*[\"'](?P<v>[^\"'\s]{6,})[\"']")
 _FIELD_LAST_WORD = re.compile(r"(?:password|passwd|pwd|pass|secret|token|api_?key|apikey|access_?key|private_?key|"
@@ -72,7 +79,7 @@ _HIGH_ENTROPY = re.compile(r"(?<![A-Za-z0-9_+/=-])(?P<v>[A-Za-z0-9_+/=-]{28,})(?
 # is one; any other question ("first pet's name") only when the text says it is a security question.
 _SECURITY_ANSWER = re.compile(
     r"\b(?:mother|mom|mum|mommy|mama)'?s\s+maiden\s+name\b(?:\s*,[^.!?\n,]{1,30},)?(?:\s+(?:is|was)|\s*[:=,-]+)\s*(?:it'?s\s+)?(?P<v>[^\s.,;!?()]{2,40})|"
-    r"\bsecurity\s+(?:question|answer)s?\b[^.\n]{0,80}?\b(?:answer(?:\s+is)?|is|was)\s*[:=]?\s*(?P<w>[^\s.,;!?()]{2,40})|"
+    r"\b(?:security|secret)\s+(?:question|answer)s?\b[^.\n]{0,80}?\b(?:answer(?:\s+is)?|is|was)\s*[:=]?\s*(?P<w>[^\s.,;!?()]{2,40})|"
     r"\bsecurity\s+answer\s*[:=]\s*(?P<x>[^\s.,;!?()]{2,40})|"
     r"(?:妈妈|母亲|老妈|我妈)(?:的)?(?:娘家姓|婚前姓|娘家的姓|未婚时的姓)(?:氏)?\s*(?:是|为|：|:|叫)?\s*(?P<y>[\u4e00-\u9fffA-Za-z]{1,12})|"
     r"(?:密保|安全问题|安全提示问题|密码提示问题)[^。！？\n]{0,30}?答案\s*(?:是|为|：|:|叫)\s*(?P<z>[^\s，,。；;！!？?]{1,30})|"
@@ -140,7 +147,7 @@ _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of some
     r"authentication|auth|cryptography|storage|hygiene|complexity|change|recovery\s+email|input|box|"
     r"window|page|screen|form|sharing|leak|breach|management|type|format|encoding|flow|endpoint|economy|examples?|hints?"
 )
-_EN_LINK = r"(?:\s+(?=\d{4,8}\b)|'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
+_EN_LINK = r"(?:\s+(?=\d{4,8}\b)|\s+(?=\d(?:[ -]\d){2,}\b)|'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
            r"\s+updated\s+to|\s+became|\s+ended\s+up(?:\s+being|\s+as)?|\s+turned\s+out\s+to\s+be|\s+(?:got|was)\s+set\s+to|" \
            r"\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→)"
 _EN_PREP = r"(?:\s+(?:for|at|of|on|to|in|from)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|your\s+|his\s+|her\s+)?[\w.'-]+(?:\s+[\w.'-]+){0,4}?)?"
@@ -150,10 +157,12 @@ _EN_NON_VALUE = frozenset(
     case-sensitive mandatory supposed still always never usually also just what where when how which who why
     there here it this that these those mine yours ours something nothing anything empty blank missing valid
     invalid unknown known and or but with without ok fine good bad rotated set unset my your our their his her
-    important sensitive private secret confidential for to of by from as if so like yes no true false null none""".split()
+    important sensitive private secret confidential for to of by from as if so like yes no true false null none
+    min max minimum maximum""".split()
 )
 _EN_PHRASE = re.compile(
     rf"\b(?P<w>{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)(?!-)"
+    r"(?:\s*\([^()\n]{1,30}\))?"  # a note on it: "password (case sensitive): …"
     rf"{_EN_PREP}{_EN_LINK}\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]*[^\s\"'”’,;.!?](?:\s+[^\s\"'”’,;.!?]+){{0,11}})",
     _I,
 )
@@ -185,7 +194,7 @@ _ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安�
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置"
 _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
-_ZH_NOT_VALUE = r"(?:怎么|如何|什么|多少|几|哪|啥|咋|干嘛|干吗|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
+_ZH_NOT_VALUE = r"(?:(?:详|参)?见(?:附件|下|上|邮件|群)|附件|待定|暂无|怎么|如何|什么|多少|几|哪|啥|咋|干嘛|干吗|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
 _ZH_PHRASE = re.compile(
     rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
     # a pass phrase of spaced zh words is one value ("口令是 月亮 湖边 三只 猫"), else a token and its ASCII words
@@ -207,8 +216,8 @@ _ZH_SAME_AS = re.compile(rf"(?:(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})|密码锁)
 _ZH_DIAL = re.compile(r"(?:密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?:[左右顺逆][转圈]?\s*\d+\s*[，,、]?\s*){2,})")
 # a typed password a few words after the word: "密码开头是 Qx，结尾是 77，就是 QxMarble77"
 _ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？\n]{{0,40}}?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{{6,}})", _I)
-_MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X"
-    r"\b(?P<w>tokens?|pass(?:word|wd|code|phrase)|pa?s{1,2}w(?:o?r)?d|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
+_MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X", "我的PIN是 X" (glued)
+    r"(?<![A-Za-z0-9_])(?P<w>tokens?|pass(?:word|wd|code|phrase)|pa?s{1,2}w(?:o?r)?d|pwd|secret(?:\s*key)?|api\s*key|access\s*key(?:\s*(?:id|secret))?|"
     r"pin|cvv2?|cvc2?|cvn|otp)\s*(?:(?:就|也)?(?:是|为|：|改成了?|改为|设成了?|设为|设置为|设置成)|[，,](?=\s*\d{3,8}(?![\d.:/-])))"  # "PIN，2206"
     r"\s*[\"'“‘「]?(?P<v>\d{1,4}(?:[ -]\d{1,4})+(?![\w.:/-]|\s\d)|[^\s，,。；;！？!?、」”]{2,})",  # "cvv 是 7 3 1": every digit
     _I,
@@ -303,6 +312,8 @@ def _en_value_ok(word: str, value: str) -> bool:
         # "… is the same as my login", "… is the weakest part"
         return value.split()[1].strip(".,!?").casefold() not in _EN_NON_VALUE | _THE_NOT_VALUE
     if not first or first in _EN_NON_VALUE or is_measure(first):
+        return False
+    if re.fullmatch(r"~?(?:/[\w.-]+)+/?", first):  # "PWD=/home/ada": a path, where things are
         return False
     if re.match(rf"(?:{_NUMBER_WORD}[\s-]+)*{_NUMBER_WORD}\s+(?:characters?|chars?|digits?|letters?|words?|symbols?|long)\b", value, _I):
         return False  # "my password is twenty characters long": a length in words
@@ -536,11 +547,15 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _URL_PASSWORD.finditer(text):
         add("url with password", m, "v")
     for m in _CLI_PASSWORD.finditer(text):
-        add("password", m, "v" if m.group("v") else "w")
+        add("password", m, next(g for g in "vwx" if m.group(g)))
     for m in _ENV_SECRET.finditer(text):
         add("credential", m, "v")
     for m in _FIELD_SECRET.finditer(text):
         if _FIELD_WORDS.search(m.group("k")) and _credential_shaped(m.group("v")):
+            add("credential", m, "v")
+    for m in _PASCAL_FIELD.finditer(text):
+        value = m.group("v")
+        if not _NOT_SECRET_FIELD.match(m.group("k")) and (_strongly_shaped(value) or _looks_random(value) or _LONG_HEX.fullmatch(value)):
             add("credential", m, "v")
     for m in _QUOTED_FIELD.finditer(text):  # the key names the secret last: "app_secret", not "password_policy"
         if _FIELD_LAST_WORD.search(m.group("k")) and _credential_shaped(m.group("v")):
@@ -566,6 +581,8 @@ def find_secrets(text: str) -> list[Finding]:
             add("random-looking token", m, "v")
     for m in _EN_PHRASE.finditer(text):
         word, value = m.group("w"), m.group("v")
+        if re.search(r"s\s+are\s*$", text[m.start("w"):m.start("v")], _I) and not _credential_shaped(value.split()[0]):
+            continue  # "3 of my passwords are reused": what they are like, not what they are
         if _en_value_ok(word, value):
             kind = "password" if word.casefold().startswith(("pass", "pw")) else re.sub(r"\s+", " ", word.casefold())
             spelled = NUMBER_WORDS.match(value)
@@ -590,6 +607,8 @@ def find_secrets(text: str) -> list[Finding]:
     for m in _ZH_PHRASE.finditer(text):
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "设置成一样的有风险吗": a comparison, not a value
             continue
+        if re.fullmatch(r"[\u4e00-\u9fff]{1,8}的", m.group("v")):  # "密码是重复的": what it is like, not what it is
+            continue
         if m.group("gap") and not re.search(r"[是为叫成到设改换]", m.group("gap")) and not m.group("link").strip() \
                 and not _credential_shaped(m.group("v")):
             continue  # "把密码记在 Excel 里": a verb between, no link, a plain word after it ("密码是 sunshine" has one)
@@ -601,6 +620,10 @@ def find_secrets(text: str) -> list[Finding]:
             continue  # "我的 token 是 128 000 个": a count
         if m.group("w").casefold() == "pin" and re.fullmatch(r"\d{1,2}", m.group("v")):
             continue  # "GPIO 的 PIN 是 17": a board's pin number, not a PIN
+        spelled = NUMBER_WORDS.match(text, m.start("v"))
+        if spelled:  # "我的PIN是 nine one four seven": the words of the number, all of them
+            found.append(Finding(m.group("w").casefold(), "secret", spelled.start(), spelled.end(), spelled.group(0)))
+            continue
         add("password" if m.group("w").casefold().startswith("pass") else m.group("w").casefold(), m, "v")
     for m, group in _wifi_keys(text):
         add("wifi key", m, group)
@@ -644,11 +667,13 @@ def find_secrets(text: str) -> list[Finding]:
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
     from .hedged import find_hedged
+    from .laidout import find_laid_out
     from .presented import find_presented
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_hedged(text)
     found += find_presented(text)
     found += find_framed(text)
+    found += find_laid_out(text)
     return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
 
 
@@ -699,7 +724,7 @@ _QUOTES = "\"'“‘「『"
 _OWNER = re.compile(r"\b(?:my|mine|I|I'?ve|I'?m|our)\b|我", _I)
 # code that reads a secret from elsewhere, not the secret: "os.environ['DB_PASSWORD']", "os.getenv(…)",
 # "process.env.API_KEY", "settings.SECRET_KEY"; and an environment variable's name ("DB_PASSWORD")
-_LOOKUP = re.compile(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*\s*[\[(]|(?:process|import\.meta)\.env\b|"
+_LOOKUP = re.compile(r"\$\(|`|(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*\s*[\[(]|(?:process|import\.meta)\.env\b|"
                      r"(?:os\.environ|os\.getenv|System\.getenv|getenv|ENV)\b|"
                      r"(?:settings|config|secrets|env|ENV)\.(?-i:[A-Z][A-Z0-9_]+)\b", _I)
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
@@ -707,6 +732,10 @@ _ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 # a public key: the algorithm of an SSH key line and the base64 after it ("ssh-ed25519 AAAAC3Nza…") opens nothing
 _PUBLIC_KEY = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)(?:\s+AAAA[A-Za-z0-9+/=]*)?")
+
+
+# a URL whose password part names the slot: "https://user:password@host", "https://用户名:密码@主机"
+_URL_TEMPLATE = re.compile(r"://[^\s/:@]*:(?:password|passwd|pass|pwd|secret|token|key|密码|口令|密钥)@[^\s/，。]*", _I)
 
 
 def _public_key(f: Finding, text: str) -> bool:
@@ -719,7 +748,10 @@ def _placeholder(f: Finding, text: str) -> bool:
         return False
     if _public_key(f, text):
         return True
+    if any(t.start() < f.end and f.start < t.end() for t in _URL_TEMPLATE.finditer(text)):
+        return True  # "https://user:password@host/path": a URL's shape, its slots named
     value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value
+    value = re.sub(r"(?<=[*x•.])[（(][^（()）]*[)）]?$", "", value)  # "******（已隐藏）": a mask and a note on it
     if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}](?![^\s\"',;.!?，。；！？)])", text[f.start:]):
         return True
     if _LOOKUP.match(text, f.start) or (_ENV_NAME.fullmatch(value) and _FIELD_WORDS.search(value)):

@@ -65,9 +65,9 @@ _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock
                            r"\s*,\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to)\s+|"
                            # a panel only ever typed into, its code right after it: "apartment buzzer 1 4 0 2", "gate keypad 7319"
                            rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
-                           r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)[^，。！？,\d]{0,6}?"
+                           r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)(?:(?!型号|品牌|规格|尺寸|编号)[^，。！？,\d]){0,6}?"
                            r"(?:[，,]\s*(?:就|我|我们)?)?(?:就是|设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
-_TYPED_IN = re.compile(r"\b(?:punch(?:ed)?|key(?:ed)?|tap(?:ped)?|type[ds]?|enter(?:ed|s)?)\s+(?:in\s+)?(?=\d)|(?:输入?|按|摁)(?:密码)?\s*(?=\d)", _I)
+_TYPED_IN = re.compile(r"\b(?:press(?:ed)?|dial(?:l?ed)?|hit|punch(?:ed)?|key(?:ed)?|tap(?:ped)?|type[ds]?|enter(?:ed|s)?)\s+(?:in\s+)?(?=\d)|(?:输入?|按|摁)(?:密码)?\s*(?=\d)", _I)
 # a dial combination said in turns, three or more: "right 22, left 8, right 41", "右 22 左 8 右 41"
 _DIAL_TURNS = re.compile(r"(?:\b(?:left|right|l|r)\s*\d{1,3}\b\s*[,，、]?\s*(?:then\s+)?){3,}|"
                          r"(?:[左右顺逆](?:转|圈|转[一两三四五六七八九\d]?圈)?\s*\d{1,3}\s*[,，、]?\s*){3,}", _I)
@@ -91,7 +91,7 @@ _ID_CUE = re.compile(
     r"(?:[\u4e00-\u9fff]{2,4}银行|[工农中建交招]行|(?-i:\b(?:[A-Z][A-Za-z&]+\s+){1,3}Bank\b|\bBank\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))"
     r"\s*[:：,，]?\s*(?=\d{4}[ -]?\d{4})|\b(?:credit|debit|bank|atm|salary|payroll|visa|mastercard|amex)\s+card\b|\bpassport\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|(?:工资|社保|医保|公积金|招商|招行|工行|建行|农行|中行|交行|邮储|工商|建设|农业)(?:银行)?卡|社保|驾照号|驾驶证号|医保卡", _I)
 _QUESTION_CUE = re.compile(
-    r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:to|for)\s+(?:the\s+)?[\"'‘“]|"
+    r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:(?:I|we)\s+(?:gave|put|used|set|chose|picked|typed|wrote)\s+)?(?:to|for)\s+(?:the\s+)?[\"'‘“]|[“\"「‘](?=[^”\"」’]{0,12}(?:最喜欢|第一|小学|初中|母亲|父亲|妈妈|爸爸|宠物|出生|童年|班主任|偶像|梦想))[^”\"」’]{2,30}[”\"」’](?=\s*(?:我|都)?(?:填|写|设|答)的?是)|"
     r"密保|安全问题|验证问题|[“\"「‘][^”\"」’]{2,30}[”\"」’]\s*(?:的)?(?:答案|回答)|"
     # a security question by its shape: "what was the name of your first school", "你小学班主任叫什么"
     r"\b(?:what|which|who|where)\s+(?:was|is|were)\s+(?:the\s+(?:name|make|model|street|city|town)\s+of\s+)?your\s+"
@@ -112,17 +112,19 @@ _MEASURE_AFTER = re.compile(
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
     r"error|status|http|floor|suite|apt|zip|postal|area|model|iso|rfc|pep|since|until|by|in|from|before|after|"
-    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|\d\s*\(|(?<!\bis\s)(?<![:=：是为]\s)(?<![:=：是为])#|[$€£¥]|版本|端口|房间|航班|订单|单号|第|约|大约|"
+    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|\d\s*\(|[A-Za-z_]\w*\(|(?<!\bis\s)(?<![:=：是为]\s)(?<![:=：是为])#|[$€£¥]|型号|规格|货号|版本|端口|房间|航班|订单|单号|第|约|大约|"
     # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
     r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
     r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号)\s*(?:是|为|:|：)?)\s*$", _I)
 # a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
 _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
-_POINTS_BACK = re.compile(r"^\s*(?:(?:oh|ah|um+|uh+|er+m?|well|yeah|yes|ok|okay|right|hmm+|lol|sure|haha)[,.!…]*\s+|"
-                          r"(?:哦|噢|嗯|啊|呃|额|哈哈|好吧|对)[，,。.！!…]*\s*)?(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
+_INTERJECTION = (r"(?:(?:oh|ah|um+|uh+|er+m?|well|yeah|yes|ok|okay|right|hmm+|lol|sure|haha|no|nope|nah|wait|sorry|"
+                 r"actually|oops)[,.!…]*\s+|(?:哦|噢|嗯|啊|呃|额|哈哈|好吧|对|不对|不是|错了|等等|抱歉)[，,。.！!…]*\s*)")
+# a sentence pointing back at a secret named just before: "it's …", "oh right, 0 5 1 7" (interjections, then a code)
+_POINTS_BACK = re.compile(rf"^\s*(?:{_INTERJECTION}*(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
                           r"(?:I|we)\s+(?:just\s+)?(?:changed|set|reset|made|updated|switched)\s+it\s+to\b|我?(?:改成|设成|换成)了?|"
-                          r"是这个|如下)", _I)
+                          rf"是这个|如下)|{_INTERJECTION}+(?=\d))", _I)
 _NEGATED = re.compile(r"\b(?:forgot|forget|forgotten|lost|don'?t\s+(?:know|remember)|can'?t\s+remember|no\s+idea|reset|"
                       r"changed?|expired?|wrong|invalid|incorrect)\b|忘了|忘记|记不住|不记得|重置|过期|失效|错了|不对", _I)
 # a value named as an example of what people use, not as the user's: "123456 居然还是最常见的密码"
@@ -152,6 +154,8 @@ def _value_token(token: str, before: str, after: str) -> bool:
     if _product(token) or token.casefold() in _PRODUCTS or re.fullmatch(r"(?:utf|iso|x|v|h|mp|py|es|gpt|ipv)[-.]?\d+", token, _I):
         return False
     if re.fullmatch(r"[A-Za-z_][A-Za-z_]*[=:]?", token):  # a name or a key ("DB_PASSWORD="), not its value
+        return False
+    if re.match(r"(?:[A-Za-z_]\w*=)?[/~]", token):  # a path ("OLDPWD=/tmp", "/etc/ssl"), not a typed value
         return False
     symbol = re.search(r"[!@#$%^&*_+=~]", token.strip("#*")) is not None
     return (digits >= 1 and letters >= 1 and len(token) >= 5) or (symbol and letters >= 2 and len(token) >= 5)
@@ -224,6 +228,8 @@ def _answer_after(sentence: str, offset: int, start: int) -> Finding | None:
     value = re.split(r"[,，。.!！?？;；]|\s+(?:and|so|but|jot|note|remember|save|keep)\b|[，,]?\s*(?:帮我|记一下|记住|你记|别忘)",
                      sentence[start:], maxsplit=1)[0].strip(" \"'“”‘’「」")
     if not value or len(value) > 40 or _NOT_ANSWER.match(value):
+        return None
+    if re.match(r"(?:I|we|they|you|he|she)\s+\w+\s+\w+", value, _I):  # "security questions: I set them up": a clause
         return None
     at = sentence.index(value, start)
     # asked or denied up to the answer's own clause ("… I answered X but it said wrong — maybe …?" gave X)

@@ -148,7 +148,8 @@ def _presented(sentence: str, offset: int) -> list[Finding]:
     if _ABOUT_TESTS.search(sentence):
         return []
     words = [w.end() for w in _SECRET_WORD.finditer(sentence)]
-    near = [m for m in _QUOTED.finditer(sentence) if any(0 <= m.start() - w <= 30 for w in words)]
+    near = [m for m in _QUOTED.finditer(sentence) if any(0 <= m.start() - w <= 30 for w in words)
+            and not re.match(r"\s*[:=]", sentence[m.end():])]  # '"user": …': a field's name, not a value
     out = []
     for m in (*near, *_ZH_THIS.finditer(sentence)):
         value = m.group("v")
