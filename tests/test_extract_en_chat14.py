@@ -73,6 +73,18 @@ CASES = {
         ("我戒烟了", [("user", "烟", N)]),  # the zh path, unchanged
         ("我从来不喜欢恐怖片", [("user", "恐怖片", N)]),  # the zh path, unchanged
     ],
+    # the kind of a named pet beside its name (was: the name only)
+    "a named pet's kind": [
+        ("my cat Tofu is a 2-year-old siamese", [("user", "Tofu", P), ("user", "siamese", P)]),
+        ("I have a beagle named Otto", [("user", "Otto", P)]),  # the kind said as what is had: the name only
+        ("my dog Rex is a good boy", [("user", "Rex", P)]),
+        ("我家狗叫豆豆", [("user", "豆豆", P)]),  # the zh path, unchanged
+    ],
+    # the team as holder of "no longer" (was: nothing)
+    "the team no longer uses": [
+        ("Our team no longer uses Trello, any good kanban alternatives?", [("project", "Trello", N)]),
+        ("我们团队不再用 Slack 了", [("project", "Slack", N)]),  # the zh path, unchanged
+    ],
     # a bullet line "part: tool" under a list names the project's stack (was: "no parse")
     "a stack listed in bullets": [
         ("Setup:\n- frontend: Svelte\n- cache: Redis\nwhy is my session lost?", [("project", "Svelte", P), ("project", "Redis", P)]),

@@ -144,4 +144,39 @@ def restated(clause: str) -> str:
         return f"I don't like {m.group('o')}"
     if m := _NEVER_AGAIN.match(text):
         return f"I avoid {m.group('o')}"
+    if m := _TEAM_NO_LONGER.match(text):
+        return f"we no longer {_plain_verb(m.group('v'))} {text[m.end():]}"
     return ""
+
+
+# "Our team no longer uses Slack": the team is "we" ("we no longer use Slack")
+_TEAM_NO_LONGER = re.compile(r"^(?:our|my|the)\s+(?:team|company|org|startup|shop|squad)\s+no longer\s+(?P<v>[a-z]+s)\s+(?=\S)", _I)
+
+
+def _plain_verb(verb: str) -> str:
+    v = verb.lower()
+    irregular = {"uses": "use", "has": "have", "does": "do", "goes": "go"}
+    return irregular.get(v) or (v[:-2] if re.search(r"(?:sh|ch|x|ss|zz)es$", v) else v[:-1])
+
+
+# ---- what kind of pet a named pet is ------------------------------------------------------------------------
+_PET = r"(?P<p>dog|cat|puppy|kitten|rabbit|bunny|parrot|hamster|horse|bird|guinea pig|tortoise|turtle|snake|lizard)"
+_AGE = r"(?:(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ](?:year|month|week)s?[- ]old\s+)?"
+# "my dog Pepper is a 3-year-old beagle": the name and the kind in one clause
+_NAMED_IS = re.compile(rf"^(?:my|our)\s+{_PET}\s+[A-Z][\w'-]+\s+is\s+an?\s+(?:(?:little|big|tiny|huge|rescue|sweet|good|chonky|senior)\s+)?"
+                       rf"{_AGE}(?P<k>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)$", _I)
+_NOT_A_KIND = re.compile(r"^(?:good|bad|sweet|great|little|big|real|total|absolute)\b|\b(?:boy|girl|one|thing|pain|handful|menace)$", _I)
+
+
+def pet_kind(clause: str, said: list) -> list:
+    """The kind of a pet the clause says it is ("my dog Pepper is a beagle" → beagle), beside the name `said`
+    already holds; [] when no name was read or the "kind" only judges ("a good boy"). "I have a beagle named
+    Pepper" keeps the name only: the labelled sets do not count the kind there."""
+    if not any(c.predicate.endswith("_name") for c in said):
+        return []
+    from .rules import Claim  # rules imports nothing of this module; imported here to keep this module light
+
+    text = clause.strip(" .!?")
+    if (m := _NAMED_IS.match(text)) and not _NOT_A_KIND.search(m.group("k")):
+        return [Claim("user", f"attr:{m.group('p').lower().replace(' ', '_')}", m.group("k"), "positive", "fact")]
+    return []
