@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from . import dropped_en
+from . import chat14_en, dropped_en
 from .places import is_place, unlisted_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object
 
@@ -359,7 +359,8 @@ def _stopped(text: str, *, quit_habit: bool = False) -> list[Claim]:
         for c in out:
             c.replaces.append(obj)
         return out
-    if quit_habit and not _TECHY.search(obj) and not re.search(r"ing$|^(?:using|my|our|the|it|that|this|them|work|job)\b", obj, _I):
+    if quit_habit and not _TECHY.search(obj) and not re.search(r"ing$|^(?:using|my|our|the|it|that|this|them|work|job)\b", obj, _I) \
+            or quit_habit and re.fullmatch(chat14_en.HABITS, obj, _I):
         return _one("user", "diet", obj, "negative", "identity")  # "I quit coffee", "gave up sugar": no longer consumed
     return _one("user", "uses", obj, "negative", techy=True)
 

@@ -36,6 +36,7 @@ from . import (
     answered,
     casual_en,
     chat12_en,
+    chat14_en,
     chat_en,
     chat_zh,
     clause_en,
@@ -333,6 +334,8 @@ class RuleExtractor(Extractor):
             skipped += [{"text": line[:60], "reason": "reported speech"} for line in others]
             if not content.strip():
                 continue
+            if j == 0 and earlier and earlier[-1].get("role") in ("assistant", "ai"):  # "Which DB?" — "postgres"
+                content = chat14_en.answered(str(earlier[-1].get("content", "")), content) or content
             found, skips = self.analyse(content, earlier=[*earlier, *latest[:j]])
             skipped += skips
             for claim, clause, source, hedged in found:
@@ -390,6 +393,7 @@ class RuleExtractor(Extractor):
                 unread += bool(sentence and sentence.strip())
                 continue
             sentence = team_frame.as_project_rule(lx.drop_emoji(answer_scope.untagged(sentence)).strip())  # "Team rule: …" binds the project
+            sentence = chat14_en.bullet_setting(sentence) or sentence  # "* db: MySQL 8" in a list about the stack
             if not sentence:
                 continue
             if sentence in said_again and read >= MAX_CLAUSES_PER_TURN:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from . import (
     chat12_en,
     chat13_en,
+    chat14_en,
     chat_zh,
     clause_en,
     kin_value,
@@ -79,7 +80,7 @@ _EN_TAIL_FILLER = re.compile(r"(?:\s+(?:on the side|for fun|lately|at work|in my
 
 
 def junk(obj: str) -> bool:
-    return bool(_PRONOUN.match(obj) or _ASPECT.match(obj) or JUNK.match(obj))
+    return bool(_PRONOUN.match(obj) or _ASPECT.match(obj) or JUNK.match(obj) or chat14_en.judgement(obj))
 
 
 # "before"/"after" a time is part of the object ("meetings before 10am"); before a clause it is a subordinate one
@@ -177,6 +178,8 @@ def _no_x(m: re.Match[str]) -> list[Claim]:
         return _claim("project", "rule", m.group("o"), "negative", "rule")
     if m.string.lower().startswith("no more"):
         return _claim("user", "uses", m.group("o"), "negative")
+    if re.fullmatch(r"(?:in|for)\s+" + chat14_en.OUTPUTS, tail):  # "no emojis in replies": every answer
+        return _claim("user", "rule", m.group("o"), "negative", "rule")
     if re.search(r"\b(?:your|any|my)\s+(?:answers?|replies|reply|responses?|code|output|messages?|examples?|snippets?|"
                  r"suggestions?|commits?|commit messages|comments|docs|prs?|pull requests|explanations?|summaries|emails?)\b", tail):
         return _claim("user", "rule", m.group("o"), "negative", "rule")  # the assistant's output: a standing rule
@@ -500,7 +503,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # "No default exports in this repo", "No emojis in your replies, please", "no more zoom for me"
     (re.compile(r"^(?:no more|no)\s+(?!(?:worries|problem|problems|idea|way|clue|rush|pressure|offense|biggie|doubt|kidding|"
                 r"joke|thanks|need|matter|one|luck|time|wait)\b)(?P<o>[\w.+#-]+(?:\s+[\w.+#-]+){0,3}?)\s*"
-                r"(?P<t>(?:in|for|on|inside)\s+(?:this|the|our|your|my|any)\s+[\w-]+(?:\s+[\w-]+)?|for me|ever|anymore|please|pls|at all)?"
+                r"(?P<t>(?:in|for|on|inside)\s+(?:this|the|our|your|my|any)\s+[\w-]+(?:\s+[\w-]+)?|(?:in|for)\s+" f"{chat14_en.OUTPUTS}" r"|for me|ever|anymore|please|pls|at all)?"
                 r"(?:,?\s*(?:please|pls|thanks|thx))?$", _I), lambda m: _no_x(m)),
     # "I keep kosher", "I eat plant-based"
     (re.compile(r"^i\s+(?:keep|eat|am)\s+(?P<o>kosher|halal|plant[- ]based|keto|paleo|dairy[- ]free)\b.*$", _I),
@@ -750,16 +753,18 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
         return []
     if taken_back := withdrawal.read(clause, parse):  # "I'm not vegan anymore", "我不是素食者了"
         return taken_back
+    clause = chat14_en.restated(clause) or clause  # "quit vaping", "i've never liked X": the frame the rules read
     for text in dict.fromkeys([clause, normalise(clause)]):
         claims = [c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
                               or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)
                   and not chat_zh.off_object(c)] or clause_en.read(text) \
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
-            or left_job.read(text)
+            or left_job.read(text) or chat14_en.reason_given(text, parse)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]
+            claims += chat14_en.pet_kind(text, claims)  # "my dog Pepper is a beagle": the kind beside the name
             for c in claims:
                 over = _OVER.match(c.object) if c.predicate in ("prefers", "uses") else None
                 c.object = chat_zh.tidy(c.predicate, c.subject, _EN_TAIL_FILLER.sub("", _DURATION.sub("", c.object) or c.object) or c.object)

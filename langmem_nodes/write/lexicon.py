@@ -38,7 +38,7 @@ LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|not quite|change (?:that|it)|update|"
     r"please|pls|plz|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|nah|hmm+,? no|ugh,? autocorrect|autocorrect|oh wait,? sorry|wait,? sorry|sorry|honestly|frankly|basically|tbh|to be honest|"
-    r"my bad|my mistake|i misspoke|typo|whoops|yeah|yes|lol|hmm+|um+|uh+|erm?(?![\w'])|err(?![\w'])|oops|no(?=\s*[,!.:;—–-]|\s*$|\s+(?:i|i'm|it|it's|its|we|we're|that|this|sorry|actually|wait|my|our|the other)\b)|context|wait|fwiw|for what it'?s worth|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|i mixed (?:that|it) up|"
+    r"my bad|my mistake|i misspoke|typo|whoops|yeah|yes|lol|hmm+|um+|uh+|erm?(?![\w'])|err(?![\w'])|oops|no(?=\s*[,!.:;—–-]|\s*$|\s+(?:i|i'm|it|it's|its|we|we're|that|this|sorry|actually|wait|my|our|the other)\b)|context|wait|fwiw|for what it'?s worth|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|(?:one |a |just a )?(?:small|quick|minor|tiny|little|random) (?:thing|note|request|ask)(?: here)?(?=\s*(?:[,:;—–-]|but\b))|i mixed (?:that|it) up|"
     r"i should clarify|more precisely|to be (?:precise|exact)|strictly speaking|so|personally|anyway|ugh|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|that was wrong|i got (?:it|that) wrong|"
     r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
     r"(?:like |as )?i said|i told you|i mean|"
@@ -172,7 +172,7 @@ def drop_emoji(text: str) -> str:
         return "" if re.search(r"[\u3000-\u9fff\uff00-\uffef]", around) or not around.strip() else " "
     return _INNER_EMOJI.sub(gap, text)
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bMt\.)(?<!\bFt\.)(?<!\bJr\.)(?<!\bSr\.)(?<!\bInc\.)(?<!\bLtd\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bProf\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=(?:fyi|btw|honestly|tbh|also)?\s*(?:i\b|i'm\b|i am\b|personally\b))|"
-                            rf"\s*{EMOJI}+\s*(?=$|[.!?,;。！？，；]|(?-i:[A-Z])|(?:i|i'm|i've|my|we|our|but|and|so|also|btw)\b|[我你他她咱但不也而还])|"
+                            rf"\s*{EMOJI}+\s*(?=$|[.!?,;。！？，；]|(?-i:[A-Z])|(?:i|i'm|i've|my|we|our|but|and|so|also|btw|what|what's|how|why|where|when|which|who|can|could|would|should|anyway|any tips|pls|please|thanks|help)\b|[我你他她咱但不也而还])|"
                             r"[，,]\s*(?=(?:不过|但是|可是|但)\s*我(?!们))", re.I)
 #: A discourse marker closing a clause, no part of its object: "I'm a vegetarian tbh", "I like jazz though".
 TRAIL_FILLER = re.compile(r"(?:[\s,]+(?:tbh|lol|lmao|haha+|hah|honestly|fwiw|imo|imho|ngl|btw|though|tho|to be honest|"

@@ -21,10 +21,14 @@ import re
 
 from .lexicon import PROJECT
 
+# a short aside before the colon: "team policy for this repo:", "our conventions are pretty strict:"
+_ASIDE = (r"(?:(?:for|in)\s+(?:this|the|our)\s+(?:repo|repository|project|team|codebase)|"
+          r"(?:is|are)\s+(?:kinda\s+|kind of\s+|pretty\s+|quite\s+|very\s+|super\s+|fairly\s+|really\s+)?"
+          r"(?:strict|simple|easy|basic|short|straightforward)(?:\s+(?:lol|tbh|honestly))?)")
 _EN_FRAME = re.compile(
     r"^\s*(?:(?:our|the|a|new)\s+)?(?:team|project|repo|repository|codebase|house|engineering)(?:'s)?\s+"
     r"(?:rule|policy|convention|guideline|standard|norm|style guide|coding standard|code style)s?"
-    r"(?:\s+(?:from now on|going forward))?(?:\s*[:：\-–—]\s*|\s+(?:is|are)\s+(?:that|to)\s+|\s+(?:requires|says|mandates)\s+(?:that\s+)?)",
+    rf"(?:\s+(?:from now on|going forward))?(?:\s+{_ASIDE}\s*[:：]\s*|\s*[:：\-–—]\s*|\s+(?:is|are)\s+(?:that|to)\s+|\s+(?:requires|says|mandates)\s+(?:that\s+)?)",
     re.I,
 )
 _ZH_FRAME = re.compile(
