@@ -116,7 +116,7 @@ def _answered(question: str, answer: str) -> list:
     ("What breed is it?", "a husky", []),  # "it" is no project part: the question does not say what it is
     ("Which role are you applying for?", "staff engineer", []),  # applying is no use nor taste
     ("Which database are you using?", "not sure, why?", []),  # no answer
-    ("你们用的是什么数据库？", "postgres", []),  # the zh path, unchanged
+    ("你们用的是什么数据库？", "postgres", [("project", "postgres", "positive")]),  # the zh reader (write/answered.py)
 ])
 def test_a_short_answer_takes_the_frame_of_the_question(question: str, answer: str, expected: list) -> None:
     _check(_answered(question, answer), expected)
