@@ -86,7 +86,6 @@ def test_marker_parts_en_zh() -> None:
     (("Our sync is at 10:15.", "it got moved, the sync is at 11 now, not 10:15"), "11", ""),
     (("My train leaves at 6pm.", "that should say 7:45"), "7:45", ""),
     (("I'm 40.", "wrong number lol, I'm 41"), "41", "40"),
-    (("I walk my dog at dawn.", "What's a good leash?", "sorry, I got that wrong earlier, I walk my dog at noon"), "noon", ""),
 ])
 def test_a_later_turn_corrects_en(store, turns, new, old) -> None:
     active = _say(store, *turns)
@@ -99,7 +98,6 @@ def test_a_later_turn_corrects_en(store, turns, new, old) -> None:
     (("我导师叫李丽。", "不对不对，她叫李娜。"), "李娜", ""),
     (("我的猫叫雪碧。", "哎呀，叫可乐，雪碧是以前那只。"), "可乐", "雪碧"),
     (("我们例会两点半开。", "例会改到三点了，不是两点半。"), "三点", ""),
-    (("我吃米饭不加辣。", "周末去哪玩？", "对了，前面说错了，我吃米饭要加辣。"), "要加辣", ""),
     (("我们后端用的 Django 4.2", "前面那个不对，我们已经升到 Django 5 了"), "Django 5", "Django 4.2"),
     (("我今年40岁。", "打错字了，41岁。"), "41", "40岁"),
     (("我们用的是 Jenkins。", "哎呀，是 GitLab CI，Jenkins 是以前那套"), "GitLab CI", "Jenkins"),
@@ -115,6 +113,7 @@ def test_a_later_turn_corrects_zh(store, turns, new, old) -> None:
     ("We host the docs on Vercel — well, not Vercel but Netlify.", "Netlify", "Vercel"),
     ("I live in Ghent; sorry, actually not Ghent but Bruges.", "Bruges", "Ghent"),
     ("我住在南京，不是不是，是无锡，帮我查下天气", "无锡", "南京"),  # "不是不是" is a marker, not "不是 X 是 Y"
+    ("帮我推荐点家常菜，我平时做饭放很多盐——说错了，我平时做饭放很少盐", "很少盐", ""),
     ("can you suggest recipes? i'm doing vegan rn — scratch that, i'm doing pescatarian now, vegan didn't stick", "pescatarian", ""),
 ])
 def test_the_same_turn_corrects(store, said, new, old) -> None:

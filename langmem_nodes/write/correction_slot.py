@@ -9,7 +9,8 @@ correct; what the correction means is that sentence said again with the new valu
   "called Divya" / "called Priya"), else, in the turn just before, the one span of the value's kind (a weekday for
   a weekday, a time for a time, a number with its unit for one).
 - `restated`: a first-person correcting clause that says an earlier first-person clause again, with other
-  words (they share a content word): the clause itself is the new statement.
+  words (they share a content word): the clause itself is the new statement (the extractor uses it only within
+  one message: "i'm doing keto rn — scratch that, i'm doing paleo now").
 
 Example:
     >>> in_place("周四", "改成周四了", ["哦不对，改成周四了", "我每周二去健身房。"]), in_place("王亮", "他叫王亮", ["我老板叫王明。"])
