@@ -19,18 +19,19 @@ from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
 
 from ..records import normalize_text
-from . import kin_age
+from . import correction_slot, kin_age
 from .places import is_place
 from .rules import Claim, clean_object
 
 _PLACE_PREDICATES = frozenset({"lives_in", "works_in", "from"})
 # what is left of a slip word once its marker is read ("老有人写错" → 错): no value
 _SLIP = re.compile(r"^(?:错|错了|错字|写错|打错|说错|记错|口误|typo|typos|mistake|wrong)$", re.I)
-# "我已经换 iPhone 了", "跳槽去字节了", "I've switched to Helix already": the value switched to, said alone
+# "我已经换 iPhone 了", "跳槽去字节了", "已经升到 3.2 了", "I've switched to Helix already", "we upgraded to 3.12":
+# the value switched to, said alone
 _SWITCHED_TO = re.compile(
-    r"^(?:我们?|咱们)?(?:其实|早就|已经|现在|最近|后来|上个?月|去年)*(?:(?:换|改|切|转)(?:成|到|用)?|跳槽(?:去|到)|搬(?:去|到))了?\s*(?P<z>[A-Za-z][\w.+#-]*(?:\s+[\w.+#-]+){0,2}?|"
+    r"^(?:我们?|咱们)?(?:其实|早就|已经|现在|最近|后来|上个?月|去年)*(?:(?:换|改|切|转)(?:成|到|用)?|跳槽(?:去|到)|搬(?:去|到)|(?:升|降)级?(?:到|成)|迁(?:到|去))了?\s*(?P<z>[A-Za-z][\w.+#-]*(?:\s+[\w.+#-]+){0,2}?|"
     r"[\u4e00-\u9fff]{2,6}?)\s*(?:了|啦)?$|"
-    r"^(?:i|we)(?:'ve| have)?\s+(?:already\s+|actually\s+|since\s+)*(?:switched|moved|changed|migrated)\s+(?:over\s+)?to\s+"
+    r"^(?:i|we)(?:'ve| have)?\s+(?:already\s+|actually\s+|since\s+)*(?:switched|moved|changed|migrated|upgraded|bumped|downgraded|updated)\s+(?:(?:it|over)\s+)?to\s+"
     r"(?P<e>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)(?:\s+(?:already|now|a while ago|since))?$", re.I)
 
 
@@ -93,10 +94,12 @@ def resaid(new: str, olds: Sequence[str], earlier: Sequence[str],
             old = next((o for o in olds if o and len(o) >= 2 and o.lower() in clause.lower()), "")
             if not old or not _FIRST_PERSON.match(clause) or len(clause) > 40 or not new:
                 continue
-            again = re.sub(re.escape(old), lambda _m: new, clause, flags=re.I)
+            put = correction_slot.in_place(new, new, [clause], old)  # "at 10" for "9:30": the time, not "at at 10"
+            again = put[0] if put else re.sub(re.escape(old), lambda _m: new, clause, flags=re.I)
             claims = [c for c in read(again) if normalize_text(new) in normalize_text(c.object)]
             if not claims:
-                claims = [Claim("user", "states", clean_object(again), "positive", "fact")]
+                subject = "project" if re.match(r"^(?:we\b|we'|our\b|我们|咱们)", clause, re.I) else "user"
+                claims = [Claim(subject, "states", clean_object(again), "positive", "fact")]
             for c in claims:
                 c.replaces.append(old)
             return claims

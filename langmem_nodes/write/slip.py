@@ -40,10 +40,11 @@ _CORE_EN = (
     rf"got {_WHAT_I_SAID} (?:wrong|backwards)|had {_WHAT_I_SAID} (?:wrong|backwards)|mixed {_WHAT_I_SAID} up|said {_WHAT_I_SAID} wrong|"
     r"said the wrong (?:one|thing|name))"
     rf"|{_WHAT_I_SAID}(?:'s|\s+is|\s+was)\s+(?:wrong|not\s+(?:{_SOFTLY})?(?:right|correct|accurate|true)|incorrect|a mistake|a typo|not it)"
-    rf"|(?:strike|scratch|disregard|cancel|ignore)\s+{_WHAT_I_SAID}|(?:strike|scratch|scrap|disregard)\s+{_THE_X_THING}"
+    rf"|(?:strike|scratch|disregard|cancel|ignore)\s+{_WHAT_I_SAID}|(?:strike|scratch|scrap|disregard|forget)\s+{_THE_X_THING}"
     r"|ignore what i (?:just )?(?:said|wrote)"
     r"|let me (?:correct|fix|rephrase) (?:that|this|myself)|(?:small |quick )?correction|(?:a )?typo"
-    r"|my (?:mistake|bad|error)|no,?\s+no)")
+    r"|my (?:mistake|bad|error)|no,?\s+no"
+    r"|(?:(?:the|a)\s+)?wrong\s+(?:number|name|day|date|city|one|word|year|time|place|town|version|country|month|age|person))")
 _TRAIL_EN = r"(?:[\s,!.—–-]*(?:sorry|lol|haha|oops|my bad))*"
 _SLIP_EN = re.compile(rf"^\s*{_OPENER_EN}{_CORE_EN}{_TRAIL_EN}[\s,!.:;—–-]*$", _I)
 
@@ -69,7 +70,7 @@ def is_slip(clause: str) -> bool:
     return bool(clause) and bool(_SLIP_EN.match(clause) or _SLIP_ZH.match(clause))
 
 
-_NAMED = re.compile(rf"(?:strike|scratch|scrap|disregard)\s+{_THE_X_THING}", _I)
+_NAMED = re.compile(rf"(?:strike|scratch|scrap|disregard|forget)\s+{_THE_X_THING}", _I)
 
 
 def named(clause: str) -> str:
@@ -89,18 +90,33 @@ def is_opener(clause: str) -> bool:
 
 
 # "no hang on, it's 4 spaces", "不好意思，是在快手": an opener, then a value said again (short, bare)
-_STRONG_OPENER = re.compile(r"^(?:(?:no|oh|ah|hmm+|wait)[\s,!]+)*(?:hang on|hold on|sorry|oops|whoops)$|^(?:等一下|等下|等等|不好意思|抱歉)$", _I)
-_RESTATED = re.compile(r"^\s*(?:it'?s|it is|that'?s|是|应该是|其实是)\s*(?:在\s*)?(?P<v>[^,，.。!！?？]{1,24})$", _I)
+_STRONG_OPENER = re.compile(r"^(?:(?:no|oh|ah|hmm+|wait)[\s,!]+)*(?:hang on|hold on|sorry|oops|whoops|wait)$|"
+                             r"^(?:哦|噢|啊|哎)?(?:等一下|等下|等等|不好意思|抱歉|哎呀|哎哟|呀)$", _I)
+_RESTATED = re.compile(r"^\s*(?:it'?s|it is|that'?s|是|应该是|其实是|叫)\s*(?:在\s*)?(?P<v>[^,，.。!！?？]{1,24})$", _I)
+# "make that 4", "oh, make that two cats", "make it Thursday": a value said again in place of the last one (not "make
+# that a list": a request about the answer)
+_MAKE_THAT = re.compile(r"^\s*(?:(?:oh|ah|hmm+|um+|no|wait|sorry|actually|ok(?:ay)?)[\s,!.]+)*make (?:that|it)\s+"
+                        r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
+                        r"a hundred)\b|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)|"
+                        r"^\s*(?:(?:oh|ah|hmm+|um+|no|wait|sorry|actually|ok(?:ay)?)[\s,!.]+)*make that\s+(?-i:[A-Z])", _I)  # not "make it Python"
+
+
+# "We deploy every Friday — no, every Wednesday", "我们每周五发版，不，是每周三": a bare "no" between two values
+_LONE_NO = re.compile(r"\w\s*(?:[—–]+|\s-)\s*(?:no|nope|nah)\s*[,，!]\s*\w|[\w\u4e00-\u9fff]\s*[，,]\s*(?:嗯|哦|噢|啊)?不\s*[，,]\s*\S", _I)
+# "that should say 8pm", "it should read 3.11": what was just said, with its right value
+_SHOULD_SAY = re.compile(r"^\s*(?:(?:oh|ah|sorry|wait|oops|hmm+)[\s,!]+)*(?:that|this|it)\s+should\s+(?:say|read|have said)\s+\S", _I)
 
 
 def marks(message: str) -> bool:
     """Some clause of the message is a slip clause followed by more (the new value), or the message is one alone
     (a correction of the turn before whose value may not parse), or it opens with a strong opener and a value
-    said again ("no hang on, it's 4 spaces", "不好意思，是在快手")."""
+    said again ("no hang on, it's 4 spaces", "oh wait, it's Thursdays", "不好意思，是在快手", "哎呀，叫团团"), or it
+    opens with "make that" and a value ("make that 4")."""
     parts = [p for p in _CLAUSES.split(message) if p.strip()]
-    if _CHANGE_IT.search(message):
+    if _CHANGE_IT.search(message) or _MAKE_THAT.match(message) or _LONE_NO.search(message) or _SHOULD_SAY.match(message):
         return True
-    if len(parts) > 1 and _STRONG_OPENER.match(parts[0].strip()) and (v := _RESTATED.match(parts[1])) and len(v.group("v").split()) <= 4:
+    if (len(parts) > 1 and _STRONG_OPENER.match(parts[0].strip()) and (v := _RESTATED.match(parts[1])) and len(v.group("v").split()) <= 4
+            and not re.match(r"^[^.。!！?？]*[?？]", message)):  # "wait, it's raining?": a question
         return True
     return any(is_slip(p) or (i + 1 < len(parts) and is_slip(f"{p}, {parts[i + 1]}"))
                for i, p in enumerate(parts))
