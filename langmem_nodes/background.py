@@ -307,7 +307,7 @@ class BackgroundWrite(MemoryNode):
         return self.run(state, self.scope(state, config, runtime), None, _thread_id(config))
 
     async def ainvoke(self, state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
-        ctx = self.scope(state, config, runtime)  # in the caller's context: a missing scope raises here
+        ctx = await self.ascope(state, config, runtime)  # in the caller's context: a missing scope raises here
         return await asyncio.to_thread(self.run, state, ctx, None, _thread_id(config))
 
 

@@ -41,7 +41,7 @@ from .context import Clock
 from .node import MemoryNode
 from .prompt import memory_messages
 from .records import MemoryContext
-from .refused import scope_or_refuse
+from .refused import ascope_or_refuse, scope_or_refuse
 from .state import _union
 from .turn import MemoryTurn
 
@@ -84,7 +84,7 @@ class MemoryMiddleware(AgentMiddleware[MemoryAgentState, Any, Any]):
         return self.turn.recall(state, _scope(runtime, state, self.turn)) or None
 
     async def abefore_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
-        return await self.turn.arecall(state, _scope(runtime, state, self.turn)) or None
+        return await self.turn.arecall(state, await _ascope(runtime, state, self.turn)) or None
 
     def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:
         return handler(with_memory(request, cite=self.turn.cites))
@@ -96,7 +96,7 @@ class MemoryMiddleware(AgentMiddleware[MemoryAgentState, Any, Any]):
         return self.turn.finish(state, _scope(runtime, state, self.turn)) or None
 
     async def aafter_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
-        return await self.turn.afinish(state, _scope(runtime, state, self.turn)) or None
+        return await self.turn.afinish(state, await _ascope(runtime, state, self.turn)) or None
 
 
 def with_memory(request: ModelRequest, *, cite: bool = False) -> ModelRequest:
@@ -112,12 +112,19 @@ def with_memory(request: ModelRequest, *, cite: bool = False) -> ModelRequest:
     return request.override(messages=cast(Any, laid_out))
 
 
-def _scope(runtime: Any, state: Any, turn: MemoryTurn) -> MemoryContext:
+def _config() -> Any:
     try:
-        config = get_config()
+        return get_config()
     except RuntimeError:  # called outside a graph run
-        config = None
-    return scope_or_refuse(runtime, config, state, turn.store)
+        return None
+
+
+def _scope(runtime: Any, state: Any, turn: MemoryTurn) -> MemoryContext:
+    return scope_or_refuse(runtime, _config(), state, turn.store)
+
+
+async def _ascope(runtime: Any, state: Any, turn: MemoryTurn) -> MemoryContext:
+    return await ascope_or_refuse(runtime, _config(), state, turn.store)
 
 
 __all__ = ["MemoryAgentState", "MemoryMiddleware", "with_memory"]

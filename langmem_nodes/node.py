@@ -56,7 +56,7 @@ class MemoryNode:
         return self.run(state, self.scope(state, config, runtime), now_from(self.clock))
 
     async def ainvoke(self, state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
-        return await self.arun(state, self.scope(state, config, runtime), now_from(self.clock))
+        return await self.arun(state, await self.ascope(state, config, runtime), now_from(self.clock))
 
     def scope(self, state: dict[str, Any], config: RunnableConfig | None, runtime: Any = None) -> MemoryContext:
         """The run's scope; a run without one is refused (`MissingScopeError`) and its latest user messages
@@ -64,6 +64,12 @@ class MemoryNode:
         from .refused import scope_or_refuse
 
         return scope_or_refuse(runtime, config, state, getattr(self, "store", None))
+
+    async def ascope(self, state: dict[str, Any], config: RunnableConfig | None, runtime: Any = None) -> MemoryContext:
+        """`scope` with the home's I/O off the event loop."""
+        from .refused import ascope_or_refuse
+
+        return await ascope_or_refuse(runtime, config, state, getattr(self, "store", None))
 
     def as_node(self) -> Any:
         """A runnable with both bodies, for `builder.add_node(node.name, node.as_node())`."""

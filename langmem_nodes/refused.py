@@ -21,6 +21,7 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -28,7 +29,7 @@ from typing import Any
 from .context import MissingScopeError, resolve_context
 from .messages import message_parts
 from .records import MemoryContext, utcnow
-from .thread_owner import check_thread_owner, thread_id_of
+from .thread_owner import check_thread_owner, owner_known, thread_id_of
 
 log = logging.getLogger(__name__)
 
@@ -61,19 +62,43 @@ def refuse_unscoped(store: Any, messages: Sequence[Any]) -> None:
         log.warning("could not record the messages of a run without a user scope", exc_info=True)
 
 
+def suspects(turns: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Ids of the user messages a refused run may have left: those followed by another user message."""
+    return [t["id"] for t, after in zip(turns, turns[1:], strict=False)
+            if t.get("role") == "user" and after.get("role") == "user" and t.get("id")]
+
+
 def without_unscoped(store: Any, turns: Sequence[Mapping[str, Any]]) -> tuple[list[Mapping[str, Any]], list[dict[str, str]]]:
     """`turns` without the user messages a run without scope left behind, and one skip per message left out.
     Only a user message followed by another user message can be one (a refused run never got a reply), so a
     normal conversation costs no lookup."""
     if store is None:
         return list(turns), []
-    suspects = [t["id"] for t, after in zip(turns, turns[1:], strict=False)
-                if t.get("role") == "user" and after.get("role") == "user" and t.get("id")]
-    refused = {mid for mid in suspects if store.meta(_KEY + str(mid)) is not None}
+    refused = {mid for mid in suspects(turns) if store.meta(_KEY + str(mid)) is not None}
     if not refused:
         return list(turns), []
     kept = [t for t in turns if not (t.get("role") == "user" and t.get("id") in refused)]
     return kept, [{"text": "", "action": "unscoped_run", "reason": REASON} for _ in refused]
+
+
+async def ascope_or_refuse(runtime: Any, config: Mapping[str, Any] | None, state: Mapping[str, Any] | None,
+                           store: Any) -> MemoryContext:
+    """`scope_or_refuse` for async callers: the home's reads and writes run off the event loop (a LangGraph
+    server refuses blocking calls on it); a thread whose owner this process already knows costs none."""
+    messages = list((state or {}).get("messages") or [])
+    try:
+        ctx = resolve_context(runtime, config)
+    except MissingScopeError:
+        await asyncio.to_thread(refuse_unscoped, store, messages)
+        raise
+    thread_id = thread_id_of(config)
+    if not owner_known(store, thread_id, ctx):
+        try:
+            await asyncio.to_thread(check_thread_owner, store, thread_id, ctx)
+        except MissingScopeError:
+            await asyncio.to_thread(refuse_unscoped, store, messages)
+            raise
+    return ctx
 
 
 def scope_or_refuse(runtime: Any, config: Mapping[str, Any] | None, state: Mapping[str, Any] | None,
@@ -89,4 +114,4 @@ def scope_or_refuse(runtime: Any, config: Mapping[str, Any] | None, state: Mappi
         raise
 
 
-__all__ = ["REASON", "refuse_unscoped", "scope_or_refuse", "without_unscoped"]
+__all__ = ["REASON", "ascope_or_refuse", "refuse_unscoped", "scope_or_refuse", "suspects", "without_unscoped"]

@@ -67,6 +67,13 @@ def thread_id_of(config: Mapping[str, Any] | None) -> str | None:
     return str(tid) if tid else None
 
 
+def owner_known(store: Any, thread_id: str | None, ctx: MemoryContext) -> bool:
+    """True when no check is needed or this process already knows `ctx`'s user owns the thread (no I/O)."""
+    if store is None or not thread_id or getattr(store, "closed", False) is True:
+        return True
+    return _OWNERS.get(store, thread_id) == _user_key(ctx)
+
+
 def check_thread_owner(store: Any, thread_id: str | None, ctx: MemoryContext) -> None:
     """Record `ctx`'s user as the thread's owner on its first run; `ThreadOwnerError` when another owns it."""
     if store is None or not thread_id or getattr(store, "closed", False) is True:
@@ -82,4 +89,4 @@ def check_thread_owner(store: Any, thread_id: str | None, ctx: MemoryContext) ->
             f"{ctx.user_id!r} cannot run on it (their model would read the other user's turns); start a new thread")
 
 
-__all__ = ["ThreadOwnerError", "check_thread_owner", "thread_id_of"]
+__all__ = ["ThreadOwnerError", "check_thread_owner", "owner_known", "thread_id_of"]

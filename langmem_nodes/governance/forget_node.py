@@ -596,7 +596,7 @@ class ForgetRequestNode(MemoryNode):
                 return body(state, self.scope(state, config, runtime))
 
             async def asynchronous(state: dict[str, Any], config: RunnableConfig, runtime: Any = None) -> dict[str, Any]:
-                return await asyncio.to_thread(body, state, self.scope(state, config, runtime))
+                return await asyncio.to_thread(body, state, await self.ascope(state, config, runtime))
 
             return sync_async_runnable(sync, asynchronous, name)
 

@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -24,7 +25,7 @@ from ..facts import identity
 from ..messages import messages_to_turns
 from ..node import MemoryNode
 from ..records import MemoryContext
-from ..refused import without_unscoped
+from ..refused import suspects, without_unscoped
 from ..safety import MAX_CLAUSES_PER_TURN, MAX_TURN_CHARS, TurnScreen, clean_turn_text
 from ..state import PendingWrite
 from .extractor import Extractor, RuleExtractor, Turn, latest_user_turns
@@ -87,7 +88,7 @@ class ExtractNode(MemoryNode):
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         if ctx.incognito:
             return {self.pending_key: [], self.error_key: None, SKIPS_KEY: []}
-        turns, refused = self._turns(state)
+        turns, refused = await self._aturns(state)
         try:
             pending, skips = await self.extractor.aextract_explained(turns, ctx, now)
         except Exception as e:
@@ -112,6 +113,12 @@ class ExtractNode(MemoryNode):
         latest, _ = latest_user_turns(messages_to_turns(state.get(self.messages_key) or []))
         return [{"text": "", "reason": f"not read: {note}"} for t in latest if isinstance(t.get("content"), str)
                 and len(t["content"]) > MAX_TURN_CHARS for note in clean_turn_text(t["content"])[1] if "not read" in note]
+
+    async def _aturns(self, state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+        """`_turns` with the home's lookups off the event loop (only needed when a refused run may have left one)."""
+        if self.store is not None and suspects(messages_to_turns(state.get(self.messages_key) or [])):
+            return await asyncio.to_thread(self._turns, state)
+        return self._turns(state)
 
     def _turns(self, state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
         """The conversation with each message's text repaired at the door (`safety.clean_turn_text`), without
