@@ -68,7 +68,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Literal
@@ -103,14 +102,6 @@ from .relevance import (
     valid_floor,
 )
 from .standing import PER_CONDITION, conditions_asked, conditions_held
-
-_ENCODER = ThreadPoolExecutor(max_workers=4, thread_name_prefix="langmem-encode")
-
-
-def encode_aside(embedder: Any, text: str) -> Future[np.ndarray]:
-    """`embedder.embed_query(text)` on a worker thread, so the caller's other work runs meanwhile."""
-    return _ENCODER.submit(embedder.embed_query, text)
-
 
 Fusion = Literal["zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
 #: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
@@ -289,25 +280,24 @@ class RecallNode(MemoryNode):
         if not query.partitions:
             raise ValueError("memory_query.partitions is empty: a recall needs a scope")
         n = max(self.candidates, 3 * query.k)
-        reads = self.fusion == "dense" or self._dense_reads(query.text)
-        fusion = self.fusion if reads else "bm25"
-        # the query is encoded on another thread (the model releases the GIL) while the words are searched
-        encoding = encode_aside(self.store.embedder, query.dense) if self.fusion != "bm25" else None
         lex = {} if self.fusion == "dense" else dict(
             self.store.lexical_search(query.partitions, query.lexical, n, self.statuses)
         )
+        reads = self.fusion == "dense" or self._dense_reads(query.text)
+        fusion = self.fusion if reads else "bm25"
+        qvec = None
+        dense_hits: list[tuple[str, float]] = []
+        if fusion != "bm25":
+            qvec = self.store.embedder.embed_query(query.dense)
+            dense_hits = self.store.dense_search(query.partitions, qvec, n, self.statuses)
+        elif self.fusion != "bm25":  # an unread query: the dense order only ranks what BM25 did not find
+            dense_hits = self.store.dense_search(query.partitions, self.store.embedder.embed_query(query.dense), n,
+                                                 self.statuses)
         route = AttributeRoute.of(query.text) if self.attribute_boost > 0 else None
         if route is not None and query_need(query.text) == "impersonal":  # "What is a package manager?"
             route = None
         routed = route.candidates(self.store, query, n, self.statuses) if route is not None else []
         changed = history_route.replacing(self.store, query.partitions, n) if history_route.bare(query.text) else []
-        qvec = None
-        dense_hits: list[tuple[str, float]] = []
-        if encoding is not None:
-            vector = encoding.result()
-            dense_hits = self.store.dense_search(query.partitions, vector, n, self.statuses)
-            # an unread query: the dense order only ranks what BM25 did not find (no cosines)
-            qvec = vector if fusion != "bm25" else None
         ids = list(dict.fromkeys([*lex, *(i for i, _ in dense_hits), *routed, *changed]))
         records = self.store.get_many(ids)
         allowed = set(query.partitions)
