@@ -7,6 +7,7 @@ user mistake, ends in one `error: ...` line on stderr and exit status 2 (never a
 counts goes to stderr when it is a terminal or with `--progress`.
 
     langmem-nodes [--home DIR] [--embedder minilm+e5|minilm|minilm-int8|e5|hashing] remember "Remember that I prefer tea" --user ada
+    cat turn.txt | langmem-nodes remember - --user ada      # the turn from stdin
     langmem-nodes recall "what do I drink?" --user ada --json
     langmem-nodes forget mem_0123 --json
     langmem-nodes --database-url postgresql://app@db/mem recall "what do I drink?" --user ada   # shared store
@@ -462,7 +463,7 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     p = add("remember", cmd_remember, "run the write graph on one user turn")
-    p.add_argument("text")
+    p.add_argument("text", help="the user turn; - reads it from stdin")
     _scope_args(p)
     p = add("recall", cmd_recall, "run the read graph for a query")
     p.add_argument("query")
@@ -532,7 +533,19 @@ def _error(exc: BaseException) -> str:
     return " ".join(terminal_safe(str(msg)).split()) or type(exc).__name__  # one line
 
 
+def _read_stdin_text(args: argparse.Namespace) -> None:
+    """`remember -` reads the user turn from stdin (a turn too long for the command line, or piped)."""
+    if getattr(args, "command", None) != "remember" or args.text != "-":
+        return
+    data = sys.stdin.buffer.read()
+    try:
+        args.text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CLIError(f"stdin is not valid UTF-8 (byte {exc.start}): give the user turn as UTF-8 text") from None
+
+
 def _run(args: argparse.Namespace) -> int:
+    _read_stdin_text(args)
     _check_args(args)
     home = _home(args)
     try:
