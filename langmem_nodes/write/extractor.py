@@ -128,6 +128,18 @@ _ZH_NAMED = re.compile(r"^(?:(?:它|她|他)(?:的)?|(?:我们?)?给(?:它|她|�
                        r"(?:取|起)(?:了个?)?(?:名字?)?(?:叫|为))\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
 _ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+
+#: The skip reason for a clause about another person that reports no one's words ("she's a nurse", "My sister just
+#: moved to Toronto"): their facts are not the user's; "reported speech" is kept for what someone said or thinks.
+ABOUT_OTHERS = "about someone else"
+_SPEECH = re.compile(r"\b(?:says?|said|thinks?|thought|tells?|told|claims?|mentioned|reckons?|insists?|according to|"
+                     r"heard|rumou?r|apparently)\b|说|据说|听说|觉得|认为|告诉|表示", re.I)
+
+
+def _hearsay_or_other(clause: str) -> str:
+    return "reported speech" if _SPEECH.search(clause) else ABOUT_OTHERS
+
+
 _SLIP_BETWEEN = re.compile(r"\S\s*[,，—–-]+\s*(?:no+pe|no,?\s+wait|wait,?\s+no|no,?\s+sorry|oops|whoops|哦不|啊不|不对)\s*[,，—–-]+\s*\S", re.I)
 _ROUTINE_SPLIT = re.compile(r"[,，.。!！?？;；]+|\s+(?:and|so|but)\s+", re.I)
 _ONLY = re.compile(r"^(?:but\s+)?(?:only|just|purely|exclusively)\s+(?P<o>(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+)?|[\w.+#-]+)$|"
@@ -364,7 +376,7 @@ class RuleExtractor(Extractor):
     def analyse(self, message: str, *, earlier: Sequence[Turn] = ()
                 ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
-        question, hypothetical, reported speech, one-off, small talk, past episode, no parse."""
+        question, hypothetical, reported speech, about someone else, one-off, small talk, past episode, no parse."""
         message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
@@ -489,7 +501,7 @@ class RuleExtractor(Extractor):
                     skips.append({"text": clause[:60] + "…", "reason": f"too long ({len(clause)} characters in one clause)"})
                     continue
                 if reported and not ((_FIRST_PERSON.match(clause) or _WE.match(clause)) and not lx.REPORTED.search(clause)):
-                    skips.append({"text": clause, "reason": "reported speech"})
+                    skips.append({"text": clause, "reason": _hearsay_or_other(clause)})
                     continue
                 reported = False
                 if lx.FILLER.match(clause):
@@ -515,7 +527,7 @@ class RuleExtractor(Extractor):
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) or edit_request.is_edit(raw) else None)
                 if frame:
-                    skips.append({"text": clause, "reason": frame})
+                    skips.append({"text": clause, "reason": _hearsay_or_other(clause) if frame == "reported speech" else frame})
                     if frame == "reported speech" and _CJK.search(clause):
                         reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
                         continue
@@ -744,7 +756,7 @@ class RuleExtractor(Extractor):
         def unread(clause: str) -> bool:
             """An earlier sentence nothing was read from, though it is no question, plan, one-off or past episode."""
             made, why = self.analyse(clause)
-            return not made and bool(why) and all(k.get("reason") in ("no parse", "reported speech") for k in why)
+            return not made and bool(why) and all(k.get("reason") in ("no parse", "reported speech", ABOUT_OTHERS) for k in why)
 
         for clause, value in unresolved:  # the first bare value that has a place in an earlier sentence
             if put := correction_slot.in_place(value, clause, texts, old, unread):
