@@ -49,6 +49,7 @@ if _typing.TYPE_CHECKING:
         WriteState,
     )
     from .store import KeyConflict, MemoryStore, ReadOnlyViolation, RecordGone, VersionConflict
+    from .thread_owner import ThreadOwnerError
     from .write import BatchWriter, ExpirySweeper, TTLPolicy
 
 # Names load on first use (PEP 562), so `langmem-nodes --help` and the CLI's error paths do not import
@@ -92,6 +93,7 @@ _EXPORTS = {
     "Status": ".records",
     "StoreClosedError": ".context",
     "TTLPolicy": ".write",
+    "ThreadOwnerError": ".thread_owner",
     "Tier": ".records",
     "VersionConflict": ".store",
     "WriteInput": ".state",
@@ -142,6 +144,7 @@ __all__ = [
     "Source",
     "Status",
     "TTLPolicy",
+    "ThreadOwnerError",
     "Tier",
     "VersionConflict",
     "WriteInput",
