@@ -83,22 +83,17 @@ def without_unscoped(store: Any, turns: Sequence[Mapping[str, Any]]) -> tuple[li
 
 async def ascope_or_refuse(runtime: Any, config: Mapping[str, Any] | None, state: Mapping[str, Any] | None,
                            store: Any) -> MemoryContext:
-    """`scope_or_refuse` for async callers: the home's reads and writes run off the event loop (a LangGraph
-    server refuses blocking calls on it); a thread whose owner this process already knows costs none."""
-    messages = list((state or {}).get("messages") or [])
+    """`scope_or_refuse` for async callers. A scope whose thread owner this process already knows needs no I/O and
+    is returned at once; anything else (a first run on a thread, a refusal to record) runs `scope_or_refuse` in a
+    worker thread, because a LangGraph server refuses blocking calls on its event loop."""
     try:
-        ctx = resolve_context(runtime, config)
+        ctx = resolve_context(runtime, config)  # no I/O
     except MissingScopeError:
-        await asyncio.to_thread(refuse_unscoped, store, messages)
-        raise
-    thread_id = thread_id_of(config)
-    if not owner_known(store, thread_id, ctx):
-        try:
-            await asyncio.to_thread(check_thread_owner, store, thread_id, ctx)
-        except MissingScopeError:
-            await asyncio.to_thread(refuse_unscoped, store, messages)
-            raise
-    return ctx
+        pass
+    else:
+        if owner_known(store, thread_id_of(config), ctx):
+            return ctx
+    return await asyncio.to_thread(scope_or_refuse, runtime, config, state, store)
 
 
 def scope_or_refuse(runtime: Any, config: Mapping[str, Any] | None, state: Mapping[str, Any] | None,

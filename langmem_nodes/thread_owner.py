@@ -40,19 +40,26 @@ def _user_key(ctx: MemoryContext) -> str:
     return hashlib.sha256(ctx.user_id.encode()).hexdigest()[:32]  # the meta table never holds a user id
 
 
+def _home_key(store: Any) -> str:
+    """The home a store's owners are recorded in (two stores on one home share them; `id()` would be reused by
+    a store opened after another was closed)."""
+    return f"{getattr(store, 'home', '')}|{getattr(store, 'database_url', '') or ''}" if hasattr(store, "home") \
+        else f"id:{id(store)}"
+
+
 class _Owners:
-    """Thread → owner key, for threads this process has already checked (an owner never changes)."""
+    """(home, thread) → owner key, for threads this process has already checked (an owner never changes)."""
 
     def __init__(self) -> None:
-        self._lock, self._seen = threading.Lock(), OrderedDict[tuple[int, str], str]()
+        self._lock, self._seen = threading.Lock(), OrderedDict[tuple[str, str], str]()
 
     def get(self, store: Any, thread_id: str) -> str | None:
         with self._lock:
-            return self._seen.get((id(store), thread_id))
+            return self._seen.get((_home_key(store), thread_id))
 
     def put(self, store: Any, thread_id: str, owner: str) -> None:
         with self._lock:
-            self._seen[(id(store), thread_id)] = owner
+            self._seen[(_home_key(store), thread_id)] = owner
             while len(self._seen) > _CACHE_SIZE:
                 self._seen.popitem(last=False)
 

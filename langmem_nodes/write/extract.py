@@ -116,14 +116,18 @@ class ExtractNode(MemoryNode):
 
     async def _aturns(self, state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
         """`_turns` with the home's lookups off the event loop (only needed when a refused run may have left one)."""
-        if self.store is not None and suspects(messages_to_turns(state.get(self.messages_key) or [])):
-            return await asyncio.to_thread(self._turns, state)
-        return self._turns(state)
+        raw = messages_to_turns(state.get(self.messages_key) or [])
+        if self.store is not None and suspects(raw):
+            return await asyncio.to_thread(self._clean, raw)
+        return self._clean(raw)
 
     def _turns(self, state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+        return self._clean(messages_to_turns(state.get(self.messages_key) or []))
+
+    def _clean(self, raw: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
         """The conversation with each message's text repaired at the door (`safety.clean_turn_text`), without
         the messages a run without a user scope left in the thread (`refused`), and a skip for each of those."""
-        turns, refused = without_unscoped(self.store, messages_to_turns(state.get(self.messages_key) or []))
+        turns, refused = without_unscoped(self.store, raw)
         return [{**t, "content": clean_turn_text(t["content"])[0]} if isinstance(t.get("content"), str) else t
                 for t in turns], refused
 
