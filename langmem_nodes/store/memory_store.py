@@ -752,11 +752,13 @@ class MemoryStore:
         self.fanout.invalidate(forgotten)
         return True
 
-    def warm(self, partitions: Iterable[str] | None = None) -> dict[str, int]:
+    def warm(self, partitions: Iterable[str] | None = None, *, turn: bool = True) -> dict[str, int]:
         """Load the embedder's models and build the in-process indexes of `partitions` (BM25; in embedded mode
         also the exact dense index) now instead of on their first query, so a server that calls this at
         start-up does not make a user's first turn pay for them (e5's load is seconds on a first Chinese turn) (`langmem_nodes.read.warm_stable` does the same for the rendered stable
-        blocks). Default: every partition, the most recently written last, so they are
+        blocks). With `turn` (default), also one throwaway turn per language on a temporary home
+        (`langmem_nodes.warmup.warm_turn`): what a first turn builds for itself (the read side's example
+        vectors, the rules' patterns) is then built here. Default: every partition, the most recently written last, so they are
         the ones kept when not all fit. A partition is skipped once it would take an index past its memory
         bound (`BM25Projection.max_docs`, `ExactDense.max_vectors`), so warming never evicts.
 
@@ -772,6 +774,10 @@ class MemoryStore:
             >>> store.close()
         """
         self.embedder.warm()
+        if turn:
+            from ..warmup import warm_turn  # the turn's modules import the store: loaded here, not at import
+
+            warm_turn(self.embedder)
         self.sync_external_writes()
         sizes = self._canonical.partition_sizes()
         if partitions is not None:
