@@ -15,7 +15,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from typing_extensions import TypedDict
@@ -158,4 +158,10 @@ def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None
 
 
 def now_from(clock: Clock | None) -> datetime:
-    return as_utc(clock()) if clock is not None else utcnow()
+    """"Now" in UTC from `clock` (default the wall clock). A naive datetime is local time, as Python reads it
+    (`clock=datetime.now` on a UTC+8 machine stamped memories 8 hours ahead, and a real-time correction then
+    lost to the "newer" value)."""
+    if clock is None:
+        return utcnow()
+    now = clock()
+    return now.astimezone(UTC) if isinstance(now, datetime) and now.tzinfo is None else as_utc(now)
