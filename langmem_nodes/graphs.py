@@ -68,7 +68,7 @@ def add_memory(
         read_graph / write_graph: a `MemoryNode` to use instead (e.g. `RecallTurn(store, selector=...)`), or
             a `StateGraph` (e.g. `create_read_graph(store)`), added as a subgraph: its stages then show up as
             steps in streams and Studio, at the price of a checkpoint per stage.
-        clock: "now" for the default nodes (tests, simulations).
+        clock: "now" for the default nodes (tests, simulations); a naive datetime is local time.
         background: write after the reply without delaying it: a `MemoryWriter` you own (flush it with
             `writer.flush()`), or True for one made here (flushed at exit). See `langmem_nodes.background`.
         cite: put a `CiteNode` between the agent's final answer and the write: it strips the model's
