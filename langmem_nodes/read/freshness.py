@@ -140,9 +140,9 @@ class _History:
             self.cache.update({i: found.get(i) for i in missing})
 
     def earlier_values(self, rec: MemoryRecord) -> list[tuple[MemoryRecord, MemoryRecord]]:
-        """(earlier value, the record that replaced it) for each value genuinely different from `rec`'s. A link to
-        the same value — the session copy a promotion superseded, a same-fact twin — is not an earlier value:
-        the walk goes on through it to what that copy replaced."""
+        """(earlier value, the record that replaced it) for each value genuinely different from `rec`'s, newest
+        first, back through the whole chain (up to `MAX_STEPS` links). A link to the same value — the session
+        copy a promotion superseded, a same-fact twin — is not an earlier value, but the walk goes on through it."""
         out: list[tuple[MemoryRecord, MemoryRecord]] = []
         values: set[str] = set()
         visited, newer = {rec.id}, [rec]
@@ -157,9 +157,8 @@ class _History:
                 old = self.cache.get(i)
                 if old is None or not self.readable(old):
                     continue
-                if _same_value(old, rec):
-                    newer.append(old)
-                elif _value_key(old) not in values:
+                newer.append(old)  # and on to what it replaced: Oslo → Bergen → Trondheim shows both
+                if not _same_value(old, rec) and _value_key(old) not in values:
                     values.add(_value_key(old))
                     out.append((old, by))
         return out

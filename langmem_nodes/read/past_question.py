@@ -22,7 +22,8 @@ _EN_PAST = re.compile(
     rf"\blast\s+{_PERIOD}\b(?!\s+of\b)(?!\s+(?:I|we)\s+(?:checked|looked|heard)\b)|"
     r"\b(?:my|our|your|his|her|their|the)\s+old\b|"  # "my old job", not "how old" / "5 years old"
     r"\b(?:I|we|you|he|she|they|my\s+\w+)\s+(?:always\s+|never\s+)?used\s+to\b|"  # not "I'm used to", "a tool used to"
-    r"\bdid\s+(?:[\w']+\s+){1,3}?(?:ever\s+)?used?\s+to\b",
+    r"\bdid\s+(?:[\w']+\s+){1,3}?(?:ever\s+)?used?\s+to\b|"
+    r"\bhave\s+(?:I|we)\s+(?:ever\s+|already\s+)?(?:been|had|done|gone|worked|lived|used|owned|driven|studied|[a-z]+ed)\b",  # "which cities have I lived in?"
     re.I)
 _BEFORE = re.compile(r"\bbefore\b", re.I)
 _PRONOUN_CLAUSE = re.compile(r"\s*(?:I|we|you|he|she|they|it)\s+([a-z']+)", re.I)
@@ -36,7 +37,8 @@ _ZH_PAST = re.compile(
     r"之前(?![，,\s]*[你就再]?(?:提醒|记得|请|帮|先|别|不要|务必|一定))|"
     r"原来(?!如此|是这样)|(?<![走跑飞开发传寄送拿搬带转递推拉扔跳游爬冲赶回])过去(?!找|看|一趟|一下)|"
     r"从前|曾经|当初|去年|前年|最早|本来|原先|先前|早先|以往|上次|上回|上一次|上个?(?:周|星期|礼拜|月)|"
-    r"(?:\d+|[几两一二三四五六七八九十半]+)(?:天|周|个?星期|个?月|年)(?:以|之)?前")
+    r"(?:\d+|[几两一二三四五六七八九十半]+)(?:天|周|个?星期|个?月|年)(?:以|之)?前|"
+    r"(?![不太超经通难错])[\u4e00-\u9fff]过(?:的|了)?(?:哪|什么|几|多少)")  # "我住过哪些城市", "用过什么编辑器": 过 of experience
 
 
 def asks_about_the_past(text: str) -> bool:
