@@ -60,11 +60,28 @@ def check_timeout(timeout: float | None) -> float | None:
     return None if timeout is None else float(timeout)
 
 
-def call_within(fn: Callable[[], Any], timeout: float | None) -> Any:
+#: The call of each model user (`owner`) that timed out and has not returned yet: id(owner) → its thread.
+_HUNG: dict[int, threading.Thread] = {}
+_HUNG_LOCK = threading.Lock()
+
+
+def call_within(fn: Callable[[], Any], timeout: float | None, owner: object = None) -> Any:
     """`fn()`, or `ModelTimeout` once `timeout` seconds pass (None: wait as long as it takes). The call runs
-    in a daemon thread with the caller's context variables (callbacks, tracing); a late answer is dropped."""
+    in a daemon thread with the caller's context variables (callbacks, tracing); a late answer is dropped.
+
+    With `owner` (the extractor or selector calling), a model whose last call timed out and still has not
+    answered is not called again until it does: the turn fails fast to its fallback instead of waiting out
+    another timeout and leaving one more thread behind (a hung model cost every turn 30 s and a thread)."""
     if timeout is None:
         return fn()
+    if owner is not None:
+        with _HUNG_LOCK:
+            hung = _HUNG.get(id(owner))
+            if hung is not None and not hung.is_alive():
+                del _HUNG[id(owner)]
+                hung = None
+        if hung is not None:
+            raise ModelTimeout("the model's last call timed out and has not answered yet: not called again until it does")
     box: dict[str, Any] = {}
     ctx = contextvars.copy_context()
 
@@ -78,6 +95,9 @@ def call_within(fn: Callable[[], Any], timeout: float | None) -> Any:
     worker.start()
     worker.join(timeout)
     if worker.is_alive():
+        if owner is not None:
+            with _HUNG_LOCK:
+                _HUNG[id(owner)] = worker
         raise ModelTimeout(f"the model did not answer within {timeout:g} s")
     if "error" in box:
         raise box["error"]

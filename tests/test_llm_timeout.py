@@ -81,3 +81,30 @@ def test_the_timeout_defaults_and_checks():
     for bad in (0, -1, "5", True):
         with pytest.raises(ValueError, match="timeout"):
             LLMExtractor(StuckModel(), timeout=bad)
+
+
+@pytest.mark.parametrize("lang", TURNS)
+def test_a_model_still_hung_is_not_called_again_until_it_answers(lang):
+    """newcomer14 L5: every turn waited out another timeout and left one more thread behind while the model hung."""
+    import time
+
+    model = StuckModel()
+    ex = LLMExtractor(model, structured=False, retries=0, timeout=0.2)
+    turn = [{"role": "user", "content": TURNS[lang]}]
+    ctx = MemoryContext(user_id="ada")
+    threads_before = sum(t.name == "langmem-model-call" for t in threading.enumerate())
+    with pytest.raises(ModelOutputError, match="did not answer within"):
+        ex.extract(turn, ctx, None)
+    for _ in range(3):
+        started = time.perf_counter()
+        with pytest.raises(ModelOutputError, match="has not answered yet"):
+            ex.extract(turn, ctx, None)
+        assert time.perf_counter() - started < 0.15
+    assert model.calls == 1
+    assert sum(t.name == "langmem-model-call" for t in threading.enumerate()) <= threads_before + 1
+    RELEASE.set()  # the provider recovers: its hung call returns, and the next turn calls it again
+    deadline = time.monotonic() + 5
+    while any(t.name == "langmem-model-call" and t.is_alive() for t in threading.enumerate()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    ex.extract(turn, ctx, None)
+    assert model.calls == 2

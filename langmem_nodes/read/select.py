@@ -230,7 +230,7 @@ class LLMSelector(Selector):
         for tries in range(1, self.retries + 2):  # noqa: B007 - `tries` counts the attempts made
             try:
                 prompt = self._prompt(cands, query_text, problem)
-                return self._pick(cands, call_within(functools.partial(self.model.invoke, prompt), self.timeout))
+                return self._pick(cands, call_within(functools.partial(self.model.invoke, prompt), self.timeout, owner=self))
             except Exception as e:  # every model or validation error is retried, then reported
                 problem, last = describe(e), e
                 if isinstance(e, ModelTimeout):  # a slow model stays slow: no second wait

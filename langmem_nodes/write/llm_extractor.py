@@ -147,8 +147,8 @@ class LLMExtractor(Extractor):
     def _call(self, prompt: str) -> Extraction:
         runnable = self._structured_runnable()
         if runnable is not None:
-            return as_extraction(call_within(lambda: runnable.invoke(prompt), self.timeout))
-        return as_extraction(call_within(lambda: self.model.invoke(prompt), self.timeout))
+            return as_extraction(call_within(lambda: runnable.invoke(prompt), self.timeout, owner=self))
+        return as_extraction(call_within(lambda: self.model.invoke(prompt), self.timeout, owner=self))
 
     async def _acall(self, prompt: str) -> Extraction:
         runnable = self._structured_runnable()
