@@ -20,6 +20,7 @@ A database URL may choose a schema with libpq's options, e.g.
 from __future__ import annotations
 
 import collections
+import hashlib
 import json
 import threading
 from collections import OrderedDict
@@ -138,6 +139,20 @@ CREATE INDEX IF NOT EXISTS tombstones_change ON tombstones(change_seq);
 """
 
 _TOMBSTONE = ("memory_id", "partition", "ts", "actor")
+#: The tables' version (a hash of `_SCHEMA`, so any change to it runs the DDL once more), kept in `meta`.
+SCHEMA_KEY = "pg_schema"
+SCHEMA_VERSION = hashlib.sha256(_SCHEMA.encode()).hexdigest()[:16]
+
+
+class DatabasePermissionError(PermissionError):
+    """The database role may not create the memory tables this version needs (the message says what to do)."""
+
+
+def _schema_current(conn: psycopg.Connection) -> bool:
+    if conn.execute("SELECT to_regclass('meta')").fetchone()[0] is None:
+        return False
+    row = conn.execute("SELECT value FROM meta WHERE key = %s", (SCHEMA_KEY,)).fetchone()
+    return row is not None and row[0] == SCHEMA_VERSION
 
 
 class StaleConnection(ConnectionError):
@@ -203,9 +218,28 @@ class PostgresCanonicalStore:
         self._parsed_epoch = 0  # see CanonicalStore.forget_parsed
         self._commits = 0
         self._closed = False
+        try:
+            self._ensure_schema()
+        except BaseException:
+            self._pool.close()
+            raise
+
+    def _ensure_schema(self) -> None:
+        """Create or update the tables, unless they are already this version's: a role with only SELECT/INSERT/
+        UPDATE/DELETE on them opens the store (every open ran the DDL, which such a role may not)."""
         with self._pool.connection() as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-            conn.execute(_SCHEMA)
+            if not _schema_current(conn):
+                try:
+                    with conn.transaction():
+                        conn.execute(_SCHEMA)
+                        conn.execute("INSERT INTO meta VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                                     (SCHEMA_KEY, SCHEMA_VERSION))
+                except pg_errors.InsufficientPrivilege as exc:
+                    raise DatabasePermissionError(
+                        f"the PostgreSQL role of database_url ({self.where}) may not create or update the memory tables "
+                        f"({_first_line(exc)}): open the store once as the database owner (or a role with CREATE on the "
+                        "schema); afterwards a role with SELECT, INSERT, UPDATE and DELETE on the tables is enough") from None
             # a new database has no older partition layout to migrate (store/layout.py)
             conn.execute("INSERT INTO meta VALUES (%s, %s) ON CONFLICT DO NOTHING", (LAYOUT_KEY, str(LAYOUT)))
 
