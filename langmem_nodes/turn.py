@@ -73,25 +73,27 @@ class RecallTurn(MemoryNode):
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
         check_open(self.store)
+        notice = ""
         try:
             notice = forget_if_asked(self.store, state, ctx)
             out = run_in_order(self.stages, _recall_view(state, notice), ctx)
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001 - memory never takes the user's turn down
-            return recall_failed(state, ctx, e)
+            return with_notice(recall_failed(state, ctx, e), notice or forget_not_done(state))
         return with_notice(self._public(state, out, ctx, now, started), notice)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
         check_open(self.store)
+        notice = ""
         try:
             notice = await asyncio.to_thread(forget_if_asked, self.store, state, ctx)
             out = await arun_in_order(self.stages, _recall_view(state, notice), ctx)
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
-            return recall_failed(state, ctx, e)
+            return with_notice(recall_failed(state, ctx, e), notice or forget_not_done(state))
         latency_ms = (time.perf_counter() - started) * 1000.0
         kept = with_notice(self._kept(state, out), notice)
         # the usage event is a SQLite write: off the event loop
@@ -178,11 +180,14 @@ _FORGET_NOTICE = {  # what the model is told after a forget request: forgotten /
     "en": {"found": "Forgotten at the user's request ({topic}): {items}. Tell the user these are deleted; do not use them.",
            "none": "The user asked to forget ({topic}); no stored memory matched. Say so.",
            "unsure": "The user asked to forget ({topic}), but it is unclear which memory is meant, so nothing was deleted.",
-           "kept": " These may be meant and are kept: {kept}. Ask the user which to delete."},
+           "kept": " These may be meant and are kept: {kept}. Ask the user which to delete.",
+           "failed": "The user asked to forget ({topic}), but memory is unavailable right now, so nothing was deleted. "
+                     "Tell the user it was not done and to ask again later."},
     "zh": {"found": "已按用户要求忘掉（{topic}）：{items}。请告诉用户这些已删除，不要再使用。",
            "none": "用户要求忘掉（{topic}），但没有找到相关记忆。请如实告诉用户。",
            "unsure": "用户要求忘掉（{topic}），但不确定指的是哪一条，所以什么都没删。",
-           "kept": "这几条可能相关，仍然保留：{kept}。请问用户要删哪一条。"},
+           "kept": "这几条可能相关，仍然保留：{kept}。请问用户要删哪一条。",
+           "failed": "用户要求忘掉（{topic}），但记忆暂时不可用，什么都没删。请告诉用户这次没有删成，稍后再说一次。"},
 }
 
 
@@ -212,6 +217,20 @@ def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) ->
     if held:
         said += notice["kept"].format(kept="; ".join(f"«{neutralize(c['text'])}»" for c in held))
     return f"<memory-forgotten>\n{said}\n</memory-forgotten>"
+
+
+def forget_not_done(state: Mapping[str, Any]) -> str:
+    """The notice for a forget request that could not be carried out (the store failed): the model must not
+    tell the user it was done ("" when the latest message is no forget request)."""
+    from .governance.forget_node import is_forget_request, request_topic
+    from .safety.inert import neutralize
+    from .text import detect_lang
+
+    text = _latest_user_message(state.get("messages") or [])[1]
+    if not text or not is_forget_request(text):
+        return ""
+    notice = _FORGET_NOTICE["zh" if detect_lang(text) == "zh" else "en"]
+    return f"<memory-forgotten>\n{notice['failed'].format(topic=neutralize(request_topic(text)))}\n</memory-forgotten>"
 
 
 def split_forget_request(state: Mapping[str, Any]) -> tuple[dict[str, str] | None, Mapping[str, Any] | None]:
