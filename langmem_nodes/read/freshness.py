@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal
@@ -81,11 +82,18 @@ def freshness_note(rec: MemoryRecord, now: datetime, lang: str | None = None) ->
     return f"Observed {age}, not necessarily the current state; {advice}"
 
 
+def _query_lang(text: str | None) -> Lang | None:
+    """"zh" or "en" when the query has words of its own (a bare "?" or emoji has none)."""
+    if not text or not re.search(r"[A-Za-z\u4e00-\u9fff]", text):
+        return None
+    return "zh" if detect_lang(text) == "zh" else "en"
+
+
 class FreshnessNode(MemoryNode):
     """Fill `age` and `note` on `memory_selected`.
 
     Args:
-        lang: "auto" (each memory's own language), "en" or "zh".
+        lang: "auto" (the query's language; each memory's own when the query has none), "en" or "zh".
     """
 
     name = "freshness"
@@ -97,10 +105,11 @@ class FreshnessNode(MemoryNode):
         self.lang, self.store = lang, store
 
     def annotate(self, hit: ScoredMemory, now: datetime,
-                 earlier: list[tuple[MemoryRecord, MemoryRecord]] | None = None) -> ScoredMemory:
-        """`earlier`: (a value the memory replaced, the record that replaced it), oldest link last."""
+                 earlier: list[tuple[MemoryRecord, MemoryRecord]] | None = None, asked_in: Lang | None = None) -> ScoredMemory:
+        """`earlier`: (a value the memory replaced, the record that replaced it), oldest link last. `asked_in`: the
+        query's language, which the notes follow under "auto" (the reply is in it), else the memory's."""
         rec = hit.record
-        lang = memory_lang(rec) if self.lang == "auto" else self.lang
+        lang = (asked_in or memory_lang(rec)) if self.lang == "auto" else self.lang
         seen = rec.verified_at or rec.created_at
         note = freshness_note(rec, now, lang)
         if earlier:
@@ -121,7 +130,8 @@ class FreshnessNode(MemoryNode):
             history.fetch([i for h in hits for i in h.record.supersedes])
             earlier = {h.record.id: history.earlier_values(h.record) for h in hits}
         now = as_utc(now)
-        return {"memory_selected": [self.annotate(h, now, earlier.get(h.record.id)) for h in hits]}
+        asked_in = _query_lang(query.text if query is not None else "")
+        return {"memory_selected": [self.annotate(h, now, earlier.get(h.record.id), asked_in) for h in hits]}
 
 
 class _History:
