@@ -56,6 +56,7 @@ from . import (
     named_thing,
     negated_frame,
     pronouns,
+    quoted,  # noqa: I001 - its own line: the list above changes often
     routine,
     slip,
     team_frame,
@@ -376,7 +377,12 @@ class RuleExtractor(Extractor):
     def analyse(self, message: str, *, earlier: Sequence[Turn] = ()
                 ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
-        question, hypothetical, reported speech, about someone else, one-off, small talk, past episode, no parse."""
+        question, hypothetical, reported speech, about someone else, one-off, small talk, past episode, no parse.
+        A quoted phrase is read as one piece (`quoted`)."""
+        return quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
+
+    def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
+                 ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
