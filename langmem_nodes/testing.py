@@ -36,12 +36,23 @@ def _asks_in_chinese(messages: list[BaseMessage]) -> bool:
 
 
 def _forgot(notice: str) -> str:
-    """The confirmation a forget notice asks for: what was forgotten, or that nothing matched."""
-    zh = notice.startswith(("已按", "用户要求"))
-    items = "; ".join(_QUOTED.findall(notice))
+    """The confirmation a forget notice asks for: what its first line says was forgotten, or that nothing was
+    (and which memories its "kept, not deleted" line asks about)."""
+    from .governance.forget_in_chat import KEPT_STARTS
+
+    first, *rest = notice.split("\n")
+    zh = first.startswith(("已按", "用户要求"))
+    items = "; ".join(_QUOTED.findall(first))
+    kept = "; ".join(q for line in rest if line.startswith(KEPT_STARTS) for q in _QUOTED.findall(line))
     if items:
-        return ("已忘掉：" if zh else "Forgotten: ") + items
-    return "没有找到相关的记忆，没有删除任何内容。" if zh else "Nothing stored matched, so nothing was forgotten."
+        said = ("已忘掉：" if zh else "Forgotten: ") + items
+    elif kept:
+        said = "没有删除任何内容。" if zh else "Nothing was forgotten."
+    else:
+        return "没有找到相关的记忆，没有删除任何内容。" if zh else "Nothing stored matched, so nothing was forgotten."
+    if kept:
+        said += (f" 不确定要删哪一条：{kept}" if zh else f" Not sure which you mean, so these are kept: {kept}")
+    return said
 
 
 def _text(message: BaseMessage) -> str:

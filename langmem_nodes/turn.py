@@ -176,61 +176,31 @@ class WriteTurn(MemoryNode):
         return _written(out, forget)
 
 
-_FORGET_NOTICE = {  # what the model is told after a forget request: forgotten / none matched / unsure, + kept
-    "en": {"found": "Forgotten at the user's request ({topic}): {items}. Tell the user these are deleted; do not use them.",
-           "none": "The user asked to forget ({topic}); no stored memory matched. Say so.",
-           "unsure": "The user asked to forget ({topic}), but it is unclear which memory is meant, so nothing was deleted.",
-           "kept": " These may be meant and are kept: {kept}. Ask the user which to delete.",
-           "failed": "The user asked to forget ({topic}), but memory is unavailable right now, so nothing was deleted. "
-                     "Tell the user it was not done and to ask again later."},
-    "zh": {"found": "已按用户要求忘掉（{topic}）：{items}。请告诉用户这些已删除，不要再使用。",
-           "none": "用户要求忘掉（{topic}），但没有找到相关记忆。请如实告诉用户。",
-           "unsure": "用户要求忘掉（{topic}），但不确定指的是哪一条，所以什么都没删。",
-           "kept": "这几条可能相关，仍然保留：{kept}。请问用户要删哪一条。",
-           "failed": "用户要求忘掉（{topic}），但记忆暂时不可用，什么都没删。请告诉用户这次没有删成，稍后再说一次。"},
-}
-
-
 def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) -> str:
     """A forget request in the latest user message ("Please forget where I live", "忘掉我的地址") is carried
-    out before the recall: the memories `ForgetRequestNode.to_forget` picks for it (the user's own, saying what
-    the request names) are forgotten everywhere; the ones it is unsure of are kept and listed, for the model to
-    ask which is meant. Returns the notice telling the model what was forgotten or kept ("" when the message is
-    no forget request)."""
-    from .governance.forget_node import ForgetRequestNode, is_forget_request, request_topic
+    out before the recall (`governance.forget_in_chat.carry_out`: the memories `ForgetRequestNode.to_forget`
+    picks are forgotten everywhere; the ones it is unsure of are kept and listed, for the model to ask which is
+    meant). Returns the notice telling the model what the deletion reported gone, and what was kept ("" when the
+    message is no forget request)."""
+    from .governance.forget_in_chat import carry_out, forget_notice
+    from .governance.forget_node import is_forget_request
     from .governance.forget_phrases import split_request
-    from .safety.inert import neutralize
-    from .text import detect_lang
 
     text = _latest_user_message(state.get("messages") or [])[1]
     if not text or not is_forget_request(text):
         return ""
     text = split_request(text)[0]  # "Please forget where I live. Also, I now use Helix.": the first sentence
-    found, held = ForgetRequestNode(store).to_forget(text, ctx)
-    if found:
-        store.forget_many([c["id"] for c in found], actor=f"user:{ctx.user_id}", reason="forget request in chat")
-    log.info("forget request from user %s: %d memories forgotten, %d kept as ambiguous", ctx.user_id, len(found),
-             len(held))
-    notice = _FORGET_NOTICE["zh" if detect_lang(text) == "zh" else "en"]
-    said = notice["found" if found else "unsure" if held else "none"].format(
-        topic=neutralize(request_topic(text)), items="; ".join(f"«{neutralize(c['text'])}»" for c in found))
-    if held:
-        said += notice["kept"].format(kept="; ".join(f"«{neutralize(c['text'])}»" for c in held))
-    return f"<memory-forgotten>\n{said}\n</memory-forgotten>"
+    return forget_notice(carry_out(store, text, ctx))
 
 
 def forget_not_done(state: Mapping[str, Any]) -> str:
     """The notice for a forget request that could not be carried out (the store failed): the model must not
     tell the user it was done ("" when the latest message is no forget request)."""
-    from .governance.forget_node import is_forget_request, request_topic
-    from .safety.inert import neutralize
-    from .text import detect_lang
+    from .governance.forget_in_chat import failed_notice
+    from .governance.forget_node import is_forget_request
 
     text = _latest_user_message(state.get("messages") or [])[1]
-    if not text or not is_forget_request(text):
-        return ""
-    notice = _FORGET_NOTICE["zh" if detect_lang(text) == "zh" else "en"]
-    return f"<memory-forgotten>\n{notice['failed'].format(topic=neutralize(request_topic(text)))}\n</memory-forgotten>"
+    return failed_notice(text) if text and is_forget_request(text) else ""
 
 
 def split_forget_request(state: Mapping[str, Any]) -> tuple[dict[str, str] | None, Mapping[str, Any] | None]:

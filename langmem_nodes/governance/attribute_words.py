@@ -61,11 +61,23 @@ RELATIONS_EN = tuple(
 RELATIONS_ZH = ("老婆", "老公", "妻子", "丈夫", "爱人", "媳妇", "太太", "孩子", "儿子", "女儿", "宝宝", "妈妈", "母亲", "爸爸",
                 "父亲", "父母", "姐姐", "妹妹", "哥哥", "弟弟", "宠物", "狗", "猫", "女朋友", "男朋友", "对象", "老板", "同事", "朋友",
                 "哥", "姐", "弟", "妹", "妈", "爸")
+#: Words naming several relations at once (English forms, Chinese words, the relations): "my kids' names" are the
+#: son's and the daughter's, "我的宠物" the cat and the dog.
+RELATION_GROUPS = (
+    (("kid", "kids", "child", "children"), ("孩子", "小孩", "子女", "儿女"), ("son", "daughter", "baby", "child")),
+    (("parent", "parents"), ("父母", "爸妈", "爹妈"), ("mother", "father")),
+    (("sibling", "siblings"), ("兄弟姐妹",), ("brother", "sister")),
+    (("grandparent", "grandparents"), ("祖父母", "爷爷奶奶", "外公外婆"), ("grandmother", "grandfather")),
+    (("pet", "pets"), ("宠物",), ("cat", "dog")),
+)
 #: what a relation has that the user has too: "my wife's name" is not the user's name
 _OWNED_EN = r"(?:names?|birthday|job|work|role|number|phone number|address|age|email|allergy|allergies|diet|details|info|car)\b"
 _OWNED_ZH = r"(?:名字|生日|工作|职业|电话|手机号|地址|住址|年龄|公司|单位|过敏|饮食|事情|事|情况|信息|车)"
-_RELATION_OWNS = re.compile(r"\b(" + "|".join(RELATIONS_EN) + r")['’]s\s+" + _OWNED_EN + "|(" + "|".join(RELATIONS_ZH)
-                            + r")的" + _OWNED_ZH, re.IGNORECASE)
+_RELATION_OWNS = re.compile(r"\b(" + "|".join(RELATIONS_EN) + r")(?:['’]s?\s+" + _OWNED_EN + r"|\s+(?:is|was|are|were)\s+"
+                            r"(?:called|named)\b)|(" + "|".join(RELATIONS_ZH) + r")(?:的" + _OWNED_ZH + r"|叫(?:什么|啥)(?:名字)?)",
+                            re.IGNORECASE)
+#: the word a name predicate ends in ("attr:wife_name"): it says which attribute, not whose
+_NAME_WORDS = frozenset({"name", "names"})
 _EN_WORD = re.compile(r"[a-z][a-z0-9'’]*")
 _STOP = frozenset(
     "i i'm me my mine myself the a an what where which who whom when how why that this those these about is am are "
@@ -75,7 +87,8 @@ _STOP = frozenset(
 
 
 def _en_words(text: str) -> list[str]:
-    return [w for w in _EN_WORD.findall(text.casefold().replace("’", "'")) if w not in _STOP]
+    words = (re.sub(r"'s?$", "", w) for w in _EN_WORD.findall(text.casefold().replace("’", "'")))  # "cat's" is "cat"
+    return [w for w in words if w not in _STOP]
 
 
 def _same_stem(a: str, b: str) -> bool:
@@ -97,17 +110,21 @@ def _words_of(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         zh: list[str] = []
         for same in related_predicates(predicate):
             name = same[5:].casefold()
-            en += [w for w in re.split(r"[_\s-]+", name) if w and w.isascii()]
+            en += [w for w in re.split(r"[_\s-]+", name) if w and w.isascii() and not w.isdigit()]
             zh += [] if name.isascii() else [name]
-        return tuple(dict.fromkeys(en)), tuple(dict.fromkeys(zh))
+        owner = [w for w in en if w not in _NAME_WORDS]  # "attr:cat_name" is named by "cat", never by "name" alone
+        return tuple(dict.fromkeys(owner or en)), tuple(dict.fromkeys(zh))
     return PREDICATE_WORDS.get(predicate, ((), ()))
 
 
 def owner_phrase(text: str) -> str:
-    """`text` with a relation's attribute reduced to the relation: "my wife's name" → "my wife", "我老婆的名字" → "我老婆".
+    """`text` with a relation's attribute reduced to the relation: "my wife's name" → "my wife", "我老婆的名字" → "我老婆",
+    "what my dog is called" → "what my dog", "我的狗叫什么" → "我的狗".
 
     >>> owner_phrase("my wife's name"), owner_phrase("我老婆的名字"), owner_phrase("my name")
     ('my wife', '我老婆', 'my name')
+    >>> owner_phrase("what my dog is called"), owner_phrase("我的狗叫什么")
+    ('what my dog', '我的狗')
     """
     return _RELATION_OWNS.sub(lambda m: m.group(1) or m.group(2), text)
 
@@ -133,6 +150,8 @@ def names_predicate(text: str, predicate: str) -> bool:
         bare = text.replace("的", "")
         if any(cue in bare or any(r in cue and r in text for r in RELATIONS_ZH) for cue in zh):
             return True
+        if group_members(text) & set(en):  # "my kids' names" names the son's and the daughter's
+            return True
         zh = ()
     else:  # "my wife's name" names the wife, not the user's `name`
         text = owner_phrase(text)
@@ -145,6 +164,16 @@ def names_predicate(text: str, predicate: str) -> bool:
         elif cue not in _STOP and any(_same_stem(w, cue) for w in words):
             return True
     return any(cue in text for cue in zh)
+
+
+def group_members(text: str) -> set[str]:
+    """The relations a group word of `text` takes in: "my kids" → son, daughter; "我父母" → mother, father.
+
+    >>> sorted(group_members("my kids' names")), sorted(group_members("我父母的名字")), group_members("my wife")
+    (['baby', 'child', 'daughter', 'son'], ['father', 'mother'], set())
+    """
+    words = set(_en_words(text))
+    return {m for en, zh, members in RELATION_GROUPS if words & set(en) or any(w in text for w in zh) for m in members}
 
 
 def named_predicates(text: str) -> set[str]:

@@ -82,6 +82,7 @@ from .forget_phrases import (
     normal_en,
     request_sentence,
 )
+from .value_glossary import cross_value_evidence
 
 #: "don't remember / stop remembering / do not store …": asking memory not to keep something.
 _DONT_KEEP = (r"(?:don['’]?t|do not|stop)\s+(?:remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)|keep(?:ing)? in mind|"
@@ -486,6 +487,11 @@ class ForgetRequestNode(MemoryNode):
         values = value_words(topic, terms)
         value = max(lexical_evidence(values, f"{r.text} {r.object}"), stem_evidence(values, r.text),
                     inside_evidence(values, r.text)) if values else 1.0
+        if field and (values or states_a_value(topic)) and detect_lang(r.text) != detect_lang(topic):
+            # a value said in the other language ("allergic to peanuts" / «用户对花生过敏»): no word is shared
+            crossed = cross_value_evidence(topic, r.object or r.text)
+            if crossed is not None:
+                lexical, value = max(lexical, crossed), max(value, crossed)
         return Evidence(field, lexical, d, value)
 
     def to_forget(self, request: str, ctx: MemoryContext) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
