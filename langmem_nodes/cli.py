@@ -278,11 +278,13 @@ def read_text_file(path: str, what: str) -> str:
 
 def load_import_file(path: str) -> dict[str, Any]:
     """Read and parse an export file before any home is opened or created."""
+    from .json_input import parse_json
+
     text = read_text_file(path, "import file")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CLIError(f"import file {path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        data = parse_json(text, f"import file {path}")
+    except ValueError as exc:
+        raise CLIError(str(exc)) from None
     from .governance.admin import EXPORT_FORMAT, EXPORT_VERSION
 
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
@@ -296,26 +298,20 @@ def load_transcript_file(path: str) -> list[Any]:
     """Read a transcript before any home is opened: JSON Lines or a JSON list of turn objects ("speaker",
     "text", optional "session", "at"), else plain text (`Speaker: text` lines, a blank line between sessions)."""
     from .conversation import as_turn, parse_transcript
+    from .json_input import parse_json
 
     text = read_text_file(path, "transcript")
     stripped = text.lstrip()
     try:
         if stripped.startswith("["):
-            try:
-                rows = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+            rows = parse_json(text, "the file")
             turns = [as_turn(r, f"turn {i + 1}") for i, r in enumerate(rows)]
         elif stripped.startswith("{"):
             turns = []
             for n, line in enumerate(text.splitlines(), 1):
                 if not line.strip():
                     continue
-                try:
-                    row = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"line {n}: not valid JSON ({exc.msg})") from None
-                turns.append(as_turn(row, f"line {n}"))
+                turns.append(as_turn(parse_json(line, f"line {n}"), f"line {n}"))
         else:
             turns = parse_transcript(text)
     except ValueError as exc:

@@ -37,12 +37,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from .records import Kind, MemoryRecord, Scope, Source, as_utc, utcnow
+from .records import MAX_ID_CHARS, Kind, MemoryRecord, Scope, Source, as_utc, utcnow
 from .safety.pii import redact
 
 #: Marks a memory as a conversation turn (the recall's "auto" boosts apply to these).
 CONVERSATION_KEY = "conversation"
 MAX_TURN_CHARS = 4000
+MAX_NAME_CHARS = MAX_ID_CHARS  # a speaker or session name
 _LINE = re.compile(r"^\s*([^:：\n]{1,64}?)\s*[:：]\s*(.+?)\s*$")
 
 
@@ -103,7 +104,10 @@ def as_turn(value: Turn | Mapping[str, object], where: str = "turn") -> Turn:
     for name in ("speaker", "text"):
         v = getattr(turn, name)
         if not isinstance(v, str) or not v.strip():
-            raise ValueError(f"{where}: '{name}' must be a non-empty string, got {v!r}")
+            raise ValueError(f"{where}: '{name}' must be a non-empty string, got {v!r:.80}")
+    for name in ("speaker", "session"):  # a name (the memory's subject, its thread), not a text
+        if len(getattr(turn, name)) > MAX_NAME_CHARS:
+            raise ValueError(f"{where}: '{name}' is longer than {MAX_NAME_CHARS} characters")
     return turn
 
 

@@ -66,3 +66,97 @@ def test_a_write_that_cannot_read_its_turn_is_a_failed_write_not_a_failed_turn(s
     out = _graph(store).invoke({"messages": [HumanMessage(SAID["zh"][0], id="u1")]}, context=ADA)
     assert out["messages"][-1].content == "Here is my answer."
     assert out["memory_write_error"] == {"stage": "write", "error": "RuntimeError: cannot read the turn"}
+
+
+# -- 2. export and transcript files: deep nesting, huge numbers, NaN, wrong part types ---------------------
+from langmem_nodes.cli import main  # noqa: E402
+from langmem_nodes.governance import MemoryAdmin  # noqa: E402
+from langmem_nodes.store import MemoryStore  # noqa: E402
+
+EXPORT_SAID = {"en": "Remember that I live in Berlin.", "zh": "记住：我住在柏林。"}
+
+
+def _cli(capsys, home, *argv: str) -> tuple[int, str, str]:
+    code = main(["--home", str(home), "--embedder", "hashing", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _export(capsys, home, said: str) -> dict:
+    assert _cli(capsys, home, "remember", said, "--user", "ada")[0] == 0
+    code, out, _ = _cli(capsys, home, "export", "--user", "ada")
+    assert code == 0
+    return json.loads(out)
+
+
+def _one_error_line(code: int, err: str) -> str:
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize("lang", EXPORT_SAID)
+def test_an_import_file_nested_too_deep_or_with_a_huge_number_is_one_error_line(capsys, tmp_path, lang) -> None:
+    data = _export(capsys, tmp_path / "home", EXPORT_SAID[lang])
+    text = json.dumps(data, ensure_ascii=False)
+    files = {
+        "deep.json": text[:-1] + ', "extra": ' + "[" * 5000 + "]" * 5000 + "}",
+        "payload.json": json.dumps({**data, "ledger": [{**data["ledger"][0], "payload": json.loads(
+            '{"a":' * 200 + "1" + "}" * 200)}]}, ensure_ascii=False),
+        "digits.json": text.replace('"version": 1', '"version": 1' + "0" * 5000, 1),
+        "nan.json": text.replace('"confidence": ', '"confidence": NaN, "x": ', 1),
+    }
+    for name, body in files.items():
+        path = tmp_path / name
+        path.write_text(body, encoding="utf-8")
+        err = _one_error_line(*_cli(capsys, tmp_path / f"new-{name}", "import", str(path))[::2])
+        assert str(path) in err, err
+    assert not any((tmp_path / f"new-{name}" / "memory.sqlite3").exists() for name in files)  # refused before opening
+
+
+@pytest.mark.parametrize("lang", EXPORT_SAID)
+@pytest.mark.parametrize("part", ["records", "ledger", "tombstones"])
+@pytest.mark.parametrize("value", [5, None, {"a": 1}], ids=["int", "null", "object"])
+def test_an_export_part_that_is_not_a_list_is_named(capsys, tmp_path, lang, part, value) -> None:
+    data = _export(capsys, tmp_path / "home", EXPORT_SAID[lang])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**data, part: value}, ensure_ascii=False), encoding="utf-8")
+    err = _one_error_line(*_cli(capsys, tmp_path / "new", "import", str(path))[::2])
+    assert f"{part} must be a JSON list" in err
+
+
+@pytest.mark.parametrize("lang", EXPORT_SAID)
+def test_a_count_no_database_column_holds_is_refused_by_field(capsys, tmp_path, lang) -> None:
+    data = _export(capsys, tmp_path / "home", EXPORT_SAID[lang])
+    data["records"][0]["version"] = 10**30
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    err = _one_error_line(*_cli(capsys, tmp_path / "new", "import", str(path))[::2])
+    assert "records[0]" in err and "version" in err
+    deep: dict = {}
+    for _ in range(100):
+        deep = {"a": deep}
+    fresh = _export(capsys, tmp_path / "home", EXPORT_SAID[lang])
+    with MemoryStore(tmp_path / "api", embedder="hashing") as store:
+        with pytest.raises(ValueError, match="ledger\\[0\\] payload is nested deeper than 64 levels"):
+            MemoryAdmin(store).import_({**fresh, "ledger": [{**fresh["ledger"][0], "payload": deep}]})
+        assert store.count() == 0 and store.ledger_count() == 0
+
+
+@pytest.mark.parametrize("name", ["deep.json", "deep.jsonl"])
+def test_a_transcript_nested_too_deep_is_one_error_line(capsys, tmp_path, name) -> None:
+    path = tmp_path / name
+    body = "[" * 5000 + "]" * 5000 if name.endswith(".json") else \
+        '{"speaker": "Ann", "text": "我喜欢绿茶"}\n{"speaker": "Bob", "text": ' + "[" * 5000 + "]" * 5000 + "}\n"
+    path.write_text(body, encoding="utf-8")
+    err = _one_error_line(*_cli(capsys, tmp_path / "home", "import-conversation", str(path), "--user", "ann")[::2])
+    assert "nested deeper than" in err and str(path) in err
+
+
+@pytest.mark.parametrize("field", ["speaker", "session"])
+def test_a_speaker_or_session_name_as_long_as_a_document_is_refused(capsys, tmp_path, field) -> None:
+    turn = {"speaker": "Ann", "text": "I adopted a puppy named Max", "session": "1", field: "x" * 1000}
+    path = tmp_path / "t.jsonl"
+    path.write_text(json.dumps(turn) + "\n" + json.dumps({"speaker": "安", "text": "我下周去杭州"}) + "\n", encoding="utf-8")
+    err = _one_error_line(*_cli(capsys, tmp_path / "home", "import-conversation", str(path), "--user", "ann")[::2])
+    assert f"line 1: '{field}' is longer than 128 characters" in err

@@ -29,6 +29,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..json_input import MAX_DEPTH, too_deep
 from ..records import (
     MAX_TEXT_CHARS,
     STORED,
@@ -480,9 +481,16 @@ class MemoryAdmin:
             raise ValueError(f"unsupported export version {data.get('version')!r} (expected {EXPORT_VERSION})")
         if self.store.count() or self.store.ledger_count():  # checked again inside the import's transaction
             raise ValueError("import needs an empty memory home (it already holds records or ledger entries)")
+        for part in ("records", "ledger", "tombstones"):
+            if not isinstance(data.get(part, []), list):
+                raise ValueError(f"{part} must be a JSON list, got {type(data.get(part)).__name__}")
         recs = [self._admissible(i, _parsed(MemoryRecord, r, f"records[{i}]"))
                 for i, r in enumerate(data.get("records", []))]
         entries = [_parsed(LedgerEntry, e, f"ledger[{i}]") for i, e in enumerate(data.get("ledger", []))]
+        for where, value in [*((f"records[{i}] metadata", r.metadata) for i, r in enumerate(recs)),
+                             *((f"ledger[{i}] payload", e.payload) for i, e in enumerate(entries))]:
+            if too_deep(value):
+                raise ValueError(f"{where} is nested deeper than {MAX_DEPTH} levels")
         for i, e in enumerate(entries):
             secret = find_secret(json.dumps(e.payload, ensure_ascii=False))
             if secret:
