@@ -160,3 +160,78 @@ def test_a_speaker_or_session_name_as_long_as_a_document_is_refused(capsys, tmp_
     path.write_text(json.dumps(turn) + "\n" + json.dumps({"speaker": "安", "text": "我下周去杭州"}) + "\n", encoding="utf-8")
     err = _one_error_line(*_cli(capsys, tmp_path / "home", "import-conversation", str(path), "--user", "ann")[::2])
     assert f"line 1: '{field}' is longer than 128 characters" in err
+
+
+# -- 3. `python -m evals` data files: one error line naming file, line and field ----------------------------
+from evals.__main__ import main as evals_main  # noqa: E402
+
+CASE = {"id": "c1", "lang": "zh", "turns": [{"role": "user", "content": "我住在上海。"}],
+        "expect": [{"subject": "user", "object": "上海", "polarity": "positive"}]}
+EXTRACTION_BAD = {
+    "truncated": json.dumps(CASE, ensure_ascii=False)[:-7],
+    "deep": json.dumps(CASE, ensure_ascii=False)[:-1] + ', "note": ' + "[" * 3000 + "]" * 3000 + "}",
+    "expect-without-object": json.dumps({**CASE, "expect": [{"subject": "user"}]}, ensure_ascii=False),
+    "expect-not-objects": json.dumps({**CASE, "expect": ["上海"]}, ensure_ascii=False),
+    "id-a-list": json.dumps({**CASE, "id": ["c1"]}, ensure_ascii=False),
+    "not-an-object": "[1, 2]",
+    "repeated-id": json.dumps(CASE, ensure_ascii=False) + "\n" + json.dumps({**CASE, "lang": "en", "turns": [
+        {"role": "user", "content": "I live in Oslo."}], "expect": [{"subject": "user", "object": "Oslo"}]}),
+}
+
+
+def _evals_error(capsys, *argv: str) -> str:
+    code = evals_main(list(argv))
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err, err
+    line = [x for x in err.splitlines() if x.startswith("error: ") or "error:" in x]
+    assert line, err
+    return err
+
+
+@pytest.mark.parametrize("bad", EXTRACTION_BAD)
+def test_an_extraction_cases_file_the_eval_cannot_use_is_one_error_line(capsys, tmp_path, bad) -> None:
+    path = tmp_path / "cases.jsonl"
+    path.write_text(EXTRACTION_BAD[bad] + "\n", encoding="utf-8")
+    err = _evals_error(capsys, "extraction", "--cases", str(path))
+    assert f"{path}:" in err and err.count("\n") == 1, err
+
+
+ABSTAIN_USER = {"user": "u1", "lang": "zh", "split": "tune", "memories": [
+    {"id": "m1", "text": "用户对花生过敏", "kind": "fact", "days": 3}], "queries": [{"text": "我对什么过敏？", "gold": ["m1"]}]}
+
+
+@pytest.mark.parametrize(("change", "named"), [
+    ({"users": {"u1": ABSTAIN_USER}}, "'users' must be a list"),
+    ({"users": [{**ABSTAIN_USER, "memories": [{**ABSTAIN_USER["memories"][0], "days": "三"}]}]}, "'days' must be"),
+    ({"users": [{**ABSTAIN_USER, "memories": [{**ABSTAIN_USER["memories"][0], "kind": "allergy"}]}]}, "'kind' must be one of"),
+    ({"users": [{**ABSTAIN_USER, "queries": [{"text": "what am I allergic to?"}]}]}, "missing 'gold'"),
+], ids=["users-object", "days-text", "kind-unknown", "gold-missing"])
+def test_an_abstain_data_file_the_eval_cannot_use_is_named(capsys, tmp_path, change, named) -> None:
+    path = tmp_path / "abstain.json"
+    path.write_text(json.dumps(change, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        evals_main(["abstain", "--data", str(path), "--embedder", "hashing"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert named in err and str(path) in err and "Traceback" not in err
+
+
+FORGET_CASE = {"id": "f1", "lang": "zh", "memories": [{"id": "m1", "said": "我住在上海。", "text": "用户住在上海"}],
+               "turn": "把我住哪儿忘了吧", "forget": ["m1"]}
+SECRET_ROW = {"text": "my wifi password is Tr0ub4dor&3", "lang": "en", "secret": True, "value": "Tr0ub4dor&3",
+              "split": "tune"}
+
+
+@pytest.mark.parametrize(("name", "row", "named"), [
+    ("forget_requests", {**FORGET_CASE, "forget": None}, "missing 'forget'"),
+    ("forget_requests", {**FORGET_CASE, "memories": [{"id": "m1", "text": "用户住在上海"}]}, "memories[0]: missing 'said'"),
+    ("forget_requests", "{\"id\": \"f1\", \"turn\": \"forget where I live", "not valid JSON"),
+    ("secrets_blind", {**SECRET_ROW, "secret": "yes"}, "'secret' must be true or false"),
+    ("secrets_blind", {**SECRET_ROW, "text": "我的开机密码是 8八8", "lang": "zh", "value": None}, "missing 'value'"),
+], ids=["forget-no-forget", "forget-no-said", "forget-truncated", "secret-not-bool", "secret-no-value"])
+def test_forget_and_secrets_data_files_are_checked_before_any_run(capsys, tmp_path, name, row, named) -> None:
+    path = tmp_path / "set.jsonl"
+    path.write_text(row if isinstance(row, str) else json.dumps(row, ensure_ascii=False), encoding="utf-8")
+    argv = ["--data", str(path)] if name == "forget_requests" else ["tune", "--data", str(path)]
+    err = _evals_error(capsys, name, *argv)
+    assert named in err and f"{path}:1" in err
