@@ -31,6 +31,7 @@ from typing import Any, NoReturn
 from .records import MAX_DAYS, MemoryContext, MemoryRecord, check_id
 from .safety import terminal_safe
 from .store import resolve_database_url
+from .store.home_trouble import cause, is_damage
 
 # what a terminal may act on: C0/C1 controls (escape sequences), bidi and zero-width formats, separators
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]")
@@ -101,7 +102,9 @@ def open_store(home: Path, embedder: str | None, database_url: str | None = None
     except ConnectionError as exc:  # PostgreSQL unreachable: the message names the host, never the password
         raise CLIError(str(exc)) from None
     except (OSError, sqlite3.Error) as exc:
-        raise CLIError(f"cannot open memory home {home}: {exc}") from None
+        why = cause(exc, home)
+        raise CLIError(f"cannot open memory home {home}: {why} ({exc})" if why else
+                       f"cannot open memory home {home}: {exc}") from None
 
 
 def _context(args: argparse.Namespace) -> MemoryContext:
@@ -585,9 +588,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DamagedFile as exc:  # a secondary file (usage.sqlite3): the message names it and says what to do
         print(f"error: {_error(exc)}", file=sys.stderr)
         return EXIT_ERROR
-    except sqlite3.DatabaseError as exc:  # a damaged file inside the home, met after it opened
-        print(f"error: memory home {_error(Exception(str(_home(args))))} is damaged ({_error(exc)}); "
-              "restore its memory.sqlite3 from a backup", file=sys.stderr)
+    except sqlite3.DatabaseError as exc:  # met after the home opened: a full disk, a lock, or a damaged file
+        home = _error(Exception(str(_home(args))))
+        why = cause(exc, _home(args))
+        if why is not None:  # never "restore from a backup" for a full disk: that would lose what came since
+            print(f"error: memory home {home} cannot be written now: {why} ({_error(exc)})", file=sys.stderr)
+        elif is_damage(exc):
+            print(f"error: memory home {home} is damaged ({_error(exc)}); restore its memory.sqlite3 from a backup",
+                  file=sys.stderr)
+        else:
+            print(f"error: memory home {home}: {_error(exc)}", file=sys.stderr)
         return EXIT_ERROR
 
 

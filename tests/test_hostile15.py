@@ -235,3 +235,57 @@ def test_forget_and_secrets_data_files_are_checked_before_any_run(capsys, tmp_pa
     argv = ["--data", str(path)] if name == "forget_requests" else ["tune", "--data", str(path)]
     err = _evals_error(capsys, name, *argv)
     assert named in err and f"{path}:1" in err
+
+
+# -- 4. a full disk or a read-only home is said as such, never "damaged: restore from a backup" ------------
+import os  # noqa: E402
+import sqlite3  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
+
+from langmem_nodes.store import home_trouble  # noqa: E402
+
+
+@pytest.mark.parametrize("lang", EXPORT_SAID)
+def test_a_disk_that_fills_after_the_home_opened_is_not_called_damage(capsys, tmp_path, monkeypatch, lang) -> None:
+    home = tmp_path / "home"
+    assert _cli(capsys, home, "remember", EXPORT_SAID[lang], "--user", "ada")[0] == 0
+    _, before, _ = _cli(capsys, home, "list", "--user", "ada")
+
+    def full(self, *a, **k):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with monkeypatch.context() as m:
+        m.setattr(MemoryStore, "commit", full)
+        err = _one_error_line(*_cli(capsys, home, "remember", "Remember that I prefer tea.", "--user", "ada")[::2])
+    assert "disk holding it is full" in err and "damaged" not in err and "backup" not in err
+    assert _cli(capsys, home, "list", "--user", "ada")[1] == before  # nothing stored was lost
+
+
+def _statvfs(flag: int = 0, free: int = 100):
+    return lambda path: SimpleNamespace(f_flag=flag, f_bavail=free)
+
+
+def test_opening_on_a_full_disk_or_a_read_only_place_names_it(tmp_path, monkeypatch) -> None:
+    io_error, cant_open = sqlite3.OperationalError("disk I/O error"), sqlite3.OperationalError("unable to open database file")
+    monkeypatch.setattr(home_trouble.os, "statvfs", _statvfs(free=0))
+    assert home_trouble.cause(io_error, tmp_path) == home_trouble.FULL
+    monkeypatch.setattr(home_trouble.os, "statvfs", _statvfs(flag=os.ST_RDONLY))
+    assert home_trouble.cause(cant_open, tmp_path / "home") == home_trouble.READ_ONLY
+    monkeypatch.setattr(home_trouble.os, "statvfs", _statvfs())
+    assert home_trouble.cause(cant_open, tmp_path) is None  # a plain place: no invented cause
+    assert home_trouble.cause(sqlite3.OperationalError("attempt to write a readonly database"), tmp_path) == home_trouble.READ_ONLY
+    assert home_trouble.is_damage(sqlite3.DatabaseError("database disk image is malformed"))
+    assert not home_trouble.is_damage(sqlite3.OperationalError("database or disk is full"))
+
+
+def test_the_cli_names_a_read_only_home_when_it_cannot_open_it(capsys, tmp_path, monkeypatch) -> None:
+    home = tmp_path / "home"
+    assert _cli(capsys, home, "remember", "记住：我住在上海。", "--user", "ada")[0] == 0
+
+    def cannot_open(*a, **k):
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(home_trouble.os, "statvfs", _statvfs(flag=os.ST_RDONLY))
+    monkeypatch.setattr(MemoryStore, "__init__", cannot_open)
+    err = _one_error_line(*_cli(capsys, home, "list", "--user", "ada")[::2])
+    assert "read-only file system" in err and str(home) in err
