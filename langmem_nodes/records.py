@@ -184,7 +184,7 @@ class Scope(BaseModel):
     session_id: str | None = None
     level: Level = Level.USER
 
-    @field_validator("org_id", "project_id", "user_id", "session_id")
+    @field_validator("org_id", "project_id", "user_id", "session_id", mode="before")  # before: no bytes coerced to an id
     @classmethod
     def _ids(cls, v: str | None, info: Any) -> str | None:
         return check_id(v, info.field_name, stored=stored_context(info))
@@ -283,7 +283,7 @@ class MemoryContext(BaseModel):
             raise MissingScopeError(NO_SCOPE)
         super().__init__(**data)
 
-    @field_validator("user_id", "project_id", "org_id", "session_id")
+    @field_validator("user_id", "project_id", "org_id", "session_id", mode="before")  # before: b"ada" is no user id
     @classmethod
     def _ids(cls, v: str | None, info: Any) -> str | None:
         return check_id(v, info.field_name, required=info.field_name == "user_id")

@@ -289,3 +289,59 @@ def test_the_cli_names_a_read_only_home_when_it_cannot_open_it(capsys, tmp_path,
     monkeypatch.setattr(MemoryStore, "__init__", cannot_open)
     err = _one_error_line(*_cli(capsys, home, "list", "--user", "ada")[::2])
     assert "read-only file system" in err and str(home) in err
+
+
+# -- 5. wrong types at the Python doors: a named TypeError / ValueError, never an AttributeError or a driver error ---
+from types import SimpleNamespace as _Runtime  # noqa: E402
+
+from langmem_nodes.records import Scope  # noqa: E402
+from langmem_nodes.tools import create_memory_file_tool  # noqa: E402
+from langmem_nodes.write import create_write_graph  # noqa: E402
+
+
+def _seed(store, lang: str) -> str:
+    out = create_write_graph(store).compile().invoke({"messages": [("user", SAID[lang][0])]}, context=ADA)
+    return out["memory_written"][0]["id"]
+
+
+@pytest.mark.parametrize("lang", SAID)
+@pytest.mark.parametrize("bad", [5, ["x"], {"a": 1}], ids=["int", "list", "dict"])
+def test_wrong_types_at_the_admin_and_store_doors_are_named(store, lang, bad) -> None:
+    mid = _seed(store, lang)
+    admin = MemoryAdmin(store)
+    with pytest.raises(ValueError, match="text filter must be a string"):
+        admin.list(ADA, text=bad)
+    with pytest.raises(PermissionError, match="actor must be 'user'"):  # ReadOnlyViolation, not AttributeError
+        admin.edit(mid, SAID[lang][1], actor=bad)
+    with pytest.raises(TypeError, match="expected_version must be an integer"):
+        admin.edit(mid, SAID[lang][1], expected_version=bad if bad != 5 else "5")
+    with pytest.raises(TypeError, match="memory_id must be a string"):
+        store.get(bad if bad != 5 else ["x"])
+    with pytest.raises(TypeError, match="memory_id must be a string"):
+        store.history(bad if bad != 5 else {"x": 1})
+    assert [r["text"] for r in admin.list(ADA)] == [SAID[lang][1]]  # nothing changed
+
+
+@pytest.mark.parametrize("lang", SAID)
+def test_history_of_no_id_is_empty_not_every_users_ledger(store, lang) -> None:
+    _seed(store, lang)
+    create_write_graph(store).compile().invoke({"messages": [("user", "Remember that I prefer Vim.")]},
+                                               context=MemoryContext(user_id="bob"))
+    assert store.ledger() and store.history(None) == []
+
+
+@pytest.mark.parametrize("cls", [MemoryContext, Scope])
+@pytest.mark.parametrize("field", ["user_id", "project_id", "session_id", "org_id"])
+def test_an_id_given_as_bytes_is_refused_not_decoded(cls, field) -> None:
+    given = {"user_id": "ada", "level": "session", "session_id": "s1"} if cls is Scope else {"user_id": "ada"}
+    with pytest.raises(ValueError, match=f"{field} must be a string, got bytes"):
+        cls(**{**given, field: "阿达".encode()})
+
+
+@pytest.mark.parametrize("text", ["User likes \ud800 tea", "用户喜欢\udcff绿茶"], ids=["en", "zh"])
+def test_a_memory_file_with_a_lone_surrogate_is_refused_in_one_line(store, text) -> None:
+    tool = create_memory_file_tool(store)
+    rt = _Runtime(context=ADA, config={}, state={})
+    answer = tool.func(command="create", path="/memories/notes.md", file_text=text, runtime=rt)
+    assert answer.startswith("Error: file_text is not valid Unicode") and "\n" not in answer and "pydantic" not in answer
+    assert store.find(None) == []

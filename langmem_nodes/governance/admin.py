@@ -179,8 +179,7 @@ class MemoryAdmin:
         if kind is not None:
             recs = [r for r in recs if r.kind is Kind(kind)]
         if text is not None:
-            if not text.strip():
-                raise ValueError("text filter must not be empty or whitespace")
+            check_text(text, "text filter")
             needle = normalize_text(text)
             recs = [r for r in recs if needle in normalize_text(r.text)]
         return [_rec_json(r) for r in recs]
@@ -318,6 +317,8 @@ class MemoryAdmin:
             text, object = redact(text, *values), (redact(object, *values) if object is not None else None)  # noqa: A001
         if not is_user_actor(actor):
             raise ReadOnlyViolation(f"edit is the explicit user path: actor must be 'user' or 'user:<name>', got {actor!r}")
+        if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
+            raise TypeError(f"expected_version must be an integer, got {type(expected_version).__name__}")
         rec = self.store.get(memory_id)
         if rec is None:
             raise KeyError(f"no memory with id {memory_id!r}")

@@ -76,7 +76,14 @@ def embed_text(record: MemoryRecord) -> str:
 
 def is_user_actor(actor: str | None) -> bool:
     """True for an explicit user action ("user" or "user:<name>"), the only actor allowed to change read_only."""
-    return actor is not None and (actor == "user" or actor.startswith("user:"))
+    return isinstance(actor, str) and (actor == "user" or actor.startswith("user:"))
+
+
+def _id_or_none(memory_id: Any) -> Any:
+    """A memory id to look up: a string or None (nothing); TypeError for anything else (a list is no id)."""
+    if memory_id is not None and not isinstance(memory_id, str):
+        raise TypeError(f"memory_id must be a string, got {type(memory_id).__name__}")
+    return memory_id
 
 
 def default_home() -> Path:
@@ -588,7 +595,7 @@ class MemoryStore:
 
     # -- reads --------------------------------------------------------------------------------
     def get(self, memory_id: str) -> MemoryRecord | None:
-        return self._canonical.get(memory_id)
+        return self._canonical.get(_id_or_none(memory_id))
 
     def get_many(self, ids: Sequence[str]) -> dict[str, MemoryRecord]:
         return self._canonical.get_many(ids)
@@ -603,7 +610,7 @@ class MemoryStore:
 
     def history(self, memory_id: str) -> list[LedgerEntry]:
         """The ledger entries about one memory (filed under it or quoting its id), oldest first."""
-        return self._canonical.ledger(memory_id)
+        return self._canonical.ledger(_id_or_none(memory_id)) if memory_id is not None else []
 
     def ledger(self, *, partitions: Iterable[str] | None = None) -> list[LedgerEntry]:
         """Every ledger entry, oldest first; with `partitions`, only those filed under them (admin use)."""
