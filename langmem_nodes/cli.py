@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .records import MAX_DAYS, MemoryContext, MemoryRecord, check_id
+from .records import MAX_DAYS, Kind, MemoryContext, MemoryRecord, check_id
 from .safety import terminal_safe
 from .store import resolve_database_url
 from .store.home_trouble import cause, is_damage
@@ -471,7 +471,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("list", cmd_list, "list a user's memories")
     _scope_args(p)
     p.add_argument("--all-statuses", action="store_true")
-    p.add_argument("--kind")
+    p.add_argument("--kind", choices=[k.value for k in Kind], help="only memories of this kind")
     p.add_argument("--text")
     p = add("show", cmd_show, "a memory, its supersede chain and ledger history")
     p.add_argument("id")

@@ -380,6 +380,7 @@ class MemoryRecord(BaseModel):
     @field_validator("subject", "predicate")
     @classmethod
     def _key_part(cls, v: str, info: Any) -> str:
+        v = strip_controls(v) if isinstance(v, str) else v  # as text and object: no escapes or bidi controls stored
         if not v or not v.strip():
             raise ValueError(f"{info.field_name} must not be empty or whitespace")
         if len(v) > MAX_TEXT_CHARS and not stored_context(info):  # a name or a relation, never a document

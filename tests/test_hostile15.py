@@ -345,3 +345,22 @@ def test_a_memory_file_with_a_lone_surrogate_is_refused_in_one_line(store, text)
     answer = tool.func(command="create", path="/memories/notes.md", file_text=text, runtime=rt)
     assert answer.startswith("Error: file_text is not valid Unicode") and "\n" not in answer and "pydantic" not in answer
     assert store.find(None) == []
+
+
+# -- 6. a transcript speaker's control and bidi characters are not stored in the subject; --kind names its choices --
+@pytest.mark.parametrize(("speaker", "clean"), [("An\u2066n\u2069\x1b[31m", "Ann"), ("安\u200b娜\u2066", "安娜")], ids=["en", "zh"])
+def test_a_speaker_name_is_stored_without_control_or_bidi_characters(store, speaker, clean) -> None:
+    from langmem_nodes.conversation import import_conversation
+
+    (mid,) = import_conversation(store, [{"speaker": speaker, "text": "我下周去杭州 / I go to Hangzhou next week"}],
+                                 user_id="ann")
+    assert store.get(mid).subject == clean
+
+
+def test_an_unknown_kind_is_refused_with_the_choices(capsys, tmp_path) -> None:
+    home = tmp_path / "home"
+    assert _cli(capsys, home, "remember", "记住：我住在上海。", "--user", "ada")[0] == 0
+    with pytest.raises(SystemExit) as exit_:
+        _cli(capsys, home, "list", "--user", "ada", "--kind", "allergy")
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "--kind" in err and "preference" in err and "identity" in err
