@@ -364,3 +364,33 @@ def test_an_unknown_kind_is_refused_with_the_choices(capsys, tmp_path) -> None:
         _cli(capsys, home, "list", "--user", "ada", "--kind", "allergy")
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and "--kind" in err and "preference" in err and "identity" in err
+
+
+# -- 7. import_conversation refuses, before anything is stored, what would fail half-way at commit -----------
+@pytest.mark.parametrize("field", ["speaker", "session", "text"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_transcript_name_or_text_with_a_lone_surrogate_is_refused_before_any_commit(store, field, lang) -> None:
+    from langmem_nodes.conversation import import_conversation
+
+    said = {"en": "I adopted a puppy named Max", "zh": "我下周去杭州"}[lang]
+    turns = [{"speaker": "Ann", "text": said, "session": str(i // 600)} for i in range(1200)]  # three commits
+    turns[-1] = {**turns[-1], field: "Ann\udcff"}
+    with pytest.raises(ValueError, match=f"turn 1200: '{field}' is not valid Unicode"):
+        import_conversation(store, turns, user_id="ann")
+    assert store.count() == 0  # nothing half-imported
+
+
+@pytest.mark.parametrize(("kwargs", "named"), [
+    ({"conversation": "chat\ud800"}, "conversation is not valid Unicode"),
+    ({"conversation": "对话" * 100}, "conversation is longer than 128 characters"),
+    ({"before": None}, "before and after must be integers"),
+    ({"after": "1"}, "before and after must be integers"),
+], ids=["conversation-surrogate", "conversation-long", "before-none", "after-text"])
+def test_import_conversation_settings_are_checked(store, kwargs, named) -> None:
+    from langmem_nodes.conversation import import_conversation
+
+    with pytest.raises(ValueError, match=named):
+        import_conversation(store, [{"speaker": "Ann", "text": "我下周去杭州"}], user_id="ann", **kwargs)
+    with pytest.raises(ValueError, match="turns must be a list of turns or a transcript text, got NoneType"):
+        import_conversation(store, None, user_id="ann")  # type: ignore[arg-type]
+    assert store.count() == 0
