@@ -227,18 +227,34 @@ def _counts(data: dict[str, Any]) -> dict[str, int]:
 
 
 def _write_export(args: argparse.Namespace, data: dict[str, Any], out: Path) -> None:
-    """Write the export record by record (progress counts them), to a temp file renamed into place, so a
-    failure never leaves half an export at `out`."""
+    """Write the export record by record (progress counts them). A file is written to a temp file renamed into
+    place, so a failure never leaves half an export at `out` (nor a stray temp file); a link to a file replaces
+    the file it points to and stays a link. Anything else that exists — a device, a pipe (`/dev/stdout`,
+    `/dev/fd/N`) — is written into directly: renaming over it would replace the device or link itself."""
+    if out.exists() and not out.is_file():
+        with out.open("w", encoding="utf-8") as f:
+            _dump_export(args, data, f)
+        return
+    target = out.resolve() if out.is_symlink() else out
+    tmp = target.with_name(target.name + ".part")
+    try:
+        with tmp.open("w", encoding="utf-8") as f:
+            _dump_export(args, data, f)
+        tmp.replace(target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _dump_export(args: argparse.Namespace, data: dict[str, Any], f: Any) -> None:
     records = data["records"]
     head = json.dumps({k: v for k, v in data.items() if k != "records"}, ensure_ascii=False, default=str)
-    tmp = out.with_name(out.name + ".part")
-    with tmp.open("w", encoding="utf-8") as f, progress(args, total=len(records), desc="export") as bar:
+    with progress(args, total=len(records), desc="export") as bar:
         f.write(head[:-1] + ', "records": [')
         for i, rec in enumerate(records):
             f.write((", " if i else "") + json.dumps(rec, ensure_ascii=False, default=str))
             bar.update(1)
         f.write("]}\n")
-    tmp.replace(out)
 
 
 def cmd_export(args: argparse.Namespace, store: Any) -> int:

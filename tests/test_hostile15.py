@@ -394,3 +394,58 @@ def test_import_conversation_settings_are_checked(store, kwargs, named) -> None:
     with pytest.raises(ValueError, match="turns must be a list of turns or a transcript text, got NoneType"):
         import_conversation(store, None, user_id="ann")  # type: ignore[arg-type]
     assert store.count() == 0
+
+
+# -- 8. export --out: a pipe or a link is written into, never replaced; a failed export leaves no stray file -----
+import contextlib  # noqa: E402
+import errno  # noqa: E402
+import stat  # noqa: E402
+import threading  # noqa: E402
+
+
+@pytest.mark.parametrize("lang", EXPORT_SAID)
+def test_export_into_a_pipe_keeps_the_pipe(capsys, tmp_path, lang) -> None:
+    home = tmp_path / "home"
+    assert _cli(capsys, home, "remember", EXPORT_SAID[lang], "--user", "ada")[0] == 0
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text(encoding="utf-8")), daemon=True)
+    reader.start()
+    code, _, err = _cli(capsys, home, "export", "--user", "ada", "--out", str(fifo))
+    reader.join(timeout=20)
+    assert code == 0, err
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)  # before: renamed over, the pipe became a regular file
+    assert got and json.loads(got[0])["records"][0]["text"]
+
+
+@pytest.mark.parametrize("lang", EXPORT_SAID)
+def test_export_through_a_link_writes_its_file_and_keeps_the_link(capsys, tmp_path, lang) -> None:
+    home = tmp_path / "home"
+    assert _cli(capsys, home, "remember", EXPORT_SAID[lang], "--user", "ada")[0] == 0
+    real, link = tmp_path / "backups" / "ada.json", tmp_path / "latest.json"
+    real.parent.mkdir()
+    real.write_text("old", encoding="utf-8")
+    link.symlink_to(real)
+    assert _cli(capsys, home, "export", "--user", "ada", "--out", str(link))[0] == 0
+    assert link.is_symlink() and json.loads(real.read_text(encoding="utf-8"))["user_id"] == "ada"
+
+
+@pytest.mark.parametrize("lang", EXPORT_SAID)
+def test_an_export_that_fails_half_way_leaves_the_old_file_and_no_part_file(capsys, tmp_path, monkeypatch, lang) -> None:
+    from langmem_nodes import cli as cli_module
+
+    home = tmp_path / "home"
+    assert _cli(capsys, home, "remember", EXPORT_SAID[lang], "--user", "ada")[0] == 0
+    out = tmp_path / "ada.json"
+    out.write_text("the previous export", encoding="utf-8")
+
+    class FullDisk:
+        def update(self, n):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(cli_module, "progress", lambda *a, **k: contextlib.nullcontext(FullDisk()))
+    err = _one_error_line(*_cli(capsys, home, "export", "--user", "ada", "--out", str(out))[::2])
+    assert "No space left on device" in err
+    assert out.read_text(encoding="utf-8") == "the previous export" and sorted(p.name for p in tmp_path.iterdir()) == [
+        "ada.json", "home"]
