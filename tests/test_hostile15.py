@@ -449,3 +449,20 @@ def test_an_export_that_fails_half_way_leaves_the_old_file_and_no_part_file(caps
     assert "No space left on device" in err
     assert out.read_text(encoding="utf-8") == "the previous export" and sorted(p.name for p in tmp_path.iterdir()) == [
         "ada.json", "home"]
+
+
+# -- 9. MemoryStore(home): a blank name is not the current directory ------------------------------------------
+@pytest.mark.parametrize("home", ["", "   ", "\u3000"], ids=["empty", "blank", "ideographic-space"])
+def test_a_blank_home_is_refused_not_read_as_the_current_directory(tmp_path, monkeypatch, home) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match="home must not be empty or blank"):
+        MemoryStore(home, embedder="hashing")
+    assert list(tmp_path.iterdir()) == []  # no memory.sqlite3 / chroma written into the working directory
+
+
+@pytest.mark.parametrize(("home", "error"), [(b"/tmp/x", TypeError), (5, TypeError), ("家/\udcff", ValueError)],
+                         ids=["bytes", "int", "not-utf8"])
+def test_a_home_that_is_no_usable_path_is_named(tmp_path, monkeypatch, home, error) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(error, match="home"):
+        MemoryStore(home, embedder="hashing")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -90,6 +91,23 @@ def default_home() -> Path:
     return Path(os.environ.get("LANGMEM_HOME") or "./.langmem")
 
 
+def home_path(home: Any) -> Path:
+    """The memory home a caller named (None: `default_home()`). An empty or blank name is refused rather than
+    read as "." (which would put the memory files in the current directory), so is anything but a path, and a
+    path SQLite cannot open (not valid UTF-8: the OS hands such bytes over as lone surrogates)."""
+    if home is None:
+        return default_home()
+    if not isinstance(home, str | os.PathLike) or isinstance(home, bytes):
+        raise TypeError(f"home must be a path (str or os.PathLike), got {type(home).__name__}")
+    text = os.fspath(home)
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("home must not be empty or blank (leave it out for $LANGMEM_HOME or ./.langmem)")
+    if re.search(r"[\ud800-\udfff]", text):
+        raise ValueError(f"memory home {text.encode('utf-8', 'surrogateescape')!r} is not a UTF-8 path: "
+                         "SQLite cannot open it; choose a home whose name is valid UTF-8")
+    return Path(text)
+
+
 WAL_SCRUB = "wal_scrub"  # intent op: a forget's WAL truncation still to do
 
 
@@ -155,7 +173,7 @@ class MemoryStore:
         if chroma_mirror == "large" and chroma_url:
             raise ValueError("chroma_mirror='large' needs the embedded client: with a Chroma server every "
                              "partition is read from the server, so every partition must be mirrored")
-        self.home = Path(home) if home is not None else default_home()
+        self.home = home_path(home)
         if self.home.exists() and not self.home.is_dir():
             raise ValueError(f"memory home {self.home} is a file, not a memory home directory")
         self.home.mkdir(parents=True, exist_ok=True)
