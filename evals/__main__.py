@@ -27,7 +27,13 @@ def main(argv: list[str] | None = None) -> int:
     if not hasattr(module, "main"):
         print(f"evals.{name} has no main(argv)", file=sys.stderr)
         return 2
-    return int(module.main(rest) or 0)
+    from evals._input import DataError
+
+    try:
+        return int(module.main(rest) or 0)
+    except DataError as exc:  # a data file the eval cannot use: one line naming it, no traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

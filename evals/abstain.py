@@ -26,26 +26,35 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from evals._input import ID, NUMBER, DataError, Optional, need, need_each, read_json
 from evals._retrieval_core import EMBEDDERS, MutableClock, load_store, make_embedder
 from langmem_nodes.read import RerankNode, RuleSelector, create_read_graph
 from langmem_nodes.read.query_need import query_need
-from langmem_nodes.records import MemoryContext, MemoryRecord, Scope, Source
+from langmem_nodes.records import Kind, MemoryContext, MemoryRecord, Scope, Source
 from langmem_nodes.state import ScoredMemory
 
 DATA = Path(__file__).parent / "data" / "abstain.json"
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
+KINDS = tuple(k.value for k in Kind)
 
 
 def load(path: Path = DATA, split: str = "all") -> list[dict[str, Any]]:
     """The users of `split`; a query's text may be under "text" or "q" (abstain3.json's writer used "q")."""
-    users = json.loads(path.read_text(encoding="utf-8"))["users"]
-    for u in users:
+    users = need(read_json(path), str(path), users=list)["users"]
+    for i, u in enumerate(users):
+        where = f"{path}: users[{i}]"
+        need(u, where, user=str, lang=str, split=Optional(str), memories=list, queries=list)
+        need_each(u["memories"], f"{where}.memories", id=ID, text=str, kind=str, days=NUMBER)
+        for j, m in enumerate(u["memories"]):
+            if m["kind"] not in KINDS:
+                raise DataError(f"{where}.memories[{j}]: 'kind' must be one of {', '.join(KINDS)}, got {m['kind']!r:.40}")
+        need_each(u["queries"], f"{where}.queries", gold=list, text=Optional(str))
         for n, q in enumerate(u["queries"]):
             if "text" not in q:
                 if not isinstance(q.get("q"), str):
                     raise ValueError(f"user {u.get('user')!r} query {n}: no 'text' (or 'q') string")
                 q["text"] = q["q"]
-    return [u for u in users if split == "all" or u["split"] == split]
+    return [u for u in users if split == "all" or u.get("split") == split]
 
 
 def records(user: dict[str, Any]) -> list[MemoryRecord]:

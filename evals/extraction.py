@@ -25,6 +25,7 @@ from typing import Any
 
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
+from evals._input import ID, DataError, Optional, need, need_each, read_jsonl  # noqa: E402
 from langmem_nodes.embeddings import HashingEmbedder  # noqa: E402
 from langmem_nodes.records import MemoryContext, Status  # noqa: E402
 from langmem_nodes.store import MemoryStore  # noqa: E402
@@ -34,20 +35,18 @@ FIELDS = ("subject", "predicate", "object", "polarity", "source", "tier", "text"
 
 
 def load_cases(path: str | Path) -> list[dict[str, Any]]:
-    cases = []
-    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            case = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{path}:{n}: not JSON ({e})") from None
-        for key in ("id", "turns", "expect"):
-            if key not in case:
-                raise ValueError(f"{path}:{n}: case is missing {key!r}")
+    """The cases of a JSONL file; a `DataError` (a ValueError) naming file, line and field otherwise."""
+    cases, seen = [], {}
+    for where, case in read_jsonl(path):
+        need(case, where, id=ID, turns=list, expect=list, lang=Optional(str))
+        if str(case["id"]) in seen:  # predictions are kept by id: a repeated id would score one case twice
+            raise DataError(f"{where}: id {case['id']!r} is already used on {seen[str(case['id'])]}")
+        seen[str(case["id"])] = where
         for i, turn in enumerate(case["turns"]):
             if not isinstance(turn, dict) or not isinstance(turn.get("content"), str) or "role" not in turn:
-                raise ValueError(f"{path}:{n}: turn {i} needs 'role' and a string 'content' (got {turn!r:.80})")
+                raise DataError(f"{where}: turn {i} needs 'role' and a string 'content' (got {turn!r:.80})")
+        need_each(case["expect"], f"{where}: expect", subject=str, object=str, polarity=Optional(str),
+                  source=Optional(str), tier=Optional(str))
         cases.append(case)
     return cases
 

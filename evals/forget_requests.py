@@ -12,7 +12,6 @@ Run: `python -m evals forget_requests --data F.jsonl [--show]` (`--show` lists t
 from __future__ import annotations
 
 import argparse
-import json
 import pathlib
 import tempfile
 from collections import Counter, defaultdict
@@ -20,6 +19,7 @@ from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
+from evals._input import ID, need, need_each, read_jsonl
 from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory
 from langmem_nodes.governance.forget_node import is_forget_request
 from langmem_nodes.records import MemoryRecord, Scope
@@ -40,6 +40,16 @@ def _by_api(store: MemoryStore, text: str, user: str) -> str:
     rec = MemoryRecord(text=text, scope=Scope(user_id=user), source="explicit", **derived_fields(bare, text))
     store.commit(add=[rec])
     return rec.id
+
+
+def load_cases(path: pathlib.Path) -> list[dict[str, Any]]:
+    """The cases of a JSONL file; a `DataError` naming file, line and field otherwise."""
+    cases = []
+    for where, case in read_jsonl(path):
+        need(case, where, id=ID, lang=str, turn=str, memories=list, forget=list)
+        need_each(case["memories"], f"{where}: memories", id=ID, said=str, text=str)
+        cases.append(case)
+    return cases
 
 
 def run_case(case: dict, embedder: Any, home: pathlib.Path) -> dict[str, Any]:
@@ -120,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.show and "heldout" in args.data.name:
         ap.error("--show is not allowed on held-out data")
-    cases = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
+    cases = load_cases(args.data)
     with tempfile.TemporaryDirectory() as tmp:  # load the embedder once, share it across the fresh homes
         probe = MemoryStore(pathlib.Path(tmp) / "probe", embedder=args.embedder)
         embedder = probe.embedder

@@ -10,15 +10,20 @@ from __future__ import annotations
 import argparse
 import json
 import pathlib
+import sys
 import tempfile
 from collections import Counter
 
 from langchain_core.messages import HumanMessage
 
-from langmem_nodes.embeddings import HashingEmbedder
-from langmem_nodes.records import MemoryContext
-from langmem_nodes.store import MemoryStore
-from langmem_nodes.write import create_write_graph
+if __package__ in (None, ""):  # run as a file (python evals/secrets_blind.py): the repository root on the path
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from evals._input import DataError, need, read_jsonl  # noqa: E402
+from langmem_nodes.embeddings import HashingEmbedder  # noqa: E402
+from langmem_nodes.records import MemoryContext  # noqa: E402
+from langmem_nodes.store import MemoryStore  # noqa: E402
+from langmem_nodes.write import create_write_graph  # noqa: E402
 
 DATA = pathlib.Path(__file__).parent / "data" / "secrets_blind.jsonl"
 
@@ -36,13 +41,24 @@ def _refused(out: dict) -> bool:
                for s in out.get("memory_skipped") or [])
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def load_rows(path: pathlib.Path) -> list[dict]:
+    """The rows of a JSONL set; a `DataError` naming file, line and field otherwise."""
+    rows = []
+    for where, row in read_jsonl(path):
+        need(row, where, text=str, lang=str, secret=bool, split=str)
+        if row["secret"]:
+            need(row, where, value=str)
+        rows.append(row)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m evals secrets_blind", description=__doc__.splitlines()[0])
     ap.add_argument("split", choices=("tune", "heldout", "all"))
     ap.add_argument("--show", action="store_true")
     ap.add_argument("--data", type=pathlib.Path, default=DATA, help="a JSONL set (default: %(default)s)")
-    args = ap.parse_args()
-    rows = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
+    args = ap.parse_args(argv)
+    rows = load_rows(args.data)
     counts: Counter[tuple[str, str]] = Counter()
     for row in (r for r in rows if args.split in ("all", r["split"])):
         home = pathlib.Path(tempfile.mkdtemp()) / "home"
@@ -61,4 +77,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except DataError as exc:  # a set the eval cannot use: one line naming it
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(2)

@@ -28,9 +28,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .records import MAX_DAYS, MemoryContext, MemoryRecord, check_id
+from .records import MAX_DAYS, Kind, MemoryContext, MemoryRecord, check_id
 from .safety import terminal_safe
 from .store import resolve_database_url
+from .store.home_trouble import cause, is_damage
 
 # what a terminal may act on: C0/C1 controls (escape sequences), bidi and zero-width formats, separators
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]")
@@ -101,7 +102,9 @@ def open_store(home: Path, embedder: str | None, database_url: str | None = None
     except ConnectionError as exc:  # PostgreSQL unreachable: the message names the host, never the password
         raise CLIError(str(exc)) from None
     except (OSError, sqlite3.Error) as exc:
-        raise CLIError(f"cannot open memory home {home}: {exc}") from None
+        why = cause(exc, home)
+        raise CLIError(f"cannot open memory home {home}: {why} ({exc})" if why else
+                       f"cannot open memory home {home}: {exc}") from None
 
 
 def _context(args: argparse.Namespace) -> MemoryContext:
@@ -224,18 +227,34 @@ def _counts(data: dict[str, Any]) -> dict[str, int]:
 
 
 def _write_export(args: argparse.Namespace, data: dict[str, Any], out: Path) -> None:
-    """Write the export record by record (progress counts them), to a temp file renamed into place, so a
-    failure never leaves half an export at `out`."""
+    """Write the export record by record (progress counts them). A file is written to a temp file renamed into
+    place, so a failure never leaves half an export at `out` (nor a stray temp file); a link to a file replaces
+    the file it points to and stays a link. Anything else that exists — a device, a pipe (`/dev/stdout`,
+    `/dev/fd/N`) — is written into directly: renaming over it would replace the device or link itself."""
+    if out.exists() and not out.is_file():
+        with out.open("w", encoding="utf-8") as f:
+            _dump_export(args, data, f)
+        return
+    target = out.resolve() if out.is_symlink() else out
+    tmp = target.with_name(target.name + ".part")
+    try:
+        with tmp.open("w", encoding="utf-8") as f:
+            _dump_export(args, data, f)
+        tmp.replace(target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _dump_export(args: argparse.Namespace, data: dict[str, Any], f: Any) -> None:
     records = data["records"]
     head = json.dumps({k: v for k, v in data.items() if k != "records"}, ensure_ascii=False, default=str)
-    tmp = out.with_name(out.name + ".part")
-    with tmp.open("w", encoding="utf-8") as f, progress(args, total=len(records), desc="export") as bar:
+    with progress(args, total=len(records), desc="export") as bar:
         f.write(head[:-1] + ', "records": [')
         for i, rec in enumerate(records):
             f.write((", " if i else "") + json.dumps(rec, ensure_ascii=False, default=str))
             bar.update(1)
         f.write("]}\n")
-    tmp.replace(out)
 
 
 def cmd_export(args: argparse.Namespace, store: Any) -> int:
@@ -278,11 +297,13 @@ def read_text_file(path: str, what: str) -> str:
 
 def load_import_file(path: str) -> dict[str, Any]:
     """Read and parse an export file before any home is opened or created."""
+    from .json_input import parse_json
+
     text = read_text_file(path, "import file")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CLIError(f"import file {path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        data = parse_json(text, f"import file {path}")
+    except ValueError as exc:
+        raise CLIError(str(exc)) from None
     from .governance.admin import EXPORT_FORMAT, EXPORT_VERSION
 
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
@@ -296,26 +317,20 @@ def load_transcript_file(path: str) -> list[Any]:
     """Read a transcript before any home is opened: JSON Lines or a JSON list of turn objects ("speaker",
     "text", optional "session", "at"), else plain text (`Speaker: text` lines, a blank line between sessions)."""
     from .conversation import as_turn, parse_transcript
+    from .json_input import parse_json
 
     text = read_text_file(path, "transcript")
     stripped = text.lstrip()
     try:
         if stripped.startswith("["):
-            try:
-                rows = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+            rows = parse_json(text, "the file")
             turns = [as_turn(r, f"turn {i + 1}") for i, r in enumerate(rows)]
         elif stripped.startswith("{"):
             turns = []
             for n, line in enumerate(text.splitlines(), 1):
                 if not line.strip():
                     continue
-                try:
-                    row = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"line {n}: not valid JSON ({exc.msg})") from None
-                turns.append(as_turn(row, f"line {n}"))
+                turns.append(as_turn(parse_json(line, f"line {n}"), f"line {n}"))
         else:
             turns = parse_transcript(text)
     except ValueError as exc:
@@ -472,7 +487,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("list", cmd_list, "list a user's memories")
     _scope_args(p)
     p.add_argument("--all-statuses", action="store_true")
-    p.add_argument("--kind")
+    p.add_argument("--kind", choices=[k.value for k in Kind], help="only memories of this kind")
     p.add_argument("--text")
     p = add("show", cmd_show, "a memory, its supersede chain and ledger history")
     p.add_argument("id")
@@ -589,9 +604,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DamagedFile as exc:  # a secondary file (usage.sqlite3): the message names it and says what to do
         print(f"error: {_error(exc)}", file=sys.stderr)
         return EXIT_ERROR
-    except sqlite3.DatabaseError as exc:  # a damaged file inside the home, met after it opened
-        print(f"error: memory home {_error(Exception(str(_home(args))))} is damaged ({_error(exc)}); "
-              "restore its memory.sqlite3 from a backup", file=sys.stderr)
+    except sqlite3.DatabaseError as exc:  # met after the home opened: a full disk, a lock, or a damaged file
+        home = _error(Exception(str(_home(args))))
+        why = cause(exc, _home(args))
+        if why is not None:  # never "restore from a backup" for a full disk: that would lose what came since
+            print(f"error: memory home {home} cannot be written now: {why} ({_error(exc)})", file=sys.stderr)
+        elif is_damage(exc):
+            print(f"error: memory home {home} is damaged ({_error(exc)}); restore its memory.sqlite3 from a backup",
+                  file=sys.stderr)
+        else:
+            print(f"error: memory home {home}: {_error(exc)}", file=sys.stderr)
         return EXIT_ERROR
 
 

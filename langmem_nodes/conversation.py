@@ -37,12 +37,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from .records import Kind, MemoryRecord, Scope, Source, as_utc, utcnow
+from .records import MAX_ID_CHARS, Kind, MemoryRecord, Scope, Source, as_utc, utcnow
 from .safety.pii import redact
+from .text import LONE_SURROGATE
 
 #: Marks a memory as a conversation turn (the recall's "auto" boosts apply to these).
 CONVERSATION_KEY = "conversation"
 MAX_TURN_CHARS = 4000
+MAX_NAME_CHARS = MAX_ID_CHARS  # a speaker or session name
 _LINE = re.compile(r"^\s*([^:：\n]{1,64}?)\s*[:：]\s*(.+?)\s*$")
 
 
@@ -103,8 +105,21 @@ def as_turn(value: Turn | Mapping[str, object], where: str = "turn") -> Turn:
     for name in ("speaker", "text"):
         v = getattr(turn, name)
         if not isinstance(v, str) or not v.strip():
-            raise ValueError(f"{where}: '{name}' must be a non-empty string, got {v!r}")
+            raise ValueError(f"{where}: '{name}' must be a non-empty string, got {v!r:.80}")
+    for name in ("speaker", "session"):  # a name (the memory's subject, its thread), not a text
+        _check_name(getattr(turn, name), f"{where}: '{name}'")
+    if LONE_SURROGATE.search(turn.text):
+        raise ValueError(f"{where}: 'text' is not valid Unicode: it holds a lone surrogate")
     return turn
+
+
+def _check_name(value: str, what: str) -> None:
+    """A speaker, session or conversation name: at most `MAX_NAME_CHARS`, and storable (no lone surrogate,
+    which cannot be written as UTF-8 and would fail the import half-way, at commit)."""
+    if len(value) > MAX_NAME_CHARS:
+        raise ValueError(f"{what} is longer than {MAX_NAME_CHARS} characters")
+    if LONE_SURROGATE.search(value):
+        raise ValueError(f"{what} is not valid Unicode: it holds a lone surrogate")
 
 
 def conversation_records(
@@ -113,10 +128,11 @@ def conversation_records(
 ) -> list[MemoryRecord]:
     """One `MemoryRecord` per turn (see the module docstring); turns without a time are dated in order
     ending at `now`, one second apart."""
-    if before < 0 or after < 0:
-        raise ValueError(f"before and after must not be negative, got {before}, {after}")
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in (before, after)):
+        raise ValueError(f"before and after must be integers of 0 or more, got {before!r}, {after!r}")
     if not isinstance(conversation, str) or not conversation.strip():
         raise ValueError("conversation must be a non-empty name")
+    _check_name(conversation, "conversation")
     parsed = [as_turn(t, f"turn {i + 1}") for i, t in enumerate(turns)]
     lines = [f"{t.speaker.strip()}: {redact(t.text.strip())}"[:MAX_TURN_CHARS] for t in parsed]
     sessions: dict[str, list[int]] = {}
@@ -150,6 +166,8 @@ def import_conversation(
     returns their ids in turn order."""
     if isinstance(turns, str):
         turns = parse_transcript(turns)
+    elif not isinstance(turns, Iterable) or isinstance(turns, Mapping | bytes):
+        raise ValueError(f"turns must be a list of turns or a transcript text, got {type(turns).__name__}")
     ids: dict[str, Any] = {"project_id": project_id} if project_id else {}
     if org_id:
         ids["org_id"] = org_id

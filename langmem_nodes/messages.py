@@ -32,9 +32,22 @@ def message_parts(message: Any) -> tuple[str, str, str | None]:
         content, mid = message.get("content", ""), message.get("id")
     else:
         role, content, mid = getattr(message, "type", "user"), getattr(message, "content", ""), getattr(message, "id", None)
-    if isinstance(content, list):  # content blocks: keep the text parts
-        content = " ".join(b.get("text", "") if isinstance(b, Mapping) else str(b) for b in content)
-    return _ROLES.get(str(role), str(role)), str(content or ""), str(mid) if mid else None
+    if isinstance(content, list | tuple):  # content blocks: keep the text parts
+        content = " ".join(t for t in map(_block_text, content) if t)
+    elif not isinstance(content, str):  # a stray value (None, a number) carries no text
+        content = ""
+    return _ROLES.get(str(role), str(role)), content, str(mid) if mid else None
+
+
+def _block_text(block: Any) -> str:
+    """The text of one content block: a string, or a mapping's string "text"; any other block (an image, a
+    block whose "text" is None or a number) holds none."""
+    if isinstance(block, str):
+        return block
+    if isinstance(block, Mapping):
+        text = block.get("text")
+        return text if isinstance(text, str) else ""
+    return ""
 
 
 def messages_to_turns(messages: Sequence[Any]) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ from .text import strip_controls
 MAX_DAYS = 36500
 
 MAX_TEXT_CHARS = 4000
+MAX_COUNT = 2**63 - 1  # a version or recurrence count: what a SQLite / PostgreSQL BIGINT column holds
 MAX_ID_CHARS = 128
 _BAD_ID = re.compile(r"[/\\\x00-\x1f\x7f]")  # refused in every id, stored ones included
 WILDCARD = "*"
@@ -183,7 +184,7 @@ class Scope(BaseModel):
     session_id: str | None = None
     level: Level = Level.USER
 
-    @field_validator("org_id", "project_id", "user_id", "session_id")
+    @field_validator("org_id", "project_id", "user_id", "session_id", mode="before")  # before: no bytes coerced to an id
     @classmethod
     def _ids(cls, v: str | None, info: Any) -> str | None:
         return check_id(v, info.field_name, stored=stored_context(info))
@@ -282,7 +283,7 @@ class MemoryContext(BaseModel):
             raise MissingScopeError(NO_SCOPE)
         super().__init__(**data)
 
-    @field_validator("user_id", "project_id", "org_id", "session_id")
+    @field_validator("user_id", "project_id", "org_id", "session_id", mode="before")  # before: b"ada" is no user id
     @classmethod
     def _ids(cls, v: str | None, info: Any) -> str | None:
         return check_id(v, info.field_name, required=info.field_name == "user_id")
@@ -348,8 +349,8 @@ class MemoryRecord(BaseModel):
     source_turn_ids: list[str] = Field(default_factory=list)
     source_memory_ids: list[str] = Field(default_factory=list)
     read_only: bool = False
-    version: int = 1
-    recurrence: int = 1
+    version: int = Field(default=1, ge=0, le=MAX_COUNT)
+    recurrence: int = Field(default=1, ge=0, le=MAX_COUNT)
     sessions_seen: list[str] = Field(default_factory=list)
     drift: Drift = Drift.PREFERENCE
     metadata: dict[str, Any] = Field(default_factory=dict)
@@ -379,8 +380,11 @@ class MemoryRecord(BaseModel):
     @field_validator("subject", "predicate")
     @classmethod
     def _key_part(cls, v: str, info: Any) -> str:
+        v = strip_controls(v) if isinstance(v, str) else v  # as text and object: no escapes or bidi controls stored
         if not v or not v.strip():
             raise ValueError(f"{info.field_name} must not be empty or whitespace")
+        if len(v) > MAX_TEXT_CHARS and not stored_context(info):  # a name or a relation, never a document
+            raise ValueError(f"{info.field_name} is longer than {MAX_TEXT_CHARS} characters ({len(v)})")
         return v
 
     @field_validator("created_at", "verified_at", "accessed_at", "expires_at")

@@ -150,11 +150,11 @@ class WriteTurn(MemoryNode):
         self.store, self.stages = store, write_nodes(store, **write_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        forget, rest = split_forget_request(state)
-        if rest is None:
-            return _written({}, forget)
-        check_open(self.store)
-        try:
+        try:  # reading the turn is part of the write: a message it cannot read is a failed write, not a failed turn
+            forget, rest = split_forget_request(state)
+            if rest is None:
+                return _written({}, forget)
+            check_open(self.store)
             out = run_in_order(self.stages, rest, ctx)
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
@@ -163,11 +163,11 @@ class WriteTurn(MemoryNode):
         return _written(out, forget)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        forget, rest = split_forget_request(state)
-        if rest is None:
-            return _written({}, forget)
-        check_open(self.store)
         try:
+            forget, rest = split_forget_request(state)
+            if rest is None:
+                return _written({}, forget)
+            check_open(self.store)
             out = await arun_in_order(self.stages, rest, ctx)
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
@@ -273,7 +273,10 @@ def _failure(stage: str, e: BaseException, ctx: MemoryContext) -> dict[str, str]
 def recall_failed(state: Mapping[str, Any], ctx: MemoryContext, e: BaseException) -> dict[str, Any]:
     """A failed recall as a turn without memories: empty blocks, the error in `memory_recall_error`, a log line."""
     log.warning("memory recall failed for user %s; the turn goes on without memories", ctx.user_id, exc_info=e)
-    turn = latest_user_turn(state.get("messages") or []) or ""
+    try:  # the report of a failure must not fail in turn (e.g. on the message that made the recall fail)
+        turn = latest_user_turn(state.get("messages") or []) or ""
+    except Exception:  # noqa: BLE001
+        turn = ""
     return {"memory_stable": "", "memory_injection": "", "memory_injected_ids": [], "memory_turn": turn,
             "memory_recall_id": "", "memory_recall_error": _failure("recall", e, ctx)}
 

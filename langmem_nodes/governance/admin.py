@@ -29,6 +29,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..json_input import MAX_DEPTH, too_deep
 from ..records import (
     MAX_TEXT_CHARS,
     STORED,
@@ -178,8 +179,7 @@ class MemoryAdmin:
         if kind is not None:
             recs = [r for r in recs if r.kind is Kind(kind)]
         if text is not None:
-            if not text.strip():
-                raise ValueError("text filter must not be empty or whitespace")
+            check_text(text, "text filter")
             needle = normalize_text(text)
             recs = [r for r in recs if needle in normalize_text(r.text)]
         return [_rec_json(r) for r in recs]
@@ -317,6 +317,8 @@ class MemoryAdmin:
             text, object = redact(text, *values), (redact(object, *values) if object is not None else None)  # noqa: A001
         if not is_user_actor(actor):
             raise ReadOnlyViolation(f"edit is the explicit user path: actor must be 'user' or 'user:<name>', got {actor!r}")
+        if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
+            raise TypeError(f"expected_version must be an integer, got {type(expected_version).__name__}")
         rec = self.store.get(memory_id)
         if rec is None:
             raise KeyError(f"no memory with id {memory_id!r}")
@@ -480,9 +482,16 @@ class MemoryAdmin:
             raise ValueError(f"unsupported export version {data.get('version')!r} (expected {EXPORT_VERSION})")
         if self.store.count() or self.store.ledger_count():  # checked again inside the import's transaction
             raise ValueError("import needs an empty memory home (it already holds records or ledger entries)")
+        for part in ("records", "ledger", "tombstones"):
+            if not isinstance(data.get(part, []), list):
+                raise ValueError(f"{part} must be a JSON list, got {type(data.get(part)).__name__}")
         recs = [self._admissible(i, _parsed(MemoryRecord, r, f"records[{i}]"))
                 for i, r in enumerate(data.get("records", []))]
         entries = [_parsed(LedgerEntry, e, f"ledger[{i}]") for i, e in enumerate(data.get("ledger", []))]
+        for where, value in [*((f"records[{i}] metadata", r.metadata) for i, r in enumerate(recs)),
+                             *((f"ledger[{i}] payload", e.payload) for i, e in enumerate(entries))]:
+            if too_deep(value):
+                raise ValueError(f"{where} is nested deeper than {MAX_DEPTH} levels")
         for i, e in enumerate(entries):
             secret = find_secret(json.dumps(e.payload, ensure_ascii=False))
             if secret:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -76,11 +77,35 @@ def embed_text(record: MemoryRecord) -> str:
 
 def is_user_actor(actor: str | None) -> bool:
     """True for an explicit user action ("user" or "user:<name>"), the only actor allowed to change read_only."""
-    return actor is not None and (actor == "user" or actor.startswith("user:"))
+    return isinstance(actor, str) and (actor == "user" or actor.startswith("user:"))
+
+
+def _id_or_none(memory_id: Any) -> Any:
+    """A memory id to look up: a string or None (nothing); TypeError for anything else (a list is no id)."""
+    if memory_id is not None and not isinstance(memory_id, str):
+        raise TypeError(f"memory_id must be a string, got {type(memory_id).__name__}")
+    return memory_id
 
 
 def default_home() -> Path:
     return Path(os.environ.get("LANGMEM_HOME") or "./.langmem")
+
+
+def home_path(home: Any) -> Path:
+    """The memory home a caller named (None: `default_home()`). An empty or blank name is refused rather than
+    read as "." (which would put the memory files in the current directory), so is anything but a path, and a
+    path SQLite cannot open (not valid UTF-8: the OS hands such bytes over as lone surrogates)."""
+    if home is None:
+        return default_home()
+    if not isinstance(home, str | os.PathLike) or isinstance(home, bytes):
+        raise TypeError(f"home must be a path (str or os.PathLike), got {type(home).__name__}")
+    text = os.fspath(home)
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("home must not be empty or blank (leave it out for $LANGMEM_HOME or ./.langmem)")
+    if re.search(r"[\ud800-\udfff]", text):
+        raise ValueError(f"memory home {text.encode('utf-8', 'surrogateescape')!r} is not a UTF-8 path: "
+                         "SQLite cannot open it; choose a home whose name is valid UTF-8")
+    return Path(text)
 
 
 WAL_SCRUB = "wal_scrub"  # intent op: a forget's WAL truncation still to do
@@ -148,7 +173,7 @@ class MemoryStore:
         if chroma_mirror == "large" and chroma_url:
             raise ValueError("chroma_mirror='large' needs the embedded client: with a Chroma server every "
                              "partition is read from the server, so every partition must be mirrored")
-        self.home = Path(home) if home is not None else default_home()
+        self.home = home_path(home)
         if self.home.exists() and not self.home.is_dir():
             raise ValueError(f"memory home {self.home} is a file, not a memory home directory")
         self.home.mkdir(parents=True, exist_ok=True)
@@ -588,7 +613,7 @@ class MemoryStore:
 
     # -- reads --------------------------------------------------------------------------------
     def get(self, memory_id: str) -> MemoryRecord | None:
-        return self._canonical.get(memory_id)
+        return self._canonical.get(_id_or_none(memory_id))
 
     def get_many(self, ids: Sequence[str]) -> dict[str, MemoryRecord]:
         return self._canonical.get_many(ids)
@@ -603,7 +628,7 @@ class MemoryStore:
 
     def history(self, memory_id: str) -> list[LedgerEntry]:
         """The ledger entries about one memory (filed under it or quoting its id), oldest first."""
-        return self._canonical.ledger(memory_id)
+        return self._canonical.ledger(_id_or_none(memory_id)) if memory_id is not None else []
 
     def ledger(self, *, partitions: Iterable[str] | None = None) -> list[LedgerEntry]:
         """Every ledger entry, oldest first; with `partitions`, only those filed under them (admin use)."""

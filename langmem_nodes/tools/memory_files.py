@@ -46,7 +46,7 @@ from ..records import (
     Tier,
     utcnow,
 )
-from ..safety import find_injection, find_secret
+from ..safety import check_text, find_injection, find_secret
 from ..store import MemoryStore
 from ..text import detect_lang, with_article
 from .memory_tools import tool_context
@@ -99,6 +99,7 @@ def check_path(path: Any, *, field: str = "path") -> str:
 
 
 def _gate(text: str, field: str) -> None:
+    check_text(text, field, required=False)  # a string, no lone surrogate or NUL: said plainly, not as a pydantic dump
     secret = find_secret(text)
     if secret:
         raise ValueError(f"{field} looks like {with_article(secret)}: credentials are never stored in memory")
