@@ -7,6 +7,11 @@ one of the user's things needs: the general floor and the evidence a generic anc
 (`read/report.py`); a plan ("I'm about to grab an espresso", "我等会儿要去吃火锅"), a question or a recall cue
 ("我上回说的那个脚本是干嘛的来着") is not news and keeps the personal floor.
 
+Also general-knowledge questions on a memory's topic (`query_need`): wondering aloud about any wh-clause ("I wonder
+how Honda got its name", "我一直好奇柯基为啥腿那么短"), how a thing named in Latin letters works ("Loki是怎么存日志的"),
+what a thing is for ("降压药是干嘛用的") and where a person is from ("苏东坡是哪里人") are impersonal; the user's own
+requests after a wondering ("I wonder what to cook tonight") and their setup ("CI是怎么配的") are not.
+
 The sentences are written for this file (the helper's own set showed the forms).
 """
 
@@ -17,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from langmem_nodes.read import RecallNode, create_read_graph
+from langmem_nodes.read.query_need import query_need
 from langmem_nodes.read.report import tells_news
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.store import MemoryStore
@@ -76,3 +82,22 @@ def test_news_gets_no_memory_by_meaning_alone(graph, text):
 ])
 def test_a_plan_or_a_request_still_meets_the_personal_floor(graph, text):
     assert selected(graph, text)
+
+
+@pytest.mark.parametrize("text", [
+    "I wonder how Honda got its name", "I've always wondered how nurses got their white caps",
+    "I wonder when Neovim forked from Vim", "I wonder where the tradition of croissants for breakfast came from",
+    "我一直好奇柯基为啥腿那么短", "我总是好奇猫为什么怕水", "Loki是怎么存日志的", "Kubernetes是怎么调度Pod的", "AUC到底怎么算的",
+    "降压药是干嘛用的", "React的useEffect是干嘛用的", "苏东坡是哪里人",
+])
+def test_general_knowledge_on_a_topic_is_impersonal(text):
+    assert query_need(text) == "impersonal"
+
+
+@pytest.mark.parametrize("text", [
+    "I wonder what to cook tonight", "I wonder what I should cook tonight", "I wonder how to fix the build",
+    "I wonder which test runner I should use here", "我一直在想周末带豆豆去哪玩", "CI是怎么配的", "Nginx是怎么装的",
+    "服务部署是怎么配的", "这个脚本是干嘛用的", "我是哪里人", "数据是怎么同步的",
+])
+def test_the_users_own_requests_and_setup_are_not(text):
+    assert query_need(text) != "impersonal"
