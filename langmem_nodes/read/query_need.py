@@ -58,9 +58,10 @@ _FIRST_PERSON_ZH = ("我", "咱", "用户", "俺")
 _PITCHED_AT_ME = re.compile(r"\blike (?:i'?m|im|i am) (?:five|5|a (?:kid|child|beginner)|new(?: to (?:this|it))?)\b", re.I)
 # wondering aloud ("I wonder why …", "我在想马拉松为什么…", "我好奇…"): the question after it is what is asked
 _WONDER = re.compile(r"^\W*(?:i (?:wonder|was wondering|am curious)|i'm curious|i(?:'ve| have) always wondered|"
-                     r"(?:just )?curious|我(?:在想|一直在想|很好奇|好奇|一直想知道|想知道)|好奇)[\s,，:：]*", re.I)
-# a why-question: after a wondering, a question of knowledge unless it is about the user
-_WHY_EN = re.compile(r"^\W*(?:why|how come)\b", re.I)
+                     r"(?:just )?curious|我(?:一直|总是|老是|很|挺|特别|真的|有点)?(?:在想|好奇|想知道)|好奇)[\s,，:：]*", re.I)
+# a wh-clause ("why …", "how pubs got their names", "when Neovim forked"): after a wondering, a question of knowledge
+# unless it is about the user, a task ("how to …") or a request ("what to cook tonight")
+_WHY_EN = re.compile(r"^\W*(?:why|how come|how|where|when|who|what|which)\b(?!\s+to\b)", re.I)
 
 # asking for advice, a recommendation or help: the answer depends on who asks
 _REQUEST_EN = re.compile(
@@ -150,7 +151,13 @@ _HOW_MUCH_ZH = re.compile(r"^[^我咱俺你这那]{2,20}(?:是|有|为)多少\S{
 # the user's own figures, asked without a subject ("房租是多少", "体重有多少")
 _OWN_FIGURE_ZH = re.compile(r"房租|租金|工资|薪水|收入|存款|贷款|余额|体重|身高|血压|血糖|心率|成绩|年龄|岁数|积分|额度")
 # a person's nationality: trivia ("东野圭吾是哪国人？")
-_NATIONALITY_ZH = re.compile(r"哪国(?:人|的(?:公司|品牌))|哪个国家的(?:人|公司|品牌)|国籍是")
+_NATIONALITY_ZH = re.compile(r"哪国(?:人|的(?:公司|品牌))|哪个国家的(?:人|公司|品牌)|国籍是|是哪(?:里|儿)人")
+# how a thing named in Latin letters works ("Loki是怎么存日志的", "AUC到底怎么算的") or what a thing is for ("降压药是干嘛用的",
+# "pandas是干嘛用的"): a question of knowledge (a Chinese subject may be the user's own: "数据是怎么同步的"); the user's
+# own setup, work or figures ("CI是怎么配的", "服务部署是怎么配的", "房租怎么算的") are not
+_HOW_IT_WORKS_ZH = re.compile(r"^[A-Za-z][\w.+#-]{0,20}\s*(?:是|到底是?)(?:怎么|如何|怎样)(?!配|设|装|搭|接|写|改|定|弄|搞|安排|部署|上线)"
+                              r"[\u4e00-\u9fff\w ]{1,12}的[？?]?$"
+                              r"|^[^我咱俺你这那]{1,16}?是(?:干嘛|干啥|做什么|干什么|用来干嘛|用来做什么)(?:用)?的[？?]?$")
 # "光合作用是什么？" asks for a definition; "构建命令是什么？" for one of the user's settings
 _WHAT_IS_ZH = re.compile(r"^(?:[^的我这那]{1,8}|[A-Za-z][\w.+#-]{0,20}\s*的[^我这那你咱的]{1,10})是(?:什么|啥)[？?]?$")
 _SETTING_ZH = re.compile(r"命令|配置|端口|地址|路径|版本|账号|名字|名称|流程|步骤|规则|规范|方式|方案|格式|风格|环境|分支|目录|"
@@ -287,7 +294,9 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
     if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or (
             (_WHAT_IS_ZH.match(plain) or (_HOW_MUCH_ZH.match(plain) and not _OWN_FIGURE_ZH.search(plain)))
             and not _SETTING_ZH.search(plain)) or (
-            _NATIONALITY_ZH.search(plain)):
+            _NATIONALITY_ZH.search(plain)) or (
+            _HOW_IT_WORKS_ZH.match(plain) and not _NOT_A_THING_ZH.search(plain) and not _OWN_FIGURE_ZH.search(plain)
+            and not _SETTING_ZH.search(plain)):
         return True
     knowledge = bool(_KNOWLEDGE_EN.search(plain)) or bool(_WHY.search(plain))
     return knowledge and not _PROBLEM.search(plain)
@@ -318,7 +327,7 @@ def query_need(text: str) -> Need:
     docstring)."""
     plain = _unquoted(text).strip()
     if (wonder := _WONDER.match(plain)) and (asked := plain[wonder.end():].strip()) and not speaks_of_user(asked):
-        if _WHY_EN.match(asked) or _is_impersonal_form(asked, asked):
+        if (_WHY_EN.match(asked) and not _REQUEST_EN.search(asked)) or _is_impersonal_form(asked, asked):
             return "impersonal"
         plain = asked
     core = _PITCHED_AT_ME.sub(" ", _ADDRESSED_ME.sub(" ", plain))

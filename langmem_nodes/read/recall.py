@@ -42,8 +42,9 @@ the defaults".
 Relevance evidence (`relevance.py`): each hit also carries absolute evidence — the centred cosine and the
 share of the query's content terms it contains — and `breakdown["relevant"]` says whether either clears
 its floor; the default `RuleSelector` injects only relevant hits, so an unrelated query gets nothing. A question
-for a stored fact and a query about a thing of the user's (failing, a habit, taken up; `query_need`) must also beat
-the evidence a generic anchor memory reaches (`Centering.anchor_evidence`): only a memory about that thing helps.
+for a stored fact, a query about a thing of the user's (failing, a habit, taken up; `query_need`) and a turn that only
+tells the user's news ("I'm allergic to peanuts", `report.py`) need the general floor and must also beat the evidence
+a generic anchor memory reaches (`Centering.anchor_evidence`): only a memory about that thing helps.
 Standing conditions (`standing.py`): a request that depends on a condition of the user's (food on a diet, a
 place-dependent question on where they live, a code task on their stack) counts the memories stating it relevant.
 Naive RRF of BM25 and MiniLM ranks was worse than BM25 alone on LoCoMo-like data; "convex", "rrf", "bm25"
@@ -101,6 +102,7 @@ from .relevance import (
     relevant,
     valid_floor,
 )
+from .report import tells_news
 from .standing import PER_CONDITION, conditions_asked, conditions_held
 
 Fusion = Literal["zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
@@ -370,12 +372,14 @@ class RecallNode(MemoryNode):
         # a failing thing of the user's, a habit, something taken up, someone else's need (`query_need`): as for a
         # fact, only a memory about that thing helps, so it must beat what a generic memory reaches
         about_thing = need == "general" and speaks_of_user(query.text)
+        # a turn that only tells the user's news ("I'm allergic to peanuts"): only a memory about the same thing helps
+        news = need in ("personal", "general") and tells_news(query.text)
         # a self-contained task ("write a resignation letter", "怎么解压 tar.gz"): only a memory on its topic helps
         generic = need in ("personal", "implied") and reads_as_generic_task(self.store.embedder, lang, qvec)
-        floor = dense_floor_for(self.dense_floor, lang, "general" if fact or generic else need)
+        floor = dense_floor_for(self.dense_floor, lang, "general" if fact or generic or news else need)
         if qvec is not None and ids and floor is not None and need != "impersonal":
             c = centering(self.store.embedder, lang)
-            if fact or about_thing:
+            if fact or about_thing or news:
                 floor = max(floor, c.anchor_evidence(qvec, lang))
             q_dot_m = float(qvec @ c.memory_mean)
             m_dot_q = self.store.cosines(query.partitions, ids, c.query_mean)
