@@ -209,3 +209,55 @@ def test_two_replicas_and_a_chroma_server_that_stops_and_comes_back(postgres, tm
             s.close()
         server.stop()
 
+
+# -- M1: a read while another replica rewrites the value ------------------------------------------------
+
+COLORS = {"en": ("What is my favourite color?", "User's favourite color is {}", ("teal", "c1")),
+          "zh": ("我最喜欢什么颜色？", "用户最喜欢的颜色是{}", ("青色", "红色"))}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_read_racing_another_replicas_rewrite_sees_the_old_or_the_new_value(backend, tmp_path, fake_embedder, lang):
+    """The other replica's commit (new value active, old one superseded) lands after this replica's index
+    searches and before it reads the records: it must still answer with a value."""
+    from datetime import UTC, datetime
+
+    from langmem_nodes.read.query import QueryNode
+    from langmem_nodes.read.recall import RecallNode
+    from langmem_nodes.read.rerank import RerankNode
+    from langmem_nodes.records import MemoryContext, Status
+
+    now, ctx = datetime.now(UTC), MemoryContext(user_id="ada")
+    question, template, (old_value, new_value) = COLORS[lang]
+    writer = backend.open(tmp_path / "home", embedder=fake_embedder)
+    reader = backend.open(tmp_path / "home", embedder=fake_embedder)
+    try:
+        old = MemoryRecord(text=template.format(old_value), predicate="favourite_color", object=old_value,
+                           source="explicit", scope=Scope(user_id="ada"))
+        writer.commit(add=[old])
+        query = QueryNode().run({"messages": [("user", question)]}, ctx, now)["memory_query"]
+        recall = RecallNode(reader)
+
+        def answer():
+            hits = recall.run({"memory_query": query}, ctx, now)["memory_hits"]
+            return [h.record.text for h in RerankNode().run({"memory_hits": hits}, ctx, now)["memory_hits"]]
+
+        assert template.format(old_value) in answer()  # the reader's indexes now hold the old value
+        real_get_many, raced = reader.get_many, []
+
+        def rewrite_then_read(ids):
+            if not raced:
+                raced.append(1)
+                new = MemoryRecord(text=template.format(new_value), predicate="favourite_color", object=new_value,
+                                   source="explicit", scope=Scope(user_id="ada"), supersedes=[old.id])
+                cur = writer.get(old.id)
+                writer.commit(add=[new], update=[cur.model_copy(update={
+                    "status": Status.SUPERSEDED, "superseded_by": new.id})])
+            return real_get_many(ids)
+
+        reader.get_many = rewrite_then_read
+        got = answer()
+        assert raced and got and got[0] == template.format(new_value), got
+    finally:
+        writer.close()
+        reader.close()
