@@ -2,7 +2,8 @@
 
 A projection holds no truth of its own: it can be rebuilt from SQLite. Every write and every forget
 passes through `FanOut`, which records an intent before touching projections and clears it only when
-each one has confirmed; an intent left behind by a crash or a failing projection is retried at open.
+each one has confirmed; an intent left behind by a crash or a failing projection is retried at open, while
+the store runs (store/catch_up.py) and at close.
 """
 
 from __future__ import annotations
