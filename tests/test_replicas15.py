@@ -81,6 +81,7 @@ def test_a_forget_while_chroma_is_down_is_pending_with_an_intent_not_gone(replic
     assert report["chroma"].startswith("pending"), report
     assert [(op, items, pending) for _, op, items, pending in store.pending_intents()] == [
         ("delete", [(r.id, r.scope.partition)], ["chroma"])]
+    assert store.verify_gone(r.id)["chroma"] is False  # no answer is no proof
     bring_back(store, real)
     assert on_chroma(store, r.id, r.scope.partition)  # the ghost the intent is there for
     store.catch_up.run(all_pending=True)

@@ -144,7 +144,16 @@ class FanOut:
         return report
 
     def verify_gone(self, memory_id: str, partition: str) -> dict[str, bool]:
-        return {p.name: not p.contains(memory_id, partition) for p in self.projections}
+        """{name: True when the projection answered that it no longer holds the memory}; one that cannot
+        answer (a Chroma server that is down) is not verified gone: False."""
+        out = {}
+        for p in self.projections:
+            try:
+                out[p.name] = not p.contains(memory_id, partition)
+            except Exception:  # noqa: BLE001 - no answer is no proof
+                log.warning("projection %s could not say whether it still holds %s", p.name, memory_id, exc_info=True)
+                out[p.name] = False
+        return out
 
     def close(self) -> None:
         for p in self.projections:
