@@ -193,6 +193,10 @@ def names_subject(query_text: str, subject: str) -> bool:
     return bool(pat and pat.search(query_text.casefold()))
 
 
+class _Moved(Exception):
+    """A candidate's record changed status after the index search that found it (see `RecallNode.recall`)."""
+
+
 class RecallNode(MemoryNode):
     """Recall candidates for `memory_query` into `memory_hits` (best first, `breakdown` holds the parts).
 
@@ -278,7 +282,23 @@ class RecallNode(MemoryNode):
         """Whether the embedder can read the query (one that cannot read Chinese gives noise for it)."""
         return self.reads_cjk or detect_lang(text) != "zh"
 
+    #: times a recall runs again when a candidate left the searched statuses before its record was read
+    RECHECKS = 2
+
     def recall(self, query: MemoryQuery) -> list[ScoredMemory]:
+        """Candidates from the indexes, then their records. Another process's commit landing between the
+        two (a value superseded by a new one the indexes did not hold yet) would leave the old value,
+        now superseded, and not the new one: then the indexes are synced and the recall runs again, so a
+        read sees the old value or the new one, never neither."""
+        for attempt in range(self.RECHECKS + 1):
+            try:
+                return self._recall(query, last=attempt == self.RECHECKS)
+            except _Moved:
+                if not self.store.sync_external_writes():  # no other process committed: the same answer again
+                    return self._recall(query, last=True)
+        raise AssertionError("unreachable")
+
+    def _recall(self, query: MemoryQuery, *, last: bool) -> list[ScoredMemory]:
         if not query.partitions:
             raise ValueError("memory_query.partitions is empty: a recall needs a scope")
         n = max(self.candidates, 3 * query.k)
@@ -302,6 +322,8 @@ class RecallNode(MemoryNode):
         changed = history_route.replacing(self.store, query.partitions, n) if history_route.bare(query.text) else []
         ids = list(dict.fromkeys([*lex, *(i for i, _ in dense_hits), *routed, *changed]))
         records = self.store.get_many(ids)
+        if not last and any(r.status not in self.statuses for r in records.values()):
+            raise _Moved
         allowed = set(query.partitions)
         ids = [i for i in ids if i in records and records[i].scope.partition in allowed]
         cos = self.store.cosines(query.partitions, ids, qvec) if qvec is not None and ids else {}

@@ -98,6 +98,20 @@ def _transient(exc: BaseException) -> bool:
     return any(word in text for word in ("locked", "busy", "timeout", "timed out"))
 
 
+def absent(exc: BaseException) -> bool:
+    """Chroma answered that the collection does not exist (never created, dropped by a rebuild in another
+    process, or a stale handle), as opposed to a failure to ask at all (server down, timeout): only the
+    former may be read as "nothing stored there"."""
+    try:
+        from chromadb.errors import NotFoundError
+
+        if isinstance(exc, NotFoundError):
+            return True
+    except ImportError:  # pragma: no cover - chromadb is a dependency
+        pass
+    return "does not exist" in str(exc).lower()
+
+
 def _forget_failed_system(path: Path) -> None:
     """chromadb caches a client's system per directory before starting it, so a failed start would be
     handed out again: drop that one entry (only this path's; other homes' clients stay)."""
@@ -238,19 +252,32 @@ class ChromaProjection(Projection):
             if col is None:
                 name = collection_name(partition)
                 if create:
-                    col = self.client.get_or_create_collection(
-                        name, embedding_function=None, configuration={"hnsw": dict(self.hnsw)}
-                    )
+                    col = self._get_or_create(name)
                 else:
                     try:
                         col = self.client.get_collection(name, embedding_function=None)
-                    except Exception:  # noqa: BLE001 - chroma raises different types across versions
+                    except Exception as exc:  # noqa: BLE001 - chroma raises different types across versions
+                        if not absent(exc):  # unreachable, not empty: the caller must not take it as "no vectors"
+                            raise
                         self._missing[partition] = time.monotonic()
                         return None
                 self._tune(col)
                 self._collections[partition] = col
                 self._missing.pop(partition, None)
         return col
+
+    def _get_or_create(self, name: str) -> Any:
+        """The collection `name`, created if missing. Idempotent across processes sharing a server: when
+        another one creates it at the same moment (a unique-name clash), the one it created is used."""
+        try:
+            return self.client.get_or_create_collection(
+                name, embedding_function=None, configuration={"hnsw": dict(self.hnsw)})
+        except Exception:  # noqa: BLE001 - chroma raises different types across versions
+            try:
+                return self.client.get_collection(name, embedding_function=None)
+            except Exception:  # noqa: BLE001 - the first failure is the one to report
+                pass
+            raise
 
     def _tune(self, col: Any) -> None:
         """Raise a collection's ef_search to ours (collections made before it was tuned; M is fixed at build)."""
@@ -307,14 +334,23 @@ class ChromaProjection(Projection):
         self._retry(part, True, lambda col: col.upsert(**rows))
 
     def _add(self, partition: str, ids: Sequence[str], vectors: Sequence[np.ndarray], statuses: Sequence[str]) -> None:
-        col = self._collection(partition, create=True)
-        assert col is not None  # create=True always returns one
-        for i in range(0, len(ids), 1000):
-            col.upsert(
-                ids=list(ids[i : i + 1000]),
-                embeddings=[np.asarray(v, np.float32).tolist() for v in vectors[i : i + 1000]],
-                metadatas=[{"status": st} for st in statuses[i : i + 1000]],
-            )
+        """Upsert these rows; if another process drops the collection meanwhile (its own rebuild or
+        compaction of the partition on a shared server), write them again into the one that replaced it."""
+        for attempt in range(3):
+            col = self._collection(partition, create=True)
+            assert col is not None  # create=True always returns one
+            try:
+                for i in range(0, len(ids), 1000):
+                    col.upsert(
+                        ids=list(ids[i : i + 1000]),
+                        embeddings=[np.asarray(v, np.float32).tolist() for v in vectors[i : i + 1000]],
+                        metadatas=[{"status": st} for st in statuses[i : i + 1000]],
+                    )
+                return
+            except Exception as exc:  # noqa: BLE001 - chroma raises different types across versions
+                self._collections.pop(partition, None)
+                if attempt == 2 or not absent(exc):
+                    raise
 
     def delete(self, memory_id: str, partition: str) -> None:
         self._healing(partition, lambda: self._retry(partition, False, lambda col: col.delete(ids=[memory_id])))
@@ -344,8 +380,9 @@ class ChromaProjection(Projection):
             self._collections.pop(partition, None)
             try:
                 self.client.delete_collection(collection_name(partition))
-            except Exception:  # noqa: BLE001 - absent already
-                pass
+            except Exception as exc:  # noqa: BLE001 - absent already is fine; unreachable is not
+                if not absent(exc):
+                    raise
             if ids and len(ids) > self.min_rows:  # at or under min_rows the exact index serves it
                 self._add(partition, ids, vectors, statuses)
             if self.broken.pop(partition, None) is not None:

@@ -33,6 +33,7 @@ from ..embeddings import KNOWN_EMBEDDERS, LEGACY_EMBEDDER, Embedder, ensure_embe
 from ..records import LedgerEntry, LedgerOp, MemoryRecord, Scope, Status, check_id, normalize_text
 from .bm25 import BM25Projection
 from .canonical import open_canonical, resolve_database_url
+from .catch_up import CatchUp
 from .chroma import ChromaProjection, make_client, open_embedded_client
 from .dense import DenseRouter
 from .embedding_cache import EmbeddingCache
@@ -153,6 +154,7 @@ class MemoryStore:
 
     wal_scrub_wait: float = 10.0
     wal_scrub_retry: float = 600.0
+    intent_retry_every: float = 10.0  # seconds between catch-up passes over pending intents (store/catch_up.py)
 
     def __init__(
         self,
@@ -219,6 +221,8 @@ class MemoryStore:
                                           if rows > self.chroma.min_rows], "the Chroma directory was set aside")
         self.replay_intents()
         self.chroma.rebuild_broken()  # collections a read found damaged before a restart
+        # what is left pending from now on (a Chroma outage) is retried while the process runs
+        self.catch_up = CatchUp(self, every=self.intent_retry_every)
 
     def _home_embedder(self, embedder: Embedder | str | None) -> Embedder:
         """The embedder for this home. A home remembers which one made its vectors ("name/dim" in its meta
@@ -305,6 +309,7 @@ class MemoryStore:
         if stored:
             self._project(seq, stored, self.fanout.names)
         self._finish_wal_scrub()
+        self.catch_up.poke()
         return stored
 
     def _check_keys(self, conn: Any, added: Sequence[MemoryRecord], exclusive: Callable[[str], bool],
@@ -401,10 +406,14 @@ class MemoryStore:
         with self._canonical.transaction() as conn:
             self._canonical.append_ledger(conn, entries)
 
-    def replay_intents(self) -> int:
-        """Finish projection work left by a crash or a failing projection. Returns intents replayed."""
+    def replay_intents(self, seqs: Iterable[int] | None = None) -> int:
+        """Finish projection work left by a crash or a failing projection (only the intents `seqs`, when
+        given). Returns intents replayed."""
         n = 0
+        only = None if seqs is None else set(seqs)
         for seq, op, items, pending in self._canonical.intents():
+            if only is not None and seq not in only:
+                continue
             n += 1
             if op == "upsert":
                 recs = self._canonical.get_many([i for i, _ in items])
@@ -512,6 +521,7 @@ class MemoryStore:
             place = self._canonical.scrub_place
             for mid, _part, _texts in items:
                 reports[mid]["places"][place] = wal
+        self.catch_up.poke()
         return [reports[m] for m in ids]
 
     def _scrub_wal(self) -> str:
@@ -725,6 +735,7 @@ class MemoryStore:
                 return
             r.synced = True
         self.sync_external_writes()
+        self.catch_up.poke()
 
     def live_versions_until(
         self, partitions: Iterable[str], now: datetime | None
@@ -858,6 +869,7 @@ class MemoryStore:
         up to 3 passes), then close the projections and SQLite (whose close truncates the WAL)."""
         if self._canonical.closed:
             return
+        self.catch_up.close()
         self._wal_retry_stop.set()
         if self._wal_retry is not None:
             self._wal_retry.join()

@@ -2,7 +2,8 @@
 
 A projection holds no truth of its own: it can be rebuilt from SQLite. Every write and every forget
 passes through `FanOut`, which records an intent before touching projections and clears it only when
-each one has confirmed; an intent left behind by a crash or a failing projection is retried at open.
+each one has confirmed; an intent left behind by a crash or a failing projection is retried at open, while
+the store runs (store/catch_up.py) and at close.
 """
 
 from __future__ import annotations
@@ -143,7 +144,16 @@ class FanOut:
         return report
 
     def verify_gone(self, memory_id: str, partition: str) -> dict[str, bool]:
-        return {p.name: not p.contains(memory_id, partition) for p in self.projections}
+        """{name: True when the projection answered that it no longer holds the memory}; one that cannot
+        answer (a Chroma server that is down) is not verified gone: False."""
+        out = {}
+        for p in self.projections:
+            try:
+                out[p.name] = not p.contains(memory_id, partition)
+            except Exception:  # noqa: BLE001 - no answer is no proof
+                log.warning("projection %s could not say whether it still holds %s", p.name, memory_id, exc_info=True)
+                out[p.name] = False
+        return out
 
     def close(self) -> None:
         for p in self.projections:
