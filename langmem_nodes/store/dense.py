@@ -144,5 +144,5 @@ class DenseRouter:
             first = part not in self.degraded
             self.degraded[part] = (time.monotonic(), reason)
         if first:
-            log.warning("dense search of partition %s answered exactly from SQLite: Chroma %s", part, reason)
+            log.warning("dense search of partition %s answered exactly from the canonical store's vectors: Chroma %s", part, reason)
         return scan(self._rows_of(part), vector, k, statuses)
