@@ -118,5 +118,5 @@ def test_a_read_whose_chroma_query_raises_is_answered_from_sqlite(tmp_path, fake
     hits = store.dense_search([part], fake_embedder.embed_query(recs[2].text), 2)
     assert hits[0][0] == recs[2].id
     assert "Error loading hnsw index" in store.dense.degraded[part][1]
-    assert part in store.chroma.broken and "answered exactly from SQLite" in caplog.text
+    assert part in store.chroma.broken and "answered exactly from the canonical store's vectors" in caplog.text
     store.close()
