@@ -199,7 +199,7 @@ _ZH_PHRASE = re.compile(
     rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
     # a pass phrase of spaced zh words is one value ("口令是 月亮 湖边 三只 猫"), else a token and its ASCII words
     rf"(?P<v>[\u4e00-\u9fff]{{1,4}}(?:[ \u3000]+[\u4e00-\u9fff]{{1,4}}){{2,11}}(?![\u4e00-\u9fff])|"
-    rf"[^\s，,。；;！？!?、」”]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”]*){{0,11}})",
+    rf"[^\s，,。；;！？!?、」”（]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”（]*){{0,11}})",
     _I,
 )
 # a credential word in a list, its value after a space: "network 'TheBatcave', password iamvengeance"
@@ -399,7 +399,7 @@ _ACCESS_OBJECT = re.compile(
     r"还有\S{0,8}的[:：]|登|进|输|解锁|门|锁|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码", _I)
 _NOT_CODE_BEFORE = re.compile(r"(?:\b(?:port|version|v|room|gate|flight|no\.?|number|order|tracking|username|user|id|"
                               r"handle|model|gen|series|iso|rfc|pep|issue|pr|ticket|build|release|floor|suite|apt|"
-                              r"zip|postal|area|invoice|error|status|exit)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室|号码|编号|发票|代码|错误码|状态码|"
+                              r"zip|postal|area|invoice|error|status|exit)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室|号码|编号|编码|邮编|区号|发票|代码|错误码|状态码|"
                               r"\b(?:number|no\.?|id|order|tracking|username|user|invoice|ticket|room|flight|floor|suite|apt|zip|"
                               r"extension|ext|model|seat)\s+(?:is|was|[:=#]))\s*$", _I)
 _NOT_CODE_AFTER = re.compile(r"^\s*(?:端口|室|号|楼|层|年|月|日|元|块|点|分|岁|次|个|件|port\b|am\b|pm\b|km\b|kg\b|ms\b|mb\b|gb\b)", _I)
@@ -664,16 +664,20 @@ def find_secrets(text: str) -> list[Finding]:
         span_end = m.end() + (rest.end() if rest else 0)
         if span_end > m.end() + 3 and (_SEED_VALUE.search(text, m.end(), span_end) or _word_run(text[m.end():span_end])):
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
+    from .coded import find_coded
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
     from .hedged import find_hedged
     from .laidout import find_laid_out
     from .presented import find_presented
+    from .replied import find_replied
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_hedged(text)
     found += find_presented(text)
     found += find_framed(text)
     found += find_laid_out(text)
+    found += find_coded(text)
+    found += find_replied(text)
     return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
 
 
@@ -748,6 +752,13 @@ def _placeholder(f: Finding, text: str) -> bool:
         return False
     if _public_key(f, text):
         return True
+    if re.search(r"\b(?:sha(?:1|224|256|384|512)?|md5)\s*:\s*$", text[max(0, f.start - 12):f.start], _I):
+        return True  # "SHA256:nThbg6kX…", "sha256:4a5b…": a digest or a key's fingerprint, not what opens it
+    if re.search(r"\*{4,}|•{4,}", f.value):
+        return True  # "LTAI************": a mask
+    if "EXAMPLE" in f.value and re.search(r"\b(?:examples?|samples?|docs?|documentation)\b|示例|样例|例子|文档",
+                                         text[slice(*_sentence_span(text, f.start, f.end))], _I):
+        return True  # "the AWS docs example key is AKIAIOSFODNN7EXAMPLE": the docs' own, labelled so
     if any(t.start() < f.end and f.start < t.end() for t in _URL_TEMPLATE.finditer(text)):
         return True  # "https://user:password@host/path": a URL's shape, its slots named
     value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value

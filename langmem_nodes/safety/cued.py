@@ -46,7 +46,9 @@ _SECRET_CUE = re.compile(
     r"(?:has|needs|takes|uses|with|enter|type)\s+(?:the\s+)?code|"
     r"opens?\s+(?:the|my|our)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
     r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product)\s+keys?|"
-    r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back)\b|"
+    r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back|"
+    # what is typed into a machine or a panel, called its number: "my ATM number is 5 5 2 0", "the alarm number"
+    r"(?:atm|alarm|keypad|key\s*pad|lock\s*box|padlock)\s+(?:numbers?|digits))\b|"
     r"卡(?:片)?(?:背面|背后)|"
     r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|暗语|动态码|安全码|"
     r"提取码|分享码|授权码|激活码|撤防|布防|解绑码|绑定码|配对码|开锁码|解锁码|解锁|锁屏|登录|登陆|\bpin\s*码|\bkey\s*(?:是|为|：|:)", _I)
@@ -153,7 +155,7 @@ def _value_token(token: str, before: str, after: str) -> bool:
         return digits >= 3
     if _product(token) or token.casefold() in _PRODUCTS or re.fullmatch(r"(?:utf|iso|x|v|h|mp|py|es|gpt|ipv)[-.]?\d+", token, _I):
         return False
-    if re.fullmatch(r"[A-Za-z_][A-Za-z_]*[=:]?", token):  # a name or a key ("DB_PASSWORD="), not its value
+    if re.fullmatch(r"[A-Za-z_][A-Za-z_]*[=:]?|[A-Za-z_-]+=[A-Za-z_-]+", token):  # a name or a key ("DB_PASSWORD=", "type=password"), not its value
         return False
     if re.match(r"(?:[A-Za-z_]\w*=)?[/~]", token):  # a path ("OLDPWD=/tmp", "/etc/ssl"), not a typed value
         return False
@@ -179,7 +181,10 @@ def _identifier_token(token: str, before: str, after: str) -> bool:
 # a code said in pieces or in words: "4 4 7 1", "60 31", "seven two six four", "八六四二零九", "幺二三幺"
 _SPACED_DIGITS = re.compile(r"(?<![\w.:/-])\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)")
 _EN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[零〇一二三四五六七八九幺两洞拐勾]{{4,}}", _I)
+_ZH_DIGIT = "零〇一二三四五六七八九幺两洞拐勾壹贰叁肆伍陆柒捌玖"
+# zh digit words, glued ("八六四二零九", "肆柒贰玖") or spaced and mixed with digits ("七 3 五 1 九 0")
+_SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[{_ZH_DIGIT}]{{4,}}|"
+                      rf"(?<![\w{_ZH_DIGIT}])(?=[\d ]*[{_ZH_DIGIT}])(?=[{_ZH_DIGIT} ]*\d)[\d{_ZH_DIGIT}](?: ?[\d{_ZH_DIGIT}]){{3,11}}(?![\w{_ZH_DIGIT}])", _I)
 
 
 def _pieces(sentence: str, offset: int) -> list[Finding]:

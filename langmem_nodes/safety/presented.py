@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .credentials import _ABOUT_TESTS, _EN_NON_VALUE, _EN_NOT_CREDENTIAL, KNOWN_TECH, Finding
+from .credentials import _ABOUT_TESTS, _EN_NON_VALUE, _EN_NOT_CREDENTIAL, _PRODUCTS, KNOWN_TECH, Finding
 
 _I = re.IGNORECASE
 
@@ -118,6 +118,7 @@ def _login_value(token: str) -> bool:
     product and its version ("python3", "Win11") or a plain number; or a quoted plain word."""
     token = token.rstrip(".-")
     if "@" in token and "." in token.split("@")[-1] or KNOWN_TECH.fullmatch(token) or not re.search(r"[A-Za-z]", token) \
+            or token.casefold() in _PRODUCTS \
             or re.fullmatch(r"\d+(?:\.\d+)?[A-Za-z]{1,4}", token):  # "2.4GHz", "5G", "500mb": a measure
         return False
     return bool(re.search(r"[\d!@#$%^&*_+=~]", token)) and len(token) >= 4

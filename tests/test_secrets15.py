@@ -1,0 +1,159 @@
+"""Secrets the rules missed in helper s37's own set (/work/tmp/s37/secrets/own.jsonl, own2.jsonl, written before any
+tune data was read), found by structure, en + zh:
+
+- the slot a line of code or a command gives a value (`safety.coded`): a value passed beside a key naming a secret
+  (`os.Setenv("SMTP_PASSWORD", …)`), the password of an auth pair (`auth=("ada", …)`), SQL's `IDENTIFIED BY '…'`,
+  a tool's password flag (`openssl -k`, `zip -P`, `7z -p…`, `curl -u user:…`, `htpasswd -b file user …`, `-storepass`),
+  a value echoed into a secret's file or `--password-stdin`, an environment name ending in _AUTH;
+- an answer to someone asking for a secret (`safety.replied`): a pasted chat line asking ("Lena: pw?", "小李：wifi
+  多少") and the next line's lone typed token; reported speech ("asked for the guest wifi, I told her …"); Q/A
+  lines in a text about a login or a security question ("Q: favourite teacher? A: Okafor", "密保：Q 出生城市？A 洛阳");
+- a code typed into a machine called its number ("my ATM number is 5 5 2 0", "the alarm number … 8 0 3 3");
+  zh digit words mixed with digits ("七 3 五 1 九 0") and the formal numerals ("叁零玖捌陆柒"); a value read aloud
+  in zh ("大写 K 小写 m 井号 5 5 0").
+
+Look-alikes that were refused, also by structure: a digest or key fingerprint after "SHA256:" opens nothing; a docs
+example key ("…EXAMPLE") labelled as an example; a masked key ("LTAI****"); a product named where a password would
+be ("I use 1Password for all my passwords"); an HTML attribute ("type=password"); a postcode ("邮政编码 518000"); a
+test value with a note on it ("123456（仅用于测试）")."""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from langmem_nodes.records import MemoryContext
+from langmem_nodes.safety import find_secrets
+from langmem_nodes.write import create_write_graph
+from tests._said import assert_no_trace
+
+FOUND = {  # text -> the value that must be found
+    # code and commands (en)
+    "services:\n  cache:\n    environment:\n      REDIS_AUTH: Hq93nVx2Lm7\nthe healthcheck keeps failing": "Hq93nVx2Lm7",
+    'os.Setenv("SMTP_PASSWORD", "Quartz+Hill61")': "Quartz+Hill61",
+    'headers.set("X-Api-Key", "7fQ2mLx9Rz4Kp8Vn");': "7fQ2mLx9Rz4Kp8Vn",
+    'r = requests.get(url, auth=("ada", "Brisk-Otter-19"))  # why 401?': "Brisk-Otter-19",
+    'req.SetBasicAuth("deploy", "Tern#Cove42")': "Tern#Cove42",
+    "CREATE USER app IDENTIFIED BY 'Frost_Gale_73';": "Frost_Gale_73",
+    'echo "Thistle-Key-90" > ~/.vault_pass': "Thistle-Key-90",
+    "printf 'Tk9-Lm2-Qx7' | docker login --username ada --password-stdin": "Tk9-Lm2-Qx7",
+    "openssl enc -aes-256-cbc -in notes.txt -out notes.enc -k Cinder77Vale": "Cinder77Vale",
+    "zip -P Harbor#Lights7 backup.zip notes/": "Harbor#Lights7",
+    "curl -u deploy:Sq9!rPz4 https://ci.example.com/api": "Sq9!rPz4",
+    "htpasswd -b .htpasswd ada Sable!Moor8": "Sable!Moor8",
+    "vault login -method=userpass username=ada --api-token=Vt7-Qx9-Lm2Rz": "Vt7-Qx9-Lm2Rz",
+    # answers (en)
+    "Lena: pw?\nMe: Otter-Glass-12\nLena: ty": "Otter-Glass-12",
+    "Ana asked for the guest wifi, I told her Fable-Inn-207": "Fable-Inn-207",
+    "my brother asked for the netflix login so I texted him Sofa&Popcorn9": "Sofa&Popcorn9",
+    "Q: favourite teacher? A: Okafor (that's for the credit union login)": "Okafor",
+    # a machine's number (en)
+    "my ATM number is 5 5 2 0": "5 5 2 0",
+    "wrote the alarm number on a post-it: 8 0 3 3": "8 0 3 3",
+    # code and commands (zh)
+    'r = requests.get(url, auth=("zhang", "Qin-Huai_31")) 为什么 401': "Qin-Huai_31",
+    "CREATE USER 'app'@'%' IDENTIFIED BY 'Xi_Hu_2023'; 这样建用户对吗": "Xi_Hu_2023",
+    "htpasswd -b .htpasswd lihua Ye#Lai8 帮我解释下参数": "Ye#Lai8",
+    "echo 'Yun-Hai_77' > /etc/app/secret.txt 这样写安全吗": "Yun-Hai_77",
+    "用 7z a -pQing#Shan9 backup.7z 文件夹 压缩": "Qing#Shan9",
+    '配置里写了 config.set("db.password", "Gu_Cheng88")，会不会泄露': "Gu_Cheng88",
+    # answers (zh)
+    "小李：wifi 多少\n我：Lu-Jia-Zui-66": "Lu-Jia-Zui-66",
+    "王姐：nas 的密码是啥\n我：Nas_Wang-77": "Nas_Wang-77",
+    "密保：Q 出生城市？A 洛阳": "洛阳",
+    "找回账号要答问题：Q 小学叫什么？A 向阳小学": "向阳小学",
+    # digits in words, read aloud (zh)
+    "密码 6 位：七 3 五 1 九 0": "七 3 五 1 九 0",
+    "取款密码 叁零玖捌陆柒": "叁零玖捌陆柒",
+    "密码我念给你：大写 K 小写 m 井号 5 5 0": "大写 K 小写 m 井号 5 5 0",
+    "路由器密码：小写 q 大写 W 下划线 8 8 1": "小写 q 大写 W 下划线 8 8 1",
+}
+
+LOOKALIKES = [
+    # refused before
+    "the password field is type=password in the HTML form",
+    "the AWS docs example key is AKIAIOSFODNN7EXAMPLE, it's just an example",
+    "I use 1Password for all my passwords now",
+    "my ssh key fingerprint is SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+    "公钥指纹 SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+    "阿里云文档里的示例 AccessKey 是 LTAI****************，只是示例",
+    "邮政编码 518000",
+    "示例：密码 = 123456（仅用于测试）",
+    # what the new rules must leave alone
+    "docker login -u ada --password-stdin registry.example.com",
+    'token = os.getenv("API_TOKEN", "")',
+    "curl -u $USER:$TOKEN https://ci.example.com/api",
+    "echo hello-world-2 > notes.txt",
+    "SMTP_AUTH=true in the mail container",
+    'login("ada")',
+    "openssl rand -hex 32 to make a key",
+    "Tom: which version?\nMe: 3.12.1",
+    "Tom: what's the wifi name?\nMe: HomeNet-5G",
+    "I asked for the wifi name, she told me HomeNet-5G",
+    "Q: best pizza in town? A: Luigi's",
+    "the atm number on the receipt is where I withdrew",
+    "小王：wifi 叫什么\n我：ChinaNet-8F2A",
+    "她问我 wifi 叫什么，我说 ChinaNet-8F2A",
+    "小张：几点开会？\n我：15:00",
+    "问答环节：Q 周末去哪？A 去爬山",
+    "键盘上大写 K 在哪",
+    "密码要求：大写字母、小写字母、数字",
+    "第一二三四章先看完",
+]
+
+
+@pytest.mark.parametrize("text", list(FOUND))
+def test_a_secret_in_code_an_answer_or_spoken_digits_is_found(text) -> None:
+    values = [f.value for f in find_secrets(text)]
+    assert any(FOUND[text] in v for v in values), values
+
+
+@pytest.mark.parametrize("text", LOOKALIKES)
+def test_its_look_alikes_hold_no_secret(text) -> None:
+    assert [f.value for f in find_secrets(text)] == []
+
+
+END_TO_END = {  # a turn -> the value no byte of the home may hold
+    'I prefer pytest. os.Setenv("SMTP_PASSWORD", "Quartz+Hill61") is in main.go': "Quartz+Hill61",
+    'r = requests.get(url, auth=("ada", "Brisk-Otter-19"))  # why 401?': "Brisk-Otter-19",
+    "I use postgres 16. CREATE USER app IDENTIFIED BY 'Frost_Gale_73';": "Frost_Gale_73",
+    'echo "Thistle-Key-90" > ~/.vault_pass': "Thistle-Key-90",
+    "Lena: pw?\nMe: Otter-Glass-12\nLena: ty": "Otter-Glass-12",
+    "I live in Leeds. Ana asked for the guest wifi, I told her Fable-Inn-207": "Fable-Inn-207",
+    "我喜欢喝茶。htpasswd -b .htpasswd lihua Ye#Lai8 帮我解释下参数": "Ye#Lai8",
+    "小李：wifi 多少\n我：Lu-Jia-Zui-66": "Lu-Jia-Zui-66",
+    "我住在杭州。密保：Q 出生城市？A 洛阳": "洛阳",
+    "密码我念给你：大写 K 小写 m 井号 5 5 0": "大写 K 小写 m 井号 5 5 0",
+    "我在上海工作。取款密码 叁零玖捌陆柒": "叁零玖捌陆柒",
+}
+
+
+@pytest.mark.parametrize("text", list(END_TO_END))
+def test_the_home_holds_neither_the_value_nor_the_redacted_turn(tmp_path, fake_embedder, text) -> None:
+    assert_no_trace(tmp_path / "home", fake_embedder, text, END_TO_END[text])
+
+
+@pytest.mark.parametrize("text", [
+    "the AWS docs example key is AKIAIOSFODNN7EXAMPLE, it's just an example",
+    "I use 1Password for all my passwords now",
+    "my ssh key fingerprint is SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+    "公钥指纹 SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+    "阿里云文档里的示例 AccessKey 是 LTAI****************，只是示例",
+    "邮政编码 518000",
+])
+def test_a_look_alike_turn_is_not_refused_as_a_secret(store, text) -> None:
+    out = create_write_graph(store).compile().invoke(
+        {"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
+    assert not [s for s in out.get("memory_skipped") or [] if "secret" in (s.get("reason") or "")
+                or "credential" in (s.get("reason") or "")]
+
+
+@pytest.mark.parametrize("text, value", [
+    ('r = requests.get(url, auth=("ada", "Brisk-Otter-19")) returns 401, why?', "Brisk-Otter-19"),
+    ("CREATE USER 'app'@'%' IDENTIFIED BY 'Xi_Hu_2023'; 这样建用户对吗", "Xi_Hu_2023"),
+])
+def test_the_read_query_drops_the_value(text, value) -> None:
+    from langmem_nodes.read.unsecret import without_secrets
+
+    query = without_secrets(text)
+    assert value not in query and query.strip()
