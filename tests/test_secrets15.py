@@ -1,4 +1,4 @@
-"""Secrets the rules missed in helper s37's own set (/work/tmp/s37/secrets/own.jsonl, own2.jsonl, written before any
+"""Secrets the rules missed in helper s37's own set (/work/tmp/s37/secrets/own.jsonl, own2.jsonl, own3.jsonl, written before any
 tune data was read), found by structure, en + zh:
 
 - the slot a line of code or a command gives a value (`safety.coded`): a value passed beside a key naming a secret
@@ -15,7 +15,9 @@ tune data was read), found by structure, en + zh:
 Look-alikes that were refused, also by structure: a digest or key fingerprint after "SHA256:" opens nothing; a docs
 example key ("…EXAMPLE") labelled as an example; a masked key ("LTAI****"); a product named where a password would
 be ("I use 1Password for all my passwords"); an HTML attribute ("type=password"); a postcode ("邮政编码 518000"); a
-test value with a note on it ("123456（仅用于测试）")."""
+test value with a note on it ("123456（仅用于测试）"). From own4.jsonl (look-alikes only): a colour ("#FF5733"), a
+name after "SSID is", a ticket's key in a sentence about a ticket ("SEC-2291", "工单号是 SEC-2291"), a commit's id,
+a hashing algorithm ("密码哈希换成了 argon2id"), a zh measure ("340 毫秒")."""
 
 from __future__ import annotations
 
@@ -41,9 +43,12 @@ FOUND = {  # text -> the value that must be found
     "zip -P Harbor#Lights7 backup.zip notes/": "Harbor#Lights7",
     "curl -u deploy:Sq9!rPz4 https://ci.example.com/api": "Sq9!rPz4",
     "htpasswd -b .htpasswd ada Sable!Moor8": "Sable!Moor8",
+    "echo Wren-Hollow-58 | sudo -S apt update": "Wren-Hollow-58",
     "vault login -method=userpass username=ada --api-token=Vt7-Qx9-Lm2Rz": "Vt7-Qx9-Lm2Rz",
     # answers (en)
     "Lena: pw?\nMe: Otter-Glass-12\nLena: ty": "Otter-Glass-12",
+    "me: what's the code for the bike shed?\nDan: 4 6 1 9": "4 6 1 9",
+    "security Q: first concert? A: Blur": "Blur",
     "Ana asked for the guest wifi, I told her Fable-Inn-207": "Fable-Inn-207",
     "my brother asked for the netflix login so I texted him Sofa&Popcorn9": "Sofa&Popcorn9",
     "Q: favourite teacher? A: Okafor (that's for the credit union login)": "Okafor",
@@ -61,6 +66,8 @@ FOUND = {  # text -> the value that must be found
     "小李：wifi 多少\n我：Lu-Jia-Zui-66": "Lu-Jia-Zui-66",
     "王姐：nas 的密码是啥\n我：Nas_Wang-77": "Nas_Wang-77",
     "密保：Q 出生城市？A 洛阳": "洛阳",
+    "我：车库门的密码多少？\n老爸：2 0 8 6": "2 0 8 6",
+    "echo Zhu-Lin-88 | sudo -S systemctl restart nginx": "Zhu-Lin-88",
     "找回账号要答问题：Q 小学叫什么？A 向阳小学": "向阳小学",
     # digits in words, read aloud (zh)
     "密码 6 位：七 3 五 1 九 0": "七 3 五 1 九 0",
@@ -79,6 +86,14 @@ LOOKALIKES = [
     "阿里云文档里的示例 AccessKey 是 LTAI****************，只是示例",
     "邮政编码 518000",
     "示例：密码 = 123456（仅用于测试）",
+    # own4.jsonl: a credential word beside a value that is a colour, a name, a ticket, a commit, a measure
+    "use colour #FF5733 for the login button",
+    "登录按钮用颜色 #FF5733",
+    "our wifi SSID is Cafe_Guest_2G and it's open, no password",
+    "the ticket for the password bug is SEC-2291",
+    "密码那个 bug 的工单号是 SEC-2291",
+    "登录页面在 4G 下 340 毫秒加载完",
+    "commit 4e8b1d2 把密码哈希换成了 argon2id",
     # what the new rules must leave alone
     "docker login -u ada --password-stdin registry.example.com",
     'token = os.getenv("API_TOKEN", "")',
@@ -88,6 +103,8 @@ LOOKALIKES = [
     'login("ada")',
     "openssl rand -hex 32 to make a key",
     "Tom: which version?\nMe: 3.12.1",
+    "me: what time is standup?\nDan: 9 1 5 0",
+    "echo done | tee build.log",
     "Tom: what's the wifi name?\nMe: HomeNet-5G",
     "I asked for the wifi name, she told me HomeNet-5G",
     "Q: best pizza in town? A: Luigi's",
@@ -95,6 +112,7 @@ LOOKALIKES = [
     "小王：wifi 叫什么\n我：ChinaNet-8F2A",
     "她问我 wifi 叫什么，我说 ChinaNet-8F2A",
     "小张：几点开会？\n我：15:00",
+    "我：几点出发？\n老爸：8 点半",
     "问答环节：Q 周末去哪？A 去爬山",
     "键盘上大写 K 在哪",
     "密码要求：大写字母、小写字母、数字",

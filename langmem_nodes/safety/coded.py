@@ -57,7 +57,8 @@ _TOOL_PASSWORD = re.compile(
 # ---- echoed into a secret's file or a command reading a password ---------------------------------------------
 _ECHOED = re.compile(
     r"\b(?:echo|printf)\s+(?:-[neE]+\s+)?[\"']?(?P<v>[^\s\"'|>]{4,200})[\"']?\s*(?P<op>>>?|\|)\s*(?P<t>[^\n;&]{1,120})")
-_SECRET_SINK = re.compile(r"pass|secret|token|cred|api[_-]?key|\.key\b|--password-stdin|chpasswd|\bpasswd\b", _I)
+_SECRET_SINK = re.compile(r"pass|secret|token|cred|api[_-]?key|\.key\b|--password-stdin|chpasswd|\bpasswd\b|"
+                          r"\bsudo\s+(?:-\w+\s+)*-\w*S", _I)  # sudo -S reads the password from stdin
 
 
 def _value_ok(value: str) -> bool:

@@ -191,7 +191,7 @@ _EN_LOGIN_PAIR = re.compile(
     r"\b(?:log\s?in|sign[- ]?in|credentials?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 _ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|puk\s*码|暗号|暗语|登录码"
-_ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置"
+_ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置|哈希|散列|字段"
 _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
 _ZH_NOT_VALUE = r"(?:(?:详|参)?见(?:附件|下|上|邮件|群)|附件|待定|暂无|怎么|如何|什么|多少|几|哪|啥|咋|干嘛|干吗|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
@@ -413,8 +413,23 @@ KNOWN_TECH = re.compile(
     r"php|html|css|ipv|http|utf|xbox|switch|note|mate|redmi|vista|dotnet|angular|rails|ruby|perl|lua|cuda|gtx|rtx|"
     r"oauth|wifi|usb|hdmi|ddr|lte|swift|kotlin|scala|unity|unreal|docker|macbook|thinkpad|surface|kindle|vision|"
     r"model|phone|watch|series|gen|level|phase|stage|sprint|week|day|room|team|group|chapter|part|season|episode|"
-    r"vol|ver|rev|build|beta|alpha|release|top|web|base|sha|md|aes|rsa|ed|x|v|h|k|s|m|i|o|[a-z]{1,3})"
+    r"vol|ver|rev|build|beta|alpha|release|top|web|base|sha|md|aes|rsa|ed|argon|pbkdf|blake|curve|secp|x|v|h|k|s|m|i|o|[a-z]{1,3})"
     r"[-.]?\d+[a-z]?(?:\.\d+)*[a-z]?|k8s|i18n|l10n|a11y", re.I)
+
+
+# what a value after a name never is: a colour ("#FF5733"), a commit ("commit 4e8b1d2"), a ticket's key ("the
+# ticket for the password bug is SEC-2291", "工单号是 SEC-2291")
+_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3}){1,2}")
+_COMMIT_BEFORE = re.compile(r"\b(?:commit|sha|hash|revision|rev|tag|checksum|digest)\s*(?:is|was|[:=#])?\s*$", re.I)
+_TICKET_KEY = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,6}")
+_TICKET_BEFORE = re.compile(r"\b(?:ticket|issue|bug|jira|story|epic|task|pr|mr)\b|工单|问题单|缺陷|需求|任务", re.I)
+
+
+def named_not_typed(token: str, before: str) -> bool:
+    """A colour, a commit's id or a ticket's key: what `token` is by its shape and the words just before it."""
+    token = token.rstrip(".,!?")
+    return bool(_COLOUR.fullmatch(token) or (_COMMIT_BEFORE.search(before) and re.fullmatch(r"[0-9a-f]{7,40}", token))
+                or (_TICKET_KEY.fullmatch(token) and _TICKET_BEFORE.search(before)))
 
 
 def _product(token: str) -> bool:
@@ -493,6 +508,8 @@ def _typed_credentials(text: str) -> list[Finding]:
             token = m.group(0).rstrip(".,!?")
             core = token.strip("[]{}<>")
             if core.casefold() in _PRODUCTS or core.startswith("@"):  # "@jess_t_99": a handle, not a password
+                continue
+            if named_not_typed(core, clause[max(0, m.start() - 40):m.start()]):  # "colour #FF5733 for the login button"
                 continue
             if core.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", clause[:m.start()])[-1]):
                 continue  # "my student number is on the back of the card: 20451187": the number named before it
@@ -646,8 +663,10 @@ def find_secrets(text: str) -> list[Finding]:
             add("密码", m, "v")
     for pattern in (_ZH_ANSWER, _ZH_SAME_AS):
         for m in pattern.finditer(text):
-            if not re.match(_ZH_NOT_VALUE, m.group("v")):
-                add("密码", m, "v")
+            lead = text[m.start():m.start("v")]
+            if re.match(_ZH_NOT_VALUE, m.group("v")) or _ID_BEFORE.search(lead) or named_not_typed(m.group("v"), lead):
+                continue  # "密码那个 bug 的工单号是 SEC-2291": the number named right before it, not the password
+            add("密码", m, "v")
     for m in _SECURITY_MENTION.finditer(text):  # "I use Rosebud as the answer … on all my security questions"
         start, end = _sentence(text, m)
         sentence = text[start:end]

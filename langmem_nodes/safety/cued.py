@@ -17,7 +17,10 @@ from typing import Literal
 
 from .credentials import (
     _EN_NOT_CREDENTIAL,
+    _NAME_BEFORE,
     _PRODUCTS,
+    KNOWN_TECH,
+    named_not_typed,
     _WHOSE_NUMBER,
     Finding,
     _product,
@@ -109,7 +112,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+=~.\-/]*[A-Za-z0-9!@#$%^&*_
 _MEASURE_AFTER = re.compile(
     r"^\s*(?:characters?|chars?|digits?|letters?|symbols?|people|persons?|users?|times?|attempts?|tries|days?|hours?|"
     r"hrs?|minutes?|mins?|seconds?|secs?|weeks?|months?|years?|yrs?|am|pm|%|percent|dollars?|euros?|yuan|rmb|usd|"
-    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
+    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|毫秒|微秒|毫米|厘米|毫升|公斤|千克|克|升|倍|帧|像素|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
     _I)
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
@@ -146,6 +149,11 @@ def _value_token(token: str, before: str, after: str) -> bool:
             or is_measure(token) or re.match(r":(?!//)", after):  # "AADSTS50126: invalid …": a label, not a value
         return False
     if re.match(r"\s?\d", after) and token.isdigit() and len(token) >= 4:  # "4111 1111 …": a card number, pii's
+        return False
+    if named_not_typed(token, before) or _NAME_BEFORE.search(before):  # "SSID is Cafe_Guest_2G": a name
+        return False
+    stem = re.match(r"[a-z]+", token)
+    if stem and len(stem.group(0)) >= 4 and KNOWN_TECH.fullmatch(token):  # "argon2id", "python3": what it is built on
         return False
     digits = sum(c.isdigit() for c in token)
     letters = sum(c.isalpha() for c in token)

@@ -19,7 +19,7 @@ _ASKED_FOR = (r"\b(?:pass(?:word|wd|code|phrase)?s?|pwd|pw|pin|wi-?fi|wifi\s+pas
               r"code|combo|combination|key|token|secret)\b|密码|口令|wifi|无线|验证码|密钥|账号密码|登录|暗号")
 _SPEAKER = r"^[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*)?(?:[A-Za-z][\w .'-]{0,20}|[\u4e00-\u9fff]{1,6}|me|我)[ \t]*[:：][ \t]*"
 _ASKING_LINE = re.compile(_SPEAKER + rf"(?P<q>[^\n]*?(?:{_ASKED_FOR})[^\n]*?)(?:[?？]|多少|是啥|是什么|啥|呢)[ \t]*$", _I | re.M)
-_REPLY_LINE = re.compile(_SPEAKER + r"[\"'“‘「]?(?P<v>[^\s\"'”’」]{4,60})[\"'”’」]?[ \t]*[.!。！]?[ \t]*$", _I | re.M)
+_REPLY_LINE = re.compile(_SPEAKER + r"[\"'“‘「]?(?P<v>\d(?: \d){3,7}|[^\s\"'”’」]{4,60})[\"'”’」]?[ \t]*[.!。！]?[ \t]*$", _I | re.M)
 
 # reported speech: asked for it, then told / gave / sent it
 _REPORTED = re.compile(
@@ -34,7 +34,7 @@ _NAME_ASKED = re.compile(r"\b(?:name|ssid|called|user\s*name|username|handle|add
 # Q/A: "Q: favourite teacher? A: Okafor"
 _QA = re.compile(r"(?<![A-Za-z])Q\s*[:：.]?\s*(?P<q>[^?？\n]{2,60})[?？]\s*A\s*[:：.]?\s*"
                  r"(?P<v>[^\s,，。;；(（\n][^,，。;；(（\n]{0,39}?)\s*(?=$|[,，。.;；(（\n!！])")
-_QA_CONTEXT = re.compile(r"\b(?:security|secret)\s+(?:questions?|answers?)\b|\blog-?in\b|\bsign-?in\b|\baccount\b|"
+_QA_CONTEXT = re.compile(r"\b(?:security|secret)\s+(?:questions?|answers?|q)\b|\blog-?in\b|\bsign-?in\b|\baccount\b|"
                          r"\bpassword\b|\bbank\b|\bcredit\s+union\b|\breset\b|密保|安全问题|验证问题|登录|账号|帐号|密码|找回", _I)
 
 
@@ -42,7 +42,7 @@ def _typed(value: str) -> bool:
     value = value.rstrip(".!?")
     return (len(value) >= 4 and _credential_shaped(value) and "@" not in value and "://" not in value
             and not _product(value) and not is_measure(value) and not re.fullmatch(r"[\d.:/,-]+[A-Za-z]?", value)
-            or re.fullmatch(r"\d{4,8}", value) is not None)
+            or re.fullmatch(r"\d{4,8}|\d(?: \d){3,7}", value) is not None)
 
 
 def find_replied(text: str) -> list[Finding]:
