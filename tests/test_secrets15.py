@@ -10,7 +10,9 @@ tune data was read), found by structure, en + zh:
   lines in a text about a login or a security question ("Q: favourite teacher? A: Okafor", "密保：Q 出生城市？A 洛阳");
 - a code typed into a machine called its number ("my ATM number is 5 5 2 0", "the alarm number … 8 0 3 3");
   zh digit words mixed with digits ("七 3 五 1 九 0") and the formal numerals ("叁零玖捌陆柒"); a value read aloud
-  in zh ("大写 K 小写 m 井号 5 5 0").
+  in zh ("大写 K 小写 m 井号 5 5 0");
+- a credential word spelled with look-alike letters of another script ("pаssword" with a Cyrillic а, "ΡΙΝ" in Greek
+  capitals): `safety.lookalike` reads them as the Latin letters they imitate before any rule runs.
 
 Look-alikes that were refused, also by structure: a digest or key fingerprint after "SHA256:" opens nothing; a docs
 example key ("…EXAMPLE") labelled as an example; a masked key ("LTAI****"); a product named where a password would
@@ -74,6 +76,12 @@ FOUND = {  # text -> the value that must be found
     "取款密码 叁零玖捌陆柒": "叁零玖捌陆柒",
     "密码我念给你：大写 K 小写 m 井号 5 5 0": "大写 K 小写 m 井号 5 5 0",
     "路由器密码：小写 q 大写 W 下划线 8 8 1": "小写 q 大写 W 下划线 8 8 1",
+    # a credential word spelled with look-alike letters of another script (Cyrillic а/о, Greek Ι/Ρ/Ν, Cherokee Ꮲ)
+    "my p\u0430ssword is river_stone": "river_stone",
+    "my p\u0430ssw\u043erd is riverstone88": "riverstone88",
+    "my P\u0399N is 4471": "4471",
+    "\u13e2assword: \u13bberon_77": "\u13bberon_77",
+    "银行卡 \u03a1\u0399\u039d 是 0 4 4 7": "0 4 4 7",
 }
 
 LOOKALIKES = [
@@ -117,6 +125,7 @@ LOOKALIKES = [
     "键盘上大写 K 在哪",
     "密码要求：大写字母、小写字母、数字",
     "第一二三四章先看完",
+    "Привет, мой пароль простой",  # a Russian word keeps its own letters
 ]
 
 
@@ -143,6 +152,8 @@ END_TO_END = {  # a turn -> the value no byte of the home may hold
     "我住在杭州。密保：Q 出生城市？A 洛阳": "洛阳",
     "密码我念给你：大写 K 小写 m 井号 5 5 0": "大写 K 小写 m 井号 5 5 0",
     "我在上海工作。取款密码 叁零玖捌陆柒": "叁零玖捌陆柒",
+    "I like rain. my p\u0430ssw\u043erd is riverstone88": "riverstone88",
+    "我喜欢下雨。银行卡密码 \u13aalder-Brook7": "\u13aalder-Brook7",
 }
 
 
@@ -175,3 +186,14 @@ def test_the_read_query_drops_the_value(text, value) -> None:
 
     query = without_secrets(text)
     assert value not in query and query.strip()
+
+
+def test_a_long_line_is_read_in_linear_time() -> None:
+    """A chat line is short: a 20,000-character paste of credential words is not re-read from each of them."""
+    import time
+
+    from langmem_nodes.safety.replied import find_replied
+
+    start = time.perf_counter()
+    assert find_replied("Me: " + "code " * 4000) == []
+    assert time.perf_counter() - start < 2.0

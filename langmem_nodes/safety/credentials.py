@@ -8,6 +8,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
+from .lookalike import latin_lookalikes
+
 _I = re.IGNORECASE
 
 
@@ -419,7 +421,7 @@ KNOWN_TECH = re.compile(
 
 # what a value after a name never is: a colour ("#FF5733"), a commit ("commit 4e8b1d2"), a ticket's key ("the
 # ticket for the password bug is SEC-2291", "工单号是 SEC-2291")
-_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3}){1,2}")
+_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
 _COMMIT_BEFORE = re.compile(r"\b(?:commit|sha|hash|revision|rev|tag|checksum|digest)\s*(?:is|was|[:=#])?\s*$", re.I)
 _TICKET_KEY = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,6}")
 _TICKET_BEFORE = re.compile(r"\b(?:ticket|issue|bug|jira|story|epic|task|pr|mr)\b|工单|问题单|缺陷|需求|任务", re.I)
@@ -547,7 +549,7 @@ def find_secrets(text: str) -> list[Finding]:
     """Every credential in `text`, by shape and by phrasing (en + zh), in order of position."""
     if not isinstance(text, str) or not text:
         return []
-    original, text = text, _slots_blank(halfwidth(text.replace("\u2019", "'")))
+    original, text = text, _slots_blank(halfwidth(latin_lookalikes(text.replace("\u2019", "'"))))
     found: list[Finding] = []
 
     def add(kind: str, m: re.Match[str], group: str | int = 0) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from .lookalike import latin_lookalikes
 from .credentials import (
     _EN_NOT_CREDENTIAL,
     _NAME_BEFORE,
@@ -307,6 +308,7 @@ def find_cued(text: str) -> list[Finding]:
 
 def names_secret(text: str) -> bool:
     """Whether `text` names a secret or an identifier anywhere (a cue, with or without its value)."""
+    text = latin_lookalikes(text) if isinstance(text, str) else text
     return bool(isinstance(text, str) and (_SECRET_CUE.search(text) or _ID_CUE.search(text) or _QUESTION_CUE.search(text)))
 
 

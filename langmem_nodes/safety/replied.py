@@ -18,8 +18,10 @@ _I = re.IGNORECASE
 _ASKED_FOR = (r"\b(?:pass(?:word|wd|code|phrase)?s?|pwd|pw|pin|wi-?fi|wifi\s+password|login|log-?in|credentials?|creds|"
               r"code|combo|combination|key|token|secret)\b|密码|口令|wifi|无线|验证码|密钥|账号密码|登录|暗号")
 _SPEAKER = r"^[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*)?(?:[A-Za-z][\w .'-]{0,20}|[\u4e00-\u9fff]{1,6}|me|我)[ \t]*[:：][ \t]*"
-_ASKING_LINE = re.compile(_SPEAKER + rf"(?P<q>[^\n]*?(?:{_ASKED_FOR})[^\n]*?)(?:[?？]|多少|是啥|是什么|啥|呢)[ \t]*$", _I | re.M)
-_REPLY_LINE = re.compile(_SPEAKER + r"[\"'“‘「]?(?P<v>\d(?: \d){3,7}|[^\s\"'”’」]{4,60})[\"'”’」]?[ \t]*[.!。！]?[ \t]*$", _I | re.M)
+# both read one short line at a time (a chat line, not a 20,000-character paste)
+_ASKING_LINE = re.compile(_SPEAKER + rf"(?P<q>.*?(?:{_ASKED_FOR}).*?)(?:[?？]|多少|是啥|是什么|啥|呢)[ \t]*$", _I)
+_REPLY_LINE = re.compile(_SPEAKER + r"[\"'“‘「]?(?P<v>\d(?: \d){3,7}|[^\s\"'”’」]{4,60})[\"'”’」]?[ \t]*[.!。！]?[ \t]*$", _I)
+_SHORT_LINE = 160
 
 # reported speech: asked for it, then told / gave / sent it
 _REPORTED = re.compile(
@@ -61,11 +63,16 @@ def find_replied(text: str) -> list[Finding]:
     if not isinstance(text, str) or not text:
         return []
     found: list[Finding] = []
-    for ask in _ASKING_LINE.finditer(text):
-        reply = _REPLY_LINE.match(text, ask.end() + 1) if ask.end() < len(text) else None
+    lines, at = [], 0
+    for line in text.split("\n"):
+        lines.append((at, line))
+        at += len(line) + 1
+    for (_, line), (at, nxt) in zip(lines, lines[1:]):
+        ask = _ASKING_LINE.match(line) if len(line) <= _SHORT_LINE and len(nxt) <= _SHORT_LINE else None
+        reply = _REPLY_LINE.match(nxt) if ask else None
         if reply and _typed(reply.group("v")) and not _NAME_ASKED.search(ask.group("q")):
             value = reply.group("v").rstrip(".!?")
-            found.append(Finding("password", "secret", reply.start("v"), reply.start("v") + len(value), value))
+            found.append(Finding("password", "secret", at + reply.start("v"), at + reply.start("v") + len(value), value))
     for m in _REPORTED.finditer(text):
         group = "v" if m.group("v") is not None else "w"
         if _NAME_ASKED.search(text, m.start(), m.start(group)):
