@@ -76,6 +76,13 @@ FOUND = {  # text -> the value that must be found
     "取款密码 叁零玖捌陆柒": "叁零玖捌陆柒",
     "密码我念给你：大写 K 小写 m 井号 5 5 0": "大写 K 小写 m 井号 5 5 0",
     "路由器密码：小写 q 大写 W 下划线 8 8 1": "小写 q 大写 W 下划线 8 8 1",
+    # own5.jsonl: long casual turns
+    "the bank asked my memorable word and I gave them cardamom, hope that's right": "cardamom",
+    "door at the studio: press 4 then 7 then 1 then 1 and push hard": "4 then 7 then 1 then 1",
+    "工作室的门：先按 4 再按 7 再按 1 再按 1，然后用力推": "4 再按 7 再按 1 再按 1",
+    "the shared family netflix is mum@example.com with Sunday-Roast-8": "Sunday-Roast-8",
+    "家里共用的爱奇艺：mom@example.com 和 Zhou-Mo_88": "Zhou-Mo_88",
+    "gym app kept logging me out so I changed it to Barbell_Rack_19": "Barbell_Rack_19",
     # a credential word spelled with look-alike letters of another script (Cyrillic а/о, Greek Ι/Ρ/Ν, Cherokee Ꮲ)
     "my p\u0430ssword is river_stone": "river_stone",
     "my p\u0430ssw\u043erd is riverstone88": "riverstone88",
@@ -102,7 +109,13 @@ LOOKALIKES = [
     "密码那个 bug 的工单号是 SEC-2291",
     "登录页面在 4G 下 340 毫秒加载完",
     "commit 4e8b1d2 把密码哈希换成了 argon2id",
+    "外婆的平板是 2019 款 32G 的，很卡",
+    "代码评审 3 点，我的 PR 是 4471",
+    "wifi 很慢只有 3 Mbps，密码倒是没问题",
     # what the new rules must leave alone
+    "she asked for the password and I said sorry",
+    "they asked for my password and I told them nothing",
+    "press 1 then wait for the tone, the call centre is slow",
     "docker login -u ada --password-stdin registry.example.com",
     'token = os.getenv("API_TOKEN", "")',
     "curl -u $USER:$TOKEN https://ci.example.com/api",

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import re
 
-from .credentials import Finding, _credential_shaped, _product, is_measure
+from .credentials import _EN_NON_VALUE, Finding, _credential_shaped, _product, is_measure
 
 _I = re.IGNORECASE
 # what is asked for: a secret, or what one gets in with ("the wifi", "the login", "the code for the gate")
 _ASKED_FOR = (r"\b(?:pass(?:word|wd|code|phrase)?s?|pwd|pw|pin|wi-?fi|wifi\s+password|login|log-?in|credentials?|creds|"
+              r"memorable\s+(?:word|phrase|info(?:rmation)?)|security\s+answer|code\s*word|"
               r"code|combo|combination|key|token|secret)\b|密码|口令|wifi|无线|验证码|密钥|账号密码|登录|暗号")
+# a secret that is a word, asked for by its name: the answer may be a plain word ("I gave them cardamom")
+_SECRET_WORD_ASKED = re.compile(r"\b(?:pass(?:word|phrase)|memorable\s+(?:word|phrase|info(?:rmation)?)|secret\s+(?:word|answer)|"
+                                r"security\s+answer|code\s*word|safe\s*word)\b|密码|口令|暗号|密保答案|预留信息", _I)
 _SPEAKER = r"^[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*)?(?:[A-Za-z][\w .'-]{0,20}|[\u4e00-\u9fff]{1,6}|me|我)[ \t]*[:：][ \t]*"
 # both read one short line at a time (a chat line, not a 20,000-character paste)
 _ASKING_LINE = re.compile(_SPEAKER + rf"(?P<q>.*?(?:{_ASKED_FOR}).*?)(?:[?？]|多少|是啥|是什么|啥|呢)[ \t]*$", _I)
@@ -26,12 +30,14 @@ _SHORT_LINE = 160
 # reported speech: asked for it, then told / gave / sent it
 _REPORTED = re.compile(
     rf"\b(?:asked|asks|asking)\b[^.!?\n]{{0,30}}?(?:{_ASKED_FOR})[^.!?\n]{{0,30}}?[,;]?\s*(?:and\s+)?(?:so\s+)?"
-    r"(?:I|we)\s+(?:just\s+)?(?:told|gave|sent|texted|messaged|said)(?:\s+(?:him|her|them|it))?(?:\s+(?:it'?s|it\s+was|that\s+it'?s))?"
+    r"(?:I|we)\s+(?:just\s+)?(?:told|gave|sent|texted|messaged|said)(?:\s+(?:him|her|them|it|the\s+\w+))?(?:\s+(?:it'?s|it\s+was|that\s+it'?s))?"
     r"\s*[:,]?\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]{4,60})|"
     rf"问(?:我|了我)?[^。！？\n]{{0,16}}?(?:{_ASKED_FOR})[^。！？\n]{{0,8}}?[，,]\s*(?:我)?(?:就)?(?:说|告诉(?:他|她|他们)|发了?|回了?|给了?)(?:他|她)?(?:是|了)?"
     r"\s*[:：]?\s*[\"'“‘「]?(?P<w>[A-Za-z0-9!@#$%^&*_+=~.-]{4,60})", _I)
 
 _NAME_ASKED = re.compile(r"\b(?:name|ssid|called|user\s*name|username|handle|address|version|number)\b|名字|名称|叫什么|用户名|账号(?!密码)|型号|版本", _I)
+
+_REPLIES = frozenset("sorry nothing later never maybe nope okay sure thanks please again wrong dunno whatever".split())
 
 # Q/A: "Q: favourite teacher? A: Okafor"
 _QA = re.compile(r"(?<![A-Za-z])Q\s*[:：.]?\s*(?P<q>[^?？\n]{2,60})[?？]\s*A\s*[:：.]?\s*"
@@ -78,7 +84,10 @@ def find_replied(text: str) -> list[Finding]:
         if _NAME_ASKED.search(text, m.start(), m.start(group)):
             continue  # "asked for the wifi name, I told her HomeNet-5G": what it is called, not what opens it
         value = m.group(group).rstrip(".!?")
-        if _typed(value):
+        word = (_SECRET_WORD_ASKED.search(text, m.start(), m.start(group)) and re.fullmatch(r"[A-Za-z]{4,30}", value)
+                and re.search(r"\b(?:told|gave)\b", text[m.start():m.start(group)], _I)  # not "I said sorry"
+                and value.casefold() not in _EN_NON_VALUE | _REPLIES and not _NAME_ASKED.search(text, m.start(), m.start(group)))
+        if _typed(value) or word:
             found.append(Finding("password", "secret", m.start(group), m.start(group) + len(value), value))
     if _QA_CONTEXT.search(text):
         for m in _QA.finditer(text):
