@@ -83,6 +83,11 @@ FOUND = {  # text -> the value that must be found
     "the shared family netflix is mum@example.com with Sunday-Roast-8": "Sunday-Roast-8",
     "家里共用的爱奇艺：mom@example.com 和 Zhou-Mo_88": "Zhou-Mo_88",
     "gym app kept logging me out so I changed it to Barbell_Rack_19": "Barbell_Rack_19",
+    # found by blind15b's tune half (secrets_blind11 tune), fixed by structure; variants of mine here
+    "the vault code comes in two halves: the first half is Pelican and the other half is Reef31": "Pelican",
+    "保险箱密码分两半：上半截 Hai-Ou，下半截 Lan77": "Lan77",
+    "DeepSeek的key是 3e7a9c1f5b2d8e4a.Qm4ZxT8vR2nL6wK9 帮我看下": "3e7a9c1f5b2d8e4a.Qm4ZxT8vR2nL6wK9",
+    "my api key: 7c2e9a4f1b8d3e6a.Wp3KzV7qN1mX5tR8": "7c2e9a4f1b8d3e6a.Wp3KzV7qN1mX5tR8",
     # a credential word spelled with look-alike letters of another script (Cyrillic а/о, Greek Ι/Ρ/Ν, Cherokee Ꮲ)
     "my p\u0430ssword is river_stone": "river_stone",
     "my p\u0430ssw\u043erd is riverstone88": "riverstone88",
@@ -112,6 +117,9 @@ LOOKALIKES = [
     "外婆的平板是 2019 款 32G 的，很卡",
     "代码评审 3 点，我的 PR 是 4471",
     "wifi 很慢只有 3 Mbps，密码倒是没问题",
+    "why does the AWS guide use AKIAIOSFODNN7EXAMPLE for every key?",
+    "字典的key是 user_name_2024",
+    "the second half of the match was great, 2-1",
     # what the new rules must leave alone
     "she asked for the password and I said sorry",
     "they asked for my password and I told them nothing",
@@ -140,6 +148,29 @@ LOOKALIKES = [
     "第一二三四章先看完",
     "Привет, мой пароль простой",  # a Russian word keeps its own letters
 ]
+
+
+IBANS = {  # an IBAN whose checksum is wrong (made up or mistyped) is still one: its country's length, and the bank's
+    # print form or money sent to it
+    "wire the rent to DE44 5001 0517 5407 3249 32 before friday": "DE44 5001 0517 5407 3249 32",
+    "房租转账到 GB29 NWBK 6016 1331 9268 18，备注房号": "GB29 NWBK 6016 1331 9268 18",
+    "send the refund to FR7630006000011234567890188": "FR7630006000011234567890188",
+}
+
+
+@pytest.mark.parametrize("text", list(IBANS))
+def test_an_iban_with_its_countrys_length_is_found_whatever_its_checksum(text) -> None:
+    from langmem_nodes.safety import find_pii
+
+    assert IBANS[text] in [f.value for f in find_pii(text)]
+
+
+@pytest.mark.parametrize("text", ["the part number is DE12 ABCD EFGH IJKL MN", "model NL27 RABO 0318 4726 95X",
+                                  "序列号 FR7630006000011234567890188 的那台打印机"])
+def test_a_code_of_an_ibans_letters_is_not_one_without_its_form_or_a_payment(text) -> None:
+    from langmem_nodes.safety import find_pii
+
+    assert find_pii(text) == []
 
 
 @pytest.mark.parametrize("text", list(FOUND))

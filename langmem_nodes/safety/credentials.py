@@ -169,7 +169,8 @@ _EN_PHRASE = re.compile(
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
-_NEAR_VALUE = re.compile(rf"\b(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|pa?s{{1,2}}w(?:o?r|ro)?ds?|passcode|pw|secret|token|auth)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
+# (glued to zh or not: "智谱的key是 9f3c….Lk2T…" — a CJK character is a word character, so no \b stands there)
+_NEAR_VALUE = re.compile(rf"(?<![A-Za-z0-9_])(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|pa?s{{1,2}}w(?:o?r|ro)?ds?|passcode|pw|secret|token|auth)(?![A-Za-z0-9_])(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
                          r"(?P<gap>[^.!?\n]{0,60}?)\s(?P<v>[^\s,;]{8,})", re.I)
 # a cloud's key pair by its short names, glued to zh or not: "百度智能云的SK 8f2e7c…", "AK: 3f9a…, SK: …"
 _AK_SK = re.compile(r"(?<![A-Za-z0-9_])(?-i:SK|AK|SecretKey|SecretId|AccessKey)(?![A-Za-z0-9_])[^\n。！？.!?]{0,12}?"
@@ -177,7 +178,7 @@ _AK_SK = re.compile(r"(?<![A-Za-z0-9_])(?-i:SK|AK|SecretKey|SecretId|AccessKey)(
 # what a long hex string after "key" is when it is not a key: "key fingerprint …", "the commit hash"
 # a key that names data, not access: "the cache key 8c2f…", "primary key"
 _DATA_KEY = re.compile(r"\b(?:cache|primary|foreign|sort|partition|idempotency|object|lookup|dict|hash|row|composite|unique|"
-                       r"index|s3|redis|map|registry)\s+$", re.I)
+                       r"index|s3|redis|map|registry)\s+$|(?:字典|主键|外键|缓存|索引|哈希|映射|排序|分区|键值|对象|json|dict|map)(?:里|中)?的?\s*$", re.I)
 _HEX_NOT_KEY = re.compile(r"\b(?:fingerprint|hash|checksum|sha\d*|md5|commit|digest|ids?)\b", re.I)
 # a token's or secret's value written in hex ("auth token 9f8e7d6c…"): a commit hash has no such name before it
 _LONG_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{20,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{20,}")
@@ -586,7 +587,8 @@ def find_secrets(text: str) -> list[Finding]:
         # a hex value after "token / secret / auth", or a 32+ one after "key" ("openweather key 8c2f…", "auth 5e8f…")
         hex_secret = hexed and not _HEX_NOT_KEY.search(m.group("gap")) and (word in ("token", "secret", "auth") or (
             word == "key" and len(hexed.group(0)) >= 32 and not _DATA_KEY.search(text, 0, m.start("w"))))
-        if hex_secret or (word != "auth" and _strongly_shaped(m.group("v").rstrip(".!?"))):
+        data_key = word == "key" and _DATA_KEY.search(text, 0, m.start("w"))  # "字典的key是 user_name_2024"
+        if hex_secret or (word != "auth" and not data_key and _strongly_shaped(m.group("v").rstrip(".!?"))):
             add("password" if m.group("w").casefold().startswith(("pas", "pss")) else m.group("w").casefold(), m, "v")
     for m in _AK_SK.finditer(text):
         value = m.group("v")
@@ -779,7 +781,8 @@ def _placeholder(f: Finding, text: str) -> bool:
         return True  # "SHA256:nThbg6kX…", "sha256:4a5b…": a digest or a key's fingerprint, not what opens it
     if re.search(r"\*{4,}|•{4,}", f.value):
         return True  # "LTAI************": a mask
-    if "EXAMPLE" in f.value and re.search(r"\b(?:examples?|samples?|docs?|documentation)\b|示例|样例|例子|文档",
+    if "EXAMPLE" in f.value and re.search(r"\b(?:examples?|samples?|docs?|documentation|tutorials?|guides?|readme|"
+                                         r"courses?|books?|blog\s+posts?)\b|示例|样例|例子|文档|教程|课程",
                                          text[slice(*_sentence_span(text, f.start, f.end))], _I):
         return True  # "the AWS docs example key is AKIAIOSFODNN7EXAMPLE": the docs' own, labelled so
     if any(t.start() < f.end and f.start < t.end() for t in _URL_TEMPLATE.finditer(text)):
