@@ -20,6 +20,9 @@ _I = re.IGNORECASE
 _LIT = r"[\"'`](?P<{}>[^\"'`\n]{{4,200}})[\"'`]"
 
 # ---- a value beside a key naming a secret ------------------------------------------------------------------
+# a key that names data, not access: "cache_key", "partition-key", "s3.object_key"
+_DATA_KEY_NAME = re.compile(r"(?:cache|primary|foreign|sort|partition|idempotency|object|lookup|dict|hash|row|composite|unique|"
+                            r"index|s3|redis|map|registry|public|routing|shard|group|order|dedup|file|bucket|sort|range)[_.-]?key$", _I)
 _KEY_THEN_VALUE = re.compile(r"(?:[(\[{]|,)\s*[\"'](?P<k>[A-Za-z0-9_.:-]{2,60})[\"']\s*,\s*" + _LIT.format("v"))
 
 # an environment name ending in _AUTH ("REDIS_AUTH: Hq93…", "SMTP_AUTH=…"): a typed value only, not "off" or "true"
@@ -41,8 +44,9 @@ _SQL_PASSWORD = re.compile(
 # ---- flags --------------------------------------------------------------------------------------------------
 _FLAG = re.compile(
     r"(?<![\w-])-{1,2}(?P<k>[A-Za-z][\w-]{0,40})(?:=|\s+)(?:pass:|env:(?=\w))?[\"']?(?!-)(?P<v>[^\s\"'|;&]{4,200})", _I)
-_FLAG_SECRET = re.compile(r"pass(?:word|wd|phrase)?|secret|token|api-?key|api_key|auth-?key|storepass|keypass|passin|passout|"
-                          r"access-?key|client-?secret", _I)
+# the flag's name holds a secret's name as a whole part ("--api-token", "-storepass"), not inside a word ("--tokenizer")
+_FLAG_SECRET = re.compile(r"(?:^|[-_])(?:pass(?:word|wd|phrase)?|secret|token|api-?key|api_key|auth-?key|storepass|keypass|"
+                          r"srcstorepass|deststorepass|passin|passout|access-?key|client-?secret)(?:$|[-_])", _I)
 _FLAG_NOT_VALUE = re.compile(r"(?:-|_)(?:stdin|file|env|prompt|fd|cmd|command|path|length|policy|len|min|max|hash|id|name|"
                              r"type|url|expires?|ttl|rotation|manager)$", _I)
 # a tool's own password flags: openssl enc -k, zip/unzip -P, 7z -p (glued), curl -u user:pw, smbclient -U user%pw, htpasswd -b
@@ -65,7 +69,8 @@ def _value_ok(value: str) -> bool:
     """A value in a secret's slot: typed (a digit or a symbol, or long mixed case), never a variable, a path or a URL."""
     value = value.strip()
     return (len(value) >= 4 and _credential_shaped(value) and not value.startswith(("$", "%", "{", "<", "/", "~", "@"))
-            and "://" not in value and not re.fullmatch(r"[\d.]+", value))
+            and "://" not in value and not re.fullmatch(r"[\d.]+|v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", value)  # a version
+            and not re.search(r"\.(?:json|ya?ml|txt|pem|key|crt|cer|p12|env|ini|toml|cfg|conf|gpg)$", value, _I))  # a file
 
 
 def _auth_pairs(text: str) -> list[Finding]:
@@ -104,7 +109,7 @@ def find_coded(text: str) -> list[Finding]:
         return []
     found: list[Finding] = []
     for m in _KEY_THEN_VALUE.finditer(text):
-        if _FIELD_LAST_WORD.search(m.group("k")) and _value_ok(m.group("v")):
+        if _FIELD_LAST_WORD.search(m.group("k")) and not _DATA_KEY_NAME.search(m.group("k")) and _value_ok(m.group("v")):
             found.append(Finding("credential", "secret", m.start("v"), m.end("v"), m.group("v")))
     for m in _ENV_AUTH.finditer(text):
         if _value_ok(m.group("v")):
