@@ -168,6 +168,8 @@ def _value_token(token: str, before: str, after: str) -> bool:
         return False
     if re.fullmatch(r"[A-Za-z_][A-Za-z_]*[=:]?|[A-Za-z_-]+=[A-Za-z_-]+", token):  # a name or a key ("DB_PASSWORD=", "type=password"), not its value
         return False
+    if re.fullmatch(r"[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+", token):  # a branch or a path ("feat/login-2", "src/app.py")
+        return False
     if re.match(r"(?:[A-Za-z_]\w*=)?[/~]", token):  # a path ("OLDPWD=/tmp", "/etc/ssl"), not a typed value
         return False
     symbol = re.search(r"[!@#$%^&*_+=~]", token.strip("#*")) is not None

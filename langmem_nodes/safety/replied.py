@@ -35,6 +35,10 @@ _REPORTED = re.compile(
     rf"问(?:我|了我)?[^。！？\n]{{0,16}}?(?:{_ASKED_FOR})[^。！？\n]{{0,8}}?[，,]\s*(?:我)?(?:就)?(?:说|告诉(?:他|她|他们)|发了?|回了?|给了?)(?:他|她)?(?:是|了)?"
     r"\s*[:：]?\s*[\"'“‘「]?(?P<w>[A-Za-z0-9!@#$%^&*_+=~.-]{4,60})", _I)
 
+# a question that asks where, which or when, or about data and keys one presses: its answer is no secret
+_NOT_SECRET_ASKED = re.compile(r"\b(?:which|where|when|how|why|who|whose|coverage|review|branch|repo|file|format|map|dict|column|"
+                               r"field|table|index|cache|shortcut|hotkey|keyboard|press|style|language)\b|"
+                               r"哪|怎么|为什么|谁|什么时候|几点|格式|接口|文件|分支|仓库|快捷键|字段|表", _I)
 _NAME_ASKED = re.compile(r"\b(?:name|ssid|called|user\s*name|username|handle|address|version|number)\b|名字|名称|叫什么|用户名|账号(?!密码)|型号|版本", _I)
 
 _REPLIES = frozenset("sorry nothing later never maybe nope okay sure thanks please again wrong dunno whatever".split())
@@ -51,6 +55,11 @@ def _typed(value: str) -> bool:
     return (len(value) >= 4 and _credential_shaped(value) and "@" not in value and "://" not in value
             and not _product(value) and not is_measure(value) and not re.fullmatch(r"[\d.:/,-]+[A-Za-z]?", value)
             or re.fullmatch(r"\d{4,8}|\d(?: \d){3,7}", value) is not None)
+
+
+def _path_like(value: str) -> bool:
+    """A path, a route or a file ("src/parse_v2.py", "/api/v2/login", "feat/login-2"), not a typed secret."""
+    return "/" in value or re.search(r"\.[a-z]{1,4}$", value) is not None
 
 
 def find_replied(text: str) -> list[Finding]:
@@ -76,12 +85,14 @@ def find_replied(text: str) -> list[Finding]:
     for (_, line), (at, nxt) in zip(lines, lines[1:]):
         ask = _ASKING_LINE.match(line) if len(line) <= _SHORT_LINE and len(nxt) <= _SHORT_LINE else None
         reply = _REPLY_LINE.match(nxt) if ask else None
-        if reply and _typed(reply.group("v")) and not _NAME_ASKED.search(ask.group("q")):
+        if reply and _typed(reply.group("v")) and not _NAME_ASKED.search(ask.group("q")) \
+                and not _NOT_SECRET_ASKED.search(ask.group("q")) and not _path_like(reply.group("v")):
             value = reply.group("v").rstrip(".!?")
             found.append(Finding("password", "secret", at + reply.start("v"), at + reply.start("v") + len(value), value))
     for m in _REPORTED.finditer(text):
         group = "v" if m.group("v") is not None else "w"
-        if _NAME_ASKED.search(text, m.start(), m.start(group)):
+        if _NAME_ASKED.search(text, m.start(), m.start(group)) or _NOT_SECRET_ASKED.search(text, m.start(), m.start(group)) \
+                or _path_like(m.group(group).rstrip(".!?")):
             continue  # "asked for the wifi name, I told her HomeNet-5G": what it is called, not what opens it
         value = m.group(group).rstrip(".!?")
         word = (_SECRET_WORD_ASKED.search(text, m.start(), m.start(group)) and re.fullmatch(r"[A-Za-z]{4,30}", value)
