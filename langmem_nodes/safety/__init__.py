@@ -5,7 +5,10 @@ text is made inert before it enters a prompt. Every other module asks here.
   URLs with a password, …) and by phrasing — a credential word (password, passphrase, PIN, token, 密码,
   口令, 密钥, …) tied to a value by "is / 's / set to / , it's / : / =" (en) or "是 / 为 / ： / 改成 / 设成 …
   or nothing at all" (zh), with noun compounds that are not credentials excluded ("password manager",
-  "token limit", "密码学", "密码策略"). Secrets are always refused.
+  "token limit", "密码学", "密码策略"). Also by the slot code gives a value (`coded`: `os.Setenv("SMTP_PASSWORD", …)`,
+  `auth=("ada", …)`, `IDENTIFIED BY '…'`, `openssl -k …`, `echo … > ~/.vault_pass`) and as the answer to someone asking
+  for one (`replied`: "Lena: pw?" then "Me: …"). Look-alike letters of other scripts ("pаssword" with a Cyrillic а)
+  are read as Latin first (`lookalike`). Secrets are always refused.
 - **PII** (`find_pii`): payment card numbers (Luhn), Chinese resident ID numbers (checksum and birth date),
   US SSNs (valid area/group/serial) and IBANs (mod 97). What happens to them is a `PiiPolicy`: "refuse"
   (the default: nothing is stored) or "redact" (the memory is stored with the number replaced).

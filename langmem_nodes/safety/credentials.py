@@ -8,6 +8,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
+from .lookalike import latin_lookalikes
+
 _I = re.IGNORECASE
 
 
@@ -167,7 +169,8 @@ _EN_PHRASE = re.compile(
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
-_NEAR_VALUE = re.compile(rf"\b(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|pa?s{{1,2}}w(?:o?r|ro)?ds?|passcode|pw|secret|token|auth)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
+# (glued to zh or not: "智谱的key是 9f3c….Lk2T…" — a CJK character is a word character, so no \b stands there)
+_NEAR_VALUE = re.compile(rf"(?<![A-Za-z0-9_])(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|pa?s{{1,2}}w(?:o?r|ro)?ds?|passcode|pw|secret|token|auth)(?![A-Za-z0-9_])(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
                          r"(?P<gap>[^.!?\n]{0,60}?)\s(?P<v>[^\s,;]{8,})", re.I)
 # a cloud's key pair by its short names, glued to zh or not: "百度智能云的SK 8f2e7c…", "AK: 3f9a…, SK: …"
 _AK_SK = re.compile(r"(?<![A-Za-z0-9_])(?-i:SK|AK|SecretKey|SecretId|AccessKey)(?![A-Za-z0-9_])[^\n。！？.!?]{0,12}?"
@@ -175,7 +178,7 @@ _AK_SK = re.compile(r"(?<![A-Za-z0-9_])(?-i:SK|AK|SecretKey|SecretId|AccessKey)(
 # what a long hex string after "key" is when it is not a key: "key fingerprint …", "the commit hash"
 # a key that names data, not access: "the cache key 8c2f…", "primary key"
 _DATA_KEY = re.compile(r"\b(?:cache|primary|foreign|sort|partition|idempotency|object|lookup|dict|hash|row|composite|unique|"
-                       r"index|s3|redis|map|registry)\s+$", re.I)
+                       r"index|s3|redis|map|registry)\s+$|(?:字典|主键|外键|缓存|索引|哈希|映射|排序|分区|键值|对象|json|dict|map)(?:里|中)?的?\s*$", re.I)
 _HEX_NOT_KEY = re.compile(r"\b(?:fingerprint|hash|checksum|sha\d*|md5|commit|digest|ids?)\b", re.I)
 # a token's or secret's value written in hex ("auth token 9f8e7d6c…"): a commit hash has no such name before it
 _LONG_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{20,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{20,}")
@@ -191,15 +194,16 @@ _EN_LOGIN_PAIR = re.compile(
     r"\b(?:log\s?in|sign[- ]?in|credentials?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 _ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|puk\s*码|暗号|暗语|登录码"
-_ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置"
+_ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置|哈希|散列|字段"
 _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
-_ZH_NOT_VALUE = r"(?:(?:详|参)?见(?:附件|下|上|邮件|群)|附件|待定|暂无|怎么|如何|什么|多少|几|哪|啥|咋|干嘛|干吗|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越)"
+_ZH_NOT_VALUE = r"(?:(?:详|参)?见(?:附件|下|上|邮件|群)|附件|待定|暂无|怎么|如何|什么|多少|几|哪|啥|咋|干嘛|干吗|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越|" \
+                r"没问题|没错|不对|不行|不用|没有|没设|不知道|对的|正确|错误|挺|蛮|还行|还可以)"  # "密码倒是没问题": what it is like
 _ZH_PHRASE = re.compile(
     rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
     # a pass phrase of spaced zh words is one value ("口令是 月亮 湖边 三只 猫"), else a token and its ASCII words
     rf"(?P<v>[\u4e00-\u9fff]{{1,4}}(?:[ \u3000]+[\u4e00-\u9fff]{{1,4}}){{2,11}}(?![\u4e00-\u9fff])|"
-    rf"[^\s，,。；;！？!?、」”]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”]*){{0,11}})",
+    rf"[^\s，,。；;！？!?、」”（]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”（]*){{0,11}})",
     _I,
 )
 # a credential word in a list, its value after a space: "network 'TheBatcave', password iamvengeance"
@@ -365,7 +369,7 @@ def _credential_shaped(value: str) -> bool:
 
 # a token typed at a login: letters, digits and a symbol or mixed case, in a clause about getting in
 _ACCESS = re.compile(
-    r"\b(?:log(?:ging|ged|s)?\s?(?:in(?:to)?|on)|logins?|sign(?:ing|ed|s)?[- ]?(?:in|on)(?:to)?|signin|unlock(?:s|ed|ing)?|"
+    r"\b(?:log(?:ging|ged|s)?\s?(?:in(?:to)?|on)|log(?:ging|ged|s)?\s+(?:me|us|you|him|her|them)\s+(?:out|in)|logged\s+out|logins?|sign(?:ing|ed|s)?[- ]?(?:in|on)(?:to)?|signin|unlock(?:s|ed|ing)?|"
     r"master|vault|credentials?|passphrase|passcode|admin\s+(?:account|user)|keychain|keepass|1password|bitwarden|"
     r"lastpass|keypad|opens?\s+with|my\s+usual\s+one|pay(?:ment)?\s+pin|admin|router|sign(?:ing|ed)?\s+up|register(?:ed|ing)?|"
     r"(?:boot|startup|lock[- ]?screen|screen|phone|laptop|sim|card|atm|bank|alarm|safe|bike\s+lock)\s+code)\b|"
@@ -399,10 +403,11 @@ _ACCESS_OBJECT = re.compile(
     r"还有\S{0,8}的[:：]|登|进|输|解锁|门|锁|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码", _I)
 _NOT_CODE_BEFORE = re.compile(r"(?:\b(?:port|version|v|room|gate|flight|no\.?|number|order|tracking|username|user|id|"
                               r"handle|model|gen|series|iso|rfc|pep|issue|pr|ticket|build|release|floor|suite|apt|"
-                              r"zip|postal|area|invoice|error|status|exit)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室|号码|编号|发票|代码|错误码|状态码|"
+                              r"zip|postal|area|invoice|error|status|exit)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室|号码|编号|编码|邮编|区号|发票|代码|错误码|状态码|"
+                              r"\b(?:pr|mr|issue|ticket|port|version|room|flight|order|tracking|invoice)\s*(?:是|为|[:：=#])|"  # "我的 PR 是 4471"
                               r"\b(?:number|no\.?|id|order|tracking|username|user|invoice|ticket|room|flight|floor|suite|apt|zip|"
                               r"extension|ext|model|seat)\s+(?:is|was|[:=#]))\s*$", _I)
-_NOT_CODE_AFTER = re.compile(r"^\s*(?:端口|室|号|楼|层|年|月|日|元|块|点|分|岁|次|个|件|port\b|am\b|pm\b|km\b|kg\b|ms\b|mb\b|gb\b)", _I)
+_NOT_CODE_AFTER = re.compile(r"^\s*(?:端口|室|号|楼|层|年|月|日|元|块|点|分|岁|次|个|件|款|代|版|寸|英寸|台|部|张|本|port\b|am\b|pm\b|km\b|kg\b|ms\b|mb\b|gb\b)", _I)
 
 
 # a lowercase product and its version ("python3", "ubuntu22", "iphone15"): a lowercase word of 4+ letters with
@@ -413,8 +418,23 @@ KNOWN_TECH = re.compile(
     r"php|html|css|ipv|http|utf|xbox|switch|note|mate|redmi|vista|dotnet|angular|rails|ruby|perl|lua|cuda|gtx|rtx|"
     r"oauth|wifi|usb|hdmi|ddr|lte|swift|kotlin|scala|unity|unreal|docker|macbook|thinkpad|surface|kindle|vision|"
     r"model|phone|watch|series|gen|level|phase|stage|sprint|week|day|room|team|group|chapter|part|season|episode|"
-    r"vol|ver|rev|build|beta|alpha|release|top|web|base|sha|md|aes|rsa|ed|x|v|h|k|s|m|i|o|[a-z]{1,3})"
+    r"vol|ver|rev|build|beta|alpha|release|top|web|base|sha|md|aes|rsa|ed|argon|pbkdf|blake|curve|secp|x|v|h|k|s|m|i|o|[a-z]{1,3})"
     r"[-.]?\d+[a-z]?(?:\.\d+)*[a-z]?|k8s|i18n|l10n|a11y", re.I)
+
+
+# what a value after a name never is: a colour ("#FF5733"), a commit ("commit 4e8b1d2"), a ticket's key ("the
+# ticket for the password bug is SEC-2291", "工单号是 SEC-2291")
+_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
+_COMMIT_BEFORE = re.compile(r"\b(?:commit|sha|hash|revision|rev|tag|checksum|digest)\s*(?:is|was|[:=#])?\s*$", re.I)
+_TICKET_KEY = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,6}")
+_TICKET_BEFORE = re.compile(r"\b(?:ticket|issue|bug|jira|story|epic|task|pr|mr)\b|工单|问题单|缺陷|需求|任务", re.I)
+
+
+def named_not_typed(token: str, before: str) -> bool:
+    """A colour, a commit's id or a ticket's key: what `token` is by its shape and the words just before it."""
+    token = token.rstrip(".,!?")
+    return bool(_COLOUR.fullmatch(token) or (_COMMIT_BEFORE.search(before) and re.fullmatch(r"[0-9a-f]{7,40}", token))
+                or (_TICKET_KEY.fullmatch(token) and _TICKET_BEFORE.search(before)))
 
 
 def _product(token: str) -> bool:
@@ -494,6 +514,8 @@ def _typed_credentials(text: str) -> list[Finding]:
             core = token.strip("[]{}<>")
             if core.casefold() in _PRODUCTS or core.startswith("@"):  # "@jess_t_99": a handle, not a password
                 continue
+            if named_not_typed(core, clause[max(0, m.start() - 40):m.start()]):  # "colour #FF5733 for the login button"
+                continue
             if core.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", clause[:m.start()])[-1]):
                 continue  # "my student number is on the back of the card: 20451187": the number named before it
             leet = _LEET_PASSWORD.search(core)
@@ -530,7 +552,7 @@ def find_secrets(text: str) -> list[Finding]:
     """Every credential in `text`, by shape and by phrasing (en + zh), in order of position."""
     if not isinstance(text, str) or not text:
         return []
-    original, text = text, _slots_blank(halfwidth(text.replace("\u2019", "'")))
+    original, text = text, _slots_blank(halfwidth(latin_lookalikes(text.replace("\u2019", "'"))))
     found: list[Finding] = []
 
     def add(kind: str, m: re.Match[str], group: str | int = 0) -> None:
@@ -565,7 +587,8 @@ def find_secrets(text: str) -> list[Finding]:
         # a hex value after "token / secret / auth", or a 32+ one after "key" ("openweather key 8c2f…", "auth 5e8f…")
         hex_secret = hexed and not _HEX_NOT_KEY.search(m.group("gap")) and (word in ("token", "secret", "auth") or (
             word == "key" and len(hexed.group(0)) >= 32 and not _DATA_KEY.search(text, 0, m.start("w"))))
-        if hex_secret or (word != "auth" and _strongly_shaped(m.group("v").rstrip(".!?"))):
+        data_key = word == "key" and _DATA_KEY.search(text, 0, m.start("w"))  # "字典的key是 user_name_2024"
+        if hex_secret or (word != "auth" and not data_key and _strongly_shaped(m.group("v").rstrip(".!?"))):
             add("password" if m.group("w").casefold().startswith(("pas", "pss")) else m.group("w").casefold(), m, "v")
     for m in _AK_SK.finditer(text):
         value = m.group("v")
@@ -646,8 +669,10 @@ def find_secrets(text: str) -> list[Finding]:
             add("密码", m, "v")
     for pattern in (_ZH_ANSWER, _ZH_SAME_AS):
         for m in pattern.finditer(text):
-            if not re.match(_ZH_NOT_VALUE, m.group("v")):
-                add("密码", m, "v")
+            lead = text[m.start():m.start("v")]
+            if re.match(_ZH_NOT_VALUE, m.group("v")) or _ID_BEFORE.search(lead) or named_not_typed(m.group("v"), lead):
+                continue  # "密码那个 bug 的工单号是 SEC-2291": the number named right before it, not the password
+            add("密码", m, "v")
     for m in _SECURITY_MENTION.finditer(text):  # "I use Rosebud as the answer … on all my security questions"
         start, end = _sentence(text, m)
         sentence = text[start:end]
@@ -664,16 +689,20 @@ def find_secrets(text: str) -> list[Finding]:
         span_end = m.end() + (rest.end() if rest else 0)
         if span_end > m.end() + 3 and (_SEED_VALUE.search(text, m.end(), span_end) or _word_run(text[m.end():span_end])):
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
+    from .coded import find_coded
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
     from .hedged import find_hedged
     from .laidout import find_laid_out
     from .presented import find_presented
+    from .replied import find_replied
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_hedged(text)
     found += find_presented(text)
     found += find_framed(text)
     found += find_laid_out(text)
+    found += find_coded(text)
+    found += find_replied(text)
     return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
 
 
@@ -748,6 +777,14 @@ def _placeholder(f: Finding, text: str) -> bool:
         return False
     if _public_key(f, text):
         return True
+    if re.search(r"\b(?:sha(?:1|224|256|384|512)?|md5)\s*:\s*$", text[max(0, f.start - 12):f.start], _I):
+        return True  # "SHA256:nThbg6kX…", "sha256:4a5b…": a digest or a key's fingerprint, not what opens it
+    if re.search(r"\*{4,}|•{4,}", f.value):
+        return True  # "LTAI************": a mask
+    if "EXAMPLE" in f.value and re.search(r"\b(?:examples?|samples?|docs?|documentation|tutorials?|guides?|readme|"
+                                         r"courses?|books?|blog\s+posts?)\b|示例|样例|例子|文档|教程|课程",
+                                         text[slice(*_sentence_span(text, f.start, f.end))], _I):
+        return True  # "the AWS docs example key is AKIAIOSFODNN7EXAMPLE": the docs' own, labelled so
     if any(t.start() < f.end and f.start < t.end() for t in _URL_TEMPLATE.finditer(text)):
         return True  # "https://user:password@host/path": a URL's shape, its slots named
     value = re.sub(r"^\w+\s*=\s*", "", f.value).strip("'\"“”‘’`")  # "password='changeme'": its value

@@ -15,9 +15,13 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from .lookalike import latin_lookalikes
 from .credentials import (
     _EN_NOT_CREDENTIAL,
+    _NAME_BEFORE,
     _PRODUCTS,
+    KNOWN_TECH,
+    named_not_typed,
     _WHOSE_NUMBER,
     Finding,
     _product,
@@ -46,14 +50,16 @@ _SECRET_CUE = re.compile(
     r"(?:has|needs|takes|uses|with|enter|type)\s+(?:the\s+)?code|"
     r"opens?\s+(?:the|my|our)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
     r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product)\s+keys?|"
-    r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back)\b|"
+    r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back|"
+    # what is typed into a machine or a panel, called its number: "my ATM number is 5 5 2 0", "the alarm number"
+    r"(?:atm|alarm|keypad|key\s*pad|lock\s*box|padlock)\s+(?:numbers?|digits))\b|"
     r"卡(?:片)?(?:背面|背后)|"
     r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|暗语|动态码|安全码|"
     r"提取码|分享码|授权码|激活码|撤防|布防|解绑码|绑定码|配对码|开锁码|解锁码|解锁|锁屏|登录|登陆|\bpin\s*码|\bkey\s*(?:是|为|：|:)", _I)
 # a thing that opens and a code word in one sentence: "the smart lock on our front door, the code for the dog
 # walker is 60 31", "hotel safe i set the code to 1 9 9 0", "智能锁临时密码设的 0 5 2 0 1 3"
 _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doors?|gates?|garage|safe|lockers?|padlock|"
-                     rf"keypad|alarm|vault|mailbox|storage\s+unit|{_BUZZER})\b|门锁|智能锁|门禁|对讲|保险箱|保险柜|快递柜|丰巢|柜子|信箱|车库|大门|房门", _I)
+                     rf"keypad|alarm|vault|mailbox|storage\s+unit|{_BUZZER})\b|门锁|智能锁|门禁|对讲|保险箱|保险柜|快递柜|丰巢|柜子|信箱|车库|大门|房门|(?<=的)门(?![票诊户槛口店])", _I)
 # a thing opened only by typing, said to be a code of 4+ digits: "the garage keypad is seven three one nine",
 # "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
 _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
@@ -71,7 +77,9 @@ _TYPED_IN = re.compile(r"\b(?:press(?:ed)?|dial(?:l?ed)?|hit|punch(?:ed)?|key(?:
 # a dial combination said in turns, three or more: "right 22, left 8, right 41", "右 22 左 8 右 41"
 _DIAL_TURNS = re.compile(r"(?:\b(?:left|right|l|r)\s*\d{1,3}\b\s*[,，、]?\s*(?:then\s+)?){3,}|"
                          r"(?:[左右顺逆](?:转|圈|转[一两三四五六七八九\d]?圈)?\s*\d{1,3}\s*[,，、]?\s*){3,}", _I)
-_TYPED_CODE = re.compile(r"\d{4,8}[*#]?(?![\w:/-]|\.\w|\s?\d)|\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)")
+_TYPED_CODE = re.compile(r"\d{4,8}[*#]?(?![\w:/-]|\.\w|\s?\d)|\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)|"
+                         # keys pressed one after another: "4 then 7 then 1 then 1", "4 再按 7 再按 1 再按 1"
+                         r"\d(?:\s*(?:,\s*)?(?:then|and\s+then|再按|然后按?|再)\s*\d(?!\d)){3,7}", _I)
 _CODE_WORD = re.compile(r"\b(?:codes?|pin|combo|combination|passcode)\b|密码|码", _I)
 # an identity document or a money account named without "number": the value after it is its number —
 # "HK travel permit C58293716", "my savings account at Chase is 4402 9918 3372", "港澳通行证号 C58293716",
@@ -107,7 +115,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+=~.\-/]*[A-Za-z0-9!@#$%^&*_
 _MEASURE_AFTER = re.compile(
     r"^\s*(?:characters?|chars?|digits?|letters?|symbols?|people|persons?|users?|times?|attempts?|tries|days?|hours?|"
     r"hrs?|minutes?|mins?|seconds?|secs?|weeks?|months?|years?|yrs?|am|pm|%|percent|dollars?|euros?|yuan|rmb|usd|"
-    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
+    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|毫秒|微秒|毫米|厘米|毫升|公斤|千克|克|升|倍|帧|像素|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
     _I)
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
@@ -145,6 +153,11 @@ def _value_token(token: str, before: str, after: str) -> bool:
         return False
     if re.match(r"\s?\d", after) and token.isdigit() and len(token) >= 4:  # "4111 1111 …": a card number, pii's
         return False
+    if named_not_typed(token, before) or _NAME_BEFORE.search(before):  # "SSID is Cafe_Guest_2G": a name
+        return False
+    stem = re.match(r"[a-z]+", token)
+    if stem and len(stem.group(0)) >= 4 and KNOWN_TECH.fullmatch(token):  # "argon2id", "python3": what it is built on
+        return False
     digits = sum(c.isdigit() for c in token)
     letters = sum(c.isalpha() for c in token)
     if token.isdigit():
@@ -153,7 +166,9 @@ def _value_token(token: str, before: str, after: str) -> bool:
         return digits >= 3
     if _product(token) or token.casefold() in _PRODUCTS or re.fullmatch(r"(?:utf|iso|x|v|h|mp|py|es|gpt|ipv)[-.]?\d+", token, _I):
         return False
-    if re.fullmatch(r"[A-Za-z_][A-Za-z_]*[=:]?", token):  # a name or a key ("DB_PASSWORD="), not its value
+    if re.fullmatch(r"[A-Za-z_][A-Za-z_]*[=:]?|[A-Za-z_-]+=[A-Za-z_-]+", token):  # a name or a key ("DB_PASSWORD=", "type=password"), not its value
+        return False
+    if re.fullmatch(r"[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+", token):  # a branch or a path ("feat/login-2", "src/app.py")
         return False
     if re.match(r"(?:[A-Za-z_]\w*=)?[/~]", token):  # a path ("OLDPWD=/tmp", "/etc/ssl"), not a typed value
         return False
@@ -179,7 +194,10 @@ def _identifier_token(token: str, before: str, after: str) -> bool:
 # a code said in pieces or in words: "4 4 7 1", "60 31", "seven two six four", "八六四二零九", "幺二三幺"
 _SPACED_DIGITS = re.compile(r"(?<![\w.:/-])\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)")
 _EN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[零〇一二三四五六七八九幺两洞拐勾]{{4,}}", _I)
+_ZH_DIGIT = "零〇一二三四五六七八九幺两洞拐勾壹贰叁肆伍陆柒捌玖"
+# zh digit words, glued ("八六四二零九", "肆柒贰玖") or spaced and mixed with digits ("七 3 五 1 九 0")
+_SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[{_ZH_DIGIT}]{{4,}}|"
+                      rf"(?<![\w{_ZH_DIGIT}])(?=[\d ]*[{_ZH_DIGIT}])(?=[{_ZH_DIGIT} ]*\d)[\d{_ZH_DIGIT}](?: ?[\d{_ZH_DIGIT}]){{3,11}}(?![\w{_ZH_DIGIT}])", _I)
 
 
 def _pieces(sentence: str, offset: int) -> list[Finding]:
@@ -294,6 +312,7 @@ def find_cued(text: str) -> list[Finding]:
 
 def names_secret(text: str) -> bool:
     """Whether `text` names a secret or an identifier anywhere (a cue, with or without its value)."""
+    text = latin_lookalikes(text) if isinstance(text, str) else text
     return bool(isinstance(text, str) and (_SECRET_CUE.search(text) or _ID_CUE.search(text) or _QUESTION_CUE.search(text)))
 
 

@@ -27,7 +27,7 @@ _ID_SLASH = re.compile(
     rf"(?:(?:{_ID_WORD})\s*(?:is|[:：=]|是)?\s*(?P<id>[^\s/／,，;；]{{2,60}})|(?<![\w.+-])(?P<mail>[\w.+-]+@[\w-]+(?:\.[\w-]+)+))"
     rf"\s*(?:/|／|\|)\s*{_VALUE}|"
     # an address then, after a comma, the value it logs in with: "sister's hulu: amy.r@gmail.com, hulu4amy!"
-    rf"(?<![\w.+-])(?P<mail2>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*(?:[,，]|\band\b)\s*(?:(?:pw|pwd|pass(?:word)?|密码)\s*[:：]?\s*)?"
+    rf"(?<![\w.+-])(?P<mail2>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*(?:[,，]|\band\b|\bwith\b|和|跟|加)\s*(?:(?:pw|pwd|pass(?:word)?|密码)\s*[:：]?\s*)?"
     r"[\"'“‘「]?(?P<w>[^\s\"'”’」,，;；。]{4,60})", _I)
 
 

@@ -47,6 +47,12 @@ _SPOKEN_ITEM = (rf"(?:(?:capital|uppercase|upper\s+case|big|lowercase|lower\s+ca
 _SPOKEN = re.compile(rf"(?=(?:capital|uppercase|upper\s+case|big|lowercase|lower\s+case|small)\s+[A-Za-z]\b|(?:the\s+)?number\s+\d)"
                      rf"{_SPOKEN_ITEM}(?:\s*,?\s*(?:and\s+)?(?:then\s+)?{_SPOKEN_ITEM}){{2,}}", _I)
 
+# the same read aloud in zh: "大写 K 小写 m 井号 5 5 0", "大写的H，然后小写的a，然后 n 一九八八" (a letter's case or a
+# symbol's name at least once, so "一 二 三" alone is no spelling)
+_ZH_SPOKEN_MARK = r"(?:大写|小写)(?:的)?\s*(?:字母\s*)?[A-Za-z](?![A-Za-z])|井号|星号|感叹号|叹号|下划线|艾特|横杠|横线|减号|加号|美元符号?|百分号|问号"
+_ZH_SPOKEN_ITEM = rf"(?:{_ZH_SPOKEN_MARK}|[A-Za-z](?![A-Za-z])|\d+|[零一二三四五六七八九幺两]+)"
+_ZH_SPOKEN = re.compile(rf"(?=(?:{_ZH_SPOKEN_MARK}))(?:{_ZH_SPOKEN_ITEM})(?:\s*[，,、]?\s*(?:然后|再|接着|后面)?(?:是)?\s*{_ZH_SPOKEN_ITEM}){{2,}}")
+
 
 def _listed_codes(text: str) -> list[Finding]:
     out = []
@@ -79,7 +85,7 @@ def find_laid_out(text: str) -> list[Finding]:
         value = m.group("v")
         if re.search(r"\d", value) and " " in value.strip() and not _RULE_WORDS.search(value):  # one value: "Orchid Lane 14"
             found.append(Finding("password", "secret", m.start("v"), m.end("v"), value))
-    for m in (*_SPELLED_OUT.finditer(text), *_SPOKEN.finditer(text)):
+    for m in (*_SPELLED_OUT.finditer(text), *_SPOKEN.finditer(text), *_ZH_SPOKEN.finditer(text)):
         start, end = _sentence_span(text, m.start(), m.end())
         if _NAMED_BEFORE.search(text, start, end):
             found.append(Finding("password", "secret", m.start(), m.end(), m.group(0)))

@@ -25,6 +25,22 @@ _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _CARD_NAMED = re.compile(r"(?<![A-Za-z])(?:card\s*(?:number|no\.?|num|#)|(?:credit|debit|bank|visa|mastercard|amex)\s+card|"
                          r"visa|mastercard|amex)(?![A-Za-z])|卡号|信用卡|银行卡|借记卡|储蓄卡", _I)
 _IBAN_NAMED = re.compile(r"(?<![A-Za-z])iban(?![A-Za-z])", _I)
+# an IBAN's length by its country: a made-up or mistyped one (its checksum wrong) still has its country's length, and
+# either the bank's print form in groups of four ("NL27 RABO 0318 4726 95") or money sent to it ("pay … to NL27…")
+_IBAN_LENGTH = {"AD": 24, "AE": 23, "AT": 20, "BE": 16, "BG": 22, "BH": 22, "BR": 29, "CH": 21, "CY": 28, "CZ": 24,
+                "DE": 22, "DK": 18, "EE": 20, "ES": 24, "FI": 18, "FR": 27, "GB": 22, "GR": 27, "HR": 21, "HU": 28,
+                "IE": 22, "IL": 23, "IS": 26, "IT": 27, "LI": 21, "LT": 20, "LU": 20, "LV": 21, "MC": 27, "MT": 31,
+                "NL": 18, "NO": 15, "PL": 28, "PT": 25, "QA": 29, "RO": 24, "SA": 24, "SE": 24, "SI": 19, "SK": 24,
+                "SM": 27, "TR": 26, "UA": 29}
+_IBAN_GROUPED = re.compile(r"\b[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?\b")
+_IBAN_COMPACT = re.compile(r"\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b")
+_PAYMENT = re.compile(r"\b(?:pay|paid|paying|transfer\w*|wire\w*|send|sent|deposit\w*|refund\w*|account|bank)\b|"
+                      r"转账|汇款|打款|付款|收款|账户|帐户|银行", _I)
+
+
+def _iban_shaped(value: str) -> bool:
+    compact = value.replace(" ", "")
+    return _IBAN_LENGTH.get(compact[:2]) == len(compact) and sum(c.isdigit() for c in compact[4:]) >= 6
 _NAMED_WINDOW = 40  # characters before the number the name may stand in
 # another number named between the name and the number: "信用卡还款 3000 元，订单号 4929…" is an order's
 _OTHER_NUMBER = re.compile(r"\b(?:order|tracking|invoice|reference|ref|transaction|ticket|case|account)\b|订单|单号|编号|流水号|交易号|快递|账号|帐号", _I)
@@ -92,6 +108,10 @@ def find_pii(text: str) -> list[Finding]:
             found.append(Finding("social security number", "pii", *m.span(1), d))
     for m in _IBAN.finditer(text):
         if iban_valid(m.group(0)) or _named(_IBAN_NAMED, text, m.start()):
+            found.append(Finding("iban", "pii", *m.span(), m.group(0)))
+    for m in (*_IBAN_GROUPED.finditer(text), *_IBAN_COMPACT.finditer(text)):
+        grouped = " " in m.group(0)
+        if _iban_shaped(m.group(0)) and (grouped or _PAYMENT.search(text, max(0, m.start() - _NAMED_WINDOW), m.start())):
             found.append(Finding("iban", "pii", *m.span(), m.group(0)))
     found += [f for f in find_cued(text) if f.category == "pii"]
     return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in _dedupe(found)]

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import re
 
-from .credentials import _ABOUT_TESTS, _EN_NON_VALUE, _EN_NOT_CREDENTIAL, KNOWN_TECH, Finding
+from .credentials import _ABOUT_TESTS, _EN_NON_VALUE, _EN_NOT_CREDENTIAL, _PRODUCTS, KNOWN_TECH, Finding
 
 _I = re.IGNORECASE
 
 # an access secret named by a word (en + zh); "password manager", "密码学" are not one
 _SECRET_WORD = re.compile(
     rf"\b(?:pass(?:word|wd|code|phrase)s?|pwd|pw|(?:(?:my|the|your|our|his|her|card|debit|credit|bank|atm|sim|phone|new|old|unlock|payment)\s+)pins?(?:\s+(?:code|number))?|pin\s+(?:code|number)|master\s+key|"
-    rf"(?:door|gate|alarm|safe|lock|locker|garage|keypad)\s+(?:code|combo|combination)|"
+    rf"(?:door|gate|alarm|safe|lock|locker|garage|keypad|vault|lock\s*box|key\s*box|padlock|entry|building|storage)\s+(?:code|combo|combination)|"
     rf"(?:jwt|session|client|app|api|shared|signing|webhook|encryption|cookie)\s+secret|secret\s+key)\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
     r"密码(?!学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|本)|口令|暗号|pin\s*码", _I)
 # a wallet seed: "seed phrase", "my crypto seed", "recovery words", "mnemonic", "助记词"
@@ -42,11 +42,12 @@ _VALUE_CHARS = r"[A-Za-z0-9!@#$%^&*_+=~.\-]"
 _COUNT = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|few|couple(?:\s+of)?)"
 _PART_EN = re.compile(
     rf"\b(?:ends?|ending|ended|starts?|starting|started|begins?|beginning|began)\s+(?:with|in|on)\s+|"
-    rf"\b(?:last|first|final|initial)\s+(?:{_COUNT}\s+)?(?:digits?|numbers?|letters?|characters?|chars?|words?)?"
+    rf"\b(?:last|first|final|initial|second|other)\s+(?:{_COUNT}\s+)?(?:digits?|numbers?|letters?|characters?|chars?|words?|"
+    r"half|halves|part|bit|piece)?"  # "the first half is Marigold and the second half is Tunnel58"
     rf"(?:\s+of\s+[^.!?;:]{{0,40}}?)?\s*(?:are|is|were|was|:|=|->)\s*", _I)
 _PART_ZH = re.compile(
-    r"(?:后|前|最后|开头|结尾|末尾|头|尾)(?:\s*[\d一二三四五六七八九十两几]+\s*)?(?:位|个(?:字母|数字|字|词|单词)?|段)?(?:数字|字母)?"
-    r"\s*(?:就|都)?(?:是|为|：|:|=)\s*")
+    r"(?:后|前|最后|开头|结尾|末尾|头|尾|上|下)(?:\s*[\d一二三四五六七八九十两几半]+\s*)?(?:位|个(?:字母|数字|字|词|单词)?|段|截|部分)?(?:数字|字母)?"
+    r"(?:\s*(?:就|都)?(?:是|为|：|:|=)|\s+)\s*")
 _PART_VALUE = re.compile(rf"[\"'“‘「]?(?P<v>{_VALUE_CHARS}+(?:\s+[a-z]{{3,8}}(?![A-Za-z0-9])){{0,11}})")
 
 
@@ -118,6 +119,7 @@ def _login_value(token: str) -> bool:
     product and its version ("python3", "Win11") or a plain number; or a quoted plain word."""
     token = token.rstrip(".-")
     if "@" in token and "." in token.split("@")[-1] or KNOWN_TECH.fullmatch(token) or not re.search(r"[A-Za-z]", token) \
+            or token.casefold() in _PRODUCTS \
             or re.fullmatch(r"\d+(?:\.\d+)?[A-Za-z]{1,4}", token):  # "2.4GHz", "5G", "500mb": a measure
         return False
     return bool(re.search(r"[\d!@#$%^&*_+=~]", token)) and len(token) >= 4
