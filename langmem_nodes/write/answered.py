@@ -40,7 +40,7 @@ _PROJECT_TOPIC = re.compile(r"你们|您们|项目|仓库|技术栈|数据|缓�
 _YOU = re.compile(r"你|您|\byou(?:r)?\b", _I)
 
 # a bare value: a short name or noun phrase with no verb of its own ("GitHub Actions", "中文", "后端")
-_BARE_ZH = re.compile(r"^(?P<o>(?:(?![我你他她它这那是在用了的过着不没很也都还就想要会吧呗哈啦呀啊])[\u4e00-\u9fff]){1,6}|"
+_BARE_ZH = re.compile(r"^(?!别|不|没|勿|禁止|不要)(?P<o>(?:(?![我你他她它这那是在用了的过着不没很也都还就想要会吧呗哈啦呀啊])[\u4e00-\u9fff]){1,6}|"
                       r"[A-Za-z][\w.+#-]*(?:\s*(?:\+|、|和|加)?\s*[A-Za-z0-9][\w.+#-]*){0,3}|"
                       r"[\u4e00-\u9fff]{1,4}\s*[A-Za-z0-9][\w.+#-]*)"
                       r"\s*(?:吧|呗|就行|就好|就可以|就够了|呀|啊|哈|啦|的)?$")

@@ -39,6 +39,7 @@ from . import (
     chat14_en,
     chat_en,
     chat_zh,
+    softened,
     clause_en,
     cleft_en,
     contrast,
@@ -584,12 +585,14 @@ class RuleExtractor(Extractor):
                     prev = Claim("user", "", "")
                 if prev is None and holder_we:
                     prev = Claim("project", "", "")  # "我们团队就 4 个人，任务管理都用飞书": the team holds the next clause
-                holder_user, holder_we = bool(_FIRST_PERSON.match(clause)) and not chat_zh.other_holder(clause), bool(_WE.match(clause))
+                holder_user, holder_we = bool(_FIRST_PERSON.match(clause)) and not chat_zh.other_holder(clause), bool(_WE.match(softened.untensed(clause)))  # "以前我们用 Travis，现在全迁到…": the team holds what follows
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
                 new = (elided.after_past(raw.strip(" .,;:!?。，；：！？"), past[0])  # "我以前在腾讯上班，现在在华为"
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
+                if not new and softened.indifferent(next((r for r in reversed(raws[:n]) if r and r.strip()), "")):
+                    new = softened.reaction(clause)  # "tab 无所谓，但是行尾空格受不了": the reaction is scoped to the second thing
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
                     new = self._parse(untimed, prev, explicit, generic=cued)  # "I'm 35 as of last week": dated, the value stands
                 if not new and (correction or slipped):
