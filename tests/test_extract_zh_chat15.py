@@ -126,3 +126,26 @@ def test_a_prohibition_in_an_answer_is_no_tool_used() -> None:
     assert not any(r.polarity.value == P and "npm" in r.object and "pnpm" not in r.object for r in got), \
         [(r.object, r.polarity.value) for r in got]
     assert any(r.object == "pnpm" for r in got)
+
+
+# a step the project's work must take before another, or a minimum before it may go on: a project rule (was no parse)
+@pytest.mark.parametrize(("text", "term"), [
+    ("部署之前一定要先跑 make test", "make test"),
+    ("我们组代码合并前必须过 code review，至少两个人 approve 才能合", "两个人 approve"),
+    ("We need at least two approvals before merging.", "two approvals"),
+])
+def test_a_procedure_is_a_project_rule(text, term) -> None:
+    assert any(r.subject == "project" and r.predicate == "rule" and term in r.object for r in _accepted(text)), \
+        [(r.subject, r.predicate, r.object) for r in _accepted(text)]
+
+
+@pytest.mark.parametrize("text", ["睡觉前一定要先刷牙", "至少睡八小时才能缓过来"])
+def test_a_step_of_the_users_day_is_no_project_rule(text) -> None:
+    assert not any(r.subject == "project" for r in _accepted(text))
+
+
+# 学会 ("learned to") is a result, not something being learned (was learning «会 C», «G», «弦»)
+@pytest.mark.parametrize("text", ["我最近在学吉他，刚学会 C 和 G 和弦", "I'm learning guitar, just learned the C and G chords"])
+def test_a_skill_learned_is_no_new_subject_being_learned(text) -> None:
+    got = _accepted(text)
+    assert [r.object.lower() for r in got] in (["吉他"], ["guitar"]), [(r.predicate, r.object) for r in got]

@@ -27,6 +27,7 @@ from . import (
     kin_value,
     left_job,
     moves,
+    procedure,
     softened,
     stance,
     team_setting,
@@ -762,7 +763,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                   and not chat_zh.off_object(c)] or clause_en.read(text) \
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
-            or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text)
+            or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]

@@ -180,7 +180,7 @@ _CONV_MODAL = r"(?:一律|统一|必须|都要|都得|只能|只用|要|得|需�
 _CONV_NOT = r"(?:不许|不准|不能|禁止|别|不要|严禁|不允许|不可以)"
 # a clause that goes on with the team's rules after one ("…，提交信息要用中文写"); a bare prohibition after a rule
 # ("提交信息要写中文，别写英文") says the same rule from the other side and is not read again
-RULE_PART = re.compile(rf"^(?:代码)?{_CONV_TOPIC}|^(?:都|也)?(?:一律|统一|必须|只能)")
+RULE_PART = re.compile(rf"^(?:代码)?{_CONV_TOPIC}|^(?:都|也)?(?:一律|统一|必须|只能)|^(?:至少|最少|起码)")
 
 
 def _team_rule(m: re.Match[str]) -> list[Claim]:
@@ -335,7 +335,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      _project_uses),
     (re.compile(rf"^我(?:家)?(?:{_KEEP}|养|有)\s*(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{{1,12}})$"),
      lambda m: _claim("user", "has", m.group("o"))),
-    (re.compile(rf"^我{_ADV}(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{{0,15}}?)(?:呢|了)?$"),
+    (re.compile(rf"^我{_ADV}(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学(?!会|到|完|好|过)|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{{0,15}}?)(?:呢|了)?$"),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
     # current duty: "这周轮到我值班", "I'm on call this week"
     (re.compile(r"^(?:这周|本周|今天|这个月|今晚)?轮到我\s*(?P<o>.+)$"),
