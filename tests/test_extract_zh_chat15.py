@@ -149,3 +149,31 @@ def test_a_step_of_the_users_day_is_no_project_rule(text) -> None:
 def test_a_skill_learned_is_no_new_subject_being_learned(text) -> None:
     got = _accepted(text)
     assert [r.object.lower() for r in got] in (["吉他"], ["guitar"]), [(r.predicate, r.object) for r in got]
+
+
+# a rule header alone on its line frames the bullets under it: each is the project's (was no parse, and in English
+# the user's rule «push directly to main»)
+@pytest.mark.parametrize(("text", "terms"), [
+    ("我们项目的约定：\n- 提交信息用英文\n- 禁止直接推 main", [("英文", P), ("main", N)]),
+    ("Team conventions:\n- commit messages in English\n- never push directly to main", [("English", P), ("main", N)]),
+])
+def test_a_rule_header_frames_its_bullets(text, terms) -> None:
+    _check(_accepted(text), [("project", term, pol) for term, pol in terms])
+
+
+def test_a_plain_header_does_not_frame_its_bullets_as_rules() -> None:
+    assert all(r.predicate != "rule" for r in _accepted("背景：\n- 这个仓库是 Vue 3\n- 状态管理用 Pinia"))
+
+
+# a negated answer to a yes/no question on the user's habit takes the question's object (was no parse)
+@pytest.mark.parametrize(("question", "answer", "term"), [
+    ("你平时喝咖啡吗？", "不怎么喝，喝多了心慌。", "咖啡"),
+    ("你吃辣吗？", "不太能吃", "辣"),
+])
+def test_a_negated_answer_to_a_yes_no_question(question, answer, term) -> None:
+    _check(_accepted_turns([("assistant", question), ("user", answer)]), [("user", term, N)])
+
+
+@pytest.mark.parametrize(("question", "answer"), [("你看过这部电影吗？", "没看过"), ("你吃了吗？", "还没吃")])
+def test_no_stance_from_an_answer_about_once(question, answer) -> None:
+    assert _accepted_turns([("assistant", question), ("user", answer)]) == []
