@@ -177,3 +177,17 @@ def test_a_negated_answer_to_a_yes_no_question(question, answer, term) -> None:
 @pytest.mark.parametrize(("question", "answer"), [("你看过这部电影吗？", "没看过"), ("你吃了吗？", "还没吃")])
 def test_no_stance_from_an_answer_about_once(question, answer) -> None:
     assert _accepted_turns([("assistant", question), ("user", answer)]) == []
+
+
+# a pet named by its breed is the user's pet's name (was no parse: only 猫 / 狗 took a name)
+@pytest.mark.parametrize(("text", "term"), [
+    ("我家柯基叫可乐，最近掉毛特别厉害", "可乐"),
+    ("我的布偶叫团子", "团子"),
+    ("My corgi is called Cola, he's shedding like crazy", "Cola"),
+])
+def test_a_pet_named_by_its_breed(text, term) -> None:
+    _check(_accepted(text), [("user", term, P)])
+
+
+def test_a_pet_that_tells_is_no_name() -> None:
+    assert _accepted("我家柯基叫我起床") == []

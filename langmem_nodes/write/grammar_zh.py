@@ -15,6 +15,7 @@ import re
 from . import chat_zh
 from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _run, _switch, name_predicate
 from .places import is_place
+from .pronouns import _ZH_BREED
 from .rules import Claim, clean_object
 
 # Time, habit and stance words between the holder and its verb; the current value is what the clause states
@@ -318,6 +319,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?P<k>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
     (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|哥哥|姐姐|弟弟|妹妹|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
+    # a pet named by its breed: "我家柯基叫可乐", "我的布偶叫团子" (叫 only: "我家柯基是…" may say anything of it)
+    (re.compile(rf"^我(?:的|家)?(?P<k>{_ZH_BREED})(?:的名字)?(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}})$"), _kin_name),
     # grandparents by name only ("我奶奶叫王秀英"; "我奶奶是老师" says her job, not her name)
     (re.compile(r"^我(?:的|家)?(?P<k>爷爷|奶奶|外婆|外公|姥姥|姥爷)(?:的名字)?"
                 r"(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
