@@ -5,7 +5,7 @@ softener (不太, 不怎么, 基本不, 很少; don't really, rarely) and option
 (吃/eat → diet, 用/use → uses, 看/watch → prefers), and the object.
 
 - "我也不太能吃辣", "我很少喝奶茶", "I don't really eat spicy food" → the user, negative
-- "我们组不搞微服务", "Docker 镜像基本不用 alpine", "we don't do microservices" → the project, negative
+- "我们组不搞微服务", "Docker 镜像基本不用 alpine", "our team doesn't do microservices" → the project, negative
 - "tab 无所谓，但是行尾空格受不了", "tabs I don't care about, but trailing whitespace drives me nuts": indifference
   to one thing scopes the reaction to the other → 行尾空格 / trailing whitespace, negative
 
@@ -70,8 +70,10 @@ _EN_USER = re.compile(r"^i\s+(?:(?:really|just|also|usually|honestly|personally|
                       r"(?P<n>(?:don'?t|do not)\s+(?:really|usually|often|much|normally)|rarely|hardly(?:\s+ever)?|barely|seldom|"
                       r"almost never|never really)\s+(?P<v>eat|drink|use|touch|play|watch|wear|drive|fly)\s+"
                       rf"{_EN_NONE}(?P<o>[\w.+#' -]{{1,40}}?)(?:\s+(?:anymore|much|at all|these days|lately|often|tbh))*$", _I)
-_EN_TEAM = re.compile(r"^(?:we|our team|the team)\s+(?:(?:really|just|also|still|generally|basically)\s+)*(?:don'?t|do not|never)\s+"
-                      rf"(?:really\s+)?(?:do|run|touch)\s+{_EN_NONE}(?P<o>[\w.+#' -]{{1,40}}?)(?:\s+(?:here|anymore|at all))*$", _I)
+# the team named as such ("we" alone may be a household: "we don't do gifts")
+_EN_TEAM = re.compile(r"^(?:our|my|the)\s+(?:team|company|org|shop)\s+(?:(?:really|just|also|still|generally|basically)\s+)*"
+                      r"(?:doesn'?t|does not|never)\s+(?:really\s+)?(?:do|use|run|touch)\s+"
+                      rf"{_EN_NONE}(?P<o>[\w.+#' -]{{1,40}}?)(?:\s+(?:here|anymore|at all))*$", _I)
 _EN_PRED = {"eat": ("diet", "identity"), "drink": ("diet", "identity"), "watch": ("prefers", "preference")}
 
 
