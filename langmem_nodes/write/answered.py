@@ -40,7 +40,7 @@ _PROJECT_TOPIC = re.compile(r"你们|您们|项目|仓库|技术栈|数据|缓�
 _YOU = re.compile(r"你|您|\byou(?:r)?\b", _I)
 
 # a bare value: a short name or noun phrase with no verb of its own ("GitHub Actions", "中文", "后端")
-_BARE_ZH = re.compile(r"^(?P<o>(?:(?![我你他她它这那是在用了的过着不没很也都还就想要会吧呗哈啦呀啊])[\u4e00-\u9fff]){1,6}|"
+_BARE_ZH = re.compile(r"^(?!别|不|没|勿|禁止|不要)(?P<o>(?:(?![我你他她它这那是在用了的过着不没很也都还就想要会吧呗哈啦呀啊])[\u4e00-\u9fff]){1,6}|"
                       r"[A-Za-z][\w.+#-]*(?:\s*(?:\+|、|和|加)?\s*[A-Za-z0-9][\w.+#-]*){0,3}|"
                       r"[\u4e00-\u9fff]{1,4}\s*[A-Za-z0-9][\w.+#-]*)"
                       r"\s*(?:吧|呗|就行|就好|就可以|就够了|呀|啊|哈|啦|的)?$")
@@ -102,12 +102,28 @@ def _alternative(value: str, question: str) -> str:
     return ""
 
 
+# a yes/no question on the user's habit ("你平时喝咖啡吗") and a negated answer with its verb alone ("不怎么喝")
+_YESNO_ZH = re.compile(r"^(?:那|那么)?(?:你|您)(?:平时|平常|一般|现在|还|经常|常|会|能)*(?P<v>喝|吃|用|玩|看|听|抽|碰|追)"
+                       r"(?P<o>(?![的了过着])[^，,。？?吗]{1,12}?)(?:吗|么|嘛)$")
+_NEGATED_ANSWER = re.compile(r"^(?:我)?(?:平时|一般|现在|其实|也)*(?P<a>基本上?不|几乎不|很少|不太|不怎么|不大|不常|从不|从来不|不)(?P<m>能|会|敢)?(?P<v>[\u4e00-\u9fff])(?:了|的|啊|哈|呢)*$")
+
+
+def _yes_no(clause: str, question: str) -> str:
+    """"你平时喝咖啡吗？" + "不怎么喝" → "我不怎么喝咖啡": the answer's negation on the question's object."""
+    q, a = _YESNO_ZH.match(question.strip()), _NEGATED_ANSWER.match(clause)
+    if not q or not a or a.group("v") != q.group("v"):
+        return ""
+    return f"我{a.group('a')}{a.group('m') or ''}{q.group('v')}{q.group('o').strip()}"
+
+
 def statement(clause: str, question: str) -> str:
     """The answer clause said as a statement, or "" when the question does not frame it."""
     clause = clause.strip(" 。，,.!！")
     holder = _holder(question)
     if not clause or not holder:
         return ""
+    if said := _yes_no(clause, question):
+        return said
     if _CJK.search(question):
         if re.match(r"^(?:我|我们|咱们)", clause):
             return ""

@@ -53,6 +53,11 @@ def other_holder(clause: str) -> bool:
     return _OTHER_HOLDER.match(clause.strip()) is not None
 
 
+# after a negated verb, a complement ("不看好"), a "no need to" ("不用担心") or the thing in front of the user
+# ("这个报错(受不了)") is no standing object
+_NO_THING = re.compile(r"^(?:好|懂|清楚?|出来|见|完|担心|操心|着急|客气|谢|麻烦)|^(?:这|那)(?:个|些|次|道|盘|碗|杯|家|份)")
+
+
 def off_object(c: Claim) -> bool:
     """True when a Chinese claim's object is no value: a loose span, a vague word (unless a daily window keeps
     it: "晚上十点以后不吃东西"), a stay somewhere, the form of this answer, or a one-character "rule" ("(我在学做蛋糕，)总是塌")."""
@@ -71,6 +76,8 @@ def off_object(c: Claim) -> bool:
                                                       _ANSWER_FORM.search(obj) and re.search(r"[\u4e00-\u9fff]", obj)):
         return True
     if predicate == "rule" and re.fullmatch(r"[\u4e00-\u9fff]", obj):
+        return True
+    if subject == "user" and c.polarity == "negative" and predicate in ("uses", "prefers", "diet") and _NO_THING.match(obj):
         return True
     return subject == "user" and predicate in ("uses", "prefers") and loose_span(obj)  # its polarity is lost
 

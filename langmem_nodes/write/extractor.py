@@ -39,6 +39,7 @@ from . import (
     chat14_en,
     chat_en,
     chat_zh,
+    softened,
     clause_en,
     cleft_en,
     contrast,
@@ -405,6 +406,7 @@ class RuleExtractor(Extractor):
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
+        message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
         kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
@@ -590,12 +592,14 @@ class RuleExtractor(Extractor):
                     prev = Claim("user", "", "")
                 if prev is None and holder_we:
                     prev = Claim("project", "", "")  # "我们团队就 4 个人，任务管理都用飞书": the team holds the next clause
-                holder_user, holder_we = bool(_FIRST_PERSON.match(clause)) and not chat_zh.other_holder(clause), bool(_WE.match(clause))
+                holder_user, holder_we = bool(_FIRST_PERSON.match(clause)) and not chat_zh.other_holder(clause), bool(_WE.match(softened.untensed(clause)))  # "以前我们用 Travis，现在全迁到…": the team holds what follows
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
                 new = (elided.after_past(raw.strip(" .,;:!?。，；：！？"), past[0])  # "我以前在腾讯上班，现在在华为"
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
+                if not new and softened.indifferent(next((r for r in reversed(raws[:n]) if r and r.strip()), "")):
+                    new = softened.reaction(clause)  # "tab 无所谓，但是行尾空格受不了": the reaction is scoped to the second thing
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
                     new = self._parse(untimed, prev, explicit, generic=cued)  # "I'm 35 as of last week": dated, the value stands
                 if not new and (correction or slipped):

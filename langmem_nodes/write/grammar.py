@@ -27,6 +27,8 @@ from . import (
     kin_value,
     left_job,
     moves,
+    procedure,
+    softened,
     stance,
     team_setting,
     withdrawal,
@@ -236,6 +238,7 @@ _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipe
               r"(?:repo|repository|project|codebase|app|service)|(?:prod|production|staging)|we)")
 STACK_PART = re.compile(r"^(?![我你他她])[\u4e00-\u9fff]{1,6}(?:都|也|统一|一律)?(?:用的是|用的|是用|用|拿|是)\s*[A-Za-z]|^(?:用|是用|采用|基于|跑在|部署在|不用|没用|不再用|后台|全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
                         r"线上|生产|测试环境|预发)|"
+                        r"^(?:全|都|全部|整体|已经|现在|目前|后来)*(?:迁|迁移|切|切换|换|转)(?:到|成)了?\s*[A-Za-z]|"  # "(我们不用 Jenkins 了，)全切到 GitLab CI 了"
                         r"^[A-Za-z][\w.+#-]*(?:\s*(?:加|和|跟|配|\+|、)\s*[A-Za-z][\w.+#-]*)+$|"  # "(代码规范用的 Airbnb 那套，)ESLint 加 Prettier"
                         r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api|prod|production|staging)\b|"
                         r"^(?:is\s+|are\s+)?(?:deployed|hosted|running|written|built|served)\s+(?:on|in|with|to|via|using)\b", _I)
@@ -760,7 +763,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                   and not chat_zh.off_object(c)] or clause_en.read(text) \
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
-            or left_job.read(text) or chat14_en.reason_given(text, parse)
+            or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]

@@ -15,6 +15,7 @@ import re
 from . import chat_zh
 from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _run, _switch, name_predicate
 from .places import is_place
+from .pronouns import _ZH_BREED
 from .rules import Claim, clean_object
 
 # Time, habit and stance words between the holder and its verb; the current value is what the clause states
@@ -129,21 +130,21 @@ def _attitude(m: re.Match[str]) -> list[Claim]:
 _TOPIC = (r"(?:[A-Za-z]{2,12}\s*)?(?:后端|后台|前端|服务端|客户端|移动端|接口|网关|数据库|主库|缓存|消息队列|队列|搜索|日志|监控|CI|CD|ci|持续集成|"
           r"单测|测试|打包|构建|部署|编排|容器|框架|ORM|orm|样式|状态管理|路由|包管理|依赖管理|类型检查|格式化|代码检查|鉴权|认证|"
           r"存储|对象存储|技术栈|定时任务|任务队列|配置中心|注册中心|服务发现|基础设施|基建|运维|线上|生产|数据层|中间件|"
-          r"镜像|制品|文档|接口文档|代码仓库|告警|密钥|依赖|发布|上线)"
+          r"镜像|制品|文档|接口文档|代码仓库|告警|密钥|依赖|发布|上线|应用|app|App|APP|小程序|网站|官网|组件库|UI\s*库|UI\s*框架)"
           r"(?:[\u4e00-\u9fff]{0,2}?(?:框架|服务|层|库|工具|系统|引擎|平台|方案|环境))?")
 # what the project does with a tool, said after it: "用 webpack 打包的", "拿 Helm 部署的"
 _ZH_CHORE = (r"(?:写|做|搭|搭建|实现|开发|管理?|跑|打包|部署|构建|编译|测试|托管|监控|编排|格式化|检查|生成|发布|维护|存储?|收集|"
              r"调度|渲染|压缩|校验|签名|上报|推送|同步|备份)")
 # "不用" + a verb is "no need to", not a tool left out: "这个项目不用改", "我们不用担心"
 _NO_NEED = r"(?:担心|操心|着急|急|客气|谢|麻烦|管|理|改|动|修|换|重启|重装|重新|再|特意|专门|太|那么|这么|每次|考虑|在意|怕|想|等|去|来|做|搞|弄|看|写|说|问|提|加|装|跑|测|记)"
-_PROJ = r"(?:(?:我们|咱们)(?:组|团队|公司|项目)?|(?:这个|本|该|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统|monorepo)|项目|仓库|服务|代码库|代码)"
+_PROJ = r"(?:(?:我们|咱们)(?:组|团队|公司|项目)?(?:这个|那个)?|(?:这个|本|该|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统|monorepo)|项目|仓库|服务|代码库|代码)"
 _TECH = r"[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*){0,2}"
 _ASCII_TECH = r"[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Za-z0-9][A-Za-z0-9_.+#-]*){0,2}"  # "Dart语法好多不习惯" names no tool
 
 
 _ZH_HOLDER = (r"(?:(?:新|老|旧|所有|整个|全部)?(?:的)?(?:后端|前端|后台|线上|核心)?(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
               r"集群|数据库|线上|流水线|应用)?|(?:这个|本|该)\s*(?:项目|仓库|代码库|服务|系统|工程|repo|monorepo))")
-_ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][\w.+#-]*\s*(?=[\u4e00-\u9fff]))?(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,4}?)?"
+_ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][A-Za-z0-9_.+#-]*\s*(?=[\u4e00-\u9fff]))?(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,4}?)?"
 
 # traits and conditions of the person: "我有点色弱", "我是一个很社恐的人", "我近视八百度"
 _TRAITS = (r"(?:左撇子|右撇子|红绿色盲|色盲|色弱|高度近视|近视|远视|散光|恐高|社恐|[iIeE]人|夜猫子|早起型|早起的人|晨型人|路痴|脸盲|"
@@ -180,7 +181,7 @@ _CONV_MODAL = r"(?:一律|统一|必须|都要|都得|只能|只用|要|得|需�
 _CONV_NOT = r"(?:不许|不准|不能|禁止|别|不要|严禁|不允许|不可以)"
 # a clause that goes on with the team's rules after one ("…，提交信息要用中文写"); a bare prohibition after a rule
 # ("提交信息要写中文，别写英文") says the same rule from the other side and is not read again
-RULE_PART = re.compile(rf"^(?:代码)?{_CONV_TOPIC}|^(?:都|也)?(?:一律|统一|必须|只能)")
+RULE_PART = re.compile(rf"^(?:代码)?{_CONV_TOPIC}|^(?:都|也)?(?:一律|统一|必须|只能)|^(?:至少|最少|起码)")
 
 
 def _team_rule(m: re.Match[str]) -> list[Claim]:
@@ -275,7 +276,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # a requirement of the project is its stack: "项目要求 Python 3.12", "这个服务依赖的是 Redis 7"
     (re.compile(rf"^{_ZH_HOLDER}\s*(?:都|也|还|现在|目前)*(?:要求|依赖)(?:的是|用|使用)?\s*(?P<o>{_TECH})\s*(?:及以上|以上|或更高|或以上)?$"), _project_uses),
     # "我们团队把 CI 从 Jenkins 迁到了 GitHub Actions", "我把编辑器从 VS Code 换成了 Zed"
-    (re.compile(r"^(?P<h>我们|咱们|我)(?:组|团队|公司|这边)?(?:最近|已经|上个?月|上季度|上半年|今年|年初|去年|前段时间|前阵子|刚)*把\s*(?P<t>[^，,]{1,10}?)\s*从\s*(?P<x>[^，,]{1,20}?)\s*"
+    (re.compile(r"^(?P<h>我们|咱们|我)(?:组|团队|公司|这边)?(?:最近|已经|上个?月|上季度|上半年|今年|年初|去年|前段时间|前阵子|刚|正在|在)*把\s*(?P<t>[^，,]{1,10}?)\s*从\s*(?P<x>[^，,]{1,20}?)\s*"
                 r"(?:迁到|迁移到|换成|换到|切到|切换到|改成|改到|升级到|升到)了?\s*(?P<o>[^，,]{1,30}?)(?:了)?$"),
      lambda m: _switch(m, "user" if m.group("h") == "我" else "project")),
     # "我现在用的编辑器是 Zed", "我的包管理用的是 npm": the tool in that role
@@ -318,6 +319,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?P<k>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
     (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|哥哥|姐姐|弟弟|妹妹|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
+    # a pet named by its breed: "我家柯基叫可乐", "我的布偶叫团子" (叫 only: "我家柯基是…" may say anything of it)
+    (re.compile(rf"^我(?:的|家)?(?P<k>{_ZH_BREED})(?:的名字)?(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}})$"), _kin_name),
     # grandparents by name only ("我奶奶叫王秀英"; "我奶奶是老师" says her job, not her name)
     (re.compile(r"^我(?:的|家)?(?P<k>爷爷|奶奶|外婆|外公|姥姥|姥爷)(?:的名字)?"
                 r"(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
@@ -335,7 +338,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      _project_uses),
     (re.compile(rf"^我(?:家)?(?:{_KEEP}|养|有)\s*(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{{1,12}})$"),
      lambda m: _claim("user", "has", m.group("o"))),
-    (re.compile(rf"^我{_ADV}(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{{0,15}}?)(?:呢|了)?$"),
+    (re.compile(rf"^我{_ADV}(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学(?!会|到|完|好|过)|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{{0,15}}?)(?:呢|了)?$"),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
     # current duty: "这周轮到我值班", "I'm on call this week"
     (re.compile(r"^(?:这周|本周|今天|这个月|今晚)?轮到我\s*(?P<o>.+)$"),

@@ -475,11 +475,19 @@ def _zh_rule_pre(m: re.Match[str], polarity: str) -> list[Claim]:
 _ZH_WHEN = re.compile(r"(?:上|这|那|下)(?:次|回|一次|一回)|当时|那时候?|那天|昨天|前天|今天|刚才|后来|小时候|以前|之前")
 
 
+# a key that points away from the user (那边, 这里) or a modal adverb (最好 "preferably"), not a noun the user has
+_ZH_NOT_MINE = re.compile(r"^(?:那边|这边|那里|这里|那儿|这儿|当地|那|这|最好|最多|至少|顶多|只要|主要|反正)")
+# a judgement, not a value: a degree adverb and an adjective ("真热", "挺贵的", "太难了")
+_ZH_JUDGEMENT = re.compile(r"(?:真的?|很|挺|太|超|特别|非常|蛮|有点儿?|巨)[\u4e00-\u9fff]{1,2}(?:的|了|啊|呀)?")
+
+
 def _zh_attr(m: re.Match[str]) -> list[Claim]:
     said = m.group("a").strip()
     if (re.search(r"(?:都|全|全都|全部)$", said) and not re.match(r"[A-Za-z]", m.group("o").strip())) or _ZH_WHEN.fullmatch(said):
         return []  # "(我的)插件都是自己配的": a generalisation over many, not one value ("我的电脑都是 Mac" names one)
     attr = re.sub(r"(?:就|也|都|还|其实|倒是|反正|才)+$", "", said)
+    if _ZH_NOT_MINE.match(attr) or _ZH_JUDGEMENT.fullmatch(m.group("o").strip()):
+        return []  # "(我的)那边夏天是真热", "(我的)最好是快手菜": a place's trait or a wish, no attribute of the user's
     if len(attr) < 2 and not re.match(r"[A-Za-z]", attr):  # "我的而是拿铁": a function word, not an attribute
         return []
     if re.fullmatch(r"(?:平时|平常|一般|现在|目前|最近|主要|其实|基本|通常|每天|周末|以前|之前|尤其|特别|比如|例如|就是)+", attr):  # "(我的)平时都是…": not an attribute

@@ -52,3 +52,23 @@ def as_project_rule(sentence: str) -> str:
         rest = PROJECT.sub("", sentence[:we.start()] + sentence[we.end():]).strip(" ,")
         return f"In this project, from now on, {rest}"
     return sentence
+
+
+_BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s*(?=\S)")
+
+
+def framed_list(message: str) -> str:
+    """A rule header alone on its line ("我们项目的约定：", "Team conventions:") frames each bullet under it: every
+    bullet line is said with the header before it ("我们项目的约定：提交信息用英文"), so `as_project_rule` reads it."""
+    lines = message.split("\n")
+    header = ""
+    for i, line in enumerate(lines):
+        bullet = _BULLET.match(line)
+        if header and bullet:
+            lines[i] = header + line[bullet.end():]
+            continue
+        header = ""
+        m = _EN_FRAME.match(line) or _ZH_FRAME.match(line)
+        if m and not line[m.end():].strip() and re.search(r"[:：]\s*$", line):
+            header = line.strip()
+    return "\n".join(lines)
