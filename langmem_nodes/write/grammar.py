@@ -22,6 +22,7 @@ from . import (
     chat12_en,
     chat13_en,
     chat14_en,
+    chat15_en,
     chat_zh,
     clause_en,
     kin_value,
@@ -774,7 +775,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                     and not chat_zh.off_object(c) and not not_a_tool(c)
                     and not ((c.predicate in ("uses", "has") or c.predicate.startswith("attr:")) and _ISSUED.match(c.object))
                     and not (c.predicate.startswith("attr:") and _DOING.match(c.object))
-                    and not work_topic.is_topic(c, text)]  # "做抖音的推荐产品": what is worked on, no job title
+                    and not work_topic.is_topic(c, text)  # "做抖音的推荐产品": what is worked on, no job title
+                    and not chat15_en.dropped(c, text)]  # "never again", "I like how you explained that"
     return []
 
 
