@@ -111,3 +111,37 @@ def test_an_appositive_describes_the_thing_before(text, kept) -> None:
 
 def test_an_appositive_after_a_name_is_still_the_role() -> None:
     _check(_accepted("I'm Priya, a data engineer"), [("user", "Priya", P), ("user", "data engineer", P)])
+
+
+# a plain personal fact said with how long it has held (own oc02; was: nothing stored); the Chinese word order
+# ("我做护士已经六年了") was already read
+@pytest.mark.parametrize(("text", "term"), [
+    ("I've been a paramedic for about nine years now", "paramedic"),
+    ("I have been a librarian since 2012", "librarian"),
+    ("I've been a vegetarian for 10 years", "vegetarian"),
+    ("我做护士已经六年了", "护士"),
+])
+def test_a_fact_with_its_length_is_the_fact(text, term) -> None:
+    _check(_accepted(text), [("user", term, P)])
+
+
+@pytest.mark.parametrize("text", ["I've been a huge fan for years", "I've been a mess for weeks"])
+def test_a_length_without_a_job_is_no_role(text) -> None:
+    assert _accepted(text) == []
+
+
+# a relative or pet named in passing, lowercase or after "our" (casual13_tune / casual12_tune; was: nothing, or
+# "about someone else"); the Chinese apposition stays context only (its name has no visible end)
+@pytest.mark.parametrize(("text", "term"), [
+    ("our dog Pickles keeps stealing socks, how do I stop that?", "Pickles"),
+    ("my daughter maya refuses to wear a coat lol", "Maya"),
+    ("our kitten Nori always hides under the bed", "Nori"),
+])
+def test_a_name_said_in_passing_is_kept(text, term) -> None:
+    _check(_accepted(text), [("user", term, P)])
+
+
+@pytest.mark.parametrize("text", ["my son plays games all day", "my sister often forgets my birthday",
+                                  "our dog just ate my sock", "my mom moved in with us", "我儿子乐乐不肯吃青菜"])
+def test_no_name_no_claim(text) -> None:
+    assert _accepted(text) == []

@@ -4,9 +4,13 @@
   ("I'd rather not talk about work right now") is no standing preference;
 - object span: a rule needs something to do — "never again", "(fails on CI,) never locally" leave only an
   adverb; "always forget …" names a slip of the user's, no instruction; a time ("runs at 01:30") is no tool;
+- a plain personal fact said with its length: "I've been a nurse for six years (now)" is the role "nurse", "I've
+  been a vegetarian since 2015" the diet;
+- a relative or pet named in passing, as chat writes it: "our cat Biscuit keeps …", "my son leo refuses …" (the
+  name is the user's fact even lowercase, even after "our");
 - holder: a clause with a subject of its own is not the user's when the user was only supplied by a retry
-  ("(I teach,) summers are my sanity" is about summers, "暑假是我的救命稻草" too; "(I live in Rotterdam,) a factor" / "(I work at Acme,)
-  a fintech startup" describe the thing named before, not the user).
+  ("(I teach,) summers are my sanity" is about summers, "暑假是我的救命稻草" too; "(I live in Rotterdam,) a factor",
+  "(I work at Acme,) a fintech startup" describe the thing named before, not the user).
 
 Example:
     >>> from .rules import Claim
@@ -16,13 +20,16 @@ Example:
     True
     >>> empty_rule(Claim("user", "rule", "again", "negative")), empty_rule(Claim("user", "rule", "use tabs"))
     (True, False)
+    >>> as_role_statement("I've been a nurse for about six years now"), as_role_statement("I've been a fan since 2010")
+    ("I'm a nurse", "I'm a fan")
 """
 
 from __future__ import annotations
 
 import re
 
-from .rules import Claim
+from .chat14_en import judgement
+from .rules import JOB_HEAD, Claim
 
 _I = re.IGNORECASE
 
@@ -92,3 +99,49 @@ def appositive_of_object(prev: Claim | None, clause: str) -> bool:
     what the clause before named, so it is no role of the user's."""
     return (prev is not None and prev.predicate in _DESCRIBED
             and re.match(r"^(?:a|an)\s", clause.strip(), _I) is not None)
+
+
+# ---- a personal fact said with how long it has held ---------------------------------------------------------------
+_BEEN = re.compile(r"^i(?:'ve| have)\s+been\s+(?P<r>an?\s+[\w -]{2,40}?)\s+(?:for\s+(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+|"
+                   r"like\s+|the\s+(?:last|past)\s+)?(?:\d+|a|an|a few|a couple(?: of)?|two|three|four|five|six|seven|eight|nine|ten|"
+                   r"many|several|some)\s+(?:years?|months?|yrs?|decades?)|since\s+\S+(?:\s+\S+)?)(?:\s+(?:now|already))?$", _I)
+
+
+def as_role_statement(clause: str) -> str:
+    """"I've been a nurse for six years" said as "I'm a nurse" (what holds now), else ""."""
+    m = _BEEN.match(clause.strip())
+    return f"I'm {m.group('r').strip()}" if m else ""
+
+
+def been_role(clause: str, parse) -> list[Claim]:  # type: ignore[no-untyped-def]
+    """The role (or diet) a "have been a … for N years" clause states: a job ("a nurse"), not "a fan" or "a mess"."""
+    said = as_role_statement(clause)
+    return [c for c in parse(said) if c.predicate == "diet" or c.predicate == "role" and (
+        JOB_HEAD.search(c.object) or not judgement(f"a {c.object}"))] if said else []
+
+
+# ---- a relative or pet named in passing ---------------------------------------------------------------------------
+_KIN = (r"son|daughter|wife|husband|partner|kid|boy|girl|brother|sister|mom|mum|mother|dad|father|fianc[eé]e?|"
+        r"grandson|granddaughter|baby|toddler|cat|dog|puppy|kitten|parrot|rabbit|bunny|hamster|beagle|lab|labrador|"
+        r"retriever|terrier|poodle|corgi|husky|dachshund|pug|collie|spaniel|greyhound|chihuahua|doodle|bulldog")
+# words that follow a kin noun and are no name: adverbs, auxiliaries, verbs in their usual forms
+_VERB_FORM = re.compile(r"^\w+(?:ly|ed|ing|s)$", _I)
+_NOT_A_NAME = re.compile(r"^(?:just|always|never|still|also|often|even|ever|too|now|then|only|soon|again|almost|"
+                         r"already|and|or|but|so|is|was|has|had|can|could|will|would|should|might|must|did|does|do|got|get|"
+                         r"ate|ran|went|came|made|took|gave|left|fell|broke|told|said|keep|won't|can't|doesn't|didn't|isn't|"
+                         r"wasn't|the|a|an|my|our|who|which|that|here|there|at|in|on|to|for|with|from|of)$", _I)
+# what the named one does next: a verb ("keeps", "refuses", "turned", "is") or an adverb before one
+_NEXT_VERB = r"(?:\w+s|\w+ed|is|was|has|had|just|always|never|still|keeps|won't|can't|doesn't|didn't|isn't|will|can)"
+_NAMED_IN_PASSING = re.compile(rf"^(?:my|our)\s+(?:(?:little|baby|youngest|oldest|eldest|older|younger|big|twin|old|new|"
+                               rf"senior|rescue|sweet)\s+)?(?P<k>{_KIN})\s+(?P<o>[A-Za-z][a-z-]{{1,15}})\s+{_NEXT_VERB}\b", _I)
+
+
+def named_in_passing(clause: str) -> list[Claim]:
+    """"our cat Biscuit keeps knocking plants over", "my son leo refuses to eat greens": the relative's or pet's
+    name (a word that is no verb, adverb or function word, capitalised or not)."""
+    m = _NAMED_IN_PASSING.match(clause.strip())
+    name = m.group("o") if m else ""
+    if not m or _NOT_A_NAME.match(name) or (_VERB_FORM.match(name) and not name[:1].isupper()):
+        return []  # a capitalised word ending like a verb is still a name ("Pickles", "Ned")
+    from .grammar import name_predicate  # late: grammar builds on this module
+    return [Claim("user", name_predicate(m.group("k")), name[:1].upper() + name[1:], "positive", "fact")]
