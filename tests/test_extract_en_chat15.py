@@ -145,3 +145,16 @@ def test_a_name_said_in_passing_is_kept(text, term) -> None:
                                   "our dog just ate my sock", "my mom moved in with us", "我儿子乐乐不肯吃青菜"])
 def test_no_name_no_claim(text) -> None:
     assert _accepted(text) == []
+
+
+# an occasion had once is nothing the user owns (own oq12's kind, casual14_tune; was: has «long weekend»,
+# «exam on Friday»); the Chinese "我明天有个面试" was already no possession
+@pytest.mark.parametrize("text", ["I've got a long weekend, what should I bake?", "I have an exam on Friday",
+                                  "I have a job interview next week", "I have two weeks off in May", "我明天有个面试"])
+def test_an_occasion_is_no_possession(text) -> None:
+    assert not any(r.predicate == "has" for r in _accepted(text))
+
+
+@pytest.mark.parametrize(("text", "term"), [("I have a long commute", "long commute"), ("I have two kids", "two kids")])
+def test_a_possession_stays(text, term) -> None:
+    _check(_accepted(text), [("user", term, P)])

@@ -3,7 +3,8 @@
 - attitude: a reaction to what the assistant just did ("I like how you explained that") or a wish for the moment
   ("I'd rather not talk about work right now") is no standing preference;
 - object span: a rule needs something to do — "never again", "(fails on CI,) never locally" leave only an
-  adverb; "always forget …" names a slip of the user's, no instruction; a time ("runs at 01:30") is no tool;
+  adverb; "always forget …" names a slip of the user's, no instruction; a time ("runs at 01:30") is no tool; an
+  occasion ("I've got a long weekend", "I have an exam on Friday") is nothing the user owns;
 - a plain personal fact said with its length: "I've been a nurse for six years (now)" is the role "nurse", "I've
   been a vegetarian since 2015" the diet;
 - a relative or pet named in passing, as chat writes it: "our cat Biscuit keeps …", "my son leo refuses …" (the
@@ -78,9 +79,22 @@ def time_not_tool(c: Claim) -> bool:
     return c.predicate in ("uses", "prefers") and _TIME_VALUE.match(c.object.strip()) is not None
 
 
+# a calendar occasion, had once: "a long weekend", "a day off tomorrow", "an exam on Friday", "a job interview"
+_OCCASION = re.compile(r"^(?:(?:a|an|the|two|three|four|\d+|some|another|this)\s+)?(?:[\w-]+\s+){0,2}?"
+                       r"(?P<h>weekends?|afternoons?|mornings?|evenings?|nights?|holidays?|vacation|break|days? off|weeks? off|"
+                       r"time off|meetings?|exams?|tests?|interviews?|appointments?|deadlines?|presentations?|dates?|"
+                       r"party|parties|calls?|flights?|trips?|surgery|hangover)"
+                       r"(?:\s+(?:off|on|at|in|next|tomorrow|today|tonight|this|coming up|later|soon|lol)\b.*)?$", _I)
+
+
+def occasion(c: Claim) -> bool:
+    """"I've got a long weekend", "I have an exam on Friday": an occasion, once, not something the user owns."""
+    return c.predicate == "has" and _OCCASION.match(c.object.strip()) is not None
+
+
 def dropped(c: Claim, text: str) -> bool:
     """True when one of the parts above fails (en only; Chinese text never matches these patterns)."""
-    return reaction(c) or momentary(c, text) or empty_rule(c) or time_not_tool(c)
+    return reaction(c) or momentary(c, text) or empty_rule(c) or time_not_tool(c) or occasion(c)
 
 
 # ---- holder -----------------------------------------------------------------------------------------------------
