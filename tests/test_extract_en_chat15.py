@@ -158,18 +158,3 @@ def test_an_occasion_is_no_possession(text) -> None:
 @pytest.mark.parametrize(("text", "term"), [("I have a long commute", "long commute"), ("I have two kids", "two kids")])
 def test_a_possession_stays(text, term) -> None:
     _check(_accepted(text), [("user", term, P)])
-
-
-# an age in words fills the age slot as digits do (casual12_tune, casual14_tune, devlike12_tune; was: the name
-# only, or "about someone else"); the Chinese numerals were already read (stored only in corrections)
-@pytest.mark.parametrize(("text", "expected"), [
-    ("My daughter Ivy is nine.", [("user", "Ivy", P), ("user", "nine", P)]),
-    ("my son just turned eleven", [("user", "eleven", P)]),
-])
-def test_an_age_in_words_is_the_age(text, expected) -> None:
-    _check(_accepted(text), expected)
-
-
-@pytest.mark.parametrize("text", ["my wife is two hours away", "我女儿七岁了"])
-def test_no_age_no_claim(text) -> None:
-    assert not any("age" in r.predicate or "年龄" in r.predicate for r in _accepted(text))

@@ -9,7 +9,6 @@
   been a vegetarian since 2015" the diet;
 - a relative or pet named in passing, as chat writes it: "our cat Biscuit keeps …", "my son leo refuses …" (the
   name is the user's fact even lowercase, even after "our");
-- an age in words ("my son Noah is eight") fills the age slot as digits do;
 - holder: a clause with a subject of its own is not the user's when the user was only supplied by a retry
   ("(I teach,) summers are my sanity" is about summers, "暑假是我的救命稻草" too; "(I live in Rotterdam,) a factor",
   "(I work at Acme,) a fintech startup" describe the thing named before, not the user).
@@ -160,7 +159,3 @@ def named_in_passing(clause: str) -> list[Claim]:
         return []  # a capitalised word ending like a verb is still a name ("Pickles", "Ned")
     from .grammar import name_predicate  # late: grammar builds on this module
     return [Claim("user", name_predicate(m.group("k")), name[:1].upper() + name[1:], "positive", "fact")]
-
-
-# an age written as a word, as chat writes it: "my son Noah is eight", "my daughter just turned seven"
-AGE_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
