@@ -37,9 +37,9 @@ from . import (
     casual_en,
     chat12_en,
     chat14_en,
+    chat15_en,
     chat_en,
     chat_zh,
-    softened,
     clause_en,
     cleft_en,
     contrast,
@@ -57,9 +57,10 @@ from . import (
     named_thing,
     negated_frame,
     pronouns,
-    quoted,  # noqa: I001 - its own line: the list above changes often
+    quoted,
     routine,
     slip,
+    softened,
     team_frame,
     transcript,
     withdrawal,
@@ -935,9 +936,11 @@ class RuleExtractor(Extractor):
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             retries = ([] if re.match(r"^我(?!们)", clause) else ["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler
+                       [] if chat15_en.appositive_of_object(prev, clause) else  # "(I live in Rotterdam,) a factor"
                        [_dropped_lead(clause), "my "])
-            for retry in retries:
-                claims = [c for c in grammar.parse(retry + clause, standing=explicit) if not grammar_zh.is_habit(c)]
+            for retry in retries:  # "summers are my sanity": a value of the user's own says the clause has its subject
+                claims = [c for c in grammar.parse(retry + clause, standing=explicit)
+                          if not grammar_zh.is_habit(c) and not chat15_en.possessed_value(c)]
                 if claims:
                     break
             if prev.predicate == "has" or _kin_of(prev.predicate):  # "我女儿叫朵朵，今年五岁": her age, not the user's

@@ -22,6 +22,7 @@ from . import (
     chat12_en,
     chat13_en,
     chat14_en,
+    chat15_en,
     chat_zh,
     clause_en,
     kin_value,
@@ -662,7 +663,7 @@ OWN_FACT = re.compile(rf"^my\s+\w+(?:'s name is|'s called| is (?:now |actually |
 
 def own_fact(clause: str) -> bool:
     """The user's own fact about a family member or pet (a name, an age): not reported speech."""
-    return bool(OWN_FACT.search(clause) or _KIN_AGE_EN.search(clause))
+    return bool(OWN_FACT.search(clause) or _KIN_AGE_EN.search(clause) or chat15_en.named_in_passing(clause))
 
 # a project's tool named in passing, even inside a question: "our Flask app", "我们的 Flask 应用"
 MENTION = re.compile(
@@ -763,7 +764,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                   and not chat_zh.off_object(c)] or clause_en.read(text) \
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
-            or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text)
+            or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text) \
+            or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text)
         if claims:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]
@@ -777,7 +779,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                     and not chat_zh.off_object(c) and not not_a_tool(c)
                     and not ((c.predicate in ("uses", "has") or c.predicate.startswith("attr:")) and _ISSUED.match(c.object))
                     and not (c.predicate.startswith("attr:") and _DOING.match(c.object))
-                    and not work_topic.is_topic(c, text)]  # "做抖音的推荐产品": what is worked on, no job title
+                    and not work_topic.is_topic(c, text)  # "做抖音的推荐产品": what is worked on, no job title
+                    and not chat15_en.dropped(c, text)]  # "never again", "I like how you explained that"
     return []
 
 
