@@ -4,7 +4,7 @@ written for these tests, not taken from the labelled sets. Fast: the extractor a
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -16,7 +16,7 @@ from tests.test_extraction_compositional import _accepted, _check
 
 P, N = "positive", "negative"
 CTX = MemoryContext(user_id="c14", project_id="app", session_id="s1")
-NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 CASES = {
     # "my X is <a judgement>" is no attribute of the user (was: attr:knees "way worse", attr:cooking "not great")

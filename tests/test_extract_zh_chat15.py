@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_extraction_compositional import _accepted, _check
 from tests.test_extract_zh_chat14 import _accepted_turns
+from tests.test_extraction_compositional import _accepted, _check
 
 P, N = "positive", "negative"
 

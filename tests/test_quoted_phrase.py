@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from langmem_nodes.records import MemoryContext
 from langmem_nodes.write.extractor import RuleExtractor
 
 CASES = [

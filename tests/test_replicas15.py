@@ -180,7 +180,8 @@ def test_creating_a_collection_another_replica_just_created_uses_theirs(replica,
 def test_two_replicas_and_a_chroma_server_that_stops_and_comes_back(postgres, tmp_path, fake_embedder, monkeypatch):
     """The newcomer's scenario end to end: PostgreSQL, a real `chroma run` server, two replicas; the server
     stops, one replica forgets, the server comes back; the replicas, still running, remove the ghost."""
-    from langmem_nodes.store import MemoryStore, server as server_mod
+    from langmem_nodes.store import MemoryStore
+    from langmem_nodes.store import server as server_mod
     from langmem_nodes.store.server import ChromaServer
 
     url = postgres.new_schema()

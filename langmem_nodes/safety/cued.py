@@ -15,20 +15,20 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from .lookalike import latin_lookalikes
 from .credentials import (
     _EN_NOT_CREDENTIAL,
     _NAME_BEFORE,
     _PRODUCTS,
-    KNOWN_TECH,
-    named_not_typed,
     _WHOSE_NUMBER,
+    KNOWN_TECH,
     Finding,
     _product,
     _word_search,
     halfwidth,
     is_measure,
+    named_not_typed,
 )
+from .lookalike import latin_lookalikes
 
 _I = re.IGNORECASE
 

@@ -82,7 +82,7 @@ def find_replied(text: str) -> list[Finding]:
     for line in text.split("\n"):
         lines.append((at, line))
         at += len(line) + 1
-    for (_, line), (at, nxt) in zip(lines, lines[1:]):
+    for (_, line), (at, nxt) in zip(lines, lines[1:], strict=False):
         ask = _ASKING_LINE.match(line) if len(line) <= _SHORT_LINE and len(nxt) <= _SHORT_LINE else None
         reply = _REPLY_LINE.match(nxt) if ask else None
         if reply and _typed(reply.group("v")) and not _NAME_ASKED.search(ask.group("q")) \
