@@ -352,8 +352,7 @@ EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      lambda m: _c("user", "lives_in", m.group("o") or m.group("o2"), kind="identity")),
     (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:remotely\s+)?from\s+(?!(?:home|the office|anywhere|everywhere|bed|my (?:couch|bed|kitchen|desk))\b)(?P<o>.+)$", _I),
      lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
-    (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:at|for)\s+(?P<o>.+)$", _I),
-     lambda m: _c("user", "works_at", m.group("o"), kind="identity")),
+    (re.compile(r"^i\s+(?:work|am working|'m working)\s+(?:at|for)\s+(?P<o>.+)$", _I), _works_at),
     (re.compile(r"^i\s+(?:work|am working|'m working)\s+as\s+(?:an?\s+)?(?P<o>.+?)(?:\s+(?:based|living)\s+in\s+"
                 r"(?P<loc>.+))?$", _I), _en_role),
     (re.compile(r"^(?:i'?m|i am)\s+(?:a|an)\s+(?P<o>.+?)(?:\s+(?:based|living|located|working)\s+in\s+(?P<loc>.+))?$",
