@@ -39,7 +39,7 @@ CASES = [
  ("Call me Sam.", [("user","Sam","positive")]),
  ("I'm allergic to shellfish.", [("user","shellfish","positive")]),
  ("I live in Berlin.", [("user","Berlin","positive")]),
- ("I work at Stripe as a backend engineer.", [("user","Stripe","positive")]),
+ ("I work at Stripe as a backend engineer.", [("user","Stripe","positive"), ("user","backend engineer","positive")]),
  ("I'm a product designer.", [("user","product designer","positive")]),
  ("I'm vegan.", [("user","vegan","positive")]),
  # en project
