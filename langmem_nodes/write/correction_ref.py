@@ -130,6 +130,21 @@ _SAID_BUT = re.compile(r"^(?:(?:btw|oh|and|so|ok(?:ay)?)[,\s]+)*(?:i (?:said|tol
                        r"\s*,?\s+but\s+(?P<rest>\S.*)$", _I)
 
 
+# "我之前说我对花生过敏", "earlier I said I lived in Denver": what the user said before, said again as the old value
+_SAID_BEFORE = re.compile(
+    r"^(?:(?:earlier|before|yesterday|last time)\s*,?\s+)?i\s+(?:said|told you|mentioned|wrote)(?:\s+(?:earlier|before|yesterday|last time))?"
+    r"(?:\s+that)?\s+(?P<x>(?:i|i'm|i've|my)\b.{2,60})$|"
+    r"^我?(?:之前|刚才|刚刚|上次|前面|昨天|以前)(?:跟你|和你|对你)?(?:说|讲|提到|告诉你)(?:过|的是|了)?(?:我)?(?P<z>[^，,。]{2,30})$", _I)
+
+
+def said_before(clause: str) -> str:
+    """The statement a clause reports the user made before ("我之前说我对花生过敏" → "我对花生过敏"), else ""."""
+    m = _SAID_BEFORE.match(clause.strip())
+    if not m:
+        return ""
+    return m.group("x") if m.group("x") else "我" + m.group("z")
+
+
 _SHOULD_SAY = re.compile(r"^(?:that|this|it)\s+should\s+(?:say|read|have said)\s+(?P<rest>\S.*)$", _I)
 
 
@@ -140,4 +155,4 @@ def new_side(clause: str) -> str:
     return m.group("rest").strip() if m else clause
 
 
-__all__ = ["cued", "named_old", "new_side", "not_but", "refers_back"]
+__all__ = ["cued", "named_old", "new_side", "not_but", "refers_back", "said_before"]

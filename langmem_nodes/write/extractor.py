@@ -44,6 +44,7 @@ from . import (
     contrast,
     correction_ref,
     correction_slot,
+    correction_topic,
     correction_target,
     correction_value,
     dropped_en,
@@ -51,6 +52,7 @@ from . import (
     elided,
     grammar,
     grammar_zh,
+    kin_correction,
     kin_age,
     left_job,
     named_thing,
@@ -128,6 +130,7 @@ _ZH_NAMED = re.compile(r"^(?:(?:它|她|他)(?:的)?|(?:我们?)?给(?:它|她|�
                        r"(?:取|起)(?:了个?)?(?:名字?)?(?:叫|为))\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
 _ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_AT_NOW = re.compile(r"^我(?=(?:现在|目前|已经|后来|其实)+在\s*\S)")
 
 #: The skip reason for a clause about another person that reports no one's words ("she's a nurse", "My sister just
 #: moved to Toronto"): their facts are not the user's; "reported speech" is kept for what someone said or thinks.
@@ -378,6 +381,7 @@ class RuleExtractor(Extractor):
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
         question, hypothetical, reported speech, about someone else, one-off, small talk, past episode, no parse."""
         message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
+        message = slip.precision_first(message)  # "vegetarian, well, pescatarian to be accurate"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
                           or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
@@ -526,12 +530,20 @@ class RuleExtractor(Extractor):
                          and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.said_again(clause))) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) or edit_request.is_edit(raw) else None)
+                if frame == "reported speech" and correction and (kin_value := kin_correction.value(clause, [message, *_user_texts(earlier)])):
+                    unresolved.append((clause, kin_value))  # "she's a pharmacist, not a nurse": of the user's wife, said before
                 if frame:
                     skips.append({"text": clause, "reason": _hearsay_or_other(clause) if frame == "reported speech" else frame})
                     if frame == "reported speech" and _CJK.search(clause):
                         reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
                         continue
                     break  # the rest of the sentence belongs to the same frame
+                if correction and n < len(raws) - 1 and (before_said := correction_ref.said_before(clause)) and (
+                        olds := [c.object for c in grammar.parse(before_said)]):
+                    carried += olds  # "我之前说我对花生过敏，那是说错了，…": the old value, said again
+                    skips.append({"text": clause, "reason": "past value"})
+                    holder_user = True  # the user holds the clause that gives the new value ("其实是对芒果过敏")
+                    continue
                 if correction and (unsaid := _NOT_ACTUALLY.match(clause)) and n < len(raws) - 1:
                     carried.append(clean_object(unsaid.group("o")))  # "i'm not actually vegan, i'm pescatarian"
                     skips.append({"text": clause, "reason": "past value"})
@@ -631,6 +643,9 @@ class RuleExtractor(Extractor):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
                 if not new and correction:
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
+                    if not new and earlier:  # "我每天跑步三十分钟" … "说错了，跑步要五十分钟": one value of a kind
+                        new = [Claim(c.subject, c.predicate, put[0], c.polarity, c.kind, [c.object]) for c in self._last_claims(earlier)
+                               if (put := correction_slot.swap_kind(c.object, clause))][:1]
                     if not new and (value := _bare_value(clause, bare_np=not found)[1]):
                         unresolved.append((clause, value))  # no earlier turn to take its attribute from
                 if (new and correction and prev is not None and new[0].polarity == "negative"
@@ -765,6 +780,9 @@ class RuleExtractor(Extractor):
         if not said and not unresolved and old and (value := correction_slot.of_kind(old, message)) and (
                 put := correction_slot.in_place(value, message, texts[1:], old, unread)):
             said.append((put[0], message.strip()[:200]))  # "站会改到十点了，不是九点半"
+        if not said and not unresolved:  # "我通勤大概四十分钟" … "说错了，通勤要一个小时左右": the one value of its kind
+            said = [(put[0], k["text"]) for k in reversed(skips) if k.get("reason") == "no parse"
+                    and (put := correction_slot.swapped(k["text"], texts[1:2], unread))][:1]
         if not said:  # the correcting clause says one said before it in the message again ("i'm doing keto — scratch
             # that, i'm doing paleo"); across turns a shared word is too weak a sign (chat5_heldout en went 0.818 -> 0.750)
             said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse" and correction_slot.restated(
@@ -846,15 +864,20 @@ class RuleExtractor(Extractor):
 
         It corrects the earlier claim whose value the sentence names ("it's Porto, not Lisbon"), else the latest
         one of the same kind (a place corrects where the user lives, not the project's stack), else the latest."""
+        clause = _AT_NOW.sub("", clause)  # "我现在在腾讯": where the user is now, said as "现在在腾讯"
         term, value = _bare_value(clause, bare_np=bare_np)
         if not value:
             return []
         candidates: list[Claim] = []  # latest first
         for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
             text = str(turn.get("content", ""))
+            said = list(reversed(self._context_claims(text)))
             if term and normalize_text(term) not in normalize_text(text):
-                continue
-            candidates += list(reversed(self._context_claims(text)))
+                # "the car's a Honda" after "I drive a Toyota": the topic names the slot in other words
+                said = [c for c in said if correction_topic.names_slot(term, c)]
+            candidates += said
+        if term and (slot := [c for c in candidates if correction_topic.names_slot(term, c)]):
+            candidates = slot
         if _THIRD_NAMED.match(clause):  # "它叫豆豆", "she's called Tam": the name of a pet or a person, nothing else
             candidates = [c for c in candidates if c.predicate.endswith(("名字", "_name"))]
         if not candidates:
@@ -1016,9 +1039,11 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     "事件存储是 Cassandra"); ("", "") when the clause holds none."""
     clause = _without_old(_POLITE.sub("", clause))
     m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
-    value = _value_span(m.group("o")) if m else ""
+    value = _value_span(correction_value.pointed(m.group("o"))) if m else ""  # "是七点四十五的那班"
     if not m and (t := _TOPIC_VALUE.match(clause)):
         term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
+    if not m and not term:  # "the car's a Honda actually", "车是本田的": a topic noun and its value
+        term, value = correction_topic.topic_value(clause)
     if not value:  # "记错了，他六岁了", "哦说错了，我已经换 iPhone 了": an age or a switch said alone
         value = kin_age.again(clause) or correction_target.switched_to(clause)
     if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)) or correction_value.described(value):
