@@ -117,7 +117,7 @@ def test_a_later_turn_corrects_zh(store, turns, new, old) -> None:
 # ---- the same turn ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("said, new, old", [
     ("Scratch what I said earlier about my diet — I'm vegan, not vegetarian.", "vegan", "vegetarian"),
-    ("I'm a designer, well, a product designer to be precise.", "product designer", ""),
+    ("I'm a designer, well, a product designer to be accurate.", "product designer", "a designer"),
     ("我之前说我对牛奶过敏，那是记错了，其实是对鸡蛋过敏。", "鸡蛋", "牛奶"),
 ])
 def test_the_same_turn_corrects(store, said, new, old) -> None:
@@ -131,4 +131,40 @@ def test_no_correction_of_a_sibling_or_without_a_marker(store) -> None:
     active = _say(store, "My brother works as a teacher.", "sorry, I misspoke, he's an engineer, not a teacher")
     assert not [r for r in active if r.source.value == "explicit_correction"], [(r.object, r.source.value) for r in active]
     active = _say(store, "我开大众车。", "我的车是去年买的。")
+    assert not [r for r in active if r.source.value == "explicit_correction"], [(r.object, r.source.value) for r in active]
+
+
+# ---- second batch: an attribute named in the marker, the value mistaken for, a count, a pet -------------------------
+def test_second_batch_parts() -> None:
+    from langmem_nodes.write.correction_ref import named_old as _named_old
+    from langmem_nodes.write.correction_slot import put_kind
+    from langmem_nodes.write.correction_target import aged, bare_count
+
+    assert slip.is_slip("我说的城市不对") and slip.is_slip("我刚才说的时间有误") and not slip.is_slip("我说的话你记住")
+    assert _named_old("是周五，我记成周四了", ["我每周四游泳。"]) == "周四"
+    assert _named_old("it's Friday, I had it down as Thursday by mistake", ["I swim on Thursday."]) == "Thursday"
+    assert put_kind("我每周三练琴", "周五") == "我每周五练琴" and put_kind("我喜欢练琴", "周五") == ""
+    assert aged("二十九岁", "三十") == "三十岁" and aged("29", "thirty") == "thirty" and aged("Python 3", "四") == "四"
+    assert bare_count("thirty.") and bare_count("三十了") and not bare_count("thanks")
+    assert kin_correction.pet_value("he's actually a labrador") == "a labrador" and kin_correction.pet_value("它其实是柯基") == "柯基"
+    assert kin_correction.is_pet("golden retriever") and kin_correction.is_pet("金毛") and not kin_correction.is_pet("Honda Civic")
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (("I swim on Thursdays.", "it's Fridays actually, I had it down as Thursdays by mistake"), "Fridays", ""),
+    (("I'm 41.", "sorry, forty-two. birthday was last week"), "forty-two", "41"),
+    (("I have a golden retriever.", "oh he's actually a labrador, not a golden"), "labrador", "golden"),
+    (("我住在苏州。", "我说的城市不对，是无锡。"), "无锡", "苏州"),
+    (("我每周二练琴。", "哎，是周五，我记成周二了。"), "周五", ""),
+    (("我今年三十九岁。", "说错了，四十了，上个月刚过生日。"), "四十", "三十九"),
+])
+def test_second_batch_corrects(store, turns, new, old) -> None:
+    active = _say(store, *turns)
+    assert landed(active, new), [(r.object, r.source.value) for r in active]
+    assert not old or _gone(active, old), [(r.object, r.source.value) for r in active]
+
+
+def test_a_count_alone_is_no_correction_of_a_name(store) -> None:
+    """An apology and a count after a name corrects nothing: only an age said before takes a count."""
+    active = _say(store, "My cat is called Miso.", "sorry, two questions: what food is best?")
     assert not [r for r in active if r.source.value == "explicit_correction"], [(r.object, r.source.value) for r in active]

@@ -21,8 +21,8 @@ import re
 from collections.abc import Sequence
 
 _I = re.IGNORECASE
-_CUE = re.compile(r"\bnot\b|\binstead of\b|\brather than\b|\bi (?:said|told you|wrote|typed)\b|\b(?:old|previous|former|wrong)\b|"
-                  r"不是|说的|讲的|以前|之前|原来|不对|有误", _I)
+_CUE = re.compile(r"\bnot\b|\binstead of\b|\brather than\b|\bi (?:said|told you|wrote|typed|had it)\b|\b(?:old|previous|former|wrong)\b|"
+                  r"不是|说的|讲的|以前|之前|原来|不对|有误|(?:记|写|说|打|看|听)成", _I)
 _X_EN = r"(?P<x>[\w.:+#$%'-]+(?:\s+[\w.:+#$%'-]+){0,2})"
 _X_ZH = r"(?P<x>[^，,。！!？?\s]{1,10}?)"
 _FRAMES = (
@@ -35,6 +35,9 @@ _FRAMES = (
     re.compile(rf"(?<![你您])(?:说|讲|写)的\s*{_X_ZH}(?=不对|有误|是错的|那个|[，,。]|$)"),
     re.compile(r"(?:^|[，,。！!\s])(?P<x>[^，,。！!？?\s]{1,8}?)\s*(?:是|那个是|那只是|那是)(?:以前|之前|原来|上一)"),
     re.compile(r"(?:^|[，,。！!\s])(?P<x>[^，,。！!？?\s]{1,8}?)\s*(?:那个)?(?:不对|有误|是错的)"),
+    # "我记成周三了", "I had it down as Tuesday": the old value, said as what the user mistook it for
+    re.compile(rf"我?(?:刚才|之前)?(?:记|写|说|打|看|听)成(?:了)?\s*{_X_ZH}(?=了|[，,。！!]|$)"),
+    re.compile(rf"\bi (?:had it (?:down )?as|wrote|typed|put)\s+{_X_EN}(?=\s+by mistake\b)", _I),
 )
 _CLAUSES = re.compile(r"[,，.。!！?？;；:：—–]+|\s+-\s+|\s+but\s+", _I)
 _WORDS = re.compile(r"[A-Za-z0-9\u4e00-\u9fff]")

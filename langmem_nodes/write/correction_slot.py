@@ -43,7 +43,7 @@ _FRAME_ZH = re.compile(r"(叫|名叫|叫做|姓)$")
 _FRAME_EN = re.compile(r"\b(called|named)\s+$", _I)
 
 
-_WITHDRAWING = re.compile(r"(?:\bnot|\binstead of|\brather than|不是|不叫|不在)\s*(?:(?:the|my|our|a|an)\s+)?$", _I)
+_WITHDRAWING = re.compile(r"(?:\bnot|\binstead of|\brather than|\bhad it (?:down )?as|不是|不叫|不在|(?:记|写|说|打|看|听)成了?)\s*(?:(?:the|my|our|a|an)\s+)?$", _I)
 _NUMERIC = {"time", "number"}  # "10" for "9:30", "at 10" for "at 9:30"
 
 
@@ -134,6 +134,17 @@ def in_place(value: str, clause: str, earlier: Sequence[str], old: str = "",
     return None
 
 
+def put_kind(old_text: str, value: str) -> str:
+    """`old_text` with its one value of the kind `value` is as a whole put in its place ("我每周三练琴" + "周四" →
+    "我每周四练琴"); "" when `value` is of no kind or `old_text` holds no single value of it."""
+    kind = _whole_kind(value)
+    spans = list(dict(_KINDS)[kind].finditer(old_text)) if kind else []
+    if len(spans) != 1 or spans[0].group(0) == value.strip():
+        return ""
+    m = spans[0]
+    return old_text[: m.start()] + value.strip() + old_text[m.end():]
+
+
 def swap_kind(old_text: str, clause: str) -> tuple[str, str] | None:
     """(`old_text` with its one value of a kind replaced by the one value of that kind in `clause`, the old value),
     when the two share a content word besides ("我通勤大概四十分钟" + "通勤要一个小时左右" → "我通勤大概一个小时");
@@ -180,4 +191,4 @@ def restated(clause: str, earlier: Sequence[str], unread: Callable[[str], bool] 
     return any(mine & _content(old) and unread(old) for old in _first_person_clauses(earlier) if old.casefold() != clause.casefold())
 
 
-__all__ = ["in_place", "of_kind", "restated", "swap_kind", "swapped"]
+__all__ = ["in_place", "of_kind", "put_kind", "restated", "swap_kind", "swapped"]

@@ -35,6 +35,21 @@ _SWITCHED_TO = re.compile(
     r"(?P<e>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)(?:\s+(?:already|now|a while ago|since))?$", re.I)
 
 
+_COUNT = re.compile(r"[1-9]\d?|[一二两三四五六七八九十]{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|"
+                    r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen", re.I)
+_NUMERAL = re.compile(r"\d|[一二两三四五六七八九十]")
+
+
+def bare_count(part: str) -> bool:
+    """The part is a count alone ("thirty", "三十了", "41"): with an apology, an age said again."""
+    return bool(_COUNT.fullmatch(re.sub(r"(?:了|啦)$", "", part.strip(" \t.,;:!?。，；：！？"))))
+
+
+def aged(old: str, value: str) -> str:
+    """A bare count said for an age in years keeps the unit ("三十" for "二十九岁" → "三十岁"); `value` otherwise."""
+    return f"{value}岁" if _COUNT.fullmatch(value.strip()) and re.search(r"[\d一二两三四五六七八九十]岁$", old.strip()) and not value.isascii() else value
+
+
 def slip(obj: str) -> bool:
     """An object that is only the slip word the correction said ("错"), not a value."""
     return bool(_SLIP.match(obj.strip()))
@@ -62,7 +77,10 @@ def pick(candidates: Sequence[Claim], value: str, named: Sequence[str], *, age: 
         return hit
     value = clean_object(value)
     aged = [c for c in candidates if kin_age.holds_age(c.predicate)]
-    if age or kin_age.is_age(value):
+    # a bare count ("三十", "thirty") is an age when an age is the only number said before
+    counted = bool(_COUNT.fullmatch(value)) and bool(aged) and not any(
+        _NUMERAL.search(c.object) for c in candidates if c not in aged)
+    if age or counted or kin_age.is_age(value):
         if aged:
             return aged[0]
     else:  # a name or a tool never replaces an age

@@ -393,7 +393,7 @@ class RuleExtractor(Extractor):
                 c.predicate.endswith(("名字", "_name")) for c in self._last_claims(earlier)):
             correction = True  # "…a golden retriever named Max" … "sorry, his name is Rex": a name said again
         if not correction and earlier and _SOFT_RETRACT.search(message) and any(
-                kin_age.again(part) for part in re.split(r"[,，.。!！;；—]", message)) and any(
+                kin_age.again(part) or correction_target.bare_count(part) for part in re.split(r"[,，.。!！;；—]", message)) and any(
                 kin_age.holds_age(c.predicate) for c in self._last_claims(earlier)):
             correction = True  # "my daughter is 7" … "sorry, she's 8": an age said again
         slipped = bool(_SLIP_BETWEEN.search(message))  # "I'm 5'9 — nope, 5'11": a slip between two values
@@ -530,6 +530,12 @@ class RuleExtractor(Extractor):
                          and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.said_again(clause))) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) or edit_request.is_edit(raw) else None)
+                if frame == "reported speech" and correction and earlier and (pet_value := kin_correction.pet_value(clause)) and (
+                        again := [c for c in self._bare_correction(("是" if _CJK.search(pet_value) else "it's ") + pet_value, earlier, sentence=sentence)
+                                  if (c.predicate == "has" or c.predicate.startswith("attr:")) and kin_correction.is_pet(c.replaces[0] if c.replaces else "")]):
+                    found += [(c, clause, Source.EXPLICIT_CORRECTION, False) for c in again]  # "I have a golden retriever" … "he's a labrador"
+                    prev = again[-1]
+                    continue
                 if frame == "reported speech" and correction and (kin_value := kin_correction.value(clause, [message, *_user_texts(earlier)])):
                     unresolved.append((clause, kin_value))  # "she's a pharmacist, not a nurse": of the user's wife, said before
                 if frame:
@@ -897,8 +903,14 @@ class RuleExtractor(Extractor):
                 return [Claim(target.subject, target.predicate, again[0].object, target.polarity, target.kind, [target.object])]
         if again := routine.again(target.predicate, _without_old(clause)):  # "it's at 9:45, not 10": a time, whole
             value = again
+        if not correction_slot.put_kind(target.object, value) and (said := next(
+                (put for t in _user_texts(earlier) for part in re.split(r"[,，.。!！;；]", t)
+                 if normalize_text(target.object) in normalize_text(part) and (put := correction_slot.put_kind(part.strip(), value))), "")):
+            # "我每周三练琴" (read as 练琴) … "是周四": the day belongs to the sentence, said again with the new one
+            return [Claim(target.subject, target.predicate, clean_object(_FIRST_PERSON.sub("", said).strip()), target.polarity,
+                          target.kind, [target.object])]
         values = [value] if is_exclusive(target.predicate) else _conjuncts(clause, value)
-        values = [correction_value.versioned(target.object, v) for v in values]  # "Python 3.8" … "是 3.11"
+        values = [correction_target.aged(target.object, correction_value.versioned(target.object, v)) for v in values]  # "Python 3.8" … "是 3.11"
         if target.predicate in ("rule", "states"):  # "以后回答我用英文" … "我是说用日文，不是英文": 回答我用日文
             values = [correction_value.substituted(target.object, v, [*_NAMED_OLD.findall(sentence or clause)]) for v in values]
         return [Claim(target.subject, target.predicate, clean_object(v), target.polarity, target.kind, [target.object])
@@ -1038,6 +1050,7 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     """(topic, value) of a corrected value said without its attribute ("I meant Go", "应该是 Go", "to Kakoune",
     "事件存储是 Cassandra"); ("", "") when the clause holds none."""
     clause = _without_old(_POLITE.sub("", clause))
+    clause = re.sub(r"(?<=[一二两三四五六七八九十\d])(?:了|啦)$", "", clause)  # "三十了": the count
     m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
     value = _value_span(correction_value.pointed(m.group("o"))) if m else ""  # "是七点四十五的那班"
     if not m and (t := _TOPIC_VALUE.match(clause)):

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from . import pronouns as _pets
+
 _I = re.IGNORECASE
 _CLOSE_EN = r"wife|husband|partner|spouse|girlfriend|boyfriend|fianc[eé]e?|son|daughter|kid|child|baby"
 _CLOSE_ZH = r"老婆|老公|妻子|丈夫|爱人|媳妇|对象|男朋友|女朋友|儿子|女儿|孩子|闺女|宝宝"
@@ -38,4 +40,23 @@ def value(clause: str, texts: Sequence[str]) -> str:
     return m.group("o").strip()
 
 
-__all__ = ["value"]
+# "he's actually a labrador", "它其实是拉布拉多": what a pet is, said again with a pronoun
+_PET = re.compile(r"^(?:she|he|it)(?:'s|\s+is)\s+(?:actually\s+|really\s+|in fact\s+)*(?P<o>an?\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)"
+                  r"(?:\s+(?:actually|lol|tbh))*$|^(?:它|牠)(?:其实|实际上)*是(?:一只|只|条)?(?P<z>[\u4e00-\u9fff]{2,6}?)(?:啦|了|呀)?$", _I)
+
+
+def pet_value(clause: str) -> str:
+    """The value a pronoun clause gives of what the user has ("he's actually a labrador" → "a labrador"), else ""."""
+    m = _PET.match(clause.strip(" \t.,;:!?。，；：！？"))
+    return (m.group("o") or m.group("z") or "").strip() if m else ""
+
+
+_PET_THING = re.compile(rf"\b(?:{_pets.PET_EN}|{_pets.BREED_HEAD})s?\b|(?:{_pets.PET_ZH})|^(?:{_pets.BREED_ZH})$", _I)
+
+
+def is_pet(obj: str) -> bool:
+    """The object names an animal ("golden retriever", "a tabby cat", "金毛"): what a pronoun may stand for."""
+    return bool(_PET_THING.search(obj.strip()))
+
+
+__all__ = ["is_pet", "pet_value", "value"]
