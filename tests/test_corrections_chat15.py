@@ -168,3 +168,30 @@ def test_a_count_alone_is_no_correction_of_a_name(store) -> None:
     """An apology and a count after a name corrects nothing: only an age said before takes a count."""
     active = _say(store, "My cat is called Miso.", "sorry, two questions: what food is best?")
     assert not [r for r in active if r.source.value == "explicit_correction"], [(r.object, r.source.value) for r in active]
+
+
+# ---- third batch: a withdrawn value said with its article, a switch said from the old value, an age in the same turn --
+@pytest.mark.parametrize("turns, new, old", [
+    (("I ride a Vespa — actually, not a Vespa but a Lambretta.",), "Lambretta", "Vespa"),
+    (("please suggest snacks for a road trip, it's for my son, he's eight — wait no, he turned nine in May",), "nine", "eight"),
+    (("We get paged through VictorOps for the api.", "what's a good retro format?",
+      "btw I was wrong earlier, we moved off VictorOps last month, it's Squadcast now"), "Squadcast", ""),
+    (("my laptop is a Dell and it's slow lately", "I said Dell earlier — the laptop's a Lenovo actually. any tips?"), "Lenovo", ""),
+    (("我们团队用 Travis 跑 CI。", "周报怎么写比较好？", "rebase 和 merge 用哪个？", "哎我记错了，我们团队上个月已经从 Travis 迁到 Drone 了。"),
+     "Drone", "Travis"),
+    (("我家狗是柴犬。", "哦它其实是柯基，不是柴犬。"), "柯基", "柴犬"),
+])
+def test_third_batch_corrects(store, turns, new, old) -> None:
+    active = _say(store, *turns)
+    assert landed(active, new), [(r.object, r.source.value) for r in active]
+    assert not old or _gone(active, old), [(r.object, r.source.value) for r in active]
+
+
+def test_third_batch_parts() -> None:
+    from langmem_nodes.write.correction_ref import said_old
+    from langmem_nodes.write.correction_target import switched_to
+
+    assert said_old("I said Dell earlier") == "Dell" and said_old("I said hello to her") == ""
+    assert switched_to("我们团队上个月已经从 Travis 迁到 Drone 了") == "Drone" and switched_to("我从来不迁就别人") == ""
+    assert [(c.predicate, c.object) for c in kin_age.pronoun_age("he turned nine in May", "son")] == [("attr:son_age", "nine")]
+    assert kin_age.pronoun_age("he turned nine in May", "") == [] and kin_age.pronoun_age("他八岁了", "儿子")[0].object == "八岁"

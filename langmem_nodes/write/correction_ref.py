@@ -28,7 +28,7 @@ _X_ZH = r"(?P<x>[^，,。！!？?\s]{1,10}?)"
 _FRAMES = (
     re.compile(rf"\bnot\s+(?:the\s+|my\s+|our\s+)?{_X_EN}", _I),
     re.compile(rf"\b(?:instead of|rather than)\s+(?:the\s+|my\s+|our\s+)?{_X_EN}", _I),
-    re.compile(rf"\bi (?:said|told you|wrote|typed)\s+(?:the\s+)?{_X_EN}(?=\s*,?\s+(?:earlier|before|last time|above|but)\b)", _I),
+    re.compile(rf"\bi (?:said|told you|wrote|typed)\s+(?:the\s+)?{_X_EN}(?=\s*,?\s+(?:earlier|before|last time|above|but)\b|\s*[,;—–]\s*(?:it'?s|it was|that'?s|i meant)\b)", _I),
     re.compile(r"(?:^|[,;.!]\s*)(?P<x>[\w.:+#$%'-]+(?:\s+[\w.:+#$%'-]+)?)\s+(?:was|is|'s)\s+(?:(?:actually|just)\s+)?(?:my\s+|the\s+)?"
                r"(?:old|previous|former|wrong|last)\b", _I),
     re.compile(rf"(?:而)?不是\s*{_X_ZH}(?=[，,。！!？?\s]|$|了|啦)"),
@@ -140,6 +140,16 @@ _SAID_BEFORE = re.compile(
     r"^我?(?:之前|刚才|刚刚|上次|前面|昨天|以前)(?:跟你|和你|对你)?(?:说|讲|提到|告诉你)(?:过|的是|了)?(?:我)?(?P<z>[^，,。]{2,30})$", _I)
 
 
+_SAID_OLD = re.compile(r"^(?:(?:oh|ah|wait|hmm+|so|and|btw|sorry|ok(?:ay)?)[,\s]+)*i\s+(?:said|told you|mentioned|wrote|typed)\s+"
+                       r"(?P<o>[\w.+#$-]+(?:\s+[\w.+#$-]+)?)\s+(?:earlier|before|last time|above|just now)$", _I)
+
+
+def said_old(raw: str) -> str:
+    """The old value a clause only names as said before ("I said Toyota earlier" → "Toyota"), else ""."""
+    m = _SAID_OLD.match(raw.strip(" \t.,;:!?—–-"))
+    return m.group("o") if m else ""
+
+
 def said_before(clause: str) -> str:
     """The statement a clause reports the user made before ("我之前说我对花生过敏" → "我对花生过敏"), else ""."""
     m = _SAID_BEFORE.match(clause.strip())
@@ -158,4 +168,4 @@ def new_side(clause: str) -> str:
     return m.group("rest").strip() if m else clause
 
 
-__all__ = ["cued", "named_old", "new_side", "not_but", "refers_back", "said_before"]
+__all__ = ["cued", "named_old", "new_side", "not_but", "refers_back", "said_before", "said_old"]

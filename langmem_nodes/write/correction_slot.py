@@ -43,7 +43,7 @@ _FRAME_ZH = re.compile(r"(叫|名叫|叫做|姓)$")
 _FRAME_EN = re.compile(r"\b(called|named)\s+$", _I)
 
 
-_WITHDRAWING = re.compile(r"(?:\bnot|\binstead of|\brather than|\bhad it (?:down )?as|不是|不叫|不在|(?:记|写|说|打|看|听)成了?)\s*(?:(?:the|my|our|a|an)\s+)?$", _I)
+_WITHDRAWING = re.compile(r"(?:\bnot|\binstead of|\brather than|\bhad it (?:down )?as|\bi (?:said|told you|wrote|typed|mentioned)|不是|不叫|不在|(?:记|写|说|打|看|听)成了?)\s*(?:(?:the|my|our|a|an)\s+)?$", _I)
 _NUMERIC = {"time", "number"}  # "10" for "9:30", "at 10" for "at 9:30"
 
 
@@ -106,7 +106,9 @@ def in_place(value: str, clause: str, earlier: Sequence[str], old: str = "",
     # a bare value of a kind ("周四", "8pm", "四年级") takes the place of that kind only in the turn just before (in
     # the same message the first value is often a plan or an aside: "the call's at 3 — no, 4")
     bare = kind and len(span) >= len(value) - 1 and set(_first_person_clauses(earlier[1:2]))
-    for old_clause in _first_person_clauses(earlier, anyone=bool(old)):  # an old value named: whoever's clause held it
+    # an old value named: whoever's clause held it, an earlier turn's before the message's own ("Oakfield is the
+    # secondary" in "I said Oakfield, it's Oakridge Primary, Oakfield is the secondary")
+    for old_clause in _first_person_clauses([*earlier[1:], *earlier[:1]] if old else earlier, anyone=bool(old)):
         if value.casefold() in old_clause.casefold() or not unread(old_clause):
             continue
         if old and old in old_clause and _WITHDRAWING.search(old_clause[: old_clause.find(old)]):
@@ -114,7 +116,13 @@ def in_place(value: str, clause: str, earlier: Sequence[str], old: str = "",
         if old and old in old_clause:
             old_kind = _kind(old)[0]
             new = span if kind and (old_kind == kind or {old_kind, kind} <= _NUMERIC) else value
-            return old_clause.replace(old, new, 1), old
+            at, end = old_clause.find(old), old_clause.find(old) + len(old)
+            for tail in value.split()[1:]:  # "Oakridge Primary" for "Oakfield" in "goes to Oakfield Primary": once
+                if (m := re.match(rf"\s+{re.escape(tail)}\b", old_clause[end:], _I)) and new == value:
+                    end += m.end()
+                else:
+                    break
+            return old_clause[:at] + new + old_clause[end:], old
         if old:
             continue
         if frame is not None:

@@ -130,6 +130,7 @@ _ZH_NAMED = re.compile(r"^(?:(?:它|她|他)(?:的)?|(?:我们?)?给(?:它|她|�
                        r"(?:取|起)(?:了个?)?(?:名字?)?(?:叫|为))\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
 _ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.I)  # "not a Mazda" names "Mazda"
 _AT_NOW = re.compile(r"^我(?=(?:现在|目前|已经|后来|其实)+在\s*\S)")
 
 #: The skip reason for a clause about another person that reports no one's words ("she's a nurse", "My sister just
@@ -402,6 +403,7 @@ class RuleExtractor(Extractor):
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
+        left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
         message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
@@ -525,6 +527,8 @@ class RuleExtractor(Extractor):
                 # "she's turning 7, not 6": the age of the family member the user gave one for before
                 age_again = kin_age.corrected_age(clause, kin_age.ages_said(
                     [str(t.get("content", "")) for t in earlier if t.get("role") in ("user", "human")][-3:])) if correction and earlier else []
+                if not age_again and correction and kin:  # "it's for my daughter, she's six — wait no, she turned seven"
+                    age_again = kin_age.pronoun_age(clause, kin)
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.own_fact(clause)
                          and not named_again and not age_again
                          and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.said_again(clause))) else
@@ -544,6 +548,10 @@ class RuleExtractor(Extractor):
                         reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
                         continue
                     break  # the rest of the sentence belongs to the same frame
+                if correction and n < len(raws) - 1 and (old_said := correction_ref.said_old(raw)):
+                    carried.append(old_said)  # "I said Toyota earlier — the car's a Honda": the old value, named
+                    skips.append({"text": raw.strip(), "reason": "past value"})
+                    continue
                 if correction and n < len(raws) - 1 and (before_said := correction_ref.said_before(clause)) and (
                         olds := [c.object for c in grammar.parse(before_said)]):
                     carried += olds  # "我之前说我对花生过敏，那是说错了，…": the old value, said again
@@ -556,7 +564,7 @@ class RuleExtractor(Extractor):
                     continue
                 rep = _REPLACES.match(clause)
                 if rep and prev is not None and prev.predicate and retracted is None and (
-                        normalize_text(clean_object(rep.group("o"))) == normalize_text(prev.object)):
+                        normalize_text(_ARTICLE.sub("", clean_object(rep.group("o")))) == normalize_text(_ARTICLE.sub("", prev.object))):
                     # "我最爱喝美式——其实不是美式，而是拿铁": the clause withdraws the value before it
                     found[:] = [f for f in found if f[0] is not prev]
                     retracted, prev = prev, None
@@ -575,6 +583,8 @@ class RuleExtractor(Extractor):
                 if correction and (gone := correction_value.left(clause)):  # "we moved off heroku last month"
                     if any(normalize_text(gone) in normalize_text(c.object) for c in self._last_claims(earlier)):
                         (prev.replaces if prev is not None and prev.predicate else carried).append(gone)
+                    else:  # "we moved off Opsgenie" said of a sentence nothing was read from: that sentence is the old one
+                        left_unread.append(gone)
                     skips.append({"text": clause, "reason": "past value"})  # else the latest claim is what it corrects
                     continue
                 former = grammar.FORMER.match(clause)
@@ -648,7 +658,7 @@ class RuleExtractor(Extractor):
                 if not new and correction and (onto := correction_value.moved_onto(clause)):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
                 if not new and correction:
-                    new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
+                    new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence, left=left_unread)
                     if not new and earlier:  # "我每天跑步三十分钟" … "说错了，跑步要五十分钟": one value of a kind
                         new = [Claim(c.subject, c.predicate, put[0], c.polarity, c.kind, [c.object]) for c in self._last_claims(earlier)
                                if (put := correction_slot.swap_kind(c.object, clause))][:1]
@@ -729,7 +739,7 @@ class RuleExtractor(Extractor):
         if correction:
             self._inherit(found, earlier)
             if not found and len(unresolved) == 1:
-                olds = [*carried, *(clean_object(x) for x in _NAMED_OLD.findall(message))]
+                olds = [*carried, *left_unread, *(clean_object(x) for x in _NAMED_OLD.findall(message))]
                 # "我每周跑步三次" … "说错了，是游泳，不是跑步": the earlier sentence said again with the new value
                 texts = [str(t.get("content", "")) for t in reversed(earlier) if t.get("role") in ("user", "human")][:3]
                 found += [(c, unresolved[0][0], Source.EXPLICIT_CORRECTION, False)
@@ -864,7 +874,7 @@ class RuleExtractor(Extractor):
                 claim.replaces = [last.object]  # "不对，我手机是 iPhone" after "我用安卓手机": what the phone is
 
     def _bare_correction(self, clause: str, earlier: Sequence[Turn], *, bare_np: bool = True,
-                         sentence: str = "") -> list[Claim]:
+                         sentence: str = "", left: Sequence[str] = ()) -> list[Claim]:
         """A corrected value without its attribute: "I meant Go", "应该是 Go", or with a topic the earlier turn
         named ("事件存储是 Cassandra" after "我们事件存储用的是 MongoDB").
 
@@ -889,6 +899,8 @@ class RuleExtractor(Extractor):
         if not candidates:
             return []
         named = [normalize_text(x) for x in _NAMED_OLD.findall(sentence or clause)]
+        if left and not any(normalize_text(x) in normalize_text(c.object) for x in left for c in candidates):
+            return []  # the value left was said in a sentence no claim came from: that sentence is said again
         if re.match(r"^(?:现在|目前|已经|后来)*在\s*\S", clause):  # "现在在美团": a workplace or a home, not a tool
             candidates = [c for c in candidates if c.predicate in ("works_at", "works_in", "lives_in")] or []
             if not candidates:
@@ -1115,6 +1127,8 @@ def _value_span(text: str) -> str:
 
 def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     """What replaces a withdrawn value: the next claim of the same holder, or a bare value ("scratch that, lisbon")."""
+    if new and new[0].predicate != retracted.predicate and re.fullmatch(r"(?:a|an|the)\s+\S+(?:\s+\S+)?", clause.strip(), re.I):
+        new = []  # "I drive a Mazda — not a Mazda but a Subaru": "a Subaru" is the car, not "I'm a Subaru"
     if new:
         if new[0].subject == retracted.subject:
             new[0].replaces.append(retracted.object)

@@ -160,6 +160,17 @@ def ages_said(texts: Sequence[str]) -> list[Claim]:
     return out
 
 
+def pronoun_age(clause: str, kin: str) -> list[Claim]:
+    """The age a pronoun clause gives of the family member the message named (`kin`: "daughter", "儿子"):
+    "(it's for my daughter,) she turned seven last month" → [attr:daughter_age seven]; [] otherwise."""
+    text = clause.strip(" \t.,;:!?。，；：！？")
+    if kin and kin.isascii() and re.fullmatch(_KIN_EN, kin, _I) and (m := _PRONOUN_AGE_EN.match(text)):
+        return [Claim("user", f"attr:{_SAME.get(kin, kin)}_age", m.group("o"), "positive", "fact")]
+    if kin and not kin.isascii() and re.fullmatch(_KIN_ZH, kin) and (z := _PRONOUN_AGE_ZH.match(text)):
+        return [Claim("user", f"attr:{_SAME.get(kin, kin)}年龄", z.group("o") + z.group("u"), "positive", "fact")]
+    return []
+
+
 def corrected_age(clause: str, before: Sequence[Claim]) -> list[Claim]:
     """The corrected age of the one kin age among `before` (the user's earlier claims), else []."""
     ages = [c for c in before if is_kin_age(c)]
