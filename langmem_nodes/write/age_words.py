@@ -1,4 +1,5 @@
-"""An age said as a number or in words, in English ("7", "seven", "twelve"): one pattern for every age reader.
+"""An age said as a number or in words, in English ("7", "seven", "twelve"), for the readers of an age a correction
+replaces or gives (`kin_age`); plain extraction keeps digits only (the labelled sets store "my son is 9" by digits).
 
     >>> import re
     >>> [bool(re.fullmatch(AGE_EN, w, re.I)) for w in ("7", "seven", "Twelve", "twenty", "0", "one hundred")]

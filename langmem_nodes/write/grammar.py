@@ -32,7 +32,6 @@ from . import (
     withdrawal,
     work_topic,
 )
-from .age_words import AGE_EN
 from .not_a_tool import not_a_tool
 from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
@@ -273,7 +272,7 @@ def names_after(kept: Claim, clause: str) -> list[Claim]:
 _PET_OR_KIN = rf"(?:{_KIN}|cat|dog|puppy|kitten|rabbit|parrot|hamster)"
 _KIN_AGE_EN = re.compile(rf"^(?:my|our)\s+(?:(?:little|baby|youngest|oldest|eldest|older|younger|big|twin)\s+)?(?P<k>{_PET_OR_KIN})"
                          r"(?:\s+(?P<n>[A-Za-z][\w-]+))?\s+(?:is|'s|just turned|turned|is turning|turns|will be|will turn)\s+"
-                         rf"(?:now\s+|already\s+|almost\s+|nearly\s+)?(?P<o>{AGE_EN})(?:\s+(?P<u>years?|months?|weeks?)(?:\s+old)?|\s*yo)?"
+                         r"(?:now\s+|already\s+|almost\s+|nearly\s+)?(?P<o>[1-9]\d?)(?:\s+(?P<u>years?|months?|weeks?)(?:\s+old)?|\s*yo)?"
                          r"(?=$|\s+(?:next|this|last|on|in|today|tomorrow|soon|and|so|lol|haha|now)\b|\s*[,.!])", _I)
 _ZH_KIN = r"儿子|女儿|闺女|宝宝|娃|孩子|老大|老二|弟弟|妹妹|哥哥|姐姐|猫|狗|猫咪|狗狗"
 _KIN_AGE_ZH = re.compile(rf"^我(?:的|家)?(?P<k>{_ZH_KIN})(?P<n>(?!今年|已经|快要|马上|明年|下个月|刚刚)[\u4e00-\u9fff]{{2,3}}?)?(?:今年|已经|都|快|刚|刚刚|马上|快要|下个月|明年)*(?:就)?(?:满|要)?"

@@ -156,7 +156,8 @@ def ages_said(texts: Sequence[str]) -> list[Claim]:
         for piece in re.split(r"[.!?;,，。！？；]+|\s+(?:so|and|but)\s+", text):
             piece = re.sub(r"^\s*(?:(?:ok|so|well|hey|btw|fyi|lol|um|oh)\s*,?\s+)+", "", piece.strip(), flags=re.I)
             m = grammar._KIN_AGE_EN.match(piece) or grammar._KIN_AGE_ZH.match(piece)
-            out += [c for c in (grammar._kin_age(m) if m else []) if is_kin_age(c)]
+            # an age in words ("my daughter is eight") is read here only, as what a correction replaces
+            out += [c for c in (grammar._kin_age(m) if m else parse(piece)) if is_kin_age(c)]
     return out
 
 
