@@ -21,20 +21,23 @@ import re
 from collections.abc import Sequence
 
 _I = re.IGNORECASE
-_CUE = re.compile(r"\bnot\b|\binstead of\b|\brather than\b|\bi (?:said|told you|wrote|typed)\b|\b(?:old|previous|former|wrong)\b|"
-                  r"不是|说的|讲的|以前|之前|原来|不对|有误", _I)
+_CUE = re.compile(r"\bnot\b|\binstead of\b|\brather than\b|\bi (?:said|told you|wrote|typed|had it)\b|\b(?:old|previous|former|wrong)\b|"
+                  r"不是|说的|讲的|以前|之前|原来|不对|有误|(?:记|写|说|打|看|听)成", _I)
 _X_EN = r"(?P<x>[\w.:+#$%'-]+(?:\s+[\w.:+#$%'-]+){0,2})"
 _X_ZH = r"(?P<x>[^，,。！!？?\s]{1,10}?)"
 _FRAMES = (
     re.compile(rf"\bnot\s+(?:the\s+|my\s+|our\s+)?{_X_EN}", _I),
     re.compile(rf"\b(?:instead of|rather than)\s+(?:the\s+|my\s+|our\s+)?{_X_EN}", _I),
-    re.compile(rf"\bi (?:said|told you|wrote|typed)\s+(?:the\s+)?{_X_EN}(?=\s*,?\s+(?:earlier|before|last time|above|but)\b)", _I),
+    re.compile(rf"\bi (?:said|told you|wrote|typed)\s+(?:the\s+)?{_X_EN}(?=\s*,?\s+(?:earlier|before|last time|above|but)\b|\s*[,;—–]\s*(?:it'?s|it was|that'?s|i meant)\b)", _I),
     re.compile(r"(?:^|[,;.!]\s*)(?P<x>[\w.:+#$%'-]+(?:\s+[\w.:+#$%'-]+)?)\s+(?:was|is|'s)\s+(?:(?:actually|just)\s+)?(?:my\s+|the\s+)?"
                r"(?:old|previous|former|wrong|last)\b", _I),
     re.compile(rf"(?:而)?不是\s*{_X_ZH}(?=[，,。！!？?\s]|$|了|啦)"),
     re.compile(rf"(?<![你您])(?:说|讲|写)的\s*{_X_ZH}(?=不对|有误|是错的|那个|[，,。]|$)"),
     re.compile(r"(?:^|[，,。！!\s])(?P<x>[^，,。！!？?\s]{1,8}?)\s*(?:是|那个是|那只是|那是)(?:以前|之前|原来|上一)"),
     re.compile(r"(?:^|[，,。！!\s])(?P<x>[^，,。！!？?\s]{1,8}?)\s*(?:那个)?(?:不对|有误|是错的)"),
+    # "我记成周三了", "I had it down as Tuesday": the old value, said as what the user mistook it for
+    re.compile(rf"我?(?:刚才|之前)?(?:记|写|说|打|看|听)成(?:了)?\s*{_X_ZH}(?=了|[，,。！!]|$)"),
+    re.compile(rf"\bi (?:had it (?:down )?as|wrote|typed|put)\s+{_X_EN}(?=\s+by mistake\b)", _I),
 )
 _CLAUSES = re.compile(r"[,，.。!！?？;；:：—–]+|\s+-\s+|\s+but\s+", _I)
 _WORDS = re.compile(r"[A-Za-z0-9\u4e00-\u9fff]")
@@ -130,6 +133,31 @@ _SAID_BUT = re.compile(r"^(?:(?:btw|oh|and|so|ok(?:ay)?)[,\s]+)*(?:i (?:said|tol
                        r"\s*,?\s+but\s+(?P<rest>\S.*)$", _I)
 
 
+# "我之前说我对花生过敏", "earlier I said I lived in Denver": what the user said before, said again as the old value
+_SAID_BEFORE = re.compile(
+    r"^(?:(?:earlier|before|yesterday|last time)\s*,?\s+)?i\s+(?:said|told you|mentioned|wrote)(?:\s+(?:earlier|before|yesterday|last time))?"
+    r"(?:\s+that)?\s+(?P<x>(?:i|i'm|i've|my)\b.{2,60})$|"
+    r"^我?(?:之前|刚才|刚刚|上次|前面|昨天|以前)(?:跟你|和你|对你)?(?:说|讲|提到|告诉你)(?:过|的是|了)?(?:我)?(?P<z>[^，,。]{2,30})$", _I)
+
+
+_SAID_OLD = re.compile(r"^(?:(?:oh|ah|wait|hmm+|so|and|btw|sorry|ok(?:ay)?)[,\s]+)*i\s+(?:said|told you|mentioned|wrote|typed)\s+"
+                       r"(?P<o>[\w.+#$-]+(?:\s+[\w.+#$-]+)?)\s+(?:earlier|before|last time|above|just now)$", _I)
+
+
+def said_old(raw: str) -> str:
+    """The old value a clause only names as said before ("I said Toyota earlier" → "Toyota"), else ""."""
+    m = _SAID_OLD.match(raw.strip(" \t.,;:!?—–-"))
+    return m.group("o") if m else ""
+
+
+def said_before(clause: str) -> str:
+    """The statement a clause reports the user made before ("我之前说我对花生过敏" → "我对花生过敏"), else ""."""
+    m = _SAID_BEFORE.match(clause.strip())
+    if not m:
+        return ""
+    return m.group("x") if m.group("x") else "我" + m.group("z")
+
+
 _SHOULD_SAY = re.compile(r"^(?:that|this|it)\s+should\s+(?:say|read|have said)\s+(?P<rest>\S.*)$", _I)
 
 
@@ -140,4 +168,4 @@ def new_side(clause: str) -> str:
     return m.group("rest").strip() if m else clause
 
 
-__all__ = ["cued", "named_old", "new_side", "not_but", "refers_back"]
+__all__ = ["cued", "named_old", "new_side", "not_but", "refers_back", "said_before", "said_old"]

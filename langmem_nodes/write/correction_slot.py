@@ -29,11 +29,11 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _FIRST = re.compile(r"^(?:(?:oh|so|and|but|well|btw|also|actually|really)[,\s]+)*(?:i\b|i'|my\b|we\b|we'|our\b)|^(?:其实|还有|另外|而且)?(?:我|咱)", _I)
 _CLAUSES = re.compile(r"(?:[,，!！?？;；—–]|[.:](?!\d))+|[。：]+|\s+-\s+")  # not inside "9:30", "3.11"
 _ZH_NUM = "一二两三四五六七八九十百千零半"
-_ZH_UNIT = "个|只|次|本|公斤|公里|里|岁|年|天|周|个月|小时|分钟|块|元"
+_ZH_UNIT = "个小时|个月|个|只|次|本|公斤|公里|里|岁|年|天|周|个月|小时|分钟|块|元"
 _DAYPART = r"(?:上午|下午|晚上|早上|中午|凌晨|傍晚|夜里)?"
 _KINDS = (
     ("weekday", re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:周|星期|礼拜)[一二三四五六日天]", _I)),
-    ("time", re.compile(rf"\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{{1,2}}:\d{{2}}|{_DAYPART}[\d{_ZH_NUM}]{{1,3}}点(?:半|[\d{_ZH_NUM}]{{1,3}}分?)?", _I)),
+    ("time", re.compile(rf"\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{{1,2}}:\d{{2}}|{_DAYPART}[\d{_ZH_NUM}]{{1,3}}点(?:半|[一三]刻|[\d{_ZH_NUM}]{{1,3}}分?)?", _I)),
     ("month", re.compile(r"(?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|"
                          r"\d{1,2}月(?:\d{1,2}[号日])?", _I)),
     ("number", re.compile(rf"(?:[$¥€£]?\d+(?:\.\d+)?%?|[{_ZH_NUM}]+(?=[个只次本公里岁年天周月小分块元]))(?:{_ZH_UNIT})?", _I)),
@@ -43,6 +43,7 @@ _FRAME_ZH = re.compile(r"(叫|名叫|叫做|姓)$")
 _FRAME_EN = re.compile(r"\b(called|named)\s+$", _I)
 
 
+_WITHDRAWING = re.compile(r"(?:\bnot|\binstead of|\brather than|\bhad it (?:down )?as|\bi (?:said|told you|wrote|typed|mentioned)|不是|不叫|不在|(?:记|写|说|打|看|听)成了?)\s*(?:(?:the|my|our|a|an)\s+)?$", _I)
 _NUMERIC = {"time", "number"}  # "10" for "9:30", "at 10" for "at 9:30"
 
 
@@ -105,13 +106,23 @@ def in_place(value: str, clause: str, earlier: Sequence[str], old: str = "",
     # a bare value of a kind ("周四", "8pm", "四年级") takes the place of that kind only in the turn just before (in
     # the same message the first value is often a plan or an aside: "the call's at 3 — no, 4")
     bare = kind and len(span) >= len(value) - 1 and set(_first_person_clauses(earlier[1:2]))
-    for old_clause in _first_person_clauses(earlier, anyone=bool(old)):  # an old value named: whoever's clause held it
+    # an old value named: whoever's clause held it, an earlier turn's before the message's own ("Oakfield is the
+    # secondary" in "I said Oakfield, it's Oakridge Primary, Oakfield is the secondary")
+    for old_clause in _first_person_clauses([*earlier[1:], *earlier[:1]] if old else earlier, anyone=bool(old)):
         if value.casefold() in old_clause.casefold() or not unread(old_clause):
             continue
+        if old and old in old_clause and _WITHDRAWING.search(old_clause[: old_clause.find(old)]):
+            continue  # "not Tuesday actually": the correction's own frame, not the sentence it corrects
         if old and old in old_clause:
             old_kind = _kind(old)[0]
             new = span if kind and (old_kind == kind or {old_kind, kind} <= _NUMERIC) else value
-            return old_clause.replace(old, new, 1), old
+            at, end = old_clause.find(old), old_clause.find(old) + len(old)
+            for tail in value.split()[1:]:  # "Oakridge Primary" for "Oakfield" in "goes to Oakfield Primary": once
+                if (m := re.match(rf"\s+{re.escape(tail)}\b", old_clause[end:], _I)) and new == value:
+                    end += m.end()
+                else:
+                    break
+            return old_clause[:at] + new + old_clause[end:], old
         if old:
             continue
         if frame is not None:
@@ -128,6 +139,43 @@ def in_place(value: str, clause: str, earlier: Sequence[str], old: str = "",
             if len(spans) == 1:
                 m = spans[0]
                 return old_clause[: m.start()] + span + old_clause[m.end():], m.group(0)
+    return None
+
+
+def put_kind(old_text: str, value: str) -> str:
+    """`old_text` with its one value of the kind `value` is as a whole put in its place ("我每周三练琴" + "周四" →
+    "我每周四练琴"); "" when `value` is of no kind or `old_text` holds no single value of it."""
+    kind = _whole_kind(value)
+    spans = list(dict(_KINDS)[kind].finditer(old_text)) if kind else []
+    if len(spans) != 1 or spans[0].group(0) == value.strip():
+        return ""
+    m = spans[0]
+    return old_text[: m.start()] + value.strip() + old_text[m.end():]
+
+
+def swap_kind(old_text: str, clause: str) -> tuple[str, str] | None:
+    """(`old_text` with its one value of a kind replaced by the one value of that kind in `clause`, the old value),
+    when the two share a content word besides ("我通勤大概四十分钟" + "通勤要一个小时左右" → "我通勤大概一个小时");
+    else None."""
+    for _k, rx in _KINDS:
+        olds, news = list(rx.finditer(old_text)), list(rx.finditer(clause))
+        if not news:
+            continue
+        if len(olds) != 1 or len(news) != 1 or olds[0].group(0) == news[0].group(0):
+            return None  # the first kind the correction says decides
+        o, n = olds[0], news[0].group(0)
+        if _content(old_text.replace(o.group(0), " ")) & _content(clause.replace(n, " ")):
+            return old_text[: o.start()] + n + old_text[o.end():], o.group(0)
+        return None
+    return None
+
+
+def swapped(clause: str, before: Sequence[str], unread: Callable[[str], bool] = _any) -> tuple[str, str] | None:
+    """`swap_kind` on an unread first-person clause of `before` (the turn just before): that clause said again with
+    the value of `clause` ("我通勤大概四十分钟" … "说错了，通勤要一个小时左右" → "我通勤大概一个小时"); else None."""
+    for old_clause in _first_person_clauses(before):
+        if (put := swap_kind(old_clause, clause)) and unread(old_clause):
+            return put
     return None
 
 
@@ -151,4 +199,4 @@ def restated(clause: str, earlier: Sequence[str], unread: Callable[[str], bool] 
     return any(mine & _content(old) and unread(old) for old in _first_person_clauses(earlier) if old.casefold() != clause.casefold())
 
 
-__all__ = ["in_place", "of_kind", "restated"]
+__all__ = ["in_place", "of_kind", "put_kind", "restated", "swap_kind", "swapped"]

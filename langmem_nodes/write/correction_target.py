@@ -29,10 +29,26 @@ _SLIP = re.compile(r"^(?:错|错了|错字|写错|打错|说错|记错|口误|ty
 # "我已经换 iPhone 了", "跳槽去字节了", "已经升到 3.2 了", "I've switched to Helix already", "we upgraded to 3.12":
 # the value switched to, said alone
 _SWITCHED_TO = re.compile(
-    r"^(?:我们?|咱们)?(?:其实|早就|已经|现在|最近|后来|上个?月|去年)*(?:(?:换|改|切|转)(?:成|到|用)?|跳槽(?:去|到)|搬(?:去|到)|(?:升|降)级?(?:到|成)|迁(?:到|去))了?\s*(?P<z>[A-Za-z][\w.+#-]*(?:\s+[\w.+#-]+){0,2}?|"
+    r"^(?:我们?|咱们)?(?:组|团队|公司|项目|这边)?(?:其实|早就|已经|现在|最近|后来|上个?月|去年)*(?:从\s*[^，,。\s]{1,20}?\s*)?"
+    r"(?:(?:换|改|切|转)(?:成|到|用)?|跳槽(?:去|到)|搬(?:去|到)|(?:升|降)级?(?:到|成)|迁(?:移)?(?:到|去))了?\s*(?P<z>[A-Za-z][\w.+#-]*(?:\s+[\w.+#-]+){0,2}?|"
     r"[\u4e00-\u9fff]{2,6}?)\s*(?:了|啦)?$|"
     r"^(?:i|we)(?:'ve| have)?\s+(?:already\s+|actually\s+|since\s+)*(?:switched|moved|changed|migrated|upgraded|bumped|downgraded|updated)\s+(?:(?:it|over)\s+)?to\s+"
     r"(?P<e>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)(?:\s+(?:already|now|a while ago|since))?$", re.I)
+
+
+_COUNT = re.compile(r"[1-9]\d?|[一二两三四五六七八九十]{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|"
+                    r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen", re.I)
+_NUMERAL = re.compile(r"\d|[一二两三四五六七八九十]")
+
+
+def bare_count(part: str) -> bool:
+    """The part is a count alone ("thirty", "三十了", "41"): with an apology, an age said again."""
+    return bool(_COUNT.fullmatch(re.sub(r"(?:了|啦)$", "", part.strip(" \t.,;:!?。，；：！？"))))
+
+
+def aged(old: str, value: str) -> str:
+    """A bare count said for an age in years keeps the unit ("三十" for "二十九岁" → "三十岁"); `value` otherwise."""
+    return f"{value}岁" if _COUNT.fullmatch(value.strip()) and re.search(r"[\d一二两三四五六七八九十]岁$", old.strip()) and not value.isascii() else value
 
 
 def slip(obj: str) -> bool:
@@ -62,7 +78,10 @@ def pick(candidates: Sequence[Claim], value: str, named: Sequence[str], *, age: 
         return hit
     value = clean_object(value)
     aged = [c for c in candidates if kin_age.holds_age(c.predicate)]
-    if age or kin_age.is_age(value):
+    # a bare count ("三十", "thirty") is an age when an age is the only number said before
+    counted = bool(_COUNT.fullmatch(value)) and bool(aged) and not any(
+        _NUMERAL.search(c.object) for c in candidates if c not in aged)
+    if age or counted or kin_age.is_age(value):
         if aged:
             return aged[0]
     else:  # a name or a tool never replaces an age
@@ -92,7 +111,7 @@ def resaid(new: str, olds: Sequence[str], earlier: Sequence[str],
         for clause in _CLAUSES.split(text):
             clause = clause.strip()
             old = next((o for o in olds if o and len(o) >= 2 and o.lower() in clause.lower()), "")
-            if not old or not _FIRST_PERSON.match(clause) or len(clause) > 40 or not new:
+            if not old or not _FIRST_PERSON.match(clause) or len(clause) > 60 or not new:
                 continue
             put = correction_slot.in_place(new, new, [clause], old)  # "at 10" for "9:30": the time, not "at at 10"
             again = put[0] if put else re.sub(re.escape(old), lambda _m: new, clause, flags=re.I)

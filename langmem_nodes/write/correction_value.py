@@ -81,6 +81,17 @@ def untimed(clause: str) -> str:
     return out.strip() or clause
 
 
+# "七点四十五的那班", "the 7:45 one": the value, then a word pointing at the thing it picks out
+_POINTER_TAIL = re.compile(r"\s*(?:的)?(?:那|这)(?:一)?(?:班|趟|个|家|只|辆|次|款|种|部|台|条)$|(?<=\S)\s+(?:one|ones)$", _I)
+
+
+def pointed(value: str) -> str:
+    """`value` without a word that points at what it picks out ("七点四十五的那班" → "七点四十五", "the 7:45 one" →
+    "the 7:45"); itself when it has none."""
+    out = _POINTER_TAIL.sub("", value.strip())
+    return out if out.strip() else value
+
+
 def again(clause: str) -> str:
     """The age a pronoun clause says again ("she's 7", "他7岁了"); "" when it says none."""
     return kin_age.again(untimed(clause))
@@ -133,4 +144,4 @@ def substituted(old: str, value: str, named: list[str] | tuple[str, ...] = ()) -
     return value
 
 
-__all__ = ["again", "described", "left", "moved_onto", "substituted", "untimed", "versioned", "without_reason"]
+__all__ = ["again", "described", "left", "moved_onto", "pointed", "substituted", "untimed", "versioned", "without_reason"]

@@ -45,6 +45,7 @@ from . import (
     contrast,
     correction_ref,
     correction_slot,
+    correction_topic,
     correction_target,
     correction_value,
     dropped_en,
@@ -52,6 +53,7 @@ from . import (
     elided,
     grammar,
     grammar_zh,
+    kin_correction,
     kin_age,
     left_job,
     named_thing,
@@ -131,6 +133,8 @@ _ZH_NAMED = re.compile(r"^(?:(?:它|她|他)(?:的)?|(?:我们?)?给(?:它|她|�
                        r"(?:取|起)(?:了个?)?(?:名字?)?(?:叫|为))\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$|^(?:一|大的|小的)(?:只|个|条)叫")
 _ZH_EACH_NAMED = re.compile(r"叫\s*([\u4e00-\u9fffA-Za-z]{1,6}?)(?=一只|一个|一条|另一只|另一个|小的|[，,、]|$)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.I)  # "not a Mazda" names "Mazda"
+_AT_NOW = re.compile(r"^我(?=(?:现在|目前|已经|后来|其实)+在\s*\S)")
 
 #: The skip reason for a clause about another person that reports no one's words ("she's a nurse", "My sister just
 #: moved to Toronto"): their facts are not the user's; "reported speech" is kept for what someone said or thinks.
@@ -386,6 +390,7 @@ class RuleExtractor(Extractor):
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
                  ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
+        message = slip.precision_first(message)  # "vegetarian, well, pescatarian to be accurate"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
                           or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
@@ -397,7 +402,7 @@ class RuleExtractor(Extractor):
                 c.predicate.endswith(("名字", "_name")) for c in self._last_claims(earlier)):
             correction = True  # "…a golden retriever named Max" … "sorry, his name is Rex": a name said again
         if not correction and earlier and _SOFT_RETRACT.search(message) and any(
-                kin_age.again(part) for part in re.split(r"[,，.。!！;；—]", message)) and any(
+                kin_age.again(part) or correction_target.bare_count(part) for part in re.split(r"[,，.。!！;；—]", message)) and any(
                 kin_age.holds_age(c.predicate) for c in self._last_claims(earlier)):
             correction = True  # "my daughter is 7" … "sorry, she's 8": an age said again
         slipped = bool(_SLIP_BETWEEN.search(message))  # "I'm 5'9 — nope, 5'11": a slip between two values
@@ -406,6 +411,7 @@ class RuleExtractor(Extractor):
         skips: list[dict[str, Any]] = []
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
+        left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
         message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
@@ -530,24 +536,44 @@ class RuleExtractor(Extractor):
                 # "she's turning 7, not 6": the age of the family member the user gave one for before
                 age_again = kin_age.corrected_age(clause, kin_age.ages_said(
                     [str(t.get("content", "")) for t in earlier if t.get("role") in ("user", "human")][-3:])) if correction and earlier else []
+                if not age_again and correction and kin:  # "it's for my daughter, she's six — wait no, she turned seven"
+                    age_again = kin_age.pronoun_age(clause, kin)
                 frame = ("reported speech" if lx.REPORTED.search(clause) and not grammar.own_fact(clause)
                          and not named_again and not age_again
                          and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.said_again(clause))) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) or edit_request.is_edit(raw) else None)
+                if frame == "reported speech" and correction and earlier and (pet_value := kin_correction.pet_value(clause)) and (
+                        again := [c for c in self._bare_correction(("是" if _CJK.search(pet_value) else "it's ") + pet_value, earlier, sentence=sentence)
+                                  if (c.predicate == "has" or c.predicate.startswith("attr:")) and kin_correction.is_pet(c.replaces[0] if c.replaces else "")]):
+                    found += [(c, clause, Source.EXPLICIT_CORRECTION, False) for c in again]  # "I have a golden retriever" … "he's a labrador"
+                    prev = again[-1]
+                    continue
+                if frame == "reported speech" and correction and (kin_value := kin_correction.value(clause, [message, *_user_texts(earlier)])):
+                    unresolved.append((clause, kin_value))  # "she's a pharmacist, not a nurse": of the user's wife, said before
                 if frame:
                     skips.append({"text": clause, "reason": _hearsay_or_other(clause) if frame == "reported speech" else frame})
                     if frame == "reported speech" and _CJK.search(clause):
                         reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
                         continue
                     break  # the rest of the sentence belongs to the same frame
+                if correction and n < len(raws) - 1 and (old_said := correction_ref.said_old(raw)):
+                    carried.append(old_said)  # "I said Toyota earlier — the car's a Honda": the old value, named
+                    skips.append({"text": raw.strip(), "reason": "past value"})
+                    continue
+                if correction and n < len(raws) - 1 and (before_said := correction_ref.said_before(clause)) and (
+                        olds := [c.object for c in grammar.parse(before_said)]):
+                    carried += olds  # "我之前说我对花生过敏，那是说错了，…": the old value, said again
+                    skips.append({"text": clause, "reason": "past value"})
+                    holder_user = True  # the user holds the clause that gives the new value ("其实是对芒果过敏")
+                    continue
                 if correction and (unsaid := _NOT_ACTUALLY.match(clause)) and n < len(raws) - 1:
                     carried.append(clean_object(unsaid.group("o")))  # "i'm not actually vegan, i'm pescatarian"
                     skips.append({"text": clause, "reason": "past value"})
                     continue
                 rep = _REPLACES.match(clause)
                 if rep and prev is not None and prev.predicate and retracted is None and (
-                        normalize_text(clean_object(rep.group("o"))) == normalize_text(prev.object)):
+                        normalize_text(_ARTICLE.sub("", clean_object(rep.group("o")))) == normalize_text(_ARTICLE.sub("", prev.object))):
                     # "我最爱喝美式——其实不是美式，而是拿铁": the clause withdraws the value before it
                     found[:] = [f for f in found if f[0] is not prev]
                     retracted, prev = prev, None
@@ -566,6 +592,8 @@ class RuleExtractor(Extractor):
                 if correction and (gone := correction_value.left(clause)):  # "we moved off heroku last month"
                     if any(normalize_text(gone) in normalize_text(c.object) for c in self._last_claims(earlier)):
                         (prev.replaces if prev is not None and prev.predicate else carried).append(gone)
+                    else:  # "we moved off Opsgenie" said of a sentence nothing was read from: that sentence is the old one
+                        left_unread.append(gone)
                     skips.append({"text": clause, "reason": "past value"})  # else the latest claim is what it corrects
                     continue
                 former = grammar.FORMER.match(clause)
@@ -641,7 +669,10 @@ class RuleExtractor(Extractor):
                 if not new and correction and (onto := correction_value.moved_onto(clause)):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
                 if not new and correction:
-                    new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence)
+                    new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence, left=left_unread)
+                    if not new and earlier:  # "我每天跑步三十分钟" … "说错了，跑步要五十分钟": one value of a kind
+                        new = [Claim(c.subject, c.predicate, put[0], c.polarity, c.kind, [c.object]) for c in self._last_claims(earlier)
+                               if (put := correction_slot.swap_kind(c.object, clause))][:1]
                     if not new and (value := _bare_value(clause, bare_np=not found)[1]):
                         unresolved.append((clause, value))  # no earlier turn to take its attribute from
                 if (new and correction and prev is not None and new[0].polarity == "negative"
@@ -719,7 +750,7 @@ class RuleExtractor(Extractor):
         if correction:
             self._inherit(found, earlier)
             if not found and len(unresolved) == 1:
-                olds = [*carried, *(clean_object(x) for x in _NAMED_OLD.findall(message))]
+                olds = [*carried, *left_unread, *(clean_object(x) for x in _NAMED_OLD.findall(message))]
                 # "我每周跑步三次" … "说错了，是游泳，不是跑步": the earlier sentence said again with the new value
                 texts = [str(t.get("content", "")) for t in reversed(earlier) if t.get("role") in ("user", "human")][:3]
                 found += [(c, unresolved[0][0], Source.EXPLICIT_CORRECTION, False)
@@ -776,6 +807,9 @@ class RuleExtractor(Extractor):
         if not said and not unresolved and old and (value := correction_slot.of_kind(old, message)) and (
                 put := correction_slot.in_place(value, message, texts[1:], old, unread)):
             said.append((put[0], message.strip()[:200]))  # "站会改到十点了，不是九点半"
+        if not said and not unresolved:  # "我通勤大概四十分钟" … "说错了，通勤要一个小时左右": the one value of its kind
+            said = [(put[0], k["text"]) for k in reversed(skips) if k.get("reason") == "no parse"
+                    and (put := correction_slot.swapped(k["text"], texts[1:2], unread))][:1]
         if not said:  # the correcting clause says one said before it in the message again ("i'm doing keto — scratch
             # that, i'm doing paleo"); across turns a shared word is too weak a sign (chat5_heldout en went 0.818 -> 0.750)
             said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse" and correction_slot.restated(
@@ -851,26 +885,33 @@ class RuleExtractor(Extractor):
                 claim.replaces = [last.object]  # "不对，我手机是 iPhone" after "我用安卓手机": what the phone is
 
     def _bare_correction(self, clause: str, earlier: Sequence[Turn], *, bare_np: bool = True,
-                         sentence: str = "") -> list[Claim]:
+                         sentence: str = "", left: Sequence[str] = ()) -> list[Claim]:
         """A corrected value without its attribute: "I meant Go", "应该是 Go", or with a topic the earlier turn
         named ("事件存储是 Cassandra" after "我们事件存储用的是 MongoDB").
 
         It corrects the earlier claim whose value the sentence names ("it's Porto, not Lisbon"), else the latest
         one of the same kind (a place corrects where the user lives, not the project's stack), else the latest."""
+        clause = _AT_NOW.sub("", clause)  # "我现在在腾讯": where the user is now, said as "现在在腾讯"
         term, value = _bare_value(clause, bare_np=bare_np)
         if not value:
             return []
         candidates: list[Claim] = []  # latest first
         for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
             text = str(turn.get("content", ""))
+            said = list(reversed(self._context_claims(text)))
             if term and normalize_text(term) not in normalize_text(text):
-                continue
-            candidates += list(reversed(self._context_claims(text)))
+                # "the car's a Honda" after "I drive a Toyota": the topic names the slot in other words
+                said = [c for c in said if correction_topic.names_slot(term, c)]
+            candidates += said
+        if term and (slot := [c for c in candidates if correction_topic.names_slot(term, c)]):
+            candidates = slot
         if _THIRD_NAMED.match(clause):  # "它叫豆豆", "she's called Tam": the name of a pet or a person, nothing else
             candidates = [c for c in candidates if c.predicate.endswith(("名字", "_name"))]
         if not candidates:
             return []
         named = [normalize_text(x) for x in _NAMED_OLD.findall(sentence or clause)]
+        if left and not any(normalize_text(x) in normalize_text(c.object) for x in left for c in candidates):
+            return []  # the value left was said in a sentence no claim came from: that sentence is said again
         if re.match(r"^(?:现在|目前|已经|后来)*在\s*\S", clause):  # "现在在美团": a workplace or a home, not a tool
             candidates = [c for c in candidates if c.predicate in ("works_at", "works_in", "lives_in")] or []
             if not candidates:
@@ -885,8 +926,14 @@ class RuleExtractor(Extractor):
                 return [Claim(target.subject, target.predicate, again[0].object, target.polarity, target.kind, [target.object])]
         if again := routine.again(target.predicate, _without_old(clause)):  # "it's at 9:45, not 10": a time, whole
             value = again
+        if not correction_slot.put_kind(target.object, value) and (said := next(
+                (put for t in _user_texts(earlier) for part in re.split(r"[,，.。!！;；]", t)
+                 if normalize_text(target.object) in normalize_text(part) and (put := correction_slot.put_kind(part.strip(), value))), "")):
+            # "我每周三练琴" (read as 练琴) … "是周四": the day belongs to the sentence, said again with the new one
+            return [Claim(target.subject, target.predicate, clean_object(_FIRST_PERSON.sub("", said).strip()), target.polarity,
+                          target.kind, [target.object])]
         values = [value] if is_exclusive(target.predicate) else _conjuncts(clause, value)
-        values = [correction_value.versioned(target.object, v) for v in values]  # "Python 3.8" … "是 3.11"
+        values = [correction_target.aged(target.object, correction_value.versioned(target.object, v)) for v in values]  # "Python 3.8" … "是 3.11"
         if target.predicate in ("rule", "states"):  # "以后回答我用英文" … "我是说用日文，不是英文": 回答我用日文
             values = [correction_value.substituted(target.object, v, [*_NAMED_OLD.findall(sentence or clause)]) for v in values]
         return [Claim(target.subject, target.predicate, clean_object(v), target.polarity, target.kind, [target.object])
@@ -1028,10 +1075,13 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     """(topic, value) of a corrected value said without its attribute ("I meant Go", "应该是 Go", "to Kakoune",
     "事件存储是 Cassandra"); ("", "") when the clause holds none."""
     clause = _without_old(_POLITE.sub("", clause))
+    clause = re.sub(r"(?<=[一二两三四五六七八九十\d])(?:了|啦)$", "", clause)  # "三十了": the count
     m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
-    value = _value_span(m.group("o")) if m else ""
+    value = _value_span(correction_value.pointed(m.group("o"))) if m else ""  # "是七点四十五的那班"
     if not m and (t := _TOPIC_VALUE.match(clause)):
         term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
+    if not m and not term:  # "the car's a Honda actually", "车是本田的": a topic noun and its value
+        term, value = correction_topic.topic_value(clause)
     if not value:  # "记错了，他六岁了", "哦说错了，我已经换 iPhone 了": an age or a switch said alone
         value = kin_age.again(clause) or correction_target.switched_to(clause)
     if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)) or correction_value.described(value):
@@ -1090,6 +1140,8 @@ def _value_span(text: str) -> str:
 
 def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     """What replaces a withdrawn value: the next claim of the same holder, or a bare value ("scratch that, lisbon")."""
+    if new and new[0].predicate != retracted.predicate and re.fullmatch(r"(?:a|an|the)\s+\S+(?:\s+\S+)?", clause.strip(), re.I):
+        new = []  # "I drive a Mazda — not a Mazda but a Subaru": "a Subaru" is the car, not "I'm a Subaru"
     if new:
         if new[0].subject == retracted.subject:
             new[0].replaces.append(retracted.object)

@@ -30,6 +30,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .age_words import AGE_EN
 from .rules import Claim
 
 _I = re.IGNORECASE
@@ -43,18 +44,18 @@ _NUM_ZH = r"(?:\d{1,3}|[一二两三四五六七八九十]{1,3})"
 _EN = re.compile(
     rf"^(?:my|our)\s+(?:(?:little|baby|youngest|oldest|eldest|older|younger|big|twin|old|new)\s+)?(?P<k>{_KIN_EN})"
     r"(?:\s+(?P<n>(?-i:[A-Z])[\w-]+))?(?:\s+(?:is|just turned|turned|has turned|is turning)|'s)\s+(?:now\s+|actually\s+|only\s+|just\s+|already\s+)*"
-    r"(?P<o>[1-9]\d?)(?:\s*(?P<u>months?|weeks?))?(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*(?:yo|y/o)|\s+old)?"
+    rf"(?P<o>{AGE_EN})(?:\s*(?P<u>months?|weeks?))?(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*(?:yo|y/o)|\s+old)?"
     r"(?:\s+(?:now|already|actually|this year))?(?:\s+(?:and|but|so|who)\s+.*)?$", _I)
 _ZH = re.compile(
     rf"^我(?:的|家)?(?:的)?(?P<k>{_KIN_ZH})(?:[\u4e00-\u9fffA-Za-z]{{1,4}}?)??(?:今年|现在|已经|都|才|刚|刚刚|快|马上|也)*(?:满)?"
     rf"(?P<o>{_NUM_ZH}(?:周岁|岁|个月)(?:半)?)(?:大)?了?$")
 # the age said again of whom the conversation named ("记错了，他六岁了", "sorry, she's 7"): a corrected value
 AGE_AGAIN = re.compile(rf"^(?:他|她|它)(?:今年|现在|已经|都|才|其实)*(?:满)?(?P<z>{_NUM_ZH}(?:周岁|岁|个月)(?:半)?)(?:大)?了?$|"
-                       r"^(?:he|she|it)(?:'s|\s+is)\s+(?:actually\s+|only\s+|now\s+|just\s+)*(?P<e>[1-9]\d?)"
+                       rf"^(?:he|she|it)(?:'s|\s+is)\s+(?:actually\s+|only\s+|now\s+|just\s+)*(?P<e>{AGE_EN})"
                        r"(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*(?:yo|y/o))?(?:\s+(?:now|actually))?$", _I)
 # an age as a value ("10 years old", "四岁", "6岁"), and the attributes that hold one
 # (a bare number is no age: "I meant 15" may be a version)
-_AGE_VALUE = re.compile(rf"^(?:[1-9]\d?(?:\s*(?:years?|yrs?)\s+old|\s*(?:yo|y/o)|\s*months?(?:\s+old)?)|{_NUM_ZH}(?:周岁|岁|个月)(?:半)?)$", _I)
+_AGE_VALUE = re.compile(rf"^(?:{AGE_EN}(?:\s*(?:years?|yrs?)\s+old|\s*(?:yo|y/o)|\s*months?(?:\s+old)?)|{_NUM_ZH}(?:周岁|岁|个月)(?:半)?)$", _I)
 
 
 def parse(clause: str) -> list[Claim]:
@@ -111,7 +112,7 @@ def again(clause: str) -> str:
 
 # a pronoun and an age, in chat ("she's turning 7, not 6", "他其实五岁"): `corrected_age`
 _PRONOUN_AGE_EN = re.compile(r"^(?:(?:she|he|they)(?:'s|'re|\s+is|\s+are)|(?:she|he|they)\s+(?:just\s+)?(?:turned|turns|will be))\s+"
-                             r"(?:actually\s+|only\s+|now\s+|already\s+|almost\s+|nearly\s+)*(?:turning\s+|going to be\s+)?(?P<o>[1-9]\d?)"
+                             rf"(?:actually\s+|only\s+|now\s+|already\s+|almost\s+|nearly\s+)*(?:turning\s+|going to be\s+)?(?P<o>{AGE_EN})"
                              r"(?:\s+(?:years?\s+old|yo))?(?=$|[\s,.!;]|\s*,?\s*not\b)", re.I)
 _PRONOUN_AGE_ZH = re.compile(r"^(?:她|他|它)(?:其实|实际上|现在|今年)*(?:是)?(?:快|刚|已经|马上)*(?:满)?(?P<o>\d{1,2}|[一二两三四五六七八九十]{1,3})(?P<u>岁|个月)")
 
@@ -155,8 +156,20 @@ def ages_said(texts: Sequence[str]) -> list[Claim]:
         for piece in re.split(r"[.!?;,，。！？；]+|\s+(?:so|and|but)\s+", text):
             piece = re.sub(r"^\s*(?:(?:ok|so|well|hey|btw|fyi|lol|um|oh)\s*,?\s+)+", "", piece.strip(), flags=re.I)
             m = grammar._KIN_AGE_EN.match(piece) or grammar._KIN_AGE_ZH.match(piece)
-            out += [c for c in (grammar._kin_age(m) if m else []) if is_kin_age(c)]
+            # an age in words ("my daughter is eight") is read here only, as what a correction replaces
+            out += [c for c in (grammar._kin_age(m) if m else parse(piece)) if is_kin_age(c)]
     return out
+
+
+def pronoun_age(clause: str, kin: str) -> list[Claim]:
+    """The age a pronoun clause gives of the family member the message named (`kin`: "daughter", "儿子"):
+    "(it's for my daughter,) she turned seven last month" → [attr:daughter_age seven]; [] otherwise."""
+    text = clause.strip(" \t.,;:!?。，；：！？")
+    if kin and kin.isascii() and re.fullmatch(_KIN_EN, kin, _I) and (m := _PRONOUN_AGE_EN.match(text)):
+        return [Claim("user", f"attr:{_SAME.get(kin, kin)}_age", m.group("o"), "positive", "fact")]
+    if kin and not kin.isascii() and re.fullmatch(_KIN_ZH, kin) and (z := _PRONOUN_AGE_ZH.match(text)):
+        return [Claim("user", f"attr:{_SAME.get(kin, kin)}年龄", z.group("o") + z.group("u"), "positive", "fact")]
+    return []
 
 
 def corrected_age(clause: str, before: Sequence[Claim]) -> list[Claim]:

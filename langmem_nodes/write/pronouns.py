@@ -23,9 +23,11 @@ _MY_PET = re.compile(rf"\bmy\s+(?:(?:new|old|little|rescue|senior)\s+)?(?P<en>{_
 _BREED_HEAD = (r"collie|shepherd|retriever|terrier|poodle|beagle|lab|labrador|husky|corgi|pug|spaniel|bulldog|doodle|"
                r"dachshund|schnauzer|greyhound|whippet|chihuahua|boxer|mix|mutt|tabby|shorthair|longhair|ragdoll|"
                r"maine coon|persian|sphynx|bengal")
+PET_EN, PET_ZH, BREED_HEAD = _PET_EN, _PET_ZH, _BREED_HEAD  # for readers of a pet said again (kin_correction)
 _EN_PRONOUN = re.compile(rf"^(?:she|he)(?:'s|\s+is)\s+(?P<o>an?\s+(?:(?-i:[A-Z])[\w-]*(?:\s+[\w-]+)?|(?:[\w-]+\s+)?(?:{_BREED_HEAD})))$", _I)
 _ZH_BREED = (r"[\u4e00-\u9fff]{1,3}(?:犬|猫)|英短|美短|布偶|狸花|暹罗|金毛|拉布拉多|柯基|柴犬|哈士奇|泰迪|边牧|萨摩耶|比熊|德牧|"
              r"博美|法斗|加菲|蓝猫|橘猫|田园")
+BREED_ZH = _ZH_BREED
 _ZH_PRONOUN = re.compile(rf"^(?:它|牠)(?:其实)?是\s*(?:一只|只)?(?P<o>{_ZH_BREED})$")
 
 

@@ -31,7 +31,8 @@ _I = re.IGNORECASE
 
 _OPENER_EN = (r"(?:(?:oh|ah|aah|hmm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|hang on|sorry|oops|whoops|no|nope|nah|"
               r"lol|actually|ok(?:ay)?|so)\b[\s,!.:;—–-]*)*")
-_WHAT_I_SAID = r"(?:that|what i (?:just )?(?:said|wrote|typed|told you)|the last (?:bit|part|one|thing)|my last (?:message|answer))"
+_WHAT_I_SAID = (r"(?:that|what i (?:just )?(?:said|wrote|typed|told you)(?:\s+(?:earlier|before|above|just now|last time))?"
+                r"(?:\s+about\s+(?:my|the|our)\s+[\w-]+(?:\s+[\w-]+)?)?|the last (?:bit|part|one|thing)|my last (?:message|answer))")
 # "the vegetarian thing", "the heroku part": what was said, named by its value (the old value, see `named`)
 _THE_X_THING = r"(?:the|that|my)\s+(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s+(?:thing|part|bit)"
 _SOFTLY = r"(?:quite|exactly|really|entirely|totally|100%|fully|completely)\s+"
@@ -51,10 +52,16 @@ _SLIP_EN = re.compile(rf"^\s*{_OPENER_EN}{_CORE_EN}{_TRAIL_EN}[\s,!.:;—–-]*$
 _OPENER_ZH = r"(?:(?:哦|噢|啊|呃|额|嗯|哎呀?|唉|诶|欸|呀|等等|等一下|等下|不好意思|抱歉|对不起|sorry|oops)[\s，,!！。、~～…]*)*"
 _WHEN_ZH = r"(?:刚才|刚刚|前面|之前|上面|上一句|方才|刚)"
 _CORE_ZH = (
-    rf"(?:(?:其实)?我?{_WHEN_ZH}?(?:是)?(?:说|讲|写|打|记|搞|弄|想|输入?)(?:错|反|混|岔)了?字?"
+    rf"(?:(?:那|那个|这个)?(?:其实)?我?{_WHEN_ZH}?(?:是)?(?:说|讲|写|打|记|搞|弄|想|输入?)(?:错|反|混|岔)了?字?"
     rf"|我?{_WHEN_ZH}(?:说|讲|写|提|发)?(?:的)?(?:那个|那句|这个|这句)?(?:话|信息|内容)?(?:有点|好像|也)?"
     r"(?:不太对|不大对|不完全对|不对|有误|是错的|错了|不太准确?|不准确?|不算数?)"
     r"|(?:纠正|更正|订正)(?:一下|下)?|口误|笔误|不对(?:不对)*|不是不是"
+    # "我说的城市不对", "我刚才说的时间有误": what was said, named by its attribute, is wrong
+    r"|我?(?:刚才|刚刚|前面|之前|上面)?(?:说|讲|写|给)的(?:那个)?(?:名字|年龄|岁数|工作|职业|生日|电话|地址|城市|地方|公司|时间|日期|数字|型号|学校)"
+    r"(?:有点|好像)?(?:不对|有误|是错的|错了|不准确?)"
+    # "我妈的名字说错了", "车的型号记错了": a slip about the attribute it names
+    rf"|(?:我的?)?[\u4e00-\u9fff]{{1,6}}的(?:名字|年龄|岁数|工作|职业|生日|电话|地址|城市|型号|专业|学校|公司|时间|日期)(?:我)?{_WHEN_ZH}?"
+    r"(?:说|讲|写|打|记|搞|弄)(?:错|混|岔)了"
     r"|(?:(?:我|刚才|前面|之前)?说的?)?(?!\S*?(?:你|您|代码|答案|结果|回答|翻译|步|行|题|公式))(?P<zx>[\u4e00-\u9fffA-Za-z0-9.+#-](?:[\u4e00-\u9fffA-Za-z0-9.+# -]{0,11}?))(?:那个|那句|那条)(?:不对|说错了|有误|是错的|不算))")
 _TRAIL_ZH = r"(?:[\s，,!！。、~～…]*(?:哈+|哈哈|抱歉|不好意思|sorry))*"
 _SLIP_ZH = re.compile(rf"^\s*{_OPENER_ZH}{_CORE_ZH}{_TRAIL_ZH}[\s，,!！。：:；;、~～…—–-]*$", _I)
@@ -122,6 +129,20 @@ def marks(message: str) -> bool:
                for i, p in enumerate(parts))
 
 
+# "I'm vegetarian, well, pescatarian to be accurate": a precision marker said after the value it gives
+_PRECISELY_AFTER = re.compile(
+    r"(?P<lead>(?:^|[,;—–]|\s-)\s*)(?:(?:well|or rather|i mean)[,\s]+)?(?P<v>[^,;.!?—–]{1,40}?)\s*,?\s+"
+    r"(?:to be (?:precise|exact|accurate|honest about it)|more precisely|strictly speaking|technically speaking)"
+    r"(?=\s*(?:[.!;,]|$))", _I)
+
+
+def precision_first(message: str) -> str:
+    """`message` with a precision marker said after its value moved before it ("…, well, pescatarian to be accurate"
+    → "…, to be precise, pescatarian"), where the extractor reads it as a correction of the value before."""
+    return _PRECISELY_AFTER.sub(lambda m: f"{m.group('lead')}to be precise, {m.group('v')}" if m.group("lead").strip() else m.group(0),
+                                message)
+
+
 _HEADING = re.compile(r"^(?P<m>[^:：]{1,40}?)\s*[:：]\s*(?P<rest>\S.*)$", re.S)
 _CHANGE_HEADING = re.compile(r"^\s*(?:改一下|改下)\s*$")
 
@@ -140,4 +161,4 @@ def is_heading(clause: str) -> bool:
     return bool(_CHANGE_HEADING.match(clause))
 
 
-__all__ = ["is_heading", "is_opener", "is_slip", "marks", "named", "split_lead"]
+__all__ = ["is_heading", "is_opener", "is_slip", "marks", "named", "precision_first", "split_lead"]
