@@ -42,6 +42,7 @@ from . import (
     chat_zh,
     clause_en,
     cleft_en,
+    codeswitch,
     contrast,
     correction_ref,
     correction_slot,
@@ -939,7 +940,8 @@ class RuleExtractor(Extractor):
         return [Claim(target.subject, target.predicate, clean_object(v), target.polarity, target.kind, [target.object])
                 for v in values]
 
-    def _parse(self, clause: str, prev: Claim | None, explicit: bool, *, generic: bool = True) -> list[Claim]:
+    def _parse(self, clause: str, prev: Claim | None, explicit: bool, *, generic: bool = True,
+               reframe: bool = True) -> list[Claim]:
         if taken_back := withdrawal.read(clause, grammar.parse):  # before "不是" is read as "X, not Y"
             return taken_back
         replaces: list[str] = []
@@ -1007,9 +1009,21 @@ class RuleExtractor(Extractor):
             pred, kind = ("states", "fact") if first_person or not _imperative(clause) else ("rule", "rule")
             obj = clean_object(clause)
             claims = [Claim(subject, pred, obj, "positive", kind)] if obj else []
+        if not claims and reframe:
+            claims = self._reframed(clause, prev, explicit)
         for c in claims:
             c.replaces.extend(replaces)
         return claims
+
+    def _reframed(self, clause: str, prev: Claim | None, explicit: bool) -> list[Claim]:
+        """A code-switched clause ("My dog 叫 Biscuit") read in one language's frame; its values as said."""
+        own = prev is None or (prev.subject == "user" and prev.predicate != "has" and not _kin_of(prev.predicate)
+                               and not kin_age.is_kin_age(prev))  # a dropped subject is the user's own
+        for alt in codeswitch.frames(clause, dropped_i=own):
+            claims = self._parse(alt, prev, explicit, generic=False, reframe=False)
+            if claims and all(c.subject in ("user", "project") and codeswitch.said_in(c.object, clause) for c in claims):
+                return claims
+        return []
 
     def _pending(
         self, claim: Claim, clause: str, source: Source, hedged: bool, ctx: MemoryContext, now: datetime, tid: str,
