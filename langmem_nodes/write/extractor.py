@@ -256,6 +256,10 @@ def render(claim: Claim, lang: str) -> str:
         tpl = table.get(pred, "{s}: {o}")
         if pred == "uses" and claim.subject == "project":
             tpl = "项目使用{o}" if lang == "zh" else "Project uses {o}"
+        if pred == "working_on" and lang != "zh" and re.match(r"on[\s-]", claim.object, re.I):
+            tpl = "{s} is {o}"  # a duty ("on call", "on duty"), not a task: "User is on call", never "working on on call"
+        if pred == "working_on" and lang == "zh" and re.search(r"(?:值班|轮值)$", claim.object):
+            tpl = "{s}{o}"  # "用户值班", not "用户正在做值班"
     if pred == "states" and claim.subject == "project":
         tpl = "项目备注：{o}" if lang == "zh" else "Project note: {o}"
     if neg and pred not in (_ZH_NEG if lang == "zh" else _EN_NEG):
