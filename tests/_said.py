@@ -68,3 +68,16 @@ def assert_no_trace(home: Path, embedder: Any, text: str, value: str) -> None:
     if not (len(value) < 6 and value.isdigit()):
         assert not [p for p in files if any(n in p.read_bytes() for n in _needles(value))]
     assert not [p for p in files if any(n in p.read_bytes() for n in _needles(redacted))]
+
+
+def secret_refusals(store: Any, text: str) -> list[dict[str, Any]]:
+    """The skips of one written turn (user ada, a session) that refuse it as a secret or a credential."""
+    from langchain_core.messages import HumanMessage
+
+    from langmem_nodes.records import MemoryContext
+    from langmem_nodes.write import create_write_graph
+
+    out = create_write_graph(store).compile().invoke(
+        {"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
+    return [s for s in out.get("memory_skipped") or []
+            if "secret" in (s.get("reason") or "") or "credential" in (s.get("reason") or "")]

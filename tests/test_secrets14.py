@@ -17,12 +17,9 @@ Stg-Pg-7731"); a Wi-Fi QR string; the answer given for a quoted security questio
 from __future__ import annotations
 
 import pytest
-from langchain_core.messages import HumanMessage
 
-from langmem_nodes.records import MemoryContext
 from langmem_nodes.safety import find_secrets
-from langmem_nodes.write import create_write_graph
-from tests._said import assert_no_trace
+from tests._said import assert_no_trace, secret_refusals
 
 FOUND = {  # text -> the value that must be found
     "redis-cli -a R3d1sSecr3tXY info": "R3d1sSecr3tXY",
@@ -150,10 +147,7 @@ def test_the_home_holds_neither_the_value_nor_the_redacted_turn(tmp_path, fake_e
     "密码：见附件",
 ])
 def test_a_look_alike_turn_is_not_refused_as_a_secret(store, text) -> None:
-    out = create_write_graph(store).compile().invoke(
-        {"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
-    assert not [s for s in out.get("memory_skipped") or [] if "secret" in (s.get("reason") or "")
-                or "credential" in (s.get("reason") or "")]
+    assert secret_refusals(store, text) == []
 
 
 @pytest.mark.parametrize("text, value", [

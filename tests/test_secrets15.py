@@ -24,12 +24,9 @@ a hashing algorithm ("密码哈希换成了 argon2id"), a zh measure ("340 毫�
 from __future__ import annotations
 
 import pytest
-from langchain_core.messages import HumanMessage
 
-from langmem_nodes.records import MemoryContext
 from langmem_nodes.safety import find_secrets
-from langmem_nodes.write import create_write_graph
-from tests._said import assert_no_trace
+from tests._said import assert_no_trace, secret_refusals
 
 FOUND = {  # text -> the value that must be found
     # code and commands (en)
@@ -225,10 +222,7 @@ def test_the_home_holds_neither_the_value_nor_the_redacted_turn(tmp_path, fake_e
     "邮政编码 518000",
 ])
 def test_a_look_alike_turn_is_not_refused_as_a_secret(store, text) -> None:
-    out = create_write_graph(store).compile().invoke(
-        {"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
-    assert not [s for s in out.get("memory_skipped") or [] if "secret" in (s.get("reason") or "")
-                or "credential" in (s.get("reason") or "")]
+    assert secret_refusals(store, text) == []
 
 
 @pytest.mark.parametrize("text, value", [
@@ -242,12 +236,9 @@ def test_the_read_query_drops_the_value(text, value) -> None:
     assert value not in query and query.strip()
 
 
-def test_a_long_line_is_read_in_linear_time() -> None:
-    """A chat line is short: a 20,000-character paste of credential words is not re-read from each of them."""
-    import time
-
+def test_a_long_paste_of_credential_words_holds_no_reply() -> None:
+    """A 20,000-character paste of credential words (it took 27 s before the chat-line bound) is no answer; how long
+    it takes is `make bench`'s business, and tests/test_long_runs.py keeps the patterns free of nested repeats."""
     from langmem_nodes.safety.replied import find_replied
 
-    start = time.perf_counter()
     assert find_replied("Me: " + "code " * 4000) == []
-    assert time.perf_counter() - start < 2.0
