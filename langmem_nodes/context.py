@@ -14,7 +14,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -64,6 +65,19 @@ def check_open(store: object) -> None:
     if getattr(store, "closed", False) is True:
         raise StoreClosedError("this MemoryStore was closed (MemoryStore.close() was called): memory cannot be read or "
                                "written; open a new MemoryStore, or close it only after the graph's last use")
+
+
+@contextmanager
+def store_in_use(store: object, turn: Hashable | None = None) -> Iterator[None]:
+    """`check_open`, then keep `store` open while the block runs: `MemoryStore.close()` waits for the memory
+    nodes running now, and lets the write of an open `turn` in (a store without `in_use` is only checked)."""
+    in_use = getattr(store, "in_use", None)
+    if in_use is None:
+        check_open(store)
+        yield
+        return
+    with in_use(turn):
+        yield
 
 
 def _fields_of(obj: Any) -> dict[str, Any]:

@@ -100,7 +100,8 @@ def add_memory(
             raise TypeError(f"add_memory: background must be True or a MemoryWriter, got {type(background).__name__}")
         writer = background if isinstance(background, MemoryWriter) else MemoryWriter(store, clock=clock)
         write_graph = writer.node(name=write_name)
-    builder.add_node(recall_name, _as_node(read_graph, lambda: RecallTurn(store, clock=clock)))
+    default_write = write_graph is None
+    builder.add_node(recall_name, _as_node(read_graph, lambda: RecallTurn(store, clock=clock, write_follows=default_write)))
     builder.add_node(write_name, _as_node(write_graph, lambda: WriteTurn(store, clock=clock)))
     after_agent = write_name
     if cite:

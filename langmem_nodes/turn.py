@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Unpack
 
-from .context import Clock, MemoryUsageError, check_open, now_from
+from .context import Clock, MemoryUsageError, StoreClosedError, now_from, store_in_use
 from .messages import latest_user_turn
 from .node import MemoryNode, arun_in_order, run_in_order
 from .records import MemoryContext
@@ -56,49 +56,54 @@ class RecallTurn(MemoryNode):
         clock: "now" for every stage (tests, evals); default the wall clock.
         record_usage: append the turn's content-free `inject` event (ids, sizes, latency) to the usage
             ledger (`langmem_nodes.usage`), which `MemoryAdmin.metrics` reads; its id is `memory_recall_id`.
+        write_follows: a `WriteTurn` on the same store writes this turn later (`add_memory`, `MemoryTurn`
+            set it): `MemoryStore.close()` then waits for that write too.
         read_options: `selector`, `query`, `recall`, `rerank`, `conflicts`, `select`, `freshness`, `render`
             (`ReadOptions`) — as for `create_read_graph`.
     """
 
     name = "memory_recall"
 
-    def __init__(self, store: Any, *, name: str | None = None, record_usage: bool = True,
+    def __init__(self, store: Any, *, name: str | None = None, record_usage: bool = True, write_follows: bool = False,
                  **read_options: Unpack[ReadOptions]) -> None:
         from .read.graph import read_stages  # the read package imports every stage: load it on first use
 
         super().__init__(clock=read_options.get("clock"), name=name)
-        self.store, self.record_usage = store, record_usage
+        self.store, self.record_usage, self.write_follows = store, record_usage, write_follows
         self.stages = read_stages(store, **read_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
-        check_open(self.store)
-        notice = ""
-        try:
-            notice = forget_if_asked(self.store, state, ctx)
-            out = run_in_order(self.stages, _recall_view(state, notice), ctx)
-        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
-            raise
-        except Exception as e:  # noqa: BLE001 - memory never takes the user's turn down
-            return with_notice(recall_failed(state, ctx, e), notice or forget_not_done(state))
-        return with_notice(self._public(state, out, ctx, now, started), notice)
+        with store_in_use(self.store):  # close() waits for this node
+            self._open_turn(state, ctx)
+            notice = ""
+            try:
+                notice = forget_if_asked(self.store, state, ctx)
+                out = run_in_order(self.stages, _recall_view(state, notice), ctx)
+            except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
+                raise
+            except Exception as e:  # noqa: BLE001 - memory never takes the user's turn down
+                return with_notice(recall_failed(state, ctx, e), notice or forget_not_done(state))
+            return with_notice(self._public(state, out, ctx, now, started), notice)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
-        check_open(self.store)
-        notice = ""
-        try:
-            notice = await asyncio.to_thread(forget_if_asked, self.store, state, ctx)
-            out = await arun_in_order(self.stages, _recall_view(state, notice), ctx)
-        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
-            raise
-        except Exception as e:  # noqa: BLE001
-            return with_notice(recall_failed(state, ctx, e), notice or forget_not_done(state))
-        latency_ms = (time.perf_counter() - started) * 1000.0
-        kept = with_notice(self._kept(state, out), notice)
-        # the usage event is a SQLite write: off the event loop
-        recall_id = await asyncio.to_thread(self._record, kept, out, ctx, now, latency_ms) if self.record_usage else ""
-        return {**kept, "memory_recall_id": recall_id}
+        with store_in_use(self.store):  # aclose() waits for this node
+            self._open_turn(state, ctx)
+            notice = ""
+            try:
+                notice = await asyncio.to_thread(forget_if_asked, self.store, state, ctx)
+                out = await arun_in_order(self.stages, _recall_view(state, notice), ctx)
+            except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
+                raise
+            except Exception as e:  # noqa: BLE001
+                return with_notice(recall_failed(state, ctx, e), notice or forget_not_done(state))
+            latency_ms = (time.perf_counter() - started) * 1000.0
+            kept = with_notice(self._kept(state, out), notice)
+            # the usage event is a SQLite write: off the event loop
+            recall_id = (await asyncio.to_thread(self._record, kept, out, ctx, now, latency_ms)
+                         if self.record_usage else "")
+            return {**kept, "memory_recall_id": recall_id}
 
     def _public(self, state: Mapping[str, Any], out: Mapping[str, Any], ctx: MemoryContext, now: datetime | None,
                 started: float) -> dict[str, Any]:
@@ -106,6 +111,11 @@ class RecallTurn(MemoryNode):
         kept = self._kept(state, out)
         kept["memory_recall_id"] = self._record(kept, out, ctx, now, latency_ms) if self.record_usage else ""
         return kept
+
+    def _open_turn(self, state: Mapping[str, Any], ctx: MemoryContext) -> None:
+        open_turn = getattr(self.store, "open_turn", None)
+        if self.write_follows and open_turn is not None:
+            open_turn(turn_key(state, ctx))
 
     @staticmethod
     def _kept(state: Mapping[str, Any], out: Mapping[str, Any]) -> dict[str, Any]:
@@ -154,9 +164,13 @@ class WriteTurn(MemoryNode):
             forget, rest = split_forget_request(state)
             if rest is None:
                 return _written({}, forget)
-            check_open(self.store)
-            out = run_in_order(self.stages, rest, ctx)
-        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
+            with store_in_use(self.store, turn_key(state, ctx)):  # close() waits for this node
+                out = run_in_order(self.stages, rest, ctx)
+        except StoreClosedError as e:
+            if is_new_turn(state):  # used after close(): the caller's mistake, said loudly
+                raise
+            return write_failed(ctx, e)  # closed while this turn ran (its recall did not fail): unstored, said so
+        except MemoryUsageError:  # no scope: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001 - memory never takes the user's turn down
             return write_failed(ctx, e)
@@ -167,13 +181,22 @@ class WriteTurn(MemoryNode):
             forget, rest = split_forget_request(state)
             if rest is None:
                 return _written({}, forget)
-            check_open(self.store)
-            out = await arun_in_order(self.stages, rest, ctx)
-        except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
+            with store_in_use(self.store, turn_key(state, ctx)):  # close() waits for this node
+                out = await arun_in_order(self.stages, rest, ctx)
+        except StoreClosedError as e:
+            if is_new_turn(state):  # used after close(): the caller's mistake, said loudly
+                raise
+            return write_failed(ctx, e)  # closed while this turn ran (its recall did not fail): unstored, said so
+        except MemoryUsageError:  # no scope: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
             return write_failed(ctx, e)
         return _written(out, forget)
+
+
+def turn_key(state: Mapping[str, Any], ctx: MemoryContext) -> tuple[str, ...]:
+    """Names one user turn for `MemoryStore.open_turn`: who said it, in which session, and its text."""
+    return ctx.user_id, ctx.project_id or "", ctx.session_id or "", latest_user_turn(state.get("messages") or []) or ""
 
 
 def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) -> str:
@@ -318,7 +341,7 @@ class MemoryTurn:
         from .usage import CiteNode
 
         self.store = store
-        self.recaller = recall if recall is not None else RecallTurn(store, clock=clock)
+        self.recaller = recall if recall is not None else RecallTurn(store, clock=clock, write_follows=writer is None)
         self.writer = writer if writer is not None else WriteTurn(store, clock=clock)
         self.citer = CiteNode(store, clock=clock) if cite else None
 

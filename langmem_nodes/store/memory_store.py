@@ -16,12 +16,13 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import re
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -29,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from ..context import check_open
 from ..embeddings import KNOWN_EMBEDDERS, LEGACY_EMBEDDER, Embedder, ensure_embedder
 from ..records import LedgerEntry, LedgerOp, MemoryRecord, Scope, Status, check_id, normalize_text
 from .bm25 import BM25Projection
@@ -112,6 +114,14 @@ def home_path(home: Any) -> Path:
 WAL_SCRUB = "wal_scrub"  # intent op: a forget's WAL truncation still to do
 
 
+def _on_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
 def _fit_newest(sizes: Sequence[tuple[str, int]], room: int) -> set[str]:
     """The partitions (listed oldest first) that fit in `room` rows, taking the newest first."""
     chosen: set[str] = set()
@@ -155,6 +165,7 @@ class MemoryStore:
     wal_scrub_wait: float = 10.0
     wal_scrub_retry: float = 600.0
     intent_retry_every: float = 10.0  # seconds between catch-up passes over pending intents (store/catch_up.py)
+    close_wait: float = 30.0  # seconds close() waits for the memory nodes running now (see `in_use`)
 
     def __init__(
         self,
@@ -183,6 +194,10 @@ class MemoryStore:
         self._wal_retry_stop = threading.Event()
         self._usage_log: Any = None  # see usage_log()
         self._usage_lock = threading.Lock()
+        self._running = 0  # memory nodes running on this store now (`in_use`)
+        self._running_changed = threading.Condition()
+        self._open_turns: dict[Hashable, list[float]] = {}  # turn -> deadlines of its pending writes (`open_turn`)
+        self._closing = False
         self.database_url = resolve_database_url(database_url)
         self._canonical = open_canonical(self.home, self.database_url)
         try:
@@ -751,7 +766,49 @@ class MemoryStore:
 
     @property
     def closed(self) -> bool:
-        return self._canonical.closed
+        """Whether `close()` was called (memory nodes started from then on raise `StoreClosedError`)."""
+        return self._closing or self._canonical.closed
+
+    @contextmanager
+    def in_use(self, turn: Hashable | None = None) -> Iterator[None]:
+        """Hold the store open while a memory node runs: `close()` waits for it (up to `close_wait` seconds).
+        `StoreClosedError` once `close()` was called, except for the write of a `turn` whose recall ran before
+        (`open_turn`): a turn in flight when the app shuts down is still stored."""
+        with self._running_changed:
+            if not (turn is not None and self._open_turns.get(turn) and not self._canonical.closed):
+                check_open(self)
+            self._running += 1
+        try:
+            yield
+        finally:
+            with self._running_changed:
+                self._running -= 1
+                if turn is not None:
+                    self._end_turn(turn)
+                self._running_changed.notify_all()
+
+    def open_turn(self, turn: Hashable) -> None:
+        """A turn recalled and will write (`add_memory`, `MemoryTurn`): `close()` waits for its write (up to
+        `close_wait` seconds after the recall)."""
+        with self._running_changed:
+            self._waiting_for()  # drops the turns whose write never came (the agent failed)
+            self._open_turns.setdefault(turn, []).append(time.monotonic() + self.close_wait)
+
+    def _end_turn(self, turn: Hashable) -> None:
+        deadlines = self._open_turns.get(turn)
+        if deadlines:
+            deadlines.pop(0)
+            if not deadlines:
+                del self._open_turns[turn]
+
+    def _waiting_for(self) -> bool:
+        """Whether a node still runs or a turn still waits for its write (expired turns are dropped)."""
+        now = time.monotonic()
+        for turn in list(self._open_turns):
+            self._open_turns[turn] = [d for d in self._open_turns[turn] if d > now]
+            if not self._open_turns[turn]:
+                del self._open_turns[turn]
+        return bool(self._running or self._open_turns)
 
     @property
     def backend(self) -> str:
@@ -865,10 +922,14 @@ class MemoryStore:
         return self.bm25.search(partitions, query, k, statuses)
 
     def close(self) -> None:
-        """Finish pending projection work (a failed upsert, delete or compaction is retried from its intent,
-        up to 3 passes), then close the projections and SQLite (whose close truncates the WAL)."""
+        """Refuse new memory turns, wait for the memory nodes running now to finish (up to `close_wait`
+        seconds), finish pending projection work (a failed upsert, delete or compaction is retried from its
+        intent, up to 3 passes), then close the projections and SQLite (whose close truncates the WAL).
+        In async code, `await store.aclose()`: a `close()` on the event loop cannot wait for the nodes the
+        loop runs."""
         if self._canonical.closed:
             return
+        self._wait_for_running_nodes()
         self.catch_up.close()
         self._wal_retry_stop.set()
         if self._wal_retry is not None:
@@ -888,6 +949,33 @@ class MemoryStore:
             if self._usage_log is not None:
                 self._usage_log.close()
         self._canonical.close()
+
+    async def aclose(self) -> None:
+        """`close()` off the event loop, so the memory nodes this loop is running can finish first.
+
+        Example:
+            >>> import asyncio, tempfile
+            >>> store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
+            >>> asyncio.run(store.aclose())
+            >>> store.closed
+            True
+        """
+        await asyncio.to_thread(self.close)
+
+    def _wait_for_running_nodes(self) -> None:
+        with self._running_changed:
+            self._closing = True
+            if self._running and _on_event_loop():
+                log.warning("MemoryStore.close() was called on a running event loop while %d memory node(s) "
+                            "run: they cannot finish while it waits, so it does not; use `await store.aclose()`",
+                            self._running)
+                return
+            deadline = time.monotonic() + self.close_wait
+            while self._waiting_for() and (left := deadline - time.monotonic()) > 0:
+                self._running_changed.wait(min(left, 0.5))  # 0.5: open turns expire without a notify
+            if self._running:
+                log.warning("MemoryStore.close(): %d memory node(s) still running after %.0f s; closing anyway",
+                            self._running, self.close_wait)
 
     def __enter__(self) -> MemoryStore:
         return self
