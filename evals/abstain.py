@@ -10,6 +10,11 @@ relevant memory (one of them) was injected, `injected` = memories injected per u
 `injected_relevant` = per relevant query (what a lower floor costs: more memories ride along).
 `--ungated` runs the previous defaults (no evidence requirement, ungated freshness) for comparison.
 
+Shape of a set (JSON): `{"users": [{"user": "u1", "lang": "en"|"zh", "split"?: "tune", "memories": [{"id": "m1",
+"text": "User is vegetarian", "kind": "fact"|"preference"|"rule"|"task_state"|…, "days": 400}], "queries":
+[{"text": "suggest a dinner", "gold": ["m1"]}, {"text": "what is 17*23?", "gold": []}]}]}` — `days` is the
+memory's age, `gold` the memories a good answer needs (`[]`: inject nothing).
+
 `--data FILE` scores another set of the same shape (e.g. `evals/data/abstain2.json`, written blind by another
 engineer, split "heldout2": only scored, never tuned on).
 
@@ -127,7 +132,8 @@ def _describe(f: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m evals abstain", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m evals abstain", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--embedder", default="minilm+e5", choices=EMBEDDERS, help="default: the product default")
     ap.add_argument("--split", default="all", help="a split named in the data file, or all (default)")
     ap.add_argument("--data", type=Path, default=DATA, help=f"the labelled set (default {DATA.name})")

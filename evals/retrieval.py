@@ -210,9 +210,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m evals retrieval", description=__doc__.splitlines()[0])
-    ap.add_argument("--memories", required=True)
-    ap.add_argument("--queries", required=True)
+    ap = argparse.ArgumentParser(prog="python -m evals retrieval", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--memories", required=True, help="JSONL of memories (shape above)")
+    ap.add_argument("--queries", required=True, help="JSONL of queries (shape above)")
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--out", required=True)
     ap.add_argument("--embedder", default="minilm+e5", choices=EMBEDDERS, help="default: the product default")
