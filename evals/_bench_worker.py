@@ -56,6 +56,29 @@ def _fresh(a: argparse.Namespace) -> list:
     return [memory_at(a.n + 10_000_000 + j, n_users=a.users, seed=a.seed + 7) for j in range(a.writes)]
 
 
+def _recall_turn(store: Any) -> Any:
+    """A read through `add_memory`'s default recall node (`RecallTurn`: the seven stages in one node, the
+    usage event recorded), in a one-node graph: what a user's own graph pays for memory on a turn."""
+    from langchain_core.messages import HumanMessage
+    from langgraph.graph import END, START, StateGraph
+
+    from langmem_nodes.records import MemoryContext
+    from langmem_nodes.state import MemoryState
+    from langmem_nodes.turn import RecallTurn
+
+    node = RecallTurn(store)
+    graph = StateGraph(MemoryState, context_schema=MemoryContext)
+    graph.add_node(node.name, node.as_node())
+    graph.add_edge(START, node.name).add_edge(node.name, END)
+    compiled = graph.compile()
+
+    def read_turn(user: str, q: str) -> list[str]:
+        out = compiled.invoke({"messages": [HumanMessage(q)]}, context=MemoryContext(user_id=user))
+        return list(out.get("memory_injected_ids") or [])
+
+    return read_turn
+
+
 def _latencies(search: Any, pairs: list[tuple[str, str]]) -> dict[str, Any]:
     """Percentiles over the timed queries, and under "en" / "zh" over those of each language."""
     from langmem_nodes.embeddings import CJK_TEXT
@@ -220,6 +243,7 @@ def run_ours(a: argparse.Namespace) -> dict[str, Any]:
         if half > WARMUP:
             res["read_fused"] = _latencies(read_fused, unseen[half:])
         res["read_fused_warm_user"] = _latencies(read_fused, [(u, f"{q} thanks") for u, q in pairs])
+        res["read_turn_warm_user"] = _latencies(_recall_turn(store), [(u, f"{q} ok") for u, q in pairs])
     res["embed_only"] = _latencies(lambda u, q: emb.embed_query(q), [(u, q + " [e]") for u, q in pairs])
     # where the time goes: the same queries again (their embeddings now cached), and each backend alone
     again = pairs[WARMUP:WARMUP + 100]
