@@ -28,6 +28,7 @@ from .credentials import (
     is_measure,
     named_not_typed,
 )
+from .last_text import once_per_text
 from .lookalike import latin_lookalikes
 
 _I = re.IGNORECASE
@@ -256,6 +257,7 @@ def _answer_after(sentence: str, offset: int, start: int) -> Finding | None:
     return Finding("security answer", "secret", offset + at, offset + at + len(value), value)
 
 
+@once_per_text  # find_secrets and find_pii each run it on the same turn
 def find_cued(text: str) -> list[Finding]:
     """Secrets (category "secret") and identifiers (category "pii") said as a cue and a value in one sentence.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .credentials import Finding, find_secrets
 from .cued import mask_values, names_secret
@@ -33,8 +33,6 @@ class TurnScreen:
     def __init__(self, text: str) -> None:
         self.text = text or ""
         self.findings = [*find_secrets(self.text), *find_pii(self.text)]
-        self.control = instruction_target(self.text) == "control"
-        self.names_secret = names_secret(self.text)
         self._tainted: list[tuple[str, list[Finding]]] = []
         if self.findings:
             pos = 0
@@ -44,6 +42,18 @@ class TurnScreen:
                 if inside:
                     self._tainted.append((_fold(self.text[pos:end]), inside))
                 pos = m.end() if m else end
+
+    # `control` and `names_secret` are the write side's: a read (`read.unsecret`) needs only `findings`, and the
+    # same screen, reused by the write after the reply, works them out then
+    @cached_property
+    def control(self) -> bool:
+        """Whether the turn reads as an instruction to the assistant (`instruction_target`)."""
+        return instruction_target(self.text) == "control"
+
+    @cached_property
+    def names_secret(self) -> bool:
+        """Whether the turn names a secret or an identifier anywhere (`cued.names_secret`)."""
+        return names_secret(self.text)
 
     @staticmethod
     def of(text: str) -> TurnScreen:
