@@ -151,7 +151,7 @@ _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of some
 )
 _EN_LINK = r"(?:\s+(?=\d{4,8}\b)|\s+(?=\d(?:[ -]\d){2,}\b)|'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
            r"\s+updated\s+to|\s+became|\s+ended\s+up(?:\s+being|\s+as)?|\s+turned\s+out\s+to\s+be|\s+(?:got|was)\s+set\s+to|" \
-           r"\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→)"
+           r"\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→|\s*[—–]+|\?\s*(?:it'?s|it\s+is))"
 _EN_PREP = r"(?:\s+(?:for|at|of|on|to|in|from)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|your\s+|his\s+|her\s+)?[\w.'-]+(?:\s+[\w.'-]+){0,4}?)?"
 _EN_NON_VALUE = frozenset(
     """a an the not required needed optional stored hashed encrypted managed kept saved written in on at too very
@@ -207,7 +207,7 @@ _ZH_PHRASE = re.compile(
     _I,
 )
 # a credential word in a list, its value after a space: "network 'TheBatcave', password iamvengeance"
-_LISTED_PASSWORD = re.compile(r"(?:^|[,;:]\s*)(?:pass(?:word|code)?|pw|pwd)\s+[\"'“]?(?P<v>[^\s\"'”,;.!?]{4,})[\"'”]?\s*(?:$|[,;.!?])", _I)
+_LISTED_PASSWORD = re.compile(r"(?:^|[,;:/|]\s*)(?:pass(?:word|code)?|pw|pwd)\s+[\"'“]?(?P<v>[^\s\"'”,;.!?]{4,})[\"'”]?\s*(?:$|[,;.!?])", _I)
 # zh: the value first, then what it opens: "8866是小区大门的密码", "1024 就是我的开机密码"
 _ZH_VALUE_FIRST = re.compile(r"(?<![A-Za-z0-9!@#$%^&*_+=~.-])(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{4,})\s*(?:就|也|都)?(?:是|为|当)[\u4e00-\u9fffA-Za-z ]{0,12}?(?:的)?"
                              rf"(?:{_ZH_WORD})(?:[。！？，,]|$)", _I)
@@ -505,6 +505,8 @@ def _typed_credentials(text: str) -> list[Finding]:
         reaches = access or _word_search(_ACCESS_OBJECT, clause) is not None
         if access:
             for m in _ACCESS_PIN.finditer(clause):
+                if re.search(r"(?:://|@)[^\s]*:$", clause[:m.start("v")]):  # "jdbc:postgresql://localhost:5432/dev": a port
+                    continue
                 if _ID_BEFORE.search(clause[:m.start("v")]):  # "我的工号是 88213，门禁刷不开": whose number, not a PIN
                     continue
                 found.append(Finding("pin", "secret", start + m.start("v"), start + m.end("v"), m.group("v")))
@@ -520,11 +522,12 @@ def _typed_credentials(text: str) -> list[Finding]:
                 continue  # "my student number is on the back of the card: 20451187": the number named before it
             leet = _LEET_PASSWORD.search(core)
             before = clause[max(0, m.start() - 12):m.start()]
-            linked = _LINK_BEFORE.search(before) is not None
+            linked = _LINK_BEFORE.search(before) is not None and not _NOT_CODE_BEFORE.search(before)
             after = clause[m.end():]
             plain_code = (reaches and linked and _code_like(core) and not _NOT_CODE_BEFORE.search(before)
                           and not _ID_BEFORE.search(clause[:m.start()])
-                          and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after))  # "4111 1111 …" is a card number
+                          and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after)  # "4111 1111 …" is a card number
+                          and not re.search(r"(?:://|@)\S*$", clause[:m.start()]))  # a URL's port or path part
             if _NAME_BEFORE.search(clause[:m.start()]) and not _four_classes(core):
                 continue  # "wifi 名字是 CMCC-5G-Free，在上面用网银安全吗": a name, not what one types
             if plain_code or _four_classes(raw) or _four_classes(core) or (leet and re.search(r"[@4$50]", leet.group(0))) or (
@@ -550,8 +553,14 @@ def _sentence(text: str, m: re.Match[str]) -> tuple[int, int]:
 
 def find_secrets(text: str) -> list[Finding]:
     """Every credential in `text`, by shape and by phrasing (en + zh), in order of position."""
+    return screen_secrets(text)[0]
+
+
+def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
+    """The credentials in `text`, and the values it shows as placeholders or examples ("the AWS docs use
+    AKIAIOSFODNN7EXAMPLE as the sample key"): what its own context says opens nothing."""
     if not isinstance(text, str) or not text:
-        return []
+        return [], []
     original, text = text, _slots_blank(halfwidth(latin_lookalikes(text.replace("\u2019", "'"))))
     found: list[Finding] = []
 
@@ -696,6 +705,7 @@ def find_secrets(text: str) -> list[Finding]:
     from .laidout import find_laid_out
     from .presented import find_presented
     from .replied import find_replied
+    from .written import find_written
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_hedged(text)
     found += find_presented(text)
@@ -703,7 +713,11 @@ def find_secrets(text: str) -> list[Finding]:
     found += find_laid_out(text)
     found += find_coded(text)
     found += find_replied(text)
-    return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
+    found += find_written(text)
+    kept, dismissed = [], []
+    for f in _dedupe(found):
+        (dismissed if _placeholder(f, text) else kept).append(_as_written(f, text, original))
+    return kept, dismissed
 
 
 # a slot a value goes in, named by words: "<password>", "<你的密码>", "${DB_PASSWORD}", "{{api_key}}"
