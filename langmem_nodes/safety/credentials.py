@@ -165,7 +165,7 @@ _EN_NON_VALUE = frozenset(
 _EN_PHRASE = re.compile(
     rf"\b(?P<w>{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)(?!-)"
     r"(?:\s*\([^()\n]{1,30}\))?"  # a note on it: "password (case sensitive): …"
-    rf"{_EN_PREP}{_EN_LINK}\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]*[^\s\"'”’,;.!?](?:\s+[^\s\"'”’,;.!?]+){{0,11}})",
+    rf"{_EN_PREP}{_EN_LINK}(?:\s+(?:actually|really|literally|basically|simply)\b)?\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]*[^\s\"'”’,;.!?](?:\s+[^\s\"'”’,;.!?]+){{0,11}})",
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
@@ -191,7 +191,7 @@ _EN_CHANGED_TO = re.compile(
     r"(?:password|passcode|passphrase|pin|pw)\s+(?:to|as|into)\s+[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 # "my login is jdoe / Autumn!Leaves7", "credentials: admin, Adm1n!"
 _EN_LOGIN_PAIR = re.compile(
-    r"\b(?:log\s?in|sign[- ]?in|credentials?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
+    r"\b(?:log\s?in|sign[- ]?in|credentials?|creds?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 _ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|puk\s*码|暗号|暗语|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置|哈希|散列|字段"
@@ -235,7 +235,7 @@ _EN_NET_KEY = r"(?:(?:network|security|wpa2?|wpa3)\s+)?(?:key|pass(?:word|phrase
 _EN_NET_LINK = r"(?:\s+is|\s+was|\s*:|\s*=|\s*,\s*(?:it'?s|it\s+is|which\s+is)|\s+-+>?|\s+(?=\S*\d))"
 _EN_WIFI_KEY = re.compile(
     rf"\b{_EN_NET}\b[^.!?\n]{{0,60}}?\b(?P<w>{_EN_NET_KEY})\b"
-    rf"(?:\s+(?:for|of|to|at|on)\s+[\w' -]{{1,30}}?)?{_EN_NET_LINK}\s*[\"'“]?(?P<v>[^\s\"'”,;]+)|"
+    rf"(?:\s+(?:for|of|to|at|on)\s+[\w' -]{{1,30}}?)?{_EN_NET_LINK}(?:\s+(?:actually|really|now|just)\b)?\s*[\"'“]?(?P<v>[^\s\"'”,;]+)|"
     rf"\b(?P<w2>key|pass(?:word|phrase|code)?)\s+(?:for|of|to|on)\s+(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+)?"
     rf"{_EN_NET}\b(?:\s+[\w-]+)?{_EN_NET_LINK}\s*[\"'“]?(?P<v2>[^\s\"'”,;]+)|"
     rf"\b{_EN_NET}\b[^.!?\n,;]{{0,20}}?\b(?:just\s+)?(?:use|type|enter|try|put\s+in)\s+[\"'“]?(?P<v3>[^\s\"'”,;]+)|"

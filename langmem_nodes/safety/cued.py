@@ -37,7 +37,7 @@ _BUZZER = r"buzzer|intercom|call\s*box|entry\s*phone|door\s*phone"
 _WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|lock\s*box|key\s*box|lock|locker|"
                r"padlock|bike\s+lock|safe|vault|elevator|lift|keypad|building|apartment|unlock|pickup|parcel|"
                r"verification|one[- ]time|otp|2fa|mfa|security|backup|recovery|access|pairing|parking|mailbox|"
-               rf"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in|bank|banking|{_BUZZER}")
+               rf"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in|bank|banking|bike|cage|cabinet|cupboard|{_BUZZER}")
 # "pin" the noun, not the verb ("pin torch==2.1.0"): owned, or followed by its link
 _PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone|new|old|default|unlock|temp|"
         r"temporary|one-time)\s+)pin\b|"
@@ -59,17 +59,18 @@ _SECRET_CUE = re.compile(
 # a thing that opens and a code word in one sentence: "the smart lock on our front door, the code for the dog
 # walker is 60 31", "hotel safe i set the code to 1 9 9 0", "智能锁临时密码设的 0 5 2 0 1 3"
 _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doors?|gates?|garage|safe|lockers?|padlock|"
-                     rf"keypad|alarm|vault|mailbox|storage\s+unit|{_BUZZER})\b|门锁|智能锁|门禁|对讲|保险箱|保险柜|快递柜|丰巢|柜子|信箱|车库|大门|房门|(?<=的)门(?![票诊户槛口店])", _I)
+                     rf"keypad|key\s*safe|alarm|vault|mailbox|storage\s+unit|{_BUZZER})\b|门锁|智能锁|门禁|对讲|保险箱|保险柜|快递柜|丰巢|柜子|信箱|车库|大门|房门|(?<=的)门(?![票诊户槛口店])", _I)
 # a thing opened only by typing, said to be a code of 4+ digits: "the garage keypad is seven three one nine",
 # "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
-_TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
-                           r"(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?\s*"
-                           r"(?:is|was|'s|:|=|->|is\s+now|now\s+is|takes|needs|opens\s+with|uses)\s+|"
+_TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
+                           r"(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?\s*"
+                           r"(?:is|was|'s|:|=|->|is\s+now|now\s+is|takes|needs|opens\s+with|uses|has)\s+|"
                            r"\b(?:door|gate|garage|shed|storage\s+unit|cellar|basement)(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?"
                            r"\s*(?:'s|:|=|->|\s+is|\s+was)\s*|"
                            # the opener named, then its code pointed at: "the alarm, it's 2 5 8 0", "hotel safe, I set it to 5281"
-                           rf"\b(?:keypad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|door|gate|garage|{_BUZZER})"
-                           r"\s*,\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to)\s+|"
+                           rf"\b(?:keypad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|locker|door|gate|garage|{_BUZZER})"
+                           r"(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?"
+                           r"\s*(?:,|[—–]+|\s-+)\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to)\s+|"
                            # a panel only ever typed into, its code right after it: "apartment buzzer 1 4 0 2", "gate keypad 7319"
                            rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
                            r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)(?:(?!型号|品牌|规格|尺寸|编号)[^，。！？,\d]){0,6}?"

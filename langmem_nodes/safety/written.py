@@ -48,6 +48,10 @@ _SPELLED_CUE = re.compile(r"\b(?:pass(?:word|code|phrase)?|pwd|pw|pin|wi-?fi|key
 # a network's key said after it changed: "our office wifi changed again, now it's wombat-lumber-62"
 _NET_NOW = re.compile(r"\b(?:wi-?fi|wlan|hot\s?spot)\b[^.!?\n]{0,40}?\b(?:now\s+)?(?:it'?s|it\s+is)\s+[\"'“]?(?P<v>[^\s\"'”,;]{8,})", _I)
 
+# a one-time-password seed in base32 beside its name: "TOTP seed (base32) for …: OBQXG43X…", "TOTP 种子：OBQX…"
+_OTP_CUE = re.compile(r"\b(?:totp|hotp|otp|2fa|mfa|authenticator|two-factor)\b|验证器|两步验证|二次验证|动态口令", _I)
+_BASE32 = re.compile(r"(?<![A-Za-z0-9])(?P<v>[A-Z2-7]{16,64}=*)(?![A-Za-z0-9])")
+
 _DIGIT_COUNT = re.compile(r"\b(?P<n>[4-8]|four|five|six|seven|eight)[- ]digits?\b|(?P<z>[四五六七八4-8])\s*位(?:数字?|数)?", _I)
 _CHOSE = re.compile(r"\b(?:went\s+with|picked|chose|set\s+it\s+to|made\s+it|used|typed)\s+(?P<v>\d{4,8})(?!\d)|"
                     r"(?:用了|设了|设成了?|选了|改成了?|输了)\s*(?P<w>\d{4,8})(?!\d)", _I)
@@ -132,6 +136,15 @@ def _net_now(text: str) -> list[Finding]:
     return out
 
 
+def _otp_seeds(text: str) -> list[Finding]:
+    out = []
+    for m in _BASE32.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".!?。！？\n") + 1
+        if _OTP_CUE.search(text, start, m.start()) and re.search(r"[2-7]", m.group("v")):
+            out.append(Finding("otp seed", "secret", m.start("v"), m.end("v"), m.group("v")))
+    return out
+
+
 def _counted(text: str) -> list[Finding]:
     out = []
     for count in _DIGIT_COUNT.finditer(text):
@@ -159,4 +172,4 @@ def find_written(text: str) -> list[Finding]:
     if not isinstance(text, str) or not text:
         return []
     return [*_keyed(text), *_user_pass(text), *_address_lines(text), *_grouped(text), *_corrected(text),
-            *_spelled(text), *_net_now(text), *_counted(text)]
+            *_spelled(text), *_net_now(text), *_otp_seeds(text), *_counted(text)]
