@@ -516,6 +516,8 @@ def _typed_credentials(text: str) -> list[Finding]:
             core = token.strip("[]{}<>")
             if core.casefold() in _PRODUCTS or core.startswith("@"):  # "@jess_t_99": a handle, not a password
                 continue
+            if re.search(r"(?:://|\bwww\.)\S*$", clause[:m.start()]):  # a link's path or query ("watch?v=dQw4w9WgXcQ&t=42"):
+                continue  # a password in a link's userinfo or a key in its query is found by its own rule
             if named_not_typed(core, clause[max(0, m.start() - 40):m.start()]):  # "colour #FF5733 for the login button"
                 continue
             if core.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", clause[:m.start()])[-1]):
@@ -527,7 +529,7 @@ def _typed_credentials(text: str) -> list[Finding]:
             plain_code = (reaches and linked and _code_like(core) and not _NOT_CODE_BEFORE.search(before)
                           and not _ID_BEFORE.search(clause[:m.start()])
                           and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after)  # "4111 1111 …" is a card number
-                          and not re.search(r"(?:://|@)\S*$", clause[:m.start()]))  # a URL's port or path part
+                          and not re.search(r"@\S*$", clause[:m.start()]))  # a host's port after an address
             if _NAME_BEFORE.search(clause[:m.start()]) and not _four_classes(core):
                 continue  # "wifi 名字是 CMCC-5G-Free，在上面用网银安全吗": a name, not what one types
             if plain_code or _four_classes(raw) or _four_classes(core) or (leet and re.search(r"[@4$50]", leet.group(0))) or (
@@ -641,6 +643,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue
         if re.fullmatch(r"[\u4e00-\u9fff]{1,8}的", m.group("v")):  # "密码是重复的": what it is like, not what it is
             continue
+        if not m.group("link").strip() and re.fullmatch(r"[\u4e00-\u9fff]{1,4}[？?！!。]?", m.group("v")):
+            continue  # "会提示输入密码 对吧": a space and a few zh words after it (a tag, a verb), no link to a value
         if m.group("gap") and not re.search(r"[是为叫成到设改换]", m.group("gap")) and not m.group("link").strip() \
                 and not _credential_shaped(m.group("v")):
             continue  # "把密码记在 Excel 里": a verb between, no link, a plain word after it ("密码是 sunshine" has one)

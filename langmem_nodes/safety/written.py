@@ -52,6 +52,10 @@ _NET_NOW = re.compile(r"\b(?:wi-?fi|wlan|hot\s?spot)\b[^.!?\n]{0,40}?\b(?:now\s+
 _OTP_CUE = re.compile(r"\b(?:totp|hotp|otp|2fa|mfa|authenticator|two-factor)\b|验证器|两步验证|二次验证|动态口令", _I)
 _BASE32 = re.compile(r"(?<![A-Za-z0-9])(?P<v>[A-Z2-7]{16,64}=*)(?![A-Za-z0-9])")
 
+# a URL's query parameter named for a credential: "…/webhook/send?key=3f8a2c71-…", "robot/send?access_token=…"
+_QUERY_SECRET = re.compile(r"[?&](?:key|token|access_?token|auth_?token|api_?key|apikey|secret|client_secret|sig|signature|sign|"
+                           r"password|passwd|pwd|auth)=(?P<v>[^&\s#\"'<>，。；]{8,})", _I)
+
 _DIGIT_COUNT = re.compile(r"\b(?P<n>[4-8]|four|five|six|seven|eight)[- ]digits?\b|(?P<z>[四五六七八4-8])\s*位(?:数字?|数)?", _I)
 _CHOSE = re.compile(r"\b(?:went\s+with|picked|chose|set\s+it\s+to|made\s+it|used|typed)\s+(?P<v>\d{4,8})(?!\d)|"
                     r"(?:用了|设了|设成了?|选了|改成了?|输了)\s*(?P<w>\d{4,8})(?!\d)", _I)
@@ -145,6 +149,15 @@ def _otp_seeds(text: str) -> list[Finding]:
     return out
 
 
+def _query_secrets(text: str) -> list[Finding]:
+    out = []
+    for m in _QUERY_SECRET.finditer(text):
+        v = m.group("v")
+        if re.search(r"\d", v) and (_credential_shaped(v) or _HEX_OR_UUID.fullmatch(v) or _looks_random(v)):
+            out.append(Finding("credential", "secret", m.start("v"), m.end("v"), v))
+    return out
+
+
 def _counted(text: str) -> list[Finding]:
     out = []
     for count in _DIGIT_COUNT.finditer(text):
@@ -172,4 +185,4 @@ def find_written(text: str) -> list[Finding]:
     if not isinstance(text, str) or not text:
         return []
     return [*_keyed(text), *_user_pass(text), *_address_lines(text), *_grouped(text), *_corrected(text),
-            *_spelled(text), *_net_now(text), *_otp_seeds(text), *_counted(text)]
+            *_spelled(text), *_net_now(text), *_otp_seeds(text), *_query_secrets(text), *_counted(text)]
