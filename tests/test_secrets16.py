@@ -12,11 +12,15 @@ tune data was read), found by structure, en + zh (variants of those cases here, 
   6171"), a field list joined by "/" ("username x / password y");
 - an opener at a place, its code after pressed keys ("the gate at my aunt's place: star 4 9 2 6 hash", "小区大门
   井号 6 3 0 8 井号", "自行车锁 是 0 7 2 1"); dial turns with their count or the number first ("left three turns to
-  36", "22 left, 8 right", "左三圈 36 右两圈 12 再左转到 27").
+  36", "22 left, 8 right", "左三圈 36 右两圈 12 再左转到 27"); a key safe that "has" its code; a locker's code
+  after a dash ("the locker at the gym — I set it to …"); "creds: user / password"; "the wifi key is actually …";
+  a one-time-password seed in base32 beside its name ("TOTP seed …", "两步验证种子"); a URL query parameter named
+  for a credential (blind16b's tune half: a webhook's "?key=…"; variants here).
 
 Look-alikes that were refused, also by structure: a URL's port beside a login word ("jdbc:postgresql://localhost:5432"),
 a colour after "#" ("the login button is #1a73e8"), a token named as a model ("router model is RT-AX58U"), and a docs
-example key that a claim quoted alone (the turn's own context said it is an example: `TurnScreen` keeps that verdict).
+example key that a claim quoted alone (the turn's own context said it is an example: `TurnScreen` keeps that verdict),
+a link's path or query typed nowhere ("watch?v=dQw4w9WgXcQ&t=42"), a zh tag after a credential word ("输入密码 对吧").
 """
 
 from __future__ import annotations
@@ -53,6 +57,17 @@ FOUND = {  # text -> the value that must be found
     "自行车锁 是 3 8 0 6": "3 8 0 6",
     "保险柜左两圈 18 右一圈 40 再左转到 9": "左两圈 18 右一圈 40 再左转到 9",
     "网银要 6 位数字，我设了 190823": "190823",
+    # own3.jsonl and blind16b's tune half (secrets_blind12 tune), variants
+    "the cellar keysafe outside dad's has 3 0 5 5 on it": "3 0 5 5",
+    "the locker at the pool — I set it to 7 7 1 2": "7 7 1 2",
+    "the code for the bike cage behind the office: 4093": "4093",
+    "nas creds: mhale / Pebble-Shore-Vine2": "Pebble-Shore-Vine2",
+    "the guest wifi key is actually Juniper_Attic_41": "Juniper_Attic_41",
+    "jenkins authenticator, base32: MFZWIZLTOQ4DKNRX": "MFZWIZLTOQ4DKNRX",
+    "grafana alerts post to https://hooks.example.io/ingest?key=0c6e2a9d-4b1f-4e7a-9c3d-5f8b2a1e6d40 every minute":
+        "0c6e2a9d-4b1f-4e7a-9c3d-5f8b2a1e6d40",
+    "jenkins 的两步验证种子：NBSWY3DPO5XXE3DE，换手机要用": "NBSWY3DPO5XXE3DE",
+    "飞书机器人 https://open.feishu.cn/hook/send?sign=5b8e2f1c9a7d3e60 发不出去": "5b8e2f1c9a7d3e60",
 }
 
 LOOKALIKES = [
@@ -69,6 +84,11 @@ LOOKALIKES = [
     "npm config uses //registry.npmjs.org/:_authToken=${NPM_TOKEN}",
     "门牌号 3 栋 2 单元",
     "the spelling is c-o-l-o-u-r in British English",
+    "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42 this one",
+    "the docs say call /v1/search?key=YOUR_KEY&q=cats",
+    "分页接口 /list?page=2&sort=created_at_desc 有点慢",
+    "docker login 之后会提示输入密码 对吧",
+    "忘了密码 怎么办",
 ]
 
 
@@ -112,6 +132,7 @@ def test_the_home_holds_neither_the_value_nor_the_redacted_turn(tmp_path, fake_e
     "the jdbc url is jdbc:postgresql://localhost:5432/dev with the usual env vars for credentials",
     "the colour of the login button is #1a73e8",
     "router model is RT-AX58U, firmware 3.0.0.4",
+    "docker login 之后会提示输入密码 对吧",
 ])
 def test_a_look_alike_is_not_refused_as_a_secret(tmp_path, fake_embedder, text) -> None:
     from langmem_nodes.store import MemoryStore
