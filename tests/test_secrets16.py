@@ -17,7 +17,8 @@ tune data was read), found by structure, en + zh (variants of those cases here, 
   a one-time-password seed in base32 beside its name ("TOTP seed …", "两步验证种子"); a URL query parameter named
   for a credential (blind16b's tune half: a webhook's "?key=…"; variants here).
 
-Look-alikes that were refused, also by structure: a URL's port beside a login word ("jdbc:postgresql://localhost:5432"),
+Look-alikes that were refused, also by structure (own4.jsonl: a number named as a reference, a rate said as "about /
+大概" so many; refused on main too): a URL's port beside a login word ("jdbc:postgresql://localhost:5432"),
 a colour after "#" ("the login button is #1a73e8"), a token named as a model ("router model is RT-AX58U"), and a docs
 example key that a claim quoted alone (the turn's own context said it is an example: `TurnScreen` keeps that verdict),
 a link's path or query typed nowhere ("watch?v=dQw4w9WgXcQ&t=42"), a zh tag after a credential word ("输入密码 对吧").
@@ -89,6 +90,11 @@ LOOKALIKES = [
     "分页接口 /list?page=2&sort=created_at_desc 有点慢",
     "docker login 之后会提示输入密码 对吧",
     "忘了密码 怎么办",
+    # own4.jsonl: a number named as a reference, a rate said as about so many
+    "my PIN reminder letter came with reference 55920-B",
+    "the login endpoint's QPS is about 1800",
+    "登录接口 QPS 大概 1500",
+    "密码重置的工单 reference 88213-C 还没处理",
 ]
 
 
@@ -119,6 +125,10 @@ END_TO_END = {  # a turn -> the value no byte of the home may hold
     "不对，应该是 Pz8qRm3 这个，刚才发错了": "Pz8qRm3",
     "保险柜左两圈 18 右一圈 40 再左转到 9": "左两圈 18 右一圈 40",
     "我妈的wifi 一个字一个字念是 k a i x i n 9 9": "k a i x i n 9 9",
+    "I run on weekends. the cellar keysafe outside dad's has 3 0 5 5 on it": "3 0 5 5",
+    "nas creds: mhale / Pebble-Shore-Vine2": "Pebble-Shore-Vine2",
+    "我喜欢爬山。jenkins 的两步验证种子：NBSWY3DPO5XXE3DE，换手机要用": "NBSWY3DPO5XXE3DE",
+    "飞书机器人 https://open.feishu.cn/hook/send?sign=5b8e2f1c9a7d3e60 发不出去": "5b8e2f1c9a7d3e60",
 }
 
 
@@ -133,9 +143,21 @@ def test_the_home_holds_neither_the_value_nor_the_redacted_turn(tmp_path, fake_e
     "the colour of the login button is #1a73e8",
     "router model is RT-AX58U, firmware 3.0.0.4",
     "docker login 之后会提示输入密码 对吧",
+    "my PIN reminder letter came with reference 77812-A",
+    "登录接口 QPS 大概 1200",
 ])
 def test_a_look_alike_is_not_refused_as_a_secret(tmp_path, fake_embedder, text) -> None:
     from langmem_nodes.store import MemoryStore
 
     with MemoryStore(tmp_path / "home", embedder=fake_embedder) as store:
         assert secret_refusals(store, text) == []
+
+
+@pytest.mark.parametrize(("text", "left"), [
+    ("my .npmrc has //npm.corp.local/:_authToken=2b7e151628aed2a6abf7158809cf4f3c, why does npm ci 401?", "2b7e1516"),
+    ("不对，应该是 Pz8qRm3 这个，刚才发错了，帮我记下", "Pz8qRm3"),
+])
+def test_the_read_side_drops_the_value_from_the_query(text, left) -> None:
+    from langmem_nodes.read.unsecret import without_secrets
+
+    assert left not in without_secrets(text)

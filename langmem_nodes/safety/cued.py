@@ -125,9 +125,10 @@ _MEASURE_AFTER = re.compile(
     r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|毫秒|微秒|毫米|厘米|毫升|公斤|千克|克|升|倍|帧|像素|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
     _I)
 _NOT_VALUE_BEFORE = re.compile(
-    r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
+    r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|reference|ref|booking|confirmation|invoice|claim|"
+    r"qps|tps|rps|line|bus|route|page|step|issue|pr|ticket|"
     r"error|status|http|floor|suite|apt|zip|postal|area|model|iso|rfc|pep|since|until|by|in|from|before|after|"
-    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|\d\s*\(|[A-Za-z_]\w*\(|(?<!\bis\s)(?<![:=：是为]\s)(?<![:=：是为])#|[$€£¥]|型号|规格|货号|版本|端口|房间|航班|订单|单号|第|约|大约|"
+    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|\d\s*\(|[A-Za-z_]\w*\(|(?<!\bis\s)(?<![:=：是为]\s)(?<![:=：是为])#|[$€£¥]|型号|规格|货号|版本|端口|房间|航班|订单|单号|第|约|大约|大概|差不多|将近|接近|超过|不到|"
     # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
     r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
     r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号)\s*(?:是|为|:|：)?)\s*$", _I)
