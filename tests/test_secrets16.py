@@ -69,6 +69,14 @@ FOUND = {  # text -> the value that must be found
         "0c6e2a9d-4b1f-4e7a-9c3d-5f8b2a1e6d40",
     "jenkins 的两步验证种子：NBSWY3DPO5XXE3DE，换手机要用": "NBSWY3DPO5XXE3DE",
     "飞书机器人 https://open.feishu.cn/hook/send?sign=5b8e2f1c9a7d3e60 发不出去": "5b8e2f1c9a7d3e60",
+    # own5.jsonl, variants: a panel that 'wants' its code, a safe after a dash and 'I used', a passkey, a quoted value
+    # after 'as', three spaced digits on a card's back, a bank's reserved phrase (预留信息)
+    "the alarm panel in the garage wants four one one nine then OFF": "four one one nine",
+    "the cabin safe — I used 3 3 0 8 like last year": "3 3 0 8",
+    "her tablet passkey is 6 2 6 2 0 1": "6 2 6 2 0 1",
+    "mum keeps her memorable word as 'Harlech' for the bank": "Harlech",
+    "信用卡背面那三位是 9 0 5": "9 0 5",
+    "我妈网银的预留信息是“桂花糕”，别搞错": "桂花糕",
 }
 
 LOOKALIKES = [
@@ -95,6 +103,9 @@ LOOKALIKES = [
     "the login endpoint's QPS is about 1800",
     "登录接口 QPS 大概 1500",
     "密码重置的工单 reference 88213-C 还没处理",
+    "the password as soon as possible, please",
+    "my passkey works on the phone now",
+    "卡背面有 3 道划痕",
 ]
 
 

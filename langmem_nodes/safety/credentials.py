@@ -133,7 +133,7 @@ def _looks_random(token: str) -> bool:
 _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|building|lock|locker|padlock|bike|safe|"
                 r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm)")
 _EN_WORD = (
-    r"pass(?:word|wd|code|phrase)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
+    r"pass(?:word|wd|code|phrase|key)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
     r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
@@ -151,7 +151,7 @@ _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of some
 )
 _EN_LINK = r"(?:\s+(?=\d{4,8}\b)|\s+(?=\d(?:[ -]\d){2,}\b)|'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
            r"\s+updated\s+to|\s+became|\s+ended\s+up(?:\s+being|\s+as)?|\s+turned\s+out\s+to\s+be|\s+(?:got|was)\s+set\s+to|" \
-           r"\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→|\s*[—–]+|\?\s*(?:it'?s|it\s+is))"
+           r"\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→|\s*[—–]+|\?\s*(?:it'?s|it\s+is)|\s+as(?=\s+[\"'“‘]))"
 _EN_PREP = r"(?:\s+(?:for|at|of|on|to|in|from)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|your\s+|his\s+|her\s+)?[\w.'-]+(?:\s+[\w.'-]+){0,4}?)?"
 _EN_NON_VALUE = frozenset(
     """a an the not required needed optional stored hashed encrypted managed kept saved written in on at too very
@@ -193,7 +193,7 @@ _EN_CHANGED_TO = re.compile(
 _EN_LOGIN_PAIR = re.compile(
     r"\b(?:log\s?in|sign[- ]?in|credentials?|creds?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
-_ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|puk\s*码|暗号|暗语|登录码"
+_ZH_WORD = r"密码|口令|预留信息|预留口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|puk\s*码|暗号|暗语|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置|哈希|散列|字段"
 _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"

@@ -63,14 +63,14 @@ _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doo
 # a thing opened only by typing, said to be a code of 4+ digits: "the garage keypad is seven three one nine",
 # "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
 _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
-                           r"(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?\s*"
-                           r"(?:is|was|'s|:|=|->|is\s+now|now\s+is|takes|needs|opens\s+with|uses|has)\s+|"
+                           r"(?:\s+(?:panel|pad|system|unit|box))?(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?\s*"
+                           r"(?:is|was|'s|:|=|->|is\s+now|now\s+is|takes|needs|wants|asks\s+for|opens\s+with|uses|has)\s+|"
                            r"\b(?:door|gate|garage|shed|storage\s+unit|cellar|basement)(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?"
                            r"\s*(?:'s|:|=|->|\s+is|\s+was)\s*|"
                            # the opener named, then its code pointed at: "the alarm, it's 2 5 8 0", "hotel safe, I set it to 5281"
                            rf"\b(?:keypad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|locker|door|gate|garage|{_BUZZER})"
                            r"(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?"
-                           r"\s*(?:,|[—–]+|\s-+)\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to)\s+|"
+                           r"\s*(?:,|[—–]+|\s-+)\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:(?:set|changed|made|reset)\s+it\s+to|used|picked|chose|went\s+with))\s+|"
                            # a panel only ever typed into, its code right after it: "apartment buzzer 1 4 0 2", "gate keypad 7319"
                            rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
                            r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)(?:(?!型号|品牌|规格|尺寸|编号)[^，。！？,\d]){0,6}?"
@@ -210,10 +210,15 @@ _SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[{_ZH_DIGIT
                       rf"(?<![\w{_ZH_DIGIT}])(?=[\d ]*[{_ZH_DIGIT}])(?=[{_ZH_DIGIT} ]*\d)[\d{_ZH_DIGIT}](?: ?[\d{_ZH_DIGIT}]){{3,11}}(?![\w{_ZH_DIGIT}])", _I)
 
 
+_CARD_BACK = re.compile(r"卡(?:片)?(?:背面|背后)|\b(?:cvv2?|cvc2?|cvn|security\s+code|back\s+of\s+(?:the|my|his|her)\s+card|"
+                        r"(?:digits|numbers?)\s+on\s+the\s+back)\b|安全码", _I)
+
+
 def _pieces(sentence: str, offset: int) -> list[Finding]:
     out = []
+    least = 3 if _CARD_BACK.search(sentence) else 4  # a card's security code has three digits
     for m in _SPACED_DIGITS.finditer(sentence):
-        if sum(c.isdigit() for c in m.group(0)) >= 4 and not _MEASURE_AFTER.match(sentence[m.end():]) \
+        if sum(c.isdigit() for c in m.group(0)) >= least and not _MEASURE_AFTER.match(sentence[m.end():]) \
                 and not _NOT_VALUE_BEFORE.search(sentence[max(0, m.start() - 14):m.start()]):
             out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
     for m in _SPELLED.finditer(sentence):
