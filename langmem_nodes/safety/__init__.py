@@ -7,7 +7,9 @@ text is made inert before it enters a prompt. Every other module asks here.
   or nothing at all" (zh), with noun compounds that are not credentials excluded ("password manager",
   "token limit", "密码学", "密码策略"). Also by the slot code gives a value (`coded`: `os.Setenv("SMTP_PASSWORD", …)`,
   `auth=("ada", …)`, `IDENTIFIED BY '…'`, `openssl -k …`, `echo … > ~/.vault_pass`) and as the answer to someone asking
-  for one (`replied`: "Lena: pw?" then "Me: …"). Look-alike letters of other scripts ("pаssword" with a Cyrillic а)
+  for one (`replied`: "Lena: pw?" then "Me: …"), and by how it is written down (`written`: a config key naming a
+  credential last, `htpasswd` user:password pairs, a login laid out on lines, grouped TOTP/app passwords, a value
+  given as a correction, one spelled letter by letter, a URL query parameter named for a key). Look-alike letters of other scripts ("pаssword" with a Cyrillic а)
   are read as Latin first (`lookalike`). Secrets are always refused.
 - **PII** (`find_pii`): payment card numbers (Luhn), Chinese resident ID numbers (checksum and birth date),
   US SSNs (valid area/group/serial) and IBANs (mod 97). What happens to them is a `PiiPolicy`: "refuse"

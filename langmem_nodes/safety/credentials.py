@@ -133,7 +133,7 @@ def _looks_random(token: str) -> bool:
 _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|building|lock|locker|padlock|bike|safe|"
                 r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm)")
 _EN_WORD = (
-    r"pass(?:word|wd|code|phrase)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
+    r"pass(?:word|wd|code|phrase|key)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
     r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
@@ -151,7 +151,7 @@ _EN_NOT_CREDENTIAL = (  # words that make the credential word a modifier of some
 )
 _EN_LINK = r"(?:\s+(?=\d{4,8}\b)|\s+(?=\d(?:[ -]\d){2,}\b)|'s|’s|\s+is|\s+was|\s+are|\s+is\s+now|\s+now\s+is|\s+reads|\s+=|\s*:|\s*=|\s+set\s+to|\s+changed\s+to|" \
            r"\s+updated\s+to|\s+became|\s+ended\s+up(?:\s+being|\s+as)?|\s+turned\s+out\s+to\s+be|\s+(?:got|was)\s+set\s+to|" \
-           r"\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→)"
+           r"\s*,\s*(?:it'?s|it\s+is|which\s+is|is)|\s+-+>?|\s*→|\s*[—–]+|\?\s*(?:it'?s|it\s+is)|\s+as(?=\s+[\"'“‘]))"
 _EN_PREP = r"(?:\s+(?:for|at|of|on|to|in|from)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|your\s+|his\s+|her\s+)?[\w.'-]+(?:\s+[\w.'-]+){0,4}?)?"
 _EN_NON_VALUE = frozenset(
     """a an the not required needed optional stored hashed encrypted managed kept saved written in on at too very
@@ -165,7 +165,7 @@ _EN_NON_VALUE = frozenset(
 _EN_PHRASE = re.compile(
     rf"\b(?P<w>{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)(?!-)"
     r"(?:\s*\([^()\n]{1,30}\))?"  # a note on it: "password (case sensitive): …"
-    rf"{_EN_PREP}{_EN_LINK}\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]*[^\s\"'”’,;.!?](?:\s+[^\s\"'”’,;.!?]+){{0,11}})",
+    rf"{_EN_PREP}{_EN_LINK}(?:\s+(?:actually|really|literally|basically|simply)\b)?\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]*[^\s\"'”’,;.!?](?:\s+[^\s\"'”’,;.!?]+){{0,11}})",
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
@@ -191,9 +191,9 @@ _EN_CHANGED_TO = re.compile(
     r"(?:password|passcode|passphrase|pin|pw)\s+(?:to|as|into)\s+[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 # "my login is jdoe / Autumn!Leaves7", "credentials: admin, Adm1n!"
 _EN_LOGIN_PAIR = re.compile(
-    r"\b(?:log\s?in|sign[- ]?in|credentials?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
+    r"\b(?:log\s?in|sign[- ]?in|credentials?|creds?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
-_ZH_WORD = r"密码|口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|puk\s*码|暗号|暗语|登录码"
+_ZH_WORD = r"密码|口令|预留信息|预留口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|puk\s*码|暗号|暗语|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置|哈希|散列|字段"
 _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
@@ -207,7 +207,7 @@ _ZH_PHRASE = re.compile(
     _I,
 )
 # a credential word in a list, its value after a space: "network 'TheBatcave', password iamvengeance"
-_LISTED_PASSWORD = re.compile(r"(?:^|[,;:]\s*)(?:pass(?:word|code)?|pw|pwd)\s+[\"'“]?(?P<v>[^\s\"'”,;.!?]{4,})[\"'”]?\s*(?:$|[,;.!?])", _I)
+_LISTED_PASSWORD = re.compile(r"(?:^|[,;:/|]\s*)(?:pass(?:word|code)?|pw|pwd)\s+[\"'“]?(?P<v>[^\s\"'”,;.!?]{4,})[\"'”]?\s*(?:$|[,;.!?])", _I)
 # zh: the value first, then what it opens: "8866是小区大门的密码", "1024 就是我的开机密码"
 _ZH_VALUE_FIRST = re.compile(r"(?<![A-Za-z0-9!@#$%^&*_+=~.-])(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{4,})\s*(?:就|也|都)?(?:是|为|当)[\u4e00-\u9fffA-Za-z ]{0,12}?(?:的)?"
                              rf"(?:{_ZH_WORD})(?:[。！？，,]|$)", _I)
@@ -235,7 +235,7 @@ _EN_NET_KEY = r"(?:(?:network|security|wpa2?|wpa3)\s+)?(?:key|pass(?:word|phrase
 _EN_NET_LINK = r"(?:\s+is|\s+was|\s*:|\s*=|\s*,\s*(?:it'?s|it\s+is|which\s+is)|\s+-+>?|\s+(?=\S*\d))"
 _EN_WIFI_KEY = re.compile(
     rf"\b{_EN_NET}\b[^.!?\n]{{0,60}}?\b(?P<w>{_EN_NET_KEY})\b"
-    rf"(?:\s+(?:for|of|to|at|on)\s+[\w' -]{{1,30}}?)?{_EN_NET_LINK}\s*[\"'“]?(?P<v>[^\s\"'”,;]+)|"
+    rf"(?:\s+(?:for|of|to|at|on)\s+[\w' -]{{1,30}}?)?{_EN_NET_LINK}(?:\s+(?:actually|really|now|just)\b)?\s*[\"'“]?(?P<v>[^\s\"'”,;]+)|"
     rf"\b(?P<w2>key|pass(?:word|phrase|code)?)\s+(?:for|of|to|on)\s+(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+)?"
     rf"{_EN_NET}\b(?:\s+[\w-]+)?{_EN_NET_LINK}\s*[\"'“]?(?P<v2>[^\s\"'”,;]+)|"
     rf"\b{_EN_NET}\b[^.!?\n,;]{{0,20}}?\b(?:just\s+)?(?:use|type|enter|try|put\s+in)\s+[\"'“]?(?P<v3>[^\s\"'”,;]+)|"
@@ -505,6 +505,8 @@ def _typed_credentials(text: str) -> list[Finding]:
         reaches = access or _word_search(_ACCESS_OBJECT, clause) is not None
         if access:
             for m in _ACCESS_PIN.finditer(clause):
+                if re.search(r"(?:://|@)[^\s]*:$", clause[:m.start("v")]):  # "jdbc:postgresql://localhost:5432/dev": a port
+                    continue
                 if _ID_BEFORE.search(clause[:m.start("v")]):  # "我的工号是 88213，门禁刷不开": whose number, not a PIN
                     continue
                 found.append(Finding("pin", "secret", start + m.start("v"), start + m.end("v"), m.group("v")))
@@ -514,17 +516,20 @@ def _typed_credentials(text: str) -> list[Finding]:
             core = token.strip("[]{}<>")
             if core.casefold() in _PRODUCTS or core.startswith("@"):  # "@jess_t_99": a handle, not a password
                 continue
+            if re.search(r"(?:://|\bwww\.)\S*$", clause[:m.start()]):  # a link's path or query ("watch?v=dQw4w9WgXcQ&t=42"):
+                continue  # a password in a link's userinfo or a key in its query is found by its own rule
             if named_not_typed(core, clause[max(0, m.start() - 40):m.start()]):  # "colour #FF5733 for the login button"
                 continue
             if core.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", clause[:m.start()])[-1]):
                 continue  # "my student number is on the back of the card: 20451187": the number named before it
             leet = _LEET_PASSWORD.search(core)
             before = clause[max(0, m.start() - 12):m.start()]
-            linked = _LINK_BEFORE.search(before) is not None
+            linked = _LINK_BEFORE.search(before) is not None and not _NOT_CODE_BEFORE.search(before)
             after = clause[m.end():]
             plain_code = (reaches and linked and _code_like(core) and not _NOT_CODE_BEFORE.search(before)
                           and not _ID_BEFORE.search(clause[:m.start()])
-                          and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after))  # "4111 1111 …" is a card number
+                          and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after)  # "4111 1111 …" is a card number
+                          and not re.search(r"@\S*$", clause[:m.start()]))  # a host's port after an address
             if _NAME_BEFORE.search(clause[:m.start()]) and not _four_classes(core):
                 continue  # "wifi 名字是 CMCC-5G-Free，在上面用网银安全吗": a name, not what one types
             if plain_code or _four_classes(raw) or _four_classes(core) or (leet and re.search(r"[@4$50]", leet.group(0))) or (
@@ -550,8 +555,14 @@ def _sentence(text: str, m: re.Match[str]) -> tuple[int, int]:
 
 def find_secrets(text: str) -> list[Finding]:
     """Every credential in `text`, by shape and by phrasing (en + zh), in order of position."""
+    return screen_secrets(text)[0]
+
+
+def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
+    """The credentials in `text`, and the values it shows as placeholders or examples ("the AWS docs use
+    AKIAIOSFODNN7EXAMPLE as the sample key"): what its own context says opens nothing."""
     if not isinstance(text, str) or not text:
-        return []
+        return [], []
     original, text = text, _slots_blank(halfwidth(latin_lookalikes(text.replace("\u2019", "'"))))
     found: list[Finding] = []
 
@@ -632,6 +643,8 @@ def find_secrets(text: str) -> list[Finding]:
             continue
         if re.fullmatch(r"[\u4e00-\u9fff]{1,8}的", m.group("v")):  # "密码是重复的": what it is like, not what it is
             continue
+        if not m.group("link").strip() and re.fullmatch(r"[\u4e00-\u9fff]{1,4}[？?！!。]?", m.group("v")):
+            continue  # "会提示输入密码 对吧": a space and a few zh words after it (a tag, a verb), no link to a value
         if m.group("gap") and not re.search(r"[是为叫成到设改换]", m.group("gap")) and not m.group("link").strip() \
                 and not _credential_shaped(m.group("v")):
             continue  # "把密码记在 Excel 里": a verb between, no link, a plain word after it ("密码是 sunshine" has one)
@@ -696,6 +709,7 @@ def find_secrets(text: str) -> list[Finding]:
     from .laidout import find_laid_out
     from .presented import find_presented
     from .replied import find_replied
+    from .written import find_written
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_hedged(text)
     found += find_presented(text)
@@ -703,7 +717,11 @@ def find_secrets(text: str) -> list[Finding]:
     found += find_laid_out(text)
     found += find_coded(text)
     found += find_replied(text)
-    return [_as_written(f, text, original) for f in _dedupe(found) if not _placeholder(f, text)]
+    found += find_written(text)
+    kept, dismissed = [], []
+    for f in _dedupe(found):
+        (dismissed if _placeholder(f, text) else kept).append(_as_written(f, text, original))
+    return kept, dismissed
 
 
 # a slot a value goes in, named by words: "<password>", "<你的密码>", "${DB_PASSWORD}", "{{api_key}}"

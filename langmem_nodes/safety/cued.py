@@ -38,12 +38,12 @@ _BUZZER = r"buzzer|intercom|call\s*box|entry\s*phone|door\s*phone"
 _WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|lock\s*box|key\s*box|lock|locker|"
                r"padlock|bike\s+lock|safe|vault|elevator|lift|keypad|building|apartment|unlock|pickup|parcel|"
                r"verification|one[- ]time|otp|2fa|mfa|security|backup|recovery|access|pairing|parking|mailbox|"
-               rf"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in|{_BUZZER}")
+               rf"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in|bank|banking|bike|cage|cabinet|cupboard|{_BUZZER}")
 # "pin" the noun, not the verb ("pin torch==2.1.0"): owned, or followed by its link
 _PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone|new|old|default|unlock|temp|"
         r"temporary|one-time)\s+)pin\b|"
         r"\bpin(?=\s*(?:code|number|no\.?|is|was|ended\s+up|turned\s+out|became|[:=#：]))|"
-        r"\b(?:my|the|your|our|his|her)\s+[a-z]+\s+pin(?=\s*(?:,|is\b|was\b|[:=：]))")
+        r"\b(?:my|the|your|our|his|her)\s+[a-z]+\s+pin(?=\s*(?:,|is\b|was\b|[:=：]))|\bpin(?=\s*(?:\?|[—–]|-+>))")
 _SECRET_CUE = re.compile(
     rf"\b(?:(?:pass(?:word|wd|code|phrase)s?|pwd|{_PIN}|combination|combo)(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
     rf"(?:{_WHAT_OPENS})(?:\s+[\w-]+)?\s+codes?|codes?\s+(?:to|for|of|on)\s+(?:the\s+|my\s+|our\s+)?(?:{_WHAT_OPENS})|"
@@ -60,24 +60,31 @@ _SECRET_CUE = re.compile(
 # a thing that opens and a code word in one sentence: "the smart lock on our front door, the code for the dog
 # walker is 60 31", "hotel safe i set the code to 1 9 9 0", "智能锁临时密码设的 0 5 2 0 1 3"
 _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doors?|gates?|garage|safe|lockers?|padlock|"
-                     rf"keypad|alarm|vault|mailbox|storage\s+unit|{_BUZZER})\b|门锁|智能锁|门禁|对讲|保险箱|保险柜|快递柜|丰巢|柜子|信箱|车库|大门|房门|(?<=的)门(?![票诊户槛口店])", _I)
+                     rf"keypad|key\s*safe|alarm|vault|mailbox|storage\s+unit|{_BUZZER})\b|门锁|智能锁|门禁|对讲|保险箱|保险柜|快递柜|丰巢|柜子|信箱|车库|大门|房门|(?<=的)门(?![票诊户槛口店])", _I)
 # a thing opened only by typing, said to be a code of 4+ digits: "the garage keypad is seven three one nine",
 # "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
-_TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
-                           r"(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?\s*"
-                           r"(?:is|was|'s|:|=|->|is\s+now|now\s+is|takes|needs|opens\s+with|uses)\s+|"
-                           r"\b(?:door|gate|garage|shed|storage\s+unit|cellar|basement)\s*(?:'s|:|=|->|\s+is|\s+was)\s*|"
+_TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
+                           r"(?:\s+(?:panel|pad|system|unit|box))?(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?\s*"
+                           r"(?:is|was|'s|:|=|->|is\s+now|now\s+is|takes|needs|wants|asks\s+for|opens\s+with|uses|has)\s+|"
+                           r"\b(?:door|gate|garage|shed|storage\s+unit|cellar|basement)(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?"
+                           r"\s*(?:'s|:|=|->|\s+is|\s+was)\s*|"
                            # the opener named, then its code pointed at: "the alarm, it's 2 5 8 0", "hotel safe, I set it to 5281"
-                           rf"\b(?:keypad|lock\s*box|key\s*box|padlock|smart\s+lock|alarm|safe|lock|door|gate|garage|{_BUZZER})"
-                           r"\s*,\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to)\s+|"
+                           rf"\b(?:keypad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|locker|door|gate|garage|{_BUZZER})"
+                           r"(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?"
+                           r"\s*(?:,|[—–]+|\s-+)\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:(?:set|changed|made|reset)\s+it\s+to|used|picked|chose|went\s+with))\s+|"
                            # a panel only ever typed into, its code right after it: "apartment buzzer 1 4 0 2", "gate keypad 7319"
                            rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
                            r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)(?:(?!型号|品牌|规格|尺寸|编号)[^，。！？,\d]){0,6}?"
                            r"(?:[，,]\s*(?:就|我|我们)?)?(?:就是|设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
+# what is pressed or said before a panel's code: "star 4 9 2 6 hash", "是 0 7 2 1", "井号 6 3 0 8"
+_KEYS_BEFORE = re.compile(r"(?:\s|是|为|[:：]|井号|星号|[*#]|\b(?:star|hash|pound)\b|先按?)*", _I)
 _TYPED_IN = re.compile(r"\b(?:press(?:ed)?|dial(?:l?ed)?|hit|punch(?:ed)?|key(?:ed)?|tap(?:ped)?|type[ds]?|enter(?:ed|s)?)\s+(?:in\s+)?(?=\d)|(?:输入?|按|摁)(?:密码)?\s*(?=\d)", _I)
 # a dial combination said in turns, three or more: "right 22, left 8, right 41", "右 22 左 8 右 41"
-_DIAL_TURNS = re.compile(r"(?:\b(?:left|right|l|r)\s*\d{1,3}\b\s*[,，、]?\s*(?:then\s+)?){3,}|"
-                         r"(?:[左右顺逆](?:转|圈|转[一两三四五六七八九\d]?圈)?\s*\d{1,3}\s*[,，、]?\s*){3,}", _I)
+_EN_TURN = (r"(?:\b(?:left|right|l|r|clockwise|counter-?clockwise|anti-?clockwise)(?:\s+(?:once|twice)|\s+(?:one|two|three|four|five|\d)"
+            r"\s*(?:full\s+)?(?:turns?|times?|rotations?|spins?))?(?:\s+(?:to|on|at|past))?\s*\d{1,3}\b|\b\d{1,3}\s*(?:left|right|l|r)\b)")
+_ZH_TURN = r"[左右顺逆](?:时针)?(?:转)?(?:[一两二三四五六七八九\d]圈半?)?(?:转)?(?:到)?\s*\d{1,3}"
+_DIAL_TURNS = re.compile(rf"(?:{_EN_TURN}\s*[,，、]?\s*(?:(?:and\s+)?then\s+)?){{3,}}|"
+                         rf"(?:(?:再|然后|接着)?{_ZH_TURN}\s*[,，、]?\s*){{3,}}", _I)
 _TYPED_CODE = re.compile(r"\d{4,8}[*#]?(?![\w:/-]|\.\w|\s?\d)|\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)|"
                          # keys pressed one after another: "4 then 7 then 1 then 1", "4 再按 7 再按 1 再按 1"
                          r"\d(?:\s*(?:,\s*)?(?:then|and\s+then|再按|然后按?|再)\s*\d(?!\d)){3,7}", _I)
@@ -119,9 +126,10 @@ _MEASURE_AFTER = re.compile(
     r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|毫秒|微秒|毫米|厘米|毫升|公斤|千克|克|升|倍|帧|像素|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
     _I)
 _NOT_VALUE_BEFORE = re.compile(
-    r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|line|bus|route|page|step|issue|pr|ticket|"
+    r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|reference|ref|booking|confirmation|invoice|claim|"
+    r"qps|tps|rps|line|bus|route|page|step|issue|pr|ticket|"
     r"error|status|http|floor|suite|apt|zip|postal|area|model|iso|rfc|pep|since|until|by|in|from|before|after|"
-    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|\d\s*\(|[A-Za-z_]\w*\(|(?<!\bis\s)(?<![:=：是为]\s)(?<![:=：是为])#|[$€£¥]|型号|规格|货号|版本|端口|房间|航班|订单|单号|第|约|大约|"
+    r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|\d\s*\(|[A-Za-z_]\w*\(|(?<!\bis\s)(?<![:=：是为]\s)(?<![:=：是为])#|[$€£¥]|型号|规格|货号|版本|端口|房间|航班|订单|单号|第|约|大约|大概|差不多|将近|接近|超过|不到|"
     # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
     r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
     r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号)\s*(?:是|为|:|：)?)\s*$", _I)
@@ -152,6 +160,8 @@ def _value_token(token: str, before: str, after: str) -> bool:
     if _MEASURE_AFTER.match(after) or _NOT_VALUE_BEFORE.search(before) or _DATE_OR_TIME.fullmatch(token) \
             or is_measure(token) or re.match(r":(?!//)", after):  # "AADSTS50126: invalid …": a label, not a value
         return False
+    if before.endswith("#") and re.fullmatch(r"(?=[0-9]*[a-fA-F])[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?", token):
+        return False  # "the login button is #1a73e8": a colour
     if re.match(r"\s?\d", after) and token.isdigit() and len(token) >= 4:  # "4111 1111 …": a card number, pii's
         return False
     if named_not_typed(token, before) or _NAME_BEFORE.search(before):  # "SSID is Cafe_Guest_2G": a name
@@ -201,10 +211,15 @@ _SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[{_ZH_DIGIT
                       rf"(?<![\w{_ZH_DIGIT}])(?=[\d ]*[{_ZH_DIGIT}])(?=[{_ZH_DIGIT} ]*\d)[\d{_ZH_DIGIT}](?: ?[\d{_ZH_DIGIT}]){{3,11}}(?![\w{_ZH_DIGIT}])", _I)
 
 
+_CARD_BACK = re.compile(r"卡(?:片)?(?:背面|背后)|\b(?:cvv2?|cvc2?|cvn|security\s+code|back\s+of\s+(?:the|my|his|her)\s+card|"
+                        r"(?:digits|numbers?)\s+on\s+the\s+back)\b|安全码", _I)
+
+
 def _pieces(sentence: str, offset: int) -> list[Finding]:
     out = []
+    least = 3 if _CARD_BACK.search(sentence) else 4  # a card's security code has three digits
     for m in _SPACED_DIGITS.finditer(sentence):
-        if sum(c.isdigit() for c in m.group(0)) >= 4 and not _MEASURE_AFTER.match(sentence[m.end():]) \
+        if sum(c.isdigit() for c in m.group(0)) >= least and not _MEASURE_AFTER.match(sentence[m.end():]) \
                 and not _NOT_VALUE_BEFORE.search(sentence[max(0, m.start() - 14):m.start()]):
             out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
     for m in _SPELLED.finditer(sentence):
@@ -291,8 +306,9 @@ def find_cued(text: str) -> list[Finding]:
             cue or (lent and _POINTS_BACK.match(sentence))) else []
         typed = _TYPED_OPENER.search(sentence)
         if typed and not values:
+            at = offset + typed.end() + _KEYS_BEFORE.match(sentence, typed.end()).end() - typed.end()
             values = [f for f in (*_values(sentence, offset), *_pieces(sentence, offset))
-                      if f.start == offset + typed.end() and _four_digits(f.value)]
+                      if f.start == at and _four_digits(f.value)]
         dial = _DIAL_TURNS.search(sentence)
         if dial and not values and (cue or _OPENER.search(sentence) or lent):  # "the safe combo? right 22, left 8, right 41"
             values = [Finding("access code", "secret", offset + dial.start(), offset + dial.end(), dial.group(0).rstrip(" ,，、"))]

@@ -6,7 +6,7 @@ import re
 import unicodedata
 from functools import cached_property, lru_cache
 
-from .credentials import Finding, find_secrets
+from .credentials import Finding, find_secrets, screen_secrets
 from .cued import mask_values, names_secret
 from .instructions import instruction_target
 from .pii import REDACTED, find_pii, redact
@@ -32,7 +32,10 @@ class TurnScreen:
 
     def __init__(self, text: str) -> None:
         self.text = text or ""
-        self.findings = [*find_secrets(self.text), *find_pii(self.text)]
+        secrets, dismissed = screen_secrets(self.text)
+        self.findings = [*secrets, *find_pii(self.text)]
+        # values the turn shows as examples or placeholders: a claim quoting one alone lost the words that said so
+        self._dismissed = {f.value for f in dismissed} - {f.value for f in self.findings}
         self._tainted: list[tuple[str, list[Finding]]] = []
         if self.findings:
             pos = 0
@@ -64,7 +67,7 @@ class TurnScreen:
     def findings_for(self, *texts: str) -> list[Finding]:
         """Findings in `texts` themselves, findings whose value they contain, and findings of the turn's
         sentences that contain one of them."""
-        own = [f for t in texts if t for f in (*find_secrets(t), *find_pii(t))]
+        own = [f for t in texts if t for f in (*find_secrets(t), *find_pii(t)) if f.value not in self._dismissed]
         joined = " ".join(t for t in texts if t)
         near = [f for f in self.findings if f.value in joined]
         for sentence, inside in self._tainted:
