@@ -60,6 +60,11 @@ def test_prose_outside_the_code_is_still_read(message, kept, not_kept):
     ("我们用 `pytest` 跑测试。", "pytest"),
     ("About me:\n- I live in Rome\n- I use Neovim", "Rome"),  # a list is prose, not code
     ("关于我：\n- 我住在杭州\n- 我用 Neovim", "杭州"),
+    # prose that starts like a statement or holds brackets is prose: no code syntax right after the keyword
+    ("for work (mostly) I use vim", "vim"),
+    ("I live in Paris (the 11th);\nlet me know if that matters", "Paris"),
+    ("Here is my note:\n\n    I live in Paris and I use vim", "Paris"),  # an indented paragraph with no code in it
+    ("关于我：\n\n    我住在杭州，我用 Neovim", "杭州"),
 ])
 def test_values_and_lists_are_not_taken_for_code(message, value):
     assert any(value in o for o in _objects(message))

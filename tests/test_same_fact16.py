@@ -75,6 +75,7 @@ def test_a_language_the_rules_do_not_read_is_skipped_as_not_supported(message, l
     ("我住在京都、毎日コーヒーを飲みます。", ("lives_in", "京都")),  # the Chinese clause is read, the Japanese one is not
     ("I live in Los Angeles and I love pan con tomate.", ("lives_in", "Los Angeles")),
     ("我住在上海，周末去 Café de Flore 喝咖啡。", ("lives_in", "上海")),
+    ("我一直用ソニー的耳机", ("uses", "ソニー的耳机")),  # a katakana name inside a Chinese clause
 ])
 def test_chinese_and_english_clauses_beside_another_language_are_still_read(message, kept):
     found, skips = X.analyse(message)

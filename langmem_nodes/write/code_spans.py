@@ -29,22 +29,29 @@ _INLINE_CODE = re.compile(r"(?:^|\s)(?:#|//|/\*)|[\"']|(?<![=!<>])=(?!=)|\w\(|;\
 
 _COMMENT_LINE = re.compile(r"^\s*(?:#+(?:\s|$)|#!|//|/\*|\*/|<!--|;;)")
 _PROMPT_LINE = re.compile(r"^\s*(?:\$\s+\S|>>>\s|PS [A-Z]:\\[^>]*>|[A-Z]:\\[^>\s]*>|#\s+(?:sudo|apt|cd|ls|rm)\s)")
-# a statement's keyword (lower case as code writes it; SQL in upper case) ...
-_KEYWORD = re.compile(
-    r"^\s*(?:(?:def|class|import|from|return|raise|yield|elif|else|try|except|finally|with|if|for|while|async|await|"
-    r"lambda|function|const|let|var|public|private|protected|static|package|fn|func|pub|impl|struct|enum|interface|"
-    r"export|using|namespace|echo|print|printf|puts|console\.\w+|System\.out\.\w+)\b|#include\b|#define\b|"
-    r"(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP)\s)")
-# ... with code syntax on the line, a trailing comment, or the whole of an import
-_SYNTAX = re.compile(r"[(){}\[\];=<>]|^\s*(?:echo|print|printf|puts)\s+[\"']|:\s*(?:(?:#|//).*)?$|\S\s+(?:#|//)\s|^\s*(?:import\s+[\w.]+(?:\s+as\s+\w+)?|"
-                     r"from\s+[\w.]+\s+import\s+[\w., *]+)\s*$|^\s*(?:return|yield|raise|echo|print|puts)\s+[\w.]+\s*$")
-_ASSIGNMENT_LINE = re.compile(r"^\s*[\w.\[\]'\"]+\s*(?:[-+*/|&]?=|:=)\s*\S")
+# a statement by its shape: the keyword and the syntax right after it ("def f(", "let x =", "for x in xs:"), so that
+# "let me know", "return the book", "for work (mostly) I use vim", "if you can, use tabs:" stay prose
+_STATEMENT = re.compile(
+    r"^\s*(?:async\s+)?def\s+\w+\s*\(|^\s*class\s+\w+\s*(?:[(:{<]|extends\b|implements\b)|"
+    r"^\s*import\s+[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+)*\s*;?\s*(?:(?:#|//).*)?$|"
+    r"^\s*from\s+[\w.]+\s+import\s+[\w., *()]+$|^\s*(?:import|export)\s+(?:\{|\*|default\b|[\w$]+\s+from\s+[\"'])|"
+    r"^\s*(?:}\s*)?(?:if|elif|else\s+if|while|for|switch|catch|with)\s*\(|"
+    r"^\s*(?:if|elif|while|for|with)\s[^,]*?(?:[=<>()\[\].]|\bin\b|\bnot\b|\bis\b|\bas\b)[^,]*:\s*(?:(?:#|//).*)?$|"
+    r"^\s*(?:}\s*)?(?:else|try|finally|do)\s*[:{]\s*$|^\s*except\b[^,]*:\s*$|"
+    r"^\s*(?:return|yield|raise|throw|await)\s+[\w.$]+\s*(?:[(\[;]|[-+*/%<>=!&|]|$|\s(?:#|//)\s)|"
+    r"^\s*(?:const|let|var|val|auto)\s+(?:mut\s+)?[\w$]+\s*(?::[^=]+)?=|"
+    r"^\s*(?:public|private|protected|static|final|pub)\b.*[;{(]\s*(?:(?://|#).*)?$|"
+    r"^\s*(?:fn|func|function)\s+[\w$]+\s*[(<]|^\s*(?:struct|enum|interface|impl|trait)\s+[\w<>]+\s*[{(:<]|"
+    r"^\s*(?:package|using|namespace)\s+(?:[\w]+(?:\.[\w]+)+|[\w.]+\s*[;{])|^\s*#(?:include\s*[<\"]|define\s+\w+)|"
+    r"^\s*(?:SELECT|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(?:TABLE|INDEX|VIEW|DATABASE)|ALTER\s+TABLE|DROP\s+TABLE)\b|"
+    r"^\s*(?:print|printf|puts|console\.\w+|System\.out\.\w+|fmt\.\w+)\s*\(|^\s*(?:echo|print|puts)\s+[\"'$]")
+_ASSIGNMENT_LINE = re.compile(r"^\s*[A-Za-z_$][A-Za-z0-9_.$\[\]'\"]*\s*(?:[-+*/|&]?=|:=)\s*\S")
 _CALL_LINE = re.compile(r"^\s*(?:await\s+)?[\w.]+(?:\[[^\]]*\])?\([^()]*(?:\([^()]*\)[^()]*)*\)\s*;?\s*(?:(?:#|//).*)?$")
 _BRACE_LINE = re.compile(r"^\s*[{}\[\])]+[;,]?\s*$|\{\s*(?:(?://|#).*)?$|^\s*}")
 _TRACE_LINE = re.compile(
-    r"^\s*(?:Traceback \(most recent call last\):|File \"[^\"]+\", line \d+|at [\w$.<>]+\([^)]*\)|Caused by:|"
+    r"^\s*(?:Traceback \(most recent call last\):|File \"[^\"]+\", line \d+|at\s+\S.*(?:\.\w+:\d+|:\d+:\d+|Native Method|Unknown Source)\)?\s*$|Caused by:|"
     r"Exception in thread|\.\.\. \d+ more|\^+\s*$|[\w.]+(?:Error|Exception)(?::|$))")
-_LOG_LINE = re.compile(r"^\s*\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}[.,]\d+)|^\s*\[?(?:DEBUG|INFO|WARN|WARNING|ERROR|FATAL|TRACE)\]?[:\s]")
+_LOG_LINE = re.compile(r"^\s*\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}[.,]\d+)|^\s*\[(?:DEBUG|INFO|WARN|WARNING|ERROR|FATAL|TRACE)\]")
 _INDENTED = re.compile(r"^(?: {4,}|\t)(?![-*+•]\s|\d+[.)]\s)\S")
 _BLANK = re.compile(r"^\s*$")
 
@@ -52,7 +59,7 @@ _BLANK = re.compile(r"^\s*$")
 def _statement_end(line: str) -> bool:
     """A line that ends a statement in code (";" after code syntax), not a prose sentence cut at a semicolon."""
     s = line.rstrip()
-    return s.endswith(";") and bool(re.search(r"[=(){}\[\]]", s))
+    return s.endswith(";") and bool(re.search(r"\w\(|[=(){}\[\]]\s*;$|=", s)) and not re.search(r"\s\(", s)
 
 
 def is_code_line(line: str) -> bool:
@@ -61,7 +68,7 @@ def is_code_line(line: str) -> bool:
         return True  # "// …", "/* …", "<!-- …"; a lone "# …" may be a heading (see `split`)
     if _PROMPT_LINE.match(line) or _TRACE_LINE.match(line) or _LOG_LINE.match(line) or _BRACE_LINE.search(line):
         return True
-    if _KEYWORD.match(line) and _SYNTAX.search(line):
+    if _STATEMENT.match(line):
         return True  # "def f(x):", "import os", "return x  # …" — not "let me know" or "from now on, …"
     return bool(_ASSIGNMENT_LINE.match(line) or _CALL_LINE.match(line) or _statement_end(line))
 
@@ -83,7 +90,7 @@ def _code_lines(text: str) -> list[tuple[int, int]]:
         else:
             kinds.append("prose")
         after_blank = kinds[-1] == "blank"
-    # an indented block after a blank line is code; "# …" lines next to code (through blank lines) are its comments
+    # an indented block after a blank line is code when it holds code; "# …" lines next to code are its comments
     changed = True
     while changed:
         changed = False
@@ -91,7 +98,7 @@ def _code_lines(text: str) -> list[tuple[int, int]]:
             if kind not in ("hash", "indent"):
                 continue
             near = [k for k in (_neighbour(kinds, i, -1), _neighbour(kinds, i, 1)) if k]
-            if kind == "indent" or "code" in near:
+            if "code" in near or (kind == "indent" and "hash" in near):  # an indented paragraph alone stays prose
                 kinds[i], changed = "code", True
     spans, pos, start = [], 0, -1
     for line, kind in zip(lines, kinds):

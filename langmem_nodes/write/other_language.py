@@ -14,6 +14,7 @@ _HIRAGANA = re.compile(r"[\u3041-\u309f]")
 _KATAKANA = re.compile(r"[\u30a1-\u30fa]")
 _HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_ZH_FUNCTION = re.compile(r"[我你他她们的是了在吗呢吧很都也就还]")
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 # function words (pronouns, articles, copulas, prepositions) no English clause is made of; none is an English word
@@ -35,8 +36,8 @@ _ENGLISH = {"i", "i'm", "im", "my", "me", "we", "our", "you", "the", "a", "an", 
 
 def name(clause: str) -> str:
     """The language `clause` is written in when it is neither English nor Chinese ("Japanese", …), else ""."""
-    if _HIRAGANA.search(clause) or len(_KATAKANA.findall(clause)) >= 2:
-        return "Japanese"
+    if _HIRAGANA.search(clause) or (len(_KATAKANA.findall(clause)) >= 2 and not _ZH_FUNCTION.search(clause)):
+        return "Japanese"  # kana; a katakana name inside a Chinese clause ("我喜欢ソニー的耳机") stays Chinese
     if len(_HANGUL.findall(clause)) >= 2:
         return "Korean"
     if _CJK.search(clause):
