@@ -39,12 +39,18 @@ def test_a_withdrawal_takes_back_the_value_said_in_the_other_language(store, tur
 
 
 @pytest.mark.parametrize(("turns", "both"), [
-    (("I'm vegetarian.", "我是素食者。"), ("vegetarian", "素食者")),
     (("My cat is called Mimi.", "我家狗叫旺财。"), ("Mimi", "旺财")),  # a cat and a dog: two animals
 ])
-def test_the_same_value_or_another_holder_stays(store, turns, both) -> None:
+def test_another_holder_stays(store, turns, both) -> None:
     active = _active(store, *turns)
     assert all(any(v in t for t in active) for v in both), active
+
+
+@pytest.mark.parametrize("turns", [("I'm vegetarian.", "我是素食者。"), ("我是素食者。", "I'm vegetarian.")])
+def test_the_same_value_in_the_other_language_stays_one_memory(store, turns) -> None:
+    # no false contradiction, and no second memory either (nc16 M3): the other language's statement is a repeat
+    active = _active(store, *turns)
+    assert len(active) == 1 and any(v in active[0] for v in ("vegetarian", "素食者")), active
 
 
 def test_families_and_values() -> None:

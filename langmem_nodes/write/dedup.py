@@ -27,6 +27,7 @@ from ..facts import authority, identity, same_fact
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
 from ..state import PendingWrite
+from .same_value import same_value
 
 _LIVE = (Status.ACTIVE, Status.CANDIDATE)
 
@@ -110,8 +111,8 @@ class DedupNode(MemoryNode):
                 return m, "exact"
         obj = normalize_text(r.object)
         for ref in self.store.find_refs(parts, statuses=_LIVE, subject=r.subject, predicate=r.predicate):
-            if ref.polarity == r.polarity.value and normalize_text(ref.object) == obj:
-                m = self.store.get(ref.id)
+            if ref.polarity == r.polarity.value and (normalize_text(ref.object) == obj or same_value(ref.object, r.object)):
+                m = self.store.get(ref.id)  # "peanuts" and "花生" in one slot: the same value said another way
                 if m is not None and m.status in _LIVE:
                     return m, "key"
         vec = self.store.embedder.embed([r.text])[0]

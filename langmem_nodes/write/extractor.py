@@ -32,6 +32,7 @@ from ..safety import MAX_CLAUSES_PER_TURN, find_injection, instruction_target
 from ..state import PendingWrite
 from ..text import detect_lang
 from . import (
+    allergy_noun,
     answer_scope,
     answered,
     casual_en,
@@ -42,6 +43,7 @@ from . import (
     chat_zh,
     clause_en,
     cleft_en,
+    code_spans,
     codeswitch,
     contrast,
     correction_ref,
@@ -59,6 +61,8 @@ from . import (
     left_job,
     named_thing,
     negated_frame,
+    noted,
+    other_language,
     pronouns,
     quoted,
     routine,
@@ -390,7 +394,10 @@ class RuleExtractor(Extractor):
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
         question, hypothetical, reported speech, about someone else, one-off, small talk, past episode, no parse.
         A quoted phrase is read as one piece (`quoted`)."""
-        return quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
+        message, code = code_spans.split(message)  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
+        found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
+        found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
+        return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
                  ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
@@ -423,8 +430,8 @@ class RuleExtractor(Extractor):
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
         kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
         asks_for_help = functools.cache(lambda: kin_age.incidental(message))  # once per message, not per clause
-        # A long message (more sentences than a turn keeps claims) reads each sentence once: one pasted or said
-        # over and over adds nothing new. A short one reads a repeat again, so dedup records its decision.
+        # A message reads each distinct sentence once: one pasted or said over and over adds nothing new, and the
+        # skip reports it once with its count ("repeated within the same turn (N more times)").
         said_again: dict[str, int] = {}
         asked_before = answered.questions(earlier)  # the assistant's questions this message answers, if any
         read = unread = 0  # unread: sentences after the message made more claims than a turn keeps
@@ -436,7 +443,7 @@ class RuleExtractor(Extractor):
             sentence = chat14_en.bullet_setting(sentence) or sentence  # "* db: MySQL 8" in a list about the stack
             if not sentence:
                 continue
-            if sentence in said_again and read >= MAX_CLAUSES_PER_TURN:
+            if sentence in said_again:
                 said_again[sentence] += 1
                 continue
             said_again.setdefault(sentence, 0)
@@ -484,7 +491,7 @@ class RuleExtractor(Extractor):
                     skips.append({"text": raw.strip(), "reason": "question"})
                     continue
                 cued = bool(lx.EXPLICIT.search(raw)) or cue_open or explicit_ask
-                clause = cleft_en.uncleft(lx.TRAIL_FILLER.sub("", lx.LEAD_TIME.sub("", chat12_en.unsubordinate(lx.LEAD.sub("", raw.strip())))))
+                clause = cleft_en.uncleft(lx.TRAIL_FILLER.sub("", lx.LEAD_TIME.sub("", chat12_en.unsubordinate(noted.unframe(lx.LEAD.sub("", raw.strip()))))))
                 cue_open = bool(lx.EXPLICIT.search(raw)) and not clause.strip(" .,;:!?。，；：！？—–-")
                 hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")
@@ -519,6 +526,9 @@ class RuleExtractor(Extractor):
                     continue
                 if len(clause) > MAX_CLAUSE_CHARS:  # a run-on "clause" is not a memory
                     skips.append({"text": clause[:60] + "…", "reason": f"too long ({len(clause)} characters in one clause)"})
+                    continue
+                if (language := other_language.name(clause)):  # "私は東京に住んでいます", "Vivo en Madrid": not read, and said so
+                    skips.append({"text": clause, "reason": "language not supported", "language": language})
                     continue
                 if reported and not ((_FIRST_PERSON.match(clause) or _WE.match(clause)) and not lx.REPORTED.search(clause)):
                     skips.append({"text": clause, "reason": _hearsay_or_other(clause)})
