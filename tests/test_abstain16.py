@@ -8,6 +8,13 @@
   monitoring stack on an alert ("加个告警"); a data warehouse is the project's database; the editor on a debugger's
   breakpoints; what the user does not drink on a drink ("有啥提神的", "can I have a flat white"); where they live on a
   day trip from home ("这周末去哪耍").
+- Not understanding or wondering about a thing in general ("I never understood how HDR works", "我一直搞不懂复利
+  怎么算"), where a thing comes from, whether it is considered one, what it is famous for, how it started, a class's
+  superlative ("the fastest dog breed"), its usual symptoms or causes ("中风一般有哪些前兆") are questions of knowledge;
+  the same about the user's own or a thing at hand ("这个报错") are not.
+- More slots: what the user is learning bears on practising it ("推荐个练听力的播客"); the user's pet on caring for a
+  pet ("is it ok to take the pup out when it snows?"); a blood-pressure condition on food ("晚饭做点啥清淡的"); where the
+  user lives on a spot near home.
 - The default selector keeps a memory counted relevant for a standing condition whatever its similarity, and before
   the others when the cap is reached ("周末带孩子去哪玩" lost «用户住在成都» to the relative cut).
 
@@ -22,6 +29,7 @@ import pytest
 
 from langmem_nodes.read import QueryNode, RecallNode, RuleSelector, create_read_graph
 from langmem_nodes.read.other_person import bears_on
+from langmem_nodes.read.query_need import query_need
 from langmem_nodes.read.standing import conditions_asked, conditions_held
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.state import ScoredMemory
@@ -50,7 +58,7 @@ def test_a_request_names_the_slot_it_depends_on(text, condition):
     ("User prefers git on the command line", "vcs"), ("用户用 Git 命令行，不用图形界面", "vcs"),
     ("Alerts go through Grafana and PagerDuty", "monitoring"), ("服务的监控用的 Prometheus", "monitoring"),
     ("The team's data warehouse is BigQuery", "database"), ("公司的数仓是 ClickHouse", "database"),
-    ("User doesn't drink coffee", "diet"), ("用户不喝酒", "diet"),
+    ("User doesn't drink coffee", "drink"), ("用户不喝酒", "drink"),
 ])
 def test_a_memory_states_the_slot_it_governs(text, condition):
     assert condition in conditions_held(text)
@@ -151,3 +159,55 @@ def test_the_selector_keeps_a_standing_condition_within_the_cap(diet):
     got = [h.record.id for h in RuleSelector().select(hits)]
     assert len(got) == 5 and diet in got
     assert got == sorted(got, key=lambda i: -next(h.score for h in hits if h.record.id == i))  # still best first
+
+
+@pytest.mark.parametrize("text", [
+    "I never understood how HDR works", "I still don't get why the sky is blue", "what's the fastest dog breed?",
+    "where does sourdough come from originally?", "is chess considered a sport?", "what is Lisbon famous for",
+    "how did allotments start in england",
+    "我一直搞不懂复利怎么算", "我一直搞不懂高血压到底是怎么来的", "中风一般有哪些前兆", "鸡蛋过敏一般是啥原因", "苏州以什么出名",
+])
+def test_a_thing_in_general_is_a_question_of_knowledge(text):
+    assert query_need(text) == "impersonal"
+
+
+@pytest.mark.parametrize("text", [
+    "I don't know what to cook tonight", "I don't get why my build fails", "what's the fastest way to the airport from here?",
+    "is my car considered a classic?", "what is my town known for?",
+    "我一直搞不懂这个报错怎么回事", "我一直搞不懂怎么配 nginx", "杭州周末一般有什么好玩的",
+])
+def test_the_users_own_or_a_thing_at_hand_is_not(text):
+    assert query_need(text) != "impersonal"
+
+
+@pytest.mark.parametrize(("text", "condition"), [
+    ("recommend a podcast so I can practise listening", "learning"), ("quiz me on irregular verbs", "learning"),
+    ("推荐个练听力的播客", "learning"), ("帮我出几道模拟题", "learning"),
+    ("is it ok to take the pup out when it snows?", "pet"), ("主子最近不爱吃猫粮怎么办", "pet"),
+    ("晚饭做点啥清淡的", "diet"), ("nice spots for sunset photos near home", "place"),
+])
+def test_more_requests_name_their_slot(text, condition):
+    assert condition in conditions_asked(text)
+
+
+@pytest.mark.parametrize(("text", "condition"), [
+    ("User is learning Spanish, about A2", "learning"), ("用户在准备明年的雅思考试", "learning"),
+    ("User has a greyhound called Pepper", "pet"), ("用户养了一只柯基叫旺财", "pet"),
+    ("User has high blood pressure", "diet"), ("用户有高血压", "diet"),
+])
+def test_more_memories_state_their_slot(text, condition):
+    assert condition in conditions_held(text)
+
+
+@pytest.mark.parametrize("where", ["用户住在成都", "User lives in Leeds"])
+def test_a_standing_condition_does_not_raise_the_relative_cut_for_the_others(where):
+    hits = [_hit(where, 0.95, standing=True), _hit("near", 0.3), _hit("faint", 0.08)]
+    assert {h.record.id for h in RuleSelector().select(hits)} == {where, "near", "faint"}
+
+
+@pytest.mark.parametrize("memory", ["User doesn't drink alcohol", "用户不喝酒"])
+def test_a_drink_restriction_bears_on_a_drink_not_on_a_meal(memory):
+    """Among a meal's diet memories (two at most) it would take the place of an allergy's."""
+    assert conditions_held(memory) == {"drink"}
+    assert "drink" in conditions_asked("fancy a glass of wine tonight?") and "drink" in conditions_asked("聚会喝点什么")
+    assert "drink" not in conditions_asked("what should I cook for dinner?") | conditions_asked("晚饭做点啥")

@@ -108,7 +108,8 @@ class RuleSelector(Selector):
     that evidence holds and its similarity is ≥ `relative_sim` × the best one's: the evidence is the
     absolute floor, and the relative cut prefers fewer when the best is much closer. A hit counted relevant for a
     standing condition («User lives in Chengdu» for "where to go this weekend", `standing.py`) is kept whatever its
-    similarity, and before the others when the cap is reached: its evidence is the condition, not the words. (0.2 is what
+    similarity, and before the others when the cap is reached: its evidence is the condition, not the words; nor does
+    its similarity raise the relative cut for the others. (0.2 is what
     `relative` 0.6 of the final score meant when every memory carried its freshness ungated.) A hit without
     evidence (a custom recall) is kept when its score is ≥ `threshold` and ≥ `relative` × the best score.
 
@@ -135,7 +136,8 @@ class RuleSelector(Selector):
             return []
         best = max(h.score for h in hits)
         floor = max(self.threshold, self.relative * best)
-        best_sim = max(float(h.breakdown.get("sim", h.score)) for h in hits)
+        # a standing condition neither needs the relative cut nor sets it for the others
+        best_sim = max((float(h.breakdown.get("sim", h.score)) for h in hits if not standing(h)), default=0.0)
 
         def keep(h: ScoredMemory) -> bool:
             if self.require_evidence and "relevant" in h.breakdown:
