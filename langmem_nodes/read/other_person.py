@@ -2,9 +2,10 @@
 
 "help me pick a birthday gift for my coworker", "write a card for my neighbour", "同事要退休了，我送什么礼物好？",
 "我哥结婚我要上台讲话，帮我写个稿子": the answer depends on the coworker, the neighbour, the brother — not on the
-user's son, dog or diet that the low personal floor would let in because it happens to be nearest. A request that
-names such a person counts by meaning only the memories naming the same kind of person («User's sister Priya is
-getting married in June» for "a toast for my sister's wedding"); shared words and standing conditions still count.
+user's son, dog, diet or work that the low personal floor would let in because it happens to be nearest. A request
+that names such a person counts by meaning only the memories naming the same kind of person («User's sister Priya is
+getting married in June» for "a toast for my sister's wedding", `bears_on`): a memory naming no one («用户负责一个
+推荐模型») does not govern a gift for the girlfriend either. Shared words and standing conditions still count.
 
 Not a child (the user's children are the user's own care: where they live, what they eat bears on it) nor a friend
 (a party or a meal with friends is the user's own: "朋友聚会我点什么饮料合适？" → «用户不喝酒»), and not when the person
@@ -72,10 +73,19 @@ def names_someone_else(memory_text: str, others: Collection[str]) -> bool:
     return bool(_CHILD.search(memory_text) or names_other(memory_text, OTHERS) or names_relation(memory_text, _PETS))
 
 
+def bears_on(memory_text: str, others: Collection[str]) -> bool:
+    """Whether the memory bears by meaning on a request concerning `others`: it names one of them.
+
+    >>> bears_on("用户的妈妈有高血压", {"parent"}), bears_on("用户负责一个电商推荐模型", {"partner"})
+    (True, False)
+    """
+    return names_other(memory_text, others)
+
+
 def names_other(memory_text: str, others: Collection[str]) -> bool:
     """Whether the memory names one of the kinds of people `others`."""
     return any(OTHERS[o].search(memory_text) or (o in _MEMORY_OTHERS and _MEMORY_OTHERS[o].search(memory_text))
                for o in others)
 
 
-__all__ = ["OTHERS", "names_other", "names_someone_else", "others_named"]
+__all__ = ["OTHERS", "bears_on", "names_other", "names_someone_else", "others_named"]

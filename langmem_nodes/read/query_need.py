@@ -58,10 +58,18 @@ _FIRST_PERSON_ZH = ("我", "咱", "用户", "俺")
 _PITCHED_AT_ME = re.compile(r"\blike (?:i'?m|im|i am) (?:five|5|a (?:kid|child|beginner)|new(?: to (?:this|it))?)\b", re.I)
 # wondering aloud ("I wonder why …", "我在想马拉松为什么…", "我好奇…"): the question after it is what is asked
 _WONDER = re.compile(r"^\W*(?:i (?:wonder|was wondering|am curious)|i'm curious|i(?:'ve| have) always wondered|"
-                     r"(?:just )?curious|我(?:一直|总是|老是|很|挺|特别|真的|有点)?(?:在想|好奇|想知道)|好奇)[\s,，:：]*", re.I)
+                     r"i(?:'ve| have)? never (?:really |quite |fully )?understood|"
+                     r"i (?:still )?(?:don't|do not|never) (?:really |quite |fully )?(?:understand|get)|"
+                     r"(?:just )?curious|我(?:一直|总是|老是|很|挺|特别|真的|有点)?(?:在想|好奇|想知道)|好奇|"
+                     r"我?(?:一直|总是|始终|从来|还是|到现在)?都?(?:搞不懂|搞不明白|搞不清楚?|弄不明白|弄不懂|没搞懂|没弄懂|"
+                     r"不太懂|不太明白|想不通))[\s,，:：]*", re.I)
 # a wh-clause ("why …", "how pubs got their names", "when Neovim forked"): after a wondering, a question of knowledge
 # unless it is about the user, a task ("how to …") or a request ("what to cook tonight")
 _WHY_EN = re.compile(r"^\W*(?:why|how come|how|where|when|who|what|which)\b(?!\s+to\b)", re.I)
+# a thing at hand ("this error", "这个报错"): the user's own, not a thing in general
+_THIS_ONE = re.compile(r"\b(?:this|that|these|those)\b|这|那(?!么)", re.I)
+# the same in Chinese: a thing named, then how or why it is so ("复利怎么算", "高血压到底是怎么来的", "猫为啥怕水")
+_WHY_ZH = re.compile(r"^[^我咱俺你这那]{1,12}?(?:到底|究竟)?是?(?:怎么|如何|怎样|为什么|为啥)")
 
 # asking for advice, a recommendation or help: the answer depends on who asks
 _REQUEST_EN = re.compile(
@@ -104,9 +112,11 @@ _KNOWLEDGE_EN = re.compile(
     r"designed|created|sang|made|was)\b"
     r"|what (?:year|century|are the rules)\b|what(?:'s| is| are) the (?:\w+ )?rules? (?:in|of|for)\b"
     r"|(?:what|who|which)(?:'s|s| is| are| was| were) the (?:(?:current |official )?world record|record for|tallest|"
-    r"largest|biggest|oldest|longest|highest|deepest|smallest|richest|fastest (?:man|woman|animal|car|bird|fish)|"
+    r"largest|biggest|oldest|longest|highest|deepest|smallest|richest|strongest|heaviest|hottest|coldest|rarest|smartest|"
+    r"loudest|brightest|slowest|youngest|fastest (?!way|route|method|option|path|time|fix)\w+|"
     r"most (?:populous|spoken|visited|famous|popular|common))\b"
     r"|what are (?:some |the )?(?:classic|famous|traditional|iconic|typical|well-known)\b"
+    r"|where (?:do|does|did) [^?]{1,40}\b(?:come from|originate)\b"
     r"|how (?:do you|can you|to) tell [^?]{1,40}\b(?:apart|from)\b|how (?:do you |to )?distinguish\b"
     r"|what(?:'s| is) the (?:capital|boiling point|population|speed of|distance|difference|history|meaning|origin|"
     r"(?:average |worst[- ]case )?time complexity|formula|definition)\b"
@@ -116,7 +126,8 @@ _KNOWLEDGE_EN = re.compile(
     r"|what(?: is|'s| are) (?!the\b|my\b|our\b|your\b|this\b|that\b|it\b|left\b|next\b|new\b)\w+(?:[ -]\w+)?\s*\??$"
     r"|when (?:did|was|were)\b(?![^?]*\b(?:last|first) time\b)"
     r"|how (?:far|tall|old|big|long|many \w+|much \w+) (?:is|are|was|were|do|does)\b"
-    r"|how (?:was|were|did) (?:the |an? )?\w+(?: \w+)? (?:discovered|invented|formed|made|built)\b"
+    r"|how (?:was|were|did) (?:the |an? )?\w+(?: \w+)? (?:discovered|invented|formed|made|built|start|begin|originate|"
+    r"come about|get (?:their|its) names?)\b"
     r"|how (?:do|does) (?:an? \w+|(?!you\b|we\b|i\b|they\b|it\b|this\b|that\b|my\b|our\b)\w+)(?: actually| really)? "
     r"(?:work|purr|fly|swim|breathe|grow|kill|sleep|form|happen|evolve|see|hear|migrate|communicate|hunt|thin|"
     r"cure|spread|cause|affect|make money|make a profit)\b"
@@ -126,17 +137,21 @@ _KNOWLEDGE_EN = re.compile(
     r"|why (?:is|are|was) [^?]{1,40} called\b"
     r"|why (?:do|does|did|is|are|was|were)\b"
     r"|(?:is|are|was|were) [^?]{1,40}\b(?:made by|invented by|maintained by|owned by|developed by|backed by|"
-    r"a (?:kind|type) of|native to|named after|technically|still (?:open[- ]source|free|maintained|supported|alive))\b"
+    r"a (?:kind|type) of|native to|named after|technically|considered|classed as|classified as|"
+    r"still (?:open[- ]source|free|maintained|supported|alive))\b"
     r"|explain (?:what|how|why|an?|big|the (?:difference|concept|idea|meaning|big))\b"
     r"|summari[sz]e\b|write (?:me )?an? (?:haiku|poem|limerick|sonnet|story)\b|tell me an? (?:joke|fun fact|story)\b"
     r"|(?:what'?s|tell me) (?:the history|a fun fact)\b)", re.I)
 _KNOWLEDGE_EN_ANYWHERE = re.compile(r"\bhistory of\b|\bwhat causes\b|\bthe difference between\b"
+                                    r"|\b(?:is|are|was|were) [^?]{1,40}\b(?:famous|known|renowned|best known) for\b"
                                     r"|\b(?:biologically|chemically|physiologically|scientifically)\b", re.I)
 _KNOWLEDGE_ZH = re.compile(
     r"是什么意思|什么意思|什么是|是什么东西|区别|差别|差异|差在哪|有什么不同|有(?:啥|什么)不一样|不一样在哪|"
     r"是哪[几两二三四五六七八九十百]+[^\s，,。？?]|(?:谁|哪个国家|哪国|哪家公司|哪个公司)\S{0,4}(?:搞出来|发明|创立|创造|提出|制定|"
     r"设计|推出)的|原理是什么|是怎么回事|怎么回事？?$|是怎么形成|怎么形成|"
     r"是怎么引起|怎么引起|是怎么实现|是怎样的|机制是|是怎么来的|原产地|发源地|都有哪些|有关系吗|有什么关系|"
+    r"(?:一般|通常|常见的?)(?:会)?有(?:哪些|什么|啥)(?:症状|前兆|表现|原因|特点|特征|种类|类型|危害|副作用)|"
+    r"(?:一般|通常)(?:是|都是)(?:啥|什么|哪些)原因|(?:以|因)(?:什么|啥)(?:出名|闻名|著称)|有(?:什么|啥)出名的|"
     r"是谁(?:画|写|发明|发现|建|创立|导演)?|作者是谁|谁(?:画|写|发明|发现)的|哪一年|哪年|什么时候(?:传入|发明|建|成立|出现)|"
     r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
     r"写一首|写首|讲个笑话|说个笑话|概括|解释一下(?:什么|大|这个词)?|"
@@ -326,8 +341,10 @@ def query_need(text: str) -> Need:
     """How much the query needs the user's memories: "impersonal", "general", "implied" or "personal" (module
     docstring)."""
     plain = _unquoted(text).strip()
-    if (wonder := _WONDER.match(plain)) and (asked := plain[wonder.end():].strip()) and not speaks_of_user(asked):
-        if (_WHY_EN.match(asked) and not _REQUEST_EN.search(asked)) or _is_impersonal_form(asked, asked):
+    if (wonder := _WONDER.match(plain)) and (asked := plain[wonder.end():].strip()) and not speaks_of_user(asked) \
+            and not _THIS_ONE.search(asked):
+        if (_WHY_EN.match(asked) and not _REQUEST_EN.search(asked)) or _is_impersonal_form(asked, asked) or (
+                _WHY_ZH.match(asked) and not _REQUEST_ZH.search(asked) and not _SETTING_ZH.search(asked)):
             return "impersonal"
         plain = asked
     core = _PITCHED_AT_ME.sub(" ", _ADDRESSED_ME.sub(" ", plain))

@@ -88,7 +88,7 @@ from .fact_relation import names_relation, relations_named
 from .generic_task import reads_as_generic_task
 from .history_route import HISTORY_BOOST
 from .knowledge import asks_knowledge, reads_as_request
-from .other_person import names_someone_else, others_named
+from .other_person import bears_on, others_named
 from .query_need import asks_something, speaks_of_user
 from .relevance import (
     DENSE_FLOORS,
@@ -418,8 +418,7 @@ class RecallNode(MemoryNode):
         if fact and (named := relations_named(query.text)):  # "what is my daughter called?": not the son's name
             chosen = {i for i in chosen if names_relation(records[i].text, named)}
         elif need != "impersonal" and (others := others_named(query.text)):  # "a gift for my coworker" (`other_person`)
-            chosen = {i for i in chosen if lexical.get(i, 0.0) >= self.lexical_floor
-                      or not names_someone_else(records[i].text, others)}
+            chosen = {i for i in chosen if lexical.get(i, 0.0) >= self.lexical_floor or bears_on(records[i].text, others)}
         # a condition bears on a request, not on a turn that only states something ("又下雨了")
         if self.standing and not fact and asks_something(query.text) and (need in ("personal", "implied") or (
                 need == "general" and not speaks_of_user(query.text))):

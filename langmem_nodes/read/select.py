@@ -96,12 +96,20 @@ def _check_cap(cap: int) -> int:
     return cap
 
 
+def standing(h: ScoredMemory) -> bool:
+    """Whether the recall counted the hit relevant for a condition the request depends on (`standing.py`)."""
+    return bool(h.breakdown.get("standing")) and bool(h.breakdown.get("relevant", 1.0))
+
+
 class RuleSelector(Selector):
     """Evidence + threshold + cap: at most `cap` hits, best first, possibly none.
 
     A hit whose recall measured absolute relevance (`breakdown["relevant"]`, see `relevance.py`) is kept when
     that evidence holds and its similarity is ≥ `relative_sim` × the best one's: the evidence is the
-    absolute floor, and the relative cut prefers fewer when the best is much closer. (0.2 is what
+    absolute floor, and the relative cut prefers fewer when the best is much closer. A hit counted relevant for a
+    standing condition («User lives in Chengdu» for "where to go this weekend", `standing.py`) is kept whatever its
+    similarity, and before the others when the cap is reached: its evidence is the condition, not the words; nor does
+    its similarity raise the relative cut for the others. (0.2 is what
     `relative` 0.6 of the final score meant when every memory carried its freshness ungated.) A hit without
     evidence (a custom recall) is kept when its score is ≥ `threshold` and ≥ `relative` × the best score.
 
@@ -128,15 +136,18 @@ class RuleSelector(Selector):
             return []
         best = max(h.score for h in hits)
         floor = max(self.threshold, self.relative * best)
-        best_sim = max(float(h.breakdown.get("sim", h.score)) for h in hits)
+        # a standing condition neither needs the relative cut nor sets it for the others
+        best_sim = max((float(h.breakdown.get("sim", h.score)) for h in hits if not standing(h)), default=0.0)
 
         def keep(h: ScoredMemory) -> bool:
             if self.require_evidence and "relevant" in h.breakdown:
-                return float(h.breakdown.get("sim", h.score)) >= self.relative_sim * best_sim
+                return standing(h) or float(h.breakdown.get("sim", h.score)) >= self.relative_sim * best_sim
             return h.score >= floor
 
-        ranked = sorted(hits, key=lambda h: -h.score)
-        return [h for h in ranked if keep(h)][: self.cap]
+        ranked = [h for h in sorted(hits, key=lambda h: -h.score) if keep(h)]
+        # a condition the request depends on is evidence of its own, not of similarity: it keeps its place in the cap
+        first = {id(h) for h in sorted(ranked, key=lambda h: not standing(h))[: self.cap]}
+        return [h for h in ranked if id(h) in first]
 
 
 _SYSTEM = (

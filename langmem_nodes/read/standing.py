@@ -7,9 +7,11 @@ in Go 1.22») is about a condition, the query about a task the condition constra
 apart and no similarity floor finds the link. The link is one of form, zh + en:
 
 - **diet**: a memory stating what the user may not or does not eat (an allergy, vegetarian, an intolerance,
-  diabetes, 不能吃辣) bears on a request about food (cooking, a meal, a recipe, a snack, 吃什么, 早餐).
+  diabetes, high blood pressure, 不能吃辣) bears on a request about food or drink (cooking, a meal, a recipe, a snack,
+  a coffee, 吃什么, 早餐, 喝点啥).
+- **drink**: a memory stating what the user does not drink (coffee, alcohol, 不喝酒) bears on a request about a drink.
 - **place**: a memory stating where the user lives bears on a request that depends on the place (here,
-  nearby, the weather, a season outdoors, where to go; 附近, 天气, 去哪).
+  nearby, the weather, a season outdoors, where to go, a day trip from home; 附近, 天气, 去哪, 一日游).
 - **stack**: a memory stating the user's technical setup (a language, a framework, a platform, the project's
   database, a code convention) bears on a request to build or change code (a function, an endpoint, a query,
   a screen, a hook, a deploy or rollback; 函数, 接口, 字段, 部署, 回滚).
@@ -20,6 +22,11 @@ apart and no similarity floor finds the link. The link is one of form, zh + en:
 - **platform**, **machine**: where the code runs (a cold start, autoscaling, environment variables, 冷启动 → «User
   deploys the API on AWS Lambda», «部署在阿里云上») and the user's computer (an installer, a download, which version,
   a driver, 安装包 → «用户的电脑是MacBook Air M1»).
+- **analysis**, **vcs**, **monitoring**: the tools the user analyses and plots data with (R, pandas, «charts in a
+  colourblind-friendly palette») bear on loading, reshaping, aggregating or plotting data (a chart, 汇总, 宽表转长表);
+  version control on a commit or a branch; the monitoring stack on an alert or a dashboard (告警).
+- **learning**, **pet**: what the user is learning bears on a request to practise (listening, a quiz, 刷题); the
+  user's pet on a request about caring for one (the pup, 主子, 遛狗).
 - **deadline**: a memory stating a due date (a thesis due, an exam on a date, 截止) bears on a question about the
   time left ("how many weeks do I have left", "还剩几天").
 - **children**: a memory stating the user's child bears on a request about a young child ("a bedtime routine for a
@@ -69,20 +76,32 @@ CONDITIONS: dict[str, Condition] = {
     "diet": Condition(
         held=re.compile(
             r"\b(?:allerg\w*|vegetarian|vegan|pescatarian|celiac|coeliac|gluten|lactose|intoleran\w*|kosher|halal|"
-            r"diabet\w*|(?:doesn't|does not|don't|can't|cannot|never|won't) eat)\b"
-            r"|过敏|素食|吃素|不耐受|乳糖|麸质|忌口|不吃|不能吃|不能喝|清真|糖尿病|控糖|痛风", re.I),
+            r"diabet\w*|hypertension|high blood pressure|(?:high )?cholesterol|gout|"
+            r"(?:doesn't|does not|don't|can't|cannot|never|won't) eat)\b"
+            r"|过敏|素食|吃素|不耐受|乳糖|麸质|忌口|不吃|不能吃|不能喝|清真|糖尿病|控糖|痛风|高血压|高血脂|胆固醇", re.I),
         asked=re.compile(
             r"\b(?:cook\w*|bak(?:e|ing)|recipes?|meals?|dinner|lunch|breakfast|brunch|supper|snacks?|desserts?|"
-            r"cakes?|eat|eating|food|dish(?:es)?|menu|restaurants?|takeout|takeaway|picnic|bbq|barbecue|cookout|potluck|groceries)\b"
-            r"|吃(?!亏|醋|力|惊|苦)|做饭|做菜|下厨|菜谱|食谱|早餐|早饭|午饭|午餐|晚饭|晚餐|夜宵|零食|甜点|蛋糕|烘焙|餐厅|饭店|外卖|点菜|聚餐|野餐|烧烤|火锅|自助餐",
+            r"cakes?|eat|eating|food|dish(?:es)?|menu|restaurants?|takeout|takeaway|picnic|bbq|barbecue|cookout|potluck|groceries|"
+            r"drinks?|coffee|latte|flat white|espresso|cappuccino|tea|smoothies?|shakes?|beer|wine|cocktails?|"
+            r"(?:to|i) order)\b"
+            r"|吃(?!亏|醋|力|惊|苦)|喝(?!彩)|饮料|提神|做饭|做菜|下厨|菜谱|食谱|早餐|早饭|午饭|午餐|晚饭|晚餐|夜宵|零食|甜点|蛋糕|烘焙|餐厅|饭店|外卖|点菜|聚餐|野餐|烧烤|火锅|自助餐",
             re.I),
         predicates=frozenset({"allergy", "diet"})),
+    # what the user does not drink («User doesn't drink coffee», «用户不喝酒») bears on a drink, not on a meal (where it
+    # would take the place of the diet memories that do)
+    "drink": Condition(
+        held=re.compile(r"\b(?:(?:doesn't|does not|don't|can't|cannot|never|won't|no longer) drinks?|teetotal|"
+                        r"caffeine|decaf)\b|不喝|戒酒|戒了酒|咖啡因|不碰酒", re.I),
+        asked=re.compile(r"\b(?:drinks?|coffee|latte|flat white|espresso|cappuccino|tea|smoothies?|shakes?|beer|wine|"
+                         r"cocktails?|pub|bar)\b|喝(?!彩)|饮料|提神|奶茶|咖啡|酒吧", re.I),
+        predicates=frozenset()),
     "place": Condition(
         held=re.compile(r"\b(?:lives?|living|based|resides?) in\b|\bmoved to\b|住在|家在|定居|常住", re.I),
         asked=re.compile(
             r"\b(?:around here|near(?:by| me| here)|here(?=\W*$)|here\b(?! (?:is|are)\b)(?=[^?]*\?)|"
-            r"weather|outside|outdoors?|this (?:winter|summer|spring|autumn|fall)|somewhere)\b"
-            r"|附近|本地|当地|这边|周边|天气|气温|下雨|去哪|哪儿玩|哪里玩|出去玩|户外|野餐", re.I),
+            r"weather|outside|outdoors?|this (?:winter|summer|spring|autumn|fall)|somewhere|day trips?|"
+            r"(?:weekend|road) trips?|getaways?|(?:from|near|close to|around) home|things to do)\b"
+            r"|附近|本地|当地|这边|周边|天气|气温|下雨|去哪|哪儿玩|哪里玩|出去玩|户外|野餐|一日游|周边游|郊游|去(?:哪|哪儿|哪里)?耍", re.I),
         predicates=frozenset({"lives_in"})),
     "stack": Condition(
         held=re.compile(rf"(?<![\w.])(?:{_LANGUAGES_AND_TOOLS})(?![\w])|\b(?:work )?stack\b|\bcode (?:examples|comments)\b"
@@ -99,7 +118,8 @@ CONDITIONS: dict[str, Condition] = {
     # stack memories rank first ("write a query that finds invoices" → the project's database, not its language)
     "database": Condition(
         held=re.compile(r"\b(?:postgres\w*|mysql|mariadb|mongo(?:db)?|sqlite|oracle db|sql server|dynamodb|"
-                        r"cassandra|database|sqlalchemy|prisma|hibernate|orm)\b|数据库|库用|(?<![A-Za-z])ORM", re.I),
+                        r"cassandra|database|sqlalchemy|prisma|hibernate|orm|(?:data )?warehouse|duckdb|bigquery|"
+                        r"snowflake|clickhouse|redshift)\b|数据库|库用|数据仓库|数仓|(?<![A-Za-z])ORM", re.I),
         asked=re.compile(
             r"\b(?:sql|quer(?:y|ies)|joins?|index(?:es)?(?! funds?)|migrations?|columns?|fields?|schema|"
             r"soft[- ]delete|too many connections|connection pool|deadlocks?)\b"
@@ -115,7 +135,7 @@ CONDITIONS: dict[str, Condition] = {
         held=re.compile(r"\b(?:vs ?code|visual studio|n?vim|neovim|emacs|intellij|pycharm|webstorm|goland|sublime|"
                         r"cursor editor|zed)\b|编辑器|(?<![A-Za-z])IDE(?![A-Za-z])", re.I),
         asked=re.compile(r"\b(?:shortcuts?|keybindings?|key bindings?|hotkeys?|multi[- ]?cursors?|extensions?|plugins?|"
-                         r"snippets?)\b|快捷键|插件|多光标|代码片段", re.I),
+                         r"snippets?|debugger|breakpoints?|format on save)\b|快捷键|插件|多光标|代码片段|调试器|断点", re.I),
         predicates=frozenset()),
     "platform": Condition(
         held=re.compile(r"\b(?:aws|lambda|ec2|ecs|eks|fargate|gcp|cloud run|app engine|azure|kubernetes|k8s|heroku|vercel|"
@@ -123,6 +143,44 @@ CONDITIONS: dict[str, Condition] = {
                         re.I),
         asked=re.compile(r"\b(?:cold starts?|autoscal\w*|scal(?:e|ing) (?:up|out|down)|timeouts? in prod|memory limits?|"
                          r"serverless|env(?:ironment)? var\w*|secrets? in prod)\b|冷启动|扩容|缩容|弹性伸缩|环境变量", re.I),
+        predicates=frozenset()),
+    # the tools the user analyses data and draws charts with («User works in R with the tidyverse», «画图用 plotly»,
+    # «User wants colourblind-friendly charts») bear on a request to load, reshape, aggregate or plot data
+    "analysis": Condition(
+        held=re.compile(r"(?<![\w.])R(?![\w&])|\b(?:tidyverse|ggplot2?|dplyr|pandas|polars|numpy|jupyter(?: ?lab)?|"
+                        r"notebooks?|plotly|matplotlib|seaborn|stata|spss|duckdb|spark|plots?|charts?|palettes?)\b|"
+                        r"数据分析|画图|作图|图表|配色"),
+        asked=re.compile(r"\b(?:plot\w*|charts?|graphs?|visuali[sz]\w*|dataframes?|df|parquet|csv|pivot|reshape|"
+                         r"aggregat\w*|group ?by|histograms?|scatter)\b|(?:画|做)(?:一个|个|张)?\S{0,10}图|图表|柱状图|"
+                         r"折线图|饼图|汇总|聚合|透视|宽表|长表|可视化", re.I),
+        predicates=frozenset()),
+    # version control: «User uses git from the command line» bears on undoing a commit or cleaning up a branch
+    "vcs": Condition(
+        held=re.compile(r"\b(?:git|svn|mercurial)\b(?![-.]?(?:hub|lab))", re.I),
+        asked=re.compile(r"\b(?:commits?|branch(?:es)?|rebase|merge conflicts?|cherry-pick|stash)\b|提交|分支|变基|"
+                         r"合并冲突", re.I),
+        predicates=frozenset()),
+    # monitoring: «用户的模型监控用Prometheus+Grafana» bears on an alert or a dashboard to set up
+    "monitoring": Condition(
+        held=re.compile(r"\b(?:prometheus|grafana|datadog|sentry|new relic|pagerduty|monitoring)\b|监控", re.I),
+        asked=re.compile(r"\b(?:alert\w*|monitor\w*|dashboards?|on-?call)\b|告警|报警|监控|看板|通知我", re.I),
+        predicates=frozenset()),
+    # something the user is learning or preparing for («User is learning Spanish», «用户在准备雅思») bears on a request to
+    # practise it: exercises, a quiz, a study plan, 练听力, 刷题 (not on a question about its topic: "语法难吗")
+    "learning": Condition(
+        held=re.compile(r"\b(?:learning|studying|revising|preparing for|taking (?:lessons|classes))\b|在学|学习|备考|"
+                        r"准备\S{0,8}考试|考研|雅思|托福", re.I),
+        asked=re.compile(r"\b(?:practi[cs]e|practi[cs]ing|exercises|drills?|quiz(?:zes)?|flashcards?|study plan|"
+                         r"revis(?:e|ion)|mock exams?)\b|练习|练(?:听力|口语|一练|练)|刷题|复习|学习计划|模拟题|出(?:几道|点|些)?题",
+                         re.I),
+        predicates=frozenset()),
+    # the user's pet («User has a greyhound called Pepper», «用户养了一只柯基») bears on a request about caring for a pet
+    "pet": Condition(
+        held=re.compile(r"\b(?:dogs?|pupp(?:y|ies)|corgi|labrador|retriever|poodle|beagle|husky|shiba|dachshund|terrier|"
+                        r"collie|spaniel|bulldog|pug|greyhound|whippet|cats?|kittens?|tabby|ragdoll|rabbit|hamster|parrot)s?\b|"
+                        r"狗|柯基|柴犬|金毛|泰迪|哈士奇|拉布拉多|边牧|比熊|猫|英短|布偶|美短|兔子|仓鼠|鹦鹉", re.I),
+        asked=re.compile(r"\b(?:dogs?|pup|pups|puppy|doggo|pooch|cats?|kitty|kitten|pets?|walkies|vet)\b|狗子|狗狗|遛狗|"
+                         r"主子|毛孩子|猫咪|铲屎|宠物|猫粮|狗粮", re.I),
         predicates=frozenset()),
     "machine": Condition(
         held=re.compile(r"\b(?:macbook|imac|mac mini|apple silicon|m[1-4](?: pro| max)?|windows \d+|ubuntu|fedora|arch linux|"
