@@ -102,3 +102,34 @@ def test_the_tool_after_is_in_or_a_kind_with() -> None:
     _check(_accepted("our e2e tests are in playwright"), [("project", "playwright", P)])
     _check(_accepted("our repo is a monorepo with turborepo"), [("project", "turborepo", P)])
     assert _accepted("our team is in Lisbon") == []
+
+
+# ---- a state as the subject of a complaint; a business the user runs (casual15_tune, own2-020; was: no parse) -----
+def test_being_x_makes_is_the_users_state() -> None:
+    assert unframed("being gluten intolerant makes travel a pain") == "I'm gluten intolerant"
+    _check(_accepted("ugh, being vegan makes travelling so hard. any snack ideas for a long flight?"), [("user", "vegan", P)])
+    _check(_accepted("我乳糖不耐，出去吃饭有什么推荐"), [("user", "乳糖不耐", P)])  # the Chinese path unchanged
+
+
+def test_a_business_the_user_runs_is_the_owners_role() -> None:
+    _check(_accepted("I run a little flower shop and do all the ordering myself, how do I track waste?"), [("user", "flower shop", P)])
+    _check(_accepted("I own a cafe."), [("user", "cafe", P)])  # was: a car «cafe»
+
+
+def test_a_question_about_a_shop_is_no_business() -> None:
+    assert unframed("I have a shop question") == "I have a shop question"
+    assert unframed("I run a test") == "I run a test"
+
+
+# ---- the tool that runs another (casual15_tune, own2-010; was: no parse) -------------------------------------------
+def test_the_tool_that_runs_another_is_the_projects() -> None:
+    _check(_accepted("fyi our warehouse is BigQuery and the nightly jobs get kicked off from Jenkins"),
+           [("project", "BigQuery", P), ("project", "Jenkins", P)])
+    assert unframed("the build is run by me") == "the build is run by me"
+
+
+# ---- an emoji before "since …" ends the sentence before it (casual15_tune; was: no parse) ---------------------------
+def test_an_emoji_then_since_starts_a_new_sentence() -> None:
+    _check(_accepted("missed my train again 🙃 since I moved to Leiden my commute has been chaos. bike or bus?"),
+           [("user", "Leiden", P)])
+    assert given_cut("I switched to nights last month my sleep is bad") == "I switched to nights last month"

@@ -419,7 +419,7 @@ class RuleExtractor(Extractor):
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
         message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
-        message = frames.framed_setup(team_frame.framed_list(message))  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet; "my setup:\n- neovim" too
+        message = frames.run_by_split(frames.framed_setup(team_frame.framed_list(message)))  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet; "my setup:\n- neovim" too
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
         kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it

@@ -2,7 +2,9 @@
 
 - a sure-footed lead ("pretty sure we're on node 20", "iirc our db is Postgres 14", "我很确定我们用的是 X"):
   the clause after it is the user's statement, not a hedge (a hedge is "I think", "probably": `lexicon.HEDGE`);
-- who the user is, given as "as someone who's colorblind" / "as someone with ADHD": the user's trait;
+- who the user is, given as "as someone who's colorblind" / "as someone with ADHD" / "being lactose intolerant
+  makes …": the user's trait; a business the user runs ("I run a small bakery"): the owner's role;
+- the tool that runs another ("dbt gets triggered from Airflow"): a tool the project uses;
 - a reason clause run into the main one without a comma ("since I moved to Denver I've been getting
   nosebleeds"): the given clause ends where the next holder starts ("I moved to Denver");
 - a list under a header naming whose setup it is ("my setup:", "context for this bug:", "我的开发环境："): a bare
@@ -16,6 +18,8 @@ Example:
     ("I'm colorblind", 'I have ADHD')
     >>> given_cut("I moved to Denver I've been getting nosebleeds lol"), given_cut("I moved to Denver")
     ('I moved to Denver', 'I moved to Denver')
+    >>> given_cut("I switched to nights last month my sleep has been a mess"), given_cut("I moved to my new flat")
+    ('I switched to nights last month', 'I moved to my new flat')
     >>> framed_setup("here's my setup:\\n- neovim\\n- zsh with starship\\nhow do I theme tmux?").split("\\n")[1:3]
     ['I use neovim', 'I use zsh with starship']
 """
@@ -23,6 +27,8 @@ Example:
 from __future__ import annotations
 
 import re
+
+from .clause_en import is_tool_name
 
 _I = re.IGNORECASE
 
@@ -37,13 +43,39 @@ _AS_SOMEONE = re.compile(r"^as\s+(?:someone|somebody|a person|a guy|a girl|one)\
                          r"(?P<o>[\w' -]{2,40}?)\s*(?:\([^)]*\))?$", _I)
 
 
+# the user's state as the subject of a complaint: "being lactose intolerant makes eating out so hard"
+_BEING = re.compile(r"^being\s+(?P<o>(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?)\s+(?:makes|made|is|means|sucks|has|keeps|can be|gets)\b", _I)
+# a business the user runs: "I run a small bakery", "I own a little flower shop" (the owner's role)
+_BUSINESS = (r"bakery|cafe|café|coffee shop|restaurant|bar|pub|food truck|shop|store|boutique|salon|barbershop|studio|gym|"
+             r"farm|nursery|clinic|practice|agency|daycare|bookshop|bookstore|flower shop|florist|brewery|winery|"
+             r"(?:online|etsy|shopify|print|pottery|candle|coffee|bike|pet|flower|book|tattoo|yoga|dance|photography|design|"
+             r"cleaning|landscaping|catering|bookkeeping|consulting|tutoring)\s+(?:shop|store|business|studio|company|stall)")
+_RUNS = re.compile(rf"^i\s+(?:run|own|started|opened|manage)\s+(?:my\s+own\s+|an?\s+)(?:(?:small|little|tiny|local|family|"
+                   rf"new|busy|online|one-person|home)\s+)*(?P<b>{_BUSINESS})(?=$|[,.!]|\s+(?:and|in|on|near|downtown|that|which|so|called|"
+                   rf"named|with|out of|from|for)\b)", _I)
+# the tool that runs another: "dbt gets triggered from Airflow", "the jobs are scheduled in Dagster"
+_RUN_VERB = (r"(?:our\s+|the\s+)?[\w.+#-]+(?:\s+[\w.+#-]+)?\s+(?:gets|get|is|are)\s+(?:all\s+)?(?:triggered|run|scheduled|"
+             r"orchestrated|kicked off)\s+(?:from|by|in|via|through|with)\s+")
+_RUN_BY = re.compile(rf"^{_RUN_VERB}(?P<o>[\w.+#-]+)(?=$|\s|[,.!])", _I)
+# "our warehouse is Snowflake and dbt gets triggered from Airflow": the second clause has a holder of its own
+_AND_RUN_BY = re.compile(rf"\s+and\s+(?={_RUN_VERB})", _I)
+
+
 def unframed(clause: str) -> str:
-    """The clause a sure-footed lead or an "as someone who's …" frame holds; `clause` itself without one."""
+    """The clause a frame holds, said plainly: a sure-footed lead dropped, "as someone who's X" / "being X makes …"
+    as "I'm X", "I run a small bakery" as "I'm a bakery owner", "dbt gets triggered from Airflow" as "we use
+    Airflow"; `clause` itself without one."""
     text = clause.strip()
     if m := _SURE.match(text):
         return text[m.end():]
     if m := _AS_SOMEONE.match(text):
         return f"I'm {m.group('o')}" if m.group("be") else f"I have {m.group('o')}"
+    if m := _BEING.match(text):
+        return f"I'm {m.group('o')}"
+    if m := _RUNS.match(text):
+        return f"I'm a {m.group('b')} owner"
+    if (m := _RUN_BY.match(text)) and is_tool_name(m.group("o")):
+        return f"we use {m.group('o')}"
     return clause
 
 
@@ -51,7 +83,8 @@ def unframed(clause: str) -> str:
 # the next holder and its verb: "I've been", "I keep", "we need"; "my"/"our" may sit inside the given clause
 _NEXT_HOLDER = re.compile(r"\s+(?=(?:i'?ve|i'?m|i'?d|i'?ll|i|we'?ve|we'?re|we|it'?s|everything)\s+(?:been|got|gotten|had|have|"
                           r"keep|kept|started|noticed|feel|felt|need|needed|can'?t|cannot|am|is|are|was|were|get|getting|"
-                          r"want|wanted|still|always|never|just|really|love|hate|find|found|barely|hardly)\b)", _I)
+                          r"want|wanted|still|always|never|just|really|love|hate|find|found|barely|hardly)\b|"
+                          r"my\s+[a-z]+(?:'s|\s+(?:has|have|is|are|was|were|keeps|got|gets)\b))", _I)
 
 
 def given_cut(clause: str) -> str:
@@ -78,6 +111,11 @@ _BARE_ITEM = re.compile(r"^(?!(?:i|i'm|we|we're|my|our|the|no|not|never)\b)[\w.+
                         r"[\w.+#/@-]+){0,3}$", _I)
 # a line whose subject lost its determiner: "repo is a monorepo …", "tests are in vitest"
 _HOLDERLESS = re.compile(r"^(?P<n>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are|runs?|uses?|lives?|deploys?)\s+\S", _I)
+
+
+def run_by_split(message: str) -> str:
+    """"X is Snowflake and dbt gets triggered from Airflow": the run-by clause said as a sentence of its own."""
+    return _AND_RUN_BY.sub(". ", message)
 
 
 def framed_setup(message: str) -> str:
