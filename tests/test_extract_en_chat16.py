@@ -102,6 +102,7 @@ def test_the_tool_after_is_in_or_a_kind_with() -> None:
     _check(_accepted("our e2e tests are in playwright"), [("project", "playwright", P)])
     _check(_accepted("our repo is a monorepo with turborepo"), [("project", "turborepo", P)])
     assert _accepted("our team is in Lisbon") == []
+    assert _accepted("the cron scheduler is in UTC") == []  # a time zone, no tool (own4_en_tune)
 
 
 # ---- a state as the subject of a complaint; a business the user runs (casual15_tune, own2-020; was: no parse) -----

@@ -441,7 +441,8 @@ def _project(rest: str, *, named: bool = False) -> list[Claim]:
         # "our CI is CircleCI", "the app is a Flutter client talking to a Firebase backend"
         obj_text = re.sub(r"^(?:an?|the)\s+", "", obj_text, flags=_I)
         # "our repo is a monorepo with pnpm workspaces", "our tests are in vitest": the tool after the kind / "in"
-        if (kind := _KIND_WITH.match(obj_text)) and not is_place(_object(obj_text[kind.end():])[0]):
+        if (kind := _KIND_WITH.match(obj_text)) and not is_place(tool := _object(obj_text[kind.end():])[0]) and (
+                is_tool_name(tool) or not kind.group(0).strip().lower().endswith("in")):  # not "(the scheduler is) in UTC"
             obj_text = obj_text[kind.end():]
         return _project_claims(obj_text, strict=True)
     return _project_claims(obj_text)
