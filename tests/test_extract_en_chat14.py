@@ -125,7 +125,7 @@ def test_a_short_answer_takes_the_frame_of_the_question(question: str, answer: s
 def test_parts() -> None:
     assert judgement("way better") and judgement("a smeary mess") and judgement("not that good")
     assert not judgement("Postgres 15") and not judgement("a Honda") and not judgement("better auth")
-    assert answered("Which database are you using?", "postgres, v15") == "we use postgres, v15"
+    assert answered("Which database are you using?", "postgres, v15") == "we use postgres v15"  # the version stays with its name
     assert answered("Which editor do you use?", "neovim") == "I use neovim"
     assert answered("Which editor do you use?", "I use vim but I want to switch to something else") == ""
     assert bullet_setting("* db: MySQL 8") == "our db is MySQL 8" and bullet_setting("- milk: 2 litres") == ""

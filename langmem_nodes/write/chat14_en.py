@@ -6,8 +6,10 @@ reason of a request ("as a vegetarian, what …", "… since I'm a software engi
 Example:
     >>> judgement("way better"), judgement("a smeary mess"), judgement("not great"), judgement("Postgres 15")
     (True, True, True, False)
-    >>> answered("Which database are you using?", "postgres, v15")
-    'we use postgres, v15'
+    >>> answered("Which database are you using?", "postgres, v15"), answered("Which stack?", "x")
+    ('we use postgres v15', '')
+    >>> answered("What language and framework is the service written in?", "kotlin, spring boot")
+    'we use kotlin and spring boot'
     >>> answered("Which editor do you use?", "neovim mostly")
     'I use neovim mostly'
     >>> bullet_setting("* db: MySQL 8")
@@ -80,7 +82,22 @@ def answered(question: str, answer: str) -> str:
     team = holder != "you" or built_from
     if holder == "it" and not built_from:
         return ""  # "What breed is it?": what "it" is, the question does not say
-    return f"{'we' if team else 'I'} use {answer}"
+    return f"{'we' if team else 'I'} use {_listed(answer)}"
+
+
+_VERSION = re.compile(r"^(?:v|version\s+)?\d+(?:\.\d+)*$", _I)
+
+
+def _listed(answer: str) -> str:
+    """"kotlin, spring boot" → "kotlin and spring boot" (each a value); "postgres, v15" stays one value."""
+    items = [p.strip() for p in answer.rstrip(".!").split(",") if p.strip()]
+    joined: list[str] = []
+    for item in items:
+        if joined and _VERSION.match(item):
+            joined[-1] += f" {item}"  # a version belongs to the name before it
+        else:
+            joined.append(item)
+    return " and ".join(joined)
 
 
 # ---- a bullet line naming a part of the project ---------------------------------------------------------------

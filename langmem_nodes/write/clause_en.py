@@ -418,8 +418,11 @@ def _project(rest: str, *, named: bool = False) -> list[Claim]:
             uses = re.match(rf"^(?:{_STOPPED_VERB})\s+", re.sub(r"^(?:do|does)\s+", "", after, flags=_I), _I)
             if uses:
                 return _one("project", "uses", re.sub(r"^(?:do|does)\s+", "", after, flags=_I)[uses.end():], "negative", techy=True)
-        if named and (uses := re.match(r"^(?:(?:do|does) not|don'?t|doesn'?t)\s+use\s+", rest, _I)):
-            return _one("project", "uses", rest[uses.end():], "negative", techy=True)  # "this repo doesn't use Docker": a fact
+        team_place = re.search(r"\s(?:on|in|at)\s+(?:this|our|the)\s+(?:team|repo|repository|codebase|project|company|service|stack)\b|"
+                               r"\s(?:at work|in prod(?:uction)?)\b", rest, _I)
+        if (named or team_place) and (uses := re.match(r"^(?:(?:do|does) not|don'?t|doesn'?t)\s+use\s+", rest, _I)):
+            # "this repo doesn't use Docker": a fact; "we don't use mocks on this team": the place names the team
+            return _one("project", "uses", rest[uses.end():], "negative", techy=not team_place)
         return []  # "we don't use Docker" (a convention or a request?) is left to the phrasing rules
     if (m := _R_STOP.match(rest)):
         obj, after = _object(rest[m.end():])
@@ -437,6 +440,10 @@ def _project(rest: str, *, named: bool = False) -> list[Claim]:
     if verb in ("is", "are"):
         # "our CI is CircleCI", "the app is a Flutter client talking to a Firebase backend"
         obj_text = re.sub(r"^(?:an?|the)\s+", "", obj_text, flags=_I)
+        # "our repo is a monorepo with pnpm workspaces", "our tests are in vitest": the tool after the kind / "in"
+        if (kind := _KIND_WITH.match(obj_text)) and not is_place(tool := _object(obj_text[kind.end():])[0]) and (
+                is_tool_name(tool) or not kind.group(0).strip().lower().endswith("in")):  # not "(the scheduler is) in UTC"
+            obj_text = obj_text[kind.end():]
         return _project_claims(obj_text, strict=True)
     return _project_claims(obj_text)
 
@@ -446,6 +453,10 @@ _STACK_HEAD = re.compile(r"\s+(?:client|frontend|front end|backend|back end|app|
                          r"instance|project|codebase|pipeline)$", _I)
 _CONTINUE = re.compile(r"^\s*(?:,\s*)?(?:and|with|plus|&|,)\s+(?:(?:is|are|it's)\s+)?(?:(?:also|then)\s+)?", _I)
 _NEXT_PART = re.compile(r"^\s*(?:,\s*)?(?:and\s+|but\s+)?(?P<h>(?:the|our|this)\s+(?:" + _PROJECT_NOUN + r")\b.*)$", _I)
+
+
+_KIND_WITH = re.compile(rf"^(?:(?:{_PROJECT_NOUN}|monolith|workspace)\s+(?:with|using|built (?:with|on)|powered by|on top of)|"
+                        r"(?:written\s+|all\s+)?in)\s+(?=\S)", _I)
 
 
 def _project_claims(text: str, *, strict: bool = False) -> list[Claim]:

@@ -54,6 +54,7 @@ from . import (
     dropped_en,
     edit_request,
     elided,
+    frames,
     grammar,
     grammar_zh,
     kin_age,
@@ -425,7 +426,7 @@ class RuleExtractor(Extractor):
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
         message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
-        message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
+        message = frames.run_by_split(frames.framed_setup(team_frame.framed_list(message)))  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet; "my setup:\n- neovim" too
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
         kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
@@ -491,7 +492,10 @@ class RuleExtractor(Extractor):
                     skips.append({"text": raw.strip(), "reason": "question"})
                     continue
                 cued = bool(lx.EXPLICIT.search(raw)) or cue_open or explicit_ask
-                clause = cleft_en.uncleft(lx.TRAIL_FILLER.sub("", lx.LEAD_TIME.sub("", chat12_en.unsubordinate(noted.unframe(lx.LEAD.sub("", raw.strip()))))))
+                bare = frames.unframed(noted.unframe(lx.LEAD.sub("", raw.strip())))  # "pretty sure we're on node 20"
+                given = chat12_en.unsubordinate(bare)
+                given = frames.given_cut(given) if given != bare else given  # "since I moved to X I've been …"
+                clause = cleft_en.uncleft(lx.TRAIL_FILLER.sub("", lx.LEAD_TIME.sub("", given)))
                 cue_open = bool(lx.EXPLICIT.search(raw)) and not clause.strip(" .,;:!?。，；：！？—–-")
                 hedged = bool(lx.HEDGE.search(clause)) and source is Source.INFERRED
                 clause = _HEDGE_LEAD.sub("", clause).strip(" .,;:!?。，；：！？—–-")
