@@ -26,9 +26,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
-from ..facts import attribute_key, authority, value_key, winner_index
+from ..facts import attribute_key, authority, value_key, winner_index  # noqa: F401 - attribute_key re-exported
 from ..node import MemoryNode
 from ..records import MemoryContext
+from ..slots import slot_keys
 from ..state import ScoredMemory
 
 NEEDS_CONFIRMATION = "needs_confirmation"
@@ -42,8 +43,7 @@ def resolve_conflicts(
     `policy="confirm"` flags every winner of a contested group `needs_confirmation`, whatever the margin.
     """
     groups: dict[tuple[str, ...], list[int]] = {}
-    for i, h in enumerate(hits):
-        key = attribute_key(h.record)
+    for i, key in enumerate(slot_keys([h.record for h in hits])):  # a supersede chain's values are one slot
         if key is not None:
             groups.setdefault(key, []).append(i)
     drop: set[int] = set()

@@ -200,11 +200,11 @@ CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|st
                     r"升级|切到|迁移到|开始|搬来|搬回|搬过来|搬家|买了|入手了|提了|领养了|养了|戒(?:掉)?了", _I)
 # The user marks a value as the current one ("I live in Hull now", "I moved to Bath", "我现在住在西安", "我搬到厦门了"):
 # an explicit statement (source `explicit`), which outranks an older correction as the newer explicit intent.
-CURRENT = re.compile(r"\b(?:now|nowadays|these days|(?:moved|relocated)(?: right)?(?: back(?: home)?)? to|switched (?:over )?to|changed to|migrated to|"
+CURRENT = re.compile(r"\b(?:now|nowadays|these days|(?:moved|relocated)(?: right)?(?: back(?: home)?)? to|(?:switched|changed|reverted)(?: over| back)? to|(?:went|gone|switched) back to|migrated to|"
                      r"from now on|going forward|no longer)\b|"
                      # a switch naming both sides: "I switched from Vim to VS Code", "I replaced Vim with Helix"
                      r"\b(?:switched|moved|migrated|changed|went|converted)\s+(?:over\s+)?(?:from|off|away from)\b[^.;!?]{1,40}?\bto\b|"
                      r"\b(?:replaced|swapped)\b[^.;!?]{1,40}?\b(?:with|for)\b|"
-                     r"现在|如今|改成|改用|换成|换到|换用|搬到|搬去|搬来|搬回|迁到|切到|不再", _I)
+                     r"现在|如今|改成|改用|换成|换到|换用|搬到|搬去|搬来|搬回|迁到|切到|[换改用切]回|不再", _I)
 # A value the user held before ("I used to live in London", "我以前住在北京"): not the current one.
 PAST_VALUE = re.compile(r"\bused to\b|\bformerly\b|\bpreviously\b|以前|之前|过去|曾经", _I)
