@@ -134,3 +134,12 @@ def test_labels_tell_the_truth(lang) -> None:
     assert "conflicting memory" not in line and "confirm with the user" in line
     contested = render_item(ScoredMemory(record=plain, score=0.9, flags=["needs_confirmation"]), 400)
     assert "conflicting memory exists" in contested
+
+
+@pytest.mark.parametrize("text", ["I use Vim and work at Google — scratch that, I use Emacs.",
+                                  "I use Vim and work at Google - scratch that, I use Emacs.",
+                                  "我用 Vim，在谷歌上班——不对，我用 Emacs。"], ids=["en-dash", "en-hyphen", "zh"])
+def test_scratch_that_withdraws_the_value_of_the_new_values_attribute(store, text) -> None:
+    create_write_graph(store).compile().invoke({"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="fy"))
+    held = sorted((r.predicate, r.object) for r in _active(store, "fy"))
+    assert held == [("uses", "Emacs"), ("works_at", "Google" if text.startswith("I") else "谷歌")]
