@@ -143,3 +143,14 @@ def test_scratch_that_withdraws_the_value_of_the_new_values_attribute(store, tex
     create_write_graph(store).compile().invoke({"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="fy"))
     held = sorted((r.predicate, r.object) for r in _active(store, "fy"))
     assert held == [("uses", "Emacs"), ("works_at", "Google" if text.startswith("I") else "谷歌")]
+
+
+@pytest.mark.parametrize("turns,new", [(["我用 ThinkPad。", "ThinkPad 是之前那台，现在用 MacBook。"], "MacBook"),
+                                       (["I use a ThinkPad.", "The ThinkPad was my old one, now on a MacBook."], "MacBook"),
+                                       (["I live in Paris.", "Paris was before, now in Lyon."], "Lyon")],
+                         ids=["zh", "en", "en-place"])
+def test_an_old_value_named_then_the_new_one_said_without_subject(store, turns, new) -> None:
+    graph = create_write_graph(store).compile()
+    for t in turns:
+        _say(graph, "gu", t)
+    assert [r.object for r in _active(store, "gu")] == [new]

@@ -66,7 +66,7 @@ def chain(store: Any, head: MemoryRecord) -> list[MemoryRecord]:
 
 def _names(text: str, value: str) -> bool:
     """Does the clause name `value` as a whole word ("Vim" in "go back to Vim", "咖啡" in "还是咖啡吧")?"""
-    v, t = normalize_text(value), normalize_text(text)
+    v, t = normalize_text(re.sub(r"^(?:an?|the|my)\s+", "", value.strip(), flags=_I)), normalize_text(text)
     if not v:
         return False
     if re.search(r"[\u3400-\u9fff]", v):
@@ -118,7 +118,8 @@ def land_returns(store: Any, pending: list[PendingWrite], skips: list[dict[str, 
     said = [s for s in skips if s.get("reason") in _SKIP_READ and s.get("text") and not s.get("confirm")
             and _marked(s["text"]) and not _QUESTION.search(s["text"])]
     bare = _bare_correction(pending, skips, " ".join(str(t.get("content") or "") for t in latest))
-    if not said and not bare:
+    past = [s for s in skips if s.get("reason") == "past value" and s.get("text")]
+    if not said and not bare and not past:
         return pending, skips
     held = [r for r in store.find(correction_partitions(store, ctx), statuses=(Status.ACTIVE,))
             if r.object.strip() and r.predicate not in ("states", "memory_file")]
@@ -141,10 +142,33 @@ def land_returns(store: Any, pending: list[PendingWrite], skips: list[dict[str, 
         elif RETURN.search(text) or FIRST.search(text) or PREVIOUS.search(text):
             drop.add(id(s))
             added.append(_doubt(text, held, shown, "names no earlier value to go back to"))
+    for s in past:  # "ThinkPad 是之前那台，现在用 MacBook。": the old value named, the new one said without a subject
+        old = [r for r in held if _names(s["text"], r.object)]
+        if not old or any(p.replaces and _names(s["text"], p.replaces[0]) for p in out_pending):
+            continue
+        loose = [x for x in skips if x.get("reason") == "no parse" and x.get("text") and id(x) not in drop]
+        got = next(((x, v) for x in loose for v in _subjectless(x["text"], old[-1])), None)
+        if got is not None:
+            out_pending.append(_correction(old[-1], got[1], f'{s["text"]}, {got[0]["text"]}', ctx, now, tid))
+            drop |= {id(s), id(got[0])}
+        elif loose:
+            added.append({"text": s["text"], "reason": f"correction not understood: the new value did not parse; "
+                                                       f"«{old[-1].text}» needs confirmation",
+                          "confirm": [[old[-1].subject, old[-1].predicate, old[-1].object]]})
     if bare is not None and len(out_pending) == len(pending):
         added.append(_doubt(bare, held, shown, "says what was wrong but not the new value"))
     added = [a for a in added if a]
     return out_pending, [*(s for s in skips if id(s) not in drop), *added]
+
+
+def _subjectless(clause: str, old: MemoryRecord) -> list[str]:
+    """The values of `old`'s attribute a clause said without its subject gives ("现在用 MacBook", "now on Helix")."""
+    from . import grammar  # grammar imports the extractor's modules; read lazily
+
+    leads = ("我",) if re.search(r"[\u3400-\u9fff]", clause) else ("I ", "I'm ")  # "now on a MacBook": I'm on it
+    return [c.object for lead in leads for c in grammar.parse(lead + clause.strip())
+            if c.subject == old.subject and c.predicate == old.predicate and c.polarity == old.polarity.value
+            and normalize_text(c.object) != normalize_text(old.object)][:1]
 
 
 def _bare_correction(pending: list[PendingWrite], skips: list[dict[str, Any]], said: str) -> str | None:
