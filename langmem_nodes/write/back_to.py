@@ -77,12 +77,15 @@ def _names(text: str, value: str) -> bool:
 def _resolve(text: str, chains: list[list[MemoryRecord]], held: list[MemoryRecord]) -> tuple[MemoryRecord, str] | str | None:
     """(active memory to correct, value to go back to); "current" when the clause names only current values;
     None when it resolves nothing."""
+    newest = held[-1].id if held else ""
     for ch in sorted(chains, key=lambda c: c[-1].created_at, reverse=True):  # the newest changed slot first
         head = ch[-1]
         earlier = [r for r in ch[:-1] if normalize_text(r.object) != normalize_text(head.object)]
         named = [r for r in earlier if _names(text, r.object)]
         if named:
             return head, named[-1].object
+        if head.id != newest:  # "the first one" speaks of the value just talked about: only its own chain
+            continue
         if len(ch) > 1 and FIRST.search(text):  # the oldest value: maybe the current one again
             return (head, ch[0].object) if earlier and normalize_text(ch[0].object) != normalize_text(head.object) else "current"
 
@@ -140,6 +143,8 @@ def land_returns(store: Any, pending: list[PendingWrite], skips: list[dict[str, 
             drop |= {id(x) for x in skips if x.get("text") and (x["text"] in text or text in x["text"])}
             added.append({"text": text, "reason": "already the current value: nothing changed"})
         elif RETURN.search(text) or FIRST.search(text) or PREVIOUS.search(text):
+            drop |= {id(x) for x in skips if x.get("text") and (x["text"] in text or text in x["text"])
+                     and str(x.get("reason")).startswith("correction") and x.get("reason") != "correction marker"}
             drop.add(id(s))
             added.append(_doubt(text, held, shown, "names no earlier value to go back to"))
     for s in past:  # "ThinkPad 是之前那台，现在用 MacBook。": the old value named, the new one said without a subject
@@ -147,10 +152,11 @@ def land_returns(store: Any, pending: list[PendingWrite], skips: list[dict[str, 
         if not old or any(p.replaces and _names(s["text"], p.replaces[0]) for p in out_pending):
             continue
         loose = [x for x in skips if x.get("reason") == "no parse" and x.get("text") and id(x) not in drop]
-        got = next(((x, v) for x in loose for v in _subjectless(x["text"], old[-1])), None)
-        if got is not None:
-            out_pending.append(_correction(old[-1], got[1], f'{s["text"]}, {got[0]["text"]}', ctx, now, tid))
-            drop |= {id(s), id(got[0])}
+        now_said = next(((x, v) for x in loose for v in _subjectless(x["text"], old[-1])), None)
+        if now_said is not None:
+            clause, value = now_said
+            out_pending.append(_correction(old[-1], value, f'{s["text"]}, {clause["text"]}', ctx, now, tid))
+            drop |= {id(s), id(clause)}
         elif loose:
             added.append({"text": s["text"], "reason": f"correction not understood: the new value did not parse; "
                                                        f"«{old[-1].text}» needs confirmation",
@@ -188,9 +194,8 @@ def _bare_correction(pending: list[PendingWrite], skips: list[dict[str, Any]], s
 
 
 def _doubt(text: str, held: list[MemoryRecord], shown: Sequence[str], why: str) -> dict[str, Any]:
-    """The current value the turn may correct (a memory shown this turn, else the newest one), flagged."""
-    seen = [r for r in held if r.id in set(shown)]
-    target = (seen or held)[-1:] if (seen or held) else []
+    """The current value the turn may correct (the newest memory: the value just talked about), flagged."""
+    target = held[-1:]
     if not target:
         return {"text": text, "reason": f"correction not understood: {why}; nothing stored to confirm"}
     r = target[0]
