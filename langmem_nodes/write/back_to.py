@@ -113,7 +113,7 @@ def _same_kind(text: str, held: list[MemoryRecord]) -> tuple[MemoryRecord, str] 
 
 
 def land_returns(store: Any, pending: list[PendingWrite], skips: list[dict[str, Any]], turns: Sequence[Turn],
-                 ctx: MemoryContext, now: datetime, shown: Sequence[str] = ()) -> tuple[list[PendingWrite], list[dict[str, Any]]]:
+                 ctx: MemoryContext, now: datetime) -> tuple[list[PendingWrite], list[dict[str, Any]]]:
     """(`pending` plus the returns resolved, `skips` with the clauses they explain replaced). See the module."""
     latest, earlier = latest_user_turns(turns)
     if store is None or not latest:
@@ -146,7 +146,7 @@ def land_returns(store: Any, pending: list[PendingWrite], skips: list[dict[str, 
             drop |= {id(x) for x in skips if x.get("text") and (x["text"] in text or text in x["text"])
                      and str(x.get("reason")).startswith("correction") and x.get("reason") != "correction marker"}
             drop.add(id(s))
-            added.append(_doubt(text, held, shown, "names no earlier value to go back to"))
+            added.append(_doubt(text, held, "names no earlier value to go back to"))
     for s in past:  # "ThinkPad 是之前那台，现在用 MacBook。": the old value named, the new one said without a subject
         old = [r for r in held if _names(s["text"], r.object)]
         if not old or any(p.replaces and _names(s["text"], p.replaces[0]) for p in out_pending):
@@ -162,7 +162,7 @@ def land_returns(store: Any, pending: list[PendingWrite], skips: list[dict[str, 
                                                        f"«{old[-1].text}» needs confirmation",
                           "confirm": [[old[-1].subject, old[-1].predicate, old[-1].object]]})
     if bare is not None and len(out_pending) == len(pending):
-        added.append(_doubt(bare, held, shown, "says what was wrong but not the new value"))
+        added.append(_doubt(bare, held, "says what was wrong but not the new value"))
     added = [a for a in added if a]
     return out_pending, [*(s for s in skips if id(s) not in drop), *added]
 
@@ -193,7 +193,7 @@ def _bare_correction(pending: list[PendingWrite], skips: list[dict[str, Any]], s
     return said.strip() if re.search(r"\w", rest) else None
 
 
-def _doubt(text: str, held: list[MemoryRecord], shown: Sequence[str], why: str) -> dict[str, Any]:
+def _doubt(text: str, held: list[MemoryRecord], why: str) -> dict[str, Any]:
     """The current value the turn may correct (the newest memory: the value just talked about), flagged."""
     target = held[-1:]
     if not target:

@@ -107,9 +107,7 @@ class ExtractNode(MemoryNode):
                 log.warning("looking up the stored fact a correction names failed", exc_info=True)
         if self.store is not None:
             try:
-                pending, skips = land_returns(self.store, pending, skips, turns, ctx, now,
-                                              shown=[*(state.get("memory_injected_ids") or ()),
-                                                     *(state.get("memory_shown_ids") or ())])
+                pending, skips = land_returns(self.store, pending, skips, turns, ctx, now)
             except Exception:  # noqa: BLE001 - the lookup failing leaves the turn as the extractor saw it
                 log.warning("looking up the value a return names failed", exc_info=True)
         pending, over = _capped(pending)
