@@ -154,3 +154,13 @@ def test_an_old_value_named_then_the_new_one_said_without_subject(store, turns, 
     for t in turns:
         _say(graph, "gu", t)
     assert [r.object for r in _active(store, "gu")] == [new]
+
+
+@pytest.mark.parametrize("text", ["Welcome back!", "I'm back from vacation.", "That was the first one I tried.",
+                                  "No wait, let me think.", "我回到家了。", "这是我试的第一个。"])
+def test_back_or_first_in_passing_changes_and_flags_nothing(store, text) -> None:
+    graph = create_write_graph(store).compile()
+    for t in ["I use Vim.", "Actually Helix, not Vim.", text]:
+        _say(graph, "ha", t)
+    (helix,) = _active(store, "ha")
+    assert helix.object == "Helix" and not helix.metadata.get("needs_confirmation")

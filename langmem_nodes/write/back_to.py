@@ -31,6 +31,10 @@ from .stored_correction import correction_partitions
 _I = re.IGNORECASE
 #: Going back to an earlier value: "go/switch/change back (to)", "X after all", "revert to", "换回/用回/改回/回到".
 RETURN = re.compile(r"\bback\b|\bafter all\b|\brevert(?:ed|ing)?\b|[换用改切调搬]回|回到", _I)
+#: A change of mind back said as such, the only return that may name a chain position or be left unresolved
+#: ("go back to the first one", "switch it back", "用回原来那个"); "I'm back", "welcome back", "我回到家了" are not.
+RETURN_VERB = re.compile(r"\b(?:go(?:ing)?|went|switch(?:ed|ing)?|chang(?:e|ed|ing)|mov(?:e|ed|ing)|put|set|flip(?:ped)?)"
+                         r"\s+(?:it\s+|that\s+)?back\b|\brevert(?:ed|ing)?\s+to\b|\bafter all\b|[换用改切调]回", _I)
 #: A choice settled again ("还是 X 吧", "算了，还是 X"): a return only when it names a value of a chain.
 SETTLED = re.compile(r"还是|\binstead\b", _I)
 #: A position in the chain instead of a value.
@@ -84,8 +88,8 @@ def _resolve(text: str, chains: list[list[MemoryRecord]], held: list[MemoryRecor
         named = [r for r in earlier if _names(text, r.object)]
         if named:
             return head, named[-1].object
-        if head.id != newest:  # "the first one" speaks of the value just talked about: only its own chain
-            continue
+        if head.id != newest or not (RETURN_VERB.search(text) or SETTLED.search(text)):
+            continue  # "the first one" speaks of the value just talked about, and only after a word of return
         if len(ch) > 1 and FIRST.search(text):  # the oldest value: maybe the current one again
             return (head, ch[0].object) if earlier and normalize_text(ch[0].object) != normalize_text(head.object) else "current"
 
@@ -142,7 +146,7 @@ def land_returns(store: Any, pending: list[PendingWrite], skips: list[dict[str, 
         elif got == "current":
             drop |= {id(x) for x in skips if x.get("text") and (x["text"] in text or text in x["text"])}
             added.append({"text": text, "reason": "already the current value: nothing changed"})
-        elif RETURN.search(text) or FIRST.search(text) or PREVIOUS.search(text):
+        elif RETURN_VERB.search(text):
             drop |= {id(x) for x in skips if x.get("text") and (x["text"] in text or text in x["text"])
                      and str(x.get("reason")).startswith("correction") and x.get("reason") != "correction marker"}
             drop.add(id(s))
@@ -177,10 +181,16 @@ def _subjectless(clause: str, old: MemoryRecord) -> list[str]:
             and normalize_text(c.object) != normalize_text(old.object)][:1]
 
 
+#: A request to change what was just said, with no new value: a change verb on an anaphor ("change that",
+#: "fix it", "that's wrong", "改一下", "改掉", "不是这样").
+CHANGE_IT = re.compile(r"\b(?:change|fix|correct|update|undo|redo)\s+(?:that|it|this)\b|\bthat'?s\s+(?:wrong|not right)\b|"
+                       r"改一下|改一改|改掉|改过来|不是这样|错了", _I)
+
+
 def _bare_correction(pending: list[PendingWrite], skips: list[dict[str, Any]], said: str) -> str | None:
-    """A turn that corrects without a new value ("No wait, change that.", "不对，改一下。"): a correction marker,
-    words beyond it, nothing stored and nothing else read (no question, no small talk). A marker alone ("No
-    wait.", "不对不对。") may answer the assistant: nothing to flag."""
+    """A turn that corrects without a new value ("No wait, change that.", "不对，改一下。"): a correction marker and
+    a request to change what was said (`CHANGE_IT`), nothing stored and nothing else read. A marker alone ("No
+    wait.", "不对不对。") or with other words ("No wait, let me think.") may answer the assistant: nothing flagged."""
     if pending or not skips:
         return None
     reasons = {s.get("reason") for s in skips}
@@ -190,7 +200,7 @@ def _bare_correction(pending: list[PendingWrite], skips: list[dict[str, Any]], s
     for s in skips:
         if s.get("reason") == "correction marker":
             rest = rest.replace(str(s.get("text") or ""), " ")
-    return said.strip() if re.search(r"\w", rest) else None
+    return said.strip() if CHANGE_IT.search(rest) else None
 
 
 def _doubt(text: str, held: list[MemoryRecord], why: str) -> dict[str, Any]:
