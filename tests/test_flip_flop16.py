@@ -164,3 +164,13 @@ def test_back_or_first_in_passing_changes_and_flags_nothing(store, text) -> None
         _say(graph, "ha", t)
     (helix,) = _active(store, "ha")
     assert helix.object == "Helix" and not helix.metadata.get("needs_confirmation")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_kept_value_of_a_chain_says_what_it_holds_over(lang) -> None:
+    said = (lambda o: f"User uses {o}") if lang == "en" else (lambda o: f"用户使用{o}")
+    vim = _rec(said("Vim"), "Vim", "inferred")
+    helix = _rec(said("Helix"), "Helix", "explicit_correction", ["vim"])
+    (kept,) = resolve_conflicts([ScoredMemory(record=vim, score=0.9), ScoredMemory(record=helix, score=0.5)])
+    assert kept.record.object == "Helix" and f'holds over "{said("Vim")}"' in (kept.note or "")
+    assert f'said outright, holds over "{said("Vim")}"' in render_item(kept, 400)
