@@ -26,9 +26,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
-from ..facts import attribute_key, authority, value_key, winner_index
+from ..facts import attribute_key, authority, value_key, winner_index  # noqa: F401 - attribute_key re-exported
 from ..node import MemoryNode
 from ..records import MemoryContext
+from ..slots import slot_keys
 from ..state import ScoredMemory
 
 NEEDS_CONFIRMATION = "needs_confirmation"
@@ -42,13 +43,12 @@ def resolve_conflicts(
     `policy="confirm"` flags every winner of a contested group `needs_confirmation`, whatever the margin.
     """
     groups: dict[tuple[str, ...], list[int]] = {}
-    for i, h in enumerate(hits):
-        key = attribute_key(h.record)
+    for i, key in enumerate(slot_keys([h.record for h in hits])):  # a supersede chain's values are one slot
         if key is not None:
             groups.setdefault(key, []).append(i)
     drop: set[int] = set()
     update: dict[int, ScoredMemory] = {}
-    for idxs in groups.values():
+    for key, idxs in groups.items():
         values = {value_key(hits[i].record) for i in idxs}
         if len(values) < 2:
             continue  # same value repeated: parallel duplicates, not a conflict
@@ -62,8 +62,13 @@ def resolve_conflicts(
         flags = list(hits[win].flags) + [f"beat:{hits[i].record.id}" for i in rivals]
         if policy == "confirm" or not clear:
             flags.append(NEEDS_CONFIRMATION)
+        extra: dict[str, Any] = {}
+        if key[0] == "slot":  # two active values of one supersede chain: say which one holds, and over what
+            said = "; ".join(f"\"{hits[i].record.text}\"" for i in rivals[:2])
+            why = "said outright" if rank > max(authority(hits[i].record.source) for i in rivals) else "said later"
+            extra["note"] = "; ".join(x for x in (hits[win].note, f"{why}, holds over {said}") if x)
         update[win] = hits[win].model_copy(
-            update={"flags": flags, "breakdown": {**hits[win].breakdown, "conflicts": float(len(rivals))}}
+            update={"flags": flags, "breakdown": {**hits[win].breakdown, "conflicts": float(len(rivals))}, **extra}
         )
         drop.update(i for i in idxs if i != win)
     return [update.get(i, h) for i, h in enumerate(hits) if i not in drop]

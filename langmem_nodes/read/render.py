@@ -32,10 +32,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
-from ..facts import attribute_key, value_key, winner
+from ..facts import value_key, winner
 from ..node import MemoryNode
 from ..records import Kind, MemoryContext, MemoryRecord, Source, Status, utcnow
 from ..safety import fence_data, neutralize, safe_id
+from ..slots import slot_keys
 from ..state import ScoredMemory
 from ..store import MemoryStore
 from ..text import tokenize
@@ -60,6 +61,16 @@ SOURCE_MARK = {
     Source.EXPLICIT: "user said", Source.EXPLICIT_CORRECTION: "user corrected", Source.USER_EDITED: "user edited",
     Source.INFERRED: "inferred", Source.DERIVED: "derived", Source.IMPORTED: "imported",
 }
+
+
+def source_mark(rec: MemoryRecord) -> str:
+    """Who the memory comes from, truthfully: a plain statement the rule extractor read ("I live in Berlin") is
+    what the user said, not a guess; "inferred" stays for what a model inferred or a caller stored as such."""
+    if rec.source is Source.INFERRED and rec.metadata.get("extractor") == "rule":
+        return "user mentioned"
+    return SOURCE_MARK.get(rec.source, rec.source.value)
+
+
 def _bytes(s: str) -> int:
     return len(s.encode("utf-8"))
 
@@ -89,10 +100,11 @@ def _section(kind: Kind) -> int:
 def render_item(hit: ScoredMemory, per_item_bytes: int) -> str:
     """One bullet line: `- [type · age · source] «text» (note)`, at most `per_item_bytes`."""
     rec = hit.record
-    tags = [rec.kind.value.replace("_", " "), *([neutralize(hit.age)] if hit.age else []),
-            SOURCE_MARK.get(rec.source, rec.source.value)]
-    if "needs_confirmation" in hit.flags or rec.metadata.get("needs_confirmation"):
+    tags = [rec.kind.value.replace("_", " "), *([neutralize(hit.age)] if hit.age else []), source_mark(rec)]
+    if "needs_confirmation" in hit.flags:
         tags.append("conflicting memory exists: confirm with the user")
+    elif rec.metadata.get("needs_confirmation"):  # flagged by a correction that was not understood, no rival held
+        tags.append("a later correction was not understood: confirm with the user")
     prefix = f"- [{' · '.join(tags)}] "
     body = neutralize(rec.text)
     note = f" ({neutralize(hit.note)})" if hit.note else ""
@@ -146,8 +158,7 @@ def exclusive_losers(records: Sequence[MemoryRecord]) -> dict[str, str]:
     another value): `facts.winner` decides, as on the write side and in the per-turn block (`ConflictNode`).
     The stable block shows the winner flagged "needs confirmation"."""
     groups: dict[tuple[str, ...], list[MemoryRecord]] = {}
-    for r in records:
-        key = attribute_key(r)
+    for r, key in zip(records, slot_keys(records), strict=True):  # a supersede chain's values are one slot
         if key is not None:
             groups.setdefault(key, []).append(r)
     losers: dict[str, str] = {}

@@ -28,6 +28,7 @@ from ..records import MemoryContext
 from ..refused import suspects, without_unscoped
 from ..safety import MAX_CLAUSES_PER_TURN, MAX_TURN_CHARS, TurnScreen, clean_turn_text
 from ..state import PendingWrite
+from .back_to import land_returns
 from .extractor import Extractor, RuleExtractor, Turn, latest_user_turns
 from .stored_correction import land_stored_corrections
 
@@ -104,6 +105,11 @@ class ExtractNode(MemoryNode):
                                                                 *(state.get("memory_shown_ids") or ())])
             except Exception:  # noqa: BLE001 - the lookup failing leaves the turn as the extractor saw it
                 log.warning("looking up the stored fact a correction names failed", exc_info=True)
+        if self.store is not None:
+            try:
+                pending, skips = land_returns(self.store, pending, skips, turns, ctx, now)
+            except Exception:  # noqa: BLE001 - the lookup failing leaves the turn as the extractor saw it
+                log.warning("looking up the value a return names failed", exc_info=True)
         pending, over = _capped(pending)
         skips = [*skips, *over, *self._unread(state)]
         return {self.pending_key: pending, self.error_key: None, SKIPS_KEY: _screened(_capped_skips(skips), turns)}

@@ -32,6 +32,7 @@ from . import (
     softened,
     stance,
     team_setting,
+    verb_conjunct,
     withdrawal,
     work_topic,
 )
@@ -767,6 +768,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text) \
             or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text)
         if claims:
+            claims = [d for c in claims for d in (verb_conjunct.split(c, parse) or [c])]  # "I use Vim and work at Google"
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]
             claims += chat14_en.pet_kind(text, claims)  # "my dog Pepper is a beagle": the kind beside the name

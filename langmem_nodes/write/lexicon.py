@@ -191,7 +191,7 @@ CLAUSE_SPLIT = re.compile(
     r"personally|honestly|tbh|frankly|he|she|it|they|he's|she's|it's|they're|that|we|we're|our|the team|my team)\b)|"
     r"\s+and\s+(?=now\s+(?:i|i'm|i've|we|we're|we've)\b)|"  # "i speak spanish and now i'm learning italian"
     r"\s+and\s+(?=我|咱们)|\s+and\s+(?=(?:named|called)\s+(?:him|her|it|them)\b)|"  # a turn that switches language: "I live in 北京 and 我喜欢 sushi"
-    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z])|[\w-]+\s+(?:is|are)\s+my\s)|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|im|we|we're|my|our|the|prod|production|staging|live|living|work|use|prefer|at work|at my job|just|recently|then|finally|eventually|switched|moved)\b)|\s*[—–]+\s*|\s+-{1,2}\s+(?=(?:i|i'm|i've|my|we|it|that|sorry|oops)\b)|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
+    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z])|[\w-]+\s+(?:is|are)\s+my\s)|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|im|we|we're|my|our|the|prod|production|staging|live|living|work|use|prefer|at work|at my job|just|recently|then|finally|eventually|switched|moved)\b)|\s*[—–]+\s*|\s+-{1,2}\s+(?=(?:i|i'm|i've|my|we|it|that|sorry|oops|scratch|strike|scrap|wait|actually|never\s*mind|make that)\b)|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
     r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the|(?:in|for|on) (?:this|our|the|my))\b|我|这个|本)|但是|不过|而且|并且|…+|\.{3,}|～+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))\s*", _I)
 
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does
@@ -200,11 +200,11 @@ CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|st
                     r"升级|切到|迁移到|开始|搬来|搬回|搬过来|搬家|买了|入手了|提了|领养了|养了|戒(?:掉)?了", _I)
 # The user marks a value as the current one ("I live in Hull now", "I moved to Bath", "我现在住在西安", "我搬到厦门了"):
 # an explicit statement (source `explicit`), which outranks an older correction as the newer explicit intent.
-CURRENT = re.compile(r"\b(?:now|nowadays|these days|(?:moved|relocated)(?: right)?(?: back(?: home)?)? to|switched (?:over )?to|changed to|migrated to|"
+CURRENT = re.compile(r"\b(?:now|nowadays|these days|(?:moved|relocated)(?: right)?(?: back(?: home)?)? to|(?:switched|changed|reverted)(?: over| back)? to|(?:went|gone|switched) back to|migrated to|"
                      r"from now on|going forward|no longer)\b|"
                      # a switch naming both sides: "I switched from Vim to VS Code", "I replaced Vim with Helix"
                      r"\b(?:switched|moved|migrated|changed|went|converted)\s+(?:over\s+)?(?:from|off|away from)\b[^.;!?]{1,40}?\bto\b|"
                      r"\b(?:replaced|swapped)\b[^.;!?]{1,40}?\b(?:with|for)\b|"
-                     r"现在|如今|改成|改用|换成|换到|换用|搬到|搬去|搬来|搬回|迁到|切到|不再", _I)
+                     r"现在|如今|改成|改用|换成|换到|换用|搬到|搬去|搬来|搬回|迁到|切到|[换改用切]回|不再", _I)
 # A value the user held before ("I used to live in London", "我以前住在北京"): not the current one.
 PAST_VALUE = re.compile(r"\bused to\b|\bformerly\b|\bpreviously\b|以前|之前|过去|曾经", _I)

@@ -36,6 +36,7 @@ from ..equivalents import family_name, predicate_family, same_value
 from ..facts import EXPLICIT_SOURCES, is_exclusive, winner
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
+from ..slots import SLOT_KEY, in_slot, replaced_values
 from ..state import PendingWrite
 from ..store.sqlite import KeyRef, RivalRead
 from . import withdrawal
@@ -249,12 +250,24 @@ class ResolveNode(MemoryNode):
         switched = _one_at_a_time(r.object) if r.source in EXPLICIT_SOURCES else set()  # kinds said outright
         refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)
                 or (switched and m.polarity == r.polarity.value and switched & _one_at_a_time(m.object))]
+        if not is_exclusive(r.predicate):
+            refs += self._chain_rivals(r, [m for m in same_key if m not in refs])
         if not refs and fallback and r.source is Source.EXPLICIT_CORRECTION and not p.replaces:
             # an unqualified correction ("no wait, I mainly write Python now") replaces the latest value
             refs = [m for m in same_key if normalize_text(m.object) != normalize_text(r.object)][-1:]
         if not refs and fallback and p.replaces:
             refs = self._named_elsewhere(p, partitions)
         return refs
+
+    def _chain_rivals(self, r: MemoryRecord, refs: list[KeyRef]) -> list[KeyRef]:
+        """Active values of a parallel predicate whose supersede chain holds `r`'s value (`slots.SLOT_KEY`): going
+        back to a value ("I switched back to Vim" after "Actually Helix, not Vim") contradicts the one that replaced it."""
+        own = normalize_text(r.object)
+        cands = [m for m in refs if _polarity(m) == r.polarity.value and not same_value(m.object, r.object)]
+        if not cands or not own:
+            return []
+        loaded = self.store.get_many([m.id for m in cands])
+        return [m for m in cands if m.id in loaded and in_slot(r.object, loaded[m.id].metadata.get(SLOT_KEY) or [])]
 
     def _named_elsewhere(self, p: PendingWrite, partitions: list[str]) -> list[KeyRef]:
         """A correction naming the old value ("Actually Helix, not Vim") whose old value was stored under another
@@ -295,6 +308,8 @@ class ResolveNode(MemoryNode):
                 return
             p.supersede = [m.id for m in losers]
             r.supersedes = list(p.supersede)
+            if (slot := replaced_values(losers, r.object)):
+                r.metadata = {**r.metadata, SLOT_KEY: slot}
             p.reason = p.reason or f"{self.strategy.name}: replaces {', '.join(p.supersede)}"
             p.note("resolve", f"{self.strategy.name}: new value wins over {p.supersede}")
         else:

@@ -1,0 +1,31 @@
+"""A second verb phrase after "and", the user's subject dropped: "I use Vim and work at Google" is two clauses
+(uses Vim; works at Google), never the tool "work at Google". The conjunct is read as the user's own clause
+("I work at Google"); when that gives a claim of another relation, the object splits there.
+
+Example:
+    >>> from langmem_nodes.write import grammar
+    >>> [(c.predicate, c.object) for c in grammar.parse("I use Vim and work at Google")]
+    [('uses', 'Vim'), ('works_at', 'Google')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .rules import Claim
+
+_CONJUNCT = re.compile(r"^(?P<a>.+?)\s+(?:and|&)\s+(?P<b>(?-i:[a-z])[a-z']+\b.*)$", re.IGNORECASE)
+
+
+def split(c: Claim, parse: Callable[[str], list[Claim]]) -> list[Claim] | None:
+    """[the claim without the verb phrase, the verb phrase's own claims], or None when the object holds none."""
+    if c.subject != "user" or not (m := _CONJUNCT.match(c.object)):
+        return None
+    own = [x for x in parse("I " + m.group("b")) if x.subject == "user" and x.predicate != c.predicate]
+    if not own:
+        return None
+    return [Claim(c.subject, c.predicate, m.group("a").strip(), c.polarity, c.kind, list(c.replaces)), *own]
+
+
+__all__ = ["split"]
