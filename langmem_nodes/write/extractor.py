@@ -38,6 +38,7 @@ from . import (
     chat12_en,
     chat14_en,
     chat15_en,
+    chat16_zh,
     chat_en,
     chat_zh,
     clause_en,
@@ -618,10 +619,12 @@ class RuleExtractor(Extractor):
                 if lx.PROJECT.fullmatch(clause):
                     project_frame = True
                     continue
-                if holder_other and not correction and _CJK.search(clause) and not _HOLDER.match(clause):
+                # "我家狗是柯基，叫豆包(，不爱出门)": its name goes on, and so does the pet as holder
+                continued = holder_other and chat16_zh.said_of_prev(clause, prev)
+                if holder_other and not correction and _CJK.search(clause) and not _HOLDER.match(clause) and not continued:
                     skips.append({"text": clause, "reason": "another holder"})  # the subject dropped is theirs
                     continue
-                holder_other = chat_zh.other_holder(clause)
+                holder_other = chat_zh.other_holder(clause) or continued
                 if prev is None and holder_user:
                     prev = Claim("user", "", "")
                 if prev is None and holder_we:
@@ -669,7 +672,10 @@ class RuleExtractor(Extractor):
                     new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
                 if not new and age_again:
                     new = age_again
-                if new and not age_again and not correction and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
+                if not new and not correction:  # "我女儿叫乐乐，今年五岁": the age of the child just named
+                    new = chat16_zh.age_of_named_child(clause, prev)
+                if (new and not age_again and not correction and any(kin_age.is_kin_age(c) for c in new) and asks_for_help()
+                        and not chat16_zh.introduced(new, prev)):  # a child introduced by name: its age is kept
                     new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction and (onto := correction_value.moved_onto(clause)):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
@@ -967,7 +973,7 @@ class RuleExtractor(Extractor):
         if not claims and prev is not None and prev.subject == "project" and prev.predicate == "rule" and grammar_zh.RULE_PART.match(clause):
             # "我们组规定提交信息要写中文，别写英文": the team's rules go on in the next clause
             claims = [c for c in grammar.parse("我们规定" + clause, standing=explicit) if c.subject == "project" and c.predicate == "rule"]
-        named = _ZH_NAMED.match(clause) if prev is not None and prev.predicate == "has" else None
+        named = _ZH_NAMED.match(clause) if prev is not None and (prev.predicate == "has" or chat16_zh.is_pet_kind(prev)) else None
         en_named = _EN_NAMED.match(clause) if prev is not None and prev.predicate == "has" and prev.subject == "user" else None
         if en_named and prev is not None:  # "I got a dog, his name is Rex": the dog's name, not the user's
             claims = [Claim("user", grammar.name_predicate(prev.object), clean_object(en_named.group("o")), "positive", "fact")]
@@ -998,7 +1004,7 @@ class RuleExtractor(Extractor):
                     break
             if prev.predicate == "has" or _kin_of(prev.predicate):  # "我女儿叫朵朵，今年五岁": her age, not the user's
                 claims = [c for c in claims if c.predicate != "attr:年龄"]
-        if not claims and (prev is None or prev.subject == "user") and grammar.DROPPED_I.match(clause):
+        if not claims and (prev is None or prev.subject == "user") and (grammar.DROPPED_I.match(clause) or chat16_zh.DROPPED.match(clause)):
             # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out)\b", clause, re.I)  # "quit sugar last month"

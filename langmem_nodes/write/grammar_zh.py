@@ -43,7 +43,7 @@ def normalise(clause: str) -> str:
     # "我是在腾讯工作（的）", "我是住在杭州": the emphasis 是…的 around where the user works or lives
     clause = re.sub(r"^我((?:一直|都|也|还|其实)*)是(?=在[^，,。]{1,16}?(?:工作|上班|上学|读书|实习|任职)|住在?)(.+?)的?$",
                     r"我\1\2", clause)
-    clause = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:哈|啦|呢|呀|嘛|哦|呗)+$", "", clause)
+    clause = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:哈|啦|呢|呀|嘛|哦|呗|啊)+$", "", clause)
     return _DURATION.sub("", clause) or clause
 
 
