@@ -420,6 +420,7 @@ class RuleExtractor(Extractor):
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
         message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
+        message = chat16_zh.listed(message)  # "我们这个 app 大概情况：\n- Flutter 写的": the header's holder for each bullet
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
         kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
@@ -672,10 +673,7 @@ class RuleExtractor(Extractor):
                     new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
                 if not new and age_again:
                     new = age_again
-                if not new and not correction:  # "我女儿叫乐乐，今年五岁": the age of the child just named
-                    new = chat16_zh.age_of_named_child(clause, prev)
-                if (new and not age_again and not correction and any(kin_age.is_kin_age(c) for c in new) and asks_for_help()
-                        and not chat16_zh.introduced(new, prev)):  # a child introduced by name: its age is kept
+                if new and not age_again and not correction and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
                     new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction and (onto := correction_value.moved_onto(clause)):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
@@ -747,6 +745,8 @@ class RuleExtractor(Extractor):
                 if is_past:
                     past = found[-1]
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
+                if not new and chat16_zh.REQUEST.match(clause):
+                    prev = None  # "帮我写个配置，用 terraform 写": the clause after a request says how, for this answer
         skips += [{"text": s, "reason": f"repeated within the same turn ({n} more {'time' if n == 1 else 'times'})"}
                   for s, n in said_again.items() if n]
         if unread:

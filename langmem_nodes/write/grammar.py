@@ -665,7 +665,7 @@ OWN_FACT = re.compile(rf"^my\s+\w+(?:'s name is|'s called| is (?:now |actually |
 def own_fact(clause: str) -> bool:
     """The user's own fact about a family member or pet (a name, an age): not reported speech."""
     return bool(OWN_FACT.search(clause) or _KIN_AGE_EN.search(clause) or chat15_en.named_in_passing(clause)
-                or chat16_zh.introduced_child(clause) or chat16_zh.named_pet_kind(clause))
+                or chat16_zh.named_pet_kind(clause))
 
 # a project's tool named in passing, even inside a question: "our Flask app", "我们的 Flask 应用"
 MENTION = re.compile(

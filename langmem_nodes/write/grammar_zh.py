@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from . import chat_zh
+from . import chat16_zh, chat_zh
 from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _run, _switch, name_predicate
 from .places import is_place
 from .pronouns import _ZH_BREED
@@ -44,6 +44,7 @@ def normalise(clause: str) -> str:
     clause = re.sub(r"^我((?:一直|都|也|还|其实)*)是(?=在[^，,。]{1,16}?(?:工作|上班|上学|读书|实习|任职)|住在?)(.+?)的?$",
                     r"我\1\2", clause)
     clause = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:哈|啦|呢|呀|嘛|哦|呗|啊)+$", "", clause)
+    clause = chat16_zh.unframed(clause)  # "我在 jupyter 里都用 plotly", "咱们球队的报名小程序是用 uniapp 写的"
     return _DURATION.sub("", clause) or clause
 
 
@@ -130,7 +131,7 @@ def _attitude(m: re.Match[str]) -> list[Claim]:
 _TOPIC = (r"(?:[A-Za-z]{2,12}\s*)?(?:后端|后台|前端|服务端|客户端|移动端|接口|网关|数据库|主库|缓存|消息队列|队列|搜索|日志|监控|CI|CD|ci|持续集成|"
           r"单测|测试|打包|构建|部署|编排|容器|框架|ORM|orm|样式|状态管理|路由|包管理|依赖管理|类型检查|格式化|代码检查|鉴权|认证|"
           r"存储|对象存储|技术栈|定时任务|任务队列|配置中心|注册中心|服务发现|基础设施|基建|运维|线上|生产|数据层|中间件|"
-          r"镜像|制品|文档|接口文档|代码仓库|告警|密钥|依赖|发布|上线|应用|app|App|APP|小程序|网站|官网|组件库|UI\s*库|UI\s*框架)"
+          r"镜像|制品|文档|接口文档|代码仓库|告警|密钥|依赖|发布|上线|应用|app|App|APP|小程序|网站|官网|组件库|UI\s*库|UI\s*框架|数仓|数据仓库|调度|任务调度|埋点)"
           r"(?:[\u4e00-\u9fff]{0,2}?(?:框架|服务|层|库|工具|系统|引擎|平台|方案|环境))?")
 # what the project does with a tool, said after it: "用 webpack 打包的", "拿 Helm 部署的"
 _ZH_CHORE = (r"(?:写|做|搭|搭建|实现|开发|管理?|跑|打包|部署|构建|编译|测试|托管|监控|编排|格式化|检查|生成|发布|维护|存储?|收集|"
@@ -142,7 +143,7 @@ _TECH = r"[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*){0,2}"
 _ASCII_TECH = r"[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Za-z0-9][A-Za-z0-9_.+#-]*){0,2}"  # "Dart语法好多不习惯" names no tool
 
 
-_ZH_HOLDER = (r"(?:(?:新|老|旧|所有|整个|全部)?(?:的)?(?:后端|前端|后台|线上|核心)?(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
+_ZH_HOLDER = (r"(?:(?:新|老|旧|所有|整个|全部)?(?:的)?(?:后端|前端|后台|线上|核心)?(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?!家|俩|一家|全家)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
               r"集群|数据库|线上|流水线|应用)?|(?:这个|本|该)\s*(?:项目|仓库|代码库|服务|系统|工程|repo|monorepo))")
 _ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][A-Za-z0-9_.+#-]*\s*(?=[\u4e00-\u9fff]))?(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,4}?)?"
 
@@ -201,6 +202,8 @@ def _team_rule(m: re.Match[str]) -> list[Claim]:
 
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
+    # an employer said by its trade: "我在一家做跨境电商的小公司当会计"
+    (re.compile(r"^我(?:现在|目前)?在\s*(?:一家|一个|某家)\s*(?:做|搞)"), lambda m: chat16_zh.trade(m.string)),
     # "我们已经弃用 Redux 了": a tool the team dropped, before the team-convention rule reads "弃用 X" as a use
     (re.compile(rf"^(?:我们|咱们)(?:组|团队|公司|这边|项目)?{_ADV}(?:弃用|停用|淘汰|废弃)(?:掉)?了?\s*(?P<o>[^，,]{{1,20}}?)(?:了|的|哈)*$"),
      lambda m: _claim("project", "uses", m.group("o"), "negative")),
@@ -211,7 +214,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^我{_ADV}(?:把\s*(?P<o>[^，,]{{1,10}}?)\s*)?戒(?:掉)?了?(?(o)|\s*(?P<o2>[^，,]{{1,12}}?))(?:了)?$|"
                 rf"^(?P<o3>[^，,我]{{1,8}}?)\s*我?{_ADV}(?:是)?戒(?:掉)?了$"),
      _quit),
-    (re.compile(r"^(?:(?:我们|咱们)(?:组|团队|公司|项目|服务)?|(?:这个|本|该)?\s*(?:项目|仓库|服务))?(?:的)?\s*(?P<t>[A-Za-z][\w.+#-]*)\s*(?:的)?版本(?:号)?\s*"
+    (re.compile(r"^(?:(?:我们|咱们)(?:组|团队|公司|项目|服务)?|(?:这个|本|该)?\s*(?:项目|仓库|服务))?(?:里|里面|中)?(?:的)?\s*(?P<t>[A-Za-z][\w.+#-]*)\s*(?:的)?版本(?:号)?\s*"
                 r"(?:是|为|用的是|用的|(?:锁|锁定|固定|定|钉)(?:在|为|到|成))\s*(?P<v>[vV]?\d[\w.]*)(?:\s*(?:版本?|版|了))?$"), _versioned),
     # the household as holder: "我们住在广州天河", "我们家住在昆明"
     (re.compile(r"^(?:我们|我们家|我家)(?:一家|全家)?(?:现在|目前)?(?:住在|住)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{2,10})$"),
@@ -472,7 +475,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # a project fact about a topic: "后端服务是用 Go 写的", "测试框架我们统一用 pytest", "前端这边打包我们用的是 rollup"
     (re.compile(rf"^(?:{_PROJ}\s*(?:的|里|里面)?\s*)?(?:{_TOPIC})\s*(?:这边|那边|这块|部分|方面)?\s*(?:{_TOPIC})?\s*(?:我们|咱们)?\s*"
                 rf"(?:都|也|主要|统一|一律|全|全部|基本|一直|目前|现在|早就|早已|已经|刚刚?|最近|整体|全面|上个?月|去年)*"
-                rf"(?:是拿|拿|是用|用的是|用的|用|使用|采用|基于|是|跑在|跑的是|跑的|部署在|部署到|托管在|托管到|打到|放到|存到|全是|都是|(?:迁|迁移|换|切|切换|升级|升|改|转)(?:到|成)了?|改用了?|换用了?)\s*"
+                rf"(?:是拿|拿|是用|用的是|用的|用|使用|采用|基于|是|全靠|靠|跑在|跑的是|跑的|部署在|部署到|托管在|托管到|打到|放到|存到|全是|都是|(?:迁|迁移|换|切|切换|升级|升|改|转)(?:到|成)了?|改用了?|换用了?)\s*"
                 rf"(?P<o>{_TECH}(?:\s*(?:加|和|配|跟|\+|、|/)\s*{_TECH})*)\s*(?:(?:来)?{_ZH_CHORE}的?|的|上|上面|里|里面)?(?:了|哈|啦|呢|吧)*$"),
      _project_uses),
     # where the project's things live: "数据在 Hive 里", "代码放在 GitLab 上"
