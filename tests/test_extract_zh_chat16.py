@@ -1,8 +1,8 @@
 """Chinese chat the rule extractor did not read, by the part that went wrong: a life stage or a quit under way said
 with the progressive 在 or the inchoative 开始 (with or without its holder), a pet named in apposition with its breed
 or named in the clause after its breed, an opener (然后, 而且, 不过) before the holder, a final 啊, a holder hidden by a
-frame (bullets under a header, "咱们球队的报名小程序", "我在 jupyter 里"), an employer said by its trade, and the clause
-after a request. The kinds come from the helper's own cases (/work/tmp/s38/extract-zh/own_zh.jsonl oz02, oz09, oz21,
+frame (bullets under a header, "咱们球队的报名小程序", "我在 jupyter 里") and the clause after
+a request. The kinds come from the helper's own cases (/work/tmp/s38/extract-zh/own_zh.jsonl oz02, oz09, oz21,
 oz33) and were confirmed in the tune halves (casual14 c14-zh-019, c14-zh-022, c14-zh-026, c14-zh-028; casual13
 c13-zh-026, c13-zh-028; casual11 c11-zh-026; casual12 c12-zh-028; blind16a casual15 c15-zh-018, c15-zh-024, c15-zh-017,
 devlike13 d13-zh-015, d13-zh-016). Phrasings written for these tests; the English counterparts show the English path
@@ -103,11 +103,6 @@ def test_bullets_take_the_holder_of_their_header(text, expected) -> None:
 ])
 def test_a_frame_no_longer_hides_the_holder(text, expected) -> None:
     _check(_accepted(text), expected)
-
-
-# an employer said by its trade: the trade and the role (was: the role only, or nothing)
-def test_an_employer_said_by_its_trade() -> None:
-    _check(_accepted("我在一家做在线教育的公司当产品经理，最近想转岗"), [("user", "在线教育", P), ("user", "产品经理", P)])
 
 
 # the household is no team: "我们家是三楼" stores no project fact (was: project uses 三楼)

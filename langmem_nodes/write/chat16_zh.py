@@ -7,8 +7,7 @@ Each reading composes a holder (我, or a dropped one after a first-person claus
 - a pet named in apposition and its breed: "我家狗狗豆豆是柯基" → the dog's name and kind (a breed that only names
   the pet, "我家柯基叫可乐", stays the name: labelled chat does not keep the kind there)
 - a project frame that hides the holder: "咱们球队的报名小程序是用 uniapp 写的", bullets under "我们这个 app 大概情况：",
-  a tool the user works in ("我在 jupyter 里都用 plotly 画图"); an employer said by its trade ("我在一家做跨境电商的
-  公司当会计")
+  a tool the user works in ("我在 jupyter 里都用 plotly 画图")
 
 Example:
     >>> [(c.predicate, c.object, c.polarity, c.verb) for c in state("我最近在戒糖") + state("我在备孕")]
@@ -136,19 +135,6 @@ def listed(message: str) -> str:
             head, user = ("我们" if m.group("we") else "我"), not m.group("we")
             lines[i] = ""
     return "\n".join(lines)
-
-
-# an employer said by its trade: "我在一家做跨境电商的小公司当会计" → the trade and the role
-_TRADE = re.compile(r"^我(?:现在|目前)?在\s*(?:一家|一个|某家)\s*(?:做|搞)(?P<t>[\u4e00-\u9fffA-Za-z]{2,8}?)的\s*(?:小|大)?(?:公司|企业|工厂|厂|店)"
-                    r"(?:做|当|干)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?$")
-
-
-def trade(clause: str) -> list[Claim]:
-    m = _TRADE.match(clause.strip(" ，,。！!"))
-    if not m:
-        return []
-    return [Claim("user", "attr:行业", m.group("t"), "positive", "identity"),
-            Claim("user", "role", m.group("r").strip(), "positive", "identity")]
 
 
 # a request to the assistant: the clause after it says how to do it ("帮我写个配置，用 terraform 写"), no project fact

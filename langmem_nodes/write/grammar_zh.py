@@ -202,8 +202,6 @@ def _team_rule(m: re.Match[str]) -> list[Claim]:
 
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
-    # an employer said by its trade: "我在一家做跨境电商的小公司当会计"
-    (re.compile(r"^我(?:现在|目前)?在\s*(?:一家|一个|某家)\s*(?:做|搞)"), lambda m: chat16_zh.trade(m.string)),
     # "我们已经弃用 Redux 了": a tool the team dropped, before the team-convention rule reads "弃用 X" as a use
     (re.compile(rf"^(?:我们|咱们)(?:组|团队|公司|这边|项目)?{_ADV}(?:弃用|停用|淘汰|废弃)(?:掉)?了?\s*(?P<o>[^，,]{{1,20}}?)(?:了|的|哈)*$"),
      lambda m: _claim("project", "uses", m.group("o"), "negative")),
