@@ -29,7 +29,7 @@ _I = re.IGNORECASE
 _ZH_DIRECTIVE = r"(?:别|不要|不用|不能|少|避免|禁止|不许|不准|千万别|请用|请|要用|用|使用|尽量用)"
 _ZH_ANSWERS = r"(?:回答|回复|答案|解释|输出|给我的(?:回答|回复|代码|例子|示例))"
 # the answers as a topic: "回答里别放链接", "你的回复请用简体中文"
-_ZH_EVERY_ANSWER = re.compile(rf"^(?:你的?|您的?)?{_ZH_ANSWERS}(?:里面?|中|的时候|时)?\s*(?:都|也|尽量|最好|一律|统一|千万|请)*{_ZH_DIRECTIVE}")
+_ZH_EVERY_ANSWER = re.compile(rf"^(?:你的?|您的?)?{_ZH_ANSWERS}(?:我|给我)?(?:里面?|中|的时候|时)?\s*(?:都|也|尽量|最好|一律|统一|千万|请)*{_ZH_DIRECTIVE}")
 # the user's code in a language or tool as a topic: "写 JS 别用 var", "写 Python 的时候不要用 tab"
 _ZH_EVERY_PIECE = re.compile(r"^(?:写|用)\s*(?P<t>[A-Za-z][\w.+#-]{0,15}|代码|脚本|前端|后端|SQL)\s*(?:代码|脚本)?(?:的时候|时)?\s*"
                              r"(?:都|也|尽量|最好|一律|千万)*(?:别|不要|不能|少|避免|禁止|不许)\s*(?P<o>[^，,。]{1,24})$")

@@ -39,6 +39,7 @@ from . import (
     chat12_en,
     chat14_en,
     chat15_en,
+    chat16_zh,
     chat_en,
     chat_zh,
     clause_en,
@@ -426,7 +427,9 @@ class RuleExtractor(Extractor):
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
         message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
-        message = frames.run_by_split(frames.framed_setup(team_frame.framed_list(message)))  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet; "my setup:\n- neovim" too
+        message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
+        message = chat16_zh.listed(message)  # "我们这个 app 大概情况：\n- Flutter 写的": the header's holder for each bullet
+        message = frames.run_by_split(frames.framed_setup(message))  # "my setup:\n- neovim", "我的开发环境：\n- …"
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
         kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
@@ -632,10 +635,12 @@ class RuleExtractor(Extractor):
                 if lx.PROJECT.fullmatch(clause):
                     project_frame = True
                     continue
-                if holder_other and not correction and _CJK.search(clause) and not _HOLDER.match(clause):
+                # "我家狗是柯基，叫豆包(，不爱出门)": its name goes on, and so does the pet as holder
+                continued = holder_other and chat16_zh.said_of_prev(clause, prev)
+                if holder_other and not correction and _CJK.search(clause) and not _HOLDER.match(clause) and not continued:
                     skips.append({"text": clause, "reason": "another holder"})  # the subject dropped is theirs
                     continue
-                holder_other = chat_zh.other_holder(clause)
+                holder_other = chat_zh.other_holder(clause) or continued
                 if prev is None and holder_user:
                     prev = Claim("user", "", "")
                 if prev is None and holder_we:
@@ -755,6 +760,8 @@ class RuleExtractor(Extractor):
                 if is_past:
                     past = found[-1]
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
+                if not new and chat16_zh.REQUEST.match(clause):
+                    prev = None  # "帮我写个配置，用 terraform 写": the clause after a request says how, for this answer
         skips += [{"text": s, "reason": f"repeated within the same turn ({n} more {'time' if n == 1 else 'times'})"}
                   for s, n in said_again.items() if n]
         if unread:
@@ -981,7 +988,7 @@ class RuleExtractor(Extractor):
         if not claims and prev is not None and prev.subject == "project" and prev.predicate == "rule" and grammar_zh.RULE_PART.match(clause):
             # "我们组规定提交信息要写中文，别写英文": the team's rules go on in the next clause
             claims = [c for c in grammar.parse("我们规定" + clause, standing=explicit) if c.subject == "project" and c.predicate == "rule"]
-        named = _ZH_NAMED.match(clause) if prev is not None and prev.predicate == "has" else None
+        named = _ZH_NAMED.match(clause) if prev is not None and (prev.predicate == "has" or chat16_zh.is_pet_kind(prev)) else None
         en_named = _EN_NAMED.match(clause) if prev is not None and prev.predicate == "has" and prev.subject == "user" else None
         if en_named and prev is not None:  # "I got a dog, his name is Rex": the dog's name, not the user's
             claims = [Claim("user", grammar.name_predicate(prev.object), clean_object(en_named.group("o")), "positive", "fact")]
@@ -1012,7 +1019,7 @@ class RuleExtractor(Extractor):
                     break
             if prev.predicate == "has" or _kin_of(prev.predicate):  # "我女儿叫朵朵，今年五岁": her age, not the user's
                 claims = [c for c in claims if c.predicate != "attr:年龄"]
-        if not claims and (prev is None or prev.subject == "user") and grammar.DROPPED_I.match(clause):
+        if not claims and (prev is None or prev.subject == "user") and (grammar.DROPPED_I.match(clause) or chat16_zh.DROPPED.match(clause)):
             # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out)\b", clause, re.I)  # "quit sugar last month"

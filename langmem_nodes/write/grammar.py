@@ -23,6 +23,7 @@ from . import (
     chat13_en,
     chat14_en,
     chat15_en,
+    chat16_zh,
     chat_zh,
     clause_en,
     kin_value,
@@ -664,7 +665,8 @@ OWN_FACT = re.compile(rf"^my\s+\w+(?:'s name is|'s called| is (?:now |actually |
 
 def own_fact(clause: str) -> bool:
     """The user's own fact about a family member or pet (a name, an age): not reported speech."""
-    return bool(OWN_FACT.search(clause) or _KIN_AGE_EN.search(clause) or chat15_en.named_in_passing(clause))
+    return bool(OWN_FACT.search(clause) or _KIN_AGE_EN.search(clause) or chat15_en.named_in_passing(clause)
+                or chat16_zh.named_pet_kind(clause))
 
 # a project's tool named in passing, even inside a question: "our Flask app", "我们的 Flask 应用"
 MENTION = re.compile(
@@ -766,7 +768,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
             or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text) \
-            or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text)
+            or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text) or chat16_zh.read(text)
         if claims:
             claims = [d for c in claims for d in (verb_conjunct.split(c, parse) or [c])]  # "I use Vim and work at Google"
             claims = [d for c in claims for d in _split_purposes(c)]
