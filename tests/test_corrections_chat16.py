@@ -133,3 +133,44 @@ def test_server_value_is_the_projects(store) -> None:
 def test_no_marker_or_someone_elses_value_corrects_nothing(store, turns) -> None:
     active = _say(store, *turns)
     assert not [r for r in active if r.source.value == "explicit_correction"], [(r.object, r.source.value) for r in active]
+
+
+# ---- a value put in its place, by shape, kind or copula; a withdrawn value inside the clause ----------------------
+def test_put_by_shape_kind_or_copula() -> None:
+    from langmem_nodes.write.correction_swap import put, widened
+
+    assert put("43码", "我穿42码的鞋") == ("我穿43码的鞋", "42")
+    assert put("iOS 16", "our app's minimum iOS version is 15") == ("our app's minimum iOS version is iOS 16", "15")
+    assert put("", "i train 4 days a week", "it's 5 days now since i added a leg day") == ("i train 5 days a week", "4")
+    assert put("biweekly", "our on-call rotation is weekly", "it's biweekly since October") == ("our on-call rotation is biweekly", "weekly")
+    assert put("biweekly", "our on-call rotation is weekly") is None  # a copula only for "it's X"
+    assert widened("Tuesday", "make that Tuesday and Thursday") == "Tuesday and Thursday" and widened("五楼了") == "五楼"
+
+
+def test_not_then_is_zh() -> None:
+    from langmem_nodes.write.correction_swap import not_then_is
+
+    assert not_then_is("其实我每天不是喝三杯水，是五杯。") == ("其实我每天喝五杯水，不是三杯。", ["其实我每天喝五杯水"])
+    assert not_then_is("我在杭州上班，哦其实不是杭州，是苏州。")[1] == []  # a bare value withdrawn: read as it is
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (("fyi our release cycle is monthly — my mistake, it's quarterly since January.",), "quarterly", "monthly"),
+    (("My hourly rate is $60 — actually hang on, I raised it, it's $80 an hour now.",), "$80", "$60"),
+    (("My climbing days are Monday and Friday — actually, make that Tuesday and Saturday.",), "Tuesday and Saturday", "Monday"),
+    (("其实我每天不是喝三杯水，是五杯。",), "五杯", "三杯"),
+    (("我每月通勤费300，哦等下，是450，上个月涨价了。",), "450", "300"),
+])
+def test_second_batch_lands_en_zh(store, turns, new, old) -> None:
+    active = _say(store, *turns)
+    assert landed(active, new), [(r.subject, r.object, r.source.value) for r in active]
+    assert not old or _gone(active, old), [(r.subject, r.object, r.source.value) for r in active]
+
+
+@pytest.mark.parametrize("turns", [
+    ("when is the tax deadline?", "that's wrong, the first one is march, the second is june."),
+    ("报税截止是哪天？", "不对，第一个是三月，第二个是六月。"),
+])
+def test_a_marker_about_the_answer_withdraws_nothing_of_the_users(store, turns) -> None:
+    active = _say(store, *turns)
+    assert not [r for r in active if r.source.value == "explicit_correction"], [(r.object, r.source.value) for r in active]

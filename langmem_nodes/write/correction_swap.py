@@ -49,13 +49,19 @@ _NOT_NAME = re.compile(r"^(?:i|i'm|i've|i'd|my|we|our|the|a|an|it|this|that|he|s
 
 
 def _kind_span(new: str, clause: str) -> str:
-    """The one value of `clause` of the kind `new` is (a weekday, time, date or number), other than `new`."""
+    """The one value of `clause` of the kind `new` is (a weekday, time, date or number), other than `new`; when `new`
+    holds several ("Tuesday and Thursday"), the stretch of as many in `clause` ("Monday and Wednesday")."""
     kind = correction_slot._kind(new)[0]
     if not kind:
         return ""
-    spans = [m.group(0) for m in dict(correction_slot._KINDS)[kind].finditer(clause)]
-    spans = [s for s in spans if s.casefold() not in new.casefold()]
-    return spans[0] if len(set(spans)) == 1 else ""
+    rx = dict(correction_slot._KINDS)[kind]
+    found = [m for m in rx.finditer(clause) if m.group(0).casefold() not in new.casefold()]
+    if len({m.group(0) for m in found}) == 1:
+        return found[0].group(0)
+    said = list(rx.finditer(new))
+    if len(said) > 1 and len(found) == len(said):
+        return clause[found[0].start():found[-1].end()]
+    return ""
 
 
 def _shared_head(new: str, clause: str) -> str:
@@ -133,6 +139,70 @@ def old_span(new: str, clause: str) -> str:
     return (_kind_span(new, clause) or _place(new, clause) or _shared_head(new, clause) or _name(new, clause))
 
 
+_TAIL_NOW = re.compile(r"(?:\s+(?:now|these days|instead|actually|lol|haha|tbh|then)|了|啦)+$", _I)
+_COPULA = re.compile(r"^(?P<s>.+?\s(?:is|are|was|'s)\s+)(?P<c>[^,;]{1,30})$|^(?P<sz>[^，,。]+?是)(?P<cz>[^，,。]{1,12})$", _I)
+
+
+def widened(value: str, clause: str = "") -> str:
+    """`value` without a trailing "now" / "了", and stretched over every value of its kind `clause` says ("Tuesday"
+    read out of "make that Tuesday and Thursday" → "Tuesday and Thursday")."""
+    value = _TAIL_NOW.sub("", value.strip(" .,;:!?。，；：！？")).strip()
+    kind = correction_slot._kind(value)[0]
+    if kind and clause and value in clause and len(spans := list(dict(correction_slot._KINDS)[kind].finditer(clause))) > 1:
+        return clause[spans[0].start():spans[-1].end()]
+    return value
+
+
+def put(value: str, old_clause: str, clause: str = "") -> tuple[str, str] | None:
+    """(`old_clause` said again with `value` in the old value's place, the old value), or None. The old value is
+    the span of `value`'s shape; a number keeps the words said around it when `value` repeats them ("43码" for
+    "42" in "我穿42码的鞋" → "我穿43码的鞋", "iOS 16" for "15" in "… iOS version is 15" → "… is iOS 16"); else the one
+    value of a kind that `clause` (the correcting clause) and `old_clause` each say ("it's 5 days now since …" for
+    "i train 4 days a week"); else, for "it's X" / "是X", the complement of a copula ("… rotation is weekly")."""
+    value = widened(value, clause)
+    if value and (old := old_span(value, old_clause)):
+        new = value
+        kind, span = correction_slot._kind(value)
+        if correction_slot._kind(old)[0] and kind and len(list(dict(correction_slot._KINDS)[kind].finditer(value))) == 1:
+            rest = value.replace(span, " ").split()
+            at = old_clause.find(old)
+            around = old_clause[max(0, at - 12): at + len(old) + 12].casefold()
+            new = span if all(w.casefold() in around for w in rest) else value
+        return old_clause.replace(old, new, 1), old
+    for _k, rx in correction_slot._KINDS if clause else ():
+        news, olds = list(rx.finditer(clause)), list(rx.finditer(old_clause))
+        if news:
+            if len(news) == 1 and len(olds) == 1 and news[0].group(0) != olds[0].group(0):
+                o = olds[0]
+                return old_clause[: o.start()] + news[0].group(0) + old_clause[o.end():], o.group(0)
+            break
+    if value and clause and re.match(r"^(?:it'?s|it is|it was|是|应该是)\s*", clause.strip(), _I) and (m := _COPULA.match(old_clause.strip())):
+        head, comp = (m.group("s"), m.group("c")) if m.group("s") else (m.group("sz"), m.group("cz"))
+        if value.casefold() not in old_clause.casefold() and len(value) <= 30:
+            return head + value, comp.strip()
+    return None
+
+
+# "其实我每天不是走一万步，是八千步": the old value withdrawn inside the clause, the new one after it
+_NOT_THEN_IS = re.compile(r"(?P<head>[^，,。！!？?；;]*?)不是(?P<x>[^，,。！!？?；;]{1,12})[，,]\s*(?:而)?是(?P<y>[^，,。！!？?；;]{1,12})")
+
+
+def not_then_is(message: str) -> tuple[str, list[str]]:
+    """(`message` with "…不是X，是Y" said as the sentence with Y in X's place, those sentences): "其实我每天不是走一万步，
+    是八千步" → "其实我每天走八千步，不是一万步"; `message` itself when X holds no span of Y's shape."""
+    said: list[str] = []
+
+    def one(m: re.Match[str]) -> str:
+        x, y = m.group("x").strip(), m.group("y").strip()
+        old = old_span(y, x)
+        head = re.sub(r"^(?:其实|实际上|不过|但是?|哦|噢|啊|嗯|额|呃)+", "", m.group("head").strip())
+        if not old or not head or len(x) <= len(old):  # "其实不是杭州，是苏州": a bare value, read as it is
+            return m.group(0)
+        said.append(m.group("head") + x.replace(old, y, 1))
+        return f"{said[-1]}，不是{old}"
+    return _NOT_THEN_IS.sub(one, message), said
+
+
 # ---------------------------------------------------------------- a marker, by its parts
 
 _SAID_EN = re.compile(r"\bwhat i (?:just )?(?:said|wrote|typed|told you|mentioned)\b|\bi (?:said|told you|wrote|typed|mentioned|gave you|put)\b|"
@@ -173,13 +243,31 @@ def _withdrawn_here(message: str) -> bool:
 _APOLOGY = re.compile(r"^(?:sorry|oops|whoops|er+|erm|um+|uh+|i mean|不好意思|抱歉|呃|额|哦不|啊不)$", _I)
 
 
+# "actually hang on", "wait", "哦等下": the speaker stops what they were saying
+_INTERRUPT = re.compile(r"^(?:(?:oh|ah|um+|uh+|er+|erm|no|nope|actually|wait|hang on|hold on|sorry|oops|whoops|hmm+)[\s,!.]*)+$|"
+                        r"^(?:哦|噢|啊|呃|额|嗯)?(?:等下|等一下|等等|不好意思|抱歉|哎呀)$", _I)
+
+
+def interrupts(clause: str) -> bool:
+    """The clause only stops what was being said ("actually hang on", "wait", "哦等下")."""
+    return bool(_INTERRUPT.match(clause.strip(" \t.,;:!?。，；：！？—–-~～…")))
+
+
 def _between_values(message: str) -> bool:
-    """"My manager's name is Priya — sorry, Pooja": an apology between a value and a bare one of the same shape."""
+    """"My manager's name is Priya — sorry, Pooja", "my rate's $60/hr — actually hang on, …, it's $75 an hour now": an
+    apology or an interruption between a value and one of the same shape (a bare one, or a value of a kind within the
+    next two clauses)."""
     parts = [p.strip() for p in _CLAUSES.split(message) if p.strip()]
     for i in range(1, len(parts) - 1):
-        if _APOLOGY.match(parts[i]) and len(parts[i + 1].split()) <= 3 and len(parts[i + 1]) <= 24:
-            if old_span(parts[i + 1], parts[i - 1]):
-                return True
+        if not (_APOLOGY.match(parts[i]) or _INTERRUPT.match(parts[i])):
+            continue
+        if len(parts[i + 1].split()) <= 3 and len(parts[i + 1]) <= 24 and old_span(parts[i + 1], parts[i - 1]):
+            return True
+        for later in parts[i + 1:i + 3]:
+            for _k, rx in correction_slot._KINDS:
+                news, olds = list(rx.finditer(later)), list(rx.finditer(parts[i - 1]))
+                if len(news) == 1 and len(olds) == 1 and news[0].group(0) != olds[0].group(0):
+                    return True
     return False
 
 
@@ -281,13 +369,19 @@ _FIRST = re.compile(r"^(?:i\b|i'|my\b|me\b)|^(?:我(?!们)|咱(?!们))", _I)
 _WE = re.compile(r"^(?:we\b|we'|our\b|us\b)|^(?:我们|咱们)", _I)
 
 
+_WORK = re.compile(r"\b(?:deploy\w*|release\w*|ship\w*|sprints?|stand-?ups?|on-?call|rotation|retros?|code|tests?|lint\w*|builds?|"
+                   r"pr|prs|merge\w*|branch\w*|team|clients?|customers?|users|stack|version|min(?:imum)?|support\w*|"
+                   r"ticket\w*|review\w*|meeting\w*|office)\b|发版|上线|部署|迭代|站会|值班|代码|测试|团队|分支|评审|版本|客户", _I)
+
+
 def holder(statement: str) -> str:
-    """Whose a statement said again is: the user's in the first person or a household's ("we have 4 kids"), the
-    project's when "we" or a project noun holds it ("our staging server runs …", "测试服务器用的是 …"), else the user's."""
+    """Whose a statement said again is: the user's in the first person or a household's ("we have 4 kids", "our
+    grocery budget is …"), the project's when a project noun holds it ("our staging server runs …", "测试服务器用的是
+    …") or "we" do work ("we deploy on Thursdays", "our on-call rotation is …"), else the user's."""
     text = statement.strip()
-    if _FIRST.match(text) or _HOUSEHOLD.match(text):
+    if _FIRST.match(text) or _HOUSEHOLD.match(text) or household(text):
         return "user"
-    if _WE.match(text) or _PROJECT_NOUN.search(text):
+    if _PROJECT_NOUN.search(text) or (_WE.match(text) and _WORK.search(text)):
         return "project"
     return "user"
 
@@ -326,6 +420,6 @@ def trimmed(statement: str) -> str:
     return re.sub(r"\s{2,}", " ", out) or statement
 
 
-__all__ = ["aligned", "holder", "household", "is_marker", "marks", "not_but", "old_span", "rather", "trimmed"]
+__all__ = ["aligned", "holder", "household", "interrupts", "is_marker", "marks", "not_but", "not_then_is", "old_span", "put", "rather", "trimmed"]
 
 

@@ -101,6 +101,30 @@ _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我�
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){1,4}\s?[A-Za-z0-9][A-Za-z0-9.+-]{0,8}|"  # "小米14"
                       r"[$¥€£]?\d[\d,.:]*\s?(?:[\u4e00-\u9fff]{1,3}|[A-Za-z%]{1,5})?)$", re.I)  # "29岁", "8pm", "$450"
+def _is_marker_clause(clause: str) -> bool:
+    return bool(slip.is_slip(clause) or correction_swap.is_marker(clause) or correction_swap.interrupts(clause)
+                or lx.CORRECTION.match(clause.strip()))
+
+
+def _before_marker(text: str) -> str:
+    """`text` (a message up to its correcting clause) up to its last marker clause: what the marker withdraws. A
+    message that opens with its marker ("that's wrong, paper is october, online is january") withdraws nothing of
+    its own; one with no marker clause ("… 40 minutes by bus, or rather 50") is all said before."""
+    parts = [p for p in _SWAP_CLAUSES.split(text) if p.strip()]
+    marked = [i for i, p in enumerate(parts) if _is_marker_clause(p)]
+    if not marked:
+        return text
+    return "，".join(parts[: marked[-1]]) if marked[-1] > 0 else ""
+
+
+def _asked_in(clause: str, text: str) -> bool:
+    """`clause` (a piece of `text`) is a question: a question word leads it or "?" ends it in `text`."""
+    at = text.find(clause)
+    return bool(lx.QUESTION.search(clause) or _ASKING.match(clause) or (at >= 0 and text[at + len(clause):].lstrip()[:1] in ("?", "？")))
+
+
+_ASKING = re.compile(r"^(?:will|would|can|could|do|does|did|should|shall|is|are|what|how|why|which|when|where|who)\b", re.I)
+_LEAD_SOFT = re.compile(r"^(?:其实|实际上|不过|但是?|哦|啊|嗯)+")
 _THIRD_PERSON = re.compile(r"^(?:she|he|they|her|his|their)\b|^(?:他|她|它)(?!们)", re.I)
 _SWAP_CLAUSES = re.compile(r"(?:[,，!！?？;；—–]|[.:](?!\d))+|[。：]+|\s+-\s+")
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
@@ -416,6 +440,7 @@ class RuleExtractor(Extractor):
             correction = True  # "my daughter is 7" … "sorry, she's 8": an age said again
         slipped = bool(_SLIP_BETWEEN.search(message))  # "I'm 5'9 — nope, 5'11": a slip between two values
         withdrawn_claims: list[Claim] = []  # values withdrawn in this message, what a new value may replace
+        marked_unread: list[str] = []  # clauses right after a marker with no bare value read
         after_marker = False  # a marker clause was read: a bare noun phrase after it is the new value ("…——不好意思，四个")
         routine_made: list[int] = []  # the claims read as routines: stored only as what replaces a value
         found: list[tuple[Claim, str, Source, bool]] = []
@@ -427,6 +452,9 @@ class RuleExtractor(Extractor):
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
+        restated_here: list[str] = []  # "其实我每天不是走一万步，是八千步" said as "其实我每天走八千步，不是一万步"
+        if correction:
+            message, restated_here = correction_swap.not_then_is(message)
         kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
         asks_for_help = functools.cache(lambda: kin_age.incidental(message))  # once per message, not per clause
         # A long message (more sentences than a turn keeps claims) reads each sentence once: one pasted or said
@@ -571,6 +599,9 @@ class RuleExtractor(Extractor):
                     if frame == "reported speech" and _CJK.search(clause):
                         reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
                         continue
+                    if correction and frame == "reported speech" and any(
+                            slip.is_slip(r) or correction_swap.is_marker(r) or correction_swap.interrupts(r) for r in raws[n + 1:]):
+                        continue  # "They pay me hourly, my rate's $60/hr — actually hang on, …": the user speaks again
                     break  # the rest of the sentence belongs to the same frame
                 if correction and n < len(raws) - 1 and (old_said := correction_ref.said_old(raw)):
                     carried.append(old_said)  # "I said Toyota earlier — the car's a Honda": the old value, named
@@ -691,6 +722,8 @@ class RuleExtractor(Extractor):
                                if (put := correction_slot.swap_kind(c.object, clause))][:1]
                     if not new and (value := _bare_value(clause, bare_np=not found or just_marked)[1]):
                         unresolved.append((clause, value))  # no earlier turn to take its attribute from
+                    elif not new and just_marked:
+                        marked_unread.append(clause)  # "scratch that, it's 5 days now since i added a leg day"
                 if (new and correction and prev is not None and new[0].polarity == "negative"
                         and prev.polarity == "positive" and new[0].subject == prev.subject
                         and new[0].predicate == prev.predicate):
@@ -780,11 +813,14 @@ class RuleExtractor(Extractor):
                               or correction_swap.marks(message, _user_texts(earlier))):
                 # "我每周二去健身房" … "改成周四了", "I drink my coffee black" … "I take it with oat milk": the earlier
                 # sentence made no claim; the correction is that sentence said again with the new value
-                found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._said_again(message, unresolved, skips, earlier)]
+                found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._said_again(message, unresolved, skips, earlier, marked_unread)]
             if not any(f[2] is Source.EXPLICIT_CORRECTION for f in found) and (
                     reshaped := self._reshaped(message, found, skips, earlier, carried, withdrawn_claims)):
                 # "我在杭州工作" … "之前说的是错的，上个月已经调到苏州了": the span of the old value's shape is the new value
                 found[:] = [f for f in found if f[0].object not in reshaped[0][0].replaces] + reshaped
+            if not found and restated_here:  # "其实我每天走八千步": the sentence said with the new value, read as a fact
+                found += [(c, q, Source.EXPLICIT_CORRECTION, False)
+                          for c, q in self._statement_claims([(_LEAD_SOFT.sub("", r), r) for r in restated_here])]
             if correction_swap.household(message):  # "我们家是二楼…啊不是，是三楼": the user's home, not the project
                 for claim, *_ in found:
                     if claim.subject == "project" and claim.predicate in ("uses", "states"):
@@ -817,7 +853,7 @@ class RuleExtractor(Extractor):
         return kept, skips
 
     def _said_again(self, message: str, unresolved: list[tuple[str, str]], skips: list[dict[str, Any]],
-                    earlier: Sequence[Turn]) -> list[tuple[Claim, str]]:
+                    earlier: Sequence[Turn], marked: Sequence[str] = ()) -> list[tuple[Claim, str]]:
         """The claims of a correction whose earlier sentence made none (`correction_slot`): that sentence (an earlier
         turn's, or the message's own before the slip) with the new value in the old one's place, else the correcting
         clause itself when it says a sentence of the same message again."""
@@ -835,7 +871,7 @@ class RuleExtractor(Extractor):
                 said.append((put[0], clause))
                 break
         if not said:  # "I wear a size 42 shoe, no wait, 43", "我姐姐住在广州" … "不对，是深圳": the span of the value's shape
-            said = self._swapped(message, unresolved, earlier, self._unread_value)
+            said = self._swapped(message, [*unresolved, *((c, "") for c in marked)], earlier, self._unread_value)
         if not said and not unresolved and old and (value := correction_slot.of_kind(old, message)) and (
                 put := correction_slot.in_place(value, message, texts[1:], old, unread)):
             said.append((put[0], message.strip()[:200]))  # "站会改到十点了，不是九点半"
@@ -855,17 +891,20 @@ class RuleExtractor(Extractor):
         shape (`correction_swap.old_span`)."""
         for clause, value in unresolved:
             at = message.find(clause)
-            own = [message[:at]] if at > 0 else []
+            own = [_before_marker(message[:at])] if at > 0 else []
             for text in [*own, *_user_texts(earlier)[:3]]:
+                nearest = True  # a kind said in both, or a copula, only for the clause just before
                 for old_clause in reversed([c.strip() for c in _SWAP_CLAUSES.split(text) if c.strip()]):
-                    old = "" if _REPLACES.match(old_clause) else correction_swap.old_span(value, old_clause)  # not "not the 56"
-                    if not old or not unread(old_clause, old):
+                    if slip.is_slip(old_clause) or correction_swap.is_marker(old_clause) or slip.is_opener(old_clause):
+                        continue  # "my bad": no clause said before
+                    if _REPLACES.match(old_clause) or _asked_in(old_clause, text):
+                        continue  # not "not the 56", not a question ("will the new API work for us?")
+                    put = correction_swap.put(value, old_clause, clause if nearest else "")
+                    nearest = False
+                    if not put or not unread(old_clause, put[1]):
                         continue
-                    new = value
-                    if correction_slot._kind(old)[0] and (kind := correction_slot._kind(value))[0]:
-                        new = kind[1]  # "43码" for "42" in "我穿42码的鞋": the number alone
-                    said = correction_swap.trimmed(old_clause.replace(old, new, 1))
-                    return [(said, clause)] if new in said else []
+                    said = correction_swap.trimmed(put[0])
+                    return [(said, clause)] if said != old_clause else []
         return []
 
     def _unread_value(self, clause: str, old: str = "") -> bool:
@@ -898,20 +937,20 @@ class RuleExtractor(Extractor):
                         and any(normalize_text(r) not in normalize_text(claim.object) for r in claim.replaces)):
                     continue  # only a claim said before the value ("our airflow is on 2.7, scratch that, … 2.9": not back)
                 # the value's place in the claim, else in the clause it was read from ("我有三个孩子" read as has 孩子)
+                value = correction_swap.widened(value, clause)
                 held = claim.object if correction_swap.old_span(value, claim.object) else quote
-                if not (old := correction_swap.old_span(value, held)):
+                if not (swap := correction_swap.put(value, held)):
                     continue
-                new = correction_slot._kind(value)[1] if correction_slot._kind(old)[0] and correction_slot._kind(value)[0] else value
                 if held is claim.object:
-                    put = Claim(claim.subject, claim.predicate, clean_object(claim.object.replace(old, new, 1)), claim.polarity,
-                                claim.kind, [claim.object])
+                    put = Claim(claim.subject, claim.predicate, clean_object(swap[0]), claim.polarity, claim.kind, [claim.object])
                 else:
-                    said = held.replace(old, new, 1)
+                    said = swap[0]
+                    new = value
                     put = next((c for c in grammar.parse(said) if normalize_text(new) in normalize_text(c.object)), None) or Claim(
                         correction_swap.holder(said), "states", clean_object(said), "positive", "fact")
                     put.replaces = [claim.object]
                 found[i] = (put, clause, Source.EXPLICIT_CORRECTION, hedged)
-                unresolved.remove((clause, value))
+                unresolved[:] = [u for u in unresolved if u[0] != clause]
                 break
 
     def _reshaped(self, message: str, found: list[tuple[Claim, str, Source, bool]], skips: list[dict[str, Any]],
