@@ -174,3 +174,16 @@ def test_second_batch_lands_en_zh(store, turns, new, old) -> None:
 def test_a_marker_about_the_answer_withdraws_nothing_of_the_users(store, turns) -> None:
     active = _say(store, *turns)
     assert not [r for r in active if r.source.value == "explicit_correction"], [(r.object, r.source.value) for r in active]
+
+
+def test_rules_and_requests_are_no_markers_en_zh() -> None:
+    for said in ("If what I said earlier is wrong, tell me.", "I wrote the wrong test yesterday, can you help fix it?",
+                 "I mentioned my typo habit before, please catch typos.", "we use Python 3.11, wait, also 3.12 in CI",
+                 "写注释不准用英文", "代码写错了你要直接指出来。", "我说话比较直，说错了别介意。", "以后我说的不对你就直接纠正"):
+        assert not marks(said), said
+    assert marks("I said Lisbon earlier, that was a mistake") and marks("刚才讲的时间不对，是三点")
+
+
+def test_a_value_said_before_or_a_request_is_not_swapped(store) -> None:
+    active = _say(store, "我平时用 Windows 开发，帮我装个 Docker", "哦不对我说反了，家里是 Windows，公司电脑是 Mac")
+    assert not [r for r in active if "docker" in r.object.casefold() or r.object.startswith("帮我")], [(r.object, r.source.value) for r in active]

@@ -208,10 +208,16 @@ def not_then_is(message: str) -> tuple[str, list[str]]:
 _SAID_EN = re.compile(r"\bwhat i (?:just )?(?:said|wrote|typed|told you|mentioned)\b|\bi (?:said|told you|wrote|typed|mentioned|gave you|put)\b|"
                       r"\b(?:earlier|before|above|just now|a (?:sec|second|minute|moment) ago|my last message)\b|"
                       r"\bi (?:got|had) (?:that|it|this|the|my|her|his|their|its|our)\b", _I)
-_VERDICT_EN = re.compile(r"\b(?:wrong|mistake|mistaken|misspoke|incorrect|inaccurate|typo|(?:a\s+)?fix (?:to|on|for) what|correction|"
-                         r"correct (?:that|myself|what)|mixed (?:it |that |them )?up|not (?:right|true|accurate|correct))\b", _I)
-_SAID_ZH = re.compile(r"(?:刚才|刚刚|前面|之前|上面|方才|先前|一开始)|(?:说|讲|提|写|告诉你|打)的|我?(?:说|讲|提到|写|告诉你)")
-_VERDICT_ZH = re.compile(r"不对|有误|是错的|错了|不准确?|搞错|说错|记错|弄错|写错|打错|说反|记混|搞混|更正|纠正|订正")
+# a verdict on what was said, not a word of another sentence ("the wrong test", "my typo habit"): no noun after it
+_AFTER_VERDICT = r"(?!\s+(?!(?:earlier|before|again|there|just|lol|sorry|haha|on|of|above)\b)[a-z])"
+_VERDICT_EN = re.compile(rf"\b(?:(?:wrong|mistake|mistaken|misspoke|incorrect|inaccurate|typo|correction){_AFTER_VERDICT}|"
+                         r"(?:a\s+)?fix (?:to|on|for) what|correct (?:that|myself|what)|mixed (?:it |that |them )?up|"
+                         r"not (?:right|true|accurate|correct))\b", _I)
+_NOT_A_VERDICT_EN = re.compile(r"\b(?:if|when|whenever|unless|please|tell me|let me know|catch|help|can you|could you|should)\b", _I)
+# what the user said before, pointed at ("前面说", "我之前那条", "我刚才讲的"), and a verdict ending the clause
+_SAID_ZH = re.compile(r"(?:刚才|刚刚|前面|之前|上面|方才|先前|一开始)\S{0,8}?(?:说|讲|提|写|打|记|那条|那句)|我(?:说|讲|写|打|记)的")
+_VERDICT_ZH = re.compile(r"(?:不对|有误|是错的|错了|不准确|搞错了|说错了|记错了|弄错了|写错了|打错了|说反了|记混了|搞混了)[了啊呀哈]*$")
+_NOT_A_VERDICT_ZH = re.compile(r"你|您|如果|要是|的话|的时候|就|别|请")
 _QUESTION = re.compile(r"[?？]|\b(?:what|which|why|how|did|do|does|is|are|can|could)\b.*\?$|吗[。]?$", _I)
 
 
@@ -221,9 +227,10 @@ def _verdict_on_said(clause: str) -> bool:
     if not text or _QUESTION.search(text):
         return False
     if _CJK.search(text):
-        return len(re.sub(r"\s", "", text)) <= 18 and bool(_SAID_ZH.search(text) and _VERDICT_ZH.search(text))
+        return (len(re.sub(r"\s", "", text)) <= 18 and bool(_SAID_ZH.search(text) and _VERDICT_ZH.search(text))
+                and not _NOT_A_VERDICT_ZH.search(text))
     return len(text.split()) <= 9 and bool(_SAID_EN.search(text) and _VERDICT_EN.search(text)) and not re.search(
-        r"\b(?:you|your|the (?:code|answer|test|bug|build))\b", text, _I)
+        r"\b(?:you|your|the (?:code|answer|test|bug|build))\b", text, _I) and not _NOT_A_VERDICT_EN.search(text)
 
 
 _NOT_X = re.compile(r"(?:^|[\s,，])(?:not|不是)\s*(?:the\s+|my\s+|our\s+)?(?P<x>[^,，。.!！?？;；]{1,24}?)\s*(?=[,，。.!！;；]|$)", _I)
@@ -264,6 +271,8 @@ def _between_values(message: str) -> bool:
         if len(parts[i + 1].split()) <= 3 and len(parts[i + 1]) <= 24 and old_span(parts[i + 1], parts[i - 1]):
             return True
         for later in parts[i + 1:i + 3]:
+            if re.search(r"\b(?:also|too|as well|plus|another)\b|还有|也", later, _I):
+                break  # "3.11, wait, also 3.12 in CI": one more, not another
             for _k, rx in correction_slot._KINDS:
                 news, olds = list(rx.finditer(later)), list(rx.finditer(parts[i - 1]))
                 if len(news) == 1 and len(olds) == 1 and news[0].group(0) != olds[0].group(0):

@@ -120,7 +120,11 @@ def _before_marker(text: str) -> str:
 def _asked_in(clause: str, text: str) -> bool:
     """`clause` (a piece of `text`) is a question: a question word leads it or "?" ends it in `text`."""
     at = text.find(clause)
-    return bool(lx.QUESTION.search(clause) or _ASKING.match(clause) or (at >= 0 and text[at + len(clause):].lstrip()[:1] in ("?", "？")))
+    return bool(lx.QUESTION.search(clause) or _ASKING.match(clause) or _REQUEST.match(clause)
+                or (at >= 0 and text[at + len(clause):].lstrip()[:1] in ("?", "？")))
+
+
+_REQUEST = re.compile(r"^(?:please|pls|can you|could you|help me|let me know|tell me)\b|^(?:请|帮我|麻烦|给我|你帮|能不能|可以帮)", re.I)
 
 
 _ASKING = re.compile(r"^(?:will|would|can|could|do|does|did|should|shall|is|are|what|how|why|which|when|where|who)\b", re.I)
@@ -889,7 +893,10 @@ class RuleExtractor(Extractor):
         """(statement, quote): an earlier sentence nothing was read from (the message's own before the correcting
         clause first, then earlier turns, latest first) with a bare corrected value in place of the span of its
         shape (`correction_swap.old_span`)."""
+        said_before = " ".join(_user_texts(earlier)[:3]).casefold()
         for clause, value in unresolved:
+            if value and value.strip().casefold() in said_before:
+                continue  # "家里是 Windows" after "我平时用 Windows": a value said before is no new one
             at = message.find(clause)
             own = [_before_marker(message[:at])] if at > 0 else []
             for text in [*own, *_user_texts(earlier)[:3]]:
