@@ -22,7 +22,7 @@ import asyncio
 import functools
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -49,6 +49,7 @@ from . import (
     contrast,
     correction_ref,
     correction_slot,
+    correction_swap,
     correction_target,
     correction_topic,
     correction_value,
@@ -106,6 +107,36 @@ _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我�
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){1,4}\s?[A-Za-z0-9][A-Za-z0-9.+-]{0,8}|"  # "小米14"
                       r"[$¥€£]?\d[\d,.:]*\s?(?:[\u4e00-\u9fff]{1,3}|[A-Za-z%]{1,5})?)$", re.I)  # "29岁", "8pm", "$450"
+def _is_marker_clause(clause: str) -> bool:
+    return bool(slip.is_slip(clause) or correction_swap.is_marker(clause) or correction_swap.interrupts(clause)
+                or lx.CORRECTION.match(clause.strip()))
+
+
+def _before_marker(text: str) -> str:
+    """`text` (a message up to its correcting clause) up to its last marker clause: what the marker withdraws. A
+    message that opens with its marker ("that's wrong, paper is october, online is january") withdraws nothing of
+    its own; one with no marker clause ("… 40 minutes by bus, or rather 50") is all said before."""
+    parts = [p for p in _SWAP_CLAUSES.split(text) if p.strip()]
+    marked = [i for i, p in enumerate(parts) if _is_marker_clause(p)]
+    if not marked:
+        return text
+    return "，".join(parts[: marked[-1]]) if marked[-1] > 0 else ""
+
+
+def _asked_in(clause: str, text: str) -> bool:
+    """`clause` (a piece of `text`) is a question: a question word leads it or "?" ends it in `text`."""
+    at = text.find(clause)
+    return bool(lx.QUESTION.search(clause) or _ASKING.match(clause) or _REQUEST.match(clause)
+                or (at >= 0 and text[at + len(clause):].lstrip()[:1] in ("?", "？")))
+
+
+_REQUEST = re.compile(r"^(?:please|pls|can you|could you|help me|let me know|tell me)\b|^(?:请|帮我|麻烦|给我|你帮|能不能|可以帮)", re.I)
+
+
+_ASKING = re.compile(r"^(?:will|would|can|could|do|does|did|should|shall|is|are|what|how|why|which|when|where|who)\b", re.I)
+_LEAD_SOFT = re.compile(r"^(?:其实|实际上|不过|但是?|哦|啊|嗯)+")
+_THIRD_PERSON = re.compile(r"^(?:she|he|they|her|his|their)\b|^(?:他|她|它)(?!们)", re.I)
+_SWAP_CLAUSES = re.compile(r"(?:[,，!！?？;；—–]|[.:](?!\d))+|[。：]+|\s+-\s+")
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
 _TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
                           r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
@@ -407,6 +438,7 @@ class RuleExtractor(Extractor):
         message = slip.precision_first(message)  # "vegetarian, well, pescatarian to be accurate"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
+                          or correction_swap.marks(message, _user_texts(earlier))
                           or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
         referred = False  # the correction names an earlier value as withdrawn
         if not correction and earlier and correction_ref.cued(message):
@@ -420,6 +452,9 @@ class RuleExtractor(Extractor):
                 kin_age.holds_age(c.predicate) for c in self._last_claims(earlier)):
             correction = True  # "my daughter is 7" … "sorry, she's 8": an age said again
         slipped = bool(_SLIP_BETWEEN.search(message))  # "I'm 5'9 — nope, 5'11": a slip between two values
+        withdrawn_claims: list[Claim] = []  # values withdrawn in this message, what a new value may replace
+        marked_unread: list[str] = []  # clauses right after a marker with no bare value read
+        after_marker = False  # a marker clause was read: a bare noun phrase after it is the new value ("…——不好意思，四个")
         routine_made: list[int] = []  # the claims read as routines: stored only as what replaces a value
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
@@ -432,6 +467,9 @@ class RuleExtractor(Extractor):
         message = frames.run_by_split(frames.framed_setup(message))  # "my setup:\n- neovim", "我的开发环境：\n- …"
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
+        restated_here: list[str] = []  # "其实我每天不是走一万步，是八千步" said as "其实我每天走八千步，不是一万步"
+        if correction:
+            message, restated_here = correction_swap.not_then_is(message)
         kin = ""  # the family member the message named last ("my sister …"), for "her name is …" after it
         asks_for_help = functools.cache(lambda: kin_age.incidental(message))  # once per message, not per clause
         # A message reads each distinct sentence once: one pasted or said over and over adds nothing new, and the
@@ -507,7 +545,7 @@ class RuleExtractor(Extractor):
                     clause = pronouns.resolve_name(clause, kin)  # "my sister's getting married … her name is Priya"
                 kin = pronouns.kin_mentioned(clause) or kin
                 lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1
-                marker = slip.is_slip(raw) or (n > 0 or len(raws) > 1) and slip.is_heading(raw)
+                marker = slip.is_slip(raw) or correction_swap.is_marker(raw) or (n > 0 or len(raws) > 1) and slip.is_heading(raw)
                 lone = lone or (marker and n < len(raws) - 1)  # "I live in Berlin, strike that, Hamburg"
                 if lone and found and _REPLACES.match(raws[n + 1].strip(" .,;:!?。，；：！？—–-")) and (
                         old := correction_ref.named_old(raws[n + 1], _user_texts(earlier))) and (
@@ -520,13 +558,16 @@ class RuleExtractor(Extractor):
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
                     withdrawn_item = found.pop()
                     retracted = withdrawn_item[0]
+                    withdrawn_claims.append(retracted)
                     skips.append({"text": retracted.object, "reason": "retracted"})
                     prev = None
                 if marker or (correction and slip.is_opener(raw)):  # "strike that", "口误", "hold on": no value
                     skips.append({"text": raw.strip(), "reason": "correction marker"})
+                    after_marker = True
                     if old_named := slip.named(raw):  # "scrap the vegetarian thing": the old value, named
                         carried.append(old_named)
                     continue
+                just_marked, after_marker = after_marker, False  # only the clause right after a marker
                 if not clause:
                     if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
                         skips.append({"text": raw.strip()[:60], "reason": "small talk"})
@@ -551,6 +592,7 @@ class RuleExtractor(Extractor):
                 conditioned, condition = condition, ""
                 if correction:
                     clause = chat_en.frame(correction_ref.new_side(clause))  # "mine's a Yaris", "here it's dprint": the corrected value
+                    clause = correction_swap.rather(clause) or correction_swap.not_but(clause)  # "or rather 50", "we're not on X but Y"
                 named_again = correction and _BARE_VALUE.match(clause) is not None  # "typo — she's called Emily"
                 if prev is not None and prev.predicate == "has" and prev.subject == "user" and (
                         _EN_NAMED.match(clause) or _ZH_NAMED.match(clause)):
@@ -578,6 +620,9 @@ class RuleExtractor(Extractor):
                     if frame == "reported speech" and _CJK.search(clause):
                         reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
                         continue
+                    if correction and frame == "reported speech" and any(
+                            slip.is_slip(r) or correction_swap.is_marker(r) or correction_swap.interrupts(r) for r in raws[n + 1:]):
+                        continue  # "They pay me hourly, my rate's $60/hr — actually hang on, …": the user speaks again
                     break  # the rest of the sentence belongs to the same frame
                 if correction and n < len(raws) - 1 and (old_said := correction_ref.said_old(raw)):
                     carried.append(old_said)  # "I said Toyota earlier — the car's a Honda": the old value, named
@@ -610,6 +655,7 @@ class RuleExtractor(Extractor):
                     continue
                 if rep and correction:
                     carried.append(clean_object(rep.group("o")))
+                    after_marker = True  # "not the 56, the 54cm": the bare value after it is the new one
                     continue
                 if correction and (gone := correction_value.left(clause)):  # "we moved off heroku last month"
                     if any(normalize_text(gone) in normalize_text(c.object) for c in self._last_claims(earlier)):
@@ -697,8 +743,10 @@ class RuleExtractor(Extractor):
                     if not new and earlier:  # "我每天跑步三十分钟" … "说错了，跑步要五十分钟": one value of a kind
                         new = [Claim(c.subject, c.predicate, put[0], c.polarity, c.kind, [c.object]) for c in self._last_claims(earlier)
                                if (put := correction_slot.swap_kind(c.object, clause))][:1]
-                    if not new and (value := _bare_value(clause, bare_np=not found)[1]):
+                    if not new and (value := _bare_value(clause, bare_np=not found or just_marked)[1]):
                         unresolved.append((clause, value))  # no earlier turn to take its attribute from
+                    elif not new and just_marked:
+                        marked_unread.append(clause)  # "scratch that, it's 5 days now since i added a leg day"
                 if (new and correction and prev is not None and new[0].polarity == "negative"
                         and prev.polarity == "positive" and new[0].subject == prev.subject
                         and new[0].predicate == prev.predicate):
@@ -781,10 +829,27 @@ class RuleExtractor(Extractor):
                 texts = [str(t.get("content", "")) for t in reversed(earlier) if t.get("role") in ("user", "human")][:3]
                 found += [(c, unresolved[0][0], Source.EXPLICIT_CORRECTION, False)
                           for c in correction_target.resaid(unresolved[0][1], olds, texts, lambda s: [c for c, *_ in self.claims(s)])]
-            if not found and (referred or slip.marks(message) or lx.CORRECTION_ANYWHERE.search(message) or chat_en.is_correction(message)):
+            self._swap_in_found(message, found, unresolved)  # "我用的是13寸的笔记本，不是13寸，是15寸的"
+            if found and unresolved and not any(normalize_text(v) in normalize_text(f[0].object) for _, v in unresolved for f in found) and (
+                    said := self._swapped(message, unresolved, earlier, self._unread_value)):
+                # "i ride a 56cm frame — not the 56, the 54cm … my inseam is 81cm": the other claims correct nothing
+                found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(said)]
+            if not found and (referred or slip.marks(message) or lx.CORRECTION_ANYWHERE.search(message) or chat_en.is_correction(message)
+                              or correction_swap.marks(message, _user_texts(earlier))):
                 # "我每周二去健身房" … "改成周四了", "I drink my coffee black" … "I take it with oat milk": the earlier
                 # sentence made no claim; the correction is that sentence said again with the new value
-                found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._said_again(message, unresolved, skips, earlier)]
+                found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._said_again(message, unresolved, skips, earlier, marked_unread)]
+            if not any(f[2] is Source.EXPLICIT_CORRECTION for f in found) and (
+                    reshaped := self._reshaped(message, found, skips, earlier, carried, withdrawn_claims)):
+                # "我在杭州工作" … "之前说的是错的，上个月已经调到苏州了": the span of the old value's shape is the new value
+                found[:] = [f for f in found if f[0].object not in reshaped[0][0].replaces] + reshaped
+            if not found and restated_here:  # "其实我每天走八千步": the sentence said with the new value, read as a fact
+                found += [(c, q, Source.EXPLICIT_CORRECTION, False)
+                          for c, q in self._statement_claims([(_LEAD_SOFT.sub("", r), r) for r in restated_here])]
+            if correction_swap.household(message):  # "我们家是二楼…啊不是，是三楼": the user's home, not the project
+                for claim, *_ in found:
+                    if claim.subject == "project" and claim.predicate in ("uses", "states"):
+                        claim.subject, claim.predicate = "user", "states"
             if not found and _REVERSAL.search(message):  # "No, it's the other way round": the ranking flipped
                 found += [(c, message.strip()[:200], Source.EXPLICIT_CORRECTION, False)
                           for c in _reversed(self._last_claims(earlier))]
@@ -813,7 +878,7 @@ class RuleExtractor(Extractor):
         return kept, skips
 
     def _said_again(self, message: str, unresolved: list[tuple[str, str]], skips: list[dict[str, Any]],
-                    earlier: Sequence[Turn]) -> list[tuple[Claim, str]]:
+                    earlier: Sequence[Turn], marked: Sequence[str] = ()) -> list[tuple[Claim, str]]:
         """The claims of a correction whose earlier sentence made none (`correction_slot`): that sentence (an earlier
         turn's, or the message's own before the slip) with the new value in the old one's place, else the correcting
         clause itself when it says a sentence of the same message again."""
@@ -830,6 +895,8 @@ class RuleExtractor(Extractor):
             if put := correction_slot.in_place(value, clause, texts, old, unread):
                 said.append((put[0], clause))
                 break
+        if not said:  # "I wear a size 42 shoe, no wait, 43", "我姐姐住在广州" … "不对，是深圳": the span of the value's shape
+            said = self._swapped(message, [*unresolved, *((c, "") for c in marked)], earlier, self._unread_value)
         if not said and not unresolved and old and (value := correction_slot.of_kind(old, message)) and (
                 put := correction_slot.in_place(value, message, texts[1:], old, unread)):
             said.append((put[0], message.strip()[:200]))  # "站会改到十点了，不是九点半"
@@ -840,13 +907,107 @@ class RuleExtractor(Extractor):
             # that, i'm doing paleo"); across turns a shared word is too weak a sign (chat5_heldout en went 0.818 -> 0.750)
             said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse" and correction_slot.restated(
                 k["text"], [message[: max(0, message.find(k["text"]))]], unread)][-1:]
+        return self._statement_claims(said)
+
+    def _swapped(self, message: str, unresolved: list[tuple[str, str]], earlier: Sequence[Turn],
+                 unread: Callable[..., bool]) -> list[tuple[str, str]]:
+        """(statement, quote): an earlier sentence nothing was read from (the message's own before the correcting
+        clause first, then earlier turns, latest first) with a bare corrected value in place of the span of its
+        shape (`correction_swap.old_span`)."""
+        said_before = " ".join(_user_texts(earlier)[:3]).casefold()
+        for clause, value in unresolved:
+            if value and value.strip().casefold() in said_before:
+                continue  # "家里是 Windows" after "我平时用 Windows": a value said before is no new one
+            at = message.find(clause)
+            own = [_before_marker(message[:at])] if at > 0 else []
+            for text in [*own, *_user_texts(earlier)[:3]]:
+                nearest = True  # a kind said in both, or a copula, only for the clause just before
+                for old_clause in reversed([c.strip() for c in _SWAP_CLAUSES.split(text) if c.strip()]):
+                    if slip.is_slip(old_clause) or correction_swap.is_marker(old_clause) or slip.is_opener(old_clause):
+                        continue  # "my bad": no clause said before
+                    if _REPLACES.match(old_clause) or _asked_in(old_clause, text):
+                        continue  # not "not the 56", not a question ("will the new API work for us?")
+                    put = correction_swap.put(value, old_clause, clause if nearest else "")
+                    nearest = False
+                    if not put or not unread(old_clause, put[1]):
+                        continue
+                    said = correction_swap.trimmed(put[0])
+                    return [(said, clause)] if said != old_clause else []
+        return []
+
+    def _unread_value(self, clause: str, old: str = "") -> bool:
+        """No claim read from an earlier clause holds `old` (so no attribute is there to correct), and the clause is
+        no hypothetical ("moving on June 28th 😩 can you make me a checklist": the date was not stored)."""
+        made, why = self.analyse(clause)
+        if any(k.get("reason") == "hypothetical" for k in why):
+            return False
+        return not any(normalize_text(old) in normalize_text(c.object) for c, *_ in made) if old else not made
+
+    def _statement_claims(self, said: list[tuple[str, str]]) -> list[tuple[Claim, str]]:
+        """The claims of statements said again with a corrected value, else each statement as a fact of its holder."""
         out: list[tuple[Claim, str]] = []
         for statement, quote in said:
             claims = [c for c, *_ in self.claims(statement)]
-            subject = "project" if _WE.match(statement) or lx.PROJECT.match(statement) else "user"
+            subject = "project" if lx.PROJECT.match(statement) else correction_swap.holder(statement)
             for c in claims or [Claim(subject, "states", clean_object(statement), "positive", "fact")]:
                 out.append((c, quote))
         return out
+
+    @staticmethod
+    def _swap_in_found(message: str, found: list[tuple[Claim, str, Source, bool]], unresolved: list[tuple[str, str]]) -> None:
+        """A bare corrected value put in place of the span of its shape in a claim said before it in the same message
+        ("我用的是13寸的笔记本，不是13寸，是15寸的" → "15寸的笔记本")."""
+        for clause, value in list(unresolved):
+            for i in range(len(found) - 1, -1, -1):
+                claim, quote, _source, hedged = found[i]
+                if claim.polarity != "positive" or not 0 <= message.find(quote) < message.find(clause) or (
+                        _source is Source.EXPLICIT_CORRECTION  # "是周四，周三封板": landed already (not "13寸的笔记本" for "13寸")
+                        and any(normalize_text(r) not in normalize_text(claim.object) for r in claim.replaces)):
+                    continue  # only a claim said before the value ("our airflow is on 2.7, scratch that, … 2.9": not back)
+                # the value's place in the claim, else in the clause it was read from ("我有三个孩子" read as has 孩子)
+                value = correction_swap.widened(value, clause)
+                held = claim.object if correction_swap.old_span(value, claim.object) else quote
+                if not (swap := correction_swap.put(value, held)):
+                    continue
+                if held is claim.object:
+                    put = Claim(claim.subject, claim.predicate, clean_object(swap[0]), claim.polarity, claim.kind, [claim.object])
+                else:
+                    said = swap[0]
+                    new = value
+                    put = next((c for c in grammar.parse(said) if normalize_text(new) in normalize_text(c.object)), None) or Claim(
+                        correction_swap.holder(said), "states", clean_object(said), "positive", "fact")
+                    put.replaces = [claim.object]
+                found[i] = (put, clause, Source.EXPLICIT_CORRECTION, hedged)
+                unresolved[:] = [u for u in unresolved if u[0] != clause]
+                break
+
+    def _reshaped(self, message: str, found: list[tuple[Claim, str, Source, bool]], skips: list[dict[str, Any]],
+                  earlier: Sequence[Turn], named: Sequence[str], withdrawn: Sequence[Claim] = ()) -> list[tuple[Claim, str, Source, bool]]:
+        """A correction whose new value is said in a clause of a shape nothing reads ("上个月已经调到苏州了", "quick
+        fix to what I said: 3.12"): the span of that clause with the shape of a value said before (in this message
+        or the last turns; a value the message names as withdrawn first) is the new value of its attribute."""
+        clauses = [k["text"] for k in skips if k.get("reason") in ("no parse", "past episode") and k.get("text")]
+        if not clauses:
+            return []
+        olds = [c for c, *_ in found if c.polarity == "positive"] + [c for c in withdrawn if c.polarity == "positive"]
+        for text in _user_texts(earlier):
+            olds += [c for c in reversed(self._context_claims(text)) if c.polarity == "positive"]
+        wanted = [normalize_text(x) for x in named if x]
+        olds.sort(key=lambda c: not any(w and w in normalize_text(c.object) for w in wanted))
+        texts = [*_user_texts(earlier), message]
+        for clause in reversed(clauses):
+            if correction_value.described(re.sub(r"^(?:it'?s|it is|是|就是)\s*", "", clause, flags=re.I)) or _THIRD_PERSON.match(clause):
+                continue  # "是我姐住的那个城市": described, not named; "she's called Amy": someone else's
+            for c in olds:
+                said = next((part for t in texts for part in _SWAP_CLAUSES.split(t)
+                             if c.object in part and part.strip() != clause and not _NAMED_OLD.search(part)), "")
+                if not (value := correction_swap.old_span(c.object, clause) or correction_swap.aligned(c.object, said, clause)):
+                    continue
+                inner = correction_swap.old_span(value, c.object)
+                obj = c.object.replace(inner, value, 1) if inner and len(inner) < len(c.object) else value
+                return [(Claim(c.subject, c.predicate, clean_object(obj), c.polarity, c.kind, [c.object]), clause,
+                         Source.EXPLICIT_CORRECTION, False)]
+        return []
 
     def _given(self, question: str) -> list[tuple[Claim, str, Source, bool]]:
         """The user's statement given as the reason of a question ("…, given that i live in denver?")."""

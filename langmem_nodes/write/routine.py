@@ -60,7 +60,7 @@ _AMOUNT_ZH_RE = re.compile(r"^我?(?P<p>每天|每周|一周|每个?月|一个�
                            r"(?:大概|差不多|约|大约|至少)?\s*(?P<n>[\d.零一二两三四五六七八九十百千]+\s*(?:公里|千米|km|圈|分钟|小时|步|次|趟))")
 
 
-_DAYS_EN = r"(?P<d>(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?"
+_DAYS_EN = r"(?P<d>(?:mon|tues|wednes|thurs|fri|satur|sun)days?)"
 _EVENT_EN = r"(?P<e>stand-?ups?|retros?|retrospectives?|syncs?|planning|demos?|all-hands|team meetings?|meetings?)"
 _TEAM_EN = r"^(?:we|our team|the team)\s+(?:(?:usually|always|normally|typically|only|now)\s+)*"
 _EVENT_AT_EN = re.compile(rf"{_TEAM_EN}(?:have|hold|do|run)\s+(?:(?:our|the|a)\s+)?(?:daily\s+)?{_EVENT_EN}\s+(?:at|around)\s+{_TIME_EN}(?![\w:])", _I)
