@@ -27,13 +27,14 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from langmem_nodes.read import QueryNode, RecallNode, RuleSelector, create_read_graph
+from langmem_nodes.read import RuleSelector, create_read_graph
 from langmem_nodes.read.other_person import bears_on
 from langmem_nodes.read.query_need import query_need
 from langmem_nodes.read.standing import conditions_asked, conditions_held
 from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
 from langmem_nodes.state import ScoredMemory
 from langmem_nodes.store import MemoryStore
+from tests._standing import relevant_by_standing
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 CTX = MemoryContext(user_id="ada")
@@ -82,17 +83,7 @@ HOME = ["User analyses data in R with dplyr", "User prefers git on the command l
 
 @pytest.fixture
 def recall(tmp_path):
-    with MemoryStore(tmp_path / "home", embedder="hashing") as store:
-        store.commit(add=[MemoryRecord(id=f"m{i}", text=t, scope=Scope(user_id="ada"), source="explicit",
-                                       confidence=0.9, created_at=NOW - timedelta(days=i)) for i, t in enumerate(HOME)])
-
-        def run(text):
-            # a floor no hashing vector clears: only the standing conditions (and words) can make a memory relevant
-            node = RecallNode(store, dense_floor=0.99)
-            query = QueryNode().run({"messages": [("user", text)]}, CTX, NOW)["memory_query"]
-            hits = node.run({"memory_query": query}, CTX, NOW)["memory_hits"]
-            return {HOME[int(h.record.id[1:])] for h in hits if h.breakdown["relevant"]}
-
+    with relevant_by_standing(tmp_path / "home", HOME, CTX, NOW) as run:
         yield run
 
 

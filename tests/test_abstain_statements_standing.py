@@ -7,15 +7,13 @@ its standing conditions. The sentences are written for this file (not from the e
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
-from langmem_nodes.read import RecallNode
-from langmem_nodes.read.query import QueryNode
 from langmem_nodes.read.query_need import asks_something
-from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
-from langmem_nodes.store import MemoryStore
+from langmem_nodes.records import MemoryContext
+from tests._standing import relevant_by_standing
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 CTX = MemoryContext(user_id="ada")
@@ -37,17 +35,7 @@ def test_a_question_request_or_wish_asks_something(text):
 
 @pytest.fixture
 def recall(tmp_path):
-    with MemoryStore(tmp_path / "home", embedder="hashing") as store:
-        store.commit(add=[MemoryRecord(id=f"m{i}", text=t, scope=Scope(user_id="ada"), source="explicit",
-                                       confidence=0.9, created_at=NOW - timedelta(days=i)) for i, t in enumerate(HOME)])
-
-        def run(text):
-            # a floor no hashing vector clears: only the standing conditions (and words) can make a memory relevant
-            node = RecallNode(store, dense_floor=0.99)
-            query = QueryNode().run({"messages": [("user", text)]}, CTX, NOW)["memory_query"]
-            hits = node.run({"memory_query": query}, CTX, NOW)["memory_hits"]
-            return {HOME[int(h.record.id[1:])] for h in hits if h.breakdown["relevant"]}
-
+    with relevant_by_standing(tmp_path / "home", HOME, CTX, NOW) as run:
         yield run
 
 

@@ -119,7 +119,7 @@ def test_aclose_lets_the_running_async_turns_finish(tmp_path):
     assert store.closed
     assert not [o for o in outs if isinstance(o, BaseException)], outs
     stored = {u for u, _ in turns if _objects(tmp_path / "home", u)}
-    written = {u for (u, _), o in zip(turns, outs) if o["memory_write_error"] is None}
+    written = {u for (u, _), o in zip(turns, outs, strict=True) if o["memory_write_error"] is None}
     assert stored == written and written, (stored, written)
 
 

@@ -16,7 +16,17 @@ from __future__ import annotations
 import pytest
 
 from langmem_nodes.records import MemoryContext
-from langmem_nodes.write.correction_swap import aligned, holder, household, is_marker, marks, not_but, old_span, rather, trimmed
+from langmem_nodes.write.correction_swap import (
+    aligned,
+    holder,
+    household,
+    is_marker,
+    marks,
+    not_but,
+    old_span,
+    rather,
+    trimmed,
+)
 from tests._replay import landed, replay
 
 CTX = MemoryContext(user_id="c16", project_id="app", session_id="s1")

@@ -14,7 +14,14 @@ from __future__ import annotations
 
 import re
 
-from .credentials import Finding, _credential_shaped, _looks_random, _product, _strongly_shaped, named_not_typed
+from .credentials import (
+    Finding,
+    _credential_shaped,
+    _looks_random,
+    _product,
+    _strongly_shaped,
+    named_not_typed,
+)
 
 _I = re.IGNORECASE
 
@@ -122,13 +129,18 @@ def _corrected(text: str) -> list[Finding]:
     return out
 
 
-def _spelled(text: str) -> list[Finding]:
+def _cued_in_sentence(text: str, value: re.Pattern[str], cue: re.Pattern[str], needs: str, kind: str) -> list[Finding]:
+    """Each `value` match holding `needs` whose sentence names `cue` before it."""
     out = []
-    for m in _SPELLED.finditer(text):
+    for m in value.finditer(text):
         start = max(text.rfind(c, 0, m.start()) for c in ".!?。！？\n") + 1
-        if _SPELLED_CUE.search(text, start, m.start()) and re.search(r"[A-Za-z]", m.group("v")):
-            out.append(Finding("password", "secret", m.start("v"), m.end("v"), m.group("v")))
+        if cue.search(text, start, m.start()) and re.search(needs, m.group("v")):
+            out.append(Finding(kind, "secret", m.start("v"), m.end("v"), m.group("v")))
     return out
+
+
+def _spelled(text: str) -> list[Finding]:
+    return _cued_in_sentence(text, _SPELLED, _SPELLED_CUE, r"[A-Za-z]", "password")
 
 
 def _net_now(text: str) -> list[Finding]:
@@ -141,12 +153,7 @@ def _net_now(text: str) -> list[Finding]:
 
 
 def _otp_seeds(text: str) -> list[Finding]:
-    out = []
-    for m in _BASE32.finditer(text):
-        start = max(text.rfind(c, 0, m.start()) for c in ".!?。！？\n") + 1
-        if _OTP_CUE.search(text, start, m.start()) and re.search(r"[2-7]", m.group("v")):
-            out.append(Finding("otp seed", "secret", m.start("v"), m.end("v"), m.group("v")))
-    return out
+    return _cued_in_sentence(text, _BASE32, _OTP_CUE, r"[2-7]", "otp seed")
 
 
 def _query_secrets(text: str) -> list[Finding]:

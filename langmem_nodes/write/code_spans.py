@@ -101,7 +101,7 @@ def _code_lines(text: str) -> list[tuple[int, int]]:
             if "code" in near or (kind == "indent" and "hash" in near):  # an indented paragraph alone stays prose
                 kinds[i], changed = "code", True
     spans, pos, start = [], 0, -1
-    for line, kind in zip(lines, kinds):
+    for line, kind in zip(lines, kinds, strict=True):
         if kind == "code" and start < 0:
             start = pos
         elif kind == "prose" and start >= 0:

@@ -11,7 +11,11 @@ _JOINERS = re.compile(r"\b(?:and|or|the|a|an)\b|[和与及或、,，/&\s]+", re.
 
 def _glossary_only(value: str) -> frozenset[int]:
     """The glossary rows `value` names when it names nothing else, else an empty set."""
-    from ..governance.value_glossary import _en_pattern, _rows, value_concepts  # governance imports the write path
+    from ..governance.value_glossary import (  # governance imports the write path
+        _en_pattern,
+        _rows,
+        value_concepts,
+    )
 
     concepts = value_concepts(value)
     if not concepts:
