@@ -160,6 +160,18 @@ class WriteTurn(MemoryNode):
         self.store, self.stages = store, write_nodes(store, **write_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        try:
+            return self._write(state, ctx)
+        finally:  # stored, skipped or failed: close() no longer waits for this turn
+            _end_turn(self.store, state, ctx)
+
+    async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        try:
+            return await self._awrite(state, ctx)
+        finally:
+            _end_turn(self.store, state, ctx)
+
+    def _write(self, state: dict[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         try:  # reading the turn is part of the write: a message it cannot read is a failed write, not a failed turn
             forget, rest = split_forget_request(state)
             if rest is None:
@@ -176,7 +188,7 @@ class WriteTurn(MemoryNode):
             return write_failed(ctx, e)
         return _written(out, forget)
 
-    async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+    async def _awrite(self, state: dict[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         try:
             forget, rest = split_forget_request(state)
             if rest is None:
@@ -192,6 +204,12 @@ class WriteTurn(MemoryNode):
         except Exception as e:  # noqa: BLE001
             return write_failed(ctx, e)
         return _written(out, forget)
+
+
+def _end_turn(store: Any, state: Mapping[str, Any], ctx: MemoryContext) -> None:
+    end_turn = getattr(store, "end_turn", None)
+    if end_turn is not None:
+        end_turn(turn_key(state, ctx))
 
 
 def turn_key(state: Mapping[str, Any], ctx: MemoryContext) -> tuple[str, ...]:

@@ -141,3 +141,15 @@ def test_close_on_the_event_loop_does_not_wait_for_the_loops_own_nodes(tmp_path,
     asyncio.run(main())
     assert store.closed
     assert "aclose" in caplog.text
+
+
+@pytest.mark.parametrize("said", ["I live in Oslo.", "我住在成都。", "Please forget where I live.", "忘掉我住在哪。", "hello"])
+def test_every_finished_turn_lets_close_go_at_once(tmp_path, said):
+    # a forget request's write returned before the write stage and left close() waiting 30 s for it
+    store = MemoryStore(tmp_path / "home", embedder="hashing")
+    graph = _graph(store)
+    graph.invoke({"messages": [("user", "I live in Oslo.")]}, context=MemoryContext(user_id="ada"))
+    graph.invoke({"messages": [("user", said)]}, context=MemoryContext(user_id="ada"))
+    asyncio.run(graph.ainvoke({"messages": [("user", said)]}, context=MemoryContext(user_id="bob")))
+    assert not store._waiting_for()  # nothing for close() to wait for
+    store.close()

@@ -783,8 +783,6 @@ class MemoryStore:
         finally:
             with self._running_changed:
                 self._running -= 1
-                if turn is not None:
-                    self._end_turn(turn)
                 self._running_changed.notify_all()
 
     def open_turn(self, turn: Hashable) -> None:
@@ -794,12 +792,15 @@ class MemoryStore:
             self._waiting_for()  # drops the turns whose write never came (the agent failed)
             self._open_turns.setdefault(turn, []).append(time.monotonic() + self.close_wait)
 
-    def _end_turn(self, turn: Hashable) -> None:
-        deadlines = self._open_turns.get(turn)
-        if deadlines:
-            deadlines.pop(0)
-            if not deadlines:
-                del self._open_turns[turn]
+    def end_turn(self, turn: Hashable) -> None:
+        """The write of an `open_turn` is over (stored, skipped or failed): `close()` no longer waits for it."""
+        with self._running_changed:
+            deadlines = self._open_turns.get(turn)
+            if deadlines:
+                deadlines.pop(0)
+                if not deadlines:
+                    del self._open_turns[turn]
+            self._running_changed.notify_all()
 
     def _waiting_for(self) -> bool:
         """Whether a node still runs or a turn still waits for its write (expired turns are dropped)."""
