@@ -36,11 +36,13 @@ def test_one_store_commit_per_turn_and_a_ledger_entry_per_decision(store, monkey
     out = g.invoke({"messages": [HumanMessage(content=text, id="turn-7")]}, context=CTX)
     assert len(calls) == 1
     ops = sorted(e.op.value for e in store.ledger())
-    assert ops == ["downgrade", "promote", "reject", "skip_duplicate", "write", "write"]
+    # "I prefer tea." said twice in one message is read once (nc16 L2): no skip_duplicate decision
+    assert ops == ["downgrade", "promote", "reject", "write", "write"]
     assert {e.evidence_turn_ids[0] for e in store.ledger()} == {"turn-7"}
     assert all(e.decision_trace.startswith("extract:") for e in store.ledger())
     assert sorted(w["object"] for w in out["memory_written"]) == ["Ann", "jazz", "tea"]
-    assert {s["action"] for s in out["memory_skipped"]} == {"skip_duplicate", "reject"}
+    assert {s["action"] for s in out["memory_skipped"]} == {"not_stored", "reject"}
+    assert any(s["reason"].startswith("repeated within the same turn") for s in out["memory_skipped"])
     assert all(set(s) == {"text", "action", "reason"} for s in out["memory_skipped"])
     json.dumps(out["memory_written"])  # records are plain JSON
 
