@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -76,7 +76,7 @@ class MemoryNode:
         return sync_async_runnable(self.__call__, self.ainvoke, self.name)
 
 
-def run_in_order(nodes: Sequence[MemoryNode], state: dict[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+def run_in_order(nodes: Sequence[MemoryNode], state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
     """Run node cores one after another outside the graph runtime (fused stages, batch writes): each node
     gets its own clock's "now" and sees the updates of the nodes before it; returns all updates merged."""
     view, out = dict(state), {}
@@ -99,7 +99,7 @@ def accepts_positional(fn: Callable[..., Any], n: int) -> bool:
     return True
 
 
-async def arun_in_order(nodes: Sequence[MemoryNode], state: dict[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+async def arun_in_order(nodes: Sequence[MemoryNode], state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
     """`run_in_order` with each node's async body (`arun`: nodes that await a chat model do so here)."""
     view, out = dict(state), {}
     for node in nodes:

@@ -6,7 +6,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from .lookalike import latin_lookalikes
 
@@ -718,7 +718,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_coded(text)
     found += find_replied(text)
     found += find_written(text)
-    kept, dismissed = [], []
+    kept: list[Any] = []
+    dismissed: list[Any] = []
     for f in _dedupe(found):
         (dismissed if _placeholder(f, text) else kept).append(_as_written(f, text, original))
     return kept, dismissed

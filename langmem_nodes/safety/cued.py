@@ -306,7 +306,8 @@ def find_cued(text: str) -> list[Finding]:
             cue or (lent and _POINTS_BACK.match(sentence))) else []
         typed = _TYPED_OPENER.search(sentence)
         if typed and not values:
-            at = offset + typed.end() + _KEYS_BEFORE.match(sentence, typed.end()).end() - typed.end()
+            keys = _KEYS_BEFORE.match(sentence, typed.end())  # matches at least the empty string
+            at = offset + (keys.end() if keys else typed.end())
             values = [f for f in (*_values(sentence, offset), *_pieces(sentence, offset))
                       if f.start == at and _four_digits(f.value)]
         dial = _DIAL_TURNS.search(sentence)

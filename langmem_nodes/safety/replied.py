@@ -85,7 +85,7 @@ def find_replied(text: str) -> list[Finding]:
     for (_, line), (at, nxt) in zip(lines, lines[1:], strict=False):
         ask = _ASKING_LINE.match(line) if len(line) <= _SHORT_LINE and len(nxt) <= _SHORT_LINE else None
         reply = _REPLY_LINE.match(nxt) if ask else None
-        if reply and _typed(reply.group("v")) and not _NAME_ASKED.search(ask.group("q")) \
+        if ask and reply and _typed(reply.group("v")) and not _NAME_ASKED.search(ask.group("q")) \
                 and not _NOT_SECRET_ASKED.search(ask.group("q")) and not _path_like(reply.group("v")):
             value = reply.group("v").rstrip(".!?")
             found.append(Finding("password", "secret", at + reply.start("v"), at + reply.start("v") + len(value), value))

@@ -149,7 +149,8 @@ class DatabasePermissionError(PermissionError):
 
 
 def _schema_current(conn: psycopg.Connection) -> bool:
-    if conn.execute("SELECT to_regclass('meta')").fetchone()[0] is None:
+    row = conn.execute("SELECT to_regclass('meta')").fetchone()
+    if row is None or row[0] is None:
         return False
     row = conn.execute("SELECT value FROM meta WHERE key = %s", (SCHEMA_KEY,)).fetchone()
     return row is not None and row[0] == SCHEMA_VERSION

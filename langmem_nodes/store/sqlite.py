@@ -738,7 +738,7 @@ class CanonicalStore:
                 self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
                 self._conn.close()
-                self._conn = _ClosedConnection()  # any later use says so, not sqlite3's "closed database"
+                self._conn = _ClosedConnection()  # type: ignore[assignment]  # any later use says so, not sqlite3's "closed database"
 
 
 class _ClosedConnection:

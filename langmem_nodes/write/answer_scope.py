@@ -80,7 +80,7 @@ def bare_negation(clause: str) -> bool:
 def every_piece(condition: str) -> bool:
     """A condition that scopes every piece of the user's code in a language ("when writing JS")."""
     m = _EN_EVERY_PIECE.match(condition.strip(" ,"))
-    return bool(m) and not _EN_NOT_A_LANGUAGE.match(m.group("t"))
+    return m is not None and not _EN_NOT_A_LANGUAGE.match(m.group("t"))
 
 
 # an imperative ("别…", "不要…", "请…", "stop …") with a tag question after it

@@ -135,9 +135,13 @@ def split(message: str) -> tuple[str, list[dict[str, str]]]:
         spans.append(m.group(0))
         return "\n"
 
+    def cut_inline(m: re.Match[str]) -> str:  # inline code sits inside a sentence: a space, not a break
+        spans.append(m.group(0))
+        return " "
+
     text = _FENCE.sub(cut, message)
     text = _DOCSTRING.sub(cut, text)
-    text = _INLINE.sub(lambda m: (spans.append(m.group(0)) or " ") if _INLINE_CODE.search(m.group(1)) else m.group(0), text)
+    text = _INLINE.sub(lambda m: cut_inline(m) if _INLINE_CODE.search(m.group(1)) else m.group(0), text)
     runs = _code_lines(text)
     for start, end in reversed(runs):
         spans.append(text[start:end])

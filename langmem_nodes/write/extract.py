@@ -134,7 +134,7 @@ class ExtractNode(MemoryNode):
         """The conversation with each message's text repaired at the door (`safety.clean_turn_text`), without
         the messages a run without a user scope left in the thread (`refused`), and a skip for each of those."""
         turns, refused = without_unscoped(self.store, raw)
-        return [{**t, "content": clean_turn_text(t["content"])[0]} if isinstance(t.get("content"), str) else t
+        return [{**t, "content": clean_turn_text(t["content"])[0]} if isinstance(t.get("content"), str) else dict(t)
                 for t in turns], refused
 
     def _degraded(self, e: Exception, turns: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
