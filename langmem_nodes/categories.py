@@ -105,6 +105,11 @@ CATEGORIES: dict[str, Category] = {
          "sublime", "sublime text", "zed", "cursor", "intellij", "intellij idea", "pycharm", "webstorm", "goland", "clion",
          "phpstorm", "rubymine", "xcode", "nano", "eclipse", "netbeans", "kakoune", "android studio", "notepad++",
          "jetbrains")),
+    "shell": Category(
+        ("shell", "login shell", "default shell", "unix shell"), ("shell", "终端 shell"),
+        frozenset({"shell", "attr:shell"}),
+        ("zsh", "bash", "fish", "fish shell", "nushell", "nu shell", "powershell", "pwsh", "tcsh", "csh", "ksh", "xonsh",
+         "elvish", "oh my zsh", "oh-my-zsh")),
     "backend_framework": Category(
         ("backend framework", "web framework", "server framework", "backend"), ("后端框架", "后端", "web 框架", "web框架"),
         frozenset({"backend_framework", "attr:backend", "attr:backend_framework", "attr:framework"}),

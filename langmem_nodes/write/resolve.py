@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
-from ..categories import value_categories
+from ..categories import CATEGORIES, value_categories
 from ..equivalents import family_name, predicate_family, same_value
 from ..facts import EXPLICIT_SOURCES, is_exclusive, winner
 from ..node import MemoryNode
@@ -142,8 +142,8 @@ def _polarity(r: MemoryRecord | KeyRef) -> str:
 
 #: Categories a holder has one value of at a time: "I use Helix now" after "I use Vim" is a switch, while
 #: databases or hosts are often several at once (`categories.CATEGORIES`); a backend moved to FastAPI leaves Django,
-#: "靠过道的座位" after "window seats" and "light mode" after "dark mode" are switches too.
-ONE_AT_A_TIME = frozenset({"editor", "package_manager", "backend_framework", "seat", "ui_theme"})
+#: "靠过道的座位" after "window seats", "light mode" after "dark mode" and fish after zsh are switches too.
+ONE_AT_A_TIME = frozenset({"editor", "shell", "package_manager", "backend_framework", "seat", "ui_theme"})
 
 
 def _one_at_a_time(obj: str) -> set[str]:
@@ -250,6 +250,9 @@ class ResolveNode(MemoryNode):
         switched = _one_at_a_time(r.object) if r.source in EXPLICIT_SOURCES else set()  # kinds said outright
         refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)
                 or (switched and m.polarity == r.polarity.value and switched & _one_at_a_time(m.object))]
+        if switched:  # "I use Helix now" after "My editor is Vim": the kind's value under another predicate
+            refs += [m for m in self._held_as_kind(r, switched, partitions, skip={m.id for m in same_key})
+                     if m.polarity == r.polarity.value]
         if not is_exclusive(r.predicate):
             refs += self._chain_rivals(r, [m for m in same_key if m not in refs])
         if not refs and fallback and r.source is Source.EXPLICIT_CORRECTION and not p.replaces:
@@ -258,6 +261,16 @@ class ResolveNode(MemoryNode):
         if not refs and fallback and p.replaces:
             refs = self._named_elsewhere(p, partitions)
         return refs
+
+    def _held_as_kind(self, r: MemoryRecord, kinds: set[str], partitions: list[str], *,
+                      skip: set[str]) -> list[KeyRef]:
+        """Active values of `kinds` (one-at-a-time categories) that `r`'s subject holds under the kind's own
+        predicates or a plain "uses"/"prefers", other than `r`'s predicate family (its rivals already)."""
+        own = set(predicate_family(r.predicate))
+        preds = {"uses", "prefers", *(q for kind in kinds for p in CATEGORIES[kind].predicates
+                                      for q in predicate_family(p))} - own
+        return [m for pred in sorted(preds) for m in self.store.find_refs(partitions, subject=r.subject, predicate=pred)
+                if m.id not in skip and kinds & _one_at_a_time(m.object)]
 
     def _chain_rivals(self, r: MemoryRecord, refs: list[KeyRef]) -> list[KeyRef]:
         """Active values of a parallel predicate whose supersede chain holds `r`'s value (`slots.SLOT_KEY`): going
