@@ -48,6 +48,8 @@ def add_memory(
     background: Any = False,
     cite: bool = False,
     cite_name: str = "memory_cite",
+    extractor: Any = None,
+    selector: Any = None,
 ) -> StateGraph:
     """Put recall before `agent` and the write after it, in your own (uncompiled) builder.
 
@@ -71,6 +73,8 @@ def add_memory(
         clock: "now" for the default nodes (tests, simulations); a naive datetime is local time.
         background: write after the reply without delaying it: a `MemoryWriter` you own (flush it with
             `writer.flush()`), or True for one made here (flushed at exit). See `langmem_nodes.background`.
+        extractor / selector: the write's extractor (e.g. `LLMExtractor(model)`) and the read's selector (e.g.
+            `LLMSelector(model)`) for the default nodes; with `write_graph` / `read_graph`, give them there instead.
         cite: put a `CiteNode` between the agent's final answer and the write: it strips the model's
             `<memory-used>` trailer from the reply and records which injected memories were used (ask for
             it with `memory_messages(state, system, cite=True)`). Without it, "used" stays unknown.
@@ -91,6 +95,12 @@ def add_memory(
     for name in (recall_name, write_name, *([cite_name] if cite else [])):
         if name in builder.nodes:
             raise ValueError(f"add_memory: the builder already has a node named {name!r}")
+    if extractor is not None and write_graph is not None:
+        raise ValueError("add_memory: give extractor= or write_graph=, not both (pass it to the write graph you build)")
+    if selector is not None and read_graph is not None:
+        raise ValueError("add_memory: give selector= or read_graph=, not both (pass it to the read graph you build)")
+    write_options = {"clock": clock, **({"extractor": extractor} if extractor is not None else {})}
+    read_options = {"clock": clock, **({"selector": selector} if selector is not None else {})}
     if background:
         from .background import MemoryWriter
 
@@ -98,11 +108,13 @@ def add_memory(
             raise ValueError("add_memory: give background= or write_graph=, not both (pass write options to MemoryWriter)")
         if background is not True and not isinstance(background, MemoryWriter):
             raise TypeError(f"add_memory: background must be True or a MemoryWriter, got {type(background).__name__}")
-        writer = background if isinstance(background, MemoryWriter) else MemoryWriter(store, clock=clock)
+        if isinstance(background, MemoryWriter) and extractor is not None:
+            raise ValueError("add_memory: give the extractor to your MemoryWriter, not to add_memory")
+        writer = background if isinstance(background, MemoryWriter) else MemoryWriter(store, **write_options)
         write_graph = writer.node(name=write_name)
     default_write = write_graph is None
-    builder.add_node(recall_name, _as_node(read_graph, lambda: RecallTurn(store, clock=clock, write_follows=default_write)))
-    builder.add_node(write_name, _as_node(write_graph, lambda: WriteTurn(store, clock=clock)))
+    builder.add_node(recall_name, _as_node(read_graph, lambda: RecallTurn(store, write_follows=default_write, **read_options)))
+    builder.add_node(write_name, _as_node(write_graph, lambda: WriteTurn(store, **write_options)))
     after_agent = write_name
     if cite:
         from .usage import CiteNode
