@@ -147,10 +147,37 @@ def _authenticated_scope(given: Any, configurable: Any) -> str | None:
     return auth_user
 
 
+def allowed_projects(configurable: Any) -> frozenset[str] | None:
+    """The projects a LangGraph server's custom auth handler lets this run's user into: its user's
+    `memory_projects` (a list of project ids, or one id), or None when the handler sets none (every project).
+
+    >>> sorted(allowed_projects({"langgraph_auth_user": {"identity": "ann", "memory_projects": ["shop", "blog"]},
+    ...                          "langgraph_auth_user_id": "ann"}))
+    ['blog', 'shop']
+    """
+    if authenticated_user(configurable) is None:
+        return None
+    user = configurable["langgraph_auth_user"]
+    got = user.get("memory_projects") if hasattr(user, "get") else getattr(user, "memory_projects", None)
+    if got is None:
+        return None
+    return frozenset([got] if isinstance(got, str) else (str(p) for p in got))
+
+
+def _check_project(ctx: MemoryContext, configurable: Any) -> MemoryContext:
+    allowed = allowed_projects(configurable)
+    if allowed is not None and ctx.project_id is not None and ctx.project_id not in allowed:
+        raise ScopeConflictError(
+            f"this run is authenticated as user {ctx.user_id!r}, whose auth handler allows the projects "
+            f"{sorted(allowed)} (memory_projects), but it names project_id={ctx.project_id!r}")
+    return ctx
+
+
 def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None) -> MemoryContext:
     """Build the MemoryContext from `runtime.context`, falling back to `config["configurable"]`; raises
-    `ScopeConflictError` when both name a user, project or org and they differ, or when a LangGraph server
-    authenticated another user than the one named (`authenticated_user`)."""
+    `ScopeConflictError` when both name a user, project or org and they differ, when a LangGraph server
+    authenticated another user than the one named (`authenticated_user`), or a project its auth handler does
+    not let that user into (`allowed_projects`)."""
     given = getattr(runtime, "context", None)
     configurable = (config or {}).get("configurable")
     _check_agreement(given, configurable)
@@ -158,7 +185,7 @@ def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None
     if isinstance(given, MemoryContext):  # the common case, once per node per turn: no re-validation
         if given.incognito or not (isinstance(configurable, Mapping) and configurable.get("incognito")):
             if configurable is None or isinstance(configurable, Mapping):
-                return given  # frozen, so sharing it is safe
+                return _check_project(given, configurable)  # frozen, so sharing it is safe
     fields = _fields_of(given)
     if "user_id" not in fields and config:
         fields = {**_fields_of(configurable), **fields}
@@ -168,7 +195,7 @@ def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None
         fields = {**fields, "incognito": True}  # either source may turn writes off; neither may turn them back on
     if "user_id" not in fields:
         raise MissingScopeError(NO_SCOPE)
-    return MemoryContext(**fields)
+    return _check_project(MemoryContext(**fields), configurable)
 
 
 def now_from(clock: Clock | None) -> datetime:

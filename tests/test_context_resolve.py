@@ -27,3 +27,23 @@ def test_incognito_in_config_still_wins_over_the_runtime_context():
 def test_no_scope_anywhere_is_an_error():
     with pytest.raises(MissingScopeError, match="user_id"):
         resolve_context(SimpleNamespace(context=None), {"configurable": {}})
+
+
+def test_an_auth_handler_listing_the_users_projects_keeps_them_out_of_others():
+    from langmem_nodes.context import ScopeConflictError
+
+    def config(projects):
+        return {"configurable": {"langgraph_auth_user": {"identity": "ann", "memory_projects": projects},
+                                 "langgraph_auth_user_id": "ann"}}
+
+    ok = resolve_context(SimpleNamespace(context={"project_id": "shop"}), config(["shop", "blog"]))
+    assert (ok.user_id, ok.project_id) == ("ann", "shop")
+    assert resolve_context(SimpleNamespace(context={}), config("shop")).project_id is None  # user level only
+    for given in ({"project_id": "bank"}, MemoryContext(user_id="ann", project_id="bank")):
+        with pytest.raises(ScopeConflictError, match="memory_projects"):
+            resolve_context(SimpleNamespace(context=given), config(["shop"]))
+    with pytest.raises(ScopeConflictError, match="memory_projects"):
+        resolve_context(None, {"configurable": {**config("shop")["configurable"], "project_id": "银行"}})
+    # no list: every project, as before
+    got = resolve_context(SimpleNamespace(context={"project_id": "bank"}), config(None))
+    assert got.project_id == "bank"

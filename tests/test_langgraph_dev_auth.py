@@ -1,6 +1,7 @@
 """A real `langgraph dev` with a custom auth handler (langgraph.json `"auth"`): the authenticated user is the
 memory user. Runs carry no user_id; each token's user gets their own memory, in English and Chinese, and a
-client naming another user in `context` is refused instead of reading that user's memory."""
+client naming another user in `context` is refused instead of reading that user's memory. A handler that lists
+the user's `memory_projects` keeps them out of every other project (newcomer17 M7)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,11 @@ AUTH = '''
 from langgraph_sdk import Auth
 
 auth = Auth()
-TOKENS = {"token-ada": "ada", "token-li": "李雷"}
+TOKENS = {"token-ada": {"identity": "ada", "memory_projects": ["shop"]}, "token-li": "李雷"}
 
 
 @auth.authenticate
-async def authenticate(authorization: str | None) -> str:
+async def authenticate(authorization: str | None):
     token = (authorization or "").removeprefix("Bearer ").strip()
     if token not in TOKENS:
         raise Auth.exceptions.HTTPException(status_code=401, detail="unknown token")
@@ -47,6 +48,12 @@ async def drive(url: str) -> dict:
         seen["ada_as_li"] = str(await turn(ada, "我对什么过敏？", context={"user_id": "李雷"}))
     except Exception as e:  # noqa: BLE001 - the SDK raises the run's error
         seen["ada_as_li"] = f"{type(e).__name__}: {e}"
+    seen["ada_shop"] = (await turn(ada, "Remember that our shop deploys on Fly.io.",
+                                   context={"project_id": "shop"}))["memory_written"]
+    try:  # ada's handler lets her into "shop" only
+        seen["ada_bank"] = str(await turn(ada, "Remember that our bank runs on Kubernetes.", context={"project_id": "bank"}))
+    except Exception as e:  # noqa: BLE001 - the SDK raises the run's error
+        seen["ada_bank"] = f"{type(e).__name__}: {e}"
     try:
         await get_client(url=url).threads.create()
         seen["no_token"] = "accepted"
@@ -65,4 +72,6 @@ def test_the_authenticated_user_owns_the_memory(tmp_path):
     assert seen["ada"].startswith("From memory:") and "tabs" in seen["ada"] and "花生" not in seen["ada"], seen
     assert "花生" in seen["li"] and "tabs" not in seen["li"] and "tabs" not in seen["li_tabs"], seen
     assert "authenticated as user 'ada'" in seen["ada_as_li"] and "花生" not in seen["ada_as_li"], seen
+    assert ["Fly.io" in w["object"] for w in seen["ada_shop"]] == [True], seen
+    assert "memory_projects" in seen["ada_bank"] and "Kubernetes" not in seen["ada_bank"], seen
     assert "unknown token" in seen["no_token"], seen  # the handler refused the request
