@@ -3,7 +3,8 @@
 The wider a scope's fan-out, the more evidence it needs: a user memory needs the fact in `user_sessions`
 distinct sessions (default 2), a project fact `project_sessions` (default 3, it reaches every project member),
 an org memory an explicit confirmation *and* the same fact held by `org_users` distinct users (default 3).
-An explicit request ("remember …", "以后…", a correction) promotes at once, and so does a restatement made
+An explicit request ("remember …", "以后…", a correction) promotes at once, and so does an allergy said once (what a
+forgotten allergy costs is not a wasted token: "I'm allergic to peanuts" in one session holds in the next), and a restatement made
 with no session (a session-less write lives at the user level, or the project's for a project fact, so the
 session memory it repeats moves there rather than being skipped as a duplicate the caller cannot see). A project fact is only ever
 promoted to its own project's partition — never to the user level, which other projects can see. Evidence
@@ -82,7 +83,8 @@ class PromoteNode(MemoryNode):
         for p in pending:
             r = p.record
             if p.action in ("write", "downgrade"):
-                explicit = r.source in EXPLICIT_SOURCES
+                safety = _safety_fact(r)
+                explicit = r.source in EXPLICIT_SOURCES or safety
                 level = self.target_level(r.subject, explicit=explicit, recurrence=r.recurrence,
                                           has_project=ctx.project_id is not None)
                 if level is None and r.subject == "project" and ctx.project_id and not ctx.session_id:
@@ -93,7 +95,7 @@ class PromoteNode(MemoryNode):
                     p.note("promote", "reject (project fact without a project or session)")
                     continue
                 if level is not None and level is not r.scope.level:
-                    p.trigger = "explicit" if explicit else "recurrence"
+                    p.trigger = "safety" if safety and r.source not in EXPLICIT_SOURCES else "explicit" if explicit else "recurrence"
                     r.scope = ctx.scope(level)
                     p.note("promote", f"stored at {level.value} level ({p.trigger})")
                 else:
@@ -164,3 +166,8 @@ class PromoteNode(MemoryNode):
             decision_trace=f"promote_to_org: users={len(holders)} >= {self.org_users}",
         )
         return self.store.commit(add=[org], ledger=[entry])[0]
+
+
+def _safety_fact(r: MemoryRecord) -> bool:
+    """A fact whose loss harms the user, not just costs a repeat: the user's allergies (either polarity)."""
+    return r.subject == "user" and r.predicate == "allergy"
