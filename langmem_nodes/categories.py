@@ -106,7 +106,7 @@ CATEGORIES: dict[str, Category] = {
          "phpstorm", "rubymine", "xcode", "nano", "eclipse", "netbeans", "kakoune", "android studio", "notepad++",
          "jetbrains")),
     "shell": Category(
-        ("shell", "login shell", "default shell", "unix shell"), ("shell", "终端 shell"),
+        ("shell", "login shell", "default shell", "unix shell"), ("终端 shell", "命令行 shell"),
         frozenset({"shell", "attr:shell"}),
         ("zsh", "bash", "fish", "fish shell", "nushell", "nu shell", "powershell", "pwsh", "tcsh", "csh", "ksh", "xonsh",
          "elvish", "oh my zsh", "oh-my-zsh")),

@@ -28,3 +28,17 @@ def test_an_old_lasting_fact_is_not_external_state(text, lasting, stale):
     assert lasting in note and stale not in note
     volatile = freshness_note(_rec(text, Tier.VOLATILE, 120), NOW)
     assert stale in volatile and lasting not in volatile
+
+
+@pytest.mark.parametrize(("text", "predicate", "lasting"), [
+    ("User's wife is called Sarah", "attr:wife_name", "lasting personal fact"),
+    ("用户的猫叫咪咪", "attr:猫名字", "较稳定的个人情况"),
+    ("User's name is Ada", "name", "lasting personal fact"),
+])
+def test_an_old_name_is_not_called_a_preference(text, predicate, lasting):
+    """newcomer17 L4: a wife's or a cat's name was "a preference; use it directly"."""
+    then = NOW - timedelta(days=90)
+    rec = MemoryRecord(text=text, predicate=predicate, object="x", tier=Tier.STABLE, drift=Drift.PREFERENCE,
+                       scope=Scope(user_id="a"), created_at=then, verified_at=then)
+    note = freshness_note(rec, NOW)
+    assert lasting in note and "preference" not in note and "偏好" not in note

@@ -75,11 +75,17 @@ def freshness_note(rec: MemoryRecord, now: datetime, lang: str | None = None) ->
         return None
     age = relative_age(seen, now, lang)
     advice = _ADVICE[lang][rec.drift]
-    if rec.drift is Drift.EXTERNAL and rec.tier is Tier.STABLE:  # an allergy, a home town: no "external state"
-        advice = _LASTING[lang]
+    if (rec.drift is Drift.EXTERNAL and rec.tier is Tier.STABLE) or _names_someone(rec):
+        advice = _LASTING[lang]  # an allergy, a home town, a wife's or a cat's name: no "external state", no "preference"
     if lang == "zh":
         return f"这是{age}的观察，不一定是当前状态；{advice}"
     return f"Observed {age}, not necessarily the current state; {advice}"
+
+
+def _names_someone(rec: MemoryRecord) -> bool:
+    """A name fact: the user's own (`name`) or a person's or pet's (`attr:wife_name`, `attr:猫名字`)."""
+    pred = rec.predicate.casefold()
+    return pred == "name" or (pred.startswith("attr:") and (pred.endswith("_name") or pred.endswith("名字")))
 
 
 def _query_lang(text: str | None) -> Lang | None:
