@@ -103,7 +103,7 @@ from .relevance import (
     valid_floor,
 )
 from .report import tells_news
-from .standing import PER_CONDITION, conditions_asked, conditions_held
+from .standing import PER_CONDITION, conditions_asked, holds_condition
 
 Fusion = Literal["zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
 #: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
@@ -435,7 +435,7 @@ class RecallNode(MemoryNode):
         """The memories stating a condition the request depends on (`standing.py`), best `PER_CONDITION` each."""
         out: set[str] = set()
         for name in sorted(conditions_asked(text)):
-            held = [i for i in ids if name in conditions_held(records[i].text, records[i].predicate)]
+            held = [i for i in ids if holds_condition(name, records[i].text, records[i].predicate)]
             for i in sorted(held, key=lambda i: -sim[i])[:PER_CONDITION]:
                 extra[i]["standing"] = 1.0
                 out.add(i)

@@ -225,4 +225,10 @@ def conditions_held(text: str, predicate: str = "") -> set[str]:
     return {name for name, c in CONDITIONS.items() if pred in c.predicates or c.held.search(text)}
 
 
-__all__ = ["CONDITIONS", "PER_CONDITION", "Condition", "conditions_asked", "conditions_held"]
+def holds_condition(name: str, text: str, predicate: str = "") -> bool:
+    """Whether a memory states condition `name` (`name in conditions_held(text, predicate)`, one test)."""
+    c = CONDITIONS[name]
+    return predicate.casefold() in c.predicates or bool(c.held.search(text))
+
+
+__all__ = ["CONDITIONS", "PER_CONDITION", "Condition", "conditions_asked", "conditions_held", "holds_condition"]
