@@ -42,11 +42,20 @@ GENERIC_TASKS = (
     "卫生间下水道堵了怎么通？", "帮我改改这句话的语病", "给我的游戏账号起个好听的昵称", "帮我写一份活动策划的开场白",
     "怎么把 Word 转成 PDF？", "帮我写一条朋友圈宣布换工作", "公司团建要出个小品，帮我想个剧本", "不用钉子怎么挂画？",
     "给实习生写一封推荐信", "眼镜起雾怎么办？", "帮我写一封投诉信给快递公司",
+    # applications and notes to an employer or a school, names and handles, costumes, household fixes, a tool's how-to
+    "Write a job application letter for a warehouse position", "Help me write a sick note for work",
+    "Write a note to my daughter's teacher explaining why she missed class", "Give me a name for my new hamster",
+    "Ideas for an outfit for a themed birthday party", "How do I get chewing gum out of my jeans?",
+    "How do I descale a kettle?", "Write a letter to cancel my phone contract", "How do I freeze the top row in Excel?",
+    "Pick a nickname for me to use on a forum",
+    "帮我写一封应聘仓库管理员的求职信", "帮我给老师写个请假条，孩子感冒了", "帮我给新养的仓鼠起个名字", "帮我想个主题派对穿什么衣服",
+    "牛仔裤上的口香糖怎么弄掉？", "水壶里的水垢怎么去除？", "帮我写封信解约手机套餐", "Excel 怎么冻结首行？", "帮我起个好听的网名",
 )
 #: How much closer the task examples must be than the requests, per embedder name and query language. Tune users'
-#: relevant requests whose memory counted by meaning alone reach at most 0.105 (MiniLM, English: "how do I add a
-#: field to a message without breaking old clients") and 0.028 (e5, Chinese); the margins sit just above them.
-GENERIC_MARGINS: dict[str, dict[str, float]] = {"minilm+e5": {"en": 0.12, "zh": 0.03}}
+#: relevant requests whose memory counted by meaning alone reach at most 0.126 (MiniLM, English: "my car's making a
+#: squealing noise when i brake, is that urgent", tune13-17 included) and 0.036 (e5, Chinese: "被封IP了怎么办");
+#: the margins sit just above them.
+GENERIC_MARGINS: dict[str, dict[str, float]] = {"minilm+e5": {"en": 0.13, "zh": 0.037}}
 
 
 def generic_task_margin(embedder: Embedder, qvec: np.ndarray, lang: str = "en") -> float:

@@ -107,6 +107,9 @@ _TRANSLATION = re.compile(
 # a failure to fix is not a knowledge question: "why does the build fail?", "为什么部署失败了"
 _PROBLEM = re.compile(r"\b(?:fail\w*|error\w*|broken|break\w*|crash\w*|won't|can't|doesn't|isn't working|slow\w*)\b"
                       r"|失败|报错|出错|挂了|崩|不行|不了|不动|很慢|太慢|卡住|异常", re.I)
+# the user's work: "how does the deploy pipeline work?" asks about their setup, not a thing in general
+_WORK = (r"project|repo\w*|build|tests?|app|service|code|branch|pipeline|deploy\w*|server|api|endpoint|query|migration|"
+         r"container|cluster|job|script|config\w*|setup|cache|queue|worker|bot|db|database|schema")
 _KNOWLEDGE_EN = re.compile(
     r"^\W*(?:who (?:originally |first )?(?:won|wrote|painted|invented|discovered|founded|built|composed|directed|"
     r"designed|created|sang|made|was)\b"
@@ -132,6 +135,10 @@ _KNOWLEDGE_EN = re.compile(
     r"(?:work|purr|fly|swim|breathe|grow|kill|sleep|form|happen|evolve|see|hear|migrate|communicate|hunt|thin|"
     r"cure|spread|cause|affect|make money|make a profit)\b"
     r"|how (?:do|does) (?:an? \w+|(?!you\b|we\b|i\b|they\b|it\b|this\b|that\b|my\b|our\b)\w+) (?:actually|really|usually|typically|generally|normally) \w+"
+    r"|how (?:do|does|did) the (?!\w*(?:" + _WORK + r")\b)(?:[\w-]+ (?!(?:" + _WORK + r")\b)){0,3}[\w-]+ (?:actually |really )?"
+    r"(?:work|function|operate)\b"
+    r"|what (?:is|are|was|were) (?!(?:my|our|your|this|that|these|those|it|his|her|their)\b)[^?]{1,40}\b"
+    r"(?:made (?:of|from|out of|with)|composed of)\b"
     r"|(?:is|are|was|were) [^?]{1,40}\b(?:(?:more|less) (?:popular|common|widely used|famous)|older|newer|bigger|"
     r"larger|smaller|taller|heavier|longer|shorter|harder|easier)\b(?: than\b| on\b| in\b| among\b|[^\w]*$)"
     r"|why (?:is|are|was) [^?]{1,40} called\b"
