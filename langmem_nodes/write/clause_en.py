@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from . import chat14_en, dropped_en
+from . import chat14_en, dropped_en, instrument_en
 from .places import is_place, unlisted_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object
 
@@ -35,14 +35,17 @@ _PROJECT_NOUN = (r"app|application|service|services|repo|repository|monorepo|cod
                  r"ci system|task runner|container registry|registry|search|search engine|data warehouse|warehouse|env|envs|environment|"
                  r"environments|event bus|object store|storage|blob store|scheduler|load balancer|proxy|gateway|cdn|dns|"
                  r"code|source code|images|containers|releases|secrets|artifacts|assets|migrations|logs|metrics|alerts|"
-                 r"packages|charts|manifests|dependencies|deps|layer|api layer|data layer|tier|module|component|datastore|data store")
+                 r"packages|charts|manifests|dependencies|deps|layer|api layer|data layer|tier|module|component|datastore|data store|"
+                 # parts of a codebase and its practice, plural: "all our Rust crates run clippy", "our API responses use …"
+                 r"crates|libraries|libs|modules|components|endpoints|responses|api responses|handlers|routes|schemas|queries|"
+                 r"tables|models|commits|commit messages|branches|prs|pull requests|migrations|lambdas|functions|services")
 _PROJECT_NOUN = "|".join(sorted(_PROJECT_NOUN.split("|"), key=len, reverse=True))
 _USER_THING = r"laptop|machine|box|desktop|computer|pc|mac|setup|editor|ide|shell|terminal|phone|os|distro|keyboard|browser"
 HOLDER = re.compile(
     rf"^(?P<user>i(?=\s|'|$)|me personally|personally i|(?:my|our)\s+(?:partner|wife|husband|family|kids|girlfriend|boyfriend|fiancée?)\s+and\s+i(?=\s|'))|"
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
     rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
-    rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?=\s)|all (?:our|the) (?:{_PROJECT_NOUN}))", _I)
+    rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?=\s)|all (?:our|the) (?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN}))", _I)
 _CONTRACT = {"'m": " am", "'re": " are", "'ve": " have", "'s": " is", "'d": " would"}
 _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totally|also|still|now|currently|personally|"
                      r"honestly|pretty much|kinda|kind of|actually|finally|recently|all|fully|completely|entirely|"
@@ -155,7 +158,7 @@ _END = re.compile(
     r"september|october|november|december|\d{4})|"
     r"on (?:my|our|the|a|all|every|both|weekends)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"
     r"staging|the office|general|practice|case)|with|"
-    r"if that (?:helps|matters)|in case|nothing fancy|full[- ]time|right now|these days|from now on|locally)\b",
+    r"if that (?:helps|matters)|in case|nothing fancy|rather than|instead of|full[- ]time|right now|these days|from now on|locally)\b",
     _I)
 _DET = re.compile(r"^(?:(?:a|an|the|my|our|some|any|plain|good old|old|new|the new|the latest|latest|little|single|one|"
                   r"whole|entire|all of|all|mostly|just|only|pretty much|basically|like|a lot of|lots of|tons of)\s+)+", _I)
@@ -432,11 +435,14 @@ def _project(rest: str, *, named: bool = False) -> list[Claim]:
     if (m := _R_LIKE.match(rest)):
         return _project_claims(rest[m.end():])
     m = _R_PROJECT.match(rest)
-    if not m:
-        return []
+    if not m or _EACH_OTHER.match(rest[m.end():]):  # "our services talk to each other over gRPC"
+        return _instrument(rest)
     verb, obj_text = re.sub(r"\s+", " ", m.group(0).strip().lower()), rest[m.end():]
     if re.match(r"^(?:enforc|requir|mandat)", verb):  # "the repo enforces black formatting": a convention, any name
         return _one("project", "uses", obj_text)
+    said = re.match(r"^\S+\s+(?P<th>.+?)\s+(?:with|using|via|through)\s*$", rest[: m.end()], _I)
+    if said and is_tool_name(said.group("th")) and not is_tool_name(_object(obj_text)[0]):
+        obj_text = said.group("th")  # "our crates run clippy with pedantic lints": the tool is what they run
     if verb in ("is", "are"):
         # "our CI is CircleCI", "the app is a Flutter client talking to a Firebase backend"
         obj_text = re.sub(r"^(?:an?|the)\s+", "", obj_text, flags=_I)
@@ -444,8 +450,25 @@ def _project(rest: str, *, named: bool = False) -> list[Claim]:
         if (kind := _KIND_WITH.match(obj_text)) and not is_place(tool := _object(obj_text[kind.end():])[0]) and (
                 is_tool_name(tool) or not kind.group(0).strip().lower().endswith("in")):  # not "(the scheduler is) in UTC"
             obj_text = obj_text[kind.end():]
-        return _project_claims(obj_text, strict=True)
-    return _project_claims(obj_text)
+        return _project_claims(obj_text, strict=True) or _instrument(rest)  # "(we) are paged through Opsgenie"
+    return _project_claims(obj_text) or _instrument(rest)  # "we generate the changelog with release-please"
+
+
+_COMPOUND = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$")
+_EACH_OTHER = re.compile(r"^(?:each other|one another)\b", _I)
+
+
+def _instrument(rest: str) -> list[Claim]:
+    """"we log with Winston", "we get paged through Opsgenie": the tool of what the project does (`instrument_en`)."""
+    if not (found := instrument_en.read(rest)):
+        return []
+    chore, tail = found
+    obj = _STACK_HEAD.sub("", _object(tail)[0])
+    if chore and _COMPOUND.match(obj):  # "with release-please", "with lint-staged": a tool by its shape after a chore
+        return [Claim("project", "uses", obj, "positive", "fact")]
+    if not _valid(obj, techy=True) or not (chore or is_tool_name(obj)):
+        return []
+    return _project_claims(tail)
 
 
 _STACK_HEAD = re.compile(r"\s+(?:client|frontend|front end|backend|back end|app|application|service|api|database|db|box|vm|droplet|"

@@ -62,6 +62,7 @@ from . import (
     kin_age,
     kin_correction,
     left_job,
+    named_aside,
     named_thing,
     negated_frame,
     noted,
@@ -465,6 +466,7 @@ class RuleExtractor(Extractor):
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
         message = chat16_zh.listed(message)  # "我们这个 app 大概情况：\n- Flutter 写的": the header's holder for each bullet
         message = frames.run_by_split(frames.framed_setup(message))  # "my setup:\n- neovim", "我的开发环境：\n- …"
+        message = named_aside.inline(message)  # "a split keyboard (a ZSA Moonlander)": the bracket names the thing
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
         restated_here: list[str] = []  # "其实我每天不是走一万步，是八千步" said as "其实我每天走八千步，不是一万步"
