@@ -93,3 +93,67 @@ def test_a_passing_state_is_no_attribute(text) -> None:
 def test_a_settled_attribute_still_stores() -> None:
     _check(_accepted("my editor is Helix these days"), [("user", "Helix", P)])
     _check(_accepted("my server is running Ubuntu 24.04"), [("user", "Ubuntu 24.04", P)])
+
+
+# ---- a habit given up, in the perfect or with a trailing adverb (was: no parse) -----------------------------------
+@pytest.mark.parametrize("text, expected", [
+    ("I've quit soda completely, which was hard.", [("user", "soda", N)]),
+    ("I've given up on sourdough after three dead starters", [("user", "sourdough", N)]),
+    ("I cut out sugar in January and feel better", [("user", "sugar", N)]),
+    ("i eat a lot of fish now, cut out red meat", [("user", "red meat", N)]),
+    ("I have stopped drinking alcohol for good", [("user", "alcohol", N)]),
+])
+def test_a_habit_given_up_is_no_longer_consumed(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+@pytest.mark.parametrize("text", [
+    "I've quit my job",
+    "I cut out the middle part of the video",
+    "I've stopped caring about it",
+    "should I cut out sugar?",
+])
+def test_no_habit_from_a_job_a_thing_or_a_question(text) -> None:
+    assert [r for r in _accepted(text) if r.predicate == "diet"] == []
+
+
+# ---- the holder's noun taken for a verb ("our builds deploy via …": was no parse) ---------------------------------
+@pytest.mark.parametrize("text, expected", [
+    ("So our builds deploy via Jenkins.", [("project", "Jenkins", P)]),
+    ("the deploys run through Argo CD", [("project", "Argo CD", P)]),
+    ("our logs ship to Datadog", [("project", "Datadog", P)]),
+])
+def test_a_plural_project_noun_before_its_verb_holds(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+# ---- every tool of a stack clause, and a tool reached through another (was: the first only / one joined span) ----
+@pytest.mark.parametrize("text, expected", [
+    ("our frontend is a Next.js app with Tailwind for styling", [("project", "Next.js", P), ("project", "Tailwind", P)]),
+    ("our service deploys to fly.io through GitHub Actions", [("project", "fly.io", P), ("project", "GitHub Actions", P)]),
+    ("our app is a Django monolith with Celery and Redis", [("project", "Django", P), ("project", "Celery", P), ("project", "Redis", P)]),
+])
+def test_every_tool_of_a_stack_clause(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+# ---- the means of the clause before ("…, mostly through Anki and WaniKani": was no parse) --------------------------
+@pytest.mark.parametrize("text, expected", [
+    ("I've been learning Japanese for a year, mostly through Anki and WaniKani.",
+     [("user", "Japanese", P), ("user", "Anki", P), ("user", "WaniKani", P)]),
+    ("We do trunk-based development, with feature flags through LaunchDarkly.",
+     [("project", "trunk-based", P), ("project", "LaunchDarkly", P)]),
+    ("I use Obsidian, with Dataview and Templater.", [("user", "Obsidian", P), ("user", "Dataview", P), ("user", "Templater", P)]),
+    ("we use Postgres, via Supabase", [("project", "Postgres", P), ("project", "Supabase", P)]),
+])
+def test_the_means_of_the_clause_before_is_its_holders_tool(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I'm learning Spanish, mostly with my tutor.", [("user", "Spanish", P)]),
+    ("I live in Porto, with Ana and the kids.", [("user", "Porto", P)]),
+    ("I hate Java, with Spring especially.", [("user", "Java", N)]),
+])
+def test_no_means_after_a_place_a_dislike_or_without_a_name(text, expected) -> None:
+    _check(_accepted(text), expected)

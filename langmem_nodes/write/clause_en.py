@@ -46,6 +46,7 @@ HOLDER = re.compile(
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
     rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
     rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?=\s)|all (?:our|the) (?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN}))", _I)
+_SHORT_HOLDER = re.compile(rf"^(?:all\s+)?(?:our|the|this)\s+(?:{_PROJECT_NOUN})(?=\s)", _I)
 _CONTRACT = {"'m": " am", "'re": " are", "'ve": " have", "'s": " is", "'d": " would"}
 _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totally|also|still|now|currently|personally|"
                      r"honestly|pretty much|kinda|kind of|actually|finally|recently|all|fully|completely|entirely|"
@@ -65,7 +66,7 @@ _DISLIKE = (r"hate|dislike|detest|loathe|despise|can'?t stand|cannot stand|can'?
             r"steer clear of|stay away from|am done with|am sick of|am tired of|am fed up with|am over|am not into|"
             r"am not a fan of|am no fan of|am not big on|am not keen on|am allergic to the idea of|have had it with|"
             r"never liked|can'?t get (?:along )?with|am against|refuse to use|won'?t touch|wouldn'?t touch")
-_STOP = (r"stopped using|stopped|quit|quit using|ditched|dropped|abandoned|moved off(?: of)?|moved away from|migrated off|"
+_STOP = (r"stopped using|stopped|quit|quit using|have quit|have stopped|cut out|have cut out|ditched|dropped|abandoned|moved off(?: of)?|moved away from|migrated off|"
          r"switched away from|gave up on|gave up|have given up(?: on)?|uninstalled|got rid of|deleted|retired|"
          r"am off|left|killed|sunset|phased out|walked away from")
 _USE = (r"use|am using|have been using|run|am running|code in|coding in|program in|work in|develop in|write in|"
@@ -158,7 +159,8 @@ _END = re.compile(
     r"september|october|november|december|\d{4})|"
     r"on (?:my|our|the|a|all|every|both|weekends)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"
     r"staging|the office|general|practice|case)|with|"
-    r"if that (?:helps|matters)|in case|nothing fancy|rather than|instead of|full[- ]time|right now|these days|from now on|locally)\b",
+    r"if that (?:helps|matters)|in case|nothing fancy|rather than|instead of|completely|entirely|altogether|for good|"
+    r"cold turkey|after|full[- ]time|right now|these days|from now on|locally)\b",
     _I)
 _DET = re.compile(r"^(?:(?:a|an|the|my|our|some|any|plain|good old|old|new|the new|the latest|latest|little|single|one|"
                   r"whole|entire|all of|all|mostly|just|only|pretty much|basically|like|a lot of|lots of|tons of)\s+)+", _I)
@@ -288,7 +290,11 @@ def read(clause: str) -> list[Claim]:
         return _user(rest, household=h.group("user").lower().startswith(("my", "our")))
     if h.group("thing"):
         return _thing(rest)
-    return _project(rest, named=not h.group("project").lower().startswith("we"))
+    out = _project(rest, named=not h.group("project").lower().startswith("we"))
+    if not out and (short := _SHORT_HOLDER.match(text)) and short.end() < h.end():
+        # "our builds deploy via Jenkins": the holder's modifier slot took the noun, its verb read as the noun
+        out = _project(text[short.end():].strip(), named=True)
+    return out
 
 
 def _user(rest: str, *, household: bool = False) -> list[Claim]:
@@ -310,7 +316,7 @@ def _user(rest: str, *, household: bool = False) -> list[Claim]:
             return []  # "I didn't like the last answer": one thing, once, not a standing taste
         return _one("user", "prefers", rest[m.end():], "negative" if neg else "positive", "preference")
     if (m := _R_STOP.match(rest)) and not neg:
-        return _stopped(rest[m.end():], quit_habit=bool(re.match(r"^(?:quit|gave up|have given up|stopped)\s+(?!using\b)", m.group(0) + " ", _I)))
+        return _stopped(rest[m.end():], quit_habit=bool(re.match(r"^(?:(?:have\s+)?(?:quit|stopped|cut out)|gave up|have given up)\s+(?!using\b)", m.group(0) + " ", _I)))
     if neg and (m := _R_HAS.match(rest)):  # "I don't own a car": the user has none
         return [Claim(c.subject, c.predicate, c.object, "negative", c.kind) for c in _has(rest[m.end():], negated=True)]
     if (m := _R_LEARN.match(rest)) and not neg:
@@ -363,6 +369,7 @@ def _stopped(text: str, *, quit_habit: bool = False) -> list[Claim]:
             c.replaces.append(obj)
         return out
     if quit_habit and not _TECHY.search(obj) and not re.search(r"ing$|^(?:using|my|our|the|it|that|this|them|work|job)\b", obj, _I) \
+            and not re.match(r"^\s*(?:the|a|an|my|our|his|her|their|\w+ing)\b", text, _I) \
             or quit_habit and re.fullmatch(chat14_en.HABITS, obj, _I):
         return _one("user", "diet", obj, "negative", "identity")  # "I quit coffee", "gave up sugar": no longer consumed
     return _one("user", "uses", obj, "negative", techy=True)

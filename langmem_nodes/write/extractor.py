@@ -62,6 +62,7 @@ from . import (
     kin_age,
     kin_correction,
     left_job,
+    means_after,
     named_aside,
     named_thing,
     negated_frame,
@@ -1140,6 +1141,8 @@ class RuleExtractor(Extractor):
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
         claims = grammar.parse(clause, standing=explicit)
+        if not claims:  # "(I'm learning Japanese,) mostly through Anki and WaniKani": the tools of the clause before
+            claims = means_after.read(prev, clause)
         if not claims and (inner := lx.PROJECT_TAIL.search(clause)) and 0 < inner.start() and inner.end() < len(clause):
             # "our backend for this repo runs on Django 5": the project phrase inside the clause names the holder
             claims = grammar.parse(f"{clause[: inner.start()]} {clause[inner.end():]}".strip(), standing=explicit)
