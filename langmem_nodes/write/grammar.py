@@ -812,7 +812,7 @@ def _widest(claims: list[Claim], text: str) -> list[Claim]:
         return claims
     def key(o: str) -> str:
         return "".join(o.split()).casefold()
-    if all(any(key(c.object) in key(w.object) or key(w.object) in key(c.object) for w in wider) for c in claims):
+    if all(any(key(c.object) in key(w.object) for w in wider) for c in claims):
         return wider
     return claims
 
