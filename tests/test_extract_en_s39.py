@@ -157,3 +157,15 @@ def test_the_means_of_the_clause_before_is_its_holders_tool(text, expected) -> N
 ])
 def test_no_means_after_a_place_a_dislike_or_without_a_name(text, expected) -> None:
     _check(_accepted(text), expected)
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("I use a password manager (Bitwarden) with the master password (CorrectHorse9)", "CorrectHorse9"),
+    ("my wifi password (Tr0ub4dor) keeps getting rejected", "Tr0ub4dor"),
+    ("我的wifi密码（Tr0ub4dor）老是错", "Tr0ub4dor"),
+])
+def test_a_bracketed_secret_is_never_moved_out_of_the_screens_sight(text, secret) -> None:
+    from evals.extraction import make_extractor, run_case
+
+    records, skipped = run_case({"id": "s39-secret", "turns": [{"role": "user", "content": text}]}, make_extractor("rule"))
+    assert records == [] and secret not in repr(skipped), skipped
