@@ -169,3 +169,19 @@ def test_a_bracketed_secret_is_never_moved_out_of_the_screens_sight(text, secret
 
     records, skipped = run_case({"id": "s39-secret", "turns": [{"role": "user", "content": text}]}, make_extractor("rule"))
     assert records == [] and secret not in repr(skipped), skipped
+
+
+# ---- what a project supports or targets, and a team's possession (was: no parse) ----------------------------------
+@pytest.mark.parametrize("text, expected", [
+    ("Our iOS app supports iOS 16 and up.", [("project", "iOS 16", P)]),
+    ("we support Python 3.9 or later", [("project", "Python 3.9", P)]),
+    ("The team's database is Postgres 16.", [("project", "Postgres 16", P)]),
+    ("the company's backend runs on Go", [("project", "Go", P)]),
+])
+def test_what_the_project_supports_and_the_teams_parts(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+@pytest.mark.parametrize("text", ["our app supports dark mode", "we support each other a lot", "the team's great"])
+def test_support_without_a_tool_stores_nothing(text) -> None:
+    assert _accepted(text) == []

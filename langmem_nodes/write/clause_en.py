@@ -46,6 +46,7 @@ HOLDER = re.compile(
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
     rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
     rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?=\s)|all (?:our|the) (?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN}))", _I)
+_OWNER_S = re.compile(rf"\b(team|company)'s\s+(?=(?:{_PROJECT_NOUN})\b)", _I)
 _SHORT_HOLDER = re.compile(rf"^(?:all\s+)?(?:our|the|this)\s+(?:{_PROJECT_NOUN})(?=\s)", _I)
 _CONTRACT = {"'m": " am", "'re": " are", "'ve": " have", "'s": " is", "'d": " would"}
 _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totally|also|still|now|currently|personally|"
@@ -107,6 +108,7 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r"are now on|is|are|goes through|go through|is managed (?:with|by)|are managed (?:with|by)|"
                 r"is stored in|are stored in|stores? (?:all )?(?:our |the )?[\w-]+(?: [\w-]+)? (?:in|on)|keeps? (?:all )?(?:our |the )?[\w-]+ (?:in|on)|"
                 r"deploys? (?:the|our|its) [\w-]+(?: [\w-]+)? (?:to|on)|enforces|enforce|requires|require|mandates|is linted with|"
+                r"supports|support|targets|target|"
                 r"writes? (?:everything |it all |all |most things |all (?:our|the|its) code |our code |code |the code )?in|"
                 r"is formatted with|is tracked in|track (?:everything|things|issues|tickets|work) in|keeps? (?:everything|things|issues|tickets) in|"
                 rf"(?:track|plan|document|manage|write|keep|host)s? (?:{_THEME} )?in|"
@@ -160,7 +162,7 @@ _END = re.compile(
     r"on (?:my|our|the|a|all|every|both|weekends)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"
     r"staging|the office|general|practice|case)|with|"
     r"if that (?:helps|matters)|in case|nothing fancy|rather than|instead of|completely|entirely|altogether|for good|"
-    r"cold turkey|after|full[- ]time|right now|these days|from now on|locally)\b",
+    r"cold turkey|after|and up|and above|and later|and newer|or later|or newer|or above|full[- ]time|right now|these days|from now on|locally)\b",
     _I)
 _DET = re.compile(r"^(?:(?:a|an|the|my|our|some|any|plain|good old|old|new|the new|the latest|latest|little|single|one|"
                   r"whole|entire|all of|all|mostly|just|only|pretty much|basically|like|a lot of|lots of|tons of)\s+)+", _I)
@@ -269,6 +271,7 @@ def _valid(obj: str, *, techy: bool = False) -> bool:
 
 
 def _expand(text: str) -> str:
+    text = _OWNER_S.sub(r"\1s ", text)  # "the team's database is Postgres": a possessive, not "team is"
     text = re.sub(r"(?<=\w)('m|'re|'ve|'s|'d)\b", lambda m: _CONTRACT[m.group(1).lower()], text)
     return re.sub(r"\s+", " ", text).strip()
 
