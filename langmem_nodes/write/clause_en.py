@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from . import chat14_en, dropped_en
+from . import chat14_en, dropped_en, instrument_en
 from .places import is_place, unlisted_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object
 
@@ -35,14 +35,19 @@ _PROJECT_NOUN = (r"app|application|service|services|repo|repository|monorepo|cod
                  r"ci system|task runner|container registry|registry|search|search engine|data warehouse|warehouse|env|envs|environment|"
                  r"environments|event bus|object store|storage|blob store|scheduler|load balancer|proxy|gateway|cdn|dns|"
                  r"code|source code|images|containers|releases|secrets|artifacts|assets|migrations|logs|metrics|alerts|"
-                 r"packages|charts|manifests|dependencies|deps|layer|api layer|data layer|tier|module|component|datastore|data store")
+                 r"packages|charts|manifests|dependencies|deps|layer|api layer|data layer|tier|module|component|datastore|data store|"
+                 # parts of a codebase and its practice, plural: "all our Rust crates run clippy", "our API responses use …"
+                 r"crates|libraries|libs|modules|components|endpoints|responses|api responses|handlers|routes|schemas|queries|"
+                 r"tables|models|commits|commit messages|branches|prs|pull requests|migrations|lambdas|functions|services")
 _PROJECT_NOUN = "|".join(sorted(_PROJECT_NOUN.split("|"), key=len, reverse=True))
 _USER_THING = r"laptop|machine|box|desktop|computer|pc|mac|setup|editor|ide|shell|terminal|phone|os|distro|keyboard|browser"
 HOLDER = re.compile(
     rf"^(?P<user>i(?=\s|'|$)|me personally|personally i|(?:my|our)\s+(?:partner|wife|husband|family|kids|girlfriend|boyfriend|fiancée?)\s+and\s+i(?=\s|'))|"
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
     rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
-    rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?=\s)|all (?:our|the) (?:{_PROJECT_NOUN}))", _I)
+    rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?=\s)|all (?:our|the) (?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN}))", _I)
+_OWNER_S = re.compile(rf"\b(team|company)'s\s+(?=(?:{_PROJECT_NOUN})\b)", _I)
+_SHORT_HOLDER = re.compile(rf"^(?:all\s+)?(?:our|the|this)\s+(?:{_PROJECT_NOUN})(?=\s)", _I)
 _CONTRACT = {"'m": " am", "'re": " are", "'ve": " have", "'s": " is", "'d": " would"}
 _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totally|also|still|now|currently|personally|"
                      r"honestly|pretty much|kinda|kind of|actually|finally|recently|all|fully|completely|entirely|"
@@ -62,7 +67,7 @@ _DISLIKE = (r"hate|dislike|detest|loathe|despise|can'?t stand|cannot stand|can'?
             r"steer clear of|stay away from|am done with|am sick of|am tired of|am fed up with|am over|am not into|"
             r"am not a fan of|am no fan of|am not big on|am not keen on|am allergic to the idea of|have had it with|"
             r"never liked|can'?t get (?:along )?with|am against|refuse to use|won'?t touch|wouldn'?t touch")
-_STOP = (r"stopped using|stopped|quit|quit using|ditched|dropped|abandoned|moved off(?: of)?|moved away from|migrated off|"
+_STOP = (r"stopped using|stopped|quit|quit using|have quit|have stopped|cut out|have cut out|ditched|dropped|abandoned|moved off(?: of)?|moved away from|migrated off|"
          r"switched away from|gave up on|gave up|have given up(?: on)?|uninstalled|got rid of|deleted|retired|"
          r"am off|left|killed|sunset|phased out|walked away from")
 _USE = (r"use|am using|have been using|run|am running|code in|coding in|program in|work in|develop in|write in|"
@@ -103,6 +108,7 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r"are now on|is|are|goes through|go through|is managed (?:with|by)|are managed (?:with|by)|"
                 r"is stored in|are stored in|stores? (?:all )?(?:our |the )?[\w-]+(?: [\w-]+)? (?:in|on)|keeps? (?:all )?(?:our |the )?[\w-]+ (?:in|on)|"
                 r"deploys? (?:the|our|its) [\w-]+(?: [\w-]+)? (?:to|on)|enforces|enforce|requires|require|mandates|is linted with|"
+                r"supports|support|targets|target|"
                 r"writes? (?:everything |it all |all |most things |all (?:our|the|its) code |our code |code |the code )?in|"
                 r"is formatted with|is tracked in|track (?:everything|things|issues|tickets|work) in|keeps? (?:everything|things|issues|tickets) in|"
                 rf"(?:track|plan|document|manage|write|keep|host)s? (?:{_THEME} )?in|"
@@ -155,7 +161,8 @@ _END = re.compile(
     r"september|october|november|december|\d{4})|"
     r"on (?:my|our|the|a|all|every|both|weekends)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"
     r"staging|the office|general|practice|case)|with|"
-    r"if that (?:helps|matters)|in case|nothing fancy|full[- ]time|right now|these days|from now on|locally)\b",
+    r"if that (?:helps|matters)|in case|nothing fancy|rather than|instead of|completely|entirely|altogether|for good|"
+    r"cold turkey|after|and up|and above|and later|and newer|or later|or newer|or above|full[- ]time|right now|these days|from now on|locally)\b",
     _I)
 _DET = re.compile(r"^(?:(?:a|an|the|my|our|some|any|plain|good old|old|new|the new|the latest|latest|little|single|one|"
                   r"whole|entire|all of|all|mostly|just|only|pretty much|basically|like|a lot of|lots of|tons of)\s+)+", _I)
@@ -264,6 +271,7 @@ def _valid(obj: str, *, techy: bool = False) -> bool:
 
 
 def _expand(text: str) -> str:
+    text = _OWNER_S.sub(r"\1s ", text)  # "the team's database is Postgres": a possessive, not "team is"
     text = re.sub(r"(?<=\w)('m|'re|'ve|'s|'d)\b", lambda m: _CONTRACT[m.group(1).lower()], text)
     return re.sub(r"\s+", " ", text).strip()
 
@@ -285,7 +293,11 @@ def read(clause: str) -> list[Claim]:
         return _user(rest, household=h.group("user").lower().startswith(("my", "our")))
     if h.group("thing"):
         return _thing(rest)
-    return _project(rest, named=not h.group("project").lower().startswith("we"))
+    out = _project(rest, named=not h.group("project").lower().startswith("we"))
+    if not out and (short := _SHORT_HOLDER.match(text)) and short.end() < h.end():
+        # "our builds deploy via Jenkins": the holder's modifier slot took the noun, its verb read as the noun
+        out = _project(text[short.end():].strip(), named=True)
+    return out
 
 
 def _user(rest: str, *, household: bool = False) -> list[Claim]:
@@ -307,7 +319,7 @@ def _user(rest: str, *, household: bool = False) -> list[Claim]:
             return []  # "I didn't like the last answer": one thing, once, not a standing taste
         return _one("user", "prefers", rest[m.end():], "negative" if neg else "positive", "preference")
     if (m := _R_STOP.match(rest)) and not neg:
-        return _stopped(rest[m.end():], quit_habit=bool(re.match(r"^(?:quit|gave up|have given up|stopped)\s+(?!using\b)", m.group(0) + " ", _I)))
+        return _stopped(rest[m.end():], quit_habit=bool(re.match(r"^(?:(?:have\s+)?(?:quit|stopped|cut out)|gave up|have given up)\s+(?!using\b)", m.group(0) + " ", _I)))
     if neg and (m := _R_HAS.match(rest)):  # "I don't own a car": the user has none
         return [Claim(c.subject, c.predicate, c.object, "negative", c.kind) for c in _has(rest[m.end():], negated=True)]
     if (m := _R_LEARN.match(rest)) and not neg:
@@ -360,6 +372,7 @@ def _stopped(text: str, *, quit_habit: bool = False) -> list[Claim]:
             c.replaces.append(obj)
         return out
     if quit_habit and not _TECHY.search(obj) and not re.search(r"ing$|^(?:using|my|our|the|it|that|this|them|work|job)\b", obj, _I) \
+            and not re.match(r"^\s*(?:the|a|an|my|our|his|her|their|\w+ing)\b", text, _I) \
             or quit_habit and re.fullmatch(chat14_en.HABITS, obj, _I):
         return _one("user", "diet", obj, "negative", "identity")  # "I quit coffee", "gave up sugar": no longer consumed
     return _one("user", "uses", obj, "negative", techy=True)
@@ -432,11 +445,14 @@ def _project(rest: str, *, named: bool = False) -> list[Claim]:
     if (m := _R_LIKE.match(rest)):
         return _project_claims(rest[m.end():])
     m = _R_PROJECT.match(rest)
-    if not m:
-        return []
+    if not m or _EACH_OTHER.match(rest[m.end():]):  # "our services talk to each other over gRPC"
+        return _instrument(rest)
     verb, obj_text = re.sub(r"\s+", " ", m.group(0).strip().lower()), rest[m.end():]
     if re.match(r"^(?:enforc|requir|mandat)", verb):  # "the repo enforces black formatting": a convention, any name
         return _one("project", "uses", obj_text)
+    said = re.match(r"^\S+\s+(?P<th>.+?)\s+(?:with|using|via|through)\s*$", rest[: m.end()], _I)
+    if said and is_tool_name(said.group("th")) and not is_tool_name(_object(obj_text)[0]):
+        obj_text = said.group("th")  # "our crates run clippy with pedantic lints": the tool is what they run
     if verb in ("is", "are"):
         # "our CI is CircleCI", "the app is a Flutter client talking to a Firebase backend"
         obj_text = re.sub(r"^(?:an?|the)\s+", "", obj_text, flags=_I)
@@ -444,8 +460,25 @@ def _project(rest: str, *, named: bool = False) -> list[Claim]:
         if (kind := _KIND_WITH.match(obj_text)) and not is_place(tool := _object(obj_text[kind.end():])[0]) and (
                 is_tool_name(tool) or not kind.group(0).strip().lower().endswith("in")):  # not "(the scheduler is) in UTC"
             obj_text = obj_text[kind.end():]
-        return _project_claims(obj_text, strict=True)
-    return _project_claims(obj_text)
+        return _project_claims(obj_text, strict=True) or _instrument(rest)  # "(we) are paged through Opsgenie"
+    return _project_claims(obj_text) or _instrument(rest)  # "we generate the changelog with release-please"
+
+
+_COMPOUND = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$")
+_EACH_OTHER = re.compile(r"^(?:each other|one another)\b", _I)
+
+
+def _instrument(rest: str) -> list[Claim]:
+    """"we log with Winston", "we get paged through Opsgenie": the tool of what the project does (`instrument_en`)."""
+    if not (found := instrument_en.read(rest)):
+        return []
+    chore, tail = found
+    obj = _STACK_HEAD.sub("", _object(tail)[0])
+    if chore and _COMPOUND.match(obj):  # "with release-please", "with lint-staged": a tool by its shape after a chore
+        return [Claim("project", "uses", obj, "positive", "fact")]
+    if not _valid(obj, techy=True) or not (chore or is_tool_name(obj)):
+        return []
+    return _project_claims(tail)
 
 
 _STACK_HEAD = re.compile(r"\s+(?:client|frontend|front end|backend|back end|app|application|service|api|database|db|box|vm|droplet|"

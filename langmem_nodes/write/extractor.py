@@ -62,6 +62,8 @@ from . import (
     kin_age,
     kin_correction,
     left_job,
+    means_after,
+    named_aside,
     named_thing,
     negated_frame,
     noted,
@@ -465,6 +467,7 @@ class RuleExtractor(Extractor):
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
         message = chat16_zh.listed(message)  # "我们这个 app 大概情况：\n- Flutter 写的": the header's holder for each bullet
         message = frames.run_by_split(frames.framed_setup(message))  # "my setup:\n- neovim", "我的开发环境：\n- …"
+        message = named_aside.inline(message)  # "a split keyboard (a ZSA Moonlander)": the bracket names the thing
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
         restated_here: list[str] = []  # "其实我每天不是走一万步，是八千步" said as "其实我每天走八千步，不是一万步"
@@ -1138,6 +1141,8 @@ class RuleExtractor(Extractor):
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
         claims = grammar.parse(clause, standing=explicit)
+        if not claims:  # "(I'm learning Japanese,) mostly through Anki and WaniKani": the tools of the clause before
+            claims = means_after.read(prev, clause)
         if not claims and (inner := lx.PROJECT_TAIL.search(clause)) and 0 < inner.start() and inner.end() < len(clause):
             # "our backend for this repo runs on Django 5": the project phrase inside the clause names the holder
             claims = grammar.parse(f"{clause[: inner.start()]} {clause[inner.end():]}".strip(), standing=explicit)

@@ -762,9 +762,9 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
         return taken_back
     clause = chat14_en.restated(clause) or clause  # "quit vaping", "i've never liked X": the frame the rules read
     for text in dict.fromkeys([clause, normalise(clause)]):
-        claims = [c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
-                              or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)
-                  and not chat_zh.off_object(c)] or clause_en.read(text) \
+        claims = _widest([c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
+                                      or _run(POST, text) or grammar_zh.post(text)) if not junk(c.object)
+                          and not chat_zh.off_object(c)], text) or clause_en.read(text) \
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
             or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text) \
@@ -795,9 +795,26 @@ _PURPOSES = re.compile(r"^(?P<a>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+for\s+[\w -]{2,20}
 # where a tool deploys to: "GitHub Actions to Lambda", "GitHub Actions 部署到 Lambda" (two tools, the pipeline and the target)
 _DEPLOY_TO = re.compile(r"^(?P<a>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+(?:to|onto)\s+(?P<b>[\w.+#-]+(?:\s+[\w.+#-]+)?)$|"
                         r"^(?P<a2>[A-Za-z][\w.+#-]*(?:\s+[\w.+#-]+)?)\s*(?:部署|发布|发)(?:到|在)\s*(?P<b2>[A-Za-z][\w.+#-]*(?:\s+[\w.+#-]+)?)$", _I)
+# a tool and the one it goes through: "fly.io through GitHub Actions" (where to, and the pipeline)
+_VIA = re.compile(r"^(?P<a>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+(?:through|via)\s+(?P<b>[\w.+#-]+(?:\s+[\w.+#-]+)?)$", _I)
 # a project's tool named with the role it plays, after a project clause: "(We're a Django shop,) with Celery for jobs
 # and Redis as the broker", "(我们用 Celery 跑后台任务，)Redis 当 broker"
 TOOL_ROLE = re.compile(r"^with\s+(?=\S)|^(?=[A-Za-z][\w.+#-]*\s*(?:当|做|作为|来当|来做)\s*\S)", _I)
+
+
+def _widest(claims: list[Claim], text: str) -> list[Claim]:
+    """The project's tools as the clause reader finds them when it finds every one of these and more: "our frontend is
+    a Next.js app with Tailwind" names Tailwind too, which the stack pattern stops before."""
+    if not claims or not all(c.subject == "project" and _is_tool_pred(c) and c.polarity == "positive" for c in claims):
+        return claims
+    wider = clause_en.read(text)
+    if len(wider) <= len(claims) or not all(w.subject == "project" and _is_tool_pred(w) and w.polarity == "positive" for w in wider):
+        return claims
+    def key(o: str) -> str:
+        return "".join(o.split()).casefold()
+    if all(any(key(c.object) in key(w.object) for w in wider) for c in claims):
+        return wider
+    return claims
 
 
 def _is_tool_pred(c: Claim) -> bool:
@@ -818,7 +835,7 @@ def _split_purposes(c: Claim) -> list[Claim]:
     if c.subject == "project" and c.predicate == "uses" and (tuned := _TOOL_SETTING.match(c.object)):
         return [Claim("project", "uses", clean_object(tuned.group("t")), c.polarity, c.kind, list(c.replaces)), setting(tuned.group("n"))]
     m = _PURPOSES.match(c.object) if c.predicate in ("uses", "package_manager") else None
-    if not m and c.subject == "project" and c.predicate == "uses" and (to := _DEPLOY_TO.match(c.object)):
+    if not m and c.subject == "project" and c.predicate == "uses" and (to := _DEPLOY_TO.match(c.object) or _VIA.match(c.object)):
         pair = (to.group("a") or to.group("a2"), to.group("b") or to.group("b2"))
         if all(p[:1].isupper() or clause_en.is_tool_name(p) for p in pair):
             m = to

@@ -253,6 +253,10 @@ def _en_attr(m: re.Match[str]) -> list[Claim]:
     if re.match(r"(?:our|the|his|her|their|its|this|that|your)_", attr) or re.match(
             r"^(?:where|when|what|how|who|why|next|tomorrow|tonight|today|soon|later)\b", value.strip(), _I):
         return []  # "(my) our anniversary is next week", "(my) leeds is where I work": no attribute of the user's
+    if re.match(r"(?:every|each|any|some|most|no|all)_", attr):
+        return []  # "(so) every meeting is an hour later for me": a quantified noun, no attribute of the user's
+    if re.match(r"^(?:getting|becoming|turning|starting to|falling)\b", value.strip(), _I):
+        return []  # "my vault is getting messy", "my laptop is starting to lag": a state in flux, no value
     if re.match(r"^(?:all|both)\s+(?!(?-i:[A-Z]))", value.strip(), _I):
         return []  # "my plugins are all self-configured": a generalisation over many ("are all JetBrains" names one)
     attr = re.sub(r"^(?:new|current|present)_(?=[a-z])", "", attr)  # "my new manager is Priya": the manager, now
