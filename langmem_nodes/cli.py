@@ -204,8 +204,24 @@ def cmd_list(args: argparse.Namespace, store: Any) -> int:
 
 def cmd_show(args: argparse.Namespace, store: Any) -> int:
     shown = _admin(store).show(args.id)
-    _emit(args, json.dumps(shown, ensure_ascii=False, indent=2, default=str) if not args.json else "", shown)
+    _emit(args, _show_human(shown) if not args.json else "", shown)
     return 0
+
+
+def _show_human(shown: dict[str, Any]) -> str:
+    """A memory, why it is believed, its supersede chain and its ledger history, for a terminal (`--json` has it all)."""
+    rec = shown.get("record")
+    if not isinstance(rec, dict):  # a forgotten memory: its content-free tombstone
+        return "\n".join(f"{k}: {v}" for k, v in shown.items())
+    lines = [f"[{rec['id']}] ({rec['status']}, {_level(rec['scope'])}) {rec['text']}", f"why: {shown.get('why', '')}"]
+    chain = shown.get("chain") or {}
+    for label, key in (("replaced", "older"), ("replaced by", "newer")):
+        lines += [f"{label}: [{r['id']}] ({r['status']}) {r['text']}" for r in chain.get(key) or []]
+    lines.append("history:")
+    for e in shown.get("history") or []:
+        lines.append(f"  {str(e.get('ts', ''))[:19].replace('T', ' ')} {e.get('op')}: {e.get('reason') or ''}".rstrip())
+        lines += [f"    {step}" for step in str(e.get("decision_trace") or "").splitlines()]
+    return "\n".join(lines)
 
 
 def cmd_edit(args: argparse.Namespace, store: Any) -> int:

@@ -66,6 +66,11 @@ def test_cli_correction_supersedes_and_show_explains(capsys, tmp_path):
     shown = run(capsys, home, "show", old_id)
     assert shown["record"]["status"] == "superseded"
     assert any(e["op"] == "supersede" for e in shown["history"])
+    # without --json: lines for a person (newcomer17 L8: it printed the JSON document)
+    assert main(["--home", str(home), "--embedder", "hashing", "show", old_id]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"[{old_id}] (superseded, project) ") and "npm run deploy" in text
+    assert "replaced by: [" in text and "bash deploy.sh" in text and "\nhistory:\n" in text and not text.startswith("{")
 
 
 def test_cli_edit(capsys, tmp_path):
