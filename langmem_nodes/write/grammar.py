@@ -93,8 +93,11 @@ _WHEN_TIME = r"(?:\d|noon\b|midnight\b|lunch\b|breakfast\b|dinner\b|work\b|bed\b
 _SUBORD = re.compile(rf"\s+(?:when|because|since|cause|cuz|coz|(?:after|before)(?!\s+{_WHEN_TIME})|while|so that|which|that'?s why|if)\s+.*$|"
                      r"\s+but\s+(?:they|he|she|it|that|i|we|you)\b.*$|"
                      r"\s*(?:,|，)?\s*(?:因为|所以|不然|否则|要不然|结果|然后).*$", _I)
-_ZH_TOOL_TAIL = re.compile(r"^(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:来|去)?(?:管理?|做|跑|写|搞|处理|格式化|打包|部署|构建|"
-                           r"编译|测试|开发|装|记|画|剪|修|听|看|搭|开|当|作为|生成)(?:\S*|(?<=[当做为])\s*[A-Za-z][\w.+#-]*)$")
+# what the tool does after it, with or without an adverb: "用 Redoc 自动渲染", "拿 Sentry 统一收集报错", "用 X 自动提 PR"
+_ZH_TOOL_TAIL = re.compile(r"^(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:来|去)?"
+                           r"(?:(?:自动|统一|专门|定时|集中|负责|帮忙|一键)(?:来|去)?[\u4e00-\u9fff].*|"
+                           r"(?:管理?|做|跑|写|搞|处理|格式化|打包|部署|构建|编译|测试|开发|装|记|画|剪|修|听|看|搭|开|当|作为|生成|"
+                           r"收集|检查|校验|监控|推送|发布|同步|备份|调度|渲染)(?:\S*|(?<=[当做为])\s*[A-Za-z][\w.+#-]*))$")
 
 
 def _obj(text: str) -> str:
@@ -239,7 +242,9 @@ _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipe
               r"database|db|server|site|website|tests?|team|company)|"
               r"(?:the\s+)?(?:backend|frontend|api|ci|database|db|tests?|build|infra)\s+(?:of|for|in)\s+(?:this|our|the)\s+"
               r"(?:repo|repository|project|codebase|app|service)|(?:prod|production|staging)|we)")
-STACK_PART = re.compile(r"^(?![我你他她])[\u4e00-\u9fff]{1,6}(?:都|也|统一|一律)?(?:用的是|用的|是用|用|拿|是)\s*[A-Za-z]|^(?:用|是用|采用|基于|跑在|部署在|不用|没用|不再用|后台|全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
+STACK_PART = re.compile(r"^(?![我你他她])[\u4e00-\u9fff]{1,6}(?:都|也|统一|一律)?(?:用的是|用的|是用|用|拿|是|放|存)\s*[A-Za-z]|"
+                        r"^[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*){0,2}\s*(?:都|也|统一|一律)?(?:用的是|用的|是用|用|拿)\s*[A-Za-z]|"  # "(…，)feature toggle 用 Unleash 管"
+                        r"^(?:用|是用|采用|基于|跑在|部署在|不用|没用|不再用|后台|全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
                         r"线上|生产|测试环境|预发)|"
                         r"^(?:全|都|全部|整体|已经|现在|目前|后来)*(?:迁|迁移|切|切换|换|转)(?:到|成)了?\s*[A-Za-z]|"  # "(我们不用 Jenkins 了，)全切到 GitLab CI 了"
                         r"^[A-Za-z][\w.+#-]*(?:\s*(?:加|和|跟|配|\+|、)\s*[A-Za-z][\w.+#-]*)+$|"  # "(代码规范用的 Airbnb 那套，)ESLint 加 Prettier"
