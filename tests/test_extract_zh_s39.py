@@ -130,3 +130,97 @@ def test_a_task_said_before_the_user(text, expected) -> None:
 @pytest.mark.parametrize("text", ["写测试我该用 pytest 还是 unittest？", "写测试的时候我老是忘了 mock", "画图我妈喜欢用彩铅"])
 def test_no_tool_from_a_task_question_or_another_holder(text) -> None:
     assert _accepted(text) == []
+
+
+def test_a_complement_after_use_is_no_tool() -> None:  # "剪刀老是用不顺手": how it goes, not a tool named 不顺手
+    _check(_accepted("我是左撇子，剪刀老是用不顺手，有推荐吗"), [("user", "左撇子", P)])
+
+
+# a focus word (就是) before a negated diet verb, with or without the holder; "不是不喜欢" corrects nothing
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我就是吃不了辣", [("user", "辣", N)]),
+    ("不是不爱吃，就是吃不惯香菜", [("user", "香菜", N)]),
+])
+def test_a_focus_word_before_a_negated_diet(text, expected) -> None:
+    records = _accepted(text)
+    _check(records, expected)
+    assert all(r.source.value != "explicit_correction" for r in records)
+
+
+def test_a_focus_word_before_a_job_stays() -> None:
+    assert [(r.predicate, r.object) for r in _accepted("我就是程序员")] == [("role", "程序员")]
+
+
+# a rule the team forbids, about the work; a company's dress code is no rule of the code
+@pytest.mark.parametrize(("text", "term"), [
+    ("我们团队规定不能直接往 main 推代码", "main"),
+    ("我们组要求不许跳过 CI 直接合并", "CI"),
+])
+def test_a_team_prohibition_is_a_negative_project_rule(text, term) -> None:
+    _check(_accepted(text), [("project", term, N)])
+
+
+def test_no_project_rule_from_a_dress_code() -> None:
+    assert _accepted("我们公司规定不能穿拖鞋") == []
+
+
+# the oldest platform a project supports, and a versioned tool alone after a project clause
+@pytest.mark.parametrize(("text", "expected"), [
+    ("小程序最低兼容 iOS 12", [("project", "iOS 12", P)]),
+    ("我们这个 app 是 Flutter 写的，最低支持 Android 8", [("project", "Flutter", P), ("project", "Android 8", P)]),
+    ("我们服务是 Quarkus 3，Java 21，打包的时候报错", [("project", "Quarkus 3", P), ("project", "Java 21", P)]),
+])
+def test_a_target_platform_or_a_versioned_tool(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+@pytest.mark.parametrize("text", ["最低支持 iOS 15 吗？", "我手机最低支持 Android 9", "我用 Vim，Python 3"])
+def test_no_target_platform_without_a_project(text) -> None:
+    assert [r for r in _accepted(text) if r.subject == "project"] == []
+
+
+# a Chinese-named tool before what people do over it; where the team's tickets live
+@pytest.mark.parametrize(("text", "expected"), [
+    ("团队平时用钉钉沟通，工单在 Jira 上管", [("project", "钉钉", P), ("project", "Jira", P)]),
+    ("bug 都在 Linear 里跟踪", [("project", "Linear", P)]),
+])
+def test_a_chat_tool_and_a_ticket_tracker(text, expected) -> None:
+    records = _accepted(text)
+    _check(records, expected)
+    assert "沟通" not in "".join(r.object for r in records)
+
+
+# an unnamed employer told by its trade, and the job there
+def test_an_employer_by_its_trade_and_the_job() -> None:
+    _check(_accepted("我在一家做 SaaS 的创业公司当产品经理"), [("user", "SaaS", P), ("user", "产品经理", P)])
+
+
+def test_no_employer_of_someone_else() -> None:
+    assert _accepted("我老婆在一家做游戏的公司当策划") == []
+
+
+# an instrument the user plays, in both languages
+@pytest.mark.parametrize(("text", "value"), [
+    ("周末在一个小乐队弹贝斯，排练完手指好疼", "贝斯"),
+    ("我会拉二胡", "二胡"),
+    ("我弹了十年钢琴", "钢琴"),
+    ("I play bass in a small band on weekends", "bass"),
+    ("I've been playing the piano for years", "piano"),
+])
+def test_an_instrument_the_user_plays(text, value) -> None:
+    _check(_accepted(text), [("user", value, P)])
+
+
+@pytest.mark.parametrize("text", ["我儿子在学钢琴", "想学吉他，从哪开始", "弹钢琴有什么技巧", "你会弹吉他吗", "我老婆在乐队弹贝斯",
+                                  "I play games", "my son plays the drums"])
+def test_no_instrument_of_someone_else_a_wish_or_a_question(text) -> None:
+    assert _accepted(text) == []
+
+
+# an answer style said for every answer (回答的时候 …) is a standing rule; "这个回答" is one answer
+def test_an_answer_style_for_every_answer() -> None:
+    _check(_accepted("回答的时候先说结论再展开"), [("user", "先说结论", P)])
+
+
+def test_no_rule_from_one_answer() -> None:
+    assert _accepted("这个回答先给结论") == []

@@ -59,6 +59,7 @@ from . import (
     frames,
     grammar,
     grammar_zh,
+    instrument,
     kin_age,
     kin_correction,
     left_job,
@@ -1146,6 +1147,8 @@ class RuleExtractor(Extractor):
             # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
+            if not claims and not cjk:  # "(我们项目是 Spring Boot 3，)JDK 17": a versioned tool alone reads in either language
+                claims = [c for c in grammar.parse("我们" + clause, standing=explicit) if c.subject == "project"]
         if not claims and prev is not None and prev.subject == "project" and prev.predicate == "rule" and grammar_zh.RULE_PART.match(clause):
             # "我们组规定提交信息要写中文，别写英文": the team's rules go on in the next clause
             claims = [c for c in grammar.parse("我们规定" + clause, standing=explicit) if c.subject == "project" and c.predicate == "rule"]
@@ -1180,7 +1183,8 @@ class RuleExtractor(Extractor):
                     break
             if prev.predicate == "has" or _kin_of(prev.predicate):  # "我女儿叫朵朵，今年五岁": her age, not the user's
                 claims = [c for c in claims if c.predicate != "attr:年龄"]
-        if not claims and (prev is None or prev.subject == "user") and (grammar.DROPPED_I.match(clause) or chat16_zh.DROPPED.match(clause)):
+        if not claims and (prev is None or prev.subject == "user") and (grammar.DROPPED_I.match(clause) or chat16_zh.DROPPED.match(clause)
+                                                                      or instrument.DROPPED.match(clause)):
             # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out)\b", clause, re.I)  # "quit sugar last month"

@@ -26,6 +26,7 @@ from . import (
     chat16_zh,
     chat_zh,
     clause_en,
+    instrument,
     kin_value,
     left_job,
     moves,
@@ -100,9 +101,13 @@ _ZH_TOOL_TAIL = re.compile(r"^(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)
                            r"收集|检查|校验|监控|推送|发布|同步|备份|调度|渲染)(?:\S*|(?<=[当做为])\s*[A-Za-z][\w.+#-]*))$")
 
 
+# what people do over a Chinese-named tool, after it: "用飞书沟通", "拿微信聊天"
+_ZH_TALK_TAIL = re.compile(r"^(?P<x>[\u4e00-\u9fff]{2,6}?)\s*(?:来|去)?(?:沟通|协作|交流|开会|办公|聊天|记账)$")
+
+
 def _obj(text: str) -> str:
     obj = clean_object(_EN_TAIL_FILLER.sub("", _EN_TAIL_TIME.sub("", _SUBORD.sub("", _RUN_ON.sub("", text)))))
-    tool = _ZH_TOOL_TAIL.match(obj)
+    tool = _ZH_TOOL_TAIL.match(obj) or _ZH_TALK_TAIL.match(obj)
     obj = tool.group("x") if tool else obj
     return "" if junk(obj) else obj
 
@@ -248,6 +253,7 @@ STACK_PART = re.compile(r"^(?![我你他她])[\u4e00-\u9fff]{1,6}(?:都|也|统�
                         r"线上|生产|测试环境|预发)|"
                         r"^(?:全|都|全部|整体|已经|现在|目前|后来)*(?:迁|迁移|切|切换|换|转)(?:到|成)了?\s*[A-Za-z]|"  # "(我们不用 Jenkins 了，)全切到 GitLab CI 了"
                         r"^[A-Za-z][\w.+#-]*(?:\s*(?:加|和|跟|配|\+|、)\s*[A-Za-z][\w.+#-]*)+$|"  # "(代码规范用的 Airbnb 那套，)ESLint 加 Prettier"
+                        r"^[A-Za-z][\w.+#-]*\s*[vV]?\d+(?:\.\d+)*$|^(?:最低|最少)(?:支持|兼容|适配)|"  # "(我们项目是 Spring Boot 3，)JDK 17", "最低支持 iOS 16"
                         r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api|prod|production|staging)\b|"
                         r"^(?:is\s+|are\s+)?(?:deployed|hosted|running|written|built|served)\s+(?:on|in|with|to|via|using)\b", _I)
 
@@ -773,7 +779,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
             or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text) \
-            or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text) or chat16_zh.read(text)
+            or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text) or chat16_zh.read(text) \
+            or instrument.read(text)
         if claims:
             claims = [d for c in claims for d in (verb_conjunct.split(c, parse) or [c])]  # "I use Vim and work at Google"
             claims = [d for c in claims for d in _split_purposes(c)]
@@ -942,7 +949,8 @@ FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|
 
 # a first-person verb whose subject chat dropped: "在学韩语", "一直用 Vim", "learning Korean", "been using Arch"
 DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(?:在)?(?:用|写)|"
-                       r"^(?:已经|早就|现在)?(?:再也不|不再|已经不|早就不)(?:玩|用|吃|喝|碰|抽|看|追|坐)|^(?:已经|早就)?戒(?:了)?(?=[\u4e00-\u9fff])|"
+                       r"^(?:已经|早就|现在)?(?:再也不|不再|已经不|早就不)(?:玩|用|吃|喝|碰|抽|看|追|坐)|"
+                       r"^(?:就是|只是)(?:真的|实在)?(?:吃不了|吃不惯|喝不了|喝不惯|不能吃|不能喝|不太能吃|不吃|不喝)|^(?:已经|早就)?戒(?:了)?(?=[\u4e00-\u9fff])|"
                        r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|啃|练|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来|搬去|搬家到|搬回)|"
                        r"^(?:quit|gave up|no longer|cut out)\s+(?=\w)|^stopped\s+(?=\w+ing\b)|"
                        r"^(?:(?:mostly|mainly|usually|also|still)\s+)?(?:been\s+)?(?:learning|studying|using|living in|working on|working at|teaching myself|picking up|writing|coding in)\b|"

@@ -37,6 +37,8 @@ def normalise(clause: str) -> str:
     # the task first, then the user's stance or tool: "画架构图我一般用 Excalidraw" = "我画架构图一般用 Excalidraw"
     clause = re.sub(rf"^(?P<t>{_TASK_V}[\u4e00-\u9fffA-Za-z ]{{1,6}}?)(?:的时候|时)?\s*我(?=(?:{_ADV})(?:{_NEG_V}|{_POS_V}|用|在用|使用))",
                     r"我\g<t>", clause)
+    # a focus word before a negated verb: "(不是不喜欢，)就是吃不了辣" = "我吃不了辣" ("我就是程序员" keeps it)
+    clause = re.sub(r"^我(?:就是|只是|主要是)(?=不|没|再也|[吃喝用碰看听]不)", "我", clause)
     clause = _TIME.sub("", clause)
     # degree inside a negation: "我不是很喜欢 Java" = "我不太喜欢 Java"; "我一点都不喜欢" = "我不喜欢"
     clause = re.sub(r"不是(?:很|特别|太|那么|非常|十分|多)(?=喜欢|爱|想|习惯|能|会)", "不太", clause)
@@ -215,6 +217,9 @@ def _team_rule(m: re.Match[str]) -> list[Claim]:
 # a timezone by its zone or offset: "东八区", "西五区", "UTC+8", "GMT-5"
 _TIMEZONE = r"(?:[东西](?:十[一二]|[一二三四五六七八九十])区|(?:UTC|GMT|utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d{2})?)"
 
+# what a team rule about the work names ("我们公司规定不能穿拖鞋" is no rule of the code)
+_OF_THE_CODE = re.compile(r"[A-Za-z]|代码|分支|提交|合并|部署|上线|发版|发布|测试|数据库|接口|线上|生产|仓库|依赖|配置|密钥|日志")
+
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
     # the user's timezone said with 是 or 在: "我这边是东八区", "我是 UTC+8 的", "我人在西五区" (a zone, not a home)
@@ -248,6 +253,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # a rule the team set: "我们组规定所有 SQL 必须写在 MyBatis 的 mapper 里"
     (re.compile(r"^(?:我们|咱们)(?:组|团队|公司|项目|部门)?(?:里)?(?:统一)?(?:规定|要求)\s*(?P<o>[^，,]*(?:必须|一律|都要|都得|只能)[^，,]+)$"),
      lambda m: [Claim("project", "rule", o, "positive", "rule") for o in [clean_object(m.group("o"))] if o]),
+    # and one it forbids: "我们团队规定不能直接往 master 推代码" (the verb stays: 项目规则：不要直接往 master 推代码)
+    (re.compile(rf"^(?:我们|咱们)(?:组|团队|公司|项目|部门)?(?:里)?(?:统一)?(?:规定|要求)\s*(?:{_CONV_NOT})\s*(?P<o>[^，,]{{2,30}})$"),
+     lambda m: [Claim("project", "rule", o, "negative", "rule") for o in [clean_object(m.group("o"))] if o and _OF_THE_CODE.search(o)]),
     # a convention of the team: "我们组规定提交信息要写中文", "代码缩进统一两个空格", "函数名不许用下划线"
     (re.compile(rf"^(?:{_TEAM_SAYS})?(?:{_PROJ}\s*(?:的|里)?\s*)?(?P<t>(?:代码)?{_CONV_TOPIC})?\s*(?:里|中)?(?:都|也|全部|一般)?"
                 rf"(?:(?P<n>{_CONV_NOT})|(?P<m>{_CONV_MODAL})?)(?P<v>是|用|使用|写成?|采用|改成)?\s*(?P<o>[^，,]{{1,20}}?)(?:来)?(?:写|表示)?$"),
@@ -263,6 +271,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<p>[\u4e00-\u9fff]{2,4}?)(?:的)?(?:一家|一个|某家|某个)(?P<o>[^，,]{2,16}?)(?:上班|工作|任职)$"),
      lambda m: (_claim("user", "works_in", m.group("p"), kind="identity") if is_place(m.group("p")) else [])
      + _claim("user", "works_at", m.group("o"), kind="identity")),
+    # an unnamed employer told by its trade, and the user's job there: "我在一家做跨境电商的小公司当会计"
+    (re.compile(r"^我(?:现在|目前)?在\s*(?:一家|一个|某家)(?P<o>(?:做|搞)[\u4e00-\u9fffA-Za-z ]{2,10}?的[\u4e00-\u9fff]{0,3}(?:公司|厂|企业|工作室|团队|机构|医院|学校))"
+                r"(?:做|当|干)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?(?:工作)?$"),
+     lambda m: _claim("user", "works_at", m.group("o"), kind="identity") + _claim("user", "role", m.group("r"), kind="identity")),
     # where the user goes to work: "(我)每天去国贸上班" (not "去公司上班")
     (re.compile(r"^我(?:每天|平时|一般|现在)?(?:去|到)\s*(?P<o>(?!公司|单位|学校|办公室|工地|店里)[\u4e00-\u9fffA-Za-z]{2,8}?)(?:那边)?(?:上班|工作)$"),
      lambda m: _claim("user", "works_in", m.group("o"), kind="identity")),
@@ -308,7 +320,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?:公司|单位|工作)(?:的|用的)?(?:电脑|笔记本|主力机|台式机|工作机)(?:用的)?是\s*(?P<o>[^，,]{1,20}?)(?:的)?$"),
      lambda m: _claim("user", "uses", m.group("o"))),
     # a topic before the verb: "我写前端早就不碰 jQuery 了", "我喝咖啡只喝美式", "我画架构图一般用 Excalidraw"
-    (re.compile(rf"^我{_TASK_V}(?P<t>[^，,]{{1,6}}?){_ADV}(?P<v>{_NEG_V}|{_POS_V}|用|在用|使用){_ACT}\s*(?P<o>[^，,]{{1,20}}?){_OBJ_END}$"),
+    (re.compile(rf"^我{_TASK_V}(?P<t>[^，,]{{1,6}}?){_ADV}(?P<v>{_NEG_V}|{_POS_V}|用|在用|使用){_ACT}\s*(?P<o>(?![不没得])[^，,]{{1,20}}?){_OBJ_END}$"),
      _attitude),
     # where the user works and as what: "我在字节做推荐算法", "我在一家银行做风控"
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<org>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?:做|当|干|搞)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?(?:工作)?$"),
@@ -494,13 +506,18 @@ POST: list[tuple[re.Pattern[str], Build]] = [
                 rf"(?:是拿|拿|是用|用的是|用的|用|使用|采用|基于|是|全靠|靠|跑在|跑的是|跑的|部署在|部署到|托管在|托管到|打到|放到|存到|全是|都是|(?:迁|迁移|换|切|切换|升级|升|改|转)(?:到|成)了?|改用了?|换用了?)\s*"
                 rf"(?P<o>{_TECH}(?:\s*(?:加|和|配|跟|\+|、|/)\s*{_TECH})*)\s*(?:(?:来)?{_ZH_CHORE}的?|的|上|上面|里|里面|{_BY_ITSELF})?(?:了|哈|啦|呢|吧)*$"),
      _project_uses),
-    # where the project's things live: "数据在 Hive 里", "代码放在 GitLab 上"
-    (re.compile(rf"^(?:{_PROJ}\s*(?:现在|目前|这边)?(?:的)?\s*)?(?:数据|代码|文档|日志|镜像|制品|数仓|{_TOPIC})(?:仓库|库)?\s*(?:都|也|主要|全)*"
-                rf"(?:在|放在|存在|存放在|托管在|收到|存到|推到|发到|放到|传到)\s*(?:{_HOSTED}\s*)?(?P<o>{_TECH}(?:\s*(?:和|跟|、|/)\s*{_TECH})*)\s*(?:里|上|里面|上面)?$"),
+    # where the project's things live: "数据在 Hive 里", "代码放在 GitLab 上", "需求在 Jira 上管"
+    (re.compile(rf"^(?:{_PROJ}\s*(?:现在|目前|这边)?(?:的)?\s*)?(?:数据|代码|文档|日志|镜像|制品|数仓|需求|任务|工单|缺陷|[Bb]ug|{_TOPIC})(?:仓库|库)?\s*(?:都|也|主要|全|统一)*"
+                rf"(?:在|放在|存在|存放在|托管在|收到|存到|推到|发到|放到|传到)\s*(?:{_HOSTED}\s*)?(?P<o>{_TECH}(?:\s*(?:和|跟|、|/)\s*{_TECH})*)\s*(?:里|上|里面|上面)?(?:{_ZH_CHORE}|跟踪|记录)?$"),
      _project_uses),
     # "项目里没有 webpack 哈": a tool the project does not use
     (re.compile(rf"^{_PROJ}?\s*(?:里|中|里面)\s*(?:也|都|并|根本|压根)?(?:没有用|没在用|没有|没用|不用|没装|不装|没引入|不引入)\s*(?P<o>{_TECH})\s*(?:了|哈|啦|呢|吧|的)*$"),
      lambda m: _claim("project", "uses", m.group("o"), "negative")),
+    # the oldest platform the project supports is its target: "App 最低支持 Android 10", "(…，)最低支持 iOS 16"
+    (re.compile(rf"^(?:(?:{_PROJ}|{_ZH_HOLDER}|{_TOPIC})\s*(?:的)?\s*)?(?:我们|咱们)?\s*(?:目前|现在)?(?:最低|最少)(?:只)?(?:支持|兼容|适配)(?:到)?\s*(?P<o>{_TECH})\s*(?:及以上|以上|起|或更高)?(?:的)?$"),
+     _project_uses),
+    # a versioned tool alone after a project clause: "(我们项目是 Spring Boot 3，)JDK 17"
+    (re.compile(r"^(?:我们|咱们)\s*(?P<o>[A-Za-z][\w.+#-]*\s*[vV]?\d+(?:\.\d+)*)$"), _project_uses),
     # tools alone after a project clause, the team their holder: "(代码规范用的 Airbnb 那套，)ESLint 加 Prettier"
     (re.compile(rf"^(?:我们|咱们)\s*(?P<o>{_ASCII_TECH}(?:\s*(?:加|和|跟|配|\+|、)\s*{_ASCII_TECH})+)$"), _project_uses),
     # a verbless stack part in a project frame: "前端 React，后端 Spring Cloud"
