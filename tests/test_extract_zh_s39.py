@@ -224,3 +224,51 @@ def test_an_answer_style_for_every_answer() -> None:
 
 def test_no_rule_from_one_answer() -> None:
     assert _accepted("这个回答先给结论") == []
+
+
+# a slip said as "哦不对是 X" with no comma after 不对 is a correction within the message
+def test_a_slip_without_a_comma_corrects_the_value_before_it() -> None:
+    records = _accepted("我住在无锡，哦不对是常州，刚搬的")
+    assert [(r.object, r.source.value) for r in records] == [("常州", "explicit_correction")]
+
+
+def test_not_right_inside_a_clause_is_no_slip() -> None:
+    assert _accepted("这样写不对是吧") == []
+
+
+# a directive that goes on with a standing rule of the user's
+def test_a_directive_goes_on_with_the_users_rule() -> None:
+    _check(_accepted("以后回复别太啰嗦，直接说重点就行"), [("user", "啰嗦", N), ("user", "直接说重点", P)])
+
+
+def test_no_rule_from_a_directive_after_a_preference() -> None:
+    _check(_accepted("我喜欢 Rust，直接说重点就行"), [("user", "Rust", P)])
+
+
+# 以后 after an event or a time is "after", no cue to remember ("天黑以后自动开" is no standing statement)
+def test_after_an_event_is_no_cue() -> None:
+    assert _accepted("想让车库灯下班以后自动开") == []
+
+
+def test_from_now_on_still_cues() -> None:
+    _check(_accepted("以后回答用繁体中文"), [("user", "繁体中文", P)])
+
+
+# what a machine at home runs, and a tool the user keeps a kind of thing in
+@pytest.mark.parametrize(("text", "expected"), [
+    ("家里有台 NAS 装着 TrueNAS", [("user", "NAS", P), ("user", "TrueNAS", P)]),
+    ("我的笔记都用 Obsidian 记", [("user", "Obsidian", P)]),
+    ("我的照片都用 Immich 备份", [("user", "Immich", P)]),
+])
+def test_a_home_machine_and_a_tool_for_the_users_things(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+# tense: what the team used before is a past value; the clause after it says what it uses now
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我们以前用 Jenkins", []),
+    ("我们组以前后端用 PHP，后来全转 Go 了", [("project", "Go", P)]),
+    ("我们过去两年一直用 MySQL", [("project", "MySQL", P)]),
+])
+def test_a_teams_past_tool_is_not_its_stack(text, expected) -> None:
+    _check(_accepted(text), expected)
