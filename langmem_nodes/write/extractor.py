@@ -1151,7 +1151,7 @@ class RuleExtractor(Extractor):
             # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
-            if not claims and not cjk:  # "(我们项目是 Spring Boot 3，)JDK 17": a versioned tool alone reads in either language
+            if not claims and not cjk and _VERSIONED.fullmatch(clause):  # "(我们项目是 Spring Boot 3，)JDK 17": in either language
                 claims = [c for c in grammar.parse("我们" + clause, standing=explicit) if c.subject == "project"]
         if not claims and prev is not None and prev.subject == "project" and prev.predicate == "rule" and grammar_zh.RULE_PART.match(clause):
             # "我们组规定提交信息要写中文，别写英文": the team's rules go on in the next clause
@@ -1319,6 +1319,8 @@ _DECLARATIVE = re.compile(
     r"\b(?:is|are|was|were|has|have|had)\b|[\u4e00-\u9fff]", re.I)
 
 
+# a tool and its version alone: "JDK 17", "Node v20"
+_VERSIONED = re.compile(r"[A-Za-z][\w.+#-]*\s*[vV]?\d+(?:\.\d+)*")
 # a directive that goes on with the user's standing rule: "(以后回答尽量简短，)直接给结论就行"
 _GOES_ON = re.compile(r"^(?:直接|尽量|最好|只要|只用|先|多|少)[^，,。？?]{1,20}?(?:就行|就好|就可以|即可)?$")
 
