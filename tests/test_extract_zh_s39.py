@@ -272,3 +272,9 @@ def test_a_home_machine_and_a_tool_for_the_users_things(text, expected) -> None:
 ])
 def test_a_teams_past_tool_is_not_its_stack(text, expected) -> None:
     _check(_accepted(text), expected)
+
+
+# "X 也用 Y 的规则代替": Y replaces X; the tool is Y, not "Y 的规则代替"
+def test_a_tool_said_as_a_replacement_keeps_its_name() -> None:
+    records = _accepted("我们项目 lint 用 ruff，格式化也用 ruff 的规则代替")
+    assert {r.object for r in records} == {"ruff"}, [r.object for r in records]
