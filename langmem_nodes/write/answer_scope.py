@@ -26,7 +26,7 @@ import re
 _I = re.IGNORECASE
 
 # a modal that tells the assistant how to do it (positive or negative)
-_ZH_DIRECTIVE = r"(?:别|不要|不用|不能|少|避免|禁止|不许|不准|千万别|请用|请|要用|用|使用|尽量用)"
+_ZH_DIRECTIVE = r"(?:别|不要|不用|不能|少|避免|禁止|不许|不准|千万别|请用|请|要用|用|使用|尽量用|先(?=给|说|讲|列|写|放))"
 _ZH_ANSWERS = r"(?:回答|回复|答案|解释|输出|给我的(?:回答|回复|代码|例子|示例))"
 # the answers as a topic: "回答里别放链接", "你的回复请用简体中文"
 _ZH_EVERY_ANSWER = re.compile(rf"^(?:你的?|您的?)?{_ZH_ANSWERS}(?:我|给我)?(?:里面?|中|的时候|时)?\s*(?:都|也|尽量|最好|一律|统一|千万|请)*{_ZH_DIRECTIVE}")

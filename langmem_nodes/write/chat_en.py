@@ -63,7 +63,7 @@ _NOT_LEAD = re.compile(
     rf"^\s*{_FILLER}(?:erm*|er|uh+)?[,!.]*\s*not\s+(?!(?:sure|really|exactly|quite|yet|now|today|tonight|much|many|a lot|a fan|"
     rf"bad|great|good|too|so|very|that|this|at all|anymore|any more|me|you|my|your|for|to|in|on|at|if|when|because)\b)"
     r"[\w.+#-]+(?:\s+[\w.+#-]+){0,2}\s*(?:[,;—–]|\s-\s)+\s*\S|"
-    r"^\s*(?:(?:呃|额|嗯|哦|噢|啊|哎|唉)[，,\s]*)*不是\s*[A-Za-z\u4e00-\u9fff][^，,。！？\s]{0,19}\s*(?:啦|了|哦|呀|啊)?\s*[，,—]+\s*\S", _I)
+    r"^\s*(?:(?:呃|额|嗯|哦|噢|啊|哎|唉)[，,\s]*)*不是(?!不)\s*[A-Za-z\u4e00-\u9fff][^，,。！？\s]{0,19}\s*(?:啦|了|哦|呀|啊)?\s*[，,—]+\s*\S", _I)
 
 
 def is_correction(message: str) -> bool:

@@ -59,6 +59,7 @@ from . import (
     frames,
     grammar,
     grammar_zh,
+    instrument,
     kin_age,
     kin_correction,
     left_job,
@@ -157,7 +158,8 @@ _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:
 _NOT_ACTUALLY = re.compile(r"^(?:(?:ah|oh|sorry|wait|oops)[,!]?\s+)*(?:i'?m|i am)\s+not\s+actually\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30})$", re.I)
 _NEVER_ING = re.compile(r"^(?:(?:and|but|so|honestly|tbh|just)\s+)*never\s+\w+ing\b", re.I)
 _SWITCHED = re.compile(r"\b(?:switched|moved|migrated|changed|jumped|went|converted|ported)\s+(?:(?:back|over|right)\s+)*to\b", re.I)
-_USED_TO = re.compile(r"^(?:i\s+)?used\s+to\s+(?P<v>.{2,80})$|^我(?:以前|之前|过去|曾经)(?P<z>.{2,40})$", re.I)
+_USED_TO = re.compile(r"^(?:i\s+)?used\s+to\s+(?P<v>.{2,80})$|^我(?:以前|之前|过去|曾经)(?P<z>.{2,40})$|"
+                      r"^(?:我们|咱们)(?:组|团队|公司|项目|这边)?(?:以前|之前|过去|曾经|原来|本来)(?P<we>.{2,40})$", re.I)
 # "I no longer use Vim, (now it's VS Code)": a value given up, which the next clause's value replaces
 _NO_LONGER = re.compile(r"\b(?:no longer|no more|any ?more|quit|stopped|gave up|given up)\b", re.I)
 # "(I hate nested ternaries,) please never hand me those": the rule's object is the claim before it, already stored
@@ -700,6 +702,8 @@ class RuleExtractor(Extractor):
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
+                if not new and (went_on := _rule_goes_on(prev, clause)):
+                    new = [Claim("user", "rule", went_on, "positive", "rule")]
                 if not new and softened.indifferent(next((r for r in reversed(raws[:n]) if r and r.strip()), "")):
                     new = softened.reaction(clause)  # "tab 无所谓，但是行尾空格受不了": the reaction is scoped to the second thing
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
@@ -782,7 +786,8 @@ class RuleExtractor(Extractor):
                 if not new:
                     skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
                     if (used := _USED_TO.match(clause)) and (was := grammar.parse(
-                            f"我{used.group('z')}" if used.group("z") else "I " + re.sub(r"^be\s+", "am ", used.group("v"), flags=re.I))):
+                            f"我{used.group('z')}" if used.group("z") else f"我们{used.group('we')}" if used.group("we")
+                            else "I " + re.sub(r"^be\s+", "am ", used.group("v"), flags=re.I))):
                         past = (was[-1], clause, source, hedged)  # "I used to live in London": what the next value replaces
                 before = prev if prev is not None and prev.predicate else found[-1][0] if found else None
                 if (new and before is not None and before.predicate == new[0].predicate and before.subject == new[0].subject
@@ -1151,6 +1156,8 @@ class RuleExtractor(Extractor):
             # "应用前端是 Next.js，后端是 Go": the project stays the holder of the next clause
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             claims = [c for c in grammar.parse(("我们" if cjk else "we ") + clause, standing=explicit) if c.subject == "project"]
+            if not claims and not cjk and _VERSIONED.fullmatch(clause):  # "(我们项目是 Spring Boot 3，)JDK 17": in either language
+                claims = [c for c in grammar.parse("我们" + clause, standing=explicit) if c.subject == "project"]
         if not claims and prev is not None and prev.subject == "project" and prev.predicate == "rule" and grammar_zh.RULE_PART.match(clause):
             # "我们组规定提交信息要写中文，别写英文": the team's rules go on in the next clause
             claims = [c for c in grammar.parse("我们规定" + clause, standing=explicit) if c.subject == "project" and c.predicate == "rule"]
@@ -1185,7 +1192,8 @@ class RuleExtractor(Extractor):
                     break
             if prev.predicate == "has" or _kin_of(prev.predicate):  # "我女儿叫朵朵，今年五岁": her age, not the user's
                 claims = [c for c in claims if c.predicate != "attr:年龄"]
-        if not claims and (prev is None or prev.subject == "user") and (grammar.DROPPED_I.match(clause) or chat16_zh.DROPPED.match(clause)):
+        if not claims and (prev is None or prev.subject == "user") and (grammar.DROPPED_I.match(clause) or chat16_zh.DROPPED.match(clause)
+                                                                      or instrument.DROPPED.match(clause)):
             # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out)\b", clause, re.I)  # "quit sugar last month"
@@ -1314,6 +1322,19 @@ _IMPERATIVE_LEAD = re.compile(
 _DECLARATIVE = re.compile(
     r"^(?:the|our|my|this|that|these|those|an?|his|her|their|its|we|he|she|they|it|there)\b|^[\w.-]+'s\b|"
     r"\b(?:is|are|was|were|has|have|had)\b|[\u4e00-\u9fff]", re.I)
+
+
+# a tool and its version alone: "JDK 17", "Node v20"
+_VERSIONED = re.compile(r"[A-Za-z][\w.+#-]*\s*[vV]?\d+(?:\.\d+)*")
+# a directive that goes on with the user's standing rule: "(以后回答尽量简短，)直接给结论就行"
+_GOES_ON = re.compile(r"^(?:直接|尽量|最好|只要|只用|先|多|少)[^，,。？?]{1,20}?(?:就行|就好|就可以|即可)?$")
+
+
+def _rule_goes_on(prev: Claim | None, clause: str) -> str:
+    """The rule a directive clause adds after a user's rule ("直接给结论"), or ""."""
+    if prev is None or prev.subject != "user" or prev.predicate != "rule" or not _GOES_ON.match(clause):
+        return ""
+    return clean_object(re.sub(r"(?:就行|就好|就可以|即可)$", "", clause))
 
 
 def _imperative(clause: str) -> bool:

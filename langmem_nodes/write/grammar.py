@@ -26,6 +26,7 @@ from . import (
     chat16_zh,
     chat_zh,
     clause_en,
+    instrument,
     kin_value,
     left_job,
     moves,
@@ -93,13 +94,20 @@ _WHEN_TIME = r"(?:\d|noon\b|midnight\b|lunch\b|breakfast\b|dinner\b|work\b|bed\b
 _SUBORD = re.compile(rf"\s+(?:when|because|since|cause|cuz|coz|(?:after|before)(?!\s+{_WHEN_TIME})|while|so that|which|that'?s why|if)\s+.*$|"
                      r"\s+but\s+(?:they|he|she|it|that|i|we|you)\b.*$|"
                      r"\s*(?:,|，)?\s*(?:因为|所以|不然|否则|要不然|结果|然后).*$", _I)
-_ZH_TOOL_TAIL = re.compile(r"^(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:来|去)?(?:管理?|做|跑|写|搞|处理|格式化|打包|部署|构建|"
-                           r"编译|测试|开发|装|记|画|剪|修|听|看|搭|开|当|作为|生成)(?:\S*|(?<=[当做为])\s*[A-Za-z][\w.+#-]*)$")
+# what the tool does after it, with or without an adverb: "用 Redoc 自动渲染", "拿 Sentry 统一收集报错", "用 X 自动提 PR"
+_ZH_TOOL_TAIL = re.compile(r"^(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:来|去)?"
+                           r"(?:(?:自动|统一|专门|定时|集中|负责|帮忙|一键)(?:来|去)?[\u4e00-\u9fff].*|(?:的[\u4e00-\u9fff]{1,4})?(?:代替|替代|取代|替换)\S*|"
+                           r"(?:管理?|做|跑|写|搞|处理|格式化|打包|部署|构建|编译|测试|开发|装|记|画|剪|修|听|看|搭|开|当|作为|生成|"
+                           r"收集|检查|校验|监控|推送|发布|同步|备份|调度|渲染)(?:\S*|(?<=[当做为])\s*[A-Za-z][\w.+#-]*))$")
+
+
+# what people do over a Chinese-named tool, after it: "用飞书沟通", "拿微信聊天"
+_ZH_TALK_TAIL = re.compile(r"^(?P<x>[\u4e00-\u9fff]{2,6}?)\s*(?:来|去)?(?:沟通|协作|交流|开会|办公|聊天|记账)$")
 
 
 def _obj(text: str) -> str:
     obj = clean_object(_EN_TAIL_FILLER.sub("", _EN_TAIL_TIME.sub("", _SUBORD.sub("", _RUN_ON.sub("", text)))))
-    tool = _ZH_TOOL_TAIL.match(obj)
+    tool = _ZH_TOOL_TAIL.match(obj) or _ZH_TALK_TAIL.match(obj)
     obj = tool.group("x") if tool else obj
     return "" if junk(obj) else obj
 
@@ -239,10 +247,13 @@ _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipe
               r"database|db|server|site|website|tests?|team|company)|"
               r"(?:the\s+)?(?:backend|frontend|api|ci|database|db|tests?|build|infra)\s+(?:of|for|in)\s+(?:this|our|the)\s+"
               r"(?:repo|repository|project|codebase|app|service)|(?:prod|production|staging)|we)")
-STACK_PART = re.compile(r"^(?![我你他她])[\u4e00-\u9fff]{1,6}(?:都|也|统一|一律)?(?:用的是|用的|是用|用|拿|是)\s*[A-Za-z]|^(?:用|是用|采用|基于|跑在|部署在|不用|没用|不再用|后台|全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
+STACK_PART = re.compile(r"^(?![我你他她])[\u4e00-\u9fff]{1,6}(?:都|也|统一|一律)?(?:用的是|用的|是用|用|拿|是|放|存)\s*[A-Za-z]|"
+                        r"^[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*){0,2}\s*(?:都|也|统一|一律)?(?:用的是|用的|是用|用|拿)\s*[A-Za-z]|"  # "(…，)feature toggle 用 Unleash 管"
+                        r"^(?:用|是用|采用|基于|跑在|部署在|不用|没用|不再用|后台|全部|所有东西|都|前端|后端|数据库|主库|CI|ci|部署|构建|测试|接口|网关|服务端|客户端|移动端|缓存|消息队列|监控|日志|"
                         r"线上|生产|测试环境|预发)|"
-                        r"^(?:全|都|全部|整体|已经|现在|目前|后来)*(?:迁|迁移|切|切换|换|转)(?:到|成)了?\s*[A-Za-z]|"  # "(我们不用 Jenkins 了，)全切到 GitLab CI 了"
+                        r"^(?:今年|去年|上个?月|最近|前阵子|全|都|全部|整体|已经|现在|目前|后来)*(?:迁|迁移|切|切换|换|转)(?:到|成)?了?\s*[A-Za-z]|"  # "(我们不用 Jenkins 了，)全切到 GitLab CI 了"
                         r"^[A-Za-z][\w.+#-]*(?:\s*(?:加|和|跟|配|\+|、)\s*[A-Za-z][\w.+#-]*)+$|"  # "(代码规范用的 Airbnb 那套，)ESLint 加 Prettier"
+                        r"^[A-Za-z][\w.+#-]*\s*[vV]?\d+(?:\.\d+)*$|^(?:最低|最少)(?:支持|兼容|适配)|"  # "(我们项目是 Spring Boot 3，)JDK 17", "最低支持 iOS 16"
                         r"^(?:the )?(?:frontend|backend|database|db|ci|cache|queue|api|prod|production|staging)\b|"
                         r"^(?:is\s+|are\s+)?(?:deployed|hosted|running|written|built|served)\s+(?:on|in|with|to|via|using)\b", _I)
 
@@ -768,7 +779,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             or _run(PROJECT_TOOL, text) or project_rule(text) or habit(text) or preparing(text) or gives_trouble(text) or x_over_y(text) \
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
             or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text) \
-            or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text) or chat16_zh.read(text)
+            or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text) or chat16_zh.read(text) \
+            or instrument.read(text)
         if claims:
             claims = [d for c in claims for d in (verb_conjunct.split(c, parse) or [c])]  # "I use Vim and work at Google"
             claims = [d for c in claims for d in _split_purposes(c)]
@@ -954,7 +966,8 @@ FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|
 
 # a first-person verb whose subject chat dropped: "在学韩语", "一直用 Vim", "learning Korean", "been using Arch"
 DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(?:在)?(?:用|写)|"
-                       r"^(?:已经|早就|现在)?(?:再也不|不再|已经不|早就不)(?:玩|用|吃|喝|碰|抽|看|追|坐)|^(?:已经|早就)?戒(?:了)?(?=[\u4e00-\u9fff])|"
+                       r"^(?:已经|早就|现在)?(?:再也不|不再|已经不|早就不)(?:玩|用|吃|喝|碰|抽|看|追|坐)|"
+                       r"^(?:就是|只是)(?:真的|实在)?(?:吃不了|吃不惯|喝不了|喝不惯|不能吃|不能喝|不太能吃|不吃|不喝)|^(?:已经|早就)?戒(?:了)?(?=[\u4e00-\u9fff])|"
                        r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|啃|练|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来|搬去|搬家到|搬回)|"
                        r"^(?:quit|gave up|no longer|cut out)\s+(?=\w)|^stopped\s+(?=\w+ing\b)|"
                        r"^(?:(?:mostly|mainly|usually|also|still)\s+)?(?:been\s+)?(?:learning|studying|using|living in|working on|working at|teaching myself|picking up|writing|coding in)\b|"

@@ -34,6 +34,11 @@ def normalise(clause: str) -> str:
     clause = re.sub(r"^(以前|之前|过去|曾经|现在|目前|最近|如今|这几年|这两年)我(?!们)", r"我\1", clause)  # "以前我用 Vim"
     clause = re.sub(r"^(我的[\u4e00-\u9fff]{1,6}?)(?:现在|目前|如今)(?=叫|是)", r"\1", clause)  # "我的猫现在叫豆腐"
     clause = re.sub(r"^(?:上个?月|上周|去年|前年|今年|年初|前几天|前段时间)(?=我|刚|已经|搬|换|开始)", "", clause)  # "上个月刚搬来厦门"
+    # the task first, then the user's stance or tool: "画架构图我一般用 Excalidraw" = "我画架构图一般用 Excalidraw"
+    clause = re.sub(rf"^(?P<t>{_TASK_V}[\u4e00-\u9fffA-Za-z ]{{1,6}}?)(?:的时候|时)?\s*我(?=(?:{_ADV})(?:{_NEG_V}|{_POS_V}|用|在用|使用))",
+                    r"我\g<t>", clause)
+    # a focus word before a negated verb: "(不是不喜欢，)就是吃不了辣" = "我吃不了辣" ("我就是程序员" keeps it)
+    clause = re.sub(r"^我(?:就是|只是|主要是)(?=不|没|再也|[吃喝用碰看听]不)", "我", clause)
     clause = _TIME.sub("", clause)
     # degree inside a negation: "我不是很喜欢 Java" = "我不太喜欢 Java"; "我一点都不喜欢" = "我不喜欢"
     clause = re.sub(r"不是(?:很|特别|太|那么|非常|十分|多)(?=喜欢|爱|想|习惯|能|会)", "不太", clause)
@@ -57,6 +62,10 @@ _POS_V = (r"(?:喜欢|爱|偏爱|偏好|钟爱|迷上了?|爱上了?|入坑了?|
           r"(?:每天|天天|平时|一般|经常|常|一直|总是|向来)(?:早上|晚上|中午|下午)?(?:都)?(?:喝|吃|用|听|玩|练))")
 _ACT = r"(?:去|用|使用|看|写|吃|喝|玩|听|练)?"
 _OBJ_END = r"(?:那种写法|这种写法|那种风格|这种风格|那一套|这一套|那种|这种|那套|这套|的东西|的)?(?:了|的|哈|啦|呢|吧|啊|呀)*"
+
+
+# the verb of a task a tool or stance is chosen for ("写前端", "画架构图", "记笔记", "剪视频")
+_TASK_V = r"(?:写|做|搞|玩|喝|吃|用|画|记|剪|拍|修|管理|跑)"
 
 
 def _diet_or(default: str, verb: str) -> str:
@@ -100,7 +109,10 @@ def _quit(m: re.Match[str]) -> list[Claim]:
 
 
 def _convention(m: re.Match[str]) -> list[Claim]:
-    """"commit 信息按 Angular 规范写": the project follows the convention (项目遵循Angular规范)."""
+    """"commit 信息按 Angular 规范写": the project follows the convention (项目遵循Angular规范); "按 X 来写" with no
+    规范 after it names one only after a holder or a topic of the code ("那就按 Airbnb 来" answers a choice)."""
+    if m.group("o2") and not m.group("n2") and not re.search(rf"^(?:{_PROJ}|{_ZH_HOLDER})|{_CONV_TOPIC}", m.group(0)):
+        return []
     out = _claim("project", "uses", f"{m.group('o') or m.group('o2')}{m.group('n') or m.group('n2') or ''}")
     for c in out:
         c.verb = "遵循"
@@ -133,6 +145,8 @@ _TOPIC = (r"(?:[A-Za-z]{2,12}\s*)?(?:后端|后台|前端|服务端|客户端|�
           r"存储|对象存储|技术栈|定时任务|任务队列|配置中心|注册中心|服务发现|基础设施|基建|运维|线上|生产|数据层|中间件|"
           r"镜像|制品|文档|接口文档|代码仓库|告警|密钥|依赖|发布|上线|应用|app|App|APP|小程序|网站|官网|组件库|UI\s*库|UI\s*框架|数仓|数据仓库|调度|任务调度|埋点)"
           r"(?:[\u4e00-\u9fff]{0,2}?(?:框架|服务|层|库|工具|系统|引擎|平台|方案|环境))?")
+# what a tool does by itself, after it: "用 Dependabot 自动提 PR", "用 cron 定时跑"
+_BY_ITSELF = r"(?:自动|统一|专门|定时|集中)[\u4e00-\u9fff]{1,4}(?:\s*[A-Za-z]{1,10})?"
 # what the project does with a tool, said after it: "用 webpack 打包的", "拿 Helm 部署的"
 _ZH_CHORE = (r"(?:写|做|搭|搭建|实现|开发|管理?|跑|打包|部署|构建|编译|测试|托管|监控|编排|格式化|检查|生成|发布|维护|存储?|收集|"
              r"调度|渲染|压缩|校验|签名|上报|推送|同步|备份)")
@@ -145,7 +159,9 @@ _ASCII_TECH = r"[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Za-z0-9][A-Za-z0-9_.+#-]*){0,2
 
 _ZH_HOLDER = (r"(?:(?:新|老|旧|所有|整个|全部)?(?:的)?(?:后端|前端|后台|线上|核心)?(?:团队|组里|公司|应用|项目|仓库|服务)|(?:我们|咱们)(?!家|俩|一家|全家)(?:组|团队|公司|这边)?(?:这个|那个)?的?\s*(?:CI|ci|项目|仓库|代码库|monorepo|repo|服务|后端|前端|系统|"
               r"集群|数据库|线上|流水线|应用)?|(?:这个|本|该)\s*(?:项目|仓库|代码库|服务|系统|工程|repo|monorepo))")
-_ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][A-Za-z0-9_.+#-]*\s*(?=[\u4e00-\u9fff]))?(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,4}?)?"
+# a time before now: what the team used then is a past value, not its stack ("我们以前用 Jenkins")
+_BEFORE_NOW = r"(?:以前|之前|原来|本来|过去(?![一二两三四五六七八九十几\d半]+(?:年|个月|周|天))|曾经|当初|那时)"
+_ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Za-z][A-Za-z0-9_.+#-]*){0,2}\s*(?=[\u4e00-\u9fff]))?(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?!" + _BEFORE_NOW + r")(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,4}?)?"
 
 # traits and conditions of the person: "我有点色弱", "我是一个很社恐的人", "我近视八百度"
 _TRAITS = (r"(?:左撇子|右撇子|红绿色盲|色盲|色弱|高度近视|近视|远视|散光|恐高|社恐|[iIeE]人|夜猫子|早起型|早起的人|晨型人|路痴|脸盲|"
@@ -200,8 +216,17 @@ def _team_rule(m: re.Match[str]) -> list[Claim]:
     return [Claim("project", "rule", (m.group("t") or "") + modal + (m.group("v") or "") + way, "positive", "rule")]
 
 
+# a timezone by its zone or offset: "东八区", "西五区", "UTC+8", "GMT-5"
+_TIMEZONE = r"(?:[东西](?:十[一二]|[一二三四五六七八九十])区|(?:UTC|GMT|utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d{2})?)"
+
+# what a team rule about the work names ("我们公司规定不能穿拖鞋" is no rule of the code)
+_OF_THE_CODE = re.compile(r"[A-Za-z]|代码|分支|提交|合并|部署|上线|发版|发布|测试|数据库|接口|线上|生产|仓库|依赖|配置|密钥|日志")
+
 # (pattern, build): tried BEFORE the phrasing rules (they would misread these) ----------------------
 PRE: list[tuple[re.Pattern[str], Build]] = [
+    # the user's timezone said with 是 or 在: "我这边是东八区", "我是 UTC+8 的", "我人在西五区" (a zone, not a home)
+    (re.compile(rf"^我(?:这边|这儿|这里|人|现在|目前|一般)*(?:是|在|用的是|用|处在|处于)?\s*(?P<o>{_TIMEZONE})\s*(?:时区)?(?:的|这边|那边)?$"),
+     lambda m: _claim("user", "attr:时区", m.group("o"))),
     # "我们已经弃用 Redux 了": a tool the team dropped, before the team-convention rule reads "弃用 X" as a use
     (re.compile(rf"^(?:我们|咱们)(?:组|团队|公司|这边|项目)?{_ADV}(?:弃用|停用|淘汰|废弃)(?:掉)?了?\s*(?P<o>[^，,]{{1,20}}?)(?:了|的|哈)*$"),
      lambda m: _claim("project", "uses", m.group("o"), "negative")),
@@ -223,13 +248,16 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # the four-character "滴酒不沾" a diet says: "我平时滴酒不沾", "我烟酒不沾" (用户不沾酒)
     (re.compile(rf"^我{_ADV}(?:是)?(?:滴(?P<o>[\u4e00-\u9fff])|(?P<o2>烟酒|荤腥))不沾(?:的|了)?$"),
      lambda m: [Claim("user", "diet", m.group("o") or m.group("o2"), "negative", "identity", verb="不沾")]),
-    # the project follows a convention: "这个项目的提交信息要遵循 Conventional Commits"
-    (re.compile(rf"^(?:(?:{_PROJ}|{_ZH_HOLDER})\s*(?:的|里|里面)?\s*)?(?!我(?!们))[\u4e00-\u9fffA-Za-z ]{{0,12}}?\s*(?:都|也|一律|统一)?(?:要|需要|必须|得)?"
-                rf"(?:(?:遵循|遵守|按照|符合)\s*(?P<o>{_TECH})\s*(?P<n>规范|标准|约定|风格)?|按\s*(?P<o2>{_TECH})\s*(?P<n2>规范|标准|约定|风格))(?:来)?(?:写|做|提交|命名)?$"),
+    # the project follows a convention: "这个项目的提交信息要遵循 Conventional Commits", "commit message 都按 gitmoji 来写"
+    (re.compile(rf"^(?:(?:{_PROJ}|{_ZH_HOLDER})\s*(?:的|里|里面)?\s*)?(?!我(?!们)|[你您])[\u4e00-\u9fffA-Za-z ]{{0,16}}?\s*(?:都|也|一律|统一)?(?:要|需要|必须|得)?"
+                rf"(?:(?:遵循|遵守|按照|符合)\s*(?P<o>{_TECH})\s*(?P<n>规范|标准|约定|风格)?|按\s*(?P<o2>{_TECH})\s*(?:(?P<n2>规范|标准|约定|风格)|(?=来)))(?:来)?(?:写|做|提交|命名)?$"),
      _convention),
     # a rule the team set: "我们组规定所有 SQL 必须写在 MyBatis 的 mapper 里"
     (re.compile(r"^(?:我们|咱们)(?:组|团队|公司|项目|部门)?(?:里)?(?:统一)?(?:规定|要求)\s*(?P<o>[^，,]*(?:必须|一律|都要|都得|只能)[^，,]+)$"),
      lambda m: [Claim("project", "rule", o, "positive", "rule") for o in [clean_object(m.group("o"))] if o]),
+    # and one it forbids: "我们团队规定不能直接往 master 推代码" (the verb stays: 项目规则：不要直接往 master 推代码)
+    (re.compile(rf"^(?:我们|咱们)(?:组|团队|公司|项目|部门)?(?:里)?(?:统一)?(?:规定|要求)\s*(?:{_CONV_NOT})\s*(?P<o>[^，,]{{2,30}})$"),
+     lambda m: [Claim("project", "rule", o, "negative", "rule") for o in [clean_object(m.group("o"))] if o and _OF_THE_CODE.search(o)]),
     # a convention of the team: "我们组规定提交信息要写中文", "代码缩进统一两个空格", "函数名不许用下划线"
     (re.compile(rf"^(?:{_TEAM_SAYS})?(?:{_PROJ}\s*(?:的|里)?\s*)?(?P<t>(?:代码)?{_CONV_TOPIC})?\s*(?:里|中)?(?:都|也|全部|一般)?"
                 rf"(?:(?P<n>{_CONV_NOT})|(?P<m>{_CONV_MODAL})?)(?P<v>是|用|使用|写成?|采用|改成)?\s*(?P<o>[^，,]{{1,20}}?)(?:来)?(?:写|表示)?$"),
@@ -245,13 +273,17 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<p>[\u4e00-\u9fff]{2,4}?)(?:的)?(?:一家|一个|某家|某个)(?P<o>[^，,]{2,16}?)(?:上班|工作|任职)$"),
      lambda m: (_claim("user", "works_in", m.group("p"), kind="identity") if is_place(m.group("p")) else [])
      + _claim("user", "works_at", m.group("o"), kind="identity")),
+    # an unnamed employer told by its trade, and the user's job there: "我在一家做跨境电商的小公司当会计"
+    (re.compile(r"^我(?:现在|目前)?在\s*(?:一家|一个|某家)(?P<o>(?:做|搞)[\u4e00-\u9fffA-Za-z ]{2,10}?的[\u4e00-\u9fff]{0,3}(?:公司|厂|企业|工作室|团队|机构|医院|学校))"
+                r"(?:做|当|干)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?(?:工作)?$"),
+     lambda m: _claim("user", "works_at", m.group("o"), kind="identity") + _claim("user", "role", m.group("r"), kind="identity")),
     # where the user goes to work: "(我)每天去国贸上班" (not "去公司上班")
     (re.compile(r"^我(?:每天|平时|一般|现在)?(?:去|到)\s*(?P<o>(?!公司|单位|学校|办公室|工地|店里)[\u4e00-\u9fffA-Za-z]{2,8}?)(?:那边)?(?:上班|工作)$"),
      lambda m: _claim("user", "works_in", m.group("o"), kind="identity")),
     # "我是做跨境电商的": the user's line of work
     (re.compile(r"^我(?:是|现在是|目前是)(?:做|搞|干)(?P<o>[\u4e00-\u9fffA-Za-z ]{2,10}?)的$"),
      lambda m: _claim("user", "role", m.group("o"), kind="identity")),
-    (re.compile(rf"^我(?:的)?(?:性格|个性)?(?:是|有点儿?|有些|有|天生|属于|算是|算)?(?:个|一个|一名|那种)?(?:很|比较|挺|超|特别|非常|有点儿?|典型的|重度|轻度|资深)?"
+    (re.compile(rf"^我(?:的)?(?:性格|个性)?(?:是|有点儿?|有些|有|天生|属于|算是|算)?(?:个|一个|一名|那种)?(?:很|比较|挺|超级|超|巨|贼|特别|非常|有点儿?|典型的|重度|轻度|资深)?"
                 rf"(?P<o>{_TRAITS})(?:的人|的|人|星人)?(?:\s*[\u4e00-\u9fff\d]{{1,6}}度)?$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     # "我对咖啡因特别敏感": what the user does not take
@@ -284,13 +316,13 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^我{_ADV}(?:用的|常用的|在用的)\s*(?P<t>[\u4e00-\u9fffA-Za-z ]{{1,8}}?)\s*(?:是|叫)\s*(?P<o>[^，,]{{1,30}})$|"
                 r"^我的\s*(?P<t2>[\u4e00-\u9fffA-Za-z ]{1,8}?)\s*(?<![老总还倒可正就只硬])(?:用的是|用的|是用|(?:早就|已经|最近|上个?月|去年)*(?:换成|换到|改成|切到|迁到)了?)\s*(?P<o2>[^，,]{1,30}?)(?:了)?$|"
                 rf"^我(?!们)的?\s*(?!以前|之前|过去|曾经|原来|本来|当年|那时)(?P<t3>(?:(?![不没别想要会能得让叫帮给请再])[\u4e00-\u9fff]){{2,6}}?)\s*"
-                rf"(?:一直|都|也|主要)?用(?:的是|的)?\s*(?P<o3>{_TECH})$"),
+                rf"(?:一直|都|也|主要)?用(?:的是|的)?\s*(?P<o3>{_TECH}|\d[\w.+#-]*)(?:\s*(?:来)?(?:管理?|记|存|同步|备份|整理))?$"),
      lambda m: _claim("user", "uses", m.group("o") or m.group("o2") or m.group("o3"))),
     # the user's work computer is the user's, not the company's tool: "公司电脑是 Mac"
     (re.compile(r"^(?:公司|单位|工作)(?:的|用的)?(?:电脑|笔记本|主力机|台式机|工作机)(?:用的)?是\s*(?P<o>[^，,]{1,20}?)(?:的)?$"),
      lambda m: _claim("user", "uses", m.group("o"))),
-    # a topic before the verb: "我写前端早就不碰 jQuery 了", "我喝咖啡只喝美式"
-    (re.compile(rf"^我(?:写|做|搞|玩|喝|吃|用)(?P<t>[^，,]{{1,6}}?){_ADV}(?P<v>{_NEG_V}|{_POS_V}|用|在用|使用){_ACT}\s*(?P<o>[^，,]{{1,20}}?){_OBJ_END}$"),
+    # a topic before the verb: "我写前端早就不碰 jQuery 了", "我喝咖啡只喝美式", "我画架构图一般用 Excalidraw"
+    (re.compile(rf"^我{_TASK_V}(?P<t>[^，,]{{1,6}}?){_ADV}(?P<v>{_NEG_V}|{_POS_V}|用|在用|使用){_ACT}\s*(?P<o>(?![不没得])[^，,]{{1,20}}?){_OBJ_END}$"),
      _attitude),
     # where the user works and as what: "我在字节做推荐算法", "我在一家银行做风控"
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<org>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?:做|当|干|搞)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?(?:工作)?$"),
@@ -325,7 +357,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # grandparents by name only ("我奶奶叫王秀英"; "我奶奶是老师" says her job, not her name)
     (re.compile(r"^我(?:的|家)?(?P<k>爷爷|奶奶|外婆|外公|姥姥|姥爷)(?:的名字)?"
                 r"(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
-    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用|使用|走(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|部署到|打到|统一|"
+    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经|全)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用|使用|(?:走|放|存)(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|部署到|打到|统一|"
                 r"托管在|托管到|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"
     (re.compile(r"(?:内网|公司网络|测试环境|开发环境|线上环境|预发环境|服务器|集群|数据库|仓库|跳板机)\S{0,6}?(?:要|需要|得|必须|只能|只可以)(?:先)?"
@@ -471,18 +503,23 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # the object first: "css-in-js 真的用不惯", "jQuery 我早就不碰了"
     (re.compile(rf"^(?P<o>{_ASCII_TECH})\s*(?:我)?{_ADV}(?P<v>{_NEG_V}){_OBJ_END}$"), _attitude),
     # a project fact about a topic: "后端服务是用 Go 写的", "测试框架我们统一用 pytest", "前端这边打包我们用的是 rollup"
-    (re.compile(rf"^(?:{_PROJ}\s*(?:的|里|里面)?\s*)?(?:{_TOPIC})\s*(?:这边|那边|这块|部分|方面)?\s*(?:{_TOPIC})?\s*(?:我们|咱们)?\s*"
+    (re.compile(rf"^(?:{_PROJ}\s*(?:的|里|里面)?\s*)?(?:{_TOPIC})(?:更新|升级|扫描|备份)?\s*(?:这边|那边|这块|部分|方面)?\s*(?:{_TOPIC})?\s*(?:我们|咱们)?\s*"
                 rf"(?:都|也|主要|统一|一律|全|全部|基本|一直|目前|现在|早就|早已|已经|刚刚?|最近|整体|全面|上个?月|去年)*"
                 rf"(?:是拿|拿|是用|用的是|用的|用|使用|采用|基于|是|全靠|靠|跑在|跑的是|跑的|部署在|部署到|托管在|托管到|打到|放到|存到|全是|都是|(?:迁|迁移|换|切|切换|升级|升|改|转)(?:到|成)了?|改用了?|换用了?)\s*"
-                rf"(?P<o>{_TECH}(?:\s*(?:加|和|配|跟|\+|、|/)\s*{_TECH})*)\s*(?:(?:来)?{_ZH_CHORE}的?|的|上|上面|里|里面)?(?:了|哈|啦|呢|吧)*$"),
+                rf"(?P<o>{_TECH}(?:\s*(?:加|和|配|跟|\+|、|/)\s*{_TECH})*)\s*(?:(?:来)?{_ZH_CHORE}的?|的|上|上面|里|里面|{_BY_ITSELF})?(?:了|哈|啦|呢|吧)*$"),
      _project_uses),
-    # where the project's things live: "数据在 Hive 里", "代码放在 GitLab 上"
-    (re.compile(rf"^(?:{_PROJ}\s*(?:现在|目前|这边)?(?:的)?\s*)?(?:数据|代码|文档|日志|镜像|制品|数仓|{_TOPIC})(?:仓库|库)?\s*(?:都|也|主要|全)*"
-                rf"(?:在|放在|存在|存放在|托管在|收到|存到|推到|发到|放到|传到)\s*(?:{_HOSTED}\s*)?(?P<o>{_TECH}(?:\s*(?:和|跟|、|/)\s*{_TECH})*)\s*(?:里|上|里面|上面)?$"),
+    # where the project's things live: "数据在 Hive 里", "代码放在 GitLab 上", "需求在 Jira 上管"
+    (re.compile(rf"^(?:{_PROJ}\s*(?:现在|目前|这边)?(?:的)?\s*)?(?:数据|代码|文档|日志|镜像|制品|数仓|需求|任务|工单|缺陷|[Bb]ug|{_TOPIC})(?:仓库|库)?\s*(?:都|也|主要|全|统一)*"
+                rf"(?:在|放在|存在|存放在|托管在|收到|存到|推到|发到|放到|传到)\s*(?:{_HOSTED}\s*)?(?P<o>{_TECH}(?:\s*(?:和|跟|、|/)\s*{_TECH})*)\s*(?:里|上|里面|上面)?(?:{_ZH_CHORE}|跟踪|记录)?$"),
      _project_uses),
     # "项目里没有 webpack 哈": a tool the project does not use
     (re.compile(rf"^{_PROJ}?\s*(?:里|中|里面)\s*(?:也|都|并|根本|压根)?(?:没有用|没在用|没有|没用|不用|没装|不装|没引入|不引入)\s*(?P<o>{_TECH})\s*(?:了|哈|啦|呢|吧|的)*$"),
      lambda m: _claim("project", "uses", m.group("o"), "negative")),
+    # the oldest platform the project supports is its target: "App 最低支持 Android 10", "(…，)最低支持 iOS 16"
+    (re.compile(rf"^(?:(?:{_PROJ}|{_ZH_HOLDER}|{_TOPIC})\s*(?:的)?\s*)?(?:我们|咱们)?\s*(?:目前|现在)?(?:最低|最少)(?:只)?(?:支持|兼容|适配)(?:到)?\s*(?P<o>{_TECH})\s*(?:及以上|以上|起|或更高)?(?:的)?$"),
+     _project_uses),
+    # a versioned tool alone after a project clause: "(我们项目是 Spring Boot 3，)JDK 17"
+    (re.compile(r"^(?:我们|咱们)\s*(?P<o>[A-Za-z][\w.+#-]*\s*[vV]?\d+(?:\.\d+)*)$"), _project_uses),
     # tools alone after a project clause, the team their holder: "(代码规范用的 Airbnb 那套，)ESLint 加 Prettier"
     (re.compile(rf"^(?:我们|咱们)\s*(?P<o>{_ASCII_TECH}(?:\s*(?:加|和|跟|配|\+|、)\s*{_ASCII_TECH})+)$"), _project_uses),
     # a verbless stack part in a project frame: "前端 React，后端 Spring Cloud"
@@ -506,12 +543,13 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?:习惯)?用(?P<o>左手|右手)(?:的)?$"), lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:有|患有|得了|查出)\s*(?P<o>[\u4e00-\u9fff]{0,6}(?:病|症|炎|哮喘|过敏|高血压|低血糖))$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
-    # possessions at home: "家里有台 switch"
-    (re.compile(r"^(?:我)?家(?:里)?(?:有|养了|养着)\s*(?:一|两|几)?\s*(?:台|只|条|个|辆|套)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)(?:了|哈)*$"),
-     lambda m: _claim("user", "has", m.group("o"))),
-    # the user's devices: "我手机是安卓的", "我主力机是 ThinkPad X1"
-    (re.compile(r"^我的?(?P<a>手机|电脑|笔记本|主力机|副机|工作机|台式机|平板|显示器|键盘|鼠标|耳机|系统|输入法)(?:用的)?是\s*(?P<o>[^，,]{1,20}?)(?:的)?$"),
-     lambda m: _claim("user", f"attr:{m.group('a')}", m.group("o"))),
+    # possessions at home, and what a machine there runs: "家里有台 switch", "家里有台树莓派跑着 Home Assistant"
+    (re.compile(r"^(?:我)?家(?:里)?(?:有|养了|养着)\s*(?:一|两|几)?\s*(?:台|只|条|个|辆|套)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)"
+                rf"(?:\s*(?:上面|上)?(?:跑着|装着|跑的是|装的是|装了)\s*(?P<run>{_TECH}))?(?:了|哈)*$"),
+     lambda m: _claim("user", "has", m.group("o")) + (_claim("user", "uses", m.group("run")) if m.group("run") else [])),
+    # the user's devices and the system they run: "我手机是安卓的", "我主力机是 ThinkPad X1", "我笔记本装的是 Ubuntu"
+    (re.compile(r"^我的?(?P<a>手机|电脑|笔记本|主力机|副机|工作机|台式机|平板|显示器|键盘|鼠标|耳机|系统|输入法)(?:用的|(?P<os>装的|的?系统|装的系统))?是\s*(?P<o>[^，,]{1,20}?)(?:的)?$"),
+     lambda m: _claim("user", f"attr:{m.group('a')}{'系统' if m.group('os') and m.group('a') != '系统' else ''}", m.group("o"))),
     # "我开的是一辆 Model 3"
     (re.compile(r"^我(?:开|开的是)\s*(?:一辆|辆)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)$"),
      lambda m: _claim("user", "attr:车", m.group("o"))),

@@ -25,12 +25,13 @@ CORRECTION_ANYWHERE = re.compile(
     r"that'?s wrong|not right|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|not (?:true|the case) any ?more|"
     r"i got (?:it|that) wrong|scratch that|i misspoke|correction|sorry,? i meant|(?:actually|no|sorry|wait|oops),?\s+make (?:that|it)|no,? wait|"
     r"(?:oh )?wait,? (?:sorry|no)|autocorrect|typo)\b|改成|改为|改到|换成了|更正为|"
-    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?:不对)*(?=[，,。！!\s…])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|(?:更)?(?:准确|确切|严格)(?:地|来|点)?(?:说|讲)|\bmore precisely\b|\bto be (?:precise|exact)\b|\bstrictly speaking\b|(?:^|[，,。\s])我(?:是说|的意思是)(?!真的|认真的|万一|如果|要是)(?=\s*\S)|^\s*(?:其实)?不是\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是|其实是\s*[^，,。]{1,20}[，,]\s*(?:而)?不是|(?<=[，,])\s*其实(?:是|用的是|应该是)|(?:^|[，,。\s哦啊])我忘了(?:说|讲)?[，,]|我(?:之前|刚才|刚刚|上次|前面|昨天)(?:跟你)?(?:说|讲|提到)(?:过|的)?[^，,。！？]{1,24}[，,]\s*(?:其实|实际上|但其实|不过其实)|\bi (?:said|told you|mentioned)\b[^.!?]{1,60}?\bbut\s+(?:actually|in fact)\b|(?:^|[.!?。！？]\s*)(?:(?:ha+|haha+|lol|heh|ah|oh|哈+|呵呵|唉)[,，!！\s]*)?(?:i wish|if only)\s*[.!。！]+\s*\S|(?:^|[。！？，,\s哈])我倒(?:是)?希望(?:如此|是这样|是)?\s*[。！!]+\s*\S", _I
+    r"记错了|说错了|搞错了|搞反了|说反了|弄反了|记反了|搞混了|弄混了|写错了|打错字?了|更正|反过来|不是这样|其实不是|说的不算|不算数|(?:^|[哦噢啊哎唉嗯，,…])\s*不对(?:不对)*(?=[，,。！!\s…]|(?:应该|其实)?是\s*[A-Za-z0-9\u4e00-\u9fff])|(?:^|[哦噢啊哎唉…])\s*不是(?=[，,。！!…])|(?:^|[，,。\s])(?:哦|噢|啊|呃|额)\s*不(?:不)?(?=\s*[，,。！!…—])|口误|记岔了|(?:更)?(?:准确|确切|严格)(?:地|来|点)?(?:说|讲)|\bmore precisely\b|\bto be (?:precise|exact)\b|\bstrictly speaking\b|(?:^|[，,。\s])我(?:是说|的意思是)(?!真的|认真的|万一|如果|要是)(?=\s*\S)|^\s*(?:其实)?不是(?!不)\s*[^，,。\s]{1,20}\s*[，,]?\s*(?:而)?是|其实是\s*[^，,。]{1,20}[，,]\s*(?:而)?不是|(?<=[，,])\s*其实(?:是|用的是|应该是)|(?:^|[，,。\s哦啊])我忘了(?:说|讲)?[，,]|我(?:之前|刚才|刚刚|上次|前面|昨天)(?:跟你)?(?:说|讲|提到)(?:过|的)?[^，,。！？]{1,24}[，,]\s*(?:其实|实际上|但其实|不过其实)|\bi (?:said|told you|mentioned)\b[^.!?]{1,60}?\bbut\s+(?:actually|in fact)\b|(?:^|[.!?。！？]\s*)(?:(?:ha+|haha+|lol|heh|ah|oh|哈+|呵呵|唉)[,，!！\s]*)?(?:i wish|if only)\s*[.!。！]+\s*\S|(?:^|[。！？，,\s哈])我倒(?:是)?希望(?:如此|是这样|是)?\s*[。！!]+\s*\S", _I
 )
 EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\b(?:don'?t|do not|never) forget\b|\bkeep in mind\b|\bnote that\b|"
     r"\bmake a note\b|\bfrom now on\b|\bgoing forward\b|\bfor future reference\b|\bin (?:the )?future\b|"
-    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
+    # 以后 as "from now on" opens a clause or follows its holder; after an event or a time it is "after" ("天黑以后")
+    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|(?:^|(?<=[\s，,。！!？?：:；;、我你您那就以们吧哈啊呀]))以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
     _I,
 )
 # Leading phrases removed before the clause is parsed (the cue itself is not part of the fact).
