@@ -59,11 +59,11 @@ from . import (
     frames,
     grammar,
     grammar_zh,
-    instrument,
     kin_age,
     kin_correction,
     left_job,
     means_after,
+    musical_instrument,
     named_aside,
     named_thing,
     negated_frame,
@@ -1193,7 +1193,7 @@ class RuleExtractor(Extractor):
             if prev.predicate == "has" or _kin_of(prev.predicate):  # "我女儿叫朵朵，今年五岁": her age, not the user's
                 claims = [c for c in claims if c.predicate != "attr:年龄"]
         if not claims and (prev is None or prev.subject == "user") and (grammar.DROPPED_I.match(clause) or chat16_zh.DROPPED.match(clause)
-                                                                      or instrument.DROPPED.match(clause)):
+                                                                      or musical_instrument.DROPPED.match(clause)):
             # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out)\b", clause, re.I)  # "quit sugar last month"
