@@ -61,6 +61,10 @@ def add_memory(
     `state["memory_stable"]` (an index that stays byte-identical until memories change: put it in the cached
     system prompt) and `state["memory_injection"]` (this turn's memories with their ages).
 
+    A run that ends before the write (a node of yours raises, is cancelled or calls `interrupt()`) ends its
+    turn, so `store.close()` does not wait for that write (`turn_end`); the next turn on the thread writes that
+    turn's message before its recall (the `<write_name>_missed` node, run only then: `unwritten`).
+
     By default each side is ONE node (`RecallTurn`, `WriteTurn`: every stage inside; only the rendered blocks,
     ids and the write's outcome enter state), so a turn writes a handful of checkpoints.
 

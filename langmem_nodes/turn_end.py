@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
-
 from langgraph.errors import GraphBubbleUp
 
 from ._compat import sync_async_runnable

@@ -268,6 +268,26 @@ def test_middleware_next_turn_recalls_what_a_failed_turn_said(tmp_path, lang):
     store.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_react_hooks_next_turn_recalls_what_a_failed_turn_said(tmp_path, lang):
+    from langgraph.prebuilt import create_react_agent
+
+    from langmem_nodes.hooks import memory_hooks
+
+    first, moved, question, new, _ = MOVE[lang]
+    store = MemoryStore(tmp_path / "home", embedder="hashing")
+    agent = create_react_agent(FailsOn(fail_on=moved), [], **memory_hooks(store), context_schema=MemoryContext,
+                               checkpointer=InMemorySaver())
+    cfg = {"configurable": {"thread_id": "t"}}
+    agent.invoke({"messages": [("user", first)]}, context=ADA, config=cfg)
+    with pytest.raises(RuntimeError):
+        agent.invoke({"messages": [("user", moved)]}, context=ADA, config=cfg)
+    out = agent.invoke({"messages": [("user", question)]}, context=ADA, config=cfg)
+    assert new in out["memory_injection"], out["memory_injection"]
+    store.close_wait = 0.1  # memory_hooks cannot see the model node fail: close() waits for that turn
+    store.close()
+
+
 def test_a_normal_turn_writes_once(tmp_path):
     store = MemoryStore(tmp_path / "home", embedder="hashing")
     CountingWrite.calls = 0
