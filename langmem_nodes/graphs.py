@@ -21,15 +21,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.runnables import RunnableLambda
+from langchain_core.runnables import RunnableConfig, RunnableLambda
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph._branch import BranchSpec
 
+from ._compat import sync_async_runnable
 from .context import Clock
 from .node import MemoryNode
 from .read.graph import create_read_graph
 from .store import MemoryStore
 from .turn import RecallTurn, WriteTurn
+from .turn_end import guard_nodes
+from .unwritten import unwritten_turn
 from .write.graph import create_write_graph
 
 __all__ = ["add_memory", "create_read_graph", "create_write_graph"]
@@ -59,6 +62,10 @@ def add_memory(
     write runs once, after the final answer. The agent reads two fenced, data-only blocks:
     `state["memory_stable"]` (an index that stays byte-identical until memories change: put it in the cached
     system prompt) and `state["memory_injection"]` (this turn's memories with their ages).
+
+    A run that ends before the write (a node of yours raises, is cancelled or calls `interrupt()`) ends its
+    turn, so `store.close()` does not wait for that write (`turn_end`); the next turn on the thread writes that
+    turn's message before its recall (the `<write_name>_missed` node, run only then: `unwritten`).
 
     By default each side is ONE node (`RecallTurn`, `WriteTurn`: every stage inside; only the rendered blocks,
     ids and the write's outcome enter state), so a turn writes a handful of checkpoints.
@@ -92,7 +99,8 @@ def add_memory(
             f"add_memory needs the edge START -> {agent!r} and a way from {agent!r} to END (an edge, or a "
             "conditional edge that may return END, e.g. tools_condition); add them first"
         )
-    for name in (recall_name, write_name, *([cite_name] if cite else [])):
+    missed_name = f"{write_name}_missed"
+    for name in (recall_name, write_name, missed_name, *([cite_name] if cite else [])):
         if name in builder.nodes:
             raise ValueError(f"add_memory: the builder already has a node named {name!r}")
     if extractor is not None and write_graph is not None:
@@ -113,8 +121,11 @@ def add_memory(
         writer = background if isinstance(background, MemoryWriter) else MemoryWriter(store, **write_options)
         write_graph = writer.node(name=write_name)
     default_write = write_graph is None
+    guard_nodes(builder, store)  # a node that raises ends the run: close() no longer waits for its write
+    write_node = _as_node(write_graph, lambda: WriteTurn(store, **write_options))
     builder.add_node(recall_name, _as_node(read_graph, lambda: RecallTurn(store, write_follows=default_write, **read_options)))
-    builder.add_node(write_name, _as_node(write_graph, lambda: WriteTurn(store, **write_options)))
+    builder.add_node(write_name, write_node)
+    builder.add_node(missed_name, missed_write(write_node, missed_name))
     after_agent = write_name
     if cite:
         from .usage import CiteNode
@@ -123,7 +134,8 @@ def add_memory(
         builder.add_edge(cite_name, write_name)
         after_agent = cite_name
     builder.edges.discard((START, agent))
-    builder.add_edge(START, recall_name)
+    builder.add_conditional_edges(START, _first_step(recall_name, missed_name), [recall_name, missed_name])
+    builder.add_edge(missed_name, recall_name)
     builder.add_edge(recall_name, agent)
     if (agent, END) in edges:
         builder.edges.discard((agent, END))
@@ -133,6 +145,29 @@ def add_memory(
             branches[key] = _end_via(spec, after_agent)
     builder.add_edge(write_name, END)
     return builder
+
+
+def _first_step(recall_name: str, missed_name: str) -> Any:
+    """START's edge: the write of an earlier turn whose run failed before it (`unwritten_turn`), then the recall."""
+
+    def first_step(state: Any) -> str:
+        return missed_name if isinstance(state, dict) and unwritten_turn(state) is not None else recall_name
+
+    return first_step
+
+
+def missed_write(write_node: Any, name: str) -> Any:
+    """The write node run on the failed turn's view of the thread (`unwritten_turn`)."""
+
+    def write_missed(state: Any, config: RunnableConfig) -> Any:
+        missed = unwritten_turn(state)
+        return write_node.invoke(missed, config) if missed is not None else {}
+
+    async def awrite_missed(state: Any, config: RunnableConfig) -> Any:
+        missed = unwritten_turn(state)
+        return await write_node.ainvoke(missed, config) if missed is not None else {}
+
+    return sync_async_runnable(write_missed, awrite_missed, name)
 
 
 def _as_node(given: StateGraph | MemoryNode | None, default: Any) -> Any:

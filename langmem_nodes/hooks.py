@@ -56,6 +56,7 @@ class MemoryReactState(TypedDict):
     memory_injected_ids: NotRequired[list[str]]
     memory_shown_ids: NotRequired[Annotated[list[str], _union]]
     memory_turn: NotRequired[str]
+    memory_stored_turn: NotRequired[str]
     memory_recall_id: NotRequired[str]
     memory_select_error: NotRequired[dict[str, Any] | None]
     memory_written: NotRequired[list[dict[str, Any]]]

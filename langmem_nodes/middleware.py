@@ -44,6 +44,7 @@ from .records import MemoryContext
 from .refused import ascope_or_refuse, scope_or_refuse
 from .state import _union
 from .turn import MemoryTurn
+from .turn_end import end_failed_turn
 
 
 class MemoryAgentState(AgentState[Any]):
@@ -54,6 +55,7 @@ class MemoryAgentState(AgentState[Any]):
     memory_injected_ids: NotRequired[Annotated[list[str], OmitFromInput]]
     memory_shown_ids: NotRequired[Annotated[list[str], OmitFromInput, _union]]
     memory_turn: NotRequired[Annotated[str, PrivateStateAttr]]
+    memory_stored_turn: NotRequired[Annotated[str, PrivateStateAttr]]
     memory_recall_id: NotRequired[Annotated[str, PrivateStateAttr]]
     memory_select_error: NotRequired[Annotated[dict[str, Any] | None, OmitFromInput]]
     memory_written: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput]]
@@ -86,11 +88,38 @@ class MemoryMiddleware(AgentMiddleware[MemoryAgentState, Any, Any]):
     async def abefore_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
         return await self.turn.arecall(state, await _ascope(runtime, state, self.turn)) or None
 
+    # a model or tool call that raises (an error, a cancel, an interrupt) ends the run before `after_agent`:
+    # the turn is then no longer in flight (`turn_end`), so `close()` does not wait for its write
     def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:
-        return handler(with_memory(request, cite=self.turn.cites))
+        try:
+            return handler(with_memory(request, cite=self.turn.cites))
+        except BaseException:
+            self._ended(request)
+            raise
 
     async def awrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Awaitable[Any]]) -> Any:
-        return await handler(with_memory(request, cite=self.turn.cites))
+        try:
+            return await handler(with_memory(request, cite=self.turn.cites))
+        except BaseException:
+            self._ended(request)
+            raise
+
+    def wrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        try:
+            return handler(request)
+        except BaseException:
+            self._ended(request)
+            raise
+
+    async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
+        try:
+            return await handler(request)
+        except BaseException:
+            self._ended(request)
+            raise
+
+    def _ended(self, request: Any) -> None:
+        end_failed_turn(self.turn.store, getattr(request, "state", None), getattr(request, "runtime", None), _config())
 
     def after_agent(self, state: MemoryAgentState, runtime: Any) -> dict[str, Any] | None:
         return self.turn.finish(state, _scope(runtime, state, self.turn)) or None

@@ -151,7 +151,8 @@ class MemoryState(MemoryInput):
     Only rendered text, ids and JSON dicts, so every value round-trips through any checkpointer (also with
     `LANGGRAPH_STRICT_MSGPACK=true`); the read and write stages' intermediate data stays inside their node.
     `memory_turn` is the user message the current blocks were recalled for (a tool loop's later model calls
-    keep them); `memory_written` / `memory_skipped` / `memory_superseded` are the last write's outcome.
+    keep them), `memory_stored_turn` the one the last write handled (they differ after a run that failed
+    before its write: the next turn writes it before its recall); `memory_written` / `memory_skipped` / `memory_superseded` are the last write's outcome.
     """
 
     memory_stable: NotRequired[str]
@@ -159,6 +160,7 @@ class MemoryState(MemoryInput):
     memory_injected_ids: NotRequired[list[str]]
     memory_shown_ids: NotRequired[Annotated[list[str], _union]]
     memory_turn: NotRequired[str]
+    memory_stored_turn: NotRequired[str]  # the user message the last write handled (`unwritten.unwritten_turn`)
     memory_recall_id: NotRequired[str]  # this turn's `inject` event in the usage ledger (langmem_nodes.usage)
     memory_select_error: NotRequired[dict[str, Any] | None]  # a degraded selector call (see degrade.py)
     memory_recall_error: NotRequired[dict[str, Any] | None]  # the recall failed: this turn ran without memories

@@ -37,6 +37,7 @@ from .context import Clock, MemoryUsageError, StoreClosedError, now_from, store_
 from .messages import latest_user_turn
 from .node import MemoryNode, arun_in_order, run_in_order
 from .records import MemoryContext
+from .unwritten import unwritten_turn
 
 if TYPE_CHECKING:
     from .read.graph import ReadOptions
@@ -73,6 +74,20 @@ class RecallTurn(MemoryNode):
         self.stages = read_stages(store, **read_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        try:
+            return self._run(state, ctx, now)
+        except BaseException:  # the run ends here (a closed store, a cancel): its write will not come
+            self._end_turn(state, ctx)
+            raise
+
+    async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+        try:
+            return await self._arun(state, ctx, now)
+        except BaseException:
+            self._end_turn(state, ctx)
+            raise
+
+    def _run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
         with store_in_use(self.store):  # close() waits for this node
             self._open_turn(state, ctx)
@@ -86,7 +101,7 @@ class RecallTurn(MemoryNode):
                 return with_notice(recall_failed(state, ctx, e), notice or forget_not_done(state))
             return with_notice(self._public(state, out, ctx, now, started), notice)
 
-    async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
+    async def _arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
         with store_in_use(self.store):  # aclose() waits for this node
             self._open_turn(state, ctx)
@@ -116,6 +131,10 @@ class RecallTurn(MemoryNode):
         open_turn = getattr(self.store, "open_turn", None)
         if self.write_follows and open_turn is not None:
             open_turn(turn_key(state, ctx))
+
+    def _end_turn(self, state: Mapping[str, Any], ctx: MemoryContext) -> None:
+        if self.write_follows:
+            _end_turn(self.store, state, ctx)
 
     @staticmethod
     def _kept(state: Mapping[str, Any], out: Mapping[str, Any]) -> dict[str, Any]:
@@ -161,13 +180,13 @@ class WriteTurn(MemoryNode):
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         try:
-            return self._write(state, ctx)
+            return _stored(state, self._write(state, ctx))
         finally:  # stored, skipped or failed: close() no longer waits for this turn
             _end_turn(self.store, state, ctx)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         try:
-            return await self._awrite(state, ctx)
+            return _stored(state, await self._awrite(state, ctx))
         finally:
             _end_turn(self.store, state, ctx)
 
@@ -204,6 +223,11 @@ class WriteTurn(MemoryNode):
         except Exception as e:  # noqa: BLE001
             return write_failed(ctx, e)
         return _written(out, forget)
+
+
+def _stored(state: Mapping[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """`out` with `memory_stored_turn`: the user message this write handled (`unwritten.unwritten_turn`)."""
+    return {**out, "memory_stored_turn": latest_user_turn(state.get("messages") or []) or ""}
 
 
 def _end_turn(store: Any, state: Mapping[str, Any], ctx: MemoryContext) -> None:
@@ -396,25 +420,30 @@ class MemoryTurn:
             return {}
 
     def recall(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
-        """The turn's memory blocks, or `{}` when they were already recalled for this user message."""
+        """The turn's memory blocks, or `{}` when they were already recalled for this user message. An
+        earlier turn of the thread whose run failed before its write is written first (`unwritten_turn`)."""
         if not is_new_turn(state):
             return {}
+        missed = unwritten_turn(state)
+        written = self.write(missed, ctx) if missed is not None else {}
         try:
-            return self.recaller.run(dict(state), ctx, now_from(self.recaller.clock))
+            return {**written, **self.recaller.run(dict(state), ctx, now_from(self.recaller.clock))}
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
-            return recall_failed(state, ctx, e)
+            return {**written, **recall_failed(state, ctx, e)}
 
     async def arecall(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         if not is_new_turn(state):
             return {}
+        missed = unwritten_turn(state)
+        written = await self.awrite(missed, ctx) if missed is not None else {}
         try:
-            return await self.recaller.arun(dict(state), ctx, now_from(self.recaller.clock))
+            return {**written, **await self.recaller.arun(dict(state), ctx, now_from(self.recaller.clock))}
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
             raise
         except Exception as e:  # noqa: BLE001
-            return recall_failed(state, ctx, e)
+            return {**written, **recall_failed(state, ctx, e)}
 
     def write(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         """Store the turn (its latest user messages) and return the write's outcome (`WRITE_OUTPUTS`)."""

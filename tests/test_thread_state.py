@@ -30,7 +30,7 @@ pytestmark = pytest.mark.filterwarnings(
     "ignore:create_react_agent has been moved:langgraph.warnings.LangGraphDeprecatedSinceV10")
 
 ROOT = Path(__file__).resolve().parent.parent
-MEMORY_OUT = {"memory_stable", "memory_injection", "memory_injected_ids", "memory_shown_ids", "memory_turn",
+MEMORY_OUT = {"memory_stable", "memory_injection", "memory_injected_ids", "memory_shown_ids", "memory_turn", "memory_stored_turn",
               "memory_select_error", "memory_recall_id", "memory_recall_error", "memory_write_error", "memory_extract_error",
               "memory_written", "memory_skipped", "memory_superseded"}
 ADA = MemoryContext(user_id="ada", session_id="s1")

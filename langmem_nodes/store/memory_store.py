@@ -802,6 +802,14 @@ class MemoryStore:
                     del self._open_turns[turn]
             self._running_changed.notify_all()
 
+    def in_flight_turns(self) -> int:
+        """How many turns recalled and still wait for their write (`open_turn`): what `close()` waits for,
+        besides the nodes running now. A run that ended without its write (the agent raised, was cancelled or
+        paused with `interrupt()`) is not counted once `add_memory` / `MemoryMiddleware` saw it end."""
+        with self._running_changed:
+            self._waiting_for()
+            return sum(len(d) for d in self._open_turns.values())
+
     def _waiting_for(self) -> bool:
         """Whether a node still runs or a turn still waits for its write (expired turns are dropped)."""
         now = time.monotonic()
@@ -972,6 +980,10 @@ class MemoryStore:
                             self._running)
                 return
             deadline = time.monotonic() + self.close_wait
+            if self._waiting_for():
+                log.warning("MemoryStore.close(): waiting up to %.1f s (close_wait) for %d turn(s) whose write has "
+                            "not run yet and %d memory node(s) running", self.close_wait,
+                            sum(len(d) for d in self._open_turns.values()), self._running)
             while self._waiting_for() and (left := deadline - time.monotonic()) > 0:
                 self._running_changed.wait(min(left, 0.5))  # 0.5: open turns expire without a notify
             if self._running:
