@@ -211,6 +211,7 @@ _LISTED_PASSWORD = re.compile(r"(?:^|[,;:/|]\s*)(?:pass(?:word|code)?|pw|pwd)\s+
 # zh: the value first, then what it opens: "8866是小区大门的密码", "1024 就是我的开机密码"
 _ZH_VALUE_FIRST = re.compile(r"(?<![A-Za-z0-9!@#$%^&*_+=~.-])(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{4,})\s*(?:就|也|都)?(?:是|为|当)[\u4e00-\u9fffA-Za-z ]{0,12}?(?:的)?"
                              rf"(?:{_ZH_WORD})(?:[。！？，,]|$)", _I)
+_ZH_MEASURE = re.compile(r"\d+\s*(?:天|个月|月|年|周|星期|小时|分钟|秒|次|位|个字符|字符|个|岁|元|块|倍|%)")
 _ZH_GENERIC = re.compile(r"最常见|常见的|最常用|最多人用|最弱|比如|例如|之类")
 # zh: a security answer written down: "密保答案我一般都写“青岛”"; "都是1024" after two passwords named
 _ZH_ANSWER = re.compile(r"(?:密保|安全问题)(?:的)?答案[^。！？\n]{0,10}?(?:写|填|是|用|为)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{1,20})")
@@ -643,6 +644,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue
         if re.fullmatch(r"[\u4e00-\u9fff]{1,8}的", m.group("v")):  # "密码是重复的": what it is like, not what it is
             continue
+        if _ZH_MEASURE.match(m.group("v")):  # "API密钥每90天要轮换一次", "密钥长度 256 位": a period or a length
+            continue
         if not m.group("link").strip() and re.fullmatch(r"[\u4e00-\u9fff]{1,4}[？?！!。]?", m.group("v")):
             continue  # "会提示输入密码 对吧": a space and a few zh words after it (a tag, a verb), no link to a value
         if m.group("gap") and not re.search(r"[是为叫成到设改换]", m.group("gap")) and not m.group("link").strip() \
@@ -707,6 +710,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .framed import find_framed
     from .hedged import find_hedged
     from .laidout import find_laid_out
+    from .noted import find_noted
     from .presented import find_presented
     from .replied import find_replied
     from .written import find_written
@@ -718,6 +722,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_coded(text)
     found += find_replied(text)
     found += find_written(text)
+    found += find_noted(text)
     kept, dismissed = [], []
     for f in _dedupe(found):
         (dismissed if _placeholder(f, text) else kept).append(_as_written(f, text, original))
