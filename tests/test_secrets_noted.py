@@ -6,7 +6,8 @@
 - a correction whose value sits in a later clause than the secret's name ("the PIN I gave you was wrong, the right
   one is 7391", "刚才的PIN不对，正确的是 …"), "PIN" glued to Chinese text read as the noun;
 - a code alone as its own sentence after one naming the secret, asked or not ("my bank PIN for me? 8163.");
-- what opens said as a doorbell's admin or master code, a locker that "opens with" its code;
+- what opens said as a doorbell's or a tablet's code, a locker that "opens with" its code, a PIN before an arrow
+  ("bank app PIN → 2 0 4 6"), a combination's numbers in a list ("combination — 14, 32, 7", "保险柜的组合是 12、40、7");
 - zh: a credential word followed by a period or a length ("API密钥每90天要轮换一次", "密钥长度要 256 位") holds no value.
 
 Look-alikes: a note on a name ("my username is 'riverbend' all lowercase"), a network called something, "pin" the zh
@@ -57,6 +58,10 @@ FOUND = {  # text -> the value that must be found
     "my ring doorbell's admin code is 3 3 1 9": "3 3 1 9",
     "the alarm master code is 7 0 7 0": "7 0 7 0",
     "My locker at the pool opens with 5 5 2 1": "5 5 2 1",
+    "Note to self: bank app PIN → 2 0 4 6": "2 0 4 6",
+    "the locker combination — 14, 32, 7": "14, 32, 7",
+    "my sister's iPad code? 5 8 0 0": "5 8 0 0",
+    "保险柜的组合是 12、40、7": "12、40、7",
     # forms that already held (kept so they stay held)
     "短信验证码 604219，五分钟内有效": "604219",
     "腾讯云 SecretKey 是 tK8pQ2wZr5Yv9Lm3Nc7Bx1Hd": "tK8pQ2wZr5Yv9Lm3Nc7Bx1Hd",
@@ -96,6 +101,11 @@ LOOKALIKES = [
     "the gate code policy changed. 3 attempts max.",
     "What's a good length for a PIN? 6.",
     "the shop opens with 3 staff on weekdays",
+    "my laptop code is 300 lines long",
+    "the combination of 3, 4 and 5 works",
+    "my iPad is 128 GB",
+    "这个组合是 1、2、3 号",
+    "密码是 3、5、7 位的组合",
 ]
 
 

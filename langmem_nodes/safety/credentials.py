@@ -218,7 +218,8 @@ _ZH_ANSWER = re.compile(r"(?:密保|安全问题)(?:的)?答案[^。！？\n]{0,
 _ZH_SAME_AS = re.compile(rf"(?:(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})|密码锁)[^。！？\n]{{0,20}}?(?:都|就|也)?(?:是|为|：|:)\s*"
                          r"(?P<v>\d{1,3}(?:-\d{1,3}){2,3}|\d{4,8}|(?=[A-Za-z]*[0-9!@#$%^&*_+=~.-])[A-Za-z0-9!@#$%^&*_+=~.-]{6,})")
 # a dial combination in zh: "保险柜密码：左 33 右 12 左 7"
-_ZH_DIAL = re.compile(r"(?:密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?:[左右顺逆][转圈]?\s*\d+\s*[，,、]?\s*){2,})")
+_ZH_DIAL = re.compile(r"(?P<w>密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?:[左右顺逆][转圈]?\s*\d+\s*[，,、]?\s*){2,}|"
+                      r"\d{1,3}(?:\s*[，,、/-]\s*\d{1,3}){2,5}(?![\d.])(?!\s*(?:位|个|次|天|号|种)))")  # "保险柜的组合是 12、40、7": a dial's numbers
 # a typed password a few words after the word: "密码开头是 Qx，结尾是 77，就是 QxMarble77"
 _ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？\n]{{0,40}}?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{{6,}})", _I)
 _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X", "我的PIN是 X" (glued)
@@ -289,6 +290,7 @@ def _wifi_key_matches(text: str) -> list[tuple[re.Match[str], str]]:
 
 
 _DIAL = re.compile(r"combination|combo", _I)
+_DIAL_NUMBERS = re.compile(r"\d{1,3}(?:\s*[,，、/-]\s*\d{1,3}){2,5}(?![\d.])")
 
 
 _PARTICIPLE_PLACE = re.compile(r"[a-z]+(?:ed|en|wn)\s+(?:on|in|at|under|by|inside|behind|into|onto|with|from|below|above|"
@@ -623,6 +625,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             spelled = NUMBER_WORDS.match(value)
             if spelled:  # "pin is nineteen fifty two": the words of the number, all of them
                 found.append(Finding(kind, "secret", m.start("v"), m.start("v") + spelled.end(), spelled.group(0)))
+            elif _DIAL.search(word) and _DIAL_NUMBERS.match(text, m.start("v")):  # "combination — 14, 32, 7": each number
+                numbers = _DIAL_NUMBERS.match(text, m.start("v"))
+                found.append(Finding(kind, "secret", numbers.start(), numbers.end(), numbers.group(0)))
             elif "phrase" in word.casefold() or _DIAL.search(word) or word.casefold().endswith("master"):  # spaces inside: the rest of the clause is its value
                 add(kind, m, "v")
             else:
@@ -696,6 +701,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         if named and text[end:end + 1] not in ("?", "？") and re.search(r"\b(?:use|used|set|put|answer|answers)\b", sentence, _I):
             found.append(Finding("security answer", "secret", start, end, sentence))
     for m in _ZH_DIAL.finditer(text):
+        if m.group("w") == "组合" and not re.search(r"[锁柜箱]", text[max(0, m.start() - 10):m.start()]):
+            continue  # "这个组合是 1、2、3 号": a set of things, not a dial's
         add("密码", m, "v")
     for m in _ZH_NEAR_VALUE.finditer(text):
         if _strongly_shaped(m.group("v")) and m.group("v").casefold() not in _PRODUCTS:
