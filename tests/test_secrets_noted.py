@@ -62,6 +62,10 @@ FOUND = {  # text -> the value that must be found
     "the locker combination — 14, 32, 7": "14, 32, 7",
     "my sister's iPad code? 5 8 0 0": "5 8 0 0",
     "保险柜的组合是 12、40、7": "12、40、7",
+    "the cabin wifi: moosetracks (all lowercase)": "moosetracks",
+    "The wifi at the office is 'Bramble77' lowercase b": "Bramble77",
+    "The Wi-Fi at my parents' is 'hummingbird'": "hummingbird",
+    "The voicemail pin for my work phone is 0 0 7 1": "0 0 7 1",
     # forms that already held (kept so they stay held)
     "短信验证码 604219，五分钟内有效": "604219",
     "腾讯云 SecretKey 是 tK8pQ2wZr5Yv9Lm3Nc7Bx1Hd": "tK8pQ2wZr5Yv9Lm3Nc7Bx1Hd",
@@ -105,6 +109,10 @@ LOOKALIKES = [
     "the combination of 3, 4 and 5 works",
     "my iPad is 128 GB",
     "这个组合是 1、2、3 号",
+    "the wifi at the cabin is 'spotty' at best",
+    "the wifi at the hotel was 'free', they said, but it wasn't",
+    "the PIN on the GPIO header is 17",
+    "I prefer small b batteries",
     "密码是 3、5、7 位的组合",
 ]
 

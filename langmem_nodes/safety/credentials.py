@@ -332,7 +332,9 @@ def _en_value_ok(word: str, value: str) -> bool:
     if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
         return bool(re.search(r"\d", " ".join(value.split()[:6])))
     needs_digit = re.fullmatch(r"pin(?:\s+\w+)?|.*code|cvv|cvc|otp", word, _I)
-    if re.fullmatch(r"pin(?:\s+\w+)?|puk(?:\s+code)?", word, _I) and re.fullmatch(r"\d{1,2}[.,!?)]?", first):
+    spaced = _SPACED_CODE.match(value)
+    if re.fullmatch(r"pin(?:\s+\w+)?|puk(?:\s+code)?", word, _I) and re.fullmatch(r"\d{1,2}[.,!?)]?", first) \
+            and not (spaced and re.fullmatch(r"\d(?:[ -]\d){3,7}", spaced.group(0))):  # "0 0 7 1": a PIN said digit by digit
         return False  # "the PIN on the GPIO header is 17": a board's pin number, not a PIN
     if needs_digit and not re.search(r"\d", value.split()[0]) and not NUMBER_WORDS.match(value):
         return False

@@ -22,7 +22,7 @@ _I = re.IGNORECASE
 _NOTE = re.compile(
     r"(?:\b(?:all\s+(?:in\s+)?(?:lower|upper|small|capital)[\s-]?case|all\s+(?:caps|capitals|lower|small\s+letters)|"
     r"(?:in\s+)?(?:lower|upper)[\s-]?case|no\s+(?:caps|capitals|capital\s+letters|spaces?)|(?:all\s+)?one\s+word|"
-    r"case[\s-]sensitive|(?:with\s+an?\s+)?capital\s+[A-Za-z](?![A-Za-z])|(?:with\s+)?(?:a\s+)?(?:zero|0)\s+(?:not|instead\s+of)\s+(?:an?\s+)?o\b)|"
+    r"case[\s-]sensitive|(?:with\s+an?\s+)?(?:capital|(?:lower|upper|small)(?:[\s-]?case)?)\s+[A-Za-z](?![A-Za-z])|(?:with\s+)?(?:a\s+)?(?:zero|0)\s+(?:not|instead\s+of)\s+(?:an?\s+)?o\b)|"
     r"全(?:部|都)?(?:小写|大写)|首字母大写|大写\s*[A-Za-z](?![A-Za-z])|小写\s*[A-Za-z](?![A-Za-z])|(?:没有|不带|无)空格|区分大小写)"
     # the note ends its clause ("all lowercase letters look blurry" describes something else)
     r"(?=\s*(?:[,.;:!?，。；：！？)）]|$|\b(?:and|but|so|though|please|thanks)\b|[\u4e00-\u9fff]))", _I)
@@ -36,12 +36,15 @@ _LINKED = re.compile(
     r"(?P<v>[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+=~.\-]{2,39}(?<![.\-])|[\u4e00-\u9fff]{2,12})(?P<q>[\"'”’」]?)", _I)
 _STOPS = ".!?。！？\n"
 # words the note may follow after the value: "bluemoon. Two words joined, no space."; never another link or number
-_GAP = re.compile(r"[\s\"'”’」,.;:，。；：!！—–-]*(?:(?:two\s+words\s+joined|and|but|it'?s|its|that'?s|都是|是|都)[\s,，.。]*)?$", _I)
+_GAP = re.compile(r"[\s\"'”’」,.;:，。；：!！—–(（-]*(?:(?:two\s+words\s+joined|and|but|it'?s|its|that'?s|都是|是|都)[\s,，.。]*)?$", _I)
 # a wireless network said to be a quoted value: "the Wi-Fi at the cabin is 'moosetracks'", "家里的wifi是“huanying”"
 _NET_IS = re.compile(
     r"\b(?:wi-?fi|wlan|hot\s?spot)\b(?:\s+(?:at|in|for|of|on)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?"
-    r"\s+(?:is|was|is\s+now)\s+[\"'“‘](?P<v>[^\s\"'“”‘’]{4,40})[\"'”’]|"
-    r"(?:wi-?fi|wlan|无线网?络?|热点)\s*(?:密码)?\s*(?:是|为|[:：]|改成了?)\s*[\"'“‘「](?P<w>[^\s\"'“”‘’「」]{4,40})[\"'”’」]", _I)
+    r"\s+(?:is|was|is\s+now)\s+[\"'“‘](?P<v>[^\s\"'“”‘’]{4,40})[\"'”’]"
+    # the value ends the sentence ("… is 'spotty' at best", "… was 'free', they said" judge the network)
+    r"(?=\s*(?:,?\s*(?:btw|by\s+the\s+way|fyi|lol|now|these\s+days))?\s*(?:[.!;]|$))|"
+    r"(?:wi-?fi|wlan|无线网?络?|热点)\s*(?:密码)?\s*(?:是|为|[:：]|改成了?)\s*[\"'“‘「](?P<w>[^\s\"'“”‘’「」]{4,40})[\"'”’」]"
+    r"(?=\s*(?:[。！；!;]|$|[，,]?\s*(?:记一下|记住|帮我记|别忘)))", _I)
 
 
 def _window_start(text: str, at: int, sentences: int = 3) -> int:
