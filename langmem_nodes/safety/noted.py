@@ -95,7 +95,9 @@ def find_noted(text: str) -> list[Finding]:
 
     Example:
         >>> [f.value for f in find_noted("The Wi-Fi at the cabin is 'moosetracks' all lowercase")]
-        ['moosetracks', 'moosetracks']
+        ['moosetracks']
+        >>> [f.value for f in find_noted("the wifi at my parents' is 'hummingbird'")]
+        ['hummingbird']
         >>> [f.value for f in find_noted("口令。是 Dahai。大写D。")]
         ['Dahai']
         >>> find_noted("my username is 'riverbend' all lowercase")
