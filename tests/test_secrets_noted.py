@@ -7,7 +7,7 @@
   one is 7391", "刚才的PIN不对，正确的是 …"), "PIN" glued to Chinese text read as the noun;
 - a code alone as its own sentence after one naming the secret, asked or not ("my bank PIN for me? 8163.");
 - what opens said as a doorbell's or a tablet's code, a locker that "opens with" its code, a PIN before an arrow
-  ("bank app PIN → 2 0 4 6"), a combination's numbers in a list ("combination — 14, 32, 7", "保险柜的组合是 12、40、7");
+  ("bank app PIN → 2 0 4 6"), a parcel's pickup code shaped like a date ("取件码 3-2-1908"), a combination's numbers in a list ("combination — 14, 32, 7", "保险柜的组合是 12、40、7");
 - zh: a credential word followed by a period or a length ("API密钥每90天要轮换一次", "密钥长度要 256 位") holds no value.
 
 Look-alikes: a note on a name ("my username is 'riverbend' all lowercase"), a network called something, "pin" the zh
@@ -66,6 +66,8 @@ FOUND = {  # text -> the value that must be found
     "The wifi at the office is 'Bramble77' lowercase b": "Bramble77",
     "The Wi-Fi at my parents' is 'hummingbird'": "hummingbird",
     "The voicemail pin for my work phone is 0 0 7 1": "0 0 7 1",
+    "取件码 3-2-1908，快递在菜鸟驿站": "3-2-1908",
+    "the pickup code is 5-1-2024": "5-1-2024",
     # forms that already held (kept so they stay held)
     "短信验证码 604219，五分钟内有效": "604219",
     "腾讯云 SecretKey 是 tK8pQ2wZr5Yv9Lm3Nc7Bx1Hd": "tK8pQ2wZr5Yv9Lm3Nc7Bx1Hd",
@@ -113,6 +115,7 @@ LOOKALIKES = [
     "the wifi at the hotel was 'free', they said, but it wasn't",
     "the PIN on the GPIO header is 17",
     "I prefer small b batteries",
+    "我 3-2-2019 那天改的密码",
     "密码是 3、5、7 位的组合",
 ]
 

@@ -134,6 +134,8 @@ _NOT_VALUE_BEFORE = re.compile(
     # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
     r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
     r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号)\s*(?:是|为|:|：)?)\s*$", _I)
+# a parcel's pickup code, shelf-row-number, is never a date: "取件码 3-2-1908"
+_PICKUP_BEFORE = re.compile(r"(?:取件码|取货码|提货码|\bpick-?up\s+code)\s*(?:是|为|[:：]|is\b|was\b)?\s*$", _I)
 # a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
 _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
@@ -162,7 +164,8 @@ _SENTENCE = re.compile(r"(?:[^.!?。！？\n;；]|(?<=\b[Nn]o)\.(?=\s*[A-Z]?\d)|
 def _value_token(token: str, before: str, after: str) -> bool:
     """A token typed on purpose: 3+ digits, letters mixed with digits, or a symbol inside a word — never a
     measure ("12 characters"), a date, a time, a price, a version or a product ("OAuth2", "React18")."""
-    if _MEASURE_AFTER.match(after) or _NOT_VALUE_BEFORE.search(before) or _DATE_OR_TIME.fullmatch(token) \
+    if _MEASURE_AFTER.match(after) or _NOT_VALUE_BEFORE.search(before) \
+            or (_DATE_OR_TIME.fullmatch(token) and not _PICKUP_BEFORE.search(before)) \
             or is_measure(token) or re.match(r":(?!//)", after):  # "AADSTS50126: invalid …": a label, not a value
         return False
     if before.endswith("#") and re.fullmatch(r"(?=[0-9]*[a-fA-F])[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?", token):
