@@ -5,7 +5,8 @@
   ("the wifi at grandma's is 'bluebell'");
 - a correction whose value sits in a later clause than the secret's name ("the PIN I gave you was wrong, the right
   one is 7391", "刚才的PIN不对，正确的是 …"), "PIN" glued to Chinese text read as the noun;
-- a code alone as its own sentence after one naming the secret, asked or not ("my bank PIN for me? 8163.");
+- a code alone as its own sentence after one naming the secret, asked or not, a short remark between or not ("my
+  bank PIN for me? 8163.", "支付密码。六位数。773019。");
 - what opens said as a doorbell's or a tablet's code, a locker that "opens with" its code, a PIN before an arrow
   ("bank app PIN → 2 0 4 6"), a parcel's pickup code shaped like a date ("取件码 3-2-1908"), a combination's numbers in a list ("combination — 14, 32, 7", "保险柜的组合是 12、40、7");
 - zh: a credential word followed by a period or a length ("API密钥每90天要轮换一次", "密钥长度要 256 位") holds no value.
@@ -54,6 +55,8 @@ FOUND = {  # text -> the value that must be found
     "I need to remember my gym locker PIN. It is 6 2 4 8.": "6 2 4 8",
     "帮我记一下门禁。是 0 6 1 9": "0 6 1 9",
     "能帮我记住信用卡PIN吗？907316": "907316",
+    "支付密码。六位数。773019。": "773019",
+    "The PIN. Four digits. 7730.": "7730",
     # what opens it
     "my ring doorbell's admin code is 3 3 1 9": "3 3 1 9",
     "the alarm master code is 7 0 7 0": "7 0 7 0",
@@ -116,6 +119,7 @@ LOOKALIKES = [
     "the PIN on the GPIO header is 17",
     "I prefer small b batteries",
     "我 3-2-2019 那天改的密码",
+    "I forgot my PIN. Ugh. 2024 has been rough.",
     "密码是 3、5、7 位的组合",
 ]
 

@@ -334,7 +334,8 @@ def find_cued(text: str) -> list[Finding]:
         # "the password? it's marmalade77": a secret's name asked alone lends its cue like a statement
         named_alone = len(re.findall(r"\w+", sentence)) <= 4
         lent = bool(cue) and not values and (named_alone or not sentence.rstrip().endswith(("?", "？")))
-        named = bool(cue) and not values
+        # a short remark between keeps it: "支付密码。六位数。773019。", "The PIN. Four digits. 7730."
+        named = not values and (bool(cue) or (named and named_alone and len(sentence.strip()) <= 24))
     return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in found]
 
 
