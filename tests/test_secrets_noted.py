@@ -8,7 +8,7 @@
 - a code alone as its own sentence after one naming the secret, asked or not, a short remark between or not ("my
   bank PIN for me? 8163.", "支付密码。六位数。773019。");
 - what opens said as a doorbell's or a tablet's code, a locker that "opens with" its code, a PIN before an arrow
-  ("bank app PIN → 2 0 4 6"), a parcel's pickup code shaped like a date ("取件码 3-2-1908"), a combination's numbers in a list ("combination — 14, 32, 7", "保险柜的组合是 12、40、7");
+  ("bank app PIN → 2 0 4 6"), an Amex card's CID, keys pressed around a code ("star 1 2 3 4 pound"), a parcel's pickup code shaped like a date ("取件码 3-2-1908"), a combination's numbers in a list ("combination — 14, 32, 7", "保险柜的组合是 12、40、7");
 - zh: a credential word followed by a period or a length ("API密钥每90天要轮换一次", "密钥长度要 256 位") holds no value.
 
 Look-alikes: a note on a name ("my username is 'riverbend' all lowercase"), a network called something, "pin" the zh
@@ -71,6 +71,8 @@ FOUND = {  # text -> the value that must be found
     "The voicemail pin for my work phone is 0 0 7 1": "0 0 7 1",
     "取件码 3-2-1908，快递在菜鸟驿站": "3-2-1908",
     "the pickup code is 5-1-2024": "5-1-2024",
+    "my Amex CID is 1123": "1123",
+    "door code is star 1 2 3 4 pound": "1 2 3 4",
     # forms that already held (kept so they stay held)
     "短信验证码 604219，五分钟内有效": "604219",
     "腾讯云 SecretKey 是 tK8pQ2wZr5Yv9Lm3Nc7Bx1Hd": "tK8pQ2wZr5Yv9Lm3Nc7Bx1Hd",
@@ -120,6 +122,8 @@ LOOKALIKES = [
     "I prefer small b batteries",
     "我 3-2-2019 那天改的密码",
     "I forgot my PIN. Ugh. 2024 has been rough.",
+    "the door code costs 4 4 7 1 pounds",
+    "my case CID is 1123",
     "密码是 3、5、7 位的组合",
 ]
 

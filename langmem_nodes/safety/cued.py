@@ -52,7 +52,7 @@ _SECRET_CUE = re.compile(
     r"(?:has|needs|takes|uses|with|enter|type)\s+(?:the\s+)?code|"
     r"opens?\s+(?:the|my|our|with)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
     r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product)\s+keys?|"
-    r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back|"
+    r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|(?:amex|card|visa|mastercard|discover)(?:'s)?\s+(?:cid|csc)|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back|"
     # what is typed into a machine or a panel, called its number: "my ATM number is 5 5 2 0", "the alarm number"
     r"(?:atm|alarm|keypad|key\s*pad|lock\s*box|padlock)\s+(?:numbers?|digits))\b|"
     r"卡(?:片)?(?:背面|背后)|"
@@ -227,7 +227,8 @@ def _pieces(sentence: str, offset: int) -> list[Finding]:
     out = []
     least = 3 if _CARD_BACK.search(sentence) else 4  # a card's security code has three digits
     for m in _SPACED_DIGITS.finditer(sentence):
-        if sum(c.isdigit() for c in m.group(0)) >= least and not _MEASURE_AFTER.match(sentence[m.end():]) \
+        keyed = re.search(r"\b(?:star|hash|press(?:ed)?)\s*$|[*#]\s*$", sentence[:m.start()], _I)  # "star 1 2 3 4 pound": keys
+        if sum(c.isdigit() for c in m.group(0)) >= least and (keyed or not _MEASURE_AFTER.match(sentence[m.end():])) \
                 and not _NOT_VALUE_BEFORE.search(sentence[max(0, m.start() - 14):m.start()]):
             out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
     for m in _SPELLED.finditer(sentence):
