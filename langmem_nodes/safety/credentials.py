@@ -211,13 +211,15 @@ _LISTED_PASSWORD = re.compile(r"(?:^|[,;:/|]\s*)(?:pass(?:word|code)?|pw|pwd)\s+
 # zh: the value first, then what it opens: "8866是小区大门的密码", "1024 就是我的开机密码"
 _ZH_VALUE_FIRST = re.compile(r"(?<![A-Za-z0-9!@#$%^&*_+=~.-])(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{4,})\s*(?:就|也|都)?(?:是|为|当)[\u4e00-\u9fffA-Za-z ]{0,12}?(?:的)?"
                              rf"(?:{_ZH_WORD})(?:[。！？，,]|$)", _I)
+_ZH_MEASURE = re.compile(r"\d+\s*(?:天|个月|月|年|周|星期|小时|分钟|秒|次|位|个字符|字符|个|岁|元|块|倍|%)")
 _ZH_GENERIC = re.compile(r"最常见|常见的|最常用|最多人用|最弱|比如|例如|之类")
 # zh: a security answer written down: "密保答案我一般都写“青岛”"; "都是1024" after two passwords named
 _ZH_ANSWER = re.compile(r"(?:密保|安全问题)(?:的)?答案[^。！？\n]{0,10}?(?:写|填|是|用|为)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{1,20})")
 _ZH_SAME_AS = re.compile(rf"(?:(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})|密码锁)[^。！？\n]{{0,20}}?(?:都|就|也)?(?:是|为|：|:)\s*"
                          r"(?P<v>\d{1,3}(?:-\d{1,3}){2,3}|\d{4,8}|(?=[A-Za-z]*[0-9!@#$%^&*_+=~.-])[A-Za-z0-9!@#$%^&*_+=~.-]{6,})")
 # a dial combination in zh: "保险柜密码：左 33 右 12 左 7"
-_ZH_DIAL = re.compile(r"(?:密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?:[左右顺逆][转圈]?\s*\d+\s*[，,、]?\s*){2,})")
+_ZH_DIAL = re.compile(r"(?P<w>密码|组合|转盘)\s*(?:是|为|：|:)?\s*(?P<v>(?:[左右顺逆][转圈]?\s*\d+\s*[，,、]?\s*){2,}|"
+                      r"\d{1,3}(?:\s*[，,、/-]\s*\d{1,3}){2,5}(?![\d.])(?!\s*(?:位|个|次|天|号|种)))")  # "保险柜的组合是 12、40、7": a dial's numbers
 # a typed password a few words after the word: "密码开头是 Qx，结尾是 77，就是 QxMarble77"
 _ZH_NEAR_VALUE = re.compile(rf"(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})[^。！？\n]{{0,40}}?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{{6,}})", _I)
 _MIXED_PHRASE = re.compile(  # an English credential word with a Chinese link: "我的 token 是 X", "我的PIN是 X" (glued)
@@ -288,6 +290,7 @@ def _wifi_key_matches(text: str) -> list[tuple[re.Match[str], str]]:
 
 
 _DIAL = re.compile(r"combination|combo", _I)
+_DIAL_NUMBERS = re.compile(r"\d{1,3}(?:\s*[,，、/-]\s*\d{1,3}){2,5}(?![\d.])")
 
 
 _PARTICIPLE_PLACE = re.compile(r"[a-z]+(?:ed|en|wn)\s+(?:on|in|at|under|by|inside|behind|into|onto|with|from|below|above|"
@@ -329,7 +332,9 @@ def _en_value_ok(word: str, value: str) -> bool:
     if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
         return bool(re.search(r"\d", " ".join(value.split()[:6])))
     needs_digit = re.fullmatch(r"pin(?:\s+\w+)?|.*code|cvv|cvc|otp", word, _I)
-    if re.fullmatch(r"pin(?:\s+\w+)?|puk(?:\s+code)?", word, _I) and re.fullmatch(r"\d{1,2}[.,!?)]?", first):
+    spaced = _SPACED_CODE.match(value)
+    if re.fullmatch(r"pin(?:\s+\w+)?|puk(?:\s+code)?", word, _I) and re.fullmatch(r"\d{1,2}[.,!?)]?", first) \
+            and not (spaced and re.fullmatch(r"\d(?:[ -]\d){3,7}", spaced.group(0))):  # "0 0 7 1": a PIN said digit by digit
         return False  # "the PIN on the GPIO header is 17": a board's pin number, not a PIN
     if needs_digit and not re.search(r"\d", value.split()[0]) and not NUMBER_WORDS.match(value):
         return False
@@ -622,6 +627,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             spelled = NUMBER_WORDS.match(value)
             if spelled:  # "pin is nineteen fifty two": the words of the number, all of them
                 found.append(Finding(kind, "secret", m.start("v"), m.start("v") + spelled.end(), spelled.group(0)))
+            elif _DIAL.search(word) and _DIAL_NUMBERS.match(text, m.start("v")):  # "combination — 14, 32, 7": each number
+                numbers = _DIAL_NUMBERS.match(text, m.start("v"))
+                found.append(Finding(kind, "secret", numbers.start(), numbers.end(), numbers.group(0)))
             elif "phrase" in word.casefold() or _DIAL.search(word) or word.casefold().endswith("master"):  # spaces inside: the rest of the clause is its value
                 add(kind, m, "v")
             else:
@@ -642,6 +650,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "设置成一样的有风险吗": a comparison, not a value
             continue
         if re.fullmatch(r"[\u4e00-\u9fff]{1,8}的", m.group("v")):  # "密码是重复的": what it is like, not what it is
+            continue
+        if _ZH_MEASURE.match(m.group("v")):  # "API密钥每90天要轮换一次", "密钥长度 256 位": a period or a length
             continue
         if not m.group("link").strip() and re.fullmatch(r"[\u4e00-\u9fff]{1,4}[？?！!。]?", m.group("v")):
             continue  # "会提示输入密码 对吧": a space and a few zh words after it (a tag, a verb), no link to a value
@@ -693,6 +703,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         if named and text[end:end + 1] not in ("?", "？") and re.search(r"\b(?:use|used|set|put|answer|answers)\b", sentence, _I):
             found.append(Finding("security answer", "secret", start, end, sentence))
     for m in _ZH_DIAL.finditer(text):
+        if m.group("w") == "组合" and not re.search(r"[锁柜箱]", text[max(0, m.start() - 10):m.start()]):
+            continue  # "这个组合是 1、2、3 号": a set of things, not a dial's
         add("密码", m, "v")
     for m in _ZH_NEAR_VALUE.finditer(text):
         if _strongly_shaped(m.group("v")) and m.group("v").casefold() not in _PRODUCTS:
@@ -707,6 +719,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .framed import find_framed
     from .hedged import find_hedged
     from .laidout import find_laid_out
+    from .noted import find_noted
     from .presented import find_presented
     from .replied import find_replied
     from .written import find_written
@@ -718,6 +731,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_coded(text)
     found += find_replied(text)
     found += find_written(text)
+    found += find_noted(text)
     kept: list[Any] = []
     dismissed: list[Any] = []
     for f in _dedupe(found):

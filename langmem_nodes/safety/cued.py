@@ -38,25 +38,26 @@ _BUZZER = r"buzzer|intercom|call\s*box|entry\s*phone|door\s*phone"
 _WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|lock\s*box|key\s*box|lock|locker|"
                r"padlock|bike\s+lock|safe|vault|elevator|lift|keypad|building|apartment|unlock|pickup|parcel|"
                r"verification|one[- ]time|otp|2fa|mfa|security|backup|recovery|access|pairing|parking|mailbox|"
-               rf"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in|bank|banking|bike|cage|cabinet|cupboard|{_BUZZER}")
+               rf"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in|bank|banking|bike|cage|cabinet|cupboard|"
+               rf"doorbell(?:'s)?|ipad|iphone|tablet|laptop|kindle|{_BUZZER}")
 # "pin" the noun, not the verb ("pin torch==2.1.0"): owned, or followed by its link
 _PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone|new|old|default|unlock|temp|"
         r"temporary|one-time)\s+)pin\b|"
         r"\bpin(?=\s*(?:code|number|no\.?|is|was|ended\s+up|turned\s+out|became|[:=#：]))|"
-        r"\b(?:my|the|your|our|his|her)\s+[a-z]+\s+pin(?=\s*(?:,|is\b|was\b|[:=：]))|\bpin(?=\s*(?:\?|[—–]|-+>))")
+        r"\b(?:my|the|your|our|his|her)\s+[a-z]+\s+pin(?=\s*(?:,|is\b|was\b|[:=：]))|\bpin(?=\s*(?:\?|[—–→⇒]|-+>|=>))")
 _SECRET_CUE = re.compile(
     rf"\b(?:(?:pass(?:word|wd|code|phrase)s?|pwd|{_PIN}|combination|combo)(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|"
     rf"(?:{_WHAT_OPENS})(?:\s+[\w-]+)?\s+codes?|codes?\s+(?:to|for|of|on)\s+(?:the\s+|my\s+|our\s+)?(?:{_WHAT_OPENS})|"
     r"codes?\s+to\s+(?:get\s+in(?:to)?|open|unlock|enter|access|disarm|arm|go\s+in(?:to)?)\b|"
     r"(?:has|needs|takes|uses|with|enter|type)\s+(?:the\s+)?code|"
-    r"opens?\s+(?:the|my|our)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
+    r"opens?\s+(?:the|my|our|with)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
     r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product)\s+keys?|"
-    r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back|"
+    r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|(?:amex|card|visa|mastercard|discover)(?:'s)?\s+(?:cid|csc)|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back|"
     # what is typed into a machine or a panel, called its number: "my ATM number is 5 5 2 0", "the alarm number"
     r"(?:atm|alarm|keypad|key\s*pad|lock\s*box|padlock)\s+(?:numbers?|digits))\b|"
     r"卡(?:片)?(?:背面|背后)|"
     r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|暗语|动态码|安全码|"
-    r"提取码|分享码|授权码|激活码|撤防|布防|解绑码|绑定码|配对码|开锁码|解锁码|解锁|锁屏|登录|登陆|\bpin\s*码|\bkey\s*(?:是|为|：|:)", _I)
+    r"提取码|分享码|授权码|激活码|撤防|布防|解绑码|绑定码|配对码|开锁码|解锁码|解锁|锁屏|登录|登陆|\bpin\s*码|(?<=[\u4e00-\u9fff])(?-i:PIN)(?![A-Za-z])|(?<![A-Za-z])(?-i:PIN)(?=[\u4e00-\u9fff])|\bkey\s*(?:是|为|：|:)", _I)
 # a thing that opens and a code word in one sentence: "the smart lock on our front door, the code for the dog
 # walker is 60 31", "hotel safe i set the code to 1 9 9 0", "智能锁临时密码设的 0 5 2 0 1 3"
 _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doors?|gates?|garage|safe|lockers?|padlock|"
@@ -123,7 +124,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+=~.\-/]*[A-Za-z0-9!@#$%^&*_
 _MEASURE_AFTER = re.compile(
     r"^\s*(?:characters?|chars?|digits?|letters?|symbols?|people|persons?|users?|times?|attempts?|tries|days?|hours?|"
     r"hrs?|minutes?|mins?|seconds?|secs?|weeks?|months?|years?|yrs?|am|pm|%|percent|dollars?|euros?|yuan|rmb|usd|"
-    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|毫秒|微秒|毫米|厘米|毫升|公斤|千克|克|升|倍|帧|像素|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
+    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|lines?|loc|commits?|files?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|毫秒|微秒|毫米|厘米|毫升|公斤|千克|克|升|倍|帧|像素|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
     _I)
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|reference|ref|booking|confirmation|invoice|claim|"
@@ -133,6 +134,8 @@ _NOT_VALUE_BEFORE = re.compile(
     # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
     r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
     r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号)\s*(?:是|为|:|：)?)\s*$", _I)
+# a parcel's pickup code, shelf-row-number, is never a date: "取件码 3-2-1908"
+_PICKUP_BEFORE = re.compile(r"(?:取件码|取货码|提货码|\bpick-?up\s+code)\s*(?:是|为|[:：]|is\b|was\b)?\s*$", _I)
 # a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
 _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{1,2}(?:[/.](?:19|20)?\d\d)?|"
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
@@ -141,7 +144,11 @@ _INTERJECTION = (r"(?:(?:oh|ah|um+|uh+|er+m?|well|yeah|yes|ok|okay|right|hmm+|lo
 # a sentence pointing back at a secret named just before: "it's …", "oh right, 0 5 1 7" (interjections, then a code)
 _POINTS_BACK = re.compile(rf"^\s*(?:{_INTERJECTION}*(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
                           r"(?:I|we)\s+(?:just\s+)?(?:changed|set|reset|made|updated|switched)\s+it\s+to\b|我?(?:改成|设成|换成)了?|"
+                          # a correction pointing back: "…that gate code was old; the new one is 4402", "正确的是 2468"
+                          r"the\s+(?:new|right|correct|real|actual|current|proper)\s+one\s+is|(?:正确|对)的(?:是|应该是)|新的是|"
                           rf"是这个|如下)|{_INTERJECTION}+(?=\d))", _I)
+# a sentence that is a code and nothing else, after one naming a secret (asked or not): "my bank PIN for me? 8163."
+_BARE_CODE = re.compile(r"^\s*[\"'“]?(?:\d{3,8}[*#]?|\d{1,4}(?:[ -]\d{1,4}){1,7})[\"'”]?\s*[.!。！]?\s*$")
 _NEGATED = re.compile(r"\b(?:forgot|forget|forgotten|lost|don'?t\s+(?:know|remember)|can'?t\s+remember|no\s+idea|reset|"
                       r"changed?|expired?|wrong|invalid|incorrect)\b|忘了|忘记|记不住|不记得|重置|过期|失效|错了|不对", _I)
 # a value named as an example of what people use, not as the user's: "123456 居然还是最常见的密码"
@@ -157,7 +164,8 @@ _SENTENCE = re.compile(r"(?:[^.!?。！？\n;；]|(?<=\b[Nn]o)\.(?=\s*[A-Z]?\d)|
 def _value_token(token: str, before: str, after: str) -> bool:
     """A token typed on purpose: 3+ digits, letters mixed with digits, or a symbol inside a word — never a
     measure ("12 characters"), a date, a time, a price, a version or a product ("OAuth2", "React18")."""
-    if _MEASURE_AFTER.match(after) or _NOT_VALUE_BEFORE.search(before) or _DATE_OR_TIME.fullmatch(token) \
+    if _MEASURE_AFTER.match(after) or _NOT_VALUE_BEFORE.search(before) \
+            or (_DATE_OR_TIME.fullmatch(token) and not _PICKUP_BEFORE.search(before)) \
             or is_measure(token) or re.match(r":(?!//)", after):  # "AADSTS50126: invalid …": a label, not a value
         return False
     if before.endswith("#") and re.fullmatch(r"(?=[0-9]*[a-fA-F])[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?", token):
@@ -219,7 +227,8 @@ def _pieces(sentence: str, offset: int) -> list[Finding]:
     out = []
     least = 3 if _CARD_BACK.search(sentence) else 4  # a card's security code has three digits
     for m in _SPACED_DIGITS.finditer(sentence):
-        if sum(c.isdigit() for c in m.group(0)) >= least and not _MEASURE_AFTER.match(sentence[m.end():]) \
+        keyed = re.search(r"\b(?:star|hash|press(?:ed)?)\s*$|[*#]\s*$", sentence[:m.start()], _I)  # "star 1 2 3 4 pound": keys
+        if sum(c.isdigit() for c in m.group(0)) >= least and (keyed or not _MEASURE_AFTER.match(sentence[m.end():])) \
                 and not _NOT_VALUE_BEFORE.search(sentence[max(0, m.start() - 14):m.start()]):
             out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
     for m in _SPELLED.finditer(sentence):
@@ -289,6 +298,7 @@ def find_cued(text: str) -> list[Finding]:
     original, text = text, halfwidth(text)  # one character for one: spans hold in the original
     found: list[Finding] = []
     lent = False  # the previous sentence named a secret but held no value
+    named = False  # the same, asked or not: it lends its cue to a sentence that is a code alone
     for m in _SENTENCE.finditer(text):
         sentence, offset = m.group(0), m.start()
         question = _QUESTION_CUE.search(sentence)
@@ -296,14 +306,14 @@ def find_cued(text: str) -> list[Finding]:
             answers = _answers(sentence, offset, question)
             if answers:
                 found.extend(answers)
-                lent = False
+                lent = named = False
                 continue
         cue = _word_search(_SECRET_CUE, sentence) or (_OPENER.search(sentence) and _CODE_WORD.search(sentence))
         ident = _ID_CUE.search(sentence)
         if _GENERIC.search(sentence):
             cue = ident = None
         values = [*_values(sentence, offset), *_pieces(sentence, offset)] if (
-            cue or (lent and _POINTS_BACK.match(sentence))) else []
+            cue or (lent and _POINTS_BACK.match(sentence)) or (named and _BARE_CODE.match(sentence))) else []
         typed = _TYPED_OPENER.search(sentence)
         if typed and not values:
             keys = _KEYS_BEFORE.match(sentence, typed.end())  # matches at least the empty string
@@ -326,6 +336,8 @@ def find_cued(text: str) -> list[Finding]:
         # "the password? it's marmalade77": a secret's name asked alone lends its cue like a statement
         named_alone = len(re.findall(r"\w+", sentence)) <= 4
         lent = bool(cue) and not values and (named_alone or not sentence.rstrip().endswith(("?", "？")))
+        # a short remark between keeps it: "支付密码。六位数。773019。", "The PIN. Four digits. 7730."
+        named = not values and (bool(cue) or (named and named_alone and len(sentence.strip()) <= 24))
     return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in found]
 
 
