@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .credentials import _EN_NON_VALUE, Finding, _NAME_BEFORE, is_measure
+from .credentials import _EN_NON_VALUE, _NAME_BEFORE, Finding, is_measure
 
 _I = re.IGNORECASE
 
