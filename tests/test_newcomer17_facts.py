@@ -61,7 +61,7 @@ def test_a_refused_secret_said_again_is_refused(tmp_path, turns, value):
 
 
 def test_other_clauses_of_the_turn_still_count(tmp_path):
-    records, _ = _write(tmp_path / "home", ["the staging db pw is hunter2-XY", "I live in Oslo and I use hunter2-XY on staging."])
+    records, _ = _write(tmp_path / "home", ["the staging db pw is hunter2-XY", "I live in Oslo. I use hunter2-XY on staging."])
     assert ("user", "lives_in", "Oslo") in _active(records), records
     assert b"hunter2-XY" not in _home_bytes(tmp_path / "home")
 

@@ -710,6 +710,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .presented import find_presented
     from .replied import find_replied
     from .written import find_written
+    from .system_login import find_system_logins
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_hedged(text)
     found += find_presented(text)
@@ -718,6 +719,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_coded(text)
     found += find_replied(text)
     found += find_written(text)
+    found += find_system_logins(text)
     kept, dismissed = [], []
     for f in _dedupe(found):
         (dismissed if _placeholder(f, text) else kept).append(_as_written(f, text, original))

@@ -31,6 +31,7 @@ from ..state import PendingWrite
 from .back_to import land_returns
 from .extractor import Extractor, RuleExtractor, Turn, latest_user_turns
 from .stored_correction import land_stored_corrections
+from .thread_secrets import refused_earlier
 
 log = logging.getLogger(__name__)
 
@@ -187,7 +188,8 @@ def _screened(skips: list[dict[str, str]], turns: Sequence[Turn]) -> list[dict[s
     if not skips:
         return []
     latest, _ = latest_user_turns(turns)
-    screen = TurnScreen.of("\n".join(str(t.get("content") or "") for t in latest))  # the text VerifyNode screens
+    screen = TurnScreen.of("\n".join(str(t.get("content") or "") for t in latest),  # the text VerifyNode screens
+                           earlier=refused_earlier(turns))
     out = []
     for s in skips:
         if screen.findings_for(s["text"]):
