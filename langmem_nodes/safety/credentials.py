@@ -709,8 +709,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .laidout import find_laid_out
     from .presented import find_presented
     from .replied import find_replied
-    from .written import find_written
     from .system_login import find_system_logins
+    from .written import find_written
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_hedged(text)
     found += find_presented(text)

@@ -28,6 +28,7 @@ from ..records import MemoryContext
 from ..refused import suspects, without_unscoped
 from ..safety import MAX_CLAUSES_PER_TURN, MAX_TURN_CHARS, TurnScreen, clean_turn_text
 from ..state import PendingWrite
+from . import unsaid_change
 from .back_to import land_returns
 from .extractor import Extractor, RuleExtractor, Turn, latest_user_turns
 from .stored_correction import land_stored_corrections
@@ -106,6 +107,8 @@ class ExtractNode(MemoryNode):
                                                                 *(state.get("memory_shown_ids") or ())])
             except Exception:  # noqa: BLE001 - the lookup failing leaves the turn as the extractor saw it
                 log.warning("looking up the stored fact a correction names failed", exc_info=True)
+        if self.store is not None and any(s.get("confirm_attribute") for s in skips):  # "I moved.": the value it doubts
+            skips = unsaid_change.with_held_values(self.store, skips=skips, ctx=ctx)
         if self.store is not None:
             try:
                 pending, skips = land_returns(self.store, pending, skips, turns, ctx, now)

@@ -74,6 +74,7 @@ from . import (
     softened,
     team_frame,
     transcript,
+    unsaid_change,
     withdrawal,
 )
 from . import lexicon as lx
@@ -492,6 +493,9 @@ class RuleExtractor(Extractor):
                 continue
             said_again.setdefault(sentence, 0)
             read += 1
+            if (change_only := unsaid_change.read(sentence)) is not None:  # "I moved.", "我换工作了": no new value
+                skips.append(change_only)
+                continue
             if ((correction or negated_frame.MARKED.search(sentence)) and not lx.QUESTION.search(sentence)
                     and (whole := negated_frame.read(sentence, grammar.parse))):
                 # "Actually, I don't live in Boston but in Chicago": the old value and the new one, said in one sentence
