@@ -722,6 +722,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .noted import find_noted
     from .presented import find_presented
     from .replied import find_replied
+    from .system_login import find_system_logins
     from .written import find_written
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_hedged(text)
@@ -732,6 +733,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_replied(text)
     found += find_written(text)
     found += find_noted(text)
+    found += find_system_logins(text)
     kept: list[Any] = []
     dismissed: list[Any] = []
     for f in _dedupe(found):

@@ -10,6 +10,7 @@ from .credentials import Finding, find_secrets, screen_secrets
 from .cued import mask_values, names_secret
 from .instructions import instruction_target
 from .pii import REDACTED, find_pii, redact
+from .said_before import found_again
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|[\n。！？；]+")
 
@@ -30,10 +31,11 @@ class TurnScreen:
         (['access code'], [])
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, earlier: tuple[str, ...] = ()) -> None:
         self.text = text or ""
         secrets, dismissed = screen_secrets(self.text)
-        self.findings = [*secrets, *find_pii(self.text)]
+        # `earlier`: values refused as secrets in the thread's earlier user turns (`said_before`)
+        self.findings = [*secrets, *find_pii(self.text), *found_again(self.text, earlier)]
         # values the turn shows as examples or placeholders: a claim quoting one alone lost the words that said so
         self._dismissed = {f.value for f in dismissed} - {f.value for f in self.findings}
         self._tainted: list[tuple[str, list[Finding]]] = []
@@ -59,10 +61,10 @@ class TurnScreen:
         return names_secret(self.text)
 
     @staticmethod
-    def of(text: str) -> TurnScreen:
+    def of(text: str, earlier: tuple[str, ...] = ()) -> TurnScreen:
         """The screen of `text`, built once: the extract and verify stages of one turn share it (a 20,000-character
-        message is screened once, not once per stage)."""
-        return _screen(text or "")
+        message is screened once, not once per stage). `earlier`: secret values refused earlier in the thread."""
+        return _screen(text or "", tuple(earlier))
 
     def findings_for(self, *texts: str) -> list[Finding]:
         """Findings in `texts` themselves, findings whose value they contain, and findings of the turn's
@@ -87,8 +89,8 @@ class TurnScreen:
 
 
 @lru_cache(maxsize=8)
-def _screen(text: str) -> TurnScreen:
-    return TurnScreen(text)
+def _screen(text: str, earlier: tuple[str, ...] = ()) -> TurnScreen:
+    return TurnScreen(text, earlier)
 
 
 def _dedupe_by_value(found: list[Finding]) -> list[Finding]:

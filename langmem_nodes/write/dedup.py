@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from ..equivalents import related_predicates
 from ..facts import authority, identity, same_fact
 from ..node import MemoryNode
 from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_text
@@ -110,11 +111,14 @@ class DedupNode(MemoryNode):
             if m.subject.casefold() == r.subject.casefold():
                 return m, "exact"
         obj = normalize_text(r.object)
-        for ref in self.store.find_refs(parts, statuses=_LIVE, subject=r.subject, predicate=r.predicate):
-            if ref.polarity == r.polarity.value and (normalize_text(ref.object) == obj or same_value(ref.object, r.object)):
-                m = self.store.get(ref.id)  # "peanuts" and "花生" in one slot: the same value said another way
-                if m is not None and m.status in _LIVE:
-                    return m, "key"
+        # the attribute's own predicate, then its names in the other language ("attr:狗名字" / "attr:dog_name",
+        # "attr:姐姐名字" / "attr:sister_name")
+        for predicate in related_predicates(r.predicate):
+            for ref in self.store.find_refs(parts, statuses=_LIVE, subject=r.subject, predicate=predicate):
+                if ref.polarity == r.polarity.value and (normalize_text(ref.object) == obj or same_value(ref.object, r.object)):
+                    m = self.store.get(ref.id)  # "peanuts" and "花生" in one slot: the same value said another way
+                    if m is not None and m.status in _LIVE:
+                        return m, "key"
         vec = self.store.embedder.embed([r.text])[0]
         hits = self.store.dense_search(parts, vec, 5, statuses=_LIVE)
         near = [(i, s) for i, s in hits if s >= self.threshold]

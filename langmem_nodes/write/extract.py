@@ -28,9 +28,11 @@ from ..records import MemoryContext
 from ..refused import suspects, without_unscoped
 from ..safety import MAX_CLAUSES_PER_TURN, MAX_TURN_CHARS, TurnScreen, clean_turn_text
 from ..state import PendingWrite
+from . import unsaid_change
 from .back_to import land_returns
 from .extractor import Extractor, RuleExtractor, Turn, latest_user_turns
 from .stored_correction import land_stored_corrections
+from .thread_secrets import refused_earlier
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +107,8 @@ class ExtractNode(MemoryNode):
                                                                 *(state.get("memory_shown_ids") or ())])
             except Exception:  # noqa: BLE001 - the lookup failing leaves the turn as the extractor saw it
                 log.warning("looking up the stored fact a correction names failed", exc_info=True)
+        if self.store is not None and any(s.get("confirm_attribute") for s in skips):  # "I moved.": the value it doubts
+            skips = unsaid_change.with_held_values(self.store, skips=skips, ctx=ctx)
         if self.store is not None:
             try:
                 pending, skips = land_returns(self.store, pending, skips, turns, ctx, now)
@@ -187,7 +191,8 @@ def _screened(skips: list[dict[str, str]], turns: Sequence[Turn]) -> list[dict[s
     if not skips:
         return []
     latest, _ = latest_user_turns(turns)
-    screen = TurnScreen.of("\n".join(str(t.get("content") or "") for t in latest))  # the text VerifyNode screens
+    screen = TurnScreen.of("\n".join(str(t.get("content") or "") for t in latest),  # the text VerifyNode screens
+                           earlier=refused_earlier(turns))
     out = []
     for s in skips:
         if screen.findings_for(s["text"]):

@@ -59,6 +59,7 @@ from . import (
     frames,
     grammar,
     grammar_zh,
+    household,
     kin_age,
     kin_correction,
     left_job,
@@ -76,6 +77,7 @@ from . import (
     softened,
     team_frame,
     transcript,
+    unsaid_change,
     withdrawal,
 )
 from . import lexicon as lx
@@ -466,6 +468,7 @@ class RuleExtractor(Extractor):
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
         message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
+        message = household.as_mine(message)  # "我们的猫叫咪咪", "Our cat is called Mochi": the user's pet
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
         message = chat16_zh.listed(message)  # "我们这个 app 大概情况：\n- Flutter 写的": the header's holder for each bullet
         message = frames.run_by_split(frames.framed_setup(message))  # "my setup:\n- neovim", "我的开发环境：\n- …"
@@ -495,6 +498,9 @@ class RuleExtractor(Extractor):
                 continue
             said_again.setdefault(sentence, 0)
             read += 1
+            if (change_only := unsaid_change.read(sentence)) is not None:  # "I moved.", "我换工作了": no new value
+                skips.append(change_only)
+                continue
             if ((correction or negated_frame.MARKED.search(sentence)) and not lx.QUESTION.search(sentence)
                     and (whole := negated_frame.read(sentence, grammar.parse))):
                 # "Actually, I don't live in Boston but in Chicago": the old value and the new one, said in one sentence

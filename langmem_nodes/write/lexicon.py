@@ -43,6 +43,7 @@ LEAD = re.compile(
     r"i should clarify|more precisely|to be (?:precise|exact)|strictly speaking|so|personally|anyway|ugh|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|that was wrong|i got (?:it|that) wrong|"
     r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
     r"(?:like |as )?i said|i told you|i mean|"
+    r"(?:then|just)(?=\s+(?:just\s+)?(?:please\s+)?(?:remember|note that|keep in mind|(?:don'?t|do not|never) forget)\b)|"  # "ok then just remember …"
     r"(?:please\s+)?remember(?:\s+(?:that|this))?|(?:don'?t|do not|never) forget(?:\s+that)?|keep in mind(?:\s+that)?|"
     r"note that|for future reference|from now on|going forward|in (?:the )?future|"
     r"(?:哦|噢|啊|呃)不不?(?=\s*(?:[，,。！!…—]|$))|不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"

@@ -112,7 +112,8 @@ class VerifyNode(MemoryNode):
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]
         injected = self.injected(state, ctx)
-        screen = TurnScreen.of(_latest_user_text(state.get(self.messages_key) or []))
+        messages = state.get(self.messages_key) or []
+        screen = TurnScreen.of(_latest_user_text(messages), earlier=_refused_earlier(messages))
         for p in pending:
             if p.action == "reject":
                 continue
@@ -253,6 +254,14 @@ def _withhold(p: PendingWrite, marker: str, line: str) -> None:
     r.text, r.object = marker, marker
     p.replaces, p.quote = [], ""
     p.trace = ["extract: claim withheld (its text is not kept)", line]
+
+
+def _refused_earlier(messages: Sequence[Any]) -> tuple[str, ...]:
+    """The secret values the thread's earlier user turns were refused for: refused in this turn too."""
+    from ..messages import messages_to_turns
+    from .thread_secrets import refused_earlier
+
+    return refused_earlier(messages_to_turns(messages))
 
 
 def _latest_user_text(messages: Sequence[Any]) -> str:

@@ -1,0 +1,58 @@
+"""A password-looking value the user says they use on a system ("I always use Hunter2-XY on staging",
+"我在测试服上一直用 Tiger-88Q"): what they log in there with, a secret, though no credential word is said.
+
+Only a value shaped like a typed password counts (a symbol, or upper- and lower-case letters with a digit), never a
+product and its version ("node-20", "pnpm9", "Python3.12", "Terraform1.5"): those are tools used on the system.
+
+Example:
+    >>> [f.value for f in find_system_logins("I always use Hunter2-XY on staging")]
+    ['Hunter2-XY']
+    >>> find_system_logins("I use node-20 on staging"), find_system_logins("I use pnpm9 on prod")
+    ([], [])
+"""
+
+from __future__ import annotations
+
+import re
+
+from .credentials import Finding
+
+_I = re.IGNORECASE
+_TOKEN = r"(?P<v>[A-Za-z0-9!@#$%^&*_+=~.\-]{6,40})"
+_SYSTEM_EN = (r"(?:the\s+|my\s+|our\s+|every\s+)?(?:staging|prod|production|pre-?prod|dev|qa|uat|test(?:ing)?\s+(?:server|env(?:ironment)?|box)|"
+              r"servers?|box(?:es)?|vps|vpn|router|wi-?fi|db|database|admin(?:\s+(?:panel|page|console|account))?|ssh|"
+              r"bastion|jump\s*(?:host|box)|nas|intranet|portal|jenkins|root(?:\s+account)?)\b")
+_SYSTEM_ZH = (r"(?:测试服|测试环境|测试机|预发(?:环境)?|生产环境|正式环境|线上|服务器|堡垒机|跳板机|路由器|数据库|后台|管理后台|VPN|vpn|"
+              r"staging|prod|root)")
+_PATTERNS = [
+    re.compile(rf"\b(?:use|uses|using|used|type|types|typed|enter|entered)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:on|for|at|in|to\s+(?:get\s+into|access))\s+"
+               rf"{_SYSTEM_EN}", _I),
+    re.compile(rf"\b(?:on|for)\s+{_SYSTEM_EN},?\s+(?:I|we)\s+(?:just\s+|always\s+|usually\s+)?(?:use|type)\s+[\"'“]?{_TOKEN}", _I),
+    re.compile(rf"{_SYSTEM_ZH}\s*(?:上|里|那边)?[^。！？，,\n]{{0,6}}?(?:都|一直|总是|一般|就)?(?:用|输|输入|填)(?:的是|的)?\s*[\"'“‘「]?{_TOKEN}", _I),
+]
+_VERSIONED = re.compile(r"[A-Za-z]+[-_]?v?\d+(?:\.\d+)+")  # "Terraform1.5", "Python3.12"
+
+
+def password_shaped(token: str) -> bool:
+    """Typed like a password: a symbol, or upper- and lower-case letters and a digit; no known product or version."""
+    from .presented import _login_value  # presented builds on credentials, as this module does
+
+    token = token.rstrip(".-")
+    if not _login_value(token) or _VERSIONED.fullmatch(token):
+        return False
+    return bool(re.search(r"[!@#$%^&*_+=~]", token)) or (
+        bool(re.search(r"[A-Z]", token)) and bool(re.search(r"[a-z]", token)) and bool(re.search(r"\d", token)))
+
+
+def find_system_logins(text: str) -> list[Finding]:
+    """Password-shaped values `text` says are used on a system (staging, prod, the VPN, 测试服, 服务器, …)."""
+    out = []
+    for pattern in _PATTERNS:
+        for m in pattern.finditer(text or ""):
+            value = m.group("v").rstrip(".-")
+            if password_shaped(value):
+                out.append(Finding("password", "secret", m.start("v"), m.start("v") + len(value), value))
+    return out
+
+
+__all__ = ["find_system_logins", "password_shaped"]
