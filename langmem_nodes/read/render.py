@@ -103,6 +103,8 @@ def render_item(hit: ScoredMemory, per_item_bytes: int) -> str:
     tags = [rec.kind.value.replace("_", " "), *([neutralize(hit.age)] if hit.age else []), source_mark(rec)]
     if "needs_confirmation" in hit.flags:
         tags.append("conflicting memory exists: confirm with the user")
+    elif str(rec.metadata.get("needs_confirmation", "")).startswith("the user said this changed"):  # "I moved."
+        tags.append("the user said this changed since: confirm with the user")
     elif rec.metadata.get("needs_confirmation"):  # flagged by a correction that was not understood, no rival held
         tags.append("a later correction was not understood: confirm with the user")
     prefix = f"- [{' · '.join(tags)}] "

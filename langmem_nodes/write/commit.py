@@ -99,9 +99,9 @@ class CommitNode(MemoryNode):
         by_id = {r.id: r for r in stored}
         not_stored = [{"text": s.get("text", ""), "action": "not_stored", "reason": s.get("reason", "no parse")}
                       for s in state.get("memory_extract_skips") or []]
-        doubted = [tuple(c) for s in state.get("memory_extract_skips") or [] for c in s.get("confirm") or []]
-        if doubted:
-            self._doubt(doubted, ctx, now)
+        for skip in state.get("memory_extract_skips") or []:
+            if skip.get("confirm"):
+                self._doubt([tuple(c) for c in skip["confirm"]], ctx, now, said=str(skip.get("reason", "")))
         return {
             "memory_written": [by_id.get(r.id, r).model_dump(mode="json") for r in plan.add],
             "memory_skipped": plan.skipped + not_stored,
@@ -154,16 +154,19 @@ class CommitNode(MemoryNode):
                     "reason": reason} for p in pending]
         return {"memory_written": [], "memory_skipped": skipped, "memory_superseded": []}
 
-    def _doubt(self, claims: list[tuple[str, ...]], ctx: MemoryContext, now: datetime) -> None:
-        """A correction whose new value did not parse: the values it corrects are flagged `needs_confirmation`
-        (recall shows them with "confirm with the user") instead of staying silently active."""
+    def _doubt(self, claims: list[tuple[str, ...]], ctx: MemoryContext, now: datetime, *, said: str = "") -> None:
+        """A correction whose new value did not parse, or a change said without its value ("I moved."): the values
+        it concerns are flagged `needs_confirmation` (recall shows them with "confirm with the user") instead of
+        staying silently active."""
         keys = {(subj, pred, normalize_text(obj)) for subj, pred, obj in claims}
         found = self.store.find(correction_partitions(self.store, ctx), statuses=(Status.ACTIVE,))
         hits = [r for r in found if (r.subject, r.predicate, normalize_text(r.object)) in keys and not r.read_only
                 and not r.metadata.get("needs_confirmation")]
         if not hits:
             return
-        reason = "a correction followed that could not be parsed: needs confirmation"
+        changed = said.startswith("a change without its new value")
+        reason = ("the user said this changed, without the new value: needs confirmation" if changed
+                  else "a correction followed that could not be parsed: needs confirmation")
         updates = [r.model_copy(update={"metadata": {**r.metadata, "needs_confirmation": reason}}) for r in hits]
         ledger = [LedgerEntry(op=LedgerOp.EDIT, memory_id=r.id, ts=now, partition=r.scope.partition, trigger="correction",
                               reason=reason, decision_trace="commit: needs confirmation") for r in hits]
