@@ -245,11 +245,12 @@ def _verdict_on_said(clause: str) -> bool:
         r"\b(?:you|your|the (?:code|answer|test|bug|build))\b", text, _I) and not _NOT_A_VERDICT_EN.search(text)
 
 
-_NOT_X = re.compile(r"(?:^|[\s,，])(?:not|不是)\s*(?:the\s+|my\s+|our\s+)?(?P<x>[^,，。.!！?？;；]{1,24}?)\s*(?=[,，。.!！;；]|$)", _I)
+_NOT_X = re.compile(r"(?:^|[\s,，])(?:not|不是)\s*(?:the\s+|my\s+|our\s+)?(?P<x>[^,，。.!！?？;；]{1,24}?)\s*(?=\s+but\s|[,，。.!！;；]|$)", _I)
 
 
 def _withdrawn_here(message: str) -> bool:
-    """"…13寸的笔记本，不是13寸，是15寸的", "the 14-inch — sorry, not the 14-inch, the 16-inch": a frame withdraws a
+    """"…13寸的笔记本，不是13寸，是15寸的", "the 14-inch — sorry, not the 14-inch, the 16-inch", "learning Spanish,
+    well, not Spanish but Portuguese": a frame withdraws a
     value the message said before it, and another value follows."""
     for m in _NOT_X.finditer(message):
         x, before, after = m.group("x").strip(), message[: m.start()], message[m.end():]

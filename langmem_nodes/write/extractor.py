@@ -646,7 +646,8 @@ class RuleExtractor(Extractor):
                     continue
                 rep = _REPLACES.match(clause)
                 if rep and prev is not None and prev.predicate and retracted is None and (
-                        normalize_text(_ARTICLE.sub("", clean_object(rep.group("o")))) == normalize_text(_ARTICLE.sub("", prev.object))):
+                        normalize_text(_ARTICLE.sub("", clean_object(rep.group("o")))) == normalize_text(_ARTICLE.sub("", prev.object))
+                        or correction and _holds_word(prev.object, clean_object(rep.group("o")))):  # "Spanish on Duolingo, well, not Spanish"
                     # "我最爱喝美式——其实不是美式，而是拿铁": the clause withdraws the value before it
                     found[:] = [f for f in found if f[0] is not prev]
                     retracted, prev = prev, None
@@ -836,6 +837,9 @@ class RuleExtractor(Extractor):
         found[:] = [f for f in found if id(f[0]) not in routine_made or f[0].replaces]  # a routine alone is context
         if correction:
             self._inherit(found, earlier)
+            olds = {normalize_text(r) for c, *_ in found for r in c.replaces}
+            # "是十二点睡，十一点是上床玩手机的时间": the old value said to be something else is no attribute of its own
+            found[:] = [f for f in found if not (f[0].predicate.startswith("attr:") and normalize_text(f[0].predicate[5:]) in olds)]
             if not found and len(unresolved) == 1:
                 olds = [*carried, *left_unread, *(clean_object(x) for x in _NAMED_OLD.findall(message))]
                 # "我每周跑步三次" … "说错了，是游泳，不是跑步": the earlier sentence said again with the new value
@@ -1114,6 +1118,8 @@ class RuleExtractor(Extractor):
             candidates = [c for c in candidates if c.predicate.endswith(("名字", "_name"))]
         if not candidates:
             return []
+        if term and any(normalize_text(term) == normalize_text(c.object) for c in candidates):
+            return []  # "成都是出差常去的地方" after "我住在成都": the old value said to be something else, no new value
         named = [normalize_text(x) for x in _NAMED_OLD.findall(sentence or clause)]
         if left and not any(normalize_text(x) in normalize_text(c.object) for x in left for c in candidates):
             return []  # the value left was said in a sentence no claim came from: that sentence is said again
@@ -1374,9 +1380,21 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     value = correction_value.versioned(retracted.object, value)  # "python 3.10, wait no, 3.12": python 3.12
+    if correction_slot._kind(value)[0] and (put := correction_swap.put(value, retracted.object)):
+        value = put[0]  # "我有两只猫，不对，三只": 三只猫
     if retracted.predicate in ("rule", "states"):  # "以后回答我用繁体吧——啊不，还是简体": 回答我用简体
         value = correction_value.substituted(retracted.object, value)
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
+
+
+def _holds_word(text: str, part: str) -> bool:
+    """`part` is a word or words of `text` (a Chinese span anywhere in it), not all of it."""
+    part = part.strip()
+    if not part or normalize_text(part) == normalize_text(text):
+        return False
+    if _CJK.search(part):
+        return part in text
+    return re.search(rf"(?<![\w.+#-]){re.escape(part)}(?![\w+#-])", text, re.I) is not None
 
 
 def _corrects(found: list[tuple[Claim, str, Source, bool]], said: list[Claim]) -> bool:
