@@ -84,7 +84,22 @@ CASES_ZH = [
 ]
 
 
-@pytest.mark.parametrize("turns, new, old", CASES_EN + CASES_ZH, ids=[t[0][:24] for t, *_ in CASES_EN + CASES_ZH])
+CASES_MORE = [
+    (("Hey! Quick one before my meeting. We're running Postgres 13 in prod — I mean 15, we upgraded in March. "
+      "Is logical replication any different between them?",), "15", "13"),
+    (("The project targets Java 11.", "I misspoke — it's Java 17 now. Can I use records?"), "Java 17", "Java 11"),
+    (("My son is in 3rd grade.", "Oops, 4th grade, he just moved up. What math games are good for him?"), "4th grade", "3rd"),
+    (("I'm learning Spanish on Duolingo, well, not Spanish but Portuguese. Any podcast tips?",), "Portuguese", "Spanish"),
+    (("I drive a Honda Civic, love that thing, scratch that, a Mazda 3.",), "Mazda 3", "Civic"),
+    (("My dog is a beagle — actually, no, he's a basset hound.",), "basset hound", "beagle"),
+    (("我们的 App 最低支持 iOS 14，说错了，是 iOS 15，去年调的。SwiftUI 哪些 API 能放心用？",), "iOS 15", "iOS 14"),
+    (("我们接口文档用的是 Swagger，嗯不是，现在用 Apifox 了。怎么导入 OpenAPI 文件？",), "Apifox", "Swagger"),
+    (("我住在成都", "我说错了，我住在重庆，成都是出差常去的地方。周末附近有什么好玩的？"), "重庆", "成都"),
+    (("站会每天 9 点半，不对，10 点开。",), "10 点", "9 点"),
+]
+
+
+@pytest.mark.parametrize("turns, new, old", CASES_EN + CASES_ZH + CASES_MORE, ids=[t[0][:24] for t, *_ in CASES_EN + CASES_ZH + CASES_MORE])
 def test_correction_lands(store, turns, new, old) -> None:
     active = _say(store, *turns)
     assert landed(active, new), _shown(active)
@@ -101,3 +116,19 @@ def test_correction_lands(store, turns, new, old) -> None:
 def test_unparsed_new_value_flags_the_old(store, turns, old) -> None:
     active = _say(store, *turns)
     assert not _silently_active(active, old), _shown(active)
+
+
+@pytest.mark.parametrize("turns, kept, new, gone", [
+    # a slip after a clause that said a value withdraws that clause, not a claim read before it
+    (("我们用 MySQL 8，每周二发版，不对，是周三发版。",), "MySQL 8", "周三", "周二"),
+    (("我们的服务跑在 K8s 上，有 12 个 pod，说错了，是 16 个。",), "K8s", "16 个 pod", "12"),
+    # a bare value before the slip is what the slip withdraws, never a corrected value
+    (("我们周三封板，周四发版，哦不对，是周五发版。",), "", "周五", "周四"),
+    # the old value said to be something else is no new value and no attribute of its own
+    (("我们每周三发版", "更正：每周四发版，周三是封板日。"), "", "周四", "周三"),
+    (("我一般晚上十一点睡", "搞错了，是十二点睡，十一点是上床玩手机的时间。怎么改善睡眠？"), "", "十二点", "十一点"),
+])
+def test_a_swap_stores_no_extra_record(store, turns, kept, new, gone) -> None:
+    active = _say(store, *turns)
+    assert landed(active, new) and not _silently_active(active, gone), _shown(active)
+    assert len(active) == 1 + bool(kept) and (not kept or any(kept in r.object for r in active)), _shown(active)

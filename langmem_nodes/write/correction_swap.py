@@ -108,6 +108,16 @@ def name_in(clause: str) -> str:
     return runs[0] if len(runs) == 1 else ""
 
 
+def holds_value(clause: str) -> bool:
+    """The clause says a value a correction could withdraw: a weekday, time, date or number, or a name ("每周二发版",
+    "有 12 个 pod", "we log with Winston"); not "love that thing", "been here a while"."""
+    if any(rx.search(clause) for _k, rx in correction_slot._KINDS):
+        return True
+    if _CJK.search(clause):
+        return bool(_LATIN_RUN.search(clause))
+    return any(not _NOT_NAME.match(m.group(0).split()[0]) and m.start() > 0 for m in _CAP_RUN.finditer(clause))
+
+
 _POINTING_ZH = re.compile(r"[那这哪个的了是在我你他她它]|^(?:城市|地方|国家|省份|地区|小区|市区|郊区|老家|城区)$")  # "那个城市": pointed at, not named
 
 
@@ -443,7 +453,7 @@ def trimmed(statement: str) -> str:
     return re.sub(r"\s{2,}", " ", out) or statement
 
 
-__all__ = ["aligned", "holder", "household", "interrupts", "is_marker", "marks", "name_in", "not_but", "not_then_is", "old_span", "put",
+__all__ = ["aligned", "holder", "household", "holds_value", "interrupts", "is_marker", "marks", "name_in", "not_but", "not_then_is", "old_span", "put",
            "rather", "trimmed"]
 
 

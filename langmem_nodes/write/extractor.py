@@ -91,6 +91,7 @@ _BARE_VALUE = re.compile(
 _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
                           r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
 _FIX_LEAD = re.compile(r"^\s*(?:(?:哦|噢|啊|呃)\s*)?应该是|^\s*(?:(?:oh|sorry|wait)[,\s]+)?(?:it\s+)?should(?:'ve| have)? been?\b", re.I)  # "应该是20号"
+_FIXING = re.compile(r"^\s*(?:应该是|应该在|我(?:是说|的意思是)|i meant?\b|(?:it\s+)?should(?:'ve| have)? been?\b)", re.I)
 _APOLOGY = re.compile(r"(?:sorry|sorry about that|my bad|oops|whoops|抱歉|不好意思|对不起|sorry啊)", re.I)
 _SOFT_RETRACT = re.compile(r"\b(?:actually|sorry|oops|whoops|my bad)\b|其实|实际上|不好意思|抱歉", re.I)
 _NAME_AGAIN = re.compile(r"(?:^|[,，;；—–-]\s*)(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|\b(?:it|she|he|they)(?:'s| is| are|'re)?\s+"
@@ -457,7 +458,7 @@ class RuleExtractor(Extractor):
         withdrawn_claims: list[Claim] = []  # values withdrawn in this message, what a new value may replace
         marked_unread: list[str] = []  # clauses right after a marker with no bare value read
         after_marker = False  # a marker clause was read: a bare noun phrase after it is the new value ("…——不好意思，四个")
-        unread_last = False  # the last clause with content read no claim: a marker after it withdraws that clause, not a claim
+        unread_last = False  # the last clause read no claim but said a value: a marker after it withdraws that clause, not a claim
         routine_made: list[int] = []  # the claims read as routines: stored only as what replaces a value
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
@@ -745,12 +746,12 @@ class RuleExtractor(Extractor):
                     new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction and (onto := correction_value.moved_onto(clause)):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
-                withdrawn_next = n + 1 < len(raws) and bool(
+                withdrawn_next = n + 1 < len(raws) and not _FIXING.match(clause) and bool(  # not "应该是周四，我记错了"
                     slip.is_slip(raws[n + 1]) or _RETRACT.match(lx.LEAD_FILLER.sub("", raws[n + 1].strip())))
                 if not new and correction and not withdrawn_next:  # "周四发版，哦不对，…": the slip withdraws it, no new value
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence, left=left_unread)
                     # "周三是封板日" after "我们每周三发版": the old value said again of something else, no new one
-                    new = [c for c in new if normalize_text(c.object) not in {normalize_text(r) for r in c.replaces}]
+                    new = [c for c in new if not _bare_value(clause)[0] or normalize_text(c.object) not in {normalize_text(r) for r in c.replaces}]
                     if not new and earlier:  # "我每天跑步三十分钟" … "说错了，跑步要五十分钟": one value of a kind
                         new = [Claim(c.subject, c.predicate, put[0], c.polarity, c.kind, [c.object]) for c in self._last_claims(earlier)
                                if (put := correction_slot.swap_kind(c.object, clause))][:1]
@@ -789,7 +790,8 @@ class RuleExtractor(Extractor):
                     new = self._parse(re.sub(r"^以后", "", said), None, explicit or bool(lx.EXPLICIT.search(said)))
                 if not new:
                     skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
-                    unread_last = True  # "我们用 MySQL 8，每周二发版，不对，…": the slip is about 每周二发版
+                    # "我们用 MySQL 8，每周二发版，不对，…": the slip is about 每周二发版 (in English an aside often says a number of its own: "been here since 2019")
+                    unread_last = bool(_CJK.search(clause)) and correction_swap.holds_value(clause)
                     if (used := _USED_TO.match(clause)) and (was := grammar.parse(
                             f"我{used.group('z')}" if used.group("z") else "I " + re.sub(r"^be\s+", "am ", used.group("v"), flags=re.I))):
                         past = (was[-1], clause, source, hedged)  # "I used to live in London": what the next value replaces
