@@ -91,7 +91,7 @@ _BARE_VALUE = re.compile(
 _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
                           r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
 _FIX_LEAD = re.compile(r"^\s*(?:(?:哦|噢|啊|呃)\s*)?应该是|^\s*(?:(?:oh|sorry|wait)[,\s]+)?(?:it\s+)?should(?:'ve| have)? been?\b", re.I)  # "应该是20号"
-_FIXING = re.compile(r"^\s*(?:应该是|应该在|我(?:是说|的意思是)|i meant?\b|(?:it\s+)?should(?:'ve| have)? been?\b)", re.I)
+_FIXING = re.compile(r"^\s*(?:(?:其实|实际上)?是|改成|换成|应该是|应该在|我(?:是说|的意思是)|i meant?\b|(?:it\s+)?should(?:'ve| have)? been?\b)", re.I)
 _APOLOGY = re.compile(r"(?:sorry|sorry about that|my bad|oops|whoops|抱歉|不好意思|对不起|sorry啊)", re.I)
 _SOFT_RETRACT = re.compile(r"\b(?:actually|sorry|oops|whoops|my bad)\b|其实|实际上|不好意思|抱歉", re.I)
 _NAME_AGAIN = re.compile(r"(?:^|[,，;；—–-]\s*)(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|\b(?:it|she|he|they)(?:'s| is| are|'re)?\s+"
@@ -746,7 +746,7 @@ class RuleExtractor(Extractor):
                     new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction and (onto := correction_value.moved_onto(clause)):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
-                withdrawn_next = n + 1 < len(raws) and not _FIXING.match(clause) and bool(  # not "应该是周四，我记错了"
+                withdrawn_next = n + 1 < len(raws) and not _FIXING.match(clause) and bool(  # not "应该是周四，我记错了", "是周四，说错了"
                     slip.is_slip(raws[n + 1]) or _RETRACT.match(lx.LEAD_FILLER.sub("", raws[n + 1].strip())))
                 if not new and correction and not withdrawn_next:  # "周四发版，哦不对，…": the slip withdraws it, no new value
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence, left=left_unread)
