@@ -148,7 +148,7 @@ _R_FROM, _R_WE_LIVE = _rel(_FROM), _rel(_WE_LIVE)
 # Object spans ----------------------------------------------------------------------------------
 # Where an object ends: a new clause, a reason, a time, a purpose or a place the tool is used in.
 _END = re.compile(
-    r"\s*(?:[,;:()—–]|\s-\s|\.(?:\s|$)|!|\?)|"
+    r"\s*(?:[,;()—–]|:(?!\d)|\s-\s|\.(?:\s|$)|!|\?)|"
     r"\s+(?:and|but|so|because|cause|cuz|coz|since|when|whenever|while|as|if|though|although|which|that|who|where|"
     r"until|unless|whereas|plus|or so|for|talking|running|backed|sitting|hosted|deployed|built|written|served|"
     r"powered|lol|lmao|haha|tbh|ngl|btw|fwiw|honestly|anyway|these days|nowadays|"

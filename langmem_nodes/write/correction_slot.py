@@ -21,6 +21,7 @@ Example:
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 
@@ -33,10 +34,10 @@ _ZH_UNIT = "个小时|个月|个|只|次|本|公斤|公里|里|岁|年|天|周|�
 _DAYPART = r"(?:上午|下午|晚上|早上|中午|凌晨|傍晚|夜里)?"
 _KINDS = (
     ("weekday", re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:周|星期|礼拜)[一二三四五六日天]", _I)),
-    ("time", re.compile(rf"\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{{1,2}}:\d{{2}}|{_DAYPART}[\d{_ZH_NUM}]{{1,3}}点(?:半|[一三]刻|[\d{_ZH_NUM}]{{1,3}}分?)?", _I)),
+    ("time", re.compile(rf"\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{{1,2}}:\d{{2}}|{_DAYPART}[\d{_ZH_NUM}]{{1,3}}\s?点(?:半|[一三]刻|[\d{_ZH_NUM}]{{1,3}}分?)?", _I)),
     ("month", re.compile(r"(?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|"
                          r"\d{1,2}月(?:\d{1,2}[号日])?", _I)),
-    ("number", re.compile(rf"(?:[$¥€£]?\d+(?:\.\d+)?%?|[{_ZH_NUM}]+(?=[个只次本公里岁年天周月小分块元]))(?:{_ZH_UNIT})?", _I)),
+    ("number", re.compile(rf"(?:(?<![A-Za-z])|(?=\d+(?:\.\d+)?(?![A-Za-z\d])))(?:[$¥€£]?\d+(?:\.\d+)?(?:%|st\b|nd\b|rd\b|th\b)?|[{_ZH_NUM}]+(?=[个只次本公里岁年天周月小分块元]))(?:{_ZH_UNIT})?", _I)),
 )
 # the word said before a name in both sentences: "叫", "called", "named"
 _FRAME_ZH = re.compile(r"(叫|名叫|叫做|姓)$")
@@ -179,6 +180,32 @@ def swapped(clause: str, before: Sequence[str], unread: Callable[[str], bool] = 
     return None
 
 
+def said_over(clause: str, before: Sequence[str], unread: Callable[[str], bool] = _any) -> str:
+    """The old value when `clause` says an unread first-person clause of `before` over with one value changed
+    ("我领导叫张伟" … "我领导叫张薇": "张伟"); else "". The words around the value are the same in both, the two
+    values short and of the same shape (`correction_swap.old_span`)."""
+    from .correction_swap import old_span  # correction_swap reads this module's kinds
+
+    clause = clause.strip(" .,;:!?。，；：！？")
+    if not _FIRST.match(clause) or len(clause) > 60:
+        return ""
+    for old_clause in _first_person_clauses(before):
+        old_clause = old_clause.strip(" .,;:!?。，；：！？")
+        p = len(os.path.commonprefix([clause, old_clause]))
+        s = len(os.path.commonprefix([clause[p:][::-1], old_clause[p:][::-1]]))
+        if _CJK.search(clause):
+            if p >= 2 and clause[p - 2] in "叫是为" and _CJK.fullmatch(clause[p - 1]):
+                p -= 1  # a name after "叫" shares its first character ("张伟" / "张薇"): the value is the whole name
+        else:
+            while p and clause[p - 1].isalnum():
+                p -= 1
+        new, old = clause[p:len(clause) - s].strip(), old_clause[p:len(old_clause) - s].strip()
+        if (new and old and len(clause[:p].strip()) >= 2 and len(new) <= 24 and len(old) <= 24 and len(new.split()) <= 3
+                and old_span(new, old_clause) == old and unread(old_clause)):
+            return old
+    return ""
+
+
 _STOP_EN = frozenset("i my me we our the a an and but so with for to of in on at is am are was it its that this".split())
 
 
@@ -199,4 +226,4 @@ def restated(clause: str, earlier: Sequence[str], unread: Callable[[str], bool] 
     return any(mine & _content(old) and unread(old) for old in _first_person_clauses(earlier) if old.casefold() != clause.casefold())
 
 
-__all__ = ["in_place", "of_kind", "put_kind", "restated", "swap_kind", "swapped"]
+__all__ = ["in_place", "of_kind", "put_kind", "restated", "said_over", "swap_kind", "swapped"]

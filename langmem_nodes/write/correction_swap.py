@@ -96,6 +96,28 @@ def _shared_head(new: str, clause: str) -> str:
     return ""
 
 
+def name_in(clause: str) -> str:
+    """The one name a clause gives (capitalised in English, not its first word; Latin in Chinese): the new value of
+    a clause said right after a correction marker ("scratch that, we swapped to Pino last quarter", "啊不是，今年已经全转
+    Go 了"); "" when it gives none or several."""
+    if _CJK.search(clause):
+        runs = [m.group(0) for m in _LATIN_RUN.finditer(clause)]
+    else:
+        runs = [m.group(0) for m in _CAP_RUN.finditer(clause) if not _NOT_NAME.match(m.group(0).split()[0]) and m.start() > 0]
+    runs = [r.strip(".") for r in runs if correction_slot._kind(r)[0] == "" and r.casefold() not in _STOP_EN]
+    return runs[0] if len(runs) == 1 else ""
+
+
+def holds_value(clause: str) -> bool:
+    """The clause says a value a correction could withdraw: a weekday, time, date or number, or a name ("每周二发版",
+    "有 12 个 pod", "we log with Winston"); not "love that thing", "been here a while"."""
+    if any(rx.search(clause) for _k, rx in correction_slot._KINDS):
+        return True
+    if _CJK.search(clause):
+        return bool(_LATIN_RUN.search(clause))
+    return any(not _NOT_NAME.match(m.group(0).split()[0]) and m.start() > 0 for m in _CAP_RUN.finditer(clause))
+
+
 _POINTING_ZH = re.compile(r"[那这哪个的了是在我你他她它]|^(?:城市|地方|国家|省份|地区|小区|市区|郊区|老家|城区)$")  # "那个城市": pointed at, not named
 
 
@@ -233,11 +255,12 @@ def _verdict_on_said(clause: str) -> bool:
         r"\b(?:you|your|the (?:code|answer|test|bug|build))\b", text, _I) and not _NOT_A_VERDICT_EN.search(text)
 
 
-_NOT_X = re.compile(r"(?:^|[\s,，])(?:not|不是)\s*(?:the\s+|my\s+|our\s+)?(?P<x>[^,，。.!！?？;；]{1,24}?)\s*(?=[,，。.!！;；]|$)", _I)
+_NOT_X = re.compile(r"(?:^|[\s,，])(?:not|不是)\s*(?:the\s+|my\s+|our\s+)?(?P<x>[^,，。.!！?？;；]{1,24}?)\s*(?=\s+but\s|[,，。.!！;；]|$)", _I)
 
 
 def _withdrawn_here(message: str) -> bool:
-    """"…13寸的笔记本，不是13寸，是15寸的", "the 14-inch — sorry, not the 14-inch, the 16-inch": a frame withdraws a
+    """"…13寸的笔记本，不是13寸，是15寸的", "the 14-inch — sorry, not the 14-inch, the 16-inch", "learning Spanish,
+    well, not Spanish but Portuguese": a frame withdraws a
     value the message said before it, and another value follows."""
     for m in _NOT_X.finditer(message):
         x, before, after = m.group("x").strip(), message[: m.start()], message[m.end():]
@@ -370,7 +393,7 @@ def aligned(old: str, old_clause: str, clause: str) -> str:
 
 
 _PROJECT_NOUN = re.compile(r"\b(?:server|servers|repo|repos|repository|project|codebase|backend|frontend|database|db|api|service|staging|"
-                           r"production|prod|ci|pipeline|app|cluster|stack)\b|服务器|仓库|项目|后端|前端|数据库|接口|服务|测试环境|生产环境|"
+                           r"production|prod|ci|pipeline|app|cluster|stack|team'?s? (?:convention|rule|style|standard)s?)\b|服务器|仓库|项目|后端|前端|数据库|接口|服务|测试环境|生产环境|"
                            r"线上|集群|代码库", _I)
 _HOUSEHOLD = re.compile(r"^(?:we|we've|we have)\s+(?:got\s+)?(?:have\s+)?(?:\d+|a|an|one|two|three|four|five|six)\s+"
                         r"(?:kids?|children|child|sons?|daughters?|dogs?|cats?|pets?)\b", _I)
@@ -378,19 +401,20 @@ _FIRST = re.compile(r"^(?:i\b|i'|my\b|me\b)|^(?:我(?!们)|咱(?!们))", _I)
 _WE = re.compile(r"^(?:we\b|we'|our\b|us\b)|^(?:我们|咱们)", _I)
 
 
-_WORK = re.compile(r"\b(?:deploy\w*|release\w*|ship\w*|sprints?|stand-?ups?|on-?call|rotation|retros?|code|tests?|lint\w*|builds?|"
+_LEAD_FILLER = re.compile(r"^(?:(?:so|and|well|ok(?:ay)?|btw|also|anyway|basically|honestly)\b[\s,]*)+", _I)
+_WORK = re.compile(r"\b(?:deploy\w*|log|logs|logging|host\w*|monitor\w*|release\w*|ship\w*|sprints?|stand-?ups?|on-?call|rotation|retros?|code|tests?|lint\w*|builds?|"
                    r"pr|prs|merge\w*|branch\w*|team|clients?|customers?|users|stack|version|min(?:imum)?|support\w*|"
-                   r"ticket\w*|review\w*|meeting\w*|office)\b|发版|上线|部署|迭代|站会|值班|代码|测试|团队|分支|评审|版本|客户", _I)
+                   r"ticket\w*|review\w*|meeting\w*|office)\b|发版|上线|部署|迭代|站会|值班|代码|测试|团队|分支|评审|版本|客户|后端|前端|组", _I)
 
 
 def holder(statement: str) -> str:
     """Whose a statement said again is: the user's in the first person or a household's ("we have 4 kids", "our
     grocery budget is …"), the project's when a project noun holds it ("our staging server runs …", "测试服务器用的是
-    …") or "we" do work ("we deploy on Thursdays", "our on-call rotation is …"), else the user's."""
-    text = statement.strip()
+    …") or it is about work ("we deploy on Thursdays", "our on-call rotation is …", "每周三发版"), else the user's."""
+    text = _LEAD_FILLER.sub("", statement.strip())
     if _FIRST.match(text) or _HOUSEHOLD.match(text) or household(text):
         return "user"
-    if _PROJECT_NOUN.search(text) or (_WE.match(text) and _WORK.search(text)):
+    if _PROJECT_NOUN.search(text) or _WORK.search(text):  # "we deploy on Thursdays", "the team is 7 people", "每周三发版"
         return "project"
     return "user"
 
@@ -429,6 +453,7 @@ def trimmed(statement: str) -> str:
     return re.sub(r"\s{2,}", " ", out) or statement
 
 
-__all__ = ["aligned", "holder", "household", "interrupts", "is_marker", "marks", "not_but", "not_then_is", "old_span", "put", "rather", "trimmed"]
+__all__ = ["aligned", "holder", "household", "holds_value", "interrupts", "is_marker", "marks", "name_in", "not_but", "not_then_is", "old_span", "put",
+           "rather", "trimmed"]
 
 

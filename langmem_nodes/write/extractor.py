@@ -95,6 +95,9 @@ _BARE_VALUE = re.compile(
     r"我(?:是说|的意思是)(?:用|是)?|(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|还是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
 _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
                           r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
+_FIX_LEAD = re.compile(r"^\s*(?:(?:哦|噢|啊|呃)\s*)?应该是|^\s*(?:(?:oh|sorry|wait)[,\s]+)?(?:it\s+)?should(?:'ve| have)? been?\b", re.I)  # "应该是20号"
+_FIXING = re.compile(r"^\s*(?:(?:其实|实际上)?是|改成|换成|应该是|应该在|我(?:是说|的意思是)|i meant?\b|(?:it\s+)?should(?:'ve| have)? been?\b)", re.I)
+_APOLOGY = re.compile(r"(?:sorry|sorry about that|my bad|oops|whoops|抱歉|不好意思|对不起|sorry啊)", re.I)
 _SOFT_RETRACT = re.compile(r"\b(?:actually|sorry|oops|whoops|my bad)\b|其实|实际上|不好意思|抱歉", re.I)
 _NAME_AGAIN = re.compile(r"(?:^|[,，;；—–-]\s*)(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|\b(?:it|she|he|they)(?:'s| is| are|'re)?\s+"
                          r"(?:actually\s+)?(?:called|named)\b|\b(?:her|his|their|its) name\b", re.I)
@@ -461,6 +464,7 @@ class RuleExtractor(Extractor):
         withdrawn_claims: list[Claim] = []  # values withdrawn in this message, what a new value may replace
         marked_unread: list[str] = []  # clauses right after a marker with no bare value read
         after_marker = False  # a marker clause was read: a bare noun phrase after it is the new value ("…——不好意思，四个")
+        unread_last = False  # the last clause read no claim but said a value: a marker after it withdraws that clause, not a claim
         routine_made: list[int] = []  # the claims read as routines: stored only as what replaces a value
         found: list[tuple[Claim, str, Source, bool]] = []
         skips: list[dict[str, Any]] = []
@@ -526,6 +530,7 @@ class RuleExtractor(Extractor):
             source = Source.EXPLICIT_CORRECTION if correction else Source.EXPLICIT if explicit else Source.INFERRED
             prev: Claim | None = None
             retracted: Claim | None = None  # a value withdrawn in this sentence, waiting for its replacement
+            fixed: Claim | None = None  # the value that replaced a withdrawn one in the clause just read
             past: tuple[Claim, str, Source, bool] | None = None  # "I used to X" waiting for its current value
             holder_user = False  # the sentence's last clause had a first-person holder ("我以前住在北京，现在…")
             holder_we = False  # … or the team / project as holder
@@ -558,6 +563,8 @@ class RuleExtractor(Extractor):
                 lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1
                 marker = slip.is_slip(raw) or correction_swap.is_marker(raw) or (n > 0 or len(raws) > 1) and slip.is_heading(raw)
                 lone = lone or (marker and n < len(raws) - 1)  # "I live in Berlin, strike that, Hamburg"
+                if lone and fixed is not None and found and found[-1][0] is fixed and _APOLOGY.fullmatch(raw.strip(" .,;:!?。，！—–-")):
+                    lone = False  # "runs on AWS — I mean GCP, sorry, …": the apology is for the slip, not a new one
                 if lone and found and _REPLACES.match(raws[n + 1].strip(" .,;:!?。，；：！？—–-")) and (
                         old := correction_ref.named_old(raws[n + 1], _user_texts(earlier))) and (
                         normalize_text(old) not in normalize_text(found[-1][0].object)):
@@ -565,7 +572,7 @@ class RuleExtractor(Extractor):
                 # "it's python 3.12 now. sorry, forget the 3.9 thing": the slip names another (older) value to withdraw
                 older = bool(found and n + 1 < len(raws) and (old := slip.named(raws[n + 1].strip()))
                              and normalize_text(old) not in normalize_text(found[-1][0].object))
-                if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None and not older:
+                if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None and not older and not unread_last:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
                     withdrawn_item = found.pop()
                     retracted = withdrawn_item[0]
@@ -651,7 +658,8 @@ class RuleExtractor(Extractor):
                     continue
                 rep = _REPLACES.match(clause)
                 if rep and prev is not None and prev.predicate and retracted is None and (
-                        normalize_text(_ARTICLE.sub("", clean_object(rep.group("o")))) == normalize_text(_ARTICLE.sub("", prev.object))):
+                        normalize_text(_ARTICLE.sub("", clean_object(rep.group("o")))) == normalize_text(_ARTICLE.sub("", prev.object))
+                        or correction and _holds_word(prev.object, clean_object(rep.group("o")))):  # "Spanish on Duolingo, well, not Spanish"
                     # "我最爱喝美式——其实不是美式，而是拿铁": the clause withdraws the value before it
                     found[:] = [f for f in found if f[0] is not prev]
                     retracted, prev = prev, None
@@ -751,8 +759,12 @@ class RuleExtractor(Extractor):
                     new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction and (onto := correction_value.moved_onto(clause)):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
-                if not new and correction:
+                withdrawn_next = n + 1 < len(raws) and not _FIXING.match(clause) and bool(  # not "应该是周四，我记错了", "是周四，说错了"
+                    slip.is_slip(raws[n + 1]) or _RETRACT.match(lx.LEAD_FILLER.sub("", raws[n + 1].strip())))
+                if not new and correction and not withdrawn_next:  # "周四发版，哦不对，…": the slip withdraws it, no new value
                     new = self._bare_correction(clause, earlier, bare_np=not found, sentence=sentence, left=left_unread)
+                    # "周三是封板日" after "我们每周三发版": the old value said again of something else, no new one
+                    new = [c for c in new if not _bare_value(clause)[0] or normalize_text(c.object) not in {normalize_text(r) for r in c.replaces}]
                     if not new and earlier:  # "我每天跑步三十分钟" … "说错了，跑步要五十分钟": one value of a kind
                         new = [Claim(c.subject, c.predicate, put[0], c.polarity, c.kind, [c.object]) for c in self._last_claims(earlier)
                                if (put := correction_slot.swap_kind(c.object, clause))][:1]
@@ -791,6 +803,8 @@ class RuleExtractor(Extractor):
                     new = self._parse(re.sub(r"^以后", "", said), None, explicit or bool(lx.EXPLICIT.search(said)))
                 if not new:
                     skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
+                    # "我们用 MySQL 8，每周二发版，不对，…": the slip is about 每周二发版 (in English an aside often says a number of its own: "been here since 2019")
+                    unread_last = bool(_CJK.search(clause)) and correction_swap.holds_value(clause)
                     if (used := _USED_TO.match(clause)) and (was := grammar.parse(
                             f"我{used.group('z')}" if used.group("z") else f"我们{used.group('we')}" if used.group("we")
                             else "I " + re.sub(r"^be\s+", "am ", used.group("v"), flags=re.I))):
@@ -819,8 +833,10 @@ class RuleExtractor(Extractor):
                     said = Source.EXPLICIT_CORRECTION if withdrawn_here and not hedged else _marked_current(source, raw, hedged)
                     quote = f"{conditioned}{'，' if _CJK.search(conditioned) else ', '}{clause}" if conditioned else clause
                     found.append((claim, quote, said, hedged))
+                    unread_last = False
                 if is_past:
                     past = found[-1]
+                fixed = new[-1] if new and withdrawn_here else None
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
                 if not new and chat16_zh.REQUEST.match(clause):
                     prev = None  # "帮我写个配置，用 terraform 写": the clause after a request says how, for this answer
@@ -837,6 +853,9 @@ class RuleExtractor(Extractor):
         found[:] = [f for f in found if id(f[0]) not in routine_made or f[0].replaces]  # a routine alone is context
         if correction:
             self._inherit(found, earlier)
+            olds = {normalize_text(r) for c, *_ in found for r in c.replaces}
+            # "是十二点睡，十一点是上床玩手机的时间": the old value said to be something else is no attribute of its own
+            found[:] = [f for f in found if not (f[0].predicate.startswith("attr:") and normalize_text(f[0].predicate[5:]) in olds)]
             if not found and len(unresolved) == 1:
                 olds = [*carried, *left_unread, *(clean_object(x) for x in _NAMED_OLD.findall(message))]
                 # "我每周跑步三次" … "说错了，是游泳，不是跑步": the earlier sentence said again with the new value
@@ -849,10 +868,10 @@ class RuleExtractor(Extractor):
                 # "i ride a 56cm frame — not the 56, the 54cm … my inseam is 81cm": the other claims correct nothing
                 found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(said)]
             if not found and (referred or slip.marks(message) or lx.CORRECTION_ANYWHERE.search(message) or chat_en.is_correction(message)
-                              or correction_swap.marks(message, _user_texts(earlier))):
+                              or correction_swap.marks(message, _user_texts(earlier)) or _FIX_LEAD.match(message)):
                 # "我每周二去健身房" … "改成周四了", "I drink my coffee black" … "I take it with oat milk": the earlier
                 # sentence made no claim; the correction is that sentence said again with the new value
-                found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._said_again(message, unresolved, skips, earlier, marked_unread)]
+                found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._said_again(message, unresolved, skips, earlier, marked_unread, carried)]
             if not any(f[2] is Source.EXPLICIT_CORRECTION for f in found) and (
                     reshaped := self._reshaped(message, found, skips, earlier, carried, withdrawn_claims)):
                 # "我在杭州工作" … "之前说的是错的，上个月已经调到苏州了": the span of the old value's shape is the new value
@@ -892,13 +911,15 @@ class RuleExtractor(Extractor):
         return kept, skips
 
     def _said_again(self, message: str, unresolved: list[tuple[str, str]], skips: list[dict[str, Any]],
-                    earlier: Sequence[Turn], marked: Sequence[str] = ()) -> list[tuple[Claim, str]]:
+                    earlier: Sequence[Turn], marked: Sequence[str] = (), carried: Sequence[str] = ()) -> list[tuple[Claim, str]]:
         """The claims of a correction whose earlier sentence made none (`correction_slot`): that sentence (an earlier
         turn's, or the message's own before the slip) with the new value in the old one's place, else the correcting
-        clause itself when it says a sentence of the same message again."""
+        clause itself when it says a sentence of the same message again. `carried`: old values the message named as
+        withdrawn or past ("2 spaces was my old place")."""
         texts = [message, *_user_texts(earlier)]
         old = correction_ref.named_old(message, texts[1:]) or next(
-            (x for x in (clean_object(o) for o in _NAMED_OLD.findall(message)) if x and any(x in t for t in texts[1:])), "")
+            (x for x in (clean_object(o) for o in _NAMED_OLD.findall(message)) if x and any(x in t for t in texts[1:])), "") or next(
+            (x for x in carried if x and message.count(x) > 1), "")
         said: list[tuple[str, str]] = []  # (statement, the clause that said it)
         def unread(clause: str) -> bool:
             """An earlier sentence nothing was read from, though it is no question, plan, one-off or past episode."""
@@ -910,13 +931,16 @@ class RuleExtractor(Extractor):
                 said.append((put[0], clause))
                 break
         if not said:  # "I wear a size 42 shoe, no wait, 43", "我姐姐住在广州" … "不对，是深圳": the span of the value's shape
-            said = self._swapped(message, [*unresolved, *((c, "") for c in marked)], earlier, self._unread_value)
+            said = self._swapped(message, [*unresolved, *((c, correction_swap.name_in(c)) for c in marked)], earlier, self._unread_value)
         if not said and not unresolved and old and (value := correction_slot.of_kind(old, message)) and (
                 put := correction_slot.in_place(value, message, texts[1:], old, unread)):
             said.append((put[0], message.strip()[:200]))  # "站会改到十点了，不是九点半"
         if not said and not unresolved:  # "我通勤大概四十分钟" … "说错了，通勤要一个小时左右": the one value of its kind
             said = [(put[0], k["text"]) for k in reversed(skips) if k.get("reason") == "no parse"
                     and (put := correction_slot.swapped(k["text"], texts[1:2], unread))][:1]
+        if not said:  # "我领导叫张伟" … "说错了，我领导叫张薇，不是张伟": the sentence said over with one value changed
+            said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse"
+                    and correction_slot.said_over(k["text"], texts[1:2], unread)][:1]
         if not said:  # the correcting clause says one said before it in the message again ("i'm doing keto — scratch
             # that, i'm doing paleo"); across turns a shared word is too weak a sign (chat5_heldout en went 0.818 -> 0.750)
             said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse" and correction_slot.restated(
@@ -1110,6 +1134,8 @@ class RuleExtractor(Extractor):
             candidates = [c for c in candidates if c.predicate.endswith(("名字", "_name"))]
         if not candidates:
             return []
+        if term and any(normalize_text(term) == normalize_text(c.object) for c in candidates):
+            return []  # "成都是出差常去的地方" after "我住在成都": the old value said to be something else, no new value
         named = [normalize_text(x) for x in _NAMED_OLD.findall(sentence or clause)]
         if left and not any(normalize_text(x) in normalize_text(c.object) for x in left for c in candidates):
             return []  # the value left was said in a sentence no claim came from: that sentence is said again
@@ -1388,9 +1414,21 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     value = correction_value.versioned(retracted.object, value)  # "python 3.10, wait no, 3.12": python 3.12
+    if correction_slot._kind(value)[0] and (put := correction_swap.put(value, retracted.object)):
+        value = put[0]  # "我有两只猫，不对，三只": 三只猫
     if retracted.predicate in ("rule", "states"):  # "以后回答我用繁体吧——啊不，还是简体": 回答我用简体
         value = correction_value.substituted(retracted.object, value)
     return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
+
+
+def _holds_word(text: str, part: str) -> bool:
+    """`part` is a word or words of `text` (a Chinese span anywhere in it), not all of it."""
+    part = part.strip()
+    if not part or normalize_text(part) == normalize_text(text):
+        return False
+    if _CJK.search(part):
+        return part in text
+    return re.search(rf"(?<![\w.+#-]){re.escape(part)}(?![\w+#-])", text, re.I) is not None
 
 
 def _corrects(found: list[tuple[Claim, str, Source, bool]], said: list[Claim]) -> bool:

@@ -22,7 +22,8 @@ _MY_PET = re.compile(rf"\bmy\s+(?:(?:new|old|little|rescue|senior)\s+)?(?P<en>{_
                      rf"我(?:的|家)?(?:养了|养的|养着|有)?(?:一)?(?:只|条)?(?P<zh>{_PET_ZH})", _I)
 _BREED_HEAD = (r"collie|shepherd|retriever|terrier|poodle|beagle|lab|labrador|husky|corgi|pug|spaniel|bulldog|doodle|"
                r"dachshund|schnauzer|greyhound|whippet|chihuahua|boxer|mix|mutt|tabby|shorthair|longhair|ragdoll|"
-               r"maine coon|persian|sphynx|bengal")
+               r"maine coon|persian|sphynx|bengal|hound|mastiff|setter|pointer|spitz|malamute|akita|doberman|rottweiler|maltese|pomeranian|"
+               r"sheepdog|siamese|cavalier")
 PET_EN, PET_ZH, BREED_HEAD = _PET_EN, _PET_ZH, _BREED_HEAD  # for readers of a pet said again (kin_correction)
 _EN_PRONOUN = re.compile(rf"^(?:she|he)(?:'s|\s+is)\s+(?P<o>an?\s+(?:(?-i:[A-Z])[\w-]*(?:\s+[\w-]+)?|(?:[\w-]+\s+)?(?:{_BREED_HEAD})))$", _I)
 _ZH_BREED = (r"[\u4e00-\u9fff]{1,3}(?:犬|猫)|英短|美短|布偶|狸花|暹罗|金毛|拉布拉多|柯基|柴犬|哈士奇|泰迪|边牧|萨摩耶|比熊|德牧|"

@@ -52,10 +52,10 @@ _SLIP_EN = re.compile(rf"^\s*{_OPENER_EN}{_CORE_EN}{_TRAIL_EN}[\s,!.:;—–-]*$
 _OPENER_ZH = r"(?:(?:哦|噢|啊|呃|额|嗯|哎呀?|唉|诶|欸|呀|等等|等一下|等下|不好意思|抱歉|对不起|sorry|oops)[\s，,!！。、~～…]*)*"
 _WHEN_ZH = r"(?:刚才|刚刚|前面|之前|上面|上一句|方才|刚)"
 _CORE_ZH = (
-    rf"(?:(?:那|那个|这个)?(?:其实)?我?{_WHEN_ZH}?(?:是)?(?:说|讲|写|打|记|搞|弄|想|输入?)(?:错|反|混|岔)了?字?"
+    rf"(?:(?:那|那个|这个)?(?:其实)?我?{_WHEN_ZH}?(?:是)?(?:说|讲|写|打|报|记|搞|弄|想|输入?)(?:错|反|混|岔)了?字?"
     rf"|我?{_WHEN_ZH}(?:说|讲|写|提|发)?(?:的)?(?:那个|那句|这个|这句)?(?:话|信息|内容)?(?:有点|好像|也)?"
     r"(?:不太对|不大对|不完全对|不对|有误|是错的|错了|不太准确?|不准确?|不算数?)"
-    r"|(?:纠正|更正|订正)(?:一下|下)?|口误|笔误|不对(?:不对)*|不是不是"
+    r"|(?:纠正|更正|订正)(?:一下|下)?|口误|笔误|不对(?:不对)*|不是不是|(?:啊|哦|噢|哎|唉|呃|额)\s*不是的?"
     # "我说的城市不对", "我刚才说的时间有误": what was said, named by its attribute, is wrong
     r"|我?(?:刚才|刚刚|前面|之前|上面)?(?:说|讲|写|给)的(?:那个)?(?:名字|年龄|岁数|工作|职业|生日|电话|地址|城市|地方|公司|时间|日期|数字|型号|学校)"
     r"(?:有点|好像)?(?:不对|有误|是错的|错了|不准确?)"
@@ -108,8 +108,10 @@ _MAKE_THAT = re.compile(r"^\s*(?:(?:oh|ah|hmm+|um+|no|wait|sorry|actually|ok(?:a
                         r"^\s*(?:(?:oh|ah|hmm+|um+|no|wait|sorry|actually|ok(?:ay)?)[\s,!.]+)*make that\s+(?-i:[A-Z])", _I)  # not "make it Python"
 
 
-# "We deploy every Friday — no, every Wednesday", "我们每周五发版，不，是每周三": a bare "no" between two values
-_LONE_NO = re.compile(r"\w\s*(?:[—–]+|\s-)\s*(?:no|nope|nah)\s*[,，!]\s*\w|[\w\u4e00-\u9fff]\s*[，,]\s*(?:嗯|哦|噢|啊)?不\s*[，,]\s*\S", _I)
+# "We deploy every Friday — no, every Wednesday", "…Sublime — actually no, it's Zed", "2 spaces, er, no, I mean tabs",
+# "我们每周五发版，不，是每周三": a bare "no" between two values
+_LONE_NO = re.compile(r"\w\s*(?:[—–]+|\s-)\s*(?:(?:er+|erm|um+|uh+|oh|ah|actually|wait)[\s,]*)?(?:no|nope|nah)\s*[,，!]\s*\w|"
+                      r"\w\s*,\s*(?:er+|erm|um+|uh+|actually)\s*,?\s*(?:no|nope)\s*[,!]\s*\w|[\w\u4e00-\u9fff]\s*[，,]\s*(?:嗯|哦|噢|啊)?不\s*[，,]\s*\S", _I)
 # "that should say 8pm", "it should read 3.11": what was just said, with its right value
 _SHOULD_SAY = re.compile(r"^\s*(?:(?:oh|ah|sorry|wait|oops|hmm+)[\s,!]+)*(?:that|this|it)\s+should\s+(?:say|read|have said)\s+\S", _I)
 
