@@ -627,8 +627,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             spelled = NUMBER_WORDS.match(value)
             if spelled:  # "pin is nineteen fifty two": the words of the number, all of them
                 found.append(Finding(kind, "secret", m.start("v"), m.start("v") + spelled.end(), spelled.group(0)))
-            elif _DIAL.search(word) and _DIAL_NUMBERS.match(text, m.start("v")):  # "combination — 14, 32, 7": each number
-                numbers = _DIAL_NUMBERS.match(text, m.start("v"))
+            elif _DIAL.search(word) and (numbers := _DIAL_NUMBERS.match(text, m.start("v"))):  # "combination — 14, 32, 7"
                 found.append(Finding(kind, "secret", numbers.start(), numbers.end(), numbers.group(0)))
             elif "phrase" in word.casefold() or _DIAL.search(word) or word.casefold().endswith("master"):  # spaces inside: the rest of the clause is its value
                 add(kind, m, "v")

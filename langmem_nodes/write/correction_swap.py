@@ -90,9 +90,9 @@ def _shared_head(new: str, clause: str) -> str:
     toks = clause.split()
     for i, tok in enumerate(toks):
         if tok.strip(".,").casefold() == head and i >= len(words) - 1:
-            span = toks[i - len(words) + 1:i + 1]
-            if not any(t.casefold() in _STOP_EN for t in span[:-1]) and " ".join(span).casefold() != new.casefold():
-                return " ".join(span).strip(".,")
+            toks_span = toks[i - len(words) + 1:i + 1]
+            if not any(t.casefold() in _STOP_EN for t in toks_span[:-1]) and " ".join(toks_span).casefold() != new.casefold():
+                return " ".join(toks_span).strip(".,")
     return ""
 
 
@@ -384,10 +384,10 @@ def aligned(old: str, old_clause: str, clause: str) -> str:
                 value = (rest[: stop.start()] if stop else rest).strip()
                 return value if 1 <= len(value) <= 12 and value != old else ""
         return ""
-    lead = re.findall(r"[A-Za-z']+", before)[-1:] if before.strip() else []
-    if not lead or lead[0].casefold() in ("i", "my", "we", "our", "is", "a", "the", "an"):
+    word_before = re.findall(r"[A-Za-z']+", before)[-1:] if before.strip() else []
+    if not word_before or word_before[0].casefold() in ("i", "my", "we", "our", "is", "a", "the", "an"):
         return ""
-    m = re.search(rf"\b{re.escape(lead[0])}\s+(?P<v>[\w.+#-]+(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*)", clause, _I)
+    m = re.search(rf"\b{re.escape(word_before[0])}\s+(?P<v>[\w.+#-]+(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*)", clause, _I)
     value = m.group("v") if m else ""
     return value if value and value.casefold() != old.casefold() and value.casefold() not in _STOP_EN else ""
 

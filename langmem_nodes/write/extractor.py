@@ -853,9 +853,9 @@ class RuleExtractor(Extractor):
         found[:] = [f for f in found if id(f[0]) not in routine_made or f[0].replaces]  # a routine alone is context
         if correction:
             self._inherit(found, earlier)
-            olds = {normalize_text(r) for c, *_ in found for r in c.replaces}
+            replaced_values = {normalize_text(r) for c, *_ in found for r in c.replaces}
             # "是十二点睡，十一点是上床玩手机的时间": the old value said to be something else is no attribute of its own
-            found[:] = [f for f in found if not (f[0].predicate.startswith("attr:") and normalize_text(f[0].predicate[5:]) in olds)]
+            found[:] = [f for f in found if not (f[0].predicate.startswith("attr:") and normalize_text(f[0].predicate[5:]) in replaced_values)]
             if not found and len(unresolved) == 1:
                 olds = [*carried, *left_unread, *(clean_object(x) for x in _NAMED_OLD.findall(message))]
                 # "我每周跑步三次" … "说错了，是游泳，不是跑步": the earlier sentence said again with the new value
@@ -864,9 +864,9 @@ class RuleExtractor(Extractor):
                           for c in correction_target.resaid(unresolved[0][1], olds, texts, lambda s: [c for c, *_ in self.claims(s)])]
             self._swap_in_found(message, found, unresolved)  # "我用的是13寸的笔记本，不是13寸，是15寸的"
             if found and unresolved and not any(normalize_text(v) in normalize_text(f[0].object) for _, v in unresolved for f in found) and (
-                    said := self._swapped(message, unresolved, earlier, self._unread_value)):
+                    swapped_said := self._swapped(message, unresolved, earlier, self._unread_value)):
                 # "i ride a 56cm frame — not the 56, the 54cm … my inseam is 81cm": the other claims correct nothing
-                found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(said)]
+                found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(swapped_said)]
             if not found and (referred or slip.marks(message) or lx.CORRECTION_ANYWHERE.search(message) or chat_en.is_correction(message)
                               or correction_swap.marks(message, _user_texts(earlier)) or _FIX_LEAD.match(message)):
                 # "我每周二去健身房" … "改成周四了", "I drink my coffee black" … "I take it with oat milk": the earlier
@@ -1151,13 +1151,13 @@ class RuleExtractor(Extractor):
             again = [c for c in grammar.parse(lead + value) if (c.subject, c.predicate) == (target.subject, target.predicate)]
             if again and normalize_text(again[0].object) != normalize_text(value):
                 return [Claim(target.subject, target.predicate, again[0].object, target.polarity, target.kind, [target.object])]
-        if again := routine.again(target.predicate, _without_old(clause)):  # "it's at 9:45, not 10": a time, whole
-            value = again
-        if not correction_slot.put_kind(target.object, value) and (said := next(
-                (put for t in _user_texts(earlier) for part in re.split(r"[,，.。!！;；]", t)
-                 if normalize_text(target.object) in normalize_text(part) and (put := correction_slot.put_kind(part.strip(), value))), "")):
+        if time_again := routine.again(target.predicate, _without_old(clause)):  # "it's at 9:45, not 10": a time, whole
+            value = time_again
+        if not correction_slot.put_kind(target.object, value) and (said_with_day := next(
+                (day_put for t in _user_texts(earlier) for part in re.split(r"[,，.。!！;；]", t)
+                 if normalize_text(target.object) in normalize_text(part) and (day_put := correction_slot.put_kind(part.strip(), value))), "")):
             # "我每周三练琴" (read as 练琴) … "是周四": the day belongs to the sentence, said again with the new one
-            return [Claim(target.subject, target.predicate, clean_object(_FIRST_PERSON.sub("", said).strip()), target.polarity,
+            return [Claim(target.subject, target.predicate, clean_object(_FIRST_PERSON.sub("", said_with_day).strip()), target.polarity,
                           target.kind, [target.object])]
         values = [value] if is_exclusive(target.predicate) else _conjuncts(clause, value)
         values = [correction_target.aged(target.object, correction_value.versioned(target.object, v)) for v in values]  # "Python 3.8" … "是 3.11"

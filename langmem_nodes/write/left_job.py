@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from ..records import normalize_text
 from .rules import Claim, clean_object
@@ -35,7 +36,7 @@ def read(clause: str) -> list[Claim]:
     return [Claim("user", "works_at", org, "negative", "identity")] if org else []
 
 
-def employer(found: list[tuple[Claim, str, object, bool]], said_before: Callable[[], list[Claim]]) -> None:
+def employer(found: list[tuple[Claim, str, Any, bool]], said_before: Callable[[], list[Claim]]) -> None:
     """"I quit Spotify" after "I work at Spotify": the app given up is the user's employer left (in place)."""
     quits = [c for c, *_ in found if c.subject == "user" and c.predicate == "uses" and c.polarity == "negative"]
     if not quits:

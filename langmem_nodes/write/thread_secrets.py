@@ -3,13 +3,13 @@ them in the latest turn too, whatever words surround them there."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..safety.said_before import refused_values
 
 
-def refused_earlier(turns: Sequence[dict[str, Any]]) -> tuple[str, ...]:
+def refused_earlier(turns: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
     """Secret values held by the user turns before the latest ones (`turns` as `messages_to_turns` gives them)."""
     from .extractor import latest_user_turns  # the extractor imports the gate's modules
 
