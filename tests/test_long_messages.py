@@ -79,7 +79,7 @@ def test_a_long_turn_is_screened_once(store, monkeypatch, message):
     screen_module._screen.cache_clear()
     built = []
     real = screen_module.TurnScreen.__init__
-    monkeypatch.setattr(screen_module.TurnScreen, "__init__", lambda self, text: built.append(len(text)) or real(self, text))
+    monkeypatch.setattr(screen_module.TurnScreen, "__init__", lambda self, text, *a: built.append(len(text)) or real(self, text, *a))
     _write(store, message)
     assert len([n for n in built if n > 1000]) == 1  # extract and verify share one screen of the turn
 
