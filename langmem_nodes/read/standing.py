@@ -221,12 +221,11 @@ def conditions_asked(text: str) -> set[str]:
 
 def conditions_held(text: str, predicate: str = "") -> set[str]:
     """The conditions a memory (its `text`, its `predicate`) states."""
-    pred = predicate.casefold()
-    return {name for name, c in CONDITIONS.items() if pred in c.predicates or c.held.search(text)}
+    return {name for name in CONDITIONS if holds_condition(name, text, predicate)}
 
 
 def holds_condition(name: str, text: str, predicate: str = "") -> bool:
-    """Whether a memory states condition `name` (`name in conditions_held(text, predicate)`, one test)."""
+    """Whether a memory states condition `name` (by its predicate or its text); KeyError for an unknown name."""
     c = CONDITIONS[name]
     return predicate.casefold() in c.predicates or bool(c.held.search(text))
 
