@@ -85,7 +85,7 @@ class ExtractNode(MemoryNode):
         try:
             pending, skips = self.extractor.extract_explained(turns, ctx, now)
         except Exception as e:  # memory never takes the turn down: degrade, record, say so
-            return self._degraded(e, turns, ctx, now)
+            return self._degraded(e, state, refused, turns, ctx, now)
         return self._done(state, pending, [*refused, *skips], turns, ctx, now)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
@@ -95,7 +95,7 @@ class ExtractNode(MemoryNode):
         try:
             pending, skips = await self.extractor.aextract_explained(turns, ctx, now)
         except Exception as e:
-            return self._degraded(e, turns, ctx, now)
+            return self._degraded(e, state, refused, turns, ctx, now)
         return self._done(state, pending, [*refused, *skips], turns, ctx, now)
 
     def _done(self, state: dict[str, Any], pending: list[PendingWrite], skips: list[dict[str, Any]],
@@ -141,20 +141,23 @@ class ExtractNode(MemoryNode):
         return [{**t, "content": clean_turn_text(t["content"])[0]} if isinstance(t.get("content"), str) else dict(t)
                 for t in turns], refused
 
-    def _degraded(self, e: Exception, turns: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
-        fallback, pending = self.extractor.fallback, []
+    def _degraded(self, e: Exception, state: dict[str, Any], refused: list[dict[str, str]],
+                  turns: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
+        """The fallback's writes and its own per-clause reasons ("secret", "question"), through the same
+        steps as a normal turn (corrections of stored facts, returns, "I moved."), plus the failure."""
+        fallback, pending, skips = self.extractor.fallback, [], []
         if fallback is not None:
             try:
-                pending = fallback.extract(turns, ctx, now)
+                pending, skips = fallback.extract_explained(turns, ctx, now)
             except Exception:  # the fallback failed too: nothing stored from this turn, still recorded
-                fallback = None
+                fallback, pending, skips = None, [], []
         culprit = "" if getattr(self.extractor, "uses_model", False) else f"extractor {self.extractor.name!r}"
         failure = ModelFailure.of("extract", e, fallback=fallback.name if fallback else "none", incognito=ctx.incognito,
                                   culprit=culprit)
         failure.log()
         for p in pending:
             p.note("extract", f"fallback after {self.extractor.name} failure")
-        return {self.pending_key: _capped(pending)[0], self.error_key: failure.as_dict(), SKIPS_KEY: []}
+        return {**self._done(state, pending, [*refused, *skips], turns, ctx, now), self.error_key: failure.as_dict()}
 
 
 SKIPS_KEY = "memory_extract_skips"

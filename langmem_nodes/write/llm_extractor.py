@@ -156,6 +156,27 @@ class LLMExtractor(Extractor):
             return as_extraction(await acall_within(lambda: runnable.ainvoke(prompt), self.timeout))
         return as_extraction(await acall_within(lambda: self.model.ainvoke(prompt), self.timeout))
 
+    def extract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
+                          ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
+        chat = self._small_talk(turns, ctx, now)
+        return ([], chat) if chat else (self.extract(turns, ctx, now), [])
+
+    async def aextract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
+                                 ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
+        chat = self._small_talk(turns, ctx, now)
+        return ([], chat) if chat else (await self.aextract(turns, ctx, now), [])
+
+    def _small_talk(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[dict[str, str]]:
+        """The rules' skips when every clause of the turn is small talk ("thanks", "ok", "好的"): the model is
+        not called for it. Questions still go to the model ("Could you remember that I'm vegetarian?"), and so
+        does an answer to the assistant's question ("Shall I remember you prefer tabs?" — "yes")."""
+        earlier = latest_user_turns(turns)[1]
+        asked = bool(earlier) and str(earlier[-1].get("content") or "").rstrip().endswith(("?", "？"))
+        if asked or not isinstance(self.fallback, RuleExtractor):
+            return []
+        pending, skips = self.fallback.extract_explained(turns, ctx, now)
+        return skips if not pending and skips and all(s.get("reason") == "small talk" for s in skips) else []
+
     def extract(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime) -> list[PendingWrite]:
         if not latest_user_turns(turns)[0]:
             return []
