@@ -72,6 +72,7 @@ from . import (
     other_language,
     pronouns,
     quoted,
+    remember_asked,
     routine,
     slip,
     softened,
@@ -495,6 +496,7 @@ class RuleExtractor(Extractor):
                 continue
             sentence = team_frame.as_project_rule(lx.drop_emoji(answer_scope.untagged(sentence)).strip())  # "Team rule: …" binds the project
             sentence = chat14_en.bullet_setting(sentence) or sentence  # "* db: MySQL 8" in a list about the stack
+            sentence = remember_asked.statement(sentence) or sentence  # "Could you remember that I'm vegetarian?"
             if not sentence:
                 continue
             if sentence in said_again:
