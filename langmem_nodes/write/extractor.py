@@ -59,6 +59,7 @@ from . import (
     frames,
     grammar,
     grammar_zh,
+    habit_any,
     household,
     kin_age,
     kin_correction,
@@ -803,6 +804,8 @@ class RuleExtractor(Extractor):
                         said := answered.statement(clause, asked_before[min(n, len(asked_before) - 1)])):
                     # "你们项目用什么 CI？" "GitHub Actions。": the question frames it
                     new = self._parse(re.sub(r"^以后", "", said), None, explicit or bool(lx.EXPLICIT.search(said)))
+                if not new and not correction:
+                    new = habit_any.read(clause)  # "I drink tea every morning", "我一般晚上十一点睡"
                 if not new:
                     skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
                     # "我们用 MySQL 8，每周二发版，不对，…": the slip is about 每周二发版 (in English an aside often says a number of its own: "been here since 2019")
