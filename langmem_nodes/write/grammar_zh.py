@@ -154,6 +154,10 @@ _ZH_CHORE = (r"(?:写|做|搭|搭建|实现|开发|管理?|跑|打包|部署|构
 _NO_NEED = r"(?:担心|操心|着急|急|客气|谢|麻烦|管|理|改|动|修|换|重启|重装|重新|再|特意|专门|太|那么|这么|每次|考虑|在意|怕|想|等|去|来|做|搞|弄|看|写|说|问|提|加|装|跑|测|记)"
 _PROJ = r"(?:(?:我们|咱们)(?:组|团队|公司|项目)?(?:这个|那个)?|(?:这个|本|该|此)\s*(?:项目|仓库|repo|代码库|工程|服务|系统|monorepo)|项目|仓库|服务|代码库|代码)"
 _TECH = r"[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*){0,2}"
+# a tool's role named in English inside Chinese: "我的 shell 用 zsh", "我的 IDE 一直用 PyCharm"
+_TOOL_ROLE_EN = (r"(?i:shell|terminal|editor|ide|browser|os|laptop|phone|keyboard|notes? app|password manager|vpn|dns|"
+                 r"(?:e-?)?mail client|launcher|window manager|wm|font|theme|colou?r ?scheme|linter|formatter|package manager|"
+                 r"dotfiles|prompt|multiplexer|git client|db client|api client|http client)")
 _ASCII_TECH = r"[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Za-z0-9][A-Za-z0-9_.+#-]*){0,2}"  # "Dart语法好多不习惯" names no tool
 
 
@@ -315,7 +319,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # "我现在用的编辑器是 Zed", "我的包管理用的是 npm": the tool in that role
     (re.compile(rf"^我{_ADV}(?:用的|常用的|在用的)\s*(?P<t>[\u4e00-\u9fffA-Za-z ]{{1,8}}?)\s*(?:是|叫)\s*(?P<o>[^，,]{{1,30}})$|"
                 r"^我的\s*(?P<t2>[\u4e00-\u9fffA-Za-z ]{1,8}?)\s*(?<![老总还倒可正就只硬])(?:用的是|用的|是用|(?:早就|已经|最近|上个?月|去年)*(?:换成|换到|改成|切到|迁到)了?)\s*(?P<o2>[^，,]{1,30}?)(?:了)?$|"
-                rf"^我(?!们)的?\s*(?!以前|之前|过去|曾经|原来|本来|当年|那时)(?P<t3>(?:(?![不没别想要会能得让叫帮给请再])[\u4e00-\u9fff]){{2,6}}?)\s*"
+                rf"^我(?!们)的?\s*(?!以前|之前|过去|曾经|原来|本来|当年|那时)(?P<t3>(?:(?![不没别想要会能得让叫帮给请再])[\u4e00-\u9fff]){{2,6}}?|{_TOOL_ROLE_EN})\s*"
                 rf"(?:一直|都|也|主要)?用(?:的是|的)?\s*(?P<o3>{_TECH}|\d[\w.+#-]*)(?:\s*(?:来)?(?:管理?|记|存|同步|备份|整理))?$"),
      lambda m: _claim("user", "uses", m.group("o") or m.group("o2") or m.group("o3"))),
     # the user's work computer is the user's, not the company's tool: "公司电脑是 Mac"
