@@ -135,11 +135,15 @@ def test_casual_facts_are_read(text, fact) -> None:
 
 @pytest.mark.parametrize("text", [
     "i'm in Lisbon this week for a conference, any dinner spots near the river?",  # a stay, not a home
-    "I run about 30km a week right now.",  # an amount, not a tool
     "I'm 34 weeks pregnant",  # not an age
 ])
 def test_casual_chat_that_is_no_durable_fact(text) -> None:
     assert _found(text) == []
+
+
+def test_an_amount_per_week_is_a_routine_not_a_tool() -> None:
+    found = {(p.record.predicate, p.record.object) for p in _found("I run about 30km a week right now.")}
+    assert found == {("attr:weekly_distance", "30km a week")}
 
 
 def test_a_rule_pointing_back_at_the_claim_before_is_not_a_second_memory() -> None:

@@ -118,6 +118,8 @@ class FreshnessNode(MemoryNode):
         lang = (asked_in or memory_lang(rec)) if self.lang == "auto" else self.lang
         seen = rec.verified_at or rec.created_at
         note = freshness_note(rec, now, lang)
+        if (started := since_note(rec, now, lang)) is not None:
+            note = ("；" if lang == "zh" else "; ").join(x for x in (started, note) if x)
         if earlier:
             note = ("；" if lang == "zh" else "; ").join(x for x in (_earlier_note(earlier, now, lang), note) if x)
         return hit.model_copy(update={"age": relative_age(seen, now, lang), "note": note})
@@ -193,10 +195,33 @@ def _same_value(old: MemoryRecord, rec: MemoryRecord) -> bool:
 
 
 def _earlier_note(earlier: list[tuple[MemoryRecord, MemoryRecord]], now: datetime, lang: str) -> str:
-    """ "earlier: «User lives in Lisbon» (stated 40 days ago, replaced 12 days ago)" """
+    """ "earlier: «User lives in Lisbon» (stated 40 days ago, replaced 12 days ago)"; replaced when the user said
+    the change happened ("I moved last month"), else when it was said."""
     def age(r: MemoryRecord) -> str:
         return relative_age(r.created_at, now, lang)
 
+    def replaced(by: MemoryRecord) -> str:
+        return relative_age(began(by) or by.created_at, now, lang)
+
     if lang == "zh":
-        return "；".join(f"此前：«{e.text}»（{age(e)}所说，{age(by)}被取代）" for e, by in earlier)
-    return "; ".join(f"earlier: «{e.text}» (stated {age(e)}, replaced {age(by)})" for e, by in earlier)
+        return "；".join(f"此前：«{e.text}»（{age(e)}所说，{replaced(by)}被取代）" for e, by in earlier)
+    return "; ".join(f"earlier: «{e.text}» (stated {age(e)}, replaced {replaced(by)})" for e, by in earlier)
+
+
+def began(rec: MemoryRecord) -> datetime | None:
+    """When the user said the value began to hold (`metadata["since"]`, "I moved here last month"), if they did."""
+    try:
+        return as_utc(datetime.fromisoformat(str(rec.metadata["since"]))) if rec.metadata.get("since") else None
+    except ValueError:
+        return None
+
+
+def since_note(rec: MemoryRecord, now: datetime, lang: str) -> str | None:
+    """ "true since 30 days ago (the user said "last month")" for a value whose start the user gave."""
+    start = began(rec)
+    if start is None:
+        return None
+    said = str(rec.metadata.get("since_said") or "")[:40]
+    if lang == "zh":
+        return f"自{relative_age(start, now, lang)}起" + (f"（用户说“{said}”）" if said else "")
+    return f"true since {relative_age(start, now, lang)}" + (f' (the user said "{said}")' if said else "")

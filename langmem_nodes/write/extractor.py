@@ -77,6 +77,7 @@ from . import (
     routine,
     slip,
     softened,
+    stated_time,
     team_frame,
     transcript,
     unsaid_change,
@@ -415,6 +416,8 @@ class RuleExtractor(Extractor):
             skipped += skips
             for claim, clause, source, hedged in found:
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid, said_in=content)
+                if (began := stated_time.since(clause, now)) is not None:  # "I moved to Denver last month"
+                    p.record.metadata.update(since=began[0].isoformat(), since_said=began[1])
                 if smuggled:
                     p.flags = ["injection"]
                 out.append(p)
@@ -498,6 +501,7 @@ class RuleExtractor(Extractor):
             sentence = team_frame.as_project_rule(lx.drop_emoji(answer_scope.untagged(sentence)).strip())  # "Team rule: …" binds the project
             sentence = chat14_en.bullet_setting(sentence) or sentence  # "* db: MySQL 8" in a list about the stack
             sentence = remember_asked.statement(sentence) or sentence  # "Could you remember that I'm vegetarian?"
+            sentence = stated_time.unlead(sentence)  # "Last month I moved to Denver": the time after the change
             if not sentence:
                 continue
             if sentence in said_again:
