@@ -197,7 +197,7 @@ def generate(n: int = 8, seed: int = 7) -> list[dict[str, Any]]:
 def to_jsonl(data: list[dict[str, Any]], out: Path, *, categories: tuple[int, ...] = (1, 2, 3, 4)) -> tuple[Path, Path]:
     """memories.jsonl (one turn per memory, dated by its session) and queries.jsonl (asked a day after the
     last session, gold = evidence ids) for `python -m evals retrieval`."""
-    from evals.locomo import parse_session_date
+    from evals.locomo import evidence_ids, parse_session_date
 
     mems, queries = [], []
     for conv in data:
@@ -211,11 +211,13 @@ def to_jsonl(data: list[dict[str, Any]], out: Path, *, categories: tuple[int, ..
                 mems.append({"id": f"{sid}/{t['dia_id']}", "text": f"{t['speaker']}: {t['text']}",
                              "scope": {"user_id": sid}, "created_at": (when + timedelta(seconds=i)).isoformat()})
         assert last is not None
+        known = {m["id"] for m in mems}
         for n, q in enumerate(conv["qa"]):
-            if q["category"] in categories:
+            # the public file's evidence holds ids like "D8:6; D9:17" and a few that name no turn: split, then drop
+            gold = [g for e in evidence_ids(q.get("evidence", [])) if (g := f"{sid}/{e}") in known]
+            if q["category"] in categories and gold:
                 queries.append({"id": f"{sid}/q{n}", "text": q["question"], "scope": {"user_id": sid},
-                                "now": (last + timedelta(days=1)).isoformat(),
-                                "gold": [f"{sid}/{e}" for e in q["evidence"]]})
+                                "now": (last + timedelta(days=1)).isoformat(), "gold": gold})
     out.mkdir(parents=True, exist_ok=True)
     paths = out / "memories.jsonl", out / "queries.jsonl"
     for path, rows in zip(paths, (mems, queries), strict=True):
