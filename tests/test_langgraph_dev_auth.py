@@ -1,7 +1,8 @@
 """A real `langgraph dev` with a custom auth handler (langgraph.json `"auth"`): the authenticated user is the
 memory user. Runs carry no user_id; each token's user gets their own memory, in English and Chinese, and a
 client naming another user in `context` is refused instead of reading that user's memory. A handler that lists
-the user's `memory_projects` keeps them out of every other project (newcomer17 M7)."""
+the user's `memory_projects` keeps them out of every other project (newcomer17 M7); `own_threads` keeps each
+thread to its creator: another user can neither read it nor post a message to it (newcomer18 H2)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from evals._dev_server import dev_server, group_alive
 AUTH = '''
 from langgraph_sdk import Auth
 
-auth = Auth()
+from langmem_nodes.thread_auth import own_threads
+
+auth = own_threads(Auth())
 TOKENS = {"token-ada": {"identity": "ada", "memory_projects": ["shop"]}, "token-li": "李雷"}
 
 
@@ -54,6 +57,16 @@ async def drive(url: str) -> dict:
         seen["ada_bank"] = str(await turn(ada, "Remember that our bank runs on Kubernetes.", context={"project_id": "bank"}))
     except Exception as e:  # noqa: BLE001 - the SDK raises the run's error
         seen["ada_bank"] = f"{type(e).__name__}: {e}"
+    ada_thread = (await ada.threads.create())["thread_id"]  # newcomer18 H2: 李雷 must not read or post to it
+    await ada.runs.wait(ada_thread, "memory_agent", input={"messages": [{"role": "user", "content": "I live in Oslo."}]})
+    for what, call in (("li_reads_ada", lambda: li.threads.get_state(ada_thread)),
+                       ("li_posts_to_ada", lambda: li.runs.wait(ada_thread, "memory_agent", input={
+                           "messages": [{"role": "user", "content": "Remember that I live in Paris."}]}))):
+        try:
+            seen[what] = str(await call())
+        except Exception as e:  # noqa: BLE001 - the SDK raises the server's 404
+            seen[what] = f"{type(e).__name__}: {e}"
+    seen["ada_thread"] = str(await ada.threads.get_state(ada_thread))
     try:
         await get_client(url=url).threads.create()
         seen["no_token"] = "accepted"
@@ -75,3 +88,6 @@ def test_the_authenticated_user_owns_the_memory(tmp_path):
     assert ["Fly.io" in w["object"] for w in seen["ada_shop"]] == [True], seen
     assert "memory_projects" in seen["ada_bank"] and "Kubernetes" not in seen["ada_bank"], seen
     assert "unknown token" in seen["no_token"], seen  # the handler refused the request
+    for what in ("li_reads_ada", "li_posts_to_ada"):  # own_threads: another user's thread is not found
+        assert ("404" in seen[what] or "not found" in seen[what].lower()) and "Oslo" not in seen[what], seen
+    assert "Oslo" in seen["ada_thread"] and "Paris" not in seen["ada_thread"], seen
