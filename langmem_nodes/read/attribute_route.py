@@ -26,6 +26,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,6 +38,8 @@ from ..store import MemoryStore
 
 #: Attributes other than the asked one, whatever their value: their memories never answer the question.
 _OTHER_ATTRIBUTES = EXCLUSIVE | {"allergy", "diet"}
+#: Where one question of a message ends and the next begins.
+_QUESTIONS = re.compile(r"(?<=[?？])|(?<=[.!。！;；])\s+|\n+")
 #: How far a memory holding the asked attribute rises (the subject boost's form, `recall.py`).
 ATTRIBUTE_BOOST = 1.0
 
@@ -50,10 +53,15 @@ class AttributeRoute:
 
     @classmethod
     def of(cls, text: str) -> AttributeRoute | None:
-        """The route of a query, or None when it names no category."""
+        """The route of a query, or None when it names no category. A message of several questions routes each:
+        one that names no category may need any memory, so then no memory is excluded ("What do I eat? Where
+        do I live?" keeps the diet memory though "where do I live" asks for a place)."""
         asked = asked_categories(text)
         if not asked:
             return None
+        parts = [p for p in _QUESTIONS.split(text) if p.strip(" \t\n,，、")]
+        if len(parts) > 1 and any(not asked_categories(p) for p in parts):
+            return cls(frozenset(asked), frozenset())
         return cls(frozenset(asked), frozenset(n for n in asked if asks_for_value(text, n)))
 
     def holds(self, rec: MemoryRecord) -> bool:
