@@ -87,10 +87,15 @@ def add_memory(
             it with `memory_messages(state, system, cite=True)`). Without it, "used" stays unknown.
 
     Returns:
-        The same builder, for chaining.
+        The same builder, for chaining: `add_memory` edits the builder you pass (as LangGraph's own
+        `add_node`/`add_edge` do), so build one StateGraph per graph.
     """
     if agent not in builder.nodes:
         raise ValueError(f"add_memory: no node named {agent!r} in the builder")
+    if recall_name in builder.nodes and write_name in builder.nodes:
+        raise ValueError(
+            f"add_memory was already applied to this builder (it adds {recall_name!r} and {write_name!r} to the "
+            "builder you pass and returns it); build a new StateGraph for a second graph")
     edges = set(builder.edges)
     branches = builder.branches.get(agent, {})
     ends_by_branch = any(_may_end(spec) for spec in branches.values())
