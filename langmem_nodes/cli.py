@@ -394,6 +394,24 @@ def cmd_import(args: argparse.Namespace, store: Any) -> int:
     return 0
 
 
+def cmd_users(args: argparse.Namespace, store: Any) -> int:
+    """Operator view: who has memories in the home, per project and level, with active / all counts."""
+    rows: dict[tuple[str, str, str, str], list[int]] = {}
+    for r in _admin(store).list_all(all_statuses=True):
+        scope = r["scope"]
+        key = (scope.get("org_id") or "default", scope.get("user_id") or "-", scope.get("project_id") or "-",
+               scope["level"])
+        counts = rows.setdefault(key, [0, 0])
+        counts[0] += r["status"] == "active"
+        counts[1] += 1
+    table = [{"org": o, "user": u, "project": p, "level": lv, "active": a, "all": n}
+             for (o, u, p, lv), (a, n) in sorted(rows.items())]
+    human = "\n".join(f"{t['user']}  project {t['project']}  {t['level']}  {t['active']} active of {t['all']}"
+                      + (f"  (org {t['org']})" if t["org"] != "default" else "") for t in table) or "no memories"
+    _emit(args, human, {"users": table})
+    return 0
+
+
 def cmd_stats(args: argparse.Namespace, store: Any) -> int:
     from datetime import timedelta
 
@@ -515,6 +533,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("export", cmd_export, "all of a user's records and ledger as JSON (every project and session)")
     _scope_args(p)
     p.add_argument("--out", help="write the export here (default: stdout)")
+    add("users", cmd_users, "who has memories in the home: user, project, level, active / all counts (operator)")
     p = add("stats", cmd_stats, "retrieval metrics of a user: restatements, hit rate, unused share, latency")
     _scope_args(p)
     p.add_argument("--since", type=_days, help=f"only the last DAYS days (0 < DAYS <= {MAX_DAYS})")
