@@ -28,6 +28,7 @@ def _written(tmp_path, text: str) -> list[tuple[str, str]]:
     ("我每周去三次健身房。", "user", "健身房"),
     ("我一般晚上十一点睡。", "user", "十一点"),
     ("我每天晚上背单词", "user", "背单词"),
+    ("我工作日都走路上班", "user", "走路上班"),
     ("we deploy every friday", "project", "friday"),
 ])
 def test_a_habit_or_routine_is_stored(tmp_path, text, subject, value):
@@ -46,6 +47,8 @@ def test_a_habit_or_routine_is_stored(tmp_path, text, subject, value):
     "我老婆每天早上跑步。",
     "每天都要交日报吗？",
     "我想每天跑步。",
+    "周末要去朋友家吃饭，帮我想想带什么",  # one weekend, not a habit
+    "我今天十二点才下班",
 ])
 def test_no_habit_of_the_users_is_stored(tmp_path, text):
     assert _written(tmp_path, text) == []
