@@ -432,10 +432,10 @@ def _project(rest: str, *, named: bool = False) -> list[Claim]:
             if uses:
                 return _one("project", "uses", re.sub(r"^(?:do|does)\s+", "", after, flags=_I)[uses.end():], "negative", techy=True)
         team_place = re.search(r"\s(?:on|in|at)\s+(?:this|our|the)\s+(?:team|repo|repository|codebase|project|company|service|stack)\b|"
-                               r"\s(?:at work|in prod(?:uction)?)\b", rest, _I)
+                               r"\s(?:at work|in prod(?:uction)?|here)\b", rest, _I)
         if (named or team_place) and (uses := re.match(r"^(?:(?:do|does) not|don'?t|doesn'?t)\s+use\s+", rest, _I)):
             # "this repo doesn't use Docker": a fact; "we don't use mocks on this team": the place names the team
-            return _one("project", "uses", rest[uses.end():], "negative", techy=not team_place)
+            return _one("project", "uses", re.sub(r"\s+here\b.*$", "", rest[uses.end():], flags=_I), "negative", techy=not team_place)
         return []  # "we don't use Docker" (a convention or a request?) is left to the phrasing rules
     if (m := _R_STOP.match(rest)):
         obj, after = _object(rest[m.end():])

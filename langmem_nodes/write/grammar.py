@@ -33,6 +33,7 @@ from . import (
     procedure,
     softened,
     stance,
+    team_practice_en,
     team_setting,
     verb_conjunct,
     withdrawal,
@@ -771,6 +772,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
         return []
     if taken_back := withdrawal.read(clause, parse):  # "I'm not vegan anymore", "我不是素食者了"
         return taken_back
+    if (practice := team_practice_en.read(clause)) is not None:  # "we never deploy on Fridays": the project's rule
+        return practice and ([c for c in clause_en.read(clause) if c.subject == "project"] or practice)
     clause = chat14_en.restated(clause) or clause  # "quit vaping", "i've never liked X": the frame the rules read
     for text in dict.fromkeys([clause, normalise(clause)]):
         claims = _widest([c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
