@@ -30,6 +30,7 @@ from . import (
     left_job,
     moves,
     musical_instrument,
+    object_span_en,
     procedure,
     softened,
     stance,
@@ -792,6 +793,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             for c in claims:
                 over = _OVER.match(c.object) if c.predicate in ("prefers", "uses") else None
                 c.object = chat_zh.tidy(c.predicate, c.subject, _EN_TAIL_FILLER.sub("", _DURATION.sub("", c.object) or c.object) or c.object)
+                c.object = object_span_en.tight(c.predicate, c.object)  # "Austin with my two cats" → Austin
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
             return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and (_DEICTIC.search(c.object) or _BACK_CLAUSE.search(c.object)))
