@@ -31,6 +31,7 @@ from . import (
     moves,
     musical_instrument,
     object_span_en,
+    offered_pick_en,
     procedure,
     softened,
     stance,
@@ -797,6 +798,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
             return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and (_DEICTIC.search(c.object) or _BACK_CLAUSE.search(c.object)))
+                    and not (c.predicate in ("prefers", "uses") and offered_pick_en.points_at_offer(c.object))  # "the second option"
                     and not chat_zh.off_object(c) and not not_a_tool(c)
                     and not ((c.predicate in ("uses", "has") or c.predicate.startswith("attr:")) and _ISSUED.match(c.object))
                     and not (c.predicate.startswith("attr:") and _DOING.match(c.object))
