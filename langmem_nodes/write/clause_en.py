@@ -272,6 +272,7 @@ def _valid(obj: str, *, techy: bool = False) -> bool:
 
 def _expand(text: str) -> str:
     text = _OWNER_S.sub(r"\1s ", text)  # "the team's database is Postgres": a possessive, not "team is"
+    text = re.sub(r"(?<!\S)w/\s*(?=\w)", "with ", text, flags=_I)  # "a monorepo w/ pnpm workspaces"
     text = re.sub(r"(?<=\w)('m|'re|'ve|'s|'d)\b", lambda m: _CONTRACT[m.group(1).lower()], text)
     return re.sub(r"\s+", " ", text).strip()
 
@@ -464,6 +465,9 @@ def _project(rest: str, *, named: bool = False) -> list[Claim]:
     return _project_claims(obj_text) or _instrument(rest)  # "we generate the changelog with release-please"
 
 
+# a name with its kind after it: "the chi router", "the Prisma ORM"
+_KIND_AFTER = re.compile(r"^(?:the\s+)?(?P<n>[\w.+#-]+)\s+(?:router|orm|framework|library|lib|sdk|driver|plugin|bundler|runtime|"
+                         r"package|client|toolkit|engine)$", _I)
 _COMPOUND = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$")
 _EACH_OTHER = re.compile(r"^(?:each other|one another)\b", _I)
 
@@ -499,6 +503,8 @@ def _project_claims(text: str, *, strict: bool = False) -> list[Claim]:
     for _ in range(4):
         obj, rest = _object(text)
         obj = _STACK_HEAD.sub("", obj)
+        if (kind := _KIND_AFTER.match(obj)):  # "(Go with) the chi router": the name its kind follows
+            obj, loose = kind.group("n"), True
         if not (_valid(obj, techy=True) or (loose and _valid(obj) and len(obj.split()) <= 3)) or (
                 strict and not loose and not _NAME.search(obj)):
             break

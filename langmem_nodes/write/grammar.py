@@ -26,6 +26,7 @@ from . import (
     chat16_zh,
     chat_zh,
     clause_en,
+    holder_tool_en,
     kin_value,
     left_job,
     moves,
@@ -81,7 +82,9 @@ JUNK = re.compile(r"^(?:(?:have|has|had|been|be|was|were|am|is|are|do|does|did)(
                   r"(?:a struggle|a mess|a disaster|a drag|a joke|a headache|a battle|free|busy|hectic|chaos|chaotic|"
                   r"brutal|terrible|awful|annoying|great|amazing|weird|"
                   r"broken|slow|fast|hard|easy|fine|good|bad|nice|cool|crazy|insane|killing me|a pain|a nightmare|janky|"
-                  r"magical|unreadable|tough|rough|hilarious|fun|boring|messy|huge|tiny|done|gone|over|ok(?:ay)?)\b.*|"
+                  r"magical|unreadable|tough|rough|hilarious|fun|boring|messy|huge|tiny|done|gone|over|ok(?:ay)?|"
+                  r"flaky|flakey|down|unstable|buggy|laggy|sluggish|bloated|fragile|ancient|outdated|out of date|ugly|painful|"
+                  r"overloaded|live|dead)\b.*|"
                   r"basically|mostly|usually|always|never|just|only|still|also|actually|really|probably|sometimes)$", _I)
 _EN_TAIL_FILLER = re.compile(r"(?:\s+(?:on the side|for fun|lately|at work|in my (?:free|spare) time|on weekends|"
                              r"lol|lmao|haha|tbh|honestly|btw|fwiw|ngl|i guess|or so|these days|nowadays|from now on|going forward|with a passion|right now|"
@@ -770,6 +773,7 @@ _DOING = re.compile(r"^[a-z]+ing\s+(?:the|a|an|my|our|his|her|their|me|us|up|out
 def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     """Claims of one clause: the grammar's holder/relation rules around `rules.parse_clause`."""
     clause = stance.normalise(_zh_duration(clause.strip(" \t\"'“”.,;:!?。，；：！？")))  # "my dog's name is actually Cookie"
+    clause = re.sub(r"(?<!\S)w/\s*(?=\w)", "with ", clause, flags=re.I)  # "a monorepo w/ pnpm workspaces"
     if not clause:
         return []
     if taken_back := withdrawal.read(clause, parse):  # "I'm not vegan anymore", "我不是素食者了"
@@ -785,7 +789,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
             or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text) \
             or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text) or chat16_zh.read(text) \
-            or musical_instrument.read(text)
+            or musical_instrument.read(text) or holder_tool_en.named(text)
         if claims:
             claims = [d for c in claims for d in (verb_conjunct.split(c, parse) or [c])]  # "I use Vim and work at Google"
             claims = [d for c in claims for d in _split_purposes(c)]

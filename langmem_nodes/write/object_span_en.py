@@ -39,6 +39,9 @@ _AFTER = {
     "learning": rf"\s+{_WITH}",
 }
 _AFTER_RE = {k: re.compile(v, _I) for k, v in _AFTER.items()}
+# a tool with its kind after it: "the chi router", "SQLAlchemy ORM"
+_KIND_AFTER = re.compile(r"^(?:the\s+)?(?P<n>[\w.+#-]+)\s+(?:router|orm|library|lib|sdk|driver|plugin|bundler|"
+                         r"runtime|toolkit)$", _I)
 _DWELLING = re.compile(r"^(?:an?|the|my|our)\s+(?:[\w-]+\s+){0,3}?(?:flat|apartment|house|studio|condo|bungalow|townhouse|"
                        r"place|room|cottage|cabin)\s+in\s+(?P<x>\S.*)$", _I)
 
@@ -52,6 +55,8 @@ def tight(predicate: str, obj: str) -> str:
         out = out[:rel.start()]
     if (after := _AFTER_RE.get(predicate)) and (m := after.search(out)) and m.start() > 0:
         out = out[:m.start()]
+    if predicate == "uses" and (kind := _KIND_AFTER.match(out)):
+        out = kind.group("n")  # "the Prisma ORM" → Prisma
     if predicate == "lives_in" and (home := _DWELLING.match(out)):
         out = home.group("x")
     out = out.strip(" ,;")
