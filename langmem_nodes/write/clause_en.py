@@ -272,6 +272,7 @@ def _valid(obj: str, *, techy: bool = False) -> bool:
 
 def _expand(text: str) -> str:
     text = _OWNER_S.sub(r"\1s ", text)  # "the team's database is Postgres": a possessive, not "team is"
+    text = re.sub(r"(?<!\S)w/\s*(?=\w)", "with ", text, flags=_I)  # "a monorepo w/ pnpm workspaces"
     text = re.sub(r"(?<=\w)('m|'re|'ve|'s|'d)\b", lambda m: _CONTRACT[m.group(1).lower()], text)
     return re.sub(r"\s+", " ", text).strip()
 
@@ -432,10 +433,10 @@ def _project(rest: str, *, named: bool = False) -> list[Claim]:
             if uses:
                 return _one("project", "uses", re.sub(r"^(?:do|does)\s+", "", after, flags=_I)[uses.end():], "negative", techy=True)
         team_place = re.search(r"\s(?:on|in|at)\s+(?:this|our|the)\s+(?:team|repo|repository|codebase|project|company|service|stack)\b|"
-                               r"\s(?:at work|in prod(?:uction)?)\b", rest, _I)
+                               r"\s(?:at work|in prod(?:uction)?|here)\b", rest, _I)
         if (named or team_place) and (uses := re.match(r"^(?:(?:do|does) not|don'?t|doesn'?t)\s+use\s+", rest, _I)):
             # "this repo doesn't use Docker": a fact; "we don't use mocks on this team": the place names the team
-            return _one("project", "uses", rest[uses.end():], "negative", techy=not team_place)
+            return _one("project", "uses", re.sub(r"\s+here\b.*$", "", rest[uses.end():], flags=_I), "negative", techy=not team_place)
         return []  # "we don't use Docker" (a convention or a request?) is left to the phrasing rules
     if (m := _R_STOP.match(rest)):
         obj, after = _object(rest[m.end():])
@@ -464,6 +465,9 @@ def _project(rest: str, *, named: bool = False) -> list[Claim]:
     return _project_claims(obj_text) or _instrument(rest)  # "we generate the changelog with release-please"
 
 
+# a name with its kind after it: "the chi router", "the Prisma ORM"
+_KIND_AFTER = re.compile(r"^(?:the\s+)?(?P<n>[\w.+#-]+)\s+(?:router|orm|framework|library|lib|sdk|driver|plugin|bundler|runtime|"
+                         r"package|client|toolkit|engine)$", _I)
 _COMPOUND = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$")
 _EACH_OTHER = re.compile(r"^(?:each other|one another)\b", _I)
 
@@ -499,6 +503,8 @@ def _project_claims(text: str, *, strict: bool = False) -> list[Claim]:
     for _ in range(4):
         obj, rest = _object(text)
         obj = _STACK_HEAD.sub("", obj)
+        if (kind := _KIND_AFTER.match(obj)):  # "(Go with) the chi router": the name its kind follows
+            obj, loose = kind.group("n"), True
         if not (_valid(obj, techy=True) or (loose and _valid(obj) and len(obj.split()) <= 3)) or (
                 strict and not loose and not _NAME.search(obj)):
             break

@@ -26,13 +26,17 @@ from . import (
     chat16_zh,
     chat_zh,
     clause_en,
+    holder_tool_en,
     kin_value,
     left_job,
     moves,
     musical_instrument,
+    object_span_en,
+    offered_pick_en,
     procedure,
     softened,
     stance,
+    team_practice_en,
     team_setting,
     verb_conjunct,
     withdrawal,
@@ -78,7 +82,9 @@ JUNK = re.compile(r"^(?:(?:have|has|had|been|be|was|were|am|is|are|do|does|did)(
                   r"(?:a struggle|a mess|a disaster|a drag|a joke|a headache|a battle|free|busy|hectic|chaos|chaotic|"
                   r"brutal|terrible|awful|annoying|great|amazing|weird|"
                   r"broken|slow|fast|hard|easy|fine|good|bad|nice|cool|crazy|insane|killing me|a pain|a nightmare|janky|"
-                  r"magical|unreadable|tough|rough|hilarious|fun|boring|messy|huge|tiny|done|gone|over|ok(?:ay)?)\b.*|"
+                  r"magical|unreadable|tough|rough|hilarious|fun|boring|messy|huge|tiny|done|gone|over|ok(?:ay)?|"
+                  r"flaky|flakey|down|unstable|buggy|laggy|sluggish|bloated|fragile|ancient|outdated|out of date|ugly|painful|"
+                  r"overloaded|live|dead)\b.*|"
                   r"basically|mostly|usually|always|never|just|only|still|also|actually|really|probably|sometimes)$", _I)
 _EN_TAIL_FILLER = re.compile(r"(?:\s+(?:on the side|for fun|lately|at work|in my (?:free|spare) time|on weekends|"
                              r"lol|lmao|haha|tbh|honestly|btw|fwiw|ngl|i guess|or so|these days|nowadays|from now on|going forward|with a passion|right now|"
@@ -767,10 +773,13 @@ _DOING = re.compile(r"^[a-z]+ing\s+(?:the|a|an|my|our|his|her|their|me|us|up|out
 def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     """Claims of one clause: the grammar's holder/relation rules around `rules.parse_clause`."""
     clause = stance.normalise(_zh_duration(clause.strip(" \t\"'“”.,;:!?。，；：！？")))  # "my dog's name is actually Cookie"
+    clause = re.sub(r"(?<!\S)w/\s*(?=\w)", "with ", clause, flags=re.I)  # "a monorepo w/ pnpm workspaces"
     if not clause:
         return []
     if taken_back := withdrawal.read(clause, parse):  # "I'm not vegan anymore", "我不是素食者了"
         return taken_back
+    if (practice := team_practice_en.read(clause)) is not None:  # "we never deploy on Fridays": the project's rule
+        return practice and ([c for c in clause_en.read(clause) if c.subject == "project"] or practice)
     clause = chat14_en.restated(clause) or clause  # "quit vaping", "i've never liked X": the frame the rules read
     for text in dict.fromkeys([clause, normalise(clause)]):
         claims = _widest([c for c in (_run(PRE, text) or grammar_zh.pre(text) or parse_clause(text, standing=standing, keep=_kept)
@@ -780,7 +789,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
             or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text) \
             or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text) or chat16_zh.read(text) \
-            or musical_instrument.read(text)
+            or musical_instrument.read(text) or holder_tool_en.named(text)
         if claims:
             claims = [d for c in claims for d in (verb_conjunct.split(c, parse) or [c])]  # "I use Vim and work at Google"
             claims = [d for c in claims for d in _split_purposes(c)]
@@ -789,9 +798,11 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             for c in claims:
                 over = _OVER.match(c.object) if c.predicate in ("prefers", "uses") else None
                 c.object = chat_zh.tidy(c.predicate, c.subject, _EN_TAIL_FILLER.sub("", _DURATION.sub("", c.object) or c.object) or c.object)
+                c.object = object_span_en.tight(c.predicate, c.object)  # "Austin with my two cats" → Austin
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
             return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and (_DEICTIC.search(c.object) or _BACK_CLAUSE.search(c.object)))
+                    and not (c.predicate in ("prefers", "uses") and offered_pick_en.points_at_offer(c.object))  # "the second option"
                     and not chat_zh.off_object(c) and not not_a_tool(c)
                     and not ((c.predicate in ("uses", "has") or c.predicate.startswith("attr:")) and _ISSUED.match(c.object))
                     and not (c.predicate.startswith("attr:") and _DOING.match(c.object))

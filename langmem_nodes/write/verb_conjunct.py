@@ -16,13 +16,18 @@ from collections.abc import Callable
 from .rules import Claim
 
 _CONJUNCT = re.compile(r"^(?P<a>.+?)\s+(?:and|&)\s+(?P<b>(?-i:[a-z])[a-z']+\b.*)$", re.IGNORECASE)
+# a stance verb opening the conjunct: "(I love art) and hate crowds", "(I enjoy running) but hate the gym"
+_STANCE = re.compile(r"^(?:(?:really|also|totally|absolutely|kinda|just)\s+)?(?:hate|love|like|dislike|loathe|adore|enjoy|prefer|"
+                     r"detest|can'?t stand|cannot stand|don'?t (?:like|love|enjoy|mind)|do not (?:like|love|enjoy)|never liked)\b", re.IGNORECASE)
+_BUT = re.compile(r"^(?P<a>.+?)\s+but\s+(?P<b>(?-i:[a-z])[a-z']+\b.*)$", re.IGNORECASE)
 
 
 def split(c: Claim, parse: Callable[[str], list[Claim]]) -> list[Claim] | None:
     """[the claim without the verb phrase, the verb phrase's own claims], or None when the object holds none."""
-    if c.subject != "user" or not (m := _CONJUNCT.match(c.object)):
+    if c.subject != "user" or not (m := _CONJUNCT.match(c.object) or _BUT.match(c.object)):
         return None
-    own = [x for x in parse("I " + m.group("b")) if x.subject == "user" and x.predicate != c.predicate]
+    stance = bool(_STANCE.match(m.group("b")))  # a verb of liking: its own clause even under the same relation
+    own = [x for x in parse("I " + m.group("b")) if x.subject == "user" and (x.predicate != c.predicate or stance)]
     if not own:
         return None
     return [Claim(c.subject, c.predicate, m.group("a").strip(), c.polarity, c.kind, list(c.replaces)), *own]
