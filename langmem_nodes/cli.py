@@ -211,12 +211,15 @@ def cmd_show(args: argparse.Namespace, store: Any) -> int:
 def _show_human(shown: dict[str, Any]) -> str:
     """A memory, why it is believed, its supersede chain and its ledger history, for a terminal (`--json` has it all)."""
     rec = shown.get("record")
-    if not isinstance(rec, dict):  # a forgotten memory: its content-free tombstone
-        return "\n".join(f"{k}: {v}" for k, v in shown.items())
-    lines = [f"[{rec['id']}] ({rec['status']}, {_level(rec['scope'])}) {rec['text']}", f"why: {shown.get('why', '')}"]
-    chain = shown.get("chain") or {}
-    for label, key in (("replaced", "older"), ("replaced by", "newer")):
-        lines += [f"{label}: [{r['id']}] ({r['status']}) {r['text']}" for r in chain.get(key) or []]
+    if not isinstance(rec, dict):  # a forgotten memory: its content-free tombstone and scrubbed history
+        gone = shown.get("forgotten") or {}
+        lines = [f"[{shown.get('id', '')}] forgotten {str(gone.get('ts', ''))[:19].replace('T', ' ')} by "
+                 f"{gone.get('actor', '?')} in {gone.get('partition', '?')}: its text is gone from every copy"]
+    else:
+        lines = [f"[{rec['id']}] ({rec['status']}, {_level(rec['scope'])}) {rec['text']}", f"why: {shown.get('why', '')}"]
+        chain = shown.get("chain") or {}
+        for label, key in (("replaced", "older"), ("replaced by", "newer")):
+            lines += [f"{label}: [{r['id']}] ({r['status']}) {r['text']}" for r in chain.get(key) or []]
     lines.append("history:")
     for e in shown.get("history") or []:
         lines.append(f"  {str(e.get('ts', ''))[:19].replace('T', ' ')} {e.get('op')}: {e.get('reason') or ''}".rstrip())
