@@ -58,13 +58,13 @@ from .inert import (
     safe_id,
     terminal_safe,
 )
-from .instructions import find_injection, instruction_target
+from .instructions import control_reason, find_injection, instruction_target
 from .pii import PII_POLICIES, REDACTED, PiiPolicy, cn_id_valid, find_pii, iban_valid, luhn_valid, redact
 from .screen import TurnScreen
 
 __all__ = [
     "MAX_CLAUSES_PER_TURN", "MAX_TURN_CHARS", "PII_POLICIES", "QUOTED", "REDACTED", "Finding", "PiiPolicy",
-    "TurnScreen", "check_text", "clean_turn_text", "cn_id_valid", "defuse", "fence_data", "find_injection",
+    "TurnScreen", "check_text", "clean_turn_text", "cn_id_valid", "control_reason", "defuse", "fence_data", "find_injection",
     "find_pii", "find_secret", "find_secrets", "iban_valid", "instruction_target", "luhn_valid", "neutralize",
     "one_line", "prompt_text", "redact", "safe_id", "terminal_safe",
 ]
