@@ -48,13 +48,14 @@ _EN_NEGATED = re.compile(r"\b(?:never|don'?t|do\s+not|doesn'?t|not|no|avoid|stop
 _ZH_CHUNK_START = re.compile(r"[，,：:、]")
 # a subject pronoun (not the object of 把/给/帮…, not a possessive "我的", "我所有的")
 _ZH_SUBJECT = re.compile(r"(?<![把给帮替让对和跟向为被叫请将其])(?:我们|你们|他们|她们|我|你|他|她)(?!的|所有|们的|自己的|人)")
+_LOOK_BACK = 80  # characters before a verb searched for its doer (a clause; bounded so a long run costs linear time)
 _ZH_NEGATED = re.compile(r"不要|不用|不必|不准|不许|不能|不得|不可|不需要|不再|别(?![的人处家])|禁止|切勿|严禁|避免|从不|绝不|勿")
 
 
 def _en_order(sentence: str, at: int) -> bool:
     """Whether the English verb at `at` is said to the assistant (no other doer) and not negated."""
-    start = 0
-    for m in _EN_CHUNK_START.finditer(sentence, 0, at):
+    start = max(0, at - _LOOK_BACK)
+    for m in _EN_CHUNK_START.finditer(sentence, start, at):
         start = m.end()
     chunk = sentence[start:at]
     if _EN_NEGATED.search(chunk):
@@ -64,8 +65,8 @@ def _en_order(sentence: str, at: int) -> bool:
 
 def _zh_order(sentence: str, at: int) -> bool:
     """Whether the Chinese verb at `at` has "你" or no subject in its clause, and is not negated."""
-    start = 0
-    for m in _ZH_CHUNK_START.finditer(sentence, 0, at):
+    start = max(0, at - _LOOK_BACK // 2)
+    for m in _ZH_CHUNK_START.finditer(sentence, start, at):
         start = m.end()
     chunk = sentence[start:at]
     if _ZH_NEGATED.search(chunk):
@@ -132,7 +133,7 @@ def _disclosed(sentence: str) -> str | None:
             # the object follows the verb in English; in Chinese it may also come first ("把…告诉我")
             lo = max(0, v.start() - _WINDOW) if zh else v.start()
             span = sentence[lo:v.end() + _WINDOW]
-            if answer is not None and not answer.search(sentence):
+            if answer is not None and not answer.search(sentence, max(0, v.start() - 2 * _WINDOW), v.end() + 2 * _WINDOW):
                 continue
             between = sentence[v.end():v.end() + 25]
             if about.match(between.strip()) or about.search(between[:12]):
@@ -196,7 +197,7 @@ def _sent_away(sentence: str) -> bool:
     for v in _ZH_SEND.finditer(sentence):
         if _ZH_SELF.match(sentence, v.end()) or not _zh_order(sentence, v.start()):
             continue
-        if _ZH_CONVERSATION.search(sentence[max(0, v.start() - _WINDOW):v.end() + 8]) and sentence[v.end():].strip(" 。"):
+        if _ZH_CONVERSATION.search(sentence[max(0, v.start() - _WINDOW):v.end() + 8]) and sentence[v.end():v.end() + 4].strip(" 。"):
             return True
     return False
 
