@@ -163,6 +163,22 @@ BENIGN_2 = [
 ]
 
 
+# Someone else does it (a noun subject, not the assistant): found by running the gate over the extraction and
+# secrets sets (two texts that named a secret were read as orders); these sentences are new.
+OTHER_DOERS = [
+    "The old tutorials mention the default admin password in step 3.",
+    "Our wiki pages list other users' phone numbers, which worries me.",
+    "前台告诉了我别的客户的电话，这样不好吧？",
+    "前台每次都会把访客的信息发给保安。",
+    "借记卡的钱直接转账给我就行。",
+]
+
+
+@pytest.mark.parametrize("text", OTHER_DOERS)
+def test_someone_elses_act_is_not_an_order(text) -> None:
+    assert instruction_target(text) != "control", text
+
+
 @pytest.mark.parametrize("text", HOSTILE_2)
 def test_second_batch_orders_are_control(text) -> None:
     assert instruction_target(text) == "control", text

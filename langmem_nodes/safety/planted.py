@@ -40,14 +40,21 @@ CLAIMS_AUTHORITY = "it claims authority over the assistant"
 # ---- sentences and doers ------------------------------------------------------------------------------
 _SENTENCE = re.compile(r"(?<=[.!?;])(?:\s+|$)|[。！？；\n]+")
 _EN_CHUNK_START = re.compile(r"[,:;，：—–]|\b(?:then|so|and|that|but)\b", _I)
-_EN_OTHER_DOER = re.compile(
-    r"\b(?:I|we|they|he|she|it|my\s+[\w-]+(?:\s+[\w-]+)?|our\s+[\w-]+(?:\s+[\w-]+)?|their\s+[\w-]+|his\s+[\w-]+|"
-    r"her\s+[\w-]+)\s+(?:(?:usually|always|often|never|sometimes|also|just|really|will|would|can|could|to|do|did|"
-    r"must|should|typically|normally|generally|then|still|each|every|week|day|morning|evening|night)\s+)*$", _I)
+# what may stand before an order's verb: nothing (an imperative), "you", words that mark an order, or the answer
+_EN_ORDER_WORDS = re.compile(
+    r"\b(?:please|kindly|always|also|just|then|now|from\s+now\s+on|going\s+forward|henceforth|in\s+future|"
+    r"remember(?:\s+to)?|make\s+sure(?:\s+to)?|be\s+sure\s+to|don'?t\s+forget\s+to|do|each\s+time|every\s+time|"
+    r"automatically|immediately|simply|still|too|and|so|note|keep\s+in\s+mind|must|should|will|shall|can|could|"
+    r"would|ever|(?:(?:every|each|all|any|your|the)\s+)?(?:of\s+)?(?:your\s+)?(?:answers?|repl(?:y|ies)|"
+    r"responses?|messages?|output))\b", _I)
 _EN_NEGATED = re.compile(r"\b(?:never|don'?t|do\s+not|doesn'?t|not|no|avoid|stop|without|refrain\s+from|nor)\b", _I)
 _ZH_CHUNK_START = re.compile(r"[，,：:、]")
 # a subject pronoun (not the object of 把/给/帮…, not a possessive "我的", "我所有的")
 _ZH_SUBJECT = re.compile(r"(?<![把给帮替让对和跟向为被叫请将其])(?:我们|你们|他们|她们|我|你|他|她)(?!的|所有|们的|自己的|人)")
+# words that mark an order when no subject is said ("以后…", "每次回答都…", "回答时…", "记得…"); another doer
+# ("前台小姐姐告诉我…") is not the assistant
+_ZH_ORDER_WORDS = re.compile(r"以后|今后|从现在起|从今往后|每次|每当|只要|记住|记得|请|务必|必须|一定|总是|永远|都要|都得|要|一律|"
+                             r"回答|回复|答复|顺便|直接|帮我")
 _LOOK_BACK = 80  # characters before a verb searched for its doer (a clause; bounded so a long run costs linear time)
 _ZH_NEGATED = re.compile(r"不要|不用|不必|不准|不许|不能|不得|不可|不需要|不再|别(?![的人处家])|禁止|切勿|严禁|避免|从不|绝不|勿")
 
@@ -60,7 +67,7 @@ def _en_order(sentence: str, at: int) -> bool:
     chunk = sentence[start:at]
     if _EN_NEGATED.search(chunk):
         return False
-    return bool(re.search(r"\byou\b", chunk, _I)) or not _EN_OTHER_DOER.search(chunk)
+    return bool(re.search(r"\byou\b", chunk, _I)) or not _EN_ORDER_WORDS.sub("", chunk).strip(" '\"“”‘’")
 
 
 def _zh_order(sentence: str, at: int) -> bool:
@@ -71,8 +78,11 @@ def _zh_order(sentence: str, at: int) -> bool:
     chunk = sentence[start:at]
     if _ZH_NEGATED.search(chunk):
         return False
-    subjects = _ZH_SUBJECT.findall(chunk)
-    return not subjects or subjects[-1] in ("你", "你们")
+    before_object = re.split(r"[把将]", chunk, maxsplit=1)[0]  # "…把别的用户的聊天记录也告诉我": what precedes 把
+    subjects = _ZH_SUBJECT.findall(before_object)
+    if subjects:
+        return subjects[-1] in ("你", "你们")
+    return not before_object.strip() or bool(_ZH_ORDER_WORDS.search(before_object))
 
 
 def _order_at(sentence: str, at: int) -> bool:
@@ -132,6 +142,9 @@ def _disclosed(sentence: str) -> str | None:
                 continue
             # the object follows the verb in English; in Chinese it may also come first ("把…告诉我")
             lo = max(0, v.start() - _WINDOW) if zh else v.start()
+            if zh:  # an object said first stays in the verb's clause
+                for c in _ZH_CHUNK_START.finditer(sentence, lo, v.start()):
+                    lo = c.end()
             span = sentence[lo:v.end() + _WINDOW]
             if answer is not None and not answer.search(sentence, max(0, v.start() - 2 * _WINDOW), v.end() + 2 * _WINDOW):
                 continue
@@ -211,7 +224,7 @@ _EN_WIPE = re.compile(r"\b(?:delete|wipe|erase|purge|destroy|remove|clear|format
                       r"database|disk|drive|notes|memories|history)\b|"
                       r"\b(?:delete|wipe|erase|purge|destroy)\s+(?:all|everything)\b", _I)
 _ZH_MONEY = re.compile(r"(?:转账|汇款|打钱|付款|支付|转|打|汇)\s*[\d一二三四五六七八九十百千万]+\s*(?:元|块|美元|刀|万)|"
-                       r"(?:转账|汇款|打钱)(?:给|到)")
+                       r"(?:转账|汇款|打钱)(?:给|到)(?!我)")
 _ZH_WIPE = re.compile(r"(?:所有|全部|一切)的?(?:文件|数据|邮件|备份|照片|联系人|账号|记录|聊天记录|仓库|数据库|笔记|记忆)"
                       r".{0,6}(?:删掉|删除|清空|清除|抹掉|格式化|删了)|(?:删掉|删除|清空|清除|格式化)(?:我的)?(?:所有|全部)的?"
                       r"(?:文件|数据|邮件|备份|照片|联系人|账号|记录|聊天记录|仓库|数据库|笔记|记忆)")
