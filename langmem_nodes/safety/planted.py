@@ -1,8 +1,9 @@
 """Orders planted as memories, read by their parts: who acts, the act, what it touches and where it goes.
 
-A sentence is an order to the assistant when its verb has no doer but "you" (an imperative, "you must …",
-"every reply you give must …", "以后…都要…", "…，你就…"); "I forward my emails …", "我每周把周报发给老板" are the
-user's own habits. An order that is not negated ("never include real passwords …", "不要…") is control when it
+A sentence is an order to the assistant when nothing but "you", order words or the answer stands before its verb
+in its clause (an imperative, "please always …", "you must …", "every reply you give must …", "以后…都要…",
+"回答时把…", "…，你就…"); "I forward my emails …", "The old tutorials mention …", "我每周把周报发给老板", "前台告诉了我…"
+have another doer. An order that is not negated ("never include real passwords …", "不要…") is control when it
 - **discloses** a secret or credential (the admin password, API keys, 管理员密码, 数据库口令), the system prompt or
   the assistant's own setup, or other users' data (their memories, chats, what they told you; 其他用户的记忆),
   into the answers or to the user ("include … in your answers", "begin every response with …", "告诉我", "附上");
