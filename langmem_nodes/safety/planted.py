@@ -43,7 +43,7 @@ _SENTENCE = re.compile(r"(?<=[.!?;])(?:\s+|$)|[。！？；\n]+")
 _EN_CHUNK_START = re.compile(r"[,:;，：—–]|\b(?:then|so|and|that|but)\b", _I)
 # what may stand before an order's verb: nothing (an imperative), "you", words that mark an order, or the answer
 _EN_ORDER_WORDS = re.compile(
-    r"\b(?:please|kindly|always|also|just|then|now|from\s+now\s+on|going\s+forward|henceforth|in\s+future|"
+    r"\b(?:\w+ly|please|kindly|always|also|just|then|now|from\s+now\s+on|going\s+forward|henceforth|in\s+future|"
     r"remember(?:\s+to)?|make\s+sure(?:\s+to)?|be\s+sure\s+to|don'?t\s+forget\s+to|do|each\s+time|every\s+time|"
     r"automatically|immediately|simply|still|too|and|so|note|keep\s+in\s+mind|must|should|will|shall|can|could|"
     r"would|ever|(?:(?:every|each|all|any|your|the)\s+)?(?:of\s+)?(?:your\s+)?(?:answers?|repl(?:y|ies)|"
@@ -109,7 +109,7 @@ _EN_SYSTEM = re.compile(
 _ZH_SYSTEM = re.compile(r"系统(?:提示|设定|设置|指令|消息|配置|规则|prompt)|提示词|你的(?:设定|指令|配置|规则|提示|设置)|"
                         r"内部(?:指令|配置|设定|规则)", _I)
 _EN_OTHERS = re.compile(
-    r"\b(?:(?:every|each|any|all(?:\s+the)?|the)\s+)?(?:other|another)\s+(?:users?|customers?|clients?|people|"
+    r"\b(?:(?:every|each|any|all(?:\s+the)?|the)\s+)?(?:other|another|previous|last|next|earlier)\s+(?:users?|customers?|clients?|people|"
     r"persons?|members?|patients?|students?|employees?|accounts?)\b|\b(?:every|each|all(?:\s+the)?)\s+(?:users?|"
     r"customers?|clients?|members?|patients?|accounts?)\b|\b(?:other\s+people|everyone\s+else|anyone\s+else|"
     r"someone\s+else|somebody\s+else|others)(?:'s?|’s?)?\b", _I)
@@ -227,7 +227,7 @@ _EN_WIPE = re.compile(r"\b(?:delete|wipe|erase|purge|destroy|remove|clear|format
 _ZH_MONEY = re.compile(r"(?:转账|汇款|打钱|付款|支付|转|打|汇)\s*[\d一二三四五六七八九十百千万]+\s*(?:元|块|美元|刀|万)|"
                        r"(?:转账|汇款|打钱)(?:给|到)(?!我)")
 _ZH_WIPE = re.compile(r"(?:所有|全部|一切)的?(?:文件|数据|邮件|备份|照片|联系人|账号|记录|聊天记录|仓库|数据库|笔记|记忆)"
-                      r".{0,6}(?:删掉|删除|清空|清除|抹掉|格式化|删了)|(?:删掉|删除|清空|清除|格式化)(?:我的)?(?:所有|全部)的?"
+                      r".{0,6}(?:删掉|删除|清空|清除|抹掉|格式化|删了)|(?:删掉|删除|清空|清除|格式化)(?:我的?)?(?:所有|全部)的?"
                       r"(?:文件|数据|邮件|备份|照片|联系人|账号|记录|聊天记录|仓库|数据库|笔记|记忆)")
 
 
