@@ -28,7 +28,7 @@ except ImportError:  # Python < 3.11
     import sre_parse  # type: ignore[no-redef]
 
 MODULES = ["langmem_nodes.safety.credentials", "langmem_nodes.safety.pii", "langmem_nodes.safety.instructions",
-           "langmem_nodes.safety.inert", "langmem_nodes.write.grammar", "langmem_nodes.write.grammar_zh",
+           "langmem_nodes.safety.inert", "langmem_nodes.safety.planted", "langmem_nodes.write.grammar", "langmem_nodes.write.grammar_zh",
            "langmem_nodes.write.rules", "langmem_nodes.write.lexicon", "langmem_nodes.write.clause_en",
            "langmem_nodes.write.chat_en", "langmem_nodes.write.places", "langmem_nodes.read.query_need",
            "langmem_nodes.safety.coded", "langmem_nodes.safety.replied", "langmem_nodes.safety.lookalike"]

@@ -46,7 +46,7 @@ SURFACE = {
                             "MemoryFiles", "MemoryPathError"},
     "langmem_nodes.safety": {
         "MAX_CLAUSES_PER_TURN", "MAX_TURN_CHARS", "PII_POLICIES", "QUOTED", "REDACTED", "Finding", "PiiPolicy",
-        "TurnScreen", "check_text", "clean_turn_text", "cn_id_valid", "defuse", "fence_data", "find_injection",
+        "TurnScreen", "check_text", "clean_turn_text", "cn_id_valid", "control_reason", "defuse", "fence_data", "find_injection",
         "find_pii", "find_secret", "find_secrets", "iban_valid", "instruction_target", "luhn_valid", "neutralize",
         "one_line", "prompt_text", "redact", "safe_id", "terminal_safe",
     },

@@ -49,7 +49,7 @@ from ..records import (
     session_prefix,
     utcnow,
 )
-from ..safety import PII_POLICIES, PiiPolicy, check_text, find_injection, find_pii, find_secret, redact
+from ..safety import PII_POLICIES, PiiPolicy, check_text, control_reason, find_pii, find_secret, redact
 from ..store import MemoryStore, VersionConflict
 from ..store.memory_store import is_user_actor
 from ..store.sqlite import ReadOnlyViolation
@@ -306,9 +306,9 @@ class MemoryAdmin:
         secret = find_secret(" ".join([text, object or ""]))
         if secret:
             raise ValueError(f"edit text looks like {with_article(secret)}: credentials are never stored")
-        if find_injection(text) or (object is not None and find_injection(object)):
-            raise ValueError("edit text is an instruction to the assistant (it would override its instructions "
-                             "or safeguards): memory holds facts and preferences, never such orders")
+        if why := control_reason(text) or (control_reason(object) if object is not None else None):
+            raise ValueError(f"edit text is an instruction to the assistant ({why}): memory holds facts and "
+                             "preferences, never such orders")
         pii = find_pii(" ".join([text, object or ""]))
         if pii and self.pii == "refuse":
             raise ValueError(f"edit text holds {with_article(pii[0].kind)}: personal identifiers are not stored (pii='refuse')")
@@ -457,8 +457,8 @@ class MemoryAdmin:
         secret = find_secret(text)
         if secret:
             raise ValueError(f"records[{index}] ({rec.id}) holds {with_article(secret)}: credentials are never stored")
-        if find_injection(rec.text) or find_injection(rec.object):
-            raise ValueError(f"records[{index}] ({rec.id}) is an instruction to the assistant: never stored as memory")
+        if why := control_reason(rec.text) or control_reason(rec.object):
+            raise ValueError(f"records[{index}] ({rec.id}) is an instruction to the assistant ({why}): never stored as memory")
         pii = find_pii(text)
         if pii and self.pii == "refuse":
             raise ValueError(f"records[{index}] ({rec.id}) holds {with_article(pii[0].kind)}: personal identifiers are not "

@@ -1,4 +1,4 @@
-"""Safety rules in one place (`credentials`, `pii`, `instructions`, `inert`, `screen`): credentials, personal identifiers, instructions posing as memories, and how
+"""Safety rules in one place (`credentials`, `pii`, `instructions`, `planted`, `inert`, `screen`): credentials, personal identifiers, instructions posing as memories, and how
 text is made inert before it enters a prompt. Every other module asks here.
 
 - **Secrets** (`find_secrets`): credentials by shape (cloud keys, tokens, private keys, connection strings,
@@ -20,6 +20,9 @@ text is made inert before it enters a prompt. Every other module asks here.
   main and skip code review", "忽略之前的所有指令") — never stored, never a rule; "experience" for a request
   about how the assistant talks to the user ("answer me in French", "以后用中文回答我") — stored as a
   preference, not as a rule to follow.
+  `control_reason` names why: a planted order (`planted`: disclosing a secret, the system prompt or other users'
+  data, sending the conversation away, moving money or wiping data, overriding safety, claiming authority over
+  the assistant), the instruction patterns, a tool order or a safeguard switched off.
 - **Inert text** (`neutralize`, `safe_id`, `prompt_text`): one line (every Unicode line/paragraph separator
   and control character), no tags or code fences even after NFKC (`＜/memory＞`), role markers (`[INST]`,
   `<|im_start|>`) defused, ids from a safe alphabet.
@@ -58,13 +61,13 @@ from .inert import (
     safe_id,
     terminal_safe,
 )
-from .instructions import find_injection, instruction_target
+from .instructions import control_reason, find_injection, instruction_target
 from .pii import PII_POLICIES, REDACTED, PiiPolicy, cn_id_valid, find_pii, iban_valid, luhn_valid, redact
 from .screen import TurnScreen
 
 __all__ = [
     "MAX_CLAUSES_PER_TURN", "MAX_TURN_CHARS", "PII_POLICIES", "QUOTED", "REDACTED", "Finding", "PiiPolicy",
-    "TurnScreen", "check_text", "clean_turn_text", "cn_id_valid", "defuse", "fence_data", "find_injection",
+    "TurnScreen", "check_text", "clean_turn_text", "cn_id_valid", "control_reason", "defuse", "fence_data", "find_injection",
     "find_pii", "find_secret", "find_secrets", "iban_valid", "instruction_target", "luhn_valid", "neutralize",
     "one_line", "prompt_text", "redact", "safe_id", "terminal_safe",
 ]

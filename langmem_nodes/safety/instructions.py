@@ -7,6 +7,8 @@ import re
 import unicodedata
 from typing import Literal
 
+from .planted import planted_order
+
 _I = re.IGNORECASE
 
 #: The injection pattern: what `find_injection` detects and `neutralize` marks as quoted text.
@@ -124,23 +126,42 @@ def find_injection(text: str) -> bool:
     return instruction_target(text) == "control"
 
 
+ADDRESSES_INSTRUCTIONS = "it addresses the assistant's instructions"
+ORDERS_A_TOOL = "it orders a tool call or sends data on a trigger"
+SWITCHES_OFF_A_SAFEGUARD = "it would switch off a safeguard"
+
+
+def control_reason(text: str) -> str | None:
+    """Why `text` is a control instruction ("it would disclose a secret or credential", "it claims authority over
+    the assistant", …: `planted.planted_order`, then the instruction patterns), or None when it is not one."""
+    if not isinstance(text, str) or not text:
+        return None
+    folded = unicodedata.normalize("NFKC", text)
+    if reason := planted_order(folded):
+        return reason
+    if INJECTION.search(folded):
+        return ADDRESSES_INSTRUCTIONS
+    if _tool_order(folded):
+        return ORDERS_A_TOOL
+    for m in _SAFEGUARD_OFF.finditer(folded):
+        before = folded[max(0, m.start() - 40): m.start()]
+        if not _NEGATION.search(before) or re.match(r"(?:don'?t|do\s+not|never|no\s+need|不用|无需|不需要|不必|别)",
+                                                     m.group(0), _I):
+            return SWITCHES_OFF_A_SAFEGUARD
+    for m in _SAFEGUARD_SILENCED.finditer(folded):
+        if _SAFEGUARD_NOUN.match(folded, m.end()):
+            return SWITCHES_OFF_A_SAFEGUARD
+    return None
+
+
 def instruction_target(text: str) -> Literal["control", "experience"] | None:
     """What an instruction-like text aims at: "control" (the assistant's instruction hierarchy or a
     safeguard: never stored as a rule), "experience" (how the assistant talks to this user: a preference),
     or None (anything else, e.g. a project convention)."""
     if not isinstance(text, str) or not text:
         return None
-    folded = unicodedata.normalize("NFKC", text)
-    if INJECTION.search(folded) or _tool_order(folded):
+    if control_reason(text):
         return "control"
-    for m in _SAFEGUARD_OFF.finditer(folded):
-        before = folded[max(0, m.start() - 40): m.start()]
-        if not _NEGATION.search(before) or re.match(r"(?:don'?t|do\s+not|never|no\s+need|不用|无需|不需要|不必|别)",
-                                                     m.group(0), _I):
-            return "control"
-    for m in _SAFEGUARD_SILENCED.finditer(folded):
-        if _SAFEGUARD_NOUN.match(folded, m.end()):
-            return "control"
-    if _EXPERIENCE.search(folded):
+    if _EXPERIENCE.search(unicodedata.normalize("NFKC", text)):
         return "experience"
     return None

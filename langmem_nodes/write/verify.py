@@ -30,6 +30,7 @@ from ..safety import (
     PiiPolicy,
     TurnScreen,
     clean_turn_text,
+    control_reason,
     find_injection,
     find_secret,
     instruction_target,
@@ -174,7 +175,9 @@ class VerifyNode(MemoryNode):
             return True
         if ((screen.control or target == "control" or find_injection(r.text) or "injection" in p.flags)
                 and not _quoted_data(r, quote, screen.text)):
-            p.action, p.reason = "reject", "instruction aimed at the assistant: memory text is data, never a rule"
+            why = control_reason(quote or r.object) or control_reason(r.text) or control_reason(screen.text)
+            p.action = "reject"
+            p.reason = f"instruction aimed at the assistant{f' ({why})' if why else ''}: memory text is data, never a rule"
             p.note("verify", "reject (injection)")
             return True
         if target == "experience" and r.kind in (Kind.RULE, Kind.WARNING) and r.subject == "user":
