@@ -69,6 +69,7 @@ from . import (
     named_thing,
     negated_frame,
     noted,
+    one_rule,
     other_language,
     pronouns,
     quoted,
@@ -144,7 +145,7 @@ _REQUEST = re.compile(r"^(?:please|pls|can you|could you|help me|let me know|tel
 _ASKING = re.compile(r"^(?:will|would|can|could|do|does|did|should|shall|is|are|what|how|why|which|when|where|who)\b", re.I)
 _LEAD_SOFT = re.compile(r"^(?:其实|实际上|不过|但是?|哦|啊|嗯)+")
 _THIRD_PERSON = re.compile(r"^(?:she|he|they|her|his|their)\b|^(?:他|她|它)(?!们)", re.I)
-_SWAP_CLAUSES = re.compile(r"(?:[,，!！?？;；—–]|[.:](?!\d))+|[。：]+|\s+-\s+")
+_SWAP_CLAUSES = re.compile(r"(?:[,，!！?？;；—–…]|[.:](?!\d))+|[。：]+|\s+-\s+")
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
 _TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
                           r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
@@ -904,6 +905,9 @@ class RuleExtractor(Extractor):
                                   "stored_correction": {"values": [v for _, v in unresolved],
                                                         "clauses": [c for c, _ in unresolved],
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
+        found = [f for f in found if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
+        found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
+        skips += restated
         dropped: list[tuple[Claim, str, Source, bool]] = []
         kept = _distinct(found, dropped)
         skips += [{"text": quote, "reason": f"another value later in this turn stands ({later})"} for (_, quote, _, _), later in
@@ -1084,13 +1088,18 @@ class RuleExtractor(Extractor):
         """A correction naming the old value ("Helix, not Vim") corrects the attribute that value had."""
         before = [c for t in earlier if t.get("role") in ("user", "human")
                   for c, *_ in self.claims(_as_statement(str(t.get("content", ""))))]
-        for claim, *_ in found:
+        misplaced = []
+        for item in found:
+            claim = item[0]
             claim.replaces = [_said_as(x, before) for x in claim.replaces]  # "ThinkPad" → "ThinkPad X1", as stored
             olds = {normalize_text(x) for x in claim.replaces}
             for old in reversed(before):
                 if olds and normalize_text(old.object) in olds:
+                    if kin_age.is_age(claim.object) and not kin_age.holds_age(old.predicate):
+                        misplaced.append(item)  # "叫团子" … "团子是我妈家的猫，…五岁了": an age is no name
                     claim.subject, claim.predicate = old.subject, old.predicate
                     break
+        found[:] = [f for f in found if f not in misplaced]
         if len(found) == 1 and not found[0][0].replaces and before:
             # "我喜欢用摄氏度" … "不对，反过来了，用华氏度吧": a correction naming only the new value corrects the
             # user's last statement of the same kind
