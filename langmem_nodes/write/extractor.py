@@ -718,7 +718,7 @@ class RuleExtractor(Extractor):
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
                 if not new and (went_on := _rule_goes_on(prev, clause)):
-                    new = [Claim("user", "rule", went_on, "positive", "rule")]
+                    new = [Claim(prev.subject, "rule", went_on, "positive", "rule")]  # type: ignore[union-attr]
                 if not new and softened.indifferent(next((r for r in reversed(raws[:n]) if r and r.strip()), "")):
                     new = softened.reaction(clause)  # "tab 无所谓，但是行尾空格受不了": the reaction is scoped to the second thing
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
@@ -1368,12 +1368,13 @@ _DECLARATIVE = re.compile(
 # a tool and its version alone: "JDK 17", "Node v20"
 _VERSIONED = re.compile(r"[A-Za-z][\w.+#-]*\s*[vV]?\d+(?:\.\d+)*")
 # a directive that goes on with the user's standing rule: "(以后回答尽量简短，)直接给结论就行"
-_GOES_ON = re.compile(r"^(?:直接|尽量|最好|只要|只用|先|多|少)[^，,。？?]{1,20}?(?:就行|就好|就可以|即可)?$")
+_GOES_ON = re.compile(r"^(?:直接|尽量|最好|只要|只用|先|多|少|至少|必须|务必|一定要)[^，,。？?]{1,20}?(?:就行|就好|就可以|即可)?$")
 
 
 def _rule_goes_on(prev: Claim | None, clause: str) -> str:
-    """The rule a directive clause adds after a user's rule ("直接给结论"), or ""."""
-    if prev is None or prev.subject != "user" or prev.predicate != "rule" or not _GOES_ON.match(clause):
+    """The rule a directive clause adds after a rule of the user or the project ("直接给结论", "至少观察半小时"),
+    or "" (`one_rule.joined` makes the two one rule)."""
+    if prev is None or not (prev.predicate == "rule" or (prev.predicate, prev.subject) == ("states", "user")) or not _GOES_ON.match(clause):
         return ""
     return clean_object(re.sub(r"(?:就行|就好|就可以|即可)$", "", clause))
 

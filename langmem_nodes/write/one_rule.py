@@ -30,7 +30,7 @@ from typing import Any
 from ..records import normalize_text
 
 # a clause opened by a modal or a degree adverb: it has no topic of its own
-_GOES_ON = re.compile(r"^(?:最好|尽量|先|再|多|少|直接|至少|必须|务必|一定要|也要|还要|并且|而且|同时|另外|顺便|"
+_GOES_ON = re.compile(r"^(?:最好|尽量|先|再|多|少|直接|至少|必须|务必|一定要|也要|也别|也不要|还要|并且|而且|同时|另外|顺便|"
                       r"(?:and\s+)?(?:also|preferably|ideally|at least))(?![A-Za-z])", re.I)
 _BETWEEN = re.compile(r"^[\s,，、;；]*(?:(?:and|also|并且|而且|同时)\s*)?$", re.I)
 # relations whose object is the clause's own words: an instruction, not a value
@@ -51,11 +51,14 @@ def joined(found: list[tuple[Any, ...]], message: str) -> list[tuple[Any, ...]]:
         claim, quote = item[0], str(item[1])
         at = _at(message, quote, end)
         prev = out[-1][0] if out else None
-        if (prev is not None and at >= 0 and last_end >= 0 and claim.predicate == prev.predicate == "rule"
+        if (prev is not None and at >= 0 and last_end >= 0 and prev.predicate in _INSTRUCTION
+                and claim.predicate in ("rule", "states", "uses") and (claim.predicate == prev.predicate or prev.subject == "user")
                 and claim.subject == prev.subject and claim.polarity == prev.polarity and not claim.replaces
                 and _GOES_ON.match(quote.strip()) and _BETWEEN.match(message[last_end:at])):
-            glue = "，" if _CJK.search(prev.object + claim.object) else ", "
-            prev.object = f"{prev.object}{glue}{claim.object}"
+            # "多用 bullet" after "回答尽量简洁": how to answer, not a tool the user uses
+            part = claim.object if claim.predicate == prev.predicate else quote.strip()
+            glue = "，" if _CJK.search(prev.object + part) else ", "
+            prev.object = f"{prev.object}{glue}{part}"
             first = out[-1]
             out[-1] = (prev, f"{first[1]}{glue}{quote}", *first[2:])
             last_end = at + len(quote)
