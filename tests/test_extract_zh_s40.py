@@ -190,3 +190,67 @@ def test_a_slip_after_an_ellipsis(text, value) -> None:
     got = _claims(text)
     assert any(s == "user" and value in o and "不对" not in o for s, _p, o, _pol, _r in got), got
     assert not any(s == "project" for s, *_ in got), got
+
+
+# holder: a clause said to the assistant ("画图的时候别用红绿对比", "你…，写 Cmd") is no fact of the user's, and the
+# clause after it does not take the user as its dropped subject (was: uses 红绿对比 / uses Cmd, positive)
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我是色弱，所以画图的时候你别用红绿对比哈", [("user", "色弱", P)]),
+    ("我是色弱，画图的时候别用红绿对比", [("user", "色弱", P)]),
+    ("我平时用 Mac，你以后给我写教程的时候别写 Ctrl+C 那些哈，写 Cmd", [("user", "Mac", P)]),
+    ("我是左撇子，你画示意图的时候别画右手，画左手", [("user", "左撇子", P)]),
+    ("我用 Linux，你给我的命令别带 sudo，直接写", [("user", "Linux", P)]),
+    ("我近视，你做 PPT 的时候字别太小", [("user", "近视", P)]),
+    ("我叫王芳，给我推荐本书", [("user", "王芳", P)]),
+])
+def test_a_clause_to_the_assistant_is_no_fact_of_the_user(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+# the user's own clause after a first-person one still takes the user as its subject
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我叫王芳，做前端开发", [("user", "王芳", P), ("user", "前端开发", P)]),
+    ("我是程序员，平时用 Go", [("user", "程序员", P), ("user", "Go", P)]),
+    ("我画架构图一般用 Excalidraw", [("user", "Excalidraw", P)]),
+])
+def test_the_users_own_dropped_subject_still_reads(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+# object span: a span cut inside a bracket or running into "不要用" is no value; a value said again with "那一套" is
+# that value; a goal is a plan, no fact
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我们接口统一返回 {code, msg, data} 这种结构", []),
+    ("我写代码的时候不要用 tab", []),
+    ("我平时用 Mac，快捷键都是 Mac 那一套", [("user", "Mac", P)]),
+    ("我用 Vim，键位也都是 Vim 那套", [("user", "Vim", P)]),
+    ("我最近在学日语，目标是明年七月考 N2", [("user", "日语", P)]),
+    ("我在健身，目标是年底减到 65 公斤", []),
+])
+def test_broken_spans_and_goals_store_nothing(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+# a job change said by where it went ("跳槽到 X", "跳去 X") is the employer, and corrects the one said before it
+@pytest.mark.parametrize(("text", "value", "old"), [
+    ("我跳槽到美团了", "美团", ""),
+    ("我最近跳去阿里了", "阿里", ""),
+    ("我在字节做测开——更正，上个月刚跳到美团了，还是做测开", "美团", "字节"),
+    ("我在腾讯做后端，哦不对，我已经跳槽到快手了", "快手", "腾讯"),
+])
+def test_a_job_hop_names_the_employer(text, value, old) -> None:
+    got = _got(text)
+    assert any(p == "works_at" and o == value for _s, p, o, _pol in got), got
+    assert not old or not any(o == old for _s, _p, o, _pol in got), got
+
+
+@pytest.mark.parametrize("text", ["我跳到第三步了", "视频我直接跳到最后了"])
+def test_a_jump_elsewhere_is_no_job(text) -> None:
+    assert not any(p == "works_at" for _s, p, _o, _pol in _got(text)), _got(text)
+
+
+# a relative clause with no noun ("啤酒红酒还是喝的" said again as "我不喝的") is no value
+def test_a_headless_relative_is_no_value() -> None:
+    got = _claims("我不喝酒哈，聚会的时候别给我推荐酒吧", "好的，以后会避开酒吧。",
+                  "哦不对，我说得不准确，我是不喝白酒，啤酒红酒还是喝的，酒吧可以去")
+    assert [(s, o, pol) for s, _p, o, pol, _r in got] == [("user", "白酒", N)], got

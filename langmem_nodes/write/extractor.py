@@ -839,7 +839,7 @@ class RuleExtractor(Extractor):
                     past = found[-1]
                 fixed = new[-1] if new and withdrawn_here else None
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
-                if not new and chat16_zh.REQUEST.match(clause):
+                if not new and (chat16_zh.REQUEST.match(clause) or _ADDRESSED.match(clause)):
                     prev = None  # "帮我写个配置，用 terraform 写": the clause after a request says how, for this answer
         skips += [{"text": s, "reason": f"repeated within the same turn ({n} more {'time' if n == 1 else 'times'})"}
                   for s, n in said_again.items() if n]
@@ -1223,7 +1223,7 @@ class RuleExtractor(Extractor):
             # (after "我女儿7岁了" the dropped subject is the daughter: "特别喜欢画画" is hers, not the user's)
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
-            retries = ([] if re.match(r"^我(?!们)", clause) else ["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler
+            retries = ([] if re.match(r"^我(?!们)", clause) or _TO_ASSISTANT.search(clause) else ["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler
                        [] if chat15_en.appositive_of_object(prev, clause) else  # "(I live in Rotterdam,) a factor"
                        [_dropped_lead(clause), "my "])
             for retry in retries:  # "summers are my sanity": a value of the user's own says the clause has its subject
@@ -1365,6 +1365,10 @@ _DECLARATIVE = re.compile(
     r"\b(?:is|are|was|were|has|have|had)\b|[\u4e00-\u9fff]", re.I)
 
 
+# a clause addressed to the assistant ("画图的时候别用红绿对比", "你帮我…"): its dropped subject is "you", not the user
+_TO_ASSISTANT = re.compile(r"别|不要|甭|你|您|帮我|给我|麻烦")
+# a clause said to the assistant ("你以后给我写教程的时候别写 Ctrl+C"): the next one's dropped subject is the assistant
+_ADDRESSED = re.compile(r"^(?:你|您)(?!们)")
 # a tool and its version alone: "JDK 17", "Node v20"
 _VERSIONED = re.compile(r"[A-Za-z][\w.+#-]*\s*[vV]?\d+(?:\.\d+)*")
 # a directive that goes on with the user's standing rule: "(以后回答尽量简短，)直接给结论就行"

@@ -85,8 +85,12 @@ _EN_TAIL_FILLER = re.compile(r"(?:\s+(?:on the side|for fun|lately|at work|in my
                              r"so much|like crazy|if that matters|everywhere|for (?:basically |pretty much )?everything|unfortunately|sadly|thankfully|luckily))+$", _I)
 
 
+# a span cut inside a bracket ("返回 {code") or running into a request to the assistant ("代码的时候不要用 tab")
+_BROKEN = re.compile(r"\{[^}]*$|^[^{]*\}|\[[^\]]*$|^[^\[]*\]|(?:别|不要|甭)\s*(?:用|写|给|搞|放|加)")
+
+
 def junk(obj: str) -> bool:
-    return bool(_PRONOUN.match(obj) or _ASPECT.match(obj) or JUNK.match(obj) or chat14_en.judgement(obj))
+    return bool(_PRONOUN.match(obj) or _ASPECT.match(obj) or JUNK.match(obj) or chat14_en.judgement(obj) or _BROKEN.search(obj))
 
 
 # "before"/"after" a time is part of the object ("meetings before 10am"); before a clause it is a subordinate one

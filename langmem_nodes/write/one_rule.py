@@ -6,6 +6,7 @@
   of its own.
 - A standing instruction that repeats a value the message already gave ("我喜欢用 Rust，以后例子都默认用 Rust
   吧", "我在东八区，以后时间都按东八区给我") says that value again: the value is stored once.
+- A value said again with a demonstrative ("我平时用 Mac，快捷键都是 Mac 那一套") is that value, stored once.
 - A diet said twice, once by its name and once by what it leaves out ("我是蛋奶素，…就是不吃肉", "我已经不吃肉了，
   吃素快半年了", "I'm vegetarian, no meat for me"), is one diet: the first saying is kept.
 
@@ -96,6 +97,16 @@ def _one_diet(a: Any, b: Any) -> bool:
             and bool(_MEAT.match(left_out.object.strip())))
 
 
+# what may follow a value said again: "Mac 那一套", "Vim 那种"
+_AGAIN_TAIL = re.compile(r"^\s*(?:的)?(?:那一?套|那种|那些|那一?类|系列)?\s*$")
+
+
+def _again(obj: str, value: str) -> bool:
+    """`obj` is `value` said again with a demonstrative after it ("Mac 那一套" after "Mac")."""
+    o, v = normalize_text(obj), normalize_text(value)
+    return len(v) >= 2 and o != v and o.startswith(v) and bool(_AGAIN_TAIL.match(o[len(v):]))
+
+
 def without_restatements(found: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], list[dict[str, str]]]:
     """(`found` without instructions that repeat a value given earlier in the message, a skip for each)."""
     out: list[tuple[Any, ...]] = []
@@ -104,7 +115,8 @@ def without_restatements(found: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, 
         c = item[0]
         said = next((o[0] for o in out if (c.predicate in _INSTRUCTION and o[0].predicate not in _INSTRUCTION
                      and c.polarity == o[0].polarity == "positive" and not c.replaces and _names(c.object, o[0].object))
-                     or (not c.replaces and _one_diet(o[0], c))), None)
+                     or (not c.replaces and _one_diet(o[0], c))
+                     or (not c.replaces and c.subject == o[0].subject and c.polarity == o[0].polarity and _again(c.object, o[0].object))), None)
         if said is not None:
             skips.append({"text": str(item[1]), "reason": f"says «{said.object}» again (given earlier in this message)"})
             continue
@@ -112,10 +124,15 @@ def without_restatements(found: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, 
     return out, skips
 
 
+# "我不喝的" (the one I don't drink): a relative clause with no noun is no value
+_HEADLESS_OBJECT = re.compile(r"我[不没]?(?:再|太)?[\u4e00-\u9fff]{1,2}的")
+
+
 def headless(claim: Any) -> bool:
-    """An attribute named by a relative clause without its noun ("吐毛球的是糯米" → attr:吐毛球的): the clause
-    says which one did something, not what an attribute of the user is."""
-    return claim.predicate.startswith("attr:") and claim.predicate.endswith("的")
+    """An attribute or a value that is a relative clause without its noun ("吐毛球的是糯米" → attr:吐毛球的, "我不喝的"):
+    the clause says which one did something, not what an attribute or a value of the user is."""
+    return ((claim.predicate.startswith("attr:") and claim.predicate.endswith("的"))
+            or bool(_HEADLESS_OBJECT.fullmatch(claim.object.strip())))
 
 
 __all__ = ["headless", "joined", "without_restatements"]
