@@ -218,14 +218,14 @@ def test_the_users_own_dropped_subject_still_reads(text, expected) -> None:
 
 
 # object span: a span cut inside a bracket or running into "不要用" is no value; a value said again with "那一套" is
-# that value; a goal is a plan, no fact
+# that value
 @pytest.mark.parametrize(("text", "expected"), [
     ("我们接口统一返回 {code, msg, data} 这种结构", []),
     ("我写代码的时候不要用 tab", []),
     ("我平时用 Mac，快捷键都是 Mac 那一套", [("user", "Mac", P)]),
     ("我用 Vim，键位也都是 Vim 那套", [("user", "Vim", P)]),
-    ("我最近在学日语，目标是明年七月考 N2", [("user", "日语", P)]),
-    ("我在健身，目标是年底减到 65 公斤", []),
+    ("我们每两周发一次版", [("project", "每两周", P)]),
+    ("我们组每三周发一次版", [("project", "每三周", P)]),
 ])
 def test_broken_spans_and_goals_store_nothing(text, expected) -> None:
     _check(_accepted(text), expected)

@@ -60,7 +60,7 @@ _EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|sp
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
                            r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$|"
                            r"\s+in (?:like |about |almost |over |nearly )?(?:\d+|a few|a couple of|two|three|five|ten|many) (?:years|months|weeks)$", _I)
-_DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周)(?:多)?了?$|"
+_DURATION = re.compile(r"(?<!每)\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周)(?:多)?了?$|"
                        r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
 
 
