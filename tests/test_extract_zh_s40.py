@@ -180,6 +180,22 @@ def test_an_age_is_no_name_and_a_relative_no_attribute(turns) -> None:
     assert not any("岁" in o and ("名字" in p or p == "name") for _s, p, o, _pol, _r in got), got
 
 
+# the noun left out after another's pet ("我家的叫糯米") names the pet the correction withdrew; alone it is no name
+@pytest.mark.parametrize(("turns", "new", "old"), [
+    (("我家猫叫团子，三岁，老吐毛球", "可能是换毛季", "不是不是，团子是我妈家的猫，我家的叫糯米，五岁了"), "糯米", "团子"),
+    (("我家狗叫旺财", "旺财真可爱", "不对，旺财是我哥家的狗，我家那只叫豆豆"), "豆豆", "旺财"),
+])
+def test_a_pet_named_with_its_noun_left_out(turns, new, old) -> None:
+    got = _claims(*turns)
+    assert any(o == new and p.endswith("名字") and p != "attr:名字" and old in rs for _s, p, o, _pol, rs in got), got
+    assert not any(p == "attr:年龄" for _s, p, _o, _pol, _r in got), got  # the pet's age is not the user's
+
+
+@pytest.mark.parametrize("text", ["我家的叫糯米", "我那只叫豆豆"])
+def test_a_name_with_no_noun_and_nothing_withdrawn_is_no_name(text) -> None:
+    assert _got(text) == []
+
+
 # "……" ends the clause the slip withdraws; an editor said again is the user's
 @pytest.mark.parametrize(("text", "value"), [
     ("最近写代码主力编辑器是 Neovim……哦不对，是 Helix，上个月刚换的", "Helix"),

@@ -1231,7 +1231,7 @@ class RuleExtractor(Extractor):
                           if not grammar_zh.is_habit(c) and not chat15_en.possessed_value(c)]
                 if claims:
                     break
-            if prev.predicate == "has" or _kin_of(prev.predicate):  # "我女儿叫朵朵，今年五岁": her age, not the user's
+            if prev.predicate == "has" or _kin_of(prev.predicate) or prev.kind == "elided":  # "我女儿叫朵朵，今年五岁": her age, not the user's
                 claims = [c for c in claims if c.predicate != "attr:年龄"]
         if not claims and (prev is None or prev.subject == "user") and (grammar.DROPPED_I.match(clause) or chat16_zh.DROPPED.match(clause)
                                                                       or musical_instrument.DROPPED.match(clause)):

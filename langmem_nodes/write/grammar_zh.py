@@ -355,6 +355,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?P<k>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
     (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|哥哥|姐姐|弟弟|妹妹|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
+    # the noun left out, said after another's pet: "(团子是我妈家的猫，)我家的叫糯米": the name of the one the
+    # correction withdrew (kind "elided": kept only when it replaces a value, see one_rule.headless)
+    (re.compile(r"^我(?:们)?家?(?:的|那只|这只|那条|这条|那个)(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"),
+     lambda m: [Claim("user", "attr:名字", m.group("o"), "positive", "elided")]),
     # a pet named by its breed: "我家柯基叫可乐", "我的布偶叫团子" (叫 only: "我家柯基是…" may say anything of it)
     (re.compile(rf"^我(?:的|家)?(?P<k>{_ZH_BREED})(?:的名字)?(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}})$"), _kin_name),
     # grandparents by name only ("我奶奶叫王秀英"; "我奶奶是老师" says her job, not her name)

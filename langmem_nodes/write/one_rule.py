@@ -132,7 +132,8 @@ def headless(claim: Any) -> bool:
     """An attribute or a value that is a relative clause without its noun ("吐毛球的是糯米" → attr:吐毛球的, "我不喝的"):
     the clause says which one did something, not what an attribute or a value of the user is."""
     return ((claim.predicate.startswith("attr:") and claim.predicate.endswith("的"))
-            or bool(_HEADLESS_OBJECT.fullmatch(claim.object.strip())))
+            or bool(_HEADLESS_OBJECT.fullmatch(claim.object.strip()))
+            or (claim.kind == "elided" and (claim.predicate == "attr:名字" or not claim.replaces)))  # "我家的叫糯米" alone
 
 
 __all__ = ["headless", "joined", "without_restatements"]
