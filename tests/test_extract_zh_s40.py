@@ -191,6 +191,15 @@ def test_a_pet_named_with_its_noun_left_out(turns, new, old) -> None:
     assert not any(p == "attr:年龄" for _s, p, _o, _pol, _r in got), got  # the pet's age is not the user's
 
 
+@pytest.mark.parametrize(("text", "new"), [
+    ("我家猫叫团子，哦不对，团子是我姐家的，我家那只叫年糕，最近掉毛厉害", "年糕"),
+    ("我家狗叫旺财，不对不对，旺财是我舅舅家的，我家的叫可乐", "可乐"),
+])
+def test_a_pet_named_with_its_noun_left_out_in_one_message(text, new) -> None:
+    got = _claims(text)
+    assert [(p, o) for _s, p, o, _pol, _r in got if o == new and p.endswith("名字") and p != "attr:名字"], got
+
+
 @pytest.mark.parametrize("text", ["我家的叫糯米", "我那只叫豆豆"])
 def test_a_name_with_no_noun_and_nothing_withdrawn_is_no_name(text) -> None:
     assert _got(text) == []

@@ -905,7 +905,7 @@ class RuleExtractor(Extractor):
                                   "stored_correction": {"values": [v for _, v in unresolved],
                                                         "clauses": [c for c, _ in unresolved],
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
-        found = [f for f in found if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
+        found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
         skips += restated
         dropped: list[tuple[Claim, str, Source, bool]] = []

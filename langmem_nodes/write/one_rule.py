@@ -128,6 +128,29 @@ def without_restatements(found: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, 
 _HEADLESS_OBJECT = re.compile(r"我[不没]?(?:再|太)?[\u4e00-\u9fff]{1,2}的")
 
 
+def named_elided(found: list[tuple[Any, ...]], message: str = "") -> list[tuple[Any, ...]]:
+    """"我家猫叫团子，哦不对，团子是我姐家的，我家那只叫年糕": a name with its noun left out names what the name
+    said before it in the message named; it replaces that name."""
+    out = list(found)
+    for item in found:
+        c = item[0]
+        if c.kind != "elided" or c.predicate != "attr:名字":
+            continue
+        if c.replaces:  # the name it replaces was said with its noun in this message ("我家猫叫团子")
+            said = next((m for old in c.replaces if (m := re.search(
+                rf"我(?:们)?(?:家|的)?(?P<k>[\u4e00-\u9fff]{{1,3}}?)(?:的名字)?(?:叫|名叫)\s*{re.escape(old)}", message))), None)
+            if said:
+                c.predicate = f"attr:{said.group('k')}名字"
+            continue
+        before = [o for o in out[: out.index(item)] if o[0].subject == c.subject and o[0].predicate.endswith("名字")
+                  and o[0].predicate != "attr:名字"]
+        if before:
+            named = before[-1][0]
+            c.predicate, c.replaces = named.predicate, [named.object]
+            out.remove(before[-1])
+    return out
+
+
 def headless(claim: Any) -> bool:
     """An attribute or a value that is a relative clause without its noun ("吐毛球的是糯米" → attr:吐毛球的, "我不喝的"):
     the clause says which one did something, not what an attribute or a value of the user is."""
@@ -136,4 +159,4 @@ def headless(claim: Any) -> bool:
             or (claim.kind == "elided" and (claim.predicate == "attr:名字" or not claim.replaces)))  # "我家的叫糯米" alone
 
 
-__all__ = ["headless", "joined", "without_restatements"]
+__all__ = ["headless", "joined", "named_elided", "without_restatements"]
