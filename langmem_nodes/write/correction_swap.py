@@ -401,6 +401,8 @@ _FIRST = re.compile(r"^(?:i\b|i'|my\b|me\b)|^(?:我(?!们)|咱(?!们))", _I)
 _WE = re.compile(r"^(?:we\b|we'|our\b|us\b)|^(?:我们|咱们)", _I)
 
 
+# what one person works with: an editor, a keyboard, a machine ("写代码主力编辑器是 …", "my daily driver editor is …")
+_OWN_TOOL = re.compile(r"编辑器|键盘|笔记本|电脑|手机|输入法|\b(?:editor|ide|keyboard|laptop|phone)\b", _I)
 _LEAD_FILLER = re.compile(r"^(?:(?:so|and|well|ok(?:ay)?|btw|also|anyway|basically|honestly)\b[\s,]*)+", _I)
 _WORK = re.compile(r"\b(?:deploy\w*|log|logs|logging|host\w*|monitor\w*|release\w*|ship\w*|sprints?|stand-?ups?|on-?call|rotation|retros?|code|tests?|lint\w*|builds?|"
                    r"pr|prs|merge\w*|branch\w*|team|clients?|customers?|users|stack|version|min(?:imum)?|support\w*|"
@@ -413,6 +415,8 @@ def holder(statement: str) -> str:
     …") or it is about work ("we deploy on Thursdays", "our on-call rotation is …", "每周三发版"), else the user's."""
     text = _LEAD_FILLER.sub("", statement.strip())
     if _FIRST.match(text) or _HOUSEHOLD.match(text) or household(text):
+        return "user"
+    if _OWN_TOOL.search(text) and not _WE.match(text):  # "写代码主力编辑器是 Helix": the user's own editor, not the team's
         return "user"
     if _PROJECT_NOUN.search(text) or _WORK.search(text):  # "we deploy on Thursdays", "the team is 7 people", "每周三发版"
         return "project"

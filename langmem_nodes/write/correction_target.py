@@ -82,8 +82,8 @@ def pick(candidates: Sequence[Claim], value: str, named: Sequence[str], *, age: 
     counted = bool(_COUNT.fullmatch(value)) and bool(aged) and not any(
         _NUMERAL.search(c.object) for c in candidates if c not in aged)
     if age or counted or kin_age.is_age(value):
-        if aged:
-            return aged[0]
+        # an age replaces an age, never a name or a tool ("叫团子，三岁" … "我家的叫糯米，五岁了")
+        return aged[0] if aged else None
     else:  # a name or a tool never replaces an age
         candidates = [c for c in candidates if c not in aged]
         if not candidates:

@@ -70,6 +70,7 @@ from . import (
     named_thing,
     negated_frame,
     noted,
+    one_rule,
     other_language,
     pronouns,
     quoted,
@@ -147,7 +148,7 @@ _REQUEST = re.compile(r"^(?:please|pls|can you|could you|help me|let me know|tel
 _ASKING = re.compile(r"^(?:will|would|can|could|do|does|did|should|shall|is|are|what|how|why|which|when|where|who)\b", re.I)
 _LEAD_SOFT = re.compile(r"^(?:其实|实际上|不过|但是?|哦|啊|嗯)+")
 _THIRD_PERSON = re.compile(r"^(?:she|he|they|her|his|their)\b|^(?:他|她|它)(?!们)", re.I)
-_SWAP_CLAUSES = re.compile(r"(?:[,，!！?？;；—–]|[.:](?!\d))+|[。：]+|\s+-\s+")
+_SWAP_CLAUSES = re.compile(r"(?:[,，!！?？;；—–…]|[.:](?!\d))+|[。：]+|\s+-\s+")
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
 _TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
                           r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
@@ -724,7 +725,7 @@ class RuleExtractor(Extractor):
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
                 if not new and (went_on := _rule_goes_on(prev, clause)):
-                    new = [Claim("user", "rule", went_on, "positive", "rule")]
+                    new = [Claim(prev.subject, "rule", went_on, "positive", "rule")]  # type: ignore[union-attr]
                 if not new and softened.indifferent(next((r for r in reversed(raws[:n]) if r and r.strip()), "")):
                     new = softened.reaction(clause)  # "tab 无所谓，但是行尾空格受不了": the reaction is scoped to the second thing
                 if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
@@ -847,7 +848,7 @@ class RuleExtractor(Extractor):
                     past = found[-1]
                 fixed = new[-1] if new and withdrawn_here else None
                 prev = new[-1] if new else (None if prev is not None and not prev.predicate else prev)
-                if not new and chat16_zh.REQUEST.match(clause):
+                if not new and (chat16_zh.REQUEST.match(clause) or _ADDRESSED.match(clause)):
                     prev = None  # "帮我写个配置，用 terraform 写": the clause after a request says how, for this answer
         skips += [{"text": s, "reason": f"repeated within the same turn ({n} more {'time' if n == 1 else 'times'})"}
                   for s, n in said_again.items() if n]
@@ -913,6 +914,9 @@ class RuleExtractor(Extractor):
                                   "stored_correction": {"values": [v for _, v in unresolved],
                                                         "clauses": [c for c, _ in unresolved],
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
+        found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
+        found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
+        skips += restated
         dropped: list[tuple[Claim, str, Source, bool]] = []
         kept = _distinct(found, dropped)
         skips += [{"text": quote, "reason": f"another value later in this turn stands ({later})"} for (_, quote, _, _), later in
@@ -1093,13 +1097,18 @@ class RuleExtractor(Extractor):
         """A correction naming the old value ("Helix, not Vim") corrects the attribute that value had."""
         before = [c for t in earlier if t.get("role") in ("user", "human")
                   for c, *_ in self.claims(_as_statement(str(t.get("content", ""))))]
-        for claim, *_ in found:
+        misplaced = []
+        for item in found:
+            claim = item[0]
             claim.replaces = [_said_as(x, before) for x in claim.replaces]  # "ThinkPad" → "ThinkPad X1", as stored
             olds = {normalize_text(x) for x in claim.replaces}
             for old in reversed(before):
                 if olds and normalize_text(old.object) in olds:
+                    if kin_age.is_age(claim.object) and not kin_age.holds_age(old.predicate):
+                        misplaced.append(item)  # "叫团子" … "团子是我妈家的猫，…五岁了": an age is no name
                     claim.subject, claim.predicate = old.subject, old.predicate
                     break
+        found[:] = [f for f in found if f not in misplaced]
         if len(found) == 1 and not found[0][0].replaces and before:
             # "我喜欢用摄氏度" … "不对，反过来了，用华氏度吧": a correction naming only the new value corrects the
             # user's last statement of the same kind
@@ -1223,7 +1232,7 @@ class RuleExtractor(Extractor):
             # (after "我女儿7岁了" the dropped subject is the daughter: "特别喜欢画画" is hers, not the user's)
             # subject dropped after a first-person clause: "I'm Marco, a data engineer" / "我叫王芳，做前端开发"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
-            retries = ([] if re.match(r"^我(?!们)", clause) else ["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler
+            retries = ([] if re.match(r"^我(?!们)", clause) or _TO_ASSISTANT.search(clause) else ["我", "我的"] if cjk else [] if re.match(r"^like\b", clause, re.I) else  # "like properly allergic": a filler
                        [] if chat15_en.appositive_of_object(prev, clause) else  # "(I live in Rotterdam,) a factor"
                        [_dropped_lead(clause), "my "])
             for retry in retries:  # "summers are my sanity": a value of the user's own says the clause has its subject
@@ -1231,7 +1240,7 @@ class RuleExtractor(Extractor):
                           if not grammar_zh.is_habit(c) and not chat15_en.possessed_value(c)]
                 if claims:
                     break
-            if prev.predicate == "has" or _kin_of(prev.predicate):  # "我女儿叫朵朵，今年五岁": her age, not the user's
+            if prev.predicate == "has" or _kin_of(prev.predicate) or prev.kind == "elided":  # "我女儿叫朵朵，今年五岁": her age, not the user's
                 claims = [c for c in claims if c.predicate != "attr:年龄"]
         if not claims and (prev is None or prev.subject == "user") and (grammar.DROPPED_I.match(clause) or chat16_zh.DROPPED.match(clause)
                                                                       or musical_instrument.DROPPED.match(clause)):
@@ -1365,15 +1374,20 @@ _DECLARATIVE = re.compile(
     r"\b(?:is|are|was|were|has|have|had)\b|[\u4e00-\u9fff]", re.I)
 
 
+# a clause addressed to the assistant ("画图的时候别用红绿对比", "你帮我…"): its dropped subject is "you", not the user
+_TO_ASSISTANT = re.compile(r"别|不要|甭|你|您|帮我|给我|麻烦")
+# a clause said to the assistant ("你以后给我写教程的时候别写 Ctrl+C"): the next one's dropped subject is the assistant
+_ADDRESSED = re.compile(r"^(?:你|您)(?!们)")
 # a tool and its version alone: "JDK 17", "Node v20"
 _VERSIONED = re.compile(r"[A-Za-z][\w.+#-]*\s*[vV]?\d+(?:\.\d+)*")
 # a directive that goes on with the user's standing rule: "(以后回答尽量简短，)直接给结论就行"
-_GOES_ON = re.compile(r"^(?:直接|尽量|最好|只要|只用|先|多|少)[^，,。？?]{1,20}?(?:就行|就好|就可以|即可)?$")
+_GOES_ON = re.compile(r"^(?:直接|尽量|最好|只要|只用|先|多|少|至少|必须|务必|一定要)[^，,。？?]{1,20}?(?:就行|就好|就可以|即可)?$")
 
 
 def _rule_goes_on(prev: Claim | None, clause: str) -> str:
-    """The rule a directive clause adds after a user's rule ("直接给结论"), or ""."""
-    if prev is None or prev.subject != "user" or prev.predicate != "rule" or not _GOES_ON.match(clause):
+    """The rule a directive clause adds after a rule of the user or the project ("直接给结论", "至少观察半小时"),
+    or "" (`one_rule.joined` makes the two one rule)."""
+    if prev is None or not (prev.predicate == "rule" or (prev.predicate, prev.subject) == ("states", "user")) or not _GOES_ON.match(clause):
         return ""
     return clean_object(re.sub(r"(?:就行|就好|就可以|即可)$", "", clause))
 

@@ -64,7 +64,7 @@ _EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|sp
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
                            r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$|"
                            r"\s+in (?:like |about |almost |over |nearly )?(?:\d+|a few|a couple of|two|three|five|ten|many) (?:years|months|weeks)$", _I)
-_DURATION = re.compile(r"\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周)(?:多)?了?$|"
+_DURATION = re.compile(r"(?<!每)\s*(?:快|近|都|已经)?(?:好|有)?(?:\d+|[一二三四五六七八九十几两]+)(?:多)?(?:年|个月|天|周)(?:多)?了?$|"
                        r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$", _I)
 
 
@@ -91,8 +91,12 @@ _EN_TAIL_FILLER = re.compile(r"(?:\s+(?:on the side|for fun|lately|at work|in my
                              r"so much|like crazy|if that matters|everywhere|for (?:basically |pretty much )?everything|unfortunately|sadly|thankfully|luckily))+$", _I)
 
 
+# a span cut inside a bracket ("返回 {code") or running into a request to the assistant ("代码的时候不要用 tab")
+_BROKEN = re.compile(r"\{[^}]*$|^[^{]*\}|\[[^\]]*$|^[^\[]*\]|(?:别|不要|甭)\s*(?:用|写|给|搞|放|加)")
+
+
 def junk(obj: str) -> bool:
-    return bool(_PRONOUN.match(obj) or _ASPECT.match(obj) or JUNK.match(obj) or chat14_en.judgement(obj))
+    return bool(_PRONOUN.match(obj) or _ASPECT.match(obj) or JUNK.match(obj) or chat14_en.judgement(obj) or _BROKEN.search(obj))
 
 
 # "before"/"after" a time is part of the object ("meetings before 10am"); before a clause it is a subordinate one
@@ -969,6 +973,10 @@ FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|
                     # "旺财是我哥家的", "那台 ThinkPad 是我同事的": the value belongs to someone else
                     r"^(?P<z4>[\w .+#/-]{1,20}?)\s*(?:其实|只|那)?是(?:我|我们)(?:的)?(?:妹妹?|姐姐?|哥哥?|弟弟?|妈妈?|爸爸?|爸妈|父母|朋友|同事|邻居|室友|"
                     r"老婆|老公|男朋友|女朋友|表[哥姐妹弟]|堂[哥姐妹弟]|舅舅|姑姑|阿姨|叔叔|爷爷|奶奶|外婆|外公|家人|亲戚)(?:家)?的(?:猫|狗|车|电脑)?$|"
+                    # "小米那台给我妈了", "旧的 Kindle 送人了", "I gave the Pixel to my sister": given away, no longer the user's
+                    r"^(?P<z5>[\w .+#/-]{1,20}?)\s*(?:那|这)?(?:台|个|部|辆|只|款|块)?(?:已经|早就|早)?(?:送|给|卖|转|让)(?:给)?了?(?:我的?)?"
+                    r"(?:妹妹?|姐姐?|哥哥?|弟弟?|妈妈?|爸爸?|爸妈|父母|朋友|同事|室友|老婆|老公|男朋友|女朋友|家人|亲戚|儿子|女儿|别人|人|掉)(?:了|用了|用)$|"
+                    r"^(?:i\s+)?(?:gave|sold|handed|passed)\s+(?:the|my|that)\s+(?P<e6>[\w .+#/-]{1,30}?)\s+(?:(?:on\s+)?to\s+(?:my\s+)?\w+|away|on)$|"
                     r"^(?P<e2>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:for|from|in)\s+(?:another|a different|the other|my (?:old|previous|last))\s+"
                     r"(?:project|job|company|team|repo)\b|"
                     # "React is the other team's project": the value is another team's

@@ -281,6 +281,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?:现在|目前)?在\s*(?:一家|一个|某家)(?P<o>(?:做|搞)[\u4e00-\u9fffA-Za-z ]{2,10}?的[\u4e00-\u9fff]{0,3}(?:公司|厂|企业|工作室|团队|机构|医院|学校))"
                 r"(?:做|当|干)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?(?:工作)?$"),
      lambda m: _claim("user", "works_at", m.group("o"), kind="identity") + _claim("user", "role", m.group("r"), kind="identity")),
+    # a job change said by where it went: "我跳槽到美团了", "(我)上个月刚跳到字节了" (not "跳到第三步")
+    (re.compile(r"^我(?:已经|刚|刚刚|最近|前阵子|早就)*(?:跳槽|跳)(?:去|到)了?\s*(?P<o>(?!第|下一|上一|这|那)[\u4e00-\u9fffA-Za-z]{2,8}?)(?:那边|这边)?(?:了|啦)?$"),
+     lambda m: _claim("user", "works_at", m.group("o"), kind="identity")),
     # where the user goes to work: "(我)每天去国贸上班" (not "去公司上班")
     (re.compile(r"^我(?:每天|平时|一般|现在)?(?:去|到)\s*(?P<o>(?!公司|单位|学校|办公室|工地|店里)[\u4e00-\u9fffA-Za-z]{2,8}?)(?:那边)?(?:上班|工作)$"),
      lambda m: _claim("user", "works_in", m.group("o"), kind="identity")),
@@ -326,7 +329,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^(?:公司|单位|工作)(?:的|用的)?(?:电脑|笔记本|主力机|台式机|工作机)(?:用的)?是\s*(?P<o>[^，,]{1,20}?)(?:的)?$"),
      lambda m: _claim("user", "uses", m.group("o"))),
     # a topic before the verb: "我写前端早就不碰 jQuery 了", "我喝咖啡只喝美式", "我画架构图一般用 Excalidraw"
-    (re.compile(rf"^我{_TASK_V}(?P<t>[^，,]{{1,6}}?){_ADV}(?P<v>{_NEG_V}|{_POS_V}|用|在用|使用){_ACT}\s*(?P<o>(?![不没得])[^，,]{{1,20}}?){_OBJ_END}$"),
+    (re.compile(rf"^我{_TASK_V}(?P<t>(?:(?!别|不要|甭)[^，,]){{1,6}}?){_ADV}(?P<v>{_NEG_V}|{_POS_V}|用|在用|使用){_ACT}\s*(?P<o>(?![不没得])[^，,]{{1,20}}?){_OBJ_END}$"),
      _attitude),
     # where the user works and as what: "我在字节做推荐算法", "我在一家银行做风控"
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<org>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?:做|当|干|搞)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?(?:工作)?$"),
@@ -356,6 +359,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?P<k>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
     (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|哥哥|姐姐|弟弟|妹妹|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
+    # the noun left out, said after another's pet: "(团子是我妈家的猫，)我家的叫糯米": the name of the one the
+    # correction withdrew (kind "elided": kept only when it replaces a value, see one_rule.headless)
+    (re.compile(r"^我(?:们)?家?(?:的|那只|这只|那条|这条|那个)(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{1,6})$"),
+     lambda m: [Claim("user", "attr:名字", m.group("o"), "positive", "elided")]),
     # a pet named by its breed: "我家柯基叫可乐", "我的布偶叫团子" (叫 only: "我家柯基是…" may say anything of it)
     (re.compile(rf"^我(?:的|家)?(?P<k>{_ZH_BREED})(?:的名字)?(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}})$"), _kin_name),
     # grandparents by name only ("我奶奶叫王秀英"; "我奶奶是老师" says her job, not her name)
