@@ -41,7 +41,7 @@ def test_a_question_request_or_plan_after_a_connective_is_not_news(text):
 OWN_FACTS = ["what year was I born?", "where did I go to university?", "which school did I go to?",
              "what car did we have before?", "我是什么血型？", "我是在哪里长大的？", "我女儿在哪上学？", "我老家在哪个省？",
              "我儿子是哪年出生的？"]
-REQUESTS = ["what should I cook tonight?", "what did I do wrong with this recipe, can you help?", "where did I go wrong? any tips",
+REQUESTS = ["who did I say fixes my bike?", "what did I tell you about the deadline?", "what should I cook tonight?", "what did I do wrong with this recipe, can you help?", "where did I go wrong? any tips",
             "我晚上吃什么好？", "我穿什么好看？", "我在哪买比较便宜？", "我该用什么框架？"]
 
 

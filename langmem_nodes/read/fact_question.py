@@ -32,7 +32,8 @@ _FACT_EN = re.compile(
     r"|(?:what|which)(?: \w+){1,2} (?:do|did) (?:i|we) (?:drive|own|have|use|speak|play|study|do|work|live|eat|like)\b"
     r"|where (?:do|did) (?:i|we) (?:live|work|study|grow up|come from)\b"
     r"|(?:what|when|where|which city|which country) (?:am|was) i\b"
-    r"|(?:what|which|where|when|who)(?: \w+){0,2} (?:did|was|were) (?:i|we)\b"  # what year was I born, where did I study
+    # what year was I born, where did I study (not "what did I say …": what the user said is worded elsewhere)
+    r"|(?:what|which|where|when)(?: \w+){0,2} (?:did|was|were) (?:i|we)\b(?! (?:say|tell|mention|call)\b)"
     r"|(?:am|was) i (?:a |an )?\w+\s*\??$"  # am I vegetarian?
     r"|(?:am|was) i (?:allergic|married|single|vegan|vegetarian)\b"
     r"|(?:do|did) i (?:have|own|eat|drink|smoke|speak|play)\b"
