@@ -1,7 +1,7 @@
 """Abstain, round 18, zh + en: a statement turn opened by a connective ("oh and …", "also, …", "顺便说一下，…") is the
 user's news like one without it; a question for a fact of the user's past or with a noun after its question word
-("what year was I born?", "我是什么血型？", "我是在哪里长大的？") is a fact question; a wish after a time word ("最近打算学
-滑雪…") is the user's wish (something taken up). The sentences are written for this file (a newcomer's report and the
+("what year was I born?", "我是什么血型？") is a fact question; a wish after a time word ("最近打算学滑雪…") is the
+user's wish (something taken up). The sentences are written for this file (a newcomer's report and the
 abstain tune splits showed the forms; none is taken from an eval set).
 """
 
@@ -39,7 +39,7 @@ def test_a_question_request_or_plan_after_a_connective_is_not_news(text):
 
 
 OWN_FACTS = ["what year was I born?", "where did I go to university?", "which school did I go to?",
-             "what car did we have before?", "我是什么血型？", "我是在哪里长大的？", "我女儿在哪上学？", "我老家在哪个省？",
+             "what car did we have before?", "我是什么血型？", "我的车是什么牌子的？", "我老家在哪个省？",
              "我儿子是哪年出生的？"]
 REQUESTS = ["who did I say fixes my bike?", "what did I tell you about the deadline?", "what should I cook tonight?", "what did I do wrong with this recipe, can you help?", "where did I go wrong? any tips",
             "我晚上吃什么好？", "我穿什么好看？", "我在哪买比较便宜？", "我该用什么框架？"]
@@ -89,15 +89,22 @@ def _selected(graph, text):
 
 @pytest.mark.integration
 @pytest.mark.parametrize("text", ["also, my sister just had a baby", "and I finally finished the marathon!",
-                                  "顺便说一下，我换了新工作", "我是在哪里长大的？", "what year was I born?"])
+                                  "顺便说一下，我换了新工作", "what year was I born?"])
 def test_default_home_news_and_fact_questions_get_no_unrelated_memory(graph, text):
     assert _selected(graph, text) == set()
 
 
+#: Still given memories: e5 puts «用户是一名护士» above the anchors for "我是什么…" (the same frame); "在哪…<verb>" is
+#: not read as a fact question, since the anchor bar then also took «用户以前在北京工作» from "我以前在哪个城市上班来着"
+#: (abstain18's tune half).
+STILL_GIVEN = ["我是什么血型？", "我是在哪里长大的？"]
+
+
 @pytest.mark.integration
-@pytest.mark.xfail(strict=True, reason="known: e5 puts «用户是一名护士» above the anchors for '我是什么…' (same frame)")
-def test_default_home_a_fact_question_still_given_a_memory_of_the_same_frame(graph):
-    assert _selected(graph, "我是什么血型？") == set()
+@pytest.mark.xfail(strict=True, reason="known: see STILL_GIVEN")
+@pytest.mark.parametrize("text", STILL_GIVEN)
+def test_default_home_fact_questions_still_given_a_memory(graph, text):
+    assert _selected(graph, text) == set()
 
 
 @pytest.mark.integration

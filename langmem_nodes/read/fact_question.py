@@ -1,9 +1,9 @@
 """Does the query ask for a fact the user told, rather than for help? Its form, zh + en, without a model.
 
 "What is my daughter called?", "am I vegetarian?", "where do I live?", "what year was I born?", "我女儿叫什么名字？",
-"我是素食者吗？", "我住在哪个城市？", "我是什么血型？", "我是在哪里长大的？" are answered only by a memory that holds the
-fact: no inference from another memory helps (the nurse memory does not say whether the user is vegetarian). A request ("what should I cook tonight?",
-"我能吃花生吗？", "我今天适合去跑步吗？", "我晚上吃什么好？") is not such a question: it may need an inference, so it keeps the low
+"我是素食者吗？", "我住在哪个城市？", "我是什么血型？" are answered only by a memory that holds the fact: no inference
+from another memory helps (the nurse memory does not say whether the user is vegetarian). A request ("what should I
+cook tonight?", "我能吃花生吗？", "我今天适合去跑步吗？", "我晚上吃什么好？") is not such a question: it may need an inference, so it keeps the low
 personal floor (`relevance.py`); a fact question needs the strict one and more evidence than the generic
 anchor memories get (`Centering.anchor_evidence`), so a user with no matching memory gets nothing.
 
@@ -42,7 +42,7 @@ _FACT_EN = re.compile(
 _FACT_ZH = re.compile(
     r"^我(?:的|家|们|之前|以前|现在)?[^，,。？?！!]{0,10}?"
     r"(?:叫什么(?:名字)?|叫啥(?:名字)?|是(?:什么|啥)[^，,。？?]{0,3}|是哪(?:个|里|儿|国|年)?[^，,。？?]{0,3}|"
-    r"在哪(?:里|儿|个)?[^，,。？?]{0,4}|是谁|"
+    r"在哪(?:里|儿|个[^，,。？?]{1,3})?|是谁|"
     r"多大|几岁|有几个|是不是[^，,。？?]{1,8}|(?:开|养|用|学|做|吃|住)(?:的)?(?:什么|啥)[^，,。？?]{0,3})(?:来着|呢)?[？?]?$"
     r"|^我(?:是|有|对|吃|养|会|住)[^，,。？?]{1,10}吗[？?]?$"
     r"|^我[^，,。？?吗]{1,8}了吗[？?]?$")  # 我结婚了吗: a state of the user's, as "am I married?"
