@@ -1,9 +1,9 @@
 """Does the query ask for a fact the user told, rather than for help? Its form, zh + en, without a model.
 
-"What is my daughter called?", "am I vegetarian?", "where do I live?", "我女儿叫什么名字？", "我是素食者吗？",
-"我住在哪个城市？" are answered only by a memory that holds the fact: no inference from another memory helps
-(the nurse memory does not say whether the user is vegetarian). A request ("what should I cook tonight?",
-"我能吃花生吗？", "我今天适合去跑步吗？") is not such a question: it may need an inference, so it keeps the low
+"What is my daughter called?", "am I vegetarian?", "where do I live?", "what year was I born?", "我女儿叫什么名字？",
+"我是素食者吗？", "我住在哪个城市？", "我是什么血型？" are answered only by a memory that holds the fact: no inference
+from another memory helps (the nurse memory does not say whether the user is vegetarian). A request ("what should I
+cook tonight?", "我能吃花生吗？", "我今天适合去跑步吗？", "我晚上吃什么好？") is not such a question: it may need an inference, so it keeps the low
 personal floor (`relevance.py`); a fact question needs the strict one and more evidence than the generic
 anchor memories get (`Centering.anchor_evidence`), so a user with no matching memory gets nothing.
 
@@ -24,13 +24,16 @@ import re
 _REQUEST = re.compile(
     r"\b(?:should|could|can|may|might|would|need|tips?|ideas?|recommend\w*|suggest\w*|advice|help|good|best|ok|okay|"
     r"safe|worth|tonight|today|tomorrow)\b"
-    r"|适合|能不能|能吃|可以|可不可以|应该|该不该|要不要|怎么|如何|咋|推荐|建议|好不好|好吗|行吗|合适|今天|明天|今晚")
+    r"|适合|能不能|能吃|可以|可不可以|该|要不要|怎么|如何|咋|推荐|建议|好不好|好吗|行吗|合适|今天|明天|今晚|"
+    r"(?:什么|啥|哪)\S{0,4}好|比较|划算|值得")
 _FACT_EN = re.compile(
     r"^\W*(?:"
     r"(?:what|which|who|where|when)(?:'s| is| are| was| were) (?:my|our)\b"  # what is my job, where is our office
     r"|(?:what|which)(?: \w+){1,2} (?:do|did) (?:i|we) (?:drive|own|have|use|speak|play|study|do|work|live|eat|like)\b"
     r"|where (?:do|did) (?:i|we) (?:live|work|study|grow up|come from)\b"
     r"|(?:what|when|where|which city|which country) (?:am|was) i\b"
+    # what year was I born, where did I study (not "what did I say …": what the user said is worded elsewhere)
+    r"|(?:what|which|where|when)(?: \w+){0,2} (?:did|was|were) (?:i|we)\b(?! (?:say|tell|mention|call)\b)"
     r"|(?:am|was) i (?:a |an )?\w+\s*\??$"  # am I vegetarian?
     r"|(?:am|was) i (?:allergic|married|single|vegan|vegetarian)\b"
     r"|(?:do|did) i (?:have|own|eat|drink|smoke|speak|play)\b"
@@ -38,7 +41,8 @@ _FACT_EN = re.compile(
     r")", re.I)
 _FACT_ZH = re.compile(
     r"^我(?:的|家|们|之前|以前|现在)?[^，,。？?！!]{0,10}?"
-    r"(?:叫什么(?:名字)?|叫啥(?:名字)?|是什么|是啥|是哪(?:个|里|儿|国|年)?[^，,。？?]{0,3}|在哪(?:里|儿|个[^，,。？?]{1,3})?|是谁|"
+    r"(?:叫什么(?:名字)?|叫啥(?:名字)?|是(?:什么|啥)[^，,。？?]{0,3}|是哪(?:个|里|儿|国|年)?[^，,。？?]{0,3}|"
+    r"在哪(?:里|儿|个[^，,。？?]{1,3})?|是谁|"
     r"多大|几岁|有几个|是不是[^，,。？?]{1,8}|(?:开|养|用|学|做|吃|住)(?:的)?(?:什么|啥)[^，,。？?]{0,3})(?:来着|呢)?[？?]?$"
     r"|^我(?:是|有|对|吃|养|会|住)[^，,。？?]{1,10}吗[？?]?$"
     r"|^我[^，,。？?吗]{1,8}了吗[？?]?$")  # 我结婚了吗: a state of the user's, as "am I married?"

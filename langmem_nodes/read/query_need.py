@@ -267,8 +267,9 @@ def reports_mood(plain: str) -> bool:
     return bool(_MOOD_EN.search(plain) or _MOOD_ZH.search(plain)) and not _ASKS.search(plain)
 
 
-# Chinese drops the subject of a wish: "想加一个日期格式化的功能" says "I want to add …", as "I want to …" does
-_WISH_ZH = re.compile(r"^\W*(?:想|打算|准备)(?:要|着)?(?:给|把|在)?\S{0,6}?(?:加|写|做|改|实现|弄|搞|学|换|买|装|配|试|去|开|找)")
+# Chinese drops the subject of a wish: "想加一个日期格式化的功能" says "I want to add …", as "I want to …" does; a time
+# word may come first ("最近打算学滑雪", "明年准备学日语")
+_WISH_ZH = re.compile(r"^\W*(?:(?:最近|近期|今年|明年|下个?月|这个?月|这周|下周|周末|以后|之后)\W*)?(?:想|打算|准备)(?:要|着)?(?:给|把|在)?\S{0,6}?(?:加|写|做|改|实现|弄|搞|学|换|买|装|配|试|去|开|找)")
 
 
 # a request by its form: an imperative ("write …", "plan …", 帮我…, 写个…) or a wish ("I want …", 我想…)

@@ -46,7 +46,9 @@ for a stored fact, a query about a thing of the user's (failing, a habit, taken 
 tells the user's news ("I'm allergic to peanuts", `report.py`) need the general floor and must also beat the evidence
 a generic anchor memory reaches (`Centering.anchor_evidence`): only a memory about that thing helps.
 Standing conditions (`standing.py`): a request that depends on a condition of the user's (food on a diet, a
-place-dependent question on where they live, a code task on their stack) counts the memories stating it relevant.
+place-dependent question on where they live, a code task on their stack) counts the memories stating it relevant;
+so does a rule the user gave for a request naming its object («Stories for the kids must never include monsters» for
+"a bedtime story about a fox", `rule_object.py`).
 Naive RRF of BM25 and MiniLM ranks was worse than BM25 alone on LoCoMo-like data; "convex", "rrf", "bm25"
 and "dense" are kept as modes for baselines.
 
@@ -103,6 +105,7 @@ from .relevance import (
     valid_floor,
 )
 from .report import tells_news
+from .rule_object import governs
 from .standing import PER_CONDITION, conditions_asked, holds_condition
 
 Fusion = Literal["zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
@@ -423,6 +426,7 @@ class RecallNode(MemoryNode):
         if self.standing and not fact and asks_something(query.text) and (need in ("personal", "implied") or (
                 need == "general" and not speaks_of_user(query.text))):
             chosen |= self._standing(query.text, ids, sim, records, extra)
+            chosen |= {i for i in best if governs(records[i], terms)}  # a rule on what it names (`rule_object.py`)
         for i in ids:
             extra[i]["evidence_lexical"] = lexical.get(i, 0.0)
             if i in dense:

@@ -25,12 +25,15 @@ import re
 
 from .query_need import asks_something
 
-# the turn opens with the user as its subject (after an interjection): "I …", "my sister …", "我…", "咱们…"
+# the turn opens with the user as its subject (after an interjection or a connective: "oh and I …", "also, my
+# sister …", "顺便说一下，我…"): "I …", "my sister …", "我…", "咱们…"
 _OPENS_WITH_USER_EN = re.compile(
-    r"^\W*(?:(?:lol|haha\w*|ugh+|so|well|ok(?:ay)?|oh|btw|fyi|guess what|just so you know|news)\W+)*"
+    r"^\W*(?:(?:lol|haha\w*|ugh+|so|well|ok(?:ay)?|oh|btw|fyi|guess what|just so you know|news|"
+    r"and|also|plus|anyway|anyhow|by the way|oh and|one more thing|quick update)\W+)*"
     r"(?:i|i'm|im|i've|ive|i'd|we|we're|we've|my|our|(?:just|finally) (?:got|had|\w+ed))\b", re.I)
 # the subject dropped, as Chinese does and chat English may: "just got back from a run", "刚跑完步，腿都软了"
-_OPENS_WITH_USER_ZH = re.compile(r"^\W*(?:哈哈+|嘿|对了|告诉你|跟你说)?\W*(?:我|咱|俺|(?:刚刚?(?!才)|终于)(?=.*了))")
+_OPENS_WITH_USER_ZH = re.compile(r"^\W*(?:哈哈+|嘿|对了|告诉你|跟你说|顺便(?:说|提|讲)?(?:一下|一句|一声)?|另外|还有|话说|补充(?:一下|一句)?|"
+                                 r"忘了说)?\W*(?:我|咱|俺|(?:刚刚?(?!才)|终于)(?=.*了))")
 # a question without a question word ("我上回说的那个脚本是干嘛的来着") or a cue to recall what the user said before
 _RECALLS = re.compile(r"来着|干嘛|干啥|记得|说过|提过|讲过|\b(?:remember|told you|mentioned|said)\b", re.I)
 # a plan or a time to come: a memory may govern what the user is about to do
