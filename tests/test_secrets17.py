@@ -41,6 +41,17 @@ FOUND = {  # text -> the value that must be found
     "jenkins 用户名是 ops / Lv-Cha7x": "Lv-Cha7x",
     "the grafana user is viewer, Sl8te-Roof": "Sl8te-Roof",
     "prod box: username deploy, D3ploy!now": "D3ploy!now",
+    # a second batch (probe4.jsonl): banking, a file locked with a code, a texted code, an admin in zh
+    "the thing for the bank app is 771203": "771203",
+    "for online banking I use Qx-Marble-77": "Qx-Marble-77",
+    "银行 App 那串数字 771203": "771203",
+    "text code: 448213": "448213",
+    "the SMS code they sent is 660912": "660912",
+    "the pdf is locked with 19880412": "19880412",
+    "the spreadsheet is protected with 5530": "5530",
+    "the parental control code on the TV is 1357": "1357",
+    "NAS 管理员 → Kestrel-Blue-1990": "Kestrel-Blue-1990",
+    "把这个记下来：Kestrel-Blue-1990（NAS 管理员的）": "Kestrel-Blue-1990",
 }
 
 LOOKALIKES = [
@@ -64,6 +75,13 @@ LOOKALIKES = [
     "密码我设的是什么来着",
     "the check-in desk opens at 1400",
     "the recovery key is printed on a card in the drawer",
+    "the text code for 20% off is SAVE2024",
+    "the file is encrypted with AES256",
+    "my bank is Chase and the branch is 0417",
+    "the bank app version is 7.7.1",
+    "后台管理员是张伟",
+    "银行客服电话是 95588",
+    "订单号那串数字 20240417001 帮我查一下",
 ]
 
 

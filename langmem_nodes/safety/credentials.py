@@ -131,7 +131,7 @@ def _looks_random(token: str) -> bool:
 # ---- secrets by phrasing ------------------------------------------------------------------------
 # what an access code opens: "the garage opener code", "my gym locker combo", "the front door code"
 _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|building|lock|locker|padlock|bike|safe|"
-                r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm|check-?in|guard)")
+                r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm|check-?in|guard|sms|text(?:ed)?|parental)")
 _EN_WORD = (
     r"pass(?:word|wd|code|phrase|key)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
     r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
@@ -382,8 +382,9 @@ _ACCESS = re.compile(
     r"\b(?:log(?:ging|ged|s)?\s?(?:in(?:to)?|on)|log(?:ging|ged|s)?\s+(?:me|us|you|him|her|them)\s+(?:out|in)|logged\s+out|logins?|sign(?:ing|ed|s)?[- ]?(?:in|on)(?:to)?|signin|unlock(?:s|ed|ing)?|"
     r"master|vault|credentials?|passphrase|passcode|admin\s+(?:account|user)|keychain|keepass|1password|bitwarden|"
     r"lastpass|keypad|opens?\s+with|my\s+usual\s+one|pay(?:ment)?\s+pin|admin|router|sign(?:ing|ed)?\s+up|register(?:ed|ing)?|"
+    r"(?:online\s+)?banking|(?:locked|protected|encrypted)\s+(?:with|by|using)|"  # "the pdf is locked with 19880412"
     r"(?:boot|startup|lock[- ]?screen|screen|phone|laptop|sim|card|atm|bank|alarm|safe|bike\s+lock)\s+code)\b|"
-    r"登录|登陆|登进|登入|登上|开机|解锁|锁屏|进系统|账号|帐号|账户|帐户|主密|保险箱|支付|付款|网银|取款|银行卡|门禁|开门|注册", _I)
+    r"登录|登陆|登进|登入|登上|开机|解锁|锁屏|进系统|账号|帐号|账户|帐户|主密|保险箱|支付|付款|网银|取款|银行卡|门禁|开门|注册|管理员|后台", _I)
 # a 4-8 digit code right after the link of a clause about getting in: "unlocks with 739104", "支付那六位数是 090817"
 _ACCESS_PIN = re.compile(r"(?:\bwith|\bis|\busing|[:=：]|用|是|为)\s*(?:那?[六四五八]位数?是?\s*)?(?P<v>\d{4,8}(?:[*#]\d*)?)(?!\d|\s?\d)", _I)
 # "Blu3Heron!Gate" and "chenjie123! 注册…" hold one token each: an ASCII stop ends a clause before English only
@@ -394,7 +395,7 @@ _WHOSE_NUMBER = re.compile(r"(?:\b(?:employee|staff|student|member|membership|ba
                            r"reference|case|ticket|phone|library\s+card)\s+(?:id|number|no\.?|#)|工号|学号|会员号|订单号|单号|"
                            r"手机号|电话号码?)(?![^,，;；]*?\b(?:pass(?:word|code)?|pin|code)\b|[^,，;；]*?密码)", _I)
 _CLAUSE_END = re.compile(r"[.!?;](?=\s+[^\s\u4e00-\u9fff]|\s*$)|[。！？；\n]")
-_LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input|set|and)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed|es)?(?:\s+in)?|\bpress(?:ed)?|\bdial(?:ed)?|\b(?:key|tap|type)(?:ed|s)?\s+in|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
+_LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input|set|and)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed|es)?(?:\s+in)?|\bpress(?:ed)?|\bdial(?:ed)?|\b(?:key|tap|type)(?:ed|s)?\s+in|(?:那|这)串(?:数字|号码)?|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
 _TOKEN = re.compile(r"[^\s,，。；;:：\"'“”‘’()（）「」/]{4,}")
 # "pa55w0rd-Orchid", "P@ssw0rd1": a password spelled with digits or symbols for letters
 _LEET_PASSWORD = re.compile(r"p[a@4][s5$]{2}w[o0]rd|p[a@4][s5$]{2}w(?=[^a-z])|p@ss", _I)
@@ -410,14 +411,14 @@ _PRODUCTS = frozenset("1password keepass keepassxc lastpass bitwarden dashlane n
 _ACCESS_OBJECT = re.compile(
     r"\b(?:get(?:s|ting)?\s+into|disarms?|combo|combination|pin|locks?|padlock|gate|alarm|safe|keypad|laptop|tablet|ipad|"
     r"account|e-?mail|outlook|gmail|netflix|steam|portal|card|atm|door|gate\s+code|vault|locker|for\s+\w+\s*:)\b|"
-    r"还有\S{0,8}的[:：]|登|进|输|解锁|门|锁|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码", _I)
+    r"还有\S{0,8}的[:：]|登|进|输|解锁|门|锁|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码|网银|(?:银行|\bbank(?:ing)?)\s*app\b", _I)
 _NOT_CODE_BEFORE = re.compile(r"(?:\b(?:port|version|v|room|gate|flight|no\.?|number|order|tracking|username|user|id|"
                               r"handle|model|gen|series|iso|rfc|pep|issue|pr|ticket|build|release|floor|suite|apt|"
                               r"zip|postal|area|invoice|error|status|exit)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室|号码|编号|编码|邮编|区号|发票|代码|错误码|状态码|"
                               r"\b(?:pr|mr|issue|ticket|port|version|room|flight|order|tracking|invoice)\s*(?:是|为|[:：=#])|"  # "我的 PR 是 4471"
                               r"(?:(?<!暗)号|型号|规格|号码)\s*(?:是|为|[:：=])|"  # "门牌号是 2580", "型号是 SD-2045": which, not what opens
                               r"\b(?:number|no\.?|id|order|tracking|username|user|invoice|ticket|room|flight|floor|suite|apt|zip|"
-                              r"extension|ext|model|seat)\s+(?:is|was|[:=#]))\s*$", _I)
+                              r"extension|ext|model|seat|branch|routing|sort\s+code)\s+(?:is|was|[:=#]))\s*$", _I)
 _NOT_CODE_AFTER = re.compile(r"^\s*(?:端口|室|号|楼|层|年|月|日|元|块|点|分|岁|次|个|件|款|代|版|寸|英寸|台|部|张|本|port\b|am\b|pm\b|km\b|kg\b|ms\b|mb\b|gb\b)", _I)
 
 
