@@ -131,7 +131,7 @@ def _looks_random(token: str) -> bool:
 # ---- secrets by phrasing ------------------------------------------------------------------------
 # what an access code opens: "the garage opener code", "my gym locker combo", "the front door code"
 _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|building|lock|locker|padlock|bike|safe|"
-                r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm)")
+                r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm|check-?in|guard|sms|text(?:ed)?|parental)")
 _EN_WORD = (
     r"pass(?:word|wd|code|phrase|key)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
     r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
@@ -170,7 +170,7 @@ _EN_PHRASE = re.compile(
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
 # (glued to zh or not: "智谱的key是 9f3c….Lk2T…" — a CJK character is a word character, so no \b stands there)
-_NEAR_VALUE = re.compile(rf"(?<![A-Za-z0-9_])(?:(?:app|client|corp|api|access|auth|bot)[_-]?)?(?P<w>key|password|pa?s{{1,2}}w(?:o?r|ro)?ds?|passcode|pw|secret|token|auth)(?![A-Za-z0-9_])(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
+_NEAR_VALUE = re.compile(rf"(?<![A-Za-z0-9_])(?:(?:app|client|corp|api|access|auth|bot|secret|private)[_-]?)?(?P<w>key|password|pa?s{{1,2}}w(?:o?r|ro)?ds?|passcode|pw|secret|token|auth)(?![A-Za-z0-9_])(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
                          r"(?P<gap>[^.!?\n]{0,60}?)\s(?P<v>[^\s,;]{8,})", re.I)
 # a cloud's key pair by its short names, glued to zh or not: "百度智能云的SK 8f2e7c…", "AK: 3f9a…, SK: …"
 _AK_SK = re.compile(r"(?<![A-Za-z0-9_])(?-i:SK|AK|SecretKey|SecretId|AccessKey)(?![A-Za-z0-9_])[^\n。！？.!?]{0,12}?"
@@ -179,6 +179,9 @@ _AK_SK = re.compile(r"(?<![A-Za-z0-9_])(?-i:SK|AK|SecretKey|SecretId|AccessKey)(
 # a key that names data, not access: "the cache key 8c2f…", "primary key"
 _DATA_KEY = re.compile(r"\b(?:cache|primary|foreign|sort|partition|idempotency|object|lookup|dict|hash|row|composite|unique|"
                        r"index|s3|redis|map|registry)\s+$|(?:字典|主键|外键|缓存|索引|哈希|映射|排序|分区|键值|对象|json|dict|map)(?:里|中)?的?\s*$", re.I)
+# a shorter hex value counts after "token / secret" and a link ("… we got back was 9c4e2b7a1f3d", "… 我写的是 a8f3…")
+_SHORT_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{10,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{10,}")
+_LINK_END = re.compile(r"(?:\b(?:is|was|were|are)|[:=：]|是|为)\s*$", re.I)
 _HEX_NOT_KEY = re.compile(r"\b(?:fingerprint|hash|checksum|sha\d*|md5|commit|digest|ids?)\b", re.I)
 # a token's or secret's value written in hex ("auth token 9f8e7d6c…"): a commit hash has no such name before it
 _LONG_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{20,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{20,}")
@@ -199,8 +202,10 @@ _ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改�
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
 _ZH_NOT_VALUE = r"(?:(?:详|参)?见(?:附件|下|上|邮件|群)|附件|待定|暂无|怎么|如何|什么|多少|几|哪|啥|咋|干嘛|干吗|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越|" \
                 r"没问题|没错|不对|不行|不用|没有|没设|不知道|对的|正确|错误|挺|蛮|还行|还可以)"  # "密码倒是没问题": what it is like
+# who set it, between a secret's name and its link: "口令我定的是 …", "密码我们当时设的是 …"
+_ZH_SETTER = r"(?:我|我们|咱们?|他|她|他们|你|自己)?(?:当时|之前|原来|后来|现在|一般|平时|都|就|也)?(?:设|定|用|填|写|改|起|取|输|选|配)(?:置|成)?的"
 _ZH_PHRASE = re.compile(
-    rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
+    rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}}|{_ZH_SETTER})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
     # a pass phrase of spaced zh words is one value ("口令是 月亮 湖边 三只 猫"), else a token and its ASCII words
     rf"(?P<v>[\u4e00-\u9fff]{{1,4}}(?:[ \u3000]+[\u4e00-\u9fff]{{1,4}}){{2,11}}(?![\u4e00-\u9fff])|"
     rf"[^\s，,。；;！？!?、」”（]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”（]*){{0,11}})",
@@ -377,8 +382,9 @@ _ACCESS = re.compile(
     r"\b(?:log(?:ging|ged|s)?\s?(?:in(?:to)?|on)|log(?:ging|ged|s)?\s+(?:me|us|you|him|her|them)\s+(?:out|in)|logged\s+out|logins?|sign(?:ing|ed|s)?[- ]?(?:in|on)(?:to)?|signin|unlock(?:s|ed|ing)?|"
     r"master|vault|credentials?|passphrase|passcode|admin\s+(?:account|user)|keychain|keepass|1password|bitwarden|"
     r"lastpass|keypad|opens?\s+with|my\s+usual\s+one|pay(?:ment)?\s+pin|admin|router|sign(?:ing|ed)?\s+up|register(?:ed|ing)?|"
+    r"(?:online\s+)?banking|(?:locked|protected|encrypted)\s+(?:with|by|using)|"  # "the pdf is locked with 19880412"
     r"(?:boot|startup|lock[- ]?screen|screen|phone|laptop|sim|card|atm|bank|alarm|safe|bike\s+lock)\s+code)\b|"
-    r"登录|登陆|登进|登入|登上|开机|解锁|锁屏|进系统|账号|帐号|账户|帐户|主密|保险箱|支付|付款|网银|取款|银行卡|门禁|开门|注册", _I)
+    r"登录|登陆|登进|登入|登上|开机|解锁|锁屏|进系统|账号|帐号|账户|帐户|主密|保险箱|支付|付款|网银|取款|银行卡|门禁|开门|注册|管理员|后台", _I)
 # a 4-8 digit code right after the link of a clause about getting in: "unlocks with 739104", "支付那六位数是 090817"
 _ACCESS_PIN = re.compile(r"(?:\bwith|\bis|\busing|[:=：]|用|是|为)\s*(?:那?[六四五八]位数?是?\s*)?(?P<v>\d{4,8}(?:[*#]\d*)?)(?!\d|\s?\d)", _I)
 # "Blu3Heron!Gate" and "chenjie123! 注册…" hold one token each: an ASCII stop ends a clause before English only
@@ -389,7 +395,7 @@ _WHOSE_NUMBER = re.compile(r"(?:\b(?:employee|staff|student|member|membership|ba
                            r"reference|case|ticket|phone|library\s+card)\s+(?:id|number|no\.?|#)|工号|学号|会员号|订单号|单号|"
                            r"手机号|电话号码?)(?![^,，;；]*?\b(?:pass(?:word|code)?|pin|code)\b|[^,，;；]*?密码)", _I)
 _CLAUSE_END = re.compile(r"[.!?;](?=\s+[^\s\u4e00-\u9fff]|\s*$)|[。！？；\n]")
-_LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input|set|and)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed)?|\bpress(?:ed)?|\bdial(?:ed)?|\bkey\s+in|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
+_LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input|set|and)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed|es)?(?:\s+in)?|\bpress(?:ed)?|\bdial(?:ed)?|\b(?:key|tap|type)(?:ed|s)?\s+in|(?:那|这)串(?:数字|号码)?|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
 _TOKEN = re.compile(r"[^\s,，。；;:：\"'“”‘’()（）「」/]{4,}")
 # "pa55w0rd-Orchid", "P@ssw0rd1": a password spelled with digits or symbols for letters
 _LEET_PASSWORD = re.compile(r"p[a@4][s5$]{2}w[o0]rd|p[a@4][s5$]{2}w(?=[^a-z])|p@ss", _I)
@@ -405,13 +411,14 @@ _PRODUCTS = frozenset("1password keepass keepassxc lastpass bitwarden dashlane n
 _ACCESS_OBJECT = re.compile(
     r"\b(?:get(?:s|ting)?\s+into|disarms?|combo|combination|pin|locks?|padlock|gate|alarm|safe|keypad|laptop|tablet|ipad|"
     r"account|e-?mail|outlook|gmail|netflix|steam|portal|card|atm|door|gate\s+code|vault|locker|for\s+\w+\s*:)\b|"
-    r"还有\S{0,8}的[:：]|登|进|输|解锁|门|锁|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码", _I)
+    r"还有\S{0,8}的[:：]|登|进|输|解锁|门|锁|保险箱|保险柜|转盘|取钱|取款|刷卡|账号|帐号|邮箱|系统|平板|电脑|游戏|码|网银|(?:银行|\bbank(?:ing)?)\s*app\b", _I)
 _NOT_CODE_BEFORE = re.compile(r"(?:\b(?:port|version|v|room|gate|flight|no\.?|number|order|tracking|username|user|id|"
                               r"handle|model|gen|series|iso|rfc|pep|issue|pr|ticket|build|release|floor|suite|apt|"
                               r"zip|postal|area|invoice|error|status|exit)|#|用户名|房间|端口|版本|航班|订单|单号|楼|号|室|号码|编号|编码|邮编|区号|发票|代码|错误码|状态码|"
                               r"\b(?:pr|mr|issue|ticket|port|version|room|flight|order|tracking|invoice)\s*(?:是|为|[:：=#])|"  # "我的 PR 是 4471"
+                              r"(?:(?<!暗)号|型号|规格|号码)\s*(?:是|为|[:：=])|"  # "门牌号是 2580", "型号是 SD-2045": which, not what opens
                               r"\b(?:number|no\.?|id|order|tracking|username|user|invoice|ticket|room|flight|floor|suite|apt|zip|"
-                              r"extension|ext|model|seat)\s+(?:is|was|[:=#]))\s*$", _I)
+                              r"extension|ext|model|seat|branch|routing|sort\s+code)\s+(?:is|was|[:=#]))\s*$", _I)
 _NOT_CODE_AFTER = re.compile(r"^\s*(?:端口|室|号|楼|层|年|月|日|元|块|点|分|岁|次|个|件|款|代|版|寸|英寸|台|部|张|本|port\b|am\b|pm\b|km\b|kg\b|ms\b|mb\b|gb\b)", _I)
 
 
@@ -502,6 +509,7 @@ def _word_search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 def _typed_credentials(text: str) -> list[Finding]:
     """Tokens that can only be typed credentials: four character classes, a spelled-out password, or a
     strongly shaped token in a clause about logging in / unlocking (en + zh)."""
+    from .user_names import user_name  # user_names builds on this module
     found = []
     start = 0
     for end in [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]:
@@ -535,7 +543,8 @@ def _typed_credentials(text: str) -> list[Finding]:
                           and not _ID_BEFORE.search(clause[:m.start()])
                           and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after)  # "4111 1111 …" is a card number
                           and not re.search(r"@\S*$", clause[:m.start()]))  # a host's port after an address
-            if _NAME_BEFORE.search(clause[:m.start()]) and not _four_classes(core):
+            if (_NAME_BEFORE.search(clause[:m.start()]) or user_name(core, clause[:m.start()], clause[m.end():])) \
+                    and not _four_classes(core):
                 continue  # "wifi 名字是 CMCC-5G-Free，在上面用网银安全吗": a name, not what one types
             if plain_code or _four_classes(raw) or _four_classes(core) or (leet and re.search(r"[@4$50]", leet.group(0))) or (
                     access and _access_token(raw, core, linked)):
@@ -600,6 +609,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             add("credential", m, "v")
     for m in _NEAR_VALUE.finditer(text):
         word, hexed = m.group("w").casefold(), _LONG_HEX.fullmatch(m.group("v").rstrip(".!?"))
+        if not hexed and word in ("token", "secret") and _LINK_END.search(m.group("gap")):
+            hexed = _SHORT_HEX.fullmatch(m.group("v").rstrip(".!?,"))  # "JWT secret I put in the config: a8f3e1c9b7d2"
         # a hex value after "token / secret / auth", or a 32+ one after "key" ("openweather key 8c2f…", "auth 5e8f…")
         hex_secret = hexed and not _HEX_NOT_KEY.search(m.group("gap")) and (word in ("token", "secret", "auth") or (
             word == "key" and len(hexed.group(0)) >= 32 and not _DATA_KEY.search(text, 0, m.start("w"))))
@@ -649,6 +660,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "设置成一样的有风险吗": a comparison, not a value
             continue
         if re.fullmatch(r"[\u4e00-\u9fff]{1,8}的", m.group("v")):  # "密码是重复的": what it is like, not what it is
+            continue
+        if m.group("v").casefold() in _PRODUCTS:  # "密码在 1Password 里": where they are kept
             continue
         if _ZH_MEASURE.match(m.group("v")):  # "API密钥每90天要轮换一次", "密钥长度 256 位": a period or a length
             continue
@@ -722,6 +735,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .presented import find_presented
     from .replied import find_replied
     from .system_login import find_system_logins
+    from .user_names import find_after_user_name
     from .written import find_written
     found += [f for f in find_cued(text) if f.category == "secret"]
     found += find_hedged(text)
@@ -733,6 +747,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_written(text)
     found += find_noted(text)
     found += find_system_logins(text)
+    found += find_after_user_name(text)
     kept: list[Any] = []
     dismissed: list[Any] = []
     for f in _dedupe(found):

@@ -30,6 +30,7 @@ from .credentials import (
 )
 from .last_text import once_per_text
 from .lookalike import latin_lookalikes
+from .user_names import user_name
 
 _I = re.IGNORECASE
 
@@ -38,7 +39,7 @@ _BUZZER = r"buzzer|intercom|call\s*box|entry\s*phone|door\s*phone"
 _WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|lock\s*box|key\s*box|lock|locker|"
                r"padlock|bike\s+lock|safe|vault|elevator|lift|keypad|building|apartment|unlock|pickup|parcel|"
                r"verification|one[- ]time|otp|2fa|mfa|security|backup|recovery|access|pairing|parking|mailbox|"
-               rf"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in|bank|banking|bike|cage|cabinet|cupboard|"
+               rf"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in|bank|banking|bike|cage|cabinet|cupboard|check-?in|guard|sms|parental|"
                rf"doorbell(?:'s)?|ipad|iphone|tablet|laptop|kindle|{_BUZZER}")
 # "pin" the noun, not the verb ("pin torch==2.1.0"): owned, or followed by its link
 _PIN = (r"(?:(?:my|the|your|our|his|her|its|card|debit|credit|bank|atm|sim|phone|new|old|default|unlock|temp|"
@@ -51,7 +52,7 @@ _SECRET_CUE = re.compile(
     r"codes?\s+to\s+(?:get\s+in(?:to)?|open|unlock|enter|access|disarm|arm|go\s+in(?:to)?)\b|"
     r"(?:has|needs|takes|uses|with|enter|type)\s+(?:the\s+)?code|"
     r"opens?\s+(?:the|my|our|with)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
-    r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product)\s+keys?|"
+    r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product|recovery|backup)\s+keys?|"
     r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|(?:amex|card|visa|mastercard|discover)(?:'s)?\s+(?:cid|csc)|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back|"
     # what is typed into a machine or a panel, called its number: "my ATM number is 5 5 2 0", "the alarm number"
     r"(?:atm|alarm|keypad|key\s*pad|lock\s*box|padlock)\s+(?:numbers?|digits))\b|"
@@ -133,7 +134,7 @@ _NOT_VALUE_BEFORE = re.compile(
     r"around|about|over|under|at|at\s+least|at\s+most|up\s+to)|\d\s*\(|[A-Za-z_]\w*\(|(?<!\bis\s)(?<![:=：是为]\s)(?<![:=：是为])#|[$€£¥]|型号|规格|货号|版本|端口|房间|航班|订单|单号|第|约|大约|大概|差不多|将近|接近|超过|不到|"
     # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
     r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
-    r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号)\s*(?:是|为|:|：)?)\s*$", _I)
+    r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号|门牌号|型号|规格|货号)\s*(?:是|为|:|：)?)\s*$", _I)
 # a parcel's pickup code, shelf-row-number, is never a date: "取件码 3-2-1908"
 _PICKUP_BEFORE = re.compile(r"(?:取件码|取货码|提货码|\bpick-?up\s+code)\s*(?:是|为|[:：]|is\b|was\b)?\s*$", _I)
 # a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
@@ -148,7 +149,8 @@ _POINTS_BACK = re.compile(rf"^\s*(?:{_INTERJECTION}*(?:it'?s|it\s+is|its|that'?s
                           r"the\s+(?:new|right|correct|real|actual|current|proper)\s+one\s+is|(?:正确|对)的(?:是|应该是)|新的是|"
                           rf"是这个|如下)|{_INTERJECTION}+(?=\d))", _I)
 # a sentence that is a code and nothing else, after one naming a secret (asked or not): "my bank PIN for me? 8163."
-_BARE_CODE = re.compile(r"^\s*[\"'“]?(?:\d{3,8}[*#]?|\d{1,4}(?:[ -]\d{1,4}){1,7})[\"'”]?\s*[.!。！]?\s*$")
+_BARE_CODE = re.compile(r"^\s*[\"'“]?(?:\d{3,8}[*#]?|\d{1,4}(?:[ -]\d{1,4}){1,7}|"
+                        r"(?=[A-Za-z-]*\d)[A-Za-z0-9]{4,8}(?:-[A-Za-z0-9]{4,8}){2,7})[\"'”]?\s*[.!。！]?\s*$")  # "4F7A-9C2E-1B3D-8E6F"
 _NEGATED = re.compile(r"\b(?:forgot|forget|forgotten|lost|don'?t\s+(?:know|remember)|can'?t\s+remember|no\s+idea|reset|"
                       r"changed?|expired?|wrong|invalid|incorrect)\b|忘了|忘记|记不住|不记得|重置|过期|失效|错了|不对", _I)
 # a value named as an example of what people use, not as the user's: "123456 居然还是最常见的密码"
@@ -172,7 +174,7 @@ def _value_token(token: str, before: str, after: str) -> bool:
         return False  # "the login button is #1a73e8": a colour
     if re.match(r"\s?\d", after) and token.isdigit() and len(token) >= 4:  # "4111 1111 …": a card number, pii's
         return False
-    if named_not_typed(token, before) or _NAME_BEFORE.search(before):  # "SSID is Cafe_Guest_2G": a name
+    if named_not_typed(token, before) or _NAME_BEFORE.search(before) or user_name(token, before, after):  # "SSID is Cafe_Guest_2G": a name
         return False
     stem = re.match(r"[a-z]+", token)
     if stem and len(stem.group(0)) >= 4 and KNOWN_TECH.fullmatch(token):  # "argon2id", "python3": what it is built on
