@@ -145,7 +145,9 @@ class ExtractNode(MemoryNode):
                   turns: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> dict[str, Any]:
         """The fallback's writes and its own per-clause reasons ("secret", "question"), through the same
         steps as a normal turn (corrections of stored facts, returns, "I moved."), plus the failure."""
-        fallback, pending, skips = self.extractor.fallback, [], []
+        fallback = self.extractor.fallback
+        pending: list[PendingWrite] = []
+        skips: list[dict[str, Any]] = []
         if fallback is not None:
             try:
                 pending, skips = fallback.extract_explained(turns, ctx, now)
