@@ -72,6 +72,7 @@ from . import (
     other_language,
     pronouns,
     quoted,
+    resay,
     routine,
     slip,
     softened,
@@ -572,6 +573,7 @@ class RuleExtractor(Extractor):
                 # "it's python 3.12 now. sorry, forget the 3.9 thing": the slip names another (older) value to withdraw
                 older = bool(found and n + 1 < len(raws) and (old := slip.named(raws[n + 1].strip()))
                              and normalize_text(old) not in normalize_text(found[-1][0].object))
+                lone = lone or bool(found and resay.replaces(raw, found[-1][0].object))  # "Austin, or rather Round Rock"
                 if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None and not older and not unread_last:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
                     withdrawn_item = found.pop()
@@ -586,6 +588,7 @@ class RuleExtractor(Extractor):
                         carried.append(old_named)
                     continue
                 just_marked, after_marker = after_marker, False  # only the clause right after a marker
+                clause = resay.value(clause) or clause  # "or rather Round Rock", "Svelte I mean": the value said again
                 if not clause:
                     if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
                         skips.append({"text": raw.strip()[:60], "reason": "small talk"})
@@ -755,7 +758,7 @@ class RuleExtractor(Extractor):
                     new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
                 if not new and age_again:
                     new = age_again
-                if new and not age_again and not correction and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
+                if new and not age_again and not correction and not withdrawn_here and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
                     new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction and (onto := correction_value.moved_onto(clause)):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"

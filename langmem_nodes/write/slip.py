@@ -43,7 +43,10 @@ _CORE_EN = (
     rf"|{_WHAT_I_SAID}(?:'s|\s+is|\s+was)\s+(?:wrong|not\s+(?:{_SOFTLY})?(?:right|correct|accurate|true)|incorrect|a mistake|a typo|not it)"
     rf"|(?:strike|scratch|disregard|cancel|ignore)\s+{_WHAT_I_SAID}|(?:strike|scratch|scrap|disregard|forget)\s+{_THE_X_THING}"
     r"|ignore what i (?:just )?(?:said|wrote)"
-    r"|let me (?:correct|fix|rephrase) (?:that|this|myself)|(?:small |quick )?correction|(?:a )?typo"
+    r"|(?:let me|lemme|i (?:need|have|want|ought) to|i should|i must|i'?ll|gotta)\s+(?:just\s+)?(?:correct|fix|rephrase|restate|amend)"
+    r"(?:\s+(?:that|this|myself|what i (?:just )?said))?"
+    r"|(?:(?:a|one)\s+)?(?:(?:small|quick|tiny|minor|little|slight)\s+)?correction(?:\s+(?:here|there))?|(?:a )?typo"
+    r"|what am i (?:saying|talking about|on about)|what was i thinking"
     r"|my (?:mistake|bad|error)|no,?\s+no"
     r"|(?:(?:the|a)\s+)?wrong\s+(?:number|name|day|date|city|one|word|year|time|place|town|version|country|month|age|person))")
 _TRAIL_EN = r"(?:[\s,!.—–-]*(?:sorry|lol|haha|oops|my bad))*"

@@ -1,0 +1,41 @@
+"""A value said again in place of the one just said, in the same sentence (en): "I'm based in Austin, or rather
+Round Rock", "we're on 3.9, make that 3.11", "built with Angular, Svelte I mean", "it takes 40 minutes, or more like 50".
+
+The clause withdraws the claim read just before it only when the two values are of one kind (both numbers, both
+weekdays, both names …): "My cat Mochi is 3 — make that 4" says 4 of the age, not of the name Mochi.
+
+    >>> value("or rather Round Rock"), value("make that 3.11"), value("make that a list"), value("Svelte I mean")
+    ('Round Rock', '3.11', '', 'Svelte')
+    >>> replaces("or rather Round Rock", "Austin"), replaces("make that 4", "Mochi")
+    (True, False)
+"""
+
+from __future__ import annotations
+
+import re
+
+from .correction_slot import _kind
+
+_RESAY = re.compile(r"^(?:(?:actually|no|sorry|wait|oops|oh|well|er+|um+)[,\s]+)*(?:or\s+rather|or\s+more\s+like|make\s+that)\s+"
+                    r"(?!(?:a|an|the|my|your|it|this|one|more|less|shorter|longer|clearer)\b)(?P<v>\S[^,;!?]{0,30}?)\s*[.!]?$", re.I)
+
+
+# "Svelte I mean", "Thursdays, I mean": a short bare value, then "I mean"
+_MEANT_AFTER = re.compile(r"^(?!(?:i|i'm|it|it's|my|we|we're|our|you|he|she|they|that|this|so|and|but|what|how)\b)"
+                          r"(?P<v>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s*,?\s+i mean\s*[.!]?$", re.I)
+
+
+def value(raw: str) -> str:
+    """The value a re-saying clause gives ("or rather Round Rock" → "Round Rock", "Svelte I mean" → "Svelte"),
+    else ""."""
+    m = _RESAY.match(raw.strip(" ,;—–-")) or _MEANT_AFTER.match(raw.strip(" ,;—–-"))
+    return m.group("v").strip() if m else ""
+
+
+def replaces(raw: str, old: str) -> bool:
+    """`raw` says a value again in place of `old`, a value of the same kind."""
+    v = value(raw)
+    return bool(v) and _kind(v)[0] == _kind(old)[0]
+
+
+__all__ = ["replaces", "value"]

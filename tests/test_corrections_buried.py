@@ -1,0 +1,100 @@
+"""Corrections buried in natural chat land, en + zh, in-turn and across turns (an assistant reply between).
+
+Kinds not covered elsewhere: a correction mid-message that goes on to ask for something; a number, date,
+name, place, version or grade corrected; "not X, Y", "X, or rather Y", "make that Y", "改一下，是Y", "口误",
+"我刚说错了", "准确地说是"; a project fact corrected; and a correction that only withdraws the old value (or
+whose new value does not parse), which leaves the old value flagged `needs_confirmation`, never silently active.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from langmem_nodes.records import MemoryContext
+from tests._replay import landed, replay
+
+CTX = MemoryContext(user_id="bur", project_id="app", session_id="s1")
+
+
+def _say(store, *turns: str) -> list:
+    return replay(store, *turns, ctx=CTX, reply="Sure, here are a few ideas.")
+
+
+def _silently_active(active: list, old: str) -> list:
+    return [r for r in active if old.casefold() in r.object.casefold() and not r.metadata.get("needs_confirmation")]
+
+
+def _shown(active: list) -> list:
+    return [(r.subject, r.predicate, r.object, r.source.value, bool(r.metadata.get("needs_confirmation"))) for r in active]
+
+
+CASES_EN = [
+    (("Our team is 6 people, make that 7 since Priya joined. How should we split on-call?",), "7", "6"),
+    (("My cat Mochi is 3 — make that 4, she had a birthday last week.",), "4", "3"),
+    (("I work at Shopify as a data analyst.",
+      "Ah, I gave you the wrong company, it's Stripe, not Shopify. Anyway, how should I prep for a SQL interview?"), "Stripe", "Shopify"),
+    (("we're on python 3.9 for this service, sorry, 3.11, i always forget we bumped it. can i use typing.Self?",), "3.11", "3.9"),
+    (("I'm based in Austin, or rather Round Rock, it's just north of it. Any good BBQ nearby?",), "Round Rock", "Austin"),
+    (("My partner's name is Jamie.", "Oh, tiny correction: her name's Jenny, not Jamie, autocorrect hates me. Ideas for her birthday?"),
+     "Jenny", "Jamie"),
+    (("The project uses MongoDB for storage.",
+      "Let me correct myself: the project uses DynamoDB, Mongo was the prototype. How do I model one-to-many?"), "DynamoDB", "MongoDB"),
+    (("Our frontend is built with Angular, Svelte I mean, Angular is the admin panel. What's the best way to handle forms?",),
+     "Svelte", "Angular"),
+    (("I teach 5th grade math.", "Make that 6th grade, I switched this fall. Any good warm-up activities?"), "6th", "5th"),
+    (("I run with a Garmin Forerunner 245.", "Not the 245, the 255. Does it support HRV status?"), "255", "245"),
+    (("We host everything on DigitalOcean.",
+      "Sorry, I need to correct that, we moved to Hetzner last year. How do I set up a firewall there?"), "Hetzner", "DigitalOcean"),
+    (("I'm a nurse in the ER.", "Let me rephrase: I'm a paramedic, not a nurse. Anyway, good shoes for 12-hour shifts?"),
+     "paramedic", "nurse"),
+    (("I'm allergic to peanuts.", "Actually it's tree nuts, not peanuts, peanuts are fine for me. Can you suggest a hiking snack?"),
+     "tree nuts", "peanuts"),
+    (("I'm learning French, well, Italian really, French was last year. What's a good beginner podcast?",), "Italian", "French"),
+    (("We use Slack at work.", "Sorry, that's outdated, we're on Microsoft Teams now. How do I set up a status schedule?"),
+     "Teams", "Slack"),
+    (("I live in Portland, not Portland, Seattle, sorry, I just moved. Where's good coffee?",), "Seattle", "Portland"),
+    (("Our CI runs on Travis.", "Travis? No, what am I saying, it's Buildkite. How do I retry flaky steps?"), "Buildkite", "Travis"),
+    (("My commute is by bus.", "Hold on, I said bus but I meant train. Any tips for reading on a moving train?"), "train", "bus"),
+    (("I usually wake up at 6am.", "Eh, more like 7am, to be honest. Can you build a morning routine?"), "7am", "6am"),
+]
+
+CASES_ZH = [
+    (("帮我推荐个午饭地方，我在望京上班——口误，是在酒仙桥，望京是以前的公司。人均五十以内。",), "酒仙桥", "望京"),
+    (("我家狗叫旺财，三岁。", "我刚说错了，它四岁了，不是三岁。换狗粮有什么讲究吗？"), "四岁", "三岁"),
+    (("我们项目用的是 Django。", "改一下，是 FastAPI，Django 是老项目。怎么做依赖注入？"), "FastAPI", "Django"),
+    (("我在读研一，准确地说是研二了，开学就研二。论文开题怎么准备？",), "研二", "研一"),
+    (("我对青霉素过敏。", "口误口误，是头孢过敏，青霉素没事。感冒了能吃什么药？"), "头孢", "青霉素"),
+    (("我们用的是 Redis 6，哦不，7.2，去年底升的。新的 function 功能好用吗？",), "7.2", "Redis 6"),
+    (("我住在杭州滨江。", "我之前说错了，我住在萧山，滨江是公司那边。周末带娃去哪？"), "萧山", "滨江"),
+    (("我用的是小米 13，说错了，是小米 14。怎么关掉广告？",), "14", "13"),
+    (("我们公司用钉钉。", "不是钉钉，是飞书，钉钉是上家公司的。飞书怎么设置自动回复？"), "飞书", "钉钉"),
+    (("我儿子读三年级。", "哦我刚说错了，是四年级，不是三年级。数学应用题怎么辅导？"), "四年级", "三年级"),
+    (("我们后端是 Go 写的，更准确地说是 Rust，Go 只有网关那块。错误处理有什么最佳实践？",), "Rust", "Go"),
+    (("我的猫叫咪咪。", "改一下，它叫豆豆，咪咪是邻居家的猫。猫砂怎么选？"), "豆豆", "咪咪"),
+    (("我喜欢喝美式。", "我刚说错了，我喜欢喝拿铁，美式太苦了。推荐个咖啡豆？"), "拿铁", "美式"),
+    (("我们项目用 yarn 管理依赖，口误，是 pnpm。monorepo 怎么配置？",), "pnpm", "yarn"),
+    (("我生日是3月8号，不是3月8号，是3月18号。帮我想个派对主题？",), "3月18", "3月8号"),
+    (("我们服务部署在阿里云。", "不对不对，是腾讯云，阿里云是测试环境。CLB 怎么配 HTTPS？"), "腾讯云", "阿里云"),
+    (("我在深圳做产品经理。", "纠正一下，我是做运营的，不是产品经理。怎么写周报？"), "运营", "产品经理"),
+    (("我每天通勤坐地铁。", "嗯…其实是骑电动车，地铁是下雨天才坐。冬天骑车怎么保暖？"), "电动车", "地铁"),
+]
+
+
+@pytest.mark.parametrize("turns, new, old", CASES_EN + CASES_ZH, ids=[t[-1][:24] for t, *_ in CASES_EN + CASES_ZH])
+def test_correction_lands(store, turns, new, old) -> None:
+    active = _say(store, *turns)
+    assert landed(active, new), _shown(active)
+    assert not _silently_active(active, old), _shown(active)
+
+
+@pytest.mark.parametrize("turns, old", [
+    (("I use Arch Linux on my laptop.", "Wait, no, not Arch. Anyway, how do I set up a VPN?"), "Arch"),
+    (("I work at Deloitte.", "Hmm, that's not quite right, long story. Can you help me write a cover letter?"), "Deloitte"),
+    (("My dog is a husky.", "Ugh, I got the breed wrong earlier. Anyway, how often should I brush him?"), "husky"),
+    (("我用 Windows 电脑。", "其实不是 Windows。算了，帮我推荐个笔记软件？"), "Windows"),
+    (("我在美团上班。", "刚才说的不准确，回头再说。先帮我写个周报模板？"), "美团"),
+    (("我们项目用 MySQL。", "我刚说错了，数据库不是 MySQL，具体是啥我得问问同事。先说说索引怎么优化？"), "MySQL"),
+])
+def test_withdrawn_or_unparsed_flags_the_old(store, turns, old) -> None:
+    active = _say(store, *turns)
+    assert not _silently_active(active, old), _shown(active)
