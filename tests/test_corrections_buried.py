@@ -29,7 +29,7 @@ def _shown(active: list) -> list:
 
 
 CASES_EN = [
-    (("Our team is 6 people, make that 7 since Priya joined. How should we split on-call?",), "7", "6"),
+    (("We're on Node 18, make that 20, we upgraded in May. Is fetch stable?",), "20", "18"),
     (("My cat Mochi is 3 — make that 4, she had a birthday last week.",), "4", "3"),
     (("I work at Shopify as a data analyst.",
       "Ah, I gave you the wrong company, it's Stripe, not Shopify. Anyway, how should I prep for a SQL interview?"), "Stripe", "Shopify"),
@@ -55,7 +55,7 @@ CASES_EN = [
     (("I live in Portland, not Portland, Seattle, sorry, I just moved. Where's good coffee?",), "Seattle", "Portland"),
     (("Our CI runs on Travis.", "Travis? No, what am I saying, it's Buildkite. How do I retry flaky steps?"), "Buildkite", "Travis"),
     (("My commute is by bus.", "Hold on, I said bus but I meant train. Any tips for reading on a moving train?"), "train", "bus"),
-    (("I usually wake up at 6am.", "Eh, more like 7am, to be honest. Can you build a morning routine?"), "7am", "6am"),
+    (("My rent is $1200 a month.", "Eh, more like $1350, they raised it. Can you redo my budget?"), "1350", "1200"),
 ]
 
 CASES_ZH = [
@@ -76,11 +76,42 @@ CASES_ZH = [
     (("我生日是3月8号，不是3月8号，是3月18号。帮我想个派对主题？",), "3月18", "3月8号"),
     (("我们服务部署在阿里云。", "不对不对，是腾讯云，阿里云是测试环境。CLB 怎么配 HTTPS？"), "腾讯云", "阿里云"),
     (("我在深圳做产品经理。", "纠正一下，我是做运营的，不是产品经理。怎么写周报？"), "运营", "产品经理"),
-    (("我每天通勤坐地铁。", "嗯…其实是骑电动车，地铁是下雨天才坐。冬天骑车怎么保暖？"), "电动车", "地铁"),
+    (("我喜欢喝燕麦奶。", "嗯…其实是杏仁奶，燕麦奶是我老婆喝的。推荐个牌子？"), "杏仁奶", "燕麦奶"),
+]
+
+# longer chat turns: the correction sits among other talk, sometimes turns after the value it corrects
+CASES_LONG = [
+    (("trying to figure out a stretching routine. i sit at a desk all day and i'm 42, no hold on, 43 since last week. "
+      "what should i focus on?",), "43", "42"),
+    (("Our API is written in Flask.", "Something else: what's a good logging format?",
+      "Oh and I misspoke about the API earlier, it's FastAPI, Flask is the old admin tool. Does that change the middleware?"),
+     "FastAPI", "Flask"),
+    (("I've been running my homelab on Proxmox for a couple of years, honestly love it. Wait, that's not right, I switched "
+      "to TrueNAS Scale in the spring. How do I set up a VM there?",), "TrueNAS", "Proxmox"),
+    (("I'm vegan, so recipes without animal stuff please.",
+      "Sorry, I'm not vegan anymore, I'm vegetarian now, I eat eggs and cheese again. Something with feta?"), "vegetarian", "vegan"),
+    (("I bike to work, it's about 8 km each way. Hmm, closer to 12 km actually, I measured it. Is that a lot on a hybrid?",),
+     "12 km", "8 km"),
+    (("Quick context: our monorepo uses Lerna. Well, not anymore, we moved to Turborepo in January. How do I set up remote caching?",),
+     "Turborepo", "Lerna"),
+    (("I use Firefox as my main browser.", "Er, I gave you the wrong one, it's Brave. How do I sync bookmarks?"), "Brave", "Firefox"),
+    (("The database is Postgres 14.", "Wrong version, sorry: Postgres 16. Can I use MERGE?"), "16", "14"),
+    (("我们前端用的是 Webpack，打包太慢了，有什么优化思路？",
+      "哦对了我记错了，我们去年就换成 Vite 了，Webpack 是老项目。那 Vite 打包慢一般是啥原因"), "Vite", "Webpack"),
+    (("我今年28岁，想开始存养老钱，准确地说是29了，上个月刚过生日。定投什么比较稳？",), "29", "28"),
+    (("我在广州天河上班。", "顺便问下，广州哪里好吃？", "对了我前面说错了，我是在番禺上班，天河是以前的公司。番禺附近有什么好吃的？"),
+     "番禺", "天河"),
+    (("我的显示器是27寸的，口误，32寸，帮我看看桌子要多深合适？",), "32寸", "27寸"),
+    (("我们接口用 REST 风格。", "不好意思，我们现在用的是 GraphQL，REST 是老接口。分页怎么做？"), "GraphQL", "REST"),
+    (("我的猫是英短，哦不，美短，帮我看看该喂多少猫粮？",), "美短", "英短"),
+    (("我平时用 Chrome 浏览器。", "其实不是 Chrome，我用的是 Edge，Chrome 是公司电脑上的。Edge 怎么同步收藏夹？"), "Edge", "Chrome"),
+    (("我住在成都高新区，准确地说是天府新区，离公司近。周末去哪儿玩？",), "天府新区", "高新区"),
+    (("我们的 K8s 集群是 1.24 版本的。", "版本我说错了，是 1.27。那 PodSecurityPolicy 还能用吗？"), "1.27", "1.24"),
+    (("我是做Java后端的。", "改一下，我现在主要写 Go 了，Java 很少写了。Go 有什么好的 ORM？"), "Go", "Java"),
 ]
 
 
-@pytest.mark.parametrize("turns, new, old", CASES_EN + CASES_ZH, ids=[t[-1][:24] for t, *_ in CASES_EN + CASES_ZH])
+@pytest.mark.parametrize("turns, new, old", CASES_EN + CASES_ZH + CASES_LONG, ids=[t[-1][:24] for t, *_ in CASES_EN + CASES_ZH + CASES_LONG])
 def test_correction_lands(store, turns, new, old) -> None:
     active = _say(store, *turns)
     assert landed(active, new), _shown(active)

@@ -110,8 +110,8 @@ _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|(?:actua
                       r"^(?:更)?(?:准确|确切|严格)(?:地|来|点)?(?:说|讲)|^(?:more precisely|to be (?:precise|exact)|strictly speaking)\b", re.I)
 # an apology or a slip that withdraws what was just said, when a new value follows it in the sentence
 # ("I use IntelliJ — sorry, my bad, it's Eclipse"); at the sentence's end it only apologises ("…15 now, my bad")
-_LONE_RETRACT = re.compile(r"(?:(?:no|nope|oh|ah|wait|hmm+)[,!.]?\s+)*(?:sorry|oops|whoops|wait|hmm+|nope|no|(?:(?:sorry|oops|whoops),?\s+)?(?:my bad|my mistake|i misspoke|"
-                           r"typo|that'?s wrong|that was wrong|wrong one))", re.I)
+_LONE_RETRACT = re.compile(r"(?:(?:no|nope|oh|ah|wait|hmm+)[,!.]?\s+)*(?:sorry|oops|whoops|wait|hold on|hang on|hmm+|nope|no|(?:(?:sorry|oops|whoops),?\s+)?(?:my bad|my mistake|i misspoke|"
+                           r"typo|that'?s wrong|that was wrong|wrong one))|(?:well,?\s+)?(?:not any ?more|no longer)", re.I)  # "uses Lerna. Well, not anymore, …"
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){1,4}\s?[A-Za-z0-9][A-Za-z0-9.+-]{0,8}|"  # "小米14"
@@ -446,10 +446,12 @@ class RuleExtractor(Extractor):
                  ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
         message = slip.precision_first(message)  # "vegetarian, well, pescatarian to be accurate"
-        correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
+        correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION.match(lx.LEAD_FILLER.sub("", message))  # "嗯…其实是…"
+                          or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
                           or correction_swap.marks(message, _user_texts(earlier))
-                          or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
+                          or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)
+                          or bool(earlier) and resay.opens(message)) and not chat_en.declines(message)
         referred = False  # the correction names an earlier value as withdrawn
         if not correction and earlier and correction_ref.cued(message):
             # "Eastern, sorry, not Pacific", "豆豆是以前那只": names a value the user stated before as withdrawn
@@ -1079,7 +1081,10 @@ class RuleExtractor(Extractor):
             old = next((o for o in last if o.subject == claim.subject and o.predicate == claim.predicate
                         and o.polarity == claim.polarity == "positive"
                         and normalize_text(o.object) != normalize_text(claim.object)), None)
-            if old is not None and not hedged and is_exclusive(claim.predicate):
+            # of an attribute holding many values, only when the message names the old value as replaced
+            # ("不好意思，我们现在用的是 GraphQL，REST 是老接口" after "我们接口用 REST 风格")
+            if old is not None and not hedged and (is_exclusive(claim.predicate) or any(
+                    normalize_text(r) and normalize_text(r) in normalize_text(old.object) for r in claim.replaces)):
                 claim.replaces.append(old.object)
                 found[i] = (claim, quote, Source.EXPLICIT_CORRECTION, hedged)
 

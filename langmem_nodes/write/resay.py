@@ -8,6 +8,8 @@ weekdays, both names …): "My cat Mochi is 3 — make that 4" says 4 of the age
     ('Round Rock', '3.11', '', 'Svelte')
     >>> replaces("or rather Round Rock", "Austin"), replaces("make that 4", "Mochi")
     (True, False)
+    >>> opens("Eh, more like $1350, they raised it."), opens("I like it more like this.")
+    (True, False)
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ import re
 
 from .correction_slot import _kind
 
-_RESAY = re.compile(r"^(?:(?:actually|no|sorry|wait|oops|oh|well|er+|um+)[,\s]+)*(?:or\s+rather|or\s+more\s+like|make\s+that)\s+"
+_OPENER = r"(?:actually|no|sorry|wait|oops|oh|well|eh|er+|um+|uh+|hmm+)"
+_RESAY = re.compile(rf"^(?:{_OPENER}[,\s]+)*(?:or\s+rather|(?:or\s+)?more\s+like|make\s+that)\s+"
                     r"(?!(?:a|an|the|my|your|it|this|one|more|less|shorter|longer|clearer)\b)(?P<v>\S[^,;!?]{0,30}?)\s*[.!]?$", re.I)
 
 
-# "Svelte I mean", "Thursdays, I mean": a short bare value, then "I mean"
+# "Svelte I mean", "Thursdays, I mean", "(well,) Italian really": a short bare value, then "I mean"
 _MEANT_AFTER = re.compile(r"^(?!(?:i|i'm|it|it's|my|we|we're|our|you|he|she|they|that|this|so|and|but|what|how)\b)"
-                          r"(?P<v>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s*,?\s+i mean\s*[.!]?$", re.I)
+                          r"(?P<v>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s*,?\s+(?:i mean|really|actually)\s*[.!]?$", re.I)
 
 
 def value(raw: str) -> str:
@@ -30,6 +33,16 @@ def value(raw: str) -> str:
     else ""."""
     m = _RESAY.match(raw.strip(" ,;—–-")) or _MEANT_AFTER.match(raw.strip(" ,;—–-"))
     return m.group("v").strip() if m else ""
+
+
+def opens(message: str) -> bool:
+    """The message opens by saying a value again ("Eh, more like $1350, they raised it", "make that 20"): it
+    corrects the user's turn before."""
+    for part in re.split(r"[,;.!?—–]+", message):
+        if re.fullmatch(rf"\s*(?:{_OPENER}\s*)*", part, re.I):
+            continue
+        return bool(_RESAY.match(part.strip()))
+    return False
 
 
 def replaces(raw: str, old: str) -> bool:

@@ -29,7 +29,7 @@ import re
 
 _I = re.IGNORECASE
 
-_OPENER_EN = (r"(?:(?:oh|ah|aah|hm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|hang on|sorry|oops|whoops|no|nope|nah|"
+_OPENER_EN = (r"(?:(?:oh|ah|aah|eh|hm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|hang on|sorry|oops|whoops|no|nope|nah|"
               r"lol|actually|ok(?:ay)?|so)\b[\s,!.:;—–-]*)*")
 _WHAT_I_SAID = (r"(?:that|what i (?:just )?(?:said|wrote|typed|told you)(?:\s+(?:earlier|before|above|just now|last time))?"
                 r"(?:\s+about\s+(?:my|the|our)\s+[\w-]+(?:\s+[\w-]+)?)?|the last (?:bit|part|one|thing)|my last (?:message|answer))")
