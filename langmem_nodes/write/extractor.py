@@ -590,7 +590,7 @@ class RuleExtractor(Extractor):
                         carried.append(old_named)
                     continue
                 just_marked, after_marker = after_marker, False  # only the clause right after a marker
-                clause = resay.value(clause) or clause  # "or rather Round Rock", "Svelte I mean": the value said again
+                clause = resay.unmarked(clause)  # "or rather Round Rock", "Svelte I mean": the value said again
                 if not clause:
                     if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
                         skips.append({"text": raw.strip()[:60], "reason": "small talk"})
@@ -1416,7 +1416,7 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
         return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
     clause = correction_value.without_reason(_without_old(clause))  # "3.12 we bumped it last sprint"
     m = _BARE_VALUE.match(clause) or _BARE_NP.match(clause)
-    value = _value_span(m.group("o")) if m else ""
+    value = correction_swap.widened(_value_span(m.group("o")), clause) if m else ""  # "make that Tuesday and Saturday"
     if not value and kin_age.holds_age(retracted.predicate):
         value = kin_age.said_again(clause)  # "my daughter is 6 — wait no, she's 7", "我女儿8岁，哦不，9岁了"
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):

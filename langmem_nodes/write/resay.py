@@ -35,6 +35,12 @@ def value(raw: str) -> str:
     return m.group("v").strip() if m else ""
 
 
+def unmarked(clause: str) -> str:
+    """`clause` without its re-saying words ("or rather Round Rock" → "Round Rock", "Svelte I mean" → "Svelte");
+    "make that …" is kept whole (the clause reader takes its value, over every value of its kind)."""
+    return clause if re.match(r"\W*make\b", clause, re.I) else value(clause) or clause
+
+
 def opens(message: str) -> bool:
     """The message opens by saying a value again ("Eh, more like $1350, they raised it", "make that 20"): it
     corrects the user's turn before."""
@@ -51,4 +57,4 @@ def replaces(raw: str, old: str) -> bool:
     return bool(v) and _kind(v)[0] == _kind(old)[0]
 
 
-__all__ = ["replaces", "value"]
+__all__ = ["opens", "replaces", "unmarked", "value"]
