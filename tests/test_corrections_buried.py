@@ -108,6 +108,8 @@ CASES_LONG = [
     (("我住在成都高新区，准确地说是天府新区，离公司近。周末去哪儿玩？",), "天府新区", "高新区"),
     (("我们的 K8s 集群是 1.24 版本的。", "版本我说错了，是 1.27。那 PodSecurityPolicy 还能用吗？"), "1.27", "1.24"),
     (("我是做Java后端的。", "改一下，我现在主要写 Go 了，Java 很少写了。Go 有什么好的 ORM？"), "Go", "Java"),
+    (("Our main DB is MySQL — well, actually, MariaDB, same thing to most people. How do I check the version?",), "MariaDB", "MySQL"),
+    (("我女儿今年 4 岁，哦不对，5 岁了。给她推荐几本绘本？",), "5岁", "4岁"),
 ]
 
 
@@ -129,3 +131,13 @@ def test_correction_lands(store, turns, new, old) -> None:
 def test_withdrawn_or_unparsed_flags_the_old(store, turns, old) -> None:
     active = _say(store, *turns)
     assert not _silently_active(active, old), _shown(active)
+
+
+@pytest.mark.parametrize("turns, kept", [
+    (("I live in Paris, well, actually, Lyon is nicer.",), "Paris"),  # a remark after "actually", no value said again
+    (("I use Vim, or rather I try to, the keybindings are hard.",), "Vim"),
+    (("我们用 Go 写服务，其实挺顺手的。",), "Go"),
+])
+def test_a_remark_after_a_soft_word_withdraws_nothing(store, turns, kept) -> None:
+    active = _say(store, *turns)
+    assert any(kept in r.object and not r.metadata.get("needs_confirmation") for r in active), _shown(active)

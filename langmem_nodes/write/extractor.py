@@ -445,7 +445,7 @@ class RuleExtractor(Extractor):
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
                  ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
-        message = slip.precision_first(message)  # "vegetarian, well, pescatarian to be accurate"
+        message = slip.precision_first(lx.close_number_gaps(message))  # "vegetarian, well, pescatarian to be accurate"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION.match(lx.LEAD_FILLER.sub("", message))  # "嗯…其实是…"
                           or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
@@ -575,7 +575,8 @@ class RuleExtractor(Extractor):
                 # "it's python 3.12 now. sorry, forget the 3.9 thing": the slip names another (older) value to withdraw
                 older = bool(found and n + 1 < len(raws) and (old := slip.named(raws[n + 1].strip()))
                              and normalize_text(old) not in normalize_text(found[-1][0].object))
-                lone = lone or bool(found and resay.replaces(raw, found[-1][0].object))  # "Austin, or rather Round Rock"
+                lone = lone or bool(found and (resay.replaces(raw, found[-1][0].object) or n + 1 < len(raws)  # "Austin, or rather Round Rock"
+                                               and resay.softly_before(raw, raws[n + 1], found[-1][0].object)))  # "vegan — well, actually, vegetarian"
                 if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None and not older and not unread_last:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
                     withdrawn_item = found.pop()

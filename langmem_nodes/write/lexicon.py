@@ -173,6 +173,19 @@ def drop_emoji(text: str) -> str:
             return " "  # "搬到杭州了😂 杭州附近…": the space the user typed still ends the clause
         return "" if re.search(r"[\u3000-\u9fff\uff00-\uffef]", around) or not around.strip() else " "
     return _INNER_EMOJI.sub(gap, text)
+# "我儿子今年 6 岁", "升到 3.11 了": the spaces many writers put around a number inside Chinese text
+_CJK_NUMBER_GAP = re.compile(r"(?<=[\u4e00-\u9fff])[ \t]+(?=\d)|(?<=\d)[ \t]+(?=[\u4e00-\u9fff])")
+
+
+def close_number_gaps(text: str) -> str:
+    """`text` without spaces between a number and a Chinese character beside it.
+
+    >>> close_number_gaps("我儿子今年 6 岁，用 Python 3.11 写")
+    '我儿子今年6岁，用 Python 3.11写'
+    """
+    return _CJK_NUMBER_GAP.sub("", text)
+
+
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bMt\.)(?<!\bFt\.)(?<!\bJr\.)(?<!\bSr\.)(?<!\bInc\.)(?<!\bLtd\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bProf\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=(?:fyi|btw|honestly|tbh|also)?\s*(?:i\b|i'm\b|i am\b|personally\b))|"
                             rf"\s*{EMOJI}+\s*(?=$|[.!?,;。！？，；]|(?-i:[A-Z])|(?:i|i'm|i've|my|we|our|but|and|so|also|btw|what|what's|how|why|where|when|which|who|can|could|would|should|anyway|any tips|pls|please|thanks|help|since|ever since|now that)\b|[我你他她咱但不也而还])|"
                             r"[，,]\s*(?=(?:不过|但是|可是|但)\s*我(?!们))", re.I)

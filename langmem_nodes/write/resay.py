@@ -10,6 +10,8 @@ weekdays, both names …): "My cat Mochi is 3 — make that 4" says 4 of the age
     (True, False)
     >>> opens("Eh, more like $1350, they raised it."), opens("I like it more like this.")
     (True, False)
+    >>> softly_before("actually", "vegetarian", "vegan"), softly_before("actually", "Lyon is nicer", "Paris")
+    (True, False)
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from .correction_slot import _kind
 
 _OPENER = r"(?:actually|no|sorry|wait|oops|oh|well|eh|er+|um+|uh+|hmm+)"
 _RESAY = re.compile(rf"^(?:{_OPENER}[,\s]+)*(?:or\s+rather|(?:or\s+)?more\s+like|make\s+that)\s+"
-                    r"(?!(?:a|an|the|my|your|it|this|one|more|less|shorter|longer|clearer)\b)(?P<v>\S[^,;!?]{0,30}?)\s*[.!]?$", re.I)
+                    r"(?!(?:a|an|the|my|your|it|its|it's|this|that|one|more|less|shorter|longer|clearer|i|i'm|i'd|we|you|he|she|they|not)\b)(?P<v>\S[^,;!?]{0,30}?)\s*[.!]?$", re.I)
 
 
 # "Svelte I mean", "Thursdays, I mean", "(well,) Italian really": a short bare value, then "I mean"
@@ -41,6 +43,20 @@ def unmarked(clause: str) -> str:
     return clause if re.match(r"\W*make\b", clause, re.I) else value(clause) or clause
 
 
+_SOFT = re.compile(r"^(?:(?:well|actually|er+|erm|um+|uh+|or|i mean)[,\s]*)+$", re.I)
+_BARE = re.compile(r"^(?!(?:i|i'm|it|it's|my|we|we're|our|you|he|she|they|that|this|so|and|but|what|how|please|thanks|not|no|yes)\b)"
+                   r"(?!.*\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|like|love|hate|"
+                   r"want|need|think|know|go|get|got)\b)(?!.*'s\b)"
+                   r"(?P<v>[\w.+#-]+(?:\s+[\w.+#-]+){0,2})\s*[.!]?$", re.I)
+
+
+def softly_before(raw: str, following: str, old: str) -> bool:
+    """`raw` is only soft words ("well", "actually", "er") and `following` a short bare value of `old`'s kind:
+    "I'm vegan — well, actually, vegetarian" says vegetarian in place of vegan."""
+    m = None if _SOFT.match(following.strip(" ,;—–-")) else _BARE.match(following.strip(" ,;—–-"))
+    return bool(_SOFT.match(raw.strip(" ,;—–-")) and m and _kind(m.group("v"))[0] == _kind(old)[0])
+
+
 def opens(message: str) -> bool:
     """The message opens by saying a value again ("Eh, more like $1350, they raised it", "make that 20"): it
     corrects the user's turn before."""
@@ -57,4 +73,4 @@ def replaces(raw: str, old: str) -> bool:
     return bool(v) and _kind(v)[0] == _kind(old)[0]
 
 
-__all__ = ["opens", "replaces", "unmarked", "value"]
+__all__ = ["opens", "replaces", "softly_before", "unmarked", "value"]
