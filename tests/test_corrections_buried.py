@@ -110,6 +110,8 @@ CASES_LONG = [
     (("我是做Java后端的。", "改一下，我现在主要写 Go 了，Java 很少写了。Go 有什么好的 ORM？"), "Go", "Java"),
     (("Our main DB is MySQL — well, actually, MariaDB, same thing to most people. How do I check the version?",), "MariaDB", "MySQL"),
     (("我女儿今年 4 岁，哦不对，5 岁了。给她推荐几本绘本？",), "5岁", "4岁"),
+    (("I'm a teacher.", "Let me be clearer: I'm a teaching assistant. Any tips for grading faster?"), "teaching assistant", "teacher"),
+    (("我是程序员。", "我得说清楚点，我是测试工程师，不写业务代码。有什么自动化测试的书推荐？"), "测试工程师", "程序员"),
 ]
 
 
