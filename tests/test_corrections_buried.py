@@ -111,6 +111,8 @@ CASES_LONG = [
     (("Our main DB is MySQL — well, actually, MariaDB, same thing to most people. How do I check the version?",), "MariaDB", "MySQL"),
     (("我女儿今年 4 岁，哦不对，5 岁了。给她推荐几本绘本？",), "5岁", "4岁"),
     (("I'm a teacher.", "Let me be clearer: I'm a teaching assistant. Any tips for grading faster?"), "teaching assistant", "teacher"),
+    (("We deploy to us-east-1.", "Small fix: it's eu-west-1, not us-east-1. Does latency change?"), "eu-west-1", "us-east-1"),
+    (("Our linter is ESLint.", "Correcting myself: the linter is Biome now. How do I ignore a file?"), "Biome", "ESLint"),
     (("我是程序员。", "我得说清楚点，我是测试工程师，不写业务代码。有什么自动化测试的书推荐？"), "测试工程师", "程序员"),
 ]
 
@@ -129,6 +131,7 @@ def test_correction_lands(store, turns, new, old) -> None:
     (("我用 Windows 电脑。", "其实不是 Windows。算了，帮我推荐个笔记软件？"), "Windows"),
     (("我在美团上班。", "刚才说的不准确，回头再说。先帮我写个周报模板？"), "美团"),
     (("我们项目用 MySQL。", "我刚说错了，数据库不是 MySQL，具体是啥我得问问同事。先说说索引怎么优化？"), "MySQL"),
+    (("I run 20 km a week.", "Thirty km, I mean, I added a long run. Is that too much?"), "20 km"),
 ])
 def test_withdrawn_or_unparsed_flags_the_old(store, turns, old) -> None:
     active = _say(store, *turns)

@@ -173,15 +173,16 @@ def drop_emoji(text: str) -> str:
             return " "  # "搬到杭州了😂 杭州附近…": the space the user typed still ends the clause
         return "" if re.search(r"[\u3000-\u9fff\uff00-\uffef]", around) or not around.strip() else " "
     return _INNER_EMOJI.sub(gap, text)
-# "我儿子今年 6 岁", "升到 3.11 了": the spaces many writers put around a number inside Chinese text
-_CJK_NUMBER_GAP = re.compile(r"(?<=[\u4e00-\u9fff])[ \t]+(?=\d)|(?<=\d)[ \t]+(?=[\u4e00-\u9fff])")
+# "我儿子今年 6 岁": the spaces many writers put around a number inside Chinese text, closed for an age (other
+# values keep them as typed: "站会 10 点开" is stored as said)
+_CJK_NUMBER_GAP = re.compile(r"(?<=[\u4e00-\u9fff])[ \t]+(?=\d{1,3}[ \t]*(?:周)?岁)|(?<=\d)[ \t]+(?=(?:周)?岁)")
 
 
 def close_number_gaps(text: str) -> str:
-    """`text` without spaces between a number and a Chinese character beside it.
+    """`text` without spaces around the number of an age said in Chinese.
 
-    >>> close_number_gaps("我儿子今年 6 岁，用 Python 3.11 写")
-    '我儿子今年6岁，用 Python 3.11写'
+    >>> close_number_gaps("我儿子今年 6 岁，站会 10 点开")
+    '我儿子今年6岁，站会 10 点开'
     """
     return _CJK_NUMBER_GAP.sub("", text)
 

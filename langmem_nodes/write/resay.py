@@ -8,8 +8,8 @@ weekdays, both names …): "My cat Mochi is 3 — make that 4" says 4 of the age
     ('Round Rock', '3.11', '', 'Svelte')
     >>> replaces("or rather Round Rock", "Austin"), replaces("make that 4", "Mochi")
     (True, False)
-    >>> opens("Eh, more like $1350, they raised it."), opens("I like it more like this.")
-    (True, False)
+    >>> opens("Eh, more like $1350, they raised it."), opens("Three weeks, I mean."), opens("I like it more like this.")
+    (True, True, False)
     >>> softly_before("actually", "vegetarian", "vegan"), softly_before("actually", "Lyon is nicer", "Paris")
     (True, False)
 """
@@ -58,12 +58,15 @@ def softly_before(raw: str, following: str, old: str) -> bool:
 
 
 def opens(message: str) -> bool:
-    """The message opens by saying a value again ("Eh, more like $1350, they raised it", "make that 20"): it
+    """The message opens by saying a value again ("Eh, more like $1350, they raised it", "make that 20", "Three
+    weeks, I mean"): it
     corrects the user's turn before."""
-    for part in re.split(r"[,;.!?—–]+", message):
+    parts = re.split(r"[,;.!?—–]+", message)
+    for i, part in enumerate(parts):
         if re.fullmatch(rf"\s*(?:{_OPENER}\s*)*", part, re.I):
             continue
-        return bool(_RESAY.match(part.strip()))
+        meant_next = i + 1 < len(parts) and re.fullmatch(r"\s*i mean\s*", parts[i + 1], re.I) and _BARE.match(part.strip())
+        return bool(_RESAY.match(part.strip()) or _MEANT_AFTER.match(part.strip()) or meant_next)
     return False
 
 

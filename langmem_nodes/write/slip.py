@@ -46,6 +46,7 @@ _CORE_EN = (
     r"|(?:let me|lemme|i (?:need|have|want|ought) to|i should|i must|i'?ll|gotta)\s+(?:just\s+)?(?:correct|fix|rephrase|restate|amend)"
     r"(?:\s+(?:that|this|myself|what i (?:just )?said))?"
     r"|(?:(?:a|one)\s+)?(?:(?:small|quick|tiny|minor|little|slight)\s+)?correction(?:\s+(?:here|there))?|(?:a )?typo"
+    r"|(?:(?:a|one)\s+)?(?:small|quick|tiny|minor|little|slight)\s+fix|correcting myself|self-correction"
     r"|what am i (?:saying|talking about|on about)|what was i thinking"
     r"|(?:let me|lemme|i (?:should|need to|have to))\s+be\s+(?:clearer|more (?:precise|accurate|exact))|i should(?:'ve| have)? been clearer"
     r"|my (?:mistake|bad|error)|no,?\s+no"
