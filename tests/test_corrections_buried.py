@@ -109,7 +109,7 @@ CASES_LONG = [
     (("我们的 K8s 集群是 1.24 版本的。", "版本我说错了，是 1.27。那 PodSecurityPolicy 还能用吗？"), "1.27", "1.24"),
     (("我是做Java后端的。", "改一下，我现在主要写 Go 了，Java 很少写了。Go 有什么好的 ORM？"), "Go", "Java"),
     (("Our main DB is MySQL — well, actually, MariaDB, same thing to most people. How do I check the version?",), "MariaDB", "MySQL"),
-    (("我女儿今年 4 岁，哦不对，5 岁了。给她推荐几本绘本？",), "5岁", "4岁"),
+    (("我女儿今年4岁，哦不对，5岁了。给她推荐几本绘本？",), "5岁", "4岁"),
     (("I'm a teacher.", "Let me be clearer: I'm a teaching assistant. Any tips for grading faster?"), "teaching assistant", "teacher"),
     (("We deploy to us-east-1.", "Small fix: it's eu-west-1, not us-east-1. Does latency change?"), "eu-west-1", "us-east-1"),
     (("Our linter is ESLint.", "Correcting myself: the linter is Biome now. How do I ignore a file?"), "Biome", "ESLint"),

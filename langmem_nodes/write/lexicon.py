@@ -173,20 +173,6 @@ def drop_emoji(text: str) -> str:
             return " "  # "搬到杭州了😂 杭州附近…": the space the user typed still ends the clause
         return "" if re.search(r"[\u3000-\u9fff\uff00-\uffef]", around) or not around.strip() else " "
     return _INNER_EMOJI.sub(gap, text)
-# "我儿子今年 6 岁": the spaces many writers put around a number inside Chinese text, closed for an age (other
-# values keep them as typed: "站会 10 点开" is stored as said)
-_CJK_NUMBER_GAP = re.compile(r"(?<=[\u4e00-\u9fff])[ \t]+(?=\d{1,3}[ \t]*(?:周)?岁)|(?<=\d)[ \t]+(?=(?:周)?岁)")
-
-
-def close_number_gaps(text: str) -> str:
-    """`text` without spaces around the number of an age said in Chinese.
-
-    >>> close_number_gaps("我儿子今年 6 岁，站会 10 点开")
-    '我儿子今年6岁，站会 10 点开'
-    """
-    return _CJK_NUMBER_GAP.sub("", text)
-
-
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bMt\.)(?<!\bFt\.)(?<!\bJr\.)(?<!\bSr\.)(?<!\bInc\.)(?<!\bLtd\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bProf\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=(?:fyi|btw|honestly|tbh|also)?\s*(?:i\b|i'm\b|i am\b|personally\b))|"
                             rf"\s*{EMOJI}+\s*(?=$|[.!?,;。！？，；]|(?-i:[A-Z])|(?:i|i'm|i've|my|we|our|but|and|so|also|btw|what|what's|how|why|where|when|which|who|can|could|would|should|anyway|any tips|pls|please|thanks|help|since|ever since|now that)\b|[我你他她咱但不也而还])|"
                             r"[，,]\s*(?=(?:不过|但是|可是|但)\s*我(?!们))", re.I)
