@@ -137,7 +137,8 @@ def bare_degree(clause: str) -> bool:
 # material the user hands over to be worked on: "帮我翻译一下：我喜欢吃苹果" (the sentence is not the user's)
 _MATERIAL = re.compile(r"(?:翻译|译|润色|改写|校对|纠错|念|朗读)(?:一下)?(?:成|为)?(?:英文|中文|英语|日语|日文|韩语|法语|德语)?"
                        r"(?:这句话|这段话|这段|这句|下面的?|以下)?\s*[：:]\s*\S.*$|"
-                       r"\b(?:translate|proofread|polish|rephrase|reword|rewrite)\b[^:：.!?\n]{0,40}[:：]\s*\S.*$", re.S | re.I)
+                       # "let me rephrase: I'm a paramedic" is the user saying it again, no material handed over
+                       r"\b(?<!let me )(?<!lemme )(?<!i'll )(?:translate|proofread|polish|rephrase|reword|rewrite)\b[^:：.!?\n]{0,40}[:：]\s*\S.*$", re.S | re.I)
 
 
 def without_material(message: str) -> str:

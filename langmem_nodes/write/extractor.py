@@ -75,6 +75,7 @@ from . import (
     pronouns,
     quoted,
     remember_asked,
+    resay,
     routine,
     slip,
     softened,
@@ -113,8 +114,8 @@ _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|(?:actua
                       r"^(?:更)?(?:准确|确切|严格)(?:地|来|点)?(?:说|讲)|^(?:more precisely|to be (?:precise|exact)|strictly speaking)\b", re.I)
 # an apology or a slip that withdraws what was just said, when a new value follows it in the sentence
 # ("I use IntelliJ — sorry, my bad, it's Eclipse"); at the sentence's end it only apologises ("…15 now, my bad")
-_LONE_RETRACT = re.compile(r"(?:(?:no|nope|oh|ah|wait|hmm+)[,!.]?\s+)*(?:sorry|oops|whoops|wait|hmm+|nope|no|(?:(?:sorry|oops|whoops),?\s+)?(?:my bad|my mistake|i misspoke|"
-                           r"typo|that'?s wrong|that was wrong|wrong one))", re.I)
+_LONE_RETRACT = re.compile(r"(?:(?:no|nope|oh|ah|wait|hmm+)[,!.]?\s+)*(?:sorry|oops|whoops|wait|hold on|hang on|hmm+|nope|no|(?:(?:sorry|oops|whoops),?\s+)?(?:my bad|my mistake|i misspoke|"
+                           r"typo|that'?s wrong|that was wrong|wrong one))|(?:well,?\s+)?(?:not any ?more|no longer)", re.I)  # "uses Lerna. Well, not anymore, …"
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){1,4}\s?[A-Za-z0-9][A-Za-z0-9.+-]{0,8}|"  # "小米14"
@@ -451,10 +452,12 @@ class RuleExtractor(Extractor):
                  ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
         message = slip.precision_first(message)  # "vegetarian, well, pescatarian to be accurate"
-        correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
+        correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION.match(lx.LEAD_FILLER.sub("", message))  # "嗯…其实是…"
+                          or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
                           or correction_swap.marks(message, _user_texts(earlier))
-                          or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)) and not chat_en.declines(message)
+                          or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)
+                          or bool(earlier) and resay.opens(message)) and not chat_en.declines(message)
         referred = False  # the correction names an earlier value as withdrawn
         if not correction and earlier and correction_ref.cued(message):
             # "Eastern, sorry, not Pacific", "豆豆是以前那只": names a value the user stated before as withdrawn
@@ -580,6 +583,8 @@ class RuleExtractor(Extractor):
                 # "it's python 3.12 now. sorry, forget the 3.9 thing": the slip names another (older) value to withdraw
                 older = bool(found and n + 1 < len(raws) and (old := slip.named(raws[n + 1].strip()))
                              and normalize_text(old) not in normalize_text(found[-1][0].object))
+                lone = lone or bool(found and (resay.replaces(raw, found[-1][0].object) or n + 1 < len(raws)  # "Austin, or rather Round Rock"
+                                               and resay.softly_before(raw, raws[n + 1], found[-1][0].object)))  # "vegan — well, actually, vegetarian"
                 if (_RETRACT.match(lx.LEAD_FILLER.sub("", raw.strip())) or lone) and found and retracted is None and not older and not unread_last:
                     # "I drive a Honda Civic — scratch that, … a Mazda": the value just said is withdrawn
                     withdrawn_item = found.pop()
@@ -594,6 +599,7 @@ class RuleExtractor(Extractor):
                         carried.append(old_named)
                     continue
                 just_marked, after_marker = after_marker, False  # only the clause right after a marker
+                clause = resay.unmarked(clause)  # "or rather Round Rock", "Svelte I mean": the value said again
                 if not clause:
                     if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
                         skips.append({"text": raw.strip()[:60], "reason": "small talk"})
@@ -763,7 +769,7 @@ class RuleExtractor(Extractor):
                     new = [Claim("user", "lives_in", clean_object(unresolved.pop()[1]), "positive", "identity")]
                 if not new and age_again:
                     new = age_again
-                if new and not age_again and not correction and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
+                if new and not age_again and not correction and not withdrawn_here and any(kin_age.is_kin_age(c) for c in new) and asks_for_help():
                     new = [c for c in new if not kin_age.is_kin_age(c)]
                 if not new and correction and (onto := correction_value.moved_onto(clause)):
                     new = [Claim("project", "uses", clean_object(onto), "positive", "fact")]  # "the app is going on fly.io now"
@@ -1089,7 +1095,10 @@ class RuleExtractor(Extractor):
             old = next((o for o in last if o.subject == claim.subject and o.predicate == claim.predicate
                         and o.polarity == claim.polarity == "positive"
                         and normalize_text(o.object) != normalize_text(claim.object)), None)
-            if old is not None and not hedged and is_exclusive(claim.predicate):
+            # of an attribute holding many values, only when the message names the old value as replaced
+            # ("不好意思，我们现在用的是 GraphQL，REST 是老接口" after "我们接口用 REST 风格")
+            if old is not None and not hedged and (is_exclusive(claim.predicate) or any(
+                    normalize_text(r) and normalize_text(r) in normalize_text(old.object) for r in claim.replaces)):
                 claim.replaces.append(old.object)
                 found[i] = (claim, quote, Source.EXPLICIT_CORRECTION, hedged)
 
@@ -1431,7 +1440,7 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
         return [Claim(retracted.subject, retracted.predicate, value, retracted.polarity, retracted.kind, [retracted.object])]
     clause = correction_value.without_reason(_without_old(clause))  # "3.12 we bumped it last sprint"
     m = _BARE_VALUE.match(clause) or _BARE_NP.match(clause)
-    value = _value_span(m.group("o")) if m else ""
+    value = correction_swap.widened(_value_span(m.group("o")), clause) if m else ""  # "make that Tuesday and Saturday"
     if not value and kin_age.holds_age(retracted.predicate):
         value = kin_age.said_again(clause)  # "my daughter is 6 — wait no, she's 7", "我女儿8岁，哦不，9岁了"
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):

@@ -967,7 +967,7 @@ def mentions(sentence: str) -> list[Claim]:
 FORMER = re.compile(r"^(?P<o>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:(?:my|from my|for my|the|our)\s+)?(?:old|previous|last|former|past)\b|"
                     # "ThinkPad 是之前那台", "React 是隔壁组的项目": an earlier one, or another team's
                     r"^(?P<z>[\w .+#/-]{1,30}?)\s*(?:是|那是)(?:我们?)?(?:上一份工作|上一个|上个|前一个|以前|之前|过去|老早|老|旧|另一个|另外的?|别的|其他|上一家|上家|隔壁|旁边)"
-                    r"(?:那|的)?(?:台|个|款|部|辆|家|只|套)?(?:组|团队|部门|公司|项目|仓库)?(?:的)?(?:事|方案|做法|配置|东西|版本|选择|架构|计划|项目|仓库|服务|系统)?了?$|"
+                    r"(?:那|的)?(?:台|个|款|部|辆|家|只|套)?(?:组|团队|部门|公司|项目|仓库)?(?:的)?(?:事|方案|做法|写法|配置|东西|版本|选择|架构|计划|项目|仓库|服务|系统|接口|框架|工具|环境|设备|机器|电脑|手机|编辑器|平台)?了?$|"
                     r"^(?P<e>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:the\s+)?(?:original|initial|first)\s+(?:plan|idea|choice)\b|"
                     r"^(?P<e3>[\w .+#/-]{1,30}?)\s+(?:was|is)\s+(?:before|earlier|ages ago|in the past|outdated|old news)$|"
                     # "旺财是我哥家的", "那台 ThinkPad 是我同事的": the value belongs to someone else

@@ -179,7 +179,7 @@ SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\b
 #: A discourse marker closing a clause, no part of its object: "I'm a vegetarian tbh", "I like jazz though".
 TRAIL_FILLER = re.compile(r"(?:[\s,]+(?:tbh|lol|lmao|haha+|hah|honestly|fwiw|imo|imho|ngl|btw|though|tho|to be honest|"
                           r"for real|lowkey|you know|ya know|anyway|anyways)\b)+[\s.!?…]*$", re.I)
-LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|erm?|err|so|ok(?:ay)?|hmm+|lol|哦|噢|啊|嗯|哎|呃|额|诶)(?![A-Za-z'])\s*[,，]?\s*)+", _I)  # not "so" of "sorry"
+LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|erm?|err|so|ok(?:ay)?|hmm+|lol|哦|噢|啊|嗯|哎|呃|额|诶)(?![A-Za-z'])\s*(?:[,，]|…+|\.{3})?\s*)+", _I)  # not "so" of "sorry"
 LEAD_TIME = re.compile(
     r"^\s*(?:(?:today|tonight|this (?:week|month|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
     r"these days|lately|recently|now|今天|今晚|这周|本周|这个月|本月|这几天|最近|目前|现在|这阵子)\s*[,，]?\s*)+",

@@ -29,7 +29,7 @@ import re
 
 _I = re.IGNORECASE
 
-_OPENER_EN = (r"(?:(?:oh|ah|aah|hm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|hang on|sorry|oops|whoops|no|nope|nah|"
+_OPENER_EN = (r"(?:(?:oh|ah|aah|eh|hm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|hang on|sorry|oops|whoops|no|nope|nah|"
               r"lol|actually|ok(?:ay)?|so)\b[\s,!.:;—–-]*)*")
 _WHAT_I_SAID = (r"(?:that|what i (?:just )?(?:said|wrote|typed|told you)(?:\s+(?:earlier|before|above|just now|last time))?"
                 r"(?:\s+about\s+(?:my|the|our)\s+[\w-]+(?:\s+[\w-]+)?)?|the last (?:bit|part|one|thing)|my last (?:message|answer))")
@@ -43,7 +43,12 @@ _CORE_EN = (
     rf"|{_WHAT_I_SAID}(?:'s|\s+is|\s+was)\s+(?:wrong|not\s+(?:{_SOFTLY})?(?:right|correct|accurate|true)|incorrect|a mistake|a typo|not it)"
     rf"|(?:strike|scratch|disregard|cancel|ignore)\s+{_WHAT_I_SAID}|(?:strike|scratch|scrap|disregard|forget)\s+{_THE_X_THING}"
     r"|ignore what i (?:just )?(?:said|wrote)"
-    r"|let me (?:correct|fix|rephrase) (?:that|this|myself)|(?:small |quick )?correction|(?:a )?typo"
+    r"|(?:let me|lemme|i (?:need|have|want|ought) to|i should|i must|i'?ll|gotta)\s+(?:just\s+)?(?:correct|fix|rephrase|restate|amend)"
+    r"(?:\s+(?:that|this|myself|what i (?:just )?said))?"
+    r"|(?:(?:a|one)\s+)?(?:(?:small|quick|tiny|minor|little|slight)\s+)?correction(?:\s+(?:here|there))?|(?:a )?typo"
+    r"|(?:(?:a|one)\s+)?(?:small|quick|tiny|minor|little|slight)\s+fix|correcting myself|self-correction"
+    r"|what am i (?:saying|talking about|on about)|what was i thinking"
+    r"|(?:let me|lemme|i (?:should|need to|have to))\s+be\s+(?:clearer|more (?:precise|accurate|exact))|i should(?:'ve| have)? been clearer"
     r"|my (?:mistake|bad|error)|no,?\s+no"
     r"|(?:(?:the|a)\s+)?wrong\s+(?:number|name|day|date|city|one|word|year|time|place|town|version|country|month|age|person))")
 _TRAIL_EN = r"(?:[\s,!.—–-]*(?:sorry|lol|haha|oops|my bad))*"
@@ -56,6 +61,8 @@ _CORE_ZH = (
     rf"|我?{_WHEN_ZH}(?:说|讲|写|提|发)?(?:的)?(?:那个|那句|这个|这句)?(?:话|信息|内容)?(?:有点|好像|也)?"
     r"(?:不太对|不大对|不完全对|不对|有误|是错的|错了|不太准确?|不准确?|不算数?)"
     r"|(?:纠正|更正|订正)(?:一下|下)?|口误|笔误|不对(?:不对)*|不是不是|(?:啊|哦|噢|哎|唉|呃|额)\s*不是的?"
+    # "我得说清楚点", "澄清一下": the user puts what they said more exactly
+    r"|(?:我得|我要|我再|让我|先)?(?:说|讲)(?:清楚|准确)(?:一)?点|(?:我得|我要|我再|让我|先)?(?:说|讲)(?:清楚|准确)一下|(?:我)?(?:澄清|补充更正)一下"
     # "我说的城市不对", "我刚才说的时间有误": what was said, named by its attribute, is wrong
     r"|我?(?:刚才|刚刚|前面|之前|上面)?(?:说|讲|写|给)的(?:那个)?(?:名字|年龄|岁数|工作|职业|生日|电话|地址|城市|地方|公司|时间|日期|数字|型号|学校)"
     r"(?:有点|好像)?(?:不对|有误|是错的|错了|不准确?)"
