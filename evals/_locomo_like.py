@@ -230,10 +230,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True, help="directory: locomo_like.json + memories.jsonl + queries.jsonl")
     ap.add_argument("--conversations", type=int, default=8)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--from-locomo", metavar="FILE", help="convert your copy of the public locomo10.json instead of "
+                    "generating: OUT/all, OUT/dev (conversations 0-4) and OUT/test (5-9) for `python -m evals retrieval`")
     args = ap.parse_args(argv)
-    data = generate(args.conversations, args.seed)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.from_locomo:
+        public = json.loads(Path(args.from_locomo).read_text(encoding="utf-8"))
+        for name, convs in (("all", public), ("dev", public[:5]), ("test", public[5:])):
+            to_jsonl(convs, out / name)
+        print(f"{len(public)} conversations → {out}/all, dev, test")
+        return 0
+    data = generate(args.conversations, args.seed)
     (out / "locomo_like.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     for half, convs in (("dev", data[: len(data) // 2]), ("test", data[len(data) // 2 :])):
         to_jsonl(convs, out / half)
