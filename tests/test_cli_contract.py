@@ -87,6 +87,7 @@ def json_cases(h: dict, tmp: Path) -> dict[str, list[tuple[str, ...]]]:
         "export": [(*base, "export", "--user", "ann"), (*base, "export", "--user", "ann", "--out", str(export_file))],
         "import": [("--home", str(tmp / "imported"), "import", str(export_file))],
         "stats": [(*base, "stats", "--user", "ann")],
+        "users": [(*base, "users")],
         "import-conversation": [(*base, "import-conversation", str(_transcript(tmp)), "--user", "cora")],
     }
 
@@ -101,7 +102,7 @@ def test_every_command_prints_exactly_one_json_document(home, tmp_path):
     cases = json_cases(home, tmp_path)
     missing = commands() - set(cases)
     assert not missing, f"commands without a --json case: {missing}"
-    for command in ("remember", "recall", "list", "show", "edit", "forget", "export", "import", "stats",
+    for command in ("remember", "recall", "list", "show", "edit", "forget", "export", "import", "stats", "users",
                     "import-conversation"):
         if command not in commands():
             continue

@@ -31,7 +31,6 @@ STORED = {
 }
 
 NOTHING = [
-    "we deploy on Fridays",
     "We build it with care.",
     "we host meetups on weekends",
     "我们走路去公司",
@@ -52,6 +51,11 @@ def _active(store) -> list:
 def test_chore_and_instrument_compose(store, text) -> None:
     _say(store, text)
     assert sorted((r.subject, r.predicate, r.object) for r in _active(store)) == sorted(STORED[text])
+
+
+def test_a_deploy_day_is_a_routine_not_a_tool(store) -> None:
+    _say(store, "we deploy on Fridays")
+    assert [(r.subject, r.predicate, r.object) for r in _active(store)] == [("project", "attr:deploy_day", "Fridays")]
 
 
 @pytest.mark.parametrize("text", NOTHING)

@@ -414,7 +414,7 @@ class RuleExtractor(Extractor):
                 continue
             if j == 0 and earlier and earlier[-1].get("role") in ("assistant", "ai"):  # "Which DB?" — "postgres"
                 content = chat14_en.answered(str(earlier[-1].get("content", "")), content) or content
-            found, skips = self.analyse(content, earlier=[*earlier, *latest[:j]])
+            found, skips = _habits_read(content, *self.analyse(content, earlier=[*earlier, *latest[:j]]))
             skipped += skips
             for claim, clause, source, hedged in found:
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid, said_in=content)
@@ -815,8 +815,6 @@ class RuleExtractor(Extractor):
                         said := answered.statement(clause, asked_before[min(n, len(asked_before) - 1)])):
                     # "你们项目用什么 CI？" "GitHub Actions。": the question frames it
                     new = self._parse(re.sub(r"^以后", "", said), None, explicit or bool(lx.EXPLICIT.search(said)))
-                if not new and not correction:
-                    new = habit_any.read(clause)  # "I drink tea every morning", "我一般晚上十一点睡"
                 if not new:
                     skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
                     # "我们用 MySQL 8，每周二发版，不对，…": the slip is about 每周二发版 (in English an aside often says a number of its own: "been here since 2019")
@@ -1315,6 +1313,26 @@ class RuleExtractor(Extractor):
             "extract", f"{self.name}: {claim.subject}.{claim.predicate}={claim.object!r} ({claim.polarity}, {source.value})"
         )
 
+
+_CORRECTING = ("correction marker", "correction: nothing earlier to correct", "correction not understood")
+
+
+def _habits_read(message: str, found: list[tuple[Claim, str, Source, bool]], skips: list[dict[str, Any]]
+                 ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, Any]]]:
+    """Clauses left unparsed that state a habit or routine ("I drink tea every morning", "我一般晚上十一点睡",
+    `habit_any`), read after the rest of the message: a message that corrects something keeps its unparsed
+    clauses for the correction rules ("我每月通勤费300，哦等下，是450" stores 450 only)."""
+    if any(k.get("reason") in _CORRECTING for k in skips) or any(src is Source.EXPLICIT_CORRECTION for _, _, src, _ in found):
+        return found, skips
+    kept: list[dict[str, Any]] = []
+    for k in skips:
+        said = habit_any.read(str(k.get("text") or "")) if k.get("reason") == "no parse" else []
+        if said:
+            source = Source.EXPLICIT if lx.EXPLICIT.search(message) else Source.INFERRED
+            found = [*found, *((c, str(k["text"]), source, False) for c in said)]
+        else:
+            kept.append(k)
+    return found, kept
 
 # "Max not Rex", "GitLab CI不是Jenkins": a corrected value with the old one named after it
 _NOT_OLD_AFTER = re.compile(r"^(?P<v>\S.*?)\s*,?\s+(?:not|instead of|rather than)\s+(?!(?:sure|really|yet|now|just|only|that|this|so|too|very|quite|much|"
