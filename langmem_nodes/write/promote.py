@@ -87,15 +87,18 @@ class PromoteNode(MemoryNode):
                 explicit = r.source in EXPLICIT_SOURCES or safety
                 level = self.target_level(r.subject, explicit=explicit, recurrence=r.recurrence,
                                           has_project=ctx.project_id is not None)
+                held_by_project = False  # promoted because nothing else can hold it, not because it recurred
                 if level is None and r.subject == "project" and ctx.project_id and not ctx.session_id:
                     level = Level.PROJECT  # no session to hold it, and the user level would leak across projects
+                    held_by_project = True
                 if level is None and r.subject == "project" and r.scope.level is not Level.SESSION:
                     p.action = "reject"  # no project and no session: the user level would show it in every project
                     p.reason = "a project fact needs a project_id or a session_id to hold it"
                     p.note("promote", "reject (project fact without a project or session)")
                     continue
                 if level is not None and level is not r.scope.level:
-                    p.trigger = "safety" if safety and r.source not in EXPLICIT_SOURCES else "explicit" if explicit else "recurrence"
+                    p.trigger = ("safety" if safety and r.source not in EXPLICIT_SOURCES else "explicit" if explicit
+                                 else "project fact without a session" if held_by_project else "recurrence")
                     r.scope = ctx.scope(level)
                     p.note("promote", f"stored at {level.value} level ({p.trigger})")
                 else:
