@@ -15,13 +15,13 @@ The sentences are written for this file (the abstain tune halves showed the kind
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
-from langmem_nodes.read import create_read_graph
 from langmem_nodes.read.query_need import query_need
-from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+from langmem_nodes.records import MemoryContext
+from tests._default_home import read_graph_over
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 CTX = MemoryContext(user_id="ada")
@@ -52,14 +52,7 @@ def _selected(graph, text):
 
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory):
-    from langmem_nodes.store import MemoryStore
-
-    with MemoryStore(tmp_path_factory.mktemp("home") / "default") as store:
-        assert store.embedder.name == "minilm+e5"
-        store.commit(add=[MemoryRecord(id=f"m{i}", text=t, scope=Scope(user_id="ada"), source="explicit",
-                                       confidence=0.9, created_at=NOW - timedelta(days=10 * i))
-                          for i, t in enumerate(HOME)])
-        yield create_read_graph(store, clock=lambda: NOW).compile()
+    yield from read_graph_over(tmp_path_factory.mktemp("home") / "default", HOME, NOW)
 
 
 @pytest.mark.integration

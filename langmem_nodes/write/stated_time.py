@@ -79,8 +79,8 @@ def _en(m: re.Match[str], now: datetime) -> datetime | None:
     if m.group("yday"):
         return now - timedelta(days=1 if m.group("yday").casefold() == "yesterday" else 3)
     if m.group("n"):
-        return now - timedelta(days=_NUM_EN.get(m.group("n").casefold(), 0) * _UNIT_DAYS[m.group("u").casefold()]
-                                if not m.group("n").isdigit() else int(m.group("n")) * _UNIT_DAYS[m.group("u").casefold()])
+        n = m.group("n").casefold()
+        return now - timedelta(days=(int(n) if n.isdigit() else _NUM_EN[n]) * _UNIT_DAYS[m.group("u").casefold()])
     if m.group("m") or m.group("sm"):
         month = _MONTHS.index((m.group("m") or m.group("sm")).casefold()) + 1
         return _latest_month(month, now, int(m.group("my")) if m.group("my") else None)
