@@ -60,6 +60,7 @@ from . import (
     grammar,
     grammar_zh,
     habit_any,
+    habit_detail_zh,
     household,
     kin_age,
     kin_correction,
@@ -81,6 +82,7 @@ from . import (
     softened,
     stated_time,
     team_frame,
+    topic_holder_zh,
     transcript,
     unsaid_change,
     withdrawal,
@@ -1202,7 +1204,7 @@ class RuleExtractor(Extractor):
         if inline and inline.start() > 0:
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
-        claims = grammar.parse(clause, standing=explicit)
+        claims = topic_holder_zh.held_by_project(clause, prev, grammar.parse(clause, standing=explicit))  # "(我们用 pinia，)vuex 早就不用了"
         if not claims:  # "(I'm learning Japanese,) mostly through Anki and WaniKani": the tools of the clause before
             claims = means_after.read(prev, clause)
         if not claims and (inner := lx.PROJECT_TAIL.search(clause)) and 0 < inner.start() and inner.end() < len(clause):
@@ -1324,10 +1326,13 @@ def _habits_read(message: str, found: list[tuple[Claim, str, Source, bool]], ski
     clauses for the correction rules ("我每月通勤费300，哦等下，是450" stores 450 only)."""
     if any(k.get("reason") in _CORRECTING for k in skips) or any(src is Source.EXPLICIT_CORRECTION for _, _, src, _ in found):
         return found, skips
-    kept: list[dict[str, Any]] = []
+    found, details = habit_detail_zh.without_details(message, found)
+    kept: list[dict[str, Any]] = [*details]
     for k in skips:
         said = habit_any.read(str(k.get("text") or "")) if k.get("reason") == "no parse" else []
-        if said:
+        if said and habit_detail_zh.elaborates(message, str(k["text"]), [(c, q) for c, q, *_ in found]):
+            kept.append({**k, "reason": habit_detail_zh.REASON})  # "我在学日语，每天背单词"
+        elif said:
             source = Source.EXPLICIT if lx.EXPLICIT.search(message) else Source.INFERRED
             found = [*found, *((c, str(k["text"]), source, False) for c in said)]
         else:
