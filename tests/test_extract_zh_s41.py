@@ -128,3 +128,46 @@ def test_a_tool_first_clause_after_the_users_claim_stays_the_users(text: str, ex
     stored = _stored(text)
     assert expected in stored, stored
     assert ("project", expected[1], expected[2]) not in stored, stored
+
+
+# --- a household member's allergy, tool or trait is theirs, whichever rule reads the verb ---------------------
+@pytest.mark.parametrize("text", [
+    "我家孩子对花生过敏，幼儿园的餐要注意啥",
+    "我家娃对牛奶过敏哈",
+    "我家宝宝对鸡蛋过敏，辅食咋安排",
+    "我家老人对青霉素过敏",
+    "我家狗对鸡肉过敏，狗粮怎么选",
+    "我家那位对海鲜过敏，纪念日吃啥好",
+    "我孩子乳糖不耐受，有啥奶粉推荐",
+    "我家闺女用的是 iPad，怎么设置屏幕时间",
+    "我家小朋友对芒果过敏呢",
+    "我家猫对鱼过敏，猫粮怎么挑",
+    "我老公对花粉过敏，春天出门要带啥",
+    "我老婆对酒精过敏",
+    "我媳妇对虾过敏，年夜饭要避开",
+    "我儿子对坚果过敏，零食怎么选",
+    "我闺女对猫毛过敏，还能养猫吗",
+    "我妈对海鲜过敏，带她吃饭要注意啥",
+    "我家老大对花生过敏，老二没事",
+    "我家俩孩子都对芒果过敏",
+    "我婆婆对青霉素过敏",
+    "我对象对酒精过敏哈哈",
+    "我家那位用的是 Android 手机",
+    "我室友对猫毛过敏，所以我们没养猫",
+])
+def test_a_household_members_fact_is_not_the_users(text: str) -> None:
+    assert [s for s in _stored(text) if s[0] == "user" and not s[1].startswith(("孩子", "猫", "狗"))] == [], _stored(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我自己对芒果过敏", ("user", "芒果", P)),
+    ("我也对花生过敏，吃一点就起疹子", ("user", "花生", P)),
+    ("我对对虾过敏", ("user", "对虾", P)),
+    ("我从小对海鲜过敏", ("user", "海鲜", P)),
+    ("我家孩子对花生过敏，我自己对芒果过敏", ("user", "芒果", P)),
+    ("我女儿叫朵朵，今年五岁", ("user", "朵朵", P)),
+    ("我家猫叫咪咪", ("user", "咪咪", P)),
+    ("我养了只柯基，叫豆豆", ("user", "豆豆", P)),
+])
+def test_the_users_own_allergy_and_a_household_members_name_stay(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in _stored(text), _stored(text)

@@ -63,6 +63,7 @@ from . import (
     habit_detail_zh,
     household,
     kin_age,
+    kin_holder_zh,
     kin_correction,
     left_job,
     means_after,
@@ -732,6 +733,9 @@ class RuleExtractor(Extractor):
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
+                if new and not correction and kin_holder_zh.holds(clause) and not any(kin_holder_zh.users_own(c) for c in new):
+                    skips.append({"text": clause, "reason": ABOUT_OTHERS})  # "我家孩子对花生过敏": the child's, not the user's
+                    continue
                 if not new and (went_on := _rule_goes_on(prev, clause)):
                     new = [Claim(prev.subject, "rule", went_on, "positive", "rule")]  # type: ignore[union-attr]
                 if not new and softened.indifferent(next((r for r in reversed(raws[:n]) if r and r.strip()), "")):
