@@ -171,3 +171,33 @@ def test_a_household_members_fact_is_not_the_users(text: str) -> None:
 ])
 def test_the_users_own_allergy_and_a_household_members_name_stay(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in _stored(text), _stored(text)
+
+
+# --- a step told with 后来 before the value of now is past ---------------------------------------------------
+@pytest.mark.parametrize(("text", "now", "step"), [
+    ("我之前住在北京，后来去了深圳，现在又回北京了", "北京", "深圳"),
+    ("我以前在阿里上班，后来去了字节，现在在腾讯", "腾讯", "字节"),
+    ("我之前住成都，后来去了重庆，现在在西安", "西安", "重庆"),
+    ("我以前住在上海，后来搬到了苏州，现在在杭州", "杭州", "苏州"),
+    ("我以前在百度上班，后来去了美团，目前在快手", "快手", "美团"),
+    ("我原来住在广州哈，后来搬到了佛山，现在又搬回广州了", "广州", "佛山"),
+    ("我以前在 Google 上班，后来去了 Meta，现在在 OpenAI", "OpenAI", "Meta"),
+    ("我以前住在南京，后来去了合肥，如今在武汉", "武汉", "合肥"),
+    ("我以前在华为上班，后来去了小米，现在在 OPPO 了", "OPPO", "小米"),
+    ("我之前住在天津，后来到了青岛，现在在大连", "大连", "青岛"),
+    ("我以前在网易上班，后来去了拼多多，现在在京东", "京东", "拼多多"),
+    ("我以前住在长沙，后来去了厦门，不过现在回到长沙了", "长沙", "厦门"),
+])
+def test_a_then_step_before_now_is_past(text: str, now: str, step: str) -> None:
+    objects = _objects(text)
+    assert any(now in o for o in objects), objects
+    assert not any(step in o for o in objects), objects
+
+
+@pytest.mark.parametrize(("text", "now"), [
+    ("我以前住在上海，后来搬到了杭州", "杭州"),
+    ("我以前在腾讯上班，现在在华为", "华为"),
+    ("我以前在阿里上班，后来去了字节", "字节"),
+])
+def test_a_then_step_with_nothing_after_it_is_the_value_of_now(text: str, now: str) -> None:
+    assert any(now in o for o in _objects(text)), _objects(text)

@@ -733,6 +733,10 @@ class RuleExtractor(Extractor):
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
+                if new and past is not None and new[0].replaces and elided.passed_step(raw.strip(), raws[n + 1:]):
+                    past = (new[-1], clause, source, hedged)  # "后来去了深圳，现在又回北京了": a step, not the value of now
+                    skips.append({"text": clause, "reason": "past value"})
+                    continue
                 if new and not correction and kin_holder_zh.holds(clause) and not any(kin_holder_zh.users_own(c) for c in new):
                     skips.append({"text": clause, "reason": ABOUT_OTHERS})  # "我家孩子对花生过敏": the child's, not the user's
                     continue
