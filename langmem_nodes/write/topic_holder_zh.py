@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from .rules import Claim
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 # the clause opens on a tool's name (Latin letters, maybe a version), no holder word before it
 _TOOL_TOPIC = re.compile(r"^(?:那|至于|而)?\s*[A-Za-z][\w.+#-]*(?:\s*[A-Za-z0-9][\w.+#-]*)?\s*(?:的话|呢|嘛|啊|呀)?\s*[，,]?\s*"
                          r"(?![A-Za-z0-9])(?!我|他|她|它|你|咱)")
@@ -29,7 +30,7 @@ _TOOL_TOPIC = re.compile(r"^(?:那|至于|而)?\s*[A-Za-z][\w.+#-]*(?:\s*[A-Za-z
 
 def held_by_project(clause: str, prev: Claim | None, claims: list[Claim]) -> list[Claim]:
     """`claims` with the project as holder of a tool-first clause after a project claim; else unchanged."""
-    if prev is None or prev.subject != "project" or not claims or not _TOOL_TOPIC.match(clause.strip()):
+    if prev is None or prev.subject != "project" or not claims or not _CJK.search(clause) or not _TOOL_TOPIC.match(clause.strip()):
         return claims
     if not all(c.subject == "user" and c.predicate == "uses" for c in claims):
         return claims
