@@ -36,6 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .mapped_graph import mapped_copy
 from .query_session import QuerySessions
 
 #: Bump when the export recipe changes, so old cached files are not reused.
@@ -239,10 +240,16 @@ class OnnxMiniLM:
         self._tokenizer = tok
 
     def _twin(self, threads: int):  # type: ignore[no-untyped-def]
-        """Another session of the graph in use, with `threads` intra-op threads (the query twin)."""
+        """Another session of the graph in use, with `threads` intra-op threads (the query twin), loaded from its
+        `mapped_graph` copy (the word embeddings then stay in the page cache), else from the graph itself."""
         import onnxruntime as ort
 
-        return ort.InferenceSession(str(self.path), session_options(threads), providers=["CPUExecutionProvider"])
+        try:
+            mapped = mapped_copy(self.path)
+            return self._checked(ort.InferenceSession(str(mapped), session_options(threads),
+                                                      providers=["CPUExecutionProvider"]))
+        except Exception:  # noqa: BLE001 - a read-only cache dir, a damaged copy: the graph itself then
+            return ort.InferenceSession(str(self.path), session_options(threads), providers=["CPUExecutionProvider"])
 
     def _open(self, ort, opts):  # type: ignore[no-untyped-def]
         if self.path.exists():

@@ -3,9 +3,10 @@
 Encoders keep one intra-op thread (an agent's other work shares the cores, and on a loaded machine a second
 thread makes every op wait for a descheduled one). A query a caller waits for is the exception: where a core is
 free (`core_gate.core_free`), two threads cut MiniLM's model run by ~35% and e5's by ~20% (measured on a quiet
-machine, docs/performance.md). The twin is made on the first query that gets it — a process whose gate never
-opens never pays its memory — and it runs the same graph file, so its vectors are the same up to float rounding
-(the two split the sums between threads in a different order).
+machine, docs/performance.md). The twin is made when the gate first opens for a query — a process whose gate
+never opens never pays its memory — in a background thread (that query, and any until it is ready, run on the
+encoder's own session: loading takes ~0.3 s or more). It runs the same graph, so its vectors are the same
+(bit-identical on the packaged models, tests/test_query_threads.py).
 
 The setting, per encoder (`query_threads=`) or process-wide (`$LANGMEM_QUERY_THREADS`): "auto" (default: two
 threads where the gate is open, else one), 1 (never the twin) or 2 (always, whatever the load). Batches (memory
@@ -16,12 +17,15 @@ Example:
     >>> made = []
     >>> sessions = QuerySessions(lambda n: made.append(n) or f"session x{n}", base_threads=1, setting="auto",
     ...                          gate=lambda: True)
-    >>> made, sessions.pick(), made
-    ([], 'session x2', [2])
+    >>> sessions.pick() is None  # the first query with a free core starts loading the twin
+    True
+    >>> sessions.wait(5), made, sessions.pick()
+    (True, [2], 'session x2')
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Callable
@@ -29,6 +33,7 @@ from typing import Any
 
 from . import core_gate
 
+log = logging.getLogger(__name__)
 #: The environment variable read when an encoder is given no `query_threads`.
 ENV = "LANGMEM_QUERY_THREADS"
 SETTINGS = ("auto", 1, 2)
@@ -63,12 +68,20 @@ class QuerySessions:
         self.setting = query_threads_setting(setting)
         self._make, self._base_threads, self._gate = make, base_threads, gate
         self._twin: Any = None
+        self._loading: threading.Thread | None = None
         self._lock = threading.Lock()
 
     @property
     def twin(self) -> Any:
-        """The two-thread session, None until a query first ran on it."""
+        """The two-thread session, None until it is loaded."""
         return self._twin
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for a twin being loaded; whether a twin is there."""
+        loading = self._loading
+        if loading is not None:
+            loading.join(timeout)
+        return self._twin is not None
 
     def wants_twin(self) -> bool:
         """Whether the next single query should run on two threads."""
@@ -77,12 +90,24 @@ class QuerySessions:
         return self.setting == TWIN_THREADS or (self._gate or core_gate.core_free)()
 
     def pick(self) -> Any:
-        """The twin session (made now if this is its first query) when `wants_twin()`, else None: the encoder's
-        own session."""
+        """The twin session when `wants_twin()` and it is loaded, else None (the encoder's own session). With the
+        setting 2 the first query loads it and waits; with "auto" the load starts in the background."""
         if not self.wants_twin():
             return None
         if self._twin is None:
             with self._lock:
-                if self._twin is None:
-                    self._twin = self._make(TWIN_THREADS)
+                if self._twin is None and self._loading is None:
+                    if self.setting == TWIN_THREADS:
+                        self._twin = self._make(TWIN_THREADS)
+                    else:
+                        self._loading = threading.Thread(target=self._load, name="langmem-query-twin", daemon=True)
+                        self._loading.start()
+                        return None  # this query does not wait for it
         return self._twin
+
+    def _load(self) -> None:
+        try:
+            self._twin = self._make(TWIN_THREADS)
+        except Exception as exc:  # noqa: BLE001 - queries stay on the encoder's own session
+            log.warning("query encodes stay on one thread: their two-thread session did not load (%s: %s)",
+                        type(exc).__name__, exc)

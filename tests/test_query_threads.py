@@ -148,18 +148,38 @@ def test_embedders_validate_before_loading_a_model():
 
 
 # -- the lazy twin --------------------------------------------------------------------------------------------
-def test_twin_is_made_on_the_first_query_that_passes_the_gate_and_reused():
+def test_twin_loads_in_the_background_when_the_gate_first_opens_and_is_reused():
     made: list[int] = []
     free = [False]
-    sessions = QuerySessions(lambda n: made.append(n) or object(), base_threads=1, setting="auto",
-                             gate=lambda: free[0])
-    assert sessions.pick() is None and sessions.twin is None and made == []
+    release = threading.Event()
+
+    def make(n: int) -> object:
+        assert release.wait(5)
+        made.append(n)
+        return object()
+
+    sessions = QuerySessions(make, base_threads=1, setting="auto", gate=lambda: free[0])
+    assert sessions.pick() is None and sessions.twin is None and not sessions.wait(0) and made == []
     free[0] = True
+    assert sessions.pick() is None  # loading: this query runs on the encoder's own session, not waiting
+    assert sessions.pick() is None and not sessions.wait(0)
+    release.set()
+    assert sessions.wait(5) and made == [2]
     twin = sessions.pick()
-    assert twin is not None and made == [2] and sessions.twin is twin
-    assert sessions.pick() is twin and made == [2]
+    assert twin is not None and sessions.pick() is twin and made == [2]
     free[0] = False
     assert sessions.pick() is None and sessions.twin is twin  # kept for when a core is free again
+
+
+def test_a_twin_that_fails_to_load_leaves_queries_on_one_thread(caplog):
+    def make(n: int) -> object:
+        raise OSError("no memory for it")
+
+    sessions = QuerySessions(make, base_threads=1, setting="auto", gate=lambda: True)
+    with caplog.at_level("WARNING"):
+        assert sessions.pick() is None
+        assert not sessions.wait(5)
+    assert sessions.pick() is None and "stay on one thread" in caplog.text
 
 
 def test_forced_settings_ignore_the_gate():
@@ -239,8 +259,9 @@ def test_auto_follows_the_gate(monkeypatch):
     emb.embed_query("is a core free?")
     assert emb.onnx.queries.twin is None
     free[0] = True
-    emb.embed_query("a core is free now")
-    assert emb.onnx.queries.twin is not None
+    emb.embed_query("a core is free now")  # starts loading the twin; this query runs on one thread
+    assert emb.onnx.queries.wait(60)
+    assert emb.onnx.queries.pick() is emb.onnx.queries.twin is not None
 
 
 MEMORIES = {
@@ -277,3 +298,45 @@ def test_selected_ids_identical_with_one_and_two_threads(tmp_path):
             twins = [emb.sub(lang).onnx.queries.twin for lang in ("en", "zh")]
             assert all((t is None) == (threads == 1) for t in twins)
     assert selected[1] == selected[2] and any(selected[1])
+
+
+# -- the mapped copy ------------------------------------------------------------------------------------------
+def _small_graph(path: Path) -> np.ndarray:
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    table = np.random.default_rng(0).standard_normal((1024, 512)).astype(np.float32)  # 2 MB: to the side file
+    graph = helper.make_graph(
+        [helper.make_node("Gather", ["table", "ids"], ["out"], axis=0)], "g",
+        [helper.make_tensor_value_info("ids", TensorProto.INT64, ["n"])],
+        [helper.make_tensor_value_info("out", TensorProto.FLOAT, ["n", 512])], [numpy_helper.from_array(table, "table")])
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(path))
+    return table
+
+
+def test_mapped_copy_moves_large_tensors_to_a_side_file_and_runs_the_same(tmp_path):
+    import onnxruntime as ort
+
+    from langmem_nodes.mapped_graph import mapped_copy
+
+    table = _small_graph(tmp_path / "g.onnx")
+    copy = mapped_copy(tmp_path / "g.onnx")
+    side = copy.with_name(copy.name + ".data")
+    assert copy.name == "g-mapped.onnx" and side.stat().st_size >= table.nbytes and copy.stat().st_size < 10_000
+    out = ort.InferenceSession(str(copy), providers=["CPUExecutionProvider"]).run(None, {"ids": np.array([3, 1000])})[0]
+    assert np.array_equal(out, table[[3, 1000]])
+    stamp = side.stat().st_mtime_ns
+    assert mapped_copy(tmp_path / "g.onnx") == copy and side.stat().st_mtime_ns == stamp  # written once
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g-mapped.onnx", "g-mapped.onnx.data", "g.onnx"]
+
+
+def test_minilm_twin_falls_back_to_the_graph_when_its_mapped_copy_is_damaged(encoders, monkeypatch, tmp_path):
+    from langmem_nodes import onnx_minilm
+
+    bad = tmp_path / "bad-mapped.onnx"
+    bad.write_bytes(b"not a graph")
+    monkeypatch.setattr(onnx_minilm, "mapped_copy", lambda _path: bad)
+    enc = encoders["en"][0].onnx
+    twin = enc._twin(2)
+    texts = ["where do I live now?"]
+    assert np.abs(enc._encode_batch(texts, twin) - enc._encode_batch(texts)).max() < 1e-5
