@@ -35,6 +35,7 @@ from . import (
     allergy_noun,
     answer_scope,
     answered,
+    assistant_value,
     casual_en,
     chat12_en,
     chat14_en,
@@ -81,6 +82,7 @@ from . import (
     softened,
     stated_time,
     team_frame,
+    thread_change,
     transcript,
     unsaid_change,
     withdrawal,
@@ -918,6 +920,10 @@ class RuleExtractor(Extractor):
                                   "stored_correction": {"values": [v for _, v in unresolved],
                                                         "clauses": [c for c, _ in unresolved],
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
+        if not found and (back := assistant_value.restated(message, earlier)):  # "Your project uses Python 3.10." "3.12 now"
+            found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(back)]
+        if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
+            thread_change.mark(found, [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)])
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
         skips += restated
