@@ -88,6 +88,9 @@ LANDS = [
     (("我住在苏州。", ("ai", "好的，需要苏州相关的推荐吗？"), "哦我已经搬到无锡了，上个月的事。周末去哪玩？"), "无锡", "苏州"),
     (("our API runs on Node 16 right? so no fetch", ("ai", "Right, Node 16 has no global fetch."),
       "hmm actually I just looked, we're still on Node 14 in staging. same answer?"), "14", "16"),
+    # a place known only by its slot (where one works or lives)
+    (("我每天骑车去望京上班，哦不对，是酒仙桥，上个月换了工作。通勤路线怎么走？",), "酒仙桥", "望京"),
+    (("我在西二旗上班。", "说错了，是上地。附近哪里吃饭好？"), "上地", "西二旗"),
     # the assistant read a value back; the reply is the new value alone
     (("what java version are we on again", ("ai", "Your project uses Java 11, from what you told me."),
       "17 now, we upgraded"), "17", "Java 11"),
