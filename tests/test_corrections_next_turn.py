@@ -88,6 +88,9 @@ LANDS = [
     # a place known only by its slot (where one works or lives)
     (("我每天骑车去望京上班，哦不对，是酒仙桥，上个月换了工作。通勤路线怎么走？",), "酒仙桥", "望京"),
     (("我在西二旗上班。", "说错了，是上地。附近哪里吃饭好？"), "上地", "西二旗"),
+    # a name after a plain modifier ("just Go", "plain Java") takes a name's place
+    (("I'd like the snippets in Rust — er, scratch that, just Go please, nobody here knows Rust.",), "Go", "Rust"),
+    (("We deploy with Ansible.", "sorry, just Terraform, ansible was the old setup"), "Terraform", "Ansible"),
     # the assistant read a value back; the reply is the new value alone
     (("what java version are we on again", ("ai", "Your project uses Java 11, from what you told me."),
       "17 now, we upgraded"), "17", "Java 11"),

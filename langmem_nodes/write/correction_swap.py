@@ -174,7 +174,11 @@ def old_span(new: str, clause: str) -> str:
     if not new or not clause or new.casefold() in clause.casefold() or len(new) > 40:
         return ""
     return (_kind_span(new, clause) or _place(new, clause) or _shared_head(new, clause) or _name(new, clause)
-            or _slot_place(new, clause))
+            or _slot_place(new, clause) or ((m := _MODIFIED_NAME.match(new)) and _name(m.group("n"), clause)) or "")
+
+
+# "plain JavaScript", "just Postgres": a name after a plain modifier takes a name's place
+_MODIFIED_NAME = re.compile(r"^(?:plain|just|only|simply|regular|good old|pure)\s+(?P<n>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)?)$", _I)
 
 
 _TAIL_NOW = re.compile(r"(?:\s+(?:now|these days|instead|actually|lol|haha|tbh|then)|了|啦)+$", _I)
