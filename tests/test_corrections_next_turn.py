@@ -91,6 +91,9 @@ LANDS = [
     # a name after a plain modifier ("just Go", "plain Java") takes a name's place
     (("I'd like the snippets in Rust — er, scratch that, just Go please, nobody here knows Rust.",), "Go", "Rust"),
     (("We deploy with Ansible.", "sorry, just Terraform, ansible was the old setup"), "Terraform", "Ansible"),
+    # another version of the same thing switched to in the same message
+    (("I run Ubuntu 20.04 on my laptop, oh wait I switched to Ubuntu 24.04 last month. Is snap still default?",), "24.04", "20.04"),
+    (("我的手机是小米 13，前几天换成小米 14 了。拍照参数怎么调？",), "小米 14", "小米 13"),
     # the assistant read a value back; the reply is the new value alone
     (("what java version are we on again", ("ai", "Your project uses Java 11, from what you told me."),
       "17 now, we upgraded"), "17", "Java 11"),

@@ -922,6 +922,7 @@ class RuleExtractor(Extractor):
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
         if not found and (back := assistant_value.restated(message, earlier)):  # "Your project uses Python 3.10." "3.12 now"
             found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(back)]
+        thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
             thread_change.mark(found, [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)])
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"

@@ -20,6 +20,10 @@ holding many ("uses") only a number or version of the same thing ("postgres 15" 
     >>> tool = [(Claim("user", "uses", "tmux", "positive", "fact"), "I use tmux now too", Source.INFERRED, False)]
     >>> mark(tool, [Claim("user", "uses", "Vim", "positive", "fact")]); tool[0][2].value
     'inferred'
+    >>> phone = [(Claim("user", "attr:手机", "iPhone 14", "positive", "fact"), "我手机是 iPhone 14", Source.INFERRED, False),
+    ...          (Claim("user", "uses", "iPhone 16", "positive", "fact"), "哦现在换成 iPhone 16 了", Source.EXPLICIT, False)]
+    >>> mark_within(phone); [(c.predicate, c.object, c.replaces, s.value) for c, _, s, _ in phone]
+    [('attr:手机', 'iPhone 16', ['iPhone 14'], 'explicit_correction')]
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ _CHANGED = re.compile(r"\b(?:moved|relocated|switched|changed|bumped|upgraded|do
                       r"these days|nowadays|turns out|just checked)\b|搬|换|改|升|降|现在|目前|其实|实际上|已经|还是", re.I)
 _ALSO = re.compile(r"\b(?:too|also|as well)\b|也|还有|另外", re.I)
 _NUMBER = re.compile(r"\d+(?:\.\d+)*")
+# switched to within one message ("我手机是 iPhone 14，哦现在换成 iPhone 16 了", "we're on Node 18, just upgraded to Node 20")
+_SWITCHED = re.compile(r"换成|换到|改成|改用|升到|升级到|升级成|升成|\b(?:switched|upgraded|bumped|moved)\s+(?:\w+\s+)?to\b", re.I)
 
 
 def _one_thing(new: str, old: str) -> bool:
@@ -60,3 +66,20 @@ def mark(found: list, before: Sequence[Claim]) -> None:
         if old is not None:
             claim.replaces.append(old.object)
             found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
+
+
+def mark_within(found: list) -> None:
+    """In place: a claim of `found` said with a switch ("换成", "upgraded to") giving another number or version of the
+    thing a claim before it in the same message names replaces that claim, under its attribute."""
+    for i in range(len(found) - 1, 0, -1):
+        claim, clause, source, hedged = found[i]
+        if claim.polarity != "positive" or claim.replaces or hedged or not _SWITCHED.search(clause):
+            continue
+        j = next((k for k in range(i - 1, -1, -1) if found[k][0].subject == claim.subject and found[k][0].polarity == "positive"
+                  and found[k][1] != clause and normalize_text(found[k][0].object) != normalize_text(claim.object)
+                  and _one_thing(claim.object, found[k][0].object)), None)
+        if j is None:
+            continue
+        old = found.pop(j)[0]
+        claim.predicate, claim.replaces = old.predicate, [old.object]
+        found[i - 1] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
