@@ -182,3 +182,66 @@ def test_an_outing_or_a_team_size_stores_nothing(text) -> None:
 ])
 def test_a_team_still_names_its_stack(text, expected) -> None:
     _check(_accepted(text), expected)
+
+
+# ---- another team's or a client's stack is not the project's (was: project uses 'Angular', 'GCP') ---------------
+@pytest.mark.parametrize("text", [
+    "the other team uses Angular",
+    "our sister team runs everything on GCP",
+    "another team here is on Java 8",
+    "the other teams deploy with Jenkins, we don't",
+    "a different team owns the Kafka cluster",
+    "the client's backend is PHP, which is why the API is weird",
+    "their team uses Bitbucket",
+    "our parent company uses SAP for everything",
+    "the vendor's API is SOAP, ugh",
+    "the partner team's service is written in Scala",
+])
+def test_another_teams_stack_stores_nothing(text) -> None:
+    assert _accepted(text) == [], [(r.subject, r.predicate, r.object) for r in _accepted(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("our team uses Angular", [("project", "Angular", P)]),
+    ("the team deploys with Jenkins", [("project", "Jenkins", P)]),
+    ("our backend is Go", [("project", "Go", P)]),
+])
+def test_our_teams_stack_still_stores(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+# ---- a stance on a situation is a complaint, no preference (was: prefers 'when the linter yells at me') ----------
+@pytest.mark.parametrize("text", [
+    "I hate when the linter yells at me",
+    "I love it when the tests pass first try",
+    "I hate how slow Xcode is",
+    "I can't stand when people push to main",
+    "I love how fast Bun starts",
+    "I hate it when my laptop fan spins up",
+    "I really don't like how Jira handles sprints",
+    "I hate that the build takes 20 minutes",
+    "I love when a PR is tiny",
+    "I hate it whenever the VPN drops",
+])
+def test_a_stance_on_a_situation_stores_nothing(text) -> None:
+    assert _accepted(text) == [], [(r.subject, r.predicate, r.object) for r in _accepted(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I hate long meetings", [("user", "long meetings", N)]),
+    ("I love hiking", [("user", "hiking", P)]),
+    ("I can't stand Jira", [("user", "Jira", N)]),
+])
+def test_a_stance_on_a_thing_still_stores(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+# ---- "like" before an amount is "about", not the verb (was: prefers '40 other plugins') -------------------------
+@pytest.mark.parametrize("text, expected", [
+    ("I love hiking and like 2 trips a year", [("user", "hiking", P)]),
+    ("I use VS Code and like 40 plugins", [("user", "VS Code", P)]),
+    ("I use Neovim and like thirty plugins on top", [("user", "Neovim", P)]),
+    ("I love art and like jazz", [("user", "art", P), ("user", "jazz", P)]),  # the verb still splits
+])
+def test_like_before_an_amount_is_no_verb(text, expected) -> None:
+    _check(_accepted(text), expected)

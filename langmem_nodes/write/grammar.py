@@ -33,8 +33,10 @@ from . import (
     musical_instrument,
     object_span_en,
     offered_pick_en,
+    other_team_en,
     outing_en,
     procedure,
+    situation_en,
     softened,
     stance,
     team_practice_en,
@@ -783,6 +785,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     clause = outing_en.unsized(clause)  # "we're a 6-person team doing trunk-based development": the practice is the fact
     if not clause:
         return []
+    if other_team_en.holds(clause):  # "the other team uses Angular": not the project's
+        return []
     if taken_back := withdrawal.read(clause, parse):  # "I'm not vegan anymore", "我不是素食者了"
         return taken_back
     if (practice := team_practice_en.read(clause)) is not None:  # "we never deploy on Fridays": the project's rule
@@ -815,7 +819,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                     and not (c.predicate.startswith("attr:") and _DOING.match(c.object))
                     and not work_topic.is_topic(c, text)  # "做抖音的推荐产品": what is worked on, no job title
                     and not chat15_en.dropped(c, text)  # "never again", "I like how you explained that"
-                    and not outing_en.outing(c, text) and not outing_en.team_size(c)]  # "we're going to a Thai place", "a 6-person team"
+                    and not outing_en.outing(c, text) and not outing_en.team_size(c)
+                    and not situation_en.situation(c)]  # "I hate when the linter yells at me": a complaint  # "we're going to a Thai place", "a 6-person team"
     return []
 
 
