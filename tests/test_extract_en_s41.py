@@ -245,3 +245,26 @@ def test_a_stance_on_a_thing_still_stores(text, expected) -> None:
 ])
 def test_like_before_an_amount_is_no_verb(text, expected) -> None:
     _check(_accepted(text), expected)
+
+
+# ---- one event's near date is a one-off, no attribute (was: attr:flight_to_tokyo 'on Friday') -----------------
+@pytest.mark.parametrize("text", [
+    "my flight to Tokyo is on Friday",
+    "my interview is next week",
+    "the demo is tomorrow at 3pm",
+    "my dentist appointment is this Thursday",
+    "my presentation is in two days",
+    "our offsite is next month",
+    "my driving test is on Monday morning",
+    "the party is tonight",
+])
+def test_a_near_date_of_one_event_stores_nothing(text) -> None:
+    assert _accepted(text) == [], [(r.subject, r.predicate, r.object) for r in _accepted(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my birthday is on March 17", [("user", "March 17", P)]),
+    ("my day off is Friday", [("user", "Friday", P)]),
+])
+def test_a_date_that_holds_still_stores(text, expected) -> None:
+    _check(_accepted(text), expected)

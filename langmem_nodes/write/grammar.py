@@ -26,6 +26,7 @@ from . import (
     chat16_zh,
     chat_zh,
     clause_en,
+    dated_event_en,
     holder_tool_en,
     kin_value,
     left_job,
@@ -820,7 +821,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                     and not work_topic.is_topic(c, text)  # "做抖音的推荐产品": what is worked on, no job title
                     and not chat15_en.dropped(c, text)  # "never again", "I like how you explained that"
                     and not outing_en.outing(c, text) and not outing_en.team_size(c)
-                    and not situation_en.situation(c)]  # "I hate when the linter yells at me": a complaint  # "we're going to a Thai place", "a 6-person team"
+                    and not situation_en.situation(c)  # "I hate when the linter yells at me": a complaint
+                    and not dated_event_en.one_off(c)]  # "my flight to Tokyo is on Friday": one event, no memory  # "we're going to a Thai place", "a 6-person team"
     return []
 
 
