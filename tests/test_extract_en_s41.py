@@ -268,3 +268,12 @@ def test_a_near_date_of_one_event_stores_nothing(text) -> None:
 ])
 def test_a_date_that_holds_still_stores(text, expected) -> None:
     _check(_accepted(text), expected)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I don't like it when you add disclaimers", [("user", "disclaimers", N)]),
+    ("I hate when answers start with a summary", [("user", "summary", N)]),
+    ("I love it when your examples are runnable", [("user", "runnable", P)]),
+])
+def test_a_situation_of_the_answers_is_a_preference(text, expected) -> None:
+    _check(_accepted(text), expected)

@@ -9,6 +9,8 @@ Example:
     True
     >>> situation(Claim("user", "prefers", "hiking", "positive", "fact"))
     False
+    >>> situation(Claim("user", "prefers", "it when answers include disclaimers", "negative", "fact"))  # how to answer
+    False
 """
 
 from __future__ import annotations
@@ -18,8 +20,11 @@ import re
 from .rules import Claim
 
 _SITUATION = re.compile(r"^(?:it\s+)?(?:when|whenever|how|that|if)\b", re.I)
+# a situation of the assistant's answers is how the user wants to be answered: a preference after all
+_ANSWERS = re.compile(r"\b(?:you|your|answers?|responses?|replies|reply|explanations?|examples?|outputs?|suggestions?)\b", re.I)
 
 
 def situation(claim: Claim) -> bool:
     """True for a user's like / dislike whose object is a clause ("when …", "how …"), not a thing."""
-    return claim.predicate == "prefers" and bool(_SITUATION.match(claim.object.strip()))
+    obj = claim.object.strip()
+    return claim.predicate == "prefers" and bool(_SITUATION.match(obj)) and not _ANSWERS.search(obj)
