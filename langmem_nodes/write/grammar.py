@@ -62,7 +62,7 @@ _ASPECT = re.compile(r"^(?:着|起来|得|过来|了|过)")
 # Time and stance words between the holder and its verb; the current value is what the clause states.
 _EN_MID = re.compile(r"\b(?P<h>(?:i|we)(?:'re|'m| am| are|'ve| have)?)\s+(?:(?:actually|really|finally|honestly|now|currently|"
                      r"still|also|just|recently|personally|basically|mostly|mainly|definitely|totally|all|both|fully|completely|entirely)\s+)+", _I)
-_EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint|night)|"
+_EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint|night)\b|"
                            rf"\s+{AGO}|\s+in years|\s+for years|\s+full[- ]time|\s+(?:right\s+)?now\b|\s+at the moment\b|\s+currently\b|\s+nowadays\b|"
                            r"\s+anymore\b|\s+these days\b|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
@@ -152,9 +152,18 @@ def _project_uses_of(o: str) -> list[Claim]:
     return [Claim("project", pred, o, "positive", "fact")]
 
 
+_RELOCATED = re.compile(r"^(?:i|we|our team)(?:'ve| have)?\s+(?:moved|relocated)\b", re.I)
+
+
 def _switch(m: re.Match[str], subject: str) -> list[Claim]:
     groups = m.groupdict()
-    out = _claim(subject, "uses", groups.get("o") or groups.get("o2") or "")
+    new, old = groups.get("o") or groups.get("o2") or "", groups.get("x") or groups.get("x2") or ""
+    if _RELOCATED.match(m.string) and (is_place(clean_object(new)) or is_place(clean_object(old))):
+        out = _claim("user", "lives_in", new, kind="identity")  # "we moved from Haarlem to Amsterdam": a home
+        for c in out:
+            c.replaces.append(clean_object(old))
+        return out
+    out = _claim(subject, "uses", new)
     for c in out:
         c.replaces.append(clean_object(groups.get("x") or groups.get("x2") or ""))
     return out
@@ -901,7 +910,8 @@ _AND_WITH = re.compile(r"\s+(?:and|&|with|plus|on|behind|in front of|on top of|b
 _EN_PP_TAIL = re.compile(r"\s+(?:as\s+(?:my|our|the|a|an)\s|for\s+(?:the|our|my|all|most|every|any)\s|"
                          r"in\s+(?:prod|production|staging|dev|my|our|this)\b|at\s+(?:work|home|the moment)\b|"
                          r"so\b|right now\b|if that\b).*$", _I)
-_EN_PLACE_TAIL = re.compile(r"\s+(?:so|right now|if that|for (?:the|a|my|work)|as (?:a|an|my))\b.*$", _I)
+_EN_PLACE_TAIL = re.compile(r"\s+(?:so|right now|if that|for (?:the|a|my|work)|as (?:a|an|my)|"
+                            r"and (?:the|my|our|his|her|their|its|your|i|we|it|he|she|they))\b.*$", _I)  # "and the office is …"
 _PLACES = frozenset({"lives_in", "works_in", "from"})
 # a preference's domain narrows it: "dark mode for my editor" is not "dark mode" everywhere
 _EN_PREF_DOMAIN = re.compile(r"^\s+for\s+(?:my|the)\s+[\w-]+(?:\s+[\w-]+)?$", _I)

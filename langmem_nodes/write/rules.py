@@ -166,6 +166,8 @@ def _en_role(m: re.Match[str]) -> list[Claim]:
         return []  # "I'm a big believer in TDD": not a job (the clause reader takes it)
     elif re.search(r"\b(?:could|would|should|will|can|might|is|are|was|were|it|that)\b", role, _I):
         return []  # "(I'm) a little worried it could break", "a local class could work": a clause, not a job
+    elif re.search(r"\s(?:named|called)\s", role, _I):
+        return []  # "(I adopted a second dog,) a beagle named Waffle": someone or something named, not the user's job
     elif (at := _ROLE_AT.match(role)) and JOB_HEAD.search(at.group("r")):
         # "a data engineer at Spotify": the job and the employer, each correctable on its own
         out = _c("user", "role", at.group("r"), kind="identity") + _c("user", "works_at", at.group("org"), kind="identity")
