@@ -21,7 +21,7 @@ from ..facts import EXCLUSIVE as EXCLUSIVE  # re-exported: the predicate vocabul
 from ..facts import PREDICATES as PREDICATES
 from . import answer_scope
 from .demonyms import is_belief, nationality
-from .lexicon import PROJECT, PROJECT_TAIL, STANDING
+from .lexicon import AGO, PROJECT, PROJECT_TAIL, STANDING
 from .places import is_place, unlisted_place
 
 _I = re.IGNORECASE
@@ -108,7 +108,7 @@ _PROJ_EN = r"(?:(?:in|for|on) (?:this|the|our) (?:project|repo|repository|codeba
 
 
 _WHEN = re.compile(r"\s+(?:(?:last|this|earlier this) (?:week|month|year|spring|summer|fall|autumn|winter|weekend|quarter|sprint)|"
-                   r"(?:about |like )?(?:a|one|two|three|four|five|six|few|a few|couple of|a couple of|\d+) (?:days?|weeks?|months?|years?) ago|"
+                   rf"{AGO}|"
                    r"in (?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4}))\b.*$", _I)
 
 
