@@ -13,8 +13,9 @@ only asks ("新来的同事问老系统是用啥语言写的"): the user answers
 ("爸爸不常在家，怎么让孩子跟他保持亲近") is about the family: left alone.
 
 A thing of someone else's ("my friend's laptop keeps overheating", "my neighbour's kid won't sleep", "我表姐家的孩子还不会
-走路", "朋友孩子三岁了") is theirs, a friend's and a child's included, when nothing after it speaks of the user: the
-user's own laptop or child does not bear on it (`owner_named`).
+走路", "朋友孩子三岁了") is theirs, a friend's and a child's included, and so is their wish ("my friend wants to get a
+cat", "我朋友想养狗"), when nothing after it speaks of the user: the user's own laptop, child or dog does not bear on
+it (`owner_named`).
 
 Example:
     >>> others_named("help me pick a gift for my coworker"), others_named("我哥结婚我要上台讲话，帮我写个稿子")
@@ -79,19 +80,22 @@ _OWNER_ZH = (r"朋友|闺蜜|发小|表[哥姐弟妹]|堂[哥姐弟妹]|同学|�
 _POSSESSED_EN = re.compile(rf"^\W*(?:my|our|a) (?:\w+ )?(?P<owner>{_OWNER_EN})(?:'s|s'|’s)\s+(?P<rest>.+)$", re.I)
 _POSSESSED_ZH = re.compile(rf"^\W*(?:我|咱)?们?的?(?P<owner>{_OWNER_ZH})(?:家的?|的|(?=孩子|儿子|女儿|宝宝|娃|小孩|狗|猫))"
                            r"(?P<rest>.+)$")
+# someone else as the subject of a wish or a need ("my friend wants to get a cat, …", "我朋友想养狗，…")
+_WANTS_EN = re.compile(rf"^\W*(?:my|our|a) (?:\w+ )?(?P<owner>{_OWNER_EN}) (?P<rest>(?:wants?|is (?:planning|thinking|about|"
+                       rf"going)|plans?|needs?|would like|hopes?) .+)$", re.I)
+_WANTS_ZH = re.compile(rf"^\W*(?:我|咱)?们?的?(?P<owner>{_OWNER_ZH})(?P<rest>(?:想|要|打算|准备|计划)(?!我).+)$")
 _USER_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|our|us)\b", re.I)
 
 
 def owner_named(text: str) -> set[str]:
-    """The kind of person whose thing the query is about ("my friend's laptop …", "我表姐家的孩子…"), when nothing
-    after it speaks of the user; else empty."""
-    m = _POSSESSED_EN.match(text)
-    if m is not None and not _USER_EN.search(m["rest"]):
-        owner = m["owner"]
-    elif (m := _POSSESSED_ZH.match(text)) is not None and not any(w in m["rest"] for w in ("我", "咱")):
-        owner = m["owner"]
-    else:
-        return set()
+    """The kind of person whose thing or wish the query is about ("my friend's laptop …", "我表姐家的孩子…", "我朋友想养狗，
+    …"), when nothing after it speaks of the user; else empty."""
+    m = _POSSESSED_EN.match(text) or _WANTS_EN.match(text)
+    if m is None or _USER_EN.search(m["rest"]):
+        m = _POSSESSED_ZH.match(text) or _WANTS_ZH.match(text)
+        if m is None or any(w in m["rest"] for w in ("我", "咱")):
+            return set()
+    owner = m["owner"]
     return {name for name, pattern in (OTHERS | _OWNERS).items() if pattern.search(owner)}
 
 
