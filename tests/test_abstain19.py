@@ -44,7 +44,11 @@ KEEP = [("春节回家坐什么车方便", 3), ("周末全家一起做点什么�
         ("加一个子命令用来导出配置", 2),
         ("what's the easiest way to get home for christmas?", 11), ("a board game the whole household can play tonight?", 14),
         ("give me five phrases I'll need at the market", 13), ("add a subcommand that prints the version", 10),
-        ("outdoor pools near me?", 16)]
+        ("outdoor pools near me?", 16), ("这个报错啥意思：Cannot find module 'cobra'", 2),
+        ("刷新一下页面，导出的配置就丢了", 2)]
+#: Still missed: an English failure naming no code word the stack condition knows ("config" is not one) meets the
+#: general floor, which the stack memory does not clear.
+STILL_MISSED = [("the exported config gets lost after a restart", 10)]
 
 
 def _selected(graph, text):
@@ -65,6 +69,13 @@ def test_default_home_someone_elses_thing_or_a_question_of_knowledge_gets_nothin
 @pytest.mark.integration
 @pytest.mark.parametrize(("text", "want"), KEEP)
 def test_default_home_a_request_that_depends_on_the_users_situation_keeps_it(graph, text, want):
+    assert want in _selected(graph, text)
+
+
+@pytest.mark.integration
+@pytest.mark.xfail(strict=True, reason="known: see STILL_MISSED")
+@pytest.mark.parametrize(("text", "want"), STILL_MISSED)
+def test_default_home_still_missed(graph, text, want):
     assert want in _selected(graph, text)
 
 
@@ -92,7 +103,8 @@ def test_a_relayed_kind_question_and_what_a_named_thing_is_are_knowledge(text):
 
 @pytest.mark.parametrize("text", ["新来的同事问我们的服务用啥语言写的", "我的狗能不能吃葡萄", "今天是什么日子？",
                                   "这周要做哪几件事？", "构建命令是什么？",
-                                  "what kind of tea is this?", "which sections does our report have?"])
+                                  "what kind of tea is this?", "which sections does our report have?",
+                                  "这个报错啥意思：TypeError: x is not a function", "what does this error mean: No module named 'yaml'"])
 def test_the_users_own_question_is_not(text):
     assert query_need(text) != "impersonal"
 

@@ -105,8 +105,9 @@ _TRANSLATION = re.compile(
     r"|\bsynonym|\bantonym|翻译|翻成|(?:英语|英文|日语|日文|法语|德语|中文|韩语)怎么说|近义词|反义词", re.I)
 
 # a failure to fix is not a knowledge question: "why does the build fail?", "为什么部署失败了"
-_PROBLEM = re.compile(r"\b(?:fail\w*|error\w*|broken|break\w*|crash\w*|won't|can't|doesn't|isn't working|slow\w*)\b"
-                      r"|失败|报错|出错|挂了|崩|不行|不了|不动|很慢|太慢|卡住|异常", re.I)
+_PROBLEM = re.compile(r"\b(?:fail\w*|error\w*|broken|break\w*|crash\w*|won't|can't|doesn't|isn't working|slow\w*|"
+                      r"disappear\w*|gets? (?:lost|wiped|reset)|(?:has|have) no effect)\b"
+                      r"|失败|报错|出错|挂了|崩|不行|不了|不动|很慢|太慢|卡住|异常|丢了|不见了|消失了|不生效|没生效|不起作用|没反应|没了$|没了\W+$", re.I)
 # the user's work: "how does the deploy pipeline work?" asks about their setup, not a thing in general
 _WORK = (r"project|repo\w*|build|tests?|app|service|code|branch|pipeline|deploy\w*|server|api|endpoint|query|migration|"
          r"container|cluster|job|script|config\w*|setup|cache|queue|worker|bot|db|database|schema")
@@ -174,6 +175,8 @@ _WHAT_KIND_ZH = re.compile(r"^(?P<thing>[^我咱俺你这那的，,]{1,10})是(?
                            r"[\u4e00-\u9fff]{1,3}[？?]?$"
                            r"|^(?P<whole>[^我咱俺你这那，,]{1,12}?)(?:都|一共|总共)?(?:考|包括|包含|分为?|由|有)(?:哪几|哪些|几)"
                            r"(?:[个门项科部类种]|部分)")
+_ERROR_AT_HAND = re.compile(r"(?:这|那)(?:个|条|段|一堆)?\s*(?:报错|错误|异常|错|警告|error|exception|warning|stack ?trace)"
+                            r"|\b(?:this|that|these|those) (?:error|exception|warning|stack ?trace|traceback)s?\b", re.I)
 _DEIXIS_ZH = re.compile(r"今|明|昨|现在|最近|本周|下周|周末|天气|时候|几点|星期")
 _WHAT_KIND_EN = re.compile(
     r"^\W*what (?:kind|type|sort|breed|variety) of \w+ (?:is|are) (?!(?:my|our|your|this|that|these|those|it|they)\b)"
@@ -328,6 +331,8 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
         return True
     if asks_about_a_kind(plain):  # "is honey vegan?", "高血压患者能喝咖啡吗" (`kind_question.py`)
         return True
+    if _ERROR_AT_HAND.search(plain):  # "这个报错啥意思：…": the user's own failure to fix, not a term to define
+        return False
     if (kind := _WHAT_KIND_ZH.match(plain)) and not _DEIXIS_ZH.search(kind.group()) and not _SETTING_ZH.search(plain):
         return True
     if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or _WHAT_KIND_EN.search(plain) or (
