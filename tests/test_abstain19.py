@@ -96,7 +96,9 @@ def test_the_users_own_or_shared_things_name_no_one_else(text):
 
 @pytest.mark.parametrize("text", ["我室友问狗能不能吃巧克力", "同事问我猫咪为什么怕水", "a friend asked me whether dogs can eat grapes",
                                   "龙井是什么茶？", "柴犬是什么品种的狗", "雅思都考哪几项？", "驾照科目二都考哪几个项目",
-                                  "what kind of tea is oolong?", "which sections does the GRE have?"])
+                                  "what kind of tea is oolong?", "which sections does the GRE have?",
+                                  "托福总分是怎么算出来的？", "跳水比赛的分数是怎么评出来的", "四川的省会是哪里？",
+                                  "how are figure skating jumps scored?", "what's the women's 100m world record?"])
 def test_a_relayed_kind_question_and_what_a_named_thing_is_are_knowledge(text):
     assert query_need(text) == "impersonal"
 
@@ -104,7 +106,9 @@ def test_a_relayed_kind_question_and_what_a_named_thing_is_are_knowledge(text):
 @pytest.mark.parametrize("text", ["新来的同事问我们的服务用啥语言写的", "我的狗能不能吃葡萄", "今天是什么日子？",
                                   "这周要做哪几件事？", "构建命令是什么？",
                                   "what kind of tea is this?", "which sections does our report have?",
-                                  "这个报错啥意思：TypeError: x is not a function", "what does this error mean: No module named 'yaml'"])
+                                  "这个报错啥意思：TypeError: x is not a function", "what does this error mean: No module named 'yaml'",
+                                  "我的绩效分是怎么算出来的？", "房租怎么算的", "how is my pension calculated?",
+                                  "how are our deploys counted in the dashboard?"])
 def test_the_users_own_question_is_not(text):
     assert query_need(text) != "impersonal"
 

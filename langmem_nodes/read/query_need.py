@@ -115,7 +115,7 @@ _KNOWLEDGE_EN = re.compile(
     r"^\W*(?:who (?:originally |first )?(?:won|wrote|painted|invented|discovered|founded|built|composed|directed|"
     r"designed|created|sang|made|was)\b"
     r"|what (?:year|century|are the rules)\b|what(?:'s| is| are) the (?:\w+ )?rules? (?:in|of|for)\b"
-    r"|(?:what|who|which)(?:'s|s| is| are| was| were) the (?:(?:current |official )?world record|record for|tallest|"
+    r"|(?:what|who|which)(?:'s|s| is| are| was| were) the (?:(?:current |official )?(?:[\w'-]+ ){0,3}world record|record for|tallest|"
     r"largest|biggest|oldest|longest|highest|deepest|smallest|richest|strongest|heaviest|hottest|coldest|rarest|smartest|"
     r"loudest|brightest|slowest|youngest|fastest (?!way|route|method|option|path|time|fix)\w+|"
     r"most (?:populous|spoken|visited|famous|popular|common))\b"
@@ -161,7 +161,7 @@ _KNOWLEDGE_ZH = re.compile(
     r"(?:一般|通常|常见的?)(?:会)?有(?:哪些|什么|啥)(?:症状|前兆|表现|原因|特点|特征|种类|类型|危害|副作用)|"
     r"(?:一般|通常)(?:是|都是)(?:啥|什么|哪些)原因|(?:以|因)(?:什么|啥)(?:出名|闻名|著称)|有(?:什么|啥)出名的|"
     r"是谁(?:画|写|发明|发现|建|创立|导演)?|作者是谁|谁(?:画|写|发明|发现)的|哪一年|哪年|什么时候(?:传入|发明|建|成立|出现)|"
-    r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
+    r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|省会|首府|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
     r"写一首|写首|讲个笑话|说个笑话|概括|解释一下(?:什么|大|这个词)?|"
     r"啥意思|是缩写|的缩写|全称|怎么计分|计分(?:规则|方式)|比赛规则|一般(?:在|是)?(?:几月|几号|哪天)|(?<!我)(?:者|人们|大家)一般(?:怎么|如何|会|都)|(?:公式|定义|定理)(?:是什么|是啥)|几月份?开|哪个(?:先|更早|早)|出来得早|"
     r"适合初学者|适合新手|正常(?:范围|值)|诊断标准|多少热量|多少卡路里|"
@@ -178,6 +178,11 @@ _WHAT_KIND_ZH = re.compile(r"^(?P<thing>[^我咱俺你这那的，,]{1,10})是(?
 _ERROR_AT_HAND = re.compile(r"(?:这|那)(?:个|条|段|一堆)?\s*(?:报错|错误|异常|错|警告|error|exception|warning|stack ?trace)"
                             r"|\b(?:this|that|these|those) (?:error|exception|warning|stack ?trace|traceback)s?\b", re.I)
 _DEIXIS_ZH = re.compile(r"今|明|昨|现在|最近|本周|下周|周末|天气|时候|几点|星期")
+# how a named thing is scored or graded ("how are bouldering problems graded?", "托福成绩是怎么算出来的？"): a rule of the
+# thing, the same whoever asks (the user's own figures are not: "房租怎么算的", "how is my pension calculated")
+_HOW_SCORED_EN = re.compile(r"^\W*how (?:is|are) (?!(?:my|our|your|this|that|these|those|it)\b)(?:the |an? )?[\w' -]{1,40}? "
+                            r"(?:graded|scored|rated|ranked|judged|measured|calculated|counted)\b", re.I)
+_HOW_SCORED_ZH = re.compile(r"^[^我咱俺你这那]{1,14}?(?:是)?(?:怎么|如何|怎样)(?:算|计算|评|打分|评分|评定|计分)(?:出来)?的[？?]?$")
 _WHAT_KIND_EN = re.compile(
     r"^\W*what (?:kind|type|sort|breed|variety) of \w+ (?:is|are) (?!(?:my|our|your|this|that|these|those|it|they)\b)"
     r"|^\W*(?:which|what) (?:\w+ )?(?:sections|subjects|parts|papers|events|modules|stages|rounds|components) "
@@ -334,6 +339,9 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
     if _ERROR_AT_HAND.search(plain):  # "这个报错啥意思：…": the user's own failure to fix, not a term to define
         return False
     if (kind := _WHAT_KIND_ZH.match(plain)) and not _DEIXIS_ZH.search(kind.group()) and not _SETTING_ZH.search(plain):
+        return True
+    if (_HOW_SCORED_EN.match(plain) or _HOW_SCORED_ZH.match(plain)) and not _OWN_FIGURE_ZH.search(plain) and not (
+            _SETTING_ZH.search(plain)):
         return True
     if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or _WHAT_KIND_EN.search(plain) or (
             (_WHAT_IS_ZH.match(plain) or (_HOW_MUCH_ZH.match(plain) and not _OWN_FIGURE_ZH.search(plain)))
