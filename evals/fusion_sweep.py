@@ -17,16 +17,13 @@ import argparse
 import json
 import pickle
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import numpy as np
-
 from evals._retrieval_core import load_store, make_embedder, summarize
 from evals.retrieval import load_memories, load_queries
-from langmem_nodes.read import QueryNode, RerankNode
-from langmem_nodes.read import history_route
+from langmem_nodes.read import QueryNode, RerankNode, history_route
 from langmem_nodes.read.attribute_route import AttributeRoute
 from langmem_nodes.read.recall import DEFAULT_FUSION, LEXICAL_WEIGHTS, fuse
 from langmem_nodes.records import Status, as_utc
@@ -106,11 +103,12 @@ def capture_store(records: Sequence[Any], external: dict[str, str], qs: Sequence
 
 def capture_madial(data: str, lang: str, embedder: str, depth: int) -> tuple[list[Captured], dict[str, str]]:
     """MADial's pools as `python -m evals madial` builds its queries (3 latest messages, k 10)."""
+    from datetime import timedelta
+    from pathlib import Path
+
     from evals.madial import load_dialogues
     from evals.madial import load_memories as madial_memories
     from langmem_nodes.records import MemoryContext
-    from pathlib import Path
-    from datetime import timedelta
 
     records = madial_memories(Path(data) / f"MADial-Bench-{lang}-memory.json")
     dialogues = load_dialogues(Path(data) / f"MADial-Bench-{lang}-dialogue.json")
