@@ -8,7 +8,9 @@ equal for every query). Only memories that are not conversation turns (the retri
 and queries no attribute or history route fires on are replayed exactly; the others are counted and reported.
 
 Usage:
-    python -m evals.fusion_sweep --memories M.jsonl --queries Q.jsonl [--check PRED.json] [--settings S.json]
+    python -m evals.fusion_sweep --memories M.jsonl --queries Q.jsonl [--embedder E] [--check PRED.json] [--save P]
+    python -m evals.fusion_sweep --madial ../shared/data/madial --lang en|zh [--embedder E] [--save P]
+    then, in Python: `caps = load(P)`; `score(caps, Setting("x", fresh_weight=0.0), "hybrid"|"bm25"|"dense")`
 """
 
 from __future__ import annotations
