@@ -34,6 +34,10 @@ EXPLICIT = re.compile(
     r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|(?:^|(?<=[\s，,。！!？?：:；;、我你您那就以们吧哈啊呀]))以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
     _I,
 )
+#: An amount of time ago, roughly said ("about a year ago", "like six months ago"): when, never part of an object.
+AGO = (r"(?:(?:about|around|like|maybe|roughly|almost|nearly|over|just|only|some|probably|at least|more than|less than)\s+)?"
+       r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|few|a couple(?: of)?|couple of|"
+       r"several|many|\d+)\s+(?:days?|weeks?|months?|years?|decades?)\s+ago")
 # Leading phrases removed before the clause is parsed (the cue itself is not part of the fact).
 LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"
@@ -74,7 +78,7 @@ HYPOTHETICAL = re.compile(
     r"\b(?:i'?ll|i will|i'?m going to|i am going to|i'?m gonna|i plan to|i'?m planning|i might|i may|"
     r"thinking (?:about|of)|considering|would like to|hoping to|i wonder|wondering|i want to|if (?:we|i)|"
     r"i'?d (?:pick|choose|go with|use|probably))\b|"
-    r"^(?:还|也|正|一直|很|挺)?想(?=买|学|换|要|去|试|找|做|写|搞|弄|给|把)|如果|假如|要是|假设|万一|的话|可能会|也许|或许|说不定|打算|(?<!的)(?<!个)(?<!份)(?<!出游)(?<!旅游)(?<!旅行)(?<!健身)(?<!学习)(?<!工作)(?<!减肥)(?<!训练)(?<!复习)(?<!出行)计划|(?<!在)准备|考虑|想要|我想|会去|要不要|是否",
+    r"^(?:还|也|正|一直|很|挺)?想(?=买|学|换|要|去|试|找|做|写|搞|弄|给|把)|如果|假如|要是|假设|万一|的话|可能会|也许|或许|说不定|打算|(?<!的)(?<!个)(?<!份)(?<!出游)(?<!旅游)(?<!旅行)(?<!健身)(?<!学习)(?<!工作)(?<!减肥)(?<!训练)(?<!复习)(?<!出行)计划|(?<!在)准备|考虑|想要|我想|(?<![都常般总])会去|要不要|是否",
     _I,
 )
 QUESTION = re.compile(
