@@ -10,7 +10,7 @@ these tests, not taken from a labelled set:
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -25,7 +25,7 @@ def _stored(*turns: str) -> list[tuple[str, str, str]]:
     """(subject, object, polarity) the extractor would write for the last user turn; earlier turns alternate
     user / assistant."""
     msgs = [{"role": "user" if i % 2 == 0 else "assistant", "content": t} for i, t in enumerate(turns)]
-    out, _ = RuleExtractor().extract_explained(msgs, _CTX, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    out, _ = RuleExtractor().extract_explained(msgs, _CTX, datetime(2026, 1, 1, tzinfo=UTC))
     return [(p.record.subject, p.record.object, str(getattr(p.record.polarity, "value", p.record.polarity))) for p in out]
 
 
