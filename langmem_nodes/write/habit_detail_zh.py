@@ -54,7 +54,8 @@ def without_details(message: str, found: list[tuple[Claim, str, Any, bool]]
                     ) -> tuple[list[tuple[Claim, str, Any, bool]], list[dict[str, str]]]:
     """`found` less the claims read from a routine that says how the activity before it goes ("我在学 Python，
     每天写半小时代码" keeps Python, not "半小时代码"), and a skip for each."""
-    kept, skips = [], []
+    kept: list[tuple[Claim, str, Any, bool]] = []
+    skips: list[dict[str, str]] = []
     for item in found:
         claim, quote = item[0], item[1]
         if claim.subject == "user" and _OFTEN_FIRST.match(quote.strip()) and not _TOOL.search(quote) and elaborates(
