@@ -22,3 +22,21 @@ def read_graph_over(home: Path, texts: Sequence[str], now: datetime, user: str =
                                        confidence=0.9, created_at=now - timedelta(days=10 * i))
                           for i, t in enumerate(texts)])
         yield create_read_graph(store, clock=lambda: now).compile()
+
+
+def selected(graph: Any, text: str, user: str = "ada") -> list[MemoryRecord]:
+    """The records the read graph injects for `text` said by `user`."""
+    from langmem_nodes.records import MemoryContext
+
+    out = graph.invoke({"messages": [("user", text)]}, context=MemoryContext(user_id=user))
+    return [h.record for h in out["memory_selected"]]
+
+
+def selected_numbers(graph: Any, text: str, user: str = "ada") -> set[int]:
+    """The numbers i of the memories `m{i}` injected for `text`."""
+    return {int(r.id[1:]) for r in selected(graph, text, user)}
+
+
+def selected_texts(graph: Any, text: str, user: str = "ada") -> set[str]:
+    """The texts of the memories injected for `text`."""
+    return {r.text for r in selected(graph, text, user)}

@@ -20,11 +20,9 @@ from datetime import UTC, datetime
 import pytest
 
 from langmem_nodes.read.query_need import query_need
-from langmem_nodes.records import MemoryContext
-from tests._default_home import read_graph_over
+from tests._default_home import read_graph_over, selected_numbers
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
-CTX = MemoryContext(user_id="ada")
 
 HOME = ["User is training for a triathlon in September", "User has a beagle called Nutmeg", "User works as a pharmacist",
         "User is allergic to shellfish", "User's team deploys with Terraform to GCP", "User prefers short answers",
@@ -46,10 +44,6 @@ REQUESTS = [("what should I eat the night before a long ride for my race?", 0),
             ("给我们的基础设施加一个存储桶怎么写", 10)]
 
 
-def _selected(graph, text):
-    return {int(h.record.id[1:]) for h in graph.invoke({"messages": [("user", text)]}, context=CTX)["memory_selected"]}
-
-
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory):
     yield from read_graph_over(tmp_path_factory.mktemp("home") / "default", HOME, NOW)
@@ -58,20 +52,20 @@ def graph(tmp_path_factory):
 @pytest.mark.integration
 @pytest.mark.parametrize("text", TASKS_EN + TASKS_ZH)
 def test_default_home_a_self_contained_task_in_the_first_person_gets_nothing(graph, text):
-    assert {HOME[i] for i in _selected(graph, text)} == set()
+    assert {HOME[i] for i in selected_numbers(graph, text)} == set()
 
 
 @pytest.mark.integration
 @pytest.mark.xfail(strict=True, reason="known: below the generic-task margin (see STILL_MISSED)")
 @pytest.mark.parametrize("text", STILL_MISSED)
 def test_default_home_tasks_still_given_a_memory(graph, text):
-    assert {HOME[i] for i in _selected(graph, text)} == set()
+    assert {HOME[i] for i in selected_numbers(graph, text)} == set()
 
 
 @pytest.mark.integration
 @pytest.mark.parametrize(("text", "want"), REQUESTS)
 def test_default_home_the_users_own_requests_keep_their_memory(graph, text, want):
-    assert want in _selected(graph, text)
+    assert want in selected_numbers(graph, text)
 
 
 @pytest.mark.parametrize("text", [

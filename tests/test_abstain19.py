@@ -23,11 +23,9 @@ import pytest
 from langmem_nodes.read.other_person import others_named
 from langmem_nodes.read.query_need import query_need
 from langmem_nodes.read.standing import conditions_asked
-from langmem_nodes.records import MemoryContext
-from tests._default_home import read_graph_over
+from tests._default_home import read_graph_over, selected_numbers
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
-CTX = MemoryContext(user_id="ada")
 
 HOME = ["用户有一个四岁的女儿", "用户养了一只柴犬", "用户写 Go，项目是一个叫 harbor 的命令行工具，用 cobra", "用户老家在湖南岳阳，现在在广州上班",
         "用户吃素", "用户在学日语，准备秋天去大阪", "用户和父母住在一起，家里还有两个孩子", "用户在准备雅思",
@@ -51,10 +49,6 @@ KEEP = [("春节回家坐什么车方便", 3), ("周末全家一起做点什么�
 STILL_MISSED = [("the exported config gets lost after a restart", 10)]
 
 
-def _selected(graph, text):
-    return {int(h.record.id[1:]) for h in graph.invoke({"messages": [("user", text)]}, context=CTX)["memory_selected"]}
-
-
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory):
     yield from read_graph_over(tmp_path_factory.mktemp("home") / "default", HOME, NOW)
@@ -63,20 +57,20 @@ def graph(tmp_path_factory):
 @pytest.mark.integration
 @pytest.mark.parametrize("text", NOTHING)
 def test_default_home_someone_elses_thing_or_a_question_of_knowledge_gets_nothing(graph, text):
-    assert {HOME[i] for i in _selected(graph, text)} == set()
+    assert {HOME[i] for i in selected_numbers(graph, text)} == set()
 
 
 @pytest.mark.integration
 @pytest.mark.parametrize(("text", "want"), KEEP)
 def test_default_home_a_request_that_depends_on_the_users_situation_keeps_it(graph, text, want):
-    assert want in _selected(graph, text)
+    assert want in selected_numbers(graph, text)
 
 
 @pytest.mark.integration
 @pytest.mark.xfail(strict=True, reason="known: see STILL_MISSED")
 @pytest.mark.parametrize(("text", "want"), STILL_MISSED)
 def test_default_home_still_missed(graph, text, want):
-    assert want in _selected(graph, text)
+    assert want in selected_numbers(graph, text)
 
 
 @pytest.mark.parametrize(("text", "who"), [

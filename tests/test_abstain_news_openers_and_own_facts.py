@@ -14,11 +14,9 @@ import pytest
 from langmem_nodes.read.fact_question import asks_own_fact
 from langmem_nodes.read.query_need import query_need
 from langmem_nodes.read.report import tells_news
-from langmem_nodes.records import MemoryContext
-from tests._default_home import read_graph_over
+from tests._default_home import read_graph_over, selected_texts
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
-CTX = MemoryContext(user_id="ada")
 
 NEWS_WITH_CONNECTIVE = ["oh and I'm allergic to shellfish.", "also, my sister just had a baby",
                         "and I finally finished the marathon!", "anyway I sold my old bike", "plus I got a promotion",
@@ -76,15 +74,11 @@ def graph(tmp_path_factory):
     yield from read_graph_over(tmp_path_factory.mktemp("home") / "default", HOME, NOW)
 
 
-def _selected(graph, text):
-    return {h.record.text for h in graph.invoke({"messages": [("user", text)]}, context=CTX)["memory_selected"]}
-
-
 @pytest.mark.integration
 @pytest.mark.parametrize("text", ["also, my sister just had a baby", "and I finally finished the marathon!",
                                   "顺便说一下，我换了新工作", "what year was I born?"])
 def test_default_home_news_and_fact_questions_get_no_unrelated_memory(graph, text):
-    assert _selected(graph, text) == set()
+    assert selected_texts(graph, text) == set()
 
 
 #: Still given memories: e5 puts «用户是一名护士» above the anchors for "我是什么…" (the same frame); "在哪…<verb>" is
@@ -97,7 +91,7 @@ STILL_GIVEN = ["我是什么血型？", "我是在哪里长大的？"]
 @pytest.mark.xfail(strict=True, reason="known: see STILL_GIVEN")
 @pytest.mark.parametrize("text", STILL_GIVEN)
 def test_default_home_fact_questions_still_given_a_memory(graph, text):
-    assert _selected(graph, text) == set()
+    assert selected_texts(graph, text) == set()
 
 
 @pytest.mark.integration
@@ -106,4 +100,4 @@ def test_default_home_fact_questions_still_given_a_memory(graph, text):
                                             ("oh and I'm allergic to shellfish now too", "User is allergic to peanuts"),
                                             ("what should I cook tonight?", "User is allergic to peanuts")])
 def test_default_home_the_users_own_facts_and_requests_keep_their_memory(graph, text, want):
-    assert want in _selected(graph, text)
+    assert want in selected_texts(graph, text)

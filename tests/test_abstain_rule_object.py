@@ -12,10 +12,10 @@ import pytest
 from langmem_nodes.read import create_read_graph
 from langmem_nodes.read.relevance import content_terms
 from langmem_nodes.read.rule_object import governs, is_rule
-from langmem_nodes.records import MemoryContext, MemoryRecord, Scope
+from langmem_nodes.records import MemoryRecord, Scope
+from tests._default_home import selected_texts
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
-CTX = MemoryContext(user_id="ada")
 RULES = ["Song suggestions must always include the release year", "Essays for the user must use Oxford commas",
          "User wants code comments in plain English without jargon",
          "给用户写邮件时要用正式的语气", "用户要求 SQL 里不准用 SELECT *"]
@@ -67,21 +67,17 @@ def graph(tmp_path_factory):
         yield create_read_graph(store, clock=lambda: NOW).compile()
 
 
-def _selected(graph, text):
-    return {h.record.text for h in graph.invoke({"messages": [("user", text)]}, context=CTX)["memory_selected"]}
-
-
 @pytest.mark.integration
 @pytest.mark.parametrize(("text", "rule"), [("make a list of songs for a long drive", RULES[0]),
                                             ("can you tighten up my essay conclusion", RULES[1]),
                                             ("write a comment above the retry loop explaining it", RULES[2]),
                                             ("帮我写封邮件约客户下周开会", RULES[3]), ("写个 SQL 查上个月的订单", RULES[4])])
 def test_default_home_a_request_naming_the_rules_object_gets_the_rule(graph, text, rule):
-    assert rule in _selected(graph, text)
+    assert rule in selected_texts(graph, text)
 
 
 @pytest.mark.integration
 @pytest.mark.parametrize("text", ["what year did Queen release Bohemian Rhapsody?", "I always forget where I put my keys",
                                   "帮我写个请假条"])
 def test_default_home_a_turn_not_naming_it_gets_no_rule(graph, text):
-    assert not set(RULES) & _selected(graph, text)
+    assert not set(RULES) & selected_texts(graph, text)
