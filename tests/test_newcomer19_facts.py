@@ -50,3 +50,26 @@ def test_a_job_said_of_oneself_stays(text):
 @pytest.mark.parametrize("text", ["我昨天吃了火锅", "我上周末去爬山了"])
 def test_a_past_episode_is_still_not_a_fact(text):
     assert _facts(text) == []
+
+
+def _skips(turns: list[tuple[str, str]]) -> list[dict]:
+    msgs = [{"role": r, "content": c} for r, c in turns]
+    return RuleExtractor().extract_explained(msgs, MemoryContext(user_id="u"), utcnow())[1]
+
+
+@pytest.mark.parametrize("turns", [
+    [("user", "我男朋友叫Tom，他是程序员"), ("assistant", "好的"), ("user", "tell me a joke about cats"), ("assistant", "…"),
+     ("user", "actually scratch that, i moved to rotterdam last month")],
+    [("user", "My sister is called Ines."), ("assistant", "Noted."), ("user", "Write me a haiku about rain."),
+     ("assistant", "…"), ("user", "no wait, forget the haiku, I moved to Porto in May")],
+    [("user", "我老婆叫小美"), ("assistant", "好的"), ("user", "给我讲个笑话吧"), ("assistant", "…"),
+     ("user", "哦不对，不用讲了，我上个月搬到苏州了")],
+])
+def test_withdrawing_a_request_puts_no_earlier_fact_in_doubt(turns):
+    """newcomer19 H3: the boyfriend's name two turns back was flagged "a later correction was not understood"."""
+    assert not [s for s in _skips(turns) if s.get("confirm")], _skips(turns)
+
+
+def test_a_slip_right_after_a_fact_still_puts_it_in_doubt():
+    turns = [("user", "I live in Oslo."), ("assistant", "Noted."), ("user", "wait that's wrong, btw I'm vegetarian")]
+    assert [["user", "lives_in", "Oslo"]] in [s.get("confirm") for s in _skips(turns)]

@@ -926,11 +926,14 @@ class RuleExtractor(Extractor):
                 found += [(c, message.strip()[:200], Source.EXPLICIT_CORRECTION, False)
                           for c in _reversed(self._last_claims(earlier))]
             doubted = self._last_claims(earlier) if earlier else []
-            if found and doubted and not _corrects(found, doubted):
+            # a value that parsed and corrects nothing puts in doubt only what the turn just before said: "tell me a
+            # joke" … "actually scratch that, i moved to rotterdam" withdraws the request, not a name said before it
+            just_before = self._last_claims(earlier, back=1) if earlier else []
+            if found and just_before and not _corrects(found, just_before):
                 # "wait that's wrong, I moved last month. btw I'm vegetarian": what parsed corrects nothing said
                 # before, so the value the slip withdrew is no longer certain either
                 skips.append({"text": message.strip()[:200], "reason": "correction not understood",
-                              "confirm": [[c.subject, c.predicate, c.object] for c in doubted]})
+                              "confirm": [[c.subject, c.predicate, c.object] for c in just_before]})
             if not found:  # a correction whose new value did not parse: the old value is no longer certain
                 if doubted:
                     skips.append({"text": message.strip()[:200], "reason": "correction not understood",
@@ -1101,9 +1104,9 @@ class RuleExtractor(Extractor):
             return []
         return [(c, said, Source.INFERRED, False) for c in grammar.parse(said)]
 
-    def _last_claims(self, earlier: Sequence[Turn]) -> list[Claim]:
-        """The claims of the latest earlier user turn that made any: what a correction is about."""
-        for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
+    def _last_claims(self, earlier: Sequence[Turn], back: int = 3) -> list[Claim]:
+        """The claims of the latest earlier user turn that made any, of the last `back`: what a correction is about."""
+        for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-back:]):
             before = self._context_claims(str(turn.get("content", "")))
             if before:
                 return before
