@@ -213,6 +213,13 @@ _ZH_PHRASE = re.compile(
 )
 # a credential word in a list, its value after a space: "network 'TheBatcave', password iamvengeance"
 _LISTED_PASSWORD = re.compile(r"(?:^|[,;:/|]\s*)(?:pass(?:word|code)?|pw|pwd)\s+[\"'“]?(?P<v>[^\s\"'”,;.!?]{4,})[\"'”]?\s*(?:$|[,;.!?])", _I)
+# a thing's "pass" and a password-shaped value right after it: "VPN user jdoe, VPN pass Quasar-Lantern-6", "root pass
+# Tulip=Frame44" (not a verb, "I pass Exit-42B", nor a ticket: "boarding pass", "season pass")
+_MODIFIED_PASS = re.compile(r"(?<![\w-])(?!(?:I|we|you|they|he|she|it|to|will|can|could|would|should|must|might|may|did|do|"
+                            r"don'?t|not|please|then|and|or|also|just|boarding|bus|season|day|ski|hall|gym|backstage|free|"
+                            r"park|museum|transit|rail|travel|guest|press|weekly|monthly|annual|all-access|fast|first|"
+                            r"always|never|often|sometimes|\w+ly)\b)"  # "I usually pass --retries=3": a verb
+                            r"(?P<k>[A-Za-z][\w-]*)\s+pass\s+[\"'“]?(?P<v>[A-Za-z0-9][^\s\"'”,;]{5,})", _I)
 # zh: the value first, then what it opens: "8866是小区大门的密码", "1024 就是我的开机密码"
 _ZH_VALUE_FIRST = re.compile(r"(?<![A-Za-z0-9!@#$%^&*_+=~.-])(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{4,})\s*(?:就|也|都)?(?:是|为|当)[\u4e00-\u9fffA-Za-z ]{0,12}?(?:的)?"
                              rf"(?:{_ZH_WORD})(?:[。！？，,]|$)", _I)
@@ -663,6 +670,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue
         if m.group("v").casefold() in _PRODUCTS:  # "密码在 1Password 里": where they are kept
             continue
+        if re.fullmatch(r"[\u4e00-\u9fff]+", m.group("v")) and (m.group("v").endswith(("吗", "么", "嘛"))
+                                                           or text[m.end("v"):m.end("v") + 1] in ("?", "？")):
+            continue  # "口令是公司年会时大家要对的那种暗号吗？": zh words asked about, not a pass phrase given
         if _ZH_MEASURE.match(m.group("v")):  # "API密钥每90天要轮换一次", "密钥长度 256 位": a period or a length
             continue
         if not m.group("link").strip() and re.fullmatch(r"[\u4e00-\u9fff]{1,4}[？?！!。]?", m.group("v")):
@@ -696,6 +706,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         asked = re.match(r"[^.!?。！？\n]*[?？]", text[m.end():])  # "what should I use for security questions?"
         if text[start:m.start()].strip() and not asked:
             found.append(Finding("security answer", "secret", start, m.end(), text[start:m.end()]))
+    for m in _MODIFIED_PASS.finditer(text):
+        if _strongly_shaped(m.group("v").rstrip(".!?")) and not _product(m.group("v").rstrip(".!?")):
+            add("password", m, "v")
     for m in _LISTED_PASSWORD.finditer(text):
         if m.group("v").casefold() not in _EN_NON_VALUE and not re.match(_EN_NOT_CREDENTIAL, m.group("v"), _I):
             add("password", m, "v")
