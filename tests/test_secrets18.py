@@ -4,9 +4,11 @@ was changed), en + zh:
 - a thing's "pass" and a password-shaped value right after it ("VPN pass Drift-Harbor-29"), not a ticket or a verb;
 - a key named for what it lets in, set to a value ("webhook key=693a…", a UUID-shaped key), not a cache key;
 - a value spelled with letters and digits, then what it opens ("It's B-R-A-V-O-7-7 for the guest network");
-- a voicemail code, a garage opener, a safe "I set it to …" after a colon;
+- a key for an encrypted thing with a password-shaped value a few words on ("Key for the … drive: Tortoise-Lamp-Ridge-4");
+- an auth code, a voicemail code, a garage opener, a zh dial with spaced turns ("左转 3 圈到 25"), a safe "I set it to …" after a colon;
 - a question naming a secret, answered by "I think I set it to …"; a reply reported ("I told her it's …");
 - a capitalised word and a number after a link in a sentence pointing back ("oh it's just Mochi99");
+- a product a few words after a secret's name is not its value ("my password doesn't work on Android12");
 - a zh number word right before a value says which ("会议号 582 331 907", "门禁卡号是 …"), and zh words asked
   about after 口令是 ("…暗号吗？") are no pass phrase.
 """
@@ -32,6 +34,9 @@ FOUND = {  # text -> the value that must be found
     "Mom asked what the wifi password is. I told her it's Heron_Pond_62.": "Heron_Pond_62",
     "the password? oh it's just my cat's name plus 99, so Mochi99": "Mochi99",
     "保险柜密码是多少来着？我记得是 4 4 0 9": "4 4 0 9",
+    "Key for the encrypted backup drive: Tortoise-Lamp-Ridge-4": "Tortoise-Lamp-Ridge-4",
+    "auth code from the bank was 558 214": "558 214",
+    "家里保险箱：左转 3 圈到 25，右转到 10，左转到 40": "25",
     # found before, kept
     "the camera admin pass Wren_Stone_31 in case the app logs me out": "Wren_Stone_31",
     "飞书机器人的 key 是 5c0e9a12-77b3-4f08-a1d6-2e9c4b8f3d05，帮我看看为啥推不出去": "5c0e9a12-77b3-4f08-a1d6-2e9c4b8f3d05",
@@ -59,6 +64,18 @@ LOOKALIKES = [
     "口令是公司年会时大家要对的那种暗号吗？",
     # held no secret before, kept
     "I pass Exit-42B on the way to work",
+    "my password doesn't work on Android12",
+    "I usually pass --retries=3 to pytest",
+    "the auth code grant returns 400 errors",
+    "Our team pass CI-Build-42 every night",
+    "the webhook key: payment_succeeded",
+    "What's the PIN for? I think I set it to vibrate",
+    "the license plate is spelled K-L-M-1-9 on the car",
+    "会议号码 8812 4421，密码我晚点发",
+    "the key thing about the encrypted drive is speed",
+    "the secret ingredient is smoked paprika",
+    "my bus pass expires on 12/31",
+    "my employee number is 448213 and I start Monday",
     "my boarding pass says Gate-B12x",
     "the cache key=user_42_profile_v2",
     "request id 7c9e6679-7425-40de-944b-e07fc1f97ae6 failed again, can you read the log?",

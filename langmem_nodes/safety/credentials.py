@@ -171,7 +171,7 @@ _EN_PHRASE = re.compile(
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
 # (glued to zh or not: "智谱的key是 9f3c….Lk2T…" — a CJK character is a word character, so no \b stands there)
 _NEAR_VALUE = re.compile(rf"(?<![A-Za-z0-9_])(?:(?:app|client|corp|api|access|auth|bot|secret|private)[_-]?)?(?P<w>key|password|pa?s{{1,2}}w(?:o?r|ro)?ds?|passcode|pw|secret|token|auth)(?![A-Za-z0-9_])(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
-                         r"(?P<gap>[^.!?\n]{0,60}?)\s(?P<v>[^\s,;]{8,})", re.I)
+                         r"(?P<gap>[^.!?\n]{0,60}?)\s(?P<v>(?=[^\s,;]*\d)[^\s,;]{8,})", re.I)
 # a cloud's key pair by its short names, glued to zh or not: "百度智能云的SK 8f2e7c…", "AK: 3f9a…, SK: …"
 _AK_SK = re.compile(r"(?<![A-Za-z0-9_])(?-i:SK|AK|SecretKey|SecretId|AccessKey)(?![A-Za-z0-9_])[^\n。！？.!?]{0,12}?"
                     r"(?<![A-Za-z0-9/+=_-])(?P<v>[A-Za-z0-9/+=_-]{16,})")
@@ -219,7 +219,9 @@ _MODIFIED_PASS = re.compile(r"(?<![\w-])(?!(?:I|we|you|they|he|she|it|to|will|ca
                             r"don'?t|not|please|then|and|or|also|just|boarding|bus|season|day|ski|hall|gym|backstage|free|"
                             r"park|museum|transit|rail|travel|guest|press|weekly|monthly|annual|all-access|fast|first|"
                             r"always|never|often|sometimes|\w+ly)\b)"  # "I usually pass --retries=3": a verb
-                            r"(?P<k>[A-Za-z][\w-]*)\s+pass\s+[\"'“]?(?P<v>[A-Za-z0-9][^\s\"'”,;]{5,})", _I)
+                            r"(?P<k>[A-Za-z][\w-]*)\s+pass\s+[\"'“]?(?P<v>[A-Za-z0-9][^\s\"'”,;]{5,})[\"'”]?"
+                            # the value ends its clause: "our team pass CI-Build-42 every night" goes on, a verb's object
+                            r"(?=\s*(?:$|[,;.!?)，。；]|\s(?:in\s+case|for|if|and|but|btw|thanks|please)\b))", _I)
 # zh: the value first, then what it opens: "8866是小区大门的密码", "1024 就是我的开机密码"
 _ZH_VALUE_FIRST = re.compile(r"(?<![A-Za-z0-9!@#$%^&*_+=~.-])(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{4,})\s*(?:就|也|都)?(?:是|为|当)[\u4e00-\u9fffA-Za-z ]{0,12}?(?:的)?"
                              rf"(?:{_ZH_WORD})(?:[。！？，,]|$)", _I)
@@ -622,6 +624,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         hex_secret = hexed and not _HEX_NOT_KEY.search(m.group("gap")) and (word in ("token", "secret", "auth") or (
             word == "key" and len(hexed.group(0)) >= 32 and not _DATA_KEY.search(text, 0, m.start("w"))))
         data_key = word == "key" and _DATA_KEY.search(text, 0, m.start("w"))  # "字典的key是 user_name_2024"
+        if m.group("gap").strip() and KNOWN_TECH.fullmatch(m.group("v").rstrip(".!?")):
+            continue  # "my password doesn't work on Android12": a product a few words on, not the value
         if hex_secret or (word != "auth" and not data_key and _strongly_shaped(m.group("v").rstrip(".!?"))):
             add("password" if m.group("w").casefold().startswith(("pas", "pss")) else m.group("w").casefold(), m, "v")
     for m in _AK_SK.finditer(text):

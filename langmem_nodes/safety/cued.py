@@ -38,6 +38,7 @@ _I = re.IGNORECASE
 _BUZZER = r"buzzer|intercom|call\s*box|entry\s*phone|door\s*phone"
 _WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|lock\s*box|key\s*box|lock|locker|"
                r"padlock|bike\s+lock|safe|vault|elevator|lift|keypad|building|apartment|unlock|pickup|parcel|voicemail|voice\s*mail|opener|"
+               r"auth|authentication|"
                r"verification|one[- ]time|otp|2fa|mfa|security|backup|recovery|access|pairing|parking|mailbox|"
                rf"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in|bank|banking|bike|cage|cabinet|cupboard|check-?in|guard|sms|parental|"
                rf"doorbell(?:'s)?|ipad|iphone|tablet|laptop|kindle|{_BUZZER}")
@@ -85,7 +86,7 @@ _TYPED_IN = re.compile(r"\b(?:press(?:ed)?|dial(?:l?ed)?|hit|punch(?:ed)?|key(?:
 # a dial combination said in turns, three or more: "right 22, left 8, right 41", "右 22 左 8 右 41"
 _EN_TURN = (r"(?:\b(?:left|right|l|r|clockwise|counter-?clockwise|anti-?clockwise)(?:\s+(?:once|twice)|\s+(?:one|two|three|four|five|\d)"
             r"\s*(?:full\s+)?(?:turns?|times?|rotations?|spins?))?(?:\s+(?:to|on|at|past))?\s*\d{1,3}\b|\b\d{1,3}\s*(?:left|right|l|r)\b)")
-_ZH_TURN = r"[左右顺逆](?:时针)?(?:转)?(?:[一两二三四五六七八九\d]圈半?)?(?:转)?(?:到)?\s*\d{1,3}"
+_ZH_TURN = r"[左右顺逆](?:时针)?(?:转)?\s*(?:[一两二三四五六七八九\d]\s*圈半?)?\s*(?:转)?(?:到)?\s*\d{1,3}"  # "左转 3 圈到 25"
 _DIAL_TURNS = re.compile(rf"(?:{_EN_TURN}\s*[,，、]?\s*(?:(?:and\s+)?then\s+)?){{3,}}|"
                          rf"(?:(?:再|然后|接着)?{_ZH_TURN}\s*[,，、]?\s*){{3,}}", _I)
 _TYPED_CODE = re.compile(r"\d{4,8}[*#]?(?![\w:/-]|\.\w|\s?\d)|\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)|"
@@ -126,7 +127,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+=~.\-/]*[A-Za-z0-9!@#$%^&*_
 _MEASURE_AFTER = re.compile(
     r"^\s*(?:characters?|chars?|digits?|letters?|symbols?|people|persons?|users?|times?|attempts?|tries|days?|hours?|"
     r"hrs?|minutes?|mins?|seconds?|secs?|weeks?|months?|years?|yrs?|am|pm|%|percent|dollars?|euros?|yuan|rmb|usd|"
-    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|lines?|loc|commits?|files?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|毫秒|微秒|毫米|厘米|毫升|公斤|千克|克|升|倍|帧|像素|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
+    r"kb|mb|gb|tb|km|kg|ms|px|errors?|responses?|pages?|steps?|items?|lines?|loc|commits?|files?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|毫秒|微秒|毫米|厘米|毫升|公斤|千克|克|升|倍|帧|像素|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
     _I)
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|reference|ref|booking|confirmation|invoice|claim|"

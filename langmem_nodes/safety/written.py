@@ -98,7 +98,9 @@ def _named_keys(text: str) -> list[Finding]:
     out = []
     for m in _NAMED_KEY.finditer(text):
         v = m.group("v").rstrip(".!?")
-        if re.search(r"\d", v) and (_credential_shaped(v) or _HEX_OR_UUID.fullmatch(v) or _looks_random(v)):
+        mixed = re.search(r"[A-Z]", v) and re.search(r"[a-z]", v)  # "customer_id_2024_v2" names data
+        grouped = re.fullmatch(r"[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){2,}", v)  # a licence key's groups
+        if re.search(r"\d", v) and (_HEX_OR_UUID.fullmatch(v) or _looks_random(v) or mixed or grouped):
             out.append(Finding("credential", "secret", m.start("v"), m.start("v") + len(v), v))
     return out
 
