@@ -8,6 +8,8 @@ was changed), en + zh:
 - an auth code, a voicemail code, a garage opener, a zh dial with spaced turns ("左转 3 圈到 25"), a safe "I set it to …" after a colon;
 - a question naming a secret, answered by "I think I set it to …"; a reply reported ("I told her it's …");
 - a capitalised word and a number after a link in a sentence pointing back ("oh it's just Mochi99");
+- a padlock's three digits; a file locked with a value; a dial with spaced dashes ("the safe is 19 - 7 - 33");
+- a serial number, a key's fingerprint and a publishable key are not secrets;
 - a product a few words after a secret's name is not its value ("my password doesn't work on Android12");
 - a zh number word right before a value says which ("会议号 582 331 907", "门禁卡号是 …"), and zh words asked
   about after 口令是 ("…暗号吗？") are no pass phrase.
@@ -37,6 +39,9 @@ FOUND = {  # text -> the value that must be found
     "Key for the encrypted backup drive: Tortoise-Lamp-Ridge-4": "Tortoise-Lamp-Ridge-4",
     "auth code from the bank was 558 214": "558 214",
     "家里保险箱：左转 3 圈到 25，右转到 10，左转到 40": "25",
+    "Padlock on the bike shed: 4 7 1": "4 7 1",
+    "I locked the zip file with Velvet_Owl_55, remind me later": "Velvet_Owl_55",
+    "ok so the safe is 19 - 7 - 33": "19 - 7 - 33",
     # found before, kept
     "the camera admin pass Wren_Stone_31 in case the app logs me out": "Wren_Stone_31",
     "飞书机器人的 key 是 5c0e9a12-77b3-4f08-a1d6-2e9c4b8f3d05，帮我看看为啥推不出去": "5c0e9a12-77b3-4f08-a1d6-2e9c4b8f3d05",
@@ -68,6 +73,13 @@ LOOKALIKES = [
     "I usually pass --retries=3 to pytest",
     "the auth code grant returns 400 errors",
     "Our team pass CI-Build-42 every night",
+    "the serial number on my laptop is C02XK1JHJG5H",
+    "the public key fingerprint is SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+    "the Stripe publishable key is pk_live_51HxAbCdEfGh on the frontend, that's fine right?",
+    "my padlock is in room 3 1 2",
+    "the padlock on the shed is 100 years old",
+    "the safe is 3 - 4 - 2024",
+    "I locked the door with the key at 10 pm",
     "the webhook key: payment_succeeded",
     "What's the PIN for? I think I set it to vibrate",
     "the license plate is spelled K-L-M-1-9 on the car",

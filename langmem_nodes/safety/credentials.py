@@ -391,7 +391,7 @@ _ACCESS = re.compile(
     r"\b(?:log(?:ging|ged|s)?\s?(?:in(?:to)?|on)|log(?:ging|ged|s)?\s+(?:me|us|you|him|her|them)\s+(?:out|in)|logged\s+out|logins?|sign(?:ing|ed|s)?[- ]?(?:in|on)(?:to)?|signin|unlock(?:s|ed|ing)?|"
     r"master|vault|credentials?|passphrase|passcode|admin\s+(?:account|user)|keychain|keepass|1password|bitwarden|"
     r"lastpass|keypad|opens?\s+with|my\s+usual\s+one|pay(?:ment)?\s+pin|admin|router|sign(?:ing|ed)?\s+up|register(?:ed|ing)?|"
-    r"(?:online\s+)?banking|(?:locked|protected|encrypted)\s+(?:with|by|using)|"  # "the pdf is locked with 19880412"
+    r"(?:online\s+)?banking|(?:locked|protected|encrypted|secured)(?:\s+(?:the|my|our|this|that|it|a|an))?(?:\s+[\w.-]+){0,2}?\s+(?:with|by|using)|"  # "the pdf is locked with 19880412"
     r"(?:boot|startup|lock[- ]?screen|screen|phone|laptop|sim|card|atm|bank|alarm|safe|bike\s+lock)\s+code)\b|"
     r"登录|登陆|登进|登入|登上|开机|解锁|锁屏|进系统|账号|帐号|账户|帐户|主密|保险箱|支付|付款|网银|取款|银行卡|门禁|开门|注册|管理员|后台", _I)
 # a 4-8 digit code right after the link of a clause about getting in: "unlocks with 739104", "支付那六位数是 090817"
@@ -401,7 +401,7 @@ _ID_BEFORE = re.compile(r"(?:工号|学号|房号|单号|编号|号码|卡号|�
                         r"tracking|room|locker|seat)\s+(?:id|number|no\.?|#))\s*(?:是|为|:|：|=|\bis|\bwas)?\s*$", _I)
 # a number that says whose or which, named earlier in the clause, with no secret's name after it
 _WHOSE_NUMBER = re.compile(r"(?:\b(?:employee|staff|student|member|membership|badge|order|tracking|room|locker|seat|customer|"
-                           r"reference|case|ticket|phone|library\s+card)\s+(?:id|number|no\.?|#)|工号|学号|会员号|订单号|单号|"
+                           r"reference|case|ticket|phone|library\s+card|serial|imei|asset|part|model)\s+(?:id|number|no\.?|#)|\b(?:serial|imei|service\s+tag|mac\s+address)\b|工号|学号|会员号|订单号|单号|"
                            r"手机号|电话号码?)(?![^,，;；]*?\b(?:pass(?:word|code)?|pin|code)\b|[^,，;；]*?密码)", _I)
 _CLAUSE_END = re.compile(r"[.!?;](?=\s+[^\s\u4e00-\u9fff]|\s*$)|[。！？；\n]")
 _LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input|set|and)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed|es)?(?:\s+in)?|\bpress(?:ed)?|\bdial(?:ed)?|\b(?:key|tap|type)(?:ed|s)?\s+in|(?:那|这)串(?:数字|号码)?|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
@@ -542,7 +542,7 @@ def _typed_credentials(text: str) -> list[Finding]:
                 continue  # a password in a link's userinfo or a key in its query is found by its own rule
             if named_not_typed(core, clause[max(0, m.start() - 40):m.start()]):  # "colour #FF5733 for the login button"
                 continue
-            if core.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", clause[:m.start()])[-1]):
+            if (core.isdigit() or not _four_classes(core)) and _WHOSE_NUMBER.search(re.split(r"[,，;；]", clause[:m.start()])[-1]):
                 continue  # "my student number is on the back of the card: 20451187": the number named before it
             leet = _LEET_PASSWORD.search(core)
             before = clause[max(0, m.start() - 12):m.start()]
@@ -626,6 +626,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         data_key = word == "key" and _DATA_KEY.search(text, 0, m.start("w"))  # "字典的key是 user_name_2024"
         if m.group("gap").strip() and KNOWN_TECH.fullmatch(m.group("v").rstrip(".!?")):
             continue  # "my password doesn't work on Android12": a product a few words on, not the value
+        if _HEX_NOT_KEY.search(m.group("gap")) or re.search(r"\b(?:public|publishable|pub)[\s_-]*$", text[max(0, m.start("w") - 14):m.start("w")], _I):
+            continue  # "the public key fingerprint is SHA256:…", "the publishable key is pk_live_…": what anyone may see
         if hex_secret or (word != "auth" and not data_key and _strongly_shaped(m.group("v").rstrip(".!?"))):
             add("password" if m.group("w").casefold().startswith(("pas", "pss")) else m.group("w").casefold(), m, "v")
     for m in _AK_SK.finditer(text):

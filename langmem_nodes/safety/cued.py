@@ -67,7 +67,7 @@ _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doo
 # a thing opened only by typing, said to be a code of 4+ digits: "the garage keypad is seven three one nine",
 # "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
 _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
-                           r"(?:\s+(?:panel|pad|system|unit|box))?(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?\s*"
+                           r"(?:\s+(?:panel|pad|system|unit|box))?(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:\s+[\w-]+)?(?:'s)?)?\s*"
                            r"(?:is|was|'s|:|=|->|is\s+now|now\s+is|takes|needs|wants|asks\s+for|opens\s+with|uses|has)\s+|"
                            r"\b(?:door|gate|garage|shed|storage\s+unit|cellar|basement)(?:\s+(?:opener|keypad|remote|door|lock))?(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?"
                            r"\s*(?:'s|:|=|->|\s+is|\s+was)\s*|"
@@ -250,9 +250,16 @@ _CARD_BACK = re.compile(r"卡(?:片)?(?:背面|背后)|\b(?:cvv2?|cvc2?|cvn|secu
                         r"(?:digits|numbers?)\s+on\s+the\s+back)\b|安全码", _I)
 
 
+_THREE_DIGIT_LOCK = re.compile(r"\b(?:padlock|combination\s+lock|combo\s+lock|bike\s+lock|luggage\s+lock|suitcase\s+lock|"
+                               r"cable\s+lock|lock\s+combo)\b|密码锁|挂锁|行李箱", _I)
+# a dial's numbers with spaced dashes: "the safe is 19 - 7 - 33" (never a date: no group of four)
+_DASHED_DIAL = re.compile(r"\d{1,3}(?:\s*[-–]\s*\d{1,3}){2,3}(?![\d.:/])")
+
+
 def _pieces(sentence: str, offset: int) -> list[Finding]:
     out = []
-    least = 3 if _CARD_BACK.search(sentence) else 4  # a card's security code has three digits
+    # a card's security code and a padlock's dial have three digits
+    least = 3 if _CARD_BACK.search(sentence) or _THREE_DIGIT_LOCK.search(sentence) else 4
     for m in _SPACED_DIGITS.finditer(sentence):
         keyed = re.search(r"\b(?:star|hash|press(?:ed)?)\s*$|[*#]\s*$", sentence[:m.start()], _I)  # "star 1 2 3 4 pound": keys
         if sum(c.isdigit() for c in m.group(0)) >= least and (keyed or not _MEASURE_AFTER.match(sentence[m.end():])) \
@@ -349,7 +356,11 @@ def find_cued(text: str) -> list[Finding]:
             keys = _KEYS_BEFORE.match(sentence, typed.end())  # matches at least the empty string
             at = offset + (keys.end() if keys else typed.end())
             values = [f for f in (*_values(sentence, offset), *_pieces(sentence, offset))
-                      if f.start == at and _four_digits(f.value)]
+                      if f.start == at and (_four_digits(f.value) or (_THREE_DIGIT_LOCK.search(sentence)
+                                                                      and sum(c.isdigit() for c in f.value) == 3))]
+            dashed = _DASHED_DIAL.match(sentence, at - offset)
+            if not values and dashed and " " in dashed.group(0):  # "the safe is 19 - 7 - 33"
+                values = [Finding("access code", "secret", offset + dashed.start(), offset + dashed.end(), dashed.group(0))]
         dial = _DIAL_TURNS.search(sentence)
         if dial and not values and (cue or _OPENER.search(sentence) or lent):  # "the safe combo? right 22, left 8, right 41"
             values = [Finding("access code", "secret", offset + dial.start(), offset + dial.end(), dial.group(0).rstrip(" ,，、"))]
