@@ -9,6 +9,8 @@ was changed), en + zh:
 - a question naming a secret, answered by "I think I set it to …"; a reply reported ("I told her it's …");
 - a capitalised word and a number after a link in a sentence pointing back ("oh it's just Mochi99");
 - a padlock's three digits; a file locked with a value; a dial with spaced dashes ("the safe is 19 - 7 - 33");
+- a year after a preposition ("the PIN for my old phone from 2015", "保险箱是 2019 年买的") and a dummy judged
+  ("password123 is a terrible password") are no values;
 - a serial number, a key's fingerprint and a publishable key are not secrets;
 - a product a few words after a secret's name is not its value ("my password doesn't work on Android12");
 - a zh number word right before a value says which ("会议号 582 331 907", "门禁卡号是 …"), and zh words asked
@@ -80,6 +82,9 @@ LOOKALIKES = [
     "the padlock on the shed is 100 years old",
     "the safe is 3 - 4 - 2024",
     "I locked the door with the key at 10 pm",
+    "I forgot the PIN for my old phone from 2015",
+    "password123 is a terrible password, right?",
+    "保险箱是 2019 年买的，型号 BGX-5/D1-45",
     "the webhook key: payment_succeeded",
     "What's the PIN for? I think I set it to vibrate",
     "the license plate is spelled K-L-M-1-9 on the car",

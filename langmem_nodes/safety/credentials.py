@@ -531,6 +531,8 @@ def _typed_credentials(text: str) -> list[Finding]:
                     continue
                 if _ID_BEFORE.search(clause[:m.start("v")]):  # "我的工号是 88213，门禁刷不开": whose number, not a PIN
                     continue
+                if _NOT_CODE_AFTER.search(clause[m.end("v"):]):  # "保险箱是 2019 年买的": a year, a floor, a sum
+                    continue
                 found.append(Finding("pin", "secret", start + m.start("v"), start + m.end("v"), m.group("v")))
         for m in _TOKEN.finditer(clause):
             raw = m.group(0).strip("[]{}<>")
@@ -644,6 +646,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             add("random-looking token", m, "v")
     for m in _EN_PHRASE.finditer(text):
         word, value = m.group("w"), m.group("v")
+        if value[:1].isdigit() and re.search(r"\b(?:from|in|since|until|till|by|before|after|around|circa|of|on|at)\s+$",
+                                             text[m.start():m.start("v")], _I):
+            continue  # "the PIN for my old phone from 2015": a year or a time after a preposition, no link to a value
         if re.search(r"s\s+are\s*$", text[m.start("w"):m.start("v")], _I) and not _credential_shaped(value.split()[0]):
             continue  # "3 of my passwords are reused": what they are like, not what they are
         if _en_value_ok(word, value):
@@ -813,7 +818,8 @@ _ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|f
                           # the docs a value comes from ("文档里写…"), not one the user writes ("帮我写个交接文档")
                           r"测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档(?:里|中|上|说|写)|(?:官方|开发|接口|示例)文档|教程", _I)
 # a well-known weak value asked about, owned by nobody: "Is 'P@ssw0rd' really as bad as …?", "密码设成 123456 是不是很危险？"
-_JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable)\b|危险|安全|够强|太弱|容易被|强密码|弱密码|强不强|够不够|"
+_JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable|terrible|awful|"
+                     r"horrible|obvious|predictable|dumb|stupid|lame)\b|危险|安全|够强|太弱|容易被|强密码|弱密码|强不强|够不够|"
                      r"\b(?:meets?|valid|allowed|accepted|acceptable|enough)\b|满足|符合|合格|格式", _I)
 # a secret's name before a quoted value presents it ("the wifi password is 'Trout#Lake77', is that safe?")
 _NAMED_BEFORE = re.compile(rf"\b(?:{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})", _I)
