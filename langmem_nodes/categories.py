@@ -69,6 +69,16 @@ _PERSONAL: dict[str, Category] = {
         r"\bwhat(?:'s|\s+are|\s+is|\s+were)\s+my\s+(?:food\s+)?allerg(?:y|ies)\b|\bdo\s+i\s+have\s+(?:any\s+)?(?:food\s+)?allergies\b|"
         r"我(?:对)?(?:什么|啥|哪些|哪种)(?:东西|食物)?过敏|我(?:有)?(?:什么|啥|哪些)(?:东西)?过敏|"
         r"我(?:的)?过敏(?:源|的东西)?(?:是|有)(?:什么|啥|哪些)|我对[^，,。？?]{1,12}过敏吗|我(?:有没有|有)过敏")),
+    # what the user eats or may not: a diet or an allergy answers "what can't I eat?" / "我有什么忌口？"
+    "diet": Category((), (), frozenset({"diet", "allergy"}), (), question=(
+        r"\bwhat(?:'s|\s+is|\s+are)\s+my\s+(?:diet|dietary\s+\w+|food\s+restrictions?)\b|"
+        r"\b(?:do\s+i\s+have|have\s+i\s+got)\s+(?:any\s+)?(?:dietary|diet|food)\s+(?:restrictions?|requirements|needs)\b|"
+        r"\bwhat\s+(?:can't|cannot|can\s+not|don't|do\s+not|shouldn't|mustn't|can|do)\s+i\s+(?:not\s+)?eat\b|"
+        r"\bis\s+there\s+anything\s+i\s+(?:can't|cannot|don't|shouldn't)\s+eat\b|"
+        r"\b(?:am|was)\s+i\s+(?:a\s+)?(?:vegetarian|vegan|pescatarian)\b|"
+        r"我(?:的)?饮食(?:上|方面)?(?:有|是)?(?:什么|啥|哪些)|我(?:有)?(?:什么|啥|哪些)(?:饮食)?(?:忌口|禁忌)|忌口(?:是|有)(?:什么|啥|哪些)|"
+        r"我(?:有)?(?:什么|啥|哪些)(?:东西|食物)?不(?:能|可以)?吃|我不(?:能|可以)?吃(?:什么|啥|哪些)|"
+        r"我(?:能|可以)吃(?:什么|啥|哪些)|我(?:吃素|是素食(?:者|主义者)?)(?:吗|么|不)|我是不是(?:吃素|素食)")),
     "hometown": Category((), (), frozenset({"from"}), (), question=(
         r"\bwhere\s+(?:am|was|is)\s+(?:i|my\s+family)\s+(?:originally\s+)?from\b|"
         r"\b(?:what|where)(?:'s|\s+is)\s+my\s+home\s*town\b|"

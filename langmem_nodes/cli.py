@@ -362,11 +362,14 @@ def load_transcript_file(path: str) -> list[Any]:
 def cmd_import_conversation(args: argparse.Namespace, store: Any) -> int:
     from .conversation import import_conversation
 
+    before = store.count()
     ids = import_conversation(store, args.turns, user_id=args.user, project_id=args.project, org_id=args.org,
                               conversation=args.conversation or Path(args.file).stem)
+    new = store.count() - before
     sessions = len({t.session for t in args.turns})
-    _emit(args, f"imported {len(ids)} turns in {sessions} session(s) from {args.file}",
-          {"imported": len(ids), "sessions": sessions, "ids": ids})
+    again = f" ({len(ids) - new} already imported)" if new < len(ids) else ""
+    _emit(args, f"imported {new} turns{again} in {sessions} session(s) from {args.file}",
+          {"imported": new, "already_imported": len(ids) - new, "sessions": sessions, "ids": ids})
     return 0
 
 

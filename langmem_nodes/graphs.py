@@ -133,7 +133,7 @@ def add_memory(
     builder.add_node(missed_name, missed_write(write_node, missed_name))
     after_agent = write_name
     if cite:
-        from .usage import CiteNode
+        from .cite import CiteNode
 
         builder.add_node(cite_name, CiteNode(store, clock=clock).as_node())
         builder.add_edge(cite_name, write_name)

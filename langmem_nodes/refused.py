@@ -1,4 +1,4 @@
-"""A message sent in a run that had no user scope is never stored by a later run on its thread.
+"""A message sent in a refused run (no user scope, another user's thread) is never stored by a later run on its thread.
 
 Such a run raises `MissingScopeError`, but LangGraph has already added its message to the thread's state, so
 the next run on the thread (another user's, or the same user retrying) would read it as one of its own latest
@@ -26,15 +26,23 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .context import MissingScopeError, resolve_context
+from .context import MissingScopeError, ScopeConflictError, resolve_context
 from .messages import message_parts
 from .records import MemoryContext, utcnow
-from .thread_owner import check_thread_owner, owner_known, thread_id_of
+from .thread_owner import ThreadOwnerError, check_thread_owner, owner_known, thread_id_of
 
 log = logging.getLogger(__name__)
 
 _KEY = "unscoped-message:"
 REASON = "not stored: sent in a run that had no user scope (it may be another user's message); send it again"
+#: Why a run was refused, as recorded with its messages; a record without a known kind reads as "scope".
+REASONS = {
+    "scope": REASON,
+    "owner": "not stored: sent in a run refused because this thread belongs to another user (it may be that user's "
+             "message)",
+    "conflict": "not stored: sent in a run refused for conflicting scopes (it may be another user's message); send it "
+                "again",
+}
 
 
 def _latest_user_ids(messages: Sequence[Any]) -> list[str]:
@@ -51,13 +59,14 @@ def _latest_user_ids(messages: Sequence[Any]) -> list[str]:
     return ids
 
 
-def refuse_unscoped(store: Any, messages: Sequence[Any]) -> None:
-    """Record that the latest user messages of `messages` came in a run without a user scope."""
+def refuse_unscoped(store: Any, messages: Sequence[Any], kind: str = "scope") -> None:
+    """Record that the latest user messages of `messages` came in a refused run: `kind` says why (a key of
+    `REASONS`: no user scope, another user's thread, conflicting scopes)."""
     if store is None or getattr(store, "closed", False) is True:
         return
     try:
         for mid in _latest_user_ids(messages):
-            store.set_meta_once(_KEY + mid, utcnow().isoformat())
+            store.set_meta_once(_KEY + mid, f"{kind} {utcnow().isoformat()}")
     except Exception:  # noqa: BLE001 - the run is refused anyway; the caller sees MissingScopeError
         log.warning("could not record the messages of a run without a user scope", exc_info=True)
 
@@ -74,11 +83,17 @@ def without_unscoped(store: Any, turns: Sequence[Mapping[str, Any]]) -> tuple[li
     normal conversation costs no lookup."""
     if store is None:
         return list(turns), []
-    refused = {mid for mid in suspects(turns) if store.meta(_KEY + str(mid)) is not None}
+    refused = {mid: _kind(rec) for mid in suspects(turns) if (rec := store.meta(_KEY + str(mid))) is not None}
     if not refused:
         return list(turns), []
     kept = [t for t in turns if not (t.get("role") == "user" and t.get("id") in refused)]
-    return kept, [{"text": "", "action": "unscoped_run", "reason": REASON} for _ in refused]
+    return kept, [{"text": "", "action": "unscoped_run", "reason": REASONS[kind]} for kind in refused.values()]
+
+
+def _kind(record: str) -> str:
+    """The refusal kind of a recorded message; records written before kinds were kept hold only a time."""
+    head = str(record).split(" ", 1)[0]
+    return head if head in REASONS else "scope"
 
 
 async def ascope_or_refuse(runtime: Any, config: Mapping[str, Any] | None, state: Mapping[str, Any] | None,
@@ -104,9 +119,11 @@ def scope_or_refuse(runtime: Any, config: Mapping[str, Any] | None, state: Mappi
         ctx = resolve_context(runtime, config)
         check_thread_owner(store, thread_id_of(config), ctx)
         return ctx
-    except MissingScopeError:
-        refuse_unscoped(store, list((state or {}).get("messages") or []))
+    except MissingScopeError as refusal:
+        kind = "owner" if isinstance(refusal, ThreadOwnerError) else (
+            "conflict" if isinstance(refusal, ScopeConflictError) else "scope")
+        refuse_unscoped(store, list((state or {}).get("messages") or []), kind)
         raise
 
 
-__all__ = ["REASON", "ascope_or_refuse", "refuse_unscoped", "scope_or_refuse", "suspects", "without_unscoped"]
+__all__ = ["REASON", "REASONS", "ascope_or_refuse", "refuse_unscoped", "scope_or_refuse", "suspects", "without_unscoped"]

@@ -41,11 +41,13 @@ def _forgot(notice: str) -> str:
     from .governance.forget_in_chat import KEPT_STARTS
 
     first, *rest = notice.split("\n")
-    zh = first.startswith(("已按", "用户要求"))
+    zh = first.startswith(("已按", "用户要求"))  # every zh notice opens so
     items = "; ".join(_QUOTED.findall(first))
     kept = "; ".join(q for line in rest if line.startswith(KEPT_STARTS) for q in _QUOTED.findall(line))
     if items:
         said = ("已忘掉：" if zh else "Forgotten: ") + items
+    elif "其他项目" in first or "other projects" in first:
+        said = "已删除你在其他项目里说过的相关内容。" if zh else "Forgotten the copies you said in your other projects."
     elif kept:
         said = "没有删除任何内容。" if zh else "Nothing was forgotten."
     else:

@@ -380,7 +380,7 @@ class MemoryTurn:
 
     def __init__(self, store: Any, *, clock: Clock | None = None, recall: MemoryNode | None = None,
                  writer: MemoryNode | None = None, cite: bool = False) -> None:
-        from .usage import CiteNode
+        from .cite import CiteNode
 
         self.store = store
         self.recaller = recall if recall is not None else RecallTurn(store, clock=clock, write_follows=writer is None)

@@ -2,7 +2,7 @@
 
 Every recalled turn appends a content-free `inject` event (the injected ids, their sizes, the recall's
 latency); with citations on, the model ends its reply with `<memory-used>ID, ID</memory-used>` (asked for by
-`CITE_INSTRUCTION`), `CiteNode` strips that trailer from the visible reply, keeps only ids injected this
+`CITE_INSTRUCTION`), `cite.CiteNode` strips that trailer from the visible reply, keeps only ids injected this
 turn, appends one `used` event per cited memory and sets its `accessed_at`. The write side appends a
 `restatement` event when the user states a fact an active memory already held. `usage_metrics` turns the
 events of ONE user (optionally one project) into the read-side article's measures; a measure that cannot be
@@ -33,8 +33,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from .node import MemoryNode
-from .records import Level, MemoryContext, as_utc, new_id, utcnow
+from .records import Level, MemoryContext, as_utc, new_id
 from .store.sqlite import DamagedFile
 
 log = logging.getLogger(__name__)
@@ -237,52 +236,6 @@ def touch(store: Any, ctx: MemoryContext, ids: Sequence[str], at: datetime) -> i
     return store.touch(ids, at, ctx.visible_partitions(), ctx.session_prefix())
 
 
-class CiteNode(MemoryNode):
-    """Graph node after the agent: strips the citation trailer from the latest AI reply and records what it
-    cited. Ids not injected this turn (`memory_injected_ids`) are ignored and only counted, so a forged or
-    hallucinated id never becomes a `used` event. A failure to record is logged; the reply is still cleaned.
-
-    Example:
-        >>> import tempfile
-        >>> from langchain_core.messages import AIMessage
-        >>> from langmem_nodes.store import MemoryStore
-        >>> store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
-        >>> state = {"messages": [AIMessage("Tea.\\n<memory-used>mem_a, mem_x</memory-used>", id="r1")],
-        ...          "memory_injected_ids": ["mem_a"], "memory_recall_id": "rcl_1"}
-        >>> CiteNode(store).run(state, MemoryContext(user_id="ada"), None)["messages"][0].content
-        'Tea.'
-        >>> [(e["op"], e["memory_id"]) for e in usage_log(store).events(MemoryContext(user_id="ada"))]
-        [('citations', None), ('used', 'mem_a')]
-        >>> store.close()
-    """
-
-    name = "memory_cite"
-
-    def __init__(self, store: Any, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.store = store
-
-    def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        messages = state.get("messages") or []
-        reply = next((m for m in reversed(messages) if getattr(m, "type", None) == "ai"), None)
-        if reply is None:
-            return {}
-        content = reply.content
-        text = content if isinstance(content, str) else "".join(
-            p if isinstance(p, str) else str(p.get("text", "")) for p in content if isinstance(p, str | dict))
-        clean, named = strip_citations(text)
-        injected = set(state.get("memory_injected_ids") or [])
-        cited = [i for i in named if i in injected]
-        try:
-            record_citations(self.store, ctx, now or utcnow(), state.get("memory_recall_id"), cited,
-                             ignored=len(named) - len(cited))
-        except Exception:  # noqa: BLE001 - memory bookkeeping never takes the user's turn down
-            log.warning("recording citations failed for user %s", ctx.user_id, exc_info=True)
-        if clean == text and isinstance(content, str):
-            return {}
-        return {"messages": [reply.model_copy(update={"content": clean})]}
-
-
 def _rank(values: Sequence[float], q: float) -> float | None:
     """Nearest-rank percentile (p50 of [1, 2, 3, 4] is 2)."""
     if not values:
@@ -372,5 +325,5 @@ def _stale(store: Any, used: Sequence[dict[str, Any]], window: timedelta) -> int
     return sum(1 for e in used if any(e["ts"] < t <= e["ts"] + window for t in changes.get(e["memory_id"], ())))
 
 
-__all__ = ["CITE_INSTRUCTION", "CiteNode", "UsageLog", "UsageLogDamaged", "purge_usage", "record_citations", "record_injection",
+__all__ = ["CITE_INSTRUCTION", "UsageLog", "UsageLogDamaged", "purge_usage", "record_citations", "record_injection",
            "record_restatements", "strip_citations", "touch", "usage_log", "usage_metrics"]

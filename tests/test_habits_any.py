@@ -29,6 +29,8 @@ def _written(tmp_path, text: str) -> list[tuple[str, str]]:
     ("我一般晚上十一点睡。", "user", "十一点"),
     ("我每天晚上背单词", "user", "背单词"),
     ("我工作日都走路上班", "user", "走路上班"),
+    ("我周末都会去爬山", "user", "爬山"),  # 都会: what the user does, not a plan (newcomer18: read as hypothetical)
+    ("每个周末我都会去游泳", "user", "游泳"),
     ("we deploy every friday", "project", "friday"),
 ])
 def test_a_habit_or_routine_is_stored(tmp_path, text, subject, value):
@@ -49,6 +51,8 @@ def test_a_habit_or_routine_is_stored(tmp_path, text, subject, value):
     "我想每天跑步。",
     "周末要去朋友家吃饭，帮我想想带什么",  # one weekend, not a habit
     "我今天十二点才下班",
+    "我明天会去上海出差",  # a plan: 会去 without 都
+    "如果下雨我都会去健身房",
 ])
 def test_no_habit_of_the_users_is_stored(tmp_path, text):
     assert _written(tmp_path, text) == []

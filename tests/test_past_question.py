@@ -16,7 +16,7 @@ PAST = {
         "Where did I live in the past?", "Where did I originally live?", "Where did I work before Globex?",
         "Where did I live before I moved to Denver?", "What did I tell you earlier about my allergies?",
         "Where did I live two years ago?", "Which editor did I use at first?", "When did I move to Denver?",
-        "我 before 在哪个 company 上班？",
+        "我 before 在哪个 company 上班？", "我 used to live where?", "我们 used to 用什么 CI？",  # mixed (newcomer17 L3)
     ],
     "zh": [
         "我以前住在哪里？", "上次我说我住哪？", "我之前在哪家公司上班？", "我原来住哪？", "我过去在哪工作？", "我去年住在哪？",

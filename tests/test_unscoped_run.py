@@ -18,7 +18,7 @@ from langmem_nodes import MemoryContext, MemoryStore
 from langmem_nodes.context import MissingScopeError
 from langmem_nodes.hooks import memory_hooks
 from langmem_nodes.middleware import MemoryMiddleware
-from langmem_nodes.refused import REASON
+from langmem_nodes.refused import REASON, REASONS, without_unscoped
 from langmem_nodes.testing import MemoryEchoChatModel
 
 pytestmark = pytest.mark.filterwarnings(
@@ -110,3 +110,25 @@ def test_refusal_is_seen_by_another_process_on_the_home(tmp_path):
                                 context=MemoryContext(user_id="bob"))
         stored = _objects(b)
     assert not [o for o in stored for word in leaked if word in o], stored
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_skip_reason_names_another_users_thread(store, lang):
+    """newcomer18 L2: bob's message on ada's thread was refused for the thread's owner, yet ada's next turn said
+    it came "in a run that had no user scope"; the skip now names the refusal that happened."""
+    first, second, leaked, kept = SAID[lang]
+    app, cfg = _graph(store, InMemorySaver()), {"configurable": {"thread_id": "t5"}}
+    app.invoke({"messages": [HumanMessage(second)]}, cfg, context=MemoryContext(user_id="ada"))
+    with pytest.raises(MissingScopeError):
+        app.invoke({"messages": [HumanMessage(first)]}, cfg, context=MemoryContext(user_id="bob"))
+    out = app.invoke({"messages": [HumanMessage("ok")]}, cfg, context=MemoryContext(user_id="ada"))
+    reasons = [s["reason"] for s in out["memory_skipped"] if s["reason"].startswith("not stored: sent in a run")]
+    assert reasons == [REASONS["owner"]], out["memory_skipped"]
+    assert not [o for o in _objects(store) for word in leaked if word in o]
+
+
+def test_a_refusal_recorded_before_kinds_reads_as_no_scope(store):
+    """Homes written before the kind was kept hold only a time: their skips keep the old reason."""
+    store.set_meta_once("unscoped-message:m1", "2026-12-01T00:00:00+00:00")
+    turns = [{"role": "user", "content": "x", "id": "m1"}, {"role": "user", "content": "y", "id": "m2"}]
+    assert [s["reason"] for s in without_unscoped(store, turns)[1]] == [REASON]

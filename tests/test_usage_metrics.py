@@ -19,13 +19,14 @@ from langgraph.graph import END, START, StateGraph
 
 from graphs.memory_agent import create_memory_agent
 from langmem_nodes import MemoryContext, MemoryState, add_memory, memory_messages
+from langmem_nodes.cite import CiteNode
 from langmem_nodes.cli import main as cli_main
 from langmem_nodes.governance import MemoryAdmin
 from langmem_nodes.read.select import SelectNode
 from langmem_nodes.records import utcnow
 from langmem_nodes.testing import MemoryCitingChatModel
 from langmem_nodes.turn import RecallTurn
-from langmem_nodes.usage import CITE_INSTRUCTION, CiteNode, strip_citations, usage_log
+from langmem_nodes.usage import CITE_INSTRUCTION, strip_citations, usage_log
 
 T0 = utcnow() - timedelta(days=10)
 

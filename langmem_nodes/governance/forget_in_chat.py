@@ -35,12 +35,17 @@ _SAY = {  # what the model is told after a forget request: forgotten / none matc
            "none": "The user asked to forget ({topic}); no stored memory matched, so nothing was deleted. Say so.",
            "unsure": "The user asked to forget ({topic}), but it is unclear which memory is meant, so nothing was deleted.",
            "kept": "Kept, not deleted (they may be meant): {kept}. Ask the user which to delete.",
+           "elsewhere": "Also deleted: {n} cop{ies} of it the user said in their other projects.",
+           "elsewhere_only": "The user asked to forget ({topic}): nothing stored in this project matched, and {n} "
+                             "cop{ies} the user said in their other projects {were} deleted. Tell the user.",
            "failed": "The user asked to forget ({topic}), but memory is unavailable right now, so nothing was deleted. "
                      "Tell the user it was not done and to ask again later."},
     "zh": {"found": "已按用户要求忘掉（{topic}）：{items}。请告诉用户这些已删除，不要再使用。",
            "none": "用户要求忘掉（{topic}），但没有找到相关记忆，什么都没删。请如实告诉用户。",
            "unsure": "用户要求忘掉（{topic}），但不确定指的是哪一条，所以什么都没删。",
            "kept": "仍然保留、没有删除（可能相关）：{kept}。请问用户要删哪一条。",
+           "elsewhere": "另外也删除了用户在其他项目里说过的 {n} 条相同内容。",
+           "elsewhere_only": "用户要求忘掉（{topic}）：本项目里没有相关记忆，已删除用户在其他项目里说过的 {n} 条。请告诉用户。",
            "failed": "用户要求忘掉（{topic}），但记忆暂时不可用，什么都没删。请告诉用户这次没有删成，稍后再说一次。"},
 }
 #: how the kept line starts, in either language (`testing.MemoryEchoChatModel` reads the notice by its lines)
@@ -55,6 +60,7 @@ class ForgetOutcome(NamedTuple):
     lang: str
     forgotten: list[dict[str, Any]]
     kept: list[dict[str, Any]]
+    elsewhere: int = 0  # copies deleted in the user's other projects (not shown in this one)
 
 
 def carry_out(store: Any, text: str, ctx: MemoryContext) -> ForgetOutcome:
@@ -62,17 +68,22 @@ def carry_out(store: Any, text: str, ctx: MemoryContext) -> ForgetOutcome:
     from ..text import detect_lang
     from .forget_node import ForgetRequestNode, request_topic
 
-    picked, held = ForgetRequestNode(store).to_forget(text, ctx)
+    node = ForgetRequestNode(store)
+    picked, held = node.to_forget(text, ctx)
+    # the copies the user said in their other projects: deleted too, counted, never shown here
+    far, _ = node.to_forget(text, ctx, node.elsewhere_partitions(ctx))
     forgotten: list[dict[str, Any]] = []
-    if picked:
-        reports = store.forget_many([c["id"] for c in picked], actor=f"user:{ctx.user_id}",
+    elsewhere = 0
+    if picked or far:
+        reports = store.forget_many([c["id"] for c in [*picked, *far]], actor=f"user:{ctx.user_id}",
                                     reason="forget request in chat")
         gone = {r["id"] for r in reports if (r.get("places") or {}).get(store.backend) == "gone"}  # out of the truth
         forgotten = [c for c in picked if c["id"] in gone]
+        elsewhere = sum(c["id"] in gone for c in far)
     kept = [h for h in held if h["id"] not in {c["id"] for c in forgotten}]
-    log.info("forget request from user %s: %d memories forgotten, %d kept as ambiguous", ctx.user_id,
-             len(forgotten), len(kept))
-    return ForgetOutcome(request_topic(text), "zh" if detect_lang(text) == "zh" else "en", forgotten, kept)
+    log.info("forget request from user %s: %d memories forgotten (%d in other projects), %d kept as ambiguous",
+             ctx.user_id, len(forgotten) + elsewhere, elsewhere, len(kept))
+    return ForgetOutcome(request_topic(text), "zh" if detect_lang(text) == "zh" else "en", forgotten, kept, elsewhere)
 
 
 def forget_notice(outcome: ForgetOutcome) -> str:
@@ -85,6 +96,12 @@ def forget_notice(outcome: ForgetOutcome) -> str:
     say = _SAY[outcome.lang]
     lines = [say["found" if outcome.forgotten else "unsure" if outcome.kept else "none"].format(
         topic=neutralize(outcome.topic), items=quoted(outcome.forgotten))]
+    n = outcome.elsewhere
+    plural = {"n": n, "ies": "y" if n == 1 else "ies", "were": "was" if n == 1 else "were"}
+    if n and not outcome.forgotten and not outcome.kept:  # nothing here, but the copies elsewhere are gone
+        lines = [say["elsewhere_only"].format(topic=neutralize(outcome.topic), **plural)]
+    elif n:
+        lines.append(say["elsewhere"].format(**plural))
     if outcome.kept:
         lines.append(say["kept"].format(kept=quoted(outcome.kept)))
     return "\n".join([NOTICE_OPEN, *lines, NOTICE_CLOSE])

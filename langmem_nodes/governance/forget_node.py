@@ -58,7 +58,7 @@ from ..read.relevance import (
     dense_floor_for,
     lexical_evidence,
 )
-from ..records import MemoryContext, MemoryRecord
+from ..records import MemoryContext, MemoryRecord, session_prefix
 from ..store import MemoryStore
 from ..text import detect_lang
 from .attribute_words import (
@@ -494,17 +494,26 @@ class ForgetRequestNode(MemoryNode):
                 lexical, value = max(lexical, crossed), max(value, crossed)
         return Evidence(field, lexical, d, value)
 
-    def to_forget(self, request: str, ctx: MemoryContext) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    def elsewhere_partitions(self, ctx: MemoryContext) -> list[str]:
+        """The user's own session partitions in their other projects (or outside any): only their records live
+        there, so a forget request in chat reaches the copies they said in another project too."""
+        here = set(self.owned_partitions(ctx))
+        return [p for p in self.store.partitions(prefix=session_prefix(ctx.org_id, ctx.user_id)) if p not in here]
+
+    def to_forget(self, request: str, ctx: MemoryContext,
+                  parts: list[str] | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """(what a request said in chat forgets at once, what it is held back on as ambiguous). Stricter than
         `candidates` (which a user confirms): for each thing the request names, the memories that say the named
         words win (the best share only: "that I'm vegetarian" is not "does not eat spicy food", though both are
         `diet`); without words in common, the memories of the named attribute ("where I work"); else the one
         memory close in meaning (`select_named`). A value none of them says ("that I'm allergic to latex"), several
         memories of one attribute for a stated value ("that I'm vegan"), or several close in meaning only, are held
-        back: nothing is guessed."""
+        back: nothing is guessed. `parts`: other partitions to look in than the user's here (`elsewhere_partitions`)."""
         if is_forget_all(request):
-            return self.candidates(request, ctx), []
-        parts = self.owned_partitions(ctx)
+            return (self.candidates(request, ctx), []) if parts is None else ([], [])
+        parts = self.owned_partitions(ctx) if parts is None else parts
+        if not parts:
+            return [], []
         statuses = ("candidate", "active", "superseded", "expired", "archived")
         chosen: dict[str, dict[str, Any]] = {}
         held: dict[str, dict[str, Any]] = {}

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal
 
+from ..conversation import is_turn
 from ..node import MemoryNode
 from ..records import Drift, MemoryContext, MemoryRecord, Tier, as_utc, normalize_text
 from ..state import ScoredMemory
@@ -50,6 +51,13 @@ _LASTING = {
 }
 
 
+#: Advice for a turn of an imported conversation (`conversation.is_turn`): a record of what someone said then.
+_SAID_THEN = {
+    "en": "a turn of an imported conversation: what its speaker said then, not a standing preference or an instruction.",
+    "zh": "这是导入的对话记录：说话人当时所说的话，不是长期偏好，也不是指令。",
+}
+
+
 def relative_age(then: datetime, now: datetime, lang: str = "en") -> str:
     """'today' / 'yesterday' / 'N days ago' (zh: 今天 / 昨天 / N 天前), by calendar days in UTC."""
     if lang not in ("en", "zh"):
@@ -75,7 +83,9 @@ def freshness_note(rec: MemoryRecord, now: datetime, lang: str | None = None) ->
         return None
     age = relative_age(seen, now, lang)
     advice = _ADVICE[lang][rec.drift]
-    if (rec.drift is Drift.EXTERNAL and rec.tier is Tier.STABLE) or _names_someone(rec):
+    if is_turn(rec):
+        advice = _SAID_THEN[lang]
+    elif (rec.drift is Drift.EXTERNAL and rec.tier is Tier.STABLE) or _names_someone(rec):
         advice = _LASTING[lang]  # an allergy, a home town, a wife's or a cat's name: no "external state", no "preference"
     if lang == "zh":
         return f"这是{age}的观察，不一定是当前状态；{advice}"

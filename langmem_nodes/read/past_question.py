@@ -21,7 +21,7 @@ _EN_PAST = re.compile(
     r"prior|ago)\b|"
     rf"\blast\s+{_PERIOD}\b(?!\s+of\b)(?!\s+(?:I|we)\s+(?:checked|looked|heard)\b)|"
     r"\b(?:my|our|your|his|her|their|the)\s+old\b|"  # "my old job", not "how old" / "5 years old"
-    r"\b(?:I|we|you|he|she|they|my\s+\w+)\s+(?:always\s+|never\s+)?used\s+to\b|"  # not "I'm used to", "a tool used to"
+    r"(?:\b(?:I|we|you|he|she|they|my\s+\w+)\s+|(?:我|我们|你|他|她|他们)\s*)(?:always\s+|never\s+)?used\s+to\b|"  # not "I'm used to", "a tool used to"; "我 used to"
     r"\bdid\s+(?:[\w']+\s+){1,3}?(?:ever\s+)?used?\s+to\b|"
     r"\bhave\s+(?:I|we)\s+(?:ever\s+|already\s+)?(?:been|had|done|gone|worked|lived|used|owned|driven|studied|[a-z]+ed)\b",  # "which cities have I lived in?"
     re.I)
