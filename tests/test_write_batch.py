@@ -105,3 +105,25 @@ def test_awrite_runs_the_same_path(tmp_path):
     out = asyncio.run(BatchWriter(store).awrite(_items()[:2]))
     assert [m["object"] for m in out[0]["memory_written"]] == ["tabs for indentation"]
     store.close()
+
+
+def test_an_item_said_at_a_past_time_is_dated_then(tmp_path):
+    """newcomer19 M5: every record of an archive replayed through BatchWriter was dated now ("today")."""
+    with MemoryStore(tmp_path / "h", embedder="hashing") as store:
+        out = BatchWriter(store).write([
+            {"messages": [("user", "I live in Haarlem.")], "context": {"user_id": "ada"}, "at": "2026-01-10T09:00:00+00:00"},
+            {"messages": [("user", "我对花生过敏。")], "context": {"user_id": "ada"}, "at": datetime(2026, 3, 2, tzinfo=UTC)},
+            {"messages": [("user", "I use Vim.")], "context": {"user_id": "ada"}},
+        ])
+        dates = [store.get(o["memory_written"][0]["id"]).created_at.date().isoformat() for o in out]
+    assert dates[:2] == ["2026-01-10", "2026-03-02"] and dates[2] > "2026-03-02"
+
+
+@pytest.mark.parametrize(("at", "problem"), [("2099-01-01T00:00:00Z", "is in the future"), ("last tuesday", "ISO date-time"),
+                                             (12, "a datetime or an ISO date-time")])
+def test_a_bad_at_names_the_item_and_stores_nothing(tmp_path, at, problem):
+    with MemoryStore(tmp_path / "h", embedder="hashing") as store:
+        with pytest.raises(ValueError, match=f"batch item 1: 'at'.*{problem}"):
+            BatchWriter(store).write([{"messages": [("user", "I use Vim.")], "context": {"user_id": "ada"}},
+                                      {"messages": [("user", "I use Emacs.")], "context": {"user_id": "ada"}, "at": at}])
+        assert store.count() == 0

@@ -12,11 +12,18 @@ Not a child (the user's children are the user's own care: where they live, what 
 only asks ("新来的同事问老系统是用啥语言写的"): the user answers, from their own memories. A query naming a child too
 ("爸爸不常在家，怎么让孩子跟他保持亲近") is about the family: left alone.
 
+A thing of someone else's ("my friend's laptop keeps overheating", "my neighbour's kid won't sleep", "我表姐家的孩子还不会
+走路", "朋友孩子三岁了") is theirs, a friend's and a child's included, and so is their wish ("my friend wants to get a
+cat", "我朋友想养狗"), when nothing after it speaks of the user: the user's own laptop, child or dog does not bear on
+it (`owner_named`).
+
 Example:
     >>> others_named("help me pick a gift for my coworker"), others_named("我哥结婚我要上台讲话，帮我写个稿子")
     ({'coworker'}, {'sibling'})
     >>> others_named("movie night w/ friends, recommend something?"), others_named("新来的同事问老系统用啥写的")
     (set(), set())
+    >>> owner_named("my friend's Go program leaks goroutines"), owner_named("我朋友孩子三岁了还不会说话")
+    ({'friend'}, {'friend'})
     >>> names_other("User's sister Priya is getting married in June", {"sibling"}), names_other("用户的儿子叫乐乐", {"parent"})
     (True, False)
 """
@@ -56,9 +63,47 @@ _MEMORY_OTHERS: dict[str, re.Pattern[str]] = {
 }
 
 
+#: Owners a thing may belong to besides `OTHERS`: a friend, a cousin, a classmate (a meal *with* friends is the user's
+#: own, so these count only as owners).
+_OWNERS: dict[str, re.Pattern[str]] = {
+    "friend": re.compile(r"\bfriends?\b|朋友|闺蜜|发小", re.I),
+    "cousin": re.compile(r"\bcousins?\b|表[哥姐弟妹]|堂[哥姐弟妹]", re.I),
+    "classmate": re.compile(r"\bclassmates?\b|同学", re.I),
+}
+_OWNER_EN = (r"friends?|cousins?|classmates?|co-?workers?|colleagues?|boss|manager|intern|neighbou?rs?|(?:room|flat|house)mates?|"
+             r"sisters?|brothers?|siblings?|mom|mum|mother|dad|father|parents|aunt|uncle|niece|nephew|wife|husband|"
+             r"girlfriend|boyfriend|partner|fianc[eé]e?|grand(?:ma|pa|mother|father|parents)")
+_OWNER_ZH = (r"朋友|闺蜜|发小|表[哥姐弟妹]|堂[哥姐弟妹]|同学|同事|老板|领导|上司|邻居|室友|舍友|哥哥|弟弟|姐姐|妹妹|"
+             r"妈妈|爸爸|父母|爸妈|老婆|老公|女朋友|男朋友|奶奶|爷爷|外婆|外公|姥姥|姥爷|舅舅|阿姨|姑姑|叔叔")
+# "my friend's laptop …", "a coworker's kid …"; Chinese: "我表姐家的孩子", "同事的电脑", or a child or a pet without 的
+# ("朋友孩子", "邻居家狗")
+_POSSESSED_EN = re.compile(rf"^\W*(?:my|our|a) (?:\w+ )?(?P<owner>{_OWNER_EN})(?:'s|s'|’s)\s+(?P<rest>.+)$", re.I)
+_POSSESSED_ZH = re.compile(rf"^\W*(?:我|咱)?们?的?(?P<owner>{_OWNER_ZH})(?:家的?|的|(?=孩子|儿子|女儿|宝宝|娃|小孩|狗|猫))"
+                           r"(?P<rest>.+)$")
+# someone else as the subject of a wish or a need ("my friend wants to get a cat, …", "我朋友想养狗，…")
+_WANTS_EN = re.compile(rf"^\W*(?:my|our|a) (?:\w+ )?(?P<owner>{_OWNER_EN}) (?P<rest>(?:wants?|is (?:planning|thinking|about|"
+                       rf"going)|plans?|needs?|would like|hopes?) .+)$", re.I)
+_WANTS_ZH = re.compile(rf"^\W*(?:我|咱)?们?的?(?P<owner>{_OWNER_ZH})(?P<rest>(?:想|要|打算|准备|计划)(?!我).+)$")
+_USER_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|our|us)\b", re.I)
+
+
+def owner_named(text: str) -> set[str]:
+    """The kind of person whose thing or wish the query is about ("my friend's laptop …", "我表姐家的孩子…", "我朋友想养狗，
+    …"), when nothing after it speaks of the user; else empty."""
+    m = _POSSESSED_EN.match(text) or _WANTS_EN.match(text)
+    if m is None or _USER_EN.search(m["rest"]):
+        m = _POSSESSED_ZH.match(text) or _WANTS_ZH.match(text)
+        if m is None or any(w in m["rest"] for w in ("我", "咱")):
+            return set()
+    owner = m["owner"]
+    return {name for name, pattern in (OTHERS | _OWNERS).items() if pattern.search(owner)}
+
+
 def others_named(text: str) -> set[str]:
     """The kinds of other people the request concerns (empty when it names a child, the person only asks,
-    or the user does something with them)."""
+    or the user does something with them); the owner of a thing the query is about (`owner_named`)."""
+    if owner := owner_named(text):
+        return owner
     if _CHILD.search(text) or _ONLY_ASKS.search(text) or _TOGETHER.search(text):
         return set()
     return {name for name, pattern in OTHERS.items() if pattern.search(text)}
@@ -84,8 +129,8 @@ def bears_on(memory_text: str, others: Collection[str]) -> bool:
 
 def names_other(memory_text: str, others: Collection[str]) -> bool:
     """Whether the memory names one of the kinds of people `others`."""
-    return any(OTHERS[o].search(memory_text) or (o in _MEMORY_OTHERS and _MEMORY_OTHERS[o].search(memory_text))
+    return any((OTHERS | _OWNERS)[o].search(memory_text) or (o in _MEMORY_OTHERS and _MEMORY_OTHERS[o].search(memory_text))
                for o in others)
 
 
-__all__ = ["OTHERS", "bears_on", "names_other", "names_someone_else", "others_named"]
+__all__ = ["OTHERS", "bears_on", "names_other", "names_someone_else", "others_named", "owner_named"]

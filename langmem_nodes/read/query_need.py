@@ -77,7 +77,7 @@ _REQUEST_EN = re.compile(
     r"any (?:good|nice|decent|fun)|near(?:by| here)?|around here|here(?=\W*$)|for this|help|plan|schedule|can you|could you|weather(?!\s+(?:is|was|has been|looks|seems|feels)\b)|recipes?|"
     r"the (?:kids?|baby|wife|husband|dog|cat|family))\b", re.I)
 _REQUEST_ZH = re.compile(
-    r"推荐|建议|孩子|宝宝|帮忙|帮我|给我|替我|有啥|有什么好|有没有好|怎么办|怎么弄|怎么搞|怎么配|怎么装|怎么用|该怎么|要怎么|"
+    r"推荐|建议|孩子|宝宝|帮忙|帮我|给我|替我|有啥|有什么好|有没有(?:好|简单|方便|便宜|实惠|适合|靠谱|实用|推荐)|怎么办|怎么弄|怎么搞|怎么配|怎么装|怎么用|该怎么|要怎么|"
     r"哪儿玩|去哪|附近|今晚|周末|这周|合适|比较好|好办法|技巧|能吃|能不能|可以吗|安排|计划|"
     r"注意(?:点|些)?(?:啥|什么)|要注意|需要注意|咋办|咋整|咋弄|咋回事|咋搞|怎么排查|怎么优化|怎么解决|怎么处理|怎么分批|"
     r"要不要|该不该|(?:带|穿|吃|买|送|选)(?:什么|啥)|用(?:什么|啥)(?:材料|工具|替代|好)|怎么才能|如何才能|最近|"
@@ -105,8 +105,9 @@ _TRANSLATION = re.compile(
     r"|\bsynonym|\bantonym|翻译|翻成|(?:英语|英文|日语|日文|法语|德语|中文|韩语)怎么说|近义词|反义词", re.I)
 
 # a failure to fix is not a knowledge question: "why does the build fail?", "为什么部署失败了"
-_PROBLEM = re.compile(r"\b(?:fail\w*|error\w*|broken|break\w*|crash\w*|won't|can't|doesn't|isn't working|slow\w*)\b"
-                      r"|失败|报错|出错|挂了|崩|不行|不了|不动|很慢|太慢|卡住|异常", re.I)
+_PROBLEM = re.compile(r"\b(?:fail\w*|error\w*|broken|break\w*|crash\w*|won't|can't|doesn't|isn't working|slow\w*|"
+                      r"disappear\w*|gets? (?:lost|wiped|reset)|(?:has|have) no effect)\b"
+                      r"|失败|报错|出错|挂了|崩|不行|不了|不动|很慢|太慢|卡住|异常|丢了|不见了|消失了|不生效|没生效|不起作用|没反应|没了$|没了\W+$", re.I)
 # the user's work: "how does the deploy pipeline work?" asks about their setup, not a thing in general
 _WORK = (r"project|repo\w*|build|tests?|app|service|code|branch|pipeline|deploy\w*|server|api|endpoint|query|migration|"
          r"container|cluster|job|script|config\w*|setup|cache|queue|worker|bot|db|database|schema")
@@ -114,7 +115,7 @@ _KNOWLEDGE_EN = re.compile(
     r"^\W*(?:who (?:originally |first )?(?:won|wrote|painted|invented|discovered|founded|built|composed|directed|"
     r"designed|created|sang|made|was)\b"
     r"|what (?:year|century|are the rules)\b|what(?:'s| is| are) the (?:\w+ )?rules? (?:in|of|for)\b"
-    r"|(?:what|who|which)(?:'s|s| is| are| was| were) the (?:(?:current |official )?world record|record for|tallest|"
+    r"|(?:what|who|which)(?:'s|s| is| are| was| were) the (?:(?:current |official )?(?:[\w'-]+ ){0,3}world record|record for|tallest|"
     r"largest|biggest|oldest|longest|highest|deepest|smallest|richest|strongest|heaviest|hottest|coldest|rarest|smartest|"
     r"loudest|brightest|slowest|youngest|fastest (?!way|route|method|option|path|time|fix)\w+|"
     r"most (?:populous|spoken|visited|famous|popular|common))\b"
@@ -160,13 +161,32 @@ _KNOWLEDGE_ZH = re.compile(
     r"(?:一般|通常|常见的?)(?:会)?有(?:哪些|什么|啥)(?:症状|前兆|表现|原因|特点|特征|种类|类型|危害|副作用)|"
     r"(?:一般|通常)(?:是|都是)(?:啥|什么|哪些)原因|(?:以|因)(?:什么|啥)(?:出名|闻名|著称)|有(?:什么|啥)出名的|"
     r"是谁(?:画|写|发明|发现|建|创立|导演)?|作者是谁|谁(?:画|写|发明|发现)的|哪一年|哪年|什么时候(?:传入|发明|建|成立|出现)|"
-    r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
+    r"有多(?:高|远|重|大|长|深)|时间复杂度|有几个|首都|省会|首府|在哪个国家|为什么(?:又)?叫|为啥叫|历史|由来|起源|算.{1,6}还是|"
     r"写一首|写首|讲个笑话|说个笑话|概括|解释一下(?:什么|大|这个词)?|"
     r"啥意思|是缩写|的缩写|全称|怎么计分|计分(?:规则|方式)|比赛规则|一般(?:在|是)?(?:几月|几号|哪天)|(?<!我)(?:者|人们|大家)一般(?:怎么|如何|会|都)|(?:公式|定义|定理)(?:是什么|是啥)|几月份?开|哪个(?:先|更早|早)|出来得早|"
     r"适合初学者|适合新手|正常(?:范围|值)|诊断标准|多少热量|多少卡路里|"
     r"(?:有哪些|有什么|有啥)(?:经典|著名|有名|传统|代表性|特色)|哪(?:个|种|一个)更(?:难|容易|简单|大|小|高|长|早|老|重|快|"
     r"贵|便宜|出名|流行|常见)|(?:怎么|如何|怎样)(?:区分|分辨|辨别|分清)")
 _WHY = re.compile(r"为什么|为啥")
+# what kind of thing a named thing is ("龙井是什么茶？", "柴犬是什么品种的狗") and which parts it has ("雅思都考哪几项？",
+# "科目二考哪几个项目"): the same answer whoever asks; a time word or the thing at hand ("今天是什么日子", "这周要做哪几件事")
+# and one of the user's settings ("构建命令是什么") are not
+_WHAT_KIND_ZH = re.compile(r"^(?P<thing>[^我咱俺你这那的，,]{1,10})是(?:什么|啥|哪种|哪一种|哪类)(?:品种|种类|类型|样)?的?"
+                           r"[\u4e00-\u9fff]{1,3}[？?]?$"
+                           r"|^(?P<whole>[^我咱俺你这那，,]{1,12}?)(?:都|一共|总共)?(?:考|包括|包含|分为?|由|有)(?:哪几|哪些|几)"
+                           r"(?:[个门项科部类种]|部分)")
+_ERROR_AT_HAND = re.compile(r"(?:这|那)(?:个|条|段|一堆)?\s*(?:报错|错误|异常|错|警告|error|exception|warning|stack ?trace)"
+                            r"|\b(?:this|that|these|those) (?:error|exception|warning|stack ?trace|traceback)s?\b", re.I)
+_DEIXIS_ZH = re.compile(r"今|明|昨|现在|最近|本周|下周|周末|天气|时候|几点|星期")
+# how a named thing is scored or graded ("how are bouldering problems graded?", "托福成绩是怎么算出来的？"): a rule of the
+# thing, the same whoever asks (the user's own figures are not: "房租怎么算的", "how is my pension calculated")
+_HOW_SCORED_EN = re.compile(r"^\W*how (?:is|are) (?!(?:my|our|your|this|that|these|those|it)\b)(?:the |an? )?[\w' -]{1,40}? "
+                            r"(?:graded|scored|rated|ranked|judged|measured|calculated|counted)\b", re.I)
+_HOW_SCORED_ZH = re.compile(r"^[^我咱俺你这那]{1,14}?(?:是)?(?:怎么|如何|怎样)(?:算|计算|评|打分|评分|评定|计分)(?:出来)?的[？?]?$")
+_WHAT_KIND_EN = re.compile(
+    r"^\W*what (?:kind|type|sort|breed|variety) of \w+ (?:is|are) (?!(?:my|our|your|this|that|these|those|it|they)\b)"
+    r"|^\W*(?:which|what) (?:\w+ )?(?:sections|subjects|parts|papers|events|modules|stages|rounds|components) "
+    r"(?:does|do|are (?:in|on)) (?:the |an? )?(?!(?:my|our|your|this|that)\b)", re.I)
 # a quantity of a named thing, no one's own ("雅思总分是多少分？", "小程序主包大小限制是多少"); a setting of the user's
 # ("端口是多少") is left to `_SETTING_ZH`
 _HOW_MUCH_ZH = re.compile(r"^[^我咱俺你这那]{2,20}(?:是|有|为)多少\S{0,2}[？?]?$")
@@ -189,6 +209,8 @@ _SETTING_ZH = re.compile(r"命令|配置|端口|地址|路径|版本|账号|名�
 _OTHERS = (r"sister|brother|friend|cousin|intern|coworker|co-worker|colleague|boss|manager|neighbou?r|roommate|aunt|"
            r"uncle|nephew|niece|classmate|student|mom|mum|dad|father|mother|son|daughter|wife|husband|partner")
 _THIRD_PARTY_EN = re.compile(rf"^\W*(?:my|our) (?:\w+ )?(?:{_OTHERS})(?:'s|s)?\b(?![^.?!]*\b(?:i|me|my|we|our)\b)", re.I)
+_OWNER_ZH_WORDS = (r"同事|朋友|闺蜜|发小|师弟|师妹|师兄|师姐|同学|室友|舍友|邻居|表[哥姐弟妹]|堂[哥姐弟妹]|老板|领导|"
+                   r"新人|实习生|客户|哥哥|弟弟|姐姐|妹妹|妈妈|爸爸|老婆|老公|[爸妈哥姐弟妹]")
 _THIRD_PARTY_ZH = re.compile(r"^\W*我(?:的)?(?:同事|朋友|师弟|师妹|师兄|师姐|同学|室友|邻居|表哥|表姐|表弟|表妹|堂哥|堂姐|"
                              r"老板|领导|爸|妈|哥|姐|弟|妹|舅|姨|叔|侄)[^我]*$")
 # someone else named without 我 ("师弟问 Linux 下怎么看显存", "同事想学游泳"): their need, not the user's
@@ -259,7 +281,7 @@ _MOOD_ZH = re.compile(r"^\W*(?:唉|哎|啊|哈哈|呜呜|嗯)?\W*我(?:今天|�
 # anything asked or requested: a question mark, a question word, a request ("I'm bored, any ideas?", "我好累，晚上吃什么")
 _ASKS = re.compile(r"[?？]|\b(?:what|how|why|where|when|which|who|should|could|can|would|any|help|ideas?|tips?|advice|"
                    r"recommend\w*|suggest\w*|tell me|give me)\b|吗|呢|怎|咋|如何|什么|啥|哪|几|多少|为什么|推荐|建议|帮|"
-                   r"要不要|能不能|可以|陪我", re.I)
+                   r"要不要|能不能|有没有|可以|陪我", re.I)
 
 
 def reports_mood(plain: str) -> bool:
@@ -314,7 +336,14 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
         return True
     if asks_about_a_kind(plain):  # "is honey vegan?", "高血压患者能喝咖啡吗" (`kind_question.py`)
         return True
-    if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or (
+    if _ERROR_AT_HAND.search(plain):  # "这个报错啥意思：…": the user's own failure to fix, not a term to define
+        return False
+    if (kind := _WHAT_KIND_ZH.match(plain)) and not _DEIXIS_ZH.search(kind.group()) and not _SETTING_ZH.search(plain):
+        return True
+    if (_HOW_SCORED_EN.match(plain) or _HOW_SCORED_ZH.match(plain)) and not _OWN_FIGURE_ZH.search(plain) and not (
+            _SETTING_ZH.search(plain)):
+        return True
+    if _KNOWLEDGE_EN_ANYWHERE.search(plain) or _KNOWLEDGE_ZH.search(plain) or _WHAT_KIND_EN.search(plain) or (
             (_WHAT_IS_ZH.match(plain) or (_HOW_MUCH_ZH.match(plain) and not _OWN_FIGURE_ZH.search(plain)))
             and not _SETTING_ZH.search(plain)) or (
             _NATIONALITY_ZH.search(plain)) or (
@@ -345,6 +374,24 @@ def speaks_of_user(text: str) -> bool:
         w in plain for w in _FIRST_PERSON_ZH)
 
 
+# a question relayed from someone else ("我室友问狗能不能吃巧克力", "a friend asked me whether dogs can eat grapes"):
+# what is asked is the relayed question
+_RELAYED_ZH = re.compile(r"^\W*(?:我|咱)?们?的?(?:" + _OWNER_ZH_WORDS + r")(?:问(?:我|了我)?|想知道|好奇)[，,:：\s]*")
+_RELAYED_EN = re.compile(r"^\W*(?:my|our|a) (?:\w+ )?(?:" + _OTHERS + r")s? (?:asked|asks|was asking|is asking|wants to know|"
+                         r"wanted to know|was wondering)(?: me)?\s*(?:(?:whether|if)\s+)?", re.I)
+# whether a kind of thing or animal may eat or do something ("狗能不能吃巧克力", "dogs can eat grapes"): once relayed, no
+# thing of the user's is meant
+_CAN_A_KIND = re.compile(r"^[^我咱这那你]{1,10}?(?:能不能|能|可以|可不可以|会不会)(?:吃|喝|碰|养|用)"
+                         r"|^(?:can |could |should )?(?!(?:i|we|you|my|our|this|that)\b)(?:\w+ ){0,2}?\w+s "
+                         r"(?:can |could |should |may )?(?:eat|drink|have|take)\b", re.I)
+
+
+def _relayed(plain: str) -> str | None:
+    """The question someone else asked, relayed by the user ("我室友问…", "a friend asked me whether …"), else None."""
+    m = _RELAYED_ZH.match(plain) or _RELAYED_EN.match(plain)
+    return plain[m.end():].strip() or None if m is not None else None
+
+
 def query_need(text: str) -> Need:
     """How much the query needs the user's memories: "impersonal", "general", "implied" or "personal" (module
     docstring)."""
@@ -355,6 +402,10 @@ def query_need(text: str) -> Need:
                 _WHY_ZH.match(asked) and not _REQUEST_ZH.search(asked) and not _SETTING_ZH.search(asked)):
             return "impersonal"
         plain = asked
+    if (asked := _relayed(plain)) is not None and not speaks_of_user(asked) and not _THIS_ONE.search(asked) and (
+            _CAN_A_KIND.search(asked) or _is_impersonal_form(asked, asked) or _WHY.search(asked)
+            or (_WHY_EN.match(asked) and not _REQUEST_EN.search(asked))):
+        return "impersonal"
     core = _PITCHED_AT_ME.sub(" ", _ADDRESSED_ME.sub(" ", plain))
     if _TRANSLATION.search(re.split(r"[:：]", plain, maxsplit=1)[0]):
         return "impersonal"

@@ -388,8 +388,11 @@ class RecallNode(MemoryNode):
         lang_of = getattr(self.store.embedder, "lang_of", detect_lang)  # a routing embedder: its half's language
         lang = lang_of(query.dense)
         need = query_need(query.text)
-        if need != "impersonal" and asks_knowledge(self.store.embedder, lang, qvec):
-            need = "impersonal"  # a knowledge question by meaning, whatever its words (`knowledge.py`)
+        # a knowledge question by meaning, whatever its words (`knowledge.py`); not one of the user's that depends on a
+        # condition of theirs ("open-water swim spots near me?": where they live)
+        if need != "impersonal" and asks_knowledge(self.store.embedder, lang, qvec) and not (
+                speaks_of_user(query.text) and conditions_asked(query.text)):
+            need = "impersonal"
         if need == "implied" and not reads_as_request(self.store.embedder, lang, qvec):
             need = "general"  # the implied floor only for a query that reads as a request by meaning
         # a question for a fact the user told is answered only by a memory holding it (`fact_question.py`)

@@ -10,8 +10,9 @@ apart and no similarity floor finds the link. The link is one of form, zh + en:
   diabetes, high blood pressure, 不能吃辣) bears on a request about food or drink (cooking, a meal, a recipe, a snack,
   a coffee, 吃什么, 早餐, 喝点啥).
 - **drink**: a memory stating what the user does not drink (coffee, alcohol, 不喝酒) bears on a request about a drink.
-- **place**: a memory stating where the user lives bears on a request that depends on the place (here,
-  nearby, the weather, a season outdoors, where to go, a day trip from home; 附近, 天气, 去哪, 一日游).
+- **place**: a memory stating where the user lives or comes from bears on a request that depends on the place (here,
+  nearby, the weather, a season outdoors, where to go, a day trip from home, getting home; 附近, 天气, 去哪, 一日游,
+  回家坐什么车).
 - **stack**: a memory stating the user's technical setup (a language, a framework, a platform, the project's
   database, a code convention) bears on a request to build or change code (a function, an endpoint, a query,
   a screen, a hook, a deploy or rollback; 函数, 接口, 字段, 部署, 回滚).
@@ -25,10 +26,12 @@ apart and no similarity floor finds the link. The link is one of form, zh + en:
 - **analysis**, **vcs**, **monitoring**: the tools the user analyses and plots data with (R, pandas, «charts in a
   colourblind-friendly palette») bear on loading, reshaping, aggregating or plotting data (a chart, 汇总, 宽表转长表);
   version control on a commit or a branch; the monitoring stack on an alert or a dashboard (告警).
-- **learning**, **pet**: what the user is learning bears on a request to practise (listening, a quiz, 刷题); the
+- **learning**, **pet**: what the user is learning bears on a request to practise (listening, a quiz, phrases, 刷题); the
   user's pet on a request about caring for one (the pup, 主子, 遛狗).
 - **deadline**: a memory stating a due date (a thesis due, an exam on a date, 截止) bears on a question about the
   time left ("how many weeks do I have left", "还剩几天").
+- **household**: a memory stating who lives with the user (children, parents, a partner) bears on a plan for the whole
+  household ("a board game the whole household can play", "周末全家一起做点什么好").
 - **children**: a memory stating the user's child bears on a request about a young child ("a bedtime routine for a
   two-year-old", "宝宝晚上老醒怎么办").
 
@@ -96,22 +99,27 @@ CONDITIONS: dict[str, Condition] = {
                          r"cocktails?|pub|bar)\b|喝(?!彩)|饮料|提神|奶茶|咖啡|酒吧", re.I),
         predicates=frozenset()),
     "place": Condition(
-        held=re.compile(r"\b(?:lives?|living|based|resides?) in\b|\bmoved to\b|住在|家在|定居|常住", re.I),
+        held=re.compile(r"\b(?:lives?|living|based|resides?) in\b|\bmoved to\b|"
+                        r"\b(?:grew up|is from|comes from)\b|住在|家在|定居|常住|老家", re.I),
         asked=re.compile(
             r"\b(?:around here|near(?:by| me| here)|here(?=\W*$)|here\b(?! (?:is|are)\b)(?=[^?]*\?)|"
             r"weather|outside|outdoors?|this (?:winter|summer|spring|autumn|fall)|somewhere|day trips?|"
-            r"(?:weekend|road) trips?|getaways?|(?:from|near|close to|around) home|things to do)\b"
-            r"|附近|本地|当地|这边|周边|天气|气温|下雨|去哪|哪儿玩|哪里玩|出去玩|户外|野餐|一日游|周边游|郊游|去(?:哪|哪儿|哪里)?耍", re.I),
+            r"(?:weekend|road) trips?|getaways?|(?:from|near|close to|around) home|things to do|"
+            r"(?:get|getting|go|going|travel\w*|fly\w*|drive|driving|head\w*|trips?|way) (?:back )?home)\b"
+            r"|附近|本地|当地|这边|周边|天气|气温|下雨|去哪|哪儿玩|哪里玩|出去玩|户外|野餐|一日游|周边游|郊游|去(?:哪|哪儿|哪里)?耍|"
+            r"回(?:老)?家|(?:坐|乘|搭|买)(?:什么|啥|哪趟)(?:车|票|航班)", re.I),
         predicates=frozenset({"lives_in"})),
     "stack": Condition(
         held=re.compile(rf"(?<![\w.])(?:{_LANGUAGES_AND_TOOLS})(?![\w])|\b(?:work )?stack\b|\bcode (?:examples|comments)\b"
+                        r"|\b(?:writes|codes in|programs in) (?:go|c|c\+\+|zig|haskell|ocaml|lua|perl|dart|julia)\b"
+                        r"|\b(?:cli|command[- ]line) (?:tool|app)\b|命令行工具"
                         r"|\b(?:project|repo|service)'?s? (?:uses|is written|database|backend|frontend|state)\b"
                         r"|开发机|技术栈|代码(?:注释|风格|规范)", re.I),
         asked=re.compile(
             r"\b(?:functions?|endpoints?|apis?|handlers?|quer(?:y|ies)|sql|joins?|views?|screens?|components?|"
             r"hooks?|migrations?|scripts?|structs?|schemas?|bundler|pipelines?|deploy\w*|rollback|roll back|"
-            r"index(?:es)?(?! funds?)|logged-in user|unit tests?|refactor\w*)\b"
-            r"|函数|接口|组件|页面|字段|表结构|索引|SQL|sql|脚本|hook|模型|部署|上线|回滚|流水线|pipeline|单测|"
+            r"index(?:es)?(?! funds?)|logged-in user|unit tests?|refactor\w*|subcommands?|cli (?:flags?|options?))\b"
+            r"|函数|接口|组件|页面|字段|表结构|索引|SQL|sql|脚本|hook|模型|部署|上线|回滚|流水线|pipeline|单测|子命令|命令行参数|"
             r"编译|兼容|docker|报错"),
         predicates=frozenset()),
     # facets of the stack: a request about one part of the setup depends on the memory of that part, whichever two
@@ -171,7 +179,8 @@ CONDITIONS: dict[str, Condition] = {
         held=re.compile(r"\b(?:learning|studying|revising|preparing for|taking (?:lessons|classes))\b|在学|学习|备考|"
                         r"准备\S{0,8}考试|考研|雅思|托福", re.I),
         asked=re.compile(r"\b(?:practi[cs]e|practi[cs]ing|exercises|drills?|quiz(?:zes)?|flashcards?|study plan|"
-                         r"revis(?:e|ion)|mock exams?)\b|练习|练(?:听力|口语|一练|练)|刷题|复习|学习计划|模拟题|出(?:几道|点|些)?题",
+                         r"revis(?:e|ion)|mock exams?|phrases|vocab\w*|useful words)\b|练习|练(?:听力|口语|一练|练)|刷题|复习|学习计划|模拟题|"
+                   r"出(?:几道|点|些)?题|短语|常用语|词汇|用得上的(?:句子|话)",
                          re.I),
         predicates=frozenset()),
     # the user's pet («User has a greyhound called Pepper», «用户养了一只柯基») bears on a request about caring for a pet
@@ -195,6 +204,15 @@ CONDITIONS: dict[str, Condition] = {
         asked=re.compile(r"\bhow (?:many|much) (?:\w+ )?(?:days|weeks|months|time)\b[^?]{0,30}\bleft\b|\bdeadline\b|"
                          r"\bwhen is [^?]{1,30} due\b|还剩(?:几|多少)(?:天|周|个月|个星期)|还有(?:几|多少)(?:天|周|个月|个星期)|"
                          r"还有多久(?:交|截止)|截止", re.I),
+        predicates=frozenset()),
+    # who lives with the user («User lives with their parents and two kids», «用户的妈妈和他们住在一起») bears on a plan for
+    # the whole household ("a board game the whole family can play", "周末全家一起做点什么")
+    "household": Condition(
+        held=re.compile(r"\b(?:lives?|living) with\b|\b(?:kids?|children|sons?|daughters?|toddlers?|baby|twins|mother|"
+                        r"father|mum|mom|dad|parents?|wife|husband|partner)\b|住在一起|一起住|同住|孩子|儿子|女儿|宝宝|父母|"
+                        r"爸妈|妈妈|爸爸|老婆|老公|爱人", re.I),
+        asked=re.compile(r"\b(?:the )?(?:whole|entire) (?:household|family)\b|\b(?:household|family) (?:activit\w*|outing|"
+                         r"day|night|trip|game)s?\b|全家|一家人|一家子|家里人|一家(?:几|三|四|五)口", re.I),
         predicates=frozenset()),
     "children": Condition(
         held=re.compile(r"\b(?:daughter|son|toddler|baby|kids?|children|twins)\b|女儿|儿子|孩子|宝宝|闺女", re.I),

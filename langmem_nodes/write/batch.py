@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime, timedelta
 from typing import Any, Unpack
 
 from langgraph.graph.message import add_messages
 
 from ..context import MissingScopeError, now_from
 from ..node import run_in_order
-from ..records import MemoryContext
+from ..records import MemoryContext, as_utc, utcnow
 from .graph import WriteOptions, write_nodes
 
 RESULT_KEYS = ("memory_written", "memory_skipped", "memory_superseded")
@@ -41,7 +42,8 @@ RESULT_KEYS = ("memory_written", "memory_skipped", "memory_superseded")
 class BatchWriter:
     """Run the write nodes over a batch of turns. Arguments are those of `create_write_graph`.
 
-    `write(items)` takes a sequence of `{"messages": [...], "context": MemoryContext | dict}` and returns,
+    `write(items)` takes a sequence of `{"messages": [...], "context": MemoryContext | dict, "at"?: datetime |
+    ISO string}` (`at`: when the turn was said, for an archive or a backfill; default now) and returns,
     per item, `{"memory_written", "memory_skipped", "memory_superseded"}` as the graph would. Every item is
     checked before anything is written: a missing or invalid context or messages → ValueError naming the
     item, and nothing is stored.
@@ -58,17 +60,17 @@ class BatchWriter:
         prepared = [_prepare(i, item) for i, item in enumerate(items)]
         extract, rest = self.nodes[0], self.nodes[1:]
         runs = []
-        for state, ctx in prepared:
-            state.update(extract.run(state, ctx, now_from(extract.clock)))
-            runs.append((state, ctx))
-        texts = [p.record.text for state, _ in runs for p in state.get("memory_pending") or []
+        for state, ctx, at in prepared:
+            state.update(extract.run(state, ctx, at or now_from(extract.clock)))
+            runs.append((state, ctx, at))
+        texts = [p.record.text for state, _, _ in runs for p in state.get("memory_pending") or []
                  if p.action == "write"]
         if texts:  # one encoder call for the whole batch; dedup and commit then hit the cache
             self.store.embedder.embed(list(dict.fromkeys(texts)))
         out: list[dict[str, Any]] = []
-        for i, (state, ctx) in enumerate(runs):
+        for i, (state, ctx, at) in enumerate(runs):
             try:
-                state.update(run_in_order(rest, state, ctx))
+                state.update(run_in_order(rest, state, ctx, at))
             except Exception as exc:
                 if on_error is None:
                     exc.add_note(f"BatchWriter: item {i} failed; items 0..{i - 1} were committed")
@@ -84,7 +86,24 @@ class BatchWriter:
         return await asyncio.to_thread(self.write, items)
 
 
-def _prepare(index: int, item: Any) -> tuple[dict[str, Any], MemoryContext]:
+def _when(index: int, raw: Any) -> datetime | None:
+    """An item's `at`: a datetime or an ISO string, never in the future (a few minutes of clock skew allowed)."""
+    if raw is None:
+        return None
+    if isinstance(raw, str):
+        try:
+            raw = datetime.fromisoformat(raw)
+        except ValueError:
+            raise ValueError(f"batch item {index}: 'at' must be an ISO date-time, got {raw!r}") from None
+    if not isinstance(raw, datetime):
+        raise ValueError(f"batch item {index}: 'at' must be a datetime or an ISO date-time, got {type(raw).__name__}")
+    at = as_utc(raw)
+    if at > utcnow() + timedelta(minutes=5):
+        raise ValueError(f"batch item {index}: 'at' {at.isoformat()} is in the future")
+    return at
+
+
+def _prepare(index: int, item: Any) -> tuple[dict[str, Any], MemoryContext, datetime | None]:
     if not isinstance(item, Mapping):
         raise ValueError(f"batch item {index}: expected a dict with 'messages' and 'context', got {type(item).__name__}")
     messages, raw = item.get("messages"), item.get("context")
@@ -106,4 +125,4 @@ def _prepare(index: int, item: Any) -> tuple[dict[str, Any], MemoryContext]:
     state: dict[str, Any] = {"messages": coerced}
     if item.get("memory_injected_ids"):  # lineage: a restatement of an injected memory is not new evidence
         state["memory_injected_ids"] = list(item["memory_injected_ids"])
-    return state, ctx
+    return state, ctx, _when(index, item.get("at"))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from . import chat14_en, dropped_en, instrument_en
+from .lexicon import AGO
 from .places import is_place, unlisted_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object
 
@@ -156,7 +157,7 @@ _END = re.compile(
     r"a while|a bit|now|good|life|work|fun|everything|most things|all my|my|our|the|a|an|any|some|each|every|\d+|"
     r"like|about|over|almost|the past|several|many|a few|a couple|two|three|four|five|six|ten)\b|"
     r"(?:last|this|next|every) (?:week|month|year|quarter|spring|summer|fall|autumn|winter|weekend|sprint|time)|"
-    r"(?:a|one|two|three|few|couple of|a couple(?: of)?|a few|\d+) (?:days?|weeks?|months?|years?) ago|a while ago|ages ago|"
+    rf"{AGO}|a while ago|ages ago|"
     r"in (?:the )?(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
     r"september|october|november|december|\d{4})|"
     r"on (?:my|our|the|a|all|every|both|weekends)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"

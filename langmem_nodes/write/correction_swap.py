@@ -137,6 +137,21 @@ def _place(new: str, clause: str) -> str:
     return found[-1] if found else ""
 
 
+# a place by its slot: where one works, lives or studies ("我每天开车去张江上班", "我在腾讯工作")
+_PLACE_SLOT_ZH = re.compile(r"(?:去|在|到|住在)(?P<p>[\u4e00-\u9fff]{2,4}?)(?:上班|工作|住|读书|上学|办公|打工)")
+
+
+_NO_PLACE_ZH = re.compile(r"工作|公司|单位|学校|家里|老家|这边|那边|附近|外地|本地|远程|线上|现场")  # "换工作了": no place
+
+
+def _slot_place(new: str, clause: str) -> str:
+    """The place in a where-slot of `clause` when `new` is a short Chinese name ("漕河泾" for "…去张江上班")."""
+    if not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", new) or _POINTING_ZH.search(new) or _NO_PLACE_ZH.search(new):
+        return ""
+    spans = [m.group("p") for m in _PLACE_SLOT_ZH.finditer(clause) if m.group("p") != new and not _POINTING_ZH.search(m.group("p"))]
+    return spans[-1] if len(spans) == 1 else ""
+
+
 def _name(new: str, clause: str) -> str:
     """The last name of `clause` when `new` is a name: capitalised in English, Latin in Chinese."""
     if _CJK.search(new) or not re.match(r"[A-Za-z]", new):
@@ -158,7 +173,12 @@ def old_span(new: str, clause: str) -> str:
     new, clause = new.strip(" .,;:!?。，；：！？"), clause.strip()
     if not new or not clause or new.casefold() in clause.casefold() or len(new) > 40:
         return ""
-    return (_kind_span(new, clause) or _place(new, clause) or _shared_head(new, clause) or _name(new, clause))
+    return (_kind_span(new, clause) or _place(new, clause) or _shared_head(new, clause) or _name(new, clause)
+            or _slot_place(new, clause) or ((m := _MODIFIED_NAME.match(new)) and _name(m.group("n"), clause)) or "")
+
+
+# "plain JavaScript", "just Postgres": a name after a plain modifier takes a name's place
+_MODIFIED_NAME = re.compile(r"^(?:plain|just|only|simply|regular|good old|pure)\s+(?P<n>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)?)$", _I)
 
 
 _TAIL_NOW = re.compile(r"(?:\s+(?:now|these days|instead|actually|lol|haha|tbh|then)|了|啦)+$", _I)

@@ -35,8 +35,10 @@ from . import (
     allergy_noun,
     answer_scope,
     answered,
+    assistant_value,
     casual_en,
     chat12_en,
+    checking_question,
     chat14_en,
     chat15_en,
     chat16_zh,
@@ -56,6 +58,7 @@ from . import (
     dropped_en,
     edit_request,
     elided,
+    figurative_en,
     frames,
     grammar,
     grammar_zh,
@@ -69,11 +72,13 @@ from . import (
     named_aside,
     named_thing,
     negated_frame,
+    never_mind,
     noted,
     one_rule,
     other_language,
     pronouns,
     quoted,
+    relative_en,
     remember_asked,
     resay,
     routine,
@@ -81,6 +86,7 @@ from . import (
     softened,
     stated_time,
     team_frame,
+    thread_change,
     transcript,
     unsaid_change,
     withdrawal,
@@ -552,6 +558,9 @@ class RuleExtractor(Extractor):
             pet = ""  # the user's pet this sentence named, for a pronoun that stands for it
             condition = ""  # a condition clause waiting for the clause it conditions
             for n, raw in enumerate(raws):
+                if checking_question.checks(raws, n, asked=asked):  # "we're on node 20, right?": asked, not said
+                    skips.append({"text": raw.strip(), "reason": "question"})
+                    continue
                 if asked and (n == len(raws) - 1 or lx.QUESTION.search(raw.strip())):
                     # "我一直用 tab 缩进，你能不能别用空格？": the statement before the question still counts
                     for claim in grammar.mentions(raw):
@@ -560,7 +569,7 @@ class RuleExtractor(Extractor):
                     skips.append({"text": raw.strip(), "reason": "question"})
                     continue
                 cued = bool(lx.EXPLICIT.search(raw)) or cue_open or explicit_ask
-                bare = frames.unframed(noted.unframe(lx.LEAD.sub("", raw.strip())))  # "pretty sure we're on node 20"
+                bare = frames.unframed(noted.unframe(never_mind.unlead(lx.LEAD.sub("", raw.strip()))))  # "pretty sure we're on node 20"
                 given = chat12_en.unsubordinate(bare)
                 given = frames.given_cut(given) if given != bare else given  # "since I moved to X I've been …"
                 clause = cleft_en.uncleft(lx.TRAIL_FILLER.sub("", lx.LEAD_TIME.sub("", given)))
@@ -638,6 +647,7 @@ class RuleExtractor(Extractor):
                          and not named_again and not age_again
                          and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.said_again(clause))) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
+                         "figurative" if figurative_en.says(raw) else  # "I'm basically a professional bug generator at this point lol"
                          "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) or edit_request.is_edit(raw) else None)
                 if frame == "reported speech" and correction and earlier and (pet_value := kin_correction.pet_value(clause)) and (
                         again := [c for c in self._bare_correction(("是" if _CJK.search(pet_value) else "it's ") + pet_value, earlier, sentence=sentence)
@@ -649,6 +659,8 @@ class RuleExtractor(Extractor):
                     unresolved.append((clause, kin_value))  # "she's a pharmacist, not a nurse": of the user's wife, said before
                 if frame:
                     skips.append({"text": clause, "reason": _hearsay_or_other(clause) if frame == "reported speech" else frame})
+                    if frame == "figurative":
+                        continue  # a joke about oneself frames only its own clause
                     if frame == "reported speech" and _CJK.search(clause):
                         reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
                         continue
@@ -656,6 +668,9 @@ class RuleExtractor(Extractor):
                             slip.is_slip(r) or correction_swap.is_marker(r) or correction_swap.interrupts(r) for r in raws[n + 1:]):
                         continue  # "They pay me hourly, my rate's $60/hr — actually hang on, …": the user speaks again
                     break  # the rest of the sentence belongs to the same frame
+                if relative_en.opens(clause):  # "(my cat,) who is 12": said of the noun before it
+                    skips.append({"text": clause, "reason": "relative clause (about the noun before it)"})
+                    continue
                 if correction and n < len(raws) - 1 and (old_said := correction_ref.said_old(raw)):
                     carried.append(old_said)  # "I said Toyota earlier — the car's a Honda": the old value, named
                     skips.append({"text": raw.strip(), "reason": "past value"})
@@ -918,6 +933,11 @@ class RuleExtractor(Extractor):
                                   "stored_correction": {"values": [v for _, v in unresolved],
                                                         "clauses": [c for c, _ in unresolved],
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
+        if not found and (back := assistant_value.restated(message, earlier)):  # "Your project uses Python 3.10." "3.12 now"
+            found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(back)]
+        thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
+        if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
+            thread_change.mark(found, [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)])
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
         skips += restated

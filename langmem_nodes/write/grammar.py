@@ -26,6 +26,7 @@ from . import (
     chat16_zh,
     chat_zh,
     clause_en,
+    dated_event_en,
     holder_tool_en,
     kin_value,
     left_job,
@@ -33,7 +34,10 @@ from . import (
     musical_instrument,
     object_span_en,
     offered_pick_en,
+    other_team_en,
+    outing_en,
     procedure,
+    situation_en,
     softened,
     stance,
     team_practice_en,
@@ -42,6 +46,7 @@ from . import (
     withdrawal,
     work_topic,
 )
+from .lexicon import AGO
 from .not_a_tool import not_a_tool
 from .places import is_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object, is_schedule, parse_clause
@@ -57,9 +62,8 @@ _ASPECT = re.compile(r"^(?:着|起来|得|过来|了|过)")
 # Time and stance words between the holder and its verb; the current value is what the clause states.
 _EN_MID = re.compile(r"\b(?P<h>(?:i|we)(?:'re|'m| am| are|'ve| have)?)\s+(?:(?:actually|really|finally|honestly|now|currently|"
                      r"still|also|just|recently|personally|basically|mostly|mainly|definitely|totally|all|both|fully|completely|entirely)\s+)+", _I)
-_EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint|night)|"
-                           r"\s+(?:like |about |around |maybe )?(?:a (?:few|couple of) |\d+ |two |three |a |one )?"
-                           r"(?:days?|weeks?|months?|years?) ago|\s+in years|\s+for years|\s+full[- ]time|\s+(?:right\s+)?now\b|\s+at the moment\b|\s+currently\b|\s+nowadays\b|"
+_EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint|night)\b|"
+                           rf"\s+{AGO}|\s+in years|\s+for years|\s+full[- ]time|\s+(?:right\s+)?now\b|\s+at the moment\b|\s+currently\b|\s+nowadays\b|"
                            r"\s+anymore\b|\s+these days\b|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
                            r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$|"
@@ -148,9 +152,18 @@ def _project_uses_of(o: str) -> list[Claim]:
     return [Claim("project", pred, o, "positive", "fact")]
 
 
+_RELOCATED = re.compile(r"^(?:i|we|our team)(?:'ve| have)?\s+(?:moved|relocated)\b", re.I)
+
+
 def _switch(m: re.Match[str], subject: str) -> list[Claim]:
     groups = m.groupdict()
-    out = _claim(subject, "uses", groups.get("o") or groups.get("o2") or "")
+    new, old = groups.get("o") or groups.get("o2") or "", groups.get("x") or groups.get("x2") or ""
+    if _RELOCATED.match(m.string) and (is_place(clean_object(new)) or is_place(clean_object(old))):
+        out = _claim("user", "lives_in", new, kind="identity")  # "we moved from Haarlem to Amsterdam": a home
+        for c in out:
+            c.replaces.append(clean_object(old))
+        return out
+    out = _claim(subject, "uses", new)
     for c in out:
         c.replaces.append(clean_object(groups.get("x") or groups.get("x2") or ""))
     return out
@@ -703,6 +716,7 @@ def normalise(clause: str) -> str:
     clause = re.sub(r"\s+(?:unfortunately|sadly|thankfully|luckily)$", "", clause, flags=_I)  # a stance, not the value
     clause = re.sub(r"^i(?:'ve| have)\s+been\s+(?=\w+ing\b)", "I'm ", clause, flags=_I)
     clause = re.sub(r"^(?:i'?m|i am)\s+using\s+", "I use ", clause, flags=_I)
+    clause = re.sub(r"^(i|we)(?:'ve| have)?\s+(?:started|began|begun)\s+using\s+", r"\1 use ", clause, flags=_I)  # "we started using Bazel"
     clause = re.sub(r"^(?:i'?m|i am)\s+(?:writing|coding|programming)\s+(?:in\s+)?(?=(?-i:[A-Z])|\w+$)", "I code in ", clause, flags=_I)
     clause = _AS_MY.sub("", clause)
     clause = _EN_PARTICLE.sub(r"\1 ", clause)
@@ -778,7 +792,10 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     """Claims of one clause: the grammar's holder/relation rules around `rules.parse_clause`."""
     clause = stance.normalise(_zh_duration(clause.strip(" \t\"'“”.,;:!?。，；：！？")))  # "my dog's name is actually Cookie"
     clause = re.sub(r"(?<!\S)w/\s*(?=\w)", "with ", clause, flags=re.I)  # "a monorepo w/ pnpm workspaces"
+    clause = outing_en.unsized(clause)  # "we're a 6-person team doing trunk-based development": the practice is the fact
     if not clause:
+        return []
+    if other_team_en.holds(clause):  # "the other team uses Angular": not the project's
         return []
     if taken_back := withdrawal.read(clause, parse):  # "I'm not vegan anymore", "我不是素食者了"
         return taken_back
@@ -811,7 +828,10 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                     and not ((c.predicate in ("uses", "has") or c.predicate.startswith("attr:")) and _ISSUED.match(c.object))
                     and not (c.predicate.startswith("attr:") and _DOING.match(c.object))
                     and not work_topic.is_topic(c, text)  # "做抖音的推荐产品": what is worked on, no job title
-                    and not chat15_en.dropped(c, text)]  # "never again", "I like how you explained that"
+                    and not chat15_en.dropped(c, text)  # "never again", "I like how you explained that"
+                    and not outing_en.outing(c, text) and not outing_en.team_size(c)
+                    and not situation_en.situation(c)  # "I hate when the linter yells at me": a complaint
+                    and not dated_event_en.one_off(c)]  # "my flight to Tokyo is on Friday": one event, no memory  # "we're going to a Thai place", "a 6-person team"
     return []
 
 
@@ -890,7 +910,8 @@ _AND_WITH = re.compile(r"\s+(?:and|&|with|plus|on|behind|in front of|on top of|b
 _EN_PP_TAIL = re.compile(r"\s+(?:as\s+(?:my|our|the|a|an)\s|for\s+(?:the|our|my|all|most|every|any)\s|"
                          r"in\s+(?:prod|production|staging|dev|my|our|this)\b|at\s+(?:work|home|the moment)\b|"
                          r"so\b|right now\b|if that\b).*$", _I)
-_EN_PLACE_TAIL = re.compile(r"\s+(?:so|right now|if that|for (?:the|a|my|work)|as (?:a|an|my))\b.*$", _I)
+_EN_PLACE_TAIL = re.compile(r"\s+(?:so|right now|if that|for (?:the|a|my|work)|as (?:a|an|my)|"
+                            r"and (?:the|my|our|his|her|their|its|your|i|we|it|he|she|they))\b.*$", _I)  # "and the office is …"
 _PLACES = frozenset({"lives_in", "works_in", "from"})
 # a preference's domain narrows it: "dark mode for my editor" is not "dark mode" everywhere
 _EN_PREF_DOMAIN = re.compile(r"^\s+for\s+(?:my|the)\s+[\w-]+(?:\s+[\w-]+)?$", _I)

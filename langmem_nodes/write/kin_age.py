@@ -47,15 +47,15 @@ _EN = re.compile(
     rf"(?P<o>{AGE_EN})(?:\s*(?P<u>months?|weeks?))?(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*(?:yo|y/o)|\s+old)?"
     r"(?:\s+(?:now|already|actually|this year))?(?:\s+(?:and|but|so|who)\s+.*)?$", _I)
 _ZH = re.compile(
-    rf"^我(?:的|家)?(?:的)?(?P<k>{_KIN_ZH})(?:[\u4e00-\u9fffA-Za-z]{{1,4}}?)??(?:今年|现在|已经|都|才|刚|刚刚|快|马上|也)*(?:满)?"
-    rf"(?P<o>{_NUM_ZH}(?:周岁|岁|个月)(?:半)?)(?:大)?了?$")
+    rf"^我(?:的|家)?(?:的)?(?P<k>{_KIN_ZH})(?:[\u4e00-\u9fffA-Za-z]{{1,4}}?)??(?:\s*(?:今年|现在|已经|都|才|刚|刚刚|快|马上|也))*(?:满)?\s*"
+    rf"(?P<o>{_NUM_ZH}\s*(?:周岁|岁|个月)(?:半)?)(?:大)?了?$")
 # the age said again of whom the conversation named ("记错了，他六岁了", "sorry, she's 7"): a corrected value
-AGE_AGAIN = re.compile(rf"^(?:他|她|它)(?:今年|现在|已经|都|才|其实)*(?:满)?(?P<z>{_NUM_ZH}(?:周岁|岁|个月)(?:半)?)(?:大)?了?$|"
+AGE_AGAIN = re.compile(rf"^(?:他|她|它)(?:今年|现在|已经|都|才|其实)*(?:满)?\s*(?P<z>{_NUM_ZH}\s*(?:周岁|岁|个月)(?:半)?)(?:大)?了?$|"
                        rf"^(?:he|she|it)(?:'s|\s+is)\s+(?:actually\s+|only\s+|now\s+|just\s+)*(?P<e>{AGE_EN})"
                        r"(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*(?:yo|y/o))?(?:\s+(?:now|actually))?$", _I)
 # an age as a value ("10 years old", "四岁", "6岁"), and the attributes that hold one
 # (a bare number is no age: "I meant 15" may be a version)
-_AGE_VALUE = re.compile(rf"^(?:{AGE_EN}(?:\s*(?:years?|yrs?)\s+old|\s*(?:yo|y/o)|\s*months?(?:\s+old)?)|{_NUM_ZH}(?:周岁|岁|个月)(?:半)?)$", _I)
+_AGE_VALUE = re.compile(rf"^(?:{AGE_EN}(?:\s*(?:years?|yrs?)\s+old|\s*(?:yo|y/o)|\s*months?(?:\s+old)?)|{_NUM_ZH}\s*(?:周岁|岁|个月)(?:半)?)$", _I)
 
 
 def parse(clause: str) -> list[Claim]:
@@ -114,10 +114,10 @@ def again(clause: str) -> str:
 _PRONOUN_AGE_EN = re.compile(r"^(?:(?:she|he|they)(?:'s|'re|\s+is|\s+are)|(?:she|he|they)\s+(?:just\s+)?(?:turned|turns|will be))\s+"
                              rf"(?:actually\s+|only\s+|now\s+|already\s+|almost\s+|nearly\s+)*(?:turning\s+|going to be\s+)?(?P<o>{AGE_EN})"
                              r"(?:\s+(?:years?\s+old|yo))?(?=$|[\s,.!;]|\s*,?\s*not\b)", re.I)
-_PRONOUN_AGE_ZH = re.compile(r"^(?:她|他|它)(?:其实|实际上|现在|今年)*(?:是)?(?:快|刚|已经|马上)*(?:满)?(?P<o>\d{1,2}|[一二两三四五六七八九十]{1,3})(?P<u>岁|个月)")
+_PRONOUN_AGE_ZH = re.compile(r"^(?:她|他|它)(?:其实|实际上|现在|今年)*(?:是)?(?:快|刚|已经|马上)*(?:满)?\s*(?P<o>\d{1,2}|[一二两三四五六七八九十]{1,3})\s*(?P<u>岁|个月)")
 
 
-_BARE_AGE_ZH = re.compile(rf"^(?:其实|已经|都|才|刚)*(?:满)?(?P<z>{_NUM_ZH}(?:周岁|岁|个月)(?:半)?)(?:大)?了?$")
+_BARE_AGE_ZH = re.compile(rf"^(?:其实|已经|都|才|刚)*(?:满)?\s*(?P<z>{_NUM_ZH}\s*(?:周岁|岁|个月)(?:半)?)(?:大)?了?$")
 
 
 def said_again(clause: str) -> str:

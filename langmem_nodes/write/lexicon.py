@@ -34,6 +34,10 @@ EXPLICIT = re.compile(
     r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|(?:^|(?<=[\s，,。！!？?：:；;、我你您那就以们吧哈啊呀]))以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
     _I,
 )
+#: An amount of time ago, roughly said ("about a year ago", "like six months ago"): when, never part of an object.
+AGO = (r"(?:(?:about|around|like|maybe|roughly|almost|nearly|over|just|only|some|probably|at least|more than|less than)\s+)?"
+       r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|few|a couple(?: of)?|couple of|"
+       r"several|many|\d+)\s+(?:days?|weeks?|months?|years?|decades?)\s+ago")
 # Leading phrases removed before the clause is parsed (the cue itself is not part of the fact).
 LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"

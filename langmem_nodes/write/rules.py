@@ -21,7 +21,7 @@ from ..facts import EXCLUSIVE as EXCLUSIVE  # re-exported: the predicate vocabul
 from ..facts import PREDICATES as PREDICATES
 from . import answer_scope
 from .demonyms import is_belief, nationality
-from .lexicon import PROJECT, PROJECT_TAIL, STANDING
+from .lexicon import AGO, PROJECT, PROJECT_TAIL, STANDING
 from .places import is_place, unlisted_place
 
 _I = re.IGNORECASE
@@ -108,7 +108,7 @@ _PROJ_EN = r"(?:(?:in|for|on) (?:this|the|our) (?:project|repo|repository|codeba
 
 
 _WHEN = re.compile(r"\s+(?:(?:last|this|earlier this) (?:week|month|year|spring|summer|fall|autumn|winter|weekend|quarter|sprint)|"
-                   r"(?:about |like )?(?:a|one|two|three|four|five|six|few|a few|couple of|a couple of|\d+) (?:days?|weeks?|months?|years?) ago|"
+                   rf"{AGO}|"
                    r"in (?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4}))\b.*$", _I)
 
 
@@ -166,6 +166,8 @@ def _en_role(m: re.Match[str]) -> list[Claim]:
         return []  # "I'm a big believer in TDD": not a job (the clause reader takes it)
     elif re.search(r"\b(?:could|would|should|will|can|might|is|are|was|were|it|that)\b", role, _I):
         return []  # "(I'm) a little worried it could break", "a local class could work": a clause, not a job
+    elif re.search(r"\s(?:named|called)\s", role, _I):
+        return []  # "(I adopted a second dog,) a beagle named Waffle": someone or something named, not the user's job
     elif (at := _ROLE_AT.match(role)) and JOB_HEAD.search(at.group("r")):
         # "a data engineer at Spotify": the job and the employer, each correctable on its own
         out = _c("user", "role", at.group("r"), kind="identity") + _c("user", "works_at", at.group("org"), kind="identity")

@@ -145,9 +145,15 @@ _PRECISELY_AFTER = re.compile(
     r"(?=\s*(?:[.!;,]|$))", _I)
 
 
+# "I'm a data analyst — well, technically a data engineer now": "technically" opening a clause after a value
+_TECHNICALLY = re.compile(r"(?P<lead>[,;—–]\s*|\s-\s*)(?:well[,\s]+)?technically[,\s]+(?=[\w$])", _I)
+
+
 def precision_first(message: str) -> str:
     """`message` with a precision marker said after its value moved before it ("…, well, pescatarian to be accurate"
-    → "…, to be precise, pescatarian"), where the extractor reads it as a correction of the value before."""
+    → "…, to be precise, pescatarian"; "…, well, technically 3.1" → "…, to be precise, 3.1"), where the extractor
+    reads it as a correction of the value before."""
+    message = _TECHNICALLY.sub(lambda m: f"{m.group('lead')}to be precise, ", message)
     return _PRECISELY_AFTER.sub(lambda m: f"{m.group('lead')}to be precise, {m.group('v')}" if m.group("lead").strip() else m.group(0),
                                 message)
 

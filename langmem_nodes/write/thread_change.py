@@ -1,0 +1,85 @@
+"""A value the user said earlier in the thread, said again changed: a correction (zh + en).
+
+"i live in austin" … "well, i did. we moved to san antonio last month", "我在深圳" … "哦我搬到广州了", "we're on
+postgres 15 right?" … "hm actually just checked, we're still on 14 in prod": the later claim holds the attribute
+the earlier one did, with another value, in a clause that says it changed or was otherwise (moved, now, still,
+actually, 搬, 换, 现在, 其实). It corrects what the thread holds, so it is an `explicit_correction` replacing the
+earlier value instead of a second value beside it.
+
+An attribute holding one value at a time (`is_exclusive`: lives_in, role, `attr:` keys) takes any other value; one
+holding many ("uses") only a number or version of the same thing ("postgres 15" → "14", "Node 18" → "Node 20"), so
+"I use Vim" … "I use tmux now too" corrects nothing.
+
+    >>> from .rules import Claim
+    >>> from ..records import Source
+    >>> new = Claim("user", "lives_in", "san antonio", "positive", "identity")
+    >>> found = [(new, "we moved to san antonio last month", Source.EXPLICIT, False)]
+    >>> mark(found, [Claim("user", "lives_in", "austin", "positive", "identity")])
+    >>> found[0][2].value, new.replaces
+    ('explicit_correction', ['austin'])
+    >>> tool = [(Claim("user", "uses", "tmux", "positive", "fact"), "I use tmux now too", Source.INFERRED, False)]
+    >>> mark(tool, [Claim("user", "uses", "Vim", "positive", "fact")]); tool[0][2].value
+    'inferred'
+    >>> phone = [(Claim("user", "attr:手机", "iPhone 14", "positive", "fact"), "我手机是 iPhone 14", Source.INFERRED, False),
+    ...          (Claim("user", "uses", "iPhone 16", "positive", "fact"), "哦现在换成 iPhone 16 了", Source.EXPLICIT, False)]
+    >>> mark_within(phone); [(c.predicate, c.object, c.replaces, s.value) for c, _, s, _ in phone]
+    [('attr:手机', 'iPhone 16', ['iPhone 14'], 'explicit_correction')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..facts import is_exclusive
+from ..records import Source, normalize_text
+from .rules import Claim
+
+# the clause says the value changed, or is not what was said: moved, now, still, actually, 搬, 换, 现在, 其实
+_CHANGED = re.compile(r"\b(?:moved|relocated|switched|changed|bumped|upgraded|downgraded|now|anymore|still|actually|"
+                      r"these days|nowadays|turns out|just checked)\b|搬|换|改|升|降|现在|目前|其实|实际上|已经|还是", re.I)
+_ALSO = re.compile(r"\b(?:too|also|as well)\b|也|还有|另外", re.I)
+_NUMBER = re.compile(r"\d+(?:\.\d+)*")
+# switched to within one message ("我手机是 iPhone 14，哦现在换成 iPhone 16 了", "we're on Node 18, just upgraded to Node 20")
+_SWITCHED = re.compile(r"换成|换到|改成|改用|升到|升级到|升级成|升成|\b(?:switched|upgraded|bumped|moved)\s+(?:\w+\s+)?to\b", re.I)
+
+
+def _one_thing(new: str, old: str) -> bool:
+    """`new` is a number or version of the thing `old` names ("14" / "postgres 15", "Node 20" / "Node 18")."""
+    if not (_NUMBER.search(new) and _NUMBER.search(old)):
+        return False
+    head_new, head_old = (normalize_text(_NUMBER.sub(" ", x)).strip() for x in (new, old))
+    return not head_new or bool(head_old) and (head_new in head_old or head_old in head_new)
+
+
+def mark(found: list, before: Sequence[Claim]) -> None:
+    """Mark, in place, each (claim, clause, source, hedged) of `found` that says a value of `before` (the thread's
+    earlier user claims, in order) again, changed, as an `explicit_correction` replacing it."""
+    for i, (claim, clause, source, hedged) in enumerate(found):
+        if (source is Source.EXPLICIT_CORRECTION or hedged or claim.replaces or claim.polarity != "positive"
+                or not _CHANGED.search(clause) or _ALSO.search(clause)):
+            continue
+        old = next((o for o in reversed(before) if o.subject == claim.subject and o.predicate == claim.predicate
+                    and o.polarity == "positive" and normalize_text(o.object) != normalize_text(claim.object)
+                    and normalize_text(claim.object) not in normalize_text(o.object)
+                    and (is_exclusive(claim.predicate) or _one_thing(claim.object, o.object))), None)
+        if old is not None:
+            claim.replaces.append(old.object)
+            found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
+
+
+def mark_within(found: list) -> None:
+    """In place: a claim of `found` said with a switch ("换成", "upgraded to") giving another number or version of the
+    thing a claim before it in the same message names replaces that claim, under its attribute."""
+    for i in range(len(found) - 1, 0, -1):
+        claim, clause, source, hedged = found[i]
+        if claim.polarity != "positive" or claim.replaces or hedged or not _SWITCHED.search(clause):
+            continue
+        j = next((k for k in range(i - 1, -1, -1) if found[k][0].subject == claim.subject and found[k][0].polarity == "positive"
+                  and found[k][1] != clause and normalize_text(found[k][0].object) != normalize_text(claim.object)
+                  and _one_thing(claim.object, found[k][0].object)), None)
+        if j is None:
+            continue
+        old = found.pop(j)[0]
+        claim.predicate, claim.replaces = old.predicate, [old.object]
+        found[i - 1] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
