@@ -61,23 +61,26 @@ def ranked(memories: dict[str, tuple[float, float]], fusion: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_dense_best_without_query_words_stays_first(lang):
+@pytest.mark.parametrize("fusion", ["zlift", "zstandout"])
+def test_dense_best_without_query_words_stays_first(lang, fusion):
     memories = DENSE_BEST[lang]
     best = next(iter(memories))
-    assert ranked(memories, "zlift")[0] == best
+    assert ranked(memories, fusion)[0] == best
     assert ranked(memories, "zscore")[0] != best  # what "zscore" did: a shared common word outranked it
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_memory_holding_the_rare_words_still_rises(lang):
+@pytest.mark.parametrize("fusion", ["zlift", "zstandout"])
+def test_memory_holding_the_rare_words_still_rises(lang, fusion):
     memories = WORDS_BEST[lang]
-    assert ranked(memories, "zlift")[0] == next(iter(memories))
+    assert ranked(memories, fusion)[0] == next(iter(memories))
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_memories_bm25_did_not_find_keep_the_dense_order(lang):
+@pytest.mark.parametrize("fusion", ["zlift", "zstandout"])
+def test_memories_bm25_did_not_find_keep_the_dense_order(lang, fusion):
     memories = DENSE_BEST[lang]
-    order = [t for t in ranked(memories, "zlift") if memories[t][0] == 0]
+    order = [t for t in ranked(memories, fusion) if memories[t][0] == 0]
     assert order == sorted(order, key=lambda t: -memories[t][1])
 
 

@@ -55,7 +55,7 @@ def recall5(c, store, fusion: str) -> float:
 
 
 def test_default_hybrid_is_at_least_the_better_single_route(conv):
-    assert DEFAULT_FUSION == "zlift"
+    assert DEFAULT_FUSION == "zstandout"
     assert conv[DEFAULT_FUSION] >= max(conv["bm25"], conv["dense"]), conv
 
 

@@ -90,7 +90,7 @@ def test_fuse_zscore_standardises_both_routes_and_scales_bm25_by_its_evidence():
 
 def test_recall_node_default_is_zlift_with_its_own_weight(store):
     node = RecallNode(store)
-    assert (node.fusion, node.lexical_weight) == ("zlift", 0.35)
+    assert (node.fusion, node.lexical_weight) == ("zstandout", 0.35)
     assert RecallNode(store, fusion="evidence").lexical_weight == 0.3
 
 

@@ -402,9 +402,9 @@ def query_need(text: str) -> Need:
                 _WHY_ZH.match(asked) and not _REQUEST_ZH.search(asked) and not _SETTING_ZH.search(asked)):
             return "impersonal"
         plain = asked
-    if (asked := _relayed(plain)) is not None and not speaks_of_user(asked) and not _THIS_ONE.search(asked) and (
-            _CAN_A_KIND.search(asked) or _is_impersonal_form(asked, asked) or _WHY.search(asked)
-            or (_WHY_EN.match(asked) and not _REQUEST_EN.search(asked))):
+    if (relayed := _relayed(plain)) is not None and not speaks_of_user(relayed) and not _THIS_ONE.search(relayed) and (
+            _CAN_A_KIND.search(relayed) or _is_impersonal_form(relayed, relayed) or _WHY.search(relayed)
+            or (_WHY_EN.match(relayed) and not _REQUEST_EN.search(relayed))):
         return "impersonal"
     core = _PITCHED_AT_ME.sub(" ", _ADDRESSED_ME.sub(" ", plain))
     if _TRANSLATION.search(re.split(r"[:：]", plain, maxsplit=1)[0]):

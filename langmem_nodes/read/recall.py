@@ -5,16 +5,20 @@ scope filtering happens inside each backend. The query is embedded once; the can
 stored vectors are fetched in one call each, so every candidate gets an exact cosine, not only those
 Chroma returned.
 
-Fusion ("zlift", the default): each route's scores are standardised over the candidate set (z-scores:
+Fusion ("zstandout", the default): each route's scores are standardised over the candidate set (z-scores:
 a standout match counts more than one among many near-equal ones), BM25's z-scores below 0 raised to 0 (words
-only lift: a memory holding few or none of the query's words is not pushed down), and combined with the BM25
-share scaled by the BM25 route's own evidence, `sim = unit_range(w_lex · c · max(0, z(bm25)) + (1 − w_lex) ·
-z(cos))`, w_lex = 0.35, `c = sqrt(min(1, max(bm25) / ceiling))` where `ceiling` is what BM25 gives a memory
-holding each query word once (Σ idf over the query's words, `BM25Projection.ceiling`). A BM25 best match that
-holds only a common word (a speaker's name, "用户") barely moves the dense order; one that holds the query's rare
-words counts fully. "zscore" keeps the negative z (the default until stop 35: it lost to dense alone with the
-default embedder on four generated LoCoMo-like halves, "zlift" on none; "zlift" loses one blind row with MiniLM
-alone, evals/report.md). "evidence" is the same c on min-max scaled scores (w_lex 0.3), "convex" that with
+only lift: a memory holding few or none of the query's words is not pushed down), and each route counts as much
+as its own evidence, `sim = unit_range(w_lex · c · max(0, z(bm25)) + (1 − w_lex) · d · z(cos))`, w_lex = 0.35:
+`c = sqrt(min(1, max(bm25) / ceiling))` where `ceiling` is what BM25 gives a memory holding each query word once
+(Σ idf over the query's words, `BM25Projection.ceiling`), so a BM25 best match that holds only a common word (a
+speaker's name, "用户") barely moves the dense order and one that holds the query's rare words counts fully;
+`d = min(1, max z(cos) / DENSE_STANDOUT)` (4; for few candidates half the largest z they allow, (n − 1)/√n / 2),
+so an embedder whose best match stands out from the candidates counts fully, and one that finds nothing
+distinct (chatty turns all about as close to the question: MiniLM on LoCoMo) does not drown a clear word match.
+"zlift" is the same with d = 1 (the default from stop 35 to 41: it lost to BM25 alone on LoCoMo at recall@1/5).
+"zscore" keeps the negative z (the default until stop 35: it lost to dense alone with the
+default embedder on four generated LoCoMo-like halves, evals/report.md). "evidence" is the same c on min-max
+scaled scores (w_lex 0.3), "convex" that with
 c = 1; both lost to a single route on some dataset (docs/figures.md, "Fusion that never loses").
 Two views of a memory: BM25 indexes `text`, the dense index embeds `metadata["embed_text"]` when set
 (`langmem_nodes.store.embed_text`), e.g. a conversation turn whose text carries the turns before it (words a
@@ -108,16 +112,22 @@ from .report import tells_news
 from .rule_object import governs
 from .standing import PER_CONDITION, conditions_asked, holds_condition
 
-Fusion = Literal["zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
+Fusion = Literal["zstandout", "zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
 #: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
 AUTO_BOOST = 0.2
 #: The product's fusion (module docstring).
-DEFAULT_FUSION: Fusion = "zlift"
+DEFAULT_FUSION: Fusion = "zstandout"
+#: "zstandout": the dense route counts fully once its best cosine stands this many standard deviations above the
+#: candidates' mean, and in proportion below (chosen on LoCoMo dev, the LoCoMo-like dev half and MADial; docs/figures.md)
+DENSE_STANDOUT = 4.0
 #: The similarity scale of memories a query the embedder cannot read reaches only through the dense order.
 _FILL = 1e-3
-FUSIONS: tuple[str, ...] = ("zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf")
+FUSIONS: tuple[str, ...] = ("zstandout", "zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf")
 #: The BM25 share w_lex each fusion uses unless told (chosen on the dev sets, docs/figures.md).
-LEXICAL_WEIGHTS: dict[str, float] = {"zlift": 0.35, "zscore": 0.35, "evidence": 0.3, "convex": 0.3}
+LEXICAL_WEIGHTS: dict[str, float] = {"zstandout": 0.35, "zlift": 0.35, "zscore": 0.35, "evidence": 0.3, "convex": 0.3}
+
+
+_Z_FUSIONS = ("zstandout", "zlift", "zscore")
 
 
 def _unit_range(values: np.ndarray) -> np.ndarray:
@@ -138,15 +148,21 @@ def fuse(
     if not ids:
         return {}
     bm = np.array([lex.get(i, 0.0) for i in ids], dtype=np.float64)
-    if fusion in ("zlift", "zscore", "evidence"):  # the BM25 route counts as much as its best match holds of the query's words
+    if fusion in _Z_FUSIONS or fusion == "evidence":  # the BM25 route counts as much as its best match holds of the query's words
         top = bm.max()
         conf = math.sqrt(min(1.0, top / lexical_ceiling)) if lexical_ceiling and top > 0 else 0.0
-        if fusion in ("zlift", "zscore"):  # each route's scores standardised over the candidates (a standout counts)
+        if fusion in _Z_FUSIONS:  # each route's scores standardised over the candidates (a standout counts)
             z_bm = _standardised(bm)
-            if fusion == "zlift":  # words only lift: a memory holding few or none of them is not pushed down
+            if fusion != "zscore":  # words only lift: a memory holding few or none of them is not pushed down
                 z_bm = np.maximum(z_bm, 0.0)
-            raw = lexical_weight * conf * z_bm + (1 - lexical_weight) * _standardised(
-                np.array([cos.get(i, 0.0) for i in ids], dtype=np.float64))
+            z_cos = _standardised(np.array([cos.get(i, 0.0) for i in ids], dtype=np.float64))
+            # the dense route counts as much as its best match stands out (an embedder that finds nothing
+            # distinct gives a flat, noisy order that must not drown a clear word match)
+            sure = 1.0
+            if fusion == "zstandout":  # z can reach at most (n − 1)/√n: a few candidates are measured against half that
+                ref = min(DENSE_STANDOUT, (len(ids) - 1) / math.sqrt(len(ids)) / 2)
+                sure = min(1.0, max(0.0, float(z_cos.max()) / ref)) if ref > 0 else 1.0
+            raw = lexical_weight * conf * z_bm + (1 - lexical_weight) * sure * z_cos
             return {i: float(s) for i, s in zip(ids, _unit_range(raw), strict=True)}
         bm_n = bm / top * conf if top > 0 else bm
         fusion = "convex"
@@ -205,7 +221,7 @@ class RecallNode(MemoryNode):
 
     Args:
         store: the MemoryStore (its embedder encodes the query).
-        fusion: "zscore" (default), "zlift", "evidence", "convex", "bm25", "dense" or "rrf".
+        fusion: "zstandout" (default), "zlift", "zscore", "evidence", "convex", "bm25", "dense" or "rrf".
         lexical_weight: the BM25 share w_lex of "zscore", "evidence" and "convex" (the rest goes to dense);
             None = the fusion's own (`LEXICAL_WEIGHTS`).
         candidates: how many candidates each backend returns (at least 3 × k).
@@ -331,7 +347,7 @@ class RecallNode(MemoryNode):
         ids = [i for i in ids if i in records and records[i].scope.partition in allowed]
         cos = self.store.cosines(query.partitions, ids, qvec) if qvec is not None and ids else {}
         ceiling = None
-        if fusion in ("zlift", "zscore", "evidence") and lex:
+        if (fusion in _Z_FUSIONS or fusion == "evidence") and lex:
             ceiling = self.store.bm25.ceiling(query.partitions, query.lexical)
         sim = fuse(lex, cos, ids, fusion=fusion, lexical_weight=self.lexical_weight,
                    dense_rank=[i for i, _ in dense_hits], lexical_ceiling=ceiling)

@@ -17,14 +17,17 @@ import re
 from .places import is_place
 from .rules import Claim, clean_object
 
-_NOW_ZH = re.compile(r"^(?:但是?|而|不过)?(?:我)?(?:现在|目前|如今|后来)(?:已经|则|就)?(?:在|是|去了|到了|换到了?|跳到了?)\s*"
+_NOW_ZH = re.compile(r"^(?:但是?|而|不过)?(?:我)?(?:现在|目前|如今|后来)(?:已经|则|就|又)?(?:在|是|去了|到了|换到了?|跳到了?|回到?了?|搬回了?|搬到了?)\s*"
                      r"(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .&+-]{0,14}?)(?:了|呢|啦)?$")
 _NOW_EN = re.compile(r"^(?:but\s+|and\s+)?(?:now|nowadays|these days|today)\s*,?\s*(?:(?:i'?m|i am)\s+)?(?:at|in|with|for|on)\s+"
                      r"(?P<o>(?-i:[A-Z])[\w.&+-]*(?:\s+(?-i:[A-Z])[\w.&+-]*){0,2})$", re.I)
 # what a verbless "现在在 X" can continue: where the user works, studies or lives
 _CARRIED = ("works_at", "works_in", "lives_in", "studies_at")
 # a state, not a value: "现在很忙", "现在在家", "现在在路上"
-_NOT_A_VALUE = re.compile(r"^(?:很|挺|太|非常|比较|有点|家|路上|休息|上班|忙|这|那|哪)")
+_NOT_A_VALUE = re.compile(r"^(?:很|挺|太|非常|比较|有点|家|路上|休息|上班|忙|这|那|哪|去|来)")
+# a step said with 后来 is itself past when a later clause of the sentence gives the value of now
+_THEN = re.compile(r"^\s*(?:但是?|而|不过)?(?:我)?后来")
+_NOW_LEAD = re.compile(r"^\s*(?:但是?|而|不过)?(?:我)?(?:现在|目前|如今)")
 
 
 def after_past(clause: str, past: Claim) -> list[Claim]:
@@ -43,4 +46,13 @@ def after_past(clause: str, past: Claim) -> list[Claim]:
     return [Claim(past.subject, predicate, value, "positive", past.kind, [past.object])]
 
 
-__all__ = ["after_past"]
+def passed_step(clause: str, later: list[str]) -> bool:
+    """"后来去了深圳" before "现在又回北京了": a step on the way, not the value of now.
+
+    >>> passed_step("后来去了深圳", ["现在又回北京了"]), passed_step("后来去了深圳", [])
+    (True, False)
+    """
+    return bool(_THEN.match(clause)) and any(_NOW_LEAD.match(r) for r in later)
+
+
+__all__ = ["after_past", "passed_step"]

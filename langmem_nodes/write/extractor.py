@@ -38,12 +38,12 @@ from . import (
     assistant_value,
     casual_en,
     chat12_en,
-    checking_question,
     chat14_en,
     chat15_en,
     chat16_zh,
     chat_en,
     chat_zh,
+    checking_question,
     clause_en,
     cleft_en,
     code_spans,
@@ -63,9 +63,11 @@ from . import (
     grammar,
     grammar_zh,
     habit_any,
+    habit_detail_zh,
     household,
     kin_age,
     kin_correction,
+    kin_holder_zh,
     left_job,
     means_after,
     musical_instrument,
@@ -87,6 +89,7 @@ from . import (
     stated_time,
     team_frame,
     thread_change,
+    topic_holder_zh,
     transcript,
     unsaid_change,
     withdrawal,
@@ -745,6 +748,13 @@ class RuleExtractor(Extractor):
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
+                if new and past is not None and new[0].replaces and elided.passed_step(raw.strip(), raws[n + 1:]):
+                    past = (new[-1], clause, source, hedged)  # "后来去了深圳，现在又回北京了": a step, not the value of now
+                    skips.append({"text": clause, "reason": "past value"})
+                    continue
+                if new and not correction and kin_holder_zh.holds(clause) and not any(kin_holder_zh.users_own(c) for c in new):
+                    skips.append({"text": clause, "reason": ABOUT_OTHERS})  # "我家孩子对花生过敏": the child's, not the user's
+                    continue
                 if not new and (went_on := _rule_goes_on(prev, clause)):
                     new = [Claim(prev.subject, "rule", went_on, "positive", "rule")]  # type: ignore[union-attr]
                 if not new and softened.indifferent(next((r for r in reversed(raws[:n]) if r and r.strip()), "")):
@@ -1222,7 +1232,7 @@ class RuleExtractor(Extractor):
         if inline and inline.start() > 0:
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
-        claims = grammar.parse(clause, standing=explicit)
+        claims = topic_holder_zh.held_by_project(clause, prev, grammar.parse(clause, standing=explicit))  # "(我们用 pinia，)vuex 早就不用了"
         if not claims:  # "(I'm learning Japanese,) mostly through Anki and WaniKani": the tools of the clause before
             claims = means_after.read(prev, clause)
         if not claims and (inner := lx.PROJECT_TAIL.search(clause)) and 0 < inner.start() and inner.end() < len(clause):
@@ -1344,10 +1354,13 @@ def _habits_read(message: str, found: list[tuple[Claim, str, Source, bool]], ski
     clauses for the correction rules ("我每月通勤费300，哦等下，是450" stores 450 only)."""
     if any(k.get("reason") in _CORRECTING for k in skips) or any(src is Source.EXPLICIT_CORRECTION for _, _, src, _ in found):
         return found, skips
-    kept: list[dict[str, Any]] = []
+    found, details = habit_detail_zh.without_details(message, found)
+    kept: list[dict[str, Any]] = [*details]
     for k in skips:
         said = habit_any.read(str(k.get("text") or "")) if k.get("reason") == "no parse" else []
-        if said:
+        if said and habit_detail_zh.elaborates(message, str(k["text"]), [(c, q) for c, q, *_ in found]):
+            kept.append({**k, "reason": habit_detail_zh.REASON})  # "我在学日语，每天背单词"
+        elif said:
             source = Source.EXPLICIT if lx.EXPLICIT.search(message) else Source.INFERRED
             found = [*found, *((c, str(k["text"]), source, False) for c in said)]
         else:

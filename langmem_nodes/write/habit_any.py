@@ -43,6 +43,7 @@ _HABIT_EN = re.compile(
 # a bare 周末 / 工作日 is habitual only with 都 ("周末都去爬山"; "周末要去朋友家吃饭" is one weekend)
 _FREQ_ZH = (r"每天(?:早上|晚上|中午|下午)?|每晚|每早|每周[一二三四五六日天]?|每个?星期[一二三四五六日天]?|每个?周末|"
             r"每个?月|每年|每隔一天|隔天|(?:周末|工作日)(?=都)")
+FREQ_ZH = _FREQ_ZH  # how often, said first (`habit_detail_zh`)
 _HABIT_ZH = re.compile(
     rf"^我?(?:平时|一般|通常|基本上?|经常|总是|习惯)?(?P<f>{_FREQ_ZH})我?(?:都会|都|坚持|也|早上|晚上|下班后|上班前)*"
     rf"(?P<a>(?:去|喝|吃|跑|游|骑|练|做|看|读|写|学|打|踢|弹|遛|背|爬|睡|起|走)[\u4e00-\u9fffA-Za-z0-9 ]{{0,10}})$")

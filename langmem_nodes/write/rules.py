@@ -515,7 +515,8 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      _infra),
     (re.compile(r"^我(?:的名字)?(?:叫|名叫|的名字是|姓名是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,12})$"),
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:其实|真的|本来)?(?:是)?(?:对)?\s*(?P<o>.+?)\s*过敏$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),
+    # the object ends at its own "对": "我家孩子对花生过敏" is no allergy of the user's to "家孩子对花生"
+    (re.compile(r"^我(?:自己|本人)?(?:其实|真的|本来|也|还|一直|从小)*(?:是)?(?:对)?\s*(?P<o>对虾|[^对]+?)\s*过敏$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),
     # the cleft "我过敏的是芒果", "我过敏的东西是青霉素"
     (re.compile(r"^我(?:真正|其实)?过敏的(?:东西)?是\s*(?P<o>[^，,]{1,20})$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:是)?(?P<o>吃(?:全|纯)?素的?|(?:蛋奶|全|纯)素(?:食者|主义者)?|素食者|素食主义者|清真)$"),
