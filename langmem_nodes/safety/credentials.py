@@ -171,7 +171,7 @@ _EN_PHRASE = re.compile(
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
 # (glued to zh or not: "智谱的key是 9f3c….Lk2T…" — a CJK character is a word character, so no \b stands there)
 _NEAR_VALUE = re.compile(rf"(?<![A-Za-z0-9_])(?:(?:app|client|corp|api|access|auth|bot|secret|private)[_-]?)?(?P<w>key|password|pa?s{{1,2}}w(?:o?r|ro)?ds?|passcode|pw|secret|token|auth)(?![A-Za-z0-9_])(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)"
-                         r"(?P<gap>[^.!?\n]{0,60}?)\s(?P<v>[^\s,;]{8,})", re.I)
+                         r"(?P<gap>[^.!?\n]{0,60}?)\s(?P<v>(?=[^\s,;]*\d)[^\s,;]{8,})", re.I)
 # a cloud's key pair by its short names, glued to zh or not: "百度智能云的SK 8f2e7c…", "AK: 3f9a…, SK: …"
 _AK_SK = re.compile(r"(?<![A-Za-z0-9_])(?-i:SK|AK|SecretKey|SecretId|AccessKey)(?![A-Za-z0-9_])[^\n。！？.!?]{0,12}?"
                     r"(?<![A-Za-z0-9/+=_-])(?P<v>[A-Za-z0-9/+=_-]{16,})")
@@ -213,6 +213,15 @@ _ZH_PHRASE = re.compile(
 )
 # a credential word in a list, its value after a space: "network 'TheBatcave', password iamvengeance"
 _LISTED_PASSWORD = re.compile(r"(?:^|[,;:/|]\s*)(?:pass(?:word|code)?|pw|pwd)\s+[\"'“]?(?P<v>[^\s\"'”,;.!?]{4,})[\"'”]?\s*(?:$|[,;.!?])", _I)
+# a thing's "pass" and a password-shaped value right after it: "VPN user jdoe, VPN pass Quasar-Lantern-6", "root pass
+# Tulip=Frame44" (not a verb, "I pass Exit-42B", nor a ticket: "boarding pass", "season pass")
+_MODIFIED_PASS = re.compile(r"(?<![\w-])(?!(?:I|we|you|they|he|she|it|to|will|can|could|would|should|must|might|may|did|do|"
+                            r"don'?t|not|please|then|and|or|also|just|boarding|bus|season|day|ski|hall|gym|backstage|free|"
+                            r"park|museum|transit|rail|travel|guest|press|weekly|monthly|annual|all-access|fast|first|"
+                            r"always|never|often|sometimes|\w+ly)\b)"  # "I usually pass --retries=3": a verb
+                            r"(?P<k>[A-Za-z][\w-]*)\s+pass\s+[\"'“]?(?P<v>[A-Za-z0-9][^\s\"'”,;]{5,})[\"'”]?"
+                            # the value ends its clause: "our team pass CI-Build-42 every night" goes on, a verb's object
+                            r"(?=\s*(?:$|[,;.!?)，。；]|\s(?:in\s+case|for|if|and|but|btw|thanks|please)\b))", _I)
 # zh: the value first, then what it opens: "8866是小区大门的密码", "1024 就是我的开机密码"
 _ZH_VALUE_FIRST = re.compile(r"(?<![A-Za-z0-9!@#$%^&*_+=~.-])(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{4,})\s*(?:就|也|都)?(?:是|为|当)[\u4e00-\u9fffA-Za-z ]{0,12}?(?:的)?"
                              rf"(?:{_ZH_WORD})(?:[。！？，,]|$)", _I)
@@ -382,7 +391,7 @@ _ACCESS = re.compile(
     r"\b(?:log(?:ging|ged|s)?\s?(?:in(?:to)?|on)|log(?:ging|ged|s)?\s+(?:me|us|you|him|her|them)\s+(?:out|in)|logged\s+out|logins?|sign(?:ing|ed|s)?[- ]?(?:in|on)(?:to)?|signin|unlock(?:s|ed|ing)?|"
     r"master|vault|credentials?|passphrase|passcode|admin\s+(?:account|user)|keychain|keepass|1password|bitwarden|"
     r"lastpass|keypad|opens?\s+with|my\s+usual\s+one|pay(?:ment)?\s+pin|admin|router|sign(?:ing|ed)?\s+up|register(?:ed|ing)?|"
-    r"(?:online\s+)?banking|(?:locked|protected|encrypted)\s+(?:with|by|using)|"  # "the pdf is locked with 19880412"
+    r"(?:online\s+)?banking|(?:locked|protected|encrypted|secured)(?:\s+(?:the|my|our|this|that|it|a|an))?(?:\s+[\w.-]+){0,2}?\s+(?:with|by|using)|"  # "the pdf is locked with 19880412"
     r"(?:boot|startup|lock[- ]?screen|screen|phone|laptop|sim|card|atm|bank|alarm|safe|bike\s+lock)\s+code)\b|"
     r"登录|登陆|登进|登入|登上|开机|解锁|锁屏|进系统|账号|帐号|账户|帐户|主密|保险箱|支付|付款|网银|取款|银行卡|门禁|开门|注册|管理员|后台", _I)
 # a 4-8 digit code right after the link of a clause about getting in: "unlocks with 739104", "支付那六位数是 090817"
@@ -392,7 +401,7 @@ _ID_BEFORE = re.compile(r"(?:工号|学号|房号|单号|编号|号码|卡号|�
                         r"tracking|room|locker|seat)\s+(?:id|number|no\.?|#))\s*(?:是|为|:|：|=|\bis|\bwas)?\s*$", _I)
 # a number that says whose or which, named earlier in the clause, with no secret's name after it
 _WHOSE_NUMBER = re.compile(r"(?:\b(?:employee|staff|student|member|membership|badge|order|tracking|room|locker|seat|customer|"
-                           r"reference|case|ticket|phone|library\s+card)\s+(?:id|number|no\.?|#)|工号|学号|会员号|订单号|单号|"
+                           r"reference|case|ticket|phone|library\s+card|serial|imei|asset|part|model)\s+(?:id|number|no\.?|#)|\b(?:serial|imei|service\s+tag|mac\s+address)\b|工号|学号|会员号|订单号|单号|"
                            r"手机号|电话号码?)(?![^,，;；]*?\b(?:pass(?:word|code)?|pin|code)\b|[^,，;；]*?密码)", _I)
 _CLAUSE_END = re.compile(r"[.!?;](?=\s+[^\s\u4e00-\u9fff]|\s*$)|[。！？；\n]")
 _LINK_BEFORE = re.compile(r"(?:\b(?:with|is|using|as|use|are|was|takes|enter|type|input|set|and)|\bto|\bit'?s|\bit\s+is|\bpunch(?:ed|es)?(?:\s+in)?|\bpress(?:ed)?|\bdial(?:ed)?|\b(?:key|tap|type)(?:ed|s)?\s+in|(?:那|这)串(?:数字|号码)?|[:=：+/]|用|是|为|输|按|摁|拨|转|码|开门码|解锁)\s*$", _I)
@@ -522,6 +531,8 @@ def _typed_credentials(text: str) -> list[Finding]:
                     continue
                 if _ID_BEFORE.search(clause[:m.start("v")]):  # "我的工号是 88213，门禁刷不开": whose number, not a PIN
                     continue
+                if _NOT_CODE_AFTER.search(clause[m.end("v"):]):  # "保险箱是 2019 年买的": a year, a floor, a sum
+                    continue
                 found.append(Finding("pin", "secret", start + m.start("v"), start + m.end("v"), m.group("v")))
         for m in _TOKEN.finditer(clause):
             raw = m.group(0).strip("[]{}<>")
@@ -533,7 +544,7 @@ def _typed_credentials(text: str) -> list[Finding]:
                 continue  # a password in a link's userinfo or a key in its query is found by its own rule
             if named_not_typed(core, clause[max(0, m.start() - 40):m.start()]):  # "colour #FF5733 for the login button"
                 continue
-            if core.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", clause[:m.start()])[-1]):
+            if (core.isdigit() or not _four_classes(core)) and _WHOSE_NUMBER.search(re.split(r"[,，;；]", clause[:m.start()])[-1]):
                 continue  # "my student number is on the back of the card: 20451187": the number named before it
             leet = _LEET_PASSWORD.search(core)
             before = clause[max(0, m.start() - 12):m.start()]
@@ -615,6 +626,10 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         hex_secret = hexed and not _HEX_NOT_KEY.search(m.group("gap")) and (word in ("token", "secret", "auth") or (
             word == "key" and len(hexed.group(0)) >= 32 and not _DATA_KEY.search(text, 0, m.start("w"))))
         data_key = word == "key" and _DATA_KEY.search(text, 0, m.start("w"))  # "字典的key是 user_name_2024"
+        if m.group("gap").strip() and KNOWN_TECH.fullmatch(m.group("v").rstrip(".!?")):
+            continue  # "my password doesn't work on Android12": a product a few words on, not the value
+        if _HEX_NOT_KEY.search(m.group("gap")) or re.search(r"\b(?:public|publishable|pub)[\s_-]*$", text[max(0, m.start("w") - 14):m.start("w")], _I):
+            continue  # "the public key fingerprint is SHA256:…", "the publishable key is pk_live_…": what anyone may see
         if hex_secret or (word != "auth" and not data_key and _strongly_shaped(m.group("v").rstrip(".!?"))):
             add("password" if m.group("w").casefold().startswith(("pas", "pss")) else m.group("w").casefold(), m, "v")
     for m in _AK_SK.finditer(text):
@@ -631,6 +646,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             add("random-looking token", m, "v")
     for m in _EN_PHRASE.finditer(text):
         word, value = m.group("w"), m.group("v")
+        if value[:1].isdigit() and re.search(r"\b(?:from|in|since|until|till|by|before|after|around|circa|of|on|at)\s+$",
+                                             text[m.start():m.start("v")], _I):
+            continue  # "the PIN for my old phone from 2015": a year or a time after a preposition, no link to a value
         if re.search(r"s\s+are\s*$", text[m.start("w"):m.start("v")], _I) and not _credential_shaped(value.split()[0]):
             continue  # "3 of my passwords are reused": what they are like, not what they are
         if _en_value_ok(word, value):
@@ -663,6 +681,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue
         if m.group("v").casefold() in _PRODUCTS:  # "密码在 1Password 里": where they are kept
             continue
+        if re.fullmatch(r"[\u4e00-\u9fff]+", m.group("v")) and (m.group("v").endswith(("吗", "么", "嘛"))
+                                                           or text[m.end("v"):m.end("v") + 1] in ("?", "？")):
+            continue  # "口令是公司年会时大家要对的那种暗号吗？": zh words asked about, not a pass phrase given
         if _ZH_MEASURE.match(m.group("v")):  # "API密钥每90天要轮换一次", "密钥长度 256 位": a period or a length
             continue
         if not m.group("link").strip() and re.fullmatch(r"[\u4e00-\u9fff]{1,4}[？?！!。]?", m.group("v")):
@@ -696,6 +717,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         asked = re.match(r"[^.!?。！？\n]*[?？]", text[m.end():])  # "what should I use for security questions?"
         if text[start:m.start()].strip() and not asked:
             found.append(Finding("security answer", "secret", start, m.end(), text[start:m.end()]))
+    for m in _MODIFIED_PASS.finditer(text):
+        if _strongly_shaped(m.group("v").rstrip(".!?")) and not _product(m.group("v").rstrip(".!?")):
+            add("password", m, "v")
     for m in _LISTED_PASSWORD.finditer(text):
         if m.group("v").casefold() not in _EN_NON_VALUE and not re.match(_EN_NOT_CREDENTIAL, m.group("v"), _I):
             add("password", m, "v")
@@ -794,7 +818,8 @@ _ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|f
                           # the docs a value comes from ("文档里写…"), not one the user writes ("帮我写个交接文档")
                           r"测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档(?:里|中|上|说|写)|(?:官方|开发|接口|示例)文档|教程", _I)
 # a well-known weak value asked about, owned by nobody: "Is 'P@ssw0rd' really as bad as …?", "密码设成 123456 是不是很危险？"
-_JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable)\b|危险|安全|够强|太弱|容易被|强密码|弱密码|强不强|够不够|"
+_JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable|terrible|awful|"
+                     r"horrible|obvious|predictable|dumb|stupid|lame)\b|危险|安全|够强|太弱|容易被|强密码|弱密码|强不强|够不够|"
                      r"\b(?:meets?|valid|allowed|accepted|acceptable|enough)\b|满足|符合|合格|格式", _I)
 # a secret's name before a quoted value presents it ("the wifi password is 'Trout#Lake77', is that safe?")
 _NAMED_BEFORE = re.compile(rf"\b(?:{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})", _I)

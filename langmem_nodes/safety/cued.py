@@ -37,7 +37,8 @@ _I = re.IGNORECASE
 # a panel at the street door that opens it when a code is punched in: "apartment buzzer 1 4 0 2"
 _BUZZER = r"buzzer|intercom|call\s*box|entry\s*phone|door\s*phone"
 _WHAT_OPENS = (r"door|front\s+door|back\s+door|gate|garage|alarm|entry|lockbox|lock\s*box|key\s*box|lock|locker|"
-               r"padlock|bike\s+lock|safe|vault|elevator|lift|keypad|building|apartment|unlock|pickup|parcel|"
+               r"padlock|bike\s+lock|safe|vault|elevator|lift|keypad|building|apartment|unlock|pickup|parcel|voicemail|voice\s*mail|opener|"
+               r"auth|authentication|"
                r"verification|one[- ]time|otp|2fa|mfa|security|backup|recovery|access|pairing|parking|mailbox|"
                rf"storage|shed|boot|screen|phone|sim|atm|card|reset|temp|temporary|login|sign-?in|bank|banking|bike|cage|cabinet|cupboard|check-?in|guard|sms|parental|"
                rf"doorbell(?:'s)?|ipad|iphone|tablet|laptop|kindle|{_BUZZER}")
@@ -66,25 +67,26 @@ _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doo
 # a thing opened only by typing, said to be a code of 4+ digits: "the garage keypad is seven three one nine",
 # "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
 _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
-                           r"(?:\s+(?:panel|pad|system|unit|box))?(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?\s*"
+                           r"(?:\s+(?:panel|pad|system|unit|box))?(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:\s+[\w-]+)?(?:'s)?)?\s*"
                            r"(?:is|was|'s|:|=|->|is\s+now|now\s+is|takes|needs|wants|asks\s+for|opens\s+with|uses|has)\s+|"
-                           r"\b(?:door|gate|garage|shed|storage\s+unit|cellar|basement)(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?"
+                           r"\b(?:door|gate|garage|shed|storage\s+unit|cellar|basement)(?:\s+(?:opener|keypad|remote|door|lock))?(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?"
                            r"\s*(?:'s|:|=|->|\s+is|\s+was)\s*|"
                            # the opener named, then its code pointed at: "the alarm, it's 2 5 8 0", "hotel safe, I set it to 5281"
                            rf"\b(?:keypad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|locker|door|gate|garage|{_BUZZER})"
                            r"(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?"
-                           r"\s*(?:,|[—–]+|\s-+)\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:(?:set|changed|made|reset)\s+it\s+to|used|picked|chose|went\s+with))\s+|"
+                           r"\s*(?:,|:|[—–]+|\s-+)\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:(?:set|changed|made|reset)\s+it\s+to|used|picked|chose|went\s+with))\s+|"
                            # a panel only ever typed into, its code right after it: "apartment buzzer 1 4 0 2", "gate keypad 7319"
                            rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
                            r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)(?:(?!型号|品牌|规格|尺寸|编号)[^，。！？,\d]){0,6}?"
                            r"(?:[，,]\s*(?:就|我|我们)?)?(?:就是|设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
-# what is pressed or said before a panel's code: "star 4 9 2 6 hash", "是 0 7 2 1", "井号 6 3 0 8"
-_KEYS_BEFORE = re.compile(r"(?:\s|是|为|[:：]|井号|星号|[*#]|\b(?:star|hash|pound)\b|先按?)*", _I)
+# what is pressed or said before a panel's code: "star 4 9 2 6 hash", "是 0 7 2 1", "井号 6 3 0 8", "I set it to"
+_KEYS_BEFORE = re.compile(r"(?:\s|是|为|[:：]|井号|星号|[*#]|\b(?:star|hash|pound)\b|先按?|"
+                          r"\b(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to\b|\bit'?s\b)*", _I)  # "safe: I set it to 1 9 8 8"
 _TYPED_IN = re.compile(r"\b(?:press(?:ed)?|dial(?:l?ed)?|hit|punch(?:ed)?|key(?:ed)?|tap(?:ped)?|type[ds]?|enter(?:ed|s)?)\s+(?:in\s+)?(?=\d)|(?:输入?|按|摁)(?:密码)?\s*(?=\d)", _I)
 # a dial combination said in turns, three or more: "right 22, left 8, right 41", "右 22 左 8 右 41"
 _EN_TURN = (r"(?:\b(?:left|right|l|r|clockwise|counter-?clockwise|anti-?clockwise)(?:\s+(?:once|twice)|\s+(?:one|two|three|four|five|\d)"
             r"\s*(?:full\s+)?(?:turns?|times?|rotations?|spins?))?(?:\s+(?:to|on|at|past))?\s*\d{1,3}\b|\b\d{1,3}\s*(?:left|right|l|r)\b)")
-_ZH_TURN = r"[左右顺逆](?:时针)?(?:转)?(?:[一两二三四五六七八九\d]圈半?)?(?:转)?(?:到)?\s*\d{1,3}"
+_ZH_TURN = r"[左右顺逆](?:时针)?(?:转)?\s*(?:[一两二三四五六七八九\d]\s*圈半?)?\s*(?:转)?(?:到)?\s*\d{1,3}"  # "左转 3 圈到 25"
 _DIAL_TURNS = re.compile(rf"(?:{_EN_TURN}\s*[,，、]?\s*(?:(?:and\s+)?then\s+)?){{3,}}|"
                          rf"(?:(?:再|然后|接着)?{_ZH_TURN}\s*[,，、]?\s*){{3,}}", _I)
 _TYPED_CODE = re.compile(r"\d{4,8}[*#]?(?![\w:/-]|\.\w|\s?\d)|\d{1,4}(?: \d{1,4}){1,7}(?![\w:/-]|\.\w| \d)|"
@@ -125,7 +127,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+=~.\-/]*[A-Za-z0-9!@#$%^&*_
 _MEASURE_AFTER = re.compile(
     r"^\s*(?:characters?|chars?|digits?|letters?|symbols?|people|persons?|users?|times?|attempts?|tries|days?|hours?|"
     r"hrs?|minutes?|mins?|seconds?|secs?|weeks?|months?|years?|yrs?|am|pm|%|percent|dollars?|euros?|yuan|rmb|usd|"
-    r"kb|mb|gb|tb|km|kg|ms|px|pages?|steps?|items?|lines?|loc|commits?|files?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|毫秒|微秒|毫米|厘米|毫升|公斤|千克|克|升|倍|帧|像素|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
+    r"kb|mb|gb|tb|km|kg|ms|px|errors?|responses?|pages?|steps?|items?|lines?|loc|commits?|files?|miles?|feet|ft|meters?|metres?|pounds?|lbs?|sq|毫秒|微秒|毫米|厘米|毫升|公斤|千克|克|升|倍|帧|像素|个|位|米|公里|平|次|天|小时|分钟|秒|周|月|年|号|型号|型|款|岁|人|元|块|毛|页|条|遍|字|楼|层|点)",
     _I)
 _NOT_VALUE_BEFORE = re.compile(
     r"(?:\b(?:version|ver|v|port|room|flight|ext|extension|order|tracking|reference|ref|booking|confirmation|invoice|claim|"
@@ -135,6 +137,9 @@ _NOT_VALUE_BEFORE = re.compile(
     # whose or where, not what opens: "my locker number is 114", "badge no. 88213"
     r"\b(?:locker|room|seat|badge|employee|staff|student|member|order|tracking|ticket|flight|table|platform|house|flat|unit)"
     r"\s+(?:number|no\.?|#|id)\s*(?:is|was|:|=)?|(?:工号|学号|房号|编号|会员号|座位号|工位号|门牌号|型号|规格|货号)\s*(?:是|为|:|：)?)\s*$", _I)
+# a zh number word right before says which, not what opens: "会议号 582 331 907", "门禁卡号是 0012345678" (a code word,
+# 暗号, a slogan, 口号, and the keys 井号 and 星号 are not numbers)
+_WHICH_NUMBER_BEFORE = re.compile(r"(?<![暗口信井星])号码?\s*(?:是|为|[:：])?\s*$")
 # a parcel's pickup code, shelf-row-number, is never a date: "取件码 3-2-1908"
 _PICKUP_BEFORE = re.compile(r"(?:取件码|取货码|提货码|\bpick-?up\s+code)\s*(?:是|为|[:：]|is\b|was\b)?\s*$", _I)
 # a date ("2024-05-01", "5/12", "3-4-2024"), a time or a decimal; "24-7-19" and "6-2-3017" are codes
@@ -142,12 +147,19 @@ _DATE_OR_TIME = re.compile(r"(?:19|20)\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[
                            r"\d{1,2}-\d{1,2}-(?:19|20)\d\d|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+")
 _INTERJECTION = (r"(?:(?:oh|ah|um+|uh+|er+m?|well|yeah|yes|ok|okay|right|hmm+|lol|sure|haha|no|nope|nah|wait|sorry|"
                  r"actually|oops)[,.!…]*\s+|(?:哦|噢|嗯|啊|呃|额|哈哈|好吧|对|不对|不是|错了|等等|抱歉)[，,。.！!…]*\s*)")
+# who says it or how sure, before a sentence points back: "I think I set it to …", "I told her it's …", "我记得是 …"
+_HEDGE = (r"(?:(?:I|we)\s+(?:think|guess|believe|reckon)\s+(?:that\s+)?|(?:pretty|fairly)\s+sure\s+|probably\s+|"
+          r"(?:I|we)\s+(?:told|texted|sent|gave)\s+(?:her|him|them|you|mum|mom|dad)\s+(?:that\s+)?|(?:I|we)\s+said\s+(?:that\s+)?|"
+          r"(?:我)?(?:记得|好像|应该|大概)\s*)")
 # a sentence pointing back at a secret named just before: "it's …", "oh right, 0 5 1 7" (interjections, then a code)
-_POINTS_BACK = re.compile(rf"^\s*(?:{_INTERJECTION}*(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
+_POINTS_BACK = re.compile(rf"^\s*(?:{_INTERJECTION}*{_HEDGE}?(?:it'?s|it\s+is|its|that'?s|that\s+is|this\s+is|which\s+is|=|:|->|是|就是|密码是|号码是|"
                           r"(?:I|we)\s+(?:just\s+)?(?:changed|set|reset|made|updated|switched)\s+it\s+to\b|我?(?:改成|设成|换成)了?|"
                           # a correction pointing back: "…that gate code was old; the new one is 4402", "正确的是 2468"
                           r"the\s+(?:new|right|correct|real|actual|current|proper)\s+one\s+is|(?:正确|对)的(?:是|应该是)|新的是|"
                           rf"是这个|如下)|{_INTERJECTION}+(?=\d))", _I)
+# a sentence saying the user set the secret just asked about: "I think I set it to 2 0 0 8", "我设成了 …"
+_SET_IT = re.compile(rf"^\s*{_INTERJECTION}*{_HEDGE}?(?:(?:I|we)\s+(?:just\s+)?(?:set|changed|made|reset|updated|switched)\s+it\s+to\b|"
+                     r"我?(?:设成|改成|设的是|改的是))", _I)
 # a sentence that is a code and nothing else, after one naming a secret (asked or not): "my bank PIN for me? 8163."
 _BARE_CODE = re.compile(r"^\s*[\"'“]?(?:\d{3,8}[*#]?|\d{1,4}(?:[ -]\d{1,4}){1,7}|"
                         r"(?=[A-Za-z-]*\d)[A-Za-z0-9]{4,8}(?:-[A-Za-z0-9]{4,8}){2,7})[\"'”]?\s*[.!。！]?\s*$")  # "4F7A-9C2E-1B3D-8E6F"
@@ -163,10 +175,22 @@ _NOT_ANSWER = re.compile(r"(?:a|an|about|like|all|kind|sort|so|really|pretty|too
 _SENTENCE = re.compile(r"(?:[^.!?。！？\n;；]|(?<=\b[Nn]o)\.(?=\s*[A-Z]?\d)|[.!?;](?!\s|$))+(?:[.!?;]+(?=\s|$)|[。！？\n；]+|$)")
 
 
+# a link right before a value: "… is", "it's just", "so", ":" — what the sentence gives, not what it mentions
+_LINK_BEFORE_VALUE = re.compile(r"(?:\b(?:is|was|it'?s|so|to)|[:=：]|是|为)\s*(?:just\s+|simply\s+|only\s+)?$", _I)
+
+
+def _named_word_and_number(token: str, before: str) -> bool:
+    """A capitalised word and a number given right after a link ("it's just Mochi99", "so Biscuit7"): a name
+    with a number typed on purpose, not a product ("Pixel8" and "Android12" keep their known stems)."""
+    return bool(re.fullmatch(r"[A-Z][a-z]{3,}\d{1,2}", token)) and not KNOWN_TECH.fullmatch(token) \
+        and _LINK_BEFORE_VALUE.search(before) is not None
+
+
 def _value_token(token: str, before: str, after: str) -> bool:
     """A token typed on purpose: 3+ digits, letters mixed with digits, or a symbol inside a word — never a
     measure ("12 characters"), a date, a time, a price, a version or a product ("OAuth2", "React18")."""
     if _MEASURE_AFTER.match(after) or _NOT_VALUE_BEFORE.search(before) \
+            or _WHICH_NUMBER_BEFORE.search(re.sub(r"(?:\d{1,4} )+$", "", before)) \
             or (_DATE_OR_TIME.fullmatch(token) and not _PICKUP_BEFORE.search(before)) \
             or is_measure(token) or re.match(r":(?!//)", after):  # "AADSTS50126: invalid …": a label, not a value
         return False
@@ -185,7 +209,8 @@ def _value_token(token: str, before: str, after: str) -> bool:
         return len(token) >= 3 and not re.fullmatch(r"(?:19|20)\d\d", token) or len(token) >= 5
     if re.fullmatch(r"\d[\d*#-]*[\d*#]", token):
         return digits >= 3
-    if _product(token) or token.casefold() in _PRODUCTS or re.fullmatch(r"(?:utf|iso|x|v|h|mp|py|es|gpt|ipv)[-.]?\d+", token, _I):
+    if (_product(token) and not _named_word_and_number(token, before)) or token.casefold() in _PRODUCTS \
+            or re.fullmatch(r"(?:utf|iso|x|v|h|mp|py|es|gpt|ipv)[-.]?\d+", token, _I):
         return False
     if re.fullmatch(r"[A-Za-z_][A-Za-z_]*[=:]?|[A-Za-z_-]+=[A-Za-z_-]+", token):  # a name or a key ("DB_PASSWORD=", "type=password"), not its value
         return False
@@ -225,13 +250,21 @@ _CARD_BACK = re.compile(r"卡(?:片)?(?:背面|背后)|\b(?:cvv2?|cvc2?|cvn|secu
                         r"(?:digits|numbers?)\s+on\s+the\s+back)\b|安全码", _I)
 
 
+_THREE_DIGIT_LOCK = re.compile(r"\b(?:padlock|combination\s+lock|combo\s+lock|bike\s+lock|luggage\s+lock|suitcase\s+lock|"
+                               r"cable\s+lock|lock\s+combo)\b|密码锁|挂锁|行李箱", _I)
+# a dial's numbers with spaced dashes: "the safe is 19 - 7 - 33" (never a date: no group of four)
+_DASHED_DIAL = re.compile(r"\d{1,3}(?:\s*[-–]\s*\d{1,3}){2,3}(?![\d.:/])")
+
+
 def _pieces(sentence: str, offset: int) -> list[Finding]:
     out = []
-    least = 3 if _CARD_BACK.search(sentence) else 4  # a card's security code has three digits
+    # a card's security code and a padlock's dial have three digits
+    least = 3 if _CARD_BACK.search(sentence) or _THREE_DIGIT_LOCK.search(sentence) else 4
     for m in _SPACED_DIGITS.finditer(sentence):
         keyed = re.search(r"\b(?:star|hash|press(?:ed)?)\s*$|[*#]\s*$", sentence[:m.start()], _I)  # "star 1 2 3 4 pound": keys
         if sum(c.isdigit() for c in m.group(0)) >= least and (keyed or not _MEASURE_AFTER.match(sentence[m.end():])) \
-                and not _NOT_VALUE_BEFORE.search(sentence[max(0, m.start() - 14):m.start()]):
+                and not _NOT_VALUE_BEFORE.search(sentence[max(0, m.start() - 14):m.start()]) \
+                and not _WHICH_NUMBER_BEFORE.search(sentence[max(0, m.start() - 6):m.start()]):
             out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
     for m in _SPELLED.finditer(sentence):
         if not _MEASURE_AFTER.match(sentence[m.end():]):
@@ -301,6 +334,7 @@ def find_cued(text: str) -> list[Finding]:
     found: list[Finding] = []
     lent = False  # the previous sentence named a secret but held no value
     named = False  # the same, asked or not: it lends its cue to a sentence that is a code alone
+    lent_if_set = False  # the same, asked or not: it lends its cue to "I set it to …"
     for m in _SENTENCE.finditer(text):
         sentence, offset = m.group(0), m.start()
         question = _QUESTION_CUE.search(sentence)
@@ -315,13 +349,18 @@ def find_cued(text: str) -> list[Finding]:
         if _GENERIC.search(sentence):
             cue = ident = None
         values = [*_values(sentence, offset), *_pieces(sentence, offset)] if (
-            cue or (lent and _POINTS_BACK.match(sentence)) or (named and _BARE_CODE.match(sentence))) else []
+            cue or (lent and _POINTS_BACK.match(sentence)) or (named and _BARE_CODE.match(sentence))
+            or (lent_if_set and _SET_IT.match(sentence))) else []
         typed = _TYPED_OPENER.search(sentence)
         if typed and not values:
             keys = _KEYS_BEFORE.match(sentence, typed.end())  # matches at least the empty string
             at = offset + (keys.end() if keys else typed.end())
             values = [f for f in (*_values(sentence, offset), *_pieces(sentence, offset))
-                      if f.start == at and _four_digits(f.value)]
+                      if f.start == at and (_four_digits(f.value) or (_THREE_DIGIT_LOCK.search(sentence)
+                                                                      and sum(c.isdigit() for c in f.value) == 3))]
+            dashed = _DASHED_DIAL.match(sentence, at - offset)
+            if not values and dashed and " " in dashed.group(0):  # "the safe is 19 - 7 - 33"
+                values = [Finding("access code", "secret", offset + dashed.start(), offset + dashed.end(), dashed.group(0))]
         dial = _DIAL_TURNS.search(sentence)
         if dial and not values and (cue or _OPENER.search(sentence) or lent):  # "the safe combo? right 22, left 8, right 41"
             values = [Finding("access code", "secret", offset + dial.start(), offset + dial.end(), dial.group(0).rstrip(" ,，、"))]
@@ -337,7 +376,9 @@ def find_cued(text: str) -> list[Finding]:
         found.extend(values)
         # "the password? it's marmalade77": a secret's name asked alone lends its cue like a statement
         named_alone = len(re.findall(r"\w+", sentence)) <= 4
-        lent = bool(cue) and not values and (named_alone or not sentence.rstrip().endswith(("?", "？")))
+        asked = sentence.rstrip().endswith(("?", "？")) and not named_alone
+        lent = bool(cue) and not values and not asked
+        lent_if_set = bool(cue) and not values  # a question lends only to an answer that says it set one
         # a short remark between keeps it: "支付密码。六位数。773019。", "The PIN. Four digits. 7730."
         named = not values and (bool(cue) or (named and named_alone and len(sentence.strip()) <= 24))
     return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in found]

@@ -29,6 +29,10 @@ _I = re.IGNORECASE
 _CRED_LAST = r"(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?)"
 _KEYED = re.compile(rf"(?<![\w.-])(?P<k>[A-Za-z_][\w.-]{{0,40}}?(?<![A-Za-z])(?:{_CRED_LAST})|[A-Za-z_][\w.-]{{0,40}}?[a-z](?-i:Token|Secret|Password|Passwd|Pwd))"
                     r"(?![A-Za-z])\s*[=:]\s*[\"']?(?P<v>[^\s\"'<>{}$,;，。；]{6,})", _I)
+# a key named for what it lets in, set to a value with a digit: "webhook key=693a91f3-…", "bot key: 4b1e…" (not
+# "the cache key=user_42", a key that names data)
+_NAMED_KEY = re.compile(r"(?<![\w.-])(?:webhook|hook|bot|robot|app|api|access|secret|signing|license|licence|product|client|"
+                        r"service|auth|integration|机器人)\s*[_.-]?\s*key\s*[=:：]\s*[\"']?(?P<v>[^\s\"'<>{}$,;，。；]{12,})", _I)
 _HEX_OR_UUID = re.compile(r"[0-9a-fA-F]{16,}|[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 
 _LOGIN_WORD = r"(?:htpasswd|basic[- ]?auth|auth_basic|creds?|credentials?|log\s?ins?|sign[- ]?ins?|curl\s+(?:\S+\s+)*?-u|登录|登陆|账号密码)"
@@ -51,6 +55,9 @@ _CORRECTION = re.compile(
 
 _SPELLED = re.compile(r"(?<![\w-])(?P<v>[A-Za-z0-9](?P<sep>[- ])[A-Za-z0-9](?:(?P=sep)[A-Za-z0-9]){4,})(?![\w-])")
 _SPELLED_CUE = re.compile(r"\b(?:pass(?:word|code|phrase)?|pwd|pw|pin|wi-?fi|key|secret|login)\b|密码|口令|无线|wifi", _I)
+# after a value spelled with letters and digits, what it opens: "It's B-R-A-V-O-7-7 for the guest network"
+_SPELLED_FOR = re.compile(r"\s+(?:is\s+)?(?:for|on|to)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+)?(?:network|wi-?fi|router|hotspot|"
+                          r"login|account|vpn|laptop|phone|safe|alarm|door|gate)\b", _I)
 
 # a network's key said after it changed: "our office wifi changed again, now it's wombat-lumber-62"
 _NET_NOW = re.compile(r"\b(?:wi-?fi|wlan|hot\s?spot)\b[^.!?\n]{0,40}?\b(?:now\s+)?(?:it'?s|it\s+is)\s+[\"'“]?(?P<v>[^\s\"'”,;]{8,})", _I)
@@ -83,6 +90,17 @@ def _keyed(text: str) -> list[Finding]:
     for m in _KEYED.finditer(text):
         v = m.group("v").rstrip(".!?")
         if _credential_shaped(v) or _HEX_OR_UUID.fullmatch(v) or _looks_random(v):
+            out.append(Finding("credential", "secret", m.start("v"), m.start("v") + len(v), v))
+    return out
+
+
+def _named_keys(text: str) -> list[Finding]:
+    out = []
+    for m in _NAMED_KEY.finditer(text):
+        v = m.group("v").rstrip(".!?")
+        mixed = re.search(r"[A-Z]", v) and re.search(r"[a-z]", v)  # "customer_id_2024_v2" names data
+        grouped = re.fullmatch(r"[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){2,}", v)  # a licence key's groups
+        if re.search(r"\d", v) and (_HEX_OR_UUID.fullmatch(v) or _looks_random(v) or mixed or grouped):
             out.append(Finding("credential", "secret", m.start("v"), m.start("v") + len(v), v))
     return out
 
@@ -140,7 +158,10 @@ def _cued_in_sentence(text: str, value: re.Pattern[str], cue: re.Pattern[str], n
 
 
 def _spelled(text: str) -> list[Finding]:
-    return _cued_in_sentence(text, _SPELLED, _SPELLED_CUE, r"[A-Za-z]", "password")
+    before = _cued_in_sentence(text, _SPELLED, _SPELLED_CUE, r"[A-Za-z]", "password")
+    after = [Finding("password", "secret", m.start("v"), m.end("v"), m.group("v")) for m in _SPELLED.finditer(text)
+             if re.search(r"[A-Za-z]", m.group("v")) and re.search(r"\d", m.group("v")) and _SPELLED_FOR.match(text, m.end())]
+    return [*before, *after]
 
 
 def _net_now(text: str) -> list[Finding]:
@@ -191,5 +212,5 @@ def find_written(text: str) -> list[Finding]:
     """
     if not isinstance(text, str) or not text:
         return []
-    return [*_keyed(text), *_user_pass(text), *_address_lines(text), *_grouped(text), *_corrected(text),
+    return [*_keyed(text), *_named_keys(text), *_user_pass(text), *_address_lines(text), *_grouped(text), *_corrected(text),
             *_spelled(text), *_net_now(text), *_otp_seeds(text), *_query_secrets(text), *_counted(text)]
