@@ -73,3 +73,13 @@ def test_withdrawing_a_request_puts_no_earlier_fact_in_doubt(turns):
 def test_a_slip_right_after_a_fact_still_puts_it_in_doubt():
     turns = [("user", "I live in Oslo."), ("assistant", "Noted."), ("user", "wait that's wrong, btw I'm vegetarian")]
     assert [["user", "lives_in", "Oslo"]] in [s.get("confirm") for s in _skips(turns)]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("i'm alergic to peanuts, pls remember that", ("user", "allergy", "peanuts")),
+    ("oh and im alergic to shellfish", ("user", "allergy", "shellfish")),
+    ("I'm lactose intollerant", ("user", "trait", "lactose intolerant")),
+])
+def test_a_misspelt_fact_word_is_read_as_spelt(text, fact):
+    """newcomer19 H2: "i'm alergic to peanuts, pls remember that" stored nothing."""
+    assert fact in _facts(text)

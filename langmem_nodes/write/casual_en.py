@@ -1,5 +1,6 @@
 """Casual English spelling read as written English: chat drops the apostrophe of a contraction ("im from
-brazil", "i dont drink", "thats my old job"), and every clause rule reads "I'm", "don't", "that's".
+brazil", "i dont drink", "thats my old job"), and every clause rule reads "I'm", "don't", "that's"; a few words
+that carry a fact are often misspelt ("i'm alergic to peanuts", "vegeterian") and are read as spelt (`respelt`).
 
 Only forms that are no other English word are restored ("ill", "id", "its", "were", "well", "hell" stay). "im" is
 left as it is: the phrasing rules read "i'?m" already, and reading every "im" clause with the clause reader cost
@@ -24,6 +25,30 @@ _STEMS = {
     "youre": "you're", "weve": "we've", "theyve": "they've", "youve": "you've",
 }
 _WORD = re.compile(r"(?<![\w'’])(" + "|".join(sorted(_STEMS, key=len, reverse=True)) + r")(?![\w'’])", re.I)
+
+
+#: Misspellings of the words a health or diet fact turns on; each is no other English word.
+_MISSPELT = {
+    "alergic": "allergic", "allergik": "allergic", "alergik": "allergic", "alergy": "allergy", "alergies": "allergies",
+    "allergie": "allergy", "vegeterian": "vegetarian", "vegitarian": "vegetarian", "vegatarian": "vegetarian",
+    "vegetarien": "vegetarian", "intollerant": "intolerant", "intolarent": "intolerant", "intolerent": "intolerant",
+    "diabetec": "diabetic", "celiac's": "celiac",
+}
+_MISSPELT_WORD = re.compile(r"(?<![\w'’])(" + "|".join(sorted(map(re.escape, _MISSPELT), key=len, reverse=True))
+                            + r")(?![\w'’])", re.I)
+
+
+def respelt(text: str) -> str:
+    """`text` with the misspellings of `_MISSPELT` spelt as the rules read them.
+
+    >>> respelt("i'm alergic to peanuts, pls remember that"), respelt("Vegeterian here")
+    ("i'm allergic to peanuts, pls remember that", 'Vegetarian here')
+    """
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(1)
+        right = _MISSPELT[word.lower()]
+        return right[0].upper() + right[1:] if word[0].isupper() else right
+    return _MISSPELT_WORD.sub(fix, text)
 
 
 def restore_apostrophes(text: str) -> str:

@@ -459,7 +459,7 @@ class RuleExtractor(Extractor):
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
                  ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
-        message = casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'"))  # "im", "dont"
+        message = casual_en.respelt(casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'")))  # "dont", "alergic"
         message = slip.precision_first(message)  # "vegetarian, well, pescatarian to be accurate"
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION.match(lx.LEAD_FILLER.sub("", message))  # "嗯…其实是…"
                           or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
