@@ -36,7 +36,8 @@ def test_the_other_question_keeps_its_memory(recall, question, kept):
 
 @pytest.mark.parametrize(("text", "lookup"), [
     ("Where do I live?", {"residence"}),
-    ("What do I eat? Where do I live?", set()),
+    ("What do I eat? Where do I live?", {"diet", "residence"}),  # each names its attribute (diet: stop 41)
+    ("What should I cook tonight? Where do I live?", set()),  # one names none: it may need any memory
     ("我的猫叫什么？我住在哪？", {"cat_name", "residence"}),
     ("Which package manager do we use? And which CI?", {"package_manager", "ci"}),
 ])
