@@ -46,13 +46,17 @@ PRECISIONS = ("fp32", "int8")
 
 
 def session_options(threads: int):  # type: ignore[no-untyped-def]
-    """ORT options of an encoder's session: `threads` intra-op threads, one inter-op, every graph optimisation."""
+    """ORT options of an encoder's session: `threads` intra-op threads, one inter-op, every graph optimisation.
+    With more than one thread the pool's threads sleep between runs instead of spinning: a spinning thread kept a
+    core busy after each query, which the next turn's one-thread encode then had to share (a longer tail)."""
     import onnxruntime as ort
 
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
     opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    if threads > 1:
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     return opts
 
 
