@@ -41,7 +41,19 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from .records import MAX_ID_CHARS, Kind, LedgerEntry, LedgerOp, MemoryRecord, Scope, Source, as_utc, utcnow
+from .records import (
+    MAX_ID_CHARS,
+    Kind,
+    LedgerEntry,
+    LedgerOp,
+    MemoryRecord,
+    Scope,
+    Source,
+    as_utc,
+    parse_said_at,
+    said_at,
+    utcnow,
+)
 from .safety.instructions import control_reason
 from .safety.pii import redact
 from .text import LONE_SURROGATE
@@ -53,8 +65,6 @@ MAX_NAME_CHARS = MAX_ID_CHARS  # a speaker or session name
 _LINE = re.compile(r"^\s*([^:：\n]{1,64}?)\s*[:：]\s*(.+?)\s*$")
 #: What stands in a stored turn for words that order the assistant about (`safety.control_reason`).
 WITHHELD = "[withheld: an instruction to the assistant]"
-#: How far in the future a turn's time may be (clock skew) before the import refuses it.
-_SKEW = timedelta(minutes=5)
 
 
 @dataclass(frozen=True)
@@ -97,14 +107,7 @@ def as_turn(value: Turn | Mapping[str, object], where: str = "turn") -> Turn:
         unknown = set(value) - {"speaker", "text", "session", "at"}
         if unknown:
             raise ValueError(f"{where}: unknown field(s) {sorted(unknown)} (expected speaker, text, session, at)")
-        at = value.get("at")
-        if isinstance(at, str):
-            try:
-                at = datetime.fromisoformat(at)
-            except ValueError:
-                raise ValueError(f"{where}: 'at' must be an ISO date-time, got {at!r}") from None
-        if at is not None and not isinstance(at, datetime):
-            raise ValueError(f"{where}: 'at' must be an ISO date-time, got {at!r}")
+        at = parse_said_at(value.get("at"), where)
         session = value.get("session", "1")
         if not isinstance(session, str | int) or isinstance(session, bool):
             raise ValueError(f"{where}: 'session' must be a string or an integer, got {session!r}")
@@ -145,8 +148,7 @@ def conversation_records(
     parsed = [as_turn(t, f"turn {i + 1}") for i, t in enumerate(turns)]
     end = as_utc(now) if now else utcnow()
     for i, t in enumerate(parsed):
-        if t.at is not None and as_utc(t.at) > end + _SKEW:
-            raise ValueError(f"turn {i + 1}: 'at' {t.at.isoformat()} is in the future")
+        said_at(t.at, f"turn {i + 1}", end)
     lines = [f"{t.speaker.strip()}: {_storable(t.text)}"[:MAX_TURN_CHARS] for t in parsed]
     sessions: dict[str, list[int]] = {}
     for i, t in enumerate(parsed):

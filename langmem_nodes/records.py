@@ -16,7 +16,7 @@ import hashlib
 import re
 import unicodedata
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -153,6 +153,36 @@ def stored_context(info: Any) -> bool:
 
 def as_utc(value: datetime) -> datetime:
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+#: How far ahead of the clock a time said to have passed may be (clock skew) before it is refused.
+CLOCK_SKEW = timedelta(minutes=5)
+
+
+def parse_said_at(raw: object, where: str) -> datetime | None:
+    """When something was said, from None, a datetime or an ISO string (in UTC); ValueError naming `where` else."""
+    if raw is None:
+        return None
+    if isinstance(raw, str):
+        try:
+            raw = datetime.fromisoformat(raw)
+        except ValueError:
+            raise ValueError(f"{where}: 'at' must be an ISO date-time, got {raw!r}") from None
+    if not isinstance(raw, datetime):
+        raise ValueError(f"{where}: 'at' must be a datetime or an ISO date-time, got {type(raw).__name__}")
+    return as_utc(raw)
+
+
+def said_at(raw: object, where: str, now: datetime | None = None) -> datetime | None:
+    """`parse_said_at`, refusing a time after `now` (default the clock) by more than `CLOCK_SKEW`.
+
+    >>> said_at("2026-01-10T09:00:00+00:00", "item 0").isoformat(), said_at(None, "item 0")
+    ('2026-01-10T09:00:00+00:00', None)
+    """
+    at = parse_said_at(raw, where)
+    if at is not None and at > (as_utc(now) if now else utcnow()) + CLOCK_SKEW:
+        raise ValueError(f"{where}: 'at' {at.isoformat()} is in the future")
+    return at
 
 
 def normalize_text(text: str) -> str:

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Unpack
 
 from langgraph.graph.message import add_messages
 
 from ..context import MissingScopeError, now_from
 from ..node import run_in_order
-from ..records import MemoryContext, as_utc, utcnow
+from ..records import MemoryContext, said_at
 from .graph import WriteOptions, write_nodes
 
 RESULT_KEYS = ("memory_written", "memory_skipped", "memory_superseded")
@@ -86,23 +86,6 @@ class BatchWriter:
         return await asyncio.to_thread(self.write, items)
 
 
-def _when(index: int, raw: Any) -> datetime | None:
-    """An item's `at`: a datetime or an ISO string, never in the future (a few minutes of clock skew allowed)."""
-    if raw is None:
-        return None
-    if isinstance(raw, str):
-        try:
-            raw = datetime.fromisoformat(raw)
-        except ValueError:
-            raise ValueError(f"batch item {index}: 'at' must be an ISO date-time, got {raw!r}") from None
-    if not isinstance(raw, datetime):
-        raise ValueError(f"batch item {index}: 'at' must be a datetime or an ISO date-time, got {type(raw).__name__}")
-    at = as_utc(raw)
-    if at > utcnow() + timedelta(minutes=5):
-        raise ValueError(f"batch item {index}: 'at' {at.isoformat()} is in the future")
-    return at
-
-
 def _prepare(index: int, item: Any) -> tuple[dict[str, Any], MemoryContext, datetime | None]:
     if not isinstance(item, Mapping):
         raise ValueError(f"batch item {index}: expected a dict with 'messages' and 'context', got {type(item).__name__}")
@@ -125,4 +108,4 @@ def _prepare(index: int, item: Any) -> tuple[dict[str, Any], MemoryContext, date
     state: dict[str, Any] = {"messages": coerced}
     if item.get("memory_injected_ids"):  # lineage: a restatement of an injected memory is not new evidence
         state["memory_injected_ids"] = list(item["memory_injected_ids"])
-    return state, ctx, _when(index, item.get("at"))
+    return state, ctx, said_at(item.get("at"), f"batch item {index}")
