@@ -49,6 +49,7 @@ from . import (
     code_spans,
     codeswitch,
     contrast,
+    correction_cue,
     correction_ref,
     correction_slot,
     correction_swap,
@@ -466,7 +467,8 @@ class RuleExtractor(Extractor):
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
                           or correction_swap.marks(message, _user_texts(earlier))
                           or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)
-                          or bool(earlier) and resay.opens(message)) and not chat_en.declines(message)
+                          or bool(earlier) and resay.opens(message)
+                          or correction_cue.marks(message, _assistant_text(earlier))) and not chat_en.declines(message)
         referred = False  # the correction names an earlier value as withdrawn
         if not correction and earlier and correction_ref.cued(message):
             # "Eastern, sorry, not Pacific", "豆豆是以前那只": names a value the user stated before as withdrawn
@@ -635,7 +637,7 @@ class RuleExtractor(Extractor):
                     continue
                 conditioned, condition = condition, ""
                 if correction:
-                    clause = chat_en.frame(correction_ref.new_side(clause))  # "mine's a Yaris", "here it's dprint": the corrected value
+                    clause = chat_en.frame(correction_ref.new_side(correction_cue.restated(clause)))  # "mine's a Yaris", "I should say Kotlin"
                     clause = correction_swap.rather(clause) or correction_swap.not_but(clause)  # "or rather 50", "we're not on X but Y"
                 named_again = correction and _BARE_VALUE.match(clause) is not None  # "typo — she's called Emily"
                 if prev is not None and prev.predicate == "has" and prev.subject == "user" and (
@@ -1382,6 +1384,12 @@ def _without_old(clause: str) -> str:
     """The corrected value's clause without the old value named after it ("Max not Rex" → "Max")."""
     m = _NOT_OLD_AFTER.match(clause)
     return (m.group("v") or m.group("z")) if m else clause
+
+
+def _assistant_text(earlier: Sequence[Turn]) -> str:
+    """The assistant's turn just before the message, if the turn before it was the assistant's."""
+    last = earlier[-1] if earlier else {}
+    return str(last.get("content", "")) if last.get("role") in ("ai", "assistant") else ""
 
 
 def _user_texts(earlier: Sequence[Turn], n: int = 3) -> list[str]:

@@ -49,7 +49,7 @@ _CORE_EN = (
     r"|(?:(?:a|one)\s+)?(?:small|quick|tiny|minor|little|slight)\s+fix|correcting myself|self-correction"
     r"|what am i (?:saying|talking about|on about)|what was i thinking"
     r"|(?:let me|lemme|i (?:should|need to|have to))\s+be\s+(?:clearer|more (?:precise|accurate|exact))|i should(?:'ve| have)? been clearer"
-    r"|my (?:mistake|bad|error)|no,?\s+no"
+    r"|my (?:mistake|bad|error)|no,?\s+no|(?:a |total |major )?(?:brain\s*fart|senior moment|slip of the (?:tongue|finger|keyboard))"
     r"|(?:(?:the|a)\s+)?wrong\s+(?:number|name|day|date|city|one|word|year|time|place|town|version|country|month|age|person))")
 _TRAIL_EN = r"(?:[\s,!.—–-]*(?:sorry|lol|haha|oops|my bad))*"
 _SLIP_EN = re.compile(rf"^\s*{_OPENER_EN}{_CORE_EN}{_TRAIL_EN}[\s,!.:;—–-]*$", _I)
@@ -60,7 +60,7 @@ _CORE_ZH = (
     rf"(?:(?:那|那个|这个)?(?:其实)?我?{_WHEN_ZH}?(?:是)?(?:说|讲|写|打|报|记|搞|弄|想|输入?)(?:错|反|混|岔)了?字?"
     rf"|我?{_WHEN_ZH}(?:说|讲|写|提|发)?(?:的)?(?:那个|那句|这个|这句)?(?:话|信息|内容)?(?:有点|好像|也)?"
     r"(?:不太对|不大对|不完全对|不对|有误|是错的|错了|不太准确?|不准确?|不算数?)"
-    r"|(?:纠正|更正|订正)(?:一下|下)?|口误|笔误|不对(?:不对)*|不是不是|(?:啊|哦|噢|哎|唉|呃|额)\s*不是的?"
+    r"|(?:纠正|更正|订正)(?:一下|下)?|口误|笔误|手滑了?|脑子短路了?|嘴瓢了?|不对(?:不对)*|不是不是|(?:啊|哦|噢|哎|唉|呃|额)\s*不是的?"
     # "我得说清楚点", "澄清一下": the user puts what they said more exactly
     r"|(?:我得|我要|我再|让我|先)?(?:说|讲)(?:清楚|准确)(?:一)?点|(?:我得|我要|我再|让我|先)?(?:说|讲)(?:清楚|准确)一下|(?:我)?(?:澄清|补充更正)一下"
     # "我说的城市不对", "我刚才说的时间有误": what was said, named by its attribute, is wrong
@@ -146,7 +146,7 @@ _PRECISELY_AFTER = re.compile(
 
 
 # "I'm a data analyst — well, technically a data engineer now": "technically" opening a clause after a value
-_TECHNICALLY = re.compile(r"(?P<lead>[,;—–]\s*|\s-\s*)(?:well[,\s]+)?technically[,\s]+(?=[\w$])", _I)
+_TECHNICALLY = re.compile(r"(?P<lead>[,;—–]\s*|\s-\s*)(?:(?:well|or)[,\s]+)?technically[,\s]+(?=[\w$])", _I)
 
 
 def precision_first(message: str) -> str:
