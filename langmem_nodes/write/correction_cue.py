@@ -19,6 +19,12 @@ value after it is read as a bare corrected value ("I should say Kotlin" → "Kot
     (True, False)
     >>> marks("I should say thanks for the help"), marks("oh no, my laptop died"), marks("那是以前的同事推荐的")
     (False, False, False)
+    >>> slot_noun("correction on the editor: it's Zed"), slot_noun("oh and I got the city wrong earlier"), slot_noun("上面公司说错了，是荣耀")
+    ('editor', 'city', '公司')
+    >>> deferral("回头再说"), deferral("I'll check and get back to you"), deferral("荣耀"), deferral("Checkout.com")
+    (True, True, False, False)
+    >>> dismay("oh no, my laptop died"), dismay("oh no!! the build broke again"), dismay("oh no, I meant Lyon"), dismay("oh no wait, it's Lyon")
+    (True, True, False, False)
     >>> restated("I should say Kotlin"), restated("Kotlin, I should say"), restated("我说的是 ThinkPad"), restated("现在应该说是 Rust 了")
     ('Kotlin', 'Kotlin', '是 ThinkPad', '是 Rust 了')
 """
@@ -26,6 +32,11 @@ value after it is read as a bare corrected value ("I should say Kotlin" → "Kot
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from ..records import Source
+from .correction_topic import names_slot
+from .rules import Claim
 
 _I = re.IGNORECASE
 
@@ -82,6 +93,60 @@ def marks(message: str, assistant_before: str = "") -> bool:
                 or misread(message, assistant_before))
 
 
+# the attribute a slip names: "correction on the editor", "I got the city wrong", "上面公司说错了", "手机那个不对"
+_SLOT_EN = re.compile(r"\b(?:correction|fix|update)\s+(?:on|about|re|for|to)\s+(?:the|my|our)\s+(?P<t>[a-z]+)\b|"
+                      r"\bgot\s+(?:the|my|our)\s+(?P<t2>[a-z]+)\s+(?:wrong|backwards|mixed up)\b|"
+                      r"\b(?:the|my)\s+(?P<t3>[a-z]+)\s+(?:was|is)\s+wrong\b", _I)
+_SLOT_ZH = re.compile(r"(?:^|[，,。！\s]|上面|前面|刚才|之前|对了)(?:说的?)?(?P<t>[\u4e00-\u9fff]{1,3}?)(?:那个|那块|那句)?"
+                      r"(?:说|写|记|打)(?:错|岔|混)了")
+
+
+def slot_noun(message: str) -> str:
+    """The attribute a slip in `message` names ("I got the city wrong" → "city", "上面公司说错了" → "公司"), else ""."""
+    if m := _SLOT_EN.search(message):
+        return next(g for g in m.groups() if g)
+    m = _SLOT_ZH.search(message)
+    return m.group("t") if m and m.group("t") not in ("我", "我刚", "刚才", "我记", "你", "都", "又", "也") else ""
+
+
+def retarget(found: list, noun: str, before: Sequence[Claim]) -> list:
+    """`found` with each correction that replaces a value outside the slot `noun` names put on that slot's latest
+    claim of `before` (the thread's earlier user claims, in order) when one names it: "I code mostly in Go" …
+    "correction on the editor: it's Zed" replaces the editor, not Go."""
+    slot = [c for c in before if names_slot(noun, c)]
+    if not slot:
+        return found
+    out = []
+    for claim, quote, source, hedged in found:
+        if (source is Source.EXPLICIT_CORRECTION and claim.replaces and not names_slot(noun, claim)
+                and not any(c.object in claim.replaces for c in slot)):
+            target = slot[-1]
+            claim = Claim(target.subject, target.predicate, claim.object, claim.polarity, target.kind, [target.object])
+        out.append((claim, quote, source, hedged))
+    return out
+
+
+# "回头再说", "等我查一下", "我再确认下", "I'll check", "let me look it up": the user puts the new value off
+_DEFERRAL = re.compile(r"回头|再说|晚点|稍后|等我|我再|我去|查一?下|确认一?下|问问|想想|看看|核实|\b(?:i'?ll|let me|lemme|i need to|gotta)\s+"
+                       r"(?:check|look|ask|confirm|find out|get back)\b|\b(?:not sure|no idea|dunno|tbd|later)\b", _I)
+
+
+def deferral(value: str) -> bool:
+    """`value`, read as a bare corrected value, only puts the new value off ("回头再说", "I'll check"): no value."""
+    return bool(_DEFERRAL.search(value))
+
+
+# "oh no, my laptop died", "oh no!! the build broke again": dismay at an event, no correction
+_DISMAY = re.compile(r"^\s*(?:(?:oh|ah|uh|aw)\s+no+|noo+)\b[\s,!.]*(?:(?:my|our|the|it|this|that|i|we)\b[^.!?]{0,40}?\b"
+                     r"(?:died|broke|crashed|froze|failed|stopped|fell|lost|forgot|missed|spilled|deleted|is (?:down|broken|dead)|"
+                     r"(?:won't|doesn't|didn't|can't)\s+\w+)\b)", _I)
+
+
+def dismay(message: str) -> bool:
+    """The message opens with "oh no" at something that happened ("oh no, my laptop died"): no correction."""
+    return bool(_DISMAY.match(message))
+
+
 def restated(clause: str) -> str:
     """`clause` with its restating frame read away ("I should say Kotlin" → "Kotlin"); `clause` when it has none."""
     for rx in _FRAMES:
@@ -90,4 +155,4 @@ def restated(clause: str) -> str:
     return clause
 
 
-__all__ = ["marks", "misread", "restated"]
+__all__ = ["deferral", "dismay", "marks", "misread", "restated", "retarget", "slot_noun"]

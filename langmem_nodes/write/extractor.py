@@ -74,6 +74,7 @@ from . import (
     musical_instrument,
     named_aside,
     named_thing,
+    negated_again,
     negated_frame,
     never_mind,
     noted,
@@ -103,7 +104,7 @@ Turn = Mapping[str, Any]
 CONFIDENCE = {Source.EXPLICIT_CORRECTION: 0.95, Source.EXPLICIT: 0.9, Source.INFERRED: 0.75}
 HEDGED_CONFIDENCE = 0.45
 MAX_CLAUSE_CHARS = 600
-_REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b|而不是|不是|不用|不叫|不姓|不住在)\s*(?P<o>.+)$", re.I)
+_REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b(?!\s+(?:any ?more|really|quite|exactly|yet|now)\b)|而不是|不是|不用|不叫|不姓|不住在)\s*(?P<o>.+)$", re.I)
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
     r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|(?:它|她|他)?(?:其实|实际上)?(?:叫|名叫|的名字是)(?![我你他她它们])|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
@@ -117,7 +118,7 @@ _SOFT_RETRACT = re.compile(r"\b(?:actually|sorry|oops|whoops|my bad)\b|其实|�
 _NAME_AGAIN = re.compile(r"(?:^|[,，;；—–-]\s*)(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|\b(?:it|she|he|they)(?:'s| is| are|'re)?\s+"
                          r"(?:actually\s+)?(?:called|named)\b|\b(?:her|his|their|its) name\b", re.I)
 _THIRD_NAMED = re.compile(r"^(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|^(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)\b|^(?:her|his|their|its) name\b", re.I)
-_NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
+_NAMED_OLD = re.compile(r"(?:\bnot|\brather than|\binstead of|而不是|不是)\s*(?!(?:any ?more|really|quite|exactly|sure|yet|now|just|only|always|that|so|too|very)\b)(?P<o>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?|[\u4e00-\u9fff]{2,6})", re.I)
 _RETRACT = re.compile(r"^(?:(?:nah,?\s+)?(?:actually,?\s+)?scratch that|(?:actually|no|sorry|wait|oops),?\s+make (?:that|it)|no wait|wait,? no|sorry,? (?:i meant|no)|actually,? no|i meant|i mean|"
                       r"(?:hmm+,?\s+)?no,?\s+correction|correction|其实不是|(?:不对)+|不是不是|"
                       r"哦不|噢不|啊不|说错了|记错了|不是(?=\s*$)|不+(?=\s*$))\b|"
@@ -468,7 +469,8 @@ class RuleExtractor(Extractor):
                           or correction_swap.marks(message, _user_texts(earlier))
                           or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)
                           or bool(earlier) and resay.opens(message)
-                          or correction_cue.marks(message, _assistant_text(earlier))) and not chat_en.declines(message)
+                          or correction_cue.marks(message, _assistant_text(earlier))) and not chat_en.declines(message) \
+            and not correction_cue.dismay(message)
         referred = False  # the correction names an earlier value as withdrawn
         if not correction and earlier and correction_ref.cued(message):
             # "Eastern, sorry, not Pacific", "豆豆是以前那只": names a value the user stated before as withdrawn
@@ -896,7 +898,7 @@ class RuleExtractor(Extractor):
             self._inherit(found, earlier)
             replaced_values = {normalize_text(r) for c, *_ in found for r in c.replaces}
             # "是十二点睡，十一点是上床玩手机的时间": the old value said to be something else is no attribute of its own
-            found[:] = [f for f in found if not (f[0].predicate.startswith("attr:") and normalize_text(f[0].predicate[5:]) in replaced_values)]
+            found[:] = [f for f in found if not (f[0].predicate.startswith("attr:") and any(r == (a := normalize_text(f[0].predicate[5:])) or len(a) > 1 and r.startswith(a) for r in replaced_values))]
             if not found and len(unresolved) == 1:
                 olds = [*carried, *left_unread, *(clean_object(x) for x in _NAMED_OLD.findall(message))]
                 # "我每周跑步三次" … "说错了，是游泳，不是跑步": the earlier sentence said again with the new value
@@ -920,6 +922,8 @@ class RuleExtractor(Extractor):
             if not found and restated_here:  # "其实我每天走八千步": the sentence said with the new value, read as a fact
                 found += [(c, q, Source.EXPLICIT_CORRECTION, False)
                           for c, q in self._statement_claims([(_LEAD_SOFT.sub("", r), r) for r in restated_here])]
+            if found and earlier and (noun := correction_cue.slot_noun(message)):  # "correction on the editor: it's Zed"
+                found[:] = correction_cue.retarget(found, noun, [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)])
             if correction_swap.household(message):  # "我们家是二楼…啊不是，是三楼": the user's home, not the project
                 for claim, *_ in found:
                     if claim.subject == "project" and claim.predicate in ("uses", "states"):
@@ -952,7 +956,9 @@ class RuleExtractor(Extractor):
             found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(back)]
         thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
-            thread_change.mark(found, [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)])
+            before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
+            thread_change.mark(found, before)
+            negated_again.mark(found, before)  # "I like running" … "I don't like running, I like cycling"
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
         skips += restated
@@ -1178,7 +1184,7 @@ class RuleExtractor(Extractor):
         one of the same kind (a place corrects where the user lives, not the project's stack), else the latest."""
         clause = _AT_NOW.sub("", clause)  # "我现在在腾讯": where the user is now, said as "现在在腾讯"
         term, value = _bare_value(clause, bare_np=bare_np)
-        if not value:
+        if not value or correction_cue.deferral(value):  # "说错了，回头再说": the new value put off, none given
             return []
         candidates: list[Claim] = []  # latest first
         for turn in reversed([t for t in earlier if t.get("role") in ("user", "human")][-3:]):
@@ -1190,6 +1196,8 @@ class RuleExtractor(Extractor):
             candidates += said
         if term and (slot := [c for c in candidates if correction_topic.names_slot(term, c)]):
             candidates = slot
+        elif (noun := correction_cue.slot_noun(sentence or clause)) and (slot := [c for c in candidates if correction_topic.names_slot(noun, c)]):
+            candidates = slot  # "上面公司说错了，是荣耀", "I got the city wrong, it's Valencia": the slip names the slot
         if _THIRD_NAMED.match(clause):  # "它叫豆豆", "she's called Tam": the name of a pet or a person, nothing else
             candidates = [c for c in candidates if c.predicate.endswith(("名字", "_name"))]
         if not candidates:

@@ -29,7 +29,7 @@ import re
 
 _I = re.IGNORECASE
 
-_OPENER_EN = (r"(?:(?:oh|ah|aah|eh|hm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|hang on|sorry|oops|whoops|no|nope|nah|"
+_OPENER_EN = (r"(?:(?:and|oh|ah|aah|eh|hm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|hang on|sorry|oops|whoops|no|nope|nah|"
               r"lol|actually|ok(?:ay)?|so)\b[\s,!.:;—–-]*)*")
 _WHAT_I_SAID = (r"(?:that|what i (?:just )?(?:said|wrote|typed|told you)(?:\s+(?:earlier|before|above|just now|last time))?"
                 r"(?:\s+about\s+(?:my|the|our)\s+[\w-]+(?:\s+[\w-]+)?)?|the last (?:bit|part|one|thing)|my last (?:message|answer))")
@@ -39,7 +39,7 @@ _SOFTLY = r"(?:quite|exactly|really|entirely|totally|100%|fully|completely)\s+"
 _CORE_EN = (
     r"(?:i\s+(?:just\s+|totally\s+|completely\s+)?(?:misspoke|misremembered|mistyped|misstated|was wrong|stand corrected|"
     rf"got {_WHAT_I_SAID} (?:wrong|backwards)|had {_WHAT_I_SAID} (?:wrong|backwards)|mixed {_WHAT_I_SAID} up|said {_WHAT_I_SAID} wrong|"
-    r"said the wrong (?:one|thing|name))"
+    r"said the wrong (?:one|thing|name)|got (?:the|my) [a-z]+(?: [a-z]+)? (?:wrong|backwards|mixed up)(?: (?:earlier|before|above))?)"
     rf"|{_WHAT_I_SAID}(?:'s|\s+is|\s+was)\s+(?:wrong|not\s+(?:{_SOFTLY})?(?:right|correct|accurate|true)|incorrect|a mistake|a typo|not it)"
     rf"|(?:strike|scratch|disregard|cancel|ignore)\s+{_WHAT_I_SAID}|(?:strike|scratch|scrap|disregard|forget)\s+{_THE_X_THING}"
     r"|ignore what i (?:just )?(?:said|wrote)"
@@ -60,12 +60,15 @@ _CORE_ZH = (
     rf"(?:(?:那|那个|这个)?(?:其实)?我?{_WHEN_ZH}?(?:是)?(?:说|讲|写|打|报|记|搞|弄|想|输入?)(?:错|反|混|岔)了?字?"
     rf"|我?{_WHEN_ZH}(?:说|讲|写|提|发)?(?:的)?(?:那个|那句|这个|这句)?(?:话|信息|内容)?(?:有点|好像|也)?"
     r"(?:不太对|不大对|不完全对|不对|有误|是错的|错了|不太准确?|不准确?|不算数?)"
-    r"|(?:纠正|更正|订正)(?:一下|下)?|口误|笔误|手滑了?|脑子短路了?|嘴瓢了?|不对(?:不对)*|不是不是|(?:啊|哦|噢|哎|唉|呃|额)\s*不是的?"
+    rf"|(?:纠正|更正|订正)(?:一下|下)?(?:{_WHEN_ZH}(?:说的)?(?:那个|那句|的))?|口误|笔误|手滑了?|脑子短路了?|嘴瓢了?|不对(?:不对)*|不是不是|(?:啊|哦|噢|哎|唉|呃|额)\s*不是的?"
     # "我得说清楚点", "澄清一下": the user puts what they said more exactly
     r"|(?:我得|我要|我再|让我|先)?(?:说|讲)(?:清楚|准确)(?:一)?点|(?:我得|我要|我再|让我|先)?(?:说|讲)(?:清楚|准确)一下|(?:我)?(?:澄清|补充更正)一下"
     # "我说的城市不对", "我刚才说的时间有误": what was said, named by its attribute, is wrong
     r"|我?(?:刚才|刚刚|前面|之前|上面)?(?:说|讲|写|给)的(?:那个)?(?:名字|年龄|岁数|工作|职业|生日|电话|地址|城市|地方|公司|时间|日期|数字|型号|学校)"
     r"(?:有点|好像)?(?:不对|有误|是错的|错了|不准确?)"
+    # "上面公司说错了", "前面说手机说错了": a slip about the attribute it names, said bare
+    rf"|{_WHEN_ZH}?(?:说的?)?(?:名字|年龄|岁数|工作|职业|生日|地址|城市|地方|公司|时间|日期|型号|学校|手机|电脑|笔记本|专业|系统|版本)"
+    r"(?:那个|那块|那里)?(?:我)?(?:说|写|记|打|搞|弄)(?:错|混|岔)了"
     # "我妈的名字说错了", "车的型号记错了": a slip about the attribute it names
     rf"|(?:我的?)?[\u4e00-\u9fff]{{1,6}}的(?:名字|年龄|岁数|工作|职业|生日|电话|地址|城市|型号|专业|学校|公司|时间|日期)(?:我)?{_WHEN_ZH}?"
     r"(?:说|讲|写|打|记|搞|弄)(?:错|混|岔)了"
