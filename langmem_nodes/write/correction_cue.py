@@ -25,6 +25,12 @@ value after it is read as a bare corrected value ("I should say Kotlin" → "Kot
     (True, True, False, False)
     >>> dismay("oh no, my laptop died"), dismay("oh no!! the build broke again"), dismay("oh no, I meant Lyon"), dismay("oh no wait, it's Lyon")
     (True, True, False, False)
+    >>> variant("MacBook Air", "Pro"), variant("iPhone 15 Pro", "Max"), variant("Pixel", "Pro"), excuse("long day")
+    ('MacBook Pro', 'iPhone 15 Max', '', True)
+    >>> disowns("啊不好意思，我们这个 repo 是 4 空格的，2 空格是另一个前端项目", ["我们项目代码规范是 2 空格缩进"])
+    True
+    >>> marks("Hmm, I did, but honestly I've gone off it. I use Gruvbox these days."), marks("我早就不用了")
+    (True, True)
     >>> restated("I should say Kotlin"), restated("Kotlin, I should say"), restated("我说的是 ThinkPad"), restated("现在应该说是 Rust 了")
     ('Kotlin', 'Kotlin', '是 ThinkPad', '是 Rust 了')
 """
@@ -58,6 +64,26 @@ _LAPSE = re.compile(r"\bthat(?:'s| was| is)\s+(?:(?:only|just)\s+)?(?:true|the c
                     r"a while (?:ago|back)|a long time ago|before (?:the|my|i|we)\b|last year)|"
                     r"(?:^|[，,。！!\s])那(?:是|都是|已经是)(?:(?:好)?(?:几|多)?年前|以前|之前|老黄历|过去式|上学的时候|大学的时候)(?:的事)?了", _I)
 
+# the user no longer holds the value: "I've gone off it", "I'm over it", "早就不用了"
+_GONE_OFF = re.compile(r"\bi(?:'ve| have)\s+(?:kind of\s+|totally\s+)?(?:gone off|moved on from|grown out of|outgrown|gotten over|got over)\s+(?:it|that|them|those)\b|"
+                       r"\bi'?m\s+(?:so\s+)?(?:over|done with)\s+(?:it|that|them)\b|\bnot (?:into|a fan of) (?:it|that|them) any ?more\b|"
+                       r"(?:早就|已经|早)不(?:用|喜欢|喝|吃|玩)(?:它|那个)?了", _I)
+# the old value given to another holder: "2 空格是另一个前端项目", "Vim 是之前那台电脑上的"
+_ELSEWHERE_ZH = re.compile(r"(?:^|[，,。！\s])(?P<o>[^，,。！？\s][^，,。！？]{0,15}?)\s*(?:是|那是|是在|用在)(?:另一个|另外一个|别的|其他|以前的|之前的|之前那个|上一个|老)"
+                           r"[\u4e00-\u9fff]{0,6}(?:项目|仓库|服务|团队|公司|电脑|手机|工作|组)")
+
+
+def disowned(message: str, user_before: Sequence[str]) -> list[str]:
+    """The values the user said before that the message gives to another holder ("2 空格是另一个前端项目" → ["2 空格"])."""
+    said = " ".join(_norm(t) for t in user_before)
+    return [m.group("o").strip() for m in _ELSEWHERE_ZH.finditer(message) if _norm(m.group("o")) and _norm(m.group("o")) in said]
+
+
+def disowns(message: str, user_before: Sequence[str]) -> bool:
+    """The message gives a value the user said before to another holder: a correction."""
+    return bool(disowned(message, user_before))
+
+
 _INTERJECTED_NO = re.compile(r"\w\s*[.!…]+\s*(?:ugh|argh|eh|er+|erm|um+|uh+|oops|whoops|hmm+|gah|dang|shoot)[,\s]+(?:no|nope|nah)\s*[,!—–]\s*\w", _I)
 
 _VALUE = r"[\w.+#-]+(?:\s+[\w.+#-]+){0,2}"
@@ -87,7 +113,7 @@ def misread(message: str, assistant_before: str) -> bool:
 def marks(message: str, assistant_before: str = "") -> bool:
     """The message is a correction by one of this module's parts (see the module doc)."""
     clauses = [c.strip() for c in re.split(r"[,，.。!！;；—–]+", message) if c.strip()]
-    return bool(_SLIP_NOUN.search(message) or _LAPSE.search(message) or _INTERJECTED_NO.search(message)
+    return bool(_SLIP_NOUN.search(message) or _LAPSE.search(message) or _GONE_OFF.search(message) or _INTERJECTED_NO.search(message)
                 or any(rx.match(c) for c in clauses for rx in _FRAMES)
                 or bool(re.search(r"[,—–]\s*i\s+should(?:\s+have|'ve)?\s+(?:say|said)\s*(?:[.!]|$)", message, _I))
                 or misread(message, assistant_before))
@@ -131,9 +157,34 @@ _DEFERRAL = re.compile(r"回头|再说|晚点|稍后|等我|我再|我去|查一
                        r"(?:check|look|ask|confirm|find out|get back)\b|\b(?:not sure|no idea|dunno|tbd|later)\b", _I)
 
 
+# "sorry, long day", "抱歉，脑子不清醒": an excuse for a slip, no value
+_EXCUSE = re.compile(r"^(?:(?:it'?s been|been|what)\s+)?(?:a\s+)?(?:long|rough|busy|crazy|hectic)\s+(?:day|week|night|morning)\b|"
+                     r"^(?:i'?m\s+)?(?:so\s+|too\s+)?(?:tired|sleepy|exhausted|jet-?lagged|half asleep)\b|^(?:need|needs)\s+(?:more\s+)?coffee\b|"
+                     r"^(?:今天)?(?:太累了|累糊涂了|脑子不清醒|没睡醒|困糊涂了)", _I)
+
+
 def deferral(value: str) -> bool:
-    """`value`, read as a bare corrected value, only puts the new value off ("回头再说", "I'll check"): no value."""
-    return bool(_DEFERRAL.search(value))
+    """`value`, read as a bare corrected value, only puts the new value off ("回头再说", "I'll check") or excuses
+    the slip ("long day"): no value."""
+    return bool(_DEFERRAL.search(value) or _EXCUSE.match(value.strip()))
+
+
+def excuse(clause: str) -> bool:
+    """The clause only excuses a slip ("long day", "been a rough week", "太累了")."""
+    return bool(_EXCUSE.match(clause.strip(" ,.!;—–-。，！")) and len(clause.split()) <= 6)
+
+
+_VARIANT = re.compile(r"(?:air|pro|max|mini|plus|ultra|lite|se|studio|neo|fe|fold|flip|note|edge)\+?", _I)
+
+
+def variant(old: str, new: str) -> str:
+    """`new` as a model of the product `old` names, when `new` only gives its variant word ("MacBook Air" + "Pro" →
+    "MacBook Pro"); else "".
+    """
+    words = old.split()
+    if len(words) < 2 or not _VARIANT.fullmatch(new.strip()) or not _VARIANT.fullmatch(words[-1]):
+        return ""
+    return " ".join([*words[:-1], new.strip()])  # "MacBook Air" + "Air": the model said again, whole
 
 
 # "oh no, my laptop died", "oh no!! the build broke again": dismay at an event, no correction
@@ -155,4 +206,4 @@ def restated(clause: str) -> str:
     return clause
 
 
-__all__ = ["deferral", "dismay", "marks", "misread", "restated", "retarget", "slot_noun"]
+__all__ = ["deferral", "dismay", "disowned", "disowns", "excuse", "marks", "misread", "restated", "retarget", "slot_noun", "variant"]

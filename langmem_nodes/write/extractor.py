@@ -469,7 +469,8 @@ class RuleExtractor(Extractor):
                           or correction_swap.marks(message, _user_texts(earlier))
                           or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)
                           or bool(earlier) and resay.opens(message)
-                          or correction_cue.marks(message, _assistant_text(earlier))) and not chat_en.declines(message) \
+                          or correction_cue.marks(message, _assistant_text(earlier))
+                          or correction_cue.disowns(message, _user_texts(earlier))) and not chat_en.declines(message) \
             and not correction_cue.dismay(message)
         referred = False  # the correction names an earlier value as withdrawn
         if not correction and earlier and correction_ref.cued(message):
@@ -587,7 +588,8 @@ class RuleExtractor(Extractor):
                 if not pet and not (prev is not None and prev.predicate == "has"):  # a pet's name is the pet's
                     clause = pronouns.resolve_name(clause, kin)  # "my sister's getting married … her name is Priya"
                 kin = pronouns.kin_mentioned(clause) or kin
-                lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1
+                lone = _LONE_RETRACT.fullmatch(lx.LEAD_FILLER.sub("", raw.strip(" .,;:!?—–-"))) and n < len(raws) - 1 \
+                    and not correction_cue.excuse(raws[n + 1])  # "… camelCase. sorry, long day.": an apology, no slip
                 marker = slip.is_slip(raw) or correction_swap.is_marker(raw) or (n > 0 or len(raws) > 1) and slip.is_heading(raw)
                 lone = lone or (marker and n < len(raws) - 1)  # "I live in Berlin, strike that, Hamburg"
                 if lone and fixed is not None and found and found[-1][0] is fixed and _APOLOGY.fullmatch(raw.strip(" .,;:!?。，！—–-")):
@@ -895,6 +897,9 @@ class RuleExtractor(Extractor):
             self._soft_correction(found, earlier)
         found[:] = [f for f in found if id(f[0]) not in routine_made or f[0].replaces]  # a routine alone is context
         if correction:
+            fresh = [c for c, *_ in found if c.polarity == "positive" and not c.replaces]
+            if len(fresh) == 1 and (given := correction_cue.disowned(message, _user_texts(earlier))):
+                fresh[0].replaces = given[:1]  # "…是 4 空格的，2 空格是另一个前端项目": the value given away is the old one
             self._inherit(found, earlier)
             replaced_values = {normalize_text(r) for c, *_ in found for r in c.replaces}
             # "是十二点睡，十一点是上床玩手机的时间": the old value said to be something else is no attribute of its own
@@ -922,6 +927,9 @@ class RuleExtractor(Extractor):
             if not found and restated_here:  # "其实我每天走八千步": the sentence said with the new value, read as a fact
                 found += [(c, q, Source.EXPLICIT_CORRECTION, False)
                           for c, q in self._statement_claims([(_LEAD_SOFT.sub("", r), r) for r in restated_here])]
+            for claim, *_ in found:  # "MacBook Air" … "换成 Pro 了": the model of the product named before
+                if claim.replaces and (model := correction_cue.variant(claim.replaces[0], claim.object)):
+                    claim.object = model
             if found and earlier and (noun := correction_cue.slot_noun(message)):  # "correction on the editor: it's Zed"
                 found[:] = correction_cue.retarget(found, noun, [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)])
             if correction_swap.household(message):  # "我们家是二楼…啊不是，是三楼": the user's home, not the project
