@@ -198,8 +198,15 @@ def dismay(message: str) -> bool:
     return bool(_DISMAY.match(message))
 
 
+# "Scratch that, they're Python 3.6": in a correction, "they" is the things just named; a name or version follows
+_THEY_ARE = re.compile(r"^(?:they'?re|they are|those are|these are)\s+(?=(?:all\s+|actually\s+|mostly\s+)*(?-i:[A-Z0-9]))", _I)
+
+
 def restated(clause: str) -> str:
-    """`clause` with its restating frame read away ("I should say Kotlin" → "Kotlin"); `clause` when it has none."""
+    """`clause` with its restating frame read away ("I should say Kotlin" → "Kotlin", "they're Python 3.6" → "it's
+    Python 3.6"); `clause` when it has none."""
+    if _THEY_ARE.match(clause.strip()):
+        return _THEY_ARE.sub("it's ", clause.strip())
     for rx in _FRAMES:
         if m := rx.match(clause.strip()):
             return m.group("v").strip()
