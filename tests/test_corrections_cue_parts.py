@@ -46,6 +46,17 @@ LANDS = [  # (turns, new value, old value)
     (("我在上海工作", "我喜欢打羽毛球", "更正下前面那个，我其实在杭州工作"), "杭州", "上海"),
     (("I like running.", "honestly I don't like running, I like cycling"), "cycling", "running"),
     (("我喜欢吃辣", "其实我不太能吃辣，我喜欢吃甜的"), "甜", "辣"),
+    # a model said by its variant word; a withdrawn value said again beside another claim; "they" after a slip
+    (("我用的是 MacBook Air，哦不，上个月换成 Pro 了。",), "MacBook Pro", "MacBook Air"),
+    (("我们后端是 Django，缓存用的 Redis 6……啊不对，上个月已经升到 Redis 7 了。",), "Redis 7", "Redis 6"),
+    (("Everything runs on one VM and the workers are Node 16 services. Scratch that, they're Node 18.",), "Node 18", "Node 16"),
+    # the value no longer held, the old one given elsewhere, the change told beside the value of now
+    (("I like Vim", "I'm over it, I use Helix now"), "Helix", "Vim"),
+    (("我们项目用 Tab 缩进", "啊不好意思，我们这个仓库是 4 空格的，Tab 是另一个老项目"), "4 空格", "Tab"),
+    (("I have a Honda Civic", "traded it in, it's a Mazda 3 now"), "Mazda 3", "Civic"),
+    (("I'm a junior dev", "well, mid-level now, got promoted in spring"), "mid-level", "junior"),
+    (("We use Jira", "we moved to Linear a while back, forgot to mention"), "Linear", "Jira"),
+    (("I live in Austin", "closer to Round Rock actually"), "Round Rock", "Austin"),
 ]
 
 
@@ -87,6 +98,9 @@ def test_new_value_put_off_flags_the_old(store, turns, old) -> None:
     (("I use Vim", "I don't use Emacs, I use Helix too"), "Vim"),
     (("我最喜欢的编程语言是 Python", "那是以前的同事推荐的"), "Python"),
     (("I live in Paris", "oh no, my laptop died"), "Paris"),
+    (("I use Vim", "I switched to zsh too"), "Vim"),  # one more tool, nothing replaced
+    (("I live in Austin", "it's sunny now"), "Austin"),
+    (("Our API uses camelCase for JSON.", "sorry, long day. can you check this struct?"), "camelCase"),
 ])
 def test_look_alikes_correct_nothing(store, turns, kept) -> None:
     active = _say(store, *turns)

@@ -31,6 +31,8 @@ value after it is read as a bare corrected value ("I should say Kotlin" → "Kot
     True
     >>> marks("Hmm, I did, but honestly I've gone off it. I use Gruvbox these days."), marks("我早就不用了")
     (True, True)
+    >>> marks("traded it in, it's a Mazda 3 now"), marks("well, mid-level now, got promoted in spring"), marks("it's sunny now")
+    (True, True, False)
     >>> restated("I should say Kotlin"), restated("Kotlin, I should say"), restated("我说的是 ThinkPad"), restated("现在应该说是 Rust 了")
     ('Kotlin', 'Kotlin', '是 ThinkPad', '是 Rust 了')
 """
@@ -84,6 +86,13 @@ def disowns(message: str, user_before: Sequence[str]) -> bool:
     return bool(disowned(message, user_before))
 
 
+# a value of now beside the event that changed it: "traded it in, it's a Mazda 3 now", "mid-level now, got promoted",
+# "It's actually a Pi 5 now, upgraded over Christmas", "换了，现在是小米了"
+_CHANGE_EVENT = re.compile(r"\b(?:traded (?:it|that|them) in|sold (?:it|that|them)|got promoted|was promoted|upgraded|downgraded|"
+                           r"replaced (?:it|that|them)|switched|swapped (?:it|that|them)(?: out)?|changed (?:jobs|teams)|moved)\b|"
+                           r"换了|升了|卖了|升职了|跳槽了|搬了", _I)
+_NOW_VALUE = re.compile(r"(?:^|[,;.!—–]\s*)(?:(?:well|oh|ah|actually|but)[,\s]+)*(?:it'?s|it is|mine'?s|i'?m)?\s*(?:actually\s+)?(?:an?\s+)?"
+                        r"[\w.+#-]+(?:[\s-]+[\w.+#-]+){0,2}\s+now\b|(?:^|[，,。！\s])现在(?:是|用的是|用)\s*\S{1,20}?了", _I)
 _INTERJECTED_NO = re.compile(r"\w\s*[.!…]+\s*(?:ugh|argh|eh|er+|erm|um+|uh+|oops|whoops|hmm+|gah|dang|shoot)[,\s]+(?:no|nope|nah)\s*[,!—–]\s*\w", _I)
 
 _VALUE = r"[\w.+#-]+(?:\s+[\w.+#-]+){0,2}"
@@ -113,7 +122,8 @@ def misread(message: str, assistant_before: str) -> bool:
 def marks(message: str, assistant_before: str = "") -> bool:
     """The message is a correction by one of this module's parts (see the module doc)."""
     clauses = [c.strip() for c in re.split(r"[,，.。!！;；—–]+", message) if c.strip()]
-    return bool(_SLIP_NOUN.search(message) or _LAPSE.search(message) or _GONE_OFF.search(message) or _INTERJECTED_NO.search(message)
+    return bool(_SLIP_NOUN.search(message) or _LAPSE.search(message) or _GONE_OFF.search(message)
+                or _CHANGE_EVENT.search(message) and _NOW_VALUE.search(message) or _INTERJECTED_NO.search(message)
                 or any(rx.match(c) for c in clauses for rx in _FRAMES)
                 or bool(re.search(r"[,—–]\s*i\s+should(?:\s+have|'ve)?\s+(?:say|said)\s*(?:[.!]|$)", message, _I))
                 or misread(message, assistant_before))
@@ -164,9 +174,10 @@ _EXCUSE = re.compile(r"^(?:(?:it'?s been|been|what)\s+)?(?:a\s+)?(?:long|rough|b
 
 
 def deferral(value: str) -> bool:
-    """`value`, read as a bare corrected value, only puts the new value off ("回头再说", "I'll check") or excuses
-    the slip ("long day"): no value."""
-    return bool(_DEFERRAL.search(value) or _EXCUSE.match(value.strip()))
+    """`value`, read as a bare corrected value, only puts the new value off ("回头再说", "I'll check"), excuses
+    the slip ("long day") or tells the change ("traded it in", "upgraded over Christmas"): no value."""
+    return bool(_DEFERRAL.search(value) or _EXCUSE.match(value.strip())
+                or (m := _CHANGE_EVENT.match(value.strip())) and len(value.strip()[m.end():].split()) <= 3)  # "traded it in"
 
 
 def excuse(clause: str) -> bool:
@@ -202,6 +213,15 @@ def dismay(message: str) -> bool:
 _THEY_ARE = re.compile(r"^(?:they'?re|they are|those are|these are)\s+(?=(?:all\s+|actually\s+|mostly\s+)*(?-i:[A-Z0-9]))", _I)
 
 
+def after_first(message: str, withdrawn: Sequence[str], clauses: Sequence[str]) -> list[str]:
+    """The first of `clauses` said after the withdrawn values in `message`: where a withdrawn value's new one is."""
+    at = max((message.find(w) for w in withdrawn if w in message), default=-1)
+    if at < 0:
+        return []
+    later = sorted((message.find(c, at), c) for c in clauses if c and message.find(c, at) > at)
+    return [later[0][1]] if later else []
+
+
 def restated(clause: str) -> str:
     """`clause` with its restating frame read away ("I should say Kotlin" → "Kotlin", "they're Python 3.6" → "it's
     Python 3.6"); `clause` when it has none."""
@@ -213,4 +233,4 @@ def restated(clause: str) -> str:
     return clause
 
 
-__all__ = ["deferral", "dismay", "disowned", "disowns", "excuse", "marks", "misread", "restated", "retarget", "slot_noun", "variant"]
+__all__ = ["after_first", "deferral", "dismay", "disowned", "disowns", "excuse", "marks", "misread", "restated", "retarget", "slot_noun", "variant"]

@@ -920,8 +920,13 @@ class RuleExtractor(Extractor):
                 # "我每周二去健身房" … "改成周四了", "I drink my coffee black" … "I take it with oat milk": the earlier
                 # sentence made no claim; the correction is that sentence said again with the new value
                 found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._said_again(message, unresolved, skips, earlier, marked_unread, carried)]
-            if (not any(f[2] is Source.EXPLICIT_CORRECTION for f in found) or withdrawn_claims and not any(f[0].replaces for f in found)) and (
+            if not any(f[2] is Source.EXPLICIT_CORRECTION for f in found) and (
                     reshaped := self._reshaped(message, found, skips, earlier, carried, withdrawn_claims)):
+                # "我在杭州工作" … "之前说的是错的，上个月已经调到苏州了": the span of the old value's shape is the new value
+                found[:] = [f for f in found if f[0].object not in reshaped[0][0].replaces] + reshaped
+            elif withdrawn_claims and not any(f[0].replaces for f in found) and (
+                    reshaped := self._reshaped(message, [], [k for k in skips if k.get("text") in correction_cue.after_first(
+                        message, [c.object for c in withdrawn_claims], [k.get("text", "") for k in skips if k.get("reason") == "no parse"])], (), carried, withdrawn_claims)):
                 # "我在杭州工作" … "之前说的是错的，上个月已经调到苏州了": the span of the old value's shape is the new value
                 found[:] = [f for f in found if f[0].object not in reshaped[0][0].replaces] + reshaped
             if not found and restated_here:  # "其实我每天走八千步": the sentence said with the new value, read as a fact

@@ -681,9 +681,15 @@ _X_OVER_Y = re.compile(r"^(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+over\s+(?P<y>[\w.+
                        r"(?:\s*,?\s*(?:always|every time|any day|all day|forever|for me|every single time|100%))?$", _I)
 
 
+_OVER_TIME = re.compile(r"(?:the\s+)?(?:christmas|xmas|easter|thanksgiving|new year|holidays?|weekend|summer|winter|spring|autumn|fall|break|"
+                        r"vacation|years?|months?|weeks?|time|night|lunch|dinner|breakfast|coffee)\b", _I)
+
+
 def x_over_y(clause: str) -> list[Claim]:
     m = _X_OVER_Y.match(clause)
-    if not m or any(_VERB.search(g) or junk(g) for g in (m.group("x"), m.group("y"))):
+    if not m or any(_VERB.search(g) or junk(g) for g in (m.group("x"), m.group("y"))) \
+            or _OVER_TIME.match(m.group("y")):  # "upgraded over Christmas": a time, no preference
+        return []
         return []
     out = _claim("user", "prefers", m.group("x"), kind="preference")
     for c in out:

@@ -38,6 +38,7 @@ EXPLICIT = re.compile(
 AGO = (r"(?:(?:about|around|like|maybe|roughly|almost|nearly|over|just|only|some|probably|at least|more than|less than)\s+)?"
        r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|few|a couple(?: of)?|couple of|"
        r"several|many|\d+)\s+(?:days?|weeks?|months?|years?|decades?)\s+ago")
+AGO = rf"(?:{AGO}|a\s+(?:while|bit|little while)\s+(?:ago|back))"  # "a while back"
 # Leading phrases removed before the clause is parsed (the cue itself is not part of the fact).
 LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"

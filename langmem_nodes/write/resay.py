@@ -21,7 +21,7 @@ import re
 from .correction_slot import _kind
 
 _OPENER = r"(?:actually|no|sorry|wait|oops|oh|well|eh|er+|um+|uh+|hmm+)"
-_RESAY = re.compile(rf"^(?:{_OPENER}[,\s]+)*(?:or\s+rather|(?:or\s+)?more\s+like|make\s+that)\s+"
+_RESAY = re.compile(rf"^(?:{_OPENER}[,\s]+)*(?:or\s+rather|(?:or\s+)?more\s+like|(?:or\s+)?closer\s+to|make\s+that)\s+"
                     r"(?!(?:a|an|the|my|your|it|its|it's|this|that|one|more|less|shorter|longer|clearer|i|i'm|i'd|we|you|he|she|they|not)\b)(?P<v>\S[^,;!?]{0,30}?)\s*[.!]?$", re.I)
 
 

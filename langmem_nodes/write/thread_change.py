@@ -7,8 +7,9 @@ actually, 搬, 换, 现在, 其实). It corrects what the thread holds, so it is
 earlier value instead of a second value beside it.
 
 An attribute holding one value at a time (`is_exclusive`: lives_in, role, `attr:` keys) takes any other value; one
-holding many ("uses") only a number or version of the same thing ("postgres 15" → "14", "Node 18" → "Node 20"), so
-"I use Vim" … "I use tmux now too" corrects nothing.
+holding many ("uses") only a number or version of the same thing ("postgres 15" → "14", "Node 18" → "Node 20"), or
+the one value the thread gave it said switched ("We use Jira" … "we moved to Linear a while back"), so "I use Vim"
+… "I use tmux now too" corrects nothing.
 
     >>> from .rules import Claim
     >>> from ..records import Source
@@ -59,10 +60,11 @@ def mark(found: list, before: Sequence[Claim]) -> None:
         if (source is Source.EXPLICIT_CORRECTION or hedged or claim.replaces or claim.polarity != "positive"
                 or not _CHANGED.search(clause) or _ALSO.search(clause)):
             continue
-        old = next((o for o in reversed(before) if o.subject == claim.subject and o.predicate == claim.predicate
-                    and o.polarity == "positive" and normalize_text(o.object) != normalize_text(claim.object)
+        same = [o for o in before if o.subject == claim.subject and o.predicate == claim.predicate and o.polarity == "positive"]
+        old = next((o for o in reversed(same) if normalize_text(o.object) != normalize_text(claim.object)
                     and normalize_text(claim.object) not in normalize_text(o.object)
-                    and (is_exclusive(claim.predicate) or _one_thing(claim.object, o.object))), None)
+                    and (is_exclusive(claim.predicate) or _one_thing(claim.object, o.object)
+                         or len(same) == 1 and _SWITCHED.search(clause))), None)  # "We use Jira" … "we moved to Linear"
         if old is not None:
             claim.replaces.append(old.object)
             found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
