@@ -56,7 +56,7 @@ _NOT_VALUE = r"(?!(?:thanks|thank|sorry|hi|hello|that|this|it|i|i'm|we|you|so|so
 _SHOULD_SAY_EN = re.compile(rf"^(?:(?:well|or|er+|um+|uh+|sorry|oops|ugh|ok(?:ay)?|no)[,\s]+)*i\s+(?:should|ought to|'d better|should've|"
                             rf"should have)\s+(?:say|said)\s+{_NOT_VALUE}(?P<v>\S.*)$", _I)
 _SAY_AFTER_EN = re.compile(r"^(?P<v>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s*,?\s+i\s+should(?:\s+have|'ve)?\s+(?:say|said)\s*[.!]?$", _I)
-_SAID_ZH = re.compile(r"^(?:(?:哦|噢|啊|呃|额|嗯|不是)[，,\s]*)*(?:现在|其实|准确地?|严格地?)?(?:我(?:刚才|刚刚|前面|本来)?说的(?=是)|应该(?:说|讲)(?=是)|应该(?:说|讲)成)"
+_SAID_ZH = re.compile(r"^(?:(?:哦|噢|啊|呃|额|嗯|不是)[，,\s…\.]*)*(?:现在|其实|准确地?|严格地?)?(?:我(?:刚才|刚刚|前面|本来)?说的(?=是)|应该(?:说|讲)(?=是)|应该(?:说|讲)成)"
                       r"\s*(?P<v>\S.*)$")
 _FRAMES = (_SHOULD_SAY_EN, _SAY_AFTER_EN, _SAID_ZH)
 
@@ -64,6 +64,7 @@ _FRAMES = (_SHOULD_SAY_EN, _SAY_AFTER_EN, _SAID_ZH)
 _LAPSE = re.compile(r"\bthat(?:'s| was| is)\s+(?:(?:only|just)\s+)?(?:true|the case|right|so|how it was|my old \w+)?\s*(?:back\s+)?"
                     r"(?:in (?:college|school|uni|university|high school|my twenties|the past|\d{4})|when i was\b|years ago|ages ago|"
                     r"a while (?:ago|back)|a long time ago|before (?:the|my|i|we)\b|last year)|"
+                    r"^\s*(?:(?:well|yeah|hmm+)[,\s]+)?(?:it|that) (?:was|used to be)\s*[.!]+\s*(?:it'?s|it is|now|these days|mine'?s)\b|"
                     r"(?:^|[，,。！!\s])那(?:是|都是|已经是)(?:(?:好)?(?:几|多)?年前|以前|之前|老黄历|过去式|上学的时候|大学的时候)(?:的事)?了", _I)
 
 # the user no longer holds the value: "I've gone off it", "I'm over it", "早就不用了"
@@ -170,7 +171,7 @@ _DEFERRAL = re.compile(r"回头|再说|晚点|稍后|等我|我再|我去|查一
 # "sorry, long day", "抱歉，脑子不清醒": an excuse for a slip, no value
 _EXCUSE = re.compile(r"^(?:(?:it'?s been|been|what)\s+)?(?:a\s+)?(?:long|rough|busy|crazy|hectic)\s+(?:day|week|night|morning)\b|"
                      r"^(?:i'?m\s+)?(?:so\s+|too\s+)?(?:tired|sleepy|exhausted|jet-?lagged|half asleep)\b|^(?:need|needs)\s+(?:more\s+)?coffee\b|"
-                     r"^(?:今天)?(?:太累了|累糊涂了|脑子不清醒|没睡醒|困糊涂了)", _I)
+                     r"^(?:strikes|got me|did it|wins) again\b|^(?:今天)?(?:太累了|累糊涂了|脑子不清醒|没睡醒|困糊涂了)", _I)
 
 
 def deferral(value: str) -> bool:
@@ -222,6 +223,11 @@ def after_first(message: str, withdrawn: Sequence[str], clauses: Sequence[str]) 
     return [later[0][1]] if later else []
 
 
+def pointer(value: str) -> bool:
+    """`value` only points back ("那", "这个", "that", "it"): never an old value of its own."""
+    return value.strip().casefold() in {"那", "这", "那个", "这个", "它", "那些", "这些", "it", "that", "this", "those", "these", "one"}
+
+
 def restated(clause: str) -> str:
     """`clause` with its restating frame read away ("I should say Kotlin" → "Kotlin", "they're Python 3.6" → "it's
     Python 3.6"); `clause` when it has none."""
@@ -233,4 +239,4 @@ def restated(clause: str) -> str:
     return clause
 
 
-__all__ = ["after_first", "deferral", "dismay", "disowned", "disowns", "excuse", "marks", "misread", "restated", "retarget", "slot_noun", "variant"]
+__all__ = ["after_first", "deferral", "dismay", "disowned", "disowns", "excuse", "marks", "misread", "pointer", "restated", "retarget", "slot_noun", "variant"]

@@ -1161,7 +1161,8 @@ class RuleExtractor(Extractor):
         misplaced = []
         for item in found:
             claim = item[0]
-            claim.replaces = [_said_as(x, before) for x in claim.replaces]  # "ThinkPad" → "ThinkPad X1", as stored
+            claim.replaces = [_said_as(x, before) for x in claim.replaces  # "ThinkPad" → "ThinkPad X1", as stored
+                              if not correction_cue.pointer(x)]  # "那是以前了": 那 points back, no old value
             olds = {normalize_text(x) for x in claim.replaces}
             for old in reversed(before):
                 if olds and normalize_text(old.object) in olds:

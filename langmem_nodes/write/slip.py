@@ -144,7 +144,7 @@ def marks(message: str) -> bool:
 # "I'm vegetarian, well, pescatarian to be accurate": a precision marker said after the value it gives
 _PRECISELY_AFTER = re.compile(
     r"(?P<lead>(?:^|[,;—–]|\s-)\s*)(?:(?:well|or rather|i mean)[,\s]+)?(?P<v>[^,;.!?—–]{1,40}?)\s*,?\s+"
-    r"(?:to be (?:precise|exact|accurate|honest about it)|more precisely|strictly speaking|technically speaking)"
+    r"(?:to be (?:precise|exact|accurate|honest about it)|more precisely|strictly speaking|technically(?: speaking)?)"
     r"(?=\s*(?:[.!;,]|$))", _I)
 
 
@@ -157,8 +157,8 @@ def precision_first(message: str) -> str:
     → "…, to be precise, pescatarian"; "…, well, technically 3.1" → "…, to be precise, 3.1"), where the extractor
     reads it as a correction of the value before."""
     message = _TECHNICALLY.sub(lambda m: f"{m.group('lead')}to be precise, ", message)
-    return _PRECISELY_AFTER.sub(lambda m: f"{m.group('lead')}to be precise, {m.group('v')}" if m.group("lead").strip() else m.group(0),
-                                message)
+    return _PRECISELY_AFTER.sub(lambda m: f"{m.group('lead')}to be precise, {m.group('v')}" if m.group("lead").strip()
+                                or re.match(r"\s*(?:well|or rather|i mean)\b", m.group(0), _I) else m.group(0), message)  # "well, X technically"
 
 
 _HEADING = re.compile(r"^(?P<m>[^:：]{1,40}?)\s*[:：]\s*(?P<rest>\S.*)$", re.S)
