@@ -20,6 +20,8 @@ distinct (chatty turns all about as close to the question: MiniLM on LoCoMo) doe
 default embedder on four generated LoCoMo-like halves, evals/report.md). "evidence" is the same c on min-max
 scaled scores (w_lex 0.3), "convex" that with
 c = 1; both lost to a single route on some dataset (docs/figures.md, "Fusion that never loses").
+Pools: the dense route returns `candidates` (at least 3 × k), BM25 `LEXICAL_POOL` (2) times as many; the deeper BM25
+pool also sets the population its z-scores are measured against (docs/figures.md, "sixth pass").
 Two views of a memory: BM25 indexes `text`, the dense index embeds `metadata["embed_text"]` when set
 (`langmem_nodes.store.embed_text`), e.g. a conversation turn whose text carries the turns before it (words a
 question shares with that context) and whose vector is the turn alone; it costs nothing at query time.
