@@ -20,8 +20,10 @@ distinct (chatty turns all about as close to the question: MiniLM on LoCoMo) doe
 default embedder on four generated LoCoMo-like halves, evals/report.md). "evidence" is the same c on min-max
 scaled scores (w_lex 0.3), "convex" that with
 c = 1; both lost to a single route on some dataset (docs/figures.md, "Fusion that never loses").
-Pools: the dense route returns `candidates` (at least 3 × k), BM25 `LEXICAL_POOL` (2) times as many; the deeper BM25
-pool also sets the population its z-scores are measured against (docs/figures.md, "sixth pass").
+Pools: the dense route returns `candidates` (at least 3 × k), BM25 `lexical_pool` (default `LEXICAL_POOL`, 1) times as
+many; a deeper BM25 pool also sets the population its z-scores are measured against, which acts as a larger BM25
+share in long conversations (docs/figures.md, "sixth pass": ×2 reaches LoCoMo's 55 but loses to dense alone on a
+held-out generated set, so the default stays ×1).
 Two views of a memory: BM25 indexes `text`, the dense index embeds `metadata["embed_text"]` when set
 (`langmem_nodes.store.embed_text`), e.g. a conversation turn whose text carries the turns before it (words a
 question shares with that context) and whose vector is the turn alone; it costs nothing at query time.
@@ -122,9 +124,9 @@ DEFAULT_FUSION: Fusion = "zstandout"
 #: "zstandout": the dense route counts fully once its best cosine stands this many standard deviations above the
 #: candidates' mean, and in proportion below (chosen on LoCoMo dev, the LoCoMo-like dev half and MADial; docs/figures.md)
 DENSE_STANDOUT = 4.0
-#: The BM25 pool is this many times the dense pool (`candidates`): a word search is cheap, and the deeper pool is
-#: also the population BM25's z-scores are measured against (chosen on LoCoMo dev, docs/figures.md "sixth pass").
-LEXICAL_POOL = 2.0
+#: The BM25 pool as a multiple of the dense pool (`candidates`); ×2 is what LoCoMo would choose, but it lost to dense
+#: alone on a held-out generated set (docs/figures.md "sixth pass"), and the hybrid must never lose to a route.
+LEXICAL_POOL = 1.0
 #: The similarity scale of memories a query the embedder cannot read reaches only through the dense order.
 _FILL = 1e-3
 FUSIONS: tuple[str, ...] = ("zstandout", "zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf")
