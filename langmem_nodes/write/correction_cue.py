@@ -29,8 +29,8 @@ value after it is read as a bare corrected value ("I should say Kotlin" → "Kot
     ('MacBook Pro', 'iPhone 15 Max', '', True)
     >>> disowns("啊不好意思，我们这个 repo 是 4 空格的，2 空格是另一个前端项目", ["我们项目代码规范是 2 空格缩进"])
     True
-    >>> marks("Hmm, I did, but honestly I've gone off it. I use Gruvbox these days."), marks("我早就不用了")
-    (True, True)
+    >>> marks("Hmm, I did, but honestly I've gone off it. I use Gruvbox these days."), marks("我早就不用了"), marks("pinia 呗，vuex 早就不用了")
+    (True, True, False)
     >>> marks("traded it in, it's a Mazda 3 now"), marks("well, mid-level now, got promoted in spring"), marks("it's sunny now")
     (True, True, False)
     >>> restated("I should say Kotlin"), restated("Kotlin, I should say"), restated("我说的是 ThinkPad"), restated("现在应该说是 Rust 了")
@@ -70,7 +70,7 @@ _LAPSE = re.compile(r"\bthat(?:'s| was| is)\s+(?:(?:only|just)\s+)?(?:true|the c
 # the user no longer holds the value: "I've gone off it", "I'm over it", "早就不用了"
 _GONE_OFF = re.compile(r"\bi(?:'ve| have)\s+(?:kind of\s+|totally\s+)?(?:gone off|moved on from|grown out of|outgrown|gotten over|got over)\s+(?:it|that|them|those)\b|"
                        r"\bi'?m\s+(?:so\s+)?(?:over|done with)\s+(?:it|that|them)\b|\bnot (?:into|a fan of) (?:it|that|them) any ?more\b|"
-                       r"(?:早就|已经|早)不(?:用|喜欢|喝|吃|玩)(?:它|那个)?了", _I)
+                       r"(?:^|[，,。！!…])\s*(?:(?:哦|啊|嗯|其实)[，,\s]*)?(?:我|那个|它)?(?:早就|已经|早)不(?:用|喜欢|喝|吃|玩)(?:它|那个)?了", _I)
 # the old value given to another holder: "2 空格是另一个前端项目", "Vim 是之前那台电脑上的"
 _ELSEWHERE_ZH = re.compile(r"(?:^|[，,。！\s])(?P<o>[^，,。！？\s][^，,。！？]{0,15}?)\s*(?:是|那是|是在|用在)(?:另一个|另外一个|别的|其他|以前的|之前的|之前那个|上一个|老)"
                            r"[\u4e00-\u9fff]{0,6}(?:项目|仓库|服务|团队|公司|电脑|手机|工作|组)")
