@@ -100,3 +100,52 @@ def test_an_instruction_ending_in_a_particle_is_read(text: str, kept: str) -> No
 @pytest.mark.parametrize("text", ["好的哈", "以后再说哈", "以后有空聊啊", "谢谢啦，以后再问你哈"])
 def test_small_talk_ending_in_a_particle_stays_unread(text: str) -> None:
     assert _stored(text) == []
+
+
+# --- a firm rule whose topic is a thing of the work is the project's --------------------------------------
+# Cause read in the tune halves (devlike14 d14-zh-003 / 021, devlike15 d15-zh-005 / 033, devlike16 d16-zh-005 /
+# 027 / 037, casual18 c18-zh-059 / 077): "数据库里的时间统一存 UTC" named no holder and no listed convention topic,
+# so it stored nothing (`write/work_rule_zh.py`).
+@pytest.mark.parametrize(("text", "value", "polarity"), [
+    ("日志里的时间统一用 ISO 8601 格式", "ISO 8601", P),
+    ("数据库表名一律用单数", "单数", P),
+    ("数据库里金额统一存分，不存元", "存分", P),
+    ("接口返回的时间戳统一用毫秒", "毫秒", P),
+    ("接口文档统一写在 Apifox 上", "Apifox", P),
+    ("文档统一放飞书知识库", "飞书知识库", P),
+    ("配置文件一律用 YAML 哈", "YAML", P),
+    ("上线前必须跑一遍 e2e 测试", "e2e", P),
+    ("合并到 main 之前必须过 CI", "过 CI", P),
+    ("依赖升级必须走 Renovate 的 PR", "Renovate", P),
+    ("数据库迁移必须可回滚", "可回滚", P),
+    ("测试数据统一用 factory_boy 造", "factory_boy", P),
+    ("生产环境禁止用 root 账号登录", "root", N),
+    ("代码里禁止用 any", "any", N),
+    ("代码里不许写 console.log 哈", "console.log", N),
+    ("线上禁止直接改配置", "直接改配置", N),
+    ("分支上严禁 force push", "force push", N),
+    ("生产库不允许手动跑 SQL", "手动跑 SQL", N),
+    ("我们这个服务规定不用 ORM", "ORM", N),
+    ("我们项目规定不用 lodash 了", "lodash", N),
+])
+def test_a_firm_rule_about_the_work_is_the_projects(text: str, value: str, polarity: str) -> None:
+    stored = _stored(text)
+    assert any(s == "project" and value.casefold() in o.casefold() and pol == polarity for s, o, pol in stored), stored
+
+
+@pytest.mark.parametrize("text", [
+    "代码必须今晚改完",  # a task with a deadline, no standing rule
+    "数据库必须重启一下吗",
+    "测试环境今天必须修好",
+    "日志太多了必须清一清",
+    "数据库是不是必须加索引啊",
+    "文档必须尽快写完",
+    "我们组的文档必须明天交",
+    "如果代码里禁止用 any，那泛型怎么写",
+])
+def test_a_task_or_a_question_about_the_work_is_no_rule(text: str) -> None:
+    assert [s for s in _stored(text) if s[0] == "project"] == []
+
+
+def test_a_rule_pointing_back_at_its_value_stores_no_pointer() -> None:
+    assert not any("这个" in o for _, o, _ in _stored("对外文档一律用这个写法哈"))
