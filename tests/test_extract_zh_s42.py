@@ -50,6 +50,10 @@ def _stored(*turns: str) -> list[tuple[str, str, str]]:
     ("我喜欢用 Poetry 管依赖，别再给我 pip install 了", "Poetry", "pip install"),
     ("我用 JetBrains 全家桶的，不要给我讲 VS Code 的设置", "JetBrains", "VS Code"),
     ("以后写测试都用 pytest 哈，别给我 unittest", "pytest", "unittest"),
+    # the request scoped to a task of the assistant's ("你写代码…别…") is still the other side
+    ("我们 Node 统一用 18，你写代码别用 20 的新特性哈", "18", "20 的新特性"),
+    ("我用的是 Python 3.8，你写代码的时候别用 walrus 以外的新语法", "Python 3.8", "walrus"),
+    ("我用 Vue 2 的，你回答的时候别给我 Vue 3 的写法", "Vue 2", "Vue 3"),
 ])
 def test_a_foil_after_a_preference_is_the_same_preference(text: str, kept: str, foil: str) -> None:
     stored = _stored(text)

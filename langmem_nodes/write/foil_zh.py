@@ -23,7 +23,8 @@ from typing import Any
 
 REASON = "the other side of the preference before it"
 # a request to the assistant not to do something, opening the clause
-_REFUSAL = re.compile(r"^(?:那|就|也|你|可|千万|一定|再也)*(?:别|不要|甭|不许)")
+_REFUSAL = re.compile(r"^(?:那|就|也|你|可|千万|一定|再也)*(?:别|不要|甭|不许)|"
+                      r"^你(?:写|给|回答|举例|推荐)[^，,。]{0,8}?(?:别|不要|甭)")  # "你写代码别用 3.11 的语法"
 # a request drawn from what was just said: "(…，)所以上午别给我约会议"
 _SO = re.compile(r"(?:所以|因此)\s*$")
 _LATER_REFUSAL = re.compile(r"^[^，,。！？!?]{0,16}?(?:别|不要|甭)")
