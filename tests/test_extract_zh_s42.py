@@ -101,7 +101,8 @@ def test_an_instruction_ending_in_a_particle_is_read(text: str, kept: str) -> No
     assert any(kept in o and pol == P for _, o, pol in stored), stored
 
 
-@pytest.mark.parametrize("text", ["好的哈", "以后再说哈", "以后有空聊啊", "谢谢啦，以后再问你哈"])
+@pytest.mark.parametrize("text", ["好的哈", "以后再说哈", "以后有空聊啊", "谢谢啦，以后再问你哈", "以后都不去那家店了哈",
+                                  "以后一定好好学习啊"])
 def test_small_talk_ending_in_a_particle_stays_unread(text: str) -> None:
     assert _stored(text) == []
 
