@@ -36,8 +36,8 @@ from . import (
     answer_scope,
     answered,
     assistant_value,
-    change_value,
     casual_en,
+    change_value,
     chat12_en,
     chat14_en,
     chat15_en,
@@ -60,6 +60,7 @@ from . import (
     edit_request,
     elided,
     figurative_en,
+    foil_zh,
     frames,
     grammar,
     grammar_zh,
@@ -79,6 +80,7 @@ from . import (
     noted,
     one_rule,
     other_language,
+    particle_zh,
     pronouns,
     quoted,
     relative_en,
@@ -958,6 +960,8 @@ class RuleExtractor(Extractor):
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
         skips += restated
+        found, foils = foil_zh.without_foils(found, message)  # "我用 Vim，别给我讲 VS Code 的": one preference
+        skips += foils
         dropped: list[tuple[Claim, str, Source, bool]] = []
         kept = _distinct(found, dropped)
         skips += [{"text": quote, "reason": f"another value later in this turn stands ({later})"} for (_, quote, _, _), later in
@@ -1293,6 +1297,10 @@ class RuleExtractor(Extractor):
             quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out)\b", clause, re.I)  # "quit sugar last month"
             claims = grammar.parse(("我" if cjk else "I " if quit_ else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
+        if not claims and explicit and (bare := particle_zh.standing(clause)):
+            clause = bare  # "以后表名都用小写下划线哈": the particle softens the instruction
+        if not claims and explicit:
+            clause = particle_zh.without_polite_lead(clause)  # "麻烦以后代码都用 4 空格缩进"
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
                 and not chat_zh.bare_degree(clause) and not answer_scope.bare_negation(clause)
                 and not chat_en.bare_cue(lx.LEAD.sub("", clause))):
