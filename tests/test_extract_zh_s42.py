@@ -1,10 +1,10 @@
-"""Chinese casual chat (stop 42, issue #16): one preference said twice, as what to do and then as a request
-not to do its opposite, is one memory.
+"""Chinese casual chat (stop 42, issue #16): a request not to do something stays a memory; a standing instruction
+ending in 哈 / 啊 or opened by 麻烦以后 is read; a firm rule about the work is the project's.
 
-Cause read in the tune halves (casual8 c8-zh-071, casual9 c9-zh-024, casual18 c18-zh-007 / 073, own_chat
-oc-zh-32): "我用的是 Vim，别给我讲 VS Code 的快捷键了" stored Vim and a second, negative preference for the foil;
-"以后…都用小写下划线哈，别给我驼峰" stored only the foil (the instruction ended in 哈 and read as no rule).
-Every phrasing here was written for these tests, not taken from a labelled set (`write/foil_zh.py`).
+Cause read in the tune halves: "以后…都用小写下划线哈，别给我驼峰" stored only the refusal (the instruction ended in 哈
+and read as no rule). Every phrasing here was written for these tests, not taken from a labelled set. (A refusal
+after a preference — "我写代码一直用 Go，别给我推荐 Java 的方案" — is kept as its own negative preference: issue 16
+counts dropping it as a failure, though some blind sets label it as one preference.)
 """
 
 from __future__ import annotations
@@ -24,54 +24,6 @@ def _stored(*turns: str) -> list[tuple[str, str, str]]:
     msgs = [{"role": "user" if i % 2 == 0 else "assistant", "content": t} for i, t in enumerate(turns)]
     out, _ = RuleExtractor().extract_explained(msgs, _CTX, datetime(2026, 1, 1, tzinfo=UTC))
     return [(p.record.subject, p.record.object, str(getattr(p.record.polarity, "value", p.record.polarity))) for p in out]
-
-
-# --- "X，别给我 Y": the request not to do the opposite is the same preference --------------------------------
-@pytest.mark.parametrize(("text", "kept", "foil"), [
-    ("我用的是 Neovim，别给我讲 VS Code 的插件了", "Neovim", "VS Code"),
-    ("我用 Emacs 的哈，别给我推荐 Vim 配置", "Emacs", "Vim"),
-    ("我平时用 zsh，别给我 bash 的写法", "zsh", "bash"),
-    ("我用的是 pnpm 嘛，别给我 npm 的命令", "pnpm", "npm"),
-    ("我喜欢用 Tailwind，别给我写一堆 CSS module 了", "Tailwind", "CSS module"),
-    ("我习惯用 tab 缩进，别给我空格", "tab", "空格"),
-    ("我用 Windows 的，别给我 mac 的快捷键哈", "Windows", "mac"),
-    ("我喜欢喝美式，别给我推荐拿铁啦", "美式", "拿铁"),
-    ("以后回答尽量短一点哈，别长篇大论", "短一点", "长篇大论"),
-    ("以后回答直接给代码，别啰嗦", "直接给代码", "啰嗦"),
-    ("以后回答我用中文哈，别给我英文", "中文", "英文"),
-    ("以后代码注释写英文，别写中文注释", "英文", "中文注释"),
-    ("以后 SQL 关键字都大写，别给我小写", "大写", "小写"),
-    ("以后例子都用 TypeScript 写吧，别用 JavaScript 了", "TypeScript", "JavaScript"),
-    ("以后给我 shell 命令都用 fish 的语法哈，别给我 bash 的", "fish", "bash"),
-    ("以后变量名都用驼峰哈，别给我下划线", "驼峰", "下划线"),
-    ("以后给我命令的时候默认是 Ubuntu 哈，别给我 CentOS 的", "Ubuntu", "CentOS"),
-    ("以后日期格式都用 YYYY-MM-DD 呀，别给我斜杠的", "YYYY-MM-DD", "斜杠"),
-    ("我用的是 Arch Linux，千万别给我 apt 的命令", "Arch Linux", "apt"),
-    ("我喜欢用 Poetry 管依赖，别再给我 pip install 了", "Poetry", "pip install"),
-    ("我用 JetBrains 全家桶的，不要给我讲 VS Code 的设置", "JetBrains", "VS Code"),
-    ("以后写测试都用 pytest 哈，别给我 unittest", "pytest", "unittest"),
-    # the request scoped to a task of the assistant's ("你写代码…别…") is still the other side
-    ("我们 Node 统一用 18，你写代码别用 20 的新特性哈", "18", "20 的新特性"),
-    ("我用的是 Python 3.8，你写代码的时候别用 walrus 以外的新语法", "Python 3.8", "walrus"),
-    ("我用 Vue 2 的，你回答的时候别给我 Vue 3 的写法", "Vue 2", "Vue 3"),
-])
-def test_a_foil_after_a_preference_is_the_same_preference(text: str, kept: str, foil: str) -> None:
-    stored = _stored(text)
-    assert any(kept.casefold() in o.casefold() and pol == P for _, o, pol in stored), stored
-    assert not any(foil.casefold() in o.casefold() and kept.casefold() not in o.casefold() for _, o, _ in stored), stored
-
-
-# --- "所以别…": a request that follows from the fact before it is no second memory ---------------------------
-@pytest.mark.parametrize(("text", "kept", "foil"), [
-    ("记住我最近上夜班，所以上午别给我约会议", "夜班", "约会议"),
-    ("我最近在学日语，所以周末别给我排活动哈", "日语", "排活动"),
-    ("记一下我用的是 Linux，所以别给我 PowerShell 的写法", "Linux", "PowerShell"),
-    ("我喜欢早睡，所以晚上九点以后别给我安排事", "早睡", "安排事"),
-])
-def test_a_request_that_follows_from_a_fact_is_no_second_memory(text: str, kept: str, foil: str) -> None:
-    stored = _stored(text)
-    assert any(kept in o and pol == P for _, o, pol in stored), stored
-    assert not any(foil in o for _, o, _ in stored), stored
 
 
 # --- a request not following a preference of its own still stands ---------------------------------------

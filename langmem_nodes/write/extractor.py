@@ -60,7 +60,6 @@ from . import (
     edit_request,
     elided,
     figurative_en,
-    foil_zh,
     frames,
     grammar,
     grammar_zh,
@@ -960,8 +959,6 @@ class RuleExtractor(Extractor):
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
         skips += restated
-        found, foils = foil_zh.without_foils(found, message)  # "我用 Vim，别给我讲 VS Code 的": one preference
-        skips += foils
         dropped: list[tuple[Claim, str, Source, bool]] = []
         kept = _distinct(found, dropped)
         skips += [{"text": quote, "reason": f"another value later in this turn stands ({later})"} for (_, quote, _, _), later in
