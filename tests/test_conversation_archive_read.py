@@ -9,7 +9,7 @@ import pytest
 
 from langmem_nodes import MemoryContext, create_read_graph
 from langmem_nodes.conversation import conversation_records, import_conversation
-from langmem_nodes.read.turn_views import collapse_views, newer_mentions
+from langmem_nodes.read.turn_views import collapse_views, distinct, is_view, newer_mentions
 from langmem_nodes.records import Scope
 from langmem_nodes.state import ScoredMemory
 
@@ -87,10 +87,11 @@ def test_a_reply_that_rises_only_by_its_neighbour_collapses_into_that_turn():
     # "Where does Noor work?": the reply after the Brightwave line ranks first only by its window
     hits = _hits([recs[3], recs[2], recs[1], recs[6]], [0.9, 0.8, 0.7, 0.2])
     out = collapse_views(hits, "Which company do I work at?")
-    assert [h.record.id for h in out][:2] == [recs[2].id, recs[6].id]
-    assert out[0].score == 0.9  # the turn takes its best view's place
-    assert {h.record.id for h in out[2:]} == {recs[3].id, recs[1].id}  # the views go last, marked
-    assert all(h.breakdown.get("view_of") == recs[2].id for h in out[2:])
+    assert out[0].record.id == recs[2].id and out[0].score == 0.9  # the turn takes its best view's place
+    views = [h for h in out if is_view(h)]
+    assert {h.record.id for h in views} == {recs[3].id, recs[1].id}  # marked, and behind it
+    assert all(h.breakdown["view_of"] == recs[2].id for h in views)
+    assert [h.record.id for h in distinct(out)] == [recs[2].id, recs[6].id]  # what a selector chooses from
 
 
 def test_collapse_zh_and_a_turn_with_its_own_match_is_kept():
@@ -100,8 +101,8 @@ def test_collapse_zh_and_a_turn_with_its_own_match_is_kept():
     assert [h.record.id for h in out] == [recs[1].id, recs[0].id, recs[13].id]
     hits = _hits([recs[3], recs[2], recs[5]], [0.9, 0.6, 0.3])  # 「听起来很有意思」 rises by the 游戏公司 line
     out = collapse_views(hits, "我在什么公司工作？")
-    assert [h.record.id for h in out][:1] == [recs[2].id]
-    assert out[-1].breakdown.get("view_of") == recs[2].id
+    assert [h.record.id for h in distinct(out)] == [recs[2].id, recs[5].id]
+    assert out[0].record.id == recs[2].id and out[1].breakdown.get("view_of") == recs[2].id
 
 
 def test_no_content_words_no_collapse():
@@ -171,3 +172,21 @@ def test_an_imported_archive_answers_with_distinct_turns_and_the_newer_value(tmp
         assert ids[6] in got and ids[5] not in got
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_turn_imported_today_is_still_marked_as_what_was_said_never_a_preference(lang):
+    """newcomer19 M4: an assistant's line ("Rust is a good fit …") is no standing preference of the user's, even
+    on the day it was imported (turns without times are dated at the import)."""
+    from langmem_nodes.read.freshness import freshness_note
+    from langmem_nodes.records import utcnow
+
+    recs = conversation_records([{"speaker": "Noor", "text": "I'm thinking about learning Rust."},
+                                 {"speaker": "Assistant", "text": "Rust is a good fit for data pipelines."},
+                                 {"speaker": "阿杰", "text": "我更喜欢 Python。"}],
+                                scope=Scope(user_id="u"), conversation="c")
+    for rec in recs:
+        note = freshness_note(rec, utcnow(), lang)
+        assert note is not None
+        assert ("what its speaker said" if lang == "en" else "说话人当时所说") in note
+        assert "preference; use it directly" not in note and "可直接使用" not in note

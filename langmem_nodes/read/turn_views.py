@@ -4,7 +4,7 @@ An imported turn is stored with its neighbours (BM25 indexes the window), so one
 the turns around it too: "Where does Noor work?" ranks the assistant's "Sounds like a good start." for the line
 before it. `collapse_views` folds such a *view* (a turn whose own line matches nothing of the query) into the turn whose own
 line carries the match: that turn takes the
-best view's place and score, and each view steps `VIEW_STEP` places down the ranking, marked `breakdown["view_of"]` (`distinct`: the
+best view's score (and so its place), and each view steps one place down, marked `breakdown["view_of"]` (`distinct`: the
 selector chooses without them), so k results are k distinct turns.
 
 Imported turns are raw text, so nothing superseded the January "I live in Haarlem" when June said "we moved from
@@ -37,9 +37,10 @@ from .past_question import asks_about_the_past
 from .relevance import _is_chance_term, content_terms
 
 VIEW_OF = "view_of"
-#: How many places a view steps down the ranking (the selection's cap, 5: what is injected holds distinct turns,
-#: while a longer ranking keeps the view within reach; deeper steps cost LoCoMo dev recall@10/25, docs/figures.md).
-VIEW_STEP = 5
+#: How many places a view steps down the ranking: 1, behind the turn that took its place (the selector skips it,
+#: `distinct`). Moving views out of the top 5 gained 1 question of 96 on the generated set but lost 1 of 759 on
+#: LoCoMo dev and 1 of 60 on convs3 (docs/figures.md).
+VIEW_STEP = 1
 #: A word both turns name is a topic only when few candidate turns name it ("Haarlem", not "today").
 MAX_TOPIC_SPREAD = 3
 #: Chat's filler words: two turns sharing one ("now", "finally", "最近") are not about the same thing.
@@ -82,10 +83,10 @@ def _place(rec: MemoryRecord) -> tuple[str, str, str]:
     return (rec.scope.partition, str(rec.metadata.get(CONVERSATION_KEY)), str(rec.metadata.get("session")))
 
 
-def collapse_views(hits: Sequence[ScoredMemory], query_text: str) -> list[ScoredMemory]:
+def collapse_views(hits: Sequence[ScoredMemory], query_text: str, *, step: int = VIEW_STEP) -> list[ScoredMemory]:
     """`hits` (best first) with each view folded into its turn (see the module docstring). A hit is a view of
     turn Y when its own line (with the speaker's name) matches no query word, Y's line is in its window, and every
-    query word its window matches is in Y's line. Memories that are not turns are left as they are."""
+    query word its window matches is in Y's line. `step`: how many places a view moves down (`VIEW_STEP`). Memories that are not turns are left as they are."""
     query = content_terms(query_text)
     if not query or sum(1 for h in hits if is_turn(h.record)) < 2:
         return list(hits)
@@ -116,10 +117,10 @@ def collapse_views(hits: Sequence[ScoredMemory], query_text: str) -> list[Scored
     kept = [h.model_copy(update={"score": best[h.record.id]}) if best.get(h.record.id, h.score) > h.score else h
             for h in hits if h.record.id not in view_of or view_of[h.record.id].record.id in view_of]
     kept.sort(key=lambda h: -h.score)  # stable: equal scores keep their order
-    for i, h in enumerate(hits):  # each view steps down VIEW_STEP places: out of the selection, not out of reach
+    for i, h in enumerate(hits):  # each view back near its place (`step` places lower), marked
         owner = view_of.get(h.record.id)
         if owner is not None and owner.record.id not in view_of:
-            kept.insert(min(len(kept), i + VIEW_STEP),
+            kept.insert(min(len(kept), i + step),
                         h.model_copy(update={"breakdown": {**h.breakdown, VIEW_OF: owner.record.id}}))
     return kept
 
