@@ -190,3 +190,19 @@ def test_a_turn_imported_today_is_still_marked_as_what_was_said_never_a_preferen
         assert note is not None
         assert ("what its speaker said" if lang == "en" else "说话人当时所说") in note
         assert "preference; use it directly" not in note and "可直接使用" not in note
+
+
+def test_the_newer_statement_keeps_the_selectors_cap():
+    from langmem_nodes.read.select import RuleSelector, SelectNode
+
+    recs = _records(EN)
+    old, new = recs[0], recs[12]
+    hits = [ScoredMemory(record=r, score=s, breakdown={"sim": s, "relevant": rel})
+            for r, s, rel in ((old, 0.8, 1.0), (recs[2], 0.7, 1.0), (new, 0.2, 0.0))]
+    state = {"memory_hits": hits, "memory_query": None}
+    out = SelectNode(RuleSelector(cap=2)).run(state, None, None)["memory_selected"]
+    assert [h.record.id for h in out] == [old.id, recs[2].id]  # no query text: nothing to order by
+    from langmem_nodes.state import MemoryQuery
+    state["memory_query"] = MemoryQuery(text="Where do I live?", lexical="Where do I live?", dense="Where do I live?")
+    out = SelectNode(RuleSelector(cap=2)).run(state, None, None)["memory_selected"]
+    assert [h.record.id for h in out] == [new.id, old.id]

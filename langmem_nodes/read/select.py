@@ -371,7 +371,8 @@ class SelectNode(MemoryNode):
         if not hits:
             return self._capped([])
         try:
-            return self._capped(newer_mentions(self.selector.select(distinct(hits), query_text=text), hits, text))
+            chosen = self.selector.select(distinct(hits), query_text=text)
+            return self._capped(newer_mentions(chosen, hits, text, self.selector.cap))
         except Exception as e:  # memory never takes the turn down: degrade, record, say so
             return self._degraded(e, hits, text, ctx, now)
 
@@ -380,7 +381,8 @@ class SelectNode(MemoryNode):
         if not hits:
             return self._capped([])
         try:
-            return self._capped(newer_mentions(await self.selector.aselect(distinct(hits), query_text=text), hits, text))
+            chosen = await self.selector.aselect(distinct(hits), query_text=text)
+            return self._capped(newer_mentions(chosen, hits, text, self.selector.cap))
         except Exception as e:
             return await asyncio.to_thread(self._degraded, e, hits, text, ctx, now)
 

@@ -139,11 +139,13 @@ def newer_mentions(chosen: Sequence[ScoredMemory], pool: Sequence[ScoredMemory],
                    cap: int | None = None) -> list[ScoredMemory]:
     """`chosen` with, before each chosen turn, the latest later turn in `pool` of the same speaker and conversation
     that names a topic word of it the question does not (at most `cap` results, the chosen ones' tail dropped).
-    A question about the past gets `chosen` unchanged."""
+    A question about the past, or one without content words, gets `chosen` unchanged."""
     turns = [h for h in pool if is_turn(h.record)]  # a view too: its own line may be the newer statement
     if not chosen or asks_about_the_past(query_text) or not any(is_turn(h.record) for h in chosen):
         return list(chosen)
     query = content_terms(query_text)
+    if not query:  # no words of its own ("?"): nothing says what it asks about
+        return list(chosen)
     words = {h.record.id: _topic_words(_said(h.record)) - query for h in turns}
     spread: dict[str, int] = {}
     for ws in words.values():
