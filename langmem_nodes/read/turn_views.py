@@ -2,16 +2,16 @@
 
 An imported turn is stored with its neighbours (BM25 indexes the window), so one line that matches a query lifts
 the turns around it too: "Where does Noor work?" ranks the assistant's "Sounds like a good start." for the line
-before it. `collapse_views` folds such a *view* (a turn whose own line matches nothing of the query) into the turn whose own
-line carries the match: that turn takes the
-best view's score (and so its place), and each view steps one place down, marked `breakdown["view_of"]` (`distinct`: the
-selector chooses without them), so k results are k distinct turns.
+before it. `collapse_views` folds such a *view* (a turn whose own line matches nothing of the query) into the
+turn whose own line carries the match: that turn takes the best view's score (and so its place), and each view
+steps one place down, marked `breakdown["view_of"]` (`distinct`: the selector chooses without them), so k
+selected results are k distinct turns.
 
 Imported turns are raw text, so nothing superseded the January "I live in Haarlem" when June said "we moved from
 Haarlem to Amsterdam". `newer_mentions` orders them as a live conversation would have: for a present question,
 a chosen turn is preceded by the latest later turn of the same speaker that names something of it beyond the
-question's own words and chat's filler ("Haarlem", not "now"); a question about the past ("where did I live before?") keeps the older first.
-Both notes carry their dates (`FreshnessNode`).
+question's own words and chat's filler ("Haarlem", not "now"); a question about the past ("where did I live
+before?") keeps the older first. Both notes carry their dates (`FreshnessNode`).
 
 Example:
     >>> from langmem_nodes.conversation import conversation_records
@@ -86,7 +86,8 @@ def _place(rec: MemoryRecord) -> tuple[str, str, str]:
 def collapse_views(hits: Sequence[ScoredMemory], query_text: str, *, step: int = VIEW_STEP) -> list[ScoredMemory]:
     """`hits` (best first) with each view folded into its turn (see the module docstring). A hit is a view of
     turn Y when its own line (with the speaker's name) matches no query word, Y's line is in its window, and every
-    query word its window matches is in Y's line. `step`: how many places a view moves down (`VIEW_STEP`). Memories that are not turns are left as they are."""
+    query word its window matches is in Y's line. `step`: how many places a view moves down (`VIEW_STEP`).
+    Memories that are not turns are left as they are."""
     query = content_terms(query_text)
     if not query or sum(1 for h in hits if is_turn(h.record)) < 2:
         return list(hits)
@@ -156,7 +157,8 @@ def newer_mentions(chosen: Sequence[ScoredMemory], pool: Sequence[ScoredMemory],
     for h in chosen:
         rec = h.record
         if is_turn(rec) and rec.id not in seen:
-            topic = {w for w in words.get(rec.id, _topic_words(_said(rec)) - query) if spread.get(w, 1) <= MAX_TOPIC_SPREAD}
+            mine = words.get(rec.id, _topic_words(_said(rec)) - query)
+            topic = {w for w in mine if spread.get(w, 1) <= MAX_TOPIC_SPREAD}
             later = [z for z in turns if z.record.created_at > rec.created_at and z.record.subject == rec.subject
                      and z.record.metadata.get(CONVERSATION_KEY) == rec.metadata.get(CONVERSATION_KEY)
                      and z.record.scope.partition == rec.scope.partition and topic & words[z.record.id]]
@@ -172,4 +174,5 @@ def newer_mentions(chosen: Sequence[ScoredMemory], pool: Sequence[ScoredMemory],
     return out if cap is None else out[:cap]
 
 
-__all__ = ["MAX_TOPIC_SPREAD", "VIEW_OF", "VIEW_STEP", "collapse_views", "distinct", "is_view", "newer_mentions", "own_line"]
+__all__ = ["MAX_TOPIC_SPREAD", "VIEW_OF", "VIEW_STEP", "collapse_views", "distinct", "is_view", "newer_mentions",
+           "own_line"]
