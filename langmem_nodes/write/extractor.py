@@ -391,6 +391,27 @@ def _names_joined(raws: list[str]) -> list[str]:
     return out
 
 
+def _corrected_in_run(out: list[PendingWrite], said_in: list[int], skipped: list[dict[str, str]]
+                      ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
+    """Two user messages sent in one run ("I use Vim." + "Actually Helix, not Vim."): a correction in the later
+    message replaces the value an earlier one gave in the same slot, as it would have a turn later (the resolver
+    only supersedes what is already stored). The replaced value is not stored, and the skip says why."""
+    gone: set[int] = set()
+    for k, fix in enumerate(out):
+        if fix.record.source is not Source.EXPLICIT_CORRECTION:
+            continue
+        named = {normalize_text(v) for v in fix.replaces}
+        slot = [i for i in range(k) if said_in[i] < said_in[k] and out[i].record.subject == fix.record.subject
+                and out[i].record.predicate == fix.record.predicate
+                and normalize_text(out[i].record.object) != normalize_text(fix.record.object)]
+        # the values it names ("Helix, not Vim"), else the last one said in its slot ("Actually, Helix.")
+        for i in [i for i in slot if normalize_text(out[i].record.object) in named] if named else slot[-1:]:
+            gone.add(i)
+            skipped.append({"text": out[i].record.object,
+                            "reason": f"corrected in a later message of this turn ({fix.record.object})"})
+    return [p for i, p in enumerate(out) if i not in gone], skipped
+
+
 class RuleExtractor(Extractor):
     """Deterministic zh/en extractor built on cue words and first-person clause patterns.
 
@@ -412,6 +433,7 @@ class RuleExtractor(Extractor):
         latest, earlier = latest_user_turns(turns)
         offset = len(earlier)
         out: list[PendingWrite] = []
+        said_in: list[int] = []  # the latest message each pending write comes from
         skipped: list[dict[str, str]] = []
         for j, turn in enumerate(latest):
             content = turn.get("content")
@@ -434,7 +456,8 @@ class RuleExtractor(Extractor):
                 if smuggled:
                     p.flags = ["injection"]
                 out.append(p)
-        return out, skipped
+                said_in.append(j)
+        return _corrected_in_run(out, said_in, skipped)
 
     async def aextract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
                                  ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
