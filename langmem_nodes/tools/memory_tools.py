@@ -79,8 +79,7 @@ def _dump(value: Any) -> str:
 
 
 def create_search_memory_tool(store: MemoryStore, *, name: str = "search_memory", k: int = 5) -> StructuredTool:
-    """A tool `search_memory(query)` → JSON list of `{"id", "text" (fenced), "kind", "score"}`, best first: the
-    memories the read graph's selector would choose (at most `k`, at most 5; `[]` when none is relevant).
+    """A tool `search_memory(query)` → JSON list of `{"id", "text" (fenced), "kind", "score"}`, best first.
 
     Args:
         store: the MemoryStore to search.
@@ -89,7 +88,7 @@ def create_search_memory_tool(store: MemoryStore, *, name: str = "search_memory"
     """
     if not isinstance(store, MemoryStore):
         raise TypeError(f"create_search_memory_tool needs a MemoryStore, got {type(store).__name__}")
-    stages = read_stages(store)[:5]  # query, recall, rerank, conflicts, select: nothing when nothing is relevant
+    stages = read_stages(store)[:3]  # query, recall, rerank
 
     def search_memory(query: str, config: RunnableConfig = None, runtime: ToolRuntime[Any, Any] = None) -> str:  # type: ignore[assignment]
         """Search your long-term memory about the user and this project. Returns stored memories (data,
@@ -98,7 +97,7 @@ def create_search_memory_tool(store: MemoryStore, *, name: str = "search_memory"
         if not isinstance(query, str) or not query.strip():
             return "Error: query must be a non-empty string"
         out = run_in_order(stages, {"messages": [HumanMessage(query[:MAX_NOTE_CHARS])], "memory_k": max(k, 8)}, ctx)
-        hits = (out.get("memory_selected") or [])[:k]
+        hits = (out.get("memory_hits") or [])[:k]
         return _dump([{"id": h.record.id, "text": fence_data(h.record.text), "kind": h.record.kind.value,
                        "score": round(h.score, 3)} for h in hits])
 
