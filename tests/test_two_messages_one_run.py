@@ -33,3 +33,16 @@ def _active(store, user: str, messages: list[str]) -> list[str]:
 ])
 def test_a_correction_in_a_later_message_of_the_run_replaces_the_earlier_value(store, messages, active):
     assert _active(store, "u" + hashlib.sha1("|".join(messages).encode()).hexdigest()[:8], messages) == active
+
+
+@pytest.mark.parametrize(("message", "active"), [
+    ("I use Vim. Actually Helix, not Vim.", ["Helix"]),
+    ("I live in Oslo. Actually Bergen, not Oslo.", ["Bergen"]),
+    ("I use Vim and Git. Actually Helix, not Vim.", ["Git", "Helix"]),
+    ("我用 Vim。其实是 Helix，不是 Vim。", ["Helix"]),
+    ("我住在北京。不对，是上海，不是北京。", ["上海"]),
+    ("I live in Oslo. Actually I love it here.", ["Oslo"]),
+])
+def test_a_later_sentence_correcting_a_named_value_of_the_same_message(store, message, active):
+    """newcomer20 H1: "I use Vim. Actually Helix, not Vim." stored Vim (the correction read no value it could name)."""
+    assert _active(store, "m" + hashlib.sha1(message.encode()).hexdigest()[:8], [message]) == active

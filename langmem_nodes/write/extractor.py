@@ -391,6 +391,24 @@ def _names_joined(raws: list[str]) -> list[str]:
     return out
 
 
+_NAMED_OLD = re.compile(r"(?:,|，)?\s*(?:\bnot\b|\bno longer\b|不是|而不是)\s*(?P<o>[^,，.。!！?？;；]{1,40}?)\s*[.。!！]?$", re.I)
+
+
+def _correction_parts(content: str) -> list[str]:
+    """`content` cut before a later sentence that corrects a value an earlier sentence of it gave, by name ("I use
+    Vim. Actually Helix, not Vim.", "我用 Vim。其实是 Helix，不是 Vim。"): each part then reads as its own message,
+    so the correction finds the value it names as it would a message later; else `[content]`."""
+    sentences = [s for s in lx.SENTENCE_SPLIT.split(content) if s and s.strip()]
+    for i in range(1, len(sentences)):
+        s = sentences[i].strip()
+        if lx.CORRECTION.match(lx.LEAD_FILLER.sub("", s)) and (m := _NAMED_OLD.search(s)) \
+                and normalize_text(m.group("o")) and normalize_text(m.group("o")) in normalize_text(" ".join(sentences[:i])):
+            head = content[: content.find(sentences[i])] if sentences[i] in content else ""
+            if head.strip():
+                return [head.strip(), content[len(head):].strip()]
+    return [content]
+
+
 def _corrected_in_run(out: list[PendingWrite], said_in: list[int], skipped: list[dict[str, str]]
                       ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
     """Two user messages sent in one run ("I use Vim." + "Actually Helix, not Vim."): a correction in the later
@@ -447,16 +465,22 @@ class RuleExtractor(Extractor):
                 continue
             if j == 0 and earlier and earlier[-1].get("role") in ("assistant", "ai"):  # "Which DB?" — "postgres"
                 content = chat14_en.answered(str(earlier[-1].get("content", "")), content) or content
-            found, skips = _habits_read(content, *self.analyse(content, earlier=[*earlier, *latest[:j]]))
+            found, skips = [], []
+            parts = _correction_parts(content)
+            for n, part in enumerate(parts):  # "I use Vim. Actually Helix, not Vim.": the correction read a part later
+                prior = [{"role": "user", "content": q} for q in parts[:n]]
+                part_found, part_skips = _habits_read(part, *self.analyse(part, earlier=[*earlier, *latest[:j], *prior]))
+                found += [(*f, n) for f in part_found]
+                skips += part_skips
             skipped += skips
-            for claim, clause, source, hedged in found:
+            for claim, clause, source, hedged, n in found:
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid, said_in=content)
                 if (began := stated_time.since(clause, now)) is not None:  # "I moved to Denver last month"
                     p.record.metadata.update(since=began[0].isoformat(), since_said=began[1])
                 if smuggled:
                     p.flags = ["injection"]
                 out.append(p)
-                said_in.append(j)
+                said_in.append(j * 1000 + n)
         return _corrected_in_run(out, said_in, skipped)
 
     async def aextract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
