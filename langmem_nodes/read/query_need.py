@@ -40,7 +40,9 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from .about_assistant import asks_about_assistant
 from .kind_question import asks_about_a_kind
+from .own_task import orders_a_task
 
 Need = Literal["impersonal", "general", "implied", "personal"]
 
@@ -336,6 +338,8 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
         return True
     if asks_about_a_kind(plain):  # "is honey vegan?", "高血压患者能喝咖啡吗" (`kind_question.py`)
         return True
+    if asks_about_assistant(plain):  # "你是哪个公司开发的", "what model are you?" (`about_assistant.py`)
+        return True
     if _ERROR_AT_HAND.search(plain):  # "这个报错啥意思：…": the user's own failure to fix, not a term to define
         return False
     if (kind := _WHAT_KIND_ZH.match(plain)) and not _DEIXIS_ZH.search(kind.group()) and not _SETTING_ZH.search(plain):
@@ -418,6 +422,8 @@ def query_need(text: str) -> Need:
     if _REQUEST_EN.search(plain) or _REQUEST_ZH.search(plain) or speaks_of_user(plain):
         return "personal"
     if _TASK_ZH.search(plain) and not _OTHER_PERSON_ZH.match(plain):  # Chinese drops the subject: the user's task
+        return "implied"
+    if orders_a_task(plain):  # an imperative names no one: "group this dataframe by week", "装一下 dayjs" (`own_task`)
         return "implied"
     return "general"
 

@@ -91,7 +91,7 @@ ANCHOR_QUERIES = (
 DENSE_FLOORS: dict[str, Floor] = {
     "minilm": {"personal": 0.22, "general": 0.33}, "minilm-int8": {"personal": 0.22, "general": 0.33},
     "e5": {"en": {"personal": 0.03, "general": 0.06}, "zh": {"personal": 0.015, "general": 0.045}},
-    "minilm+e5": {"en": {"personal": 0.22, "general": 0.33},
+    "minilm+e5": {"en": {"personal": 0.22, "implied": 0.23, "general": 0.33},
                   "zh": {"personal": 0.015, "implied": 0.03, "general": 0.045}},
 }
 LEXICAL_FLOOR = 0.3
