@@ -14,9 +14,11 @@ Four answers, used by the relevance floors (`relevance.py`):
   which drops the subject, "要注意点啥", "咋办", "怎么优化", "要不要", "带什么", "最近", "还剩哪些".
 - **implied**: a Chinese request for a task without a subject (none of the forms above): Chinese drops the
   subject, so "怎么把最新版本发布到生产环境？", "构建流水线老是失败，怎么看日志？", "下个月的作文课讲什么主题好？" are
-  the user's own tasks, as "how do I …" would be in English; a floor between the personal and the general one.
+  the user's own tasks, as "how do I …" would be in English; and an order in the imperative, which names no one
+  ("group this dataframe by week", "装一下 dayjs", "支付那块接着弄吧": `own_task.py`); a floor between the personal
+  and the general one.
   Someone else named ("师弟问 …") and a question without a task's form ("钢琴和电子琴的手感差别大吗？") stay general.
-- **general**: anything else (a coding task without a first person, "the login test failed on CI, why?"); and a
+- **general**: anything else (a failure without a first person, "the login test failed on CI, why?"); and a
   query that speaks of the user about a thing of theirs that is failing ("my laptop fan is really loud", "我手机最近
   特别卡"), a habit that troubles them ("I keep forgetting my passwords", "我总是拖延") or something they take up
   ("I want to learn chess, where should I start?", "我该学什么编程语言？"): only a memory about that thing helps,
@@ -29,7 +31,7 @@ Example:
     ('impersonal', 'impersonal')
     >>> query_need("What's a quick dinner for tonight?"), query_need("周末去哪儿玩比较好")
     ('personal', 'personal')
-    >>> query_need("What is the name of my dog?"), query_need("Configure the bundler to proxy API calls")
+    >>> query_need("What is the name of my dog?"), query_need("Why does the deploy fail on the staging cluster?")
     ('personal', 'general')
     >>> query_need("构建流水线老是失败，怎么看日志？"), query_need("师弟问 Linux 下怎么看显存占用"), query_need("在吗")
     ('implied', 'general', 'impersonal')

@@ -87,7 +87,7 @@ ANCHOR_QUERIES = (
 #: for impersonal queries) — the test-only HashingEmbedder included, whose vectors carry no meaning to calibrate.
 #: A floor may differ by the query's language ({"en": .., "zh": ..}: e5's centred cosines run higher in
 #: English) and, within a language, by what the query needs ({"personal": .., "general": ..}, see
-#: `query_need`): "What should I cook for my dad?" needs less evidence than "Configure the bundler".
+#: `query_need`): "What should I cook for my dad?" needs less evidence than "How does the bundler proxy API calls?".
 DENSE_FLOORS: dict[str, Floor] = {
     "minilm": {"personal": 0.22, "general": 0.33}, "minilm-int8": {"personal": 0.22, "general": 0.33},
     "e5": {"en": {"personal": 0.03, "general": 0.06}, "zh": {"personal": 0.015, "general": 0.045}},
