@@ -83,3 +83,10 @@ def test_a_question_about_the_assistant_is_impersonal(text):
 @pytest.mark.parametrize("text", ["你还记得我住哪吗", "你帮忙看看这段代码", "can you suggest a recipe?", "你觉得我该换工作吗"])
 def test_a_request_to_the_assistant_is_not_about_it(text):
     assert query_need(text) != "impersonal"
+
+
+@pytest.mark.parametrize("text", ["光刻机用的什么原理", "电磁炉是啥原理", "二维码的原理是啥", "西湖有几座桥", "故宫一共有几座门"])
+def test_how_a_thing_works_and_how_many_parts_it_has_are_knowledge(text):
+    """"是啥原理" asks how a named thing works, as "原理是什么" does; "一共有几条/几座" how many parts it has, with any
+    classifier, as "有几个" does."""
+    assert query_need(text) == "impersonal"
