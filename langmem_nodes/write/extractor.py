@@ -85,6 +85,7 @@ from . import (
     resay,
     routine,
     slip,
+    stack_parts_en,
     softened,
     stated_time,
     team_frame,
@@ -455,6 +456,7 @@ class RuleExtractor(Extractor):
         message, code = code_spans.split(message)  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
         found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
+        found = stack_parts_en.expand(found)  # "Postgres 15 on RDS", "CircleCI and tests must pass": its parts
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
