@@ -84,6 +84,7 @@ from . import (
     remember_asked,
     resay,
     routine,
+    rule_holder_en,
     slip,
     stack_parts_en,
     softened,
@@ -457,6 +458,7 @@ class RuleExtractor(Extractor):
         found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
         found = stack_parts_en.expand(found)  # "Postgres 15 on RDS", "CircleCI and tests must pass": its parts
+        found = [(rule_holder_en.held(c, q), q, s, h) for c, q, s, h in found]  # "Never use `any` in our code": the project's
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
