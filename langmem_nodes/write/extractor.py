@@ -74,6 +74,7 @@ from . import (
     named_aside,
     named_thing,
     negated_frame,
+    negated_wish_en,
     never_mind,
     noted,
     one_rule,
@@ -459,6 +460,7 @@ class RuleExtractor(Extractor):
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
         found = stack_parts_en.expand(found)  # "Postgres 15 on RDS", "CircleCI and tests must pass": its parts
         found = [(rule_holder_en.held(c, q), q, s, h) for c, q, s, h in found]  # "Never use `any` in our code": the project's
+        found, skips = negated_wish_en.reread(found, skips)  # "I'd rather you didn't use X": X, negative
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
