@@ -88,6 +88,7 @@ from . import (
     rule_holder_en,
     slip,
     stack_parts_en,
+    standing_request_en,
     softened,
     stated_time,
     team_frame,
@@ -461,6 +462,7 @@ class RuleExtractor(Extractor):
         found = stack_parts_en.expand(found)  # "Postgres 15 on RDS", "CircleCI and tests must pass": its parts
         found = [(rule_holder_en.held(c, q), q, s, h) for c, q, s, h in found]  # "Never use `any` in our code": the project's
         found, skips = negated_wish_en.reread(found, skips)  # "I'd rather you didn't use X": X, negative
+        found, skips = standing_request_en.reread(found, skips)  # "don't suggest X, ever"; one fact, one record
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
