@@ -26,6 +26,7 @@ _WISH = re.compile(
     r"\b(?:i'?d|i would)\s+(?:(?:much|really|honestly|personally)\s+)*(?:rather|prefer|like it|appreciate it)\s+(?:it\s+)?(?:if\s+)?"
     r"(?:you'd\s+|you\s+)?(?:not|never|didn't|did not|wouldn't|would not|don't|do not|stop|stopped)\s+(?:to\s+)?"
     rf"(?:(?:{_VERB})\s+)?(?P<o>\S.*)$", _I)
+_MEMORY = re.compile(r"^(?:remember|keep|store|save|memori[sz]e|note|record|track|log|hold on to|mention)\b", _I)
 _ONE_OFF = re.compile(r"\b(?:for this|this time|right now|for now|today|tonight|in this one|in this answer|here)\b", _I)
 _REASON = re.compile(r"\s*(?:,|;|\s-\s|\s—\s|\s+(?:because|since|as|so that|so|when)\b).*$", _I)
 
@@ -33,7 +34,7 @@ _REASON = re.compile(r"\s*(?:,|;|\s-\s|\s—\s|\s+(?:because|since|as|so that|so
 def read(clause: str) -> list[Claim] | None:
     """The negative preference a negated wish states; [] for a wish about this answer; None when `clause` is none."""
     m = _WISH.search(clause)
-    if not m:
+    if not m or _MEMORY.match(m.group("o")):  # "I'd rather you didn't remember what car I drive": a forget request
         return None
     if _ONE_OFF.search(m.group("o")):
         return []
