@@ -37,6 +37,7 @@ _JOINS = re.compile(r"\s*,?\s+(?:and|but|so|because|though|although|plus)\s+", _
 _ATTACHED = re.compile(r"\s+(?:on|through|via|behind|over|talking to|backed by|in front of|on top of)\s+(?:an?\s+|the\s+)?", _I)
 _JOB_THEN_AND = re.compile(r"\s+for\s+(?:the\s+|our\s+|all\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+and\s+", _I)
 _PURPOSE = re.compile(r"\s+(?:for|as|between|in (?:prod|production|staging|ci|dev))\b.*$", _I)
+_ENV = re.compile(r"\s+(?:locally|in (?:prod|production|staging|ci|dev|development|local dev))$", _I)
 _KIND = re.compile(r"\s+(?:database|db|boxes|box|servers?|instances?|cluster|workspaces?|backend|setup)$", _I)
 
 
@@ -94,7 +95,7 @@ def parts(claim: Claim) -> list[Claim]:
         return [claim]
     if is_clause(claim.object):
         return []
-    obj = _cut(claim.object)
+    obj = _ENV.sub("", _cut(claim.object)) or claim.object  # "docker compose locally": where it runs is no part of the name
     if claim.subject != "project":
         return [replace(claim, object=obj)] if obj != claim.object else [claim]
     tools = _split(obj)
