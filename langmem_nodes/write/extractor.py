@@ -30,13 +30,14 @@ from ..facts import is_exclusive
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
 from ..safety import MAX_CLAUSES_PER_TURN, find_injection, instruction_target
 from ..state import PendingWrite
-from ..text import detect_lang
+from ..text import detect_lang, fold_width
 from . import (
     allergy_noun,
     answer_scope,
     answered,
     assistant_value,
     casual_en,
+    change_value,
     chat12_en,
     chat14_en,
     chat15_en,
@@ -79,6 +80,7 @@ from . import (
     noted,
     one_rule,
     other_language,
+    particle_zh,
     pronouns,
     quoted,
     relative_en,
@@ -393,6 +395,27 @@ def _names_joined(raws: list[str]) -> list[str]:
     return out
 
 
+def _corrected_in_run(out: list[PendingWrite], said_in: list[int], skipped: list[dict[str, str]]
+                      ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
+    """Two user messages sent in one run ("I use Vim." + "Actually Helix, not Vim."): a correction in the later
+    message replaces the value an earlier one gave in the same slot, as it would have a turn later (the resolver
+    only supersedes what is already stored). The replaced value is not stored, and the skip says why."""
+    gone: set[int] = set()
+    for k, fix in enumerate(out):
+        if fix.record.source is not Source.EXPLICIT_CORRECTION:
+            continue
+        named = {normalize_text(v) for v in fix.replaces}
+        slot = [i for i in range(k) if said_in[i] < said_in[k] and out[i].record.subject == fix.record.subject
+                and out[i].record.predicate == fix.record.predicate
+                and normalize_text(out[i].record.object) != normalize_text(fix.record.object)]
+        # the values it names ("Helix, not Vim"), else the last one said in its slot ("Actually, Helix.")
+        for i in [i for i in slot if normalize_text(out[i].record.object) in named] if named else slot[-1:]:
+            gone.add(i)
+            skipped.append({"text": out[i].record.object,
+                            "reason": f"corrected in a later message of this turn ({fix.record.object})"})
+    return [p for i, p in enumerate(out) if i not in gone], skipped
+
+
 class RuleExtractor(Extractor):
     """Deterministic zh/en extractor built on cue words and first-person clause patterns.
 
@@ -414,6 +437,7 @@ class RuleExtractor(Extractor):
         latest, earlier = latest_user_turns(turns)
         offset = len(earlier)
         out: list[PendingWrite] = []
+        said_in: list[int] = []  # the latest message each pending write comes from
         skipped: list[dict[str, str]] = []
         for j, turn in enumerate(latest):
             content = turn.get("content")
@@ -436,7 +460,8 @@ class RuleExtractor(Extractor):
                 if smuggled:
                     p.flags = ["injection"]
                 out.append(p)
-        return out, skipped
+                said_in.append(j)
+        return _corrected_in_run(out, said_in, skipped)
 
     async def aextract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
                                  ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
@@ -456,7 +481,7 @@ class RuleExtractor(Extractor):
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
         question, hypothetical, reported speech, about someone else, one-off, small talk, past episode, no parse.
         A quoted phrase is read as one piece (`quoted`)."""
-        message, code = code_spans.split(message)  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
+        message, code = code_spans.split(fold_width(message))  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
         found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
         found = stack_parts_en.expand(found)  # "Postgres 15 on RDS", "CircleCI and tests must pass": its parts
@@ -523,6 +548,7 @@ class RuleExtractor(Extractor):
             sentence = chat14_en.bullet_setting(sentence) or sentence  # "* db: MySQL 8" in a list about the stack
             sentence = remember_asked.statement(sentence) or sentence  # "Could you remember that I'm vegetarian?"
             sentence = stated_time.unlead(sentence)  # "Last month I moved to Denver": the time after the change
+            sentence = change_value.restated(sentence) or sentence  # "我换工作了，现在在腾讯": the change and its value
             if not sentence:
                 continue
             if sentence in said_again:
@@ -533,6 +559,8 @@ class RuleExtractor(Extractor):
             if (change_only := unsaid_change.read(sentence)) is not None:  # "I moved.", "我换工作了": no new value
                 skips.append(change_only)
                 continue
+            if (change_first := change_value.leading_change(sentence)) is not None:  # "I moved, now in a bigger flat"
+                skips.append(change_first)
             if ((correction or negated_frame.MARKED.search(sentence)) and not lx.QUESTION.search(sentence)
                     and (whole := negated_frame.read(sentence, grammar.parse))):
                 # "Actually, I don't live in Boston but in Chicago": the old value and the new one, said in one sentence
@@ -1297,6 +1325,10 @@ class RuleExtractor(Extractor):
             quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out)\b", clause, re.I)  # "quit sugar last month"
             claims = grammar.parse(("我" if cjk else "I " if quit_ else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
+        if not claims and explicit and (bare := particle_zh.standing(clause)):
+            clause = bare  # "以后表名都用小写下划线哈": the particle softens the instruction
+        if not claims and explicit:
+            clause = particle_zh.without_polite_lead(clause)  # "麻烦以后代码都用 4 空格缩进"
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
                 and not chat_zh.bare_degree(clause) and not answer_scope.bare_negation(clause)
                 and not chat_en.bare_cue(lx.LEAD.sub("", clause))):

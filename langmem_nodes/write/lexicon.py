@@ -31,7 +31,7 @@ EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\b(?:don'?t|do not|never) forget\b|\bkeep in mind\b|\bnote that\b|"
     r"\bmake a note\b|\bfrom now on\b|\bgoing forward\b|\bfor future reference\b|\bin (?:the )?future\b|"
     # 以后 as "from now on" opens a clause or follows its holder; after an event or a time it is "after" ("天黑以后")
-    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|(?:^|(?<=[\s，,。！!？?：:；;、我你您那就以们吧哈啊呀]))以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
+    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|(?:^|(?<=[\s，,。！!？?：:；;、我你您那就以们吧哈啊呀烦请]))以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
     _I,
 )
 #: An amount of time ago, roughly said ("about a year ago", "like six months ago"): when, never part of an object.
