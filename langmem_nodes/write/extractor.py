@@ -75,6 +75,7 @@ from . import (
     named_aside,
     named_thing,
     negated_frame,
+    negated_wish_en,
     never_mind,
     noted,
     one_rule,
@@ -86,7 +87,10 @@ from . import (
     remember_asked,
     resay,
     routine,
+    rule_holder_en,
     slip,
+    stack_parts_en,
+    standing_request_en,
     softened,
     stated_time,
     team_frame,
@@ -504,6 +508,10 @@ class RuleExtractor(Extractor):
         message, code = code_spans.split(fold_width(message))  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
         found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
+        found = stack_parts_en.expand(found)  # "Postgres 15 on RDS", "CircleCI and tests must pass": its parts
+        found = [(rule_holder_en.held(c, q), q, s, h) for c, q, s, h in found]  # "Never use `any` in our code": the project's
+        found, skips = negated_wish_en.reread(found, skips)  # "I'd rather you didn't use X": X, negative
+        found, skips = standing_request_en.reread(found, skips)  # "don't suggest X, ever"; one fact, one record
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()

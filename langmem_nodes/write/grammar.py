@@ -448,6 +448,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # "everything goes through github actions", "all our services run on k8s"
     (re.compile(r"^(?:the team decided\s+|we decided\s+)?(?:everything|all (?:our |the )?[\w ]{1,20}?)\s+(?:goes|go|runs|run|is deployed|are deployed)\s+"
                 r"(?:through|on|via|to|with)\s+(?P<o>.+)$", _I), _project_uses),
+    # "everything runs in docker compose locally": "in" only before a tool ("… runs in the background" is none)
+    (re.compile(r"^(?:everything|all (?:our |the )?[\w ]{1,20}?)\s+(?:runs|run|is deployed|are deployed)\s+in\s+(?P<o>.+)$", _I),
+     lambda m: _project_uses(m) if clause_en.is_tool_name(clause_en.object_span(m.group("o"))) else []),
     # "please don't recommend Java to me"
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop)\s+(?:ever\s+)?(?:recommend|suggest|push|pitch)(?:ing)?\s+"
                 r"(?P<o>.+?)\s+(?:to me|at me|on me)\b.*$", _I),

@@ -178,7 +178,7 @@ def drop_emoji(text: str) -> str:
         return "" if re.search(r"[\u3000-\u9fff\uff00-\uffef]", around) or not around.strip() else " "
     return _INNER_EMOJI.sub(gap, text)
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bMt\.)(?<!\bFt\.)(?<!\bJr\.)(?<!\bSr\.)(?<!\bInc\.)(?<!\bLtd\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bProf\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=(?:fyi|btw|honestly|tbh|also)?\s*(?:i\b|i'm\b|i am\b|personally\b))|"
-                            rf"\s*{EMOJI}+\s*(?=$|[.!?,;。！？，；]|(?-i:[A-Z])|(?:i|i'm|i've|my|we|our|but|and|so|also|btw|what|what's|how|why|where|when|which|who|can|could|would|should|anyway|any tips|pls|please|thanks|help|since|ever since|now that)\b|[我你他她咱但不也而还])|"
+                            rf"\s*{EMOJI}+\s*(?=$|[.!?,;。！？，；]|(?-i:[A-Z])|(?:i|i'm|i've|my|we|our|but|and|so|also|btw|what|what's|how|why|where|when|which|who|can|could|would|should|anyway|any|is there|are there|does|do|did|it|it's|he|she|they|he's|she's|they're|sorry|ugh|ok|okay|pls|please|thanks|help|since|ever since|now that)\b|[我你他她咱但不也而还])|"
                             r"[，,]\s*(?=(?:不过|但是|可是|但)\s*我(?!们))", re.I)
 #: A discourse marker closing a clause, no part of its object: "I'm a vegetarian tbh", "I like jazz though".
 TRAIL_FILLER = re.compile(r"(?:[\s,]+(?:tbh|lol|lmao|haha+|hah|honestly|fwiw|imo|imho|ngl|btw|though|tho|to be honest|"
