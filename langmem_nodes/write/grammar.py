@@ -169,6 +169,15 @@ def _moved_home(m: re.Match[str]) -> list[Claim] | None:
     return None if clause_en.is_tool_name(place) or place[:1].isupper() else []
 
 
+def _switched_to(m: re.Match[str]) -> list[Claim]:
+    """"I switched to Neovim", "I moved to Leeds recently" (a home), "I bought a house in Austin" (a thing had)."""
+    home = _moved_home(m)
+    if home is not None:
+        return home
+    tool = clause_en.is_tool_name(m.group("o")) or not re.match(r"^i\s+(?:got|bought)\b", m.string, _I)
+    return _claim("user", "uses" if tool else "has", m.group("o"))
+
+
 def _switch(m: re.Match[str], subject: str) -> list[Claim]:
     groups = m.groupdict()
     new, old = groups.get("o") or groups.get("o2") or "", groups.get("x") or groups.get("x2") or ""
@@ -579,8 +588,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
                 r"bug|error|warning|feeling|chance|cold|headache|idea|offer|job offer|reply|response|quick|minute|second|"
                 r"(?:new\s+)?(?:job|position|role|gig|promotion|raise|ticket|flu|fever|virus|haircut|tattoo|parking ticket|grade|score))s?\b)|"
                 r"(?:switched|moved|migrated|changed) to\s+(?:a|an|my|the)?\s*)(?P<o>.+)$", _I),
-     lambda m: _moved_home(m) if _moved_home(m) is not None else _claim("user", "uses" if clause_en.is_tool_name(m.group("o")) or not re.match(
-         r"^i\s+(?:got|bought)\b", m.string, _I) else "has", m.group("o"))),  # "I bought a house in Austin": a thing the user has
+     lambda m: _switched_to(m)),  # "I bought a house in Austin": a thing the user has
     # "I prefer X over Y" keeps X (Y is what it replaces; see `split_over`)
 ]
 POST.insert(0, (re.compile(r"^i(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:got|landed|started)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+"

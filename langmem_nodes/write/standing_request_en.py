@@ -45,6 +45,7 @@ def read(clause: str, after: str = "") -> list[Claim] | None:
     if not (m or stop):
         return None
     found = m or stop
+    assert found is not None
     verb, obj = found.group("v").lower(), clean_object(_TRAIL.sub("", found.group("o")))
     if not obj or _ONE_OFF.search(obj):
         return []
