@@ -15,6 +15,8 @@ value after it is read as a bare corrected value ("I should say Kotlin" → "Kot
     (True, True, True)
     >>> marks("that was true in college. these days it's Radiohead"), marks("I'm 34. ugh no, 35")
     (True, True)
+    >>> marks("not anymore actually, we're on GitHub Actions since May"), marks("not anymore lol")
+    (True, False)
     >>> marks("Korean, not Japanese 😅", "Great, Japanese is a fun language!"), marks("Korean, not Japanese", "Sure.")
     (True, False)
     >>> marks("I should say thanks for the help"), marks("oh no, my laptop died"), marks("那是以前的同事推荐的")
@@ -64,6 +66,7 @@ _FRAMES = (_SHOULD_SAY_EN, _SAY_AFTER_EN, _SAID_ZH)
 _LAPSE = re.compile(r"\bthat(?:'s| was| is)\s+(?:(?:only|just)\s+)?(?:true|the case|right|so|how it was|my old \w+)?\s*(?:back\s+)?"
                     r"(?:in (?:college|school|uni|university|high school|my twenties|the past|\d{4})|when i was\b|years ago|ages ago|"
                     r"a while (?:ago|back)|a long time ago|before (?:the|my|i|we)\b|last year)|"
+                    r"^\s*(?:(?:well|actually|nah|no|hmm+|ah)[,\s]+)*(?:not any ?more|no longer)\b(?:\s+(?:actually|really|tbh))?\s*[,;.!—–]\s*\S|"
                     r"^\s*(?:(?:well|yeah|hmm+)[,\s]+)?(?:it|that) (?:was|used to be)\s*[.!]+\s*(?:it'?s|it is|now|these days|mine'?s)\b|"
                     r"(?:^|[，,。！!\s])那(?:是|都是|已经是)(?:(?:好)?(?:几|多)?年前|以前|之前|老黄历|过去式|上学的时候|大学的时候)(?:的事)?了", _I)
 

@@ -397,7 +397,8 @@ def _names_joined(raws: list[str]) -> list[str]:
     return out
 
 
-_NAMED_OLD = re.compile(r"(?:,|，)?\s*(?:\bnot\b|\bno longer\b|不是|而不是)\s*(?P<o>[^,，.。!！?？;；]{1,40}?)\s*[.。!！]?$", re.I)
+# the old value a later sentence names at its end ("… Helix, not Vim."); not `_NAMED_OLD`, which it must not shadow
+_NAMED_OLD_AT_END = re.compile(r"(?:,|，)?\s*(?:\bnot\b|\bno longer\b|不是|而不是)\s*(?P<o>[^,，.。!！?？;；]{1,40}?)\s*[.。!！]?$", re.I)
 
 
 def _correction_parts(content: str) -> list[str]:
@@ -407,7 +408,7 @@ def _correction_parts(content: str) -> list[str]:
     sentences = [s for s in lx.SENTENCE_SPLIT.split(content) if s and s.strip()]
     for i in range(1, len(sentences)):
         s = sentences[i].strip()
-        if lx.CORRECTION.match(lx.LEAD_FILLER.sub("", s)) and (m := _NAMED_OLD.search(s)) \
+        if lx.CORRECTION.match(lx.LEAD_FILLER.sub("", s)) and (m := _NAMED_OLD_AT_END.search(s)) \
                 and normalize_text(m.group("o")) and normalize_text(m.group("o")) in normalize_text(" ".join(sentences[:i])):
             head = content[: content.find(sentences[i])] if sentences[i] in content else ""
             if head.strip():
