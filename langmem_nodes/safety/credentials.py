@@ -72,6 +72,11 @@ _PASCAL_FIELD = re.compile(r"(?<![A-Za-z0-9_])(?P<k>(?:[A-Z][a-z0-9]+){0,3}(?:Se
 _NOT_SECRET_FIELD = re.compile(r"^(?:Primary|Foreign|Sort|Partition|Public|Cache|Lookup|Index|Row|Unique|Composite|Hash|Map|Object)")
 # a quoted key in JSON or a dict literal: {"secret": "b7d9…"}, {'appSecret': '…'}
 _QUOTED_FIELD = re.compile(r"[\"'](?P<k>[A-Za-z0-9_.-]{2,40})[\"']\s*(?::|=>?)\s*[\"'](?P<v>[^\"'\s]{6,})[\"']")
+# a lowercase compound key naming a secret last, set to a value: "corpsecret=1a2b…", "appkey=Zq8m…" (not a page's
+# cursor: "pagetoken=…")
+_PLAIN_FIELD = re.compile(r"(?<![\w.-])(?P<k>[a-z][a-z0-9]{1,30}(?:secret|token|apikey|appkey|accesskey|secretkey|signkey|"
+                          r"privatekey|password|passwd|pwd|passphrase))\s*=\s*[\"']?(?P<v>[^\s\"',;&]{6,})")
+_NOT_SECRET_PLAIN_FIELD = re.compile(r"(?:page|next|prev|sync|continuation|cursor|resume)token$")
 _FIELD_LAST_WORD = re.compile(r"(?:password|passwd|pwd|pass|secret|token|api_?key|apikey|access_?key|private_?key|"
                               r"credentials?|key)(?:_?id)?$", re.I)
 _FIELD_WORDS = re.compile(r"password|passwd|secret|token|api_?key|apikey|access_?key|private_?key|credential", re.I)
@@ -133,7 +138,7 @@ def _looks_random(token: str) -> bool:
 _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|building|lock|locker|padlock|bike|safe|"
                 r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm|check-?in|guard|sms|text(?:ed)?|parental)")
 _EN_WORD = (
-    r"pass(?:word|wd|code|phrase|key)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
+    r"pass(?:word|wd|code|phrase|key)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|p/w|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
     r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
@@ -160,12 +165,12 @@ _EN_NON_VALUE = frozenset(
     there here it this that these those mine yours ours something nothing anything empty blank missing valid
     invalid unknown known and or but with without ok fine good bad rotated set unset my your our their his her
     important sensitive private secret confidential for to of by from as if so like yes no true false null none
-    min max minimum maximum""".split()
+    min max minimum maximum see check ask refer below above attached inside under""".split()
 )
 _EN_PHRASE = re.compile(
     rf"\b(?P<w>{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)(?!-)"
     r"(?:\s*\([^()\n]{1,30}\))?"  # a note on it: "password (case sensitive): …"
-    rf"{_EN_PREP}{_EN_LINK}(?:\s+(?:actually|really|literally|basically|simply)\b)?\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]*[^\s\"'”’,;.!?](?:\s+[^\s\"'”’,;.!?]+){{0,11}})",
+    rf"{_EN_PREP}{_EN_LINK}(?:\s+(?:actually|really|literally|basically|simply|just|only)\b)?\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]*[^\s\"'”’,;.!?](?:\s+[^\s\"'”’,;.!?]+){{0,11}})",
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
@@ -352,7 +357,7 @@ def _en_value_ok(word: str, value: str) -> bool:
         return False  # "the PIN on the GPIO header is 17": a board's pin number, not a PIN
     if needs_digit and not re.search(r"\d", value.split()[0]) and not NUMBER_WORDS.match(value):
         return False
-    if word.casefold() in ("pw", "token", "credentials", "credential") and len(first) < 6:
+    if word.casefold() in ("pw", "p/w", "token", "credentials", "credential") and len(first) < 6:
         return False  # "pw: ok", "the token is short" — a bare short word is not a credential
     if re.fullmatch(r"(?:\w+\s+)*(?:secret|token|pass|key|combination)", word, _I) and not _credential_shaped(first):
         return False  # "the secret to good coffee is fresh beans": a common noun needs a value that looks like one
@@ -446,7 +451,7 @@ KNOWN_TECH = re.compile(
 # what a value after a name never is: a colour ("#FF5733"), a commit ("commit 4e8b1d2"), a ticket's key ("the
 # ticket for the password bug is SEC-2291", "工单号是 SEC-2291")
 _COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
-_COMMIT_BEFORE = re.compile(r"\b(?:commit|sha|hash|revision|rev|tag|checksum|digest)\s*(?:is|was|[:=#])?\s*$", re.I)
+_COMMIT_BEFORE = re.compile(r"(?:\b(?:commit|sha|hash|revision|rev|tag|checksum|digest)|提交|版本|哈希值?|校验和)\s*(?:is|was|[:=#]|是|为|：)?\s*$", re.I)
 _TICKET_KEY = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,6}")
 _TICKET_BEFORE = re.compile(r"\b(?:ticket|issue|bug|jira|story|epic|task|pr|mr)\b|工单|问题单|缺陷|需求|任务", re.I)
 
@@ -458,11 +463,15 @@ def named_not_typed(token: str, before: str) -> bool:
                 or (_TICKET_KEY.fullmatch(token) and _TICKET_BEFORE.search(before)))
 
 
+# a cipher, a digest or an encoding and its size: "AES-256", "SHA-512", "RSA-4096", "UTF-16"
+_CIPHER = re.compile(r"(?:aes|sha|rsa|des|3des|hmac|crc|md|ecdsa|ecc|ed|curve|blake|argon|pbkdf|utf|iso|chacha)[-_]?\d{1,5}", re.I)
+
+
 def _product(token: str) -> bool:
     """A product and its version, not a secret: "OAuth2", "React18", "vue3", "python3", "UA857", "X1" — but
     "bluefinch42" and "hunter22x" (a lowercase word with digits, no known stem) are not one."""
     letters_run = re.match(r"[A-Za-z]+", token)
-    if bool(re.fullmatch(r"[A-Z]{1,3}\d+[A-Z]?", token)):
+    if bool(re.fullmatch(r"[A-Z]{1,3}\d+[A-Z]?", token)) or _CIPHER.fullmatch(token):
         return True
     if not _PRODUCT_VERSION.fullmatch(token):
         return False
@@ -611,6 +620,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     for m in _FIELD_SECRET.finditer(text):
         if _FIELD_WORDS.search(m.group("k")) and _credential_shaped(m.group("v")):
             add("credential", m, "v")
+    for m in _PLAIN_FIELD.finditer(text):
+        if not _NOT_SECRET_PLAIN_FIELD.search(m.group("k")) and _credential_shaped(m.group("v")):
+            add("credential", m, "v")
     for m in _PASCAL_FIELD.finditer(text):
         value = m.group("v")
         if not _NOT_SECRET_FIELD.match(m.group("k")) and (_strongly_shaped(value) or _looks_random(value) or _LONG_HEX.fullmatch(value)):
@@ -628,6 +640,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         data_key = word == "key" and _DATA_KEY.search(text, 0, m.start("w"))  # "字典的key是 user_name_2024"
         if m.group("gap").strip() and KNOWN_TECH.fullmatch(m.group("v").rstrip(".!?")):
             continue  # "my password doesn't work on Android12": a product a few words on, not the value
+        if m.group("v").rstrip(".!?,").casefold() in _PRODUCTS:
+            continue  # "the API key is in 1Password": where it is kept
         if _HEX_NOT_KEY.search(m.group("gap")) or re.search(r"\b(?:public|publishable|pub)[\s_-]*$", text[max(0, m.start("w") - 14):m.start("w")], _I):
             continue  # "the public key fingerprint is SHA256:…", "the publishable key is pk_live_…": what anyone may see
         if hex_secret or (word != "auth" and not data_key and _strongly_shaped(m.group("v").rstrip(".!?"))):
@@ -670,7 +684,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     for m in _EN_AS_PASSWORD.finditer(text):
         add("password", m, "v")
     for m in _EN_CHANGED_TO.finditer(text):
-        add("password", m, "v")
+        if m.group("v").casefold() not in _EN_NON_VALUE:  # "I changed my PIN to something harder"
+            add("password", m, "v")
     for m in _EN_LOGIN_PAIR.finditer(text):
         if _credential_shaped(m.group("v")):
             add("password", m, "v")
