@@ -7,8 +7,11 @@ was changed), en + zh:
 - a code texted to the user ("here's the code they texted me: 602211");
 - a code corrected after one the user gave ("the code I gave you was wrong, it's 0913");
 - a door, gate or garage named with a 4-8 digit code right after it ("garage door 2231, …");
+- a quoted value in a code slot named for a secret, asked about ("define('DB_PASSWORD', '…'); safe?");
+- a Mailchimp key, a URL whose user part is a key (a Sentry DSN), "creds are user / value";
 - what a value is not: "something" after "changed my PIN to", a pointer ("password: see the vault entry"), a
-  password manager after "key is in", a cipher and its size ("AES-256"), a commit after 提交/版本.
+  password manager after "key is in", a cipher and its size ("AES-256"), a commit after 提交/版本, a "combo" of
+  one small count ("my favourite combo at the diner is 2 eggs and toast").
 """
 
 from __future__ import annotations
@@ -32,6 +35,10 @@ FOUND = {  # text -> the value that must be found
     "the code I sent earlier is old, the right one is 7731": "7731",
     "garage door 2231, front door is the keypad one": "2231",
     "side gate 8841 if the bell doesn't work": "8841",
+    "define('DB_PASSWORD', 'Wp4$xRt7Kn'); in wp-config — safe?": "Wp4$xRt7Kn",
+    "mailchimp key 8c2f4e6a1b3d5f7e9a0c2e4f6a8b0d1c-us6 returns 401": "8c2f4e6a1b3d5f7e9a0c2e4f6a8b0d1c-us6",
+    "https://3f9c1e7a2b8d4f6e0a5c9b1d7e3f2a8c@o123456.ingest.sentry.io/789 is our DSN, is that secret?": "3f9c1e7a2b8d4f6e0a5c9b1d7e3f2a8c",
+    "vpn creds are mine / Coyote-Moon-12": "Coyote-Moon-12",
     # found before, kept
     "docker login -u deploybot -p Kz8!wQ2rTm registry.example.com says unauthorized": "Kz8!wQ2rTm",
     "PGPASSWORD=Rv9$kT3mQz psql -h db.local -U app fails with ssl error": "Rv9$kT3mQz",
@@ -68,6 +75,7 @@ LOOKALIKES = [
     "提交 9f2c41e 把登录页改坏了",
     "用 AES-256 加密密码安全吗",
     "版本 a3f9c21 之后登录就挂了",
+    "my favourite combo at the diner is 2 eggs and toast",
     # held no secret before, kept
     "the PIN changed, the bank sent a letter",
     "call my brother at 415-555-0134 tomorrow",

@@ -45,6 +45,7 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("google api key", re.compile(rf"{_B}AIza[0-9A-Za-z_-]{{30,}}")),
     ("shopify token", re.compile(rf"{_B}shp(?:at|ss|ca|pa)_[A-Fa-f0-9]{{32}}")),
     ("mailgun key", re.compile(rf"{_B}key-[0-9a-z]{{32}}{_E}")),
+    ("mailchimp key", re.compile(rf"{_B}[0-9a-f]{{32}}-us\d{{1,2}}{_E}")),
     ("twilio key", re.compile(rf"{_B}SK[0-9a-f]{{32}}{_E}")),
     ("digitalocean token", re.compile(rf"{_B}do[opr]_v1_[a-f0-9]{{64}}")),
     ("telegram bot token", re.compile(rf"{_B}\d{{8,10}}:AA[A-Za-z0-9_-]{{30,}}")),
@@ -57,6 +58,8 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
 ]
 # a URL carrying a password: scheme://user:PASSWORD@host (also redis://:PASSWORD@host)
 _URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:(?P<v>[^\s/@]{1,200})@[^\s/]+", _I)
+# a URL whose user part is a key: "https://3f9c…@o1.ingest.sentry.io/7" (a DSN), "https://<token>@github.com/…"
+_URL_KEY = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://(?P<v>[A-Za-z0-9_-]{20,200})@[^\s/]+", _I)
 _CLI_PASSWORD = re.compile(r"(?:\bmysql\b|\bmysqldump\b|\bpsql\b|\bmongo(?:sh)?\b)[^\n]{0,80}?\s-p(?P<v>[^\s-][^\s]{3,})|"
                            r"--password[= ](?P<w>\S{4,})|"
                            # a client's password flag that takes the next word: "redis-cli -a X", "sshpass -p X"
@@ -199,7 +202,7 @@ _EN_CHANGED_TO = re.compile(
     r"(?:password|passcode|passphrase|pin|pw)\s+(?:to|as|into)\s+[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 # "my login is jdoe / Autumn!Leaves7", "credentials: admin, Adm1n!"
 _EN_LOGIN_PAIR = re.compile(
-    r"\b(?:log\s?in|sign[- ]?in|credentials?|creds?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
+    r"\b(?:log\s?in|sign[- ]?in|credentials?|creds?|account)\b[^.\n]{0,20}?(?:\s+is|\s+are|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 _ZH_WORD = r"密码|口令|预留信息|预留口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|puk\s*码|暗号|暗语|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置|哈希|散列|字段"
@@ -348,8 +351,9 @@ def _en_value_ok(word: str, value: str) -> bool:
         return False  # "even though my password is right", "my password is correct but it says …"
     if _PARTICIPLE_PLACE.match(value):  # "the wifi password is printed on the router": where it is, not what
         return False
-    if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
-        return bool(re.search(r"\d", " ".join(value.split()[:6])))
+    if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7", or a code: "7734"
+        numbers = re.findall(r"\d+", " ".join(value.split()[:6]))  # not "my favourite combo is 2 eggs and toast"
+        return len(numbers) >= 2 or any(len(n) >= 3 for n in numbers)
     needs_digit = re.fullmatch(r"pin(?:\s+\w+)?|.*code|cvv|cvc|otp", word, _I)
     spaced = _SPACED_CODE.match(value)
     if re.fullmatch(r"pin(?:\s+\w+)?|puk(?:\s+code)?", word, _I) and re.fullmatch(r"\d{1,2}[.,!?)]?", first) \
@@ -613,6 +617,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             add(kind, m)
     for m in _URL_PASSWORD.finditer(text):
         add("url with password", m, "v")
+    for m in _URL_KEY.finditer(text):
+        if _LONG_HEX.fullmatch(m.group("v")) or _looks_random(m.group("v")):
+            add("url with key", m, "v")
     for m in _CLI_PASSWORD.finditer(text):
         add("password", m, next(g for g in "vwx" if m.group(g)))
     for m in _ENV_SECRET.finditer(text):
@@ -893,7 +900,8 @@ def _placeholder(f: Finding, text: str) -> bool:
         asked = text[start:f.end + question.end()] if question else ""
         judged = asked and _JUDGED.search(asked) and not _OWNER.search(asked)
         if quoted and not _DUMMY_VALUE.fullmatch(value):  # any quoted value: judged, owned and named by nobody
-            return bool(judged) and not _NAMED_BEFORE.search(text[start:f.start])
+            # named by a word or by a key in code: "define('DB_PASSWORD', 'Wp4$xRt7Kn'); safe?"
+            return bool(judged) and not (_NAMED_BEFORE.search(text[start:f.start]) or _FIELD_WORDS.search(text[start:f.start]))
         return bool(judged) or _ABOUT_TESTS.search(sentence) is not None
     return False
 
