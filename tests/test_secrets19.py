@@ -8,6 +8,8 @@ was changed), en + zh:
 - a code corrected after one the user gave ("the code I gave you was wrong, it's 0913");
 - a door, gate or garage named with a 4-8 digit code right after it ("garage door 2231, …");
 - a quoted value in a code slot named for a secret, asked about ("define('DB_PASSWORD', '…'); safe?");
+- a secret named alone as a sentence, then a capitalised or quoted word ("The code word. It's Pelican.");
+- a keypad named, a dash, its code ("the keypad by the back door — 3310");
 - a Mailchimp key, a URL whose user part is a key (a Sentry DSN), "creds are user / value";
 - what a value is not: "something" after "changed my PIN to", a pointer ("password: see the vault entry"), a
   password manager after "key is in", a cipher and its size ("AES-256"), a commit after 提交/版本, a "combo" of
@@ -28,6 +30,7 @@ FOUND = {  # text -> the value that must be found
     "the password is just Pumpkin with a capital P": "Pumpkin",
     "my pin is just 4417": "4417",
     "企业微信 corpsecret=1a2b3c4d5e6f7g8h 获取 token 失败": "1a2b3c4d5e6f7g8h",
+    "小程序的 appsecret：wx_8f3a9c1d2e7b6a5f": "wx_8f3a9c1d2e7b6a5f",
     "wechat pay appkey=Zq8mT2xW9kLp4R in the config file": "Zq8mT2xW9kLp4R",
     "here's the code they texted me: 602211": "602211",
     "the bank texted me a code, 448120, do I type it here?": "448120",
@@ -39,6 +42,9 @@ FOUND = {  # text -> the value that must be found
     "mailchimp key 8c2f4e6a1b3d5f7e9a0c2e4f6a8b0d1c-us6 returns 401": "8c2f4e6a1b3d5f7e9a0c2e4f6a8b0d1c-us6",
     "https://3f9c1e7a2b8d4f6e0a5c9b1d7e3f2a8c@o123456.ingest.sentry.io/789 is our DSN, is that secret?": "3f9c1e7a2b8d4f6e0a5c9b1d7e3f2a8c",
     "vpn creds are mine / Coyote-Moon-12": "Coyote-Moon-12",
+    "The code word. It's Pelican.": "Pelican",
+    "My wifi password? It's 'bluebell'.": "bluebell",
+    "the keypad by the back door — 3310": "3310",
     # found before, kept
     "docker login -u deploybot -p Kz8!wQ2rTm registry.example.com says unauthorized": "Kz8!wQ2rTm",
     "PGPASSWORD=Rv9$kT3mQz psql -h db.local -U app fails with ssl error": "Rv9$kT3mQz",
@@ -76,6 +82,10 @@ LOOKALIKES = [
     "用 AES-256 加密密码安全吗",
     "版本 a3f9c21 之后登录就挂了",
     "my favourite combo at the diner is 2 eggs and toast",
+    # held no secret before, kept (named alone, then not a value)
+    "The password. It's long.",
+    "Forgot my password. It's Tuesday and I'm locked out.",
+    "the alarm — 2019 model, loud",
     # held no secret before, kept
     "the PIN changed, the bank sent a letter",
     "call my brother at 415-555-0134 tomorrow",

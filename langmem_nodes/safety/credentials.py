@@ -75,10 +75,10 @@ _PASCAL_FIELD = re.compile(r"(?<![A-Za-z0-9_])(?P<k>(?:[A-Z][a-z0-9]+){0,3}(?:Se
 _NOT_SECRET_FIELD = re.compile(r"^(?:Primary|Foreign|Sort|Partition|Public|Cache|Lookup|Index|Row|Unique|Composite|Hash|Map|Object)")
 # a quoted key in JSON or a dict literal: {"secret": "b7d9…"}, {'appSecret': '…'}
 _QUOTED_FIELD = re.compile(r"[\"'](?P<k>[A-Za-z0-9_.-]{2,40})[\"']\s*(?::|=>?)\s*[\"'](?P<v>[^\"'\s]{6,})[\"']")
-# a lowercase compound key naming a secret last, set to a value: "corpsecret=1a2b…", "appkey=Zq8m…" (not a page's
+# a lowercase compound key naming a secret last, set to a value: "corpsecret=1a2b…", "appsecret：wx_8f3a…" (not a page's
 # cursor: "pagetoken=…")
 _PLAIN_FIELD = re.compile(r"(?<![\w.-])(?P<k>[a-z][a-z0-9]{1,30}(?:secret|token|apikey|appkey|accesskey|secretkey|signkey|"
-                          r"privatekey|password|passwd|pwd|passphrase))\s*=\s*[\"']?(?P<v>[^\s\"',;&]{6,})")
+                          r"privatekey|password|passwd|pwd|passphrase))\s*[=:：]\s*[\"']?(?P<v>[^\s\"',;&]{6,})")
 _NOT_SECRET_PLAIN_FIELD = re.compile(r"(?:page|next|prev|sync|continuation|cursor|resume)token$")
 _FIELD_LAST_WORD = re.compile(r"(?:password|passwd|pwd|pass|secret|token|api_?key|apikey|access_?key|private_?key|"
                               r"credentials?|key)(?:_?id)?$", re.I)
@@ -776,6 +776,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
     from .hedged import find_hedged
+    from .named_alone import find_named_alone
     from .laidout import find_laid_out
     from .noted import find_noted
     from .presented import find_presented
@@ -792,6 +793,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_replied(text)
     found += find_written(text)
     found += find_noted(text)
+    found += find_named_alone(text)
     found += find_system_logins(text)
     found += find_after_user_name(text)
     kept: list[Any] = []
