@@ -10,6 +10,8 @@ was changed), en + zh:
 - a quoted value in a code slot named for a secret, asked about ("define('DB_PASSWORD', '…'); safe?");
 - a secret named alone as a sentence, then a capitalised or quoted word ("The code word. It's Pelican.");
 - a keypad named, a dash, its code ("the keypad by the back door — 3310");
+- zh: a pass phrase in quotes right after 暗号/口令 ("接头暗号“月亮湾”"), a hex token after "我贴一下"; "老的那个" says
+  which password, not what it is;
 - a Mailchimp key, a URL whose user part is a key (a Sentry DSN), "creds are user / value";
 - what a value is not: "something" after "changed my PIN to", a pointer ("password: see the vault entry"), a
   password manager after "key is in", a cipher and its size ("AES-256"), a commit after 提交/版本, a "combo" of
@@ -45,6 +47,8 @@ FOUND = {  # text -> the value that must be found
     "The code word. It's Pelican.": "Pelican",
     "My wifi password? It's 'bluebell'.": "bluebell",
     "the keypad by the back door — 3310": "3310",
+    "接头暗号“月亮湾”，别说出去": "月亮湾",
+    "token 我贴一下 9f8e7d6c5b4a3928": "9f8e7d6c5b4a3928",
     # found before, kept
     "docker login -u deploybot -p Kz8!wQ2rTm registry.example.com says unauthorized": "Kz8!wQ2rTm",
     "PGPASSWORD=Rv9$kT3mQz psql -h db.local -U app fails with ssl error": "Rv9$kT3mQz",
@@ -86,6 +90,10 @@ LOOKALIKES = [
     "The password. It's long.",
     "Forgot my password. It's Tuesday and I'm locked out.",
     "the alarm — 2019 model, loud",
+    "密码还是老的那个，没改",
+    "验证码“发送”按钮点不了",
+    "密码“强度”不够",
+    "口令“错误”提示怎么关",
     # held no secret before, kept
     "the PIN changed, the bank sent a letter",
     "call my brother at 415-555-0134 tomorrow",

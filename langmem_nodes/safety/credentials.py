@@ -189,7 +189,7 @@ _DATA_KEY = re.compile(r"\b(?:cache|primary|foreign|sort|partition|idempotency|o
                        r"index|s3|redis|map|registry)\s+$|(?:字典|主键|外键|缓存|索引|哈希|映射|排序|分区|键值|对象|json|dict|map)(?:里|中)?的?\s*$", re.I)
 # a shorter hex value counts after "token / secret" and a link ("… we got back was 9c4e2b7a1f3d", "… 我写的是 a8f3…")
 _SHORT_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{10,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{10,}")
-_LINK_END = re.compile(r"(?:\b(?:is|was|were|are)|[:=：]|是|为)\s*$", re.I)
+_LINK_END = re.compile(r"(?:\b(?:is|was|were|are)|[:=：]|是|为|贴(?:一下|出来)?|发(?:给)?你|给你|如下)\s*$", re.I)
 _HEX_NOT_KEY = re.compile(r"\b(?:fingerprint|hash|checksum|sha\d*|md5|commit|digest|ids?)\b", re.I)
 # a token's or secret's value written in hex ("auth token 9f8e7d6c…"): a commit hash has no such name before it
 _LONG_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{20,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{20,}")
@@ -206,10 +206,11 @@ _EN_LOGIN_PAIR = re.compile(
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 _ZH_WORD = r"密码|口令|预留信息|预留口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|puk\s*码|暗号|暗语|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置|哈希|散列|字段"
-_ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
+_ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*“「『]))"
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
 _ZH_NOT_VALUE = r"(?:(?:详|参)?见(?:附件|下|上|邮件|群)|附件|待定|暂无|怎么|如何|什么|多少|几|哪|啥|咋|干嘛|干吗|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越|" \
-                r"没问题|没错|不对|不行|不用|没有|没设|不知道|对的|正确|错误|挺|蛮|还行|还可以)"  # "密码倒是没问题": what it is like
+                r"没问题|没错|不对|不行|不用|没有|没设|不知道|对的|正确|错误|挺|蛮|还行|还可以|" \
+                r"(?:老|旧|新|原来|之前|以前|上次)的|那个|这个)"  # "密码倒是没问题": what it is like; "还是老的那个": which one
 # who set it, between a secret's name and its link: "口令我定的是 …", "密码我们当时设的是 …"
 _ZH_SETTER = r"(?:我|我们|咱们?|他|她|他们|你|自己)?(?:当时|之前|原来|后来|现在|一般|平时|都|就|也)?(?:设|定|用|填|写|改|起|取|输|选|配)(?:置|成)?的"
 _ZH_PHRASE = re.compile(
@@ -352,8 +353,10 @@ def _en_value_ok(word: str, value: str) -> bool:
     if _PARTICIPLE_PLACE.match(value):  # "the wifi password is printed on the router": where it is, not what
         return False
     if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7", or a code: "7734"
-        numbers = re.findall(r"\d+", " ".join(value.split()[:6]))  # not "my favourite combo is 2 eggs and toast"
-        return len(numbers) >= 2 or any(len(n) >= 3 for n in numbers)
+        head = " ".join(value.split()[:6])
+        if len(re.findall(r"\d+", head)) == 1 and re.search(r"\b\d{1,2}\s+[a-z]{3,}", head):
+            return False  # a count of things: "my favourite combo at the diner is 2 eggs and toast"
+        return bool(re.search(r"\d", head))
     needs_digit = re.fullmatch(r"pin(?:\s+\w+)?|.*code|cvv|cvc|otp", word, _I)
     spaced = _SPACED_CODE.match(value)
     if re.fullmatch(r"pin(?:\s+\w+)?|puk(?:\s+code)?", word, _I) and re.fullmatch(r"\d{1,2}[.,!?)]?", first) \
@@ -708,7 +711,10 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue  # "口令是公司年会时大家要对的那种暗号吗？": zh words asked about, not a pass phrase given
         if _ZH_MEASURE.match(m.group("v")):  # "API密钥每90天要轮换一次", "密钥长度 256 位": a period or a length
             continue
-        if not m.group("link").strip() and re.fullmatch(r"[\u4e00-\u9fff]{1,4}[？?！!。]?", m.group("v")):
+        # a pass phrase given in quotes ("接头暗号“月亮湾”"), not a button's label ("验证码“发送”按钮")
+        quoted = m.group("w") in ("暗号", "暗语", "口令") and m.start("v") > 0 and text[m.start("v") - 1] in "\"'“‘「"
+        linked = m.group("link").strip() or re.search(r"[是为叫]$", m.group("gap") or "")  # "预留信息是“桂花糕”"
+        if not linked and not quoted and re.fullmatch(r"[\u4e00-\u9fff]{1,4}[？?！!。]?", m.group("v")):
             continue  # "会提示输入密码 对吧": a space and a few zh words after it (a tag, a verb), no link to a value
         if m.group("gap") and not re.search(r"[是为叫成到设改换]", m.group("gap")) and not m.group("link").strip() \
                 and not _credential_shaped(m.group("v")):
