@@ -12,6 +12,7 @@ was changed), en + zh:
 - a keypad named, a dash, its code ("the keypad by the back door — 3310");
 - zh: a pass phrase in quotes right after 暗号/口令 ("接头暗号“月亮湾”"), a hex token after "我贴一下"; "老的那个" says
   which password, not what it is;
+- a money account's number in digit groups after 账号 ("公积金账号 1203 4578 9012") is an identifier;
 - a Mailchimp key, a URL whose user part is a key (a Sentry DSN), "creds are user / value";
 - what a value is not: "something" after "changed my PIN to", a pointer ("password: see the vault entry"), a
   password manager after "key is in", a cipher and its size ("AES-256"), a commit after 提交/版本, a "combo" of
@@ -154,3 +155,20 @@ def test_a_look_alike_is_not_refused(tmp_path, fake_embedder, text) -> None:
 
     with MemoryStore(tmp_path / "home", embedder=fake_embedder) as store:
         assert secret_refusals(store, text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("公积金账号 1203 4578 9012，怎么查余额", "1203 4578 9012"),  # failed before this change
+    ("社保账号是 3301 0619 9001", "3301 0619 9001"),
+])
+def test_an_account_number_in_groups_is_an_identifier(text, value) -> None:
+    from langmem_nodes.safety import find_pii
+
+    assert [f.value for f in find_pii(text)] == [value]
+
+
+@pytest.mark.parametrize("text", ["我的QQ账号 1234 5678 忘了怎么找回", "会议号 582 331 907，主持人是我"])
+def test_a_login_or_meeting_number_is_no_identifier(text) -> None:
+    from langmem_nodes.safety import find_pii
+
+    assert find_pii(text) == []

@@ -263,7 +263,7 @@ _THREE_DIGIT_LOCK = re.compile(r"\b(?:padlock|combination\s+lock|combo\s+lock|bi
 _DASHED_DIAL = re.compile(r"\d{1,3}(?:\s*[-–]\s*\d{1,3}){2,3}(?![\d.:/])")
 
 
-def _pieces(sentence: str, offset: int) -> list[Finding]:
+def _pieces(sentence: str, offset: int, identifier: bool = False) -> list[Finding]:
     out = []
     # a card's security code and a padlock's dial have three digits
     least = 3 if _CARD_BACK.search(sentence) or _THREE_DIGIT_LOCK.search(sentence) else 4
@@ -271,7 +271,9 @@ def _pieces(sentence: str, offset: int) -> list[Finding]:
         keyed = re.search(r"\b(?:star|hash|press(?:ed)?)\s*$|[*#]\s*$", sentence[:m.start()], _I)  # "star 1 2 3 4 pound": keys
         if sum(c.isdigit() for c in m.group(0)) >= least and (keyed or not _MEASURE_AFTER.match(sentence[m.end():])) \
                 and not _NOT_VALUE_BEFORE.search(sentence[max(0, m.start() - 14):m.start()]) \
-                and not _WHICH_NUMBER_BEFORE.search(sentence[max(0, m.start() - 6):m.start()]):
+                and not (_WHICH_NUMBER_BEFORE.search(sentence[max(0, m.start() - 6):m.start()])
+                         # an account's number is the identifier itself: "公积金账号 1203 4578 9012"
+                         and not (identifier and re.search(r"[账帐]号\s*(?:是|为|[:：])?\s*$", sentence[:m.start()]))):
             out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
     for m in _SPELLED.finditer(sentence):
         if not _MEASURE_AFTER.match(sentence[m.end():]):
@@ -378,7 +380,7 @@ def find_cued(text: str) -> list[Finding]:
                 values = [Finding("access code", "secret", offset + code.start(), offset + code.end(), code.group(0))]
         if ident and not values:  # an identifier's digits may come in groups: "my SIN is 046 454 286"
             values = _values(sentence, offset, identifier=True) or [
-                Finding("id number", "pii", p.start, p.end, p.value) for p in _pieces(sentence, offset)
+                Finding("id number", "pii", p.start, p.end, p.value) for p in _pieces(sentence, offset, identifier=True)
                 if sum(c.isdigit() for c in p.value) >= 6 and not _NEGATED.search(text[offset:p.start])]  # "…卡号位数不对" after: still given
         found.extend(values)
         # "the password? it's marmalade77": a secret's name asked alone lends its cue like a statement
