@@ -27,7 +27,7 @@ from evals._retrieval_core import load_store, make_embedder, summarize
 from evals.retrieval import load_memories, load_queries
 from langmem_nodes.read import QueryNode, RerankNode, history_route
 from langmem_nodes.read.attribute_route import AttributeRoute
-from langmem_nodes.read.recall import DEFAULT_FUSION, LEXICAL_WEIGHTS, fuse
+from langmem_nodes.read.recall import DEFAULT_FUSION, LEXICAL_POOL, LEXICAL_WEIGHTS, fuse
 from langmem_nodes.records import Status, as_utc
 from langmem_nodes.text import detect_lang
 
@@ -56,7 +56,7 @@ class Setting:
     name: str
     fusion: str = DEFAULT_FUSION
     lexical_weight: float | None = None
-    n_lex: int = 75
+    n_lex: int = round(75 * LEXICAL_POOL)  # recall's BM25 pool (the retrieval eval's 75 × LEXICAL_POOL)
     n_dense: int = 75
     sim_weight: float = 0.5
     fresh_weight: float = 0.3

@@ -224,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fresh-weight", type=fraction, help="reranker freshness weight (default: the product's)")
     ap.add_argument("--src-weight", type=fraction, help="reranker source weight (default: the product's)")
     ap.add_argument("--select", action="store_true", help="return the selector's choice (≤ 5) instead of the ranking")
-    ap.add_argument("--home", help="memory home to build (default: a temporary directory)")
+    ap.add_argument("--home", help="a new memory home to build, kept after the run (default: a temporary directory)")
     ap.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
     args = ap.parse_args(argv)
     if args.k < 1:
@@ -232,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("memories", "queries"):
         if not Path(getattr(args, name)).is_file():
             ap.error(f"--{name} {getattr(args, name)}: no such file")
+    if args.home and Path(args.home).exists() and (not Path(args.home).is_dir() or any(Path(args.home).iterdir())):
+        ap.error(f"--home {args.home}: not an empty directory; the eval builds a new home there (give a new path)")
     try:
         return run(args)
     except InputError as e:

@@ -49,7 +49,7 @@ if _typing.TYPE_CHECKING:
         WriteState,
     )
     from .store import KeyConflict, MemoryStore, ReadOnlyViolation, RecordGone, VersionConflict
-    from .thread_owner import ThreadOwnerError
+    from .thread_owner import ThreadOwnerError, ThreadProjectError
     from .write import BatchWriter, ExpirySweeper, TTLPolicy
 
 # Names load on first use (PEP 562), so `langmem-nodes --help` and the CLI's error paths do not import
@@ -94,6 +94,7 @@ _EXPORTS = {
     "StoreClosedError": ".context",
     "TTLPolicy": ".write",
     "ThreadOwnerError": ".thread_owner",
+    "ThreadProjectError": ".thread_owner",
     "Tier": ".records",
     "VersionConflict": ".store",
     "WriteInput": ".state",
@@ -145,6 +146,7 @@ __all__ = [
     "Status",
     "TTLPolicy",
     "ThreadOwnerError",
+    "ThreadProjectError",
     "Tier",
     "VersionConflict",
     "WriteInput",

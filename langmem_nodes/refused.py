@@ -29,7 +29,7 @@ from typing import Any
 from .context import MissingScopeError, ScopeConflictError, resolve_context
 from .messages import message_parts
 from .records import MemoryContext, utcnow
-from .thread_owner import ThreadOwnerError, check_thread_owner, owner_known, thread_id_of
+from .thread_owner import ThreadOwnerError, ThreadProjectError, check_thread_owner, owner_known, thread_id_of
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,8 @@ REASONS = {
     "scope": REASON,
     "owner": "not stored: sent in a run refused because this thread belongs to another user (it may be that user's "
              "message)",
+    "project": "not stored: sent in a run refused because this thread holds a conversation of another project; send "
+               "it again in a thread of this project",
     "conflict": "not stored: sent in a run refused for conflicting scopes (it may be another user's message); send it "
                 "again",
 }
@@ -120,8 +122,8 @@ def scope_or_refuse(runtime: Any, config: Mapping[str, Any] | None, state: Mappi
         check_thread_owner(store, thread_id_of(config), ctx)
         return ctx
     except MissingScopeError as refusal:
-        kind = "owner" if isinstance(refusal, ThreadOwnerError) else (
-            "conflict" if isinstance(refusal, ScopeConflictError) else "scope")
+        kind = "owner" if isinstance(refusal, ThreadOwnerError) else "project" if isinstance(
+            refusal, ThreadProjectError) else ("conflict" if isinstance(refusal, ScopeConflictError) else "scope")
         refuse_unscoped(store, list((state or {}).get("messages") or []), kind)
         raise
 

@@ -106,6 +106,19 @@ def repair_surrogates(text: str) -> str:
     return LONE_SURROGATE.sub("\ufffd", text) if LONE_SURROGATE.search(text) else text
 
 
+_FULL_WIDTH_ALNUM = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A)) for c in range(r[0], r[1] + 1)}
+
+
+def fold_width(text: str) -> str:
+    """`text` with full-width Latin letters and digits as ASCII ("ＧＯＯＧＬＥ" → "GOOGLE"); full-width punctuation,
+    which Chinese text uses, stays.
+
+    >>> fold_width("我在ＧＯＯＧＬＥ工作，用 Ｐｙｔｈｏｎ３")
+    '我在GOOGLE工作，用 Python3'
+    """
+    return text.translate(_FULL_WIDTH_ALNUM) if any("\uff10" <= ch <= "\uff5a" for ch in text) else text
+
+
 def detect_lang(text: str) -> str:
     """'zh' when CJK characters are at least 20% of the letters, else 'en'."""
     cjk = len(_CJK_RUN.findall(text))

@@ -45,7 +45,8 @@ def own_threads(auth: Any, store: Any = None) -> Any:
         if not thread_id:
             return
         try:
-            await asyncio.to_thread(lambda: check_thread_owner(home(), str(thread_id), MemoryContext(user_id=owner)))
+            await asyncio.to_thread(lambda: check_thread_owner(home(), str(thread_id), MemoryContext(user_id=owner),
+                                                                project=False))
         except ThreadOwnerError:
             raise Auth.exceptions.HTTPException(status_code=404, detail=NOT_FOUND) from None
 

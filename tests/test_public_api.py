@@ -22,7 +22,7 @@ SURFACE = {
         "MemoryState", "MemoryInput", "ReadState", "ReadInput", "WriteState", "WriteInput", "MemoryQuery",
         "ScoredMemory", "PendingWrite", "RunContext",
         # errors and warnings
-        "MemoryUsageError", "MissingScopeError", "StoreClosedError", "ScopeConflictError", "ThreadOwnerError", "VersionConflict", "KeyConflict", "RecordGone", "ReadOnlyViolation",
+        "MemoryUsageError", "MissingScopeError", "StoreClosedError", "ScopeConflictError", "ThreadOwnerError", "ThreadProjectError", "VersionConflict", "KeyConflict", "RecordGone", "ReadOnlyViolation",
         "LanguageCoverageWarning",
         # embedders
         "Embedder", "BilingualEmbedder", "HashingEmbedder", "MiniLMEmbedder", "E5Embedder",

@@ -86,6 +86,20 @@ def test_any_external_id_is_reported_back_as_given_with_scores(tmp_path, capsys)
     assert summary["scores"]["recall@1"] == 100.0 and summary["scores"]["n"] == 2
 
 
+def test_a_home_that_is_not_new_is_one_clear_error_and_left_alone(tmp_path, capsys):
+    """newcomer20 M5: a second run on the same --home (or with another embedder) ended in a ValueError traceback."""
+    home = tmp_path / "home"
+    q = [{"id": "q", "text": "tea", "scope": {"user_id": "ada"}}]
+    assert run_cli(tmp_path, MEMS, q, "--home", str(home)) == 0
+    before = sorted(p.name for p in home.iterdir())
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        run_cli(tmp_path, MEMS, q, "--home", str(home))
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "--home" in err and "not an empty directory" in err and "Traceback" not in err
+    assert sorted(p.name for p in home.iterdir()) == before
+
+
 @pytest.mark.parametrize("flag", ["--fresh-weight", "--src-weight", "--lexical-weight"])
 def test_weight_flags_are_checked(tmp_path, flag):
     with pytest.raises(SystemExit):

@@ -97,6 +97,23 @@ def test_org_promotion_needs_confirmation_and_users(store) -> None:
         node.promote_to_org("mem_nope", confirmed_by="admin", now=T0)
 
 
+@pytest.mark.parametrize("said", ["Team rule from now on: never commit to main.", "团队规定：以后不要直接提交到 main。"])
+def test_a_team_convention_held_by_two_projects_can_be_promoted_to_the_org(store, said) -> None:
+    """newcomer20 M6: a project rule could never reach the org ("a project fact is never promoted beyond its
+    project"); a convention two projects hold is, with an explicit confirmation."""
+    g = create_write_graph(store).compile()
+    (first,) = say(g, said, ctx("s1", project="web", user="lead"))["memory_written"]
+    node = PromoteNode(store)
+    with pytest.raises(ValueError, match=">= 2 projects, found 1"):
+        node.promote_to_org(first["id"], confirmed_by="cto", now=T0)
+    say(g, said, ctx("s2", project="api", user="lead"))
+    org = node.promote_to_org(first["id"], confirmed_by="cto", now=T0)
+    assert org.scope.partition == "org/default" and org.source_memory_ids == [first["id"]]
+    assert org.object in visible(store, ctx("s9", project="mobile", user="newbie"))  # every project of the org
+    with pytest.raises(ValueError):
+        PromoteNode(None, org_projects=1)
+
+
 # ---- TTL -------------------------------------------------------------------------------------------
 def test_ttl_policies() -> None:
     p = TTLPolicy()

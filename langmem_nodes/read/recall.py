@@ -20,6 +20,10 @@ distinct (chatty turns all about as close to the question: MiniLM on LoCoMo) doe
 default embedder on four generated LoCoMo-like halves, evals/report.md). "evidence" is the same c on min-max
 scaled scores (w_lex 0.3), "convex" that with
 c = 1; both lost to a single route on some dataset (docs/figures.md, "Fusion that never loses").
+Pools: the dense route returns `candidates` (at least 3 × k), BM25 `lexical_pool` (default `LEXICAL_POOL`, 1) times as
+many; a deeper BM25 pool also sets the population its z-scores are measured against, which acts as a larger BM25
+share in long conversations (docs/figures.md, "sixth pass": ×2 reaches LoCoMo's 55 but loses to dense alone on a
+held-out generated set, so the default stays ×1).
 Two views of a memory: BM25 indexes `text`, the dense index embeds `metadata["embed_text"]` when set
 (`langmem_nodes.store.embed_text`), e.g. a conversation turn whose text carries the turns before it (words a
 question shares with that context) and whose vector is the turn alone; it costs nothing at query time.
@@ -120,6 +124,9 @@ DEFAULT_FUSION: Fusion = "zstandout"
 #: "zstandout": the dense route counts fully once its best cosine stands this many standard deviations above the
 #: candidates' mean, and in proportion below (chosen on LoCoMo dev, the LoCoMo-like dev half and MADial; docs/figures.md)
 DENSE_STANDOUT = 4.0
+#: The BM25 pool as a multiple of the dense pool (`candidates`); ×2 is what LoCoMo would choose, but it lost to dense
+#: alone on a held-out generated set (docs/figures.md "sixth pass"), and the hybrid must never lose to a route.
+LEXICAL_POOL = 1.0
 #: The similarity scale of memories a query the embedder cannot read reaches only through the dense order.
 _FILL = 1e-3
 FUSIONS: tuple[str, ...] = ("zstandout", "zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf")
@@ -224,7 +231,9 @@ class RecallNode(MemoryNode):
         fusion: "zstandout" (default), "zlift", "zscore", "evidence", "convex", "bm25", "dense" or "rrf".
         lexical_weight: the BM25 share w_lex of "zscore", "evidence" and "convex" (the rest goes to dense);
             None = the fusion's own (`LEXICAL_WEIGHTS`).
-        candidates: how many candidates each backend returns (at least 3 × k).
+        candidates: how many candidates the dense backend returns (at least 3 × k); BM25 returns
+            `lexical_pool` times as many.
+        lexical_pool: the BM25 pool as a multiple of the dense pool (≥ 1; default `LEXICAL_POOL`).
         statuses: record statuses to recall (active only by default).
         subject_boost: added to the fused similarity of memories whose `subject` the query names, then
             rescaled by 1 / (1 + boost) (0 = off; see the module docstring). "auto" (default): 0.2 for
@@ -253,6 +262,7 @@ class RecallNode(MemoryNode):
         fusion: Fusion = DEFAULT_FUSION,
         lexical_weight: float | None = None,
         candidates: int = 40,
+        lexical_pool: float = LEXICAL_POOL,
         statuses: Sequence[Status | str] = (Status.ACTIVE,),
         subject_boost: float | Literal["auto"] = "auto",
         thread_weight: float | Literal["auto"] = "auto",
@@ -273,6 +283,10 @@ class RecallNode(MemoryNode):
             raise ValueError(f"lexical_weight must be in [0, 1], got {lexical_weight!r}")
         if candidates < 1:
             raise ValueError("candidates must be at least 1")
+        if isinstance(lexical_pool, bool) or not (isinstance(lexical_pool, int | float)
+                                                   and 1.0 <= lexical_pool <= 100.0):
+            raise ValueError(f"lexical_pool must be a number in [1, 100], got {lexical_pool!r}")
+        self.lexical_pool = float(lexical_pool)
         self.store, self.fusion, self.lexical_weight = store, fusion, lexical_weight
         for label, v in (("subject_boost", subject_boost), ("thread_weight", thread_weight)):
             if v != "auto" and not (isinstance(v, int | float) and not isinstance(v, bool) and 0.0 <= v <= 10.0):
@@ -322,7 +336,7 @@ class RecallNode(MemoryNode):
             raise ValueError("memory_query.partitions is empty: a recall needs a scope")
         n = max(self.candidates, 3 * query.k)
         lex = {} if self.fusion == "dense" else dict(
-            self.store.lexical_search(query.partitions, query.lexical, n, self.statuses)
+            self.store.lexical_search(query.partitions, query.lexical, round(n * self.lexical_pool), self.statuses)
         )
         reads = self.fusion == "dense" or self._dense_reads(query.text)
         fusion = self.fusion if reads else "bm25"

@@ -116,6 +116,7 @@ _EXPERIENCE = re.compile(
     r"\b(?:answers?|replies|responses|explanations?)\b.{0,30}\b(?:short|brief|concise|detailed|in\s+\w+)\b|"
     r"\b(?:explain|show)\s+(?:things\s+)?(?:to\s+me\s+)?(?:with|using)\s+examples\b|"
     r"\b(?:every|each|all|any)\s+(?:of\s+)?(?:your\s+|the\s+|my\s+)?(?:answers?|replies|reply|responses?|explanations?)\b|"
+    r"\b(?:answer|reply\s+to|respond\s+to)\s+(?:every|each|all|any|my)\s+(?:of\s+my\s+)?(?:questions?|messages?)\b|"
     r"(?:回答|回复|答复|解释|讲解|跟我说|和我说|对我说|说话|叫我|称呼我|语气)",
     _I,
 )

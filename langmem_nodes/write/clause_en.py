@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from . import chat14_en, dropped_en, instrument_en
+from . import chat14_en, dropped_en, instrument_en, quoted
 from .lexicon import AGO
 from .places import is_place, unlisted_place
 from .rules import PACKAGE_MANAGERS, Claim, clean_object
@@ -286,7 +286,7 @@ _LEAD = re.compile(r"^(?:(?:so|ok(?:ay)?|yeah|yep|well|oh|hey|btw|fyi|fwiw|tbh|n
 
 def read(clause: str) -> list[Claim]:
     """Claims of one English clause by its parts, or [] when it does not read as holder + relation + object."""
-    text = _expand(_LEAD.sub("", clause.strip(" \t\"'“”.,;:!?—–-")))
+    text = _expand(_LEAD.sub("", quoted.strip_closed(clause, " \t\"'“”.,;:!?—–-")))
     h = HOLDER.match(text)
     if not h:
         return []

@@ -30,12 +30,13 @@ from ..facts import is_exclusive
 from ..records import Drift, Kind, Level, MemoryContext, MemoryRecord, Source, Tier, normalize_text
 from ..safety import MAX_CLAUSES_PER_TURN, find_injection, instruction_target
 from ..state import PendingWrite
-from ..text import detect_lang
+from ..text import detect_lang, fold_width
 from . import (
     allergy_noun,
     answer_scope,
     answered,
     assistant_value,
+    change_value,
     casual_en,
     chat12_en,
     chat14_en,
@@ -452,7 +453,7 @@ class RuleExtractor(Extractor):
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
         question, hypothetical, reported speech, about someone else, one-off, small talk, past episode, no parse.
         A quoted phrase is read as one piece (`quoted`)."""
-        message, code = code_spans.split(message)  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
+        message, code = code_spans.split(fold_width(message))  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
         found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
         return found, [*code, *skips]
@@ -515,6 +516,7 @@ class RuleExtractor(Extractor):
             sentence = chat14_en.bullet_setting(sentence) or sentence  # "* db: MySQL 8" in a list about the stack
             sentence = remember_asked.statement(sentence) or sentence  # "Could you remember that I'm vegetarian?"
             sentence = stated_time.unlead(sentence)  # "Last month I moved to Denver": the time after the change
+            sentence = change_value.restated(sentence) or sentence  # "我换工作了，现在在腾讯": the change and its value
             if not sentence:
                 continue
             if sentence in said_again:
@@ -525,6 +527,8 @@ class RuleExtractor(Extractor):
             if (change_only := unsaid_change.read(sentence)) is not None:  # "I moved.", "我换工作了": no new value
                 skips.append(change_only)
                 continue
+            if (change_first := change_value.leading_change(sentence)) is not None:  # "I moved, now in a bigger flat"
+                skips.append(change_first)
             if ((correction or negated_frame.MARKED.search(sentence)) and not lx.QUESTION.search(sentence)
                     and (whole := negated_frame.read(sentence, grammar.parse))):
                 # "Actually, I don't live in Boston but in Chicago": the old value and the new one, said in one sentence

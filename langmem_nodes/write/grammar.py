@@ -37,6 +37,7 @@ from . import (
     other_team_en,
     outing_en,
     procedure,
+    quoted,
     situation_en,
     softened,
     stance,
@@ -63,7 +64,8 @@ _ASPECT = re.compile(r"^(?:着|起来|得|过来|了|过)")
 _EN_MID = re.compile(r"\b(?P<h>(?:i|we)(?:'re|'m| am| are|'ve| have)?)\s+(?:(?:actually|really|finally|honestly|now|currently|"
                      r"still|also|just|recently|personally|basically|mostly|mainly|definitely|totally|all|both|fully|completely|entirely)\s+)+", _I)
 _EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint|night)\b|"
-                           rf"\s+{AGO}|\s+in years|\s+for years|\s+full[- ]time|\s+(?:right\s+)?now\b|\s+at the moment\b|\s+currently\b|\s+nowadays\b|"
+                           rf"\s+{AGO}|\s+(?:recently|lately|the other day|yesterday|this morning|earlier this (?:week|month|year)|"
+                           r"over the (?:weekend|summer|holidays))\b|\s+in years|\s+for years|\s+full[- ]time|\s+(?:right\s+)?now\b|\s+at the moment\b|\s+currently\b|\s+nowadays\b|"
                            r"\s+anymore\b|\s+these days\b|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
                            r"november|december|\d{4}|the spring|the summer|the fall|the autumn|the winter)$|"
                            r"\s+for (?:like |about |almost |over )?(?:\d+|a few|two|three|five|ten|many) (?:years|months)$|"
@@ -155,10 +157,22 @@ def _project_uses_of(o: str) -> list[Claim]:
 _RELOCATED = re.compile(r"^(?:i|we|our team)(?:'ve| have)?\s+(?:moved|relocated)\b", re.I)
 
 
+def _moved_home(m: re.Match[str]) -> list[Claim] | None:
+    """"I moved to Leeds recently" is a home (once the time said after it is set aside), "I moved to Neovim" a tool,
+    "I moved to a new flat" neither ([]); None for another verb."""
+    if not re.match(r"^i\s+moved\b", m.string, _I):
+        return None
+    place = clean_object(_EN_TAIL_TIME.sub("", m.group("o")))
+    if is_place(place):
+        return _claim("user", "lives_in", place, kind="identity")
+    return None if clause_en.is_tool_name(place) or place[:1].isupper() else []
+
+
 def _switch(m: re.Match[str], subject: str) -> list[Claim]:
     groups = m.groupdict()
     new, old = groups.get("o") or groups.get("o2") or "", groups.get("x") or groups.get("x2") or ""
-    if _RELOCATED.match(m.string) and (is_place(clean_object(new)) or is_place(clean_object(old))):
+    place = clean_object(_EN_TAIL_TIME.sub("", new))  # "moved to Leeds recently"
+    if _RELOCATED.match(m.string) and (is_place(place) or is_place(clean_object(old))):
         out = _claim("user", "lives_in", new, kind="identity")  # "we moved from Haarlem to Amsterdam": a home
         for c in out:
             c.replaces.append(clean_object(old))
@@ -561,8 +575,8 @@ POST: list[tuple[re.Pattern[str], Build]] = [
                 r"bug|error|warning|feeling|chance|cold|headache|idea|offer|job offer|reply|response|quick|minute|second|"
                 r"(?:new\s+)?(?:job|position|role|gig|promotion|raise|ticket|flu|fever|virus|haircut|tattoo|parking ticket|grade|score))s?\b)|"
                 r"(?:switched|moved|migrated|changed) to\s+(?:a|an|my|the)?\s*)(?P<o>.+)$", _I),
-     lambda m: _claim("user", "uses" if clause_en.is_tool_name(m.group("o")) or not re.match(r"^i\s+(?:got|bought)\b", m.string, _I)
-                      else "has", m.group("o"))),  # "I bought a house in Austin": a thing the user has, not a tool
+     lambda m: _moved_home(m) if _moved_home(m) is not None else _claim("user", "uses" if clause_en.is_tool_name(m.group("o")) or not re.match(
+         r"^i\s+(?:got|bought)\b", m.string, _I) else "has", m.group("o"))),  # "I bought a house in Austin": a thing the user has
     # "I prefer X over Y" keeps X (Y is what it replaces; see `split_over`)
 ]
 POST.insert(0, (re.compile(r"^i(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:got|landed|started)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+"
@@ -790,7 +804,7 @@ _DOING = re.compile(r"^[a-z]+ing\s+(?:the|a|an|my|our|his|her|their|me|us|up|out
 
 def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     """Claims of one clause: the grammar's holder/relation rules around `rules.parse_clause`."""
-    clause = stance.normalise(_zh_duration(clause.strip(" \t\"'“”.,;:!?。，；：！？")))  # "my dog's name is actually Cookie"
+    clause = stance.normalise(_zh_duration(quoted.strip_closed(clause, " \t\"'“”.,;:!?。，；：！？")))  # "my dog's name is actually Cookie"
     clause = re.sub(r"(?<!\S)w/\s*(?=\w)", "with ", clause, flags=re.I)  # "a monorepo w/ pnpm workspaces"
     clause = outing_en.unsized(clause)  # "we're a 6-person team doing trunk-based development": the practice is the fact
     if not clause:

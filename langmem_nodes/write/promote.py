@@ -2,7 +2,8 @@
 
 The wider a scope's fan-out, the more evidence it needs: a user memory needs the fact in `user_sessions`
 distinct sessions (default 2), a project fact `project_sessions` (default 3, it reaches every project member),
-an org memory an explicit confirmation *and* the same fact held by `org_users` distinct users (default 3).
+an org memory an explicit confirmation *and* the same fact held by `org_users` distinct users (default 3) — or,
+for a project fact (a team convention: "never commit to main"), by `org_projects` distinct projects (default 2).
 An explicit request ("remember …", "以后…", a correction) promotes at once, and so does an allergy said once (what a
 forgotten allergy costs is not a wasted token: "I'm allergic to peanuts" in one session holds in the next), and a restatement made
 with no session (a session-less write lives at the user level, or the project's for a project fact, so the
@@ -47,6 +48,8 @@ class PromoteNode(MemoryNode):
         user_sessions: distinct sessions before a user fact leaves the session (default 2).
         project_sessions: distinct sessions before a project fact reaches the project (default 3).
         org_users: distinct users holding the same fact before a confirmed org promotion (default 3).
+        org_projects: distinct projects holding the same project fact (a team convention) before a confirmed org
+            promotion (default 2).
     """
 
     name = "promote"
@@ -58,6 +61,7 @@ class PromoteNode(MemoryNode):
         user_sessions: int = 2,
         project_sessions: int = 3,
         org_users: int = 3,
+        org_projects: int = 2,
         pending_key: str = "memory_pending",
         **kw: Any,
     ) -> None:
@@ -66,7 +70,10 @@ class PromoteNode(MemoryNode):
             raise ValueError(f"need 1 <= user_sessions <= project_sessions, got {user_sessions}, {project_sessions}")
         if org_users < 2:
             raise ValueError(f"org_users must be >= 2 (org promotion needs recurrence across users), got {org_users}")
+        if org_projects < 2:
+            raise ValueError(f"org_projects must be >= 2 (org promotion needs recurrence across projects), got {org_projects}")
         self.store, self.user_sessions, self.project_sessions, self.org_users = store, user_sessions, project_sessions, org_users
+        self.org_projects = org_projects
         self.pending_key = pending_key
 
     def target_level(self, subject: str, *, explicit: bool, recurrence: int, has_project: bool) -> Level | None:
@@ -133,7 +140,8 @@ class PromoteNode(MemoryNode):
         return Level.USER
 
     def promote_to_org(self, memory_id: str, *, confirmed_by: str, now: datetime, reason: str = "") -> MemoryRecord:
-        """Copy a confirmed memory to the org level once `org_users` distinct users hold the same fact.
+        """Copy a confirmed memory to the org level once `org_users` distinct users (a project fact: `org_projects`
+        distinct projects) hold the same fact.
 
         The copy drops the user's verbatim quote and turn ids; it links back through `source_memory_ids`.
 
@@ -144,16 +152,16 @@ class PromoteNode(MemoryNode):
         rec = self.store.get(memory_id)
         if rec is None:
             raise KeyError(f"no memory with id {memory_id!r}")
-        if rec.subject == "project":
-            raise ValueError("a project fact is never promoted beyond its project")
+        by_project = rec.subject == "project"  # a team convention: held by projects, not by users
         holders = {
-            m.scope.user_id
+            m.scope.project_id if by_project else m.scope.user_id
             for m in self.store.find(None, subject=rec.subject, predicate=rec.predicate)
-            if m.scope.org_id == rec.scope.org_id and m.scope.user_id and m.polarity == rec.polarity
-            and normalize_text(m.object) == normalize_text(rec.object)
+            if m.scope.org_id == rec.scope.org_id and (m.scope.project_id if by_project else m.scope.user_id)
+            and m.polarity == rec.polarity and normalize_text(m.object) == normalize_text(rec.object)
         }
-        if len(holders) < self.org_users:
-            raise ValueError(f"org promotion needs the fact held by >= {self.org_users} users, found {len(holders)}")
+        need, who = (self.org_projects, "projects") if by_project else (self.org_users, "users")
+        if len(holders) < need:
+            raise ValueError(f"org promotion needs the fact held by >= {need} {who}, found {len(holders)}")
         org = rec.model_copy(update={
             "id": new_id(), "scope": rec.scope.model_copy(update={"level": Level.ORG, "user_id": None,
                                                                   "session_id": None, "project_id": None}),
@@ -166,7 +174,7 @@ class PromoteNode(MemoryNode):
             op=LedgerOp.PROMOTE, memory_id=org.id, partition=org.scope.partition, ts=now, actor=confirmed_by,
             trigger="explicit_confirmation", reason=reason or f"confirmed by {confirmed_by}; held by {len(holders)} users",
             from_scope=rec.scope.partition, to_scope=org.scope.partition,
-            decision_trace=f"promote_to_org: users={len(holders)} >= {self.org_users}",
+            decision_trace=f"promote_to_org: {who}={len(holders)} >= {need}",
         )
         return self.store.commit(add=[org], ledger=[entry])[0]
 

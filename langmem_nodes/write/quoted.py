@@ -55,4 +55,59 @@ def restored(found: list, skips: list) -> tuple[list, list]:
     return _restored(found), _restored(skips)
 
 
-__all__ = ["protect", "restore", "restored"]
+_PAIRS = (("“", "”"), ("「", "」"), ("『", "』"), ("‘", "’"))
+_TAIL_PUNCT = " \t.,;:!?。，；：！？"
+
+
+def _opened(text: str) -> str | None:
+    """The closing quote `text` still lacks: one opened and not closed ("…先说“啊哈哈", "…with 'ARRR")."""
+    for o, c in _PAIRS:
+        if text.count(o) > text.count(c):
+            return c
+    if text.count('"') % 2:
+        return '"'
+    if len(re.findall(r"(?:^|(?<=\s))'", text)) > len(re.findall(r"'(?=\s|$)", text)):
+        return "'"  # an opening ' (after a space), not an apostrophe ("don't")
+    return None
+
+
+def _closed_first(text: str) -> str | None:
+    """The opening quote `text` lacks: one closed before any was opened ("clever' code")."""
+    for o, c in _PAIRS:
+        if text.count(c) > text.count(o):
+            return o
+    if text.count('"') % 2:
+        return '"'
+    if len(re.findall(r"'(?=\s|$)", text)) > len(re.findall(r"(?:^|(?<=\s))'", text)) and "'" not in text[:1]:
+        return "'"
+    return None
+
+
+def strip_closed(text: str, chars: str, *, left: bool = True, right: bool = True) -> str:
+    """`text.strip(chars)` (or only one side), but a quote that pairs with one inside stays ("say “啊哈哈”", "with
+    'ARRR'", "'clever' code"): the quoted value is the point of the clause."""
+    out = text.lstrip(chars) if left else text
+    if left and (open_ := _closed_first(out)) and text[: len(text) - len(out)].endswith(open_):
+        out = open_ + out
+    if right:
+        kept = out.rstrip(chars)
+        close = _opened(kept)
+        out = kept + close if close and out[len(kept):].startswith(close) else kept
+    return out
+
+
+def unwrapped(text: str) -> str:
+    """`text` without the quotes around it when it is one quoted span ("“Vim”", "'Tex'" → Vim, Tex)."""
+    for o, c in (*_PAIRS, ('"', '"'), ("'", "'")):
+        if len(text) > 2 and text[0] == o and text[-1] == c and o not in text[1:-1] and c not in text[1:-1]:
+            return text[1:-1].strip()
+    return text
+
+
+def quoted_tail(text: str) -> tuple[str, str] | None:
+    """(`text` before its last quoted span, the span) when `text` ends with a whole quoted span."""
+    m = re.search(r"(?:“[^“”]+”|「[^「」]+」|『[^『』]+』|‘[^‘’]+’|\"[^\"]+\"|(?:^|(?<=\s))'[^']+')[\s.,;:!?。，；：！？]*$", text)
+    return (text[: m.start()], m.group(0).rstrip(_TAIL_PUNCT)) if m and m.start() > 0 else None
+
+
+__all__ = ["protect", "quoted_tail", "restore", "restored", "strip_closed", "unwrapped"]

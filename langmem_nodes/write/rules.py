@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..facts import EXCLUSIVE as EXCLUSIVE  # re-exported: the predicate vocabulary lives in facts.py
 from ..facts import PREDICATES as PREDICATES
-from . import answer_scope
+from . import answer_scope, quoted
 from .demonyms import is_belief, nationality
 from .lexicon import AGO, PROJECT, PROJECT_TAIL, STANDING
 from .places import is_place, unlisted_place
@@ -57,12 +57,18 @@ _LEAD_OBJ = re.compile(r"^(?:you to (?:use|say|write|include|add|do)|using|to us
 
 
 def clean_object(text: str) -> str:
-    """Trim punctuation, trailing fillers and a leading gerund ("using X" → "X")."""
+    """Trim punctuation, trailing fillers and a leading gerund ("using X" → "X"); a quoted value at the end stays
+    whole ("先说“啊哈哈”": its 啊哈哈 is no filler)."""
+    if (split := quoted.quoted_tail(text)) is not None:
+        head = clean_object(split[0])
+        return f"{head}{' ' if split[0][-1:].isspace() else ''}{split[1]}" if head else split[1]
     framed = PROJECT_TAIL.match(text.lstrip()) is not None
     text = PROJECT_TAIL.sub(" ", text)
     if framed:  # "这个项目的 PR 需要两人审核": the project's "的" goes with the frame
         text = re.sub(r"^\s*的", "", text)
-    text = text.lstrip(" \t\"'“”‘’`,;:!?。，；：！？、（(").rstrip(" \t\"'“”‘’`.,;:!?。，；：！？、）)")
+    text = quoted.strip_closed(text, " \t\"'“”‘’`,;:!?。，；：！？、（(", right=False)
+    text = quoted.strip_closed(text, " \t\"'“”‘’`.,;:!?。，；：！？、）)", left=False)
+    text = quoted.unwrapped(text)
     for _ in range(3):
         text = _TRAIL.sub("", text).rstrip(" .,;:!?。，；：！？")
     text = _LEAD_OBJ.sub("", text, count=1).strip()
@@ -108,14 +114,15 @@ _PROJ_EN = r"(?:(?:in|for|on) (?:this|the|our) (?:project|repo|repository|codeba
 
 
 _WHEN = re.compile(r"\s+(?:(?:last|this|earlier this) (?:week|month|year|spring|summer|fall|autumn|winter|weekend|quarter|sprint)|"
-                   rf"{AGO}|"
+                   rf"{AGO}|recently|lately|the other day|yesterday|over the (?:weekend|summer|holidays)|"
                    r"in (?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4}))\b.*$", _I)
 
 
 def _en_uses(m: re.Match[str]) -> list[Claim]:
     obj = clean_object(m.group("o"))
     subj = "project" if m.groupdict().get("p") else "user"
-    head = re.split(r"\s+(?:last|this|in|a|about|like|with|for|to|from|because|so|and|\d)\b", obj, maxsplit=1)[0]
+    head = re.split(r"\s+(?:last|this|in|a|about|like|with|for|to|from|because|so|and|\d)\b", _WHEN.sub("", obj) or obj,
+                    maxsplit=1)[0]  # "moved to Leeds recently"
     if subj == "user" and is_place(head):
         return []  # "I moved to Berlin": where the user lives (grammar.py), not a tool
     if subj == "user" and re.search(r"\b(?:moved|relocated)\b", m.group(0), _I) and unlisted_place(head, obj[len(head):], "moved to", personal=True):
@@ -247,6 +254,13 @@ _HOLDER_NOUNS = frozenset("team company org startup app repo project service bac
 _PETS = frozenset("cat dog puppy kitten parrot rabbit bunny hamster horse pony".split())
 
 
+_PASSING_STATE = re.compile(
+    r"^(?:(?:still|now|currently|really|so|super|totally|kinda|a bit|running)\s+)*(?:delayed|late|cancell?ed|postponed|"
+    r"rescheduled|broken|down|dead|flat|stuck|lost|missing|overdue|frozen|crashed|crashing|offline|lagging|slow|"
+    r"acting up|not working|on hold|out of (?:battery|stock|order|charge)|low on \w+|almost (?:done|empty|full)|"
+    r"(?:at|in)\s+(?:the\s+)?(?:shop|repair|gate|airport)|due\s+(?:today|tomorrow|tonight|on|by|this|next|in))\b", _I)
+
+
 def _en_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"[^a-z0-9]+", "_", m.group("a").lower()).strip("_")
     value = re.sub(r"^(?:now|currently|still|actually|officially)\s+", "", m.group("o"), flags=_I)  # "is now Zed"
@@ -257,6 +271,8 @@ def _en_attr(m: re.Match[str]) -> list[Claim]:
         return []  # "(my) our anniversary is next week", "(my) leeds is where I work": no attribute of the user's
     if re.match(r"(?:every|each|any|some|most|no|all)_", attr):
         return []  # "(so) every meeting is an hour later for me": a quantified noun, no attribute of the user's
+    if _PASSING_STATE.match(value.strip()):
+        return []  # "my flight is delayed", "my phone is dead": how a thing is at the moment, not a lasting attribute
     if re.match(r"^(?:getting|becoming|turning|starting to|falling)\b", value.strip(), _I):
         return []  # "my vault is getting messy", "my laptop is starting to lag": a state in flux, no value
     if re.match(r"^(?:all|both)\s+(?!(?-i:[A-Z]))", value.strip(), _I):
@@ -584,7 +600,7 @@ def parse_clause(clause: str, *, standing: bool = False,
     `standing=True` says the message carried a standing cue (remember / from now on / 以后) that was
     stripped, so imperatives in the clause are standing rules rather than one-off requests.
     """
-    clause = clause.strip(" \t\"'“”.,;:!?。，；：！？")
+    clause = quoted.strip_closed(clause, " \t\"'“”.,;:!?。，；：！？")
     if not clause:
         return []
     standing = standing or bool(STANDING.search(clause) or PROJECT.search(clause)) or answer_scope.every_answer(clause)
