@@ -143,6 +143,13 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m evals extraction",
         description="Run the real write graph on labelled extraction cases (fresh scope and home per case; "
                     "HashingEmbedder for speed) and print precision/recall/F1 per language.",
+        epilog='Case format, one JSON object per line: {"id": "c1", "lang": "en"|"zh", "turns": [{"role": "user"|'
+               '"assistant", "content": "..."}, ...], "expect": [{"subject": "user"|"project", "object": "Helix", '
+               '"polarity": "positive"|"negative", "source": "explicit_correction" (optional)}]}. A stored memory '
+               "matches an expected item when subject and polarity agree and the expected object is contained in "
+               "its object (case/space-insensitive; ../shared/DESIGN.md); the predicate is not compared. "
+               '"expect": [] means nothing should be stored. "corrections landed" counts the expected items with '
+               'source "explicit_correction" that were stored as one.',
     )
     ap.add_argument("--cases", "--data", required=True, help="JSONL file of cases: {id, lang, turns, expect}")
     ap.add_argument("--out", help="write {case_id: [committed active records]} here")

@@ -1,4 +1,4 @@
-"""The `langmem-nodes` command: remember, recall, list, show, edit, forget, export, import, stats.
+"""The `langmem-nodes` command: remember, recall, list, show, edit, forget, forget-all, export, import, stats.
 
 Every command runs the same graphs and admin API a Python user gets. With `--json` stdout is exactly one
 JSON document (human lines go to stderr), so `langmem-nodes list --user ada --json | python -m json.tool`
@@ -238,6 +238,17 @@ def cmd_forget(args: argparse.Namespace, store: Any) -> int:
     report = _admin(store).forget(args.id)
     human = "\n".join(f"{k}: {v}" for k, v in report["places"].items())
     _emit(args, f"forgot {args.id}\n{human}", report)
+    return 0
+
+
+def cmd_forget_all(args: argparse.Namespace, store: Any) -> int:
+    report = _admin(store).delete_all(org_id=args.org, project_id=args.project, user_id=args.user,
+                                      session_id=args.session, dry_run=args.dry_run, actor="operator")
+    where = ", ".join(f"{k.removesuffix('_id')} {v}" for k, v in report["filters"].items())
+    verb = "would forget" if args.dry_run else "forgot"
+    human = f"{verb} {report['count']} {'memory' if report['count'] == 1 else 'memories'} ({where})" + ("" if args.dry_run else
+                                                              f"; {report['scrubbed_entries']} ledger turns scrubbed")
+    _emit(args, human, {k: v for k, v in report.items() if k != "reports"})
     return 0
 
 
@@ -536,6 +547,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("text")
     p = add("forget", cmd_forget, "delete a memory everywhere")
     p.add_argument("id")
+    p = add("forget-all", cmd_forget_all, "delete every memory of a scope everywhere (each dimension named, '*' for any)")
+    p.add_argument("--user", required=True, help="user id, or '*' for every user")
+    p.add_argument("--project", required=True, help="project id (its project facts and sessions), or '*'")
+    p.add_argument("--org", default="default", help="org id (default 'default'), or '*'")
+    p.add_argument("--session", default="*", help="session id, or '*' (default)")
+    p.add_argument("--dry-run", action="store_true", help="count what would be forgotten, forget nothing")
     p = add("export", cmd_export, "all of a user's records and ledger as JSON (every project and session)")
     _scope_args(p)
     p.add_argument("--out", help="write the export here (default: stdout)")
@@ -572,7 +589,7 @@ def _check_args(args: argparse.Namespace) -> None:
             raise CLIError(f"{name} is empty: give the {what} in quotes")
     for name in SCOPE_FLAGS:  # named by flag, not by the pydantic field it becomes
         value = getattr(args, name, None)
-        if value is not None:
+        if value is not None and not (value == "*" and getattr(args, "command", None) == "forget-all"):  # '*': any
             try:
                 check_id(value, f"--{name}", required=True)
             except ValueError as exc:

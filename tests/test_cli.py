@@ -174,3 +174,26 @@ def test_cli_recall_prints_the_earlier_value_of_a_past_question(capsys, tmp_path
     assert main([*home, "recall", question, "--user", "ann"]) == 0
     line = capsys.readouterr().out.strip().splitlines()[0]
     assert old in line and ("earlier" in line or "此前" in line), line
+
+
+def test_forget_all_forgets_one_project_of_a_user_and_nothing_else(capsys, tmp_path):
+    """newcomer20 M6: no bulk forget on the command line ("forget everything about the web project")."""
+    home = tmp_path / "h"
+    run(capsys, home, "remember", "This repo uses pnpm.", "--user", "ada", "--project", "web")
+    run(capsys, home, "remember", "这个仓库用 Poetry。", "--user", "ada", "--project", "api")
+    run(capsys, home, "remember", "We deploy on Vercel.", "--user", "bo", "--project", "web")
+    planned = run(capsys, home, "forget-all", "--user", "ada", "--project", "web", "--dry-run")
+    assert planned["count"] == 1 and planned["dry_run"]
+    def objects(user, project):
+        return sorted(m["object"] for m in run(capsys, home, "list", "--user", user, "--project", project)["memories"])
+
+    assert objects("ada", "web") == ["Vercel", "pnpm"]  # nothing forgotten yet (bo's project fact is shared)
+    done = run(capsys, home, "forget-all", "--user", "ada", "--project", "web")
+    assert done["count"] == 1
+    assert objects("ada", "web") == ["Vercel"] and objects("ada", "api") == ["Poetry"] and objects("bo", "web") == ["Vercel"]
+
+
+def test_forget_all_needs_each_dimension_named(capsys, tmp_path):
+    with pytest.raises(SystemExit) as stop:
+        main(["--home", str(tmp_path / "h"), "--embedder", "hashing", "forget-all", "--user", "ada"])
+    assert stop.value.code == 2 and "--project" in capsys.readouterr().err

@@ -89,6 +89,7 @@ def json_cases(h: dict, tmp: Path) -> dict[str, list[tuple[str, ...]]]:
         "stats": [(*base, "stats", "--user", "ann")],
         "users": [(*base, "users")],
         "import-conversation": [(*base, "import-conversation", str(_transcript(tmp)), "--user", "cora")],
+        "forget-all": [(*base, "forget-all", "--user", "nobody-here", "--project", "*", "--dry-run")],
     }
 
 
@@ -103,7 +104,7 @@ def test_every_command_prints_exactly_one_json_document(home, tmp_path):
     missing = commands() - set(cases)
     assert not missing, f"commands without a --json case: {missing}"
     for command in ("remember", "recall", "list", "show", "edit", "forget", "export", "import", "stats", "users",
-                    "import-conversation"):
+                    "import-conversation", "forget-all"):
         if command not in commands():
             continue
         for argv in cases[command]:

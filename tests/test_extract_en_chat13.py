@@ -61,7 +61,7 @@ CASES = {
     "the work done with a tool": [
         ("our team writes every spec with RSpec", [("project", "RSpec", P)]),
         ("the team runs its nightly jobs on Airflow", [("project", "Airflow", P)]),
-        ("our db is Postgres 16 on Aurora", [("project", "Postgres 16", P)]),
+        ("our db is Postgres 16 on Aurora", [("project", "Postgres 16", P), ("project", "Aurora", P)]),  # the host is a part of its own (stack_parts_en)
         ("我们团队的测试都用 pytest 写", [("project", "pytest", P)]),  # the zh path, unchanged
     ],
 }

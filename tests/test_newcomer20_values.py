@@ -52,3 +52,13 @@ def test_full_width_letters_read_as_ascii(text, value) -> None:
 def test_how_to_answer_this_user_is_a_preference_not_a_rule(store, text) -> None:
     active = replay(store, text, ctx=MemoryContext(user_id="n20", session_id="s1"))
     assert active and all(r.kind is Kind.PREFERENCE for r in active), [(r.kind, r.text) for r in active]
+
+
+@pytest.mark.parametrize(("text", "value"), [("I live in Denver. Nothing important really.", "Denver"),
+                                             ("I use Vim. Nothing fancy, really.", "Vim"),
+                                             ("I live in Denver. Nothing special really.", "Denver"),
+                                             ("我住在丹佛。没什么特别的。", "丹佛")])
+def test_a_remark_after_a_fact_does_not_take_it_back(text, value) -> None:
+    """newcomer20 M1: "Nothing important really" was read as a value said again in place of Denver ("Italian
+    really"), and the fact was dropped as retracted."""
+    assert value in _objects(text)

@@ -43,11 +43,17 @@ def test_personal_requests(text):
     "Why does the deploy fail on the staging cluster?",  # a failure to fix, not trivia
     "my brother wants to learn the guitar, where should he start?",  # someone else's need
     "我表姐想学游泳，去哪学比较好",
-    "Rename the config loader and update its callers",
     "What is the deploy command?", "构建命令是什么？",  # one of the user's settings, not a definition
 ])
 def test_general_queries(text):
     assert query_need(text) == "general"
+
+
+@pytest.mark.parametrize("text", ["Rename the config loader and update its callers", "Configure the bundler to proxy API calls",
+                                  "把导出接口改一下", "报表该加些什么"])
+def test_an_order_without_a_subject_is_the_users_task(text):
+    """An imperative names no one: the task is the user's (`own_task.py`), as a Chinese task without a subject is."""
+    assert query_need(text) == "implied"
 
 
 def test_quoted_words_do_not_speak_of_the_user():

@@ -75,13 +75,16 @@ def memory_lang(rec: MemoryRecord) -> Lang:
 
 
 def freshness_note(rec: MemoryRecord, now: datetime, lang: str | None = None) -> str | None:
-    """None for memories seen today or yesterday; otherwise the observation note plus drift advice."""
+    """None for memories seen today or yesterday (an imported turn is always marked as what was said); otherwise the
+    observation note plus drift advice."""
     lang = lang or memory_lang(rec)
     seen = rec.verified_at or rec.created_at
     days = (as_utc(now).date() - as_utc(seen).date()).days
-    if days <= 1:
-        return None
     age = relative_age(seen, now, lang)
+    if days <= 1:
+        if not is_turn(rec):
+            return None
+        return f"{age}所说；{_SAID_THEN[lang]}" if lang == "zh" else f"Said {age}; {_SAID_THEN[lang]}"
     advice = _ADVICE[lang][rec.drift]
     if is_turn(rec):
         advice = _SAID_THEN[lang]

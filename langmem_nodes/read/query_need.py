@@ -14,9 +14,11 @@ Four answers, used by the relevance floors (`relevance.py`):
   which drops the subject, "要注意点啥", "咋办", "怎么优化", "要不要", "带什么", "最近", "还剩哪些".
 - **implied**: a Chinese request for a task without a subject (none of the forms above): Chinese drops the
   subject, so "怎么把最新版本发布到生产环境？", "构建流水线老是失败，怎么看日志？", "下个月的作文课讲什么主题好？" are
-  the user's own tasks, as "how do I …" would be in English; a floor between the personal and the general one.
+  the user's own tasks, as "how do I …" would be in English; and an order in the imperative, which names no one
+  ("group this dataframe by week", "装一下 dayjs", "支付那块接着弄吧": `own_task.py`); a floor between the personal
+  and the general one.
   Someone else named ("师弟问 …") and a question without a task's form ("钢琴和电子琴的手感差别大吗？") stay general.
-- **general**: anything else (a coding task without a first person, "the login test failed on CI, why?"); and a
+- **general**: anything else (a failure without a first person, "the login test failed on CI, why?"); and a
   query that speaks of the user about a thing of theirs that is failing ("my laptop fan is really loud", "我手机最近
   特别卡"), a habit that troubles them ("I keep forgetting my passwords", "我总是拖延") or something they take up
   ("I want to learn chess, where should I start?", "我该学什么编程语言？"): only a memory about that thing helps,
@@ -29,7 +31,7 @@ Example:
     ('impersonal', 'impersonal')
     >>> query_need("What's a quick dinner for tonight?"), query_need("周末去哪儿玩比较好")
     ('personal', 'personal')
-    >>> query_need("What is the name of my dog?"), query_need("Configure the bundler to proxy API calls")
+    >>> query_need("What is the name of my dog?"), query_need("Why does the deploy fail on the staging cluster?")
     ('personal', 'general')
     >>> query_need("构建流水线老是失败，怎么看日志？"), query_need("师弟问 Linux 下怎么看显存占用"), query_need("在吗")
     ('implied', 'general', 'impersonal')
@@ -40,7 +42,9 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from .about_assistant import asks_about_assistant
 from .kind_question import asks_about_a_kind
+from .own_task import orders_a_task
 
 Need = Literal["impersonal", "general", "implied", "personal"]
 
@@ -156,7 +160,7 @@ _KNOWLEDGE_EN_ANYWHERE = re.compile(r"\bhistory of\b|\bwhat causes\b|\bthe diffe
 _KNOWLEDGE_ZH = re.compile(
     r"是什么意思|什么意思|什么是|是什么东西|区别|差别|差异|差在哪|有什么不同|有(?:啥|什么)不一样|不一样在哪|"
     r"是哪[几两二三四五六七八九十百]+[^\s，,。？?]|(?:谁|哪个国家|哪国|哪家公司|哪个公司)\S{0,4}(?:搞出来|发明|创立|创造|提出|制定|"
-    r"设计|推出)的|原理是什么|是怎么回事|怎么回事？?$|是怎么形成|怎么形成|"
+    r"设计|推出)的|原理是(?:什么|啥)|(?:是|用的)(?:什么|啥)原理|是怎么回事|怎么回事？?$|是怎么形成|怎么形成|"
     r"是怎么引起|怎么引起|是怎么实现|是怎样的|机制是|是怎么来的|原产地|发源地|都有哪些|有关系吗|有什么关系|"
     r"(?:一般|通常|常见的?)(?:会)?有(?:哪些|什么|啥)(?:症状|前兆|表现|原因|特点|特征|种类|类型|危害|副作用)|"
     r"(?:一般|通常)(?:是|都是)(?:啥|什么|哪些)原因|(?:以|因)(?:什么|啥)(?:出名|闻名|著称)|有(?:什么|啥)出名的|"
@@ -174,7 +178,7 @@ _WHY = re.compile(r"为什么|为啥")
 _WHAT_KIND_ZH = re.compile(r"^(?P<thing>[^我咱俺你这那的，,]{1,10})是(?:什么|啥|哪种|哪一种|哪类)(?:品种|种类|类型|样)?的?"
                            r"[\u4e00-\u9fff]{1,3}[？?]?$"
                            r"|^(?P<whole>[^我咱俺你这那，,]{1,12}?)(?:都|一共|总共)?(?:考|包括|包含|分为?|由|有)(?:哪几|哪些|几)"
-                           r"(?:[个门项科部类种]|部分)")
+                           r"(?:[个门项科部类种条座所家位颗本首]|部分)")
 _ERROR_AT_HAND = re.compile(r"(?:这|那)(?:个|条|段|一堆)?\s*(?:报错|错误|异常|错|警告|error|exception|warning|stack ?trace)"
                             r"|\b(?:this|that|these|those) (?:error|exception|warning|stack ?trace|traceback)s?\b", re.I)
 _DEIXIS_ZH = re.compile(r"今|明|昨|现在|最近|本周|下周|周末|天气|时候|几点|星期")
@@ -336,6 +340,8 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
         return True
     if asks_about_a_kind(plain):  # "is honey vegan?", "高血压患者能喝咖啡吗" (`kind_question.py`)
         return True
+    if asks_about_assistant(plain):  # "你是哪个公司开发的", "what model are you?" (`about_assistant.py`)
+        return True
     if _ERROR_AT_HAND.search(plain):  # "这个报错啥意思：…": the user's own failure to fix, not a term to define
         return False
     if (kind := _WHAT_KIND_ZH.match(plain)) and not _DEIXIS_ZH.search(kind.group()) and not _SETTING_ZH.search(plain):
@@ -418,6 +424,8 @@ def query_need(text: str) -> Need:
     if _REQUEST_EN.search(plain) or _REQUEST_ZH.search(plain) or speaks_of_user(plain):
         return "personal"
     if _TASK_ZH.search(plain) and not _OTHER_PERSON_ZH.match(plain):  # Chinese drops the subject: the user's task
+        return "implied"
+    if orders_a_task(plain):  # an imperative names no one: "group this dataframe by week", "装一下 dayjs" (`own_task`)
         return "implied"
     return "general"
 

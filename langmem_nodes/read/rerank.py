@@ -13,6 +13,7 @@ gives the seed's ungated formula; among near-equals the newer memory still wins 
 measured: docs/figures.md, "Relevance, abstention and fusion").
 `src` from the source kind: an explicit statement or correction outranks an import, which outranks an
 inference. Every part is kept in `ScoredMemory.breakdown` so a user can see why something ranked.
+Imported turns that rise only by a neighbour's line are folded into that turn (`turn_views.collapse_views`).
 
 Example:
     >>> from datetime import datetime, timedelta, UTC
@@ -38,6 +39,7 @@ from typing import Any
 from ..node import MemoryNode, accepts_positional
 from ..records import MemoryContext, MemoryRecord, Source, Status, as_utc
 from ..state import ScoredMemory
+from .turn_views import collapse_views
 
 DEFAULT_SOURCE_WEIGHTS: Mapping[str, float] = {
     Source.EXPLICIT_CORRECTION.value: 1.0,
@@ -159,4 +161,5 @@ class RerankNode(MemoryNode):
         best = max((self._sim(h) for h in passed), default=0.0)
         kept = [self.score(h, now, best) for h in passed]
         kept.sort(key=lambda h: (-h.score, h.record.id))
-        return {"memory_hits": kept}
+        query = state.get("memory_query")
+        return {"memory_hits": collapse_views(kept, query.text if query is not None else "")}

@@ -51,6 +51,7 @@ from ..records import Kind, MemoryContext, MemoryRecord
 from ..safety import safe_id
 from ..state import ScoredMemory
 from .render import fence_data
+from .turn_views import distinct, newer_mentions
 
 MAX_SELECTED = 5
 _WARNING_WORDS = re.compile(
@@ -352,7 +353,7 @@ class SelectNode(MemoryNode):
         chosen: list[ScoredMemory] = []
         if fallback is not None:
             try:
-                chosen = fallback.select(hits, query_text=text)
+                chosen = fallback.select(distinct(hits), query_text=text)
             except Exception:
                 fallback = None
         name = type(fallback).__name__ if fallback is not None else "none"
@@ -370,7 +371,8 @@ class SelectNode(MemoryNode):
         if not hits:
             return self._capped([])
         try:
-            return self._capped(self.selector.select(hits, query_text=text))
+            chosen = self.selector.select(distinct(hits), query_text=text)
+            return self._capped(newer_mentions(chosen, hits, text, self.selector.cap))
         except Exception as e:  # memory never takes the turn down: degrade, record, say so
             return self._degraded(e, hits, text, ctx, now)
 
@@ -379,7 +381,8 @@ class SelectNode(MemoryNode):
         if not hits:
             return self._capped([])
         try:
-            return self._capped(await self.selector.aselect(hits, query_text=text))
+            chosen = await self.selector.aselect(distinct(hits), query_text=text)
+            return self._capped(newer_mentions(chosen, hits, text, self.selector.cap))
         except Exception as e:
             return await asyncio.to_thread(self._degraded, e, hits, text, ctx, now)
 

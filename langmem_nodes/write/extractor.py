@@ -36,8 +36,8 @@ from . import (
     answer_scope,
     answered,
     assistant_value,
-    change_value,
     casual_en,
+    change_value,
     chat12_en,
     chat14_en,
     chat15_en,
@@ -75,18 +75,23 @@ from . import (
     named_aside,
     named_thing,
     negated_frame,
+    negated_wish_en,
     never_mind,
     noted,
     one_rule,
     other_language,
+    particle_zh,
     pronouns,
     quoted,
     relative_en,
     remember_asked,
     resay,
     routine,
+    rule_holder_en,
     slip,
     softened,
+    stack_parts_en,
+    standing_request_en,
     stated_time,
     team_frame,
     thread_change,
@@ -390,6 +395,45 @@ def _names_joined(raws: list[str]) -> list[str]:
     return out
 
 
+_NAMED_OLD = re.compile(r"(?:,|，)?\s*(?:\bnot\b|\bno longer\b|不是|而不是)\s*(?P<o>[^,，.。!！?？;；]{1,40}?)\s*[.。!！]?$", re.I)
+
+
+def _correction_parts(content: str) -> list[str]:
+    """`content` cut before a later sentence that corrects a value an earlier sentence of it gave, by name ("I use
+    Vim. Actually Helix, not Vim.", "我用 Vim。其实是 Helix，不是 Vim。"): each part then reads as its own message,
+    so the correction finds the value it names as it would a message later; else `[content]`."""
+    sentences = [s for s in lx.SENTENCE_SPLIT.split(content) if s and s.strip()]
+    for i in range(1, len(sentences)):
+        s = sentences[i].strip()
+        if lx.CORRECTION.match(lx.LEAD_FILLER.sub("", s)) and (m := _NAMED_OLD.search(s)) \
+                and normalize_text(m.group("o")) and normalize_text(m.group("o")) in normalize_text(" ".join(sentences[:i])):
+            head = content[: content.find(sentences[i])] if sentences[i] in content else ""
+            if head.strip():
+                return [head.strip(), content[len(head):].strip()]
+    return [content]
+
+
+def _corrected_in_run(out: list[PendingWrite], said_in: list[int], skipped: list[dict[str, str]]
+                      ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
+    """Two user messages sent in one run ("I use Vim." + "Actually Helix, not Vim."): a correction in the later
+    message replaces the value an earlier one gave in the same slot, as it would have a turn later (the resolver
+    only supersedes what is already stored). The replaced value is not stored, and the skip says why."""
+    gone: set[int] = set()
+    for k, fix in enumerate(out):
+        if fix.record.source is not Source.EXPLICIT_CORRECTION:
+            continue
+        named = {normalize_text(v) for v in fix.replaces}
+        slot = [i for i in range(k) if said_in[i] < said_in[k] and out[i].record.subject == fix.record.subject
+                and out[i].record.predicate == fix.record.predicate
+                and normalize_text(out[i].record.object) != normalize_text(fix.record.object)]
+        # the values it names ("Helix, not Vim"), else the last one said in its slot ("Actually, Helix.")
+        for i in [i for i in slot if normalize_text(out[i].record.object) in named] if named else slot[-1:]:
+            gone.add(i)
+            skipped.append({"text": out[i].record.object,
+                            "reason": f"corrected in a later message of this turn ({fix.record.object})"})
+    return [p for i, p in enumerate(out) if i not in gone], skipped
+
+
 class RuleExtractor(Extractor):
     """Deterministic zh/en extractor built on cue words and first-person clause patterns.
 
@@ -411,6 +455,7 @@ class RuleExtractor(Extractor):
         latest, earlier = latest_user_turns(turns)
         offset = len(earlier)
         out: list[PendingWrite] = []
+        said_in: list[int] = []  # the latest message each pending write comes from
         skipped: list[dict[str, str]] = []
         for j, turn in enumerate(latest):
             content = turn.get("content")
@@ -424,16 +469,23 @@ class RuleExtractor(Extractor):
                 continue
             if j == 0 and earlier and earlier[-1].get("role") in ("assistant", "ai"):  # "Which DB?" — "postgres"
                 content = chat14_en.answered(str(earlier[-1].get("content", "")), content) or content
-            found, skips = _habits_read(content, *self.analyse(content, earlier=[*earlier, *latest[:j]]))
+            found, skips = [], []
+            parts = _correction_parts(content)
+            for n, part in enumerate(parts):  # "I use Vim. Actually Helix, not Vim.": the correction read a part later
+                prior = [{"role": "user", "content": q} for q in parts[:n]]
+                part_found, part_skips = _habits_read(part, *self.analyse(part, earlier=[*earlier, *latest[:j], *prior]))
+                found += [(*f, n) for f in part_found]
+                skips += part_skips
             skipped += skips
-            for claim, clause, source, hedged in found:
+            for claim, clause, source, hedged, n in found:
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid, said_in=content)
                 if (began := stated_time.since(clause, now)) is not None:  # "I moved to Denver last month"
                     p.record.metadata.update(since=began[0].isoformat(), since_said=began[1])
                 if smuggled:
                     p.flags = ["injection"]
                 out.append(p)
-        return out, skipped
+                said_in.append(j * 1000 + n)
+        return _corrected_in_run(out, said_in, skipped)
 
     async def aextract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
                                  ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
@@ -456,6 +508,10 @@ class RuleExtractor(Extractor):
         message, code = code_spans.split(fold_width(message))  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
         found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
+        found = stack_parts_en.expand(found)  # "Postgres 15 on RDS", "CircleCI and tests must pass": its parts
+        found = [(rule_holder_en.held(c, q), q, s, h) for c, q, s, h in found]  # "Never use `any` in our code": the project's
+        found, skips = negated_wish_en.reread(found, skips)  # "I'd rather you didn't use X": X, negative
+        found, skips = standing_request_en.reread(found, skips)  # "don't suggest X, ever"; one fact, one record
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
@@ -1293,6 +1349,10 @@ class RuleExtractor(Extractor):
             quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out)\b", clause, re.I)  # "quit sugar last month"
             claims = grammar.parse(("我" if cjk else "I " if quit_ else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
+        if not claims and explicit and (bare := particle_zh.standing(clause)):
+            clause = bare  # "以后表名都用小写下划线哈": the particle softens the instruction
+        if not claims and explicit:
+            clause = particle_zh.without_polite_lead(clause)  # "麻烦以后代码都用 4 空格缩进"
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
                 and not chat_zh.bare_degree(clause) and not answer_scope.bare_negation(clause)
                 and not chat_en.bare_cue(lx.LEAD.sub("", clause))):

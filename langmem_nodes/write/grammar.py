@@ -45,6 +45,7 @@ from . import (
     team_setting,
     verb_conjunct,
     withdrawal,
+    work_rule_zh,
     work_topic,
 )
 from .lexicon import AGO
@@ -166,6 +167,15 @@ def _moved_home(m: re.Match[str]) -> list[Claim] | None:
     if is_place(place):
         return _claim("user", "lives_in", place, kind="identity")
     return None if clause_en.is_tool_name(place) or place[:1].isupper() else []
+
+
+def _switched_to(m: re.Match[str]) -> list[Claim]:
+    """"I switched to Neovim", "I moved to Leeds recently" (a home), "I bought a house in Austin" (a thing had)."""
+    home = _moved_home(m)
+    if home is not None:
+        return home
+    tool = clause_en.is_tool_name(m.group("o")) or not re.match(r"^i\s+(?:got|bought)\b", m.string, _I)
+    return _claim("user", "uses" if tool else "has", m.group("o"))
 
 
 def _switch(m: re.Match[str], subject: str) -> list[Claim]:
@@ -447,6 +457,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # "everything goes through github actions", "all our services run on k8s"
     (re.compile(r"^(?:the team decided\s+|we decided\s+)?(?:everything|all (?:our |the )?[\w ]{1,20}?)\s+(?:goes|go|runs|run|is deployed|are deployed)\s+"
                 r"(?:through|on|via|to|with)\s+(?P<o>.+)$", _I), _project_uses),
+    # "everything runs in docker compose locally": "in" only before a tool ("… runs in the background" is none)
+    (re.compile(r"^(?:everything|all (?:our |the )?[\w ]{1,20}?)\s+(?:runs|run|is deployed|are deployed)\s+in\s+(?P<o>.+)$", _I),
+     lambda m: _project_uses(m) if clause_en.is_tool_name(clause_en.object_span(m.group("o"))) else []),
     # "please don't recommend Java to me"
     (re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|stop)\s+(?:ever\s+)?(?:recommend|suggest|push|pitch)(?:ing)?\s+"
                 r"(?P<o>.+?)\s+(?:to me|at me|on me)\b.*$", _I),
@@ -575,8 +588,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
                 r"bug|error|warning|feeling|chance|cold|headache|idea|offer|job offer|reply|response|quick|minute|second|"
                 r"(?:new\s+)?(?:job|position|role|gig|promotion|raise|ticket|flu|fever|virus|haircut|tattoo|parking ticket|grade|score))s?\b)|"
                 r"(?:switched|moved|migrated|changed) to\s+(?:a|an|my|the)?\s*)(?P<o>.+)$", _I),
-     lambda m: _moved_home(m) if _moved_home(m) is not None else _claim("user", "uses" if clause_en.is_tool_name(m.group("o")) or not re.match(
-         r"^i\s+(?:got|bought)\b", m.string, _I) else "has", m.group("o"))),  # "I bought a house in Austin": a thing the user has
+     lambda m: _switched_to(m)),  # "I bought a house in Austin": a thing the user has
     # "I prefer X over Y" keeps X (Y is what it replaces; see `split_over`)
 ]
 POST.insert(0, (re.compile(r"^i(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:got|landed|started)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+"
@@ -824,7 +836,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
             or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text) \
             or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text) or chat16_zh.read(text) \
-            or musical_instrument.read(text) or holder_tool_en.named(text)
+            or musical_instrument.read(text) or holder_tool_en.named(text) or work_rule_zh.read(text)
         if claims:
             claims = [d for c in claims for d in (verb_conjunct.split(c, parse) or [c])]  # "I use Vim and work at Google"
             claims = [d for c in claims for d in _split_purposes(c)]

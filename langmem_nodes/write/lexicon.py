@@ -31,7 +31,7 @@ EXPLICIT = re.compile(
     r"(?:\b(?:please\s+)?remember(?:\s+(?:that|this))?\b|\b(?:don'?t|do not|never) forget\b|\bkeep in mind\b|\bnote that\b|"
     r"\bmake a note\b|\bfrom now on\b|\bgoing forward\b|\bfor future reference\b|\bin (?:the )?future\b|"
     # 以后 as "from now on" opens a clause or follows its holder; after an event or a time it is "after" ("天黑以后")
-    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|(?:^|(?<=[\s，,。！!？?：:；;、我你您那就以们吧哈啊呀]))以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
+    r"记住|记一下|记下|帮我记|请记|别忘了|不要忘了|(?:^|(?<=[\s，,。！!？?：:；;、我你您那就以们吧哈啊呀烦请]))以后(?!再)|今后|从今(?:往后|以后)|从现在(?:开始|起)|往后|下次起)",
     _I,
 )
 #: An amount of time ago, roughly said ("about a year ago", "like six months ago"): when, never part of an object.
@@ -178,7 +178,7 @@ def drop_emoji(text: str) -> str:
         return "" if re.search(r"[\u3000-\u9fff\uff00-\uffef]", around) or not around.strip() else " "
     return _INNER_EMOJI.sub(gap, text)
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bMt\.)(?<!\bFt\.)(?<!\bJr\.)(?<!\bSr\.)(?<!\bInc\.)(?<!\bLtd\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bProf\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+|(?<=[。！？；])\s*|\n+|,?\s+but\s+(?=(?:fyi|btw|honestly|tbh|also)?\s*(?:i\b|i'm\b|i am\b|personally\b))|"
-                            rf"\s*{EMOJI}+\s*(?=$|[.!?,;。！？，；]|(?-i:[A-Z])|(?:i|i'm|i've|my|we|our|but|and|so|also|btw|what|what's|how|why|where|when|which|who|can|could|would|should|anyway|any tips|pls|please|thanks|help|since|ever since|now that)\b|[我你他她咱但不也而还])|"
+                            rf"\s*{EMOJI}+\s*(?=$|[.!?,;。！？，；]|(?-i:[A-Z])|(?:i|i'm|i've|my|we|our|but|and|so|also|btw|what|what's|how|why|where|when|which|who|can|could|would|should|anyway|any|is there|are there|does|do|did|it|it's|he|she|they|he's|she's|they're|sorry|ugh|ok|okay|pls|please|thanks|help|since|ever since|now that)\b|[我你他她咱但不也而还])|"
                             r"[，,]\s*(?=(?:不过|但是|可是|但)\s*我(?!们))", re.I)
 #: A discourse marker closing a clause, no part of its object: "I'm a vegetarian tbh", "I like jazz though".
 TRAIL_FILLER = re.compile(r"(?:[\s,]+(?:tbh|lol|lmao|haha+|hah|honestly|fwiw|imo|imho|ngl|btw|though|tho|to be honest|"

@@ -26,7 +26,8 @@ _RESAY = re.compile(rf"^(?:{_OPENER}[,\s]+)*(?:or\s+rather|(?:or\s+)?more\s+like
 
 
 # "Svelte I mean", "Thursdays, I mean", "(well,) Italian really": a short bare value, then "I mean"
-_MEANT_AFTER = re.compile(r"^(?!(?:i|i'm|it|it's|my|we|we're|our|you|he|she|they|that|this|so|and|but|what|how)\b)"
+_MEANT_AFTER = re.compile(r"^(?!(?:i|i'm|it|it's|my|we|we're|our|you|he|she|they|that|this|so|and|but|what|how|nothing|"
+                          r"something|anything|everything|none|nobody|no|not|all|same|whatever)\b)"
                           r"(?P<v>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s*,?\s+(?:i mean|really|actually)\s*[.!]?$", re.I)
 
 
