@@ -45,6 +45,7 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("google api key", re.compile(rf"{_B}AIza[0-9A-Za-z_-]{{30,}}")),
     ("shopify token", re.compile(rf"{_B}shp(?:at|ss|ca|pa)_[A-Fa-f0-9]{{32}}")),
     ("mailgun key", re.compile(rf"{_B}key-[0-9a-z]{{32}}{_E}")),
+    ("mailchimp key", re.compile(rf"{_B}[0-9a-f]{{32}}-us\d{{1,2}}{_E}")),
     ("twilio key", re.compile(rf"{_B}SK[0-9a-f]{{32}}{_E}")),
     ("digitalocean token", re.compile(rf"{_B}do[opr]_v1_[a-f0-9]{{64}}")),
     ("telegram bot token", re.compile(rf"{_B}\d{{8,10}}:AA[A-Za-z0-9_-]{{30,}}")),
@@ -57,6 +58,8 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
 ]
 # a URL carrying a password: scheme://user:PASSWORD@host (also redis://:PASSWORD@host)
 _URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:(?P<v>[^\s/@]{1,200})@[^\s/]+", _I)
+# a URL whose user part is a key: "https://3f9c…@o1.ingest.sentry.io/7" (a DSN), "https://<token>@github.com/…"
+_URL_KEY = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://(?P<v>[A-Za-z0-9_-]{20,200})@[^\s/]+", _I)
 _CLI_PASSWORD = re.compile(r"(?:\bmysql\b|\bmysqldump\b|\bpsql\b|\bmongo(?:sh)?\b)[^\n]{0,80}?\s-p(?P<v>[^\s-][^\s]{3,})|"
                            r"--password[= ](?P<w>\S{4,})|"
                            # a client's password flag that takes the next word: "redis-cli -a X", "sshpass -p X"
@@ -72,6 +75,11 @@ _PASCAL_FIELD = re.compile(r"(?<![A-Za-z0-9_])(?P<k>(?:[A-Z][a-z0-9]+){0,3}(?:Se
 _NOT_SECRET_FIELD = re.compile(r"^(?:Primary|Foreign|Sort|Partition|Public|Cache|Lookup|Index|Row|Unique|Composite|Hash|Map|Object)")
 # a quoted key in JSON or a dict literal: {"secret": "b7d9…"}, {'appSecret': '…'}
 _QUOTED_FIELD = re.compile(r"[\"'](?P<k>[A-Za-z0-9_.-]{2,40})[\"']\s*(?::|=>?)\s*[\"'](?P<v>[^\"'\s]{6,})[\"']")
+# a lowercase compound key naming a secret last, set to a value: "corpsecret=1a2b…", "appsecret：wx_8f3a…" (not a page's
+# cursor: "pagetoken=…")
+_PLAIN_FIELD = re.compile(r"(?<![\w.-])(?P<k>[a-z][a-z0-9]{1,30}(?:secret|token|apikey|appkey|accesskey|secretkey|signkey|"
+                          r"privatekey|password|passwd|pwd|passphrase))\s*[=:：]\s*[\"']?(?P<v>[^\s\"',;&]{6,})")
+_NOT_SECRET_PLAIN_FIELD = re.compile(r"(?:page|next|prev|sync|continuation|cursor|resume)token$")
 _FIELD_LAST_WORD = re.compile(r"(?:password|passwd|pwd|pass|secret|token|api_?key|apikey|access_?key|private_?key|"
                               r"credentials?|key)(?:_?id)?$", re.I)
 _FIELD_WORDS = re.compile(r"password|passwd|secret|token|api_?key|apikey|access_?key|private_?key|credential", re.I)
@@ -133,7 +141,7 @@ def _looks_random(token: str) -> bool:
 _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|building|lock|locker|padlock|bike|safe|"
                 r"vault|lockbox|key\s*box|mailbox|storage|security|unlock|verification|2fa|otp|one[- ]time|phone|sim|atm|check-?in|guard|sms|text(?:ed)?|parental)")
 _EN_WORD = (
-    r"pass(?:word|wd|code|phrase|key)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
+    r"pass(?:word|wd|code|phrase|key)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|p/w|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
     r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
@@ -160,12 +168,12 @@ _EN_NON_VALUE = frozenset(
     there here it this that these those mine yours ours something nothing anything empty blank missing valid
     invalid unknown known and or but with without ok fine good bad rotated set unset my your our their his her
     important sensitive private secret confidential for to of by from as if so like yes no true false null none
-    min max minimum maximum""".split()
+    min max minimum maximum see check ask refer below above attached inside under""".split()
 )
 _EN_PHRASE = re.compile(
     rf"\b(?P<w>{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)(?!-)"
     r"(?:\s*\([^()\n]{1,30}\))?"  # a note on it: "password (case sensitive): …"
-    rf"{_EN_PREP}{_EN_LINK}(?:\s+(?:actually|really|literally|basically|simply)\b)?\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]*[^\s\"'”’,;.!?](?:\s+[^\s\"'”’,;.!?]+){{0,11}})",
+    rf"{_EN_PREP}{_EN_LINK}(?:\s+(?:actually|really|literally|basically|simply|just|only)\b)?\s*[\"'“‘]?(?P<v>[^\s\"'”’,;]*[^\s\"'”’,;.!?](?:\s+[^\s\"'”’,;.!?]+){{0,11}})",
     _I,
 )
 # a credential word followed closely by a value that can only be a typed credential: "wifi key Mossy#Trail88"
@@ -181,7 +189,7 @@ _DATA_KEY = re.compile(r"\b(?:cache|primary|foreign|sort|partition|idempotency|o
                        r"index|s3|redis|map|registry)\s+$|(?:字典|主键|外键|缓存|索引|哈希|映射|排序|分区|键值|对象|json|dict|map)(?:里|中)?的?\s*$", re.I)
 # a shorter hex value counts after "token / secret" and a link ("… we got back was 9c4e2b7a1f3d", "… 我写的是 a8f3…")
 _SHORT_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{10,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{10,}")
-_LINK_END = re.compile(r"(?:\b(?:is|was|were|are)|[:=：]|是|为)\s*$", re.I)
+_LINK_END = re.compile(r"(?:\b(?:is|was|were|are)|[:=：]|是|为|贴(?:一下|出来)?|发(?:给)?你|给你|如下)\s*$", re.I)
 _HEX_NOT_KEY = re.compile(r"\b(?:fingerprint|hash|checksum|sha\d*|md5|commit|digest|ids?)\b", re.I)
 # a token's or secret's value written in hex ("auth token 9f8e7d6c…"): a commit hash has no such name before it
 _LONG_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{20,}|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{20,}")
@@ -194,14 +202,15 @@ _EN_CHANGED_TO = re.compile(
     r"(?:password|passcode|passphrase|pin|pw)\s+(?:to|as|into)\s+[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 # "my login is jdoe / Autumn!Leaves7", "credentials: admin, Adm1n!"
 _EN_LOGIN_PAIR = re.compile(
-    r"\b(?:log\s?in|sign[- ]?in|credentials?|creds?|account)\b[^.\n]{0,20}?(?:\s+is|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
+    r"\b(?:log\s?in|sign[- ]?in|credentials?|creds?|account)\b[^.\n]{0,20}?(?:\s+is|\s+are|\s*:|\s+=|\s+with|\s+as)\s*\S+\s*(?:/|,|\band\b)\s*"
     r"[\"'“]?(?P<v>[^\s\"'”,;]*[^\s\"'”,;.!?])", _I)
 _ZH_WORD = r"密码|口令|预留信息|预留口令|密钥|秘钥|私钥|令牌|验证码|助记词|安全码|授权码|动态码|提取码|分享码|解绑码|配对码|pin\s*码|puk\s*码|暗号|暗语|登录码"
 _ZH_NOT_CREDENTIAL = r"学|管理|策略|规则|长度|强度|框|提示|生成|保护|器|箱|机|锁|本|条|体系|算法|规范|要求|复杂度|设计|重置|哈希|散列|字段"
-_ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*]))"
+_ZH_LINK = r"(?:\s*(?:就|也|都|还|则)?\s*(?:是|为|：|:|=|改成了?|改为|改到|换成了?|设成了?|设为|设置为|设置成|设定为|叫|是这个|如下)|\s*[，,]\s*(?:是|为)|\s+|(?=[A-Za-z0-9!@#$%^&*“「『]))"
 # a zh word where a value would be that says what kind it is, or asks: "一样的", "怎么算的", "多少位"
 _ZH_NOT_VALUE = r"(?:(?:详|参)?见(?:附件|下|上|邮件|群)|附件|待定|暂无|怎么|如何|什么|多少|几|哪|啥|咋|干嘛|干吗|一样|相同|同一|一致|不同|不一样|简单|复杂|太|很|越|" \
-                r"没问题|没错|不对|不行|不用|没有|没设|不知道|对的|正确|错误|挺|蛮|还行|还可以)"  # "密码倒是没问题": what it is like
+                r"没问题|没错|不对|不行|不用|没有|没设|不知道|对的|正确|错误|挺|蛮|还行|还可以|" \
+                r"(?:老|旧|新|原来|之前|以前|上次)的|那个|这个)"  # "密码倒是没问题": what it is like; "还是老的那个": which one
 # who set it, between a secret's name and its link: "口令我定的是 …", "密码我们当时设的是 …"
 _ZH_SETTER = r"(?:我|我们|咱们?|他|她|他们|你|自己)?(?:当时|之前|原来|后来|现在|一般|平时|都|就|也)?(?:设|定|用|填|写|改|起|取|输|选|配)(?:置|成)?的"
 _ZH_PHRASE = re.compile(
@@ -343,8 +352,11 @@ def _en_value_ok(word: str, value: str) -> bool:
         return False  # "even though my password is right", "my password is correct but it says …"
     if _PARTICIPLE_PLACE.match(value):  # "the wifi password is printed on the router": where it is, not what
         return False
-    if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7"
-        return bool(re.search(r"\d", " ".join(value.split()[:6])))
+    if _DIAL.search(word):  # a dial combination is said in turns: "left 33 right 12 left 7", or a code: "7734"
+        head = " ".join(value.split()[:6])
+        if len(re.findall(r"\d+", head)) == 1 and re.search(r"\b\d{1,2}\s+[a-z]{3,}", head):
+            return False  # a count of things: "my favourite combo at the diner is 2 eggs and toast"
+        return bool(re.search(r"\d", head))
     needs_digit = re.fullmatch(r"pin(?:\s+\w+)?|.*code|cvv|cvc|otp", word, _I)
     spaced = _SPACED_CODE.match(value)
     if re.fullmatch(r"pin(?:\s+\w+)?|puk(?:\s+code)?", word, _I) and re.fullmatch(r"\d{1,2}[.,!?)]?", first) \
@@ -352,7 +364,7 @@ def _en_value_ok(word: str, value: str) -> bool:
         return False  # "the PIN on the GPIO header is 17": a board's pin number, not a PIN
     if needs_digit and not re.search(r"\d", value.split()[0]) and not NUMBER_WORDS.match(value):
         return False
-    if word.casefold() in ("pw", "token", "credentials", "credential") and len(first) < 6:
+    if word.casefold() in ("pw", "p/w", "token", "credentials", "credential") and len(first) < 6:
         return False  # "pw: ok", "the token is short" — a bare short word is not a credential
     if re.fullmatch(r"(?:\w+\s+)*(?:secret|token|pass|key|combination)", word, _I) and not _credential_shaped(first):
         return False  # "the secret to good coffee is fresh beans": a common noun needs a value that looks like one
@@ -446,7 +458,7 @@ KNOWN_TECH = re.compile(
 # what a value after a name never is: a colour ("#FF5733"), a commit ("commit 4e8b1d2"), a ticket's key ("the
 # ticket for the password bug is SEC-2291", "工单号是 SEC-2291")
 _COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
-_COMMIT_BEFORE = re.compile(r"\b(?:commit|sha|hash|revision|rev|tag|checksum|digest)\s*(?:is|was|[:=#])?\s*$", re.I)
+_COMMIT_BEFORE = re.compile(r"(?:\b(?:commit|sha|hash|revision|rev|tag|checksum|digest)|提交|版本|哈希值?|校验和)\s*(?:is|was|[:=#]|是|为|：)?\s*$", re.I)
 _TICKET_KEY = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,6}")
 _TICKET_BEFORE = re.compile(r"\b(?:ticket|issue|bug|jira|story|epic|task|pr|mr)\b|工单|问题单|缺陷|需求|任务", re.I)
 
@@ -458,11 +470,15 @@ def named_not_typed(token: str, before: str) -> bool:
                 or (_TICKET_KEY.fullmatch(token) and _TICKET_BEFORE.search(before)))
 
 
+# a cipher, a digest or an encoding and its size: "AES-256", "SHA-512", "RSA-4096", "UTF-16"
+_CIPHER = re.compile(r"(?:aes|sha|rsa|des|3des|hmac|crc|md|ecdsa|ecc|ed|curve|blake|argon|pbkdf|utf|iso|chacha)[-_]?\d{1,5}", re.I)
+
+
 def _product(token: str) -> bool:
     """A product and its version, not a secret: "OAuth2", "React18", "vue3", "python3", "UA857", "X1" — but
     "bluefinch42" and "hunter22x" (a lowercase word with digits, no known stem) are not one."""
     letters_run = re.match(r"[A-Za-z]+", token)
-    if bool(re.fullmatch(r"[A-Z]{1,3}\d+[A-Z]?", token)):
+    if bool(re.fullmatch(r"[A-Z]{1,3}\d+[A-Z]?", token)) or _CIPHER.fullmatch(token):
         return True
     if not _PRODUCT_VERSION.fullmatch(token):
         return False
@@ -604,12 +620,18 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             add(kind, m)
     for m in _URL_PASSWORD.finditer(text):
         add("url with password", m, "v")
+    for m in _URL_KEY.finditer(text):
+        if _LONG_HEX.fullmatch(m.group("v")) or _looks_random(m.group("v")):
+            add("url with key", m, "v")
     for m in _CLI_PASSWORD.finditer(text):
         add("password", m, next(g for g in "vwx" if m.group(g)))
     for m in _ENV_SECRET.finditer(text):
         add("credential", m, "v")
     for m in _FIELD_SECRET.finditer(text):
         if _FIELD_WORDS.search(m.group("k")) and _credential_shaped(m.group("v")):
+            add("credential", m, "v")
+    for m in _PLAIN_FIELD.finditer(text):
+        if not _NOT_SECRET_PLAIN_FIELD.search(m.group("k")) and _credential_shaped(m.group("v")):
             add("credential", m, "v")
     for m in _PASCAL_FIELD.finditer(text):
         value = m.group("v")
@@ -628,6 +650,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         data_key = word == "key" and _DATA_KEY.search(text, 0, m.start("w"))  # "字典的key是 user_name_2024"
         if m.group("gap").strip() and KNOWN_TECH.fullmatch(m.group("v").rstrip(".!?")):
             continue  # "my password doesn't work on Android12": a product a few words on, not the value
+        if m.group("v").rstrip(".!?,").casefold() in _PRODUCTS:
+            continue  # "the API key is in 1Password": where it is kept
         if _HEX_NOT_KEY.search(m.group("gap")) or re.search(r"\b(?:public|publishable|pub)[\s_-]*$", text[max(0, m.start("w") - 14):m.start("w")], _I):
             continue  # "the public key fingerprint is SHA256:…", "the publishable key is pk_live_…": what anyone may see
         if hex_secret or (word != "auth" and not data_key and _strongly_shaped(m.group("v").rstrip(".!?"))):
@@ -670,7 +694,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     for m in _EN_AS_PASSWORD.finditer(text):
         add("password", m, "v")
     for m in _EN_CHANGED_TO.finditer(text):
-        add("password", m, "v")
+        if m.group("v").casefold() not in _EN_NON_VALUE:  # "I changed my PIN to something harder"
+            add("password", m, "v")
     for m in _EN_LOGIN_PAIR.finditer(text):
         if _credential_shaped(m.group("v")):
             add("password", m, "v")
@@ -686,7 +711,10 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue  # "口令是公司年会时大家要对的那种暗号吗？": zh words asked about, not a pass phrase given
         if _ZH_MEASURE.match(m.group("v")):  # "API密钥每90天要轮换一次", "密钥长度 256 位": a period or a length
             continue
-        if not m.group("link").strip() and re.fullmatch(r"[\u4e00-\u9fff]{1,4}[？?！!。]?", m.group("v")):
+        # a pass phrase given in quotes ("接头暗号“月亮湾”"), not a button's label ("验证码“发送”按钮")
+        quoted = m.group("w") in ("暗号", "暗语", "口令") and m.start("v") > 0 and text[m.start("v") - 1] in "\"'“‘「"
+        linked = m.group("link").strip() or re.search(r"[是为叫]$", m.group("gap") or "")  # "预留信息是“桂花糕”"
+        if not linked and not quoted and re.fullmatch(r"[\u4e00-\u9fff]{1,4}[？?！!。]?", m.group("v")):
             continue  # "会提示输入密码 对吧": a space and a few zh words after it (a tag, a verb), no link to a value
         if m.group("gap") and not re.search(r"[是为叫成到设改换]", m.group("gap")) and not m.group("link").strip() \
                 and not _credential_shaped(m.group("v")):
@@ -754,6 +782,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
     from .hedged import find_hedged
+    from .named_alone import find_named_alone
     from .laidout import find_laid_out
     from .noted import find_noted
     from .presented import find_presented
@@ -770,6 +799,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_replied(text)
     found += find_written(text)
     found += find_noted(text)
+    found += find_named_alone(text)
     found += find_system_logins(text)
     found += find_after_user_name(text)
     kept: list[Any] = []
@@ -878,7 +908,8 @@ def _placeholder(f: Finding, text: str) -> bool:
         asked = text[start:f.end + question.end()] if question else ""
         judged = asked and _JUDGED.search(asked) and not _OWNER.search(asked)
         if quoted and not _DUMMY_VALUE.fullmatch(value):  # any quoted value: judged, owned and named by nobody
-            return bool(judged) and not _NAMED_BEFORE.search(text[start:f.start])
+            # named by a word or by a key in code: "define('DB_PASSWORD', 'Wp4$xRt7Kn'); safe?"
+            return bool(judged) and not (_NAMED_BEFORE.search(text[start:f.start]) or _FIELD_WORDS.search(text[start:f.start]))
         return bool(judged) or _ABOUT_TESTS.search(sentence) is not None
     return False
 

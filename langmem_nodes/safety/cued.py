@@ -52,6 +52,11 @@ _SECRET_CUE = re.compile(
     rf"(?:{_WHAT_OPENS})(?:\s+[\w-]+)?\s+codes?|codes?\s+(?:to|for|of|on)\s+(?:the\s+|my\s+|our\s+)?(?:{_WHAT_OPENS})|"
     r"codes?\s+to\s+(?:get\s+in(?:to)?|open|unlock|enter|access|disarm|arm|go\s+in(?:to)?)\b|"
     r"(?:has|needs|takes|uses|with|enter|type)\s+(?:the\s+)?code|"
+    # a code texted to the user: "the code they texted me", "the bank texted me a code"
+    r"codes?\s+(?:(?:they|the\s+\w+|it|he|she|someone|you)\s+)?(?:just\s+)?(?:texted|sms'?d|smsed)|(?:texted|sms'?d|smsed)\s+(?:me|us)\s+(?:a|the|this|that|my)\s+(?:\w+\s+)?code|"
+    # a code the user gave corrected: "the code I gave you was wrong", "the code I sent earlier is old"
+    r"codes?\s+(?:I|we)\s+(?:gave|sent|told|texted|shared)(?:\s+(?:you|u))?(?:\s+(?:earlier|before|yesterday|just\s+now|this\s+morning))?"
+    r"\s+(?:was|is|were)\s+(?:wrong|old|off|incorrect|outdated|a\s+typo|not\s+right|out\s+of\s+date)|"
     r"opens?\s+(?:the|my|our|with)|unlocks?|disarms?|log(?:s|ged)?\s*in(?:to)?|logins?|sign(?:s|ed)?\s*in(?:to)?|"
     r"credentials?|(?:secret|encryption|decryption|private|signing|master|api|access|license|licence|product|recovery|backup)\s+keys?|"
     r"code\s*word|secret\s+word|safe\s*word|memorable\s+(?:word|phrase|info(?:rmation)?)|cvv2?|cvc2?|cvn|(?:amex|card|visa|mastercard|discover)(?:'s)?\s+(?:cid|csc)|otps?|2fa|mfa|(?:digits|numbers?)\s+on\s+the\s+back|"
@@ -59,6 +64,7 @@ _SECRET_CUE = re.compile(
     r"(?:atm|alarm|keypad|key\s*pad|lock\s*box|padlock)\s+(?:numbers?|digits))\b|"
     r"卡(?:片)?(?:背面|背后)|"
     r"密码|口令|密钥|秘钥|私钥|验证码|取件码|取货码|提货码|开柜码|开门码|门禁|门锁|保险箱|保险柜|暗号|暗语|动态码|安全码|"
+    r"(?:给你|发给你|发你|告诉你)的(?:那个)?(?:码|数字)(?:不对|错了|有误|是错的|过期了|作废了)|"
     r"提取码|分享码|授权码|激活码|撤防|布防|解绑码|绑定码|配对码|开锁码|解锁码|解锁|锁屏|登录|登陆|\bpin\s*码|(?<=[\u4e00-\u9fff])(?-i:PIN)(?![A-Za-z])|(?<![A-Za-z])(?-i:PIN)(?=[\u4e00-\u9fff])|\bkey\s*(?:是|为|：|:)", _I)
 # a thing that opens and a code word in one sentence: "the smart lock on our front door, the code for the dog
 # walker is 60 31", "hotel safe i set the code to 1 9 9 0", "智能锁临时密码设的 0 5 2 0 1 3"
@@ -68,7 +74,7 @@ _OPENER = re.compile(r"\b(?:lock\s*box|key\s*box|lockbox|smart\s+lock|locks?|doo
 # "the lockbox: 4471" (not "the locker is 114", "the gate is B12": numbers that say where)
 _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|{_BUZZER})"
                            r"(?:\s+(?:panel|pad|system|unit|box))?(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:\s+[\w-]+)?(?:'s)?)?\s*"
-                           r"(?:is|was|'s|:|=|->|is\s+now|now\s+is|takes|needs|wants|asks\s+for|opens\s+with|uses|has)\s+|"
+                           r"(?:is|was|'s|:|=|->|[—–]+(?=\s*\d{4,8}(?![\d,]))|is\s+now|now\s+is|takes|needs|wants|asks\s+for|opens\s+with|uses|has)\s+|"
                            r"\b(?:door|gate|garage|shed|storage\s+unit|cellar|basement)(?:\s+(?:opener|keypad|remote|door|lock))?(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+)?"
                            r"\s*(?:'s|:|=|->|\s+is|\s+was)\s*|"
                            # the opener named, then its code pointed at: "the alarm, it's 2 5 8 0", "hotel safe, I set it to 5281"
@@ -77,6 +83,7 @@ _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|key\s*s
                            r"\s*(?:,|:|[—–]+|\s-+)\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:(?:set|changed|made|reset)\s+it\s+to|used|picked|chose|went\s+with))\s+|"
                            # a panel only ever typed into, its code right after it: "apartment buzzer 1 4 0 2", "gate keypad 7319"
                            rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
+                           r"\b(?:garage(?:\s+door)?|front\s+door|back\s+door|side\s+(?:door|gate)|main\s+gate)\s+(?=\d{4,8}(?:\s*(?:[,;.!]|$|\b(?:if|then|and|or|for|but)\b)))|"
                            r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)(?:(?!型号|品牌|规格|尺寸|编号)[^，。！？,\d]){0,6}?"
                            r"(?:[，,]\s*(?:就|我|我们)?)?(?:就是|设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
 # what is pressed or said before a panel's code: "star 4 9 2 6 hash", "是 0 7 2 1", "井号 6 3 0 8", "I set it to"
@@ -256,7 +263,7 @@ _THREE_DIGIT_LOCK = re.compile(r"\b(?:padlock|combination\s+lock|combo\s+lock|bi
 _DASHED_DIAL = re.compile(r"\d{1,3}(?:\s*[-–]\s*\d{1,3}){2,3}(?![\d.:/])")
 
 
-def _pieces(sentence: str, offset: int) -> list[Finding]:
+def _pieces(sentence: str, offset: int, identifier: bool = False) -> list[Finding]:
     out = []
     # a card's security code and a padlock's dial have three digits
     least = 3 if _CARD_BACK.search(sentence) or _THREE_DIGIT_LOCK.search(sentence) else 4
@@ -264,7 +271,9 @@ def _pieces(sentence: str, offset: int) -> list[Finding]:
         keyed = re.search(r"\b(?:star|hash|press(?:ed)?)\s*$|[*#]\s*$", sentence[:m.start()], _I)  # "star 1 2 3 4 pound": keys
         if sum(c.isdigit() for c in m.group(0)) >= least and (keyed or not _MEASURE_AFTER.match(sentence[m.end():])) \
                 and not _NOT_VALUE_BEFORE.search(sentence[max(0, m.start() - 14):m.start()]) \
-                and not _WHICH_NUMBER_BEFORE.search(sentence[max(0, m.start() - 6):m.start()]):
+                and not (_WHICH_NUMBER_BEFORE.search(sentence[max(0, m.start() - 6):m.start()])
+                         # an account's number is the identifier itself: "公积金账号 1203 4578 9012"
+                         and not (identifier and re.search(r"[账帐]号\s*(?:是|为|[:：])?\s*$", sentence[:m.start()]))):
             out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
     for m in _SPELLED.finditer(sentence):
         if not _MEASURE_AFTER.match(sentence[m.end():]):
@@ -371,7 +380,7 @@ def find_cued(text: str) -> list[Finding]:
                 values = [Finding("access code", "secret", offset + code.start(), offset + code.end(), code.group(0))]
         if ident and not values:  # an identifier's digits may come in groups: "my SIN is 046 454 286"
             values = _values(sentence, offset, identifier=True) or [
-                Finding("id number", "pii", p.start, p.end, p.value) for p in _pieces(sentence, offset)
+                Finding("id number", "pii", p.start, p.end, p.value) for p in _pieces(sentence, offset, identifier=True)
                 if sum(c.isdigit() for c in p.value) >= 6 and not _NEGATED.search(text[offset:p.start])]  # "…卡号位数不对" after: still given
         found.extend(values)
         # "the password? it's marmalade77": a secret's name asked alone lends its cue like a statement

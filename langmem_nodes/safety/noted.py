@@ -32,7 +32,7 @@ _CUE = re.compile(
     r"key|wi-?fi|wlan|hot\s?spot|wireless|router)\b|密码|口令|暗号|暗语|密钥|秘钥|wifi|无线|热点|路由器", _I)
 # a link, then the value (quoted or not): "is 'moosetracks'", "It's Pelican", "是 Dahai", ": bluemoon"
 _LINKED = re.compile(
-    r"(?:\b(?:is|was|it'?s|its|that'?s|to|as)\b|[:=：]|就是|是|为|改成了?|设成了?|换成了?)\s*[\"'“‘「]?"
+    r"(?:\b(?:is|was|it'?s|its|that'?s|to|as)\b|[:=：]|就是|是|为|改成了?|设成了?|换成了?)\s*(?:(?:just|simply|only)\s+)?[\"'“‘「]?"
     r"(?P<v>[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+=~.\-]{2,39}(?<![.\-])|[\u4e00-\u9fff]{2,12})(?P<q>[\"'”’」]?)", _I)
 _STOPS = ".!?。！？\n"
 # words the note may follow after the value: "bluemoon. Two words joined, no space."; never another link or number
