@@ -782,8 +782,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
     from .hedged import find_hedged
-    from .named_alone import find_named_alone
     from .laidout import find_laid_out
+    from .named_alone import find_named_alone
     from .noted import find_noted
     from .presented import find_presented
     from .replied import find_replied
