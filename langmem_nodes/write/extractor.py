@@ -959,8 +959,8 @@ class RuleExtractor(Extractor):
         found[:] = [f for f in found if id(f[0]) not in routine_made or f[0].replaces]  # a routine alone is context
         if correction:
             fresh = [c for c, *_ in found if c.polarity == "positive" and not c.replaces]
-            if len(fresh) == 1 and (given := correction_cue.disowned(message, _user_texts(earlier))):
-                fresh[0].replaces = given[:1]  # "…是 4 空格的，2 空格是另一个前端项目": the value given away is the old one
+            if len(fresh) == 1 and (given_away := correction_cue.disowned(message, _user_texts(earlier))):
+                fresh[0].replaces = given_away[:1]  # "…是 4 空格的，2 空格是另一个前端项目": the value given away is the old one
             self._inherit(found, earlier)
             replaced_values = {normalize_text(r) for c, *_ in found for r in c.replaces}
             # "是十二点睡，十一点是上床玩手机的时间": the old value said to be something else is no attribute of its own
@@ -1030,9 +1030,9 @@ class RuleExtractor(Extractor):
             found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(back)]
         thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
-            before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
-            thread_change.mark(found, before)
-            negated_again.mark(found, before)  # "I like running" … "I don't like running, I like cycling"
+            said_before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
+            thread_change.mark(found, said_before)
+            negated_again.mark(found, said_before)  # "I like running" … "I don't like running, I like cycling"
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
         skips += restated
