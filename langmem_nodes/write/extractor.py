@@ -416,7 +416,7 @@ def _correction_parts(content: str) -> list[str]:
     return [content]
 
 
-def _corrected_in_run(out: list[PendingWrite], said_in: list[int], skipped: list[dict[str, str]]
+def _corrected_in_run(out: list[PendingWrite], read_from: list[tuple[int, int]], skipped: list[dict[str, str]]
                       ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
     """Two user messages sent in one run ("I use Vim." + "Actually Helix, not Vim."): a correction in the later
     message replaces the value an earlier one gave in the same slot, as it would have a turn later (the resolver
@@ -426,7 +426,7 @@ def _corrected_in_run(out: list[PendingWrite], said_in: list[int], skipped: list
         if fix.record.source is not Source.EXPLICIT_CORRECTION:
             continue
         named = {normalize_text(v) for v in fix.replaces}
-        slot = [i for i in range(k) if said_in[i] < said_in[k] and out[i].record.subject == fix.record.subject
+        slot = [i for i in range(k) if read_from[i] < read_from[k] and out[i].record.subject == fix.record.subject
                 and out[i].record.predicate == fix.record.predicate
                 and normalize_text(out[i].record.object) != normalize_text(fix.record.object)]
         # the values it names ("Helix, not Vim"), else the last one said in its slot ("Actually, Helix.")
@@ -458,7 +458,7 @@ class RuleExtractor(Extractor):
         latest, earlier = latest_user_turns(turns)
         offset = len(earlier)
         out: list[PendingWrite] = []
-        said_in: list[int] = []  # the latest message each pending write comes from
+        read_from: list[tuple[int, int]] = []  # (latest message, part of it) each pending write was read from
         skipped: list[dict[str, str]] = []
         for j, turn in enumerate(latest):
             content = turn.get("content")
@@ -487,8 +487,8 @@ class RuleExtractor(Extractor):
                 if smuggled:
                     p.flags = ["injection"]
                 out.append(p)
-                said_in.append(j * 1000 + n)
-        return _corrected_in_run(out, said_in, skipped)
+                read_from.append((j, n))
+        return _corrected_in_run(out, read_from, skipped)
 
     async def aextract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
                                  ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
