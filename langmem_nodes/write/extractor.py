@@ -98,6 +98,7 @@ from . import (
     team_frame,
     thread_change,
     topic_holder_zh,
+    traditional,
     transcript,
     unsaid_change,
     withdrawal,
@@ -455,7 +456,9 @@ class RuleExtractor(Extractor):
 
     def extract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
                           ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
-        latest, earlier = latest_user_turns(turns)
+        written_latest, earlier = latest_user_turns(turns)
+        # "我對花生過敏": read in Simplified, one character for one; the values are given back as written
+        latest, earlier = traditional.simplified_turns(written_latest), traditional.simplified_turns(earlier)
         offset = len(earlier)
         out: list[PendingWrite] = []
         read_from: list[tuple[int, int]] = []  # (latest message, part of it) each pending write was read from
@@ -464,6 +467,8 @@ class RuleExtractor(Extractor):
             content = turn.get("content")
             if not isinstance(content, str) or not content.strip():
                 continue
+            written = str(written_latest[j].get("content"))
+            simplified = content
             tid = turn_id(turn, offset + j)
             smuggled = find_injection(content)  # one injected sentence taints the whole message
             content, others = transcript.own_lines(content)  # a pasted chat: other speakers' lines are not the user's
@@ -479,7 +484,8 @@ class RuleExtractor(Extractor):
                 part_found, part_skips = _habits_read(part, *self.analyse(part, earlier=[*earlier, *latest[:j], *prior]))
                 found += [(*f, n) for f in part_found]
                 skips += part_skips
-            skipped += skips
+            skipped += traditional.skips_as_written(skips, simplified, written)
+            found = [(*traditional.as_written([f[:4]], simplified, written)[0], f[4]) for f in found]
             for claim, clause, source, hedged, n in found:
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid, said_in=content)
                 if (began := stated_time.since(clause, now)) is not None:  # "I moved to Denver last month"
@@ -508,6 +514,10 @@ class RuleExtractor(Extractor):
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
         question, hypothetical, reported speech, about someone else, one-off, small talk, past episode, no parse.
         A quoted phrase is read as one piece (`quoted`)."""
+        written, message = message, traditional.as_read(message)  # a direct call with Traditional text (see extract_explained)
+        if message != written:
+            read, unread = self.analyse(message, earlier=traditional.simplified_turns(earlier))
+            return traditional.as_written(read, message, written), traditional.skips_as_written(unread, message, written)
         message, code = code_spans.split(fold_width(message))  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
         found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
