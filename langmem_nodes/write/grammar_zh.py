@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from . import chat16_zh, chat_zh
+from . import chat16_zh, chat_zh, convention_zh
 from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _run, _switch, name_predicate
 from .places import is_place
 from .pronouns import _ZH_BREED
@@ -593,8 +593,11 @@ def _an_object(c: Claim) -> bool:
 
 
 def pre(clause: str) -> list[Claim]:
-    """Claims of the `PRE` rules; none on a clause without Chinese ("our orm is prisma" is English)."""
-    return [c for c in _run(PRE, clause) if _an_object(c)] if _CJK.search(clause) else []
+    """Claims of the `PRE` rules; none on a clause without Chinese ("our orm is prisma" is English). A code
+    convention ("缩进都用 tab", `convention_zh`) is read first."""
+    if not _CJK.search(clause):
+        return []
+    return convention_zh.read(clause) or [c for c in _run(PRE, clause) if _an_object(c)]
 
 
 def post(clause: str) -> list[Claim]:

@@ -39,7 +39,7 @@ from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_tex
 from ..slots import SLOT_KEY, in_slot, replaced_values
 from ..state import PendingWrite
 from ..store.sqlite import KeyRef, RivalRead
-from . import withdrawal
+from . import rule_aspect, withdrawal
 from .extract import SKIPS_KEY
 
 
@@ -126,6 +126,8 @@ def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef, *, replaces: S
     same_obj = same_value(new.object, old.object)  # "素食者" is "vegetarian"
     if same_obj:
         return new.polarity != old.polarity
+    if new.predicate == "rule" and _polarity(new) == _polarity(old) == "positive" and rule_aspect.contradicts(new.object, old.object):
+        return True  # "we always use tabs" after "use 2-space indentation": one value per aspect of the work
     if is_exclusive(new.predicate) and _polarity(new) != "negative":
         return True  # (a negative takes back only the value it names: "not a student anymore" leaves "teacher")
     if _polarity(new) == "negative" and _polarity(old) == "positive" and withdrawal.names(new.object, old.object):
