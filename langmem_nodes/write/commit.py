@@ -30,6 +30,7 @@ from ..records import (
 from ..state import PendingWrite
 from ..store import KeyConflict, VersionConflict
 from ..store.sqlite import RivalRead
+from . import rule_release
 from .dedup import DedupNode, merged
 from .extractor import latest_user_turns, turn_id
 from .promote import PromoteNode
@@ -97,15 +98,16 @@ class CommitNode(MemoryNode):
                 time.sleep(random.uniform(0, 0.005 * (attempt + 1)))  # let the colliding writer finish
         self._restatements(pending, state, ctx, now)
         by_id = {r.id: r for r in stored}
+        skips, released = rule_release.carry_out(self.store, state.get("memory_extract_skips") or [], ctx, now)
         not_stored = [{"text": s.get("text", ""), "action": "not_stored", "reason": s.get("reason", "no parse")}
-                      for s in state.get("memory_extract_skips") or []]
+                      for s in skips]
         for skip in state.get("memory_extract_skips") or []:
             if skip.get("confirm"):
                 self._doubt([tuple(c) for c in skip["confirm"]], ctx, now, said=str(skip.get("reason", "")))
         return {
             "memory_written": [by_id.get(r.id, r).model_dump(mode="json") for r in plan.add],
             "memory_skipped": plan.skipped + not_stored,
-            "memory_superseded": plan.superseded,
+            "memory_superseded": plan.superseded + released,
         }
 
     def _restatements(self, pending: Sequence[PendingWrite], state: dict[str, Any], ctx: MemoryContext,

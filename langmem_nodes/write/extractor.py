@@ -90,6 +90,7 @@ from . import (
     resay,
     routine,
     rule_holder_en,
+    rule_release,
     slip,
     softened,
     stack_parts_en,
@@ -598,6 +599,9 @@ class RuleExtractor(Extractor):
             read += 1
             if (change_only := unsaid_change.read(sentence)) is not None:  # "I moved.", "我换工作了": no new value
                 skips.append(change_only)
+                continue
+            if (release := rule_release.read(sentence)) is not None:  # "You don't need to use pytest anymore"
+                skips.append(release)  # the commit supersedes the rule it names (`rule_release.carry_out`)
                 continue
             if (change_first := change_value.leading_change(sentence)) is not None:  # "I moved, now in a bigger flat"
                 skips.append(change_first)
