@@ -18,7 +18,7 @@ from ..text import to_simplified
 from .rules import Claim
 
 _HOLDER = r"(?P<h>(?:这个|本|该|此|我们|咱们)?\s*(?:项目|仓库|repo|代码库|工程|服务|团队|组)|我们|咱们)?(?:的|里|里面|中)?\s*"
-_TOPIC = (r"(?P<t>(?:代码|程式码|程序|前端|后端|Python|python|JS|js|TS|ts|Go|go|SQL|sql|YAML|yaml|数据库)?\s*(?:的)?\s*"
+_TOPIC = (r"(?P<t>(?:代码|程式码|程序码|程序|前端|后端|Python|python|JS|js|TS|ts|Go|go|SQL|sql|YAML|yaml|数据库)?\s*(?:的)?\s*"
           r"(?:缩进|缩排|变量名?|函数名|方法名|类名|文件名|目录名|表名|字段名|列名|常量名?|组件名|分支名|命名|字符串|引号|注释|注解|"
           r"提交信息|提交说明|commit\s*(?:message|信息)?|测试|单元测试|每行|行宽|文档))")
 _WAY = r"(?P<w>(?:都|也|统一|一律|全部|全|一概)+(?:用|使用|采用|写成|改成|改用|按)|(?:都|也|统一|一律)*(?:不超过|不要超过|控制在))"
