@@ -45,7 +45,7 @@ PAIRS = [
     ("From now on, keep lines under 80 characters in this repo.", "From now on, keep lines under 120 characters in this repo.", "120"),
     ("From now on, always use 2-space indentation.", "以后缩进都用 tab。", "tab"),
     ("以后这个仓库缩进都用两个空格。", "以后这个仓库缩进统一用四个空格。", "四"),
-    ("以后字符串都用单引号。", "以后字符串统一用双引号。", "双引号"),
+    ("以后字符串都用单引号。", "以后字符串全都用双引号。", "双引号"),
     ("以后变量名都用驼峰命名。", "以后变量名都用下划线命名。", "下划线"),
     ("以后代码注释都用中文写。", "以后代码注释都用英文写。", "英文"),
     ("以后回答我都用英文。", "以后回答我都用中文。", "中文"),

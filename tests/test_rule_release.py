@@ -13,6 +13,7 @@ from langgraph.graph import END, START, StateGraph
 
 from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory
 from langmem_nodes.records import LedgerOp, Status
+from langmem_nodes.write import rule_release
 
 
 @pytest.fixture
@@ -159,3 +160,12 @@ def test_a_release_leaves_other_rules_alone(chat):
     say(HINTS)
     say("You don't need to use pytest anymore.")
     assert _rules(store) == ["type hints"]
+
+
+@pytest.mark.parametrize("said", [
+    "We no longer use Jenkins.", "我们组已经不用 SVN 了。", "I don't need pytest anymore, I moved to Go.",
+    "You don't need to use pytest for this snippet.", "我们不用 Redux 了。", "我不需要咖啡了。",
+    "Is the pytest rule still in force?", "这条规则删了吗？",
+])
+def test_statements_and_questions_are_no_release(said):
+    assert rule_release.read(said) is None

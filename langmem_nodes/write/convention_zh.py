@@ -1,6 +1,7 @@
 """A code convention said in Chinese as one way for all of a topic: a topic of the code (缩进, 变量名, 字符串, 注释,
 提交信息, 测试, 每行…), 都 / 统一 / 一律, then the way (用 tab, 用下划线命名, 用英文写, 不超过 80 个字符). It is a rule —
-the project's when a holder of the code is named ("这个仓库的提交信息都用英文写"), else the user's — never a statement
+the project's when a holder of the code is named ("这个仓库的提交信息都用英文写") or the way is firm (统一, 一律: "代码注释统一
+用英文写", as `work_rule_zh` reads it), else the user's — never a statement
 or a tool the project uses ("以后缩进都用 tab" was «用户陈述», "这个仓库的提交信息都用英文写" «项目使用中文写»). The
 rule keeps its topic, so two rules about one aspect can be compared (`rule_aspect`).
 
@@ -21,7 +22,7 @@ _HOLDER = r"(?P<h>(?:这个|本|该|此|我们|咱们)?\s*(?:项目|仓库|repo|
 _TOPIC = (r"(?P<t>(?:代码|程式码|程序码|程序|前端|后端|Python|python|JS|js|TS|ts|Go|go|SQL|sql|YAML|yaml|数据库)?\s*(?:的)?\s*"
           r"(?:缩进|缩排|变量名?|函数名|方法名|类名|文件名|目录名|表名|字段名|列名|常量名?|组件名|分支名|命名|字符串|引号|注释|注解|"
           r"提交信息|提交说明|commit\s*(?:message|信息)?|测试|单元测试|每行|行宽|文档))")
-_WAY = r"(?P<w>(?:都|也|统一|一律|全部|全|一概)+(?:用|使用|采用|写成|改成|改用|按)|(?:都|也|统一|一律)*(?:不超过|不要超过|控制在))"
+_WAY = r"(?P<w>(?:都|统一|一律|全部|全|一概)+(?:用|使用|采用|写成|改成|改用|按)|(?:都|统一|一律)*(?:不超过|不要超过|控制在))"
 _RULE = re.compile(rf"^{_HOLDER}{_TOPIC}\s*{_WAY}\s*(?P<o>[^，,。；;！!？?]{{1,20}}?)(?:来)?(?:写|命名|缩进|格式)?(?:吧|哈|啊)?$")
 
 
@@ -31,7 +32,7 @@ def read(clause: str) -> list[Claim]:
     m = _RULE.match(to_simplified(text))
     if not m or not m.group("o").strip():
         return []
-    holder = "project" if m.group("h") else "user"
+    holder = "project" if m.group("h") or re.search(r"统一|一律", m.group("w")) else "user"  # a firm way is the team's
     return [Claim(holder, "rule", text[m.start("t"):].strip(), "positive", "rule")]
 
 

@@ -14,7 +14,7 @@ rules it names — never deleting them, the ledger saying the user took them bac
 a preference of the same words.
 
 >>> read("You don't need to use pytest anymore.")["release"], read("注释不一定要用中文。")["release"]
-({'kind': 'retract', 'topic': ['pytest'], 'verb': 'use'}, {'kind': 'loosen', 'topic': ['注释', '中文'], 'verb': ''})
+({'kind': 'retract', 'topic': ['pytest'], 'verb': 'us'}, {'kind': 'loosen', 'topic': ['注释', '中文'], 'verb': ''})
 >>> matches(read("Drop the rule about tests.")["release"], "write tests with pytest"), read("Do we still need pytest?")
 (True, None)
 """
@@ -38,7 +38,8 @@ _MORE = r"\s+(?:anymore|any more|any longer|from now on|going forward)"
 _RULE_N = r"(?:rule|instruction|convention|requirement|guideline|policy)"
 _EN: list[tuple[str, re.Pattern[str]]] = [
     # "you don't need to use pytest anymore", "we no longer have to write tests with pytest"
-    ("retract", re.compile(rf"^(?:you|we)\s+(?:no longer|don'?t|do not|needn'?t)\s+(?:(?:need|have)\s+to\s+)?(?P<vp>.+?)(?P<more>{_MORE})?$", _I)),
+    # (the need is what is lifted: "we no longer use Jenkins" is a fact about the team, no rule released)
+    ("retract", re.compile(rf"^(?:you|we)\s+(?:(?:no longer|don'?t|do not)\s+(?:need|have)\s+to|needn'?t)\s+(?P<vp>.+?)(?P<more>{_MORE})?$", _I)),
     # "no need to use pytest any more", "there's no need to …"
     ("retract", re.compile(rf"^(?:there(?:'s| is)\s+)?no (?:more )?need (?:for you )?to\s+(?P<vp>.+?)(?P<more>{_MORE})$", _I)),
     # "you can stop adding type hints", "feel free to stop …"
@@ -111,9 +112,10 @@ _ZH: list[tuple[str, re.Pattern[str]]] = [
     # "注释不一定要用中文", "代码注释不必每次都用中文", "不一定非要用英文回答我"
     ("loosen", re.compile(rf"^(?P<pre>[^，,]*?)(?:你|我们)?(?:也)?(?:不一定(?:非)?(?:要|得)|不必每次都|不用每次都|不是必须|不强制|不必非(?:要|得))(?P<vp>[^，,]+?){_ZH_TAIL}$")),
     ("loosen", re.compile(rf"^(?P<pre>[^，,]+?)(?:是|就)?可选的?了?{_ZH_TAIL}$")),
-    # "代码注释不用再用中文了", "以后不用再用英文回答我了", "别再提醒我喝水了", "不需要用英文回答我了"
+    # "代码注释不用再用中文了", "以后不用再用英文回答我了", "别再提醒我喝水了", "不需要用英文回答我了" (a bare 不用 is
+    # "not use": "我们组已经不用 SVN 了" is a fact about the team)
     ("retract", re.compile(rf"^(?P<pre>[^，,]*?)(?:你|我们)?(?:以后|之后)?(?:就|也)?(?P<cue>不用再|不需要再|不必再|无需再|用不着再|别再|不要再|不再需要|"
-                           rf"不需要|不用|不必)(?P<vp>[^，,]+?)(?P<le>了)?{_ZH_TAIL}$")),
+                           rf"不需要|不必)(?P<vp>[^，,]+?)(?P<le>了)?{_ZH_TAIL}$")),
     # "注释用中文那条规则删了吧", "用英文回答那条作废吧", "取消注释用中文的那条规定", "注释用中文的规矩不算了"
     ("retract", re.compile(rf"^(?:把)?(?P<pre>[^，,]+?)(?:的)?(?:(?:那|这)条{_ZH_RULE_N}?|{_ZH_RULE_N})(?:就|也|可以|你)*{_ZH_DROP}{_ZH_TAIL}$")),
     ("retract", re.compile(rf"^(?:把)?(?:取消|删掉|删了|去掉|废除|撤销|忘掉|忘了)(?P<pre>[^，,]+?)(?:的)?(?:(?:那|这)条)?{_ZH_RULE_N}{_ZH_TAIL}$")),
@@ -135,10 +137,10 @@ def _zh(text: str) -> dict[str, Any] | None:
         if not m:
             continue
         groups = m.groupdict()
-        if kind == "retract" and groups.get("cue") in ("不需要", "不用", "不必") and not groups.get("le"):
-            return None  # "代码注释不用写太多": no 再, no 了 — how to do it, not a rule lifted
-        if _ZH_REPORTED.search(groups.get("pre") or ""):
-            return None
+        if kind == "retract" and groups.get("cue") in ("不需要", "不必") and not groups.get("le"):
+            return None  # "代码注释不必写太多": no 再, no 了 — how to do it, not a rule lifted
+        if _ZH_REPORTED.search(groups.get("pre") or "") or re.match(r"我(?!们)", groups.get("pre") or ""):
+            return None  # someone said it; "我不需要咖啡了" is what the user needs, no rule of the assistant's
         said = (groups.get("pre") or "") + "|" + (groups.get("vp") or "")
         topic = [c for c in _ZH_FUNCTION.split(said.replace("|", " ")) for c in c.split() if c]
         if not topic:
