@@ -60,6 +60,7 @@ from . import (
     dropped_en,
     edit_request,
     elided,
+    family_facts,
     figurative_en,
     frames,
     grammar,
@@ -281,7 +282,7 @@ _EN = {
     "allergy": "User is allergic to {o}", "diet": "User's diet: {o}", "prefers": "User likes {o}",
     "uses": "User uses {o}", "working_on": "User is working on {o}", "package_manager": "Project uses {o}",
     "rule": "{s} rule: {o}", "states": "User stated: {o}", "learning": "User is learning {o}", "has": "User has {o}",
-    "trait": "User's trait: {o}",
+    "trait": "User's trait: {o}", "family": "User's {o}",
 }
 _EN_NEG = {"prefers": "User does not like {o}", "uses": "User no longer uses {o}", "diet": "User does not eat or drink {o}",
            "rule": "{s} rule: never {o}", "states": "User stated (negative): {o}"}
@@ -290,6 +291,7 @@ _ZH = {
     "works_at": "用户就职于{o}", "from": "用户来自{o}", "allergy": "用户对{o}过敏", "diet": "用户饮食：{o}",
     "prefers": "用户喜欢{o}", "uses": "用户使用{o}", "working_on": "用户正在做{o}", "package_manager": "项目使用{o}",
     "rule": "{s}规则：{o}", "states": "用户陈述：{o}", "learning": "用户在学{o}", "has": "用户有{o}", "trait": "用户的特征：{o}",
+    "family": "用户的{o}",
 }
 _ZH_NEG = {"prefers": "用户不喜欢{o}", "uses": "用户不再使用{o}", "diet": "用户不吃{o}", "rule": "{s}规则：不要{o}",
            "states": "用户陈述（否定）：{o}", "has": "用户没有{o}"}
@@ -525,6 +527,7 @@ class RuleExtractor(Extractor):
         found = [(rule_holder_en.held(c, q), q, s, h) for c, q, s, h in found]  # "Never use `any` in our code": the project's
         found, skips = negated_wish_en.reread(found, skips)  # "I'd rather you didn't use X": X, negative
         found, skips = standing_request_en.reread(found, skips)  # "don't suggest X, ever"; one fact, one record
+        found, skips = family_facts.reread(found, skips, message, about_others=ABOUT_OTHERS)  # "Remember that my wife is allergic to …"
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
