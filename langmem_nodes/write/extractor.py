@@ -96,6 +96,7 @@ from . import (
     stack_parts_en,
     standing_request_en,
     stated_time,
+    symptom,
     team_frame,
     thread_change,
     topic_holder_zh,
@@ -528,6 +529,8 @@ class RuleExtractor(Extractor):
         found, skips = negated_wish_en.reread(found, skips)  # "I'd rather you didn't use X": X, negative
         found, skips = standing_request_en.reread(found, skips)  # "don't suggest X, ever"; one fact, one record
         found, skips = family_facts.reread(found, skips, message, about_others=ABOUT_OTHERS)  # "Remember that my wife is allergic to …"
+        skips += [{"text": q, "reason": "one-off"} for c, q, _, _ in found if symptom.is_symptom(c, q)]  # "fails with exit code 137"
+        found = [f for f in found if not symptom.is_symptom(f[0], f[1])]
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
