@@ -29,3 +29,9 @@ def test_the_new_employer_replaces_the_old(before, change, now, store) -> None:
 def test_no_employer_from_other_joins_and_durations(text, store) -> None:
     out = create_write_graph(store).compile().invoke({"messages": [HumanMessage(text)]}, context=CTX)
     assert not [w for w in out["memory_written"] if w.get("predicate") in ("works_at", "works_in")]
+
+
+@pytest.mark.parametrize("text", ["I've gone vegan now.", "I’ve gone fully vegan.", "I went vegan in January."])
+def test_gone_vegan_is_the_users_diet(text, store) -> None:
+    out = create_write_graph(store).compile().invoke({"messages": [HumanMessage(text)]}, context=CTX)
+    assert [(w["predicate"], w["object"]) for w in out["memory_written"]] == [("diet", "vegan")]

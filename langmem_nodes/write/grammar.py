@@ -447,7 +447,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?:\s+(?:years?\s+old|yo|y/o))?(?=$|\s+(?:last|this|on|yesterday|today|so|and|lol|haha|now)\b|\s*[,.!])", _I),
      lambda m: _claim("user", "attr:age", m.group("o"), kind="identity")),
     # "i went vegan in january", "I became vegetarian"
-    (re.compile(r"^i\s+(?:went|became|turned|'ve gone|have gone|switched to being)\s+(?P<o>vegan|vegetarian|pescatarian|"
+    (re.compile(r"^i(?:\s+(?:went|became|turned|have gone|switched to being)|\s*['’]ve\s+gone)\s+(?:fully\s+|completely\s+)?(?P<o>vegan|vegetarian|pescatarian|"
                 r"gluten[- ]free|keto|dairy[- ]free)\b.*$", _I),
      lambda m: _claim("user", "diet", m.group("o"), kind="identity")),
     # "i moved everything to fly.io": the new home of the user's things is a tool they use
