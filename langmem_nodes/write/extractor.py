@@ -71,6 +71,7 @@ from . import (
     kin_age,
     kin_correction,
     kin_holder_zh,
+    manner_rule_zh,
     left_job,
     means_after,
     musical_instrument,
@@ -531,6 +532,7 @@ class RuleExtractor(Extractor):
         found, skips = family_facts.reread(found, skips, message, about_others=ABOUT_OTHERS)  # "Remember that my wife is allergic to …"
         skips += [{"text": q, "reason": "one-off"} for c, q, _, _ in found if symptom.is_symptom(c, q)]  # "fails with exit code 137"
         found = [f for f in found if not symptom.is_symptom(f[0], f[1])]
+        found = [(next(iter(manner_rule_zh.as_rule(c, q)), c), q, s, h) for c, q, s, h in found]  # "以后提交信息都用英文写"
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
