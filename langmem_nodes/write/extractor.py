@@ -23,6 +23,7 @@ import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -50,6 +51,7 @@ from . import (
     code_spans,
     codeswitch,
     contrast,
+    convention_lead,
     correction_cue,
     correction_ref,
     correction_slot,
@@ -522,6 +524,9 @@ class RuleExtractor(Extractor):
         if message != written:
             read, unread = self.analyse(message, earlier=traditional.simplified_turns(earlier))
             return traditional.as_written(read, message, written), traditional.skips_as_written(unread, message, written)
+        if (rules := convention_lead.split(message)) is not None:  # "Our convention: never …, always …": the project's
+            read, unread = self.analyse(rules, earlier=earlier)
+            return [(replace(c, subject="project") if c.predicate == "rule" else c, q, s, h) for c, q, s, h in read], unread
         message, code = code_spans.split(fold_width(message))  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
         found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
