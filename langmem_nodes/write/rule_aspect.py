@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from ..text import to_simplified
+from .traditional import as_read
 
 _I = re.IGNORECASE
 _NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "八": 8}
@@ -91,7 +91,7 @@ def _values(text: str) -> dict[str, set[str]]:
 
 def aspect(obj: str) -> tuple[tuple[str, str | None, tuple[str, ...]], str] | None:
     """((family, what it is about, qualifiers), value) for a rule's object, else None (no aspect, or two)."""
-    text = to_simplified(obj)
+    text = as_read(obj)
     kept = _SET_ASIDE.sub(" ", text)
     found = _values(kept)
     if len(found) != 1:

@@ -26,7 +26,7 @@ from datetime import datetime
 from typing import Any
 
 from ..records import LedgerEntry, LedgerOp, MemoryContext, MemoryRecord, Source, Status
-from ..text import to_simplified
+from .traditional import as_read
 
 _I = re.IGNORECASE
 RETRACTED, LOOSENED, NOTHING = "rule taken back", "rule loosened", "no rule held to take back"
@@ -128,7 +128,7 @@ _ZH_REPORTED = re.compile(r"说|觉得|认为|听说|据说")
 
 
 def _zh(text: str) -> dict[str, Any] | None:
-    t = to_simplified(text.strip().rstrip("。.!！…~～ "))
+    t = as_read(text.strip().rstrip("。.!！…~～ "))
     if re.search(r"[？?]|吗$|呢$", t) or "，" in t or "," in t:
         return None
     t = _ZH_LEAD.sub("", t)
@@ -163,9 +163,9 @@ def read(sentence: str) -> dict[str, Any] | None:
 
 def matches(release: dict[str, Any], rule_object: str) -> bool:
     """Does a release name this rule? Every topic word in the rule's object, and its verb one of doing or the rule's."""
-    obj = to_simplified(rule_object)
+    obj = as_read(rule_object)
     if re.search(r"[\u3400-\u9fff]", "".join(release["topic"])):
-        return all(_covered(to_simplified(c), obj) for c in release["topic"])
+        return all(_covered(as_read(c), obj) for c in release["topic"])
     words = {_stem(w) for w in re.findall(r"[\w+#.-]+", obj)}
     verb = release.get("verb") or ""
     return all(_stem(w) in words for w in release["topic"]) and (not verb or verb in _DOING or verb in words)
