@@ -169,3 +169,15 @@ def test_a_release_leaves_other_rules_alone(chat):
 ])
 def test_statements_and_questions_are_no_release(said):
     assert rule_release.read(said) is None
+
+
+@pytest.mark.parametrize("said", ["We no longer need to run Jenkins, we use GitHub Actions now."])
+def test_a_release_naming_no_rule_held_leaves_the_sentence_read_as_usual(chat, said):
+    from langmem_nodes.write.extractor import RuleExtractor
+
+    assert rule_release.read(said) is not None
+    say, store = chat
+    expected = {c.object for c, *_ in RuleExtractor().claims(said)}
+    assert expected, "the sentence says something"
+    out = say(said)
+    assert {w["object"] for w in out["memory_written"]} == expected

@@ -79,6 +79,9 @@ class CommitNode(MemoryNode):
         if ctx.incognito:
             return self._incognito(state, ctx, now)
         pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]
+        # a rule taken back first: what its sentence would otherwise say is not written
+        skips, released, said = rule_release.carry_out(self.store, state.get("memory_extract_skips") or [], ctx, now)
+        pending = [p for p in pending if not rule_release.read_from(p.quote, said)]
         for attempt in range(self.retries + 1):
             # the plan re-reads every record it updates, so a retry works on fresh versions
             plan = _Plan(self.store, self.ttl, ctx, now)
@@ -98,7 +101,6 @@ class CommitNode(MemoryNode):
                 time.sleep(random.uniform(0, 0.005 * (attempt + 1)))  # let the colliding writer finish
         self._restatements(pending, state, ctx, now)
         by_id = {r.id: r for r in stored}
-        skips, released = rule_release.carry_out(self.store, state.get("memory_extract_skips") or [], ctx, now)
         not_stored = [{"text": s.get("text", ""), "action": "not_stored", "reason": s.get("reason", "no parse")}
                       for s in skips]
         for skip in state.get("memory_extract_skips") or []:

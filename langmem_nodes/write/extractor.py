@@ -615,8 +615,8 @@ class RuleExtractor(Extractor):
                 skips.append(change_only)
                 continue
             if (release := rule_release.read(sentence)) is not None:  # "You don't need to use pytest anymore"
-                skips.append(release)  # the commit supersedes the rule it names (`rule_release.carry_out`)
-                continue
+                skips.append(release)  # the commit supersedes the rule it names (`rule_release.carry_out`); read on,
+                # for a sentence that names no rule held is read as usual ("我们项目不需要再支持 IE 了")
             if (change_first := change_value.leading_change(sentence)) is not None:  # "I moved, now in a bigger flat"
                 skips.append(change_first)
             if ((correction or negated_frame.MARKED.search(sentence)) and not lx.QUESTION.search(sentence)

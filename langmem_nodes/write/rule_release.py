@@ -9,9 +9,10 @@ and a verb that is either a plain verb of doing ("use", "write", 用, 写) or th
 "write tests with pytest" and "代码注释都用中文写" alone. A question, reported speech or a cue with no topic
 ("不用再担心了" names nothing a rule holds) release nothing.
 
-The extractor turns a release into a skip carrying `release`; the commit (`carry_out`) supersedes the active
-rules it names — never deleting them, the ledger saying the user took them back — and a loosened rule is replaced by
-a preference of the same words.
+The extractor turns a release into a skip carrying `release` and reads the sentence on as usual; the commit
+(`carry_out`) supersedes the active rules it names — never deleting them, the ledger saying the user took them back;
+a loosened rule is replaced by a preference of the same words — and writes nothing else read from that sentence. A
+release naming no rule held leaves the sentence's own claims alone ("我们项目不需要再支持 IE 了" is a fact).
 
 >>> read("You don't need to use pytest anymore.")["release"], read("注释不一定要用中文。")["release"]
 ({'kind': 'retract', 'topic': ['pytest'], 'verb': 'us'}, {'kind': 'loosen', 'topic': ['注释', '中文'], 'verb': ''})
@@ -29,7 +30,7 @@ from ..records import LedgerEntry, LedgerOp, MemoryContext, MemoryRecord, Source
 from .traditional import as_read
 
 _I = re.IGNORECASE
-RETRACTED, LOOSENED, NOTHING = "rule taken back", "rule loosened", "no rule held to take back"
+RETRACTED, LOOSENED = "rule taken back", "rule loosened"
 
 # ---- English ----------------------------------------------------------------------------------------------
 _LEAD = re.compile(r"^(?:(?:ok(?:ay)?|so|well|also|and|actually|btw|by the way|oh|hey|fyi|just so you know|from now on|"
@@ -179,16 +180,18 @@ def _covered(chunk: str, obj: str) -> bool:
     return ok[-1]
 
 
-def carry_out(store: Any, skips: list[dict[str, Any]], ctx: MemoryContext, now: datetime) -> tuple[list[dict[str, Any]], list[str]]:
+def carry_out(store: Any, skips: list[dict[str, Any]], ctx: MemoryContext, now: datetime
+              ) -> tuple[list[dict[str, Any]], list[str], list[str]]:
     """Supersede the active rules the releases in `skips` name (a loosened one by a preference of the same words):
-    the skips with their outcome as reason, and the ids superseded."""
+    the skips with their outcome as reason (a release that named no rule held leaves no skip: its sentence was
+    read as usual), the ids superseded and the sentences that released a rule."""
     releases = [k for k in skips if k.get("release")]
     if not releases:
-        return skips, []
+        return skips, [], []
     visible = [p for p in ctx.visible_partitions() if not p.startswith("org")]
     partitions = [*visible, *(p for p in store.partitions(prefix=ctx.session_prefix()) if p not in visible)]
     held = [r for r in store.find(partitions, statuses=(Status.ACTIVE,), predicate="rule") if not r.read_only]
-    out, gone, add, updates, ledger = [], [], [], [], []
+    out, gone, said, add, updates, ledger = [], [], [], [], [], []
     for skip in skips:
         release = skip.get("release")
         if not release:
@@ -196,7 +199,6 @@ def carry_out(store: Any, skips: list[dict[str, Any]], ctx: MemoryContext, now: 
             continue
         hits = [r for r in held if r.id not in gone and r.polarity.value == "positive" and matches(release, r.object)]
         if not hits:
-            out.append({k: v for k, v in skip.items() if k != "release"} | {"reason": NOTHING})
             continue
         for r in hits:
             pref = _preference(r, now) if release["kind"] == "loosen" else None
@@ -212,9 +214,17 @@ def carry_out(store: Any, skips: list[dict[str, Any]], ctx: MemoryContext, now: 
                                           decision_trace="commit: rule loosened into a preference"))
             gone.append(r.id)
         out.append({k: v for k, v in skip.items() if k != "release"})
+        said.append(skip["text"])
     if updates:
         store.commit(add=add, update=updates, ledger=ledger)
-    return out, gone
+    out = [k for k in out if k.get("reason") in (RETRACTED, LOOSENED) or not read_from(str(k.get("text", "")), said)]
+    return out, gone, said
+
+
+def read_from(quote: str, sentences: list[str]) -> bool:
+    """Was a claim (its clause `quote`) read from one of `sentences`?"""
+    q = quote.strip(" \t.,;:!?。，；：！？")
+    return bool(q) and any(q in s or s.strip(" \t.,;:!?。，；：！？") in q for s in sentences)
 
 
 def _preference(rule: MemoryRecord, now: datetime) -> MemoryRecord:
@@ -226,4 +236,4 @@ def _preference(rule: MemoryRecord, now: datetime) -> MemoryRecord:
                         supersedes=[rule.id])
 
 
-__all__ = ["LOOSENED", "NOTHING", "RETRACTED", "carry_out", "matches", "read"]
+__all__ = ["LOOSENED", "RETRACTED", "carry_out", "matches", "read", "read_from"]
