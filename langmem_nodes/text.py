@@ -1,6 +1,6 @@
 """Language detection and the lexical tokenizer shared by BM25, dedup and the fake embedder.
 
-English: lower-case words, stop words dropped, light suffix stemming. Chinese (any CJK run):
+English: lower-case words, stop words dropped, inflections folded (`english_stem`). Chinese (any CJK run):
 character unigrams plus bigrams, so "北京工作" matches "在北京" without a dictionary.
 
 Example:
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+
+from .english_stem import english_stem
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TOKEN = re.compile(rf"[{_CJK}]+|[a-z0-9]+(?:[._+#-][a-z0-9]+)*")
@@ -126,17 +127,8 @@ def detect_lang(text: str) -> str:
     return "zh" if cjk and cjk * 5 >= latin else "en"
 
 
-@lru_cache(maxsize=20000)
 def _stem(word: str) -> str:
-    if len(word) <= 3 or not word.isalpha():
-        return word
-    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", ""), ("ly", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            stem = word[: -len(suffix)] + repl
-            if suffix in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2]:
-                stem = stem[:-1]
-            return stem
-    return word
+    return english_stem(word)
 
 
 def tokenize(text: str, *, stem: bool = True, bigrams: bool = True) -> list[str]:
