@@ -65,8 +65,8 @@ class _Partition:
 
 #: Term-frequency saturation and length normalisation. b = 0.3, not the usual 0.75: memories and conversation
 #: turns are short, and there a longer one is longer because it says more, not because it repeats itself; with
-#: 0.75 a two-word reply ("Wow, John!") outranked the turn that held the question's words among others
-#: (docs/figures.md, "seventh pass").
+#: 0.75 a short reply that echoes a name and one word ("Wow, pottery! That sounds fun, Tom.") outranked the turn
+#: that held the fact among other words (docs/figures.md, "seventh pass").
 K1 = 1.2
 B = 0.3
 
