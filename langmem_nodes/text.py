@@ -18,6 +18,7 @@ import importlib.resources
 import logging
 import re
 import unicodedata
+from functools import lru_cache
 
 from .english_stem import english_stem
 
