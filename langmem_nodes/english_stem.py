@@ -121,9 +121,9 @@ def english_stem(word: str) -> str:
         return w
     w = BRITISH.get(_plural(w), _plural(w))
     w = _past_or_progressive(w)
-    i = w.rfind("iz")
-    if i >= 3 and i >= len(w) - 5:  # "organize(d)" and "organise(d)" meet at "organis"
-        w = w[:i] + "is" + w[i + 2:]
+    i = max(w.rfind("iz"), w.rfind("yz"))
+    if i >= 3 and i >= len(w) - 5:  # "organize(d)" / "organise(d)" meet at "organis", "analyze" / "analyse" at "analys"
+        w = w[:i + 1] + "s" + w[i + 2:]
     if len(w) > 2 and w[-1] == "y" and w[-2] not in _VOWELS:
         w = w[:-1] + "i"  # "study", "studies", "studied" meet at "studi"; "movie(s)" at "movi"
     return _final_e(w)

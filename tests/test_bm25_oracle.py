@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from rank_bm25 import BM25Okapi
 
-from langmem_nodes.store.bm25 import B, K1, BM25Projection
+from langmem_nodes.store.bm25 import K1, B, BM25Projection
 from langmem_nodes.text import tokenize
 
 DATA = json.loads((Path(__file__).resolve().parent.parent / "evals" / "data" / "abstain.json").read_text("utf-8"))

@@ -16,7 +16,7 @@ SAME = [
     ("went", "go"), ("goes", "go"), ("bought", "buy"), ("took", "take"), ("wrote", "writing"), ("children", "child"),
     ("dancing", "dance"), ("inspired", "inspire"), ("believed", "believe"), ("used", "use"), ("lives", "living"),
     ("classes", "class"), ("boxes", "box"), ("churches", "church"), ("colours", "color"), ("favourite", "favorite"),
-    ("organised", "organize"), ("centre", "center"), ("travelled", "traveling"), ("agreed", "agree"),
+    ("organised", "organize"), ("analyzing", "analysed"), ("centre", "center"), ("travelled", "traveling"), ("agreed", "agree"),
 ]
 DIFFERENT = [
     ("times", "tim"), ("painter", "paint"), ("early", "ear"), ("family", "fame"), ("hoping", "hopping"),
