@@ -129,4 +129,21 @@ def english_stem(word: str) -> str:
     return _final_e(w)
 
 
-__all__ = ["BRITISH", "IRREGULAR", "english_stem"]
+@lru_cache(maxsize=20_000)
+def suffix_stem(word: str) -> str:
+    """The stemmer `tokenize` had before stop 43: one suffix off ("ies", "ing", "ed", "es", "s", "ly"), no "e" put
+    back ("making" → "mak", "make" stays). The abstain evidence (`read/relevance.py`) keeps it: its lexical floor
+    was calibrated with it, and folding more forms lets a query meet an unrelated memory by a common verb alone
+    ("how do I write a for loop" and «User is writing a thesis»)."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", ""), ("ly", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            stem = word[: -len(suffix)] + repl
+            if suffix in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2]:
+                stem = stem[:-1]
+            return stem
+    return word
+
+
+__all__ = ["BRITISH", "IRREGULAR", "english_stem", "suffix_stem"]

@@ -18,6 +18,7 @@ import importlib.resources
 import logging
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 from .english_stem import english_stem
@@ -172,8 +173,9 @@ def _stem(word: str) -> str:
     return english_stem(word)
 
 
-def tokenize(text: str, *, stem: bool = True, bigrams: bool = True) -> list[str]:
-    """Lexical tokens for BM25 and overlap checks (see module docstring)."""
+def tokenize(text: str, *, stem: bool = True, bigrams: bool = True,
+             stemmer: Callable[[str], str] | None = None) -> list[str]:
+    """Lexical tokens for BM25 and overlap checks (see module docstring); `stemmer` replaces `english_stem`."""
     out: list[str] = []
     for tok in _TOKEN.findall(text.casefold()):
         if _CJK_RUN.match(tok):
@@ -182,7 +184,7 @@ def tokenize(text: str, *, stem: bool = True, bigrams: bool = True) -> list[str]
             if bigrams:
                 out.extend(a + b for a, b in zip(chars, chars[1:], strict=False))
         elif tok not in EN_STOP:
-            out.append(_stem(tok) if stem else tok)
+            out.append((stemmer or _stem)(tok) if stem else tok)
     return out
 
 
