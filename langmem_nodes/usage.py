@@ -143,6 +143,20 @@ class UsageLog:
         return [{"ts": datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%f%z"), "op": op, "turn": turn, "memory_id": mid,
                  **json.loads(body)} for ts, op, turn, mid, body in rows]
 
+    def last_injected(self, ids: Iterable[str], since: datetime) -> dict[str, datetime]:
+        """When each of `ids` was last injected into a turn at or after `since` (ids never injected since are
+        absent): what `ExpirySweeper` counts as use. One read of the `inject` events since then."""
+        wanted, out = sorted(set(ids)), {}
+        for i in range(0, len(wanted), _CHUNK):
+            part = wanted[i:i + _CHUNK]
+            with self._lock, _named_damage(self.path):
+                rows = self._conn.execute(
+                    "SELECT j.value, MAX(u.ts) FROM usage u, json_each(u.body, '$.ids') j WHERE u.op='inject' "
+                    f"AND u.ts>=? AND j.value IN ({','.join('?' * len(part))}) GROUP BY j.value",
+                    (_ts(since), *part)).fetchall()
+            out.update({mid: datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%f%z") for mid, ts in rows})
+        return out
+
     def purge(self, ids: Iterable[str]) -> int:
         """Remove every trace of the memories `ids` (a bulk delete): their `used` / `restatement` events are
         deleted and their ids and sizes taken out of `inject` events (the turn, its latency and the other
@@ -192,6 +206,13 @@ def purge_usage(store: Any, ids: Sequence[str]) -> int:
     if not ids or not store.has_usage_log():
         return 0
     return usage_log(store).purge(ids)
+
+
+def last_injected(store: Any, ids: Sequence[str], since: datetime) -> dict[str, datetime]:
+    """`UsageLog.last_injected` on the store's usage log ({} when the home has none yet)."""
+    if not ids or not store.has_usage_log():
+        return {}
+    return usage_log(store).last_injected(ids, since)
 
 
 def strip_citations(text: str) -> tuple[str, list[str]]:
@@ -325,5 +346,5 @@ def _stale(store: Any, used: Sequence[dict[str, Any]], window: timedelta) -> int
     return sum(1 for e in used if any(e["ts"] < t <= e["ts"] + window for t in changes.get(e["memory_id"], ())))
 
 
-__all__ = ["CITE_INSTRUCTION", "UsageLog", "UsageLogDamaged", "purge_usage", "record_citations", "record_injection",
+__all__ = ["CITE_INSTRUCTION", "UsageLog", "UsageLogDamaged", "last_injected", "purge_usage", "record_citations", "record_injection",
            "record_restatements", "strip_citations", "touch", "usage_log", "usage_metrics"]
