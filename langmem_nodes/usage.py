@@ -110,6 +110,7 @@ class UsageLog:
             try:
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA synchronous=NORMAL")
+                self._conn.execute("PRAGMA secure_delete=ON")  # an erased user's events leave no free-page copy
                 self._conn.executescript(_SCHEMA)
             except BaseException:
                 self._conn.close()
@@ -190,6 +191,28 @@ class UsageLog:
                 conn.execute("ROLLBACK")
                 raise
         return changed + len(rewrites)
+
+    def erase(self, org_id: str, user_id: str) -> int:
+        """Delete every event of the user (`org_id="*"`: in every org), past the append-only triggers in one
+        transaction, then truncate the WAL. Returns how many were deleted."""
+        from .store.erasure import their_partitions
+
+        with self._lock, _named_damage(self.path):
+            conn = self._conn
+            parts = their_partitions([r[0] for r in conn.execute("SELECT DISTINCT partition FROM usage")], org_id, user_id)
+            if not parts:
+                return 0
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("INSERT INTO usage_purge(active) VALUES (1)")
+                n = conn.execute(f"DELETE FROM usage WHERE partition IN ({','.join('?' * len(parts))})", parts).rowcount
+                conn.execute("DELETE FROM usage_purge")
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return n
 
     def close(self) -> None:
         with self._lock:

@@ -92,8 +92,7 @@ BEGIN
     END IF;
     IF coalesce(current_setting('langmem.scrub', true), '') <> 'on'
        OR NEW.seq <> OLD.seq OR NEW.ledger_id <> OLD.ledger_id OR NEW.ts <> OLD.ts OR NEW.op <> OLD.op
-       OR NEW.memory_id IS DISTINCT FROM OLD.memory_id OR NEW.partition IS DISTINCT FROM OLD.partition
-       OR NEW.scrubbed <> 1 THEN
+       OR NEW.memory_id IS DISTINCT FROM OLD.memory_id OR NEW.scrubbed <> 1 THEN
         RAISE EXCEPTION 'the ledger is append-only: only a forget may scrub an entry';
     END IF;
     RETURN NEW;
@@ -131,6 +130,9 @@ CREATE TABLE IF NOT EXISTS tombstones(
     actor TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS changes(id INTEGER PRIMARY KEY CHECK (id = 1), seq BIGINT NOT NULL);
+-- account erasures: a keyed hash of (org, user), when, and how many in-flight writes it turned away (erasure.py)
+CREATE TABLE IF NOT EXISTS erasures(key TEXT PRIMARY KEY, erased_at DOUBLE PRECISION NOT NULL,
+                                    dropped INTEGER NOT NULL DEFAULT 0);
 INSERT INTO changes VALUES (1, 0) ON CONFLICT DO NOTHING;
 -- the change counter value of the commit that wrote a tombstone (see `forgotten_since`)
 ALTER TABLE tombstones ADD COLUMN IF NOT EXISTS change_seq BIGINT;

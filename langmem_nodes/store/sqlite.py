@@ -94,6 +94,7 @@ CREATE TABLE IF NOT EXISTS tombstones(
     ts TEXT NOT NULL,
     actor TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS erasures(key TEXT PRIMARY KEY, erased_at REAL NOT NULL, dropped INTEGER NOT NULL DEFAULT 0);
 """
 
 
