@@ -146,17 +146,15 @@ class UsageLog:
 
     def last_injected(self, ids: Iterable[str], since: datetime) -> dict[str, datetime]:
         """When each of `ids` was last injected into a turn at or after `since` (ids never injected since are
-        absent): what `ExpirySweeper` counts as use. One read of the `inject` events since then."""
-        wanted, out = sorted(set(ids)), {}
-        for i in range(0, len(wanted), _CHUNK):
-            part = wanted[i:i + _CHUNK]
-            with self._lock, _named_damage(self.path):
-                rows = self._conn.execute(
-                    "SELECT j.value, MAX(u.ts) FROM usage u, json_each(u.body, '$.ids') j WHERE u.op='inject' "
-                    f"AND u.ts>=? AND j.value IN ({','.join('?' * len(part))}) GROUP BY j.value",
-                    (_ts(since), *part)).fetchall()
-            out.update({mid: datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%f%z") for mid, ts in rows})
-        return out
+        absent): what `ExpirySweeper` counts as use. One pass over the `inject` events since then."""
+        wanted = set(ids)
+        if not wanted:
+            return {}
+        with self._lock, _named_damage(self.path):
+            rows = self._conn.execute(
+                "SELECT j.value, MAX(u.ts) FROM usage u, json_each(u.body, '$.ids') j WHERE u.op='inject' "
+                "AND u.ts>=? GROUP BY j.value", (_ts(since),)).fetchall()
+        return {mid: datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%f%z") for mid, ts in rows if mid in wanted}
 
     def purge(self, ids: Iterable[str]) -> int:
         """Remove every trace of the memories `ids` (a bulk delete): their `used` / `restatement` events are
