@@ -6,7 +6,7 @@ turn writes nothing more. Sync and async graphs, English and Chinese, on real SQ
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from langgraph.graph import END, START, StateGraph
@@ -33,7 +33,7 @@ def _graph(store):
 
 
 def _old_memory(store, ctx, said):
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     BatchWriter(store).write([{"messages": [("user", said)], "context": ctx, "at": (now - timedelta(days=400)).isoformat()}])
     (rec,) = MemoryAdmin(store).list(ctx)
     return rec["id"], now

@@ -69,8 +69,7 @@ class ForgetOutcome(NamedTuple):
 
 def carry_out(store: Any, text: str, ctx: MemoryContext) -> ForgetOutcome:
     """Delete what the forget request `text` picks (`ForgetRequestNode.to_forget`) and report what is gone."""
-    from ..text import detect_lang
-    from ..text import to_simplified
+    from ..text import detect_lang, to_simplified
     from .forget_node import ForgetRequestNode, is_forget_all, request_topic
 
     node = ForgetRequestNode(store)
