@@ -4,7 +4,8 @@
   the file's `PRAGMA data_version` seen by another connection is compared before and after N turns: 0 changes
   means the turn wrote nothing there; the usage event goes to usage.sqlite3 as before);
 - `ExpirySweeper.sweep` over M memories, all older than the archive window, with K inject events in the log;
-- `store.commit` of one memory with and without an erasure record on the home (median of R commits).
+- `store.commit` of one memory with and without an erasure record on the home (median of R commits), and the
+  read a recalled turn makes before writing its usage event (`store.erased_since`).
 
     python evals/erasure_cost.py [--turns 20] [--memories 2000] [--events 20000] [--commits 200]
 """
@@ -66,7 +67,7 @@ def sweep(memories: int, events: int) -> tuple[float, float, int]:
     return took, lookup, len(out["archived"])
 
 
-def commits(r: int) -> tuple[float, float]:
+def commits(r: int) -> tuple[float, float, float, float]:
     store = MemoryStore(tempfile.mkdtemp(), embedder="hashing")
 
     def median(writer: Writer | None) -> float:
@@ -79,10 +80,18 @@ def commits(r: int) -> tuple[float, float]:
         return statistics.median(times)
 
     plain = median(None)
+    t = time.perf_counter()
+    for _ in range(r):
+        store.erased_since(Writer("default", "ada", time.time()))
+    read_before = (time.perf_counter() - t) * 1000 / r
     MemoryAdmin(store).delete_all(org_id="*", project_id="*", user_id="zoe", session_id="*")  # an erasure record
     checked = median(Writer("default", "ada", time.time()))
+    t = time.perf_counter()
+    for _ in range(r):
+        store.erased_since(Writer("default", "ada", time.time()))
+    read_after = (time.perf_counter() - t) * 1000 / r
     store.close()
-    return plain, checked
+    return plain, checked, read_before, read_after
 
 
 def main() -> None:
@@ -96,9 +105,11 @@ def main() -> None:
     took, lookup, archived = sweep(a.memories, a.events)
     print(f"sweep of {a.memories} memories with {a.events} inject events: {took:.0f} ms ({archived} archived), "
           f"of which the injection lookup alone: {lookup:.0f} ms")
-    plain, checked = commits(a.commits)
+    plain, checked, read_before, read_after = commits(a.commits)
     print(f"commit of one memory, median of {a.commits}: {plain:.2f} ms without writer, {checked:.2f} ms with the "
           "erasure check")
+    print(f"per-turn usage-event check (store.erased_since), mean: {read_before:.3f} ms on a home never erased, "
+          f"{read_after:.3f} ms after an erasure")
 
 
 if __name__ == "__main__":

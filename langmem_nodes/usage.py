@@ -246,19 +246,35 @@ def strip_citations(text: str) -> tuple[str, list[str]]:
     return _TRAILER.sub("\n", text).strip(), list(dict.fromkeys(ids))
 
 
+def erased_during(store: Any, ctx: MemoryContext, started: float | None) -> bool:
+    """Whether `ctx`'s user was erased after their turn started (epoch seconds; None: not known, so no):
+    that turn's usage events are then not written, so no event brings an erased id back."""
+    check = getattr(store, "erased_since", None)
+    if started is None or check is None:
+        return False
+    from .store.memory_store import Writer
+
+    return bool(check(Writer(ctx.org_id, ctx.user_id, started)))
+
+
 def record_injection(store: Any, ctx: MemoryContext, at: datetime, *, ids: Sequence[str], sizes: Sequence[int],
-                     block_bytes: int, latency_ms: float | None) -> str:
-    """Append one turn's `inject` event; returns the turn's recall id (what `CiteNode` and the write join on)."""
+                     block_bytes: int, latency_ms: float | None, started: float | None = None) -> str:
+    """Append one turn's `inject` event; returns the turn's recall id (what `CiteNode` and the write join on).
+    `started`: the turn's start (epoch seconds); nothing is appended if the user was erased since."""
     turn = new_id("rcl")
     latency = None if latency_ms is None else round(latency_ms, 3)  # None: the read's start was not known
     body = {"ids": list(ids), "sizes": list(sizes), "bytes": block_bytes, "latency_ms": latency}
-    usage_log(store).append(ctx, at, [("inject", turn, None, body)])
+    if not erased_during(store, ctx, started):
+        usage_log(store).append(ctx, at, [("inject", turn, None, body)])
     return turn
 
 
 def record_citations(store: Any, ctx: MemoryContext, at: datetime, turn: str | None, cited: Sequence[str],
-                     ignored: int) -> None:
-    """A turn's citations (possibly none) and one `used` event per cited memory; sets their `accessed_at`."""
+                     ignored: int, started: float | None = None) -> None:
+    """A turn's citations (possibly none) and one `used` event per cited memory; sets their `accessed_at`.
+    `started`: as for `record_injection`."""
+    if erased_during(store, ctx, started):
+        return
     events: list[tuple[str, str | None, str | None, dict]] = [("citations", turn, None, {"cited": len(cited), "ignored": ignored})]
     events += [("used", turn, mid, {}) for mid in cited]
     usage_log(store).append(ctx, at, events)

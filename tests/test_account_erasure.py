@@ -166,3 +166,33 @@ def test_cli_forget_all_erases_stats_and_export(tmp_path, capsys):
     assert run("export", "--user", "user5")["ledger"] == []
     for f in (tmp_path / "home").rglob("*.sqlite3"):
         assert b"user5" not in f.read_bytes(), f
+
+
+def test_citations_of_a_turn_in_flight_during_the_erasure_leave_no_usage_event(tmp_path, fake_embedder):
+    """With citations on, the in-flight turn's `used` events would bring the erased id back to the usage log."""
+    from langmem_nodes.store import MemoryStore
+    from langmem_nodes.testing import MemoryCitingChatModel
+
+    store = MemoryStore(tmp_path / "home", embedder=fake_embedder)
+    ctx = MemoryContext(user_id=KIM)
+    BatchWriter(store).write([{"messages": [("user", "Remember that I'm allergic to penicillin.")], "context": ctx}])
+    model = MemoryCitingChatModel()
+
+    async def agent(s):
+        await asyncio.sleep(0.6)
+        return {"messages": [await model.ainvoke(memory_messages(s, system="x", cite=True))]}
+
+    b = StateGraph(MemoryState, context_schema=MemoryContext)
+    b.add_node("agent", agent).add_edge(START, "agent").add_edge("agent", END)
+    g = add_memory(b, store, agent="agent", cite=True).compile()
+
+    async def scenario():
+        turn = asyncio.create_task(g.ainvoke({"messages": [("user", "What am I allergic to?")]}, context=ctx))
+        await asyncio.sleep(0.2)
+        await asyncio.to_thread(_erase, store, KIM)
+        return await turn
+
+    out = asyncio.run(scenario())
+    assert "<memory-used>" not in out["messages"][-1].content  # the trailer was there and was stripped
+    assert usage_log(store).events(ctx) == []
+    store.close()

@@ -39,7 +39,7 @@ from .catch_up import CatchUp
 from .chroma import ChromaProjection, make_client, open_embedded_client
 from .dense import DenseRouter
 from .embedding_cache import EmbeddingCache
-from .erasure import erased_since, mark_erased, pseudonymise
+from .erasure import ANY_ORG, SALT_KEY, erase_key, erased_since, mark_erased, pseudonymise
 from .exact import MAX_PARTITION, ExactDense
 from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
@@ -347,6 +347,15 @@ class MemoryStore:
         self._finish_wal_scrub()
         self.catch_up.poke()
         return stored
+
+    def erased_since(self, writer: Writer) -> bool:
+        """Whether `writer`'s user was erased at or after its turn started (a read, outside any transaction:
+        for bookkeeping after the turn, e.g. its citations; a commit checks inside its own transaction)."""
+        salt = self._canonical.get_meta(SALT_KEY)
+        if salt is None:
+            return False
+        keys = [erase_key(salt, writer.org_id, writer.user_id), erase_key(salt, ANY_ORG, writer.user_id)]
+        return any(at >= writer.started for at in self._canonical.erased_at(keys))
 
     def erase_user(self, org_id: str, user_id: str) -> dict[str, int]:
         """After a user's memories are forgotten (`MemoryAdmin.delete_all`): record the erasure (a keyed hash,

@@ -700,6 +700,10 @@ class PostgresCanonicalStore:
                           "ORDER BY change_seq, memory_id", (mark,))
         return [(mid, part) for _, mid, part in rows], (int(rows[-1][0]) if rows else mark)
 
+    def erased_at(self, keys: Sequence[str]) -> list[float]:
+        """See `CanonicalStore.erased_at`."""
+        return [r[0] for r in self._rows("SELECT erased_at FROM erasures WHERE key = ANY(%s)", (list(keys),))]
+
     def tombstone(self, memory_id: str) -> dict | None:
         rows = self._rows(f"SELECT {', '.join(_TOMBSTONE)} FROM tombstones WHERE memory_id=%s", (memory_id,))
         return dict(zip(_TOMBSTONE, rows[0], strict=True)) if rows else None

@@ -646,6 +646,12 @@ class CanonicalStore:
             "INSERT OR REPLACE INTO tombstones VALUES (?,?,?,?)", (memory_id, partition, ts or utcnow().isoformat(), actor)
         )
 
+    def erased_at(self, keys: Sequence[str]) -> list[float]:
+        """The erase times of the `erasures` rows of `keys` (store/erasure.py), read outside a transaction."""
+        with self._lock:
+            return [r[0] for r in self._conn.execute(
+                f"SELECT erased_at FROM erasures WHERE key IN ({','.join('?' * len(keys))})", list(keys))]
+
     def tombstone(self, memory_id: str) -> dict | None:
         with self._lock:
             row = self._conn.execute("SELECT * FROM tombstones WHERE memory_id=?", (memory_id,)).fetchone()
