@@ -143,6 +143,7 @@ _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|bui
 _EN_WORD = (
     r"pass(?:word|wd|code|phrase|key)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|p/w|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
     r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
+    r"(?:pre-?shared|ipsec|wpa2?|wpa3|network)\s+(?:key|secret)|psk|"  # a VPN's or a network's shared key: "VPN pre-shared key = …"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
     rf"{_ACCESS_NOUN}(?:\s+[\w-]+)?\s+(?:code|combo)|(?:secret|safe|code|magic|pickup)\s+(?:word|phrase)|codeword|"
@@ -487,12 +488,17 @@ def _product(token: str) -> bool:
     return len(letters_run.group(0)) <= 6 and KNOWN_TECH.fullmatch(token) is not None
 
 
+# a package pinned to a version: "requests==2.31.0", "numpy>=1.26", "react@18.2.0" — what a build installs
+# ("zhang@0617" is a typed secret: after '@' only a dotted version is one)
+DEPENDENCY_SPEC = re.compile(r"[A-Za-z][\w.\[\]-]*(?:(?:===?|>=|<=|~=|!=)v?\d[\w.*+-]*|@[\^~]?v?\d+(?:\.[\dx*]+)+[\w.+-]*)")
+
+
 def _code_like(token: str) -> bool:
     """What a typed secret looks like: a 4-8 digit code or digit groups, letters mixed with a run of digits,
     words joined by '_', or a pass phrase of 3+ words joined by '-'."""
     if re.fullmatch(r"\d{4,8}(?:[*#]\d*)?|\d{1,3}(?:-\d{1,3}){2,3}", token):
         return True
-    if _product(token) or is_measure(token):
+    if _product(token) or is_measure(token) or DEPENDENCY_SPEC.fullmatch(token):
         return False
     letters = sum(c.isascii() and c.isalpha() for c in token)  # "密码必须8到16位" is no typed code
     digits = sum(c.isdigit() for c in token)
@@ -505,7 +511,7 @@ def _code_like(token: str) -> bool:
 def _access_token(raw: str, core: str, linked: bool) -> bool:
     """In a clause about getting in: a shaped token ("Tiger7Moon", "chenjie123!"), or a code-like one right
     after "with / is / 用 / 是" ("用 wangli1988") — never a product and version ("OAuth2", "React18")."""
-    if _product(core) or re.fullmatch(r"[\d.:/-]+", core):
+    if _product(core) or re.fullmatch(r"[\d.:/-]+", core) or DEPENDENCY_SPEC.fullmatch(core):
         return False
     return len(core) >= 6 and (_strongly_shaped(raw) or _strongly_shaped(core) or (linked and _code_like(core)))
 
