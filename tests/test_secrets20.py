@@ -1,11 +1,15 @@
-"""Secrets and look-alikes from helper secrets4's own cases (written before any rule was changed; 29 of these 98
+"""Secrets and look-alikes from helper secrets4's own cases (written before any rule was changed; 39 of these 135
 tests failed on e277004), en + zh:
 
 - a cookie that keeps a login, set to its value ("sessionid=7f3c…", "JSESSIONID=…", "sid=…");
 - a VPN's pre-shared key or PSK ("VPN pre-shared key = …", "the IPsec PSK is …");
 - a wifi said to be a pass phrase of lowercase words and digits, unquoted ("wifi for the cabin is pinecone_lodge_2024");
 - a login value used for an account, a portal or a site ("I used letmein2024 for the school portal");
-- a plain-word login: "with the word pancakes", "the login for the shared drive is marketing / summertime";
+- a plain-word login: "with the word pancakes", "unlocks with 'rainbow'", "log in as admin with bluebird", "the login for
+  the shared drive is marketing / summertime", "The laptop password? marigold." (not a remark: "The password? Forgotten.");
+- a code read out after "code", unless the code says which ("booking reference", "promo code", "postcode");
+- zh: a secret said changed and its new value ("口令换了，新的叫 晚风石桥"), asked and answered ("开机密码？就是 mochi"), a code
+  right after its count ("六位数 3 8 1 9 0 2"); a count is no value ("验证码是六位数");
 - a code read out one character at a time, letters among the digits ("K 7 M 2 X 9") or zh digits spaced ("三 七 二 九");
 - a code read out or pointed at what it opens ("3 1 4 1 5 9 — that's the safe", "9 0 2 1，这是车库的", "The alarm. 2 5 9 0.");
 - a bare code given as a correction, whatever it opens ("sorry, typo — it's 4417 not 4471", "说错了，应该是 9 2 7 1");
@@ -46,8 +50,19 @@ FOUND = {  # text -> the value that must be found
     "wait no, it's 7 7 3 1, not 7 7 1 3": "7 7 3 1",
     "不对，是 5830 不是 5380": "5830",
     "说错了，应该是 9 2 7 1": "9 2 7 1",
+    "the code they gave me is K 7 M 2 X 9": "K 7 M 2 X 9",
+    "the activation code is K 7 M 2 X 9": "K 7 M 2 X 9",
+    "the kids tablet unlocks with 'rainbow'": "rainbow",
+    "log in as admin with bluebird": "bluebird",
+    "sign in with admin / marigold": "marigold",
+    "the laptop password? marigold.": "marigold",
+    "口令换了，新的叫 晚风石桥": "晚风石桥",
+    "密码改了，现在是 Tiger88": "Tiger88",
+    "开机密码？就是 mochi": "mochi",
+    "支付宝的那个六位数 3 8 1 9 0 2": "3 8 1 9 0 2",
     # found before, kept
     "netflix login: family@bakers.net, password bluebird": "bluebird",
+    "家里网的密码：八个八": "八个八",
     "we use sunshine22 for the family ipad": "sunshine22",
     "图书馆账号我用的是 tigerlily88": "tigerlily88",
     "door code: 5-5-2-0": "5-5-2-0",
@@ -71,8 +86,34 @@ FOUND = {  # text -> the value that must be found
 LOOKALIKES = [
     # refused before this change
     "pin the dependency to requests==2.31.0",
+    "验证码是六位数，刚才那个过期了",
     # held no secret before, kept
     "pin numpy<2 in the lockfile",
+    "booking reference is K 7 M 2 X 9",
+    "my postcode is L S 6 2 Q B",
+    "the promo code is S A V E 2 0",
+    "the zip code is 9 4 1 0 7",
+    "log in as root with ssh",
+    "I log in with google",
+    "sign in as guest with no password",
+    "I log in as ada with care",
+    "I logged in with 'Google' yesterday",
+    "I sign in with email / phone",
+    "log in with sso / okta",
+    "the login for the admin page is admin / admin",
+    "creds are user / password",
+    "The password? Forgotten.",
+    "My PIN? Nope.",
+    "The password? Monday.",
+    "The wifi password? Ask Tom.",
+    "my password? Changed it.",
+    "密码？是不是太简单了",
+    "邮编是六位数 100080",
+    "my order number is 8 digits: 11223344",
+    "密码改了，现在更安全了",
+    "密码换了，新的还没发给我",
+    "口令改了，新的是什么？",
+    "密码是十二位的",
     "pin react@18.2.0 for the login page",
     "the wifi at the cafe is free and fast",
     "the wifi at the office is CorpGuest_5G",

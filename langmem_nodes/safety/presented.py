@@ -98,7 +98,13 @@ _LOGIN_USE = [
 _PLAIN_LOGIN = re.compile(
     r"\b(?:(?:log(?:s|ged|ging)?|sign(?:s|ed|ing)?)\s*(?:in|on)(?:to\s+(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+)?|"
     r"unlock(?:s|ed|ing)?(?:\s+(?:it|the\s+[\w'-]+|my\s+[\w'-]+))?|get(?:s|ting)?\s+in(?:to\s+[\w'-]+)?)\s+"
-    r"(?:with|using)\s+(?:just\s+)?the\s+(?:pass)?(?:word|phrase)\s+[\"'“‘]?(?P<v>[A-Za-z]{3,30})(?![\w-])", _I)
+    r"(?:as\s+[\w.@-]{2,30}\s+)?(?:with|using)\s+(?:just\s+)?(?:the\s+(?:pass)?(?:word|phrase)\s+[\"'“‘]?(?P<v>[A-Za-z]{3,30})(?![\w-])|"
+    # quoted ("the kids' tablet unlocks with 'rainbow'"), or after the user it logs in as ("log in as admin with bluebird")
+    r"[\"'“‘](?P<q>[A-Za-z]{3,30})[\"'”’]|(?<=\s)(?P<u>[a-z]{4,30})(?=\s*(?:$|[,;.!?])))", _I)
+# how one signs in, not what one types: "log in as admin with ssh", "… with google"
+_METHOD = re.compile(r"(?:ssh|sudo|sso|saml|ldap|kerberos|okta|google|apple|github|microsoft|facebook|email|e-mail|phone|"
+                     r"fingerprint|face|faceid|touchid|biometrics?|passkeys?|yubikey|keys?|tokens?|certificates?|certs?|"
+                     r"difficulty|ease|trouble|problems?|errors?|success|care|permission|permissions|privileges|rights)$", _I)
 _COMPOUND = re.compile(rf"processors?|processing|counts?|limits?|lists?|games?|clouds?|documents?|docs?|files?|art|(?:{_EN_NOT_CREDENTIAL})", _I)
 # the value and "what I use(d)" joined by a copula, said or asked, any tense: "hunter2 is what I use", "is
 # 'qwerty!2345' what I used for the tax site?", "sunny#88 was the one I typed for the HR portal"
@@ -139,9 +145,14 @@ _NAMED_VALUE = re.compile(rf"(?:{_SECRET_WORD.pattern})\s*[\"'“‘「]?{_TOKEN
 def _logins(sentence: str, offset: int) -> list[Finding]:
     out = []
     for m in _PLAIN_LOGIN.finditer(sentence):
-        if m.group("v").casefold() not in _EN_NON_VALUE and not _SECRET_WORD.fullmatch(m.group("v")) \
-                and not _COMPOUND.fullmatch(m.group("v")):  # "the word processor", "the password manager": a thing
-            out.append(Finding("password", "secret", offset + m.start("v"), offset + m.end("v"), m.group("v")))
+        g = next(g for g in "vqu" if m.group(g) is not None)
+        if g == "u" and not re.match(r"\S+\s+as\s", sentence[m.start():]) and not re.search(r"\bas\s+[\w.@-]+\s+(?:with|using)\s+$",
+                                                                                           sentence[:m.start(g)], _I):
+            continue  # a bare word only after the user it logs in as
+        value = m.group(g)
+        if value.casefold() not in _EN_NON_VALUE and not _SECRET_WORD.fullmatch(value) and not _METHOD.match(value) \
+                and not _COMPOUND.fullmatch(value):  # "the word processor", "the password manager": a thing
+            out.append(Finding("password", "secret", offset + m.start(g), offset + m.end(g), value))
     for pattern in (*_LOGIN_USE, *_USED_RELATION, _NAMED_VALUE):
         for m in pattern.finditer(sentence):
             value = m.group("v").rstrip(".-")

@@ -9,7 +9,7 @@
 - a value given as a correction: "oops, the real one is Fennel&Sage8", "不对，应该是 Xg93kLm 这个", and a bare code so
   given, whatever it opens: "sorry, typo — it's 4417 not 4471", "说错了，应该是 9 2 7 1";
 - a value spelled one character at a time beside a secret's name: "the wifi pass spelled out is p-a-n-d-a-7-7-m-o-o-n";
-- a code whose length was just said: "the app wants 4 digits, I went with 7340".
+- a code whose length was just said: "the app wants 4 digits, I went with 7340", "支付宝的那个六位数 3 8 1 9 0 2".
 """
 
 from __future__ import annotations
@@ -74,6 +74,12 @@ _NOT_OTHER = re.compile(r"\s*[,，]?\s*(?:not|instead\s+of|不是)\s*\d")
 
 _SPELLED = re.compile(r"(?<![\w-])(?P<v>[A-Za-z0-9](?P<sep>[- ])[A-Za-z0-9](?:(?P=sep)[A-Za-z0-9]){4,})(?![\w-])")
 _SPELLED_CUE = re.compile(r"\b(?:pass(?:word|code|phrase)?|pwd|pw|pin|wi-?fi|key|secret|login)\b|密码|口令|无线|wifi", _I)
+# a code read out with letters and digits after "code" ("the code they gave me is K 7 M 2 X 9"), unless the code is one
+# that says which ("booking reference", "promo code", "postcode": anyone may read those out)
+_CODE_CUE = re.compile(r"\bcodes?\b", _I)
+_WHICH_CODE = re.compile(r"\b(?:promo|promotional|discount|voucher|coupon|booking|reference|ref|confirmation|post|zip|postal|"
+                         r"area|country|product|tracking|order|error|status|exit|source|qr|bar|colou?r|dress|airport|airline|fare|"
+                         r"class|tax|sort|swift|bic|iata|icao|course|module|station|stock|ticker|referral|invite|invitation)[\s-]*$", _I)
 # after a value spelled with letters and digits, what it opens: "It's B-R-A-V-O-7-7 for the guest network"
 _SPELLED_FOR = re.compile(r"\s+(?:is\s+)?(?:for|on|to)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+)?(?:network|wi-?fi|router|hotspot|"
                           r"login|account|vpn|laptop|phone|safe|alarm|door|gate)\b", _I)
@@ -203,6 +209,11 @@ def _cued_in_sentence(text: str, value: re.Pattern[str], cue: re.Pattern[str], n
 
 def _spelled(text: str) -> list[Finding]:
     before = _cued_in_sentence(text, _SPELLED, _SPELLED_CUE, r"[A-Za-z]", "password")
+    for m in _SPELLED.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".!?。！？\n") + 1
+        cues = [c for c in _CODE_CUE.finditer(text, start, m.start()) if not _WHICH_CODE.search(text, start, c.start())]
+        if cues and re.search(r"[A-Za-z]", m.group("v")) and sum(c.isdigit() for c in m.group("v")) >= 2:
+            before.append(Finding("access code", "secret", m.start("v"), m.end("v"), m.group("v")))
     after = [Finding("password", "secret", m.start("v"), m.end("v"), m.group("v")) for m in _SPELLED.finditer(text)
              if re.search(r"[A-Za-z]", m.group("v")) and re.search(r"\d", m.group("v")) and _SPELLED_FOR.match(text, m.end())]
     return [*before, *after]
@@ -230,11 +241,25 @@ def _query_secrets(text: str) -> list[Finding]:
     return out
 
 
+# the code right after its count: "支付宝的那个六位数 3 8 1 9 0 2", "the six-digit one: 381902" (not a number that says
+# which: "邮编是六位数 100080", "my order number is 8 digits: 11223344")
+_RIGHT_AFTER = re.compile(r"\s*(?:(?:one|code|number|pin)\b|的?(?:码|数字|密码))?\s*(?:is|was|是|为|就是|[:：,，—–-])?\s*"
+                          r"(?P<v>\d{4,8}(?![\d.:/-])|\d(?: \d){3,7}(?![\d]))", _I)
+_WHICH_COUNTED = re.compile(r"邮编|邮政编码|区号|电话|手机|订单|单号|工号|学号|房号|车牌|快递|\b(?:zip|post\s*code|postcode|"
+                            r"postal|area\s+code|phone|order|tracking|account|routing|employee|student|member|serial|invoice)\b", _I)
+
+
 def _counted(text: str) -> list[Finding]:
     out = []
     for count in _DIGIT_COUNT.finditer(text):
         raw = (count.group("n") or count.group("z")).casefold()
         n = int(raw) if raw.isdigit() else _COUNT_WORDS[raw]
+        start = max(text.rfind(c, 0, count.start()) for c in ".!?。！？\n") + 1
+        after = _RIGHT_AFTER.match(text, count.end())
+        if after and sum(c.isdigit() for c in after.group("v")) == n and not _WHICH_COUNTED.search(text, start, count.start()) \
+                and not re.fullmatch(r"(?:19|20)\d\d", after.group("v")):
+            out.append(Finding("pin", "secret", after.start("v"), after.end("v"), after.group("v")))
+            continue
         for m in _CHOSE.finditer(text, count.end()):
             v = m.group("v") or m.group("w")
             if len(v) == n and not re.fullmatch(r"(?:19|20)\d\d", v):  # "4 digits of the year, we used 2024"
