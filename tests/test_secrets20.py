@@ -126,6 +126,8 @@ LOOKALIKES = [
     "不对，应该是 1200 元",
     "sorry, it's 12:30 not 12:45",
     "sorry, my extension is 4417 not 4471",
+    "sorry, it's 1200 not 1500 a month",
+    "不对，是 5830 不是 5380 元",
     "I used python3 for the school project",
     "we use node18 for the portal backend",
     "I used chrome for the school portal, it works",

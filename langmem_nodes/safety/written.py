@@ -193,6 +193,10 @@ def _corrected_codes(text: str) -> list[Finding]:
             continue  # "不对，是 1200 元": a sum; "sorry, it's 1530 pm": a time
         if re.fullmatch(r"(?:19|20)\d\d", v) and not _NOT_OTHER.match(after):
             continue  # "sorry, I mean 2019": a year, unless set against another code
+        other = _NOT_OTHER.match(after)
+        if other and (_MEASURE_AFTER.match(after[other.end():].lstrip("0123456789 ")) or re.match(
+                r"[\d ]*(?:a|per|each|every|/)\s*(?:month|year|week|day|mo|yr|hour)\b|[\d ]*(?:k\b|元|块|点|号|楼)", after[other.end():], _I)):
+            continue  # "sorry, it's 1200 not 1500 a month": a sum set against another
         out.append(Finding("access code", "secret", m.start("v"), m.end("v"), v))
     return out
 
