@@ -1,4 +1,4 @@
-"""Secrets and look-alikes from helper secrets4's own cases (written before any rule was changed; 39 of these 135
+"""Secrets and look-alikes from helper secrets4's own cases (written before any rule was changed; 39 of these 137
 tests failed on e277004), en + zh:
 
 - a cookie that keeps a login, set to its value ("sessionid=7f3c…", "JSESSIONID=…", "sid=…");
