@@ -1,4 +1,4 @@
-"""Secrets and look-alikes from helper secrets4's own cases (written before any rule was changed; 39 of these 137
+"""Secrets and look-alikes from helper secrets4's own cases (written before any rule was changed; 40 of these 141
 tests failed on e277004), en + zh:
 
 - a cookie that keeps a login, set to its value ("sessionid=7f3c…", "JSESSIONID=…", "sid=…");
@@ -49,6 +49,7 @@ FOUND = {  # text -> the value that must be found
     "sorry, typo — it's 4417 not 4471": "4417",
     "wait no, it's 7 7 3 1, not 7 7 1 3": "7 7 3 1",
     "不对，是 5830 不是 5380": "5830",
+    "the door code is 4471. sorry, typo — it's 4417": "4417",
     "说错了，应该是 9 2 7 1": "9 2 7 1",
     "the code they gave me is K 7 M 2 X 9": "K 7 M 2 X 9",
     "the activation code is K 7 M 2 X 9": "K 7 M 2 X 9",
@@ -127,6 +128,9 @@ LOOKALIKES = [
     "sorry, it's 12:30 not 12:45",
     "sorry, my extension is 4417 not 4471",
     "sorry, it's 1200 not 1500 a month",
+    "我每个月房租4500，啊不对，是5200，上个月刚涨的",  # extraction's casual13_tune: a correction of a rent, kept
+    "主库在 3306 端口——不对，是 3307，3306 是从库。",  # extraction's devlike18_tune: of a port
+    "my rent is 1500, sorry, it's 1200",
     "不对，是 5830 不是 5380 元",
     "I used python3 for the school project",
     "we use node18 for the portal backend",

@@ -61,7 +61,7 @@ _CORRECTION = re.compile(
 
 # a bare code given as a correction, what it opens said before or never: "sorry, typo — it's 4417 not 4471", "wait no,
 # it's 7 7 3 1", "不对，是 5830 不是 5380", "说错了，应该是 9 2 7 1" (nothing between the correction and its link: "sorry, the
-# meeting is 1530" names what the number is)
+# meeting is 1530" names what the number is; nor a number before it that a name says is no secret: "房租4500，啊不对，是5200")
 _CODE = r"(?P<v>\d{4,8}(?![\d:.,/-]\d)|\d(?:[ -]\d){3,7}(?![\d]))"
 _CORRECTED_CODE = re.compile(
     r"(?:\b(?:oops|sorry|typo|my\s+bad|correction|scratch\s+that|wait|no\s+wait)\b[\s,!.—–:-]*"
@@ -184,11 +184,13 @@ def _corrected(text: str) -> list[Finding]:
 
 
 def _corrected_codes(text: str) -> list[Finding]:
-    from .cued import _MEASURE_AFTER  # cued builds on credentials, as this module does
+    from .cued import _MEASURE_AFTER, names_secret  # cued builds on credentials, as this module does
 
     out = []
     for m in _CORRECTED_CODE.finditer(text):
         v, after = m.group("v"), text[m.end("v"):]
+        if re.search(r"\d", text[:m.start()]) and not names_secret(text[:m.start()]):
+            continue  # "房租4500，啊不对，是5200", "主库在 3306 端口——不对，是 3307": it corrects a number named before, no secret
         if _MEASURE_AFTER.match(after) or re.match(r"\s*(?:am|pm|o'?clock|点|号|楼|元|块)", after, _I):
             continue  # "不对，是 1200 元": a sum; "sorry, it's 1530 pm": a time
         if re.fullmatch(r"(?:19|20)\d\d", v) and not _NOT_OTHER.match(after):
