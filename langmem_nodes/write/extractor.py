@@ -538,6 +538,7 @@ class RuleExtractor(Extractor):
         skips += [{"text": q, "reason": "one-off"} for c, q, _, _ in found if symptom.is_symptom(c, q)]  # "fails with exit code 137"
         found = [f for f in found if not symptom.is_symptom(f[0], f[1])]
         found = [(next(iter(manner_rule_zh.as_rule(c, q)), c), q, s, h) for c, q, s, h in found]  # "以后提交信息都用英文写"
+        skips = unsaid_change.settled(found, skips)  # "I switched jobs again, I work at Anthropic now": not in doubt
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
