@@ -1,0 +1,126 @@
+"""English chat, stop 43: grouped by cause from the English false positives and misses of the tune halves
+(casual*_tune, devlike*_tune, chat*_tune, own*_tune). Every sentence here was written for these tests, not taken
+from a labelled set; each group has sentences that must store nothing next to ones that must still store."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_extract_en_chat16 import _accepted
+from tests.test_extraction_compositional import _check
+
+P, N = "positive", "negative"
+
+
+# ---- a state bounded to a near time, or an illness, passes (was: stored as where the user lives, what they use,
+# what they have or work on) -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "I'm in Lisbon until Friday",
+    "I'm on call this weekend",
+    "I'm on call tonight so keep it quick",
+    "I'm on call this week, any tips for staying sane?",
+    "I'm using my brother's laptop today",
+    "I'm using a loaner laptop this week",
+    "I'm in Tokyo for the next two weeks",
+    "I've got a chest infection",
+    "I've got a nasty ear infection, should I fly?",
+    "I have a sprained ankle",
+    "I've got a broken wrist so typing is slow",
+    "I've got a stomach bug",
+    "I have a fever today",
+    "I'm in London tomorrow, where should I eat?",
+    "I'm in Paris over the holidays",
+    "I'm using Windows today because my Mac is in the shop",
+    "I'm in Denver until Sunday, then back home",
+    "today I'm on the old laptop",
+    "I've got a sinus infection and a cough",
+    "I have a sore throat this morning",
+    "this week I'm in Chicago for training",
+    "I'm in New York next week, any jazz bars?",
+    "I've got a pulled hamstring",
+    "I'm in Rome for the weekend",
+    "I'm in Oslo for a few days, what should I see?",
+    "I'm using the hotel's wifi tonight",
+    "I've got a twisted knee from football",
+    "I'm on the night desk this week",
+    "I'm working on the release tonight",
+    "I'm using a borrowed Chromebook for the week",
+    "I've got a bad cold so I'm staying in",
+    "I'm in Singapore till the 14th",
+])
+def test_a_passing_state_stores_nothing(text) -> None:
+    assert _accepted(text) == [], [(r.subject, r.object) for r in _accepted(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I moved to Berlin this week", [("user", "Berlin", P)]),
+    ("I switched to Neovim this week", [("user", "Neovim", P)]),
+    ("I live in Berlin", [("user", "Berlin", P)]),
+    ("I have a dog", [("user", "dog", P)]),
+    ("I'm allergic to penicillin and I've got a chest infection", [("user", "penicillin", P)]),
+    ("I have asthma", [("user", "asthma", P)]),
+    ("I have type 1 diabetes", [("user", "type 1 diabetes", P)]),
+    ("I'm based in Austin but I'm in Seattle this week", [("user", "Austin", P)]),  # was: Seattle, over Austin
+    ("I've been vegan for two weeks", [("user", "vegan", P)]),
+    ("I've lived in Tokyo for two weeks", [("user", "Tokyo", P)]),
+    ("I've got a Pixel 8", [("user", "Pixel 8", P)]),
+    ("I use Arch at home", [("user", "Arch", P)]),
+])
+def test_a_lasting_state_or_a_change_still_stores(text, expected) -> None:
+    _check(_accepted(text), expected)
+
+
+# ---- a habitual condition about what the assistant gives the user scopes a standing instruction (was: no parse) --
+@pytest.mark.parametrize("text, term", [
+    ("when you explain code to me, give me the code first and the explanation after", "code first"),
+    ("when you give me code, just give the code first and explain after", "code first"),
+    ("when I ask for SQL, use CTEs instead of nested subqueries please", "CTEs"),
+    ("when you give me shell commands, assume zsh on macos, not bash on linux.", "zsh"),
+    ("When I ask for tests, write them with pytest fixtures.", "pytest"),
+    ("whenever you suggest recipes, keep them under 30 minutes", "30 minutes"),
+    ("when you write emails for me, sign them off with just my first name", "first name"),
+    ("any time you give me a regex, explain each part", "explain each part"),
+    ("every time you recommend books, include the page count", "page count"),
+    ("when you show me git commands, use the long flags", "long flags"),
+    ("when I ask about recipes, give metric units", "metric units"),
+    ("when I ask for a summary, keep it to three bullets", "three bullets"),
+    ("when you draft messages for me, keep the tone casual", "casual"),
+    ("when you give me examples, use TypeScript", "TypeScript"),
+    ("when you answer health questions, cite your sources", "sources"),
+    ("whenever you explain a concept, start with an analogy", "analogy"),
+    ("when you review my code, point out naming issues first", "naming issues"),
+    ("when you write Python for me, use type hints", "type hints"),
+    ("when you translate things for me, keep the formal register", "formal register"),
+    ("when you give me workouts, keep them under 40 minutes", "40 minutes"),
+    ("when I ask about history, give me dates", "dates"),
+    ("when you list options, put the cheapest first", "cheapest first"),
+])
+def test_a_habitual_condition_scopes_a_standing_instruction(text, term) -> None:
+    _check(_accepted(text), [("user", term, P)])
+
+
+@pytest.mark.parametrize("text, term", [
+    ("when you give me shell commands, don't use sudo", "sudo"),
+    ("whenever you suggest restaurants, don't include chains", "chains"),
+    ("whenever you plan trips for me, avoid red-eye flights", "red-eye flights"),
+])
+def test_a_habitual_condition_scopes_a_negative_instruction(text, term) -> None:
+    _check(_accepted(text), [("user", term, N)])
+
+
+@pytest.mark.parametrize("text", [
+    "when you're done, give me a summary",
+    "when you get a chance, look at this function",
+    "when you write the migration, make it reversible",
+    "when I was a kid I loved dinosaurs",
+    "when I ask my boss for a raise, what should I say?",
+    "when you give me the final version, put it in a code block",
+    "when the build fails, what should I check first?",
+    "when you have time, send me the outline",
+    "when I get home, remind me to call mum",
+    "when I run the tests, they hang",
+    "when you write that email, mention the deadline",
+    "when you explain this, go slowly",
+])
+def test_a_condition_about_one_moment_or_one_thing_stores_nothing(text) -> None:
+    assert _accepted(text) == [], [(r.subject, r.object) for r in _accepted(text)]
