@@ -825,7 +825,7 @@ class RuleExtractor(Extractor):
                 if new and not correction and kin_holder_zh.holds(clause) and not any(kin_holder_zh.users_own(c) for c in new):
                     skips.append({"text": clause, "reason": ABOUT_OTHERS})  # "我家孩子对花生过敏": the child's, not the user's
                     continue
-                if new and not correction and all(passing_en.passing(c, raw) for c in new):
+                if new and not correction and all(passing_en.passing(c, clause, raw) for c in new):
                     skips.append({"text": clause, "reason": passing_en.REASON})  # "I'm in Seattle this week", "I've got the flu"
                     continue
                 if not new and (went_on := _rule_goes_on(prev, clause)):

@@ -35,18 +35,25 @@ _BOUNDED = re.compile(
 _CHANGE = re.compile(r"\b(?:(?:have|has|'ve|'s)\s+(?:been|had|used|lived|worked)|for\s+the\s+(?:past|last)|move|moves|moved|moving|start|starts|switch|join|relocated|relocating|switched|switching|changed|started|starting|joined|joining|"
                      r"bought|adopted|upgraded|migrated|migrating|became|turned|quit|left|enrolled|signed up|got\s+(?:a\s+|an\s+|my\s+)?new|"
                      r"got\s+(?:married|engaged|promoted|hired)|went\s+(?:vegan|vegetarian)|from\s+now\s+on|going\s+forward)\b", _I)
+# a new clause after the state's own: its time words are not the state's
+_NEXT_CLAUSE = re.compile(r"\s+(?:and|but|so|or|because|since|though|while|is|are|should|can|could|would|will|do|does)\s+"
+                          r"(?=(?:the|it|i|my|we|our|this|that|they|he|she|you|there)\b)", _I)
 # an illness or an injury: what the user has is a passing state
 _AILMENT = re.compile(r"(?:(?:\b\w+\s+)?(?:infection|bug|virus|covid|flu|cold|fever|cough|sore\s+\w+|sprain|injury|concussion|"
                       r"hangover|migraine|rash)\b|\b(?:sprained|broken|pulled|fractured|torn|twisted|bruised|strained|"
                       r"dislocated|injured|swollen)\s+\w+)(?:\s+(?:from|after|since|in|on|at|again)\b.*)?", _I)
-_STATES = ("lives_in", "working_on", "uses", "has", "prefers", "rule", "states", "learning")
+# what the user works on or is on call for is a task state, kept for its own short time ("I'm on call this week")
+_STATES = ("lives_in", "uses", "has", "prefers", "rule", "states", "learning")
 
 
-def passing(claim: Claim, clause: str) -> bool:
-    """True when `claim`, read from `clause`, is a state bounded to a near time or an illness the user has."""
+def passing(claim: Claim, clause: str, raw: str = "") -> bool:
+    """True when `claim`, read from `clause`, is a state bounded to a near time or an illness the user has; `raw`
+    is the clause as said, with a lead time the reader took off ("this week I'm in Chicago")."""
     if claim.predicate == "has" and _AILMENT.fullmatch(re.sub(r"^(?:an?|the|some|my|nasty|bad|mild|slight|little)\s+", "",
                                                              claim.object.strip(), flags=_I)):
         return True
     if not (claim.predicate in _STATES or claim.predicate.startswith("attr:")):
         return False
-    return bool(_BOUNDED.search(clause)) and not _CHANGE.search(clause)
+    said = raw or clause
+    own = _NEXT_CLAUSE.split(clause, maxsplit=1)[0]  # "I drive a Civic and the light came on … tomorrow": not the Civic's time
+    return bool(_BOUNDED.search(own) or _BOUNDED.match(said.strip())) and not _CHANGE.search(said)
