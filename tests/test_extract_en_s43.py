@@ -128,3 +128,75 @@ def test_a_habitual_condition_scopes_a_negative_instruction(text, term) -> None:
 ])
 def test_a_condition_about_one_moment_or_one_thing_stores_nothing(text) -> None:
     assert _accepted(text) == [], [(r.subject, r.object) for r in _accepted(text)]
+
+
+# ---- a plain imperative about how every answer is made is a standing instruction (was: no parse) --------------
+@pytest.mark.parametrize("text, term", [
+    ("Please answer in British English.", "British English"),
+    ("Kindly format dates as DD/MM/YYYY for me.", "DD/MM/YYYY"),
+    ("Give me code examples first and the explanation after.", "code examples first"),
+    ("Please use metric units.", "metric"),
+    ("please use 24h time", "24h"),
+    ("keep answers short", "short"),
+    ("Use APA style for citations.", "APA"),
+    ("Give prices in euros.", "euros"),
+    ("answer in bullet points please", "bullet points"),
+    ("Please reply in Spanish.", "Spanish"),
+    ("use celsius please", "celsius"),
+    ("give me the code first", "code first"),
+    ("put the conclusion at the top", "conclusion"),
+    ("write temperatures in fahrenheit", "fahrenheit"),
+    ("pls answer in plain English, I'm not a lawyer", "plain English"),
+    ("express distances in kilometres", "kilometres"),
+    ("give amounts in Swiss francs", "Swiss francs"),
+    ("list steps as numbered lists", "numbered lists"),
+    ("show times in UTC", "UTC"),
+    ("keep explanations brief, I skim", "brief"),
+    ("reply in Portuguese please", "Portuguese"),
+    ("use British spelling", "British spelling"),
+    ("format timestamps as ISO 8601", "ISO 8601"),
+    ("write in short paragraphs", "short paragraphs"),
+    ("always answer in German", "German"),
+    ("give weights in kg", "kg"),
+    ("give me the short version first", "short version"),
+    ("use the 24-hour clock", "24-hour clock"),
+    ("answer in simple English please", "simple English"),
+    ("give recipes in metric", "metric"),
+])
+def test_a_manner_for_every_answer_is_a_standing_instruction(text, term) -> None:
+    _check(_accepted(text), [("user", term, P)])
+
+
+@pytest.mark.parametrize("text, term", [
+    ("no tables please, my screen reader hates them", "tables"),
+    ("Please don't use tables.", "tables"),
+    ("no emojis please", "emoji"),
+    ("don't use markdown headers", "markdown"),
+])
+def test_a_form_never_wanted_is_a_negative_instruction(text, term) -> None:
+    _check(_accepted(text), [("user", term, N)])
+
+
+def test_the_reason_beside_a_form_never_wanted_is_its_own_fact() -> None:
+    _check(_accepted("avoid ASCII diagrams, I use a screen reader"), [("user", "ASCII diagrams", N), ("user", "screen reader", P)])
+
+
+@pytest.mark.parametrize("text", [
+    "format this as a table",
+    "Please answer this in French.",
+    "use metric for this recipe",
+    "can you give me the answer in euros?",
+    "please write the summary in British English",
+    "give me three ideas",
+    "write a poem about cats",
+    "use pandas to read the csv",
+    "keep it short",
+    "translate this into Spanish",
+    "convert the price to dollars",
+    "list the pros first",
+    "answer in French today, I'm practising",
+    "write it in bullet points",
+    "put these in a table",
+])
+def test_a_manner_for_one_answer_stores_nothing(text) -> None:
+    assert _accepted(text) == [], [(r.subject, r.object) for r in _accepted(text)]

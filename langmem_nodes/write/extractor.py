@@ -72,6 +72,7 @@ from . import (
     kin_correction,
     kin_holder_zh,
     left_job,
+    manner_en,
     means_after,
     musical_instrument,
     named_aside,
@@ -812,12 +813,14 @@ class RuleExtractor(Extractor):
                 if prev is None and holder_we:
                     prev = Claim("project", "", "")  # "我们团队就 4 个人，任务管理都用飞书": the team holds the next clause
                 holder_user, holder_we = bool(_FIRST_PERSON.match(clause)) and not chat_zh.other_holder(clause), bool(_WE.match(softened.untensed(clause)))  # "以前我们用 Travis，现在全迁到…": the team holds what follows
+                manner = manner_en.standing(clause)  # "Please answer in British English": how every answer is made
+                clause = manner_en.said(clause) if manner else clause
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
                 new = (elided.after_past(raw.strip(" .,;:!?。，；：！？"), past[0])  # "我以前在腾讯上班，现在在华为"
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
-                    clause, prev, explicit or answer_scope.every_piece(conditioned) or answer_condition_en.habitual(conditioned),
-                    generic=cued or answer_condition_en.habitual(conditioned))  # "when writing JS, don't use var", "when I ask for SQL, use CTEs"
+                    clause, prev, explicit or answer_scope.every_piece(conditioned) or answer_condition_en.habitual(conditioned)
+                    or manner, generic=cued or answer_condition_en.habitual(conditioned) or manner)  # "when writing JS, don't use var", "when I ask for SQL, use CTEs"
                 if new and past is not None and new[0].replaces and elided.passed_step(raw.strip(), raws[n + 1:]):
                     past = (new[-1], clause, source, hedged)  # "后来去了深圳，现在又回北京了": a step, not the value of now
                     skips.append({"text": clause, "reason": "past value"})
