@@ -814,7 +814,7 @@ class RuleExtractor(Extractor):
                     prev = Claim("project", "", "")  # "我们团队就 4 个人，任务管理都用飞书": the team holds the next clause
                 holder_user, holder_we = bool(_FIRST_PERSON.match(clause)) and not chat_zh.other_holder(clause), bool(_WE.match(softened.untensed(clause)))  # "以前我们用 Travis，现在全迁到…": the team holds what follows
                 manner = manner_en.standing(clause)  # "Please answer in British English": how every answer is made
-                clause = manner_en.said(clause) if manner else clause
+                clause = manner_en.said(clause) if manner and not grammar.parse(clause, standing=True) else clause
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
                 new = (elided.after_past(raw.strip(" .,;:!?。，；：！？"), past[0])  # "我以前在腾讯上班，现在在华为"
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
@@ -828,8 +828,8 @@ class RuleExtractor(Extractor):
                 if new and not correction and kin_holder_zh.holds(clause) and not any(kin_holder_zh.users_own(c) for c in new):
                     skips.append({"text": clause, "reason": ABOUT_OTHERS})  # "我家孩子对花生过敏": the child's, not the user's
                     continue
-                if new and not correction and all(passing_en.passing(c, clause, raw) for c in new):
-                    skips.append({"text": clause, "reason": passing_en.REASON})  # "I'm in Seattle this week", "I've got the flu"
+                if new and not correction and not cued and all(passing_en.passing(c, clause, raw) for c in new):
+                    skips.append({"text": clause, "reason": passing_en.REASON})  # "I'm in Seattle this week" ("remember …" keeps it)
                     continue
                 if not new and (went_on := _rule_goes_on(prev, clause)):
                     new = [Claim(prev.subject, "rule", went_on, "positive", "rule")]  # type: ignore[union-attr]
