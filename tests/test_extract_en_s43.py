@@ -200,3 +200,16 @@ def test_the_reason_beside_a_form_never_wanted_is_its_own_fact() -> None:
 ])
 def test_a_manner_for_one_answer_stores_nothing(text) -> None:
     assert _accepted(text) == [], [(r.subject, r.object) for r in _accepted(text)]
+
+
+# ---- "changed my mind" marks a correction and holds no value (was: stored as the new value of the old rule) ------
+@pytest.mark.parametrize("first, again, term, old", [
+    ("answer in French please, I'm practising.", "actually, changed my mind — keep explaining in English", "English", "French"),
+    ("please use metric units.", "hmm, on second thought, imperial units", "imperial", "metric"),
+    ("I use Vim for everything.", "I've changed my mind, I use Emacs now", "Emacs", "Vim"),
+])
+def test_changed_my_mind_holds_no_value(first, again, term, old) -> None:
+    records = _accepted(first, ("assistant", "Okay."), again)
+    got = [(r.subject, r.object) for r in records]
+    assert not any("changed my mind" in r.object or "second thought" in r.object for r in records), got
+    assert any(term.casefold() in r.object.casefold() for r in records), got
