@@ -213,3 +213,44 @@ def test_changed_my_mind_holds_no_value(first, again, term, old) -> None:
     got = [(r.subject, r.object) for r in records]
     assert not any("changed my mind" in r.object or "second thought" in r.object for r in records), got
     assert any(term.casefold() in r.object.casefold() for r in records), got
+
+
+# ---- "my X is Y" where X runs into a clause or Y is a clause is no attribute (was: attr:apologies_if_this …) ----
+_FIRST = [("I'm running on four hours of sleep", None), ("I'm a designer", "designer"), ("I live in Leeds", "Leeds"),
+          ("I'm on a Mac", "Mac"), ("I'm a teacher", "teacher"), ("I'm vegan", "vegan"), ("I'm a nurse", "nurse"),
+          ("I work at Shopify", "Shopify")]
+_ASIDES = [
+    "apologies if this is incoherent", "excuse me if this is obvious", "my apologies if this is basic",
+    "pardon me if this is off topic", "apologies if my spelling is off", "my worry is that this is too hard",
+    "my question is whether this works", "my guess is that it's the cold", "my concern is that this is unsafe",
+    "my issue is that the data is huge", "my hope is that this helps", "my point is that we eat late",
+    "my understanding is that they use Ruby", "my thinking is that it's the cache", "my feeling is that it's too late",
+    "my theory is that the cat hates Mondays", "my fear is that it breaks", "my sense is that nobody reads it",
+    "my excuse is that it was late", "apologies if that's a weird detail", "my bet is that it's DNS",
+    "my instinct is that it's fine", "my assumption is that it's cached", "my impression is that they're busy",
+    "my question is how this scales", "my problem is why it fails", "my doubt is whether it's legal",
+    "excuse me if it's a silly ask", "my apologies if it's long", "sorry if this is a dumb question",
+]
+
+
+@pytest.mark.parametrize("n, aside", list(enumerate(_ASIDES)))
+def test_an_aside_shaped_like_my_x_is_y_is_no_attribute(n, aside) -> None:
+    first, value = _FIRST[n % len(_FIRST)]
+    records = _accepted(f"{first}, {aside}")
+    assert not any(r.predicate.startswith("attr:") for r in records), [(r.predicate, r.object) for r in records]
+    if value:
+        assert any(value in r.object for r in records), [(r.predicate, r.object) for r in records]
+
+
+@pytest.mark.parametrize("text, term", [
+    ("my favourite editor is Helix", "Helix"),
+    ("my main laptop is a ThinkPad", "ThinkPad"),
+    ("my shoe size is 44", "44"),
+    ("my goal is a sub-3 marathon", "sub-3 marathon"),
+    ("my car is a Honda Jazz", "Honda Jazz"),
+    ("my timezone is CET", "CET"),
+    ("my daughter's name is Mia", "Mia"),
+    ("my hometown is Porto", "Porto"),
+])
+def test_an_attribute_of_the_user_still_stores(text, term) -> None:
+    _check(_accepted(text), [("user", term, P)])
