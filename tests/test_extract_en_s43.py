@@ -254,3 +254,32 @@ def test_an_aside_shaped_like_my_x_is_y_is_no_attribute(n, aside) -> None:
 ])
 def test_an_attribute_of_the_user_still_stores(text, term) -> None:
     _check(_accepted(text), [("user", term, P)])
+
+
+# ---- a name in brackets names the thing before it, also with where it runs after the name (was: the generic noun)
+_THINGS = [("a screen reader", "NVDA", "on Windows 11"), ("a split keyboard", "ZSA Moonlander", "on a tray"),
+           ("an e-reader", "Kobo Libra", "with the sleeve"), ("a NAS", "Synology DS920", "in the closet"),
+           ("a drawing tablet", "Wacom Intuos", "on my desk"), ("a smartwatch", "Garmin Forerunner", "with a nylon strap"),
+           ("a router", "Ubiquiti Dream Machine", "in the hallway"), ("a 3D printer", "Prusa MK4", "in the garage"),
+           ("a laptop", "ThinkPad X13", "running Fedora"), ("a phone", "Pixel 8", "on Android 14"),
+           ("a mouse", "Logitech MX Master", "via Bluetooth"), ("a camera", "Fujifilm X100V", "with a wrist strap"),
+           ("a hearing aid", "Phonak Audeo", "over Bluetooth"), ("a car", "Honda Jazz", "from 2015"),
+           ("an espresso machine", "Gaggia Classic", "from eBay")]
+
+
+@pytest.mark.parametrize("noun, name, tail", _THINGS)
+def test_a_bracketed_name_with_where_it_runs_names_the_thing(noun, name, tail) -> None:
+    _check(_accepted(f"I use {noun} ({name} {tail})"), [("user", name, P)])
+
+
+@pytest.mark.parametrize("noun, name, tail", _THINGS)
+def test_a_bracketed_name_alone_still_names_the_thing(noun, name, tail) -> None:
+    _check(_accepted(f"I use {noun} ({name})"), [("user", name, P)])
+
+
+@pytest.mark.parametrize("text", [
+    "my partner (Sam from work) is great at this",
+    "I use a screen reader (on and off, lol)",
+])
+def test_a_bracket_that_is_no_thing_name_stays(text) -> None:
+    assert not any("Sam" in r.object or "on and off" in r.object for r in _accepted(text))
