@@ -69,6 +69,9 @@ def test_a_passing_state_stores_nothing(text) -> None:
     # what the user works on or is on call for is a task state, kept for its own short time
     ("I'm on call this week so I might be slow", [("user", "on call", P)]),
     ("I'm working on the checkout page today", [("user", "checkout page", P)]),
+    # a name said beside an event is the user's family's, whatever the event's time
+    ("My son Leo turns five next week, gift ideas?", [("user", "Leo", P)]),
+    ("my dog Biscuit has his vet check tomorrow", [("user", "Biscuit", P)]),
 ])
 def test_a_lasting_state_or_a_change_still_stores(text, expected) -> None:
     _check(_accepted(text), expected)

@@ -52,8 +52,8 @@ def passing(claim: Claim, clause: str, raw: str = "") -> bool:
     if claim.predicate == "has" and _AILMENT.fullmatch(re.sub(r"^(?:an?|the|some|my|nasty|bad|mild|slight|little)\s+", "",
                                                              claim.object.strip(), flags=_I)):
         return True
-    if not (claim.predicate in _STATES or claim.predicate.startswith("attr:")):
-        return False
+    if claim.predicate not in _STATES:
+        return False  # a name or an age said beside an event ("my son Leo turns five next week") stays
     said = raw or clause
     own = _NEXT_CLAUSE.split(clause, maxsplit=1)[0]  # "I drive a Civic and the light came on … tomorrow": not the Civic's time
     return bool(_BOUNDED.search(own) or _BOUNDED.match(said.strip())) and not _CHANGE.search(said)
