@@ -23,6 +23,7 @@ import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -51,6 +52,7 @@ from . import (
     code_spans,
     codeswitch,
     contrast,
+    convention_lead,
     correction_cue,
     correction_ref,
     correction_slot,
@@ -74,6 +76,7 @@ from . import (
     kin_holder_zh,
     left_job,
     manner_en,
+    manner_rule_zh,
     means_after,
     musical_instrument,
     named_aside,
@@ -524,6 +527,9 @@ class RuleExtractor(Extractor):
         if message != written:
             read, unread = self.analyse(message, earlier=traditional.simplified_turns(earlier))
             return traditional.as_written(read, message, written), traditional.skips_as_written(unread, message, written)
+        if (rules := convention_lead.split(message)) is not None:  # "Our convention: never …, always …": the project's
+            read, unread = self.analyse(rules, earlier=earlier)
+            return [(replace(c, subject="project") if c.predicate == "rule" else c, q, s, h) for c, q, s, h in read], unread
         message, code = code_spans.split(fold_width(message))  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
         found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
@@ -534,6 +540,8 @@ class RuleExtractor(Extractor):
         found, skips = family_facts.reread(found, skips, message, about_others=ABOUT_OTHERS)  # "Remember that my wife is allergic to …"
         skips += [{"text": q, "reason": "one-off"} for c, q, _, _ in found if symptom.is_symptom(c, q)]  # "fails with exit code 137"
         found = [f for f in found if not symptom.is_symptom(f[0], f[1])]
+        found = [(next(iter(manner_rule_zh.as_rule(c, q)), c), q, s, h) for c, q, s, h in found]  # "以后提交信息都用英文写"
+        skips = unsaid_change.settled(found, skips)  # "I switched jobs again, I work at Anthropic now": not in doubt
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
