@@ -34,6 +34,7 @@ from ..state import PendingWrite
 from ..text import detect_lang, fold_width
 from . import (
     allergy_noun,
+    answer_condition_en,
     answer_scope,
     answered,
     assistant_value,
@@ -74,6 +75,7 @@ from . import (
     kin_correction,
     kin_holder_zh,
     left_job,
+    manner_en,
     manner_rule_zh,
     means_after,
     musical_instrument,
@@ -87,6 +89,7 @@ from . import (
     one_rule,
     other_language,
     particle_zh,
+    passing_en,
     pronouns,
     quoted,
     relative_en,
@@ -838,17 +841,23 @@ class RuleExtractor(Extractor):
                 if prev is None and holder_we:
                     prev = Claim("project", "", "")  # "我们团队就 4 个人，任务管理都用飞书": the team holds the next clause
                 holder_user, holder_we = bool(_FIRST_PERSON.match(clause)) and not chat_zh.other_holder(clause), bool(_WE.match(softened.untensed(clause)))  # "以前我们用 Travis，现在全迁到…": the team holds what follows
+                manner = manner_en.standing(clause)  # "Please answer in British English": how every answer is made
+                clause = manner_en.said(clause) if manner and not grammar.parse(clause, standing=True) else clause
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
                 new = (elided.after_past(raw.strip(" .,;:!?。，；：！？"), past[0])  # "我以前在腾讯上班，现在在华为"
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
-                    clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
+                    clause, prev, explicit or answer_scope.every_piece(conditioned) or answer_condition_en.habitual(conditioned)
+                    or manner, generic=cued or answer_condition_en.habitual(conditioned) or manner)  # "when writing JS, don't use var", "when I ask for SQL, use CTEs"
                 if new and past is not None and new[0].replaces and elided.passed_step(raw.strip(), raws[n + 1:]):
                     past = (new[-1], clause, source, hedged)  # "后来去了深圳，现在又回北京了": a step, not the value of now
                     skips.append({"text": clause, "reason": "past value"})
                     continue
                 if new and not correction and kin_holder_zh.holds(clause) and not any(kin_holder_zh.users_own(c) for c in new):
                     skips.append({"text": clause, "reason": ABOUT_OTHERS})  # "我家孩子对花生过敏": the child's, not the user's
+                    continue
+                if new and not correction and not cued and all(passing_en.passing(c, clause, raw) for c in new):
+                    skips.append({"text": clause, "reason": passing_en.REASON})  # "I'm in Seattle this week" ("remember …" keeps it)
                     continue
                 if not new and (went_on := _rule_goes_on(prev, clause)):
                     new = [Claim(prev.subject, "rule", went_on, "positive", "rule")]  # type: ignore[union-attr]

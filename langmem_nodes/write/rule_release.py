@@ -27,6 +27,7 @@ from datetime import datetime
 from typing import Any
 
 from ..records import LedgerEntry, LedgerOp, MemoryContext, MemoryRecord, Source, Status
+from ..store import VersionConflict
 from .traditional import as_read
 
 _I = re.IGNORECASE
@@ -180,11 +181,12 @@ def _covered(chunk: str, obj: str) -> bool:
     return ok[-1]
 
 
-def carry_out(store: Any, skips: list[dict[str, Any]], ctx: MemoryContext, now: datetime
+def carry_out(store: Any, skips: list[dict[str, Any]], ctx: MemoryContext, now: datetime, *, writer: Any = None
               ) -> tuple[list[dict[str, Any]], list[str], list[str]]:
     """Supersede the active rules the releases in `skips` name (a loosened one by a preference of the same words):
     the skips with their outcome as reason (a release that named no rule held leaves no skip: its sentence was
-    read as usual), the ids superseded and the sentences that released a rule."""
+    read as usual), the ids superseded and the sentences that released a rule. `writer`: the turn's (a write for
+    a user erased since the turn began raises `UserErased`); a rule another writer changed meanwhile is left as it is."""
     releases = [k for k in skips if k.get("release")]
     if not releases:
         return skips, [], []
@@ -216,7 +218,10 @@ def carry_out(store: Any, skips: list[dict[str, Any]], ctx: MemoryContext, now: 
         out.append({k: v for k, v in skip.items() if k != "release"})
         said.append(skip["text"])
     if updates:
-        store.commit(add=add, update=updates, ledger=ledger)
+        try:
+            store.commit(add=add, update=updates, ledger=ledger, **({"writer": writer} if writer is not None else {}))
+        except VersionConflict:
+            return [k for k in skips if not k.get("release")], [], []
     out = [k for k in out if k.get("reason") in (RETRACTED, LOOSENED) or not read_from(str(k.get("text", "")), said)]
     return out, gone, said
 

@@ -48,6 +48,7 @@ _CORE_EN = (
     r"|(?:(?:a|one)\s+)?(?:(?:small|quick|tiny|minor|little|slight)\s+)?correction(?:\s+(?:here|there))?|(?:a )?typo"
     r"|(?:(?:a|one)\s+)?(?:small|quick|tiny|minor|little|slight)\s+fix|correcting myself|self-correction"
     r"|what am i (?:saying|talking about|on about)|what was i thinking"
+    r"|(?:i(?:'ve| have)?\s+)?(?:just\s+)?changed my mind|on second thoughts?"
     r"|(?:let me|lemme|i (?:should|need to|have to))\s+be\s+(?:clearer|more (?:precise|accurate|exact))|i should(?:'ve| have)? been clearer"
     r"|my (?:mistake|bad|error)|no,?\s+no|(?:a |total |major )?(?:brain\s*fart|senior moment|slip of the (?:tongue|finger|keyboard))"
     r"|(?:(?:the|a)\s+)?wrong\s+(?:number|name|day|date|city|one|word|year|time|place|town|version|country|month|age|person))")
