@@ -57,6 +57,7 @@ from . import (
     correction_target,
     correction_topic,
     correction_value,
+    cue_after,
     dropped_en,
     edit_request,
     elided,
@@ -521,6 +522,7 @@ class RuleExtractor(Extractor):
                  ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         message = casual_en.respelt(casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'")))  # "dont", "alergic"
         message = slip.precision_first(message)  # "vegetarian, well, pescatarian to be accurate"
+        message = cue_after.fronted(message, bool(earlier))  # "it's Leo actually", "Evan*", "改喝拿铁": the cue first
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION.match(lx.LEAD_FILLER.sub("", message))  # "嗯…其实是…"
                           or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
