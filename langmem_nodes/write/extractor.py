@@ -681,6 +681,9 @@ class RuleExtractor(Extractor):
                     continue
                 just_marked, after_marker = after_marker, False  # only the clause right after a marker
                 clause = resay.unmarked(clause)  # "or rather Round Rock", "Svelte I mean": the value said again
+                if correction and clause and correction_cue.excuse(clause):  # "…, autocorrect strikes again": no value
+                    skips.append({"text": clause, "reason": "small talk"})
+                    continue
                 if not clause:
                     if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
                         skips.append({"text": raw.strip()[:60], "reason": "small talk"})
@@ -1033,7 +1036,7 @@ class RuleExtractor(Extractor):
         thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
             said_before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
-            thread_change.mark(found, said_before)
+            thread_change.mark(found, said_before, thread_change.stopped(message))
             negated_again.mark(found, said_before)  # "I like running" … "I don't like running, I like cycling"
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value

@@ -46,6 +46,8 @@ _CORE_EN = (
     r"|(?:let me|lemme|i (?:need|have|want|ought) to|i should|i must|i'?ll|gotta|i'?ve got to|i'?d better"
     r"|i'?m (?:going to|gonna) have to|i'?ll have to)\s+(?:just\s+)?(?:correct|fix|rephrase|restate|amend)"
     r"(?:\s+(?:that|this|myself|what i (?:just )?said))?"
+    # "I'm going to correct myself", "I want to rephrase that" (not "I'm going to fix that": a bug, no slip)
+    r"|(?:i'?m (?:going to|gonna)|i want to|i'?d like to)\s+(?:correct|rephrase|restate)(?:\s+(?:that|this|myself|what i (?:just )?said))?"
     # "I take that back", "I'll take that back", "I retract that": what was just said, withdrawn by the speaker
     rf"|i(?:'ll| will| have to| need to)?\s+(?:take|took)\s+{_WHAT_I_SAID}\s+back|i\s+take\s+it\s+back|i\s+retract\s+{_WHAT_I_SAID}"
     r"|(?:that|it)\s+came out wrong|(?:that'?s\s+)?not what i meant|i meant to (?:say|write|type)(?= |$)"
@@ -65,7 +67,7 @@ _CORE_ZH = (
     rf"(?:(?:那|那个|这个)?(?:其实)?我?{_WHEN_ZH}?(?:是)?(?:说|讲|写|打|报|记|搞|弄|想|输入?)(?:错|反|混|岔|串)了?字?"
     rf"|我?{_WHEN_ZH}(?:说|讲|写|提|发)?(?:的)?(?:那个|那句|这个|这句)?(?:话|信息|内容)?(?:有点|好像|也)?"
     r"(?:不太对|不大对|不完全对|不对|有误|是错的|错了|不太准确?|不准确?|不算数?)"
-    rf"|(?:纠正|更正|订正)(?:一下|下)?(?:{_WHEN_ZH}(?:说的)?(?:那个|那句|的))?|口误|笔误|手滑了?|脑子短路了?|嘴瓢了?|不对(?:不对)*|不是不是|(?:啊|哦|噢|哎|唉|呃|额)\s*不是的?"
+    rf"|(?:我)?收回{_WHEN_ZH}?(?:说的|的|那句|那个)?(?:话)?|(?:纠正|更正|订正)(?:一下|下)?(?:{_WHEN_ZH}(?:说的)?(?:那个|那句|的))?|口误|笔误|手滑了?|脑子短路了?|嘴瓢了?|不对(?:不对)*|不是不是|(?:啊|哦|噢|哎|唉|呃|额)\s*不是的?"
     # "我得说清楚点", "澄清一下": the user puts what they said more exactly
     r"|(?:我得|我要|我再|让我|先)?(?:说|讲)(?:清楚|准确)(?:一)?点|(?:我得|我要|我再|让我|先)?(?:说|讲)(?:清楚|准确)一下|(?:我)?(?:澄清|补充更正)一下"
     # "我说的城市不对", "我刚才说的时间有误": what was said, named by its attribute, is wrong
@@ -154,7 +156,7 @@ _PRECISELY_AFTER = re.compile(
 
 
 # "I'm a data analyst — well, technically a data engineer now": "technically" opening a clause after a value
-_TECHNICALLY = re.compile(r"(?P<lead>[,;—–]\s*|\s-\s*)(?:(?:well|or)[,\s]+)?technically[,\s]+(?=[\w$])", _I)
+_TECHNICALLY = re.compile(r"(?P<lead>[,;—–]\s*|\s-\s*|^\s*)(?:(?:well|or|hmm+|um+|ok(?:ay)?)[,\s]+)?technically[,\s]+(?=[\w$])", _I)
 
 
 def precision_first(message: str) -> str:
