@@ -75,3 +75,21 @@ def test_a_reply_that_corrects_nothing_leaves_the_value(store, case) -> None:
     assert all(w["source"] != "explicit_correction" for w in out["memory_written"])
     kept = store.get(old.id)
     assert kept.status is Status.ACTIVE and not kept.metadata.get("needs_confirmation")
+
+
+UNPARSED = {  # (what the user said first, a correction by a newly read cue with no new value)
+    "en-take-back-alone": ("I prefer tabs.", "I take that back."),
+    "en-correct-myself-alone": ("I live in Dublin.", "hmm, I'm going to correct myself"),
+    "zh-said-astray-alone": ("我住在广州。", "我说岔了"),
+    "zh-take-back-alone": ("我喜欢深色模式。", "收回刚才的话"),
+}
+
+
+@pytest.mark.parametrize("case", UNPARSED)
+def test_a_correction_without_its_new_value_flags_the_old_one(store, case) -> None:
+    first, fix = UNPARSED[case]
+    g, ctx = _graph(store), MemoryContext(user_id="di", session_id="s1")
+    g.invoke({"messages": [HumanMessage(first)]}, context=ctx)
+    (old,) = _active(store, "di")
+    g.invoke({"messages": [HumanMessage(first), AIMessage("OK"), HumanMessage(fix)]}, context=ctx)
+    assert store.get(old.id).metadata.get("needs_confirmation")
