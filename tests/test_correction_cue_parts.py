@@ -93,3 +93,18 @@ def test_a_correction_without_its_new_value_flags_the_old_one(store, case) -> No
     (old,) = _active(store, "di")
     g.invoke({"messages": [HumanMessage(first), AIMessage("OK"), HumanMessage(fix)]}, context=ctx)
     assert store.get(old.id).metadata.get("needs_confirmation")
+
+
+IN_TURN = {  # (the message, the withdrawn value, the value that stands, said bare)
+    "en-or-technically-at": ("I work at Spotify, or technically at Accenture", "Spotify", "Accenture"),
+    "en-well-technically-in": ("I live in Austin — well, technically in Round Rock", "Austin", "Round Rock"),
+}
+
+
+@pytest.mark.parametrize("case", IN_TURN)
+def test_a_precision_marker_keeps_the_value_not_its_preposition(store, case) -> None:
+    text, old_word, new_word = IN_TURN[case]
+    _graph(store).invoke({"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ed", session_id="s1"))
+    active = _active(store, "ed")
+    assert [r.object for r in active] == [new_word] and active[0].source.value == "explicit_correction"
+    assert old_word not in active[0].object

@@ -1600,6 +1600,8 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     value = correction_value.versioned(retracted.object, value)  # "python 3.10, wait no, 3.12": python 3.12
+    if retracted.predicate in ("works_at", "lives_in"):  # "I work at Spotify, or technically at Accenture": Accenture
+        value = re.sub(r"^(?:at|in|for|from)\s+(?=\S)", "", value, flags=re.I)
     if correction_slot._kind(value)[0] and (put := correction_swap.put(value, retracted.object)):
         value = put[0]  # "我有两只猫，不对，三只": 三只猫
     if retracted.predicate in ("rule", "states"):  # "以后回答我用繁体吧——啊不，还是简体": 回答我用简体
