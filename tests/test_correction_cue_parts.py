@@ -1,7 +1,6 @@
 """Corrections told by a cue the reader did not know (issue #16, kind 1), en + zh: the cue said after its value
 ("it's Leo actually", "Evan*"), a self-correction verb in more forms ("I'm going to correct myself", "I take that
-back", "我说岔了", "收回刚才的话"), an opener before it ("emm"), a change verb before the new value's verb ("改喝",
-"转岗做"), a speaker stopping themselves ("wait I'm 30"), and a clause placing the old value ("the MacBook is
+back", "我说岔了", "收回刚才的话"), an opener before it ("emm"), a change verb before the new value's verb ("改喝"), a speaker stopping themselves ("wait I'm 30"), and a clause placing the old value ("the MacBook is
 mine", "it's just outside") that is no new value. The cases are of my own making (own10_corr_tune holds more)."""
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ CROSS_TURN = {  # (what the user said first, the correction, the old value, the 
     "zh-said-astray": ("我住在广州。", "emm 我说岔了，是佛山", "广州", "佛山"),
     "zh-more-precisely-emm": ("我住在杭州。", "emm 更准确地说是萧山", "杭州", "萧山"),
     "zh-change-verb": ("我喜欢喝美式。", "现在改喝拿铁了，美式太苦", "美式", "拿铁"),
-    "zh-transfer-post": ("我是产品经理。", "哦对了，上个月转岗做运营了", "产品经理", "运营"),
+    "zh-change-verb-use": ("我用 Notion 记笔记。", "上个月改用 Obsidian 了", "Notion", "Obsidian"),
     "zh-stopped": ("我住在北京。", "等等，我住在天津", "北京", "天津"),
     "zh-upgraded-now": ("我们项目用 Python 3.10。", "现在是 3.12 了，上周刚升级", "3.10", "3.12"),
 }

@@ -4,7 +4,7 @@
   actually") is the leading one ("actually, it's Leo, …"); only for a value with a digit or a name in it;
 - the chat mark for a fixed word ("Evan*", "*Evan, typo") is a typo fix ("typo, Evan");
 - "I mean" before a name or a number ("I mean Chrome, …") is "I meant";
-- 改 / 转岗 before the verb of the new value, a change made ("现在改喝拿铁了", "上个月转岗做运营了"), is 改成.
+- 改 before the verb of the new value, a change made ("现在改喝拿铁了", "上个月改用 Obsidian 了"), is 改成.
 
 The first three need an earlier turn (a reply to nothing corrects nothing); 改 + verb reads in any turn, since
 "改成用 pnpm" already reads as a change.
@@ -13,8 +13,8 @@ The first three need an earlier turn (a reply to nothing corrects nothing); 改 
     ("actually, it's Leo, autocorrect strikes again", 'actually, 35 as of yesterday')
     >>> fronted("Evan*, typo", True), fronted("*Evan", True), fronted("I mean Chrome, Firefox was college", True)
     ('typo, Evan', 'typo, Evan', 'I meant Chrome, Firefox was college')
-    >>> fronted("现在改喝拿铁了", False), fronted("上个月转岗做运营了", False), fronted("修改用户名", False), fronted("今天改去健身房吧", False)
-    ('现在改成喝拿铁了', '上个月改成做运营了', '修改用户名', '今天改去健身房吧')
+    >>> fronted("现在改喝拿铁了", False), fronted("上个月改用 Obsidian 了", False), fronted("修改用户名", False), fronted("今天改去健身房吧", False)
+    ('现在改成喝拿铁了', '上个月改成用 Obsidian 了', '修改用户名', '今天改去健身房吧')
     >>> fronted("that's fine actually", True), fronted("I mean, it's fine", True), fronted("**bold** text", True), fronted("Leo actually", False)
     ("that's fine actually", "I mean, it's fine", '**bold** text', 'Leo actually')
 """
@@ -31,7 +31,7 @@ _TRAILING_ACTUALLY = re.compile(r"^(?P<v>[^.!?;,—–\n]{1,60}?),?\s+actually\s
 _STARRED = re.compile(r"^\s*(?:\*(?P<a>[^*\s][^*\n]{0,39}?)|(?P<b>[^*\s][^*\n]{0,39}?)\*)\s*(?P<rest>(?:[,.!;—–-]\s*.*)?)$", re.S)
 _I_MEAN = re.compile(r"^(?P<lead>(?:(?:oh|ah|sorry|oops|um+|uh+|er+|no|wait)[\s,!.]+)*)i mean\s+(?=(?-i:[A-Z0-9]))", _I)
 # a change already made: the clause ends on 了 ("现在改喝拿铁了"), not a plan or a suggestion ("今天改去健身房吧")
-_CHANGE_ZH = re.compile(r"(?<![修更])(?:改|转岗|调岗|转行|转组)(?:到|去)?(?=(?:用|喝|吃|去|学|骑|开|住|穿|练|玩|听|做|当|叫|搬)"
+_CHANGE_ZH = re.compile(r"(?<![修更])改(?:到|去)?(?=(?:用|喝|吃|去|学|骑|开|住|穿|练|玩|听|做|当|叫|搬)"
                         r"[^，,。！!？?；;吧吗呢]{1,20}?了(?:[，,。！!；;…~～]|\s*$))")
 
 
