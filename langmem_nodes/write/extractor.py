@@ -60,6 +60,7 @@ from . import (
     correction_target,
     correction_topic,
     correction_value,
+    cue_after,
     dropped_en,
     edit_request,
     elided,
@@ -549,6 +550,7 @@ class RuleExtractor(Extractor):
                  ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         message = casual_en.respelt(casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'")))  # "dont", "alergic"
         message = slip.precision_first(message)  # "vegetarian, well, pescatarian to be accurate"
+        message = cue_after.fronted(message, bool(earlier))  # "it's Leo actually", "Evan*", "改喝拿铁": the cue first
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION.match(lx.LEAD_FILLER.sub("", message))  # "嗯…其实是…"
                           or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
@@ -710,6 +712,9 @@ class RuleExtractor(Extractor):
                     continue
                 just_marked, after_marker = after_marker, False  # only the clause right after a marker
                 clause = resay.unmarked(clause)  # "or rather Round Rock", "Svelte I mean": the value said again
+                if correction and clause and correction_cue.excuse(clause):  # "…, autocorrect strikes again": no value
+                    skips.append({"text": clause, "reason": "small talk"})
+                    continue
                 if not clause:
                     if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
                         skips.append({"text": raw.strip()[:60], "reason": "small talk"})
@@ -1068,7 +1073,7 @@ class RuleExtractor(Extractor):
         thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
             said_before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
-            thread_change.mark(found, said_before)
+            thread_change.mark(found, said_before, thread_change.stopped(message))
             negated_again.mark(found, said_before)  # "I like running" … "I don't like running, I like cycling"
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
@@ -1632,6 +1637,8 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     value = correction_value.versioned(retracted.object, value)  # "python 3.10, wait no, 3.12": python 3.12
+    if retracted.predicate in ("works_at", "lives_in"):  # "I work at Spotify, or technically at Accenture": Accenture
+        value = re.sub(r"^(?:at|in|for|from)\s+(?=\S)", "", value, flags=re.I)
     if correction_slot._kind(value)[0] and (put := correction_swap.put(value, retracted.object)):
         value = put[0]  # "我有两只猫，不对，三只": 三只猫
     if retracted.predicate in ("rule", "states"):  # "以后回答我用繁体吧——啊不，还是简体": 回答我用简体
