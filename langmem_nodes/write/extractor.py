@@ -61,6 +61,7 @@ from . import (
     edit_request,
     elided,
     figurative_en,
+    foil,
     frames,
     grammar,
     grammar_zh,
@@ -81,6 +82,7 @@ from . import (
     never_mind,
     noted,
     one_rule,
+    pet_named,
     other_language,
     particle_zh,
     pronouns,
@@ -338,7 +340,8 @@ def render(claim: Claim, lang: str) -> str:
     if claim.condition and pred == "rule":  # "User rule: when answering me, never …"
         tpl = (tpl.replace("：", f"：{claim.condition}，", 1) if lang == "zh"
                else tpl.replace(": ", f": {claim.condition}, ", 1))
-    return tpl.format(o=claim.object, s=s)
+    said = claim.object.removesuffix(f"（{kin}）") if claim.subject == "user" and (kin := _kin_of(pred)) else claim.object
+    return tpl.format(o=said, s=s)  # "用户的柯基叫豆豆", not "…豆豆（柯基）" (pet_named)
 
 
 # a one-off dated event ("a meeting at 3pm", "我明天要去看牙医"): short-lived, unless it recurs ("every Monday at 9")
@@ -515,6 +518,9 @@ class RuleExtractor(Extractor):
         found = [(rule_holder_en.held(c, q), q, s, h) for c, q, s, h in found]  # "Never use `any` in our code": the project's
         found, skips = negated_wish_en.reread(found, skips)  # "I'd rather you didn't use X": X, negative
         found, skips = standing_request_en.reread(found, skips)  # "don't suggest X, ever"; one fact, one record
+        found = pet_named.fold(found)  # "我养了一只柯基，叫豆豆": the pet and its name, one record
+        found, foils = foil.fold(found, message)  # "我用 fish，别给我 bash 的写法": the choice, one record
+        skips += foils
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()

@@ -380,8 +380,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _switch(m, "project" if m.group("h") else "user")),
     (re.compile(r"^(?:我们|咱们)(?:一直)?是\s*(?P<o>[A-Za-z][\w.+# -]*?)\s*(?:的)?\s*(?:老用户|忠实用户|用户|团队|公司|重度用户)"),
      _project_uses),
-    (re.compile(rf"^我(?:家)?(?:{_KEEP}|养|有)\s*(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{{1,12}})$"),
-     lambda m: _claim("user", "has", m.group("o"))),
+    # "我们家养了只柴犬" is the household's; "我养了两只猫" keeps its count ("两只猫"), one of them does not
+    (re.compile(rf"^(?:{_HOUSEHOLD}(?:{_KEEP}|养)|我(?:们?家)?有)\s*(?P<n>(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹))\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{{1,12}})$"),
+     lambda m: _claim("user", "has", (m.group("n") if re.match(r"[两二三四五几\d]", m.group("n")) else "") + m.group("o"))),
     (re.compile(rf"^我{_ADV}(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学(?!会|到|完|好|过)|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{{0,15}}?)(?:呢|了)?$"),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
     # current duty: "这周轮到我值班", "I'm on call this week"
