@@ -357,7 +357,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # the name said before the kind: "我们养了一只叫豆豆的柯基"
     (re.compile(rf"^{_HOUSEHOLD}(?:{_KEEP}|有)\s*(?:一)?\s*(?:只|条|个|头|匹)\s*(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}}?)的\s*"
                 r"(?P<k>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
-    (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|哥哥|姐姐|弟弟|妹妹|猫|狗)(?:的名字)?"
+    (re.compile(r"^我(?:的|家)?(?:那只|这只|那条|这条)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|哥哥|姐姐|弟弟|妹妹|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     # the noun left out, said after another's pet: "(团子是我妈家的猫，)我家的叫糯米": the name of the one the
     # correction withdrew (kind "elided": kept only when it replaces a value, see one_rule.headless)
@@ -383,7 +383,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # "我们家养了只柴犬" is the household's; "我养了两只猫" keeps its count ("两只猫"), one of them does not
     (re.compile(rf"^(?:{_HOUSEHOLD}(?:{_KEEP}|养)|我(?:们?家)?有)\s*(?P<n>(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹))\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{{1,12}})$"),
      lambda m: _claim("user", "has", (m.group("n") if re.match(r"[两二三四五几\d]", m.group("n")) else "") + m.group("o"))),
-    (re.compile(rf"^我{_ADV}(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学(?!会|到|完|好|过)|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{{0,15}}?)(?:呢|了)?$"),
+    (re.compile(rf"^我{_ADV}(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学(?!会|到|完|好|过|长|姐|弟|妹|校)|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{{0,15}}?)(?:呢|了)?$"),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
     # current duty: "这周轮到我值班", "I'm on call this week"
     (re.compile(r"^(?:这周|本周|今天|这个月|今晚)?轮到我\s*(?P<o>.+)$"),
