@@ -340,7 +340,7 @@ def render(claim: Claim, lang: str) -> str:
     if claim.condition and pred == "rule":  # "User rule: when answering me, never …"
         tpl = (tpl.replace("：", f"：{claim.condition}，", 1) if lang == "zh"
                else tpl.replace(": ", f": {claim.condition}, ", 1))
-    said = claim.object.removesuffix(f"（{kin}）") if claim.subject == "user" and (kin := _kin_of(pred)) else claim.object
+    said = claim.object.removesuffix(f"（{kin}）").removesuffix(f" ({kin})") if claim.subject == "user" and (kin := _kin_of(pred)) else claim.object
     return tpl.format(o=said, s=s)  # "用户的柯基叫豆豆", not "…豆豆（柯基）" (pet_named)
 
 
@@ -1348,7 +1348,8 @@ class RuleExtractor(Extractor):
             claims = [Claim("user", grammar.name_predicate(prev.object), clean_object(en_named.group("o")), "positive", "fact")]
         if not claims and named and prev is not None:  # "家里养了只布偶猫，叫年糕": the name of what the user has, not the user's
             names = [named.group("o")] if named.group("o") else _ZH_EACH_NAMED.findall(clause)
-            claims = [Claim("user", f"attr:{prev.object}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")
+            kept = re.sub(r"^[两二三四五六七八九十几\d]+\s*(?:只|条|个|头|匹)", "", prev.object)  # "三只鸡": 鸡名字
+            claims = [Claim("user", f"attr:{kept}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")
                       for i, n in enumerate(names)]
         if not claims and prev is not None and prev.subject == "project" and not prev.predicate and (
                 it_all := re.match(r"^it(?:'s| is)\s+(?:all|mostly|entirely|just|basically)\s+(?P<o>\S.*)$", clause, re.I)):

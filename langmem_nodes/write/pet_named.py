@@ -1,6 +1,8 @@
 """A pet and its name are one fact: "我养了一只柯基，叫豆豆", "我家狗狗豆豆是柯基", "I got a dog, his name is Rex"
-store one record, the name under the pet's name attribute with what the pet is in its object ("豆豆（柯基）"),
-not a record for the pet and another for its name. "我养了只柯基叫可乐" keeps the breed the same way.
+store one record, the name under the pet's name attribute with what the pet is in its object ("豆豆（柯基）"), not
+a record for the pet and another for its name. "我养了只柯基叫可乐" keeps the breed the same way; a kept animal the
+pet lexicon does not know ("我养了一只仓鼠，名字叫豆包") or a relative said with "has" ("我有个女儿，叫乐乐") folds
+alike. A generic kind the predicate already says ("a dog" for `attr:dog_name`) is not repeated.
 
     >>> from .rules import Claim
     >>> has, name = Claim("user", "has", "柯基"), Claim("user", "attr:柯基名字", "豆豆")
@@ -24,10 +26,9 @@ _GENERIC = re.compile(r"^(?:猫咪|狗狗|小猫|小狗|猫|狗|宠物|cat|dog|p
 
 
 def kind_of(predicate: str) -> str:
-    """The pet a name attribute is about ("attr:柯基名字" → "柯基", "attr:dog_name" → "dog"), "" for a person's."""
+    """Whom a name attribute is about ("attr:柯基名字" → "柯基", "attr:dog_name" → "dog"), else ""."""
     m = _NAME_ATTR.match(predicate)
-    kind = m.group("k").replace("_", " ") if m else ""
-    return kind if kind and is_pet(kind) else ""
+    return m.group("k").replace("_", " ") if m else ""
 
 
 def _with_kind(name: Claim, kind: str) -> Claim:
@@ -55,9 +56,11 @@ def fold(found: list[tuple[Claim, str, Any, bool]]) -> list[tuple[Claim, str, An
     out = list(found)
     for i, (c, *rest) in enumerate(found):
         pet = kind_of(c.predicate) if c.subject == "user" and c.polarity == "positive" else ""
-        if not pet:
-            continue
+        if not pet or any(re.fullmatch(rf"{re.escape(c.predicate)}_\d+", d.predicate) for d, *_ in found) or re.search(r"_\d+$", c.predicate):
+            continue  # "我养了三只鸡，一只叫小黑一只叫小白": several named, the count stays its own record
         near = [j for j in (i - 1, i + 1) if 0 <= j < len(found) and out[j] is not None and _kind_record(out[j][0], pet)]
+        if not near and not is_pet(pet):  # "我女儿叫乐乐": a person's name alone stays as it is
+            continue
         kind = out[near[0]][0].object if near else pet
         kind = "" if _GENERIC.match(re.sub(r"^(?:一只|只|一条|条|an?|one)\s*", "", kind.strip(), flags=re.I)) else kind
         if near:
