@@ -70,7 +70,7 @@ def test_foil_of_a_choice_is_not_its_own_record(message: str, choice: str, foil:
 PROHIBITION_FIRST = [
     ("千万别在脚本里直接 rm -rf，之前被坑过一次，以后统一 mv 到回收目录", "rm -rf", "mv"),
     ("别给我 force push，我们一律用 --force-with-lease", "force push", "force-with-lease"),
-    ("Never rm -rf in scripts, always mv to a trash dir instead.", "rm -rf", "mv to"),
+    ("Don't give me force push, always use --force-with-lease.", "force push", "force-with-lease"),
 ]
 
 

@@ -25,7 +25,7 @@ from .rules import Claim
 _I = re.IGNORECASE
 # a request to the assistant not to do / give something: "别给我…", "不要…", "千万别…", "don't give me …", "never …"
 _PROHIBIT = re.compile(r"^(?:你|您|也|就|可|千万|一定|请|麻烦)*(?:别|不要|甭|不用(?=给我|跟我|帮我)|少)(?:再|老|总|又|老是|总是)*"
-                       r"|^(?:(?:please|pls|and|also|so)\s+)*(?:don'?t|do not|never|no more|stop)\b", _I)
+                       r"|^(?:(?:please|pls|and|also|so)\s+)*(?:don'?t|do not)\b", _I)  # "never X" is a rule of its own
 # a clause that offers the alternative to a prohibition before it: "统一 mv 到回收目录", "always mv …", "use X instead"
 _ALTERNATIVE = re.compile(r"^(?:以后|今后|之后|而是|还是)?\s*(?:我们?|咱们)?\s*(?:统一|一律|都|全部|改用|改成|换成|直接用|要用|用)"
                           r"|^(?:(?:and|but|just|instead)\s+)*(?:always|use|stick to|go with)\b|\binstead\b", _I)
