@@ -85,6 +85,8 @@ def test_prohibition_first_keeps_the_prohibition(message: str, rule: str, altern
 BOTH_KEPT = [
     ("我喜欢猫，不喜欢狗", [("猫", "positive"), ("狗", "negative")]),
     ("我用 fish。别给我 bash 的写法", [("fish", "positive"), ("bash", "negative")]),
+    ("我已经全换成 Mac 了，所以别再给我 PowerShell 的命令哈", [("Mac", "positive"), ("PowerShell", "negative")]),
+    ("我平时用 pnpm，所以别给我 npm 的命令", [("pnpm", "positive"), ("npm", "negative")]),
     ("I like cats but I don't like dogs", [("cats", "positive"), ("dogs", "negative")]),
 ]
 

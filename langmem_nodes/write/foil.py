@@ -3,6 +3,7 @@ fact of its own: "我用的是 fish，别给我 bash 的写法", "I use Vim, don
 "回答尽量简短哈，别长篇大论" store one record, the choice. Said the other way round, the prohibition is the fact and
 the alternative after it says how to keep it: "千万别在脚本里 rm -rf，以后统一 mv 到回收目录" stores the negative rule.
 
+A prohibition said as a consequence ("…全换成 Mac 了，所以别再给我 PowerShell 的命令") is a wish of its own and stays.
 The choice is a usage, preference, rule or habit (what the user picks among alternatives). A fact about the person
 ("我在东八区，别再用 UTC 了": a time zone) is no choice, so a prohibition after it stays a record of its own.
 A foil that is dropped is reported as a skip naming the choice it belongs to.
@@ -50,13 +51,19 @@ def _prohibits(c: Claim, quote: str) -> bool:
     return c.polarity == "negative" and bool(_PROHIBIT.match(quote.strip()))
 
 
+def _as_consequence(message: str, quote: str) -> bool:
+    """"…全换成 Mac 了，所以别再给我 PowerShell 的命令": a request said as what follows is a wish of its own."""
+    i = message.find(quote.strip())
+    return i > 0 and bool(re.search(r"(?:所以|因此|因为这样|那就|so|therefore)\s*[，,]?\s*$", message[:i], _I))
+
+
 def _foil_of(a: tuple[Claim, str, Any, bool], b: tuple[Claim, str, Any, bool], message: str) -> bool:
     """`b` is the foil of `a`: a prohibition after a choice, or an alternative after a prohibition."""
     (ca, qa, *_), (cb, qb, *_) = a, b
     if not (_choice(ca) and _choice(cb) and _same_sentence(message, qa, qb)):
         return False
     if _prohibits(cb, qb) and not _prohibits(ca, qa):  # "用 fish，别给我 bash 的"; "我不吃辣，别给我推荐川菜"
-        return True
+        return not _as_consequence(message, qb)
     return _prohibits(ca, qa) and cb.polarity == "positive" and bool(_ALTERNATIVE.search(qb.strip()))
 
 
