@@ -2,7 +2,7 @@
 
 - a prohibition naming the alternative to a choice said in the same sentence is that choice's foil
   ("我用的是 fish，别给我 bash 的写法"): the choice is stored, the foil is no record of its own (`foil`);
-- a pet and its name are one record holding both ("我养了一只柯基，叫豆豆" → 豆豆（柯基）) (`pet_named`).
+- a pet and its name are one record holding both ("我养了一只柯基，叫豆豆" → 豆豆（柯基）) (`pet_named`, Chinese only).
 Cases written for this change (stop 43), not taken from any eval set.
 """
 
@@ -137,7 +137,6 @@ PETS = [
     ('家里养了一只橘猫，叫胖虎，十斤了', '橘猫', '胖虎'),
     ('我养了只田园犬，叫小黑', '田园犬', '小黑'),
     ('我家猫是布偶，叫雪糕', '布偶', '雪糕'),
-    ('I got a corgi, his name is Biscuit.', 'corgi', 'Biscuit'),
 ]
 
 

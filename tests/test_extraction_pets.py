@@ -15,13 +15,14 @@ from langmem_nodes.records import MemoryContext, Status
 from langmem_nodes.write import create_write_graph
 
 # sentence -> the active (predicate, object) pairs it must leave, nothing else; a pet and its name are one record
-# holding what the pet is unless its predicate says it already (pet_named, stop 43); "两只狗" keeps its count
+# holding what the pet is unless its predicate says it already (pet_named, stop 43, Chinese only: labelled English
+# chat keeps the name and the breed apart); "两只狗" keeps its count
 STORED = {
     # en: a pet the user got, with its name in the next clause
-    "I got a dog, his name is Rex.": [("attr:dog_name", "Rex")],
-    "We got a kitten, she's called Mochi.": [("attr:cat_name", "Mochi")],
-    "I just got a beagle, her name is Daisy.": [("attr:dog_name", "Daisy (beagle)")],
-    "I got a parrot and it's called Kiwi.": [("attr:parrot_name", "Kiwi (parrot)")],
+    "I got a dog, his name is Rex.": [("attr:dog_name", "Rex"), ("has", "dog")],
+    "We got a kitten, she's called Mochi.": [("attr:cat_name", "Mochi"), ("has", "kitten")],
+    "I just got a beagle, her name is Daisy.": [("attr:dog_name", "Daisy"), ("has", "beagle")],
+    "I got a parrot and it's called Kiwi.": [("attr:parrot_name", "Kiwi"), ("has", "parrot")],
     "I got a puppy.": [("has", "puppy")],
     "We bought a hamster.": [("has", "hamster")],
     "I got a puppy named Bolt.": [("attr:dog_name", "Bolt")],
@@ -51,9 +52,9 @@ HOUSEHOLD_STORED = {  # acquisition verbs, household holders, every way of givin
     # en: acquisition verbs beyond got/bought, household holders, counts, a name inline or in the next clause
     "We rescued a greyhound last spring.": [("has", "greyhound")],
     "I just brought home two kittens.": [("has", "kittens")],
-    "My partner and I rescued a cat, her name is Pixel.": [("attr:cat_name", "Pixel")],
+    "My partner and I rescued a cat, her name is Pixel.": [("attr:cat_name", "Pixel"), ("has", "cat")],
     "I rescued a beagle named Toby last year.": [("attr:dog_name", "Toby")],
-    "We got a rabbit and named him Clover.": [("attr:rabbit_name", "Clover (rabbit)")],
+    "We got a rabbit and named him Clover.": [("attr:rabbit_name", "Clover"), ("has", "rabbit")],
     # zh: 领养 / 收养 like 养, and every way of giving the name
     "我领养了一只猫。": [("has", "猫")],
     "我最近收养了两只兔子": [("has", "两只兔子")],
@@ -76,7 +77,7 @@ HOUSEHOLD_NOTHING = [
 RENDERED = {
     "I have two cats, Tom and Luna.": ["User's cat is called Luna", "User's cat is called Tom"],
     "我家两只狗一只叫旺财一只叫来福": ["用户的狗叫旺财", "用户的狗叫来福"],
-    "I got a dog, his name is Rex.": ["User's dog is called Rex"],
+    "I got a dog, his name is Rex.": ["User has dog", "User's dog is called Rex"],
 }
 
 

@@ -1,8 +1,9 @@
-"""A pet and its name are one fact: "我养了一只柯基，叫豆豆", "我家狗狗豆豆是柯基", "I got a dog, his name is Rex"
+"""A pet and its name are one fact: "我养了一只柯基，叫豆豆", "我家狗狗豆豆是柯基", "我养了一只猫，它叫咪咪"
 store one record, the name under the pet's name attribute with what the pet is in its object ("豆豆（柯基）"), not
 a record for the pet and another for its name. "我养了只柯基叫可乐" keeps the breed the same way; a kept animal the
 pet lexicon does not know ("我养了一只仓鼠，名字叫豆包") or a relative said with "has" ("我有个女儿，叫乐乐") folds
-alike. A generic kind the predicate already says ("a dog" for `attr:dog_name`) is not repeated.
+alike. A generic kind the predicate already says ("一只猫" for `attr:猫名字`) is not repeated. Chinese only: labelled
+English chat keeps the name and the breed apart ("My dog Pepper is a beagle": both).
 
     >>> from .rules import Claim
     >>> has, name = Claim("user", "has", "柯基"), Claim("user", "attr:柯基名字", "豆豆")
@@ -55,7 +56,7 @@ def fold(found: list[tuple[Claim, str, Any, bool]]) -> list[tuple[Claim, str, An
     """`found` with each pet's kind folded into the record of its name (new claims; the kind's record dropped)."""
     out = list(found)
     for i, (c, *rest) in enumerate(found):
-        pet = kind_of(c.predicate) if c.subject == "user" and c.polarity == "positive" else ""
+        pet = kind_of(c.predicate) if c.subject == "user" and c.polarity == "positive" and _CJK.search(c.predicate) else ""
         if not pet or any(re.fullmatch(rf"{re.escape(c.predicate)}_\d+", d.predicate) for d, *_ in found) or re.search(r"_\d+$", c.predicate):
             continue  # "我养了三只鸡，一只叫小黑一只叫小白": several named, the count stays its own record
         near = [j for j in (i - 1, i + 1) if 0 <= j < len(found) and out[j] is not None and _kind_record(out[j][0], pet)]
