@@ -292,7 +292,10 @@ def cmd_export(args: argparse.Namespace, store: Any) -> int:
         if getattr(args, flag):
             raise CLIError(f"export --{flag} is not supported: an export holds everything the user owns in "
                            "every project and session (filter the file afterwards)")
-    data = _admin(store).export(args.user, org_id=args.org or "default")
+    if args.user == "*" and args.org:
+        raise CLIError("export --user '*' is the whole home (every user and org): drop --org")
+    # --user '*': every user, org, record, ledger entry and tombstone, to move the home (another embedder, a new disk)
+    data = _admin(store).export_home() if args.user == "*" else _admin(store).export(args.user, org_id=args.org or "default")
     counts = _counts(data)
     summary = ", ".join(f"{n} {k}" for k, n in counts.items())
     if args.out:
@@ -553,7 +556,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--org", default="default", help="org id (default 'default'), or '*'")
     p.add_argument("--session", default="*", help="session id, or '*' (default)")
     p.add_argument("--dry-run", action="store_true", help="count what would be forgotten, forget nothing")
-    p = add("export", cmd_export, "all of a user's records and ledger as JSON (every project and session)")
+    p = add("export", cmd_export, "all of a user's records and ledger as JSON (every project and session); "
+                                  "--user '*': the whole home, to import into a new one")
     _scope_args(p)
     p.add_argument("--out", help="write the export here (default: stdout)")
     add("users", cmd_users, "who has memories in the home: user, project, level, active / all counts (operator)")
@@ -589,7 +593,8 @@ def _check_args(args: argparse.Namespace) -> None:
             raise CLIError(f"{name} is empty: give the {what} in quotes")
     for name in SCOPE_FLAGS:  # named by flag, not by the pydantic field it becomes
         value = getattr(args, name, None)
-        if value is not None and not (value == "*" and getattr(args, "command", None) == "forget-all"):  # '*': any
+        star_ok = getattr(args, "command", None) == "forget-all" or (getattr(args, "command", None) == "export" and name == "user")
+        if value is not None and not (value == "*" and star_ok):  # '*': any (export --user '*': the whole home)
             try:
                 check_id(value, f"--{name}", required=True)
             except ValueError as exc:

@@ -31,7 +31,8 @@ from .text import tokenize
 PREDICATES = frozenset(
     "name role lives_in works_in works_at from allergy diet prefers uses working_on package_manager "
     "deploy_command build_command test_command run_command release_command rule states trait has learning "
-    "memory_file".split()  # memory_file: one per path (the object), so two files never contradict
+    "memory_file family".split()  # memory_file: one per path (the object), so two files never contradict
+    # family: what holds for one of the user's family ("wife is allergic to tree nuts"), many at once
 )
 #: One value at a time: a new value for the same (subject, predicate) contradicts the old one.
 EXCLUSIVE = frozenset(

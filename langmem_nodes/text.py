@@ -14,9 +14,13 @@ Example:
 
 from __future__ import annotations
 
+import importlib.resources
+import logging
 import re
 import unicodedata
 from functools import lru_cache
+
+logger = logging.getLogger(__name__)
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TOKEN = re.compile(rf"[{_CJK}]+|[a-z0-9]+(?:[._+#-][a-z0-9]+)*")
@@ -119,6 +123,42 @@ def fold_width(text: str) -> str:
     return text.translate(_FULL_WIDTH_ALNUM) if any("\uff10" <= ch <= "\uff5a" for ch in text) else text
 
 
+@lru_cache(maxsize=1)
+def _traditional_to_simplified() -> dict[int, str]:
+    """OpenCC's one-character Traditional → Simplified table (the first reading of each), from the
+    `opencc-python-reimplemented` package's data; empty, with a warning, when that data is missing."""
+    try:
+        lines = (importlib.resources.files("opencc") / "dictionary" / "TSCharacters.txt").read_text("utf-8").splitlines()
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError, OSError) as e:
+        logger.warning("Traditional Chinese is read as written: OpenCC's character table is missing (%s); "
+                       "pip install opencc-python-reimplemented", e)
+        return {}
+    table: dict[int, str] = {}
+    for line in lines:
+        trad, _, simplified = line.partition("\t")
+        first = simplified.split(" ")[0]
+        if len(trad) == 1 and len(first) == 1 and trad != first:
+            table[ord(trad)] = first
+    return table
+
+
+def to_simplified(text: str) -> str:
+    """`text` with Traditional Chinese characters in their Simplified form, one character for one, so a
+    position in the result is the same position in `text`; the zh rules are written in Simplified.
+
+    >>> to_simplified("我對花生過敏，住在臺北")
+    '我对花生过敏，住在台北'
+    """
+    return text.translate(_traditional_to_simplified()) if _traditional_chars().search(text) else text
+
+
+@lru_cache(maxsize=1)
+def _traditional_chars() -> re.Pattern[str]:
+    # the Basic Multilingual Plane only: one character beyond it makes the class ~50x slower to search
+    bmp = sorted(re.escape(chr(c)) for c in _traditional_to_simplified() if c < 0x10000)
+    return re.compile(f"[{''.join(bmp)}]" if bmp else r"(?!)")
+
+
 def detect_lang(text: str) -> str:
     """'zh' when CJK characters are at least 20% of the letters, else 'en'."""
     cjk = len(_CJK_RUN.findall(text))
@@ -144,7 +184,7 @@ def tokenize(text: str, *, stem: bool = True, bigrams: bool = True) -> list[str]
     out: list[str] = []
     for tok in _TOKEN.findall(text.casefold()):
         if _CJK_RUN.match(tok):
-            chars = [c for c in tok]
+            chars = list(to_simplified(tok))  # "過敏" and "过敏" are one word
             out.extend(c for c in chars if c not in ZH_STOP)
             if bigrams:
                 out.extend(a + b for a, b in zip(chars, chars[1:], strict=False))

@@ -250,11 +250,12 @@ def forget_if_asked(store: Any, state: Mapping[str, Any], ctx: MemoryContext) ->
     from .governance.forget_in_chat import carry_out, forget_notice
     from .governance.forget_node import is_forget_request
     from .governance.forget_phrases import split_request
+    from .text import to_simplified
 
     text = _latest_user_message(state.get("messages") or [])[1]
     if not text or not is_forget_request(text):
         return ""
-    text = split_request(text)[0]  # "Please forget where I live. Also, I now use Helix.": the first sentence
+    text = split_request(to_simplified(text))[0]  # "Please forget where I live. Also, I now use Helix.": the first sentence
     return forget_notice(carry_out(store, text, ctx))
 
 
@@ -275,12 +276,15 @@ def split_forget_request(state: Mapping[str, Any]) -> tuple[dict[str, str] | Non
     where I live. Also, I now use Helix." — or None when it says nothing else)."""
     from .governance.forget_node import is_forget_request
     from .governance.forget_phrases import split_request
+    from .text import to_simplified
+    from .write.traditional import span_as_written
 
     messages = list(state.get("messages") or [])
     last, text, mid = _latest_user_message(messages)
     if not text or not is_forget_request(text):
         return None, state
-    rest = split_request(text)[1]
+    simplified = to_simplified(text)
+    rest = span_as_written(split_request(simplified)[1], simplified, text)  # the rest as the user wrote it
     if not rest:
         return {"reason": "forget request", "text": ""}, None
     messages[last] = {"role": "user", "content": rest, "id": mid}  # the same turn id as the whole message

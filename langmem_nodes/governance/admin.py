@@ -450,6 +450,21 @@ class MemoryAdmin:
             "tombstones": tombs,
         }
 
+    def export_home(self) -> dict[str, Any]:
+        """The whole home — every user's and org's records (any status), the ledger and the tombstones — in
+        `export`'s format with `user_id` and `org_id` "*": what `import_` loads into a new, empty home (to move a
+        home to another embedder or disk). An operator's tool: it holds every user's memories."""
+        return {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "user_id": "*",
+            "org_id": "*",
+            "exported_at": utcnow().isoformat(),
+            "records": [_rec_json(r) for r in self.store.find(None, statuses=None)],
+            "ledger": [e.model_dump(mode="json") for e in self.store.ledger()],
+            "tombstones": list(self.store.tombstones()),
+        }
+
     def _admissible(self, index: int, rec: MemoryRecord) -> MemoryRecord:
         """An imported record as it may be stored: a credential or an instruction to the assistant refuses the
         import (ValueError naming the record); a personal identifier follows the `pii` policy."""

@@ -60,7 +60,7 @@ from ..read.relevance import (
 )
 from ..records import MemoryContext, MemoryRecord, session_prefix
 from ..store import MemoryStore
-from ..text import detect_lang
+from ..text import detect_lang, to_simplified
 from .attribute_words import (
     ADDRESS_WORDS,
     PREDICATE_WORDS,
@@ -297,7 +297,7 @@ def is_forget_request(text: str) -> bool:
     >>> is_forget_request("Forget it."), is_forget_request("Remove the unused imports"), is_forget_request("忘了吧")
     (False, False, False)
     """
-    t = text.strip()
+    t = to_simplified(text.strip())  # "忘掉我住哪" in Traditional too
     if not t or len(t) > 300:  # a request is one short sentence
         return False
     if is_forget_all(t):
@@ -427,6 +427,7 @@ class ForgetRequestNode(MemoryNode):
         attribute (`attribute_words`: "where I live" → `lives_in`), or shares content terms with its text or
         object (`relevance.LEXICAL_FLOOR`), or is close in meaning (centred cosine ≥ `DENSE_FLOOR_FACTOR` × the
         embedder's general recall floor; raw cosine ≥ `dense_floor` for an embedder without floors)."""
+        request = to_simplified(request)
         topic = request_topic(request)
         parts = self.owned_partitions(ctx)
         statuses = ("candidate", "active", "superseded", "expired", "archived")
@@ -509,6 +510,7 @@ class ForgetRequestNode(MemoryNode):
         memory close in meaning (`select_named`). A value none of them says ("that I'm allergic to latex"), several
         memories of one attribute for a stated value ("that I'm vegan"), or several close in meaning only, are held
         back: nothing is guessed. `parts`: other partitions to look in than the user's here (`elsewhere_partitions`)."""
+        request = to_simplified(request)
         if is_forget_all(request):
             return (self.candidates(request, ctx), []) if parts is None else ([], [])
         parts = self.owned_partitions(ctx) if parts is None else parts

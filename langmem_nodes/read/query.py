@@ -29,7 +29,7 @@ from ..messages import message_parts
 from ..node import MemoryNode
 from ..records import MemoryContext
 from ..state import MemoryQuery
-from ..text import repair_surrogates
+from ..text import repair_surrogates, to_simplified
 from .unsecret import without_secrets
 
 DEFAULT_K_BY_TASK: Mapping[str, int] = {
@@ -156,6 +156,7 @@ class QueryNode(MemoryNode):
         # memory look relevant to every question ("Tell me a joke" → "Project uses Fly.io")
         dense = tail_within(without_past_words(text), DENSE_QUERY_TOKENS)
         dense = f"{dense} (tools {', '.join(tools)})" if tools else dense
+        text = to_simplified(text)  # the query's rules read Simplified ("我對什麼過敏？"); the embedder reads it as written
         lexical = tail_within(lexical_form(text), LEXICAL_QUERY_TOKENS)
         query = MemoryQuery(
             text=text, lexical=lexical, dense=dense, task_type=task, k=k,

@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..text import to_simplified
 from .lookalike import latin_lookalikes
 
 _I = re.IGNORECASE
@@ -604,7 +605,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     AKIAIOSFODNN7EXAMPLE as the sample key"): what its own context says opens nothing."""
     if not isinstance(text, str) or not text:
         return [], []
-    original, text = text, _slots_blank(halfwidth(latin_lookalikes(text.replace("\u2019", "'"))))
+    original, text = text, _slots_blank(halfwidth(latin_lookalikes(to_simplified(text).replace("\u2019", "'"))))  # "密碼", one char for one
     found: list[Finding] = []
 
     def add(kind: str, m: re.Match[str], group: str | int = 0) -> None:

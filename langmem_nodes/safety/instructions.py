@@ -7,6 +7,7 @@ import re
 import unicodedata
 from typing import Literal
 
+from ..text import to_simplified
 from .planted import planted_order
 
 _I = re.IGNORECASE
@@ -137,7 +138,7 @@ def control_reason(text: str) -> str | None:
     the assistant", …: `planted.planted_order`, then the instruction patterns), or None when it is not one."""
     if not isinstance(text, str) or not text:
         return None
-    folded = unicodedata.normalize("NFKC", text)
+    folded = to_simplified(unicodedata.normalize("NFKC", text))  # "忽略之前的所有指令" in Traditional too
     if reason := planted_order(folded):
         return reason
     if INJECTION.search(folded):
@@ -163,6 +164,6 @@ def instruction_target(text: str) -> Literal["control", "experience"] | None:
         return None
     if control_reason(text):
         return "control"
-    if _EXPERIENCE.search(unicodedata.normalize("NFKC", text)):
+    if _EXPERIENCE.search(to_simplified(unicodedata.normalize("NFKC", text))):
         return "experience"
     return None

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
+from ..text import to_simplified
 from .credentials import Finding, _dedupe, find_secrets, halfwidth
 from .cued import find_cued
 
@@ -89,7 +90,7 @@ def find_pii(text: str) -> list[Finding]:
     one) in `text`."""
     if not isinstance(text, str) or not text:
         return []
-    original, text = text, halfwidth(text)  # "１１０１０５…" is an ID number too; spans hold in the original
+    original, text = text, halfwidth(to_simplified(text))  # "身份證號" too; "１１０１０５…" is an ID number too; spans hold in the original
     found: list[Finding] = []
     for m in _CN_ID.finditer(text):
         if cn_id_valid(m.group(0)):

@@ -175,8 +175,9 @@ def _others_data(span: str, zh: bool) -> bool:
 _EN_SEND = re.compile(r"\b(?:send|forward|copy|mirror|post|upload|e-?mail|mail|text|sms|relay|sync|report|leak|"
                       r"pass\s+(?:on|along)|dm|message|push|fax|publish|tweet|share|cc|bcc)\b", _I)
 _EN_CONVERSATION = re.compile(
-    r"\b(?:(?:my|your|our|this|these|the|every|each|all)(?:\s+of)?(?:\s+(?:my|your|our|the|this))?\s+(?:answers?|"
-    r"repl(?:y|ies)|responses?|conversations?|chats?|chat\s+(?:history|logs?)|messages|questions|transcripts?|"
+    r"\b(?:(?:my|your|our|this|these|the|every|each|all)(?:\s+of)?(?:\s+(?:my|your|our|the|this))?"
+    r"(?:\s+(?:whole|entire|full|complete|single|past|previous|future|new|raw))?\s+(?:answers?|"
+    r"repl(?:y|ies)|responses?|conversations?|threads?|chats?|chat\s+(?:history|logs?)|messages|questions|transcripts?|"
     r"sessions?|memor(?:y|ies)|discussions?)|(?:my|the\s+user'?s)\s+(?:data|files|contacts|e-?mails|location|photos|"
     r"documents|notes|history|address\s+book)|everything\s+(?:I|we|you)\s+\w+|what\s+I\s+(?:say|type|write|ask|tell)|"
     r"(?:a\s+)?(?:copy|copies|transcripts?|summary|summaries|log|record)\s+of\s+(?:this|our|the|every|each|my|your|"

@@ -23,6 +23,7 @@ import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -50,6 +51,7 @@ from . import (
     code_spans,
     codeswitch,
     contrast,
+    convention_lead,
     correction_cue,
     correction_ref,
     correction_slot,
@@ -60,6 +62,7 @@ from . import (
     dropped_en,
     edit_request,
     elided,
+    family_facts,
     figurative_en,
     foil,
     frames,
@@ -72,6 +75,7 @@ from . import (
     kin_correction,
     kin_holder_zh,
     left_job,
+    manner_rule_zh,
     means_after,
     musical_instrument,
     named_aside,
@@ -97,9 +101,11 @@ from . import (
     stack_parts_en,
     standing_request_en,
     stated_time,
+    symptom,
     team_frame,
     thread_change,
     topic_holder_zh,
+    traditional,
     transcript,
     unsaid_change,
     withdrawal,
@@ -282,7 +288,7 @@ _EN = {
     "allergy": "User is allergic to {o}", "diet": "User's diet: {o}", "prefers": "User likes {o}",
     "uses": "User uses {o}", "working_on": "User is working on {o}", "package_manager": "Project uses {o}",
     "rule": "{s} rule: {o}", "states": "User stated: {o}", "learning": "User is learning {o}", "has": "User has {o}",
-    "trait": "User's trait: {o}",
+    "trait": "User's trait: {o}", "family": "User's {o}",
 }
 _EN_NEG = {"prefers": "User does not like {o}", "uses": "User no longer uses {o}", "diet": "User does not eat or drink {o}",
            "rule": "{s} rule: never {o}", "states": "User stated (negative): {o}"}
@@ -291,6 +297,7 @@ _ZH = {
     "works_at": "用户就职于{o}", "from": "用户来自{o}", "allergy": "用户对{o}过敏", "diet": "用户饮食：{o}",
     "prefers": "用户喜欢{o}", "uses": "用户使用{o}", "working_on": "用户正在做{o}", "package_manager": "项目使用{o}",
     "rule": "{s}规则：{o}", "states": "用户陈述：{o}", "learning": "用户在学{o}", "has": "用户有{o}", "trait": "用户的特征：{o}",
+    "family": "用户的{o}",
 }
 _ZH_NEG = {"prefers": "用户不喜欢{o}", "uses": "用户不再使用{o}", "diet": "用户不吃{o}", "rule": "{s}规则：不要{o}",
            "states": "用户陈述（否定）：{o}", "has": "用户没有{o}"}
@@ -458,7 +465,9 @@ class RuleExtractor(Extractor):
 
     def extract_explained(self, turns: Sequence[Turn], ctx: MemoryContext, now: datetime
                           ) -> tuple[list[PendingWrite], list[dict[str, str]]]:
-        latest, earlier = latest_user_turns(turns)
+        written_latest, earlier = latest_user_turns(turns)
+        # "我對花生過敏": read in Simplified, one character for one; the values are given back as written
+        latest, earlier = traditional.simplified_turns(written_latest), traditional.simplified_turns(earlier)
         offset = len(earlier)
         out: list[PendingWrite] = []
         read_from: list[tuple[int, int]] = []  # (latest message, part of it) each pending write was read from
@@ -467,6 +476,8 @@ class RuleExtractor(Extractor):
             content = turn.get("content")
             if not isinstance(content, str) or not content.strip():
                 continue
+            written = str(written_latest[j].get("content"))
+            simplified = content
             tid = turn_id(turn, offset + j)
             smuggled = find_injection(content)  # one injected sentence taints the whole message
             content, others = transcript.own_lines(content)  # a pasted chat: other speakers' lines are not the user's
@@ -482,7 +493,8 @@ class RuleExtractor(Extractor):
                 part_found, part_skips = _habits_read(part, *self.analyse(part, earlier=[*earlier, *latest[:j], *prior]))
                 found += [(*f, n) for f in part_found]
                 skips += part_skips
-            skipped += skips
+            skipped += traditional.skips_as_written(skips, simplified, written)
+            found = [(*traditional.as_written([f[:4]], simplified, written)[0], f[4]) for f in found]
             for claim, clause, source, hedged, n in found:
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid, said_in=content)
                 if (began := stated_time.since(clause, now)) is not None:  # "I moved to Denver last month"
@@ -511,6 +523,13 @@ class RuleExtractor(Extractor):
         """(claims as in `claims`, skips): each skip is `{"text": clause, "reason": ...}` with reason one of
         question, hypothetical, reported speech, about someone else, one-off, small talk, past episode, no parse.
         A quoted phrase is read as one piece (`quoted`)."""
+        written, message = message, traditional.as_read(message)  # a direct call with Traditional text (see extract_explained)
+        if message != written:
+            read, unread = self.analyse(message, earlier=traditional.simplified_turns(earlier))
+            return traditional.as_written(read, message, written), traditional.skips_as_written(unread, message, written)
+        if (rules := convention_lead.split(message)) is not None:  # "Our convention: never …, always …": the project's
+            read, unread = self.analyse(rules, earlier=earlier)
+            return [(replace(c, subject="project") if c.predicate == "rule" else c, q, s, h) for c, q, s, h in read], unread
         message, code = code_spans.split(fold_width(message))  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
         found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
@@ -518,9 +537,14 @@ class RuleExtractor(Extractor):
         found = [(rule_holder_en.held(c, q), q, s, h) for c, q, s, h in found]  # "Never use `any` in our code": the project's
         found, skips = negated_wish_en.reread(found, skips)  # "I'd rather you didn't use X": X, negative
         found, skips = standing_request_en.reread(found, skips)  # "don't suggest X, ever"; one fact, one record
+        found, skips = family_facts.reread(found, skips, message, about_others=ABOUT_OTHERS)  # "Remember that my wife is allergic to …"
+        skips += [{"text": q, "reason": "one-off"} for c, q, _, _ in found if symptom.is_symptom(c, q)]  # "fails with exit code 137"
+        found = [f for f in found if not symptom.is_symptom(f[0], f[1])]
+        found = [(next(iter(manner_rule_zh.as_rule(c, q)), c), q, s, h) for c, q, s, h in found]  # "以后提交信息都用英文写"
         found = pet_named.fold(found)  # "我养了一只柯基，叫豆豆": the pet and its name, one record
         found, foils = foil.fold(found, message)  # "我用 fish，别给我 bash 的写法": the choice, one record
         skips += foils
+        skips = unsaid_change.settled(found, skips)  # "I switched jobs again, I work at Anthropic now": not in doubt
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()

@@ -448,7 +448,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?:\s+(?:years?\s+old|yo|y/o))?(?=$|\s+(?:last|this|on|yesterday|today|so|and|lol|haha|now)\b|\s*[,.!])", _I),
      lambda m: _claim("user", "attr:age", m.group("o"), kind="identity")),
     # "i went vegan in january", "I became vegetarian"
-    (re.compile(r"^i\s+(?:went|became|turned|'ve gone|have gone|switched to being)\s+(?P<o>vegan|vegetarian|pescatarian|"
+    (re.compile(r"^i(?:\s+(?:went|became|turned|have gone|switched to being)|\s*['’]ve\s+gone)\s+(?:fully\s+|completely\s+)?(?P<o>vegan|vegetarian|pescatarian|"
                 r"gluten[- ]free|keto|dairy[- ]free)\b.*$", _I),
      lambda m: _claim("user", "diet", m.group("o"), kind="identity")),
     # "i moved everything to fly.io": the new home of the user's things is a tool they use
@@ -595,6 +595,15 @@ POST: list[tuple[re.Pattern[str], Build]] = [
 POST.insert(0, (re.compile(r"^i(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:got|landed|started)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+"
                            r"(?:at|with)\s+(?P<o>(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,3})", _I),
                 lambda m: _claim("user", "works_at", m.group("o"), kind="identity")))  # "I got a new job at Google"
+# "I joined Stripe as an SRE", "I left Google and joined Stripe last week", "I started at Stripe": where the user works now
+def _org(name: str) -> str:
+    return rf"(?P<{name}>(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){{0,3}})"
+
+
+POST.insert(0, (re.compile(rf"^i(?:'ve| have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:(?:left|quit)\s+\S.{{0,40}}?\s+"
+                           rf"(?:and|to)\s+(?:(?:have|'ve)\s+)?(?:joined|join|started\s+at)\s+{_org('a')}|joined\s+{_org('b')}\s+as\s+(?:an?\s+|the\s+)?\w|"
+                           rf"started\s+(?:working\s+|a\s+new\s+job\s+)?at\s+{_org('c')}|left\s+\S.{{0,40}}?\s+for\s+{_org('d')})", _I),
+                lambda m: _claim("user", "works_at", next(g for g in m.groups() if g), kind="identity")))
 
 # a project part named after its tool ("DynamoDB is our main datastore"), or a chore and who does it ("Caching is
 # handled by Redis"): the project uses the tool

@@ -203,7 +203,7 @@ CLAUSE_SPLIT = re.compile(
 
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does
 # not make the clause a past one-off episode.
-CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|started|began|rescued|quit|stopped|gave up|turned|became)\b|领养|收养|搬到|搬去|换成|换到|改用|换用|转到|转向|全面转|迁到|"
+CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|started|began|rescued|quit|stopped|gave up|turned|became|joined)\b|领养|收养|搬到|搬去|换成|换到|改用|换用|转到|转向|全面转|迁到|"
                     r"升级|切到|迁移到|开始|跳槽|跳到|跳去|搬来|搬回|搬过来|搬家|买了|入手了|提了|领养了|养了|戒(?:掉)?了", _I)
 # The user marks a value as the current one ("I live in Hull now", "I moved to Bath", "我现在住在西安", "我搬到厦门了"):
 # an explicit statement (source `explicit`), which outranks an older correction as the newer explicit intent.

@@ -550,6 +550,9 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     # "我在杭州上班" is where, "我在腾讯上班" for whom
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<o>[^做写搞弄用看学修忙]{1,15}?)(?:工作|上班|任职|就职)$"),
      lambda m: _c("user", "works_in" if is_place(m.group("o")) else "works_at", m.group("o"), kind="identity")),
+    # "我现在在腾讯上班了": the change said with 了 (only with 现在/已经: "我在家工作了三天了" is how long, not where)
+    (re.compile(r"^我(?:现在|目前|已经)(?:已经)?在\s*(?P<o>[^做写搞弄用看学修忙了]{1,15}?)(?:工作|上班|任职|就职)(?:了|啦)$"),
+     lambda m: _c("user", "works_in" if is_place(m.group("o")) else "works_at", m.group("o"), kind="identity")),
     (re.compile(r"^我(?:现在|目前)?在\s*(?P<o>[^做写搞弄用看学修忙]{1,15}?)(?:生活|住|定居)$"),
      lambda m: _c("user", "lives_in", m.group("o"), kind="identity")),
     (re.compile(rf"^(?:我)?(?:是一名|是一位|是一个|是个|是|当|做|从事|干)\s*(?P<o>[^，,]{{0,12}}?(?:{_JOB})[^，,]{{0,4}}?)"
