@@ -34,6 +34,7 @@ from ..state import PendingWrite
 from ..text import detect_lang, fold_width
 from . import (
     allergy_noun,
+    answer_condition_en,
     answer_scope,
     answered,
     assistant_value,
@@ -59,6 +60,7 @@ from . import (
     correction_target,
     correction_topic,
     correction_value,
+    cue_after,
     dropped_en,
     edit_request,
     elided,
@@ -75,6 +77,7 @@ from . import (
     kin_correction,
     kin_holder_zh,
     left_job,
+    manner_en,
     manner_rule_zh,
     means_after,
     musical_instrument,
@@ -89,6 +92,7 @@ from . import (
     pet_named,
     other_language,
     particle_zh,
+    passing_en,
     pronouns,
     quoted,
     relative_en,
@@ -551,6 +555,7 @@ class RuleExtractor(Extractor):
                  ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         message = casual_en.respelt(casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'")))  # "dont", "alergic"
         message = slip.precision_first(message)  # "vegetarian, well, pescatarian to be accurate"
+        message = cue_after.fronted(message, bool(earlier))  # "it's Leo actually", "Evan*", "改喝拿铁": the cue first
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION.match(lx.LEAD_FILLER.sub("", message))  # "嗯…其实是…"
                           or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
@@ -709,6 +714,9 @@ class RuleExtractor(Extractor):
                     continue
                 just_marked, after_marker = after_marker, False  # only the clause right after a marker
                 clause = resay.unmarked(clause)  # "or rather Round Rock", "Svelte I mean": the value said again
+                if correction and clause and correction_cue.excuse(clause):  # "…, autocorrect strikes again": no value
+                    skips.append({"text": clause, "reason": "small talk"})
+                    continue
                 if not clause:
                     if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
                         skips.append({"text": raw.strip()[:60], "reason": "small talk"})
@@ -840,17 +848,23 @@ class RuleExtractor(Extractor):
                 if prev is None and holder_we:
                     prev = Claim("project", "", "")  # "我们团队就 4 个人，任务管理都用飞书": the team holds the next clause
                 holder_user, holder_we = bool(_FIRST_PERSON.match(clause)) and not chat_zh.other_holder(clause), bool(_WE.match(softened.untensed(clause)))  # "以前我们用 Travis，现在全迁到…": the team holds what follows
+                manner = manner_en.standing(clause)  # "Please answer in British English": how every answer is made
+                clause = manner_en.said(clause) if manner and not grammar.parse(clause, standing=True) else clause
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
                 new = (elided.after_past(raw.strip(" .,;:!?。，；：！？"), past[0])  # "我以前在腾讯上班，现在在华为"
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
-                    clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
+                    clause, prev, explicit or answer_scope.every_piece(conditioned) or answer_condition_en.habitual(conditioned)
+                    or manner, generic=cued or answer_condition_en.habitual(conditioned) or manner)  # "when writing JS, don't use var", "when I ask for SQL, use CTEs"
                 if new and past is not None and new[0].replaces and elided.passed_step(raw.strip(), raws[n + 1:]):
                     past = (new[-1], clause, source, hedged)  # "后来去了深圳，现在又回北京了": a step, not the value of now
                     skips.append({"text": clause, "reason": "past value"})
                     continue
                 if new and not correction and kin_holder_zh.holds(clause) and not any(kin_holder_zh.users_own(c) for c in new):
                     skips.append({"text": clause, "reason": ABOUT_OTHERS})  # "我家孩子对花生过敏": the child's, not the user's
+                    continue
+                if new and not correction and not cued and all(passing_en.passing(c, clause, raw) for c in new):
+                    skips.append({"text": clause, "reason": passing_en.REASON})  # "I'm in Seattle this week" ("remember …" keeps it)
                     continue
                 if not new and (went_on := _rule_goes_on(prev, clause)):
                     new = [Claim(prev.subject, "rule", went_on, "positive", "rule")]  # type: ignore[union-attr]
@@ -1061,7 +1075,7 @@ class RuleExtractor(Extractor):
         thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
             said_before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
-            thread_change.mark(found, said_before)
+            thread_change.mark(found, said_before, thread_change.stopped(message))
             negated_again.mark(found, said_before)  # "I like running" … "I don't like running, I like cycling"
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
@@ -1626,6 +1640,8 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     value = correction_value.versioned(retracted.object, value)  # "python 3.10, wait no, 3.12": python 3.12
+    if retracted.predicate in ("works_at", "lives_in"):  # "I work at Spotify, or technically at Accenture": Accenture
+        value = re.sub(r"^(?:at|in|for|from)\s+(?=\S)", "", value, flags=re.I)
     if correction_slot._kind(value)[0] and (put := correction_swap.put(value, retracted.object)):
         value = put[0]  # "我有两只猫，不对，三只": 三只猫
     if retracted.predicate in ("rule", "states"):  # "以后回答我用繁体吧——啊不，还是简体": 回答我用简体
