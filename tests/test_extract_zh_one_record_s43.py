@@ -1,7 +1,7 @@
 """Casual Chinese chat (and its English twins): one fact, one record.
 
-- a prohibition naming the alternative to a choice said in the same sentence is that choice's foil
-  ("我用的是 fish，别给我 bash 的写法"): the choice is stored, the foil is no record of its own (`foil`);
+- a choice said beside a prohibition of its alternative ("我用的是 fish，别给我 bash 的写法") is stored (the
+  prohibition stays a record of its own: issue 16 lists "…用 Go，别给我推荐 Java 的方案" as a clause not to drop);
 - a pet and its name are one record holding both ("我养了一只柯基，叫豆豆" → 豆豆（柯基）) (`pet_named`, Chinese only).
 Cases written for this change (stop 43), not taken from any eval set.
 """
@@ -20,7 +20,7 @@ def _claims(message: str):
     return [c for c, *_ in EX.claims(message)]
 
 
-# (message, the choice kept, the foil that is no record of its own)
+# (message, the choice kept, the alternative it is said beside)
 FOILS = [
     ('我平时用 pnpm 哈，别给我 npm 的命令', 'pnpm', 'npm 的命令'),
     ('我用 Mac 的，别给我 Windows 的快捷键啦', 'Mac', 'Windows'),
@@ -60,13 +60,11 @@ FOILS = [
 
 
 @pytest.mark.parametrize("message,choice,foil", FOILS)
-def test_foil_of_a_choice_is_not_its_own_record(message: str, choice: str, foil: str) -> None:
-    claims = _claims(message)
-    assert any(choice.lower() in c.object.lower() and c.polarity == "positive" for c in claims), claims
-    assert not [c for c in claims if foil.lower() in c.object.lower() and choice.lower() not in c.object.lower()], claims
+def test_the_choice_beside_a_prohibition_is_stored(message: str, choice: str, foil: str) -> None:
+    assert any(choice.lower() in c.object.lower() and c.polarity == "positive" for c in _claims(message)), _claims(message)
 
 
-# the prohibition first: it is the fact, the alternative after it says how to keep it
+# the prohibition first: it stays the user's negative rule
 PROHIBITION_FIRST = [
     ("千万别在脚本里直接 rm -rf，之前被坑过一次，以后统一 mv 到回收目录", "rm -rf", "mv"),
     ("别给我 force push，我们一律用 --force-with-lease", "force push", "force-with-lease"),
@@ -78,7 +76,6 @@ PROHIBITION_FIRST = [
 def test_prohibition_first_keeps_the_prohibition(message: str, rule: str, alternative: str) -> None:
     claims = _claims(message)
     assert [c.polarity for c in claims if rule in c.object] == ["negative"], claims
-    assert not [c for c in claims if alternative in c.object], claims
 
 
 # not a foil: two facts, a fact about the person, or two sentences
@@ -96,11 +93,6 @@ def test_not_a_foil_keeps_both(message: str, expected: list[tuple[str, str]]) ->
     claims = _claims(message)
     for value, polarity in expected:
         assert any(value in c.object and c.polarity == polarity for c in claims), (value, claims)
-
-
-def test_dropped_foil_is_reported() -> None:
-    _, skips = EX.analyse("我用的是 fish，别给我 bash 的写法嘛")
-    assert any("one choice, one record" in s["reason"] and "bash" in s["text"] for s in skips), skips
 
 
 # (message, what the pet is, its name): one record holds both

@@ -59,7 +59,7 @@ CASES = {
         ("The repo uses Bazel for builds, and personally I like the --keep_going flag.",
          [("project", "Bazel", "positive"), ("user", "keep_going", "positive")]),
         ("我在上海工作，时区是东八区。", [("user", "上海", "positive"), ("user", "东八区", "positive")]),
-        ("我写代码一直用 Go，别给我推荐 Java 的方案。", [("user", "Go", "positive")]),  # the foil is no record (foil.py)
+        ("我写代码一直用 Go，别给我推荐 Java 的方案。", [("user", "Go", "positive"), ("user", "Java", "negative")]),
         ("Btw, don't bother giving me Windows instructions, I haven't touched Windows in years. I'm on Linux full time.",
          [("user", "Windows", "negative"), ("user", "Linux", "positive")]),
     ],

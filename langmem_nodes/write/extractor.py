@@ -66,7 +66,6 @@ from . import (
     elided,
     family_facts,
     figurative_en,
-    foil,
     frames,
     grammar,
     grammar_zh,
@@ -546,8 +545,6 @@ class RuleExtractor(Extractor):
         found = [f for f in found if not symptom.is_symptom(f[0], f[1])]
         found = [(next(iter(manner_rule_zh.as_rule(c, q)), c), q, s, h) for c, q, s, h in found]  # "以后提交信息都用英文写"
         found = pet_named.fold(found)  # "我养了一只柯基，叫豆豆": the pet and its name, one record
-        found, foils = foil.fold(found, message)  # "我用 fish，别给我 bash 的写法": the choice, one record
-        skips += foils
         skips = unsaid_change.settled(found, skips)  # "I switched jobs again, I work at Anthropic now": not in doubt
         return found, [*code, *skips]
 
