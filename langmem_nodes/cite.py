@@ -10,6 +10,7 @@ from typing import Any
 from .node import MemoryNode
 from .records import MemoryContext, utcnow
 from .usage import record_citations, strip_citations
+from .write.turn_start import turn_writer
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ class CiteNode(MemoryNode):
         cited = [i for i in named if i in injected]
         try:
             record_citations(self.store, ctx, now or utcnow(), state.get("memory_recall_id"), cited,
-                             ignored=len(named) - len(cited))
+                             ignored=len(named) - len(cited), started=turn_writer(self.store, state, ctx).started)
         except Exception:  # noqa: BLE001 - memory bookkeeping never takes the user's turn down
             log.warning("recording citations failed for user %s", ctx.user_id, exc_info=True)
         if clean == text and isinstance(content, str):

@@ -1,6 +1,6 @@
 """Language detection and the lexical tokenizer shared by BM25, dedup and the fake embedder.
 
-English: lower-case words, stop words dropped, light suffix stemming. Chinese (any CJK run):
+English: lower-case words, stop words dropped, inflections folded (`english_stem`). Chinese (any CJK run):
 character unigrams plus bigrams, so "北京工作" matches "在北京" without a dictionary.
 
 Example:
@@ -18,7 +18,10 @@ import importlib.resources
 import logging
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
+
+from .english_stem import english_stem
 
 logger = logging.getLogger(__name__)
 
@@ -166,21 +169,13 @@ def detect_lang(text: str) -> str:
     return "zh" if cjk and cjk * 5 >= latin else "en"
 
 
-@lru_cache(maxsize=20000)
 def _stem(word: str) -> str:
-    if len(word) <= 3 or not word.isalpha():
-        return word
-    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", ""), ("ly", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            stem = word[: -len(suffix)] + repl
-            if suffix in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2]:
-                stem = stem[:-1]
-            return stem
-    return word
+    return english_stem(word)
 
 
-def tokenize(text: str, *, stem: bool = True, bigrams: bool = True) -> list[str]:
-    """Lexical tokens for BM25 and overlap checks (see module docstring)."""
+def tokenize(text: str, *, stem: bool = True, bigrams: bool = True,
+             stemmer: Callable[[str], str] | None = None) -> list[str]:
+    """Lexical tokens for BM25 and overlap checks (see module docstring); `stemmer` replaces `english_stem`."""
     out: list[str] = []
     for tok in _TOKEN.findall(text.casefold()):
         if _CJK_RUN.match(tok):
@@ -189,7 +184,7 @@ def tokenize(text: str, *, stem: bool = True, bigrams: bool = True) -> list[str]
             if bigrams:
                 out.extend(a + b for a, b in zip(chars, chars[1:], strict=False))
         elif tok not in EN_STOP:
-            out.append(_stem(tok) if stem else tok)
+            out.append((stemmer or _stem)(tok) if stem else tok)
     return out
 
 

@@ -155,7 +155,8 @@ class RecallTurn(MemoryNode):
         sizes = [len(texts.get(i, "").encode()) for i in ids]
         try:
             return record_injection(self.store, ctx, now or utcnow(), ids=ids, sizes=sizes,
-                                    block_bytes=len(kept["memory_injection"].encode()), latency_ms=latency_ms)
+                                    block_bytes=len(kept["memory_injection"].encode()), latency_ms=latency_ms,
+                                    started=time.time() - latency_ms / 1000.0)
         except Exception:  # noqa: BLE001 - bookkeeping never takes the turn down
             log.warning("recording the injection failed for user %s", ctx.user_id, exc_info=True)
             return ""

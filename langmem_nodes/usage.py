@@ -110,6 +110,7 @@ class UsageLog:
             try:
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA synchronous=NORMAL")
+                self._conn.execute("PRAGMA secure_delete=ON")  # an erased user's events leave no free-page copy
                 self._conn.executescript(_SCHEMA)
             except BaseException:
                 self._conn.close()
@@ -142,6 +143,18 @@ class UsageLog:
             rows = self._conn.execute(sql + " ORDER BY seq", args).fetchall()
         return [{"ts": datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%f%z"), "op": op, "turn": turn, "memory_id": mid,
                  **json.loads(body)} for ts, op, turn, mid, body in rows]
+
+    def last_injected(self, ids: Iterable[str], since: datetime) -> dict[str, datetime]:
+        """When each of `ids` was last injected into a turn at or after `since` (ids never injected since are
+        absent): what `ExpirySweeper` counts as use. One pass over the `inject` events since then."""
+        wanted = set(ids)
+        if not wanted:
+            return {}
+        with self._lock, _named_damage(self.path):
+            rows = self._conn.execute(
+                "SELECT j.value, MAX(u.ts) FROM usage u, json_each(u.body, '$.ids') j WHERE u.op='inject' "
+                "AND u.ts>=? GROUP BY j.value", (_ts(since),)).fetchall()
+        return {mid: datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%f%z") for mid, ts in rows if mid in wanted}
 
     def purge(self, ids: Iterable[str]) -> int:
         """Remove every trace of the memories `ids` (a bulk delete): their `used` / `restatement` events are
@@ -177,6 +190,28 @@ class UsageLog:
                 raise
         return changed + len(rewrites)
 
+    def erase(self, org_id: str, user_id: str) -> int:
+        """Delete every event of the user (`org_id="*"`: in every org), past the append-only triggers in one
+        transaction, then truncate the WAL. Returns how many were deleted."""
+        from .store.erasure import their_partitions
+
+        with self._lock, _named_damage(self.path):
+            conn = self._conn
+            parts = their_partitions([r[0] for r in conn.execute("SELECT DISTINCT partition FROM usage")], org_id, user_id)
+            if not parts:
+                return 0
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("INSERT INTO usage_purge(active) VALUES (1)")
+                n = conn.execute(f"DELETE FROM usage WHERE partition IN ({','.join('?' * len(parts))})", parts).rowcount
+                conn.execute("DELETE FROM usage_purge")
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return n
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()
@@ -194,6 +229,13 @@ def purge_usage(store: Any, ids: Sequence[str]) -> int:
     return usage_log(store).purge(ids)
 
 
+def last_injected(store: Any, ids: Sequence[str], since: datetime) -> dict[str, datetime]:
+    """`UsageLog.last_injected` on the store's usage log ({} when the home has none yet)."""
+    if not ids or not store.has_usage_log():
+        return {}
+    return usage_log(store).last_injected(ids, since)
+
+
 def strip_citations(text: str) -> tuple[str, list[str]]:
     """(the reply without its `<memory-used>` trailers, the ids they named in order, without repeats)."""
     ids: list[str] = []
@@ -204,19 +246,35 @@ def strip_citations(text: str) -> tuple[str, list[str]]:
     return _TRAILER.sub("\n", text).strip(), list(dict.fromkeys(ids))
 
 
+def erased_during(store: Any, ctx: MemoryContext, started: float | None) -> bool:
+    """Whether `ctx`'s user was erased after their turn started (epoch seconds; None: not known, so no):
+    that turn's usage events are then not written, so no event brings an erased id back."""
+    check = getattr(store, "erased_since", None)
+    if started is None or check is None:
+        return False
+    from .store.memory_store import Writer
+
+    return bool(check(Writer(ctx.org_id, ctx.user_id, started)))
+
+
 def record_injection(store: Any, ctx: MemoryContext, at: datetime, *, ids: Sequence[str], sizes: Sequence[int],
-                     block_bytes: int, latency_ms: float | None) -> str:
-    """Append one turn's `inject` event; returns the turn's recall id (what `CiteNode` and the write join on)."""
+                     block_bytes: int, latency_ms: float | None, started: float | None = None) -> str:
+    """Append one turn's `inject` event; returns the turn's recall id (what `CiteNode` and the write join on).
+    `started`: the turn's start (epoch seconds); nothing is appended if the user was erased since."""
     turn = new_id("rcl")
     latency = None if latency_ms is None else round(latency_ms, 3)  # None: the read's start was not known
     body = {"ids": list(ids), "sizes": list(sizes), "bytes": block_bytes, "latency_ms": latency}
-    usage_log(store).append(ctx, at, [("inject", turn, None, body)])
+    if not erased_during(store, ctx, started):
+        usage_log(store).append(ctx, at, [("inject", turn, None, body)])
     return turn
 
 
 def record_citations(store: Any, ctx: MemoryContext, at: datetime, turn: str | None, cited: Sequence[str],
-                     ignored: int) -> None:
-    """A turn's citations (possibly none) and one `used` event per cited memory; sets their `accessed_at`."""
+                     ignored: int, started: float | None = None) -> None:
+    """A turn's citations (possibly none) and one `used` event per cited memory; sets their `accessed_at`.
+    `started`: as for `record_injection`."""
+    if erased_during(store, ctx, started):
+        return
     events: list[tuple[str, str | None, str | None, dict]] = [("citations", turn, None, {"cited": len(cited), "ignored": ignored})]
     events += [("used", turn, mid, {}) for mid in cited]
     usage_log(store).append(ctx, at, events)
@@ -325,5 +383,5 @@ def _stale(store: Any, used: Sequence[dict[str, Any]], window: timedelta) -> int
     return sum(1 for e in used if any(e["ts"] < t <= e["ts"] + window for t in changes.get(e["memory_id"], ())))
 
 
-__all__ = ["CITE_INSTRUCTION", "UsageLog", "UsageLogDamaged", "purge_usage", "record_citations", "record_injection",
+__all__ = ["CITE_INSTRUCTION", "UsageLog", "UsageLogDamaged", "last_injected", "purge_usage", "record_citations", "record_injection",
            "record_restatements", "strip_citations", "touch", "usage_log", "usage_metrics"]

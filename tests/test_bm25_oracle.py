@@ -15,14 +15,17 @@ from pathlib import Path
 import pytest
 from rank_bm25 import BM25Okapi
 
-from langmem_nodes.store.bm25 import BM25Projection
+from langmem_nodes.store.bm25 import K1, B, BM25Projection
 from langmem_nodes.text import tokenize
 
 DATA = json.loads((Path(__file__).resolve().parent.parent / "evals" / "data" / "abstain.json").read_text("utf-8"))
 
 
 class LuceneIdfOkapi(BM25Okapi):
-    """rank-bm25's Okapi BM25 with Lucene's non-negative idf (the only change)."""
+    """rank-bm25's Okapi BM25 with Lucene's non-negative idf (the only change), at our k1 and b."""
+
+    def __init__(self, corpus, k1=K1, b=B):  # noqa: ANN001
+        super().__init__(corpus, k1=k1, b=b)
 
     def _calc_idf(self, nd):  # noqa: ANN001, ANN202
         for word, freq in nd.items():

@@ -35,3 +35,12 @@ def test_no_employer_from_other_joins_and_durations(text, store) -> None:
 def test_gone_vegan_is_the_users_diet(text, store) -> None:
     out = create_write_graph(store).compile().invoke({"messages": [HumanMessage(text)]}, context=CTX)
     assert [(w["predicate"], w["object"]) for w in out["memory_written"]] == [("diet", "vegan")]
+
+
+def test_a_change_whose_value_the_message_gives_is_not_in_doubt(store) -> None:
+    """newcomer21 L4: the job was stored and also reported as "a change without its new value"."""
+    g = create_write_graph(store).compile()
+    out = g.invoke({"messages": [HumanMessage("I switched jobs again, I work at Anthropic now.")]}, context=CTX)
+    assert [w["object"] for w in out["memory_written"]] == ["Anthropic"] and out["memory_skipped"] == []
+    alone = g.invoke({"messages": [HumanMessage("我换工作了。")]}, context=CTX)
+    assert [s["reason"] for s in alone["memory_skipped"]] == ["a change without its new value: the current value needs confirmation"]

@@ -34,7 +34,7 @@ def test_names_subject_whole_words_casefolded_and_cjk_substrings():
 
 
 @pytest.mark.parametrize(("query", "me", "other", "alice", "bob"), [
-    ("Did Alice go hiking in the hills?", "Alice", "Bob", "I went hiking", "hiking in the hills"),
+    ("Did Alice go hiking in the hills?", "Alice", "Bob", "I did some hiking", "hiking in the hills"),
     ("小红去山里徒步了吗？", "小红", "小明", "我去徒步了", "去山里徒步了"),
 ])
 def test_boost_lifts_the_named_subjects_memory(store, query, me, other, alice, bob):

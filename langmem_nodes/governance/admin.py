@@ -381,8 +381,13 @@ class MemoryAdmin:
         that user wrote, the project facts they stated included. The ledger entries quoting a matching turn
         that no forgotten memory owns (rejected turns, duplicates of a memory that stays) are scrubbed too
         (`scrubbed_entries`), and so are the usage events naming a forgotten id (`usage_events`: deleted, or
-        the id taken out of a turn's injected list). Nothing runs unless every argument is valid. Returns
-        `{"filters", "count", "ids", "reports", "scrubbed_entries", "usage_events"}`.
+        the id taken out of a turn's injected list). Nothing runs unless every argument is valid.
+
+        A specific `user_id` with `project_id="*"` and `session_id="*"` erases the account: besides the
+        memories, their usage events go, their id is replaced by a pseudonym in the ledger and tombstones,
+        and a content-free erase record (a keyed hash) makes a turn of theirs still in flight write nothing
+        (`MemoryStore.erase_user`; `erased` reports the counts, None for any other delete). Returns
+        `{"filters", "count", "ids", "reports", "scrubbed_entries", "usage_events", "erased"}`.
         """
         filters = {"org_id": org_id, "project_id": project_id, "user_id": user_id, "session_id": session_id}
         missing = [k for k, v in filters.items() if v is _MISSING]
@@ -407,8 +412,12 @@ class MemoryAdmin:
         from ..usage import purge_usage
 
         usage = 0 if dry_run else purge_usage(self.store, ids)
+        erased = None
+        if not dry_run and user_id != WILDCARD and project_id == WILDCARD and session_id == WILDCARD:
+            erased = self.store.erase_user(org_id, user_id)  # the account itself (docs/governance.md "Erasure")
+            usage += erased["usage_events"]
         return {"filters": filters, "dry_run": dry_run, "count": len(ids), "ids": ids, "reports": reports,
-                "scrubbed_entries": turns, "usage_events": usage}
+                "scrubbed_entries": turns, "usage_events": usage, "erased": erased}
 
     @staticmethod
     def _matches(scope: Scope, filters: Mapping[str, str], written_in_project: bool = False) -> bool:

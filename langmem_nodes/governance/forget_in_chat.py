@@ -39,14 +39,17 @@ _SAY = {  # what the model is told after a forget request: forgotten / none matc
            "elsewhere_only": "The user asked to forget ({topic}): nothing stored in this project matched, and {n} "
                              "cop{ies} the user said in their other projects {were} deleted. Tell the user.",
            "failed": "The user asked to forget ({topic}), but memory is unavailable right now, so nothing was deleted. "
-                     "Tell the user it was not done and to ask again later."},
+                     "Tell the user it was not done and to ask again later.",
+           "all": "In all {n} memor{ies} of the user {were} deleted, in this project and their other projects (shared "
+                  "project and organisation facts are kept). Tell the user."},
     "zh": {"found": "已按用户要求忘掉（{topic}）：{items}。请告诉用户这些已删除，不要再使用。",
            "none": "用户要求忘掉（{topic}），但没有找到相关记忆，什么都没删。请如实告诉用户。",
            "unsure": "用户要求忘掉（{topic}），但不确定指的是哪一条，所以什么都没删。",
            "kept": "仍然保留、没有删除（可能相关）：{kept}。请问用户要删哪一条。",
            "elsewhere": "另外也删除了用户在其他项目里说过的 {n} 条相同内容。",
            "elsewhere_only": "用户要求忘掉（{topic}）：本项目里没有相关记忆，已删除用户在其他项目里说过的 {n} 条。请告诉用户。",
-           "failed": "用户要求忘掉（{topic}），但记忆暂时不可用，什么都没删。请告诉用户这次没有删成，稍后再说一次。"},
+           "failed": "用户要求忘掉（{topic}），但记忆暂时不可用，什么都没删。请告诉用户这次没有删成，稍后再说一次。",
+           "all": "共删除了用户的 {n} 条记忆，包括本项目和用户的其他项目（项目和组织共享的事实保留）。请告诉用户。"},
 }
 #: how the kept line starts, in either language (`testing.MemoryEchoChatModel` reads the notice by its lines)
 KEPT_STARTS = ("Kept, not deleted", "仍然保留、没有删除")
@@ -61,12 +64,13 @@ class ForgetOutcome(NamedTuple):
     forgotten: list[dict[str, Any]]
     kept: list[dict[str, Any]]
     elsewhere: int = 0  # copies deleted in the user's other projects (not shown in this one)
+    everything: bool = False  # "forget everything about me": the notice counts all that was deleted
 
 
 def carry_out(store: Any, text: str, ctx: MemoryContext) -> ForgetOutcome:
     """Delete what the forget request `text` picks (`ForgetRequestNode.to_forget`) and report what is gone."""
-    from ..text import detect_lang
-    from .forget_node import ForgetRequestNode, request_topic
+    from ..text import detect_lang, to_simplified
+    from .forget_node import ForgetRequestNode, is_forget_all, request_topic
 
     node = ForgetRequestNode(store)
     picked, held = node.to_forget(text, ctx)
@@ -83,7 +87,8 @@ def carry_out(store: Any, text: str, ctx: MemoryContext) -> ForgetOutcome:
     kept = [h for h in held if h["id"] not in {c["id"] for c in forgotten}]
     log.info("forget request from user %s: %d memories forgotten (%d in other projects), %d kept as ambiguous",
              ctx.user_id, len(forgotten) + elsewhere, elsewhere, len(kept))
-    return ForgetOutcome(request_topic(text), "zh" if detect_lang(text) == "zh" else "en", forgotten, kept, elsewhere)
+    return ForgetOutcome(request_topic(text), "zh" if detect_lang(text) == "zh" else "en", forgotten, kept, elsewhere,
+                         is_forget_all(to_simplified(text)))
 
 
 def forget_notice(outcome: ForgetOutcome) -> str:
@@ -98,6 +103,10 @@ def forget_notice(outcome: ForgetOutcome) -> str:
         topic=neutralize(outcome.topic), items=quoted(outcome.forgotten))]
     n = outcome.elsewhere
     plural = {"n": n, "ies": "y" if n == 1 else "ies", "were": "was" if n == 1 else "were"}
+    if outcome.everything and (n or outcome.forgotten):  # everything: the count of all that went
+        n = len(outcome.forgotten) + n
+        all_line = say["all"].format(n=n, ies="y" if n == 1 else "ies", were="was" if n == 1 else "were")
+        return "\n".join([NOTICE_OPEN, *(lines if outcome.forgotten else []), all_line, NOTICE_CLOSE])
     if n and not outcome.forgotten and not outcome.kept:  # nothing here, but the copies elsewhere are gone
         lines = [say["elsewhere_only"].format(topic=neutralize(outcome.topic), **plural)]
     elif n:

@@ -432,9 +432,7 @@ class ForgetRequestNode(MemoryNode):
         parts = self.owned_partitions(ctx)
         statuses = ("candidate", "active", "superseded", "expired", "archived")
         if is_forget_all(request):  # every memory of the user's own scope (never project / org ones), uncapped
-            own = [r for r in self.store.find(parts, statuses=statuses) if r.scope.user_id == ctx.user_id
-                   and r.scope.org_id == ctx.org_id and r.scope.level.value in ("user", "session")]
-            return [self._show(r, 1.0) for r in own]
+            return [self._show(r, 1.0) for r in self._own(parts, ctx, statuses)]
         scored: dict[str, float] = {}
         recs: dict[str, MemoryRecord] = {}
         for item in topic_items(topic):  # "where I work, and my age": each named thing on its own evidence
@@ -495,6 +493,11 @@ class ForgetRequestNode(MemoryNode):
                 lexical, value = max(lexical, crossed), max(value, crossed)
         return Evidence(field, lexical, d, value)
 
+    def _own(self, parts: list[str], ctx: MemoryContext, statuses: tuple[str, ...]) -> list[MemoryRecord]:
+        """The user's own memories (user and session level, this org) in `parts`."""
+        return [r for r in self.store.find(parts, statuses=statuses) if r.scope.user_id == ctx.user_id
+                and r.scope.org_id == ctx.org_id and r.scope.level.value in ("user", "session")]
+
     def elsewhere_partitions(self, ctx: MemoryContext) -> list[str]:
         """The user's own session partitions in their other projects (or outside any): only their records live
         there, so a forget request in chat reaches the copies they said in another project too."""
@@ -511,8 +514,11 @@ class ForgetRequestNode(MemoryNode):
         memories of one attribute for a stated value ("that I'm vegan"), or several close in meaning only, are held
         back: nothing is guessed. `parts`: other partitions to look in than the user's here (`elsewhere_partitions`)."""
         request = to_simplified(request)
-        if is_forget_all(request):
-            return (self.candidates(request, ctx), []) if parts is None else ([], [])
+        if is_forget_all(request):  # everything: their memories in the other partitions too, all of them
+            if parts is None:
+                return self.candidates(request, ctx), []
+            statuses = ("candidate", "active", "superseded", "expired", "archived")
+            return [self._show(r, 1.0) for r in self._own(parts, ctx, statuses)] if parts else [], []
         parts = self.owned_partitions(ctx) if parts is None else parts
         if not parts:
             return [], []

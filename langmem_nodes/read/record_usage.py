@@ -51,7 +51,8 @@ class RecordUsageNode(MemoryNode):
         try:
             recall_id = record_injection(
                 self.store, ctx, now or utcnow(), ids=ids, sizes=[len(texts.get(i, "").encode()) for i in ids],
-                block_bytes=len((state.get("memory_injection") or "").encode()), latency_ms=latency_ms)
+                block_bytes=len((state.get("memory_injection") or "").encode()), latency_ms=latency_ms,
+                started=started if isinstance(started, int | float) else None)
         except Exception:  # noqa: BLE001 - bookkeeping never takes the turn down
             log.warning("recording the injection failed for user %s", ctx.user_id, exc_info=True)
             recall_id = ""

@@ -11,7 +11,8 @@ candidates:
   `evidence = (q − q̄)·(m − m̄)`. It costs one extra dot product per candidate (the means are embedded once
   per embedder, ~100 short texts).
 - **lexical**: the share of the query's content terms (English words, Chinese character bigrams) that the
-  memory contains.
+  memory contains; English words by `suffix_stem`, the stemmer its floor was calibrated with (BM25's
+  `english_stem` folds more forms: "write" would meet "writing" and count as evidence alone).
 
 A memory is *relevant* when its dense evidence clears the embedder's floor and half the best candidate's
 (`RELATIVE_EVIDENCE`; only when the embedder can read the query's language) or its lexical evidence clears
@@ -37,6 +38,7 @@ from collections.abc import Collection, Mapping
 import numpy as np
 
 from ..embeddings import Embedder
+from ..english_stem import suffix_stem
 from ..text import tokenize
 from .query import lexical_form
 from .query_need import Need, query_need, speaks_of_user
@@ -238,14 +240,14 @@ def content_terms(text: str) -> frozenset[str]:
     """The query's content terms: its words without question words and stop words; for Chinese its
     character bigrams (single characters match by chance; a bigram across a particle is kept as a term, so a
     query's share stays what it was, but never matches: `lexical_evidence`)."""
-    return frozenset(t for t in tokenize(lexical_form(text)) if len(t) > 1 or not _is_chance_term(t))
+    return frozenset(t for t in tokenize(lexical_form(text), stemmer=suffix_stem) if len(t) > 1 or not _is_chance_term(t))
 
 
 def lexical_evidence(terms: Collection[str], memory_text: str) -> float:
     """Share of `terms` (from `content_terms`) that `memory_text` contains."""
     if not terms:
         return 0.0
-    have = {t for t in tokenize(memory_text) if not _is_chance_term(t)}
+    have = {t for t in tokenize(memory_text, stemmer=suffix_stem) if not _is_chance_term(t)}
     return sum(1 for t in terms if t in have and not _is_chance_term(t)) / len(terms)
 
 

@@ -22,17 +22,20 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from ..english_stem import suffix_stem
 from ..records import Kind, MemoryRecord
 from ..text import tokenize
 
 _STATED_AS_RULE = re.compile(r"\b(?:must|never|always|only|avoid|don'?t|do not|no more than|at most)\b"
                              r"|必须|不要|不准|不能用|禁止|只用|只推荐|只推|统一|一律|要求|别用|时(?:要|得|请|都|一律)", re.I)
-# the rule's own vocabulary: how it binds, whom it binds, not what it is about (tokens as `tokenize` gives them)
+# the rule's own vocabulary: how it binds, whom it binds, not what it is about (tokens as `tokenize` gives them
+# with the stemmer of `relevance.content_terms`, which the request's terms come from)
 _RULE_WORDS = frozenset(tokenize(
     "must never always only avoid don't do not no more than at most want wants wanted user user's users prefer "
     "prefers use uses using include includes give gives make makes keep keeps write writes should need needs new "
     "please ask asking first all every any when whenever suggest suggestion suggestions recommend recommends answer "
-    "answers reply replies this that these those them their it its for with without in on of to from by the a an"))
+    "answers reply replies this that these those them their it its for with without in on of to from by the a an",
+    stemmer=suffix_stem))
 _RULE_WORDS_ZH = re.compile(r"户|要求|必须|不要|不准|禁止|只用|统一|一律|所有|时候|别用|推荐|尽量|希望")
 # a bigram holding a function character spans two words ("用正式" gives «用正»): a match by chance
 _FUNCTION_ZH = re.compile(r"[的了吗呢吧啊呀嘛在不是有和与时要用先里准须所求给]")
@@ -46,7 +49,7 @@ def is_rule(rec: MemoryRecord) -> bool:
 def _object_terms(text: str) -> set[str]:
     """The rule's content terms: its words and Chinese bigrams, without the rule's own vocabulary."""
     out = set()
-    for t in tokenize(text):
+    for t in tokenize(text, stemmer=suffix_stem):
         cjk = "\u3400" <= t[0] <= "\u9fff"
         if (cjk and (len(t) < 2 or _RULE_WORDS_ZH.search(t) or _FUNCTION_ZH.search(t))) or (not cjk and (t in _RULE_WORDS or len(t) < 3)):
             continue

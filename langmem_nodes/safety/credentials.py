@@ -144,6 +144,7 @@ _ACCESS_NOUN = (r"(?:door|front\s+door|gate|garage|opener|alarm|entry|keypad|bui
 _EN_WORD = (
     r"pass(?:word|wd|code|phrase|key)s?|pa?s{1,2}w(?:o?r|ro)?ds?|pwd|pw|p/w|pin(?:\s+(?:code|number))?|puk(?:\s+code)?|"
     r"(?:setup|totp|2fa|mfa|otp|authenticator)\s+(?:key|secret|seed)|"  # "the setup key was JBSWY3DPEHPK3PXP"
+    r"(?:pre-?shared|ipsec|wpa2?|wpa3|network)\s+(?:key|secret)|psk|"  # a VPN's or a network's shared key: "VPN pre-shared key = …"
     r"(?:client\s+|app\s+|api\s+|shared\s+)?secret(?:\s+(?:access\s+)?key)?|api\s*key|access\s*key(?:\s+(?:id|secret))?|"
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
     rf"{_ACCESS_NOUN}(?:\s+[\w-]+)?\s+(?:code|combo)|(?:secret|safe|code|magic|pickup)\s+(?:word|phrase)|codeword|"
@@ -214,8 +215,10 @@ _ZH_NOT_VALUE = r"(?:(?:详|参)?见(?:附件|下|上|邮件|群)|附件|待定|
                 r"(?:老|旧|新|原来|之前|以前|上次)的|那个|这个)"  # "密码倒是没问题": what it is like; "还是老的那个": which one
 # who set it, between a secret's name and its link: "口令我定的是 …", "密码我们当时设的是 …"
 _ZH_SETTER = r"(?:我|我们|咱们?|他|她|他们|你|自己)?(?:当时|之前|原来|后来|现在|一般|平时|都|就|也)?(?:设|定|用|填|写|改|起|取|输|选|配)(?:置|成)?的"
+# a secret said changed, then its new value: "口令换了，新的叫 晚风石桥", "密码改了，现在是 …"; or asked and answered: "开机密码？就是 mochi"
+_ZH_RENEWED = r"(?:换|改|变|更新|重置)了?[，,]\s*(?:新的|现在的?|现在)|[？?]\s*(?=就是|是)"
 _ZH_PHRASE = re.compile(
-    rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}}|{_ZH_SETTER})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
+    rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}}|{_ZH_SETTER}|{_ZH_RENEWED})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
     # a pass phrase of spaced zh words is one value ("口令是 月亮 湖边 三只 猫"), else a token and its ASCII words
     rf"(?P<v>[\u4e00-\u9fff]{{1,4}}(?:[ \u3000]+[\u4e00-\u9fff]{{1,4}}){{2,11}}(?![\u4e00-\u9fff])|"
     rf"[^\s，,。；;！？!?、」”（]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”（]*){{0,11}})",
@@ -235,7 +238,8 @@ _MODIFIED_PASS = re.compile(r"(?<![\w-])(?!(?:I|we|you|they|he|she|it|to|will|ca
 # zh: the value first, then what it opens: "8866是小区大门的密码", "1024 就是我的开机密码"
 _ZH_VALUE_FIRST = re.compile(r"(?<![A-Za-z0-9!@#$%^&*_+=~.-])(?P<v>[A-Za-z0-9!@#$%^&*_+=~.-]{4,})\s*(?:就|也|都)?(?:是|为|当)[\u4e00-\u9fffA-Za-z ]{0,12}?(?:的)?"
                              rf"(?:{_ZH_WORD})(?:[。！？，,]|$)", _I)
-_ZH_MEASURE = re.compile(r"\d+\s*(?:天|个月|月|年|周|星期|小时|分钟|秒|次|位|个字符|字符|个|岁|元|块|倍|%)")
+_ZH_MEASURE = re.compile(r"\d+\s*(?:天|个月|月|年|周|星期|小时|分钟|秒|次|位|个字符|字符|个|岁|元|块|倍|%)|"
+                         r"[一二三四五六七八九十两几]+\s*(?:位数?|个字符|个数字|字符|天|个月|小时|分钟|秒|次)(?:字|数字)?$")  # "验证码是六位数": a length
 _ZH_GENERIC = re.compile(r"最常见|常见的|最常用|最多人用|最弱|比如|例如|之类")
 # zh: a security answer written down: "密保答案我一般都写“青岛”"; "都是1024" after two passwords named
 _ZH_ANSWER = re.compile(r"(?:密保|安全问题)(?:的)?答案[^。！？\n]{0,10}?(?:写|填|是|用|为)\s*[\"'“‘「]?(?P<v>[^\s，,。；;！？!?、」”]{1,20})")
@@ -488,12 +492,17 @@ def _product(token: str) -> bool:
     return len(letters_run.group(0)) <= 6 and KNOWN_TECH.fullmatch(token) is not None
 
 
+# a package pinned to a version: "requests==2.31.0", "numpy>=1.26", "react@18.2.0" — what a build installs
+# ("zhang@0617" is a typed secret: after '@' only a dotted version is one)
+DEPENDENCY_SPEC = re.compile(r"[A-Za-z][\w.\[\]-]*(?:(?:===?|>=|<=|~=|!=)v?\d[\w.*+-]*|@[\^~]?v?\d+(?:\.[\dx*]+)+[\w.+-]*)")
+
+
 def _code_like(token: str) -> bool:
     """What a typed secret looks like: a 4-8 digit code or digit groups, letters mixed with a run of digits,
     words joined by '_', or a pass phrase of 3+ words joined by '-'."""
     if re.fullmatch(r"\d{4,8}(?:[*#]\d*)?|\d{1,3}(?:-\d{1,3}){2,3}", token):
         return True
-    if _product(token) or is_measure(token):
+    if _product(token) or is_measure(token) or DEPENDENCY_SPEC.fullmatch(token):
         return False
     letters = sum(c.isascii() and c.isalpha() for c in token)  # "密码必须8到16位" is no typed code
     digits = sum(c.isdigit() for c in token)
@@ -506,7 +515,7 @@ def _code_like(token: str) -> bool:
 def _access_token(raw: str, core: str, linked: bool) -> bool:
     """In a clause about getting in: a shaped token ("Tiger7Moon", "chenjie123!"), or a code-like one right
     after "with / is / 用 / 是" ("用 wangli1988") — never a product and version ("OAuth2", "React18")."""
-    if _product(core) or re.fullmatch(r"[\d.:/-]+", core):
+    if _product(core) or re.fullmatch(r"[\d.:/-]+", core) or DEPENDENCY_SPEC.fullmatch(core):
         return False
     return len(core) >= 6 and (_strongly_shaped(raw) or _strongly_shaped(core) or (linked and _code_like(core)))
 
@@ -703,6 +712,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     for m in _ZH_PHRASE.finditer(text):
         if re.match(_ZH_NOT_VALUE, m.group("v")):  # "设置成一样的有风险吗": a comparison, not a value
             continue
+        if re.search(r"[？?]", m.group("gap") or "") and not re.match(r"[A-Za-z0-9]", m.group("v")):
+            continue  # "密码？是不是太简单": asked about, the answer no typed value
         if re.fullmatch(r"[\u4e00-\u9fff]{1,8}的", m.group("v")):  # "密码是重复的": what it is like, not what it is
             continue
         if m.group("v").casefold() in _PRODUCTS:  # "密码在 1Password 里": where they are kept

@@ -250,6 +250,7 @@ _EN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _ZH_DIGIT = "零〇一二三四五六七八九幺两洞拐勾壹贰叁肆伍陆柒捌玖"
 # zh digit words, glued ("八六四二零九", "肆柒贰玖") or spaced and mixed with digits ("七 3 五 1 九 0")
 _SPELLED = re.compile(rf"\b{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}\b|[{_ZH_DIGIT}]{{4,}}|"
+                      rf"(?<![\w{_ZH_DIGIT}])[{_ZH_DIGIT}](?:[ \u3000][{_ZH_DIGIT}]){{3,11}}(?![\w{_ZH_DIGIT}])|"  # "三 七 二 九"
                       rf"(?<![\w{_ZH_DIGIT}])(?=[\d ]*[{_ZH_DIGIT}])(?=[{_ZH_DIGIT} ]*\d)[\d{_ZH_DIGIT}](?: ?[\d{_ZH_DIGIT}]){{3,11}}(?![\w{_ZH_DIGIT}])", _I)
 
 
@@ -263,8 +264,18 @@ _THREE_DIGIT_LOCK = re.compile(r"\b(?:padlock|combination\s+lock|combo\s+lock|bi
 _DASHED_DIAL = re.compile(r"\d{1,3}(?:\s*[-–]\s*\d{1,3}){2,3}(?![\d.:/])")
 
 
+# a code read out one character at a time, letters among the digits: "K 7 M 2 X 9"
+_SPACED_CHARS = re.compile(r"(?<![\w.:/-])[A-Za-z0-9](?: [A-Za-z0-9]){4,11}(?![\w:/-]|\.\w| [A-Za-z0-9]\b)")
+
+
 def _pieces(sentence: str, offset: int, identifier: bool = False) -> list[Finding]:
     out = []
+    if not identifier:
+        for m in _SPACED_CHARS.finditer(sentence):
+            chars = m.group(0).replace(" ", "")
+            if sum(c.isdigit() for c in chars) >= 2 and any(c.isalpha() for c in chars) \
+                    and not re.search(r"(?-i:\b(?:a|I)\b)", m.group(0)):  # "I 2" or "a 4": words, not read-out characters
+                out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
     # a card's security code and a padlock's dial have three digits
     least = 3 if _CARD_BACK.search(sentence) or _THREE_DIGIT_LOCK.search(sentence) else 4
     for m in _SPACED_DIGITS.finditer(sentence):
@@ -278,6 +289,27 @@ def _pieces(sentence: str, offset: int, identifier: bool = False) -> list[Findin
     for m in _SPELLED.finditer(sentence):
         if not _MEASURE_AFTER.match(sentence[m.end():]):
             out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
+    return out
+
+
+# a code read out one character at a time, or in number words: what nobody does with a count or a year
+_DICTATED = re.compile(rf"[0-9{_ZH_DIGIT}](?:[ \u3000-][0-9{_ZH_DIGIT}]){{3,11}}|[A-Za-z0-9](?: [A-Za-z0-9]){{4,11}}|"
+                       rf"{_EN_DIGIT}(?:[\s,-]+{_EN_DIGIT}){{3,}}|[{_ZH_DIGIT}]{{4,}}", _I)
+# a code, then a pointer at the thing it opens: "4917 — that's the alarm", "2208 for the back gate", "9021，这是车库的"
+_POINTER = re.compile(r"\s*(?:[—–-]+|[,，:：])?\s*(?:(?:that'?s|it'?s|this\s+is|for)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+){0,2}?|"
+                      r"(?:这是|这个是|就是|是)(?:[^，。！？,\d\s]{0,6}?))", _I)
+
+
+def _pointed_at_opener(sentence: str, offset: int) -> list[Finding]:
+    """Codes of 4-8 digits (glued or read out) followed by a pointer at what they open."""
+    out = []
+    for f in (*_values(sentence, offset), *_pieces(sentence, offset)):
+        end = f.end - offset
+        if not (re.fullmatch(r"\d{4,8}", f.value) or _DICTATED.fullmatch(f.value)):
+            continue
+        pointer = _POINTER.match(sentence, end)
+        if pointer and pointer.end() > end and _OPENER.match(sentence, pointer.end()) and not re.match(r"(?:19|20)\d\d$", f.value):
+            out.append(f)
     return out
 
 
@@ -344,6 +376,7 @@ def find_cued(text: str) -> list[Finding]:
     lent = False  # the previous sentence named a secret but held no value
     named = False  # the same, asked or not: it lends its cue to a sentence that is a code alone
     lent_if_set = False  # the same, asked or not: it lends its cue to "I set it to …"
+    opener_alone = False  # the previous sentence named a thing that opens and nothing else: "The alarm."
     for m in _SENTENCE.finditer(text):
         sentence, offset = m.group(0), m.start()
         question = _QUESTION_CUE.search(sentence)
@@ -378,6 +411,11 @@ def find_cued(text: str) -> list[Finding]:
             code = _TYPED_CODE.match(sentence, typed_in.end())
             if code and not _MEASURE_AFTER.match(sentence[code.end():]):
                 values = [Finding("access code", "secret", offset + code.start(), offset + code.end(), code.group(0))]
+        opener = _OPENER.search(sentence)
+        if opener and not values:  # a code read out, or pointed at what it opens: "3 1 4 1 5 9 — that's the safe"
+            values = [f for f in _pieces(sentence, offset) if _DICTATED.fullmatch(f.value)] or _pointed_at_opener(sentence, offset)
+        if opener_alone and not values and _BARE_CODE.match(sentence):  # "The alarm. 2 5 9 0."
+            values = [f for f in _pieces(sentence, offset) if _DICTATED.fullmatch(f.value)]
         if ident and not values:  # an identifier's digits may come in groups: "my SIN is 046 454 286"
             values = _values(sentence, offset, identifier=True) or [
                 Finding("id number", "pii", p.start, p.end, p.value) for p in _pieces(sentence, offset, identifier=True)
@@ -390,6 +428,7 @@ def find_cued(text: str) -> list[Finding]:
         lent_if_set = bool(cue) and not values  # a question lends only to an answer that says it set one
         # a short remark between keeps it: "支付密码。六位数。773019。", "The PIN. Four digits. 7730."
         named = not values and (bool(cue) or (named and named_alone and len(sentence.strip()) <= 24))
+        opener_alone = not values and bool(opener) and named_alone  # "The alarm." lends to a code read out next
     return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in found]
 
 

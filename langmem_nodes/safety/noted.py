@@ -3,7 +3,8 @@
 - a value followed by a note on its letters ("all lowercase", "no spaces", "capital G", "全小写", "大写M") after a
   secret's name, in its sentence or the two before it: "The Wi-Fi at the cabin is 'moosetracks' all lowercase",
   "The code word. It's Pelican. Capital P.", "口令。是 Dahai。大写D。" — nobody spells out a word nobody types;
-- a wireless network said to *be* a quoted value: "the wifi at grandma's is 'bluebell'", "家里的wifi是 'xiaoyu'"
+- a wireless network said to *be* a quoted value: "the wifi at grandma's is 'bluebell'", "家里的wifi是 'xiaoyu'", or
+  an unquoted pass phrase of lowercase words and digits: "wifi for the cabin is pinecone_lodge_2024"
   (a network *called* something, or its name, SSID or speed, is not its key).
 
 A note alone ("my username is 'riverbend' all lowercase", "the project name is 'moonshot' all lowercase") marks nothing:
@@ -46,6 +47,13 @@ _NET_IS = re.compile(
     r"(?:wi-?fi|wlan|无线网?络?|热点)\s*(?:密码)?\s*(?:是|为|[:：]|改成了?)\s*[\"'“‘「](?P<w>[^\s\"'“”‘’「」]{4,40})[\"'”’」]"
     r"(?=\s*(?:[。！；!;]|$|[，,]?\s*(?:记一下|记住|帮我记|别忘)))", _I)
 
+# a network said to be a pass phrase of lowercase words and digits, unquoted: "wifi for the cabin is pinecone_lodge_2024"
+# (a network's name has capitals, a band or a guest's mark: "the wifi at the office is CorpGuest_5G")
+_NET_IS_BARE = re.compile(
+    r"\b(?:wi-?fi|wlan|hot\s?spot)\b(?:\s+(?:at|in|for|of|on)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?"
+    r"\s+(?:is|was|is\s+now)\s+(?P<v>[a-z][a-z0-9]*(?:[_.-][a-z0-9]+){1,5})(?=\s*(?:[,;!?]|\.(?:\s|$)|$|\s(?:btw|fyi|if|so|and|but)\b))")
+_SSID_MARK = re.compile(r"guest|public|free|open|visitor|\dg(?:hz)?\b|ghz|ssid|wifi|wlan|mesh|ext\b|5g|2g", _I)
+
 
 def _window_start(text: str, at: int, sentences: int = 3) -> int:
     """Where the text `sentences` sentences back from `at` (its own included) starts, at most 200 characters back."""
@@ -83,6 +91,10 @@ def _noted(text: str) -> list[Finding]:
 
 def _net_is(text: str) -> list[Finding]:
     out = []
+    for m in _NET_IS_BARE.finditer(text):
+        v = m.group("v")
+        if re.search(r"\d", v) and len(re.findall(r"[a-z]{3,}", v)) >= 2 and not _SSID_MARK.search(v) and not is_measure(v):
+            out.append(Finding("wifi key", "secret", m.start("v"), m.end("v"), v))
     for m in _NET_IS.finditer(text):
         g = "v" if m.group("v") is not None else "w"
         if _plain_value(m.group(g), text[m.start():m.start(g)]):

@@ -5,7 +5,7 @@ instead, so "bananabread" or "zoo zone zero" counts when the sentence says it is
 
 - a part of a secret is a secret: "my PIN ends in 42", "the last 3 words of my wallet seed are zoo zone zero",
   "密码后两位是 42", "助记词最后三个是 …";
-- what the user logs in with: "I use hunter2 for everything", "hunter2 is what I log in with", "is 'qwerty!2345'
+- what the user logs in with: "I log into the work laptop with the word pancakes", "I use hunter2 for everything", "hunter2 is what I log in with", "is 'qwerty!2345'
   what I used for the tax site?", "我所有账号都用hunter2", "报税网站我用的是不是 qwerty!2345" (a value with a digit or symbol, never a product or version: "python3", "Win11");
 - a value quoted or pointed at beside a secret's name: "the same password everywhere, 'bananabread'",
   "用 sunshine 这个密码";
@@ -93,6 +93,19 @@ _LOGIN_USE = [
                rf"(?:都|也|一律|统一)?(?:用|是|设成|设的|设置成)(?:的是|的都是|的)?\s*[\"'“‘「]?{_TOKEN}", _I),
     re.compile(rf"(?:登录|登陆|登入|解锁)(?:的时候|时)?[^。！？，,\n]{{0,4}}?(?:都|就|一般|一直)?(?:用|输|输入|打)(?:的是)?\s*[\"'“‘「]?{_TOKEN}", _I),
 ]
+# a plain word named as the word one logs in with: "I log into the work laptop with the word pancakes", "the laptop
+# unlocks with the password 'marigold'" (the name "the word / password / phrase" says it is typed)
+_PLAIN_LOGIN = re.compile(
+    r"\b(?:(?:log(?:s|ged|ging)?|sign(?:s|ed|ing)?)\s*(?:in|on)(?:to\s+(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+)?|"
+    r"unlock(?:s|ed|ing)?(?:\s+(?:it|the\s+[\w'-]+|my\s+[\w'-]+))?|get(?:s|ting)?\s+in(?:to\s+[\w'-]+)?)\s+"
+    r"(?:as\s+[\w.@-]{2,30}\s+)?(?:with|using)\s+(?:just\s+)?(?:the\s+(?:pass)?(?:word|phrase)\s+[\"'“‘]?(?P<v>[A-Za-z]{3,30})(?![\w-])|"
+    # quoted ("the kids' tablet unlocks with 'rainbow'"), or after the user it logs in as ("log in as admin with bluebird")
+    r"[\"'“‘](?P<q>[A-Za-z]{3,30})[\"'”’]|(?<=\s)(?P<u>[a-z]{4,30})(?=\s*(?:$|[,;.!?])))", _I)
+# how one signs in, not what one types: "log in as admin with ssh", "… with google"
+_METHOD = re.compile(r"(?:ssh|sudo|sso|saml|ldap|kerberos|okta|google|apple|github|microsoft|facebook|email|e-mail|phone|"
+                     r"fingerprint|face|faceid|touchid|biometrics?|passkeys?|yubikey|keys?|tokens?|certificates?|certs?|"
+                     r"difficulty|ease|trouble|problems?|errors?|success|care|permission|permissions|privileges|rights)$", _I)
+_COMPOUND = re.compile(rf"processors?|processing|counts?|limits?|lists?|games?|clouds?|documents?|docs?|files?|art|(?:{_EN_NOT_CREDENTIAL})", _I)
 # the value and "what I use(d)" joined by a copula, said or asked, any tense: "hunter2 is what I use", "is
 # 'qwerty!2345' what I used for the tax site?", "sunny#88 was the one I typed for the HR portal"
 _WHAT_I_USE = (r"(?:what|the\s+one|the\s+(?:password|pw|pin|code|passcode)|one)\s+(?:that\s+)?(?:I|we)(?:'ve|\s+have|'d|\s+had)?\s+"
@@ -131,6 +144,15 @@ _NAMED_VALUE = re.compile(rf"(?:{_SECRET_WORD.pattern})\s*[\"'“‘「]?{_TOKEN
 
 def _logins(sentence: str, offset: int) -> list[Finding]:
     out = []
+    for m in _PLAIN_LOGIN.finditer(sentence):
+        g = next(g for g in "vqu" if m.group(g) is not None)
+        if g == "u" and not re.match(r"\S+\s+as\s", sentence[m.start():]) and not re.search(r"\bas\s+[\w.@-]+\s+(?:with|using)\s+$",
+                                                                                           sentence[:m.start(g)], _I):
+            continue  # a bare word only after the user it logs in as
+        value = m.group(g)
+        if value.casefold() not in _EN_NON_VALUE and not _SECRET_WORD.fullmatch(value) and not _METHOD.match(value) \
+                and not _COMPOUND.fullmatch(value):  # "the word processor", "the password manager": a thing
+            out.append(Finding("password", "secret", offset + m.start(g), offset + m.end(g), value))
     for pattern in (*_LOGIN_USE, *_USED_RELATION, _NAMED_VALUE):
         for m in pattern.finditer(sentence):
             value = m.group("v").rstrip(".-")

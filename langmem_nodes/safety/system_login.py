@@ -1,7 +1,10 @@
 """A password-looking value the user says they use on a system ("I always use Hunter2-XY on staging",
 "我在测试服上一直用 Tiger-88Q"): what they log in there with, a secret, though no credential word is said.
 
-Only a value shaped like a typed password counts (a symbol, or upper- and lower-case letters with a digit), never a
+For a place one signs in to (an account, a portal, a site, an inbox) a lowercase value with two digits or a symbol
+counts too ("I used letmein2024 for the school portal", "for the library account I used tigerlily88").
+
+Otherwise only a value shaped like a typed password counts (a symbol, or upper- and lower-case letters with a digit), never a
 product and its version ("node-20", "pnpm9", "Python3.12", "Terraform1.5"): those are tools used on the system.
 
 Example:
@@ -30,6 +33,17 @@ _PATTERNS = [
     re.compile(rf"\b(?:on|for)\s+{_SYSTEM_EN},?\s+(?:I|we)\s+(?:just\s+|always\s+|usually\s+)?(?:use|type)\s+[\"'“]?{_TOKEN}", _I),
     re.compile(rf"{_SYSTEM_ZH}\s*(?:上|里|那边)?[^。！？，,\n]{{0,6}}?(?:都|一直|总是|一般|就)?(?:用|输|输入|填)(?:的是|的)?\s*[\"'“‘「]?{_TOKEN}", _I),
 ]
+# a place one signs in to, after up to two words that say whose or which: "the school portal", "my library account"
+_ACCOUNT_PLACE = (r"(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:[\w'-]+\s+){0,2}?(?:account|acct|portal|login|log-?in|"
+                  r"sign-?in|website|site|inbox|e-?mail|online\s+banking|banking\s+app|bank\s+app|member(?:s|ship)?\s+area)")
+_END = r"(?=\s*(?:$|[,;.!?，。；！？)]|\s(?:and|but|so|too|as\s+well|is|was|lol|btw)\b))"
+# a login value used for such a place, with two digits or a symbol though lowercase: "I used letmein2024 for the school portal"
+_ACCOUNT_PATTERNS = [
+    re.compile(rf"\b(?:use|uses|using|used|type|types|typed|enter|entered|chose|picked|set)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:for|on|as|at|in|to)\s+"
+               rf"(?:the\s+password\s+(?:for|on|to)\s+)?{_ACCOUNT_PLACE}{_END}", _I),
+    re.compile(rf"\b(?:for|on)\s+{_ACCOUNT_PLACE},?\s+(?:I|we|he|she|they)\s+(?:just\s+|always\s+|usually\s+)?"
+               rf"(?:use|used|type|typed|chose|picked|set|went\s+with)\s+[\"'“]?{_TOKEN}", _I),
+]
 _VERSIONED = re.compile(r"[A-Za-z]+[-_]?v?\d+(?:\.\d+)+")  # "Terraform1.5", "Python3.12"
 
 
@@ -51,6 +65,13 @@ def find_system_logins(text: str) -> list[Finding]:
         for m in pattern.finditer(text or ""):
             value = m.group("v").rstrip(".-")
             if password_shaped(value):
+                out.append(Finding("password", "secret", m.start("v"), m.start("v") + len(value), value))
+    from .presented import _typed_value
+
+    for pattern in _ACCOUNT_PATTERNS:
+        for m in pattern.finditer(text or ""):
+            value = m.group("v").rstrip(".-")
+            if _typed_value(value) and not _VERSIONED.fullmatch(value) and not re.fullmatch(r"[A-Z]{1,4}-?\d+", value):
                 out.append(Finding("password", "secret", m.start("v"), m.start("v") + len(value), value))
     return out
 

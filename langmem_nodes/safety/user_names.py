@@ -29,6 +29,31 @@ _AFTER_USER = re.compile(
     r"(?:(?:密码|口令|pw|pwd|pass(?:word)?)\s*(?:is\b|是|为|[:：=])?\s*)?[\"'“]?"
     r"(?P<v>[A-Za-z0-9!@#$%^&*_+=~.?-]{6,})(?![A-Za-z0-9!@#$%^&*_+=~-])", _I)
 
+# a login given as "user / password" after its name, the password a plain word: "the login for the shared drive is
+# marketing / summertime", "共享盘的登录是 marketing / summertime" (not "the login is slow / broken": states)
+_LOGIN_PAIR = re.compile(
+    r"(?:\b(?:log[- ]?ins?|sign[- ]?ins?|creds?|credentials)(?:\s+(?:for|to|on|of)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+)?"
+    r"(?:\s+(?:is|are|was|were|with|as)|\s*[:=])|(?:登录|登陆|账密|账号密码|登录信息)(?:信息)?\s*(?:是|为|[:：]|用))"
+    r"\s*[\"'“]?(?P<u>[\w.@+-]{2,40})[\"'”]?\s*[/／]\s*[\"'“]?(?P<v>[A-Za-z][A-Za-z'-]{3,30})[\"'”]?(?=\s*(?:$|[,;.!?，。；！？)]|\s))", _I)
+_STATE = re.compile(r"(?:broken|slow|down|flaky|fine|ok|okay|weird|working|confusing|ugly|annoying|new|old|different|separate|"
+                    r"same|shared|mine|yours|easy|hard|simple|fast|secure|insecure|good|bad|great|terrible|long|short|required|"
+                    r"optional|enabled|disabled|on|off|yes|no|email|e-mail|phone|sso|okta|saml|ldap|google|apple|github|microsoft|"
+                    r"user(?:name)?|pass(?:word)?|pwd|name|login|id|anonymous|none|n/a)$", _I)
+
+
+def find_login_pairs(text: str) -> list[Finding]:
+    """A plain-word password after a login's name and a user name and a slash."""
+    from .credentials import _EN_NON_VALUE
+
+    out = []
+    for m in _LOGIN_PAIR.finditer(text or ""):
+        user, value = m.group("u"), m.group("v")
+        if _STATE.match(user) or re.fullmatch(r"\w+(?:ly|ed)", user) or _STATE.match(value) or value.casefold() in _EN_NON_VALUE \
+                or value.casefold() in ("admin", "guest", "root", "test", "demo"):  # "admin / admin": a default, the docs
+            continue
+        out.append(Finding("password", "secret", m.start("v"), m.end("v"), value))
+    return out
+
 
 def user_name(token: str, before: str, after: str = "") -> bool:
     """Whether `token`, said after `before` (and before `after`, the rest of its sentence), names who logs in."""
@@ -40,8 +65,8 @@ def user_name(token: str, before: str, after: str = "") -> bool:
 
 
 def find_after_user_name(text: str) -> list[Finding]:
-    """Passwords said right after a user name and a comma or slash."""
-    found = []
+    """Passwords said right after a user name and a comma or slash, or after a login's name as "user / word"."""
+    found = find_login_pairs(text)
     for m in _AFTER_USER.finditer(text):
         value = m.group("v").rstrip(".?!")
         if (len(value) >= 6 and _credential_shaped(value) and not _product(value) and not is_measure(value)

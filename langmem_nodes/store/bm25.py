@@ -1,6 +1,6 @@
 """BM25 projection: an inverted index per scope partition, scored over the union a request may see.
 
-Okapi BM25 (k1=1.5, b=0.75, Lucene's non-negative idf). Statistics (N, df, average length) are summed
+Okapi BM25 (k1=1.2, b=0.3: `K1`, `B`; Lucene's non-negative idf). Statistics (N, df, average length) are summed
 over the requested partitions only, so scores never depend on other users' memories. Only documents that
 share a term with the query are scored, unlike rank-bm25 which scores every document per query.
 """
@@ -63,6 +63,14 @@ class _Partition:
                 del self.postings[t]
 
 
+#: Term-frequency saturation and length normalisation. b = 0.3, not the usual 0.75: memories and conversation
+#: turns are short, and there a longer one is longer because it says more, not because it repeats itself; with
+#: 0.75 a short reply that echoes a name and one word ("Wow, pottery! That sounds fun, Tom.") outranked the turn
+#: that held the fact among other words (docs/figures.md, "seventh pass").
+K1 = 1.2
+B = 0.3
+
+
 class BM25Projection(Projection):
     name = "bm25"
 
@@ -71,8 +79,8 @@ class BM25Projection(Projection):
         loader: Callable[[str], Sequence[tuple[str, str, str]]] | None = None,
         *,
         tokenizer: Callable[[str], list[str]] = tokenize,
-        k1: float = 1.5,
-        b: float = 0.75,
+        k1: float = K1,
+        b: float = B,
         max_docs: int = 500_000,
     ) -> None:
         if max_docs < 1:

@@ -23,6 +23,7 @@ FULL = "the disk holding it is full: free some space and run the command again (
 READ_ONLY = ("it is on a read-only file system or in a directory this user cannot write: SQLite needs to write "
              "next to memory.sqlite3 even to read it; use a writable --home (a copy of this one)")
 LOCKED = "another process holds it locked: run the command again when that process is done"
+NO_DISK = "it is on a virtual file system with no disk behind it (such as /proc or /sys): use another --home"
 _DAMAGE = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 _FULL = ("SQLITE_FULL",)
 _READ_ONLY = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")
@@ -37,7 +38,8 @@ def _existing(path: Path) -> Path | None:
 
 
 def _place(home: str | os.PathLike[str]) -> str | None:
-    """FULL or READ_ONLY when the file system under `home` is full or mounted read-only, or `home` is not writable."""
+    """FULL, READ_ONLY or NO_DISK when the file system under `home` is full, mounted read-only (or `home` is not
+    writable), or virtual."""
     place = _existing(Path(home))
     if place is None:
         return None
@@ -45,6 +47,8 @@ def _place(home: str | os.PathLike[str]) -> str | None:
         st = os.statvfs(place)
     except OSError:
         return None
+    if st.f_blocks == 0:  # /proc, /sys: no blocks at all, so "no free block" is no full disk
+        return NO_DISK
     if st.f_flag & os.ST_RDONLY or not os.access(place, os.W_OK):
         return READ_ONLY
     if st.f_bavail == 0:
@@ -76,4 +80,4 @@ def is_damage(exc: BaseException) -> bool:
     return not isinstance(exc, sqlite3.OperationalError) or "malformed" in text or "not a database" in text
 
 
-__all__ = ["FULL", "LOCKED", "READ_ONLY", "cause", "is_damage"]
+__all__ = ["FULL", "LOCKED", "NO_DISK", "READ_ONLY", "cause", "is_damage"]

@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -39,6 +39,7 @@ from .catch_up import CatchUp
 from .chroma import ChromaProjection, make_client, open_embedded_client
 from .dense import DenseRouter
 from .embedding_cache import EmbeddingCache
+from .erasure import ANY_ORG, SALT_KEY, erase_key, erased_since, mark_erased, pseudonymise
 from .exact import MAX_PARTITION, ExactDense
 from .layout import migrate as migrate_layout
 from .projection import FanOut, Projection
@@ -76,6 +77,18 @@ def embed_text(record: MemoryRecord) -> str:
     """
     alt = record.metadata.get(EMBED_TEXT_KEY)
     return alt if isinstance(alt, str) and alt.strip() and alt in record.text else record.text
+
+
+class Writer(NamedTuple):
+    """Who a turn's commit writes for and when the turn started (epoch seconds): `commit(writer=...)`."""
+
+    org_id: str
+    user_id: str
+    started: float
+
+
+class UserErased(RuntimeError):
+    """The commit's user was erased after its turn started: nothing was written (content-free)."""
 
 
 def is_user_actor(actor: str | None) -> bool:
@@ -267,6 +280,7 @@ class MemoryStore:
         actor: str | None = None,
         exclusive: Callable[[str], bool] | None = None,
         rivals: Mapping[str, RivalRead] | None = None,
+        writer: Writer | None = None,
     ) -> list[MemoryRecord]:
         """Insert `add`, update `update` (each checked against its own `version`), append `ledger`:
         one SQLite transaction, then every projection. Returns the stored records (new versions).
@@ -281,8 +295,9 @@ class MemoryStore:
         otherwise). `rivals` (new record id → `RivalRead`) extends the attribute check beyond the record's
         partition to every partition its decision read: an active other value there that the decision did not
         see is a `KeyConflict` too (a writer in another session of the user stored it meanwhile). Whatever is
-        raised, nothing is written."""
-        return self._commit(add, update, ledger, actor, exclusive, rivals=rivals or {})
+        raised, nothing is written. With `writer` (the turn's org, user and start time), a commit for a user
+        erased since the turn started writes nothing and raises `UserErased` (the erase record counts it)."""
+        return self._commit(add, update, ledger, actor, exclusive, rivals=rivals or {}, writer=writer)
 
     def import_home(self, records: Sequence[MemoryRecord], ledger: Iterable[LedgerEntry] = (),
                     tombstones: Iterable[dict[str, str]] = ()) -> list[MemoryRecord]:
@@ -298,7 +313,7 @@ class MemoryStore:
     def _commit(self, add: Iterable[MemoryRecord], update: Iterable[MemoryRecord], ledger: Iterable[LedgerEntry],
                 actor: str | None, exclusive: Callable[[str], bool] | None, *,
                 tombstones: Sequence[dict[str, str]] = (), into_empty: bool = False,
-                rivals: Mapping[str, RivalRead] | None = None) -> list[MemoryRecord]:
+                rivals: Mapping[str, RivalRead] | None = None, writer: Writer | None = None) -> list[MemoryRecord]:
         add, update, ledger = list(add), list(update), list(ledger)
         changed_text = [r for r in update if self._text_changed(r)]
         need_vec = add + changed_text
@@ -306,6 +321,10 @@ class MemoryStore:
         stored: list[MemoryRecord] = []
         add_ids = {id(r) for r in add}  # identity, not `r in add`: pydantic __eq__ made bulk commits O(n²)
         with self._canonical.transaction() as conn:
+            erased = writer is not None and erased_since(conn, *writer)
+            if erased:  # the counter on the erase record is all this transaction writes
+                need_vec, update, ledger, tombstones, add_ids = [], [], [], (), set()
+                exclusive = None
             if into_empty and (self._canonical.count() or self._canonical.ledger_count()):
                 raise ValueError("import needs an empty memory home (it already holds records or ledger entries)")
             fresh = [r for r in need_vec if id(r) in add_ids]
@@ -321,11 +340,34 @@ class MemoryStore:
             for t in tombstones:
                 self._canonical.add_tombstone(conn, t["memory_id"], t["partition"], t["actor"], ts=t["ts"])
             seq = self._intent(conn, "upsert", [(r.id, r.scope.partition) for r in stored]) if stored else 0
+        if erased:
+            raise UserErased("the user's memories were erased after this turn started: nothing written")
         if stored:
             self._project(seq, stored, self.fanout.names)
         self._finish_wal_scrub()
         self.catch_up.poke()
         return stored
+
+    def erased_since(self, writer: Writer) -> bool:
+        """Whether `writer`'s user was erased at or after its turn started (a read, outside any transaction:
+        for bookkeeping after the turn, e.g. its citations; a commit checks inside its own transaction)."""
+        salt = self._canonical.get_meta(SALT_KEY)
+        if salt is None:
+            return False
+        keys = [erase_key(salt, writer.org_id, writer.user_id), erase_key(salt, ANY_ORG, writer.user_id)]
+        return any(at >= writer.started for at in self._canonical.erased_at(keys))
+
+    def erase_user(self, org_id: str, user_id: str) -> dict[str, int]:
+        """After a user's memories are forgotten (`MemoryAdmin.delete_all`): record the erasure (a keyed hash,
+        `store.erasure`), so a write of a turn that started before it writes nothing; replace their id by a
+        pseudonym in the ledger and tombstones; delete their usage events. `org_id="*"`: every org.
+        Returns `{"ledger_entries", "tombstones", "usage_events"}` (how many were rewritten or deleted)."""
+        with self._canonical.transaction() as conn:
+            pseudonym = mark_erased(conn, org_id, user_id, time.time())
+            counts = pseudonymise(conn, org_id, user_id, pseudonym)
+        usage = self.usage_log().erase(org_id, user_id) if self.has_usage_log() else 0
+        self._scrub_wal()
+        return {**counts, "usage_events": usage}
 
     def _check_keys(self, conn: Any, added: Sequence[MemoryRecord], exclusive: Callable[[str], bool],
                     rivals: Mapping[str, RivalRead]) -> None:
@@ -801,6 +843,14 @@ class MemoryStore:
                 if not deadlines:
                     del self._open_turns[turn]
             self._running_changed.notify_all()
+
+    def turn_started(self, turn: Hashable) -> float | None:
+        """When (epoch seconds) the earliest still-open `open_turn` of `turn` opened; None if none is open."""
+        with self._running_changed:
+            deadlines = self._open_turns.get(turn)
+            if not deadlines:
+                return None
+            return time.time() - (time.monotonic() - (min(deadlines) - self.close_wait))
 
     def in_flight_turns(self) -> int:
         """How many turns recalled and still wait for their write (`open_turn`): what `close()` waits for,

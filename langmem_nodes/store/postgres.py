@@ -92,8 +92,7 @@ BEGIN
     END IF;
     IF coalesce(current_setting('langmem.scrub', true), '') <> 'on'
        OR NEW.seq <> OLD.seq OR NEW.ledger_id <> OLD.ledger_id OR NEW.ts <> OLD.ts OR NEW.op <> OLD.op
-       OR NEW.memory_id IS DISTINCT FROM OLD.memory_id OR NEW.partition IS DISTINCT FROM OLD.partition
-       OR NEW.scrubbed <> 1 THEN
+       OR NEW.memory_id IS DISTINCT FROM OLD.memory_id OR NEW.scrubbed <> 1 THEN
         RAISE EXCEPTION 'the ledger is append-only: only a forget may scrub an entry';
     END IF;
     RETURN NEW;
@@ -131,6 +130,9 @@ CREATE TABLE IF NOT EXISTS tombstones(
     actor TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS changes(id INTEGER PRIMARY KEY CHECK (id = 1), seq BIGINT NOT NULL);
+-- account erasures: a keyed hash of (org, user), when, and how many in-flight writes it turned away (erasure.py)
+CREATE TABLE IF NOT EXISTS erasures(key TEXT PRIMARY KEY, erased_at DOUBLE PRECISION NOT NULL,
+                                    dropped INTEGER NOT NULL DEFAULT 0);
 INSERT INTO changes VALUES (1, 0) ON CONFLICT DO NOTHING;
 -- the change counter value of the commit that wrote a tombstone (see `forgotten_since`)
 ALTER TABLE tombstones ADD COLUMN IF NOT EXISTS change_seq BIGINT;
@@ -697,6 +699,10 @@ class PostgresCanonicalStore:
         rows = self._rows("SELECT change_seq, memory_id, partition FROM tombstones WHERE change_seq > %s "
                           "ORDER BY change_seq, memory_id", (mark,))
         return [(mid, part) for _, mid, part in rows], (int(rows[-1][0]) if rows else mark)
+
+    def erased_at(self, keys: Sequence[str]) -> list[float]:
+        """See `CanonicalStore.erased_at`."""
+        return [r[0] for r in self._rows("SELECT erased_at FROM erasures WHERE key = ANY(%s)", (list(keys),))]
 
     def tombstone(self, memory_id: str) -> dict | None:
         rows = self._rows(f"SELECT {', '.join(_TOMBSTONE)} FROM tombstones WHERE memory_id=%s", (memory_id,))

@@ -94,6 +94,7 @@ CREATE TABLE IF NOT EXISTS tombstones(
     ts TEXT NOT NULL,
     actor TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS erasures(key TEXT PRIMARY KEY, erased_at REAL NOT NULL, dropped INTEGER NOT NULL DEFAULT 0);
 """
 
 
@@ -644,6 +645,12 @@ class CanonicalStore:
         conn.execute(
             "INSERT OR REPLACE INTO tombstones VALUES (?,?,?,?)", (memory_id, partition, ts or utcnow().isoformat(), actor)
         )
+
+    def erased_at(self, keys: Sequence[str]) -> list[float]:
+        """The erase times of the `erasures` rows of `keys` (store/erasure.py), read outside a transaction."""
+        with self._lock:
+            return [r[0] for r in self._conn.execute(
+                f"SELECT erased_at FROM erasures WHERE key IN ({','.join('?' * len(keys))})", list(keys))]
 
     def tombstone(self, memory_id: str) -> dict | None:
         with self._lock:

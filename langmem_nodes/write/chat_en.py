@@ -92,13 +92,17 @@ _THIRD = (r"(?:mom|mum|mother|dad|father|wife|husband|partner|sister|brother|son
 _DISOWNED = re.compile(
     rf"^(?:the\s+)?(?P<o>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+(?:is|was|'s)\s+(?:actually\s+|just\s+|only\s+)?(?:my|our)\s+{_THIRD}'s\b|"
     rf"^(?:the\s+)?(?P<o2>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+(?:is|was|'s)\s+(?:actually\s+|just\s+|only\s+)?(?:on|for|at|from|in)\s+"
-    r"(?:my|our|the)\s+(?:old|other|previous|last|former|work|personal|home|second)\b", _I)
+    r"(?:my|our|the)\s+(?:old|other|previous|last|former|work|personal|home|second)\b|"
+    # "the MacBook is mine", "Firefox is what I used in college", "the Pixel was from before": the old value, placed
+    rf"^(?:the\s+)?(?P<o3>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+(?:is|was|'s)\s+(?:actually\s+|just\s+|only\s+)?(?:mine|my own(?: one)?|"
+    r"my (?:personal|private|own|old|other|previous) (?:one|thing)|what i (?:used|had|did|drove|ran|played|drank|ate|liked|meant)\b.*|"
+    r"from (?:college|school|uni|before|my last job|years ago|ages ago)\b.*)$", _I)
 
 
 def disowned(clause: str) -> str:
     """The old value a clause gives to someone or somewhere else ("Mango is my mom's cat" → "Mango"), else ""."""
     m = _DISOWNED.match(clause.strip())
-    return (m.group("o") or m.group("o2")) if m else ""
+    return (m.group("o") or m.group("o2") or m.group("o3")) if m else ""
 
 
 # "I meant I use Helix", "what I meant was I hate jogging", "我的意思是我讨厌跑步": the clause after it

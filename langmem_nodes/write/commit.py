@@ -29,6 +29,7 @@ from ..records import (
 )
 from ..state import PendingWrite
 from ..store import KeyConflict, VersionConflict
+from ..store.memory_store import UserErased
 from ..store.sqlite import RivalRead
 from .dedup import DedupNode, merged
 from .extractor import latest_user_turns, turn_id
@@ -36,9 +37,12 @@ from .promote import PromoteNode
 from .resolve import ResolveNode, is_exclusive, reaches_other_sessions, rival_read
 from .stored_correction import correction_partitions
 from .ttl import TTLPolicy
+from .turn_start import turn_writer
 from .verify import VerifyNode
 
 REDACTED = "[redacted: secret]"
+#: what a turn reports when its user was erased while it was in flight (content-free)
+ERASED = {"text": "", "action": "erased", "reason": "the user's memories were erased after this turn started: nothing written"}
 log = logging.getLogger(__name__)
 
 
@@ -78,6 +82,7 @@ class CommitNode(MemoryNode):
         if ctx.incognito:
             return self._incognito(state, ctx, now)
         pending = [p.model_copy(deep=True) for p in state.get(self.pending_key) or []]
+        writer = turn_writer(self.store, state, ctx)
         for attempt in range(self.retries + 1):
             # the plan re-reads every record it updates, so a retry works on fresh versions
             plan = _Plan(self.store, self.ttl, ctx, now)
@@ -87,8 +92,11 @@ class CommitNode(MemoryNode):
                 plan.model_failure(ModelFailure.from_dict(state["memory_extract_error"]), state, self.messages_key)
             try:
                 stored = self.store.commit(add=plan.add, update=list(plan.updates.values()), ledger=plan.ledger,
-                                           exclusive=is_exclusive, rivals=plan.rivals)
+                                           exclusive=is_exclusive, rivals=plan.rivals, writer=writer)
                 break
+            except UserErased:
+                log.info("commit: the user was erased after this turn started: nothing written")
+                return {"memory_written": [], "memory_skipped": [dict(ERASED)], "memory_superseded": []}
             except VersionConflict as exc:
                 if attempt == self.retries:
                     return self._gave_up(pending, exc)

@@ -92,11 +92,11 @@ def disowns(message: str, user_before: Sequence[str]) -> bool:
 
 # a value of now beside the event that changed it: "traded it in, it's a Mazda 3 now", "mid-level now, got promoted",
 # "It's actually a Pi 5 now, upgraded over Christmas", "换了，现在是小米了"
-_CHANGE_EVENT = re.compile(r"\b(?:traded (?:it|that|them) in|sold (?:it|that|them)|got promoted|was promoted|upgraded|downgraded|"
+_CHANGE_EVENT = re.compile(r"\b(?:traded (?:it|that|them) in|sold (?:it|that|them)|got promoted|was promoted|upgraded|downgraded|bumped|migrated|"
                            r"replaced (?:it|that|them)|switched|swapped (?:it|that|them)(?: out)?|changed (?:jobs|teams)|moved)\b|"
-                           r"换了|升了|卖了|升职了|跳槽了|搬了", _I)
+                           r"换了|升了|卖了|升职了|跳槽了|搬了|升级|迁移|迁到", _I)
 _NOW_VALUE = re.compile(r"(?:^|[,;.!—–]\s*)(?:(?:well|oh|ah|actually|but)[,\s]+)*(?:it'?s|it is|mine'?s|i'?m)?\s*(?:actually\s+)?(?:an?\s+)?"
-                        r"[\w.+#-]+(?:[\s-]+[\w.+#-]+){0,2}\s+now\b|(?:^|[，,。！\s])现在(?:是|用的是|用)\s*\S{1,20}?了", _I)
+                        r"[\w.+#-]+(?:[\s-]+[\w.+#-]+){0,2}\s+now\b|(?:^|[，,。！\s])现在(?:是|用的是|用)\s*\S{1,20}?\s*了", _I)
 _INTERJECTED_NO = re.compile(r"\w\s*[.!…]+\s*(?:ugh|argh|eh|er+|erm|um+|uh+|oops|whoops|hmm+|gah|dang|shoot)[,\s]+(?:no|nope|nah)\s*[,!—–]\s*\w", _I)
 
 _VALUE = r"[\w.+#-]+(?:\s+[\w.+#-]+){0,2}"
@@ -174,13 +174,20 @@ _DEFERRAL = re.compile(r"回头|再说|晚点|稍后|等我|我再|我去|查一
 # "sorry, long day", "抱歉，脑子不清醒": an excuse for a slip, no value
 _EXCUSE = re.compile(r"^(?:(?:it'?s been|been|what)\s+)?(?:a\s+)?(?:long|rough|busy|crazy|hectic)\s+(?:day|week|night|morning)\b|"
                      r"^(?:i'?m\s+)?(?:so\s+|too\s+)?(?:tired|sleepy|exhausted|jet-?lagged|half asleep)\b|^(?:need|needs)\s+(?:more\s+)?coffee\b|"
-                     r"^(?:strikes|got me|did it|wins) again\b|^(?:今天)?(?:太累了|累糊涂了|脑子不清醒|没睡醒|困糊涂了)", _I)
+                     r"^(?:strikes|got me|did it|wins) again\b|^(?:i\s+)?(?:got|get|was|am|'m)\s+(?:(?:a bit|so|totally)\s+)?(?:confused|mixed up|muddled)\b|"
+                     r"^(?:我)?(?:搞|弄|记)?(?:糊涂|混)了$|^(?:今天)?(?:太累了|累糊涂了|脑子不清醒|没睡醒|困糊涂了)", _I)
+
+
+# "it's just outside", "close by", "就在旁边": where the value is, said by an adverb of place with no name in it
+_ONLY_NEAR = re.compile(r"^(?:(?:just|right|pretty|very|quite|really|not)\s+)*(?:outside|nearby|near|close(?:\s+by)?|next door|around the "
+                        r"corner|far|there|here|in between|on the edge|on the outskirts)(?:\s+(?:it|there|of it|from (?:it|there)))?$|"
+                        r"^(?:就)?(?:在)?(?:旁边|附近|隔壁|边上|不远|那边|这边|郊区)$", _I)
 
 
 def deferral(value: str) -> bool:
     """`value`, read as a bare corrected value, only puts the new value off ("回头再说", "I'll check"), excuses
     the slip ("long day") or tells the change ("traded it in", "upgraded over Christmas"): no value."""
-    return bool(_DEFERRAL.search(value) or _EXCUSE.match(value.strip())
+    return bool(_DEFERRAL.search(value) or _EXCUSE.match(value.strip()) or _ONLY_NEAR.match(value.strip(" .,!;—–-。，！"))
                 or (m := _CHANGE_EVENT.match(value.strip())) and len(value.strip()[m.end():].split()) <= 3)  # "traded it in"
 
 

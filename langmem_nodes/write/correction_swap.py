@@ -426,7 +426,8 @@ _OWN_TOOL = re.compile(r"编辑器|键盘|笔记本|电脑|手机|输入法|\b(?
 _LEAD_FILLER = re.compile(r"^(?:(?:so|and|well|ok(?:ay)?|btw|also|anyway|basically|honestly)\b[\s,]*)+", _I)
 _WORK = re.compile(r"\b(?:deploy\w*|log|logs|logging|host\w*|monitor\w*|release\w*|ship\w*|sprints?|stand-?ups?|on-?call|rotation|retros?|code|tests?|lint\w*|builds?|"
                    r"pr|prs|merge\w*|branch\w*|team|clients?|customers?|users|stack|version|min(?:imum)?|support\w*|"
-                   r"ticket\w*|review\w*|meeting\w*|office)\b|发版|上线|部署|迭代|站会|值班|代码|测试|团队|分支|评审|版本|客户|后端|前端|组", _I)
+                   r"ticket\w*|review\w*|meeting\w*|office|handovers?|hand-offs?|ports?|weekly reports?|status reports?)\b|发版|上线|部署|迭代|站会|值班|代码|测试|团队|分支|评审|版本|客户|后端|前端|组|"
+                   r"周报|日报|月报|周会|例会|交接|端口|主库|从库|缓存", _I)
 
 
 def holder(statement: str) -> str:

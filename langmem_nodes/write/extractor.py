@@ -34,6 +34,7 @@ from ..state import PendingWrite
 from ..text import detect_lang, fold_width
 from . import (
     allergy_noun,
+    answer_condition_en,
     answer_scope,
     answered,
     assistant_value,
@@ -59,6 +60,7 @@ from . import (
     correction_target,
     correction_topic,
     correction_value,
+    cue_after,
     dropped_en,
     edit_request,
     elided,
@@ -74,6 +76,7 @@ from . import (
     kin_correction,
     kin_holder_zh,
     left_job,
+    manner_en,
     manner_rule_zh,
     means_after,
     musical_instrument,
@@ -87,6 +90,8 @@ from . import (
     one_rule,
     other_language,
     particle_zh,
+    passing_en,
+    pet_named,
     pronouns,
     quoted,
     relative_en,
@@ -345,7 +350,8 @@ def render(claim: Claim, lang: str) -> str:
     if claim.condition and pred == "rule":  # "User rule: when answering me, never …"
         tpl = (tpl.replace("：", f"：{claim.condition}，", 1) if lang == "zh"
                else tpl.replace(": ", f": {claim.condition}, ", 1))
-    return tpl.format(o=claim.object, s=s)
+    said = claim.object.removesuffix(f"（{kin}）").removesuffix(f" ({kin})") if claim.subject == "user" and (kin := _kin_of(pred)) else claim.object
+    return tpl.format(o=said, s=s)  # "用户的柯基叫豆豆", not "…豆豆（柯基）" (pet_named)
 
 
 # a one-off dated event ("a meeting at 3pm", "我明天要去看牙医"): short-lived, unless it recurs ("every Monday at 9")
@@ -538,12 +544,15 @@ class RuleExtractor(Extractor):
         skips += [{"text": q, "reason": "one-off"} for c, q, _, _ in found if symptom.is_symptom(c, q)]  # "fails with exit code 137"
         found = [f for f in found if not symptom.is_symptom(f[0], f[1])]
         found = [(next(iter(manner_rule_zh.as_rule(c, q)), c), q, s, h) for c, q, s, h in found]  # "以后提交信息都用英文写"
+        found = pet_named.fold(found)  # "我养了一只柯基，叫豆豆": the pet and its name, one record
+        skips = unsaid_change.settled(found, skips)  # "I switched jobs again, I work at Anthropic now": not in doubt
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
                  ) -> tuple[list[tuple[Claim, str, Source, bool]], list[dict[str, str]]]:
         message = casual_en.respelt(casual_en.restore_apostrophes(message.replace("’", "'").replace("‘", "'")))  # "dont", "alergic"
         message = slip.precision_first(message)  # "vegetarian, well, pescatarian to be accurate"
+        message = cue_after.fronted(message, bool(earlier))  # "it's Leo actually", "Evan*", "改喝拿铁": the cue first
         correction = bool(lx.CORRECTION.search(message) or lx.CORRECTION.match(lx.LEAD_FILLER.sub("", message))  # "嗯…其实是…"
                           or lx.CORRECTION_ANYWHERE.search(edit_request.without(message))
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
@@ -702,6 +711,9 @@ class RuleExtractor(Extractor):
                     continue
                 just_marked, after_marker = after_marker, False  # only the clause right after a marker
                 clause = resay.unmarked(clause)  # "or rather Round Rock", "Svelte I mean": the value said again
+                if correction and clause and correction_cue.excuse(clause):  # "…, autocorrect strikes again": no value
+                    skips.append({"text": clause, "reason": "small talk"})
+                    continue
                 if not clause:
                     if not cue_open and not correction and raw.strip(" .,;:!?。，；：！？—–-~～…"):  # "嗯。": filler alone
                         skips.append({"text": raw.strip()[:60], "reason": "small talk"})
@@ -833,17 +845,23 @@ class RuleExtractor(Extractor):
                 if prev is None and holder_we:
                     prev = Claim("project", "", "")  # "我们团队就 4 个人，任务管理都用飞书": the team holds the next clause
                 holder_user, holder_we = bool(_FIRST_PERSON.match(clause)) and not chat_zh.other_holder(clause), bool(_WE.match(softened.untensed(clause)))  # "以前我们用 Travis，现在全迁到…": the team holds what follows
+                manner = manner_en.standing(clause)  # "Please answer in British English": how every answer is made
+                clause = manner_en.said(clause) if manner and not grammar.parse(clause, standing=True) else clause
                 now_lead = bool(re.match(r"^\s*(?:but\s+)?(?:now|nowadays|these days)\b", raw, re.I) and _BARE_NP.match(clause))
                 new = (elided.after_past(raw.strip(" .,;:!?。，；：！？"), past[0])  # "我以前在腾讯上班，现在在华为"
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
-                    clause, prev, explicit or answer_scope.every_piece(conditioned), generic=cued)  # "when writing JS, don't use var"
+                    clause, prev, explicit or answer_scope.every_piece(conditioned) or answer_condition_en.habitual(conditioned)
+                    or manner, generic=cued or answer_condition_en.habitual(conditioned) or manner)  # "when writing JS, don't use var", "when I ask for SQL, use CTEs"
                 if new and past is not None and new[0].replaces and elided.passed_step(raw.strip(), raws[n + 1:]):
                     past = (new[-1], clause, source, hedged)  # "后来去了深圳，现在又回北京了": a step, not the value of now
                     skips.append({"text": clause, "reason": "past value"})
                     continue
                 if new and not correction and kin_holder_zh.holds(clause) and not any(kin_holder_zh.users_own(c) for c in new):
                     skips.append({"text": clause, "reason": ABOUT_OTHERS})  # "我家孩子对花生过敏": the child's, not the user's
+                    continue
+                if new and not correction and not cued and all(passing_en.passing(c, clause, raw) for c in new):
+                    skips.append({"text": clause, "reason": passing_en.REASON})  # "I'm in Seattle this week" ("remember …" keeps it)
                     continue
                 if not new and (went_on := _rule_goes_on(prev, clause)):
                     new = [Claim(prev.subject, "rule", went_on, "positive", "rule")]  # type: ignore[union-attr]
@@ -1054,7 +1072,7 @@ class RuleExtractor(Extractor):
         thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
             said_before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
-            thread_change.mark(found, said_before)
+            thread_change.mark(found, said_before, thread_change.stopped(message))
             negated_again.mark(found, said_before)  # "I like running" … "I don't like running, I like cycling"
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
@@ -1365,7 +1383,8 @@ class RuleExtractor(Extractor):
             claims = [Claim("user", grammar.name_predicate(prev.object), clean_object(en_named.group("o")), "positive", "fact")]
         if not claims and named and prev is not None:  # "家里养了只布偶猫，叫年糕": the name of what the user has, not the user's
             names = [named.group("o")] if named.group("o") else _ZH_EACH_NAMED.findall(clause)
-            claims = [Claim("user", f"attr:{prev.object}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")
+            kept = re.sub(r"^[两二三四五六七八九十几\d]+\s*(?:只|条|个|头|匹)", "", prev.object)  # "三只鸡": 鸡名字
+            claims = [Claim("user", f"attr:{kept}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")
                       for i, n in enumerate(names)]
         if not claims and prev is not None and prev.subject == "project" and not prev.predicate and (
                 it_all := re.match(r"^it(?:'s| is)\s+(?:all|mostly|entirely|just|basically)\s+(?P<o>\S.*)$", clause, re.I)):
@@ -1618,6 +1637,8 @@ def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     if not value or _NOT_A_VALUE.match(value) or grammar.junk(value):
         return []
     value = correction_value.versioned(retracted.object, value)  # "python 3.10, wait no, 3.12": python 3.12
+    if retracted.predicate in ("works_at", "lives_in"):  # "I work at Spotify, or technically at Accenture": Accenture
+        value = re.sub(r"^(?:at|in|for|from)\s+(?=\S)", "", value, flags=re.I)
     if correction_slot._kind(value)[0] and (put := correction_swap.put(value, retracted.object)):
         value = put[0]  # "我有两只猫，不对，三只": 三只猫
     if retracted.predicate in ("rule", "states"):  # "以后回答我用繁体吧——啊不，还是简体": 回答我用简体

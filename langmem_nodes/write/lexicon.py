@@ -44,7 +44,7 @@ LEAD = re.compile(
     r"^\s*(?:(?:no[,!.]?\s+wait|wait[,!.]?\s+no|nope|actually|correction|scratch that|sorry|"
     r"that'?s\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)|not quite|change (?:that|it)|update|"
     r"please|pls|plz|ok(?:ay)?|so|also|oh|and|but|well|hey|btw|by the way|nah|hmm+,? no|ugh,? autocorrect|autocorrect|oh wait,? sorry|wait,? sorry|sorry|honestly|frankly|basically|tbh|to be honest|"
-    r"my bad|my mistake|i misspoke|typo|whoops|yeah|yes|lol|hmm+|um+|uh+|erm?(?![\w'])|err(?![\w'])|oops|no(?=\s*[,!.:;—–-]|\s*$|\s+(?:i|i'm|it|it's|its|we|we're|that|this|sorry|actually|wait|my|our|the other)\b)|context|wait|fwiw|for what it'?s worth|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|(?:one |a |just a )?(?:small|quick|minor|tiny|little|random) (?:thing|note|request|ask)(?: here)?(?=\s*(?:[,:;—–-]|but\b))|i mixed (?:that|it) up|"
+    r"my bad|my mistake|i misspoke|typo|whoops|yeah|yes|lol|hmm+|um+|uh+|erm?(?![\w'])|em{2,}(?![\w'])|err(?![\w'])|oops|no(?=\s*[,!.:;—–-]|\s*$|\s+(?:i|i'm|it|it's|its|we|we're|that|this|sorry|actually|wait|my|our|the other)\b)|context|wait|fwiw|for what it'?s worth|fyi|ngl|imo|imho|tbf|lowkey|heads up|quick q(?: tho)?|random but|(?:one |a |just a )?(?:small|quick|minor|tiny|little|random) (?:thing|note|request|ask)(?: here)?(?=\s*(?:[,:;—–-]|but\b))|i mixed (?:that|it) up|"
     r"i should clarify|more precisely|to be (?:precise|exact)|strictly speaking|so|personally|anyway|ugh|i was wrong|that'?s (?:outdated|out of date|old news|no longer (?:true|the case))|that was wrong|i got (?:it|that) wrong|"
     r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
     r"(?:like |as )?i said|i told you|i mean|"
@@ -184,7 +184,7 @@ SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\b
 #: A discourse marker closing a clause, no part of its object: "I'm a vegetarian tbh", "I like jazz though".
 TRAIL_FILLER = re.compile(r"(?:[\s,]+(?:tbh|lol|lmao|haha+|hah|honestly|fwiw|imo|imho|ngl|btw|though|tho|to be honest|"
                           r"for real|lowkey|you know|ya know|anyway|anyways)\b)+[\s.!?…]*$", re.I)
-LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|erm?|err|so|ok(?:ay)?|hmm+|lol|哦|噢|啊|嗯|哎|呃|额|诶)(?![A-Za-z'])\s*(?:[,，]|…+|\.{3})?\s*)+", _I)  # not "so" of "sorry"
+LEAD_FILLER = re.compile(r"^(?:(?:oh|ah|uh|um|erm?|err|so|ok(?:ay)?|hmm+|em{2,}|lol|哦|噢|啊|嗯|哎|呃|额|诶)(?![A-Za-z'])\s*(?:[,，]|…+|\.{3})?\s*)+", _I)  # not "so" of "sorry"
 LEAD_TIME = re.compile(
     r"^\s*(?:(?:today|tonight|this (?:week|month|morning|afternoon|evening|sprint)|right now|currently|at the moment|"
     r"these days|lately|recently|now|今天|今晚|这周|本周|这个月|本月|这几天|最近|目前|现在|这阵子)\s*[,，]?\s*)+",

@@ -6,6 +6,8 @@ A person's or pet's name ("my partner (Sam)") stays as it was: the name is the p
 
     >>> inline("I've got a 3D printer (Prusa MK4) at home")
     "I've got a Prusa MK4 3D printer at home"
+    >>> inline("I use a screen reader (NVDA on Windows 11)")
+    'I use a NVDA screen reader'
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ _NP_WORD = rf"(?!{_FUNCTION}\b)[A-Za-z0-9][\w.+#-]*"
 _NAME_WORD = r"(?:(?-i:[A-Z])[\w.+#-]*|(?-i:[a-z])+(?-i:[A-Z])[\w.+#-]*|\d[\w.+#-]*)"
 _ASIDE = re.compile(
     rf"\b(?P<det>a|an|the|my|our|this)\s+(?P<np>(?:{_NP_WORD}\s+){{0,3}}{_NP_WORD})\s*\(\s*(?:an?\s+|the\s+)?"
-    rf"(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})\s*\)", re.I)
+    rf"(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})"
+    r"(?:\s+(?:on|running|with|in|via|over|under|from)\s+[^()]{1,40}?)?\s*\)", re.I)  # "(NVDA on Windows 11)": the name, then where it runs
 # a Latin-letter name in brackets after a Chinese noun
 _ASIDE_ZH = re.compile(r"(?<=[\u4e00-\u9fff])\s*[（(]\s*(?P<name>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*){0,3})\s*[)）]")
 # people and pets: a name in brackets after these is theirs ("my partner (Sam)"), read elsewhere

@@ -43,6 +43,7 @@ def name(clause: str) -> str:
     if _CJK.search(clause):
         return ""
     words = [w.casefold() for w in _WORD.findall(clause)]
+    words = [w for i, w in enumerate(words) if i == 0 or w != words[i - 1]]  # "no no I meant Brave": one interjection
     if len(words) < 2:
         return ""
     english = sum(w in _ENGLISH for w in words)

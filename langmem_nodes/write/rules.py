@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..facts import EXCLUSIVE as EXCLUSIVE  # re-exported: the predicate vocabulary lives in facts.py
 from ..facts import PREDICATES as PREDICATES
-from . import answer_scope, quoted
+from . import answer_scope, attr_shape_en, quoted
 from .demonyms import is_belief, nationality
 from .lexicon import AGO, PROJECT, PROJECT_TAIL, STANDING
 from .places import is_place, unlisted_place
@@ -264,6 +264,8 @@ _PASSING_STATE = re.compile(
 def _en_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"[^a-z0-9]+", "_", m.group("a").lower()).strip("_")
     value = re.sub(r"^(?:now|currently|still|actually|officially)\s+", "", m.group("o"), flags=_I)  # "is now Zed"
+    if attr_shape_en.no_attribute(attr, value):
+        return []  # "(my) apologies if this is incoherent", "my worry is that this is too hard": no attribute
     if attr in _HOLDER_NOUNS:
         return []  # "my team is all in on Terraform": the team is a holder, not an attribute (clause_en reads it)
     if re.match(r"(?:our|the|his|her|their|its|this|that|your)_", attr) or re.match(

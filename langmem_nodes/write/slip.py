@@ -30,37 +30,45 @@ import re
 _I = re.IGNORECASE
 
 _OPENER_EN = (r"(?:(?:and|oh|ah|aah|eh|hm+|um+|uh+|erm|err|ugh|argh|well|wait|hold on|hang on|sorry|oops|whoops|no|nope|nah|"
-              r"lol|actually|ok(?:ay)?|so)\b[\s,!.:;—–-]*)*")
+              r"lol|actually|ok(?:ay)?|so|em+|ha(?:ha)*|heh|welp|yikes|jeez|gosh|shoot|dang|oh (?:boy|man|dear)|ack)\b[\s,!.:;—–-]*)*")
 _WHAT_I_SAID = (r"(?:that|what i (?:just )?(?:said|wrote|typed|told you)(?:\s+(?:earlier|before|above|just now|last time))?"
                 r"(?:\s+about\s+(?:my|the|our)\s+[\w-]+(?:\s+[\w-]+)?)?|the last (?:bit|part|one|thing)|my last (?:message|answer))")
 # "the vegetarian thing", "the heroku part": what was said, named by its value (the old value, see `named`)
 _THE_X_THING = r"(?:the|that|my)\s+(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s+(?:thing|part|bit)"
 _SOFTLY = r"(?:quite|exactly|really|entirely|totally|100%|fully|completely)\s+"
 _CORE_EN = (
-    r"(?:i\s+(?:just\s+|totally\s+|completely\s+)?(?:misspoke|misremembered|mistyped|misstated|was wrong|stand corrected|"
+    r"(?:i\s+(?:just\s+|totally\s+|completely\s+)?(?:misspoke|misremembered|mistyped|misstated|misspelled|misspelt|miscounted|misheard|was wrong|stand corrected|"
     rf"got {_WHAT_I_SAID} (?:wrong|backwards)|had {_WHAT_I_SAID} (?:wrong|backwards)|mixed {_WHAT_I_SAID} up|said {_WHAT_I_SAID} wrong|"
     r"said the wrong (?:one|thing|name)|got (?:the|my) [a-z]+(?: [a-z]+)? (?:wrong|backwards|mixed up)(?: (?:earlier|before|above))?)"
     rf"|{_WHAT_I_SAID}(?:'s|\s+is|\s+was)\s+(?:wrong|not\s+(?:{_SOFTLY})?(?:right|correct|accurate|true)|incorrect|a mistake|a typo|not it)"
     rf"|(?:strike|scratch|disregard|cancel|ignore)\s+{_WHAT_I_SAID}|(?:strike|scratch|scrap|disregard|forget)\s+{_THE_X_THING}"
     r"|ignore what i (?:just )?(?:said|wrote)"
-    r"|(?:let me|lemme|i (?:need|have|want|ought) to|i should|i must|i'?ll|gotta)\s+(?:just\s+)?(?:correct|fix|rephrase|restate|amend)"
+    r"|(?:let me|lemme|i (?:need|have|want|ought) to|i should|i must|i'?ll|gotta|i'?ve got to|i'?d better"
+    r"|i'?m (?:going to|gonna) have to|i'?ll have to)\s+(?:just\s+)?(?:correct|fix|rephrase|restate|amend)"
     r"(?:\s+(?:that|this|myself|what i (?:just )?said))?"
+    # "I'm going to correct myself", "I want to rephrase that" (not "I'm going to fix that": a bug, no slip)
+    r"|(?:i'?m (?:going to|gonna)|i want to|i'?d like to)\s+(?:correct|rephrase|restate)(?:\s+(?:that|this|myself|what i (?:just )?said))?"
+    # "I take that back", "I'll take that back", "I retract that": what was just said, withdrawn by the speaker
+    rf"|i(?:'ll| will| have to| need to)?\s+(?:take|took)\s+{_WHAT_I_SAID}\s+back|i\s+take\s+it\s+back|i\s+retract\s+{_WHAT_I_SAID}"
+    r"|(?:that|it)\s+came out wrong|(?:that'?s\s+)?not what i meant|i meant to (?:say|write|type)(?= |$)"
     r"|(?:(?:a|one)\s+)?(?:(?:small|quick|tiny|minor|little|slight)\s+)?correction(?:\s+(?:here|there))?|(?:a )?typo"
     r"|(?:(?:a|one)\s+)?(?:small|quick|tiny|minor|little|slight)\s+fix|correcting myself|self-correction"
     r"|what am i (?:saying|talking about|on about)|what was i thinking"
+    r"|(?:i(?:'ve| have)?\s+)?(?:just\s+)?changed my mind|on second thoughts?"
     r"|(?:let me|lemme|i (?:should|need to|have to))\s+be\s+(?:clearer|more (?:precise|accurate|exact))|i should(?:'ve| have)? been clearer"
     r"|my (?:mistake|bad|error)|no,?\s+no|(?:a |total |major )?(?:brain\s*fart|senior moment|slip of the (?:tongue|finger|keyboard))"
     r"|(?:(?:the|a)\s+)?wrong\s+(?:number|name|day|date|city|one|word|year|time|place|town|version|country|month|age|person))")
 _TRAIL_EN = r"(?:[\s,!.—–-]*(?:sorry|lol|haha|oops|my bad))*"
 _SLIP_EN = re.compile(rf"^\s*{_OPENER_EN}{_CORE_EN}{_TRAIL_EN}[\s,!.:;—–-]*$", _I)
 
-_OPENER_ZH = r"(?:(?:哦|噢|啊|呃|额|嗯|哎呀?|唉|诶|欸|呀|等等|等一下|等下|不好意思|抱歉|对不起|sorry|oops)[\s，,!！。、~～…]*)*"
+_OPENER_ZH = (r"(?:(?:哦|噢|啊|呃|额|嗯|哎呀?|哎哟|唉|诶|欸|呀|唔|害|嗐|咳|哈+|等等|等一下|等下|不好意思|抱歉|对不起|sorry|oops|em+|e+m+|"
+              r"hm+|um+|uh+)[\s，,!！。、~～…]*)*")
 _WHEN_ZH = r"(?:刚才|刚刚|前面|之前|上面|上一句|方才|刚)"
 _CORE_ZH = (
-    rf"(?:(?:那|那个|这个)?(?:其实)?我?{_WHEN_ZH}?(?:是)?(?:说|讲|写|打|报|记|搞|弄|想|输入?)(?:错|反|混|岔)了?字?"
+    rf"(?:(?:那|那个|这个)?(?:其实)?我?{_WHEN_ZH}?(?:是)?(?:说|讲|写|打|报|记|搞|弄|想|输入?)(?:错|反|混|岔|串)了?字?"
     rf"|我?{_WHEN_ZH}(?:说|讲|写|提|发)?(?:的)?(?:那个|那句|这个|这句)?(?:话|信息|内容)?(?:有点|好像|也)?"
     r"(?:不太对|不大对|不完全对|不对|有误|是错的|错了|不太准确?|不准确?|不算数?)"
-    rf"|(?:纠正|更正|订正)(?:一下|下)?(?:{_WHEN_ZH}(?:说的)?(?:那个|那句|的))?|口误|笔误|手滑了?|脑子短路了?|嘴瓢了?|不对(?:不对)*|不是不是|(?:啊|哦|噢|哎|唉|呃|额)\s*不是的?"
+    rf"|(?:我)?收回{_WHEN_ZH}?(?:说的|的|那句|那个)?(?:话)?|(?:纠正|更正|订正)(?:一下|下)?(?:{_WHEN_ZH}(?:说的)?(?:那个|那句|的))?|口误|笔误|手滑了?|脑子短路了?|嘴瓢了?|不对(?:不对)*|不是不是|(?:啊|哦|噢|哎|唉|呃|额)\s*不是的?"
     # "我得说清楚点", "澄清一下": the user puts what they said more exactly
     r"|(?:我得|我要|我再|让我|先)?(?:说|讲)(?:清楚|准确)(?:一)?点|(?:我得|我要|我再|让我|先)?(?:说|讲)(?:清楚|准确)一下|(?:我)?(?:澄清|补充更正)一下"
     # "我说的城市不对", "我刚才说的时间有误": what was said, named by its attribute, is wrong
@@ -149,7 +157,7 @@ _PRECISELY_AFTER = re.compile(
 
 
 # "I'm a data analyst — well, technically a data engineer now": "technically" opening a clause after a value
-_TECHNICALLY = re.compile(r"(?P<lead>[,;—–]\s*|\s-\s*)(?:(?:well|or)[,\s]+)?technically[,\s]+(?=[\w$])", _I)
+_TECHNICALLY = re.compile(r"(?P<lead>[,;—–]\s*|\s-\s*|^\s*)(?:(?:well|or|hmm+|um+|ok(?:ay)?)[,\s]+)?technically[,\s]+(?=[\w$])", _I)
 
 
 def precision_first(message: str) -> str:

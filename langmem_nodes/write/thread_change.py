@@ -38,7 +38,15 @@ from .rules import Claim
 
 # the clause says the value changed, or is not what was said: moved, now, still, actually, 搬, 换, 现在, 其实
 _CHANGED = re.compile(r"\b(?:moved|relocated|switched|changed|bumped|upgraded|downgraded|now|anymore|still|actually|"
-                      r"these days|nowadays|turns out|just checked)\b|搬|换|改|升|降|现在|目前|其实|实际上|已经|还是", re.I)
+                      r"these days|nowadays|turns out|just checked|as of|just turned|turned)\b|"
+                      r"搬|换|改|升|降|现在|目前|其实|实际上|已经|还是|刚满", re.I)
+# a message opened by the speaker stopping themselves ("wait I'm 30", "hold on, …", "等等，我住在天津")
+_STOPPED = re.compile(r"^\W*(?:(?:oh|ah|um+|uh+|hmm+)[\s,]+)?(?:wait|hold on|hang on|oops|whoops)\b|^\W*(?:哦|啊)?(?:等等|等一下|等下)", re.I)
+
+
+def stopped(message: str) -> bool:
+    """The message opens with the speaker stopping themselves ("wait I'm 30", "等等，…")."""
+    return bool(_STOPPED.match(message))
 _ALSO = re.compile(r"\b(?:too|also|as well)\b|也|还有|另外", re.I)
 _NUMBER = re.compile(r"\d+(?:\.\d+)*")
 # switched to within one message ("我手机是 iPhone 14，哦现在换成 iPhone 16 了", "we're on Node 18, just upgraded to Node 20")
@@ -53,12 +61,16 @@ def _one_thing(new: str, old: str) -> bool:
     return not head_new or bool(head_old) and (head_new in head_old or head_old in head_new)
 
 
-def mark(found: list, before: Sequence[Claim]) -> None:
+def mark(found: list, before: Sequence[Claim], stopped: bool = False) -> None:
     """Mark, in place, each (claim, clause, source, hedged) of `found` that says a value of `before` (the thread's
-    earlier user claims, in order) again, changed, as an `explicit_correction` replacing it."""
+    earlier user claims, in order) again, changed, as an `explicit_correction` replacing it. `stopped`: the message
+    opened with the speaker stopping themselves, which says the change for an attribute of one value."""
     for i, (claim, clause, source, hedged) in enumerate(found):
+        if stopped and claim.replaces and is_exclusive(claim.predicate) and not hedged and source is not Source.EXPLICIT_CORRECTION:
+            found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)  # "wait I'm 30": replaced already, said as a fix
+            continue
         if (source is Source.EXPLICIT_CORRECTION or hedged or claim.replaces or claim.polarity != "positive"
-                or not _CHANGED.search(clause) or _ALSO.search(clause)):
+                or not (_CHANGED.search(clause) or stopped and is_exclusive(claim.predicate)) or _ALSO.search(clause)):
             continue
         same = [o for o in before if o.subject == claim.subject and o.predicate == claim.predicate and o.polarity == "positive"]
         old = next((o for o in reversed(same) if normalize_text(o.object) != normalize_text(claim.object)

@@ -1,8 +1,9 @@
 """Lifetimes: tiered TTL (stable 3650 d / semi 180 d / volatile 21 d), a uniform baseline, and the sweeper.
 
 Expiry hides a memory (`status=expired`: recall skips it, `MemoryAdmin.list(status="expired")` still lists it)
-and archival parks one not accessed for a long time (`status=archived`); neither deletes anything, and each
-writes a ledger entry.
+and archival parks one not used for a long time (`status=archived`); neither deletes anything, and each
+writes a ledger entry. Use is a citation (`accessed_at`) or an injection into a turn: the sweeper reads the
+usage log's `inject` events, so a turn pays no extra write for it.
 
 Example:
     >>> from datetime import UTC, datetime
@@ -76,7 +77,8 @@ class ExpirySweeper:
     Args:
         store: the MemoryStore.
         policy: used to give records without `expires_at` one (from their `verified_at`/`created_at`).
-        archive_after_days: archive active memories not accessed (or verified) for this long; None = never.
+        archive_after_days: archive active memories not used — cited, injected into a turn (the usage log's
+            `inject` events) or verified — for this long; None = never.
     """
 
     def __init__(self, store: Any, policy: TTLPolicy | None = None, *, archive_after_days: float | None = 365) -> None:
@@ -87,11 +89,11 @@ class ExpirySweeper:
         """One pass over active memories (all partitions unless given). Returns `{"expired": ids, "archived": ids}`."""
         now = as_utc(now)
         expired, archived, updates, ledger = [], [], [], []
-        for r in self.store.find(partitions, statuses=(Status.ACTIVE,)):
-            if r.read_only:
-                continue  # read-only memories are changed by explicit user edits only
+        records = [r for r in self.store.find(partitions, statuses=(Status.ACTIVE,)) if not r.read_only]
+        injected = self._injected(records, now)  # read-only memories are changed by explicit user edits only
+        for r in records:
             expires = r.expires_at or self.policy.expires_at(r.tier, r.verified_at or r.created_at)
-            last_use = r.accessed_at or r.verified_at or r.created_at
+            last_use = max(t for t in (r.accessed_at, injected.get(r.id), r.verified_at or r.created_at) if t)
             if expires <= now:
                 op, status, why = LedgerOp.EXPIRE, Status.EXPIRED, f"{r.tier.value} TTL passed at {expires.isoformat()}"
                 expired.append(r.id)
@@ -105,4 +107,25 @@ class ExpirySweeper:
                                       reason=why, decision_trace=f"sweeper: {op.value}"))
         if updates:
             self.store.commit(update=updates, ledger=ledger)
+        self._fold(records, injected, set(expired))
         return {"expired": expired, "archived": archived}
+
+    def _injected(self, records: list[MemoryRecord], now: datetime) -> dict[str, datetime]:
+        """When the memories that would otherwise be archived were last injected into a turn (within the window)."""
+        if self.archive_after_days is None:
+            return {}
+        from ..usage import last_injected
+
+        cutoff = now - timedelta(days=self.archive_after_days)
+        stale = [r.id for r in records if (r.accessed_at or r.verified_at or r.created_at) <= cutoff]
+        return last_injected(self.store, stale, cutoff)
+
+    def _fold(self, records: list[MemoryRecord], injected: dict[str, datetime], expired: set[str]) -> None:
+        """Set `accessed_at` of the memories kept because they were injected (in place, no new version), so
+        `list` and the next sweep see the use without reading the usage log."""
+        by_partition: dict[tuple[str, datetime], list[str]] = {}
+        for r in records:
+            if r.id in injected and r.id not in expired and (r.accessed_at is None or r.accessed_at < injected[r.id]):
+                by_partition.setdefault((r.scope.partition, injected[r.id]), []).append(r.id)
+        for (part, at), ids in by_partition.items():
+            self.store.touch(ids, at, [part], part)

@@ -76,4 +76,14 @@ def with_held_values(store: Any, ctx: MemoryContext, skips: list[dict[str, Any]]
     return out
 
 
-__all__ = ["REASON", "read", "with_held_values"]
+def settled(found: list[tuple[Any, str, Any, bool]], skips: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`skips` without a change whose new value the same message gave after all ("I switched jobs again, I work at
+    Anthropic now": the job is not in doubt), and without the "no parse" twin of a change's own clause."""
+    said = {c.predicate for c, _, _, _ in found}
+    changes = {s["text"].strip(" .,;:!?。，；：！？") for s in skips if s.get("reason") == REASON}
+    return [s for s in skips
+            if not (s.get("reason") == REASON and any(p in said for _, p in s.get("confirm_attribute") or []))
+            and not (s.get("reason") == "no parse" and s.get("text", "").strip(" .,;:!?。，；：！？") in changes)]
+
+
+__all__ = ["REASON", "read", "settled", "with_held_values"]

@@ -1,0 +1,54 @@
+"""A correction cue said after its value, or by a mark, put where the extractor reads cues: before the value (zh + en).
+
+- a trailing "actually" after a value ("it's Leo actually, autocorrect strikes again", "35 as of yesterday
+  actually") is the leading one ("actually, it's Leo, …"); only for a value with a digit or a name in it;
+- the chat mark for a fixed word ("Evan*", "*Evan, typo") is a typo fix ("typo, Evan");
+- "I mean" before a name or a number ("I mean Chrome, …") is "I meant";
+- 改 before the verb of the new value, a change made ("现在改喝拿铁了", "上个月改用 Obsidian 了"), is 改成.
+
+The first three need an earlier turn (a reply to nothing corrects nothing); 改 + verb reads in any turn, since
+"改成用 pnpm" already reads as a change.
+
+    >>> fronted("it's Leo actually, autocorrect strikes again", True), fronted("35 as of yesterday actually", True)
+    ("actually, it's Leo, autocorrect strikes again", 'actually, 35 as of yesterday')
+    >>> fronted("Evan*, typo", True), fronted("*Evan", True), fronted("I mean Chrome, Firefox was college", True)
+    ('typo, Evan', 'typo, Evan', 'I meant Chrome, Firefox was college')
+    >>> fronted("现在改喝拿铁了", False), fronted("上个月改用 Obsidian 了", False), fronted("修改用户名", False), fronted("今天改去健身房吧", False)
+    ('现在改成喝拿铁了', '上个月改成用 Obsidian 了', '修改用户名', '今天改去健身房吧')
+    >>> fronted("that's fine actually", True), fronted("I mean, it's fine", True), fronted("**bold** text", True), fronted("Leo actually", False)
+    ("that's fine actually", "I mean, it's fine", '**bold** text', 'Leo actually')
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+# a value worth a cue: a digit, or a capitalised word other than "I" ("Leo", "Pi 5", "35")
+_VALUE_LIKE = re.compile(r"\d|(?<![\w'])(?!I\b|I')(?-i:[A-Z])\w")
+_TRAILING_ACTUALLY = re.compile(r"^(?P<v>[^.!?;,—–\n]{1,60}?),?\s+actually\s*[.!]*(?P<rest>\s*(?:[,;—–-]\s*|$).*)$", _I | re.S)
+_STARRED = re.compile(r"^\s*(?:\*(?P<a>[^*\s][^*\n]{0,39}?)|(?P<b>[^*\s][^*\n]{0,39}?)\*)\s*(?P<rest>(?:[,.!;—–-]\s*.*)?)$", re.S)
+_I_MEAN = re.compile(r"^(?P<lead>(?:(?:oh|ah|sorry|oops|um+|uh+|er+|no|wait)[\s,!.]+)*)i mean\s+(?=(?-i:[A-Z0-9]))", _I)
+# a change already made: the clause ends on 了 ("现在改喝拿铁了"), not a plan or a suggestion ("今天改去健身房吧")
+_CHANGE_ZH = re.compile(r"(?<![修更])改(?:到|去)?(?=(?:用|喝|吃|去|学|骑|开|住|穿|练|玩|听|做|当|叫|搬)"
+                        r"[^，,。！!？?；;吧吗呢]{1,20}?了(?:[，,。！!；;…~～]|\s*$))")
+
+
+def fronted(message: str, earlier: bool) -> str:
+    """`message` with a cue said after its value, or by a mark, read as the cue before it (see the module doc);
+    `earlier`: the thread had a turn before this one."""
+    message = _CHANGE_ZH.sub("改成", message)
+    if not earlier:
+        return message
+    if (m := _STARRED.match(message)) and not message.lstrip().startswith("**"):
+        value = (m.group("a") or m.group("b")).strip()
+        rest = re.sub(r"^[,.!;—–-]\s*(?:typo|sorry|oops|lol|my bad)?\s*[,.!]*\s*", "", m.group("rest").strip(), flags=_I)
+        return f"typo, {value}" + (f", {rest}" if rest else "")
+    if (m := _TRAILING_ACTUALLY.match(message)) and _VALUE_LIKE.search(m.group("v")):
+        rest = m.group("rest").strip()
+        return f"actually, {m.group('v').strip()}" + (f", {rest.lstrip(',;—–- ')}" if rest.strip(",;—–- ") else "")
+    return _I_MEAN.sub(lambda m: f"{m.group('lead')}I meant ", message, count=1)
+
+
+__all__ = ["fronted"]
