@@ -69,7 +69,8 @@ def test_a_negated_use_of_a_pronoun_is_no_object() -> None:
 ])
 def test_a_pet_kept_and_named_in_one_clause(text, kind, name) -> None:
     found = _accepted(text)
-    assert [(r.predicate, r.object) for r in found] == [(f"attr:{kind}名字", name)], [(r.predicate, r.object) for r in found]
+    # one record holds the pet and its name (pet_named, stop 43)
+    assert [(r.predicate, r.object) for r in found] == [(f"attr:{kind}名字", f"{name}（{kind}）")], [(r.predicate, r.object) for r in found]
 
 
 def test_the_household_has_a_pet_named_in_english() -> None:

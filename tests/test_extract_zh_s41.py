@@ -167,7 +167,7 @@ def test_a_household_members_fact_is_not_the_users(text: str) -> None:
     ("我家孩子对花生过敏，我自己对芒果过敏", ("user", "芒果", P)),
     ("我女儿叫朵朵，今年五岁", ("user", "朵朵", P)),
     ("我家猫叫咪咪", ("user", "咪咪", P)),
-    ("我养了只柯基，叫豆豆", ("user", "豆豆", P)),
+    ("我养了只柯基，叫豆豆", ("user", "豆豆（柯基）", P)),  # one record, the pet and its name (pet_named)
 ])
 def test_the_users_own_allergy_and_a_household_members_name_stay(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in _stored(text), _stored(text)

@@ -36,7 +36,7 @@ def test_the_character_table_maps_one_for_one_and_leaves_simplified_and_latin_al
     ("我現在住在高雄。", "lives_in", "高雄", "positive"),
     ("我喜歡喝烏龍茶。", "prefers", "烏龍茶", "positive"),
     ("我不吃牛肉。", "diet", "牛肉", "negative"),
-    ("我養了兩隻狗。", "has", "狗", "positive"),
+    ("我養了兩隻狗。", "has", "兩隻狗", "positive"),  # the count is kept (stop 43)
     ("我在聯發科上班。", "works_at", "聯發科", "positive"),
 ])
 def test_personal_facts_in_traditional_are_stored_with_the_users_characters(text, predicate, value, polarity) -> None:

@@ -1,7 +1,8 @@
-"""Which relative or pet a question for a fact of the user's asks about, so only a memory naming it answers.
+"""Which relative, pet or attribute a question for a fact of the user's asks about, so only a memory naming it answers.
 
 "What is my daughter called?" is not answered by «User's son is called Theo», "我有狗吗？" not by «用户养了一只叫咪咪
-的猫»: the memory is near the question (a child's name, a pet) but names another relative or pet. A fact question
+的猫», "where did I grow up?" not by «User lives in Bristol»: the memory is near the question (a child's name, a pet,
+a place) but names another relative, pet or attribute of the user's. A fact question
 (`fact_question.py`) that names one of the relations below counts only the memories that name it too.
 
 Example:
@@ -28,6 +29,10 @@ RELATIONS: dict[str, re.Pattern[str]] = {
     "dog": re.compile(r"\b(?:dogs?|pupp(?:y|ies)|corgi|labrador|retriever|poodle|beagle|husky|shiba|dachshund|terrier|"
                       r"collie|spaniel|bulldog|pug)s?\b|狗|柯基|柴犬|金毛|泰迪|哈士奇|拉布拉多|边牧|比熊", re.I),
     "cat": re.compile(r"\b(?:cats?|kittens?|tabby|siamese|ragdoll)\b|猫|英短|布偶|美短", re.I),
+    # the user's own attributes a memory of another one does not answer: where they grew up is not where they live
+    "origin": re.compile(r"\bgr[eo]w(?:n|ing)? up\b|\bhome ?town\b|\bborn\b|\b(?:originally|comes?|is|am|i'?m) from\b|"
+                         r"\bwhere am i from\b|老家|家乡|出生|长大|籍贯|(?:哪里|哪儿)人", re.I),
+    "blood": re.compile(r"\bblood (?:type|group)\b|血型", re.I),
 }
 
 

@@ -45,6 +45,7 @@ from typing import Literal
 from .about_assistant import asks_about_assistant
 from .kind_question import asks_about_a_kind
 from .own_task import orders_a_task
+from .public_fact import asks_public_fact
 
 Need = Literal["impersonal", "general", "implied", "personal"]
 
@@ -258,7 +259,7 @@ _FAULT_ZH = re.compile(r"坏了|坏掉|碎了|摔碎|裂了|漏水|漏电|进水
 # user did so far is not about it; only a memory naming it helps
 _NEW_PURSUIT_EN = re.compile(
     r"\bi(?:'d| would)? (?:want|like|wanna|plan|hope|am (?:going|planning|thinking of|about)) to (?:learn|take up|"
-    r"get into|pick up|start \w+ing)\b|\bi(?:'m| am) thinking (?:about|of) (?:getting into|taking up|learning|starting)\b"
+    r"get into|get back (?:into|to)|pick up|start \w+ing)\b|\bi(?:'m| am) thinking (?:about|of) (?:getting into|taking up|learning|starting)\b"
     r"|\bwhere (?:should|do|can) i (?:start|begin)\b|\bshould i (?:learn|take up|pick up|start learning)\b|\bbeginner\b|\bas a (?:complete )?"
     r"(?:beginner|newbie|novice)\b", re.I)
 _NEW_PURSUIT_ZH = re.compile(r"我?(?:想|打算|准备)(?:开始)?(?:学|入门|转行|改行)|从哪(?:儿|里)?(?:开始|入手|学起|下手)|新手|入门|零基础|"
@@ -341,6 +342,8 @@ def _is_impersonal_form(plain: str, text: str) -> bool:
     if asks_about_a_kind(plain):  # "is honey vegan?", "高血压患者能喝咖啡吗" (`kind_question.py`)
         return True
     if asks_about_assistant(plain):  # "你是哪个公司开发的", "what model are you?" (`about_assistant.py`)
+        return True
+    if asks_public_fact(plain, text):  # "When is Earth Day?", "Redis是哪家公司开发的？" (`public_fact.py`)
         return True
     if _ERROR_AT_HAND.search(plain):  # "这个报错啥意思：…": the user's own failure to fix, not a term to define
         return False

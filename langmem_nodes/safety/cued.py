@@ -304,7 +304,7 @@ def _pointed_at_opener(sentence: str, offset: int) -> list[Finding]:
     """Codes of 4-8 digits (glued or read out) followed by a pointer at what they open."""
     out = []
     for f in (*_values(sentence, offset), *_pieces(sentence, offset)):
-        start, end = f.start - offset, f.end - offset
+        end = f.end - offset
         if not (re.fullmatch(r"\d{4,8}", f.value) or _DICTATED.fullmatch(f.value)):
             continue
         pointer = _POINTER.match(sentence, end)

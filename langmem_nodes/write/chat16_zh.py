@@ -55,7 +55,7 @@ def state(clause: str) -> list[Claim]:
 
 
 # a pet named in apposition (a doubled syllable, 小X / 阿X) and what it is: "我家狗狗豆豆是柯基"
-_PET = r"(?P<k>狗狗|小狗|狗|猫咪|小猫|猫)"
+_PET = r"(?P<k>狗狗|小狗|狗|猫咪|猫猫|小猫|猫)"
 _APPOSED = r"(?P<n>(?:小|阿)[\u4e00-\u9fff]|(?P<d>[\u4e00-\u9fff])(?P=d)|[\u4e00-\u9fff]{2}(?=是))"
 _NAMED_IS = re.compile(rf"^我(?:的|家)?{_PET}{_APPOSED}(?:其实)?是(?:一只|只)?(?P<b>{BREED_ZH})(?:犬)?$")
 _KIND = {"狗狗": "狗", "小狗": "狗", "猫咪": "猫", "小猫": "猫"}

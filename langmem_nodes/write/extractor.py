@@ -91,6 +91,7 @@ from . import (
     other_language,
     particle_zh,
     passing_en,
+    pet_named,
     pronouns,
     quoted,
     relative_en,
@@ -350,7 +351,8 @@ def render(claim: Claim, lang: str) -> str:
     if claim.condition and pred == "rule":  # "User rule: when answering me, never …"
         tpl = (tpl.replace("：", f"：{claim.condition}，", 1) if lang == "zh"
                else tpl.replace(": ", f": {claim.condition}, ", 1))
-    return tpl.format(o=claim.object, s=s)
+    said = claim.object.removesuffix(f"（{kin}）").removesuffix(f" ({kin})") if claim.subject == "user" and (kin := _kin_of(pred)) else claim.object
+    return tpl.format(o=said, s=s)  # "用户的柯基叫豆豆", not "…豆豆（柯基）" (pet_named)
 
 
 # a one-off dated event ("a meeting at 3pm", "我明天要去看牙医"): short-lived, unless it recurs ("every Monday at 9")
@@ -543,6 +545,7 @@ class RuleExtractor(Extractor):
         skips += [{"text": q, "reason": "one-off"} for c, q, _, _ in found if symptom.is_symptom(c, q)]  # "fails with exit code 137"
         found = [f for f in found if not symptom.is_symptom(f[0], f[1])]
         found = [(next(iter(manner_rule_zh.as_rule(c, q)), c), q, s, h) for c, q, s, h in found]  # "以后提交信息都用英文写"
+        found = pet_named.fold(found)  # "我养了一只柯基，叫豆豆": the pet and its name, one record
         skips = unsaid_change.settled(found, skips)  # "I switched jobs again, I work at Anthropic now": not in doubt
         return found, [*code, *skips]
 
@@ -1384,7 +1387,8 @@ class RuleExtractor(Extractor):
             claims = [Claim("user", grammar.name_predicate(prev.object), clean_object(en_named.group("o")), "positive", "fact")]
         if not claims and named and prev is not None:  # "家里养了只布偶猫，叫年糕": the name of what the user has, not the user's
             names = [named.group("o")] if named.group("o") else _ZH_EACH_NAMED.findall(clause)
-            claims = [Claim("user", f"attr:{prev.object}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")
+            kept = re.sub(r"^[两二三四五六七八九十几\d]+\s*(?:只|条|个|头|匹)", "", prev.object)  # "三只鸡": 鸡名字
+            claims = [Claim("user", f"attr:{kept}名字" + (f"_{i + 1}" if i else ""), n, "positive", "fact")
                       for i, n in enumerate(names)]
         if not claims and prev is not None and prev.subject == "project" and not prev.predicate and (
                 it_all := re.match(r"^it(?:'s| is)\s+(?:all|mostly|entirely|just|basically)\s+(?P<o>\S.*)$", clause, re.I)):

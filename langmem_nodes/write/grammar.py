@@ -27,6 +27,7 @@ from . import (
     chat_zh,
     clause_en,
     dated_event_en,
+    described_zh,
     holder_tool_en,
     kin_value,
     left_job,
@@ -136,8 +137,8 @@ def _claim(subject: str, predicate: str, obj: str, polarity: str = "positive", k
 
 def _project_uses(m: re.Match[str]) -> list[Claim]:
     o = _obj(m.group("o"))
-    if not o or re.match(r"^(?:做|搞|干)\S*(?:的)?$", o):  # "我们公司是做跨境电商的": what the company does, not a tool
-        return []
+    if not o or re.match(r"^(?:做|搞|干)\S*(?:的)?$", o) or described_zh.describes(o):  # "我们公司是做跨境电商的",
+        return []  # "我们是 toB 的系统": what the holder does or is, not a tool
     if (more := _AND_VERB.match(o)) and (first := _obj(more.group("a"))):
         # "targets Node 20 and uses TypeScript": a second relation of the same holder, its own tool
         return _project_uses_of(first) + _project_uses_of(_obj(more.group("b")))

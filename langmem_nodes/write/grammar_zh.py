@@ -357,7 +357,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # the name said before the kind: "我们养了一只叫豆豆的柯基"
     (re.compile(rf"^{_HOUSEHOLD}(?:{_KEEP}|有)\s*(?:一)?\s*(?:只|条|个|头|匹)\s*(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}}?)的\s*"
                 r"(?P<k>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
-    (re.compile(r"^我(?:的|家)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|哥哥|姐姐|弟弟|妹妹|猫|狗)(?:的名字)?"
+    (re.compile(r"^我(?:的|家)?(?:那只|这只|那条|这条)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|哥哥|姐姐|弟弟|妹妹|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     # the noun left out, said after another's pet: "(团子是我妈家的猫，)我家的叫糯米": the name of the one the
     # correction withdrew (kind "elided": kept only when it replaces a value, see one_rule.headless)
@@ -368,7 +368,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # grandparents by name only ("我奶奶叫王秀英"; "我奶奶是老师" says her job, not her name)
     (re.compile(r"^我(?:的|家)?(?P<k>爷爷|奶奶|外婆|外公|姥姥|姥爷)(?:的名字)?"
                 r"(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
-    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经|全)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用|使用|(?:走|放|存)(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|部署到|打到|统一|"
+    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经|全)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用(?!户)|使用|(?:走|放|存)(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|部署到|打到|统一|"
                 r"托管在|托管到|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"
     (re.compile(r"(?:内网|公司网络|测试环境|开发环境|线上环境|预发环境|服务器|集群|数据库|仓库|跳板机)\S{0,6}?(?:要|需要|得|必须|只能|只可以)(?:先)?"
@@ -380,9 +380,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _switch(m, "project" if m.group("h") else "user")),
     (re.compile(r"^(?:我们|咱们)(?:一直)?是\s*(?P<o>[A-Za-z][\w.+# -]*?)\s*(?:的)?\s*(?:老用户|忠实用户|用户|团队|公司|重度用户)"),
      _project_uses),
-    (re.compile(rf"^我(?:家)?(?:{_KEEP}|养|有)\s*(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{{1,12}})$"),
-     lambda m: _claim("user", "has", m.group("o"))),
-    (re.compile(rf"^我{_ADV}(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学(?!会|到|完|好|过)|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{{0,15}}?)(?:呢|了)?$"),
+    # "我们家养了只柴犬" is the household's; "我养了两只猫" keeps its count ("两只猫"), one of them does not
+    (re.compile(rf"^(?:{_HOUSEHOLD}(?:{_KEEP}|养)|我(?:们?家)?有)\s*(?P<n>(?:一|两|二|三|四|五|几|\d+)?\s*(?:只|条|个|辆|台|套|匹))\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{{1,12}})$"),
+     lambda m: _claim("user", "has", (m.group("n") if re.match(r"[两二三四五几\d]", m.group("n")) else "") + m.group("o"))),
+    (re.compile(rf"^我{_ADV}(?:在|正在|刚开始|开始|刚)?(?:自学|学习|学(?!会|到|完|好|过|长|姐|弟|妹|校)|报班学|啃|练|钻研)\s*(?P<o>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 .+#-]{{0,15}}?)(?:呢|了)?$"),
      lambda m: _claim("user", "learning", m.group("o"), kind="task_state")),
     # current duty: "这周轮到我值班", "I'm on call this week"
     (re.compile(r"^(?:这周|本周|今天|这个月|今晚)?轮到我\s*(?P<o>.+)$"),
@@ -516,7 +517,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # a project fact about a topic: "后端服务是用 Go 写的", "测试框架我们统一用 pytest", "前端这边打包我们用的是 rollup"
     (re.compile(rf"^(?:{_PROJ}\s*(?:的|里|里面)?\s*)?(?:{_TOPIC})(?:更新|升级|扫描|备份)?\s*(?:这边|那边|这块|部分|方面)?\s*(?:{_TOPIC})?\s*(?:我们|咱们)?\s*"
                 rf"(?:都|也|主要|统一|一律|全|全部|基本|一直|目前|现在|早就|早已|已经|刚刚?|最近|整体|全面|上个?月|去年)*"
-                rf"(?:是拿|拿|是用|用的是|用的|用|使用|采用|基于|是|全靠|靠|跑在|跑的是|跑的|部署在|部署到|托管在|托管到|打到|放到|存到|全是|都是|(?:迁|迁移|换|切|切换|升级|升|改|转)(?:到|成)了?|改用了?|换用了?)\s*"
+                rf"(?:是拿|拿|是用|用的是|用的|用(?!户)|使用|采用|基于|是|全靠|靠|跑在|跑的是|跑的|部署在|部署到|托管在|托管到|打到|放到|存到|全是|都是|(?:迁|迁移|换|切|切换|升级|升|改|转)(?:到|成)了?|改用了?|换用了?)\s*"
                 rf"(?P<o>{_TECH}(?:\s*(?:加|和|配|跟|\+|、|/)\s*{_TECH})*)\s*(?:(?:来)?{_ZH_CHORE}的?|的|上|上面|里|里面|{_BY_ITSELF})?(?:了|哈|啦|呢|吧)*$"),
      _project_uses),
     # where the project's things live: "数据在 Hive 里", "代码放在 GitLab 上", "需求在 Jira 上管"
