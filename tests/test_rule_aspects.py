@@ -10,7 +10,7 @@ from langchain_core.messages import AIMessage
 from langgraph.graph import END, START, StateGraph
 
 from langmem_nodes import MemoryContext, MemoryState, MemoryStore, add_memory
-from langmem_nodes.records import MemoryRecord, Scope, Source, Status
+from langmem_nodes.records import MemoryRecord, Source, Status
 from langmem_nodes.write.rule_aspect import aspect
 
 
@@ -109,8 +109,8 @@ def test_the_aspect_of_a_rule(obj, key):
 
 def test_an_inferred_rule_does_not_outrank_an_explicit_one(store):
     from langmem_nodes.records import MemoryContext as Ctx
-    from langmem_nodes.write import create_write_graph
     from langmem_nodes.state import PendingWrite
+    from langmem_nodes.write import create_write_graph
     from langmem_nodes.write.resolve import ResolveNode
 
     ctx = Ctx(user_id="dev", project_id="repoA")
