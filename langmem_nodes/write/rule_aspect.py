@@ -76,7 +76,10 @@ def _values(text: str) -> dict[str, set[str]]:
         for m in rx.finditer(text):
             v = value
             if value == "#":
-                n = re.search(_N, m.group(0), _I).group(0).casefold()
+                number = re.search(_N, m.group(0), _I)
+                if number is None:
+                    continue
+                n = number.group(0).casefold()
                 v = str(_NUM.get(n, n))
             elif value == "#len":
                 v = m.group("len")

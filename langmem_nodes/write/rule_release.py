@@ -26,7 +26,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from ..records import LedgerEntry, LedgerOp, MemoryContext, MemoryRecord, Source, Status
+from ..records import Kind, LedgerEntry, LedgerOp, MemoryContext, MemoryRecord, Source, Status
 from ..store import VersionConflict
 from .traditional import as_read
 
@@ -236,7 +236,7 @@ def _preference(rule: MemoryRecord, now: datetime) -> MemoryRecord:
     zh = bool(re.search(r"[\u3400-\u9fff]", rule.text))
     holder = ("项目" if zh else "Project") if rule.subject == "project" else ("用户" if zh else "User")
     text = f"{holder}偏好（不强制）：{rule.object}" if zh else f"{holder} preference (not a strict rule): {rule.object}"
-    return MemoryRecord(text=text, subject=rule.subject, predicate="prefers", object=rule.object, kind="preference",
+    return MemoryRecord(text=text, subject=rule.subject, predicate="prefers", object=rule.object, kind=Kind.PREFERENCE,
                         scope=rule.scope, source=Source.EXPLICIT, confidence=rule.confidence, created_at=now,
                         supersedes=[rule.id])
 
