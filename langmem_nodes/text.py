@@ -14,12 +14,13 @@ Example:
 
 from __future__ import annotations
 
-import importlib.resources
+import importlib.util
 import logging
 import re
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
 
 from .english_stem import english_stem
 
@@ -130,8 +131,12 @@ def fold_width(text: str) -> str:
 def _traditional_to_simplified() -> dict[int, str]:
     """OpenCC's one-character Traditional → Simplified table (the first reading of each), from the
     `opencc-python-reimplemented` package's data; empty, with a warning, when that data is missing."""
-    try:
-        lines = (importlib.resources.files("opencc") / "dictionary" / "TSCharacters.txt").read_text("utf-8").splitlines()
+    try:  # the package's data file, found without importing the package
+        spec = importlib.util.find_spec("opencc")
+        if spec is None or not spec.submodule_search_locations:
+            raise FileNotFoundError("no package 'opencc'")
+        path = Path(list(spec.submodule_search_locations)[0]) / "dictionary" / "TSCharacters.txt"
+        lines = path.read_text("utf-8").splitlines()
     except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError, OSError) as e:
         logger.warning("Traditional Chinese is read as written: OpenCC's character table is missing (%s); "
                        "pip install opencc-python-reimplemented", e)

@@ -10,7 +10,7 @@ from langmem_nodes.records import MemoryRecord, Scope, Status
 from langmem_nodes.store import MemoryStore
 from langmem_nodes.store.exact import ExactDense
 
-TEXTS = ["prefers green tea", "drinks oat latte every morning", "lives in Lisbon", "deploys with ArgoCD",
+TEXTS = ["prefers green tea", "drinks oat latte every morning", "resides in Lisbon", "deploys with ArgoCD",
          "plays badminton on weekends", "我住在上海", "我每天早上喝一杯拿铁", "uses pytest -x before commits"]
 
 

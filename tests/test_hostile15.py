@@ -262,7 +262,7 @@ def test_a_disk_that_fills_after_the_home_opened_is_not_called_damage(capsys, tm
 
 
 def _statvfs(flag: int = 0, free: int = 100):
-    return lambda path: SimpleNamespace(f_flag=flag, f_bavail=free)
+    return lambda path: SimpleNamespace(f_flag=flag, f_bavail=free, f_blocks=1000)  # a disk (/proc has no blocks)
 
 
 def test_opening_on_a_full_disk_or_a_read_only_place_names_it(tmp_path, monkeypatch) -> None:

@@ -4,7 +4,7 @@
   actually") is the leading one ("actually, it's Leo, …"); only for a value with a digit or a name in it;
 - the chat mark for a fixed word ("Evan*", "*Evan, typo") is a typo fix ("typo, Evan");
 - "I mean" before a name or a number ("I mean Chrome, …") is "I meant";
-- 改 before the verb of the new value, a change made ("现在改喝拿铁了", "上个月改用 Obsidian 了"), is 改成.
+- 改 before the verb of the new value, a change made ("现在改喝拿铁了", "上个月改用 Obsidian 了"; "我现在改用 zsh 了" is read as said), is 改成.
 
 The first three need an earlier turn (a reply to nothing corrects nothing); 改 + verb reads in any turn, since
 "改成用 pnpm" already reads as a change.
@@ -31,14 +31,19 @@ _TRAILING_ACTUALLY = re.compile(r"^(?P<v>[^.!?;,—–\n]{1,60}?),?\s+actually\s
 _STARRED = re.compile(r"^\s*(?:\*(?P<a>[^*\s][^*\n]{0,39}?)|(?P<b>[^*\s][^*\n]{0,39}?)\*)\s*(?P<rest>(?:[,.!;—–-]\s*.*)?)$", re.S)
 _I_MEAN = re.compile(r"^(?P<lead>(?:(?:oh|ah|sorry|oops|um+|uh+|er+|no|wait)[\s,!.]+)*)i mean\s+(?=(?-i:[A-Z0-9]))", _I)
 # a change already made: the clause ends on 了 ("现在改喝拿铁了"), not a plan or a suggestion ("今天改去健身房吧")
-_CHANGE_ZH = re.compile(r"(?<![修更])改(?:到|去)?(?=(?:用|喝|吃|去|学|骑|开|住|穿|练|玩|听|做|当|叫|搬)"
+# 改用 is a change verb of its own ("我现在改用 zsh 了" read as 改成用 lost the switch)
+_CHANGE_ZH = re.compile(r"(?<![修更])改(?:到|去)?(?=(?:喝|吃|去|学|骑|开|住|穿|练|玩|听|做|当|叫|搬)"
                         r"[^，,。！!？?；;吧吗呢]{1,20}?了(?:[，,。！!；;…~～]|\s*$))")
+
+
+# 改用 after the user as subject is a switch the grammar reads ("我现在改用 zsh 了"); after a time alone it is 改成用
+_CHANGE_USE = re.compile(r"(?<![我修更在])(?<!现在|已经|目前)改用(?=[^，,。！!？?；;吧吗呢]{1,20}?了(?:[，,。！!；;…~～]|\s*$))")
 
 
 def fronted(message: str, earlier: bool) -> str:
     """`message` with a cue said after its value, or by a mark, read as the cue before it (see the module doc);
     `earlier`: the thread had a turn before this one."""
-    message = _CHANGE_ZH.sub("改成", message)
+    message = _CHANGE_USE.sub("改成用", _CHANGE_ZH.sub("改成", message))
     if not earlier:
         return message
     if (m := _STARRED.match(message)) and not message.lstrip().startswith("**"):

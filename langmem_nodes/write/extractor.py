@@ -531,9 +531,10 @@ class RuleExtractor(Extractor):
         if message != written:
             read, unread = self.analyse(message, earlier=traditional.simplified_turns(earlier))
             return traditional.as_written(read, message, written), traditional.skips_as_written(unread, message, written)
+        led = None
         if (rules := convention_lead.split(message)) is not None:  # "Our convention: never …, always …": the project's
             read, unread = self.analyse(rules, earlier=earlier)
-            return [(replace(c, subject="project") if c.predicate == "rule" else c, q, s, h) for c, q, s, h in read], unread
+            led = [(replace(c, subject="project") if c.predicate == "rule" else c, q, s, h) for c, q, s, h in read], unread
         message, code = code_spans.split(fold_width(message))  # "```python\n# I live in Tokyo …```": pasted code, not the user's clauses
         found, skips = quoted.restored(*self._analyse(quoted.protect(message), earlier=earlier))
         found = [(allergy_noun.as_allergy(c) or c, q, s, h) for c, q, s, h in found]  # "I have a peanut allergy"
@@ -547,6 +548,8 @@ class RuleExtractor(Extractor):
         found = [(next(iter(manner_rule_zh.as_rule(c, q)), c), q, s, h) for c, q, s, h in found]  # "以后提交信息都用英文写"
         found = pet_named.fold(found)  # "我养了一只柯基，叫豆豆": the pet and its name, one record
         skips = unsaid_change.settled(found, skips)  # "I switched jobs again, I work at Anthropic now": not in doubt
+        if led is not None and led[0] and len(led[0]) >= len(found):  # the opening read apart found as much as the message whole
+            return led
         return found, [*code, *skips]
 
     def _analyse(self, message: str, *, earlier: Sequence[Turn] = ()
