@@ -543,8 +543,9 @@ class RuleExtractor(Extractor):
         found, skips = negated_wish_en.reread(found, skips)  # "I'd rather you didn't use X": X, negative
         found, skips = standing_request_en.reread(found, skips)  # "don't suggest X, ever"; one fact, one record
         found, skips = family_facts.reread(found, skips, message, about_others=ABOUT_OTHERS)  # "Remember that my wife is allergic to …"
-        skips += [{"text": q, "reason": "one-off"} for c, q, _, _ in found if symptom.is_symptom(c, q)]  # "fails with exit code 137"
-        found = [f for f in found if not symptom.is_symptom(f[0], f[1])]
+        symptoms = [symptom.is_symptom(c, q) for c, q, _, _ in found]  # "fails with exit code 137": one run's report
+        skips += [{"text": f[1], "reason": "one-off"} for f, sym in zip(found, symptoms, strict=True) if sym]
+        found = [f for f, sym in zip(found, symptoms, strict=True) if not sym]
         found = [(next(iter(manner_rule_zh.as_rule(c, q)), c), q, s, h) for c, q, s, h in found]  # "以后提交信息都用英文写"
         found = pet_named.fold(found)  # "我养了一只柯基，叫豆豆": the pet and its name, one record
         skips = unsaid_change.settled(found, skips)  # "I switched jobs again, I work at Anthropic now": not in doubt

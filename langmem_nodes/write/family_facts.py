@@ -35,7 +35,7 @@ _EN = re.compile(rf"^(?:(?:please\s+)?(?:remember|note)\s+(?:that\s+)?)?my\s+(?P
 _ZH = re.compile(rf"^(?:记住[:：，,]?\s*)?我(?:的|家的?)?(?P<kin>{_KIN_ZH})(?P<rest>\S.*)$")
 _ALLERGY = re.compile(r"\ballerg|\bintoleran|\bceliac|\banaphyla|过敏|不耐受", re.I)
 _ASKED = re.compile(r"\b(?:remember|keep\s+in\s+mind|note\s+(?:that|down)|don'?t\s+forget)\b|记住|记一下|记下|记得|别忘了", re.I)
-_QUESTION = re.compile(r"[?？]|\b(?:what|which|who|how|when|where|why|does|is|can)\b.*\?|吗$|呢$")
+_QUESTION = re.compile(r"[?？]|[吗呢]$")  # "Is my wife allergic to nuts?", "我老婆对芒果过敏吗"
 
 
 def asks_to_remember(message: str) -> bool:
