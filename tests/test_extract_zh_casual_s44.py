@@ -1,0 +1,297 @@
+"""Casual Chinese chat, stop 44: what is stored and what is not.
+
+- a reminder asked of the assistant ("以后每天提醒我喝水") is a task for it, no fact about the user: nothing is
+  stored (reason one-off), as English "remind me every day to drink water" stores nothing (`reminder_zh`);
+- a household holder ("我们家用的是格力空调", "我家的路由器是华硕的", "我们结婚纪念日是…") is the user's, never
+  the project's (`household_zh`);
+- a one-character object keeps its verb ("我不抽烟" → 抽烟, "我在学车" → 学车, "不喝酒" → 喝酒: `verb_object_zh`);
+- an object that only points at something in front of the user ("这种写法", "团队统一那份") names nothing;
+- "尤其是 / 特别是 X" after a liking narrows it: one record holding both ("奶茶，尤其是芋泥波波": `narrowed_zh`);
+- 要是 inside 主要是 / 只要是 is no "if".
+Every message here was written for this change (stop 44), not taken from any eval set; 繁體 ones are read
+through `text.to_simplified` like the rest.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from langmem_nodes.write import RuleExtractor
+
+EX = RuleExtractor()
+
+
+def _read(message: str):
+    found, skips = EX.analyse(message)
+    return [c for c, *_ in found], skips
+
+
+# ---- a reminder asked of the assistant: nothing stored, reason one-off -------------------------------------------
+REMINDERS = [
+    "以后每天提醒我喝水",
+    "以后每天早上八点提醒我吃药",
+    "每天晚上十点提醒我睡觉哈",
+    "以后每周一提醒我交周报",
+    "以后每隔一小时提醒我站起来活动一下",
+    "从现在起每天提醒我背单词",
+    "以后每个月一号提醒我交房租",
+    "每天下午三点提醒我吃点水果",
+    "以后开会前十分钟提醒我一下",
+    "以后每次提交代码前提醒我跑一下测试",
+    "每周五下班前提醒我写周报哈",
+    "以后每天催我去健身",
+    "以后你每天早上提醒我看一下邮件",
+    "每晚睡前提醒我关窗",
+    "以後每天提醒我喝水",
+    "以後每週一提醒我交週報",
+    "每天早上提醒我量血壓",
+    "提醒我明天下午三点开会",
+    "以后每天提醒我记账呗",
+    "你以后每天中午提醒我午休一下吧",
+    "每隔两个小时提醒我喝口水哈",
+    "以后到点了提醒我吃药",
+    "以后每天早上提醒我涂防晒",
+    "周末提醒我给花浇水",
+    "以后每周三提醒我去倒垃圾",
+    "每天晚上十一点提醒我别熬夜了",
+    "以后每天提醒我写日记吧",
+    "每个季度提醒我换一次滤芯",
+    "下班前提醒我打卡哈",
+    "以后每天提醒我练半小时琴",
+    "以後每天晚上提醒我複習日文",
+    "记住，以后每天提醒我吃维生素",
+    "麻烦以后每天提醒我 standup 前更新 Jira",
+]
+
+
+@pytest.mark.parametrize("message", REMINDERS)
+def test_a_reminder_asked_of_the_assistant_stores_nothing(message: str) -> None:
+    claims, skips = _read(message)
+    assert claims == [], claims
+    assert any(s["reason"] == "one-off" for s in skips), skips
+
+
+@pytest.mark.parametrize("message,value", [
+    ("以后叫我小王就行", "小王"),  # a name to be called by, no reminder
+    ("我老是忘了喝水，我在用一个喝水提醒 App 叫 Waterllama", "Waterllama"),
+    ("我每天早上喝一杯咖啡", "咖啡"),
+])
+def test_no_reminder_keeps_its_fact(message: str, value: str) -> None:
+    claims, _ = _read(message)
+    assert any(value in c.object for c in claims), claims
+
+
+# ---- a household holder is the user ------------------------------------------------------------------------------
+HOUSEHOLD = [
+    ("我们家用的是小米的扫地机器人，最近老卡住", "小米"),
+    ("我家用的是美的空调，夏天电费有点高", "美的"),
+    ("咱家用的是格力空调哈", "格力"),
+    ("我们家的路由器是华硕的", "华硕"),
+    ("我们家冰箱是海尔的，用了十年了", "海尔"),
+    ("我们家的车是比亚迪汉", "比亚迪"),
+    ("我们家洗碗机用的西门子", "西门子"),
+    ("我家里用的是群晖的 NAS", "群晖"),
+    ("我们家电视是索尼的", "索尼"),
+    ("我们家扫地机是石头的", "石头"),
+    ("我们家手机都是华为的", "华为"),
+    ("我们家电脑是 ThinkPad", "ThinkPad"),
+    ("我们家的投影仪是极米的", "极米"),
+    ("我们结婚纪念日是 5 月 21 号", "5 月 21"),
+    ("我家用的 Hue 的灯，接的 HomeKit", "Hue"),
+    ("我们家里用的是 Sonos 的音箱", "Sonos"),
+    ("我们家宝宝用的是 Pigeon 的奶瓶", "Pigeon"),
+    ("咱们家用的是佳能的打印机，老卡纸", "佳能"),
+    ("我们家的热水器是 A.O.史密斯的", "史密斯"),
+    ("我家的猫砂盆是小佩的", "小佩"),
+    ("我们家的门锁是德施曼的", "德施曼"),
+    ("我们家的空气净化器是 Blueair", "Blueair"),
+    ("我们家一直用的是 Dyson 的吸尘器", "Dyson"),
+    ("我家的网是电信的宽带", "电信"),
+    ("我们家的路由器是 TP-Link 的", "TP-Link"),
+    ("我们家用的是 Apple TV，看 Netflix", "Apple TV"),
+    ("我們家用的是大同電鍋", "大同"),
+    ("我們家的冷氣是日立的", "日立"),
+    ("我家用的洗衣机是小天鹅的", "小天鹅"),
+    ("我们家的婴儿车是 Bugaboo 的", "Bugaboo"),
+]
+
+
+@pytest.mark.parametrize("message,value", HOUSEHOLD)
+def test_a_household_holder_is_the_user(message: str, value: str) -> None:
+    claims, _ = _read(message)
+    assert any(value in c.object and c.subject == "user" for c in claims), claims
+    assert not [c for c in claims if c.subject == "project"], claims
+
+
+@pytest.mark.parametrize("message,value", [
+    ("我们项目用的是 pnpm", "pnpm"),
+    ("我们组用的是 GitLab", "GitLab"),
+    ("我们公司用钉钉", "钉钉"),
+])
+def test_a_team_holder_stays_the_project(message: str, value: str) -> None:
+    claims, _ = _read(message)
+    assert any(value in c.object and c.subject == "project" for c in claims), claims
+
+
+@pytest.mark.parametrize("message", [
+    "我家那位是程序员，天天加班",
+    "我家老大用的是 iPad",
+    "我家狗狗特别喜欢吃鸡胸肉",
+])
+def test_a_household_member_is_not_the_household(message: str) -> None:
+    claims, _ = _read(message)
+    assert not [c for c in claims if c.subject == "user" and c.predicate in ("uses", "role", "prefers")], claims
+
+
+# ---- a one-character object keeps its verb -----------------------------------------------------------------------
+VERB_OBJECT = [
+    ("我不抽烟", "抽烟", "negative"),
+    ("我不抽烟的，别推荐雪茄吧", "抽烟", "negative"),
+    ("我不喝酒的哈", "喝酒", "negative"),
+    ("我已经不再喝酒了哈", "喝酒", "negative"),
+    ("我基本不喝酒", "喝酒", "negative"),
+    ("我最近在学车，科目二老挂", "学车", "positive"),
+    ("我在学车呢", "学车", "positive"),
+    ("我不开车，出门都打车", "开车", "negative"),
+    ("我从来不开车的", "开车", "negative"),
+    ("我不抽烟也不喝酒", "抽烟", "negative"),
+    ("我平时不喝酒，偶尔喝点啤酒", "喝酒", "negative"),
+    ("我们老板不抽烟，我也不抽烟", "抽烟", "negative"),
+    ("我不喝茶，喝了睡不着", "喝茶", "negative"),
+    ("我不吃肉，吃了难受", "吃肉", "negative"),
+    ("我从来不吃鱼，有刺", "吃鱼", "negative"),
+    ("我不吃蛋", "吃蛋", "negative"),
+    ("我已经不抽烟了", "抽烟", "negative"),
+    ("我不太喝酒哈", "喝酒", "negative"),
+    ("我現在不開車了", "開車", "negative"),
+    ("我不抽菸", "抽菸", "negative"),
+    ("我最近在學車", "學車", "positive"),
+    ("我不喝酒，聚会都喝饮料", "喝酒", "negative"),
+    ("我不吃辣，一点都不行", "吃辣", "negative"),
+    ("我不吃葱，别放葱", "吃葱", "negative"),
+    ("我不吃糖", "吃糖", "negative"),
+    ("我不喝奶", "喝奶", "negative"),
+    ("我晚上不喝水", "喝水", "negative"),
+    ("我一般不坐船，会晕", "坐船", "negative"),
+    ("我不骑车，太危险", "骑车", "negative"),
+    ("我不吃姜，味道受不了", "吃姜", "negative"),
+]
+
+
+@pytest.mark.parametrize("message,obj,polarity", VERB_OBJECT)
+def test_a_one_character_object_keeps_its_verb(message: str, obj: str, polarity: str) -> None:
+    claims, _ = _read(message)
+    mine = [c for c in claims if c.subject == "user" and obj in c.object]
+    assert mine and mine[0].polarity == polarity, claims
+    assert not [c for c in claims if c.subject == "user" and len(c.object) == 1], claims
+
+
+def test_the_stored_text_says_the_verb_once() -> None:
+    from langmem_nodes.write.extractor import render
+    rendered = [render(c, "zh") for c in _read("我不抽烟")[0] + _read("我在学车")[0] + _read("我不喝酒的")[0]]
+    assert rendered and all("抽抽" not in r and "学学" not in r and "喝喝" not in r and "吃喝" not in r for r in rendered), rendered
+
+
+# ---- an object that only points at something in front of the user ------------------------------------------------
+DEICTIC = [
+    "我真的受不了这种写法，太啰嗦了",
+    "我很喜欢这种风格",
+    "我比较喜欢那样的",
+    "配置用团队统一那份",
+    "我不喜欢这样的写法",
+    "我挺喜欢这种的",
+    "我讨厌这种格式",
+    "我喜欢这样的配色",
+    "我受不了那种颜色",
+    "代码风格用公司统一那套",
+    "我最喜欢这种",
+    "我不喜欢那样写",
+    "我很讨厌这种排版",
+    "我特别喜欢这样的回答",
+    "我受不了這種寫法",
+    "我不太喜欢这样",
+    "我喜欢这类的",
+    "我受不了这种语气",
+    "我们的 lint 配置用组里统一那份就行",
+    "我用的是同事给的那份",
+    "我更喜欢刚才那种",
+    "我喜欢上面那种",
+    "我喜欢前面那个写法",
+    "我不喜欢下面这种",
+    "我比较喜欢第二种",
+    "我喜欢第一个方案",
+    "我更倾向于后面那个",
+    "我喜歡這樣的風格",
+    "我喜欢你刚才那种写法",
+    "我用的就是默认那套",
+]
+
+
+@pytest.mark.parametrize("message", DEICTIC)
+def test_an_object_that_only_points_names_nothing(message: str) -> None:
+    claims, _ = _read(message)
+    assert not [c for c in claims if c.subject in ("user", "project")], claims
+
+
+@pytest.mark.parametrize("message,value", [
+    ("我喜欢那种简洁一点的回答", "简洁"),
+    ("项目代码规范用的 Airbnb 那套", "Airbnb"),
+    ("我最烦那种一上来就长篇大论的回答", "长篇大论"),
+])
+def test_a_kind_described_or_named_still_counts(message: str, value: str) -> None:
+    claims, _ = _read(message)
+    assert any(value in c.object for c in claims), claims
+
+
+# ---- "尤其是 / 特别是 X" narrows the liking before it: one record -----------------------------------------------------
+NARROWED = [
+    ("我喜欢喝奶茶，尤其是芋泥波波", "奶茶", "芋泥波波"),
+    ("我很喜欢看电影，特别是科幻片", "电影", "科幻片"),
+    ("我爱吃辣的，尤其是湖南菜", "辣", "湖南菜"),
+    ("我超喜欢听播客，尤其是科技类的", "播客", "科技类"),
+    ("我喜欢打游戏，特别是 RPG", "游戏", "RPG"),
+    ("我很爱吃水果，尤其是芒果", "水果", "芒果"),
+    ("我喜欢看书，尤其是推理小说", "看书", "推理小说"),
+    ("我挺喜欢日料的，特别是寿司", "日料", "寿司"),
+    ("我喜欢户外运动，尤其是徒步", "户外运动", "徒步"),
+    ("我喜欢听歌，尤其是周杰伦的", "听歌", "周杰伦"),
+    ("我很喜歡喝手搖飲，尤其是珍奶", "手搖飲", "珍奶"),
+    ("我喜欢看动漫，尤其是宫崎骏的", "动漫", "宫崎骏"),
+    ("我喜欢喝咖啡，特别是手冲", "咖啡", "手冲"),
+    ("我爱吃甜的，尤其是蛋糕", "甜", "蛋糕"),
+    ("我喜欢看美剧，尤其是悬疑的", "美剧", "悬疑"),
+    ("我很喜欢猫，特别是橘猫", "猫", "橘猫"),
+    ("我喜欢吃面，尤其是牛肉面", "面", "牛肉面"),
+    ("我喜欢听古典乐，尤其是巴赫", "古典乐", "巴赫"),
+    ("我喜欢玩桌游，特别是狼人杀", "桌游", "狼人杀"),
+    ("我喜欢 functional 的写法，尤其是 Haskell 那种", "functional", "Haskell"),
+    ("我很喜欢吃海鲜，尤其是螃蟹哈", "海鲜", "螃蟹"),
+    ("我喜欢看纪录片，尤其是 BBC 的", "纪录片", "BBC"),
+    ("我喜欢喝茶，特别是普洱", "茶", "普洱"),
+    ("我喜欢爬山，尤其是秋天去", "爬山", "秋天"),
+    ("我喜欢读历史，特别是宋朝的", "历史", "宋朝"),
+    ("我喜欢吃甜品，尤其是提拉米苏", "甜品", "提拉米苏"),
+    ("我喜歡聽 podcast，尤其是商業類的", "podcast", "商業類"),
+    ("我喜欢看球，尤其是 NBA", "看球", "NBA"),
+    ("我喜欢玩 switch 游戏，特别是塞尔达", "switch", "塞尔达"),
+    ("我挺喜欢川菜的，尤其是水煮鱼", "川菜", "水煮鱼"),
+]
+
+
+@pytest.mark.parametrize("message,broad,narrow", NARROWED)
+def test_a_narrowing_is_one_record_with_both(message: str, broad: str, narrow: str) -> None:
+    claims, _ = _read(message)
+    mine = [c for c in claims if c.subject == "user" and c.polarity == "positive"]
+    assert len(mine) == 1 and broad in mine[0].object and narrow in mine[0].object, claims
+
+
+# ---- 要是 inside a word is no "if" -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("message", [
+    "我喜欢听歌，主要是周杰伦的",
+    "我用的编辑器主要是 Neovim",
+    "我做的主要是后端",
+    "只要是 Python 的活我都接",
+])
+def test_zhuyaoshi_is_no_condition(message: str) -> None:
+    claims, skips = _read(message)
+    assert not [s for s in skips if s["reason"] == "hypothetical"], skips
