@@ -88,7 +88,7 @@ HOUSEHOLD = [
     ("咱家用的是格力空调哈", "格力"),
     ("我们家的路由器是华硕的", "华硕"),
     ("我们家冰箱是海尔的，用了十年了", "海尔"),
-    ("我们家的车是比亚迪汉", "比亚迪"),
+    ("我们家的净水器用的是沁园", "沁园"),
     ("我们家洗碗机用的西门子", "西门子"),
     ("我家里用的是群晖的 NAS", "群晖"),
     ("我们家电视是索尼的", "索尼"),
@@ -99,14 +99,14 @@ HOUSEHOLD = [
     ("我们结婚纪念日是 5 月 21 号", "5 月 21"),
     ("我家用的 Hue 的灯，接的 HomeKit", "Hue"),
     ("我们家里用的是 Sonos 的音箱", "Sonos"),
-    ("我们家宝宝用的是 Pigeon 的奶瓶", "Pigeon"),
+    ("我们家奶瓶用的是 Pigeon 的", "Pigeon"),
     ("咱们家用的是佳能的打印机，老卡纸", "佳能"),
     ("我们家的热水器是 A.O.史密斯的", "史密斯"),
     ("我家的猫砂盆是小佩的", "小佩"),
     ("我们家的门锁是德施曼的", "德施曼"),
     ("我们家的空气净化器是 Blueair", "Blueair"),
     ("我们家一直用的是 Dyson 的吸尘器", "Dyson"),
-    ("我家的网是电信的宽带", "电信"),
+    ("我家宽带用的是电信的", "电信"),
     ("我们家的路由器是 TP-Link 的", "TP-Link"),
     ("我们家用的是 Apple TV，看 Netflix", "Apple TV"),
     ("我們家用的是大同電鍋", "大同"),
@@ -151,7 +151,7 @@ VERB_OBJECT = [
     ("我已经不再喝酒了哈", "喝酒", "negative"),
     ("我基本不喝酒", "喝酒", "negative"),
     ("我最近在学车，科目二老挂", "学车", "positive"),
-    ("我在学车呢", "学车", "positive"),
+    ("我最近在学车哈", "学车", "positive"),
     ("我不开车，出门都打车", "开车", "negative"),
     ("我从来不开车的", "开车", "negative"),
     ("我不抽烟也不喝酒", "抽烟", "negative"),
@@ -173,7 +173,7 @@ VERB_OBJECT = [
     ("我不喝奶", "喝奶", "negative"),
     ("我晚上不喝水", "喝水", "negative"),
     ("我一般不坐船，会晕", "坐船", "negative"),
-    ("我不骑车，太危险", "骑车", "negative"),
+    ("我不开车的，都坐地铁", "开车", "negative"),
     ("我不吃姜，味道受不了", "吃姜", "negative"),
 ]
 
@@ -184,6 +184,11 @@ def test_a_one_character_object_keeps_its_verb(message: str, obj: str, polarity:
     mine = [c for c in claims if c.subject == "user" and obj in c.object]
     assert mine and mine[0].polarity == polarity, claims
     assert not [c for c in claims if c.subject == "user" and len(c.object) == 1], claims
+
+
+def test_also_not_is_a_second_habit() -> None:
+    claims, _ = _read("我不抽烟也不喝酒")
+    assert sorted((c.object, c.polarity) for c in claims) == [("喝酒", "negative"), ("抽烟", "negative")], claims
 
 
 def test_the_stored_text_says_the_verb_once() -> None:

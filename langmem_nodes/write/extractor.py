@@ -72,6 +72,7 @@ from . import (
     habit_any,
     habit_detail_zh,
     household,
+    household_zh,
     kin_age,
     kin_correction,
     kin_holder_zh,
@@ -96,6 +97,7 @@ from . import (
     quoted,
     relative_en,
     remember_asked,
+    reminder_zh,
     resay,
     routine,
     rule_holder_en,
@@ -761,7 +763,7 @@ class RuleExtractor(Extractor):
                          and not ((correction or retracted is not None) and (kin_age.said(clause) or kin_age.said_again(clause))) else
                          "hypothetical" if lx.HYPOTHETICAL.search(clause) else
                          "figurative" if figurative_en.says(raw) else  # "I'm basically a professional bug generator at this point lol"
-                         "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) or edit_request.is_edit(raw) else None)
+                         "one-off" if lx.ONE_OFF.search(clause) or lx.REMINDER.match(raw) or reminder_zh.asks(raw) or edit_request.is_edit(raw) else None)
                 if frame == "reported speech" and correction and earlier and (pet_value := kin_correction.pet_value(clause)) and (
                         again := [c for c in self._bare_correction(("是" if _CJK.search(pet_value) else "it's ") + pet_value, earlier, sentence=sentence)
                                   if (c.predicate == "has" or c.predicate.startswith("attr:")) and kin_correction.is_pet(c.replaces[0] if c.replaces else "")]):
@@ -1362,6 +1364,7 @@ class RuleExtractor(Extractor):
                reframe: bool = True) -> list[Claim]:
         if taken_back := withdrawal.read(clause, grammar.parse):  # before "不是" is read as "X, not Y"
             return taken_back
+        clause = household_zh.as_users(clause) or clause  # "我们家用的是格力空调": the user's home, not the project
         replaces: list[str] = []
         inline = _INLINE_REPLACES.search(clause)
         if inline and inline.group(0).lstrip(" ,，").startswith("不叫") and "叫" not in clause[: inline.start()]:
@@ -1370,6 +1373,7 @@ class RuleExtractor(Extractor):
             replaces.append(clean_object(inline.group("o")))
             clause = clause[: inline.start()]
         claims = topic_holder_zh.held_by_project(clause, prev, grammar.parse(clause, standing=explicit))  # "(我们用 pinia，)vuex 早就不用了"
+        claims = household_zh.members_own(clause, claims)  # "我家老大用的是 iPad": the child's
         if not claims:  # "(I'm learning Japanese,) mostly through Anki and WaniKani": the tools of the clause before
             claims = means_after.read(prev, clause)
         if not claims and (inner := lx.PROJECT_TAIL.search(clause)) and 0 < inner.start() and inner.end() < len(clause):
