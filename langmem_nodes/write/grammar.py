@@ -27,6 +27,7 @@ from . import (
     chat_zh,
     clause_en,
     dated_event_en,
+    deictic_zh,
     described_zh,
     holder_tool_en,
     kin_value,
@@ -875,6 +876,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                     and not chat15_en.dropped(c, text)  # "never again", "I like how you explained that"
                     and not outing_en.outing(c, text) and not outing_en.team_size(c)
                     and not situation_en.situation(c)  # "I hate when the linter yells at me": a complaint
+                    and not deictic_zh.points_only(c.object)  # "我受不了这种写法", "配置用团队统一那份": in front of the user
                     and not dated_event_en.one_off(c)]  # "my flight to Tokyo is on Friday": one event, no memory  # "we're going to a Thai place", "a 6-person team"
     return []
 
