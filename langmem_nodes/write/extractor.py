@@ -83,6 +83,7 @@ from . import (
     musical_instrument,
     named_aside,
     named_thing,
+    narrowed_zh,
     negated_again,
     negated_frame,
     negated_wish_en,
@@ -550,6 +551,7 @@ class RuleExtractor(Extractor):
         found = [f for f, sym in zip(found, symptoms, strict=True) if not sym]
         found = [(next(iter(manner_rule_zh.as_rule(c, q)), c), q, s, h) for c, q, s, h in found]  # "以后提交信息都用英文写"
         found = pet_named.fold(found)  # "我养了一只柯基，叫豆豆": the pet and its name, one record
+        found = narrowed_zh.fold(found)  # "我喜欢喝奶茶，尤其是芋泥波波": one liking
         skips = unsaid_change.settled(found, skips)  # "I switched jobs again, I work at Anthropic now": not in doubt
         if led is not None and led[0] and len(led[0]) >= len(found):  # the opening read apart found as much as the message whole
             return led
@@ -1374,6 +1376,8 @@ class RuleExtractor(Extractor):
             clause = clause[: inline.start()]
         claims = topic_holder_zh.held_by_project(clause, prev, grammar.parse(clause, standing=explicit))  # "(我们用 pinia，)vuex 早就不用了"
         claims = household_zh.members_own(clause, claims)  # "我家老大用的是 iPad": the child's
+        if not claims:  # "(我喜欢喝奶茶，)尤其是芋泥波波": the liking narrowed (folded into it by `narrowed_zh.fold`)
+            claims = narrowed_zh.narrowing(prev, clause)
         if not claims:  # "(I'm learning Japanese,) mostly through Anki and WaniKani": the tools of the clause before
             claims = means_after.read(prev, clause)
         if not claims and (inner := lx.PROJECT_TAIL.search(clause)) and 0 < inner.start() and inner.end() < len(clause):

@@ -860,7 +860,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             claims = [d for c in claims for d in _split_purposes(c)]
             claims = [d for c in claims for d in split_coordination(c) if not _is_tool_pred(d) or not is_schedule(d.object)]
             claims += chat14_en.pet_kind(text, claims)  # "my dog Pepper is a beagle": the kind beside the name
-            claims = [verb_object_zh.whole(d) for c in claims for d in verb_object_zh.also_not(c, parse)]  # "我不抽烟也不喝酒"
+            claims = [verb_object_zh.whole(d, text) for c in claims for d in verb_object_zh.also_not(c, parse)]  # "我不抽烟也不喝酒"
             for c in claims:
                 over = _OVER.match(c.object) if c.predicate in ("prefers", "uses") else None
                 c.object = chat_zh.tidy(c.predicate, c.subject, _EN_TAIL_FILLER.sub("", _DURATION.sub("", c.object) or c.object) or c.object)
