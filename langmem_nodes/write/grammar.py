@@ -34,6 +34,7 @@ from . import (
     left_job,
     moves,
     musical_instrument,
+    object_end_zh,
     object_span_en,
     offered_pick_en,
     other_team_en,
@@ -865,6 +866,8 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                 over = _OVER.match(c.object) if c.predicate in ("prefers", "uses") else None
                 c.object = chat_zh.tidy(c.predicate, c.subject, _EN_TAIL_FILLER.sub("", _DURATION.sub("", c.object) or c.object) or c.object)
                 c.object = object_span_en.tight(c.predicate, c.object)  # "Austin with my two cats" → Austin
+                if c.predicate in ("uses", "prefers", "package_manager", "learning", "has") or c.predicate.startswith("attr:"):
+                    c.object = object_end_zh.tight(c.object)  # "MySQL 5.7 不支持窗口函数" → MySQL 5.7
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
             return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and (_DEICTIC.search(c.object) or _BACK_CLAUSE.search(c.object)))
