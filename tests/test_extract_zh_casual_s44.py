@@ -342,3 +342,60 @@ def test_a_named_object_ends_before_what_is_said_of_it(message: str, value: str)
     claims, _ = _read(message)
     mine = [c for c in claims if c.polarity == "positive" and c.object.lower().startswith(value.lower()[:3])]
     assert mine and mine[0].object.strip() == value, claims
+
+
+def test_a_reminder_frames_only_its_own_clause() -> None:
+    claims, _ = _read("以后每周一早上提醒我写周报，还有我们周报是用飞书文档写的")
+    assert [c.object for c in claims if c.subject == "project"] == ["飞书文档"] or any("飞书" in c.object for c in claims), claims
+    assert not [c for c in claims if "提醒" in c.object], claims
+
+
+# ---- a complaint about the answers is no rule ------------------------------------------------------------------------
+COMPLAINTS = [
+    "你每次回答都好长啊",
+    "你的回答总是太长了",
+    "你的回答都好啰嗦",
+    "你回复都好慢啊",
+    "你的解释太复杂了",
+    "你的翻译有点生硬",
+    "你的回答怎么这么长",
+    "你每次回复都这么长吗",
+    "你的總結太長了",
+    "你的回答真的好长哈",
+    "你的讲解太快了",
+    "你的输出太乱了",
+    "你的答案都好短",
+    "你的回答老是太长了",
+    "你的回答有点啰嗦",
+    "你每次回答都超长",
+    "你的解释很绕",
+    "你的回复特别官方",
+    "你的回答总是那么官方",
+    "你的回答又太长了",
+    "你的回答太书面了",
+    "你的回答挺啰嗦的",
+    "你每次回答都巨长",
+    "你的翻译很奇怪",
+    "你的总结太简单了",
+    "你的解释有点乱",
+    "你的回答都好长好长",
+    "你的回复太短了吧",
+    "你的回答总是很慢",
+    "你的講解太複雜了",
+]
+
+
+@pytest.mark.parametrize("message", COMPLAINTS)
+def test_a_complaint_about_answers_is_no_rule(message: str) -> None:
+    claims, _ = _read(message)
+    assert not [c for c in claims if c.predicate == "rule"], claims
+
+
+@pytest.mark.parametrize("message,value", [
+    ("以后回答简短一点", "简短"),
+    ("以后回答尽量短一点哈", "短"),
+    ("你以后都用中文回复", "中文"),
+])
+def test_a_request_about_answers_is_still_a_rule(message: str, value: str) -> None:
+    claims, _ = _read(message)
+    assert any(value in c.object for c in claims), claims

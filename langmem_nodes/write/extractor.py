@@ -776,8 +776,8 @@ class RuleExtractor(Extractor):
                     unresolved.append((clause, kin_value))  # "she's a pharmacist, not a nurse": of the user's wife, said before
                 if frame:
                     skips.append({"text": clause, "reason": _hearsay_or_other(clause) if frame == "reported speech" else frame})
-                    if frame == "figurative":
-                        continue  # a joke about oneself frames only its own clause
+                    if frame == "figurative" or (frame == "one-off" and reminder_zh.asks(raw)):
+                        continue  # a joke about oneself, a reminder asked for: only its own clause
                     if frame == "reported speech" and _CJK.search(clause):
                         reported = True  # "他们都用 Windows，我是 Mac 党": the frame ends where the user speaks again
                         continue

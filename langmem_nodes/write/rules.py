@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..facts import EXCLUSIVE as EXCLUSIVE  # re-exported: the predicate vocabulary lives in facts.py
 from ..facts import PREDICATES as PREDICATES
-from . import answer_scope, attr_shape_en, quoted
+from . import answer_scope, attr_shape_en, complaint_zh, quoted
 from .demonyms import is_belief, nationality
 from .lexicon import AGO, PROJECT, PROJECT_TAIL, STANDING
 from .places import is_place, unlisted_place
@@ -481,6 +481,8 @@ _ANSWER = r"(?:回答|回复|答复|答案|解释|讲解|输出|总结|翻译|�
 def _zh_answer_rule(m: re.Match[str]) -> list[Claim]:
     """A standing request about the assistant's answers is the user's rule ("用中文回答" keeps its 用)."""
     said = m.group("o").strip()
+    if complaint_zh.judges(said):  # "你每次回答都好长啊": a complaint, no rule
+        return []
     obj = clean_object(said)
     obj = "用" + obj if said.startswith("用") and not obj.startswith("用") else obj
     return [Claim("user", "rule", obj, "positive", "rule")] if obj else []
