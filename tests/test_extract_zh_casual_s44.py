@@ -399,3 +399,28 @@ def test_a_complaint_about_answers_is_no_rule(message: str) -> None:
 def test_a_request_about_answers_is_still_a_rule(message: str, value: str) -> None:
     claims, _ = _read(message)
     assert any(value in c.object for c in claims), claims
+
+
+# ---- the side of the code written, said as the job -------------------------------------------------------------------
+@pytest.mark.parametrize("message,place,role", [
+    ("我在一家做跨境电商的公司写后端", "跨境电商", "后端"),
+    ("我在字节写后端", "字节", "后端"),
+    ("我在腾讯写前端，主要是 React", "腾讯", "前端"),
+    ("我在一家做游戏的公司写客户端", "游戏", "客户端"),
+    ("我在美团写 iOS", "美团", "iOS"),
+    ("我在一家做物联网的公司写嵌入式", "物联网", "嵌入式"),
+    ("我在蔚来写安卓", "蔚来", "安卓"),
+    ("我在一家做金融的公司写服务端", "金融", "服务端"),
+    ("我在快手写算法", "快手", "算法"),
+    ("我在一家做 SaaS 的公司写全栈", "SaaS", "全栈"),
+    ("我在小米寫後端", "小米", "後端"),
+])
+def test_writing_a_side_of_the_code_is_the_job(message: str, place: str, role: str) -> None:
+    claims, _ = _read(message)
+    assert any(c.predicate == "works_at" and place in c.object for c in claims), claims
+    assert any(c.predicate == "role" and c.object == role for c in claims), claims
+
+
+def test_writing_code_somewhere_is_no_job_title() -> None:
+    claims, _ = _read("我在字节写代码")
+    assert not [c for c in claims if c.predicate == "role"], claims

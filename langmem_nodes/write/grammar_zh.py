@@ -180,6 +180,8 @@ _HOSTED = r"(?:(?:我们|公司|团队)?(?:自建|自己搭|自己部署|自托�
 
 # who keeps a pet: the user or the household ("我们养了一只柯基" is the user's family, no team keeps a pet)
 _HOUSEHOLD = r"(?:我|我家|我们家?|我们一家)"
+# the side of the code a developer writes, said as the job: "(我在字节)写后端"
+_WRITES_SIDE = r"(?:前端|后端|后台|客户端|服务端|全栈|嵌入式|iOS|安卓|Android|算法)"
 
 
 
@@ -279,8 +281,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      + _claim("user", "works_at", m.group("o"), kind="identity")),
     # an unnamed employer told by its trade, and the user's job there: "我在一家做跨境电商的小公司当会计"
     (re.compile(r"^我(?:现在|目前)?在\s*(?:一家|一个|某家)(?P<o>(?:做|搞)[\u4e00-\u9fffA-Za-z ]{2,10}?的[\u4e00-\u9fff]{0,3}(?:公司|厂|企业|工作室|团队|机构|医院|学校))"
-                r"(?:做|当|干)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?(?:工作)?$"),
-     lambda m: _claim("user", "works_at", m.group("o"), kind="identity") + _claim("user", "role", m.group("r"), kind="identity")),
+                rf"(?:(?:做|当|干)(?P<r>[\u4e00-\u9fffA-Za-z ]{{2,10}}?)|写\s*(?P<w>{_WRITES_SIDE}))(?:的)?(?:工作)?$"),
+     lambda m: _claim("user", "works_at", m.group("o"), kind="identity") + _claim("user", "role", m.group("r") or m.group("w"), kind="identity")),
     # a job change said by where it went: "我跳槽到美团了", "(我)上个月刚跳到字节了" (not "跳到第三步")
     (re.compile(r"^我(?:已经|刚|刚刚|最近|前阵子|早就)*(?:跳槽|跳)(?:去|到)了?\s*(?P<o>(?!第|下一|上一|这|那)[\u4e00-\u9fffA-Za-z]{2,8}?)(?:那边|这边)?(?:了|啦)?$"),
      lambda m: _claim("user", "works_at", m.group("o"), kind="identity")),
@@ -332,9 +334,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^我{_TASK_V}(?P<t>(?:(?!别|不要|甭)[^，,]){{1,6}}?){_ADV}(?P<v>{_NEG_V}|{_POS_V}|用|在用|使用){_ACT}\s*(?P<o>(?![不没得])[^，,]{{1,20}}?){_OBJ_END}$"),
      _attitude),
     # where the user works and as what: "我在字节做推荐算法", "我在一家银行做风控"
-    (re.compile(r"^我(?:现在|目前)?在\s*(?P<org>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?:做|当|干|搞)(?P<r>[\u4e00-\u9fffA-Za-z ]{2,10}?)(?:的)?(?:工作)?$"),
+    (re.compile(rf"^我(?:现在|目前)?在\s*(?P<org>[\u4e00-\u9fffA-Za-z ]{{1,10}}?)(?:(?:做|当|干|搞)(?P<r>[\u4e00-\u9fffA-Za-z ]{{2,10}}?)|写\s*(?P<w>{_WRITES_SIDE}))(?:的)?(?:工作)?$"),
      lambda m: ([] if re.match(r"^(?:一|某|家|个)", m.group("org")) else _workplace(m.group("org")))
-     + _claim("user", "role", m.group("r"), kind="identity")),
+     + _claim("user", "role", m.group("r") or m.group("w"), kind="identity")),
     # "我从深圳搬到成都了": the new home replaces the old one
     (re.compile(r"^我(?:已经)?从\s*(?P<x>[\u4e00-\u9fffA-Za-z ]{1,10}?)\s*(?:搬到|搬去|搬来|搬回|搬家到)了?\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?:来|去)?了?$"),
      lambda m: [Claim(c.subject, c.predicate, c.object, c.polarity, c.kind, [clean_object(m.group("x"))])
