@@ -424,3 +424,30 @@ def test_writing_a_side_of_the_code_is_the_job(message: str, place: str, role: s
 def test_writing_code_somewhere_is_no_job_title() -> None:
     claims, _ = _read("我在字节写代码")
     assert not [c for c in claims if c.predicate == "role"], claims
+
+
+# ---- a ranking prefers its second thing --------------------------------------------------------------------------------
+RANKED = [
+    ("比起 VS Code 我更喜欢用 Vim", "Vim", "VS Code"),
+    ("比起咖啡我更爱喝茶", "茶", "咖啡"),
+    ("跟 React 比，我还是更喜欢 Vue", "Vue", "React"),
+    ("比起 Windows 我更习惯 macOS", "macOS", "Windows"),
+    ("和 PyCharm 比我更喜欢 VS Code", "VS Code", "PyCharm"),
+    ("比起看视频我更喜欢看文档", "文档", "视频"),
+    ("比起米饭我更喜欢吃面", "面", "米饭"),
+    ("相比于 Java 我更喜欢写 Kotlin", "Kotlin", "Java"),
+    ("比起猫我更喜欢狗", "狗", "猫"),
+    ("比起 yarn 我其实更喜欢 pnpm", "pnpm", "yarn"),
+    ("比起爬山我更爱游泳", "游泳", "爬山"),
+    ("比起 Notion 我个人更喜欢 Obsidian", "Obsidian", "Notion"),
+    ("比起奶茶我比较喜欢喝果茶", "果茶", "奶茶"),
+    ("比起 tab 我更喜欢空格缩进", "空格", "tab"),
+    ("比起電影我更喜歡看影集", "影集", "電影"),
+]
+
+
+@pytest.mark.parametrize("message,liked,against", RANKED)
+def test_a_ranking_prefers_its_second_thing(message: str, liked: str, against: str) -> None:
+    claims, _ = _read(message)
+    assert any(liked in c.object and c.polarity == "positive" for c in claims), claims
+    assert not [c for c in claims if against in c.object], claims

@@ -96,6 +96,7 @@ from . import (
     pet_named,
     pronouns,
     quoted,
+    ranked_zh,
     relative_en,
     remember_asked,
     reminder_zh,
@@ -1367,6 +1368,7 @@ class RuleExtractor(Extractor):
         if taken_back := withdrawal.read(clause, grammar.parse):  # before "不是" is read as "X, not Y"
             return taken_back
         clause = household_zh.as_users(clause) or clause  # "我们家用的是格力空调": the user's home, not the project
+        clause = ranked_zh.preferred(clause) or clause  # "比起 VS Code 我更喜欢用 Vim": Vim
         replaces: list[str] = []
         inline = _INLINE_REPLACES.search(clause)
         if inline and inline.group(0).lstrip(" ,，").startswith("不叫") and "叫" not in clause[: inline.start()]:
