@@ -242,6 +242,9 @@ def test_an_object_that_only_points_names_nothing(message: str) -> None:
     ("我喜欢那种简洁一点的回答", "简洁"),
     ("项目代码规范用的 Airbnb 那套", "Airbnb"),
     ("我最烦那种一上来就长篇大论的回答", "长篇大论"),
+    ("以后别给我推荐那种网红店了", "网红店"),
+    ("我不喜欢那种恐怖片", "恐怖片"),
+    ("我喜欢这种机械键盘", "机械键盘"),
 ])
 def test_a_kind_described_or_named_still_counts(message: str, value: str) -> None:
     claims, _ = _read(message)
