@@ -454,3 +454,18 @@ def test_a_ranking_prefers_its_second_thing(message: str, liked: str, against: s
     claims, _ = _read(message)
     assert any(liked in c.object and c.polarity == "positive" for c in claims), claims
     assert not [c for c in claims if against in c.object], claims
+
+
+# ---- both clauses of a compound sentence are kept (issue 16's kind 6, own variants) -----------------------------------
+@pytest.mark.parametrize("message,first,second", [
+    ("我在深圳上班，时区是东八区", "深圳", "东八区"),
+    ("我在成都工作哈，时区是东八区", "成都", "东八区"),
+    ("我在柏林工作，时区是东一区", "柏林", "东一区"),
+    ("我平时写代码都用 Rust，别给我推荐 C++ 的方案", "Rust", "C++"),
+    ("我写后端一直用 Go，别给我 Java 的例子", "Go", "Java"),
+    ("我一直用 Python 写脚本，别给我推荐 Perl 的写法", "Python", "Perl"),
+    ("我在台北上班，時區是東八區", "台北", "東八區"),
+])
+def test_both_clauses_of_a_compound_are_kept(message: str, first: str, second: str) -> None:
+    claims, _ = _read(message)
+    assert any(first in c.object for c in claims) and any(second in c.object for c in claims), claims
