@@ -1,7 +1,8 @@
 """Casual Chinese chat, stop 44: what is stored and what is not.
 
-- a reminder asked of the assistant ("以后每天提醒我喝水") is a task for it, no fact about the user: nothing is
-  stored (reason one-off), as English "remind me every day to drink water" stores nothing (`reminder_zh`);
+- a reminder asked of the assistant ("每天晚上十点提醒我睡觉") is a task for it, no fact about the user: nothing is
+  stored (reason one-off), as English "remind me every day to drink water" stores nothing; asked for from now on
+  ("以后每天提醒我喝水") it is the user's rule, never a statement, as "From now on, remind me about …" (`reminder_zh`);
 - a household holder ("我们家用的是格力空调", "我家的路由器是华硕的", "我们结婚纪念日是…") is the user's, never
   the project's (`household_zh`);
 - a one-character object keeps its verb ("我不抽烟" → 抽烟, "我在学车" → 学车, "不喝酒" → 喝酒: `verb_object_zh`);
@@ -28,35 +29,47 @@ def _read(message: str):
 
 # ---- a reminder asked of the assistant: nothing stored, reason one-off -------------------------------------------
 REMINDERS = [
+    "每天晚上十点提醒我睡觉哈",
+    "每天下午三点提醒我吃点水果",
+    "每周五下班前提醒我写周报哈",
+    "每晚睡前提醒我关窗",
+    "每天早上提醒我量血壓",
+    "提醒我明天下午三点开会",
+    "每隔两个小时提醒我喝口水哈",
+    "周末提醒我给花浇水",
+    "每天晚上十一点提醒我别熬夜了",
+    "每个季度提醒我换一次滤芯",
+    "下班前提醒我打卡哈",
+    "明早八点提醒我打电话给我妈",
+    "每天提醒我喝水哈",
+    "每周一提醒我交周报",
+    "每天中午提醒我吃药",
+    "每週五提醒我繳電費",
+    "睡前提醒我关灯",
+    "每天晚上九点催我去跑步",
+    "月底提醒我交房租",
+]
+
+# from now on: the user's standing rule for the assistant, as "From now on, remind me about the standup …"
+STANDING_REMINDERS = [
     "以后每天提醒我喝水",
     "以后每天早上八点提醒我吃药",
-    "每天晚上十点提醒我睡觉哈",
     "以后每周一提醒我交周报",
     "以后每隔一小时提醒我站起来活动一下",
     "从现在起每天提醒我背单词",
     "以后每个月一号提醒我交房租",
-    "每天下午三点提醒我吃点水果",
     "以后开会前十分钟提醒我一下",
     "以后每次提交代码前提醒我跑一下测试",
-    "每周五下班前提醒我写周报哈",
     "以后每天催我去健身",
     "以后你每天早上提醒我看一下邮件",
-    "每晚睡前提醒我关窗",
     "以後每天提醒我喝水",
     "以後每週一提醒我交週報",
-    "每天早上提醒我量血壓",
-    "提醒我明天下午三点开会",
     "以后每天提醒我记账呗",
     "你以后每天中午提醒我午休一下吧",
-    "每隔两个小时提醒我喝口水哈",
     "以后到点了提醒我吃药",
     "以后每天早上提醒我涂防晒",
-    "周末提醒我给花浇水",
     "以后每周三提醒我去倒垃圾",
-    "每天晚上十一点提醒我别熬夜了",
     "以后每天提醒我写日记吧",
-    "每个季度提醒我换一次滤芯",
-    "下班前提醒我打卡哈",
     "以后每天提醒我练半小时琴",
     "以後每天晚上提醒我複習日文",
     "记住，以后每天提醒我吃维生素",
@@ -69,6 +82,13 @@ def test_a_reminder_asked_of_the_assistant_stores_nothing(message: str) -> None:
     claims, skips = _read(message)
     assert claims == [], claims
     assert any(s["reason"] == "one-off" for s in skips), skips
+
+
+@pytest.mark.parametrize("message", STANDING_REMINDERS)
+def test_a_reminder_asked_from_now_on_is_a_rule_never_a_statement(message: str) -> None:
+    claims, _ = _read(message)  # (one a rule cannot hold — "…提醒我一下", "你以后…" — stores nothing)
+    assert [c.predicate for c in claims] in (["rule"], []), claims
+    assert not claims or ("提醒" in claims[0].object or "催" in claims[0].object), claims
 
 
 @pytest.mark.parametrize("message,value", [
@@ -345,7 +365,7 @@ def test_a_named_object_ends_where_its_frame_closes(message: str, value: str) ->
 
 
 def test_a_reminder_frames_only_its_own_clause() -> None:
-    claims, _ = _read("以后每周一早上提醒我写周报，还有我们周报是用飞书文档写的")
+    claims, _ = _read("每周一早上提醒我写周报，还有我们周报是用飞书文档写的")
     assert [c.object for c in claims if c.subject == "project"] == ["飞书文档"] or any("飞书" in c.object for c in claims), claims
     assert not [c for c in claims if "提醒" in c.object], claims
 

@@ -1453,7 +1453,7 @@ class RuleExtractor(Extractor):
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"
             # "remember that the office closes at 6" states a fact; only an imperative is a rule
-            pred, kind = ("states", "fact") if first_person or not _imperative(clause) else ("rule", "rule")
+            pred, kind = ("states", "fact") if (first_person or not _imperative(clause)) and not reminder_zh.standing(clause) else ("rule", "rule")
             obj = clean_object(clause)
             claims = [Claim(subject, pred, obj, "positive", kind)] if obj else []
         if not claims and reframe:
