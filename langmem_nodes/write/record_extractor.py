@@ -70,6 +70,7 @@ class RecordExtractor(Extractor):
 
     name = "record"
     trigger = "import"
+    described = "a record from another memory system, read by its holder"
 
     def __init__(self) -> None:
         self.rules = RuleExtractor()
@@ -91,8 +92,6 @@ class RecordExtractor(Extractor):
                 p.flags = ["injection"]
             p.note("extract", self.described)
         return parsed
-
-    described = "a record from another memory system, read by its holder"
 
     def _as_written(self, note: str, ctx: MemoryContext, now: datetime, tid: str) -> PendingWrite:
         record = MemoryRecord(
