@@ -75,6 +75,7 @@ from . import (
     kin_age,
     kin_correction,
     kin_holder_zh,
+    label_value_en,
     left_job,
     manner_en,
     manner_rule_zh,
@@ -89,6 +90,7 @@ from . import (
     noted,
     one_rule,
     other_language,
+    own_after_other_en,
     particle_zh,
     passing_en,
     pet_named,
@@ -112,6 +114,7 @@ from . import (
     traditional,
     transcript,
     unsaid_change,
+    verb_conjunct,
     withdrawal,
 )
 from . import lexicon as lx
@@ -595,6 +598,7 @@ class RuleExtractor(Extractor):
         message = chat16_zh.listed(message)  # "我们这个 app 大概情况：\n- Flutter 写的": the header's holder for each bullet
         message = frames.run_by_split(frames.framed_setup(message))  # "my setup:\n- neovim", "我的开发环境：\n- …"
         message = named_aside.inline(message)  # "a split keyboard (a ZSA Moonlander)": the bracket names the thing
+        message = label_value_en.inline(message)  # "Our CI: GitHub Actions.", "my phone? it's a Pixel 7"
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
         restated_here: list[str] = []  # "其实我每天不是走一万步，是八千步" said as "其实我每天走八千步，不是一万步"
@@ -637,8 +641,8 @@ class RuleExtractor(Extractor):
                 found += [(c, sentence.strip(), Source.EXPLICIT_CORRECTION, False) for c in whole]
                 continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
-            raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r)
-                                             for a in grammar_zh.split_also(c) for d in chat_zh.split_only(a)]
+            raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for b in chat_en.split(r)
+                                             for c in verb_conjunct.team_clauses(b) for a in grammar_zh.split_also(c) for d in chat_zh.split_only(a)]
             raws = _names_joined(_conditions_joined([part for r in raws for part in slip.split_lead(r)]))
             asked = bool(lx.QUESTION.search(sentence.strip()))
             if (standing := chat12_en.standing_request(sentence)):
@@ -780,6 +784,8 @@ class RuleExtractor(Extractor):
                     if correction and frame == "reported speech" and any(
                             slip.is_slip(r) or correction_swap.is_marker(r) or correction_swap.interrupts(r) for r in raws[n + 1:]):
                         continue  # "They pay me hourly, my rate's $60/hr — actually hang on, …": the user speaks again
+                    if frame == "reported speech" and not _SPEECH.search(clause) and own_after_other_en.speaks_again(raws[n + 1:]):
+                        continue  # "My son is allergic to peanuts and I am vegetarian": the user's own clause next
                     break  # the rest of the sentence belongs to the same frame
                 if relative_en.opens(clause):  # "(my cat,) who is 12": said of the noun before it
                     skips.append({"text": clause, "reason": "relative clause (about the noun before it)"})

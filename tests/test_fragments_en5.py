@@ -1,0 +1,179 @@
+"""Chat fragments the English extractor dropped or read too far (extract-en5, issue #16).
+
+- The user's own clause after one about someone else: "My son is allergic to peanuts and I am vegetarian" dropped
+  "I am vegetarian" (the third party's frame ran to the end of the sentence).
+- A second verb phrase of the team's: "We test with pytest and deploy with Helm" stored the test command
+  "pytest and deploy with Helm"; "we use Postgres and love it" stored a tool "love it".
+- A label and its value: "Our CI: GitHub Actions." stored nothing.
+- A question the user answers at once: "My coffee? Black, always.", "my phone? it's a Pixel 7" stored nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from langmem_nodes.write.extractor import RuleExtractor
+
+
+def _found(text: str) -> list[tuple[str, str, str, str]]:
+    found, _ = RuleExtractor().analyse(text)
+    return [(c.subject, c.predicate, c.object, c.polarity) for c, *_ in found]
+
+
+def _has(found: list[tuple[str, str, str, str]], subject: str, value: str, polarity: str = "positive") -> bool:
+    return any(s == subject and value.casefold() in o.casefold() and p == polarity for s, _, o, p in found)
+
+
+OWN_AFTER_OTHER = [  # (sentence, the user's own value, a value of the third party's that must not be stored)
+    ("My son is allergic to peanuts and I am vegetarian.", "vegetarian", None),
+    ("My daughter loves horses and I play the cello.", "cello", "horses"),
+    ("My sister lives in Oslo and I live in Bergen.", "Bergen", "Oslo"),
+    ("my husband is a nurse and I'm a teacher", "teacher", "nurse"),
+    ("My wife is a night owl and I'm an early riser.", "early riser", "night owl"),
+    ("My brother works at Google and I work at Shopify.", "Shopify", "Google"),
+    ("My roommate uses Windows, I use Linux.", "Linux", "Windows"),
+    ("my kids love pizza and I'm vegan", "vegan", "pizza"),
+    ("My boss drinks tea and I like coffee.", "coffee", "tea"),
+    ("My partner is from Lyon and I'm from Porto.", "Porto", "Lyon"),
+    ("My dad lives in Leeds, I live in York.", "York", "Leeds"),
+    ("My mum speaks French and I speak German.", "German", "French"),
+    ("my coworker swears by Emacs and I use Vim", "Vim", "Emacs"),
+    ("My girlfriend hates sushi and I love it", None, "sushi"),
+    ("My cousin is a dentist and I am a pharmacist.", "pharmacist", "dentist"),
+    ("My son plays football and I go climbing on weekends.", "climbing", "football"),
+    ("my flatmate is vegetarian and I'm pescatarian", "pescatarian", "vegetarian"),
+    ("My uncle lives in Texas, and I live in Ohio.", "Ohio", "Texas"),
+    ("My friend runs Arch, but I'm on Fedora.", "Fedora", "Arch"),
+    ("My wife works nights and I work from home.", None, "nights"),
+    ("My team lead uses PyCharm and I use VS Code.", "VS Code", "PyCharm"),
+    ("My manager lives in Berlin and I live in Hamburg.", "Hamburg", "Berlin"),
+    ("My daughter is learning Spanish and I'm learning Italian.", "Italian", "Spanish"),
+    ("My sister is allergic to cats and I'm allergic to dogs.", "dogs", None),
+    ("My husband likes jazz and I like techno.", "techno", "jazz"),
+    ("my neighbour has two cats and I have a dog", "dog", "cats"),
+    ("My brother is a chef and I'm a software engineer.", "software engineer", "chef"),
+    ("My mother lives in Cork, I'm in Dublin.", "Dublin", "Cork"),
+    ("My son is 12 and I'm 45.", "45", None),
+    ("My boyfriend drives a Tesla and I drive a Honda.", "Honda", "Tesla"),
+]
+
+
+@pytest.mark.parametrize("text, own, theirs", OWN_AFTER_OTHER)
+def test_own_clause_after_someone_elses(text: str, own: str | None, theirs: str | None) -> None:
+    found = _found(text)
+    if own:
+        assert _has(found, "user", own), found
+    if theirs:
+        assert not any(theirs.casefold() in o.casefold() for s, p, o, _ in found if p != "family"), found
+
+
+REPORTED_THEN_OWN = [  # a report of speech keeps its frame: what follows may be what was said
+    "My wife says she's vegan and I think that's great.",
+    "My brother told me he moved to Austin and I should visit.",
+    "My friend said she uses Vim and I might try it.",
+]
+
+
+@pytest.mark.parametrize("text", REPORTED_THEN_OWN)
+def test_reported_speech_keeps_its_frame(text: str) -> None:
+    assert _found(text) == []
+
+
+TEAM_VERBS = [  # (sentence, the values stored, a run-on that must not be)
+    ("We test with pytest and deploy with Helm.", ["pytest", "Helm"]),
+    ("we build with Gradle and test with JUnit 5", ["Gradle", "JUnit 5"]),
+    ("We lint with ruff and format with black.", ["ruff", "black"]),
+    ("we deploy with Argo CD and monitor with Grafana", ["Argo CD", "Grafana"]),
+    ("We test with Jest and ship with Vercel.", ["Jest", "Vercel"]),
+    ("we use Postgres and love it", ["Postgres"]),
+    ("we use Terraform and hate it", ["Terraform"]),
+    ("We use Sentry and track errors with it.", ["Sentry"]),
+    ("we build with Bazel and deploy to GKE", ["Bazel", "GKE"]),
+    ("We test with Cypress and deploy with Netlify.", ["Cypress", "Netlify"]),
+    ("we package with Poetry and publish to PyPI", ["Poetry"]),
+    ("We build with Vite and test with Vitest.", ["Vite", "Vitest"]),
+    ("we deploy with Helm and also test with pytest", ["Helm", "pytest"]),
+    ("We use Redis and cache everything in it.", ["Redis"]),
+    ("we test with Playwright and deploy with Kamal", ["Playwright", "Kamal"]),
+    ("We use GitLab and really like it.", ["GitLab"]),
+    ("we build with Maven and deploy with Jenkins", ["Maven", "Jenkins"]),
+    ("We deploy with Ansible and monitor with Prometheus.", ["Ansible", "Prometheus"]),
+    ("we use Datadog and kinda hate it", ["Datadog"]),
+    ("We test with RSpec and deploy with Capistrano.", ["RSpec", "Capistrano"]),
+    ("we lint with eslint and format with prettier", ["eslint", "prettier"]),
+    ("We build with webpack and test with Mocha.", ["webpack", "Mocha"]),
+    ("we use Kafka and love it honestly", ["Kafka"]),
+    ("We test with tox and release with twine.", ["tox", "twine"]),
+    ("we deploy with Pulumi and host on AWS", ["Pulumi", "AWS"]),
+    ("We use Jira and hate it.", ["Jira"]),
+    ("we build with Nix and deploy with Colmena", ["Nix", "Colmena"]),
+    ("We test with PHPUnit and deploy with Forge.", ["PHPUnit", "Forge"]),
+    ("we use Linear and really love it", ["Linear"]),
+    ("We monitor with Datadog and alert with PagerDuty.", ["Datadog", "PagerDuty"]),
+]
+
+
+@pytest.mark.parametrize("text, values", TEAM_VERBS)
+def test_team_verb_phrase_after_and(text: str, values: list[str]) -> None:
+    found = _found(text)
+    assert all(_has(found, "project", v) for v in values), found
+    assert not any(" and " in o or o.lower().startswith(("love", "hate", "like", "kinda", "really")) for _, _, o, _ in found), found
+
+
+LABELLED = [  # (sentence, subject, value)
+    ("Our CI: GitHub Actions.", "project", "GitHub Actions"),
+    ("Our database: Postgres 16.", "project", "Postgres 16"),
+    ("our CI: CircleCI", "project", "CircleCI"),
+    ("Our frontend: React 18.", "project", "React 18"),
+    ("Our cache: Redis.", "project", "Redis"),
+    ("our backend: FastAPI", "project", "FastAPI"),
+    ("Our test runner: Vitest.", "project", "Vitest"),
+    ("Our stack: Django, Postgres and Redis.", "project", "Django"),
+    ("our db: MySQL 8", "project", "MySQL 8"),
+    ("Our queue: RabbitMQ.", "project", "RabbitMQ"),
+    ("My editor: Neovim.", "user", "Neovim"),
+    ("my shell: fish", "user", "fish"),
+    ("My laptop: a ThinkPad X1 Carbon.", "user", "ThinkPad X1 Carbon"),
+    ("My OS: Arch Linux.", "user", "Arch Linux"),
+    ("my phone: Pixel 8", "user", "Pixel 8"),
+    ("My coffee? Black, always.", "user", "Black"),
+    ("my phone? it's a Pixel 7", "user", "Pixel 7"),
+    ("My editor? Neovim, obviously.", "user", "Neovim"),
+    ("my shell? zsh", "user", "zsh"),
+    ("My laptop? A MacBook Air.", "user", "MacBook Air"),
+    ("Our CI? GitHub Actions, of course.", "project", "GitHub Actions"),
+    ("Our database? Postgres.", "project", "Postgres"),
+    ("my car? it's a Corolla", "user", "Corolla"),
+    ("My keyboard? A Keychron K2.", "user", "Keychron K2"),
+    ("Our cloud? AWS, all of it.", "project", "AWS"),
+    ("my browser? Firefox", "user", "Firefox"),
+    ("My tea? Earl Grey, no milk.", "user", "Earl Grey"),
+    ("My distro? Fedora.", "user", "Fedora"),
+    ("our frontend? Vue 3", "project", "Vue 3"),
+    ("Our backend? Go.", "project", "Go"),
+]
+
+
+@pytest.mark.parametrize("text, subject, value", LABELLED)
+def test_label_and_value(text: str, subject: str, value: str) -> None:
+    found = _found(text)
+    assert _has(found, subject, value), found
+
+
+NOT_A_VALUE = [  # a label that announces talk, a question or a clause after it: stored as before (nothing here)
+    "My question: how do I rebase onto main?",
+    "My problem: the build fails on CI.",
+    "My laptop? What should I buy?",
+    "my code? it doesn't compile",
+    "My plan: move everything to Kubernetes next year.",
+    "my excuse? I was tired",
+    "Our issue: the tests are flaky.",
+    "My guess: it's the cache.",
+    "my worry? that it won't scale",
+    "Our problem? Nobody reads the docs.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_A_VALUE)
+def test_label_before_talk_stores_nothing(text: str) -> None:
+    assert _found(text) == []
