@@ -39,13 +39,16 @@ _PROJECT_NOUN = (r"app|application|service|services|repo|repository|monorepo|cod
                  r"packages|charts|manifests|dependencies|deps|layer|api layer|data layer|tier|module|component|datastore|data store|"
                  # parts of a codebase and its practice, plural: "all our Rust crates run clippy", "our API responses use …"
                  r"crates|libraries|libs|modules|components|endpoints|responses|api responses|handlers|routes|schemas|queries|"
-                 r"tables|models|commits|commit messages|branches|prs|pull requests|migrations|lambdas|functions|services")
+                 r"tables|models|commits|commit messages|branches|prs|pull requests|migrations|lambdas|functions|services|"
+                 # what a team runs besides code: "our on-call paging goes through Opsgenie", "our game's built in Godot 4"
+                 r"paging|alerting|on-call|on-call rotation|feature flags|flags|version control|vcs|observability|tracing|"
+                 r"engine|game|games|firmware|analytics|notifications|payments service|data pipeline|etl|orchestration")
 _PROJECT_NOUN = "|".join(sorted(_PROJECT_NOUN.split("|"), key=len, reverse=True))
 _USER_THING = r"laptop|machine|box|desktop|computer|pc|mac|setup|editor|ide|shell|terminal|phone|os|distro|keyboard|browser"
 HOLDER = re.compile(
     rf"^(?P<user>i(?=\s|'|$)|me personally|personally i|(?:my|our)\s+(?:partner|wife|husband|family|kids|girlfriend|boyfriend|fiancée?)\s+and\s+i(?=\s|'))|"
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
-    rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
+    rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|(?:team|company|studio|startup|org|lab|group|department)'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
     rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?=\s)|all (?:our|the) (?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN}))", _I)
 _OWNER_S = re.compile(rf"\b(team|company)'s\s+(?=(?:{_PROJECT_NOUN})\b)", _I)
 _SHORT_HOLDER = re.compile(rf"^(?:all\s+)?(?:our|the|this)\s+(?:{_PROJECT_NOUN})(?=\s)", _I)
@@ -106,7 +109,7 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r"have standardi[sz]ed on|went with|picked|chose|have gone with|ship (?:on|with|to|via)|ships (?:on|with|to|via)|"
                 r"switched to|have switched to|moved to|have moved to|migrated to|have migrated to|upgraded to|have upgraded to|is now on|"
                 r"is stuck on|are stuck on|is going (?:on|to)|are going (?:on|to)|is moving to|are moving to|"
-                r"are now on|is|are|goes through|go through|is managed (?:with|by)|are managed (?:with|by)|"
+                r"are now on|is|are|goes through|go through|go(?:es)? out (?:via|through|with|on)|(?:is|are) (?:pinned|locked) to|is managed (?:with|by)|are managed (?:with|by)|"
                 r"is stored in|are stored in|stores? (?:all )?(?:our |the )?[\w-]+(?: [\w-]+)? (?:in|on)|keeps? (?:all )?(?:our |the )?[\w-]+ (?:in|on)|"
                 r"deploys? (?:the|our|its) [\w-]+(?: [\w-]+)? (?:to|on)|enforces|enforce|requires|require|mandates|is linted with|"
                 r"supports|support|targets|target|"
@@ -160,7 +163,7 @@ _END = re.compile(
     rf"{AGO}|a while ago|ages ago|"
     r"in (?:the )?(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
     r"september|october|november|december|\d{4})|"
-    r"on (?:my|our|the|a|all|every|both|weekends)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"
+    r"on (?:my|our|the|a|all|every|each|both|weekends|merges?|push(?:es)?|commits?|tags?|releases?|prs?|pull requests?)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"
     r"staging|the office|general|practice|case)|with|"
     r"if that (?:helps|matters)|in case|nothing fancy|rather than|instead of|completely|entirely|altogether|for good|"
     r"cold turkey|after|and up|and above|and later|and newer|or later|or newer|or above|full[- ]time|right now|these days|from now on|locally)\b",
