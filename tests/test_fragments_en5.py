@@ -177,3 +177,104 @@ NOT_A_VALUE = [  # a label that announces talk, a question or a clause after it:
 @pytest.mark.parametrize("text", NOT_A_VALUE)
 def test_label_before_talk_stores_nothing(text: str) -> None:
     assert _found(text) == []
+
+
+PROJECT_HOLDERS = [  # (sentence, the project's value)
+    ("Our on-call paging goes through Opsgenie.", "Opsgenie"),
+    ("our paging goes through PagerDuty", "PagerDuty"),
+    ("Our alerting goes through Grafana OnCall.", "Grafana OnCall"),
+    ("Our deploys go out via GitHub Actions on merge to main.", "GitHub Actions"),
+    ("our releases go out through Jenkins", "Jenkins"),
+    ("Our builds go out via CircleCI on every push.", "CircleCI"),
+    ("our service is pinned to Python 3.10 because of a dependency", "Python 3.10"),
+    ("Our app is locked to React 17.", "React 17"),
+    ("our backend is pinned to Node 18", "Node 18"),
+    ("our game's built in Godot 4", "Godot 4"),
+    ("Our game is built with Unity 2022.", "Unity 2022"),
+    ("our firmware is written in Rust", "Rust"),
+    ("Our feature flags are managed with LaunchDarkly.", "LaunchDarkly"),
+    ("our version control is Perforce", "Perforce"),
+    ("Our tracing goes through Honeycomb.", "Honeycomb"),
+    ("our analytics run on BigQuery", "BigQuery"),
+    ("the team's engine is Unreal 5.3", "Unreal 5.3"),
+    ("Our studio's game is built in Unreal 5.", "Unreal 5"),
+    ("our startup's backend runs on Fly.io", "Fly.io"),
+    ("we're pinned to Python 3.9", "3.9"),
+    ("We tag releases with CalVer.", "CalVer"),
+    ("we migrated to GitHub Actions back in January", "GitHub Actions"),
+    ("We moved to Render back in March.", "Render"),
+    ("Our observability stack is Datadog.", "Datadog"),
+    ("our notifications go through Twilio", "Twilio"),
+    ("Our ETL runs on Airflow.", "Airflow"),
+    ("our data pipeline runs on Dagster", "Dagster"),
+    ("Our orchestration is Kubernetes.", "Kubernetes"),
+    ("our flags are managed with Unleash", "Unleash"),
+    ("Our releases are tagged with GoReleaser.", "GoReleaser"),
+]
+
+
+@pytest.mark.parametrize("text, value", PROJECT_HOLDERS)
+def test_project_holder_and_its_tool(text: str, value: str) -> None:
+    found = _found(text)
+    assert _has(found, "project", value), found
+    assert not any(o.casefold().endswith(" back") for _, _, o, _ in found), found
+
+
+NOT_PROJECT_TOOLS = [  # a project holder with no tool after it
+    "our engine is broken again",
+    "our game is really fun",
+    "our flags are a mess",
+    "Our paging is way too noisy.",
+    "our firmware keeps crashing",
+]
+
+
+@pytest.mark.parametrize("text", NOT_PROJECT_TOOLS)
+def test_project_holder_without_tool(text: str) -> None:
+    assert [f for f in _found(text) if f[1] == "uses"] == []
+
+
+EXAMPLES = [  # (sentence, the value, the example that must not be stored)
+    ("We tag releases with CalVer, like 2024.06.2.", "CalVer", "2024.06.2"),
+    ("We tag it with CalVer, e.g. 2024.06.1.", "CalVer", "2024.06.1"),
+    ("We version with semantic-release, like v2.3.1.", None, "v2.3.1"),
+    ("our branches follow GitFlow, e.g. feature/login", None, "feature/login"),
+    ("We use Conventional Commits, such as feat: add login.", "Conventional Commits", "feat"),
+    ("we use Postgres, like 15.4", "Postgres", "15.4"),
+    ("Our images are tagged with the commit sha, like abc1234.", None, "abc1234"),
+    ("We use Jira, for example PROJ-123.", "Jira", "PROJ-123"),
+    ("I use Vim, like it a lot.", "Vim", None),
+    ("We deploy with Helm, e.g. helm upgrade --install.", "Helm", "helm upgrade"),
+]
+
+
+@pytest.mark.parametrize("text, value, example", EXAMPLES)
+def test_an_example_is_no_fact(text: str, value: str | None, example: str | None) -> None:
+    found = _found(text)
+    if value:
+        assert any(value.casefold() in o.casefold() for _, _, o, _ in found), found
+    if example:
+        assert not any(example.casefold() in o.casefold() for _, _, o, _ in found), found
+
+
+DATED = [  # a thing the user has, dated near: one event, no memory
+    "i have a chem test friday",
+    "I have a dentist appointment tomorrow",
+    "I have an interview on Thursday",
+    "i have a big presentation next week",
+    "I have a doctor's appointment this afternoon",
+    "I have a flight tonight",
+    "i have a maths exam on monday",
+    "I have a job interview next Tuesday",
+    "I have a meeting this morning",
+    "i have a driving test tomorrow morning",
+]
+
+
+@pytest.mark.parametrize("text", DATED)
+def test_a_near_dated_thing_is_one_event(text: str) -> None:
+    assert [f for f in _found(text) if f[1] == "has"] == []
+
+
+def test_a_thing_the_user_has_is_kept() -> None:
+    assert _has(_found("I have two cats."), "user", "two cats")

@@ -50,7 +50,7 @@ HOLDER = re.compile(
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
     rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|(?:team|company|studio|startup|org|lab|group|department)'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
     rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?=\s)|all (?:our|the) (?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN}))", _I)
-_OWNER_S = re.compile(rf"\b(team|company)'s\s+(?=(?:{_PROJECT_NOUN})\b)", _I)
+_OWNER_S = re.compile(rf"\b(team|company|studio|startup|org|lab|group|department)'s\s+(?=(?:{_PROJECT_NOUN})\b)", _I)
 _SHORT_HOLDER = re.compile(rf"^(?:all\s+)?(?:our|the|this)\s+(?:{_PROJECT_NOUN})(?=\s)", _I)
 _CONTRACT = {"'m": " am", "'re": " are", "'ve": " have", "'s": " is", "'d": " would"}
 _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totally|also|still|now|currently|personally|"
@@ -97,7 +97,7 @@ _LEARN = (r"am learning|have been learning|am studying|have been studying|am pic
 # project chores and what they act on ("deploy this service", "provision our servers", "manage secrets")
 _CHORE = (r"deploy|host|provision|manage|monitor|ship|run|build|serve|cache|track|store|orchestrate|containeri[sz]e|migrate|"
           r"package|bundle|test|lint|format|release|publish|compile|schedule|type-?check|version|back up|trace|"
-          r"benchmark|load-test|scaffold|generate|automate|template|configure|render|index|queue|process")
+          r"benchmark|load-test|scaffold|generate|automate|template|configure|render|index|queue|process|tag")
 _THEME = r"(?:(?:the|our|this|its|all|all our|all the|every|each|these)\s+)?(?!with\b|using\b|via\b|through\b|on\b|in\b)[\w-]+(?:\s+(?!with\b|using\b|via\b|through\b|on\b|in\b)[\w-]+)?"
 _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is running on|are running on|runs|run|"
                 r"is built (?:with|on|in|using)|are built (?:with|on|in|using)|built (?:with|on|in|using)|"
@@ -124,7 +124,7 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 rf"(?:{_CHORE})(?:s|es)? (?:{_THEME} )?(?:with|using|via|through)|hosts? (?:{_THEME} )?on|(?:store|keep)s? (?:{_THEME} )?in|"
                 r"(?:is|are) (?:run|formatted|linted|tested|bundled|packaged|compiled|checked|type-?checked|orchestrated|scheduled|"
                 r"handled|done|deployed|provisioned|managed|monitored|built|hosted|served|cached|stored|tracked|released|"
-                r"published|containeri[sz]ed|generated|versioned|backed up) (?:with|by|using|via|through|on)")
+                r"published|containeri[sz]ed|generated|versioned|tagged|backed up) (?:with|by|using|via|through|on)")
 
 
 def _alt(words: str) -> str:

@@ -64,6 +64,7 @@ from . import (
     dropped_en,
     edit_request,
     elided,
+    example_en,
     family_facts,
     figurative_en,
     frames,
@@ -742,6 +743,9 @@ class RuleExtractor(Extractor):
                 reported = False
                 if lx.FILLER.match(clause):
                     skips.append({"text": clause, "reason": "small talk"})
+                    continue
+                if n > 0 and example_en.gives_example(clause):  # "(…with semver,) like v2.3.1": an example, no fact
+                    skips.append({"text": clause, "reason": example_en.REASON})
                     continue
                 if n < len(raws) - 1 and (lx.CONDITION.match(clause) or answer_scope.frames_next(clause)) and not grammar.parse(clause, standing=True):
                     condition = clause  # "when answering me, never …": it belongs to the next clause
