@@ -278,3 +278,32 @@ def test_a_near_dated_thing_is_one_event(text: str) -> None:
 
 def test_a_thing_the_user_has_is_kept() -> None:
     assert _has(_found("I have two cats."), "user", "two cats")
+
+
+PLAIN_FACTS = [  # (sentence, subject, values): one-line facts said the way a dev-like set says them
+    ("We deploy everything to GCP in asia-northeast1.", "project", ["GCP", "asia-northeast1"]),
+    ("We run on AWS in us-east-1.", "project", ["AWS", "us-east-1"]),
+    ("our cluster runs on GKE in europe-west1", "project", ["GKE", "europe-west1"]),
+    ("Everything runs on Azure in West Europe region.", "project", ["Azure"]),
+    ("All our service logs are shipped to Datadog.", "project", ["Datadog"]),
+    ("Our metrics are sent to Prometheus.", "project", ["Prometheus"]),
+    ("our traces are exported to Honeycomb", "project", ["Honeycomb"]),
+    ("All our app logs are forwarded to Papertrail.", "project", ["Papertrail"]),
+    ("Python dependencies here are managed with Poetry.", "project", ["Poetry"]),
+    ("JS packages here are managed with pnpm.", "project", ["pnpm"]),
+    ("The tests here are run with pytest.", "project", ["pytest"]),
+    ("Frontend tests use Jest with React Testing Library.", "project", ["Jest", "React Testing Library"]),
+    ("backend tests use pytest with Factory Boy", "project", ["pytest"]),
+    ("I subscribe to The Economist.", "user", ["Economist"]),
+    ("i'm subscribed to Spotify", "user", ["Spotify"]),
+    ("I type on a Kinesis Advantage.", "user", ["Kinesis Advantage"]),
+    ("I go by Alex, please use that.", "user", ["Alex"]),
+    ("i go by Sam", "user", ["Sam"]),
+    ("Our images are pushed to ECR.", "project", ["ECR"]),
+]
+
+
+@pytest.mark.parametrize("text, subject, values", PLAIN_FACTS)
+def test_plain_fact(text: str, subject: str, values: list[str]) -> None:
+    found = _found(text)
+    assert all(_has(found, subject, v) for v in values), found
