@@ -78,6 +78,7 @@ from . import (
     kin_holder_zh,
     label_value_en,
     left_job,
+    life_event,
     manner_en,
     manner_rule_zh,
     means_after,
@@ -594,6 +595,7 @@ class RuleExtractor(Extractor):
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
         message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
+        message = life_event.said_as_names(message)  # "We adopted a cat named Miso": the name it gives
         message = household.as_mine(message)  # "我们的猫叫咪咪", "Our cat is called Mochi": the user's pet
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
         message = chat16_zh.listed(message)  # "我们这个 app 大概情况：\n- Flutter 写的": the header's holder for each bullet
