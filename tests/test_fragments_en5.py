@@ -307,3 +307,19 @@ PLAIN_FACTS = [  # (sentence, subject, values): one-line facts said the way a de
 def test_plain_fact(text: str, subject: str, values: list[str]) -> None:
     found = _found(text)
     assert all(_has(found, subject, v) for v in values), found
+
+
+CHECKED_THEN_VALUE = [  # (earlier user turn, correction, the new value): "just checked X" is what the user did, no value
+    ("our service is pinned to Python 3.10", "ah hang on, just checked pyproject — we're pinned to 3.9 actually", "3.9"),
+    ("our app is pinned to Node 18", "wait, just looked at the Dockerfile — we're pinned to Node 20", "Node 20"),
+    ("we use Postgres 14", "sorry, my mistake, double-checked the config — we use Postgres 15", "Postgres 15"),
+    ("our backend is pinned to Go 1.21", "hold on, I checked go.mod, we're pinned to Go 1.22", "Go 1.22"),
+]
+
+
+@pytest.mark.parametrize("before, text, value", CHECKED_THEN_VALUE)
+def test_a_check_is_no_value(before: str, text: str, value: str) -> None:
+    found, _ = RuleExtractor().analyse(text, earlier=[{"role": "user", "content": before}, {"role": "assistant", "content": "OK."}])
+    objects = [c.object for c, *_ in found]
+    assert any(value.casefold() in o.casefold() for o in objects), objects
+    assert not any(w in o.casefold() for o in objects for w in ("checked", "looked", "config", "go.mod", "dockerfile")), objects
