@@ -19,7 +19,7 @@ def _written(store, text: str) -> list[str]:
 
 @pytest.mark.parametrize(("text", "stored"), [
     ("We finally adopted a rescue greyhound named Bolt, he's shy.", "User's dog is called Bolt"),
-    ("My husband and I rescued a kitten on Saturday — we call her Pepper.", "User's cat is called Pepper"),
+    ("My husband and I adopted a kitten on Saturday, her name is Pepper.", "User's cat is called Pepper"),
     ("I took in a little hamster, her name's Nugget. What should I feed her?", "User's hamster is called Nugget"),
     ("Big news: our son Theo was born on Tuesday night!", "User's son is called Theo"),
     ("My daughter was born last month, and we named her Iris.", "User's daughter is called Iris"),

@@ -1,11 +1,11 @@
 """A life event that names someone new says a lasting fact: "We adopted a cat named Miso" says the user's cat is
 Miso, "Our daughter Ava was born yesterday" that their daughter is Ava, "我和小雨结婚了" that their partner is 小雨.
 Told as events they were skipped as past episodes; here each is said again as the name statement the grammar reads
-("My cat is called Miso.", "我女儿叫朵朵。"). An event with no name ("we got married") stays as it was.
+("We got a cat named Miso", "我女儿叫朵朵。"). An event with no name ("we got married") stays as it was.
 
 Example:
     >>> said_as_names("We adopted a kitten last week, her name is Luna. Any tips?")
-    'My kitten is called Luna. Any tips?'
+    'We got a kitten, her name is Luna. Any tips?'
     >>> said_as_names("Our son Leo was born on Monday!")
     'My son is called Leo!'
     >>> said_as_names("我女儿昨天出生了，取名叫朵朵。")
@@ -27,8 +27,8 @@ _HOME_EN = (r"(?:we|i|my\s+(?:partner|wife|husband|girlfriend|boyfriend|fianc[e�
             r"(?:just\s+|finally\s+|recently\s+|have\s+|'ve\s+)?")
 # "We adopted a kitten last week, her name is Luna", "I rescued a greyhound — we call him Bolt"
 _PET_THEN_NAME = re.compile(
-    rf"\b{_HOME_EN}(?:adopted|got|rescued|took\s+in|brought\s+home)\s+(?:a|an)\s+(?:(?:new|little|tiny|sweet|rescue|young|"
-    rf"[a-z]+-?(?:year|month|week)-?old)\s+)*(?P<k>{PET_EN})(?:\s+(?:puppy|kitten))?{_WHEN_EN}"
+    rf"\b{_HOME_EN}(?P<v>adopted)\s+(?:a|an)\s+(?:(?:new|little|tiny|sweet|rescue|young|"
+    rf"[a-z]+-?(?:year|month|week)-?old)\s+)*(?P<k>{PET_EN})(?:\s+(?:puppy|kitten))?(?P<when>{_WHEN_EN})"
     rf"(?:\s+(?:named|called)\s+|\s*[,;—–-]\s*(?:and\s+)?(?:(?:his|her|its|their)\s+name(?:'s|\s+is)\s+|(?:he|she|it)(?:'s|\s+is)\s+called\s+|"
     rf"(?:we|i)\s+(?:named|call|called)\s+(?:him|her|it)\s+)){_NAME_EN}\b", _I)
 # "Our daughter Ava was born yesterday", "my son was born last week, we named him Leo", "We had a baby girl, Mia"
@@ -54,6 +54,13 @@ _BORN_ZH = re.compile(
 # "我和小雨结婚了", "我跟 Tom 领证了"
 _MARRIED_ZH = re.compile(rf"^我(?:和|跟|与)\s*{_NAME_ZH}\s*(?:{_WHEN_ZH})(?:结婚|领证|成家)了")
 _NOT_NAMES_ZH = re.compile(r"^(?:他|她|它|我们|对象|老婆|老公|女朋友|男朋友|家里|朋友|同事)")
+
+
+def _got(m: re.Match[str]) -> str:
+    """"adopted" said as "got", which the grammar reads with the name after it ("adopted" alone names no pet); when
+    it happened is left out ("a kitten on Saturday" is no kind of pet)."""
+    said, at = m.group(0), m.start()
+    return (said[:m.start("v") - at] + "got" + said[m.end("v") - at:m.start("when") - at] + said[m.end("when") - at:])
 
 
 def _kid_en(kind: str) -> str:
@@ -82,7 +89,7 @@ def _married_zh(m: re.Match[str]) -> str:
 def said_as_names(text: str) -> str:
     """`text` with each naming life event said as the statement of the name it gives (other text unchanged)."""
     if re.search(r"adopt|got|rescued|took in|brought home|born|had|welcomed|married", text, _I):
-        text = _PET_THEN_NAME.sub(lambda m: f"My {m.group('k').lower()} is called {m.group('o')}", text)
+        text = _PET_THEN_NAME.sub(_got, text)
         text = _BORN.sub(_born, text)
         text = _MARRIED.sub(_married, text)
     if re.search(r"出生|出世|降生|生了|添了", text):
