@@ -97,6 +97,7 @@ from . import (
     relative_en,
     remember_asked,
     resay,
+    restated_frame,
     routine,
     rule_holder_en,
     rule_release,
@@ -1122,6 +1123,9 @@ class RuleExtractor(Extractor):
         if not said:  # "我领导叫张伟" … "说错了，我领导叫张薇，不是张伟": the sentence said over with one value changed
             said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse"
                     and correction_slot.said_over(k["text"], texts[1:2], unread)][:1]
+        if not said:  # "我早饭一般吃包子" … "说错了，我早饭一般吃煎饼": the same frame, any changed stretch
+            said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse"
+                    and restated_frame.restates(k["text"], texts[1:2], unread)][:1]
         if not said:  # the correcting clause says one said before it in the message again ("i'm doing keto — scratch
             # that, i'm doing paleo"); across turns a shared word is too weak a sign (chat5_heldout en went 0.818 -> 0.750)
             said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse" and correction_slot.restated(
