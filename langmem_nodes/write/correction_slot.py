@@ -31,13 +31,16 @@ _FIRST = re.compile(r"^(?:(?:oh|so|and|but|well|btw|also|actually|really)[,\s]+)
 _CLAUSES = re.compile(r"(?:[,，!！?？;；—–]|[.:](?!\d))+|[。：]+|\s+-\s+")  # not inside "9:30", "3.11"
 _ZH_NUM = "一二两三四五六七八九十百千零半"
 _ZH_UNIT = "个小时|个月|个|只|次|本|公斤|公里|里|岁|年|天|周|个月|小时|分钟|块|元"
+# counted words ("two kids" … "three"); not "one", which is mostly a pronoun ("the blue one")
+_EN_NUM = r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)"
 _DAYPART = r"(?:上午|下午|晚上|早上|中午|凌晨|傍晚|夜里)?"
 _KINDS = (
     ("weekday", re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:周|星期|礼拜)[一二三四五六日天]", _I)),
     ("time", re.compile(rf"\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{{1,2}}:\d{{2}}|{_DAYPART}[\d{_ZH_NUM}]{{1,3}}\s?点(?:半|[一三]刻|[\d{_ZH_NUM}]{{1,3}}分?)?", _I)),
     ("month", re.compile(r"(?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|"
                          r"\d{1,2}月(?:\d{1,2}[号日])?", _I)),
-    ("number", re.compile(rf"(?:(?<![A-Za-z])|(?=\d+(?:\.\d+)?(?![A-Za-z\d])))(?:[$¥€£]?\d+(?:\.\d+)?(?:%|st\b|nd\b|rd\b|th\b)?|[{_ZH_NUM}]+(?=[个只次本公里岁年天周月小分块元]))(?:{_ZH_UNIT})?", _I)),
+    ("number", re.compile(rf"(?:(?<![A-Za-z])|(?=\d+(?:\.\d+)?(?![A-Za-z\d])))(?:[$¥€£]?\d+(?:\.\d+)?(?:%|st\b|nd\b|rd\b|th\b)?|[{_ZH_NUM}]+(?=[个只次本公里岁年天周月小分块元]))(?:{_ZH_UNIT})?|"
+                          rf"[俩仨](?:{_ZH_UNIT})?|\b{_EN_NUM}\b", _I)),
 )
 # the word said before a name in both sentences: "叫", "called", "named"
 _FRAME_ZH = re.compile(r"(叫|名叫|叫做|姓)$")

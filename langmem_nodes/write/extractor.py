@@ -1027,7 +1027,8 @@ class RuleExtractor(Extractor):
                 # "i ride a 56cm frame — not the 56, the 54cm … my inseam is 81cm": the other claims correct nothing
                 found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(swapped_said)]
             if not found and (referred or slip.marks(message) or lx.CORRECTION_ANYWHERE.search(message) or chat_en.is_correction(message)
-                              or correction_swap.marks(message, _user_texts(earlier)) or _FIX_LEAD.match(message)):
+                              or correction_swap.marks(message, _user_texts(earlier)) or _FIX_LEAD.match(message)
+                              or earlier and lx.CORRECTION.match(lx.LEAD_FILLER.sub("", message))):  # "啊其实是 36"
                 # "我每周二去健身房" … "改成周四了", "I drink my coffee black" … "I take it with oat milk": the earlier
                 # sentence made no claim; the correction is that sentence said again with the new value
                 found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._said_again(message, unresolved, skips, earlier, marked_unread, carried)]
