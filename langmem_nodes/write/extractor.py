@@ -85,6 +85,7 @@ from . import (
     negated_again,
     negated_frame,
     negated_wish_en,
+    no_longer,
     never_mind,
     noted,
     one_rule,
@@ -1079,6 +1080,8 @@ class RuleExtractor(Extractor):
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
         if not found and (back := assistant_value.restated(message, earlier)):  # "Your project uses Python 3.10." "3.12 now"
             found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(back)]
+        if earlier and no_longer.only(message):  # "not anymore though", "刚才说的 Vim 不对，先别记": no new value
+            found, skips = [], [k for k in skips if not k.get("confirm")] + no_longer.doubt(message, self._last_claims(earlier))
         thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
             said_before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
