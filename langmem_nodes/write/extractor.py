@@ -1080,7 +1080,8 @@ class RuleExtractor(Extractor):
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
         if not found and (back := assistant_value.restated(message, earlier)):  # "Your project uses Python 3.10." "3.12 now"
             found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(back)]
-        if earlier and no_longer.only(message):  # "not anymore though", "刚才说的 Vim 不对，先别记": no new value
+        if earlier and (no_longer.only(message) or not found and no_longer.opens(message)):
+            # "not anymore though", "刚才说的 Vim 不对，先别记", "现在不在了，跳槽去阿里了": no new value read
             found, skips = [], [k for k in skips if not k.get("confirm")] + no_longer.doubt(message, self._last_claims(earlier))
         thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed

@@ -12,13 +12,16 @@ Read by parts, each clause one of:
   misspoke (about that)", "that's wrong", "当我没说", "刚才说的(X)不对", "(X)说错了";
 - a deferral or an apology: "let me check", "I'll get back to you", "sorry", "先别记", "回头再说", "我再确认一下";
 - a filler ("well", "oops", "hmm", "哦", "啊").
-At least one clause must withdraw or give a verdict. `named` gives the value a verdict names ("Vim").
+At least one clause must withdraw or give a verdict. `named` gives the value a verdict names ("Vim"). A message
+that `opens` with a withdrawal and says a new value nothing reads ("现在不在了，跳槽去阿里了") flags the old value too.
 
 Example:
     >>> [only(m) for m in ("not anymore though", "ignore what I said about Vim", "现在不在了", "刚才说的 Vim 不对，先别记")]
     [True, True, True, True]
     >>> [only(m) for m in ("not anymore, I moved to Paris", "sorry", "I don't work there anymore, I'm at Meta", "不在了，去了阿里")]
     [False, False, False, False]
+    >>> opens("现在不在了，跳槽去阿里了"), opens("I'm not sure, let me check")
+    (True, False)
     >>> named("ignore what I said about Vim"), named("刚才说的 Vim 不对，先别记"), named("not anymore")
     ('Vim', 'Vim', '')
 """
@@ -72,6 +75,13 @@ def only(message: str) -> bool:
     return "taken" in kinds
 
 
+def opens(message: str) -> bool:
+    """The first clause of `message` withdraws ("现在不在了，跳槽去阿里了"): whatever follows, the statement before
+    is taken back."""
+    parts = _parts(message)
+    return bool(parts) and bool(_WITHDRAW.match(parts[0]) or _VERDICT.match(parts[0]))
+
+
 def named(message: str) -> str:
     """The value a verdict names ("ignore what I said about Vim" → "Vim"), else ""."""
     for p in _parts(message):
@@ -93,4 +103,4 @@ def doubt(message: str, last: Sequence[Claim]) -> list[dict[str, Any]]:
              "confirm": [[c.subject, c.predicate, c.object] for c in held]}]
 
 
-__all__ = ["doubt", "named", "only"]
+__all__ = ["doubt", "named", "only", "opens"]
