@@ -15,6 +15,8 @@ correct; what the correction means is that sentence said again with the new valu
 Example:
     >>> in_place("周四", "改成周四了", ["哦不对，改成周四了", "我每周二去健身房。"]), in_place("王亮", "他叫王亮", ["我老板叫王明。"])
     (('我每周四去健身房', '周二'), ('我老板叫王亮', '王明'))
+    >>> of_kinds("周四下午三点"), of_kinds("Thursday at 3pm"), of_kinds("周四的会"), of_kinds("three kids")
+    ('周四下午三点', 'Thursday at 3pm', '', '')
     >>> restated("我喝咖啡要加燕麦奶", ["我喝咖啡不加糖。"]), restated("I take my coffee with oat milk", ["I drink my coffee black."])
     (True, True)
 """
@@ -77,6 +79,21 @@ def _first_person_clauses(texts: Sequence[str], *, anyone: bool = False) -> list
             if clause and (anyone or _FIRST.match(clause)) and len(clause) <= 60:
                 out.append(clause)
     return out
+
+
+_JOINERS = re.compile(r"(?:\s|[,，、]|\b(?:and|at|on|from|to|the)\b|和|到|的)+", _I)
+
+
+def of_kinds(clause: str) -> str:
+    """`clause` when it is only values of kinds, two or more ("周四下午三点", "Thursday at 3pm", "June 18"); else ""."""
+    clause = clause.strip(" .,;:!?。，；：！？")
+    spans = [m for _k, rx in _KINDS for m in rx.finditer(clause)]
+    if len(spans) < 2 and not any(m.group(0) == clause for m in spans):
+        return ""
+    rest = clause
+    for m in sorted(spans, key=lambda m: -len(m.group(0))):
+        rest = rest.replace(m.group(0), " ")
+    return clause if not _JOINERS.sub("", rest) else ""
 
 
 def of_kind(old: str, text: str) -> str:
@@ -229,4 +246,4 @@ def restated(clause: str, earlier: Sequence[str], unread: Callable[[str], bool] 
     return any(mine & _content(old) and unread(old) for old in _first_person_clauses(earlier) if old.casefold() != clause.casefold())
 
 
-__all__ = ["in_place", "of_kind", "put_kind", "restated", "said_over", "swap_kind", "swapped"]
+__all__ = ["in_place", "of_kind", "of_kinds", "put_kind", "restated", "said_over", "swap_kind", "swapped"]

@@ -1557,10 +1557,10 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     clause = _without_old(_POLITE.sub("", clause))
     clause = re.sub(r"(?<=[一二两三四五六七八九十\d])(?:了|啦)$", "", clause)  # "三十了": the count
     m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
-    value = _value_span(correction_value.pointed(m.group("o"))) if m else ""  # "是七点四十五的那班"
-    if not m and (t := _TOPIC_VALUE.match(clause)):
+    value = _value_span(correction_value.pointed(m.group("o"))) if m else correction_slot.of_kinds(clause)  # "周四下午三点"
+    if not m and not value and (t := _TOPIC_VALUE.match(clause)):
         term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
-    if not m and not term:  # "the car's a Honda actually", "车是本田的": a topic noun and its value
+    if not m and not term and not value:  # "the car's a Honda actually", "车是本田的": a topic noun and its value
         term, value = correction_topic.topic_value(clause)
     if not value:  # "记错了，他六岁了", "哦说错了，我已经换 iPhone 了": an age or a switch said alone
         value = kin_age.again(clause) or correction_target.switched_to(clause)
