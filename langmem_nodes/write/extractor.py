@@ -167,6 +167,13 @@ def _before_marker(text: str) -> str:
     return "，".join(parts[: marked[-1]]) if marked[-1] > 0 else ""
 
 
+def _opens_after_marker(message: str, clause: str) -> bool:
+    """`clause` is the first thing `message` says after the marker it opens with ("scratch that, I drink …")."""
+    at = message.find(clause)
+    return at > 0 and not _before_marker(message[:at]).strip(" ,，.。!！;；:：—–-…") and any(
+        _is_marker_clause(p) for p in _SWAP_CLAUSES.split(message[:at]) if p.strip())
+
+
 def _asked_in(clause: str, text: str) -> bool:
     """`clause` (a piece of `text`) is a question: a question word leads it or "?" ends it in `text`."""
     at = text.find(clause)
@@ -1129,7 +1136,7 @@ class RuleExtractor(Extractor):
             said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse"
                     and correction_slot.said_over(k["text"], texts[1:2], unread)][:1]
         if not said:  # "我早饭一般吃包子" … "说错了，我早饭一般吃煎饼": the same frame, any changed stretch
-            said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse"
+            said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse" and _opens_after_marker(message, k["text"])
                     and restated_frame.restates(k["text"], texts[1:2], unread)][:1]
         if not said:  # the correcting clause says one said before it in the message again ("i'm doing keto — scratch
             # that, i'm doing paleo"); across turns a shared word is too weak a sign (chat5_heldout en went 0.818 -> 0.750)

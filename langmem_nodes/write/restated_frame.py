@@ -4,7 +4,8 @@
 in the afternoon"; "I bike to work" … "actually no, I take the bus to work". Neither sentence has a shape the grammar
 reads, and the two changed stretches need not share a shape (`correction_slot.said_over` asks for one): the words
 around them do. Only used after a correction marker, against a first-person clause of the turn just before that
-made no claim: the correcting clause is then the user's statement, said as a correction.
+made no claim: the correcting clause is then the user's statement, said as a correction. A request, wish, plan or
+opinion in either clause ("I need …", "I'd like …", "我想…", "帮我…") is no statement of fact: nothing is read.
 
 The frame is what both clauses share before and after the change (words in English, characters in Chinese). It
 must hold more than the pronoun: a content word in English, two characters besides 我 / 我们 in Chinese; the
@@ -14,8 +15,8 @@ like it" is a change of mind `negated_again` reads, not a new value).
 Example:
     >>> changed("我早饭一般吃煎饼", "我早饭一般吃包子"), changed("I take the bus to work", "I bike to work")
     (('煎饼', '包子'), ('take the bus', 'bike'))
-    >>> changed("I really like it", "I like it"), changed("我也是", "我是")
-    (None, None)
+    >>> changed("I really like it", "I like it"), changed("我也是", "我是"), changed("I need a list", "I need a summary")
+    (None, None, None)
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ _STOP_EN = frozenset("i i'm i've we we're our my me the a an and or but so to of
 _PRONOUN_ZH = re.compile(r"我们|咱们|我|咱|其实|实际上|一般|平时|每天|都|也|是|的|了")
 _NEGATION = re.compile(r"^(?:not|never|don't|do not|doesn't|didn't|no longer|不|没|没有|别|不再)$", _I)
 _STRIP = " .,;:!?。，；：！？~～…"
+# a request, a wish or a plan is no statement of fact, whatever it changes ("I need a summary" … "no, I need a list")
+_NOT_FACT = re.compile(r"\b(?:want|wanna|need|needed|'d like|would like|wish|hope|wonder|wondering|looking for|trying|try|going to|gonna|"
+                       r"plan|planning|asked|ask|help|can|could|should|will|'ll|would|might|may|must|meant|mean|think|thought|guess)\b|"
+                       r"想|要|需要|希望|打算|准备|帮|请|能不能|可以|会|应该|觉得|以为|是说|意思", _I)
 
 
 def _tokens(text: str) -> list[str]:
@@ -49,6 +54,8 @@ def changed(clause: str, old_clause: str) -> tuple[str, str] | None:
     clause, old_clause = clause.strip(_STRIP), old_clause.strip(_STRIP)
     zh = bool(_CJK.search(clause))
     if zh != bool(_CJK.search(old_clause)) or not (_FIRST.match(clause) and _FIRST.match(old_clause)):
+        return None
+    if _NOT_FACT.search(clause) or _NOT_FACT.search(old_clause):
         return None
     new_t, old_t = _tokens(clause), _tokens(old_clause)
     fold_new, fold_old = [t.casefold() for t in new_t], [t.casefold() for t in old_t]
