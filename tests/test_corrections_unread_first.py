@@ -95,3 +95,18 @@ def test_a_take_back_without_a_value_flags_the_old_value(store, first, back, old
 def test_a_take_back_with_a_new_value_stores_it(store, first, back, new):
     active = _say(store, first, back)
     assert [r for r in active if new in r.object]
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (("how do I turn on dark mode on my phone? it's a Pixel 8", "oh wait, it's a Galaxy S24, not a Pixel"), "Galaxy S24", "Pixel 8"),
+    (("my laptop keeps freezing, it's a Dell XPS 13", "sorry, it's a Lenovo Yoga, not a Dell"), "Lenovo Yoga", "Dell"),
+])
+def test_it_names_the_thing_just_mentioned_and_is_corrected(store, turns, new, old):
+    active = _say(store, *turns)
+    assert landed(active, new)
+    assert not [r for r in active if old.casefold() in r.object.casefold() and not r.metadata.get("needs_confirmation")]
+
+
+def test_it_after_a_person_names_nothing(store):
+    active = _say(store, "I called my mom yesterday. It's Sunday so she was home.")
+    assert not [r for r in active if "Sunday" in r.object]

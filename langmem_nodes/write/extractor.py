@@ -74,6 +74,7 @@ from . import (
     household,
     kin_age,
     kin_correction,
+    it_names,
     kin_holder_zh,
     left_job,
     manner_en,
@@ -600,6 +601,7 @@ class RuleExtractor(Extractor):
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
         message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
         message = household.as_mine(message)  # "我们的猫叫咪咪", "Our cat is called Mochi": the user's pet
+        message = it_names.resolved(message)  # "…on my phone? it's a Pixel 7": my phone is a Pixel 7
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
         message = chat16_zh.listed(message)  # "我们这个 app 大概情况：\n- Flutter 写的": the header's holder for each bullet
         message = frames.run_by_split(frames.framed_setup(message))  # "my setup:\n- neovim", "我的开发环境：\n- …"
