@@ -110,3 +110,12 @@ def test_it_names_the_thing_just_mentioned_and_is_corrected(store, turns, new, o
 def test_it_after_a_person_names_nothing(store):
     active = _say(store, "I called my mom yesterday. It's Sunday so she was home.")
     assert not [r for r in active if "Sunday" in r.object]
+
+
+@pytest.mark.parametrize("turns, new", [
+    (("I'm a staff engineer at Shopify", "hmm sorry, senior engineer, staff is next year hopefully"), "senior engineer"),
+    (("我是产品经理", "嗯，其实是项目经理"), "项目经理"),
+    (("I keep my photos on a Synology DS220 at home.", "It's actually a DS923 now, upgraded last spring."), "DS923"),
+])
+def test_a_hesitation_or_its_actually_opens_a_correction(store, turns, new):
+    assert landed(_say(store, *turns), new)

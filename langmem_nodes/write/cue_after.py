@@ -3,6 +3,7 @@
 - a trailing "actually" after a value ("it's Leo actually, autocorrect strikes again", "35 as of yesterday
   actually") is the leading one ("actually, it's Leo, …"); only for a value with a digit or a name in it;
 - the chat mark for a fixed word ("Evan*", "*Evan, typo") is a typo fix ("typo, Evan");
+- a hesitation opening a reply ("hmm sorry, senior engineer") is left out, so the cue after it opens the reply;
 - the speaker stopping before a bare value ("oh wait, 5'11") is the leading "actually";
 - "I mean" before a name or a number ("I mean Chrome, …") is "I meant";
 - 改 before the verb of the new value, a change made ("现在改喝拿铁了", "上个月改用 Obsidian 了"; "我现在改用 zsh 了" is read as said), is 改成.
@@ -31,6 +32,7 @@ _I = re.IGNORECASE
 # a value worth a cue: a digit, or a capitalised word other than "I" ("Leo", "Pi 5", "35")
 _VALUE_LIKE = re.compile(r"\d|(?<![\w'])(?!I\b|I')(?-i:[A-Z])\w")
 _TRAILING_ACTUALLY = re.compile(r"^(?P<v>[^.!?;,—–\n]{1,60}?),?\s+actually\s*[.!]*(?P<rest>\s*(?:[,;—–-]\s*|$).*)$", _I | re.S)
+_HESITATION = re.compile(r"^\s*(?:(?:hmm+|um+|uh+|erm?|emm+|嗯+|呃+|额)(?![A-Za-z])[\s,，.…]*)+(?=\S)", _I)
 _FILLER = re.compile(r"^(?:(?:hmm+|um+|uh+|er+m?|oh|ah|well)[\s,.…]+)+", _I)  # "hmm, 5:45 actually"
 # the speaker stopping themselves before a bare value ("oh wait, 5'11", "wait — 43"): the value alone, a few words
 _WAIT_VALUE = re.compile(r"^\s*(?:(?:oh|ah|hmm+|um+)[\s,]+)?wait[\s,.!…—–-]+(?P<v>(?![Ii]\b|[Ii]')[^\s,.!?;—–][^,.!?;—–\n]{0,20}?)\s*(?P<rest>[,;—–.!].*)?$", _I | re.S)
@@ -52,6 +54,7 @@ def fronted(message: str, earlier: bool) -> str:
     message = _CHANGE_USE.sub("改成用", _CHANGE_ZH.sub("改成", message))
     if not earlier:
         return message
+    message = _HESITATION.sub("", message) or message  # "hmm sorry, senior engineer": the cue opens the reply
     if (m := _STARRED.match(message)) and not message.lstrip().startswith("**"):
         value = (m.group("a") or m.group("b")).strip()
         rest = re.sub(r"^[,.!;—–-]\s*(?:typo|sorry|oops|lol|my bad)?\s*[,.!]*\s*", "", m.group("rest").strip(), flags=_I)
