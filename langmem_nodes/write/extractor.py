@@ -1102,7 +1102,8 @@ class RuleExtractor(Extractor):
             found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(back)]
         if earlier and (no_longer.only(message) or not found and no_longer.opens(message)):
             # "not anymore though", "刚才说的 Vim 不对，先别记", "现在不在了，跳槽去阿里了": no new value read
-            found, skips = [], [k for k in skips if not k.get("confirm")] + no_longer.doubt(message, self._last_claims(earlier))
+            doubt = no_longer.doubt(message, self._last_claims(earlier))
+            found, skips = [], [k for k in skips if not (doubt[0]["confirm"] and k.get("confirm"))] + doubt
         thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
             said_before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]

@@ -94,11 +94,12 @@ def named(message: str) -> str:
 
 
 def doubt(message: str, last: Sequence[Claim]) -> list[dict[str, Any]]:
-    """The skip that flags what `message` takes back `needs_confirmation`: the claim of the user's last statement it
-    names, else all of that statement's positive claims."""
+    """The skip that flags what `message` takes back `needs_confirmation`: the claims of the user's last statement
+    it names (by a word), else all of that statement's positive claims."""
     held = [c for c in last if c.polarity == "positive"]
-    if x := named(message):
-        held = [c for c in held if normalize_text(x) in normalize_text(c.object) or normalize_text(c.object) in normalize_text(x)]
+    if x := named(message):  # "the Redis version" names "Redis 6" by a word; naming none of them, all are in doubt
+        words = [w for w in re.findall(r"[\w.+#-]{2,}|[\u4e00-\u9fff]{2,}", normalize_text(x)) if w not in ("the", "my", "version")]
+        held = [c for c in held if any(w in normalize_text(c.object) for w in words)] or held
     return [{"text": message.strip()[:200], "reason": "taken back without a new value",
              "confirm": [[c.subject, c.predicate, c.object] for c in held]}]
 
