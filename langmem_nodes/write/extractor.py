@@ -109,6 +109,7 @@ from . import (
     softened,
     stack_parts_en,
     standing_request_en,
+    stated_end,
     stated_time,
     symptom,
     team_frame,
@@ -517,6 +518,8 @@ class RuleExtractor(Extractor):
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid, said_in=content)
                 if (began := stated_time.since(clause, now)) is not None:  # "I moved to Denver last month"
                     p.record.metadata.update(since=began[0].isoformat(), since_said=began[1])
+                if (ends := stated_end.until(clause, now, message=content)) is not None:  # "I'm in Tokyo until Friday"
+                    p.record.metadata.update(until=ends[0].isoformat(), until_said=ends[1])
                 if smuggled:
                     p.flags = ["injection"]
                 out.append(p)
