@@ -76,6 +76,7 @@ from . import (
     household,
     kin_age,
     kin_correction,
+    it_names,
     kin_holder_zh,
     label_value_en,
     left_job,
@@ -89,6 +90,7 @@ from . import (
     negated_again,
     negated_frame,
     negated_wish_en,
+    no_longer,
     never_mind,
     noted,
     one_rule,
@@ -102,6 +104,7 @@ from . import (
     relative_en,
     remember_asked,
     resay,
+    restated_frame,
     routine,
     rule_holder_en,
     rule_release,
@@ -137,6 +140,7 @@ _BARE_VALUE = re.compile(
     r"我(?:是说|的意思是)(?:用|是)?|(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|还是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
 _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
                           r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
+_IT_ACTUALLY = re.compile(r"^\s*(?:(?:oh|ah|well)[,\s]+)?(?:it'?s|it is|they'?re|they are)\s+actually\s+(?:an?\s+|the\s+)?(?-i:[A-Z0-9])", re.I)
 _FIX_LEAD = re.compile(r"^\s*(?:(?:哦|噢|啊|呃)\s*)?应该是|^\s*(?:(?:oh|sorry|wait)[,\s]+)?(?:it\s+)?should(?:'ve| have)? been?\b", re.I)  # "应该是20号"
 _FIXING = re.compile(r"^\s*(?:(?:其实|实际上)?是|改成|换成|应该是|应该在|我(?:是说|的意思是)|i meant?\b|(?:it\s+)?should(?:'ve| have)? been?\b)", re.I)
 _APOLOGY = re.compile(r"(?:sorry|sorry about that|my bad|oops|whoops|抱歉|不好意思|对不起|sorry啊)", re.I)
@@ -171,6 +175,13 @@ def _before_marker(text: str) -> str:
     if not marked:
         return text
     return "，".join(parts[: marked[-1]]) if marked[-1] > 0 else ""
+
+
+def _opens_after_marker(message: str, clause: str) -> bool:
+    """`clause` is the first thing `message` says after the marker it opens with ("scratch that, I drink …")."""
+    at = message.find(clause)
+    return at > 0 and not _before_marker(message[:at]).strip(" ,，.。!！;；:：—–-…") and any(
+        _is_marker_clause(p) for p in _SWAP_CLAUSES.split(message[:at]) if p.strip())
 
 
 def _asked_in(clause: str, text: str) -> bool:
@@ -607,6 +618,7 @@ class RuleExtractor(Extractor):
         message = handed
         message = life_event.said_as_names(message)  # "We adopted a cat named Miso": the name it gives
         message = household.as_mine(message)  # "我们的猫叫咪咪", "Our cat is called Mochi": the user's pet
+        message = it_names.resolved(message)  # "…on my phone? it's a Pixel 7": my phone is a Pixel 7
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
         message = chat16_zh.listed(message)  # "我们这个 app 大概情况：\n- Flutter 写的": the header's holder for each bullet
         message = frames.run_by_split(frames.framed_setup(message))  # "my setup:\n- neovim", "我的开发环境：\n- …"
@@ -1050,7 +1062,9 @@ class RuleExtractor(Extractor):
                 # "i ride a 56cm frame — not the 56, the 54cm … my inseam is 81cm": the other claims correct nothing
                 found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(swapped_said)]
             if not found and (referred or slip.marks(message) or lx.CORRECTION_ANYWHERE.search(message) or chat_en.is_correction(message)
-                              or correction_swap.marks(message, _user_texts(earlier)) or _FIX_LEAD.match(message)):
+                              or correction_swap.marks(message, _user_texts(earlier)) or _FIX_LEAD.match(message)
+                              or earlier and lx.CORRECTION.match(lx.LEAD_FILLER.sub("", message))  # "啊其实是 36"
+                              or earlier and unresolved and _IT_ACTUALLY.match(message)):  # "It's actually a Pi 5 now"
                 # "我每周二去健身房" … "改成周四了", "I drink my coffee black" … "I take it with oat milk": the earlier
                 # sentence made no claim; the correction is that sentence said again with the new value
                 found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._said_again(message, unresolved, skips, earlier, marked_unread, carried)]
@@ -1101,6 +1115,10 @@ class RuleExtractor(Extractor):
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
         if not found and (back := assistant_value.restated(message, earlier)):  # "Your project uses Python 3.10." "3.12 now"
             found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(back)]
+        if earlier and (no_longer.only(message) or not found and no_longer.opens(message)):
+            # "not anymore though", "刚才说的 Vim 不对，先别记", "现在不在了，跳槽去阿里了": no new value read
+            doubt = no_longer.doubt(message, self._last_claims(earlier))
+            found, skips = [], [k for k in skips if not (doubt[0]["confirm"] and k.get("confirm"))] + doubt
         thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
             said_before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
@@ -1146,6 +1164,9 @@ class RuleExtractor(Extractor):
         if not said:  # "我领导叫张伟" … "说错了，我领导叫张薇，不是张伟": the sentence said over with one value changed
             said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse"
                     and correction_slot.said_over(k["text"], texts[1:2], unread)][:1]
+        if not said:  # "我早饭一般吃包子" … "说错了，我早饭一般吃煎饼": the same frame, any changed stretch
+            said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse" and _opens_after_marker(message, k["text"])
+                    and restated_frame.restates(k["text"], texts[1:2], unread)][:1]
         if not said:  # the correcting clause says one said before it in the message again ("i'm doing keto — scratch
             # that, i'm doing paleo"); across turns a shared word is too weak a sign (chat5_heldout en went 0.818 -> 0.750)
             said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse" and correction_slot.restated(
@@ -1572,10 +1593,10 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     clause = _without_old(_POLITE.sub("", clause))
     clause = re.sub(r"(?<=[一二两三四五六七八九十\d])(?:了|啦)$", "", clause)  # "三十了": the count
     m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
-    value = _value_span(correction_value.pointed(m.group("o"))) if m else ""  # "是七点四十五的那班"
-    if not m and (t := _TOPIC_VALUE.match(clause)):
+    value = _value_span(correction_value.pointed(m.group("o"))) if m else correction_slot.of_kinds(clause)  # "周四下午三点"
+    if not m and not value and (t := _TOPIC_VALUE.match(clause)):
         term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
-    if not m and not term:  # "the car's a Honda actually", "车是本田的": a topic noun and its value
+    if not m and not term and not value:  # "the car's a Honda actually", "车是本田的": a topic noun and its value
         term, value = correction_topic.topic_value(clause)
     if not value:  # "记错了，他六岁了", "哦说错了，我已经换 iPhone 了": an age or a switch said alone
         value = kin_age.again(clause) or correction_target.switched_to(clause)
