@@ -245,7 +245,8 @@ class MemoryAdmin:
 
     @staticmethod
     def _why(rec: MemoryRecord) -> str:
-        turns = ", ".join(rec.source_turn_ids) or "no recorded turn"
+        turns = (", ".join(rec.source_turn_ids) + " (turn ids: the turns' words are not stored, only this memory)"
+                 if rec.source_turn_ids else "no recorded turn")
         return (
             f"source={rec.source.value}, confidence={rec.confidence:.2f}, created {rec.created_at.isoformat()}, "
             f"verified {rec.verified_at.isoformat() if rec.verified_at else 'never'}, evidence: {turns}"
