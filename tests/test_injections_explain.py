@@ -85,3 +85,22 @@ def test_recall_explain_gives_parts_and_the_candidates_not_used(tmp_path, capsys
     assert code == 0 and "not used [" in stdout
     code, stdout, _ = cli(capsys, home, "recall", question, "--user", "ada", "--json")
     assert "rejected" not in json.loads(stdout)  # without --explain the document is as before
+
+
+def test_an_add_memory_turn_records_why_each_memory_was_injected(store):
+    """The one-node recall of `add_memory` (`RecallTurn`) records the score parts too: its recall id finds them."""
+    from langchain_core.messages import AIMessage
+    from langgraph.graph import END, START, StateGraph
+
+    from langmem_nodes import MemoryState, add_memory
+
+    b = StateGraph(MemoryState, context_schema=MemoryContext)
+    b.add_node("agent", lambda s: {"messages": [AIMessage("ok")]}).add_edge(START, "agent").add_edge("agent", END)
+    g = add_memory(b, store, agent="agent").compile()
+    ctx = MemoryContext(user_id="ada")
+    g.invoke({"messages": [HumanMessage(content="Remember that I'm allergic to peanuts.")]}, context=ctx)
+    out = g.invoke({"messages": [HumanMessage(content="我对什么过敏？")]}, context=ctx)
+    assert out["memory_injected_ids"]
+    (turn,) = MemoryAdmin(store).injections(ctx, recall_id=out["memory_recall_id"])
+    assert [m["id"] for m in turn["memories"]] == out["memory_injected_ids"]
+    assert all({"sim", "final"} <= set(m["scores"]) for m in turn["memories"])
