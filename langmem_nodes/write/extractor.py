@@ -71,6 +71,7 @@ from . import (
     grammar_zh,
     habit_any,
     habit_detail_zh,
+    handed_material,
     household,
     kin_age,
     kin_correction,
@@ -105,6 +106,7 @@ from . import (
     softened,
     stack_parts_en,
     standing_request_en,
+    stated_end,
     stated_time,
     symptom,
     team_frame,
@@ -505,6 +507,8 @@ class RuleExtractor(Extractor):
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid, said_in=content)
                 if (began := stated_time.since(clause, now)) is not None:  # "I moved to Denver last month"
                     p.record.metadata.update(since=began[0].isoformat(), since_said=began[1])
+                if (ends := stated_end.until(clause, now, message=content)) is not None:  # "I'm in Tokyo until Friday"
+                    p.record.metadata.update(until=ends[0].isoformat(), until_said=ends[1])
                 if smuggled:
                     p.flags = ["injection"]
                 out.append(p)
@@ -591,7 +595,10 @@ class RuleExtractor(Extractor):
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
-        message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
+        handed = handed_material.without_material(chat_zh.without_material(message))  # "帮我翻译一下：…", "Summarise this README:\n…"
+        if len(handed) < len(message):  # the material is not the user's words; its text is not repeated here
+            skips.append({"text": "", "reason": f"material handed over ({len(message) - len(handed)} characters not read)"})
+        message = handed
         message = life_event.said_as_names(message)  # "We adopted a cat named Miso": the name it gives
         message = household.as_mine(message)  # "我们的猫叫咪咪", "Our cat is called Mochi": the user's pet
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
