@@ -52,6 +52,7 @@ def test_code_and_a_request_that_depends_on_taste_are_not(text):
     ("User likes being called Sam", True), ("Emails to suppliers must always be formal", True),
     ("用户的网名叫小鹿，希望大家这么叫她", True), ("用户给客户发消息时要用正式的语气", True),
     ("User prefers short answers without long preambles", False), ("用户希望回答尽量简短", False),
+    ("User wants code comments in American English", False), ("用户希望代码注释用中文", False),
     ("User lives in Leeds", False), ("User has a beagle called Biscuit", False), ("用户住在苏州", False),
     ("用户在学英语", False), ("User only wants fantasy novel recommendations", False)])
 def test_a_memory_about_the_form_of_the_piece_not_of_every_answer(memory, form):
@@ -114,6 +115,26 @@ def test_default_home_a_self_contained_piece_gets_no_fact_of_the_user(graph, tex
 @pytest.mark.parametrize(("text", "want"), KEEP)
 def test_default_home_a_piece_on_the_users_own_topic_keeps_its_memory(graph, text, want):
     assert want in selected_numbers(graph, text)
+
+
+HOME_STACK = ["The shop's backend is written in Django", "用户的后端用 Gin 框架", "User lives in Porto", "用户住在厦门"]
+
+
+@pytest.fixture(scope="module")
+def stack_graph(tmp_path_factory):
+    yield from read_graph_over(tmp_path_factory.mktemp("home") / "stack", HOME_STACK, NOW)
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("text", ["帮我写一份后端岗位的招聘启事", "帮我写一封后端实习的求职信"])
+def test_default_home_a_piece_naming_a_part_of_the_stack_does_not_ask_for_it(stack_graph, text):
+    assert selected_numbers(stack_graph, text) == set()
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(("text", "want"), [("which backend framework do we use?", 0), ("我们后端用的什么框架？", 1)])
+def test_default_home_a_question_for_the_part_still_gets_it(stack_graph, text, want):
+    assert want in selected_numbers(stack_graph, text)
 
 
 HOME_PEOPLE = ["User's wife is called Ines and loves sunflowers", "用户的妈妈只认识繁体字", "User lives in Porto",

@@ -350,7 +350,8 @@ class RecallNode(MemoryNode):
             dense_hits = self.store.dense_search(query.partitions, self.store.embedder.embed_query(query.dense), n,
                                                  self.statuses)
         route = AttributeRoute.of(query.text) if self.attribute_boost > 0 else None
-        if route is not None and query_need(query.text) == "impersonal":  # "What is a package manager?"
+        # "What is a package manager?"; "write a cover letter for a backend job" asks for a letter, not the framework
+        if route is not None and (query_need(query.text) == "impersonal" or writes_self_contained(query.text)):
             route = None
         routed = route.candidates(self.store, query, n, self.statuses) if route is not None else []
         changed = history_route.replacing(self.store, query.partitions, n) if history_route.bare(query.text) else []

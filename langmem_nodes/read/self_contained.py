@@ -99,8 +99,8 @@ _ANSWERS = re.compile(r"\b(?:answers?|responses?|explanations?)\b|回答|答复|
 
 def shapes_piece(text: str) -> bool:
     """Whether a memory states how the user wants a piece of writing to look: its tone, language, format or units,
-    or the name the user goes by — not how the assistant's answers should look (module docstring)."""
-    if _ANSWERS.search(text):
+    or the name the user goes by — not how the assistant's answers or code should look (module docstring)."""
+    if _ANSWERS.search(text) or _CODE.search(text):  # code comments in English: the code's form (`standing.py`)
         return False
     return bool((_FORM_EN.search(text) and _WISH_EN.search(text)) or (_FORM_ZH.search(text) and _WISH_ZH.search(text)))
 
