@@ -17,7 +17,8 @@ Four answers, used by the relevance floors (`relevance.py`):
   the user's own tasks, as "how do I …" would be in English; and an order in the imperative, which names no one
   ("group this dataframe by week", "装一下 dayjs", "支付那块接着弄吧": `own_task.py`); a floor between the personal
   and the general one.
-  Someone else named ("师弟问 …") and a question without a task's form ("钢琴和电子琴的手感差别大吗？") stay general.
+  Someone else named ("师弟想学 …") and a question without a task's form ("钢琴和电子琴的手感差别大吗？") stay general; a
+  how-to or whether question relayed from anyone ("师弟问 Linux 下怎么看显存占用") is impersonal.
 - **general**: anything else (a failure without a first person, "the login test failed on CI, why?"); and a
   query that speaks of the user about a thing of theirs that is failing ("my laptop fan is really loud", "我手机最近
   特别卡"), a habit that troubles them ("I keep forgetting my passwords", "我总是拖延") or something they take up
@@ -33,7 +34,7 @@ Example:
     ('personal', 'personal')
     >>> query_need("What is the name of my dog?"), query_need("Why does the deploy fail on the staging cluster?")
     ('personal', 'general')
-    >>> query_need("构建流水线老是失败，怎么看日志？"), query_need("师弟问 Linux 下怎么看显存占用"), query_need("在吗")
+    >>> query_need("构建流水线老是失败，怎么看日志？"), query_need("师弟想学 Linux"), query_need("师弟问 Linux 下怎么看显存")
     ('implied', 'general', 'impersonal')
 """
 

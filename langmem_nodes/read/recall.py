@@ -456,8 +456,9 @@ class RecallNode(MemoryNode):
         by_meaning = dense if floor is not None else dict.fromkeys(ids, 0.0)  # no floor: every candidate counts
         chosen = relevant(need, by_meaning, lexical, floor=floor, lexical_floor=self.lexical_floor,
                           dense_read=qvec is not None)  # dense evidence only where the embedder read the query
-        if piece and floor is not None and dense:  # a self-contained piece (`self_contained.py`)
-            strict = max(dense_floor_for(self.dense_floor, lang, "general"), c.anchor_evidence(qvec, lang))
+        general = dense_floor_for(self.dense_floor, lang, "general")
+        if piece and dense and qvec is not None and general is not None:  # a self-contained piece (`self_contained.py`)
+            strict = max(general, c.anchor_evidence(qvec, lang))
             people = people_named(query.text)  # the one it is for or from: "a note for my partner" → «partner Sam»
             chosen = {i for i in chosen if shapes_piece(records[i].text) or lexical.get(i, 0.0) >= self.lexical_floor
                       or names_other(records[i].text, people)
