@@ -1,4 +1,5 @@
-"""The `langmem-nodes` command: remember, recall, list, show, edit, forget, forget-all, export, import, stats.
+"""The `langmem-nodes` command: remember, recall, list, show, edit, forget, forget-all, export, import, stats,
+injections.
 
 Every command runs the same graphs and admin API a Python user gets. With `--json` stdout is exactly one
 JSON document (human lines go to stderr), so `langmem-nodes list --user ada --json | python -m json.tool`
@@ -12,6 +13,7 @@ counts goes to stderr when it is a terminal or with `--progress`.
     langmem-nodes forget mem_0123 --json
     langmem-nodes --database-url postgresql://app@db/mem recall "what do I drink?" --user ada   # shared store
     langmem-nodes stats --user ada --since 7 --json     # exactly one JSON document
+    langmem-nodes injections --user ada --last 3        # which memories reached ada's last 3 turns, and why
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from .store.home_trouble import cause, is_damage
 # what a terminal may act on: C0/C1 controls (escape sequences), bidi and zero-width formats, separators
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]")
 # arguments that are names or text (paths may be any bytes the OS allows)
-_TEXT_ARGS = ("user", "project", "org", "session", "text", "query", "id", "kind")
+_TEXT_ARGS = ("user", "project", "org", "session", "text", "query", "id", "kind", "recall_id")
 # the only commands that may create a memory home; every other one needs an existing home
 CREATES_HOME = ("remember", "import", "import-conversation")
 # optional embedders -> the extra that installs them
@@ -153,9 +155,22 @@ def cmd_remember(args: argparse.Namespace, store: Any) -> int:
              f"stored but not active ({w['status']}) [{w['id']}] {w['text']}: an earlier correction or edit of the same "
              f"attribute wins; `show {w['id']}` explains, `edit` changes it" for w in written]
     lines += [f"skipped ({s.get('action')}): {s.get('reason')}" for s in skipped]
-    lines += [f"superseded {i}" for i in superseded]
+    lines += [_replaced_line(store, i, written) for i in superseded]
     _emit(args, "\n".join(lines) or "nothing to remember", {"written": written, "skipped": skipped, "superseded": superseded})
     return 0
+
+
+def _replaced_line(store: Any, old_id: str, written: list[dict[str, Any]]) -> str:
+    """ "superseded X", or — when the new record holds the same fact one level up (a session memory seen again in
+    another session) — "promoted X to user level as [Y]": nothing was replaced."""
+    from .records import normalize_text
+
+    old = store.get(old_id)
+    for w in written:
+        if old is not None and old_id in (w.get("supersedes") or []) and normalize_text(w["text"]) == \
+                normalize_text(old.text) and w["scope"]["level"] != old.scope.level.value:
+            return f"promoted {old_id} to {w['scope']['level']} level as [{w['id']}] (the same fact, kept across sessions)"
+    return f"superseded {old_id}"
 
 
 def cmd_recall(args: argparse.Namespace, store: Any) -> int:
@@ -170,13 +185,42 @@ def cmd_recall(args: argparse.Namespace, store: Any) -> int:
         selector = RuleSelector(cap=min(args.k, MAX_SELECTED))  # and at most k selected
     graph = create_read_graph(store, selector=selector, record_usage=False).compile()
     out = graph.invoke(state, context=ctx)
+    selected = out.get("memory_selected", [])
     memories = [
         {**record_json(s.record), "score": round(s.score, 4), "age": s.age, "note": s.note, "flags": s.flags}
-        for s in out.get("memory_selected", [])
+        for s in selected
     ]
     human = "\n".join(f"{m['score']:.3f}  {m['age'] or ''}  {m['text']}" + (f"  ({m['note']})" if m["note"] else "")
                       for m in memories) or "no memories"  # the note: "earlier: …" on a past question, staleness
-    _emit(args, human, {"memories": memories, "injection": out.get("memory_injection", "")})
+    payload: dict[str, Any] = {"memories": memories, "injection": out.get("memory_injection", "")}
+    if args.explain:
+        from .read.explain import rejected, score_parts
+
+        hits = out.get("memory_hits", [])
+        beaten = [f.removeprefix("beat:") for h in hits for f in h.flags if f.startswith("beat:")]
+        for m, s in zip(memories, selected, strict=True):
+            m["scores"] = score_parts(s)
+        payload["rejected"] = rejected(hits, selected, store.get_many(beaten) if beaten else {})
+        human += "".join(f"\n  {_parts(m['scores'])}  [{m['id']}]" for m in memories)
+        human += "".join(f"\nnot used [{r['id']}] {r['text']}: {r['reason']}" for r in payload["rejected"])
+    _emit(args, human, payload)
+    return 0
+
+
+def _parts(scores: dict[str, float] | None) -> str:
+    """ "sim 0.71 · fresh 1.00 · src 0.90 · confidence 0.95 · final 0.86" """
+    return " · ".join(f"{k} {v:.2f}" for k, v in (scores or {}).items()) or "no score parts recorded"
+
+
+def cmd_injections(args: argparse.Namespace, store: Any) -> int:
+    turns = _admin(store).injections(_context(args), recall_id=args.recall_id, last=args.last)
+    lines = []
+    for t in turns:
+        lines.append(f"{t['ts'][:19].replace('T', ' ')} {t['recall_id']}: {len(t['memories'])} injected")
+        for m in t["memories"]:
+            what = "(forgotten since)" if m["forgotten"] else m["text"]
+            lines.append(f"  [{m['id']}] {what}\n    {_parts(m['scores'])}")
+    _emit(args, "\n".join(lines) or "no injections recorded", {"injections": turns})
     return 0
 
 
@@ -220,10 +264,18 @@ def _show_human(shown: dict[str, Any]) -> str:
         chain = shown.get("chain") or {}
         for label, key in (("replaced", "older"), ("replaced by", "newer")):
             lines += [f"{label}: [{r['id']}] ({r['status']}) {r['text']}" for r in chain.get(key) or []]
+        lines += [f"from: [{r['id']}] " + (f"({_level(r['scope'])}) {r['text']}" if "text" in r else "(forgotten)")
+                  for r in shown.get("sources") or []]
     lines.append("history:")
+    printed: set[str] = set()
     for e in shown.get("history") or []:
         lines.append(f"  {str(e.get('ts', ''))[:19].replace('T', ' ')} {e.get('op')}: {e.get('reason') or ''}".rstrip())
-        lines += [f"    {step}" for step in str(e.get("decision_trace") or "").splitlines()]
+        trace = str(e.get("decision_trace") or "")
+        if trace in printed:  # one turn's write and promote entries share its trace: shown once
+            lines.append("    (same decision trace as above)")
+            continue
+        printed.add(trace)
+        lines += [f"    {step}" for step in trace.splitlines()]
     return "\n".join(lines)
 
 
@@ -487,6 +539,17 @@ def _recall_k(value: str) -> int:
     return k
 
 
+def _count(value: str) -> int:
+    """A positive whole number."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value!r}")
+    return n
+
+
 def _days(value: str) -> float:
     """A finite number of days in (0, MAX_DAYS]."""
     try:
@@ -537,7 +600,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("recall", cmd_recall, "run the read graph for a query")
     p.add_argument("query")
     p.add_argument("--k", type=_recall_k, help="at most K memories (1-5; recall gathers candidates for K)")
+    p.add_argument("--explain", action="store_true", help="each memory's score parts, and the best candidates "
+                   "not used with the reason (relevance floor, another attribute, a conflict, the same fact)")
     _scope_args(p)
+    p = add("injections", cmd_injections, "which memories were injected into a user's turns, with their score parts")
+    _scope_args(p)
+    p.add_argument("--recall-id", help="only the turn with this recall id (memory_recall_id)")
+    p.add_argument("--last", type=_count, default=20, help="the last N turns (default 20)")
     p = add("list", cmd_list, "list a user's memories")
     _scope_args(p)
     p.add_argument("--all-statuses", action="store_true")

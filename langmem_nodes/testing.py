@@ -44,6 +44,9 @@ def _forgot(notice: str) -> str:
     zh = first.startswith(("已按", "用户要求"))  # every zh notice opens so
     items = "; ".join(_QUOTED.findall(first))
     kept = "; ".join(q for line in rest if line.startswith(KEPT_STARTS) for q in _QUOTED.findall(line))
+    if "shared team memory" in first or "团队共享" in first:  # a team memory the user cannot delete in chat
+        return (f"{items} 是团队共享的记忆，我不能替你删除；管理员可以删除它。" if zh else
+                f"{items} is a shared team memory, so I could not forget it; an admin can remove it.")
     if items:
         said = ("已忘掉：" if zh else "Forgotten: ") + items
     elif "其他项目" in first or "other projects" in first:

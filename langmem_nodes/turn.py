@@ -151,12 +151,15 @@ class RecallTurn(MemoryNode):
         from .usage import record_injection
 
         ids = list(kept["memory_injected_ids"])
-        texts = {h.record.id: h.record.text for h in out.get("memory_selected") or []}
-        sizes = [len(texts.get(i, "").encode()) for i in ids]
+        from .read.explain import score_parts
+
+        selected = {h.record.id: h for h in out.get("memory_selected") or []}
+        sizes = [len(selected[i].record.text.encode()) if i in selected else 0 for i in ids]
+        scores = [score_parts(selected[i]) if i in selected else {} for i in ids]  # why each was injected
         try:
             return record_injection(self.store, ctx, now or utcnow(), ids=ids, sizes=sizes,
                                     block_bytes=len(kept["memory_injection"].encode()), latency_ms=latency_ms,
-                                    started=time.time() - latency_ms / 1000.0)
+                                    started=time.time() - latency_ms / 1000.0, scores=scores)
         except Exception:  # noqa: BLE001 - bookkeeping never takes the turn down
             log.warning("recording the injection failed for user %s", ctx.user_id, exc_info=True)
             return ""

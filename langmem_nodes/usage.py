@@ -258,12 +258,16 @@ def erased_during(store: Any, ctx: MemoryContext, started: float | None) -> bool
 
 
 def record_injection(store: Any, ctx: MemoryContext, at: datetime, *, ids: Sequence[str], sizes: Sequence[int],
-                     block_bytes: int, latency_ms: float | None, started: float | None = None) -> str:
+                     block_bytes: int, latency_ms: float | None, started: float | None = None,
+                     scores: Sequence[Mapping[str, float]] | None = None) -> str:
     """Append one turn's `inject` event; returns the turn's recall id (what `CiteNode` and the write join on).
-    `started`: the turn's start (epoch seconds); nothing is appended if the user was erased since."""
+    `started`: the turn's start (epoch seconds); nothing is appended if the user was erased since. `scores`: per
+    id, the parts of its score (numbers only, `read.explain.score_parts`), read back by `MemoryAdmin.injections`."""
     turn = new_id("rcl")
     latency = None if latency_ms is None else round(latency_ms, 3)  # None: the read's start was not known
     body = {"ids": list(ids), "sizes": list(sizes), "bytes": block_bytes, "latency_ms": latency}
+    if scores is not None:
+        body["scores"] = [{str(k): float(v) for k, v in s.items()} for s in scores]
     if not erased_during(store, ctx, started):
         usage_log(store).append(ctx, at, [("inject", turn, None, body)])
     return turn

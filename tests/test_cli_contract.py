@@ -79,7 +79,9 @@ def json_cases(h: dict, tmp: Path) -> dict[str, list[tuple[str, ...]]]:
     export_file = tmp / "ann.json"
     return {
         "remember": [(*base, "remember", "Remember that I prefer window seats.", "--user", "cy")],
-        "recall": [(*base, "recall", "what tea do I like?", "--user", "ann")],
+        "recall": [(*base, "recall", "what tea do I like?", "--user", "ann"),
+                   (*base, "recall", "what tea do I like?", "--user", "ann", "--explain")],
+        "injections": [(*base, "injections", "--user", "ann")],
         "list": [(*base, "list", "--user", "ann")],
         "show": [(*base, "show", h["en"])],
         "edit": [(*base, "edit", h["en"], "User prefers green tea in the morning")],
@@ -104,7 +106,7 @@ def test_every_command_prints_exactly_one_json_document(home, tmp_path):
     missing = commands() - set(cases)
     assert not missing, f"commands without a --json case: {missing}"
     for command in ("remember", "recall", "list", "show", "edit", "forget", "export", "import", "stats", "users",
-                    "import-conversation", "forget-all"):
+                    "import-conversation", "forget-all", "injections"):
         if command not in commands():
             continue
         for argv in cases[command]:

@@ -74,7 +74,7 @@ def derived_fields(rec: MemoryRecord, text: str) -> dict[str, Any]:
     >>> derived_fields(old, "用户对花生和腰果过敏")["object"], derived_fields(old, "花生，还有腰果")["object"]
     ('花生和腰果', '花生，还有腰果')
     """
-    from ..tools.notes import first_person  # the write side, loaded only when an edit needs it
+    from ..write.third_person import first_person  # the write side, loaded only when an edit needs it
     from ..write.extractor import RuleExtractor
 
     ctx = MemoryContext(user_id=rec.scope.user_id or "user")
@@ -105,7 +105,8 @@ class MemoryAdmin:
         """Partitions named by a context (what that request may see), a filter dict, or a partition list.
 
         A filter dict takes `org_id` (default "default"), `user_id`, `project_id`, `session_id` and
-        `level`; `None` means every partition (operator use)."""
+        `level`; without a user it names the shared memories: the org's (`{"org_id": "acme"}`), with
+        `project_id` that project's too; `None` means every partition (operator use)."""
         if who is None:
             return None
         if isinstance(who, MemoryContext):
@@ -114,8 +115,16 @@ class MemoryAdmin:
             unknown = set(who) - {"org_id", "user_id", "project_id", "session_id", "level"}
             if unknown:
                 raise ValueError(f"unknown list filter(s): {sorted(unknown)}")
+            if who.get("user_id") == "*":
+                raise ValueError("list takes one user, not '*': name the user, or list the shared memories with "
+                                 "{'org_id': ..., 'level': 'org'} (or {'org_id': ..., 'project_id': ...} for a "
+                                 "project's and the org's); every partition at once is list_all()")
             if "level" in who:
                 return [partition_key(**{k: v for k, v in who.items()})]
+            if not who.get("user_id") and not who.get("session_id"):  # no user: the shared memories an admin sees
+                org = who.get("org_id") or "default"
+                project = [partition_key("project", org_id=org, project_id=who["project_id"])] if who.get("project_id") else []
+                return [*project, partition_key("org", org_id=org)]
             return MemoryContext(**who).visible_partitions()
         if isinstance(who, str):
             raise ValueError("pass partitions as a list, e.g. ['user/default/alice']")
@@ -202,6 +211,7 @@ class MemoryAdmin:
             "chain": {"older": self._walk(rec, older=True), "newer": self._walk(rec, older=False)},
             "history": self._history(memory_id),
             "why": self._why(rec),
+            "sources": self._sources(rec),
         }
 
     def _walk(self, rec: MemoryRecord, *, older: bool) -> builtins.list[dict[str, Any]]:
@@ -223,12 +233,20 @@ class MemoryAdmin:
             frontier = nxt
         return out
 
+    def _sources(self, rec: MemoryRecord) -> builtins.list[dict[str, Any]]:
+        """The memories `rec` was derived from (an org memory's project or user copies): each record, or its
+        id and whether it was forgotten."""
+        found = self.store.get_many(rec.source_memory_ids) if rec.source_memory_ids else {}
+        return [_rec_json(found[m]) if m in found else {"id": m, "forgotten": self.store.tombstone(m) is not None}
+                for m in rec.source_memory_ids]
+
     def _history(self, memory_id: str) -> builtins.list[dict[str, Any]]:
         return [e.model_dump(mode="json") for e in self.store.history(memory_id)]
 
     @staticmethod
     def _why(rec: MemoryRecord) -> str:
-        turns = ", ".join(rec.source_turn_ids) or "no recorded turn"
+        turns = (", ".join(rec.source_turn_ids) + " (turn ids: the turns' words are not stored, only this memory)"
+                 if rec.source_turn_ids else "no recorded turn")
         return (
             f"source={rec.source.value}, confidence={rec.confidence:.2f}, created {rec.created_at.isoformat()}, "
             f"verified {rec.verified_at.isoformat() if rec.verified_at else 'never'}, evidence: {turns}"
@@ -268,6 +286,26 @@ class MemoryAdmin:
             if value is not None and not isinstance(value, datetime):
                 raise TypeError(f"{name} must be a datetime, got {type(value).__name__}")
         return usage_metrics(self.store, scope, since=since, until=until, stale_days=float(stale_days))
+
+    def injections(self, scope: MemoryContext | Mapping[str, Any], *, recall_id: str | None = None,
+                   last: int = 20) -> builtins.list[dict[str, Any]]:
+        """Which memories were injected into one user's turns (one project's with `project_id`), newest first, each
+        with its score parts: the last `last` turns, or the one turn `recall_id` names (`memory_recall_id`).
+        See `governance.injections`. `scope` is a `MemoryContext` or a dict with `user_id` (required)."""
+        from .injections import injections
+
+        if isinstance(scope, Mapping):
+            unknown = set(scope) - {"org_id", "user_id", "project_id"}
+            if unknown:
+                raise ValueError(f"unknown injections scope field(s): {sorted(unknown)}")
+            if not scope.get("user_id"):
+                raise ValueError("user_id is required: injections are per user")
+            scope = MemoryContext(**scope)
+        if not isinstance(scope, MemoryContext):
+            raise TypeError(f"scope must be a MemoryContext or a dict, got {type(scope).__name__}")
+        if recall_id is not None:
+            check_id(recall_id, "recall_id", required=True)
+        return injections(self.store, scope, recall_id=recall_id, last=last)
 
     # -- edit -----------------------------------------------------------------------------------
     def _holder(self, rec: MemoryRecord) -> MemoryRecord | None:

@@ -35,6 +35,8 @@ _SAY = {  # what the model is told after a forget request: forgotten / none matc
            "none": "The user asked to forget ({topic}); no stored memory matched, so nothing was deleted. Say so.",
            "unsure": "The user asked to forget ({topic}), but it is unclear which memory is meant, so nothing was deleted.",
            "kept": "Kept, not deleted (they may be meant): {kept}. Ask the user which to delete.",
+           "shared": "The user asked to forget ({topic}): {items} is a shared team memory (project or organisation), "
+                     "not the user's own, so it was not deleted; an admin can remove it. Tell the user.",
            "elsewhere": "Also deleted: {n} cop{ies} of it the user said in their other projects.",
            "elsewhere_only": "The user asked to forget ({topic}): nothing stored in this project matched, and {n} "
                              "cop{ies} the user said in their other projects {were} deleted. Tell the user.",
@@ -46,6 +48,8 @@ _SAY = {  # what the model is told after a forget request: forgotten / none matc
            "none": "用户要求忘掉（{topic}），但没有找到相关记忆，什么都没删。请如实告诉用户。",
            "unsure": "用户要求忘掉（{topic}），但不确定指的是哪一条，所以什么都没删。",
            "kept": "仍然保留、没有删除（可能相关）：{kept}。请问用户要删哪一条。",
+           "shared": "用户要求忘掉（{topic}）：{items}是团队共享的记忆（项目或组织），不是用户自己的，所以没有删除；"
+                     "管理员可以删除它。请告诉用户。",
            "elsewhere": "另外也删除了用户在其他项目里说过的 {n} 条相同内容。",
            "elsewhere_only": "用户要求忘掉（{topic}）：本项目里没有相关记忆，已删除用户在其他项目里说过的 {n} 条。请告诉用户。",
            "failed": "用户要求忘掉（{topic}），但记忆暂时不可用，什么都没删。请告诉用户这次没有删成，稍后再说一次。",
@@ -65,6 +69,7 @@ class ForgetOutcome(NamedTuple):
     kept: list[dict[str, Any]]
     elsewhere: int = 0  # copies deleted in the user's other projects (not shown in this one)
     everything: bool = False  # "forget everything about me": the notice counts all that was deleted
+    shared: list[dict[str, Any]] = []  # nothing of the user's matched, but these shared team memories did (kept)
 
 
 def carry_out(store: Any, text: str, ctx: MemoryContext) -> ForgetOutcome:
@@ -87,8 +92,9 @@ def carry_out(store: Any, text: str, ctx: MemoryContext) -> ForgetOutcome:
     kept = [h for h in held if h["id"] not in {c["id"] for c in forgotten}]
     log.info("forget request from user %s: %d memories forgotten (%d in other projects), %d kept as ambiguous",
              ctx.user_id, len(forgotten) + elsewhere, elsewhere, len(kept))
+    shared = node.shared_named(text, ctx) if not (forgotten or kept or elsewhere) else []
     return ForgetOutcome(request_topic(text), "zh" if detect_lang(text) == "zh" else "en", forgotten, kept, elsewhere,
-                         is_forget_all(to_simplified(text)))
+                         is_forget_all(to_simplified(text)), shared)
 
 
 def forget_notice(outcome: ForgetOutcome) -> str:
@@ -99,6 +105,9 @@ def forget_notice(outcome: ForgetOutcome) -> str:
         return "; ".join(f"«{neutralize(c['text'])}»" for c in items)
 
     say = _SAY[outcome.lang]
+    if outcome.shared and not (outcome.forgotten or outcome.kept or outcome.elsewhere):
+        line = say["shared"].format(topic=neutralize(outcome.topic), items=quoted(outcome.shared[:3]))
+        return "\n".join([NOTICE_OPEN, line, NOTICE_CLOSE])
     lines = [say["found" if outcome.forgotten else "unsure" if outcome.kept else "none"].format(
         topic=neutralize(outcome.topic), items=quoted(outcome.forgotten))]
     n = outcome.elsewhere

@@ -444,8 +444,9 @@ class ForgetRequestNode(MemoryNode):
         return [self._show(r, scored[r.id]) for r in offered[: self.k]]
 
     def _evidence(self, topic: str, parts: list[str], statuses: tuple[str, ...],
-                  ctx: MemoryContext) -> list[tuple[MemoryRecord, float, Evidence]]:
-        """The user's memories `topic` names (see `candidates`), with their score and evidence."""
+                  ctx: MemoryContext, *, own: bool = True) -> list[tuple[MemoryRecord, float, Evidence]]:
+        """The user's memories `topic` names (see `candidates`), with their score and evidence; `own=False`: the
+        shared (project and org) memories in `parts` instead."""
         emb = self.store.embedder
         qvec = emb.embed_query(topic)
         lex = dict(self.store.lexical_search(parts, topic, self.k * 4, statuses=statuses))
@@ -456,7 +457,8 @@ class ForgetRequestNode(MemoryNode):
             named += [r.id for r in self.store.find(parts, statuses=statuses, predicate="states")
                       if any(names_predicate(r.text, p) for p in attributes)]
         recs = self.store.get_many(list(dict.fromkeys([*lex, *cos, *named])))
-        mine = [r for r in recs.values() if r.scope.user_id == ctx.user_id and r.scope.org_id == ctx.org_id]
+        mine = [r for r in recs.values() if r.scope.org_id == ctx.org_id and (
+            r.scope.user_id == ctx.user_id if own else r.scope.level.value in ("project", "org"))]
         dense = self._dense_evidence(topic, qvec, parts, mine, cos)
         terms = value_terms(lexical_topic(topic))
         found: list[tuple[MemoryRecord, float, Evidence]] = []
@@ -535,6 +537,22 @@ class ForgetRequestNode(MemoryNode):
             chosen.update({i: self._show(scored[i][0], scored[i][1]) for i in take})
             held.update({i: self._show(scored[i][0], scored[i][1]) for i in hold})
         return list(chosen.values()), [h for i, h in held.items() if i not in chosen]
+
+    def shared_named(self, request: str, ctx: MemoryContext) -> list[dict[str, Any]]:
+        """The shared team memories (project or org level) a forget request names, by the rule `to_forget` uses for
+        the user's own: what a member cannot delete in chat, and is told so (an admin can remove them)."""
+        request = to_simplified(request)
+        if is_forget_all(request):
+            return []
+        parts = [p for p in ctx.visible_partitions() if p.startswith(("project/", "org/"))]
+        found: dict[str, dict[str, Any]] = {}
+        for item in topic_items(request_topic(request)):
+            ev = self._evidence(item, parts, ("active",), ctx, own=False)
+            scored = {r.id: (r, sc) for r, sc, _ in ev}
+            take, _ = select_named({r.id: e for r, _, e in ev}, claim=states_a_value(item), category=False,
+                                      names_value=bool(value_words(item, value_terms(lexical_topic(item)))))
+            found.update({i: self._show(scored[i][0], scored[i][1]) for i in take})  # held back: not claimed
+        return list(found.values())
 
     def _dense_evidence(self, topic: str, qvec: Any, parts: list[str], recs: list[MemoryRecord],
                         cos: dict[str, float]) -> dict[str, float]:

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..node import MemoryNode
 from ..records import MemoryContext, utcnow
+from .explain import score_parts
 
 log = logging.getLogger(__name__)
 
@@ -45,14 +46,16 @@ class RecordUsageNode(MemoryNode):
         from ..usage import record_injection
 
         ids = list(state.get("memory_injected_ids") or [])
-        texts = {h.record.id: h.record.text for h in state.get("memory_selected") or []}
+        selected = {h.record.id: h for h in state.get("memory_selected") or []}
+        texts = {i: h.record.text for i, h in selected.items()}
+        scores = [score_parts(selected[i]) if i in selected else {} for i in ids]  # why each was injected
         started = state.get("memory_read_started")
         latency_ms = (time.time() - started) * 1000.0 if isinstance(started, int | float) else None
         try:
             recall_id = record_injection(
                 self.store, ctx, now or utcnow(), ids=ids, sizes=[len(texts.get(i, "").encode()) for i in ids],
                 block_bytes=len((state.get("memory_injection") or "").encode()), latency_ms=latency_ms,
-                started=started if isinstance(started, int | float) else None)
+                started=started if isinstance(started, int | float) else None, scores=scores)
         except Exception:  # noqa: BLE001 - bookkeeping never takes the turn down
             log.warning("recording the injection failed for user %s", ctx.user_id, exc_info=True)
             recall_id = ""

@@ -51,6 +51,7 @@ from ..records import Kind, MemoryContext, MemoryRecord
 from ..safety import safe_id
 from ..state import ScoredMemory
 from .render import fence_data
+from .same_fact import one_per_fact
 from .turn_views import distinct, newer_mentions
 
 MAX_SELECTED = 5
@@ -341,7 +342,7 @@ class SelectNode(MemoryNode):
             h for h in state.get("memory_hits") or []
             if h.record.id not in shown and (not is_usage_doc_of(h.record, tools) or is_warning(h.record))
         ]
-        return hits, (query.text if query is not None else "")
+        return one_per_fact(hits), (query.text if query is not None else "")
 
     def _capped(self, chosen: Sequence[ScoredMemory], failure: dict[str, Any] | None = None) -> dict[str, Any]:
         unique = list({h.record.id: h for h in chosen}.values())

@@ -26,8 +26,8 @@ _CUE = re.compile(r"\bnot\b|\binstead of\b|\brather than\b|\bi (?:said|told you|
 _X_EN = r"(?P<x>[\w.:+#$%'-]+(?:\s+[\w.:+#$%'-]+){0,2})"
 _X_ZH = r"(?P<x>[^，,。！!？?\s]{1,10}?)"
 _FRAMES = (
-    re.compile(rf"\bnot\s+(?:the\s+|my\s+|our\s+)?{_X_EN}", _I),
-    re.compile(rf"\b(?:instead of|rather than)\s+(?:the\s+|my\s+|our\s+)?{_X_EN}", _I),
+    re.compile(rf"\bnot\s+(?:the\s+|my\s+|our\s+|an?\s+(?=(?-i:[A-Z0-9])))?{_X_EN}", _I),  # "not a Pixel"
+    re.compile(rf"\b(?:instead of|rather than)\s+(?:the\s+|my\s+|our\s+|an?\s+(?=(?-i:[A-Z0-9])))?{_X_EN}", _I),
     re.compile(rf"\bi (?:said|told you|wrote|typed)\s+(?:the\s+)?{_X_EN}(?=\s*,?\s+(?:earlier|before|last time|above|but)\b|\s*[,;—–]\s*(?:it'?s|it was|that'?s|i meant)\b)", _I),
     re.compile(r"(?:^|[,;.!]\s*)(?P<x>[\w.:+#$%'-]+(?:\s+[\w.:+#$%'-]+)?)\s+(?:was|is|'s)\s+(?:(?:actually|just)\s+)?(?:my\s+|the\s+)?"
                r"(?:old|previous|former|wrong|last)\b", _I),

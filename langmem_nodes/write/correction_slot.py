@@ -15,6 +15,8 @@ correct; what the correction means is that sentence said again with the new valu
 Example:
     >>> in_place("周四", "改成周四了", ["哦不对，改成周四了", "我每周二去健身房。"]), in_place("王亮", "他叫王亮", ["我老板叫王明。"])
     (('我每周四去健身房', '周二'), ('我老板叫王亮', '王明'))
+    >>> of_kinds("周四下午三点"), of_kinds("Thursday at 3pm"), of_kinds("周四的会"), of_kinds("three kids")
+    ('周四下午三点', 'Thursday at 3pm', '', '')
     >>> restated("我喝咖啡要加燕麦奶", ["我喝咖啡不加糖。"]), restated("I take my coffee with oat milk", ["I drink my coffee black."])
     (True, True)
 """
@@ -31,13 +33,16 @@ _FIRST = re.compile(r"^(?:(?:oh|so|and|but|well|btw|also|actually|really)[,\s]+)
 _CLAUSES = re.compile(r"(?:[,，!！?？;；—–]|[.:](?!\d))+|[。：]+|\s+-\s+")  # not inside "9:30", "3.11"
 _ZH_NUM = "一二两三四五六七八九十百千零半"
 _ZH_UNIT = "个小时|个月|个|只|次|本|公斤|公里|里|岁|年|天|周|个月|小时|分钟|块|元"
+# counted words ("two kids" … "three"); not "one", which is mostly a pronoun ("the blue one")
+_EN_NUM = r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)"
 _DAYPART = r"(?:上午|下午|晚上|早上|中午|凌晨|傍晚|夜里)?"
 _KINDS = (
     ("weekday", re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:周|星期|礼拜)[一二三四五六日天]", _I)),
     ("time", re.compile(rf"\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{{1,2}}:\d{{2}}|{_DAYPART}[\d{_ZH_NUM}]{{1,3}}\s?点(?:半|[一三]刻|[\d{_ZH_NUM}]{{1,3}}分?)?", _I)),
     ("month", re.compile(r"(?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|"
                          r"\d{1,2}月(?:\d{1,2}[号日])?", _I)),
-    ("number", re.compile(rf"(?:(?<![A-Za-z])|(?=\d+(?:\.\d+)?(?![A-Za-z\d])))(?:[$¥€£]?\d+(?:\.\d+)?(?:%|st\b|nd\b|rd\b|th\b)?|[{_ZH_NUM}]+(?=[个只次本公里岁年天周月小分块元]))(?:{_ZH_UNIT})?", _I)),
+    ("number", re.compile(rf"(?:(?<![A-Za-z])|(?=\d+(?:\.\d+)?(?![A-Za-z\d])))(?:[$¥€£]?\d+(?:\.\d+)?(?:%|st\b|nd\b|rd\b|th\b)?|[{_ZH_NUM}]+(?=[个只次本公里岁年天周月小分块元]))(?:{_ZH_UNIT})?|"
+                          rf"[俩仨](?:{_ZH_UNIT})?|\b{_EN_NUM}\b", _I)),
 )
 # the word said before a name in both sentences: "叫", "called", "named"
 _FRAME_ZH = re.compile(r"(叫|名叫|叫做|姓)$")
@@ -74,6 +79,21 @@ def _first_person_clauses(texts: Sequence[str], *, anyone: bool = False) -> list
             if clause and (anyone or _FIRST.match(clause)) and len(clause) <= 60:
                 out.append(clause)
     return out
+
+
+_JOINERS = re.compile(r"(?:\s|[,，、]|\b(?:and|at|on|from|to|the)\b|和|到|的)+", _I)
+
+
+def of_kinds(clause: str) -> str:
+    """`clause` when it is only values of kinds, two or more ("周四下午三点", "Thursday at 3pm", "June 18"); else ""."""
+    clause = clause.strip(" .,;:!?。，；：！？")
+    spans = [m for _k, rx in _KINDS for m in rx.finditer(clause)]
+    if len(spans) < 2 and not any(m.group(0) == clause for m in spans):
+        return ""
+    rest = clause
+    for m in sorted(spans, key=lambda m: -len(m.group(0))):
+        rest = rest.replace(m.group(0), " ")
+    return clause if not _JOINERS.sub("", rest) else ""
 
 
 def of_kind(old: str, text: str) -> str:
@@ -226,4 +246,4 @@ def restated(clause: str, earlier: Sequence[str], unread: Callable[[str], bool] 
     return any(mine & _content(old) and unread(old) for old in _first_person_clauses(earlier) if old.casefold() != clause.casefold())
 
 
-__all__ = ["in_place", "of_kind", "put_kind", "restated", "said_over", "swap_kind", "swapped"]
+__all__ = ["in_place", "of_kind", "of_kinds", "put_kind", "restated", "said_over", "swap_kind", "swapped"]

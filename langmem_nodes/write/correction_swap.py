@@ -444,12 +444,15 @@ def holder(statement: str) -> str:
     return "user"
 
 
-_HOUSEHOLD_ZH = re.compile(r"^\s*(?:我们家|咱们家|咱家|我家)|(?:^|[，,。！!\s])(?:我们家|咱们家|咱家)(?:是|在|住)")
-_HOUSEHOLD_EN = re.compile(r"\bour (?:house|home|place|apartment|flat|family|household)\b", _I)
+_HOUSEHOLD_ZH = re.compile(r"^\s*(?:我们家|咱们家|咱家|我家)|(?:^|[，,。！!\s])(?:我们家|咱们家|咱家)(?:是|在|住)|"
+                           r"(?:我们|咱们|我俩|我们俩)的?(?:结婚)?(?:纪念日|婚礼|孩子|宝宝|儿子|女儿|双胞胎)")
+_HOUSEHOLD_EN = re.compile(r"\bour (?:house|home|place|apartment|flat|family|household|(?:wedding )?anniversary|wedding|"
+                           r"honeymoon|kids?|children|baby|son|daughter|twins)\b", _I)
 
 
 def household(message: str) -> bool:
-    """The message is about the user's household ("我们家是二楼", "our apartment is on the 3rd floor"), not a team."""
+    """The message is about the user's household ("我们家是二楼", "our apartment is on the 3rd floor", "our
+    anniversary is …", "我们结婚纪念日是 …"), not a team."""
     return bool(_HOUSEHOLD_ZH.search(message) or _HOUSEHOLD_EN.search(message))
 
 

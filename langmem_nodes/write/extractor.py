@@ -64,6 +64,7 @@ from . import (
     dropped_en,
     edit_request,
     elided,
+    example_en,
     family_facts,
     figurative_en,
     frames,
@@ -71,11 +72,15 @@ from . import (
     grammar_zh,
     habit_any,
     habit_detail_zh,
+    handed_material,
     household,
     kin_age,
     kin_correction,
+    it_names,
     kin_holder_zh,
+    label_value_en,
     left_job,
+    life_event,
     manner_en,
     manner_rule_zh,
     means_after,
@@ -85,10 +90,12 @@ from . import (
     negated_again,
     negated_frame,
     negated_wish_en,
+    no_longer,
     never_mind,
     noted,
     one_rule,
     other_language,
+    own_after_other_en,
     particle_zh,
     passing_en,
     pet_named,
@@ -97,6 +104,7 @@ from . import (
     relative_en,
     remember_asked,
     resay,
+    restated_frame,
     routine,
     rule_holder_en,
     rule_release,
@@ -104,14 +112,17 @@ from . import (
     softened,
     stack_parts_en,
     standing_request_en,
+    stated_end,
     stated_time,
     symptom,
     team_frame,
+    third_party_note,
     thread_change,
     topic_holder_zh,
     traditional,
     transcript,
     unsaid_change,
+    verb_conjunct,
     withdrawal,
 )
 from . import lexicon as lx
@@ -129,6 +140,7 @@ _BARE_VALUE = re.compile(
     r"我(?:是说|的意思是)(?:用|是)?|(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|还是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
 _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
                           r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
+_IT_ACTUALLY = re.compile(r"^\s*(?:(?:oh|ah|well)[,\s]+)?(?:it'?s|it is|they'?re|they are)\s+actually\s+(?:an?\s+|the\s+)?(?-i:[A-Z0-9])", re.I)
 _FIX_LEAD = re.compile(r"^\s*(?:(?:哦|噢|啊|呃)\s*)?应该是|^\s*(?:(?:oh|sorry|wait)[,\s]+)?(?:it\s+)?should(?:'ve| have)? been?\b", re.I)  # "应该是20号"
 _FIXING = re.compile(r"^\s*(?:(?:其实|实际上)?是|改成|换成|应该是|应该在|我(?:是说|的意思是)|i meant?\b|(?:it\s+)?should(?:'ve| have)? been?\b)", re.I)
 _APOLOGY = re.compile(r"(?:sorry|sorry about that|my bad|oops|whoops|抱歉|不好意思|对不起|sorry啊)", re.I)
@@ -165,6 +177,13 @@ def _before_marker(text: str) -> str:
     return "，".join(parts[: marked[-1]]) if marked[-1] > 0 else ""
 
 
+def _opens_after_marker(message: str, clause: str) -> bool:
+    """`clause` is the first thing `message` says after the marker it opens with ("scratch that, I drink …")."""
+    at = message.find(clause)
+    return at > 0 and not _before_marker(message[:at]).strip(" ,，.。!！;；:：—–-…") and any(
+        _is_marker_clause(p) for p in _SWAP_CLAUSES.split(message[:at]) if p.strip())
+
+
 def _asked_in(clause: str, text: str) -> bool:
     """`clause` (a piece of `text`) is a question: a question word leads it or "?" ends it in `text`."""
     at = text.find(clause)
@@ -192,6 +211,8 @@ _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的�
 _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
                           r"typo|oops|sorry|where|when|what|how|why|who|earlier|before|above|just now|last time|yesterday|"
                           r"ha|hah|haha|heh|lol|hmm+|ugh|oh|ah|wow|yeah|yep|nah|"
+                          # what the user just did to check, no value: "(hang on,) just checked pyproject"
+                          r"(?:just\s+|i\s+)?(?:checked|looked|double[- ]checked|confirmed|verified|googled|noticed|reali[sz]ed)|"
                           r"it|that|this|so|too|not|the other way.*|(?:back\s+|now\s+|still\s+)?(?:on|off|out of)\s+the\s+\w+.*|(?:the )?other(?: one)?$|这样|那样|这个|那个|对的|错的|不对|没事|复杂|另(?:外|一)(?:那|这)?(?:一)?(?:个|款|种)?)\b", re.I)
 # the user takes back what they said of themselves: "(sorry) i'm not actually vegan(, i'm pescatarian)"
 _NOT_ACTUALLY = re.compile(r"^(?:(?:ah|oh|sorry|wait|oops)[,!]?\s+)*(?:i'?m|i am)\s+not\s+actually\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30})$", re.I)
@@ -503,6 +524,8 @@ class RuleExtractor(Extractor):
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid, said_in=content)
                 if (began := stated_time.since(clause, now)) is not None:  # "I moved to Denver last month"
                     p.record.metadata.update(since=began[0].isoformat(), since_said=began[1])
+                if (ends := stated_end.until(clause, now, message=content)) is not None:  # "I'm in Tokyo until Friday"
+                    p.record.metadata.update(until=ends[0].isoformat(), until_said=ends[1])
                 if smuggled:
                     p.flags = ["injection"]
                 out.append(p)
@@ -589,12 +612,19 @@ class RuleExtractor(Extractor):
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
-        message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
+        handed = handed_material.without_material(chat_zh.without_material(message))  # "帮我翻译一下：…", "Summarise this README:\n…"
+        if len(handed) < len(message):  # the material is not the user's words; its text is not repeated here
+            skips.append({"text": "", "reason": f"material handed over ({len(message) - len(handed)} characters not read)"})
+        message = handed
+        message = life_event.said_as_names(message)  # "We adopted a cat named Miso": the name it gives
         message = household.as_mine(message)  # "我们的猫叫咪咪", "Our cat is called Mochi": the user's pet
+        message = it_names.resolved(message)  # "…on my phone? it's a Pixel 7": my phone is a Pixel 7
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
         message = chat16_zh.listed(message)  # "我们这个 app 大概情况：\n- Flutter 写的": the header's holder for each bullet
         message = frames.run_by_split(frames.framed_setup(message))  # "my setup:\n- neovim", "我的开发环境：\n- …"
+        message = third_party_note.without_id_aside(message)  # "Bob (user id bob42) is vegetarian": one clause
         message = named_aside.inline(message)  # "a split keyboard (a ZSA Moonlander)": the bracket names the thing
+        message = label_value_en.inline(message)  # "Our CI: GitHub Actions.", "my phone? it's a Pixel 7"
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
         restated_here: list[str] = []  # "其实我每天不是走一万步，是八千步" said as "其实我每天走八千步，不是一万步"
@@ -637,8 +667,8 @@ class RuleExtractor(Extractor):
                 found += [(c, sentence.strip(), Source.EXPLICIT_CORRECTION, False) for c in whole]
                 continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
-            raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r)
-                                             for a in grammar_zh.split_also(c) for d in chat_zh.split_only(a)]
+            raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for b in chat_en.split(r)
+                                             for c in verb_conjunct.team_clauses(b) for a in grammar_zh.split_also(c) for d in chat_zh.split_only(a)]
             raws = _names_joined(_conditions_joined([part for r in raws for part in slip.split_lead(r)]))
             asked = bool(lx.QUESTION.search(sentence.strip()))
             if (standing := chat12_en.standing_request(sentence)):
@@ -739,6 +769,9 @@ class RuleExtractor(Extractor):
                 if lx.FILLER.match(clause):
                     skips.append({"text": clause, "reason": "small talk"})
                     continue
+                if n > 0 and example_en.gives_example(clause):  # "(…with semver,) like v2.3.1": an example, no fact
+                    skips.append({"text": clause, "reason": example_en.REASON})
+                    continue
                 if n < len(raws) - 1 and (lx.CONDITION.match(clause) or answer_scope.frames_next(clause)) and not grammar.parse(clause, standing=True):
                     condition = clause  # "when answering me, never …": it belongs to the next clause
                     cue_open = cue_open or (cued and answer_scope.frames_next(clause))  # "以后给我写代码，注释都用中文"
@@ -780,6 +813,8 @@ class RuleExtractor(Extractor):
                     if correction and frame == "reported speech" and any(
                             slip.is_slip(r) or correction_swap.is_marker(r) or correction_swap.interrupts(r) for r in raws[n + 1:]):
                         continue  # "They pay me hourly, my rate's $60/hr — actually hang on, …": the user speaks again
+                    if frame == "reported speech" and not _SPEECH.search(clause) and own_after_other_en.speaks_again(raws[n + 1:]):
+                        continue  # "My son is allergic to peanuts and I am vegetarian": the user's own clause next
                     break  # the rest of the sentence belongs to the same frame
                 if relative_en.opens(clause):  # "(my cat,) who is 12": said of the noun before it
                     skips.append({"text": clause, "reason": "relative clause (about the noun before it)"})
@@ -957,7 +992,8 @@ class RuleExtractor(Extractor):
                     # "你们项目用什么 CI？" "GitHub Actions。": the question frames it
                     new = self._parse(re.sub(r"^以后", "", said), None, explicit or bool(lx.EXPLICIT.search(said)))
                 if not new:
-                    skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
+                    skips.append({"text": clause, "reason": ABOUT_OTHERS if explicit and third_party_note.about_another(clause) else
+                                  "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
                     # "我们用 MySQL 8，每周二发版，不对，…": the slip is about 每周二发版 (in English an aside often says a number of its own: "been here since 2019")
                     unread_last = bool(_CJK.search(clause)) and correction_swap.holds_value(clause)
                     if (used := _USED_TO.match(clause)) and (was := grammar.parse(
@@ -1026,7 +1062,9 @@ class RuleExtractor(Extractor):
                 # "i ride a 56cm frame — not the 56, the 54cm … my inseam is 81cm": the other claims correct nothing
                 found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(swapped_said)]
             if not found and (referred or slip.marks(message) or lx.CORRECTION_ANYWHERE.search(message) or chat_en.is_correction(message)
-                              or correction_swap.marks(message, _user_texts(earlier)) or _FIX_LEAD.match(message)):
+                              or correction_swap.marks(message, _user_texts(earlier)) or _FIX_LEAD.match(message)
+                              or earlier and lx.CORRECTION.match(lx.LEAD_FILLER.sub("", message))  # "啊其实是 36"
+                              or earlier and unresolved and _IT_ACTUALLY.match(message)):  # "It's actually a Pi 5 now"
                 # "我每周二去健身房" … "改成周四了", "I drink my coffee black" … "I take it with oat milk": the earlier
                 # sentence made no claim; the correction is that sentence said again with the new value
                 found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._said_again(message, unresolved, skips, earlier, marked_unread, carried)]
@@ -1077,6 +1115,10 @@ class RuleExtractor(Extractor):
                                                         "named": [n for n in dict.fromkeys(named) if n]}})
         if not found and (back := assistant_value.restated(message, earlier)):  # "Your project uses Python 3.10." "3.12 now"
             found += [(c, q, Source.EXPLICIT_CORRECTION, False) for c, q in self._statement_claims(back)]
+        if earlier and (no_longer.only(message) or not found and no_longer.opens(message)):
+            # "not anymore though", "刚才说的 Vim 不对，先别记", "现在不在了，跳槽去阿里了": no new value read
+            doubt = no_longer.doubt(message, self._last_claims(earlier))
+            found, skips = [], [k for k in skips if not (doubt[0]["confirm"] and k.get("confirm"))] + doubt
         thread_change.mark_within(found)  # "我手机是 iPhone 14，哦现在换成 iPhone 16 了"
         if earlier and found:  # "i live in austin" … "we moved to san antonio last month": the thread's value, changed
             said_before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
@@ -1122,6 +1164,9 @@ class RuleExtractor(Extractor):
         if not said:  # "我领导叫张伟" … "说错了，我领导叫张薇，不是张伟": the sentence said over with one value changed
             said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse"
                     and correction_slot.said_over(k["text"], texts[1:2], unread)][:1]
+        if not said:  # "我早饭一般吃包子" … "说错了，我早饭一般吃煎饼": the same frame, any changed stretch
+            said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse" and _opens_after_marker(message, k["text"])
+                    and restated_frame.restates(k["text"], texts[1:2], unread)][:1]
         if not said:  # the correcting clause says one said before it in the message again ("i'm doing keto — scratch
             # that, i'm doing paleo"); across turns a shared word is too weak a sign (chat5_heldout en went 0.818 -> 0.750)
             said = [(k["text"], k["text"]) for k in skips if k.get("reason") == "no parse" and correction_slot.restated(
@@ -1430,7 +1475,7 @@ class RuleExtractor(Extractor):
             clause = particle_zh.without_polite_lead(clause)  # "麻烦以后代码都用 4 空格缩进"
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
                 and not chat_zh.bare_degree(clause) and not answer_scope.bare_negation(clause)
-                and not chat_en.bare_cue(lx.LEAD.sub("", clause))):
+                and not chat_en.bare_cue(lx.LEAD.sub("", clause)) and not third_party_note.about_another(clause)):
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"
             # "remember that the office closes at 6" states a fact; only an imperative is a rule
@@ -1548,10 +1593,10 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     clause = _without_old(_POLITE.sub("", clause))
     clause = re.sub(r"(?<=[一二两三四五六七八九十\d])(?:了|啦)$", "", clause)  # "三十了": the count
     m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
-    value = _value_span(correction_value.pointed(m.group("o"))) if m else ""  # "是七点四十五的那班"
-    if not m and (t := _TOPIC_VALUE.match(clause)):
+    value = _value_span(correction_value.pointed(m.group("o"))) if m else correction_slot.of_kinds(clause)  # "周四下午三点"
+    if not m and not value and (t := _TOPIC_VALUE.match(clause)):
         term, value = (t.group("t") or t.group("t2")).strip(), (t.group("o") or t.group("o2")).strip()
-    if not m and not term:  # "the car's a Honda actually", "车是本田的": a topic noun and its value
+    if not m and not term and not value:  # "the car's a Honda actually", "车是本田的": a topic noun and its value
         term, value = correction_topic.topic_value(clause)
     if not value:  # "记错了，他六岁了", "哦说错了，我已经换 iPhone 了": an age or a switch said alone
         value = kin_age.again(clause) or correction_target.switched_to(clause)

@@ -162,22 +162,61 @@ class PromoteNode(MemoryNode):
         need, who = (self.org_projects, "projects") if by_project else (self.org_users, "users")
         if len(holders) < need:
             raise ValueError(f"org promotion needs the fact held by >= {need} {who}, found {len(holders)}")
+        org_part = rec.scope.model_copy(update={"level": Level.ORG, "user_id": None, "session_id": None,
+                                                "project_id": None}).partition
+        held = self._org_copy(rec, org_part)
+        if held is not None:
+            return self._merge_into_org(held, rec, confirmed_by=confirmed_by, now=now, reason=reason,
+                                        trace=f"promote_to_org: {who}={len(holders)} >= {need}")
         org = rec.model_copy(update={
             "id": new_id(), "scope": rec.scope.model_copy(update={"level": Level.ORG, "user_id": None,
                                                                   "session_id": None, "project_id": None}),
             "subject": "org", "supersedes": [], "superseded_by": None, "version": 1, "status": Status.ACTIVE,
             "sessions_seen": [], "created_at": now, "verified_at": now, "source_memory_ids": [rec.id],
+            "text": org_label(rec.text),
             # the whole org reads this copy: no trace of the one user's own words or turns
             "source_turn_ids": [], "metadata": {k: v for k, v in rec.metadata.items() if k != "quote"},
         })
         entry = LedgerEntry(
             op=LedgerOp.PROMOTE, memory_id=org.id, partition=org.scope.partition, ts=now, actor=confirmed_by,
-            trigger="explicit_confirmation", reason=reason or f"confirmed by {confirmed_by}; held by {len(holders)} users",
+            trigger="explicit_confirmation", reason=reason or f"confirmed by {confirmed_by}; held by {len(holders)} {who}",
             from_scope=rec.scope.partition, to_scope=org.scope.partition,
             decision_trace=f"promote_to_org: {who}={len(holders)} >= {need}",
         )
         return self.store.commit(add=[org], ledger=[entry])[0]
 
+    def _org_copy(self, rec: MemoryRecord, org_part: str) -> MemoryRecord | None:
+        """The active org memory already holding `rec`'s fact (same predicate, object and polarity), if any."""
+        for m in self.store.find([org_part], predicate=rec.predicate):
+            if m.status is Status.ACTIVE and m.polarity == rec.polarity and \
+                    normalize_text(m.object) == normalize_text(rec.object):
+                return m
+        return None
+
+    def _merge_into_org(self, held: MemoryRecord, rec: MemoryRecord, *, confirmed_by: str, now: datetime,
+                        reason: str, trace: str) -> MemoryRecord:
+        """A second promotion of a fact the org already holds: its source joins the org record's provenance
+        (one org memory, one thing to retract) and the ledger says it merged; a source already listed changes nothing."""
+        if rec.id in held.source_memory_ids:
+            return held
+        merged = held.model_copy(update={"source_memory_ids": [*held.source_memory_ids, rec.id], "verified_at": now})
+        entry = LedgerEntry(
+            op=LedgerOp.PROMOTE, memory_id=held.id, partition=held.scope.partition, ts=now, actor=confirmed_by,
+            trigger="explicit_confirmation",
+            reason=(f"{reason}; " if reason else "") + f"merged into the org memory already holding it (from {rec.id})",
+            from_scope=rec.scope.partition, to_scope=held.scope.partition, decision_trace=f"{trace}; merged into {held.id}",
+        )
+        return self.store.commit(update=[merged], ledger=[entry])[0]
+
+
+def org_label(text: str) -> str:
+    """An org copy's text names the org, not the project it came from: "Project rule: …" → "Org rule: …",
+    "项目规则：…" → "组织规则：…"; any other text is kept."""
+    if text.startswith("Project "):
+        return "Org " + text[len("Project "):]
+    if text.startswith("项目"):
+        return "组织" + text[2:]
+    return text
 
 def _safety_fact(r: MemoryRecord) -> bool:
     """A fact whose loss harms the user, not just costs a repeat: the user's allergies (either polarity)."""

@@ -1,0 +1,54 @@
+""""it's X" naming the thing of the user's that the clause just before mentioned (en).
+
+"how do I turn on live captions on my phone? it's a Pixel 7" and "my laptop keeps freezing, it's a Dell XPS 13" say
+what the phone and the laptop are: "it" is the one "my <thing>" of the clause before. Read as "my phone is a Pixel
+7", the statement has a shape the grammar reads, and a later "it's a Galaxy S23, not a Pixel" has a value to correct.
+
+Only when the clause before names exactly one "my <thing>" (a thing, not a person: "I called my mom. It's Sunday"
+says nothing about the mother) and X is a name or a model (a capital or a digit: "a Pixel 7", "an M2 MacBook Air"),
+never a description ("it's a lot of work").
+
+Example:
+    >>> resolved("how do I turn on live captions on my phone? it's a Pixel 7")
+    'how do I turn on live captions on my phone? my phone is a Pixel 7'
+    >>> resolved("my laptop keeps freezing, it's a Dell XPS 13 if that helps")
+    'my laptop keeps freezing, my laptop is a Dell XPS 13 if that helps'
+    >>> resolved("I called my mom. It's Sunday") == "I called my mom. It's Sunday", resolved("I love my job. it's a lot of work")
+    (True, "I love my job. it's a lot of work")
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+_PEOPLE = re.compile(r"^(?:mom|mum|mother|dad|father|wife|husband|partner|sister|brother|son|daughter|kids?|child|children|friend|"
+                     r"boss|manager|roommate|flatmate|neighbou?r|coworker|co-worker|colleague|cousin|aunt|uncle|grandma|grandpa|"
+                     r"girlfriend|boyfriend|team|client|family|parents|baby|fianc[ée]e?|doctor|teacher|dog|cat|birthday|name)$", _I)
+_MY = re.compile(r"\bmy\s+(?:(?:work|personal|new|old|home|main|current|office)\s+)?(?P<n>[a-z]+)\b", _I)
+# "it's a Pixel 7", "It is an M2 MacBook Air": a name or a model right after the article
+_IT_NAMES = re.compile(r"(?P<lead>(?:^|[.?!,;]\s+|\s[—–-]\s+))(?P<it>it'?s|it is)\s+(?P<x>(?:an?\s+)?(?-i:[A-Z0-9])[\w.+#-]*)", _I)
+
+
+def _thing(clause: str) -> str:
+    """The one "my <thing>" of `clause` (its noun), else ""."""
+    found = {m.group("n").casefold() for m in _MY.finditer(clause)}
+    if len(found) != 1:
+        return ""
+    noun = found.pop()
+    return "" if _PEOPLE.match(noun) or noun in ("own", "favorite", "favourite", "way", "life", "time", "best", "bad") else noun
+
+
+def resolved(message: str) -> str:
+    """`message` with an "it's X" that names the thing of the clause just before said as "my <thing> is X"."""
+    if "my" not in message.casefold():
+        return message
+    for m in _IT_NAMES.finditer(message):
+        before = re.split(r"[.?!,;]\s+|\s[—–-]\s+", message[: m.start("it")].rstrip())
+        before = [b for b in before if b.strip()]
+        if before and (noun := _thing(before[-1])):
+            return message[: m.start("it")] + f"my {noun} is" + message[m.end("it"):]
+    return message
+
+
+__all__ = ["resolved"]
