@@ -33,10 +33,12 @@ TASKS_EN = ["help me write a cover letter for a library assistant job",
             "give me a fun costume idea for a halloween party", "how do I get candle wax out of a tablecloth",
             "help me write an email to cancel my magazine subscription",
             "suggest a cool username for my new xbox account"]
-TASKS_ZH = ["帮我写一份行政助理岗位的求职信", "帮我写封邮件退订杂志", "帮我起个酷一点的游戏昵称"]
+TASKS_ZH = ["帮我写一份行政助理岗位的求职信", "帮我写封邮件退订杂志", "帮我起个酷一点的游戏昵称",
+            # a piece by its form (`self_contained.py`), though its margin is narrow
+            "帮我给新买的乌龟起个名字", "帮我写个病假条，昨天发烧了"]
 #: Still given a memory (e5's Chinese margins are narrow: these read barely nearer the task examples than the
 #: requests, below the margin that keeps every tune user's relevant request; the tortoise is near «has a beagle»).
-STILL_MISSED = ["what should I call my new tortoise?", "帮我给新买的乌龟起个名字", "帮我写个病假条，昨天发烧了", "帮我想个万圣节的装扮", "桌布上的蜡烛油怎么弄掉"]
+STILL_MISSED = ["what should I call my new tortoise?", "帮我想个万圣节的装扮", "桌布上的蜡烛油怎么弄掉"]
 REQUESTS = [("what should I eat the night before a long ride for my race?", 0),
             ("any tips for keeping Nutmeg calm during fireworks?", 1), ("we're getting Thai food tonight, what should I order?", 3),
             ("how do I add a storage bucket to our infra?", 4),

@@ -46,6 +46,8 @@ OTHERS: dict[str, re.Pattern[str]] = {
     "coworker": re.compile(r"\b(?:co-?workers?|colleagues?|boss|(?:my|our) (?:manager|intern)s?)\b|同事|老板|领导|上司|"
                            r"实习生|总监|经理|主管", re.I),
     "neighbour": re.compile(r"\bneighbou?rs?\b|邻居", re.I),
+    "relative": re.compile(r"\b(?:nephews?|nieces?|aunts?|uncles?|(?:mother|father|brother|sister)-in-law)\b|侄子|侄女|外甥|"
+                           r"舅舅|姑姑|姨妈|婶婶|伯伯", re.I),
     "roommate": re.compile(r"\b(?:room|flat|house)mates?\b|室友|舍友", re.I),
 }
 _CHILD = re.compile(r"\b(?:kids?|child(?:ren)?|sons?|daughters?|toddlers?|bab(?:y|ies))\b|孩子|儿子|女儿|闺女|宝宝|娃|"
@@ -109,6 +111,11 @@ def others_named(text: str) -> set[str]:
     return {name for name, pattern in OTHERS.items() if pattern.search(text)}
 
 
+def people_named(text: str) -> set[str]:
+    """Every kind of person the text names ("a note for my partner", "给我妈写段祝福"), whatever it asks of them."""
+    return {name for name, pattern in (OTHERS | _OWNERS).items() if pattern.search(text)}
+
+
 def names_someone_else(memory_text: str, others: Collection[str]) -> bool:
     """Whether the memory is about another person or a pet than `others` («User's son Theo is 6» for a gift for a
     coworker): such a memory does not bear on the request by meaning. A memory naming no one (a condition of the
@@ -133,4 +140,4 @@ def names_other(memory_text: str, others: Collection[str]) -> bool:
                for o in others)
 
 
-__all__ = ["OTHERS", "bears_on", "names_other", "names_someone_else", "others_named", "owner_named"]
+__all__ = ["OTHERS", "bears_on", "names_other", "names_someone_else", "others_named", "owner_named", "people_named"]

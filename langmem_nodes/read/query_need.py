@@ -17,7 +17,8 @@ Four answers, used by the relevance floors (`relevance.py`):
   the user's own tasks, as "how do I …" would be in English; and an order in the imperative, which names no one
   ("group this dataframe by week", "装一下 dayjs", "支付那块接着弄吧": `own_task.py`); a floor between the personal
   and the general one.
-  Someone else named ("师弟问 …") and a question without a task's form ("钢琴和电子琴的手感差别大吗？") stay general.
+  Someone else named ("师弟想学 …") and a question without a task's form ("钢琴和电子琴的手感差别大吗？") stay general; a
+  how-to or whether question relayed from anyone ("师弟问 Linux 下怎么看显存占用") is impersonal.
 - **general**: anything else (a failure without a first person, "the login test failed on CI, why?"); and a
   query that speaks of the user about a thing of theirs that is failing ("my laptop fan is really loud", "我手机最近
   特别卡"), a habit that troubles them ("I keep forgetting my passwords", "我总是拖延") or something they take up
@@ -33,7 +34,7 @@ Example:
     ('personal', 'personal')
     >>> query_need("What is the name of my dog?"), query_need("Why does the deploy fail on the staging cluster?")
     ('personal', 'general')
-    >>> query_need("构建流水线老是失败，怎么看日志？"), query_need("师弟问 Linux 下怎么看显存占用"), query_need("在吗")
+    >>> query_need("构建流水线老是失败，怎么看日志？"), query_need("师弟想学 Linux"), query_need("师弟问 Linux 下怎么看显存")
     ('implied', 'general', 'impersonal')
 """
 
@@ -156,6 +157,11 @@ _KNOWLEDGE_EN = re.compile(
     r"|summari[sz]e\b|write (?:me )?an? (?:haiku|poem|limerick|sonnet|story)\b|tell me an? (?:joke|fun fact|story)\b"
     r"|(?:what'?s|tell me) (?:the history|a fun fact)\b)", re.I)
 _KNOWLEDGE_EN_ANYWHERE = re.compile(r"\bhistory of\b|\bwhat causes\b|\bthe difference between\b"
+                                    # how two kinds of thing differ ("how do sea kayaks differ from touring kayaks?")
+                                    r"|^\W*how (?:do|does|is|are) (?!(?:my|our|your|this|that|it|i|we|you)\b)[^?]{1,50}\b"
+                                    r"(?:differ|different) from\b"
+                                    # what a public service named by its acronym does ("how does AWS bill spot instances?")
+                                    r"|^\W*how (?:does|do|did) (?-i:[A-Z]{2,6}) (?!work\b)[a-z]+"
                                     r"|\b(?:is|are|was|were) [^?]{1,40}\b(?:famous|known|renowned|best known) for\b"
                                     r"|\b(?:biologically|chemically|physiologically|scientifically)\b", re.I)
 _KNOWLEDGE_ZH = re.compile(
@@ -178,8 +184,8 @@ _WHY = re.compile(r"为什么|为啥")
 # and one of the user's settings ("构建命令是什么") are not
 _WHAT_KIND_ZH = re.compile(r"^(?P<thing>[^我咱俺你这那的，,]{1,10})是(?:什么|啥|哪种|哪一种|哪类)(?:品种|种类|类型|样)?的?"
                            r"[\u4e00-\u9fff]{1,3}[？?]?$"
-                           r"|^(?P<whole>[^我咱俺你这那，,]{1,12}?)(?:都|一共|总共)?(?:考|包括|包含|分为?|由|有)(?:哪几|哪些|几)"
-                           r"(?:[个门项科部类种条座所家位颗本首]|部分)")
+                           r"|^(?P<whole>[^我咱俺你这那，,]{1,12}?)(?:一般|通常)?(?:都|一共|总共)?(?:考|包括|包含|分为?|由|有)(?:哪几|哪些|几)"
+                           r"(?:[个门项科部类种条座所家位颗本首]|部分|内容|科目|方面|环节|项目)")
 _ERROR_AT_HAND = re.compile(r"(?:这|那)(?:个|条|段|一堆)?\s*(?:报错|错误|异常|错|警告|error|exception|warning|stack ?trace)"
                             r"|\b(?:this|that|these|those) (?:error|exception|warning|stack ?trace|traceback)s?\b", re.I)
 _DEIXIS_ZH = re.compile(r"今|明|昨|现在|最近|本周|下周|周末|天气|时候|几点|星期")
@@ -385,9 +391,12 @@ def speaks_of_user(text: str) -> bool:
 
 # a question relayed from someone else ("我室友问狗能不能吃巧克力", "a friend asked me whether dogs can eat grapes"):
 # what is asked is the relayed question
-_RELAYED_ZH = re.compile(r"^\W*(?:我|咱)?们?的?(?:" + _OWNER_ZH_WORDS + r")(?:问(?:我|了我)?|想知道|好奇)[，,:：\s]*")
-_RELAYED_EN = re.compile(r"^\W*(?:my|our|a) (?:\w+ )?(?:" + _OTHERS + r")s? (?:asked|asks|was asking|is asking|wants to know|"
-                         r"wanted to know|was wondering)(?: me)?\s*(?:(?:whether|if)\s+)?", re.I)
+_RELAYED_ZH = re.compile(r"^\W*(?:我|咱)?们?的?(?:" + _OWNER_ZH_WORDS + r")(?:问(?:我|了我)?|想知道|好奇)[，,:：\s]*"
+                         r"|^\W*(?:我|咱)?们?的?[^\W\d_我你咱俺他她它]{1,6}?问(?:了)?我[，,:：\s]*")
+# whoever asks: a person is named by the asking ("my sous chef wants to know …", "our bassist asked me …", "a colleague
+# asks: …"), whatever the word for them
+_RELAYED_EN = re.compile(r"^\W*(?:my|our|a|the) (?:[\w-]+ ){0,2}?[\w-]+ (?:asked|asks|was asking|is asking|wants to know|"
+                         r"wanted to know|was wondering)(?: me)?\s*[:,]?\s*(?P<whether>(?:whether|if)\s+)?", re.I)
 # whether a kind of thing or animal may eat or do something ("狗能不能吃巧克力", "dogs can eat grapes"): once relayed, no
 # thing of the user's is meant
 _CAN_A_KIND = re.compile(r"^[^我咱这那你]{1,10}?(?:能不能|能|可以|可不可以|会不会)(?:吃|喝|碰|养|用)"
@@ -395,10 +404,34 @@ _CAN_A_KIND = re.compile(r"^[^我咱这那你]{1,10}?(?:能不能|能|可以|可
                          r"(?:can |could |should |may )?(?:eat|drink|have|take)\b", re.I)
 
 
+# how to do a thing, or whether it is so, asked for someone else ("how to fix a buzzing fret", "智能门锁没电了怎么开门",
+# "抖音开直播要不要实名认证"): the same answer whoever asks, unless it is about a time of the user's ("周末回家吗") or the
+# user's work ("老系统是用啥写的")
+_HOW_OR_WHETHER_EN = re.compile(r"^\W*(?:how(?: to| do you| can you| long| much| many| often| far)?|what|which|whether|if|"
+                                r"is|are|does|do|can|should)\b", re.I)
+_HOW_OR_WHETHER_ZH = re.compile(r"怎么|怎样|如何|要不要|需不需要|用不用|能不能|可不可以|是不是|会不会|吗[？?]?$|多久|多长时间|多少|哪些")
+_RELAYED_MINE_EN = re.compile(r"\b(?:today|tonight|tomorrow|this (?:week|weekend|evening)|" + _WORK + r")\b", re.I)
+_RELAYED_MINE_ZH = re.compile(r"系统|项目|服务|接口|代码|仓库|分支|版本|模块|功能|你")
+
+
+def _relayed_how_or_whether(relayed: str) -> bool:
+    """A relayed how-to or whether question about a thing in general (see `_HOW_OR_WHETHER_EN`)."""
+    if _HOW_OR_WHETHER_EN.match(relayed):
+        return not _RELAYED_MINE_EN.search(relayed)
+    return bool(_HOW_OR_WHETHER_ZH.search(relayed)) and not _DEIXIS_ZH.search(relayed) and not (
+        _RELAYED_MINE_ZH.search(relayed))
+
+
 def _relayed(plain: str) -> str | None:
     """The question someone else asked, relayed by the user ("我室友问…", "a friend asked me whether …"), else None."""
     m = _RELAYED_ZH.match(plain) or _RELAYED_EN.match(plain)
     return plain[m.end():].strip() or None if m is not None else None
+
+
+def _relayed_whether(plain: str) -> bool:
+    """The relayed question was put as "whether …" / "if …" ("my barber asked me whether beards grow faster")."""
+    m = _RELAYED_EN.match(plain)
+    return m is not None and bool(m.group("whether"))
 
 
 def query_need(text: str) -> Need:
@@ -413,7 +446,8 @@ def query_need(text: str) -> Need:
         plain = asked
     if (relayed := _relayed(plain)) is not None and not speaks_of_user(relayed) and not _THIS_ONE.search(relayed) and (
             _CAN_A_KIND.search(relayed) or _is_impersonal_form(relayed, relayed) or _WHY.search(relayed)
-            or (_WHY_EN.match(relayed) and not _REQUEST_EN.search(relayed))):
+            or (_WHY_EN.match(relayed) and not _REQUEST_EN.search(relayed)) or (_relayed_how_or_whether(relayed) or (
+                _relayed_whether(plain) and not _RELAYED_MINE_EN.search(relayed)))):
         return "impersonal"
     core = _PITCHED_AT_ME.sub(" ", _ADDRESSED_ME.sub(" ", plain))
     if _TRANSLATION.search(re.split(r"[:：]", plain, maxsplit=1)[0]):

@@ -98,7 +98,7 @@ from .fact_relation import names_relation, relations_named
 from .generic_task import reads_as_generic_task
 from .history_route import HISTORY_BOOST
 from .knowledge import asks_knowledge, reads_as_request
-from .other_person import bears_on, others_named
+from .other_person import bears_on, names_other, others_named, people_named
 from .query_need import asks_something, speaks_of_user
 from .relevance import (
     DENSE_FLOORS,
@@ -114,6 +114,7 @@ from .relevance import (
 )
 from .report import tells_news
 from .rule_object import governs
+from .self_contained import shapes_piece, writes_self_contained
 from .standing import PER_CONDITION, conditions_asked, holds_condition
 
 Fusion = Literal["zstandout", "zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
@@ -349,7 +350,8 @@ class RecallNode(MemoryNode):
             dense_hits = self.store.dense_search(query.partitions, self.store.embedder.embed_query(query.dense), n,
                                                  self.statuses)
         route = AttributeRoute.of(query.text) if self.attribute_boost > 0 else None
-        if route is not None and query_need(query.text) == "impersonal":  # "What is a package manager?"
+        # "What is a package manager?"; "write a cover letter for a backend job" asks for a letter, not the framework
+        if route is not None and (query_need(query.text) == "impersonal" or writes_self_contained(query.text)):
             route = None
         routed = route.candidates(self.store, query, n, self.statuses) if route is not None else []
         changed = history_route.replacing(self.store, query.partitions, n) if history_route.bare(query.text) else []
@@ -434,7 +436,10 @@ class RecallNode(MemoryNode):
         news = need in ("personal", "general") and tells_news(query.text)
         # a self-contained task ("write a resignation letter", "怎么解压 tar.gz"): only a memory on its topic helps
         generic = need in ("personal", "implied") and reads_as_generic_task(self.store.embedder, lang, qvec)
-        floor = dense_floor_for(self.dense_floor, lang, "general" if fact or generic or news else need)
+        # a piece of writing given whole by the request: a memory on its form keeps the request's floor, another
+        # must be about the piece's own topic (`self_contained.py`)
+        piece = need in ("personal", "implied") and not fact and not news and (generic or writes_self_contained(query.text))
+        floor = dense_floor_for(self.dense_floor, lang, "general" if (fact or generic or news) and not piece else need)
         if qvec is not None and ids and floor is not None and need != "impersonal":
             c = centering(self.store.embedder, lang)
             if fact or about_thing or news:
@@ -451,6 +456,13 @@ class RecallNode(MemoryNode):
         by_meaning = dense if floor is not None else dict.fromkeys(ids, 0.0)  # no floor: every candidate counts
         chosen = relevant(need, by_meaning, lexical, floor=floor, lexical_floor=self.lexical_floor,
                           dense_read=qvec is not None)  # dense evidence only where the embedder read the query
+        general = dense_floor_for(self.dense_floor, lang, "general")
+        if piece and dense and qvec is not None and general is not None:  # a self-contained piece (`self_contained.py`)
+            strict = max(general, c.anchor_evidence(qvec, lang))
+            people = people_named(query.text)  # the one it is for or from: "a note for my partner" → «partner Sam»
+            chosen = {i for i in chosen if shapes_piece(records[i].text) or lexical.get(i, 0.0) >= self.lexical_floor
+                      or names_other(records[i].text, people)
+                      } | relevant(need, dense, lexical, floor=strict, lexical_floor=self.lexical_floor)
         if fact and (named := relations_named(query.text)):  # "what is my daughter called?": not the son's name
             chosen = {i for i in chosen if names_relation(records[i].text, named)}
         elif need != "impersonal" and (others := others_named(query.text)):  # "a gift for my coworker" (`other_person`)

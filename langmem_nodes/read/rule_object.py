@@ -34,7 +34,9 @@ _RULE_WORDS = frozenset(tokenize(
     "must never always only avoid don't do not no more than at most want wants wanted user user's users prefer "
     "prefers use uses using include includes give gives make makes keep keeps write writes should need needs new "
     "please ask asking first all every any when whenever suggest suggestion suggestions recommend recommends answer "
-    "answers reply replies this that these those them their it its for with without in on of to from by the a an",
+    "answers reply replies this that these those them their it its for with without in on of to from by the a an "
+    # when, not what: "currently working through Le Guin" does not make a rule about the current supplier
+    "current currently now recently still usually often sometimes today later",
     stemmer=suffix_stem))
 _RULE_WORDS_ZH = re.compile(r"户|要求|必须|不要|不准|禁止|只用|统一|一律|所有|时候|别用|推荐|尽量|希望")
 # a bigram holding a function character spans two words ("用正式" gives «用正»): a match by chance
