@@ -69,8 +69,7 @@ def locomo_like_rows() -> list[dict[str, Any]]:
     from evals._locomo_like import generate
     from evals._retrieval_core import MutableClock, build_graph, load_store, make_embedder
     from evals.locomo import KS, as_imported, load_locomo
-    from langmem_nodes.records import MemoryContext
-    from langmem_nodes.records import as_utc
+    from langmem_nodes.records import MemoryContext, as_utc
 
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "locomo_like.json"

@@ -74,8 +74,8 @@ def derived_fields(rec: MemoryRecord, text: str) -> dict[str, Any]:
     >>> derived_fields(old, "用户对花生和腰果过敏")["object"], derived_fields(old, "花生，还有腰果")["object"]
     ('花生和腰果', '花生，还有腰果')
     """
-    from ..write.third_person import first_person  # the write side, loaded only when an edit needs it
     from ..write.extractor import RuleExtractor
+    from ..write.third_person import first_person  # the write side, loaded only when an edit needs it
 
     ctx = MemoryContext(user_id=rec.scope.user_id or "user")
     claims = [p.record for p in RuleExtractor().extract([{"role": "user", "content": first_person(text)}], ctx, utcnow())]
