@@ -220,7 +220,7 @@ _ZH_RENEWED = r"(?:换|改|变|更新|重置)了?[，,]\s*(?:新的|现在的?|�
 _ZH_PHRASE = re.compile(
     rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}}|{_ZH_SETTER}|{_ZH_RENEWED})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
     # a pass phrase of spaced zh words is one value ("口令是 月亮 湖边 三只 猫"), else a token and its ASCII words
-    rf"(?P<v>[\u4e00-\u9fff]{{1,4}}(?:[ \u3000]+[\u4e00-\u9fff]{{1,4}}){{2,11}}(?![\u4e00-\u9fff])|"
+    rf"(?P<v>[\u4e00-\u9fff]{{1,4}}(?:[ \u3000]+[\u4e00-\u9fff]{{1,4}}){{2,11}}(?:[ \u3000]+[A-Za-z0-9]+(?![\w\u4e00-\u9fff]))?(?![\u4e00-\u9fff])|"
     rf"[^\s，,。；;！？!?、」”（]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”（]*){{0,11}})",
     _I,
 )
@@ -636,7 +636,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     for m in _CLI_PASSWORD.finditer(text):
         add("password", m, next(g for g in "vwx" if m.group(g)))
     for m in _ENV_SECRET.finditer(text):
-        add("credential", m, "v")
+        if not (m.group("v").casefold() in _EN_NON_VALUE and re.search(r"[=:]\s+$", text[m.start():m.start("v")])):
+            add("credential", m, "v")  # not ".env.example has DB_PASSWORD= with no value": a word after "= "
     for m in _FIELD_SECRET.finditer(text):
         if _FIELD_WORDS.search(m.group("k")) and _credential_shaped(m.group("v")):
             add("credential", m, "v")
@@ -791,6 +792,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         if span_end > m.end() + 3 and (_SEED_VALUE.search(text, m.end(), span_end) or _word_run(text[m.end():span_end])):
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
     from .coded import find_coded
+    from .counted import find_counted
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
     from .hedged import find_hedged
@@ -798,6 +800,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .named_alone import find_named_alone
     from .noted import find_noted
     from .presented import find_presented
+    from .questioned import find_questioned
     from .replied import find_replied
     from .system_login import find_system_logins
     from .user_names import find_after_user_name
@@ -814,6 +817,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_named_alone(text)
     found += find_system_logins(text)
     found += find_after_user_name(text)
+    found += find_questioned(text)
+    found += find_counted(text)
     kept: list[Any] = []
     dismissed: list[Any] = []
     for f in _dedupe(found):
@@ -889,8 +894,11 @@ def _public_key(f: Finding, text: str) -> bool:
 
 
 def _placeholder(f: Finding, text: str) -> bool:
+    from .dismissed import dismissed_secret  # dismissed reads sentences the way this module does
     if f.category != "secret":
         return False
+    if dismissed_secret(f.value, f.start, f.end, text):
+        return True
     if _public_key(f, text):
         return True
     if re.search(r"\b(?:sha(?:1|224|256|384|512)?|md5)\s*:\s*$", text[max(0, f.start - 12):f.start], _I):
