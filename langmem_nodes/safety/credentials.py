@@ -717,6 +717,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue  # "密码？是不是太简单": asked about, the answer no typed value
         if re.fullmatch(r"[\u4e00-\u9fff]{1,8}的", m.group("v")):  # "密码是重复的": what it is like, not what it is
             continue
+        if re.match(r"[\u4e00-\u9fff]{1,12}(?:上|里|中|内|背面|底部|背后|后面|旁边|上面|下面|底下)的", m.group("v")):
+            continue  # "密码是路由器底部标签上的 8 位数字": where it is, not what it is
         if m.group("v").casefold() in _PRODUCTS:  # "密码在 1Password 里": where they are kept
             continue
         if re.fullmatch(r"[\u4e00-\u9fff]+", m.group("v")) and (m.group("v").endswith(("吗", "么", "嘛"))
@@ -821,9 +823,32 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_counted(text)
     kept: list[Any] = []
     dismissed: list[Any] = []
-    for f in _dedupe(found):
+    for f in _dedupe([_with_spaces(f, text) for f in found]):
         (dismissed if _placeholder(f, text) else kept).append(_as_written(f, text, original))
     return kept, dismissed
+
+
+_OPEN_QUOTE = {"\"": "\"", "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』"}
+# the words after a first one that end a pass phrase typed with spaces: "blueberry muffin 99", "xiao mi 2024"
+_MORE_WORDS = re.compile(r"(?:[ \t]+[A-Za-z0-9][\w!@#$%^&*+=~-]*){1,5}?[ \t]+(?=[A-Za-z]*\d)[A-Za-z0-9][\w!@#$%^&*+=~-]*(?=\s*(?:$|[,;.!?，。；！？\n]))")
+
+
+def _with_spaces(f: Finding, text: str) -> Finding:
+    """`f` widened to the whole pass phrase when its value is the first word of one: a quote that opens right before
+    it closes after more words on the line (REDIS_PASSWORD: "Cobalt Sky 88"), or more words run to the clause's end
+    and the last holds a digit ("my password is blueberry muffin 99, …"). Only what is redacted grows."""
+    if f.category != "secret" or not f.value or " " in f.value or f.start == 0:
+        return f
+    close = _OPEN_QUOTE.get(text[f.start - 1])
+    if close:
+        end = text.find(close, f.end, f.end + 80)
+        if end > f.end and "\n" not in text[f.end:end] and text[f.end] == " ":
+            return Finding(f.kind, f.category, f.start, end, text[f.start:end])
+        return f
+    more = _MORE_WORDS.match(text, f.end)
+    if more and f.kind in ("password", "密码", "passphrase", "credential"):
+        return Finding(f.kind, f.category, f.start, more.end(), text[f.start:more.end()])
+    return f
 
 
 # a slot a value goes in, named by words: "<password>", "<你的密码>", "${DB_PASSWORD}", "{{api_key}}"

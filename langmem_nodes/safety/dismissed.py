@@ -26,7 +26,7 @@ _QUOTED = re.compile(r"(?<![A-Za-z])'[^'\n]{3,200}'(?![A-Za-z])|\"[^\"\n]{3,200}
 _TEMPLATE = re.compile(r"\b(?:templates?|template\s+strings?|strings?|copy|wording|message\s+text|placeholder\s+text|"
                        r"translat\w*|locali[sz]\w*|i18n|mock-?ups?|not\s+a\s+real)\b|模板|模版|文案|翻译|译成|翻成|字符串|样例|示例|"
                        r"不是真的|不是真实|假的", _I)
-_REFERENCE = re.compile(r"\b(?:jokes?|memes?|xkcd|comics?|movies?|films?|classic|famous|infamous|irc|bash\.org|quotes?|"
+_REFERENCE = re.compile(r"\b(?:breach(?:es)?|breach\s+lists?|leaks?|wordlists?|dictionar(?:y|ies)|rockyou|top[- ]?\d+|jokes?|memes?|xkcd|comics?|movies?|films?|classic|famous|infamous|irc|bash\.org|quotes?|"
                         r"spaceballs|sitcom|episode|show|scene|song|lyrics?|reference)\b|梗|段子|笑话|电影|电视剧|台词|经典|著名", _I)
 _OWNER = re.compile(r"\b(?:my|mine|I|I'?ve|I'?m|our|we)\b|我的|我们的|我家|我设|我用|我改", _I)
 _GIT = re.compile(r"\bgit\b|\bcommits?\b|\bcherry-pick\b|\brebase\b|\brevert\b|\bblame\b|\bHEAD\b|提交|这条记录", _I)
@@ -42,6 +42,15 @@ _FAKE = re.compile(r"\b(?:tests?|testing|unit\s+tests?|test\s+(?:suite|cases?|en
                    r"fake|dummy|stub|sample|example|demo|staging\s+seed)\b|测试|用例|单测|假的?|示例|样例|模拟|演示|mock", _I)
 _OTHER_NUMBER_BEFORE = re.compile(r"(?:\b(?:order|invoice|reference|ref|tracking|booking|shipment|parcel)\s*(?:number|no\.?|#|id)?|"
                                   r"订单号?|发票号?|参考号|编号|单号|流水号|快递单?号|运单号)\s*[:：#]?\s*[A-Z0-9 ]{0,6}$", _I)
+# the sentence disowns the value: "…，不是真的", "it's not a real key", "made up"
+_NOT_REAL = re.compile(r"\b(?:not\s+(?:a\s+)?real|isn'?t\s+(?:a\s+)?real|not\s+actually\s+(?:a\s+|mine)|made[- ]up|"
+                       r"fake\s+(?:one|value|key|token|code|password))\b|不是真的|不是真实的?|是假的|编的|瞎编|随便写的", _I)
+# a one-time code in a test or a mock opens nothing: "在测试代码里 mock 了短信验证码 246810"
+_ONE_TIME = re.compile(r"\b(?:otp|one[- ]time\s+(?:pass)?code|verification\s+code|sms\s+code|2fa\s+code|login\s+code)s?\b|"
+                       r"验证码|校验码|动态码|短信码", _I)
+# a digest or a fingerprint named right before: "SHA256 指纹 aB3d…", "the fingerprint is …"
+_DIGEST_BEFORE = re.compile(r"(?:\b(?:fingerprint|digest|checksum|hash|sha-?\d*|md5)|指纹|摘要|哈希值?|校验和?)\s*"
+                            r"(?:is|was|[:=：]|是|为)?\s*$", _I)
 _SAMPLE_DATA = re.compile(r"\b(?:test\s+data|sample|example|dummy|fake|made[- ]up)\b|测试数据|示例|样例|假数据|编造", _I)
 
 
@@ -85,6 +94,10 @@ def dismissed_secret(value: str, start: int, end: int, text: str) -> bool:
     if _DEFAULT.search(sentence) and _DOCS.search(sentence) and not _OWNER.search(sentence):
         return True
     if _DOCS_KEY.search(core) and _DOCS.search(sentence) and not _OWNER.search(sentence):
+        return True
+    if _NOT_REAL.search(sentence) or _DIGEST_BEFORE.search(text[max(left, start - 24):start]):
+        return True
+    if _ONE_TIME.search(sentence) and _FAKE.search(sentence):
         return True
     return bool(_RUN.fullmatch(core) and _FAKE.search(sentence))
 

@@ -25,7 +25,11 @@ _PERSONAL = re.compile(r"\b(?:your|you)\b[^'\"”’」]{0,60}?\b(?:first|favou?
                        r"\b(?:name\s+of\s+your|mother'?s\s+maiden|city\s+of\s+birth|place\s+of\s+birth)\b|"
                        r"你.{0,12}?(?:第一|最喜欢|最爱|小学|中学|初中|高中|出生|宠物|小名|乳名|昵称|母亲|父亲|妈妈|爸爸|老师|"
                        r"偶像|家乡|故乡|童年|老家|配偶|好朋友|街道|车)|"
-                       r"(?:我|本人).{0,6}?(?:第一|最喜欢|小学|出生|宠物|小名|乳名)", _I)
+                       r"(?:我|本人).{0,6}?(?:第一|最喜欢|小学|出生|宠物|小名|乳名)|"
+                       # any question to the user: "'what is your …'", "“你…叫什么”"
+                       r"\b(?:what|where|who|which|when|how)\b[^'\"”’」]{0,40}?\byour?\b|[你您][^”」]{0,20}?(?:什么|哪|谁|几|多少|[?？])", _I)
+# a quoted prompt named a question: "the answer to my bank's 'favourite food' question"
+_NAMED_QUESTION = re.compile(r"\s*(?:security\s+)?question\b|\s*(?:那个|这个|的)?(?:密保)?问题", _I)
 # a question after its label: "Security question: What was …?", "密保问题：…？"
 _LABELLED = re.compile(r"\b(?:security|secret|verification|challenge)\s+question\s*\d*\s*[:：-]\s*(?P<q>[^?？\n]{3,100}[?？])|"
                        r"(?:密保|安全|验证)问题\s*\d*\s*(?:是|[:：])\s*(?P<z>[^?？\n]{2,50}[?？])", _I)
@@ -68,6 +72,7 @@ def find_questioned(text: str) -> list[Finding]:
         []
     """
     ends = [m.end() for m in _QUOTED.finditer(text) if _PERSONAL.search(m.group(0))]
+    ends += [q.end() for m in _QUOTED.finditer(text) if (q := _NAMED_QUESTION.match(text, m.end()))]
     ends += [m.end() for m in _LABELLED.finditer(text)]
     ends += [m.end() for m in _ASKED.finditer(text) if _PERSONAL.search(m.group("q"))]
     found = [_answer(text, end) for end in sorted(set(ends))]
