@@ -89,10 +89,10 @@ _HIGH_ENTROPY = re.compile(r"(?<![A-Za-z0-9_+/=-])(?P<v>[A-Za-z0-9_+/=-]{28,})(?
 # A security-question answer is a credential: it resets an account. "mother's maiden name" / "娘家姓" always
 # is one; any other question ("first pet's name") only when the text says it is a security question.
 _SECURITY_ANSWER = re.compile(
-    r"\b(?:mother|mom|mum|mommy|mama)'?s\s+maiden\s+name\b(?:\s*,[^.!?\n,]{1,30},)?(?:\s+(?:is|was)|\s*[:=,-]+)\s*(?:it'?s\s+)?(?P<v>[^\s.,;!?()]{2,40})|"
+    r"\b(?:(?:grand)?(?:mother|mom|mum|mommy|mama|ma)|nan|nana|granny|grandma)'?s\s+maiden\s+name\b(?:\s*,[^.!?\n,]{1,30},|\s*\([^()\n]{1,50}\))?(?:\s+(?:is|was)|\s*[:=,-]+)\s*(?:it'?s\s+)?(?P<v>[^\s.,;!?()]{2,40})|"
     r"\b(?:security|secret)\s+(?:question|answer)s?\b[^.\n]{0,80}?\b(?:answer(?:\s+is)?|is|was)\s*[:=]?\s*(?P<w>[^\s.,;!?()]{2,40})|"
     r"\bsecurity\s+answer\s*[:=]\s*(?P<x>[^\s.,;!?()]{2,40})|"
-    r"(?:妈妈|母亲|老妈|我妈)(?:的)?(?:娘家姓|婚前姓|娘家的姓|未婚时的姓)(?:氏)?\s*(?:是|为|：|:|叫)?\s*(?P<y>[\u4e00-\u9fffA-Za-z]{1,12})|"
+    r"(?:妈妈|母亲|老妈|我妈|外婆|姥姥|奶奶)(?:的)?(?:娘家姓|婚前姓|娘家的姓|未婚时的姓)(?:氏)?(?:\s*[(（][^()（）\n]{1,30}[)）])?\s*(?:是|为|：|:|叫)?\s*(?P<y>[\u4e00-\u9fffA-Za-z]{1,12})|"
     r"(?:密保|安全问题|安全提示问题|密码提示问题)[^。！？\n]{0,30}?答案\s*(?:是|为|：|:|叫)\s*(?P<z>[^\s，,。；;！!？?]{1,30})|"
     # what the user gave a named security question: "for the 'mother's maiden name' question I put Kowalczyk"
     r"\b(?:maiden\s+name|first\s+pet|pet'?s\s+name|(?:city|town)\s+(?:you\s+were|I\s+was)\s+born(?:\s+in)?|grew\s+up\s+on|"
@@ -149,7 +149,8 @@ _EN_WORD = (
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
     rf"{_ACCESS_NOUN}(?:\s+[\w-]+)?\s+(?:code|combo)|(?:secret|safe|code|magic|pickup)\s+(?:word|phrase)|codeword|"
     r"memorable\s+(?:word|phrase|info(?:rmation)?)|"
-    r"(?:bitwarden|1password|lastpass|keepass(?:xc)?|dashlane|nordpass|proton\s*pass|vault)\s+master|"  # "bitwarden master: …"  # what a UK bank asks for at login, beside the password
+    r"(?:bitwarden|1password|lastpass|keepass(?:xc)?|dashlane|nordpass|proton\s*pass|vault)\s+master|"
+    r"key\s+(?:to|that\s+will|that\s+can)\s+(?:decrypt|unlock|open|unzip|extract)(?:\s+(?:the|my|our|this|that|it))?(?:\s+[\w.-]+){0,2}?(?=\s+is\b)|"  # "the key to decrypt the backup zip is …"  # "bitwarden master: …"  # what a UK bank asks for at login, beside the password
 
     r"combination|combo|cvv|cvc|otp|pass(?!\s*-)"
 )
@@ -409,7 +410,9 @@ _ACCESS = re.compile(
     r"master|vault|credentials?|passphrase|passcode|admin\s+(?:account|user)|keychain|keepass|1password|bitwarden|"
     r"lastpass|keypad|opens?\s+with|my\s+usual\s+one|pay(?:ment)?\s+pin|admin|router|sign(?:ing|ed)?\s+up|register(?:ed|ing)?|"
     r"(?:online\s+)?banking|(?:locked|protected|encrypted|secured)(?:\s+(?:the|my|our|this|that|it|a|an))?(?:\s+[\w.-]+){0,2}?\s+(?:with|by|using)|"  # "the pdf is locked with 19880412"
-    r"(?:boot|startup|lock[- ]?screen|screen|phone|laptop|sim|card|atm|bank|alarm|safe|bike\s+lock)\s+code)\b|"
+    r"(?:boot|startup|lock[- ]?screen|screen|phone|laptop|sim|card|atm|bank|alarm|safe|bike\s+lock)\s+code|"
+    r"(?:at|into)\s+the\s+(?:\w+\s+)?prompt)\b|"  # "it takes Saffron_Dune_8 at the prompt"
+    r"(?:就能|才能|就可以|才可以)(?:进|登|连上|上去)|能进去|就进去了|"  # "输入 Tiao_Ban_99 就能进"
     r"登录|登陆|登进|登入|登上|开机|解锁|锁屏|进系统|账号|帐号|账户|帐户|主密|保险箱|支付|付款|网银|取款|银行卡|门禁|开门|注册|管理员|后台", _I)
 # a 4-8 digit code right after the link of a clause about getting in: "unlocks with 739104", "支付那六位数是 090817"
 _ACCESS_PIN = re.compile(r"(?:\bwith|\bis|\busing|[:=：]|用|是|为)\s*(?:那?[六四五八]位数?是?\s*)?(?P<v>\d{4,8}(?:[*#]\d*)?)(?!\d|\s?\d)", _I)
@@ -686,6 +689,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue  # "the PIN for my old phone from 2015": a year or a time after a preposition, no link to a value
         if re.search(r"s\s+are\s*$", text[m.start("w"):m.start("v")], _I) and not _credential_shaped(value.split()[0]):
             continue  # "3 of my passwords are reused": what they are like, not what they are
+        if re.match(r"key\s", word, _I) and not (_credential_shaped(value.split()[0]) or text[m.start("v") - 1] in "\"'“‘"):
+            continue  # "the key to unlock growth is better onboarding": a common noun needs a typed or quoted value
         if _en_value_ok(word, value):
             kind = "password" if word.casefold().startswith(("pass", "pw")) else re.sub(r"\s+", " ", word.casefold())
             spelled = NUMBER_WORDS.match(value)

@@ -25,9 +25,14 @@ _PERSONAL = re.compile(r"\b(?:your|you)\b[^'\"”’」]{0,60}?\b(?:first|favou?
                        r"\b(?:name\s+of\s+your|mother'?s\s+maiden|city\s+of\s+birth|place\s+of\s+birth)\b|"
                        r"你.{0,12}?(?:第一|最喜欢|最爱|小学|中学|初中|高中|出生|宠物|小名|乳名|昵称|母亲|父亲|妈妈|爸爸|老师|"
                        r"偶像|家乡|故乡|童年|老家|配偶|好朋友|街道|车)|"
-                       r"(?:我|本人).{0,6}?(?:第一|最喜欢|小学|出生|宠物|小名|乳名)|"
-                       # any question to the user: "'what is your …'", "“你…叫什么”"
-                       r"\b(?:what|where|who|which|when|how)\b[^'\"”’」]{0,40}?\byour?\b|[你您][^”」]{0,20}?(?:什么|哪|谁|几|多少|[?？])", _I)
+                       r"(?:我|本人).{0,6}?(?:第一|最喜欢|小学|出生|宠物|小名|乳名)", _I)
+# any question to the user ("'what is your …'", "“你…叫什么”"), in a sentence about an account's checks
+_ASKS_USER = re.compile(r"\b(?:what|where|who|which|when|how)\b[^'\"”’」]{0,40}?\byour?\b|[你您][^”」]{0,20}?(?:什么|哪|谁|几|多少|[?？])", _I)
+_ACCOUNT_CHECK = re.compile(r"\b(?:security|secret|bank|banking|account|verification|verify|reset|recovery|recover|login|sign[- ]?in|"
+                            r"password|support|helpdesk|hmrc|irs|paypal|apple\s+id)\b|密保|安全|验证|银行|账号|帐号|账户|找回|重置|登录|客服", _I)
+# a question someone asks for another reason: an interview, a survey, a quiz
+_OTHER_ASKING = re.compile(r"\b(?:interview\w*|survey|questionnaire|quiz|poll|icebreaker|exam|homework|dating|tutorial|"
+                           r"game|trivia)\b|面试|问卷|调查|测验|考试|作业|游戏|破冰|相亲", _I)
 # a quoted prompt named a question: "the answer to my bank's 'favourite food' question"
 _NAMED_QUESTION = re.compile(r"\s*(?:security\s+)?question\b|\s*(?:那个|这个|的)?(?:密保)?问题", _I)
 # a question after its label: "Security question: What was …?", "密保问题：…？"
@@ -43,6 +48,12 @@ _LINK = re.compile(
 _EN_VALUE = re.compile(r"[\"'“‘](?P<q>[^\"'”’\n]{2,40})[\"'”’]|(?P<v>[A-Za-z0-9][\w'-]*(?:\s+(?!(?:and|but|so|because|since|"
                        r"though|which|that|for|if|when|in|on|at|to|as|on)\b)[A-Za-z0-9][\w'-]*){0,3})", _I)
 _ZH_VALUE = re.compile(r"[\"“‘「](?P<q>[^\"”’」\n]{1,30})[\"”’」]|(?P<v>[^\s，,。；;！!？?、」”\"']{1,20})")
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    left = max(text.rfind(c, 0, start) for c in ".!?。！？\n") + 1
+    right = min([i for i in (text.find(c, end) for c in ".!?。！？\n") if i >= 0] or [len(text)])
+    return left, right
 
 
 def _answer(text: str, q_end: int) -> Finding | None:
@@ -71,8 +82,16 @@ def find_questioned(text: str) -> list[Finding]:
         >>> find_questioned("my first pet's name was Pickles")
         []
     """
-    ends = [m.end() for m in _QUOTED.finditer(text) if _PERSONAL.search(m.group(0))]
-    ends += [q.end() for m in _QUOTED.finditer(text) if (q := _NAMED_QUESTION.match(text, m.end()))]
+    ends = []
+    for m in _QUOTED.finditer(text):
+        left, right = _sentence(text, m.start(), m.end())
+        if _OTHER_ASKING.search(text, left, right):
+            continue
+        checked = _ACCOUNT_CHECK.search(text, left, right)
+        if _PERSONAL.search(m.group(0)) or (checked and _ASKS_USER.search(m.group(0))):
+            ends.append(m.end())
+        elif checked and (q := _NAMED_QUESTION.match(text, m.end())):
+            ends.append(q.end())
     ends += [m.end() for m in _LABELLED.finditer(text)]
     ends += [m.end() for m in _ASKED.finditer(text) if _PERSONAL.search(m.group("q"))]
     found = [_answer(text, end) for end in sorted(set(ends))]
