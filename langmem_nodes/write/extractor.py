@@ -71,11 +71,13 @@ from . import (
     grammar_zh,
     habit_any,
     habit_detail_zh,
+    handed_material,
     household,
     kin_age,
     kin_correction,
     kin_holder_zh,
     left_job,
+    life_event,
     manner_en,
     manner_rule_zh,
     means_after,
@@ -107,6 +109,7 @@ from . import (
     stated_time,
     symptom,
     team_frame,
+    third_party_note,
     thread_change,
     topic_holder_zh,
     traditional,
@@ -589,11 +592,16 @@ class RuleExtractor(Extractor):
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
-        message = chat_zh.without_material(message)  # "帮我翻译一下：我喜欢吃苹果": not the user's sentence
+        handed = handed_material.without_material(chat_zh.without_material(message))  # "帮我翻译一下：…", "Summarise this README:\n…"
+        if len(handed) < len(message):  # the material is not the user's words; its text is not repeated here
+            skips.append({"text": "", "reason": f"material handed over ({len(message) - len(handed)} characters not read)"})
+        message = handed
+        message = life_event.said_as_names(message)  # "We adopted a cat named Miso": the name it gives
         message = household.as_mine(message)  # "我们的猫叫咪咪", "Our cat is called Mochi": the user's pet
         message = team_frame.framed_list(message)  # "我们项目的约定：\n- 提交信息用英文": the header frames each bullet
         message = chat16_zh.listed(message)  # "我们这个 app 大概情况：\n- Flutter 写的": the header's holder for each bullet
         message = frames.run_by_split(frames.framed_setup(message))  # "my setup:\n- neovim", "我的开发环境：\n- …"
+        message = third_party_note.without_id_aside(message)  # "Bob (user id bob42) is vegetarian": one clause
         message = named_aside.inline(message)  # "a split keyboard (a ZSA Moonlander)": the bracket names the thing
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
@@ -957,7 +965,8 @@ class RuleExtractor(Extractor):
                     # "你们项目用什么 CI？" "GitHub Actions。": the question frames it
                     new = self._parse(re.sub(r"^以后", "", said), None, explicit or bool(lx.EXPLICIT.search(said)))
                 if not new:
-                    skips.append({"text": clause, "reason": "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
+                    skips.append({"text": clause, "reason": ABOUT_OTHERS if explicit and third_party_note.about_another(clause) else
+                                  "past value" if lx.PAST_VALUE.search(clause) else "no parse"})
                     # "我们用 MySQL 8，每周二发版，不对，…": the slip is about 每周二发版 (in English an aside often says a number of its own: "been here since 2019")
                     unread_last = bool(_CJK.search(clause)) and correction_swap.holds_value(clause)
                     if (used := _USED_TO.match(clause)) and (was := grammar.parse(
@@ -1430,7 +1439,7 @@ class RuleExtractor(Extractor):
             clause = particle_zh.without_polite_lead(clause)  # "麻烦以后代码都用 4 空格缩进"
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
                 and not chat_zh.bare_degree(clause) and not answer_scope.bare_negation(clause)
-                and not chat_en.bare_cue(lx.LEAD.sub("", clause))):
+                and not chat_en.bare_cue(lx.LEAD.sub("", clause)) and not third_party_note.about_another(clause)):
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"
             # "remember that the office closes at 6" states a fact; only an imperative is a rule

@@ -409,6 +409,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?P<o2>[^,;]{1,40})$", _I),
      lambda m: _claim("project", "attr:" + re.sub(r"\W+", "_", (m.group("a") or m.group("a2")).lower()), m.group("o") or m.group("o2"),
                       kind="reference")),
+    # the project's own name: "Our repo is called Zucchini", "the app is named Bloom"
+    (re.compile(r"^(?:the|our|this)\s+(?:repo|repository|project|codebase|monorepo|service|app|product|library|package)"
+                r"(?:'s name is|\s+is called|\s+is named|'s called|\s+goes by)\s+(?P<o>(?-i:[A-Z])[\w.-]*|[a-z][\w.-]*[-_.][\w.-]+)$", _I),
+     lambda m: _claim("project", "attr:name", m.group("o"), kind="reference")),
     (re.compile(r"^my\s+(?:all[- ]time\s+)?favou?rite\s+(?P<a>[a-z][a-z -]{0,30}?)\s+(?:is|are)\s+(?:now\s+|actually\s+)?(?P<o>\S.{0,60}?)$", _I),
      _favourite),
     (re.compile(r"^我(?:现在)?(?:最喜欢|最爱)的\s*(?P<a>[\u4e00-\u9fff]{1,8}?)\s*(?:是|就是)\s*(?P<o>\S.{0,40}?)$"), _favourite),

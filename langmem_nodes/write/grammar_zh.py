@@ -234,6 +234,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # "我们已经弃用 Redux 了": a tool the team dropped, before the team-convention rule reads "弃用 X" as a use
     (re.compile(rf"^(?:我们|咱们)(?:组|团队|公司|这边|项目)?{_ADV}(?:弃用|停用|淘汰|废弃)(?:掉)?了?\s*(?P<o>[^，,]{{1,20}}?)(?:了|的|哈)*$"),
      lambda m: _claim("project", "uses", m.group("o"), "negative")),
+    # the project's own name: "我们项目叫青龙", "这个仓库名字叫 zucchini"
+    (re.compile(r"^(?:这个|我们的?|咱们的?|我们这个|咱们这个)\s*(?:仓库|项目|repo|服务|应用|app|产品)\s*(?:的)?(?:名字)?(?:叫|名叫|名字叫|名字是|名称是)\s*"
+                r"(?P<o>[A-Za-z][\w.-]{1,30}|(?![我你他她人咱])[\u4e00-\u9fff]{2,4})$", re.I),
+     lambda m: _claim("project", "attr:名字", m.group("o"), kind="reference")),
     # the family name: "我姓陈", "我姓欧阳" (a later "不姓程" names the old one)
     (re.compile(r"^我(?:其实|本来)?(?:姓|的姓是)\s*(?P<o>[\u4e00-\u9fff]{1,2})$"),
      lambda m: _claim("user", "attr:姓", m.group("o"), kind="identity")),
@@ -357,7 +361,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # the name said before the kind: "我们养了一只叫豆豆的柯基"
     (re.compile(rf"^{_HOUSEHOLD}(?:{_KEEP}|有)\s*(?:一)?\s*(?:只|条|个|头|匹)\s*(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}}?)的\s*"
                 r"(?P<k>[\u4e00-\u9fffA-Za-z]{1,6})$"), _kin_name),
-    (re.compile(r"^我(?:的|家)?(?:那只|这只|那条|这条)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|哥哥|姐姐|弟弟|妹妹|猫|狗)(?:的名字)?"
+    (re.compile(r"^我(?:的|家)?(?:那只|这只|那条|这条)?(?P<k>老婆|老公|媳妇|妻子|丈夫|太太|先生|爱人|伴侣|对象|儿子|女儿|闺女|宝宝|娃|妈妈|老妈|爸爸|老爸|女朋友|男朋友|孩子|哥哥|姐姐|弟弟|妹妹|猫|狗)(?:的名字)?"
                 r"(?:叫|名叫|是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     # the noun left out, said after another's pet: "(团子是我妈家的猫，)我家的叫糯米": the name of the one the
     # correction withdrew (kind "elided": kept only when it replaces a value, see one_rule.headless)

@@ -53,7 +53,7 @@ _TRAIL = re.compile(
     r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈|嘛|呗|啊|比较多|居多|为主|多一些|多一点)+\s*$",
     _I,
 )
-_LEAD_OBJ = re.compile(r"^(?:you to (?:use|say|write|include|add|do)|using|to use|use|working with|writing|coding in|to write|的就是|就是|的是|用(?![户法量途例品具语])|使用|看(?![板法])|写|吃|喝)\s*", _I)
+_LEAD_OBJ = re.compile(r"^(?:(?:you to (?:use|say|write|include|add|do)|using|to use|use|working with|writing|coding in|to write)\b|的就是|就是|的是|用(?![户法量途例品具语])|使用|看(?![板法])|写|吃|喝)\s*", _I)
 
 
 def clean_object(text: str) -> str:
