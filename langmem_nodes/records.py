@@ -438,6 +438,19 @@ class MemoryRecord(BaseModel):
     def is_expired(self, now: datetime | None = None) -> bool:
         return self.expires_at is not None and self.expires_at <= as_utc(now or utcnow())
 
+    @property
+    def said_end(self) -> datetime | None:
+        """When the user said the fact stops holding (`metadata["until"]`, "I'm in Tokyo until Friday"), if they did."""
+        try:
+            return as_utc(datetime.fromisoformat(str(self.metadata["until"]))) if self.metadata.get("until") else None
+        except ValueError:
+            return None
+
+    def has_ended(self, now: datetime | None = None) -> bool:
+        """The end the user said has passed (and they have not confirmed the fact since)."""
+        end = self.said_end
+        return end is not None and end <= as_utc(now or utcnow()) and not (self.verified_at and self.verified_at > end)
+
 
 class LedgerOp(StrEnum):
     WRITE = "write"

@@ -8,8 +8,9 @@ The sentences are written for this file (not taken from the abstain data sets)."
 from __future__ import annotations
 
 import pytest
+from langchain_core.messages import HumanMessage
 
-from langmem_nodes import create_read_graph
+from langmem_nodes import create_read_graph, create_write_graph
 from langmem_nodes.records import Level, MemoryContext, MemoryRecord, Scope, Source
 
 ANN = MemoryContext(user_id="ann", project_id="webshop")
@@ -118,6 +119,20 @@ def test_scopes_filter_attribute_questions(default_store, lang) -> None:
 def test_no_memory_of_the_attribute_injects_nothing(default_store, lang, question) -> None:
     default_store.commit(add=[m for m in MEMORIES[lang] if m.predicate != "uses"])  # a package manager, a city
     assert _selected(default_store, question, ANN) == []
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(("said", "question"), [
+    (["Team rule from now on: always squash before merging.", "Remember that I live in Lyon."],
+     "Which package manager does this project use?"),
+    (["团队规定，以后提交前都要先跑测试。", "记住：我住在成都。"], "这个项目用哪个包管理器？"),
+])
+def test_a_rule_not_naming_the_attribute_answers_no_value_question(default_store, said, question) -> None:
+    """newcomer22 M5: "Which package manager does this project use?" got «Project rule: never commit to main»."""
+    write = create_write_graph(default_store).compile()
+    for text in said:
+        write.invoke({"messages": [HumanMessage(text)]}, context=ANN)
+    assert _selected(default_store, question, BEN) == []
 
 
 @pytest.mark.integration

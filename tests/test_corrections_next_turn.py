@@ -105,7 +105,7 @@ GAPS = [
     pytest.param(("我每周二去健身房。", "我记岔了，是周三。帮我排个训练计划？"), "周三", "周二",
                  marks=pytest.mark.xfail(strict=True, reason="the old habit (trait) is not superseded by the statement")),
     pytest.param(("The repo is called atlas-core, sorry, atlas-platform, we renamed it. How do I update the CI badge?",),
-                 "atlas-platform", "atlas-core", marks=pytest.mark.xfail(strict=True, reason="'is called' of a repo reads nothing")),
+                 "atlas-platform", "atlas-core"),  # the project's own name is read since stop 44 (was a strict xfail)
 ]
 
 RETRACTS = [

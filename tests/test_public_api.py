@@ -29,7 +29,7 @@ SURFACE = {
     },
     "langmem_nodes.write": {
         "ExtractNode", "DedupNode", "VerifyNode", "ResolveNode", "ResolverNode", "PromoteNode", "CommitNode",
-        "Extractor", "RuleExtractor", "LLMExtractor", "FunctionExtractor",
+        "Extractor", "RuleExtractor", "LLMExtractor", "FunctionExtractor", "RecordExtractor",
         "ResolutionStrategy", "ExplicitCorrectionFirst", "ConfidenceWeighted", "LastWriteWins", "Majority",
         "STRATEGIES", "BatchWriter", "TTLPolicy", "UniformTTL", "ExpirySweeper", "choose_threshold",
         "create_write_graph",

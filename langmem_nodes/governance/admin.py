@@ -74,7 +74,7 @@ def derived_fields(rec: MemoryRecord, text: str) -> dict[str, Any]:
     >>> derived_fields(old, "用户对花生和腰果过敏")["object"], derived_fields(old, "花生，还有腰果")["object"]
     ('花生和腰果', '花生，还有腰果')
     """
-    from ..tools.notes import first_person  # the write side, loaded only when an edit needs it
+    from ..write.third_person import first_person  # the write side, loaded only when an edit needs it
     from ..write.extractor import RuleExtractor
 
     ctx = MemoryContext(user_id=rec.scope.user_id or "user")

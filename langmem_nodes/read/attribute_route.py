@@ -11,7 +11,8 @@ For such a query (never an impersonal one: "What is a package manager?" still ge
 - when the query asks for the value ("which / what / 哪个 / 什么" with the attribute's words), counts a memory
   holding another attribute instead not relevant: another category's value («Project uses Fly.io» does not
   answer "which package manager") or a one-value attribute of its own (`lives_in`, `allergy`, any `attr:`
-  key), so a user with no package manager memory gets nothing rather than the nearest memory.
+  key), or a rule that does not name the attribute («Project rule: never commit to main»), so a user with no
+  package manager memory gets nothing rather than the nearest memory.
 
 Example:
     >>> from langmem_nodes.records import MemoryRecord, Scope
@@ -73,7 +74,7 @@ class AttributeRoute:
         if not self.lookup or self.holds(rec):
             return False
         pred = rec.predicate.casefold()
-        return pred in _OTHER_ATTRIBUTES or pred.startswith("attr:") or any(
+        return pred in _OTHER_ATTRIBUTES or pred.startswith("attr:") or pred == "rule" or any(
             holds_category(n, rec.predicate, rec.object, rec.text) for n in CATEGORIES.keys() - self.asked)
 
     def candidates(self, store: MemoryStore, query: MemoryQuery, n: int, statuses: Sequence[Status]) -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from ..conversation import is_turn
@@ -133,6 +133,8 @@ class FreshnessNode(MemoryNode):
         note = freshness_note(rec, now, lang)
         if (started := since_note(rec, now, lang)) is not None:
             note = ("；" if lang == "zh" else "; ").join(x for x in (started, note) if x)
+        if (ending := until_note(rec, now, lang)) is not None:
+            note = ("；" if lang == "zh" else "; ").join(x for x in (ending, note) if x)
         if earlier:
             note = ("；" if lang == "zh" else "; ").join(x for x in (_earlier_note(earlier, now, lang), note) if x)
         return hit.model_copy(update={"age": relative_age(seen, now, lang), "note": note})
@@ -229,12 +231,29 @@ def began(rec: MemoryRecord) -> datetime | None:
         return None
 
 
+def until_note(rec: MemoryRecord, now: datetime, lang: str) -> str | None:
+    """ "holds until 2026-12-12 (the user said "until Friday")" for a fact whose end the user gave."""
+    try:
+        end = as_utc(datetime.fromisoformat(str(rec.metadata["until"]))) if rec.metadata.get("until") else None
+    except ValueError:
+        return None
+    if end is None:
+        return None
+    day = (end - timedelta(seconds=1)).date().isoformat()  # the end is the start of the next day
+    said = str(rec.metadata.get("until_said") or "")[:40]
+    if lang == "zh":
+        return f"截至{day}" + (f"（用户说“{said}”）" if said else "")
+    return f"holds until {day}" + (f' (the user said "{said}")' if said else "")
+
+
 def since_note(rec: MemoryRecord, now: datetime, lang: str) -> str | None:
     """ "true since 30 days ago (the user said "last month")" for a value whose start the user gave."""
     start = began(rec)
     if start is None:
         return None
     said = str(rec.metadata.get("since_said") or "")[:40]
+    long_ago = (as_utc(now) - start).days > 365  # "in 2019": the year, not "2907 days ago"
     if lang == "zh":
-        return f"自{relative_age(start, now, lang)}起" + (f"（用户说“{said}”）" if said else "")
-    return f"true since {relative_age(start, now, lang)}" + (f' (the user said "{said}")' if said else "")
+        return (f"自{start.year}年起" if long_ago else f"自{relative_age(start, now, lang)}起") + (f"（用户说“{said}”）" if said else "")
+    return (f"true since {start.year}" if long_ago else f"true since {relative_age(start, now, lang)}") + (
+        f' (the user said "{said}")' if said else "")

@@ -110,7 +110,7 @@ class RerankNode(MemoryNode):
             return "out of scope"
         if rec.status is not Status.ACTIVE:
             return f"status {rec.status.value}"
-        if rec.is_expired(now) and not (rec.verified_at and now - rec.verified_at <= self.reverify):
+        if rec.has_ended(now) or rec.is_expired(now) and not (rec.verified_at and now - rec.verified_at <= self.reverify):
             return "expired"
         if rec.confidence < self.confidence_floor:
             return "below confidence floor"

@@ -109,7 +109,8 @@ def create_manage_memory_tool(store: MemoryStore, *, name: str = "manage_memory"
     """A tool `manage_memory(action, content=None, id=None)` that creates, updates or forgets a memory.
 
     - create: `content` is a short note about the user or project, e.g. "User prefers dark mode" /
-      "用户住在上海"; it goes through the write graph exactly like an automatic write.
+      "用户住在上海" / "Project uses pnpm"; its first word is its holder (a project note is the run's
+      project's, refused without one), and it goes through the write graph exactly like an automatic write.
     - update: `id` of one of the caller's memories and the new `content`; the new memory supersedes it
       (lineage and ledger kept). Refused if the new content does not pass the gate.
     - delete: `id` of one of the caller's memories; forgotten everywhere (`MemoryAdmin.forget`).
@@ -155,7 +156,8 @@ def create_manage_memory_tool(store: MemoryStore, *, name: str = "manage_memory"
                       runtime: ToolRuntime[Any, Any] = None,  # type: ignore[assignment]  # None: called by hand
                       content: str | None = None, id: str | None = None) -> str:  # noqa: A002 - the model-facing name
         """Create, update or delete a long-term memory about the user or project. create: `content` is a
-        short third-person note ("User prefers dark mode"). update: `id` and the new `content`. delete: `id`."""
+        short third-person note about the user ("User prefers dark mode") or this project ("Project uses
+        pnpm"). update: `id` and the new `content`. delete: `id`."""
         ctx = tool_context(runtime, config)
         if action not in ("create", "update", "delete"):
             return f"Error: action must be create, update or delete, got {action!r}"

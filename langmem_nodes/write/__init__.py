@@ -18,6 +18,7 @@ from .function_extractor import FunctionExtractor
 from .graph import create_write_graph
 from .llm_extractor import LLMExtractor
 from .promote import PromoteNode
+from .record_extractor import RecordExtractor
 from .resolve import (
     STRATEGIES,
     ConfidenceWeighted,
@@ -46,6 +47,7 @@ __all__ = [
     "LastWriteWins",
     "Majority",
     "PromoteNode",
+    "RecordExtractor",
     "ResolutionStrategy",
     "ResolveNode",
     "ResolverNode",

@@ -39,15 +39,18 @@ _PROJECT_NOUN = (r"app|application|service|services|repo|repository|monorepo|cod
                  r"packages|charts|manifests|dependencies|deps|layer|api layer|data layer|tier|module|component|datastore|data store|"
                  # parts of a codebase and its practice, plural: "all our Rust crates run clippy", "our API responses use …"
                  r"crates|libraries|libs|modules|components|endpoints|responses|api responses|handlers|routes|schemas|queries|"
-                 r"tables|models|commits|commit messages|branches|prs|pull requests|migrations|lambdas|functions|services")
+                 r"tables|models|commits|commit messages|branches|prs|pull requests|migrations|lambdas|functions|services|"
+                 # what a team runs besides code: "our on-call paging goes through Opsgenie", "our game's built in Godot 4"
+                 r"paging|alerting|on-call|on-call rotation|feature flags|flags|version control|vcs|observability|tracing|"
+                 r"engine|game|games|firmware|analytics|notifications|payments service|data pipeline|etl|orchestration|traces|events")
 _PROJECT_NOUN = "|".join(sorted(_PROJECT_NOUN.split("|"), key=len, reverse=True))
 _USER_THING = r"laptop|machine|box|desktop|computer|pc|mac|setup|editor|ide|shell|terminal|phone|os|distro|keyboard|browser"
 HOLDER = re.compile(
     rf"^(?P<user>i(?=\s|'|$)|me personally|personally i|(?:my|our)\s+(?:partner|wife|husband|family|kids|girlfriend|boyfriend|fiancée?)\s+and\s+i(?=\s|'))|"
     rf"^(?P<thing>my\s+(?:(?:work|home|main|daily|personal|new|old)\s+)?(?:{_USER_THING}))(?=\s|'s)|"
-    rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|team'?s|company'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
-    rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?=\s)|all (?:our|the) (?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN}))", _I)
-_OWNER_S = re.compile(rf"\b(team|company)'s\s+(?=(?:{_PROJECT_NOUN})\b)", _I)
+    rf"^(?P<project>we(?=\s|'|$)|(?:our|the|this|my)\s+(?:(?:whole|entire|main|new|(?:team|company|studio|startup|org|lab|group|department)'?s)\s+)?(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})"
+    rf"(?=\s|'s)|(?:{_PROJECT_NOUN})\s+(?:in|for|of)\s+(?:this|our|the)\s+(?:repo|repository|project|codebase|monorepo|app|service)(?=\s)|(?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN})\s+here(?=\s)|everything(?:'s)?(?=\s|$)|(?:ci|prod|production|staging|infra|deploys|builds|db|database|backend|frontend|service|app|stack)(?:\s+(?:tests|code|builds|deploys|logs|jobs|services|apps))?(?=\s)|all (?:our|the) (?:[\w.+#-]+\s+)?(?:{_PROJECT_NOUN}))", _I)
+_OWNER_S = re.compile(rf"\b(team|company|studio|startup|org|lab|group|department)'s\s+(?=(?:{_PROJECT_NOUN})\b)", _I)
 _SHORT_HOLDER = re.compile(rf"^(?:all\s+)?(?:our|the|this)\s+(?:{_PROJECT_NOUN})(?=\s)", _I)
 _CONTRACT = {"'m": " am", "'re": " are", "'ve": " have", "'s": " is", "'d": " would"}
 _ADVERB = re.compile(r"^(?:(?:really|just|basically|usually|mostly|mainly|totally|also|still|now|currently|personally|"
@@ -72,7 +75,7 @@ _STOP = (r"stopped using|stopped|quit|quit using|have quit|have stopped|cut out|
          r"switched away from|gave up on|gave up|have given up(?: on)?|uninstalled|got rid of|deleted|retired|"
          r"am off|left|killed|sunset|phased out|walked away from")
 _USE = (r"use|am using|have been using|run|am running|code in|coding in|program in|work in|develop in|write in|"
-        r"am on|have been on|daily[- ]drive|main|stick (?:with|to)|am sticking (?:with|to)|have stuck with|"
+        r"am on|have been on|daily[- ]drive|subscribe to|am subscribed to|type on|main|stick (?:with|to)|am sticking (?:with|to)|have stuck with|"
         r"have settled on|settled on|went with|have gone with|picked|chose|rely on|depend on|reach for|"
         r"am running on|run on|switched to|have switched to|moved to|have moved to|migrated to|jumped to|"
         r"upgraded to|went back to|am back on|am back to|do everything in|live in|basically live in|"
@@ -94,7 +97,7 @@ _LEARN = (r"am learning|have been learning|am studying|have been studying|am pic
 # project chores and what they act on ("deploy this service", "provision our servers", "manage secrets")
 _CHORE = (r"deploy|host|provision|manage|monitor|ship|run|build|serve|cache|track|store|orchestrate|containeri[sz]e|migrate|"
           r"package|bundle|test|lint|format|release|publish|compile|schedule|type-?check|version|back up|trace|"
-          r"benchmark|load-test|scaffold|generate|automate|template|configure|render|index|queue|process")
+          r"benchmark|load-test|scaffold|generate|automate|template|configure|render|index|queue|process|tag")
 _THEME = r"(?:(?:the|our|this|its|all|all our|all the|every|each|these)\s+)?(?!with\b|using\b|via\b|through\b|on\b|in\b)[\w-]+(?:\s+(?!with\b|using\b|via\b|through\b|on\b|in\b)[\w-]+)?"
 _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is running on|are running on|runs|run|"
                 r"is built (?:with|on|in|using)|are built (?:with|on|in|using)|built (?:with|on|in|using)|"
@@ -106,7 +109,7 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r"have standardi[sz]ed on|went with|picked|chose|have gone with|ship (?:on|with|to|via)|ships (?:on|with|to|via)|"
                 r"switched to|have switched to|moved to|have moved to|migrated to|have migrated to|upgraded to|have upgraded to|is now on|"
                 r"is stuck on|are stuck on|is going (?:on|to)|are going (?:on|to)|is moving to|are moving to|"
-                r"are now on|is|are|goes through|go through|is managed (?:with|by)|are managed (?:with|by)|"
+                r"are now on|is|are|goes through|go through|go(?:es)? out (?:via|through|with|on)|(?:is|are) (?:pinned|locked) to|is managed (?:with|by)|are managed (?:with|by)|"
                 r"is stored in|are stored in|stores? (?:all )?(?:our |the )?[\w-]+(?: [\w-]+)? (?:in|on)|keeps? (?:all )?(?:our |the )?[\w-]+ (?:in|on)|"
                 r"deploys? (?:the|our|its) [\w-]+(?: [\w-]+)? (?:to|on)|enforces|enforce|requires|require|mandates|is linted with|"
                 r"supports|support|targets|target|"
@@ -119,9 +122,10 @@ _PROJECT_REL = (r"uses|use|is using|are using|is on|are on|runs on|run on|is run
                 r" (?:everything |it |our code |the code |all )?(?:with|using|via|through)|test on|tests on|lives at|live at|"
                 # a chore, what it acts on, and its instrument: "we deploy this service with Kubernetes"
                 rf"(?:{_CHORE})(?:s|es)? (?:{_THEME} )?(?:with|using|via|through)|hosts? (?:{_THEME} )?on|(?:store|keep)s? (?:{_THEME} )?in|"
+                r"(?:is|are) (?:shipped|sent|forwarded|exported|streamed|piped|pushed) to|"
                 r"(?:is|are) (?:run|formatted|linted|tested|bundled|packaged|compiled|checked|type-?checked|orchestrated|scheduled|"
                 r"handled|done|deployed|provisioned|managed|monitored|built|hosted|served|cached|stored|tracked|released|"
-                r"published|containeri[sz]ed|generated|versioned|backed up) (?:with|by|using|via|through|on)")
+                r"published|containeri[sz]ed|generated|versioned|tagged|backed up) (?:with|by|using|via|through|on)")
 
 
 def _alt(words: str) -> str:
@@ -160,7 +164,7 @@ _END = re.compile(
     rf"{AGO}|a while ago|ages ago|"
     r"in (?:the )?(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
     r"september|october|november|december|\d{4})|"
-    r"on (?:my|our|the|a|all|every|both|weekends)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"
+    r"on (?:my|our|the|a|all|every|each|both|weekends|merges?|push(?:es)?|commits?|tags?|releases?|prs?|pull requests?)|at (?:work|home|the moment|my|our|the)|in (?:my|our|prod|production|"
     r"staging|the office|general|practice|case)|with|"
     r"if that (?:helps|matters)|in case|nothing fancy|rather than|instead of|completely|entirely|altogether|for good|"
     r"cold turkey|after|and up|and above|and later|and newer|or later|or newer|or above|full[- ]time|right now|these days|from now on|locally)\b",
@@ -478,7 +482,7 @@ def _instrument(rest: str) -> list[Claim]:
     if not (found := instrument_en.read(rest)):
         return []
     chore, tail = found
-    obj = _STACK_HEAD.sub("", _object(tail)[0])
+    obj = _headless(_object(tail)[0])
     if chore and _COMPOUND.match(obj):  # "with release-please", "with lint-staged": a tool by its shape after a chore
         return [Claim("project", "uses", obj, "positive", "fact")]
     if not _valid(obj, techy=True) or not (chore or is_tool_name(obj)):
@@ -489,6 +493,15 @@ def _instrument(rest: str) -> list[Claim]:
 _STACK_HEAD = re.compile(r"\s+(?:client|frontend|front end|backend|back end|app|application|service|api|database|db|box|vm|droplet|"
                          r"server|cluster|monorepo|monolith|site|website|cli|library|bot|spa|worker|shop|stack|setup|"
                          r"instance|project|codebase|pipeline)$", _I)
+# a name whose last word is capitalised like the words before it: "React Testing Library", "Cloud Run Service"
+_TITLED = re.compile(r"(?-i:[A-Z])[\w.+#-]*\s+(?-i:[A-Z])[a-z]+$")
+
+
+def _headless(obj: str) -> str:
+    """`obj` without the kind noun after its name ("the Flask app" → Flask), unless the noun is part of the name."""
+    return obj if _TITLED.search(obj) else _STACK_HEAD.sub("", obj)
+
+
 _CONTINUE = re.compile(r"^\s*(?:,\s*)?(?:and|with|plus|&|,)\s+(?:(?:is|are|it's)\s+)?(?:(?:also|then)\s+)?", _I)
 _NEXT_PART = re.compile(r"^\s*(?:,\s*)?(?:and\s+|but\s+)?(?P<h>(?:the|our|this)\s+(?:" + _PROJECT_NOUN + r")\b.*)$", _I)
 
@@ -503,7 +516,7 @@ def _project_claims(text: str, *, strict: bool = False) -> list[Claim]:
     loose = False  # "Prettier with single quotes": a setting after "with" need not be a name
     for _ in range(4):
         obj, rest = _object(text)
-        obj = _STACK_HEAD.sub("", obj)
+        obj = _headless(obj)
         if (kind := _KIND_AFTER.match(obj)):  # "(Go with) the chi router": the name its kind follows
             obj, loose = kind.group("n"), True
         if not (_valid(obj, techy=True) or (loose and _valid(obj) and len(obj.split()) <= 3)) or (

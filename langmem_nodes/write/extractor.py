@@ -64,6 +64,7 @@ from . import (
     dropped_en,
     edit_request,
     elided,
+    example_en,
     family_facts,
     figurative_en,
     frames,
@@ -76,6 +77,7 @@ from . import (
     kin_age,
     kin_correction,
     kin_holder_zh,
+    label_value_en,
     left_job,
     life_event,
     manner_en,
@@ -91,6 +93,7 @@ from . import (
     noted,
     one_rule,
     other_language,
+    own_after_other_en,
     particle_zh,
     passing_en,
     pet_named,
@@ -106,6 +109,7 @@ from . import (
     softened,
     stack_parts_en,
     standing_request_en,
+    stated_end,
     stated_time,
     symptom,
     team_frame,
@@ -115,6 +119,7 @@ from . import (
     traditional,
     transcript,
     unsaid_change,
+    verb_conjunct,
     withdrawal,
 )
 from . import lexicon as lx
@@ -195,6 +200,8 @@ _NOT_A_RULE = re.compile(r"^(?:你|您|you\b|your\b)|你给的|你写的|你的�
 _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:ay)?|wrong|right|true|false|weird|hard|easy|different|nothing|"
                           r"typo|oops|sorry|where|when|what|how|why|who|earlier|before|above|just now|last time|yesterday|"
                           r"ha|hah|haha|heh|lol|hmm+|ugh|oh|ah|wow|yeah|yep|nah|"
+                          # what the user just did to check, no value: "(hang on,) just checked pyproject"
+                          r"(?:just\s+|i\s+)?(?:checked|looked|double[- ]checked|confirmed|verified|googled|noticed|reali[sz]ed)|"
                           r"it|that|this|so|too|not|the other way.*|(?:back\s+|now\s+|still\s+)?(?:on|off|out of)\s+the\s+\w+.*|(?:the )?other(?: one)?$|这样|那样|这个|那个|对的|错的|不对|没事|复杂|另(?:外|一)(?:那|这)?(?:一)?(?:个|款|种)?)\b", re.I)
 # the user takes back what they said of themselves: "(sorry) i'm not actually vegan(, i'm pescatarian)"
 _NOT_ACTUALLY = re.compile(r"^(?:(?:ah|oh|sorry|wait|oops)[,!]?\s+)*(?:i'?m|i am)\s+not\s+actually\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30})$", re.I)
@@ -506,6 +513,8 @@ class RuleExtractor(Extractor):
                 p = self._pending(claim, clause, source, hedged, ctx, now, tid, said_in=content)
                 if (began := stated_time.since(clause, now)) is not None:  # "I moved to Denver last month"
                     p.record.metadata.update(since=began[0].isoformat(), since_said=began[1])
+                if (ends := stated_end.until(clause, now, message=content)) is not None:  # "I'm in Tokyo until Friday"
+                    p.record.metadata.update(until=ends[0].isoformat(), until_said=ends[1])
                 if smuggled:
                     p.flags = ["injection"]
                 out.append(p)
@@ -603,6 +612,7 @@ class RuleExtractor(Extractor):
         message = frames.run_by_split(frames.framed_setup(message))  # "my setup:\n- neovim", "我的开发环境：\n- …"
         message = third_party_note.without_id_aside(message)  # "Bob (user id bob42) is vegetarian": one clause
         message = named_aside.inline(message)  # "a split keyboard (a ZSA Moonlander)": the bracket names the thing
+        message = label_value_en.inline(message)  # "Our CI: GitHub Actions.", "my phone? it's a Pixel 7"
         message = _NOT_X_BUT_Y.sub(r"\1不是\2，是", message)  # "其实不是 MySQL 是 MariaDB": two clauses
         message = correction_ref.not_but(message, _user_texts(earlier))  # "actually, not GCP but Azure": the same two
         restated_here: list[str] = []  # "其实我每天不是走一万步，是八千步" said as "其实我每天走八千步，不是一万步"
@@ -645,8 +655,8 @@ class RuleExtractor(Extractor):
                 found += [(c, sentence.strip(), Source.EXPLICIT_CORRECTION, False) for c in whole]
                 continue
             purpose = _PURPOSE.match(lx.LEAD.sub("", sentence.strip()))  # "To run the tests, use pytest -q"
-            raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for c in chat_en.split(r)
-                                             for a in grammar_zh.split_also(c) for d in chat_zh.split_only(a)]
+            raws = [sentence] if purpose else [d for r in lx.CLAUSE_SPLIT.split(sentence) for b in chat_en.split(r)
+                                             for c in verb_conjunct.team_clauses(b) for a in grammar_zh.split_also(c) for d in chat_zh.split_only(a)]
             raws = _names_joined(_conditions_joined([part for r in raws for part in slip.split_lead(r)]))
             asked = bool(lx.QUESTION.search(sentence.strip()))
             if (standing := chat12_en.standing_request(sentence)):
@@ -747,6 +757,9 @@ class RuleExtractor(Extractor):
                 if lx.FILLER.match(clause):
                     skips.append({"text": clause, "reason": "small talk"})
                     continue
+                if n > 0 and example_en.gives_example(clause):  # "(…with semver,) like v2.3.1": an example, no fact
+                    skips.append({"text": clause, "reason": example_en.REASON})
+                    continue
                 if n < len(raws) - 1 and (lx.CONDITION.match(clause) or answer_scope.frames_next(clause)) and not grammar.parse(clause, standing=True):
                     condition = clause  # "when answering me, never …": it belongs to the next clause
                     cue_open = cue_open or (cued and answer_scope.frames_next(clause))  # "以后给我写代码，注释都用中文"
@@ -788,6 +801,8 @@ class RuleExtractor(Extractor):
                     if correction and frame == "reported speech" and any(
                             slip.is_slip(r) or correction_swap.is_marker(r) or correction_swap.interrupts(r) for r in raws[n + 1:]):
                         continue  # "They pay me hourly, my rate's $60/hr — actually hang on, …": the user speaks again
+                    if frame == "reported speech" and not _SPEECH.search(clause) and own_after_other_en.speaks_again(raws[n + 1:]):
+                        continue  # "My son is allergic to peanuts and I am vegetarian": the user's own clause next
                     break  # the rest of the sentence belongs to the same frame
                 if relative_en.opens(clause):  # "(my cat,) who is 12": said of the noun before it
                     skips.append({"text": clause, "reason": "relative clause (about the noun before it)"})

@@ -5,6 +5,9 @@ memory's text) or a dict of record fields (`text` required; also `subject`, `pre
 `polarity`, `kind`, `tier`, `drift`, `source` = inferred | explicit | explicit_correction, `confidence`,
 `metadata`). Scope, ids, status and times are set here from the run's `MemoryContext`, never by the function,
 and every proposal still goes through dedup, the gate (secrets, smuggled instructions), resolve and promote.
+A proposal without an `object` has its text as the object: notes with different text are different memories
+(the same note twice is a duplicate), and a newer value of one attribute ("lives in Bergen" after "lives in
+Oslo") supersedes the old only when the function gives both `predicate` and `object`.
 
 Example:
     >>> from datetime import UTC, datetime
@@ -70,6 +73,8 @@ class FunctionExtractor(Extractor):
         if getattr(raw_source, "value", raw_source) not in allowed:
             raise ValueError(f"extractor {self.name!r}: source must be one of {', '.join(allowed)}, got {raw_source!r}")
         source = Source(raw_source)
+        if isinstance(fields.get("text"), str) and not str(fields.get("object") or "").strip():
+            fields = {**fields, "object": fields["text"]}  # no object: the note itself is the claim (see the module)
         try:
             record = MemoryRecord(
                 **{"confidence": CONFIDENCE[source], **fields, "source": source},

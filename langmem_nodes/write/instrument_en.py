@@ -18,7 +18,7 @@ _CHORE = (r"deploy|host|provision|manage|monitor|ship|run|build|serve|cache|trac
           r"scaffold|generate|automate|template|configure|render|index|queue|process|log|alert|page|notify|sync|"
           r"authenticate|auth|sign|encrypt|validate|route|proxy|talk|communicate|connect|integrate|measure|profile|"
           r"report|document|review|gate|flag|toggle|roll ?out|feature[- ]flag|handle|send|collect|aggregate|observe|"
-          r"instrument|translate|localize|localise|bill|charge|pay|email|message|search|analy[sz]e|secure|scan|patch")
+          r"instrument|tag|translate|localize|localise|bill|charge|pay|email|message|search|analy[sz]e|secure|scan|patch")
 _VERB = re.compile(rf"^(?:{_CHORE})(?:s|es|ed|d)?$|^paged$|^logged$", _I)
 _THEME_WORD = rf"(?!{_PREP}\b|and\b|but\b|so\b|because\b|which\b)[\w.'/-]+"
 _SHAPE = re.compile(

@@ -13,6 +13,8 @@ Example:
     'Stripe'
     >>> tight("uses", "Firefox with uBlock Origin")
     'Firefox with uBlock Origin'
+    >>> tight("uses", "GitHub Actions back")
+    'GitHub Actions'
 """
 
 from __future__ import annotations
@@ -59,5 +61,6 @@ def tight(predicate: str, obj: str) -> str:
         out = kind.group("n")  # "the Prisma ORM" → Prisma
     if predicate == "lives_in" and (home := _DWELLING.match(out)):
         out = home.group("x")
+    out = re.sub(r"\s+back$", "", out, flags=_I) if predicate in _NAMED else out  # "GitHub Actions back (in January)"
     out = out.strip(" ,;")
     return out or obj

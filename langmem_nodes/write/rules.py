@@ -364,7 +364,7 @@ class _StandingRule:
 
 
 EN_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] = [
-    (re.compile(r"^(?:my name is|my name's|call me|i am called|i'm called|people call me)\s+(?P<o>.+)$", _I),
+    (re.compile(r"^(?:my name is|my name's|call me|i am called|i'm called|people call me|i go by|everyone calls me)\s+(?P<o>.+)$", _I),
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
     (re.compile(r"^(?:i'?m|i am)\s+allergic to\s+(?P<o>.+)$|^i have an? (?P<o2>.+?) allergy$", _I),
      lambda m: _c("user", "allergy", m.group("o") or m.group("o2"), kind="identity")),

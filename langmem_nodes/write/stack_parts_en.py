@@ -11,6 +11,8 @@ and Datadog for metrics"). An attached part counts only when it looks like a too
     ['Sentry', 'Datadog']
     >>> [c.object for c in parts(Claim("project", "uses", "CircleCI and tests must pass before merge"))]
     ['CircleCI']
+    >>> [c.object for c in parts(Claim("project", "uses", "GCP in asia-northeast1"))]
+    ['GCP', 'asia-northeast1']
 """
 
 from __future__ import annotations
@@ -34,7 +36,10 @@ _FINITE = re.compile(
 _ADVERB = re.compile(r"^(?:actually|really|just|never|always|also|still|all|basically|honestly|literally|now|then|"
                      r"already|mostly|usually|sometimes|even|only|kinda|kind|of|sort)$", _I)
 _JOINS = re.compile(r"\s*,?\s+(?:and|but|so|because|though|although|plus)\s+", _I)
-_ATTACHED = re.compile(r"\s+(?:on|through|via|behind|over|talking to|backed by|in front of|on top of)\s+(?:an?\s+|the\s+)?", _I)
+_ATTACHED = re.compile(r"\s+(?:on|through|via|behind|over|talking to|backed by|in front of|on top of|"
+                       r"in(?=\s+(?:the\s+)?(?:[a-z]{2,12}-[a-z]{2,12}-?\d|(?-i:[A-Z])[a-z]+ (?-i:[A-Z])[a-z]+ region)))\s+(?:an?\s+|the\s+)?", _I)
+# a cloud region: "asia-northeast1", "us-east-1", "West Europe region"
+_REGION = re.compile(r"^(?:[a-z]{2,12}-[a-z]{2,12}-?\d{1,2}|(?-i:[A-Z])[a-z]+ (?-i:[A-Z])[a-z]+ region)$", _I)
 _JOB_THEN_AND = re.compile(r"\s+for\s+(?:the\s+|our\s+|all\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+and\s+", _I)
 _PURPOSE = re.compile(r"\s+(?:for|as|between|in (?:prod|production|staging|ci|dev))\b.*$", _I)
 _ENV = re.compile(r"\s+(?:locally|in (?:prod|production|staging|ci|dev|development|local dev))$", _I)
@@ -60,7 +65,7 @@ def _cut(obj: str) -> str:
 
 
 def _toolish(part: str) -> bool:
-    return bool(part) and len(part.split()) <= 3 and (is_tool_name(part) or part[:1].isupper())
+    return bool(part) and len(part.split()) <= 3 and (is_tool_name(part) or part[:1].isupper() or bool(_REGION.match(part)))
 
 
 def _tidy(part: str) -> str:

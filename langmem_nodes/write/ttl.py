@@ -54,7 +54,9 @@ class TTLPolicy:
         start = as_utc(now)
         if isinstance(record_or_tier, MemoryRecord) and record_or_tier.verified_at and record_or_tier.verified_at > start:
             start = record_or_tier.verified_at
-        return start + timedelta(days=self.ttl_days(record_or_tier))
+        ends = start + timedelta(days=self.ttl_days(record_or_tier))
+        said_end = record_or_tier.said_end if isinstance(record_or_tier, MemoryRecord) else None
+        return min(ends, said_end) if said_end is not None else ends  # "until Friday": the fact ends when the user said
 
     def __repr__(self) -> str:
         d = self.days
