@@ -89,10 +89,10 @@ _HIGH_ENTROPY = re.compile(r"(?<![A-Za-z0-9_+/=-])(?P<v>[A-Za-z0-9_+/=-]{28,})(?
 # A security-question answer is a credential: it resets an account. "mother's maiden name" / "娘家姓" always
 # is one; any other question ("first pet's name") only when the text says it is a security question.
 _SECURITY_ANSWER = re.compile(
-    r"\b(?:mother|mom|mum|mommy|mama)'?s\s+maiden\s+name\b(?:\s*,[^.!?\n,]{1,30},)?(?:\s+(?:is|was)|\s*[:=,-]+)\s*(?:it'?s\s+)?(?P<v>[^\s.,;!?()]{2,40})|"
+    r"\b(?:(?:grand)?(?:mother|mom|mum|mommy|mama|ma)|nan|nana|granny|grandma)'?s\s+maiden\s+name\b(?:\s*,[^.!?\n,]{1,30},|\s*\([^()\n]{1,50}\))?(?:\s+(?:is|was)|\s*[:=,-]+)\s*(?:it'?s\s+)?(?P<v>[^\s.,;!?()]{2,40})|"
     r"\b(?:security|secret)\s+(?:question|answer)s?\b[^.\n]{0,80}?\b(?:answer(?:\s+is)?|is|was)\s*[:=]?\s*(?P<w>[^\s.,;!?()]{2,40})|"
     r"\bsecurity\s+answer\s*[:=]\s*(?P<x>[^\s.,;!?()]{2,40})|"
-    r"(?:妈妈|母亲|老妈|我妈)(?:的)?(?:娘家姓|婚前姓|娘家的姓|未婚时的姓)(?:氏)?\s*(?:是|为|：|:|叫)?\s*(?P<y>[\u4e00-\u9fffA-Za-z]{1,12})|"
+    r"(?:妈妈|母亲|老妈|我妈|外婆|姥姥|奶奶)(?:的)?(?:娘家姓|婚前姓|娘家的姓|未婚时的姓)(?:氏)?(?:\s*[(（][^()（）\n]{1,30}[)）])?\s*(?:是|为|：|:|叫)?\s*(?P<y>[\u4e00-\u9fffA-Za-z]{1,12})|"
     r"(?:密保|安全问题|安全提示问题|密码提示问题)[^。！？\n]{0,30}?答案\s*(?:是|为|：|:|叫)\s*(?P<z>[^\s，,。；;！!？?]{1,30})|"
     # what the user gave a named security question: "for the 'mother's maiden name' question I put Kowalczyk"
     r"\b(?:maiden\s+name|first\s+pet|pet'?s\s+name|(?:city|town)\s+(?:you\s+were|I\s+was)\s+born(?:\s+in)?|grew\s+up\s+on|"
@@ -149,7 +149,8 @@ _EN_WORD = (
     r"(?:auth|access|refresh|api|bot|personal\s+access|session)\s+token|token|private\s+key|credentials?|"
     rf"{_ACCESS_NOUN}(?:\s+[\w-]+)?\s+(?:code|combo)|(?:secret|safe|code|magic|pickup)\s+(?:word|phrase)|codeword|"
     r"memorable\s+(?:word|phrase|info(?:rmation)?)|"
-    r"(?:bitwarden|1password|lastpass|keepass(?:xc)?|dashlane|nordpass|proton\s*pass|vault)\s+master|"  # "bitwarden master: …"  # what a UK bank asks for at login, beside the password
+    r"(?:bitwarden|1password|lastpass|keepass(?:xc)?|dashlane|nordpass|proton\s*pass|vault)\s+master|"
+    r"key\s+(?:to|that\s+will|that\s+can)\s+(?:decrypt|unlock|open|unzip|extract)(?:\s+(?:the|my|our|this|that|it))?(?:\s+[\w.-]+){0,2}?(?=\s+is\b)|"  # "the key to decrypt the backup zip is …"  # "bitwarden master: …"  # what a UK bank asks for at login, beside the password
 
     r"combination|combo|cvv|cvc|otp|pass(?!\s*-)"
 )
@@ -220,7 +221,7 @@ _ZH_RENEWED = r"(?:换|改|变|更新|重置)了?[，,]\s*(?:新的|现在的?|�
 _ZH_PHRASE = re.compile(
     rf"(?P<w>{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})(?:(?P<gap>[\u4e00-\u9fff]{{0,2}}|{_ZH_SETTER}|{_ZH_RENEWED})(?P<link>{_ZH_LINK}))\s*[\"'“‘「]?"
     # a pass phrase of spaced zh words is one value ("口令是 月亮 湖边 三只 猫"), else a token and its ASCII words
-    rf"(?P<v>[\u4e00-\u9fff]{{1,4}}(?:[ \u3000]+[\u4e00-\u9fff]{{1,4}}){{2,11}}(?![\u4e00-\u9fff])|"
+    rf"(?P<v>[\u4e00-\u9fff]{{1,4}}(?:[ \u3000]+[\u4e00-\u9fff]{{1,4}}){{2,11}}(?:[ \u3000]+[A-Za-z0-9]+(?![\w\u4e00-\u9fff]))?(?![\u4e00-\u9fff])|"
     rf"[^\s，,。；;！？!?、」”（]{{2,}}(?:\s+[A-Za-z0-9][^\s，,。；;！？!?、」”（]*){{0,11}})",
     _I,
 )
@@ -409,7 +410,9 @@ _ACCESS = re.compile(
     r"master|vault|credentials?|passphrase|passcode|admin\s+(?:account|user)|keychain|keepass|1password|bitwarden|"
     r"lastpass|keypad|opens?\s+with|my\s+usual\s+one|pay(?:ment)?\s+pin|admin|router|sign(?:ing|ed)?\s+up|register(?:ed|ing)?|"
     r"(?:online\s+)?banking|(?:locked|protected|encrypted|secured)(?:\s+(?:the|my|our|this|that|it|a|an))?(?:\s+[\w.-]+){0,2}?\s+(?:with|by|using)|"  # "the pdf is locked with 19880412"
-    r"(?:boot|startup|lock[- ]?screen|screen|phone|laptop|sim|card|atm|bank|alarm|safe|bike\s+lock)\s+code)\b|"
+    r"(?:boot|startup|lock[- ]?screen|screen|phone|laptop|sim|card|atm|bank|alarm|safe|bike\s+lock)\s+code|"
+    r"(?:at|into)\s+the\s+(?:\w+\s+)?prompt)\b|"  # "it takes Saffron_Dune_8 at the prompt"
+    r"(?:就能|才能|就可以|才可以)(?:进|登|连上|上去)|能进去|就进去了|"  # "输入 Tiao_Ban_99 就能进"
     r"登录|登陆|登进|登入|登上|开机|解锁|锁屏|进系统|账号|帐号|账户|帐户|主密|保险箱|支付|付款|网银|取款|银行卡|门禁|开门|注册|管理员|后台", _I)
 # a 4-8 digit code right after the link of a clause about getting in: "unlocks with 739104", "支付那六位数是 090817"
 _ACCESS_PIN = re.compile(r"(?:\bwith|\bis|\busing|[:=：]|用|是|为)\s*(?:那?[六四五八]位数?是?\s*)?(?P<v>\d{4,8}(?:[*#]\d*)?)(?!\d|\s?\d)", _I)
@@ -636,7 +639,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     for m in _CLI_PASSWORD.finditer(text):
         add("password", m, next(g for g in "vwx" if m.group(g)))
     for m in _ENV_SECRET.finditer(text):
-        add("credential", m, "v")
+        if not (m.group("v").casefold() in _EN_NON_VALUE and re.search(r"[=:]\s+$", text[m.start():m.start("v")])):
+            add("credential", m, "v")  # not ".env.example has DB_PASSWORD= with no value": a word after "= "
     for m in _FIELD_SECRET.finditer(text):
         if _FIELD_WORDS.search(m.group("k")) and _credential_shaped(m.group("v")):
             add("credential", m, "v")
@@ -685,6 +689,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue  # "the PIN for my old phone from 2015": a year or a time after a preposition, no link to a value
         if re.search(r"s\s+are\s*$", text[m.start("w"):m.start("v")], _I) and not _credential_shaped(value.split()[0]):
             continue  # "3 of my passwords are reused": what they are like, not what they are
+        if re.match(r"key\s", word, _I) and not (_credential_shaped(value.split()[0]) or text[m.start("v") - 1] in "\"'“‘"):
+            continue  # "the key to unlock growth is better onboarding": a common noun needs a typed or quoted value
         if _en_value_ok(word, value):
             kind = "password" if word.casefold().startswith(("pass", "pw")) else re.sub(r"\s+", " ", word.casefold())
             spelled = NUMBER_WORDS.match(value)
@@ -716,6 +722,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue  # "密码？是不是太简单": asked about, the answer no typed value
         if re.fullmatch(r"[\u4e00-\u9fff]{1,8}的", m.group("v")):  # "密码是重复的": what it is like, not what it is
             continue
+        if re.match(r"[\u4e00-\u9fff]{1,12}(?:上|里|中|内|背面|底部|背后|后面|旁边|上面|下面|底下)的", m.group("v")):
+            continue  # "密码是路由器底部标签上的 8 位数字": where it is, not what it is
         if m.group("v").casefold() in _PRODUCTS:  # "密码在 1Password 里": where they are kept
             continue
         if re.fullmatch(r"[\u4e00-\u9fff]+", m.group("v")) and (m.group("v").endswith(("吗", "么", "嘛"))
@@ -791,6 +799,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         if span_end > m.end() + 3 and (_SEED_VALUE.search(text, m.end(), span_end) or _word_run(text[m.end():span_end])):
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
     from .coded import find_coded
+    from .counted import find_counted
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
     from .hedged import find_hedged
@@ -798,6 +807,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .named_alone import find_named_alone
     from .noted import find_noted
     from .presented import find_presented
+    from .questioned import find_questioned
     from .replied import find_replied
     from .system_login import find_system_logins
     from .user_names import find_after_user_name
@@ -814,11 +824,36 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_named_alone(text)
     found += find_system_logins(text)
     found += find_after_user_name(text)
+    found += find_questioned(text)
+    found += find_counted(text)
     kept: list[Any] = []
     dismissed: list[Any] = []
-    for f in _dedupe(found):
+    for f in _dedupe([_with_spaces(f, text) for f in found]):
         (dismissed if _placeholder(f, text) else kept).append(_as_written(f, text, original))
     return kept, dismissed
+
+
+_OPEN_QUOTE = {"\"": "\"", "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』"}
+# the words after a first one that end a pass phrase typed with spaces: "blueberry muffin 99", "xiao mi 2024"
+_MORE_WORDS = re.compile(r"(?:[ \t]+[A-Za-z0-9][\w!@#$%^&*+=~-]*){1,5}?[ \t]+(?=[A-Za-z]*\d)[A-Za-z0-9][\w!@#$%^&*+=~-]*(?=\s*(?:$|[,;.!?，。；！？\n]))")
+
+
+def _with_spaces(f: Finding, text: str) -> Finding:
+    """`f` widened to the whole pass phrase when its value is the first word of one: a quote that opens right before
+    it closes after more words on the line (REDIS_PASSWORD: "Cobalt Sky 88"), or more words run to the clause's end
+    and the last holds a digit ("my password is blueberry muffin 99, …"). Only what is redacted grows."""
+    if f.category != "secret" or not f.value or " " in f.value or f.start == 0:
+        return f
+    close = _OPEN_QUOTE.get(text[f.start - 1])
+    if close:
+        end = text.find(close, f.end, f.end + 80)
+        if end > f.end and "\n" not in text[f.end:end] and text[f.end] == " ":
+            return Finding(f.kind, f.category, f.start, end, text[f.start:end])
+        return f
+    more = _MORE_WORDS.match(text, f.end)
+    if more and f.kind in ("password", "密码", "passphrase", "credential"):
+        return Finding(f.kind, f.category, f.start, more.end(), text[f.start:more.end()])
+    return f
 
 
 # a slot a value goes in, named by words: "<password>", "<你的密码>", "${DB_PASSWORD}", "{{api_key}}"
@@ -889,8 +924,11 @@ def _public_key(f: Finding, text: str) -> bool:
 
 
 def _placeholder(f: Finding, text: str) -> bool:
+    from .dismissed import dismissed_secret  # dismissed reads sentences the way this module does
     if f.category != "secret":
         return False
+    if dismissed_secret(f.value, f.start, f.end, text):
+        return True
     if _public_key(f, text):
         return True
     if re.search(r"\b(?:sha(?:1|224|256|384|512)?|md5)\s*:\s*$", text[max(0, f.start - 12):f.start], _I):

@@ -30,6 +30,7 @@ from .credentials import (
 )
 from .last_text import once_per_text
 from .lookalike import latin_lookalikes
+from .questioned import _OTHER_ASKING
 from .user_names import user_name
 
 _I = re.IGNORECASE
@@ -117,6 +118,9 @@ _ID_CUE = re.compile(
     # a bank's name right before its account's digits: "建设银行 6217 0033 1234 5678 901", "Chase Bank 4402 9918 3372"
     r"(?:[\u4e00-\u9fff]{2,4}银行|[工农中建交招]行|(?-i:\b(?:[A-Z][A-Za-z&]+\s+){1,3}Bank\b|\bBank\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))"
     r"\s*[:：,，]?\s*(?=\d{4}[ -]?\d{4})|\b(?:credit|debit|bank|atm|salary|payroll|visa|mastercard|amex)\s+card\b|\bpassport\b|\bssn\b|(?-i:\bSIN\b)|\biban\b|身份证|护照|银行卡|信用卡|借记卡|储蓄卡|卡号|(?:工资|社保|医保|公积金|招商|招行|工行|建行|农行|中行|交行|邮储|工商|建设|农业)(?:银行)?卡|社保|驾照号|驾驶证号|医保卡", _I)
+# a question someone asks for another reason (an interview, a survey, a quiz: `_OTHER_ASKING`) is no security
+# question unless one is named
+_SECURITY_NAMED = re.compile(r"\bsecurity\s+q|\bsecret\s+question|密保|安全问题|验证问题", _I)
 _QUESTION_CUE = re.compile(
     r"\bsecurity\s+q(?:uestion)?s?\b|\bsecret\s+questions?\b|\banswer\s+(?:(?:I|we)\s+(?:gave|put|used|set|chose|picked|typed|wrote)\s+)?(?:to|for)\s+(?:the\s+)?[\"'‘“]|[“\"「‘](?=[^”\"」’]{0,12}(?:最喜欢|第一|小学|初中|母亲|父亲|妈妈|爸爸|宠物|出生|童年|班主任|偶像|梦想))[^”\"」’]{2,30}[”\"」’](?=\s*(?:我|都)?(?:填|写|设|答)的?是)|"
     r"密保|安全问题|验证问题|[“\"「‘][^”\"」’]{2,30}[”\"」’]\s*(?:的)?(?:答案|回答)|"
@@ -380,7 +384,7 @@ def find_cued(text: str) -> list[Finding]:
     for m in _SENTENCE.finditer(text):
         sentence, offset = m.group(0), m.start()
         question = _QUESTION_CUE.search(sentence)
-        if question:
+        if question and not (_OTHER_ASKING.search(sentence) and not _SECURITY_NAMED.search(sentence)):  # "问卷上“你最喜欢的颜色”…": a survey's
             answers = _answers(sentence, offset, question)
             if answers:
                 found.extend(answers)

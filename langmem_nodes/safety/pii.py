@@ -9,6 +9,7 @@ from typing import Literal
 from ..text import to_simplified
 from .credentials import Finding, _dedupe, find_secrets, halfwidth
 from .cued import find_cued
+from .dismissed import dismissed_identifier
 
 PiiPolicy = Literal["refuse", "redact"]
 PII_POLICIES: tuple[str, ...] = ("refuse", "redact")
@@ -115,7 +116,8 @@ def find_pii(text: str) -> list[Finding]:
         if _iban_shaped(m.group(0)) and (grouped or _PAYMENT.search(text, max(0, m.start() - _NAMED_WINDOW), m.start())):
             found.append(Finding("iban", "pii", *m.span(), m.group(0)))
     found += [f for f in find_cued(text) if f.category == "pii"]
-    return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in _dedupe(found)]
+    return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in _dedupe(found)
+            if not dismissed_identifier(f.start, text)]
 
 
 def redact(text: str, *values: str, findings: Iterable[Finding] | None = None) -> str:

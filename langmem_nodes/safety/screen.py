@@ -69,13 +69,18 @@ class TurnScreen:
     def findings_for(self, *texts: str) -> list[Finding]:
         """Findings in `texts` themselves, findings whose value they contain, and findings of the turn's
         sentences that contain one of them."""
-        own = [f for t in texts if t for f in (*find_secrets(t), *find_pii(t)) if f.value not in self._dismissed]
+        own = [f for t in texts if t for f in (*find_secrets(t), *find_pii(t)) if not self._was_dismissed(f.value)]
         joined = " ".join(t for t in texts if t)
         near = [f for f in self.findings if f.value in joined]
         for sentence, inside in self._tainted:
             if any(len(_fold(t)) >= 2 and _fold(t) in sentence for t in texts if t):
                 near.extend(inside)
         return _dedupe_by_value([*own, *near])
+
+    def _was_dismissed(self, value: str) -> bool:
+        """A value the whole turn showed as an example, alone or as the start of a wider span it dismissed
+        ("api_key=abc123xyz，不是真的": the clause cut before "不是真的" still holds the example)."""
+        return value in self._dismissed or (len(value) >= 6 and any(value in d for d in self._dismissed))
 
     def redact(self, text: str) -> str:
         """`text` without any value found in this turn (or in `text` itself)."""
