@@ -163,3 +163,13 @@ def test_how_kinds_differ_what_a_named_service_does_and_a_named_authors_count_ar
                                   "How does Sam take his coffee?"])
 def test_the_users_own_plan_count_and_people_are_not(text):
     assert query_need(text) != "impersonal"
+
+
+@pytest.mark.parametrize(("memory", "request_text", "shapes"), [
+    ("给用户写邮件时要用正式的语气", "帮我写个请假条", False),
+    ("给用户写邮件时要用正式的语气", "帮我写封邮件给老板", True),
+    ("Emails to clients must be formal", "Draft a toast for my sister's wedding", False),
+    ("Emails to clients must be formal", "Draft an email to a client about the delay", True),
+])
+def test_a_form_rule_for_one_kind_of_piece_shapes_only_that_kind(memory, request_text, shapes) -> None:
+    assert shapes_piece(memory, request_text) is shapes

@@ -460,7 +460,7 @@ class RecallNode(MemoryNode):
         if piece and dense and qvec is not None and general is not None:  # a self-contained piece (`self_contained.py`)
             strict = max(general, c.anchor_evidence(qvec, lang))
             people = people_named(query.text)  # the one it is for or from: "a note for my partner" → «partner Sam»
-            chosen = {i for i in chosen if shapes_piece(records[i].text) or lexical.get(i, 0.0) >= self.lexical_floor
+            chosen = {i for i in chosen if shapes_piece(records[i].text, query.text) or lexical.get(i, 0.0) >= self.lexical_floor
                       or names_other(records[i].text, people)
                       } | relevant(need, dense, lexical, floor=strict, lexical_floor=self.lexical_floor)
         if fact and (named := relations_named(query.text)):  # "what is my daughter called?": not the son's name

@@ -97,10 +97,17 @@ _WISH_ZH = re.compile(r"希望|喜欢|偏好|想要|要求|必须|不要|别|只
 _ANSWERS = re.compile(r"\b(?:answers?|responses?|explanations?)\b|回答|答复|解答|解释", re.I)
 
 
-def shapes_piece(text: str) -> bool:
+_PIECE_WORD = re.compile(rf"\b{_PIECE_EN}s?\b|{_PIECE_ZH}", re.I)
+
+
+def shapes_piece(text: str, request: str = "") -> bool:
     """Whether a memory states how the user wants a piece of writing to look: its tone, language, format or units,
-    or the name the user goes by — not how the assistant's answers or code should look (module docstring)."""
+    or the name the user goes by — not how the assistant's answers or code should look (module docstring). A memory
+    naming a kind of piece shapes only that kind: «给用户写邮件时要用正式的语气» is no rule for "帮我写个请假条"."""
     if _ANSWERS.search(text) or _CODE.search(text):  # code comments in English: the code's form (`standing.py`)
+        return False
+    kinds = {k.casefold().rstrip("s") for k in _PIECE_WORD.findall(text)} - {"name", "名字"}
+    if request and kinds and not any(k in request.casefold() for k in kinds):
         return False
     return bool((_FORM_EN.search(text) and _WISH_EN.search(text)) or (_FORM_ZH.search(text) and _WISH_ZH.search(text)))
 

@@ -38,7 +38,8 @@ def whole(c: Claim, said: str = "") -> Claim:
     obj, verb = c.object.strip(), c.verb or ""
     if not _ONE.match(obj):
         return c
-    if not verb and c.predicate == "prefers" and (m := re.search(f"([{_LIGHT}]){obj}", said)):  # "我喜欢看球": 看球
+    if not verb and c.predicate == "prefers" and (m := re.search(f"([{_LIGHT.replace('喝', '').replace('吃', '')}]){obj}", said)):
+        # "我喜欢看球": 看球; a food or drink liked is itself ("我喜欢喝茶": 茶, as "我喜欢茶" — one fact, one record)
         return replace(c, object=m.group(1) + obj)
     if verb and verb[-1] in _LIGHT:
         return replace(c, object=verb[-1] + obj, verb=verb[:-1])
