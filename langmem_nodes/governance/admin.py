@@ -271,15 +271,7 @@ class MemoryAdmin:
         from ..records import MAX_DAYS
         from ..usage import usage_metrics
 
-        if isinstance(scope, Mapping):
-            unknown = set(scope) - {"org_id", "user_id", "project_id"}
-            if unknown:
-                raise ValueError(f"unknown metrics scope field(s): {sorted(unknown)}")
-            if not scope.get("user_id"):
-                raise ValueError("user_id is required: metrics are per user")
-            scope = MemoryContext(**scope)
-        if not isinstance(scope, MemoryContext):
-            raise TypeError(f"scope must be a MemoryContext or a dict, got {type(scope).__name__}")
+        scope = _user_scope(scope, "metrics")
         if isinstance(stale_days, bool) or not isinstance(stale_days, int | float) or not 0 < stale_days <= MAX_DAYS:
             raise ValueError(f"stale_days must be a number of days above 0 and at most {MAX_DAYS}, got {stale_days!r}")
         for name, value in (("since", since), ("until", until)):
@@ -294,15 +286,7 @@ class MemoryAdmin:
         See `governance.injections`. `scope` is a `MemoryContext` or a dict with `user_id` (required)."""
         from .injections import injections
 
-        if isinstance(scope, Mapping):
-            unknown = set(scope) - {"org_id", "user_id", "project_id"}
-            if unknown:
-                raise ValueError(f"unknown injections scope field(s): {sorted(unknown)}")
-            if not scope.get("user_id"):
-                raise ValueError("user_id is required: injections are per user")
-            scope = MemoryContext(**scope)
-        if not isinstance(scope, MemoryContext):
-            raise TypeError(f"scope must be a MemoryContext or a dict, got {type(scope).__name__}")
+        scope = _user_scope(scope, "injections")
         if recall_id is not None:
             check_id(recall_id, "recall_id", required=True)
         return injections(self.store, scope, recall_id=recall_id, last=last)
@@ -586,3 +570,16 @@ def _parsed(model: Any, raw: Any, where: str) -> Any:
         label = f"{where} (id {str(rid)[:40]!r})" if isinstance(rid, str) else where
         raise ValueError(f"{label}: " + "; ".join(problems) + more) from None
 
+
+def _user_scope(scope: MemoryContext | Mapping[str, Any], what: str) -> MemoryContext:
+    """`scope` as a MemoryContext of one user (a dict may hold `user_id`, `org_id`, `project_id`)."""
+    if isinstance(scope, Mapping):
+        unknown = set(scope) - {"org_id", "user_id", "project_id"}
+        if unknown:
+            raise ValueError(f"unknown {what} scope field(s): {sorted(unknown)}")
+        if not scope.get("user_id"):
+            raise ValueError(f"user_id is required: {what} are per user")
+        scope = MemoryContext(**scope)
+    if not isinstance(scope, MemoryContext):
+        raise TypeError(f"scope must be a MemoryContext or a dict, got {type(scope).__name__}")
+    return scope
