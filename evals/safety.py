@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import re
 import tempfile
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -99,11 +100,13 @@ def run_writes(cases: Sequence[dict[str, Any]], home: Path) -> list[WriteOutcome
             continue
         if any(value in json.dumps([w["text"], w["object"], w.get("metadata")], ensure_ascii=False) for w in o.written):
             o.leaked.append("written memory")
-        if any(value in row for row in records):
-            o.leaked.append("store record")
-        if any(value in row for row in ledger_rows):
-            o.leaked.append("ledger")
         distinctive = len(value) >= 6 or not value.isdigit()  # "4821" may turn up in a hex id or a timing
+        # a short number counts where it stands alone: "0852" inside an id in a ledger payload is no leak
+        alone = re.compile(rf"(?<![0-9A-Za-z]){re.escape(value)}(?![0-9A-Za-z])")
+        if any(value in row if distinctive else alone.search(row) for row in records):
+            o.leaked.append("store record")
+        if any(value in row if distinctive else alone.search(row) for row in ledger_rows):
+            o.leaked.append("ledger")
         if distinctive and any(value in line for line in capture.lines):
             o.leaked.append("log")
         if distinctive and any(value.encode() in b for b in files):
