@@ -50,7 +50,8 @@ from ..records import (
     utcnow,
 )
 from ..safety import PII_POLICIES, PiiPolicy, check_text, control_reason, find_pii, find_secret, redact
-from ..store import MemoryStore, VersionConflict
+from ..facts import is_exclusive
+from ..store import KeyConflict, MemoryStore, VersionConflict
 from ..store.memory_store import is_user_actor
 from ..store.sqlite import ReadOnlyViolation
 from ..text import with_article
@@ -58,6 +59,8 @@ from ..text import with_article
 EXPORT_FORMAT = "langmem-nodes/export"
 EXPORT_VERSION = 1
 _MISSING: Any = object()
+#: attempts after the first when another writer stores a value of an edit's attribute meanwhile
+EDIT_RETRIES = 3
 
 
 def _rec_json(r: MemoryRecord) -> dict[str, Any]:
@@ -320,6 +323,8 @@ class MemoryAdmin:
         The structured fields follow the new text (`derived_fields`): the predicate, object and polarity the
         rule reading finds in it (one claim about the same holder), else the old predicate with the whole
         text as object, so the object never disagrees with the text; `object` given sets it instead.
+        Like a write, the edit leaves one active value per one-value attribute and per fact: the memories its
+        new text contradicts are superseded by it (`supersede` ledger entries); a read-only one refuses it.
         Raises `VersionConflict` if `expected_version` is given and the record moved on."""
         check_id(memory_id, "memory_id", required=True)
         check_text(text, "edit text", max_chars=MAX_TEXT_CHARS)
@@ -341,6 +346,21 @@ class MemoryAdmin:
             raise ReadOnlyViolation(f"edit is the explicit user path: actor must be 'user' or 'user:<name>', got {actor!r}")
         if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
             raise TypeError(f"expected_version must be an integer, got {type(expected_version).__name__}")
+        for attempt in range(EDIT_RETRIES + 1):
+            try:
+                return self._edit_once(memory_id, text, object, actor, expected_version)
+            except KeyConflict:  # another writer stored a value of the new attribute meanwhile: look again
+                if attempt == EDIT_RETRIES:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _edit_once(self, memory_id: str, text: str, object: str | None, actor: str,  # noqa: A002
+                   expected_version: int | None) -> dict[str, Any]:
+        """One attempt of `edit` on the stored record as it is now: the memories the new text contradicts (another
+        value of a one-value attribute, the same fact) are superseded by it (`edit_conflicts`), in one commit that
+        re-checks the attribute in its transaction (`KeyConflict` when another writer got there first)."""
+        from .edit_conflicts import contradicted, edit_reach, superseded_by_edit
+
         rec = self.store.get(memory_id)
         if rec is None:
             raise KeyError(f"no memory with id {memory_id!r}")
@@ -362,6 +382,13 @@ class MemoryAdmin:
             }
         )
         new = MemoryRecord.model_validate(new.model_dump(), context=STORED)  # re-run validators on the edited text
+        losers, reach = contradicted(self.store, new, edit_reach(self.store, new))
+        if locked := next((m for m in losers if m.read_only), None):
+            raise ValueError(f"edit of {memory_id} contradicts read-only memory {locked.id} («{locked.text}»): "
+                             "edit or forget that one first")
+        if losers:
+            new.supersedes = list(dict.fromkeys([*new.supersedes, *(m.id for m in losers)]))
+        replaced, entries = superseded_by_edit(new, losers, actor=actor, now=now)
         entry = LedgerEntry(
             op=LedgerOp.EDIT,
             memory_id=memory_id,
@@ -371,7 +398,9 @@ class MemoryAdmin:
             actor=actor,
             payload={"old_text": rec.text, "new_text": text, "from_version": rec.version},
         )
-        return _rec_json(self.store.commit(update=[new], ledger=[entry], actor=actor)[0])
+        stored = self.store.commit(update=[new, *replaced], ledger=[entry, *entries], actor=actor,
+                                   exclusive=is_exclusive, rivals={new.id: reach}, rekeyed=[new.id])
+        return _rec_json(stored[0])
 
     # -- forget ---------------------------------------------------------------------------------
     def forget(self, memory_id: str, *, actor: str = "user") -> dict[str, Any]:

@@ -281,6 +281,7 @@ class MemoryStore:
         exclusive: Callable[[str], bool] | None = None,
         rivals: Mapping[str, RivalRead] | None = None,
         writer: Writer | None = None,
+        rekeyed: Sequence[str] = (),
     ) -> list[MemoryRecord]:
         """Insert `add`, update `update` (each checked against its own `version`), append `ledger`:
         one SQLite transaction, then every projection. Returns the stored records (new versions).
@@ -296,8 +297,11 @@ class MemoryStore:
         partition to every partition its decision read: an active other value there that the decision did not
         see is a `KeyConflict` too (a writer in another session of the user stored it meanwhile). Whatever is
         raised, nothing is written. With `writer` (the turn's org, user and start time), a commit for a user
-        erased since the turn started writes nothing and raises `UserErased` (the erase record counts it)."""
-        return self._commit(add, update, ledger, actor, exclusive, rivals=rivals or {}, writer=writer)
+        erased since the turn started writes nothing and raises `UserErased` (the erase record counts it).
+        `rekeyed`: ids of `update` records that may now state another attribute or fact (an edit's new text):
+        with `exclusive`, each active one is checked like an added record."""
+        return self._commit(add, update, ledger, actor, exclusive, rivals=rivals or {}, writer=writer,
+                            rekeyed=rekeyed)
 
     def import_home(self, records: Sequence[MemoryRecord], ledger: Iterable[LedgerEntry] = (),
                     tombstones: Iterable[dict[str, str]] = ()) -> list[MemoryRecord]:
@@ -313,7 +317,8 @@ class MemoryStore:
     def _commit(self, add: Iterable[MemoryRecord], update: Iterable[MemoryRecord], ledger: Iterable[LedgerEntry],
                 actor: str | None, exclusive: Callable[[str], bool] | None, *,
                 tombstones: Sequence[dict[str, str]] = (), into_empty: bool = False,
-                rivals: Mapping[str, RivalRead] | None = None, writer: Writer | None = None) -> list[MemoryRecord]:
+                rivals: Mapping[str, RivalRead] | None = None, writer: Writer | None = None,
+                rekeyed: Sequence[str] = ()) -> list[MemoryRecord]:
         add, update, ledger = list(add), list(update), list(ledger)
         changed_text = [r for r in update if self._text_changed(r)]
         need_vec = add + changed_text
@@ -335,7 +340,9 @@ class MemoryStore:
             for r in update:
                 stored.append(self._canonical.update(conn, r, r.version, allow_read_only=is_user_actor(actor)))
             if exclusive is not None:
-                self._check_keys(conn, [r for r in add if r.status is Status.ACTIVE], exclusive, rivals or {})
+                keyed = set(rekeyed)
+                checked = [*add, *(r for r in update if r.id in keyed)]
+                self._check_keys(conn, [r for r in checked if r.status is Status.ACTIVE], exclusive, rivals or {})
             self._canonical.append_ledger(conn, ledger)
             for t in tombstones:
                 self._canonical.add_tombstone(conn, t["memory_id"], t["partition"], t["actor"], ts=t["ts"])
