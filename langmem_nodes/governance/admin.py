@@ -550,7 +550,8 @@ class MemoryAdmin:
         one `import` ledger entry. Returns the counts loaded from `data` (`{"records", "ledger", "tombstones"}`, as
         `export` reported them; the import's own entry is not counted). A record or ledger
         payload holding a credential refuses the whole import (nothing is written); personal identifiers
-        follow the `pii` policy."""
+        follow the `pii` policy. Two ACTIVE records of one one-value attribute (or of one fact) in a partition, which
+        only a hand-edited or damaged export holds, load as one: the other is superseded by it (`import_keys`)."""
         if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
             raise ValueError(f"not a langmem-nodes export (format must be {EXPORT_FORMAT!r})")
         if data.get("version") != EXPORT_VERSION:
@@ -572,12 +573,17 @@ class MemoryAdmin:
             if secret:
                 raise ValueError(f"ledger[{i}] payload holds {with_article(secret)}: credentials are never stored")
         tombs = list(data.get("tombstones", []))  # checked by import_home
+        from .import_keys import one_active_per_key
+
+        loaded = len(entries)
+        recs, settled = one_active_per_key(recs, actor=actor)  # a hand-edited export may hold two active values
+        entries += settled
         entries.append(
             LedgerEntry(op=LedgerOp.IMPORT, actor=actor, reason="import",
                         payload={"records": len(recs), "user_id": data.get("user_id"), "org_id": data.get("org_id")})
         )
         self.store.import_home(recs, entries, tombs)
-        return {"records": len(recs), "ledger": len(entries) - 1, "tombstones": len(tombs)}
+        return {"records": len(recs), "ledger": loaded, "tombstones": len(tombs)}
 
 
 def _parsed(model: Any, raw: Any, where: str) -> Any:
