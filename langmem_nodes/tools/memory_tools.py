@@ -65,12 +65,12 @@ def _graph_runtime() -> Any:
 
 
 def owned(rec: MemoryRecord | None, ctx: MemoryContext) -> bool:
-    """The caller's own memory (user or session level, or one they wrote at project level) in a partition
-    they may see; org memories are never changed through a tool."""
+    """The caller's own memory (user or session level, or one they wrote at project level) in a partition this
+    run sees: a memory it could never read (another project's or session's) it cannot change either; org
+    memories are never changed through a tool."""
     if rec is None or rec.scope.level is Level.ORG:
         return False
-    own_session = rec.scope.level is Level.SESSION and rec.scope.user_id == ctx.user_id
-    visible = rec.scope.partition in ctx.visible_partitions() or own_session
+    visible = rec.scope.partition in ctx.visible_partitions()
     return visible and rec.scope.user_id == ctx.user_id and rec.scope.org_id == ctx.org_id
 
 
