@@ -7,7 +7,8 @@ hostile: they must live under `/memories`; `..`, `.`, empty segments, backslashe
 percent-encoding and look-alike dots (`．．`) are refused, and `/memories` itself can be neither deleted
 nor renamed. The content gate applies (no credentials, no instructions posing as memory), `str_replace`
 needs exactly one match, and every change is a ledger entry (write / edit / forget). The scope is the
-caller's, from the tool runtime, never from a path.
+caller's, from the tool runtime, never from a path. Content the caller's memory already holds (another file, a
+chat memory: the same normalised text) is refused as a duplicate, naming where it is.
 
 Example:
     >>> import tempfile
@@ -44,6 +45,7 @@ from ..records import (
     MemoryContext,
     MemoryRecord,
     Source,
+    Status,
     Tier,
     utcnow,
 )
@@ -142,6 +144,23 @@ class MemoryFiles:
         if ctx.incognito:
             raise ValueError("incognito: memory files cannot be changed in an incognito conversation")
 
+    def _no_duplicate(self, ctx: MemoryContext, text: str, path: str, how: str, other_than: str | None = None) -> None:
+        """ValueError, with a `skip_duplicate` ledger entry, when the caller's memory already holds `text` (the
+        write path's exact layer: normalised text, the same holder) in a file or any other memory they see."""
+        probe = MemoryRecord(text=text, scope=ctx.scope(Level.USER))
+        held = [m for m in self.store.find(ctx.visible_partitions(), statuses=(Status.ACTIVE, Status.CANDIDATE),
+                                           text_hash=probe.text_hash)
+                if m.id != other_than and m.subject == "user" and m.scope.user_id == ctx.user_id]
+        if not held:
+            return
+        m = held[0]
+        where = m.object if m.predicate == FILE_PREDICATE else f"memory {m.id}"
+        self.store.commit(ledger=[LedgerEntry(
+            op=LedgerOp.SKIP_DUPLICATE, memory_id=m.id, partition=ctx.scope(Level.USER).partition, ts=utcnow(),
+            trigger=f"memory_file:{how}", reason=f"memory file {path}: exact duplicate of {m.id}: not written",
+            actor=f"agent:{ctx.user_id}", payload={"path": path})])
+        raise ValueError(f"{where} already holds this content; nothing written to {path} (update {where} instead)")
+
     # -- commands ------------------------------------------------------------------------------
     def view(self, ctx: MemoryContext, path: str, view_range: list[int] | None = None) -> str:
         path = check_path(path)
@@ -180,6 +199,7 @@ class MemoryFiles:
         if old is not None:
             self._replace_text(ctx, old, file_text, "create (overwrite)")
             return f"File overwritten successfully at {path}"
+        self._no_duplicate(ctx, file_text, path, "create")
         now = utcnow()
         rec = MemoryRecord(text=file_text, subject="user", predicate=FILE_PREDICATE, object=path, kind=Kind.REFERENCE,
                            tier=Tier.STABLE, scope=ctx.scope(Level.USER), source=Source.INFERRED, confidence=0.75,
@@ -256,6 +276,7 @@ class MemoryFiles:
         if not text.strip():
             raise ValueError(f"this {how} would leave {rec.object} empty; delete the file instead")
         _gate(text, "the new content")
+        self._no_duplicate(ctx, text, rec.object, how.split()[0], other_than=rec.id)
         now = utcnow()
         new = MemoryRecord.model_validate({**rec.model_dump(), "text": text, "verified_at": now,
                                            "metadata": {**rec.metadata, "lang": detect_lang(text)}})
