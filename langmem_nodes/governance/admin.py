@@ -55,6 +55,7 @@ from ..store import KeyConflict, MemoryStore, VersionConflict
 from ..store.memory_store import is_user_actor
 from ..store.sqlite import ReadOnlyViolation
 from ..text import with_article
+from .export_view import as_exported
 
 EXPORT_FORMAT = "langmem-nodes/export"
 EXPORT_VERSION = 1
@@ -486,7 +487,9 @@ class MemoryAdmin:
     def export(self, user_id: str, *, org_id: str = "default") -> dict[str, Any]:
         """Everything a user owns: their user- and session-level memories plus the project- and
         org-level memories they wrote (whose scope carries their `user_id`), the ledger entries about
-        those memories or the user's partitions, and the content-free tombstones in their partitions."""
+        those memories or the user's partitions, and the content-free tombstones in their partitions. An entry another
+        user's turn made about one of those memories (bob replacing the project fact ada stated) is exported
+        content-free: what happened to the memory, not the other user's words (`export_view`)."""
         check_id(user_id, "user_id", required=True)
         check_id(org_id, "org_id", required=True)
         recs = [r for r in self.store.find(None, statuses=None) if r.scope.user_id == user_id and r.scope.org_id == org_id]
@@ -506,7 +509,7 @@ class MemoryAdmin:
             "org_id": org_id,
             "exported_at": utcnow().isoformat(),
             "records": [_rec_json(r) for r in recs],
-            "ledger": [e.model_dump(mode="json") for e in entries],
+            "ledger": [as_exported(e, user_id).model_dump(mode="json") for e in entries],
             "tombstones": tombs,
         }
 
