@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, NotRequired
 
 from langchain_core.messages import AnyMessage
+from langgraph.channels import BinaryOperatorAggregate
 from langgraph.graph.message import add_messages
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from typing_extensions import TypedDict
@@ -92,8 +93,26 @@ class MemoryQuery(BaseModel):
     recent_tools: list[str] = Field(default_factory=list)
 
 
+class MessagesChannel(BinaryOperatorAggregate):
+    """LangGraph's `add_messages` channel, which says what is wrong with `{"messages": None}` (LangGraph's own
+    error blames "non-null arguments for both 'left' and 'right'"). Its reducer is `add_messages` itself, so it
+    composes with `MessagesState` and any other state whose `messages` use `add_messages`."""
+
+    __slots__ = ()
+
+    def update(self, values: Any) -> bool:
+        if any(v is None for v in values):
+            raise ValueError("'messages' must be a list of messages (e.g. [(\"user\", \"I live in Oslo\")]) or one "
+                             "message, got None")
+        return super().update(values)
+
+
+#: the conversation key of every state here (LangGraph copies the channel for each run)
+Messages = Annotated[list[AnyMessage], MessagesChannel(list[AnyMessage], add_messages)]
+
+
 class WriteState(TypedDict):
-    messages: Annotated[list[AnyMessage], add_messages]
+    messages: Messages
     memory_pending: NotRequired[list[PendingWrite]]
     memory_written: NotRequired[list[dict[str, Any]]]
     memory_skipped: NotRequired[list[dict[str, Any]]]
@@ -105,7 +124,7 @@ class WriteState(TypedDict):
 
 
 class ReadState(TypedDict):
-    messages: Annotated[list[AnyMessage], add_messages]
+    messages: Messages
     query: NotRequired[str]  # a question to recall for without a conversation (`{"query": "…"}`)
     memory_task_type: NotRequired[str]
     memory_recent_tools: NotRequired[list[str]]
@@ -125,7 +144,7 @@ class ReadState(TypedDict):
 class WriteInput(TypedDict):
     """What the write graph takes from its caller (its other keys are the stages' own)."""
 
-    messages: Annotated[list[AnyMessage], add_messages]
+    messages: Messages
     memory_injected_ids: NotRequired[list[str]]
     memory_recall_id: NotRequired[str]
 
@@ -134,7 +153,7 @@ class ReadInput(TypedDict):
     """What the read graph takes from its caller: the conversation (or, without one, a `query` text) and
     optional steering."""
 
-    messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
+    messages: NotRequired[Messages]
     query: NotRequired[str]
     memory_task_type: NotRequired[str]
     memory_recent_tools: NotRequired[list[str]]
@@ -145,7 +164,7 @@ class ReadInput(TypedDict):
 class MemoryInput(TypedDict):
     """What a memory agent takes: the conversation (use as `input_schema`, so Studio asks for nothing else)."""
 
-    messages: Annotated[list[AnyMessage], add_messages]
+    messages: Messages
 
 
 class MemoryState(MemoryInput):

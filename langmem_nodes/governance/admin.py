@@ -29,6 +29,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..facts import is_exclusive
 from ..json_input import MAX_DEPTH, too_deep
 from ..records import (
     MAX_TEXT_CHARS,
@@ -50,7 +51,6 @@ from ..records import (
     utcnow,
 )
 from ..safety import PII_POLICIES, PiiPolicy, check_text, control_reason, find_pii, find_secret, redact
-from ..facts import is_exclusive
 from ..store import KeyConflict, MemoryStore, VersionConflict
 from ..store.memory_store import is_user_actor
 from ..store.sqlite import ReadOnlyViolation

@@ -57,6 +57,10 @@ class BatchWriter:
               on_error: Callable[[int, Exception], None] | None = None) -> list[dict[str, Any]]:
         """`on_error(index, exc)`: report a failing item and go on with the next ones (its result is `{}`);
         without it the first failure stops the batch (earlier items stay committed)."""
+        if isinstance(items, Mapping | str | bytes):  # one item, or text: iterating it would blame its keys or letters
+            kind = "a dict" if isinstance(items, Mapping) else type(items).__name__
+            raise TypeError(f"BatchWriter.write takes a list of items ({{'messages': [...], 'context': ...}} each), got "
+                            f"{kind}" + (": pass one item as write([item])" if isinstance(items, Mapping) else ""))
         prepared = [_prepare(i, item) for i, item in enumerate(items)]
         extract, rest = self.nodes[0], self.nodes[1:]
         runs = []
@@ -99,8 +103,11 @@ def _prepare(index: int, item: Any) -> tuple[dict[str, Any], MemoryContext, date
             ctx = MemoryContext(**raw)
         except (ValueError, TypeError) as exc:  # pydantic's ValidationError, or MissingScopeError without user_id
             raise ValueError(f"batch item {index}: invalid context: {exc}") from exc
-    else:
+    elif raw is None:
         raise MissingScopeError(f"batch item {index}: no 'context' (a MemoryContext or a dict with user_id)")
+    else:
+        raise MissingScopeError(f"batch item {index}: 'context' must be a MemoryContext or a dict with user_id, "
+                                f"got {type(raw).__name__}")
     try:
         coerced = add_messages([], list(messages))
     except Exception as exc:  # noqa: BLE001 - langchain raises several types for malformed messages
