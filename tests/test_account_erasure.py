@@ -153,6 +153,21 @@ def test_erasure_reaches_the_actor_of_their_own_earlier_forgets(store, backend):
     assert [t["actor"] for t in store.tombstones() if t["memory_id"] == lees.id] == ["user:lee"]
 
 
+@pytest.mark.parametrize("erased", ["1", "user", "default", "30"])
+def test_erasure_leaves_other_users_strings_that_equal_the_id(store, erased):
+    # red team H6: erasing account "1" rewrote another user's session "1"; erasing "user" / "default" / "30" rewrote
+    # another user's scope level, org and object
+    from langmem_nodes.write import create_write_graph
+
+    write = create_write_graph(store).compile()
+    write.invoke({"messages": [("user", "I'm 30 and I like tea.")]}, context=MemoryContext(user_id="bob", session_id="1"))
+    write.invoke({"messages": [("user", "I like coffee.")]}, context=MemoryContext(user_id=erased))
+    before = [e.model_dump(mode="json") for e in store.ledger() if "/bob" in (e.partition or "")]
+    assert before
+    _erase(store, erased)
+    assert [e.model_dump(mode="json") for e in store.ledger() if "/bob" in (e.partition or "")] == before
+
+
 def test_erasure_of_one_org_keeps_the_same_id_elsewhere(store):
     _used_account(store, KIM, org="acme")
     _used_account(store, KIM)

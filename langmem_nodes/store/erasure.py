@@ -95,17 +95,24 @@ def actor_pseudonymised(actor: str, user_id: str, pseudonym: str) -> str:
     return f"{head}{sep}{pseudonym}" if sep and tail == user_id else actor
 
 
-def _swap(value: Any, user_id: str, pseudonym: str) -> Any:
-    """Every string of a JSON value equal to `user_id`, an actor naming it ("user:<id>") or a partition key
-    holding it, pseudonymised."""
+#: the keys of a ledger body whose string value is a user id ("user_id" of a scope, "owner")
+_USER_KEYS = frozenset({"user_id", "owner", "owner_id"})
+
+
+def _swap(value: Any, user_id: str, pseudonym: str, key: str | None = None) -> Any:
+    """`value` (a ledger body, or part of one under `key`) with the user id pseudonymised where it names the
+    user: a user-id field equal to it, an actor naming it ("user:<id>"), a partition key holding it. Other strings
+    equal to it are left alone: another user's session "1", a level "user" or an org "default" are not this id."""
     if isinstance(value, str):
-        if value == user_id:
-            return pseudonym
-        return pseudonymised(actor_pseudonymised(value, user_id, pseudonym), user_id, pseudonym)
+        if key in _USER_KEYS:
+            return pseudonym if value == user_id else value
+        if key == "actor":
+            return actor_pseudonymised(value, user_id, pseudonym)
+        return pseudonymised(value, user_id, pseudonym)
     if isinstance(value, list):
-        return [_swap(v, user_id, pseudonym) for v in value]
+        return [_swap(v, user_id, pseudonym, key) for v in value]
     if isinstance(value, dict):
-        return {k: _swap(v, user_id, pseudonym) for k, v in value.items()}
+        return {k: _swap(v, user_id, pseudonym, k) for k, v in value.items()}
     return value
 
 
