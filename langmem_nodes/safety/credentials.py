@@ -50,6 +50,9 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("twilio key", re.compile(rf"{_B}SK[0-9a-f]{{32}}{_E}")),
     ("digitalocean token", re.compile(rf"{_B}do[opr]_v1_[a-f0-9]{{64}}")),
     ("telegram bot token", re.compile(rf"{_B}\d{{8,10}}:AA[A-Za-z0-9_-]{{30,}}")),
+    ("databricks token", re.compile(rf"{_B}dapi[a-f0-9]{{32}}(?:-\d)?{_E}")),
+    ("hubspot token", re.compile(rf"{_B}pat-(?:na|eu|ap)\d-[0-9a-f]{{8}}-[0-9a-f]{{4}}-[0-9a-f]{{4}}-[0-9a-f]{{4}}-[0-9a-f]{{12}}{_E}")),
+    ("age secret key", re.compile(rf"{_B}AGE-SECRET-KEY-1[0-9A-Z]{{50,}}{_E}")),
     ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+")),
     ("bearer token", re.compile(r"\bbearer\s+[A-Za-z0-9._~+/=-]{16,}", _I)),
     ("recovery key", re.compile(rf"{_B}\d{{6}}(?:-\d{{6}}){{7}}{_E}")),  # BitLocker: eight groups of six digits
@@ -336,7 +339,7 @@ _SPACED_CODE = re.compile(r"\d{1,4}(?:[ -]\d{1,4})+(?![\w.:/-]|\s\d)")
 
 
 # a number said in words, two or more of them: "nineteen fifty two", "four four seven one"
-_NUMBER_WORD = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+_NUMBER_WORD = (r"(?:(?:double|triple|treble)[\s-]+)?(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)")
 NUMBER_WORDS = re.compile(rf"{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})+\b", _I)
 
@@ -757,7 +760,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += _typed_credentials(text)
     for m in _SECURITY_ANSWER.finditer(text):
         group = next(g for g in "vwxyzu" if m.group(g) is not None)
-        if m.group(group).casefold() not in ("is", "was", "the", "my", "a", "an", "answer", "about", "like", "it", "that", "this", "down") \
+        if m.group(group).casefold() not in ("is", "was", "the", "my", "a", "an", "answer", "about", "like", "it", "that", "this", "down",
+                                             "something", "nothing", "private", "secret", "confidential", "personal", "none", "never", "not") \
+                and not re.match(r"(?:我|你|您|他|她|从来|从不|不|没|也|都|还|一直)", m.group(group)) \
                 and not re.match(_ZH_NOT_VALUE, m.group(group)):  # "安全问题答案是什么来着？" asks
             add("security answer", m, group)
     for m in _SECURITY_USE.finditer(text):
@@ -798,14 +803,17 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         span_end = m.end() + (rest.end() if rest else 0)
         if span_end > m.end() + 3 and (_SEED_VALUE.search(text, m.end(), span_end) or _word_run(text[m.end():span_end])):
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
+    from .carried import find_carried
     from .coded import find_coded
     from .counted import find_counted
+    from .described import find_described
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .framed import find_framed
     from .hedged import find_hedged
     from .laidout import find_laid_out
     from .named_alone import find_named_alone
     from .noted import find_noted
+    from .phrased import find_phrased
     from .presented import find_presented
     from .questioned import find_questioned
     from .replied import find_replied
@@ -826,6 +834,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_after_user_name(text)
     found += find_questioned(text)
     found += find_counted(text)
+    found += find_carried(text)
+    found += find_described(text)
+    found += find_phrased(text)
     kept: list[Any] = []
     dismissed: list[Any] = []
     for f in _dedupe([_with_spaces(f, text) for f in found]):

@@ -1,0 +1,108 @@
+"""Secrets and look-alikes from helper secrets6's own cases (written before any rule was changed), en + zh:
+
+- a value given in the sentence after the one about getting in ("I'm trying to log into the NAS. It keeps
+  rejecting Marble-Fox-19"), or said to get one on a network ("moss-lantern-71 gets you on the guest wifi");
+- a secret described first and its value said last ("my ATM pin is the year Dad was born, 1961", "my memorable
+  word, Sandcastle");
+- a login pair split by " // " or " / " after the place it opens; a pass phrase of bare words after its name;
+- a number dictated with "double"; key formats by shape (Databricks, HubSpot, age);
+- what is not a secret: an example after "e.g.", a version in the sentence after a login, a maiden name never said.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from langmem_nodes.safety import find_secrets
+from tests._said import assert_no_trace, secret_refusals
+
+FOUND = {  # text -> the value that must be found
+    # a value in the sentence after the one about getting in
+    "I'm trying to log into the Synology. It keeps rejecting Marble-Fox-19 even though I'm sure that's right.": "Marble-Fox-19",
+    "Can't sign in to the school portal. I keep typing Pebble_Moon4 and it says incorrect.": "Pebble_Moon4",
+    "The login screen wants a code; mine is 662901": "662901",
+    "我登不上公司的 NAS。它一直说 Marble-Fox-19 不对，可我记得没错": "Marble-Fox-19",
+    "登录界面要输一个码；我的是 662901": "662901",
+    # a value said to get one on a network
+    "Heads up: moss-lantern-71 gets you on the guest wifi": "moss-lantern-71",
+    "our wifi network is Birchwood and you get on with raspberry-jam-44": "raspberry-jam-44",
+    "guest network: Lodge_Guest / moss-lantern-71": "moss-lantern-71",
+    "moss-lantern-71 就能连上访客 WiFi": "moss-lantern-71",
+    "访客网络：Lodge_Guest / moss-lantern-71": "moss-lantern-71",
+    # described first, the value last
+    "My ATM pin is the year Dad was born, 1961": "1961",
+    "The code to the side door is the same as my birth year, 1984": "1984",
+    "I told the helpdesk my memorable word, Sandcastle": "Sandcastle",
+    "Password hint: it's my dog's name plus 99 — Rolo99": "Rolo99",
+    "我的银行卡密码是我妈的生日，0917": "0917",
+    "密码提示：我家狗的名字加 99 —— Rolo99": "Rolo99",
+    "我跟客服说了我的预留口令，Sandcastle": "Sandcastle",
+    # a login pair after the place it opens, a pass phrase of bare words
+    "Netflix: jo.reed@mail.com // pumpkin-Spice-4": "pumpkin-Spice-4",
+    "爱奇艺：jo.reed@mail.com // pumpkin-Spice-4": "pumpkin-Spice-4",
+    "the WiFi: SSID Oakview5G, passphrase tidal pools at noon": "tidal pools at noon",
+    "WiFi 叫 Oakview5G，密码短语 tidal pools at noon": "tidal pools at noon",
+    "SMTP: smtp.gmail.com:587, user me@gmail.com, app pw hxqk zmnv ptrs wbel": "hxqk zmnv ptrs wbel",
+    # a value reused for sites
+    "I reuse Tamarind88! for pretty much every shopping site": "Tamarind88!",
+    # dictated digits, key formats
+    "my PIN is double seven three two": "double seven three two",
+    "Databricks token dapi1f9c2e7a1b8d3f60a5c9e2d74b6e8c1a for the notebook job": "dapi1f9c2e7a1b8d3f60a5c9e2d74b6e8c1a",
+    "数据平台的 token dapi1f9c2e7a1b8d3f60a5c9e2d74b6e8c1a 还能用吗": "dapi1f9c2e7a1b8d3f60a5c9e2d74b6e8c1a",
+    "HubSpot private app token pat-na1-3f9a2c71-8b4e-4d1a-9c6f-2e7b5a0d8c13": "pat-na1-3f9a2c71-8b4e-4d1a-9c6f-2e7b5a0d8c13",
+    "my age key is AGE-SECRET-KEY-1QQPZ8K0D8L9XJ6F0N3VTG6R2Y7W4HH9P5M3C2Z8K0D8L9XJ6F0N3VTGQ9XXXX":
+        "AGE-SECRET-KEY-1QQPZ8K0D8L9XJ6F0N3VTG6R2Y7W4HH9P5M3C2Z8K0D8L9XJ6F0N3VTGQ9XXXX",
+}
+
+LOOKALIKES = [
+    "I'm trying to log into the Synology. It keeps asking me to install DSM-7.2 first.",
+    "Can't sign in to the school portal. I keep getting error 0x80070005.",
+    "The login screen wants a code; I haven't got the text yet",
+    "我登不上公司的 NAS。它一直提示 DSM-7.2 需要更新",
+    "登录界面要输一个码；我还没收到短信",
+    "Log in with your employee ID, e.g. 40221",
+    "用你的工号登录，例如 40221",
+    "My mother's maiden name is something I never share online",
+    "我妈的娘家姓我从来不在网上说",
+    "our wifi network is Birchwood and it reaches the garden now",
+    "the guest network Lodge_Guest is open, no password",
+    "访客网络叫 Lodge_Guest，不用密码",
+    "Dad was born in 1961 in Leeds",
+    "My PIN is four digits and I never write it down",
+    "I reuse tote bags for pretty much every shopping trip",
+    "the passphrase should be four random words, like the xkcd comic",
+    "My locker is number 318 at the gym",
+    "the session token is refreshed every 15 minutes",
+]
+
+
+@pytest.mark.parametrize("text", list(FOUND))
+def test_a_secret_is_found(text) -> None:
+    values = [f.value for f in find_secrets(text)]
+    assert any(FOUND[text] in v for v in values), values
+
+
+@pytest.mark.parametrize("text", LOOKALIKES)
+def test_a_look_alike_holds_no_secret(text) -> None:
+    assert [f.value for f in find_secrets(text)] == []
+
+
+END_TO_END = {  # a turn -> the value no byte of the home may hold
+    "I live in Leeds. I'm trying to log into the Synology. It keeps rejecting Marble-Fox-19.": "Marble-Fox-19",
+    "I have a cat. Heads up: moss-lantern-71 gets you on the guest wifi": "moss-lantern-71",
+    "I drive a Volvo. I told the helpdesk my memorable word, Sandcastle": "Sandcastle",
+    "我在杭州上班。访客网络：Lodge_Guest / moss-lantern-71": "moss-lantern-71",
+}
+
+
+@pytest.mark.parametrize("text", list(END_TO_END))
+def test_the_home_holds_no_trace(tmp_path, fake_embedder, text) -> None:
+    assert_no_trace(tmp_path / "home", fake_embedder, text, END_TO_END[text])
+
+
+@pytest.mark.parametrize("text", ["Log in with your employee ID, e.g. 40221", "My mother's maiden name is something I never share online"])
+def test_a_look_alike_is_not_refused(tmp_path, fake_embedder, text) -> None:
+    from langmem_nodes.store import MemoryStore
+
+    with MemoryStore(tmp_path / "home", embedder=fake_embedder) as store:
+        assert secret_refusals(store, text) == []
