@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from langmem_nodes.safety import find_secrets
+from langmem_nodes.safety import find_pii, find_secrets
 from tests._said import assert_no_trace, secret_refusals
 
 FOUND = {  # text -> the value that must be found
@@ -50,6 +50,11 @@ FOUND = {  # text -> the value that must be found
     "Databricks token dapi1f9c2e7a1b8d3f60a5c9e2d74b6e8c1a for the notebook job": "dapi1f9c2e7a1b8d3f60a5c9e2d74b6e8c1a",
     "数据平台的 token dapi1f9c2e7a1b8d3f60a5c9e2d74b6e8c1a 还能用吗": "dapi1f9c2e7a1b8d3f60a5c9e2d74b6e8c1a",
     "HubSpot private app token pat-na1-3f9a2c71-8b4e-4d1a-9c6f-2e7b5a0d8c13": "pat-na1-3f9a2c71-8b4e-4d1a-9c6f-2e7b5a0d8c13",
+    # second round (after blind20's tune half): a value pointed at for a device
+    "it's Pelican42Dusk! for the wifi now": "Pelican42Dusk!",
+    "it is Marlow2020 for the NAS admin": "Marlow2020",
+    "我的密码还在用 123456": "123456",
+    "很多人问我密码，我的是 123456": "123456",
     "my age key is AGE-SECRET-KEY-1QQPZ8K0D8L9XJ6F0N3VTG6R2Y7W4HH9P5M3C2Z8K0D8L9XJ6F0N3VTGQ9XXXX":
         "AGE-SECRET-KEY-1QQPZ8K0D8L9XJ6F0N3VTG6R2Y7W4HH9P5M3C2Z8K0D8L9XJ6F0N3VTGQ9XXXX",
 }
@@ -73,6 +78,18 @@ LOOKALIKES = [
     "the passphrase should be four random words, like the xkcd comic",
     "My locker is number 318 at the gym",
     "the session token is refreshed every 15 minutes",
+    # second round: a product pointed at, test cards, a common value said of people at large
+    "it's Windows11 for the laptop",
+    "it's TP-Link for the router",
+    "So many people still use qwerty123 for their bank password, wild",
+    "大家的 WiFi 密码都是 12345678，太随便了",
+    "half the office has password1 as their password",
+]
+
+TEST_CARDS = [
+    "use the test card 4111 1111 1111 1111 in the Stripe sandbox",
+    "Stripe 的测试卡号 4242 4242 4242 4242 随便用",
+    "那张 5555 5555 5555 4444 是假卡号",
 ]
 
 
@@ -85,6 +102,15 @@ def test_a_secret_is_found(text) -> None:
 @pytest.mark.parametrize("text", LOOKALIKES)
 def test_a_look_alike_holds_no_secret(text) -> None:
     assert [f.value for f in find_secrets(text)] == []
+
+
+@pytest.mark.parametrize("text", TEST_CARDS)
+def test_a_test_card_named_so_is_no_card(text) -> None:
+    assert find_pii(text) == []
+
+
+def test_an_owned_card_is_still_a_card() -> None:
+    assert [f.kind for f in find_pii("我的信用卡号是 4111 1111 1111 1111")] == ["card number"]
 
 
 END_TO_END = {  # a turn -> the value no byte of the home may hold
@@ -100,7 +126,12 @@ def test_the_home_holds_no_trace(tmp_path, fake_embedder, text) -> None:
     assert_no_trace(tmp_path / "home", fake_embedder, text, END_TO_END[text])
 
 
-@pytest.mark.parametrize("text", ["Log in with your employee ID, e.g. 40221", "My mother's maiden name is something I never share online"])
+@pytest.mark.parametrize("text", [
+    "Log in with your employee ID, e.g. 40221", "My mother's maiden name is something I never share online",
+    # a test card the turn names so in a later clause: a claim cut from the first clause is not refused for it
+    "沙盒里用 Stripe 的 5555 5555 5555 4444 就行，那是文档给的测试卡号",
+    "In the sandbox just use 4111 1111 1111 1111, it's Stripe's test card number",
+])
 def test_a_look_alike_is_not_refused(tmp_path, fake_embedder, text) -> None:
     from langmem_nodes.store import MemoryStore
 

@@ -913,6 +913,10 @@ _JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|r
 _NAMED_BEFORE = re.compile(rf"\b(?:{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})", _I)
 _QUOTES = "\"'“‘「『"
 _OWNER = re.compile(r"\b(?:my|mine|I|I'?ve|I'?m|our)\b|我", _I)
+# people at large: a common value said of them is nobody's secret ("so many people still use qwerty123")
+_OTHERS = re.compile(r"\b(?:(?:so\s+|too\s+)?many\s+people|(?:a\s+)?lots?\s+of\s+(?:people|users|folks)|most\s+(?:people|users)|"
+                     r"everyone|everybody|half\s+(?:the|of\s+the)\s+\w+|people\s+(?:still\s+)?(?:use|pick|choose))\b|"
+                     r"好多人|很多人|不少人|大多数人|多数人|大家|人们|一堆人|太多人")
 # code that reads a secret from elsewhere, not the secret: "os.environ['DB_PASSWORD']", "os.getenv(…)",
 # "process.env.API_KEY", "settings.SECRET_KEY"; and an environment variable's name ("DB_PASSWORD")
 _LOOKUP = re.compile(r"\$\(|`|(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*\s*[\[(]|(?:process|import\.meta)\.env\b|"
@@ -971,7 +975,8 @@ def _placeholder(f: Finding, text: str) -> bool:
         if quoted and not _DUMMY_VALUE.fullmatch(value):  # any quoted value: judged, owned and named by nobody
             # named by a word or by a key in code: "define('DB_PASSWORD', 'Wp4$xRt7Kn'); safe?"
             return bool(judged) and not (_NAMED_BEFORE.search(text[start:f.start]) or _FIELD_WORDS.search(text[start:f.start]))
-        return bool(judged) or _ABOUT_TESTS.search(sentence) is not None
+        others = _OTHERS.search(sentence) and not _OWNER.search(sentence)  # "好多人密码还在用 123456": nobody's own
+        return bool(judged) or bool(others) or _ABOUT_TESTS.search(sentence) is not None
     return False
 
 

@@ -54,7 +54,8 @@ _ONE_TIME = re.compile(r"\b(?:otp|one[- ]time\s+(?:pass)?code|verification\s+cod
 # a digest or a fingerprint named right before: "SHA256 指纹 aB3d…", "the fingerprint is …"
 _DIGEST_BEFORE = re.compile(r"(?:\b(?:fingerprint|digest|checksum|hash|sha-?\d*|md5)|指纹|摘要|哈希值?|校验和?)\s*"
                             r"(?:is|was|[:=：]|是|为)?\s*$", _I)
-_SAMPLE_DATA = re.compile(r"\b(?:test\s+data|sample|example|dummy|fake|made[- ]up)\b|测试数据|示例|样例|假数据|编造", _I)
+_SAMPLE_DATA = re.compile(r"\b(?:test\s+(?:data|cards?|card\s+numbers?|numbers?)|sample|example|dummy|fake|made[- ]up)\b|"
+                          r"测试数据|测试卡号?|示例|样例|假数据|假卡号?|假的(?:卡号?|号码?)|编造", _I)
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
