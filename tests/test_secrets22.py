@@ -55,6 +55,10 @@ FOUND = {  # text -> the value that must be found
     "it is Marlow2020 for the NAS admin": "Marlow2020",
     "我的密码还在用 123456": "123456",
     "很多人问我密码，我的是 123456": "123456",
+    # third round: the same slots holding a value
+    "[Interface]\nPrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=\nAddress = 10.0.0.2/24": "yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=",
+    "<add key=\"SmtpPassword\" value=\"Birch!Hollow5\" />": "Birch!Hollow5",
+    "kubectl create secret generic db --from-literal=password='Quince!Tarn6'": "Quince!Tarn6",
     "my age key is AGE-SECRET-KEY-1QQPZ8K0D8L9XJ6F0N3VTG6R2Y7W4HH9P5M3C2Z8K0D8L9XJ6F0N3VTGQ9XXXX":
         "AGE-SECRET-KEY-1QQPZ8K0D8L9XJ6F0N3VTG6R2Y7W4HH9P5M3C2Z8K0D8L9XJ6F0N3VTGQ9XXXX",
 }
@@ -84,6 +88,16 @@ LOOKALIKES = [
     "So many people still use qwerty123 for their bank password, wild",
     "大家的 WiFi 密码都是 12345678，太随便了",
     "half the office has password1 as their password",
+    # third round: a public key named so, a value read from elsewhere, a config key's name, a vault entry's name
+    "[Interface]\nAddress = 10.0.0.2/24\nListenPort = 51820\nPublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
+    "WireGuard 配置里对端的 PublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg= 要填到哪",
+    "kubectl create secret generic db --from-literal=password=$(openssl rand -base64 24)",
+    "kubectl create secret generic db --from-literal=password=$(openssl rand -base64 24) 这样生成随机密码对吗",
+    "conn = psycopg2.connect(host='db', user='etl', password=os.environ['PGPASS'])",
+    "<add key=\"SmtpHost\" value=\"smtp.office365.com\" />",
+    "web.config 里 <add key=\"SmtpHost\" value=\"smtp.office365.com\" /> 这行是干嘛的",
+    "The Slack signing secret is in 1Password under 'Slack app'",
+    "签名密钥放在 1Password 里，条目叫 'Slack app'",
 ]
 
 TEST_CARDS = [

@@ -669,6 +669,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue  # "my password doesn't work on Android12": a product a few words on, not the value
         if m.group("v").rstrip(".!?,").casefold() in _PRODUCTS:
             continue  # "the API key is in 1Password": where it is kept
+        if word == "key" and re.match(r"\s*=\s*[\"'][A-Za-z][\w.:-]*[\"']", text[m.end("w"):]):
+            continue  # '<add key="SmtpHost" value="…">': the key's name is given, its value is another field's
         if _HEX_NOT_KEY.search(m.group("gap")) or re.search(r"\b(?:public|publishable|pub)[\s_-]*$", text[max(0, m.start("w") - 14):m.start("w")], _I):
             continue  # "the public key fingerprint is SHA256:…", "the publishable key is pk_live_…": what anyone may see
         if hex_secret or (word != "auth" and not data_key and _strongly_shaped(m.group("v").rstrip(".!?"))):
@@ -960,6 +962,11 @@ def _placeholder(f: Finding, text: str) -> bool:
     value = re.sub(r"(?<=[*x•.])[（(][^（()）]*[)）]?$", "", value)  # "******（已隐藏）": a mask and a note on it
     if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}](?![^\s\"',;.!?，。；！？)])", text[f.start:]):
         return True
+    if re.search(r"(?:\bpublic|\bpub)[\s_-]?key[\"']?\s*[=:]\s*[\"']?$", text[max(0, f.start - 24):f.start], _I):
+        return True  # "PublicKey = xTIBA5rb…=": a WireGuard peer's public key, what anyone may see
+    tail = f.value.rsplit("=", 1)[-1] if "=" in f.value.rstrip("=") else ""
+    if tail and (_LOOKUP.match(tail) or tail.startswith("$")):
+        return True  # "password=os.environ['PGPASS']", "--from-literal=password=$(openssl …": read from elsewhere
     if _LOOKUP.match(text, f.start) or (_ENV_NAME.fullmatch(value) and _FIELD_WORDS.search(value)):
         return True  # "password = os.environ['DB_PASSWORD']": where the secret is read from
     if value.isdigit() and re.match(r"\s*(?:位|个字符|个字|字符|characters?|chars?|digits?|letters?|秒|分钟|小时|天|次|"
