@@ -26,12 +26,16 @@ _I = re.IGNORECASE
 _SENTENCE = re.compile(r"[^.!?;。！？；\n]+(?:[.!?;。！？；]+|\n|$)")
 # not yet in `_ACCESS`: a login that fails ("登不上", "can't get in"), a screen asking for a code
 _FAILED_LOGIN = re.compile(r"登不上|登录不了|登陆不了|进不去|连不上|\b(?:can'?t|cannot|won'?t\s+let\s+me)\s+get\s+in(?:to)?\b", _I)
-# what makes a token in the next sentence typed at that login: a verb of typing, trying or refusing, or "mine is"
-_TYPED = re.compile(r"\b(?:reject(?:s|ed|ing)?|accept(?:s|ed|ing)?|typ(?:e|es|ed|ing)|enter(?:s|ed|ing)?|tr(?:y|ies|ied|ying)|"
-                    r"us(?:e|es|ed|ing)|put(?:ting)?\s+in|past(?:e|es|ed|ing)|tak(?:e|es|ing)|refus(?:e|es|ed|ing)|"
-                    r"(?:mine|my\s+(?:one|code|pin))\s+(?:is|was))\b|"
-                    r"说|提示|输入?|试了|填了?|我的是|我用的是", _I)
+# a token in the next sentence typed at that login: right after a verb of typing, trying or refusing, or "mine is"
+_TYPED = re.compile(r"(?:\b(?:reject(?:s|ed|ing)?|accept(?:s|ed|ing)?|typ(?:e|es|ed|ing)|enter(?:s|ed|ing)?|tr(?:y|ies|ied|ying)|"
+                    r"put(?:ting)?\s+in|past(?:e|es|ed|ing)|refus(?:e|es|ed|ing)|won'?t\s+(?:take|accept)|doesn'?t\s+(?:take|accept)|"
+                    r"(?:mine|my\s+(?:one|code|pin))\s+(?:is|was))\s+(?:(?:it|in|with|the\s+password|my\s+password)\s+)?|"
+                    r"(?:说|提示|输入?了?|试了|填了?|我的是|我用的是)\s*)[\"'“‘]?(?P<v>[^\s\"'”’,;，。；]{4,40})", _I)
 _CODE_AFTER_MINE = re.compile(r"(?:\b(?:mine|my\s+(?:one|code|pin))\s+(?:is|was)|我的是|我用的是)\s*[:：]?\s*(?P<v>\d{4,8})(?![\d.:/-])", _I)
+# where a typed token goes that is not a login: "typed ReportQ3-2024 in the search box"
+_ELSEWHERE = re.compile(r"^\s*(?:in|into)\s+(?:the\s+)?(?:search|address|url|browser|terminal|console|shell|chat|filter)", _I)
+# a token that names an error, a build or a version: "Error-4031", "build-2291"
+_NAMED_THING = re.compile(r"(?:error|err|code|build|http|exit|status|ticket|case|issue|pr|mr|version|ver|release|report|job|run)[-_ #]?\w*\d", _I)
 _TOKEN = r"[\"'“‘]?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.\-]{4,40}?)[\"'”’]?"
 _TOKENS = re.compile(r"(?<![\w@/.:-])[\"'“‘]?[A-Za-z0-9!@#$%^&*_+=~.\-]{6,40}")
 # a value said by what it does for a network or a place
@@ -53,7 +57,7 @@ def _value(token: str) -> bool:
     from .presented import _login_value  # presented builds on credentials, as this module does
 
     token = token.rstrip(".-")
-    return _login_value(token) and not _product(token) and not re.search(r"\d\.\d", token)
+    return not token.startswith("@") and _login_value(token) and not _product(token) and not re.search(r"\d\.\d", token)
 
 
 def _carried(text: str) -> list[Finding]:
@@ -63,17 +67,14 @@ def _carried(text: str) -> list[Finding]:
         if not (_word_search(_ACCESS, sentence) or _FAILED_LOGIN.search(sentence)):
             continue
         for start, later in sentences[i + 1:i + 3]:
-            if not _TYPED.search(later):
-                continue
             for m in _CODE_AFTER_MINE.finditer(later):
                 out.append(Finding("pin", "secret", start + m.start("v"), start + m.end("v"), m.group("v")))
-            for m in _TOKENS.finditer(later):
-                raw = m.group(0).lstrip("\"'“‘")
-                core = raw.rstrip(".,!?")
-                begin = start + m.end() - len(raw)
-                if named_not_typed(core, later[:m.start()]) or not _access_token(raw, core, False) or not _value(core):
+            for m in _TYPED.finditer(later):
+                core = m.group("v").rstrip(".,!?")
+                if named_not_typed(core, later[:m.start("v")]) or _NAMED_THING.match(core) or _ELSEWHERE.match(later[m.end("v"):]):
                     continue
-                out.append(Finding("password", "secret", begin, begin + len(core), core))
+                if _access_token(core, core, False) and _value(core):
+                    out.append(Finding("password", "secret", start + m.start("v"), start + m.start("v") + len(core), core))
     return out
 
 

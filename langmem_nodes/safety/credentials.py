@@ -523,6 +523,8 @@ def _access_token(raw: str, core: str, linked: bool) -> bool:
     after "with / is / 用 / 是" ("用 wangli1988") — never a product and version ("OAuth2", "React18")."""
     if _product(core) or re.fullmatch(r"[\d.:/-]+", core) or DEPENDENCY_SPEC.fullmatch(core):
         return False
+    if re.fullmatch(r"(?:error|err|exit|status|http|fault)[-_ #]?\d+", core, _I):
+        return False  # "提示 Error-4031，说账号被锁": what the screen shows, not what is typed
     return len(core) >= 6 and (_strongly_shaped(raw) or _strongly_shaped(core) or (linked and _code_like(core)))
 
 

@@ -30,7 +30,7 @@ _NOT_FIRST = re.compile(r"(?:is|was|are|were|be|been|should|must|can|could|will|
 _APP_PASSWORD = re.compile(r"\bapp(?:lication)?(?:[- ]specific)?\s+(?:pw|pwd|password|pass)\s*[:=]?\s*(?P<v>[a-z]{4}(?:[ -][a-z]{4}){3})(?![a-z])", _I)
 _TOKEN = r"[\"'“‘]?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.\-]{4,40}?)[\"'”’]?"
 _REUSED = [
-    re.compile(rf"\b(?:re-?use[sd]?|re-?using|use[sd]?|using)\s+{_TOKEN}\s+(?:for|on|across|at|everywhere)\s+"
+    re.compile(rf"\b(?:re-?use[sd]?|re-?using)\s+{_TOKEN}\s+(?:for|on|across|at|everywhere)\s+"
                r"(?:(?:pretty\s+much|almost|nearly|basically|just\s+about)\s+)?(?:every|all|most|each|any|my)\b[^.!?\n]{0,30}?"
                r"\b(?:sites?|websites?|accounts?|apps?|logins?|services?|platforms?)\b", _I),
     re.compile(rf"(?:网站|账号|帐号|平台|app|APP|应用)[^。！？，,\n]{{0,6}}(?:全都|全部|都|一律|统一)(?:是)?用\s*{_TOKEN}(?=$|[\s，。！？,.!?])", _I),
