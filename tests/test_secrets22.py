@@ -88,6 +88,10 @@ LOOKALIKES = [
     "So many people still use qwerty123 for their bank password, wild",
     "大家的 WiFi 密码都是 12345678，太随便了",
     "half the office has password1 as their password",
+    # talk about pass phrases, not one said
+    "is a four-word passphrase really safer than a random one?",
+    "what passphrase style works best for kids",
+    "my passphrase generator makes long ones",
     # fourth round: a login's next sentence, a network, a pair, a described secret, a reused thing, with no value
     "I logged into the dashboard. It shows Build-2291 failing.",
     "Can't log into Steam. It keeps saying my account SteamUser88 is locked.",

@@ -27,6 +27,9 @@ _NOT_FIRST = re.compile(r"(?:is|was|are|were|be|been|should|must|can|could|will|
                         r"for|of|on|in|at|to|from|with|and|or|but|that|which|the|a|an|my|your|our|it|this|these|those|"
                         r"manager|policy|generator|rules?|length|strength|reset|hint|field|prompt|protected|stays|keeps|goes|"
                         r"gets|got|works|worked|expired|changed|isn't|wasn't|doesn't|didn't|won't|can't)$", _I)
+# words of talk about pass phrases, never inside one said: "passphrase really better than …", "passphrase scheme …"
+_TALK = re.compile(r"(?:really|better|worse|good|bad|best|scheme|style|ideas?|tips?|examples?|generators?|strong|weak|secure|"
+                   r"remember|memorable|random|length|long|short|i|me|we)$", _I)
 _APP_PASSWORD = re.compile(r"\bapp(?:lication)?(?:[- ]specific)?\s+(?:pw|pwd|password|pass)\s*[:=]?\s*(?P<v>[a-z]{4}(?:[ -][a-z]{4}){3})(?![a-z])", _I)
 _TOKEN = r"[\"'“‘]?(?P<v>[A-Za-z0-9!@#$%^&*_+=~.\-]{4,40}?)[\"'”’]?"
 _REUSED = [
@@ -42,8 +45,13 @@ def find_phrased(text: str) -> list[Finding]:
     from .presented import _typed_value  # presented builds on credentials, as this module does
 
     out = []
+    from .presented import _GRAMMAR, _PROSE
+
     for m in _PHRASE.finditer(text or ""):
-        if not _NOT_FIRST.match(m.group("v").split()[0]):
+        words = m.group("v").split()
+        prose = any(_GRAMMAR.match(w.casefold()) or _PROSE.match(w.casefold()) or _TALK.match(w) for w in words)
+        asked = re.match(r"[^.!?。！？\n]*[?？]", text[m.end():])
+        if not _NOT_FIRST.match(words[0]) and not prose and not asked:
             out.append(Finding("passphrase", "secret", m.start("v"), m.end("v"), m.group("v")))
     for m in _APP_PASSWORD.finditer(text or ""):
         out.append(Finding("app password", "secret", m.start("v"), m.end("v"), m.group("v")))
