@@ -810,8 +810,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .carried import find_carried
     from .coded import find_coded
     from .counted import find_counted
-    from .described import find_described
     from .cued import find_cued  # cued and presented build on this module's helpers
+    from .described import find_described
     from .framed import find_framed
     from .hedged import find_hedged
     from .laidout import find_laid_out
