@@ -194,6 +194,9 @@ def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None
     if not fields.get("incognito") and _fields_of(configurable).get("incognito"):
         fields = {**fields, "incognito": True}  # either source may turn writes off; neither may turn them back on
     if "user_id" not in fields:
+        if isinstance(given, str | bytes | int | float | list | tuple):  # context="ada": say what is wrong with it
+            raise MissingScopeError(f"context must be a MemoryContext or a dict with user_id, got "
+                                    f"{type(given).__name__}: {NO_SCOPE}")
         raise MissingScopeError(NO_SCOPE)
     return _check_project(MemoryContext(**fields), configurable)
 

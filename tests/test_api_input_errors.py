@@ -33,6 +33,13 @@ def test_a_context_of_the_wrong_type(store) -> None:
 
 
 @pytest.mark.parametrize("build", [create_write_graph, create_read_graph])
+def test_a_graph_context_of_the_wrong_type(store, build) -> None:
+    with pytest.raises(ValueError, match="context must be a MemoryContext or a dict with user_id, got str"):
+        build(store).compile().invoke({"messages": [("user", "I like tea")]}, context="ada")
+    assert store.find(None) == []
+
+
+@pytest.mark.parametrize("build", [create_write_graph, create_read_graph])
 def test_messages_none(store, build) -> None:
     with pytest.raises(ValueError, match=r"'messages' must be a list of messages .* got None"):
         build(store).compile().invoke({"messages": None}, context=MemoryContext(user_id="ada"))
