@@ -89,3 +89,11 @@ def test_the_store_rechecks_an_edited_attribute_in_its_transaction(store) -> Non
     with pytest.raises(KeyConflict):  # an edit that did not see Paris (another writer stored it meanwhile)
         store.commit(update=[moved], exclusive=is_exclusive, rekeyed=[tea.id], actor="user")
     assert store.get(tea.id).predicate != "lives_in" and store.get(home.id).status is Status.ACTIVE
+
+
+def test_an_edit_into_another_notes_words_keeps_one_of_them(store) -> None:
+    notes = [MemoryRecord(text=t, predicate="states", object=t, scope=Scope(user_id="ada")) for t in ("note one", "笔记二")]
+    store.commit(add=notes)
+    MemoryAdmin(store).edit(notes[0].id, "笔记二")  # the store keeps one active record per fact: no KeyConflict
+    assert [r.id for r in store.find(None)] == [notes[0].id]
+    assert store.get(notes[1].id).superseded_by == notes[0].id

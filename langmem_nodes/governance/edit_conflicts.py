@@ -45,12 +45,12 @@ def contradicted(store: Any, new: MemoryRecord, reach: RivalRead) -> tuple[list[
     """The active memories other than `new` it contradicts where `reach` looks, or that hold its fact (or, for a
     one-value attribute, any value) in its own partition, where the store keeps one active record per key; and
     `reach` with every memory of the attribute it saw (for the commit to re-check in its transaction)."""
-    if new.status is not Status.ACTIVE:
-        return [], reach
+    one_value = is_exclusive(new.predicate)
+    if new.status is not Status.ACTIVE or not (one_value or normalize_text(new.object)):
+        return [], reach  # no object and several values allowed: no key to keep, nothing to contradict
     parts = [*reach.partitions, *(store.partitions(prefix=reach.prefix) if reach.prefix else [])]
     found = {m.id: m for pred in predicate_family(new.predicate)
              for m in store.find(list(dict.fromkeys(parts)), subject=new.subject, predicate=pred)}
-    one_value = is_exclusive(new.predicate)
 
     def same_key(m: MemoryRecord) -> bool:
         return m.scope.partition == new.scope.partition and m.predicate.casefold() == new.predicate.casefold() and (
