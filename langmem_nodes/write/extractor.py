@@ -38,6 +38,7 @@ from . import (
     answer_scope,
     answered,
     assistant_value,
+    attr_shape_en,
     casual_en,
     change_value,
     chat12_en,
@@ -87,6 +88,7 @@ from . import (
     means_after,
     musical_instrument,
     named_aside,
+    named_takeback_en,
     named_thing,
     narrowed_zh,
     negated_again,
@@ -1129,6 +1131,7 @@ class RuleExtractor(Extractor):
             said_before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
             thread_change.mark(found, said_before, thread_change.stopped(message))
             negated_again.mark(found, said_before)  # "I like running" … "I don't like running, I like cycling"
+            named_takeback_en.mark(found, said_before, message)  # "forget what I said about Notion, I use Obsidian"
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
         skips += restated
@@ -1610,7 +1613,8 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
         term, value = correction_topic.topic_value(clause)
     if not value:  # "记错了，他六岁了", "哦说错了，我已经换 iPhone 了": an age or a switch said alone
         value = kin_age.again(clause) or correction_target.switched_to(clause)
-    if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)) or correction_value.described(value):
+    if (not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)) or correction_value.described(value)
+            or attr_shape_en.use_or_pick(value)):  # "Vim is just for servers": a use, not the corrected value
         return "", ""
     return term, value
 
