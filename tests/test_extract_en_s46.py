@@ -4,6 +4,8 @@ look-alikes that must keep what they keep."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from evals.extraction import run_case
@@ -77,10 +79,11 @@ def test_a_take_back_naming_no_earlier_value_marks_nothing(message) -> None:
     ("I drink black tea at night", "ok", "no wait, I drink chamomile at night, black tea is the breakfast one"),
     ("my old laptop is only for gaming. which SSD should I get for it?",),
     ("my tablet is mostly for reading comics",),
+    ("our docs are on Confluence", "ok", "wait, I mixed that up, the docs are on Notion. Confluence is only where the old specs live"),
 ])
 def test_a_use_or_a_pick_is_no_attribute(turns) -> None:
-    attrs = [(p, o) for _, p, o, _ in _active(*turns) if p.startswith("attr:")]
-    assert attrs == [], attrs
+    said = [(p, o) for _, p, o, _ in _active(*turns) if p.startswith("attr:") or re.search(r"\b(?:for|where|one)\b", o)]
+    assert said == [], said
 
 
 @pytest.mark.parametrize("text, obj", [

@@ -2,7 +2,8 @@
 ("(my) apologies if this is incoherent", "excuse me if this is obvious") is no attribute, and neither is a value
 that is itself a clause, a thought said in passing ("my worry is that this is too hard", "my question is whether
 this works", "my guess is that it's the cold"). Nor is a value that says what the thing is for or which one of
-several it is ("Emacs is just for org-mode", "my tablet is mostly for reading", "black tea is the breakfast one"):
+several it is ("Emacs is just for org-mode", "my tablet is mostly for reading", "black tea is the breakfast one", "Hetzner
+is only where the staging DB lives"):
 a use or a pick, not the thing's value.
 
 Example:
@@ -24,8 +25,8 @@ _CLAUSE_WORD = re.compile(r"(?:^|_)(?:if|when|whether|because|since|though|me|th
 # a value that is a clause: what the user thinks, asks or hopes, said in passing
 _CLAUSE_VALUE = re.compile(r"^(?:that|whether|if|how|why|what|when|where|who|because|cause)\b", _I)
 # a use ("(just|only|mostly) for …") or a pick among several ("the morning one", "the one for work")
-_USE_VALUE = re.compile(r"^(?:(?:really|just|only|mostly|mainly|purely|strictly|now|still)\s+)*for\s+\S|"
-                        r"^the\s+(?:[\w-]+\s+){0,2}ones?\b", _I)
+_USE_VALUE = re.compile(r"^(?:(?:really|just|only|mostly|mainly|purely|strictly|now|still)\s+)*"
+                        r"(?:for\s+\S|(?:where|when|what)\s+\S)|^the\s+(?:[\w-]+\s+){0,2}ones?\b", _I)
 
 
 def no_attribute(attr: str, value: str) -> bool:
@@ -34,5 +35,6 @@ def no_attribute(attr: str, value: str) -> bool:
 
 
 def use_or_pick(value: str) -> bool:
-    """`value` says what a thing is for or which one it is ("just for servers", "the morning one"), not a value."""
+    """`value` says what a thing is for, where it is used or which one it is ("just for servers", "only where the
+    staging DB lives", "the morning one"), not a value."""
     return bool(_USE_VALUE.match(value.strip()))
