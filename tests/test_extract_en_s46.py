@@ -92,3 +92,21 @@ def test_a_use_or_a_pick_is_no_attribute(turns) -> None:
 ])
 def test_a_value_is_still_an_attribute(text, obj) -> None:
     assert any(p.startswith("attr:") and obj in o for _, p, o, _ in _active(text)), _active(text)
+
+
+# ---- a time zone is one attribute however it is said (was: "uses Central time" beside "attr:timezone PST") ----
+@pytest.mark.parametrize("turns, kept, gone", [
+    (("My timezone is EST, fyi.", "ok", "oh wait, I'm on Mountain time now, I moved"), "mountain time", "est"),
+    (("For reminders, my time zone is CET.", "noted", "sorry, scratch that, I'm on Eastern European time these days"), "eastern european time", "cet"),
+])
+def test_a_later_time_zone_replaces_the_earlier(turns, kept, gone) -> None:
+    objects = _objects(*turns)
+    assert kept in objects and gone not in objects, objects
+
+
+@pytest.mark.parametrize("text, predicate", [
+    ("I'm on Pacific time, so plan calls after 9am", "attr:timezone"),
+    ("I'm on Rails 7 at work", "uses"),
+])
+def test_a_zone_is_keyed_and_a_tool_is_not(text, predicate) -> None:
+    assert predicate in [p for _, p, _, _ in _active(text)], _active(text)
