@@ -82,7 +82,7 @@ def test_a_take_back_naming_no_earlier_value_marks_nothing(message) -> None:
     ("our docs are on Confluence", "ok", "wait, I mixed that up, the docs are on Notion. Confluence is only where the old specs live"),
 ])
 def test_a_use_or_a_pick_is_no_attribute(turns) -> None:
-    said = [(p, o) for _, p, o, _ in _active(*turns) if p.startswith("attr:") or re.search(r"\b(?:for|where|one)\b", o)]
+    said = [(p, o) for _, p, o, _ in _active(*turns) if p.startswith("attr:") or re.search(r"\b(?:for|where|one|than)\b", o)]
     assert said == [], said
 
 
@@ -92,6 +92,15 @@ def test_a_use_or_a_pick_is_no_attribute(turns) -> None:
 ])
 def test_a_value_is_still_an_attribute(text, obj) -> None:
     assert any(p.startswith("attr:") and obj in o for _, p, o, _ in _active(text)), _active(text)
+
+
+@pytest.mark.parametrize("turns", [
+    ("I'm on EST, so book the call for 10am my time", "ok", "oh no wait, I forgot to say I moved — I'm in Chicago now, so it's one hour behind EST."),
+    ("I'm on EST, so book the call for 10am my time", "ok", "hold on, I forgot I moved — I'm in Denver now, so it's two hours later than EST"),
+])
+def test_a_value_said_against_another_is_no_value(turns) -> None:
+    said = [o for _, _, o, _ in _active(*turns) if re.search(r"\b(?:than|behind|ahead)\b", o)]
+    assert said == [], said
 
 
 # ---- a time zone is one attribute however it is said (was: "uses Central time" beside "attr:timezone PST") ----

@@ -34,6 +34,22 @@ def no_attribute(attr: str, value: str) -> bool:
     return bool(_CLAUSE_WORD.search(attr) or _CLAUSE_VALUE.match(value.strip()) or use_or_pick(value))
 
 
+# a value said against another ("one hour earlier than CET", "two years older than my brother"): a relation, not a value
+_RELATIVE = re.compile(r"^(?:[\w.-]+\s+){0,3}(?:earlier|later|ahead|behind|more|less|fewer|bigger|smaller|older|younger|"
+                       r"higher|lower|cheaper|pricier|faster|slower|longer|shorter)\s+(?:than|of)\b|^(?:[\w.-]+\s+){0,3}(?:behind|ahead)\b", _I)
+
+
+def relative(value: str) -> bool:
+    """`value` is said against another value ("an hour earlier than CET"), not a value of its own.
+
+    >>> relative("one hour earlier than CET"), relative("two years older than my brother"), relative("an hour behind EST")
+    (True, True, True)
+    >>> relative("UTC+1"), relative("Chicago")
+    (False, False)
+    """
+    return bool(_RELATIVE.match(value.strip()))
+
+
 def use_or_pick(value: str) -> bool:
     """`value` says what a thing is for, where it is used or which one it is ("just for servers", "only where the
     staging DB lives", "the morning one"), not a value."""

@@ -1620,7 +1620,7 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     if not value:  # "记错了，他六岁了", "哦说错了，我已经换 iPhone 了": an age or a switch said alone
         value = kin_age.again(clause) or correction_target.switched_to(clause)
     if (not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)) or correction_value.described(value)
-            or attr_shape_en.use_or_pick(value)):  # "Vim is just for servers": a use, not the corrected value
+            or attr_shape_en.use_or_pick(value) or attr_shape_en.relative(value)):  # "Vim is just for servers": a use, not the corrected value
         return "", ""
     return term, value
 
