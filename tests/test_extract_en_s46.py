@@ -119,3 +119,13 @@ def test_a_later_time_zone_replaces_the_earlier(turns, kept, gone) -> None:
 ])
 def test_a_zone_is_keyed_and_a_tool_is_not(text, predicate) -> None:
     assert predicate in [p for _, p, _, _ in _active(text)], _active(text)
+
+
+# ---- a height said alone corrects the height (was: "5'11" read as "11", "6'2\" actually" read as "2") ----------
+@pytest.mark.parametrize("turns, kept, gone", [
+    (("I'm 5'8", "ok", "wait no, 5'9"), "5'9", "5'8"),
+    (("I'm 6'0\"", "noted", "sorry, 6'1\" actually"), "6'1", "6'0"),
+])
+def test_a_height_said_alone_corrects_the_height(turns, kept, gone) -> None:
+    objects = _objects(*turns)
+    assert any(o.startswith(kept) for o in objects) and not any(gone in o for o in objects), objects

@@ -166,7 +166,7 @@ _LONE_RETRACT = re.compile(r"(?:(?:no|nope|oh|ah|wait|hmm+)[,!.]?\s+)*(?:sorry|o
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){1,4}\s?[A-Za-z0-9][A-Za-z0-9.+-]{0,8}|"  # "小米14"
-                      r"[$¥€£]?\d[\d,.:]*\s?(?:[\u4e00-\u9fff]{1,3}|[A-Za-z%]{1,5})?)$", re.I)  # "29岁", "8pm", "$450"
+                      r"[$¥€£]?\d[\d,.:]*\s?(?:[\u4e00-\u9fff]{1,3}|[A-Za-z%]{1,5})?|\d['’′]\s?\d{1,2}(?:\"|''|″)?)$", re.I)  # "29岁", "8pm", "$450", "5'11\"
 def _is_marker_clause(clause: str) -> bool:
     return bool(slip.is_slip(clause) or correction_swap.is_marker(clause) or correction_swap.interrupts(clause)
                 or lx.CORRECTION.match(clause.strip()))
@@ -204,7 +204,7 @@ _ASKING = re.compile(r"^(?:will|would|can|could|do|does|did|should|shall|is|are|
 _LEAD_SOFT = re.compile(r"^(?:其实|实际上|不过|但是?|哦|啊|嗯)+")
 _THIRD_PERSON = re.compile(r"^(?:she|he|they|her|his|their)\b|^(?:他|她|它)(?!们)", re.I)
 _SWAP_CLAUSES = re.compile(r"(?:[,，!！?？;；—–…]|[.:](?!\d))+|[。：]+|\s+-\s+")
-_POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
+_POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|actually|吧|呗|就行|就好|谢谢)\s*$", re.I)
 _TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
                           r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
 _PURPOSE = re.compile(r"^(?:to\s+\w+[^,，]*|要\S*?)[,，]\s*(?:just\s+)?(?:run|use|call|execute|type|用|跑|执行|运行)\b", re.I)
