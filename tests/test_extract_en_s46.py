@@ -129,3 +129,21 @@ def test_a_zone_is_keyed_and_a_tool_is_not(text, predicate) -> None:
 def test_a_height_said_alone_corrects_the_height(turns, kept, gone) -> None:
     objects = _objects(*turns)
     assert any(o.startswith(kept) for o in objects) and not any(gone in o for o in objects), objects
+
+
+# ---- "did I say X?" doubts the value just given; the next clause gives it again (was: the old value kept) ------
+@pytest.mark.parametrize("text, kept, gone", [
+    ("my son is 9 and loves chess, did I say 9? he's 10", "10", "9"),
+    ("my niece is 3 — wait did I say 3? she's 4 now", "4", "3"),
+])
+def test_did_i_say_doubts_the_value(text, kept, gone) -> None:
+    objects = _objects(text)
+    assert kept in objects and gone not in objects, objects
+
+
+@pytest.mark.parametrize("text, obj", [
+    ("I'm 34, did I say that already?", "34"),
+    ("I live in Leeds, did I say Leeds before?", "leeds"),
+])
+def test_asking_whether_it_was_said_doubts_nothing(text, obj) -> None:
+    assert [(o, s) for _, _, o, s in _active(text)] == [(obj if obj.isdigit() else "Leeds", "inferred")], _active(text)
