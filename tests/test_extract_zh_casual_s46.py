@@ -115,3 +115,29 @@ def test_forgot_to_say_opens_the_clause(turns, place) -> None:
 @pytest.mark.parametrize("text", ["我忘了带钥匙", "我老是忘了吃早饭"])
 def test_forgetting_something_is_no_lead(text) -> None:
     assert not any(o in ("带钥匙", "吃早饭") for _s, _p, o, _pol in _claims(text)), _claims(text)
+
+
+# the user's boss or supervisor by name, as "my manager is called Sarah" is stored; "叫我…" after them is a request
+@pytest.mark.parametrize(("text", "name"), [("我老板叫王磊", "王磊"), ("我的直属领导叫陈静", "陈静"), ("我導師叫陳明", "陳明")])
+def test_the_users_boss_by_name(text, name) -> None:
+    assert any(s == "user" and o == name for s, _p, o, _pol in _claims(text)), _claims(text)
+
+
+@pytest.mark.parametrize("text", ["我老板叫我周末加班", "我领导叫我去开会"])
+def test_a_boss_telling_the_user_names_no_one(text) -> None:
+    assert _claims(text) == []
+
+
+# what to call the user, said as a name; "还是…吧" here decides, it asks nothing ("用 A 还是 B 好" asks)
+@pytest.mark.parametrize(("turns", "name"), [
+    (("你叫我小王就行",), "小王"),
+    (("你叫我小王就行，帮我准备下周的述职", "好的小王", "算了还是叫我 Kevin 吧，公司里都用英文名"), "Kevin"),
+    (("你叫我老陳就好",), "老陳"),
+])
+def test_what_to_call_the_user_is_their_name(turns, name) -> None:
+    assert any(s == "user" and p == "name" and o == name for s, p, o, _pol in _claims(*turns)), _claims(*turns)
+
+
+@pytest.mark.parametrize("text", ["叫我早点睡", "妈妈叫我小宝", "后端用 Python 还是 Go 好"])
+def test_no_name_and_no_fact_from_a_request_or_a_question(text) -> None:
+    assert _claims(text) == []

@@ -371,8 +371,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: [Claim("user", "attr:名字", m.group("o"), "positive", "elided")]),
     # a pet named by its breed: "我家柯基叫可乐", "我的布偶叫团子" (叫 only: "我家柯基是…" may say anything of it)
     (re.compile(rf"^我(?:的|家)?(?P<k>{_ZH_BREED})(?:的名字)?(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}})$"), _kin_name),
-    # grandparents by name only ("我奶奶叫王秀英"; "我奶奶是老师" says her job, not her name)
-    (re.compile(r"^我(?:的|家)?(?P<k>爷爷|奶奶|外婆|外公|姥姥|姥爷)(?:的名字)?"
+    # grandparents and the user's boss by name only ("我奶奶叫王秀英", "我老板叫王磊"; "我奶奶是老师" says her job, not her name)
+    (re.compile(r"^我(?:的|家)?(?P<k>爷爷|奶奶|外婆|外公|姥姥|姥爷|(?:直属)?(?:老板|领导|上司|主管)|导师)(?:的名字)?"
                 r"(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经|全)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用(?!户)|使用|(?:走|放|存)(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转(?![成为化换])|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|部署到|打到|统一|"
                 r"托管在|托管到|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|的|上|上面|里))?$"), _project_uses),

@@ -85,7 +85,7 @@ HYPOTHETICAL = re.compile(
 QUESTION = re.compile(
     r"[?？]\s*$|^\s*(?:should i|shall i|what(?:'s| is| would| should)?|how (?:do|should|can|would)|which|why|"
     r"can you|could you|would you|do you|is it|are there|is there)\b|"
-    r"[吗呢么]\s*$|还是.{0,20}(?:好|呢|吧)|(?:(?<![没])(?:什么|啥)(?![都也])|(?<!不)怎么(?!都|也|样都)|如何|为什么|为啥|咋|哪个|哪种|(?:哪里|哪儿)(?![都也])|哪一个|哪些|(?<!不)是不是|有没有|要不要|能不能|可不可以|行不行|好不好|(?<!不)对不对|会不会|多少)",
+    r"[吗呢么]\s*$|(?<!算了)(?<!我看)(?<!我觉得)(?<=[^\s，,。！!；;：:])\s?还是.{0,20}(?:好|呢|吧)|(?:(?<![没])(?:什么|啥)(?![都也])|(?<!不)怎么(?!都|也|样都)|如何|为什么|为啥|咋|哪个|哪种|(?:哪里|哪儿)(?![都也])|哪一个|哪些|(?<!不)是不是|有没有|要不要|能不能|可不可以|行不行|好不好|(?<!不)对不对|会不会|多少)",
     _I,
 )
 # "Don't forget to buy milk", "别忘了交房租": a task to remember for the user, not a fact about them
