@@ -507,6 +507,11 @@ POST: list[tuple[re.Pattern[str], Build]] = [
      _routine),
     # how the user gets to work: "我每天骑电动车上班", "我坐地铁通勤"
     (re.compile(rf"^我{_ADV}(?:都|是)?(?P<v>骑|坐|搭|乘)\s*(?P<o>{_RIDE})\s*(?:上班|上下班|通勤|上学|去公司|去单位)(?:的)?$"), _ride),
+    # … said with the trip first: "我上班都坐公交", "出门基本坐地铁" ("我今天坐地铁去公司" is one day)
+    (re.compile(rf"^我?(?:上班|上下班|通勤|上学|出门)(?:都|一般|平时|基本上?|主要|通常)*(?:是)?(?P<v>骑|坐|搭|乘)\s*(?P<o>{_RIDE})(?:的|去|过去)?$"), _ride),
+    # no pet kept: "我没养宠物", "我家没养狗" (what the user would like to keep is a wish: "我想养猫")
+    (re.compile(r"^我(?:家)?(?:从来)?(?:没|没有|不)(?:养|有养)(?:过)?(?:任何)?(?P<o>宠物|猫|狗|猫咪|狗狗)(?:了)?$"),
+     lambda m: [Claim("user", "has", m.group("o"), "negative", "identity")]),
     # a skill the user lacks: "我不会开车", "我不会说日语" (not "我不会忘的")
     (re.compile(r"^我(?:完全|根本|还|也)?不会(?P<o>(?:开|骑|做|说|讲|写|弹|画|唱|游|喝|抽|下|打|用|滑|织)[\u4e00-\u9fffA-Za-z ]{1,8}?)(?<![的了吧啊])$"),
      lambda m: [Claim("user", "trait", o, "negative", "identity", verb="不会") for o in [clean_object(m.group("o"))] if o]),
