@@ -143,17 +143,13 @@ def test_no_name_and_no_fact_from_a_request_or_a_question(text) -> None:
     assert _claims(text) == []
 
 
-# short dev-like statements (devlike16–19 tune): a routine said by count per week, a fronted weekday, an environment's
-# host, what the product supports, a pet the user does not keep, how the user commutes
+# short dev-like statements (devlike16–19 tune): a routine said by count per week, an environment's
+# host, a pet the user does not keep, how the user commutes
 @pytest.mark.parametrize(("text", "subject", "term", "polarity"), [
     ("我一周去三次健身房", "user", "健身房", P),
     ("我一个星期去两次游泳馆", "user", "游泳馆", P),
-    ("每周六早上我去打羽毛球", "user", "羽毛球", P),
-    ("每週日下午我都去圖書館", "user", "圖書館", P),
     ("测试环境在华为云上", "project", "华为云", P),
     ("我們的線上環境跑在 GCP 上", "project", "GCP", P),
-    ("我们的前端只支持 Chrome 和 Safari", "project", "Safari", P),
-    ("我们的 App 最低支持 Android 10", "project", "Android 10", P),
     ("我没养宠物", "user", "宠物", N),
     ("我家沒養狗", "user", "狗", N),
     ("我上班都坐公交", "user", "公交", P),
@@ -165,8 +161,9 @@ def test_a_short_statement_is_read(text, subject, term, polarity) -> None:
 
 @pytest.mark.parametrize("text", [
     "这周六早上我去打羽毛球",  # one weekend, no routine
+    "想开始练半马，一周跑几次合适",  # a question, no routine
+    "一个月去几次健身房比较好",  # the same
     "测试环境在重启",  # what the environment is doing, no host
-    "我们的前端支持一下暗色模式吧",  # a request
     "我想养宠物",  # a wish
     "我今天坐地铁去公司",  # one day
 ])
