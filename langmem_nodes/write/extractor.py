@@ -87,6 +87,7 @@ from . import (
     manner_rule_zh,
     means_after,
     musical_instrument,
+    moved_host_zh,
     named_aside,
     named_takeback_en,
     named_thing,
@@ -1112,6 +1113,9 @@ class RuleExtractor(Extractor):
                 for claim, *_ in found:
                     if claim.subject == "project" and claim.predicate in ("uses", "states"):
                         claim.subject, claim.predicate = "user", "states"
+            if found and earlier:  # "我们的后端部署在 Heroku" … "我们搬到 Render 了": the project's host moved, not the user
+                moved = moved_host_zh.retarget([f[0] for f in found], message, self._last_claims(earlier), _user_texts(earlier))
+                found[:] = [(m, *f[1:]) for m, f in zip(moved, found)]
             if not found and _REVERSAL.search(message):  # "No, it's the other way round": the ranking flipped
                 found += [(c, message.strip()[:200], Source.EXPLICIT_CORRECTION, False)
                           for c in _reversed(self._last_claims(earlier))]
@@ -1705,8 +1709,8 @@ def _value_span(text: str) -> str:
 
 def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     """What replaces a withdrawn value: the next claim of the same holder, or a bare value ("scratch that, lisbon")."""
-    if new and new[0].predicate != retracted.predicate and re.fullmatch(r"(?:a|an|the)\s+\S+(?:\s+\S+)?", clause.strip(), re.I):
-        new = []  # "I drive a Mazda — not a Mazda but a Subaru": "a Subaru" is the car, not "I'm a Subaru"
+    if new and new[0].predicate != retracted.predicate and re.fullmatch(r"(?:a|an|the)\s+\S+(?:\s+\S+)?|(?:应该|其实)?是\s*\S.{0,20}", clause.strip(), re.I):
+        new = []  # "I drive a Mazda — not a Mazda but a Subaru": "a Subaru" is the car, not "I'm a Subaru"; "…，哦不对，是 6 月 2 号"
     if new:
         if new[0].subject == retracted.subject:
             new[0].replaces.append(retracted.object)

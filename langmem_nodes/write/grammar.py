@@ -48,6 +48,7 @@ from . import (
     team_setting,
     time_zone_en,
     verb_conjunct,
+    runs_on_zh,
     verb_object_zh,
     withdrawal,
     work_rule_zh,
@@ -860,7 +861,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
             or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text) \
             or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text) or chat16_zh.read(text) \
-            or musical_instrument.read(text) or holder_tool_en.named(text) or work_rule_zh.read(text)
+            or musical_instrument.read(text) or holder_tool_en.named(text) or work_rule_zh.read(text) or runs_on_zh.read(text)
         if claims:
             claims = [d for c in claims for d in (verb_conjunct.split(c, parse) or [c])]  # "I use Vim and work at Google"
             claims = [d for c in claims for d in _split_purposes(c)]
