@@ -617,7 +617,7 @@ class RuleExtractor(Extractor):
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
-        handed = handed_material.without_material(chat_zh.without_material(message))  # "帮我翻译一下：…", "Summarise this README:\n…"
+        handed = handed_material.without_material(message)  # "帮我翻译一下：…", "Summarise this README:\n…"
         if len(handed) < len(message):  # the material is not the user's words; its text is not repeated here
             skips.append({"text": "", "reason": f"material handed over ({len(message) - len(handed)} characters not read)"})
         message = handed
