@@ -1485,7 +1485,8 @@ class RuleExtractor(Extractor):
             clause = particle_zh.without_polite_lead(clause)  # "麻烦以后代码都用 4 空格缩进"
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
                 and not chat_zh.bare_degree(clause) and not answer_scope.bare_negation(clause)
-                and not chat_en.bare_cue(lx.LEAD.sub("", clause)) and not third_party_note.about_another(clause)):
+                and not chat_en.bare_cue(lx.LEAD.sub("", clause)) and not third_party_note.about_another(clause)
+                and not third_party_note.names_only(clause)):  # "Remember Bob": no rule
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"
             # "remember that the office closes at 6" states a fact; only an imperative is a rule
