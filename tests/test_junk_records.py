@@ -83,6 +83,9 @@ def test_a_pronoun_object_is_no_preference(store, text) -> None:
 @pytest.mark.parametrize(("text", "value"), [
     ("I like pnpm's workspaces.", "workspaces"),
     ("我喜欢 pnpm 的 workspace", "workspace"),
+    # "its" of the one tool the message says is in use is that tool's
+    ("In this repo we use Vite, and I love its dev server.", "Vite's dev server"),
+    ("我们前端用 Vite，我很喜欢它的热更新", "Vite 的热更新"),
 ])
 def test_a_named_holder_is_still_a_preference(store, text, value) -> None:
     assert any(value in w["text"] for w in _written(store, text))
