@@ -50,7 +50,9 @@ def _thing(clause: str) -> str:
 
 # a tool the message says is in use: "uses Django", "on Postgres", "用 pnpm", "使用 Vite"
 _IN_USE = re.compile(r"(?:\b(?:use[sd]?|using|on|with)\s+(?:the\s+)?|(?:用|使用|用的是|用的)\s*)(?P<t>[A-Za-z][\w.+#-]*)", _I)
-_ITS = re.compile(r"\bits\s+(?=\w)|它的", _I)
+# ("its all analytics stuff" is "it's" mistyped: a determiner or an adverb after it)
+_ITS = re.compile(r"\bits\s+(?!(?:all|a|an|the|not|just|so|been|pretty|really|like|very|only|also|still|more|too|kind|sort|"
+                  r"fine|ok|okay|going|gonna|getting|because|cause|what|how|that|this|my|your|our|no|never|always)\b)(?=\w)|它的", _I)
 
 
 def _its(message: str) -> str:
