@@ -62,6 +62,7 @@ def test_a_frame_for_the_team_is_no_record(store, text) -> None:
     ("Remember for the team: we deploy on Fridays.", "Fridays"),
     ("Remember for everyone: I'm vegan.", "vegan"),
     ("帮大家记一下：我对花生过敏。", "花生"),
+    ("Remember for the team meeting to bring slides.", "team meeting"),  # no frame: "the team" is not all it says
 ])
 def test_what_follows_the_frame_is_still_read(store, text, value) -> None:
     assert any(value in w["text"] for w in _written(store, text))

@@ -50,7 +50,7 @@ LEAD = re.compile(
     r"(?:like |as )?i said|i told you|i mean|"
     r"(?:then|just)(?=\s+(?:just\s+)?(?:please\s+)?(?:remember|note that|keep in mind|(?:don'?t|do not|never) forget)\b)|"  # "ok then just remember …"
     # "remember for the team:": who the note is for is part of the cue, no value
-    r"(?:please\s+)?remember(?:\s+(?:that|this))?(?:\s+for\s+(?:the\s+(?:whole\s+|entire\s+)?(?:team|group|squad)|everyone|everybody|all of us|us all))?|"
+    r"(?:please\s+)?remember(?:\s+(?:that|this))?(?:\s+for\s+(?:the\s+(?:whole\s+|entire\s+)?(?:team|group|squad)|everyone|everybody|all of us|us all)(?=\s*[:：,，.!;；—–-]|\s*$))?|"
     r"(?:don'?t|do not|never) forget(?:\s+that)?|keep in mind(?:\s+that)?|"
     r"note that|for future reference|from now on|going forward|in (?:the )?future|"
     r"(?:哦|噢|啊|呃)不不?(?=\s*(?:[，,。！!…—]|$))|不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"
