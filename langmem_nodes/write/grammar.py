@@ -46,6 +46,7 @@ from . import (
     stance,
     team_practice_en,
     team_setting,
+    time_zone_en,
     verb_conjunct,
     verb_object_zh,
     withdrawal,
@@ -875,6 +876,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                     c.object = object_end_zh.tight(c.object)  # "MySQL 5.7 不支持窗口函数" → MySQL 5.7
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
+            claims = [time_zone_en.keyed(c) for c in claims]  # "I'm on Central time": one zone at a time, not a tool
             return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and (_DEICTIC.search(c.object) or _BACK_CLAUSE.search(c.object)))
                     and not (c.predicate in ("prefers", "uses") and offered_pick_en.points_at_offer(c.object))  # "the second option"
                     and not chat_zh.off_object(c) and not not_a_tool(c)
