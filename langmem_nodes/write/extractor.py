@@ -630,7 +630,7 @@ class RuleExtractor(Extractor):
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
-        handed = handed_material.without_material(chat_zh.without_material(message))  # "帮我翻译一下：…", "Summarise this README:\n…"
+        handed = handed_material.without_material(message)  # "帮我翻译一下：…", "Summarise this README:\n…"
         if len(handed) < len(message):  # the material is not the user's words; its text is not repeated here
             skips.append({"text": "", "reason": f"material handed over ({len(message) - len(handed)} characters not read)"})
         message = handed
@@ -1509,7 +1509,8 @@ class RuleExtractor(Extractor):
             clause = particle_zh.without_polite_lead(clause)  # "麻烦以后代码都用 4 空格缩进"
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
                 and not chat_zh.bare_degree(clause) and not answer_scope.bare_negation(clause)
-                and not chat_en.bare_cue(lx.LEAD.sub("", clause)) and not third_party_note.about_another(clause)):
+                and not chat_en.bare_cue(lx.LEAD.sub("", clause)) and not third_party_note.about_another(clause)
+                and not third_party_note.names_only(clause)):  # "Remember Bob": no rule
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"
             # "remember that the office closes at 6" states a fact; only an imperative is a rule

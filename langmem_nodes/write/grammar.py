@@ -819,8 +819,9 @@ def _run(rules: list[tuple[re.Pattern[str], Build]], clause: str) -> list[Claim]
     return []
 
 
-# a thing pointed at in the conversation ("I love this song") or a bond ("I love my kids"), not a standing taste
-_DEICTIC = re.compile(r"^(?:this|that|these|those|your|(?-i:it|them)(?!\s+when\b))\s|^(?:my|our)\s+(?-i:[a-z]+)$|\s(?:there|here)$|"
+# a thing pointed at in the conversation ("I love this song"), a thing of one named elsewhere ("its workspaces",
+# "它的插件") or a bond ("I love my kids"), not a standing taste
+_DEICTIC = re.compile(r"^(?:this|that|these|those|your|(?-i:it|them)(?!\s+when\b))\s|^(?:its|their)\s|^(?:它|它们|他们|她们)的|^(?:my|our)\s+(?-i:[a-z]+)$|\s(?:there|here)$|"
                       r"^你(?:的)?(?:上一?个|上一条|刚才|刚刚|这个|那个|这次|这条|这种|那种|这样|那样|写的|给的|说的)|"  # "我不喜欢你上一个回答": this answer, once
                       r"^(?:这|那)(?:个|首|家|款|部|本|件|次|道|张|篇|段|份|位|条|顿|场|回|间|台|双|句)", _I)  # "我喜欢这首歌": the one in front of the user
 

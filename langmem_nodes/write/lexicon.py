@@ -49,10 +49,12 @@ LEAD = re.compile(
     r"(?:it'?s )?the other way (?:round|around)|here'?s the thing|long story short|quick context|"
     r"(?:like |as )?i said|i told you|i mean|"
     r"(?:then|just)(?=\s+(?:just\s+)?(?:please\s+)?(?:remember|note that|keep in mind|(?:don'?t|do not|never) forget)\b)|"  # "ok then just remember …"
-    r"(?:please\s+)?remember(?:\s+(?:that|this))?|(?:don'?t|do not|never) forget(?:\s+that)?|keep in mind(?:\s+that)?|"
+    # "remember for the team:": who the note is for is part of the cue, no value
+    r"(?:please\s+)?remember(?:\s+(?:that|this))?(?:\s+for\s+(?:the\s+(?:whole\s+|entire\s+)?(?:team|group|squad)|everyone|everybody|all of us|us all)(?=\s*[:：,，.!;；—–-]|\s*$))?|"
+    r"(?:don'?t|do not|never) forget(?:\s+that)?|keep in mind(?:\s+that)?|"
     r"note that|for future reference|from now on|going forward|in (?:the )?future|"
     r"(?:哦|噢|啊|呃)不不?(?=\s*(?:[，,。！!…—]|$))|不对|不是的|错了|说错了|我说错了|更正(?:一下)?|纠正(?:一下)?|改一下|其实|搞错了|"
-    r"记住(?:这个|这一点|了)?|帮我记(?:一下|住)?|请记(?:住|一下)?|记一下|记下(?:来)?|(?:永远|千万|可)?(?:别|不要)忘了|"
+    r"记住(?:这个|这一点|了)?|帮我记(?:一下|住)?|(?:给|帮|替)?(?:团队|大家|全组|组里|整个团队|全体)(?:都)?(?:记住|记一下|记下)|请记(?:住|一下)?|记一下|记下(?:来)?|(?:永远|千万|可)?(?:别|不要)忘了|"
     r"从今(?:往后|以后)|从现在(?:开始|起)|今后|往后|以后|另外|还有|对了|好的|嗯|哦|噢|哎|唉|啊|哈哈+|嗨|哈喽|嘿|"
     r"(?:那个|我)?(?:刚才?|刚刚)?(?:记错了|说错了|搞反了|说反了|弄反了|记反了|写错了|搞错了|打错字?了)|哎呀|等下|等一下|救命|反过来|算了|(?:刚才|之前|前面)?说的不算|不好意思|背景|等等|(?:我)?(?:搞混了|弄混了)|(?:我得?|我要|我再|我先|得)说清楚(?:一)?点|我?(?:再)?澄清一下|(?:我得)?更正一下|先说明一下|说明一下|(?:更)?(?:准确|确切|严格)(?:地|来|点)?(?:说|讲)|顺便说下|所以|但是?|可是|只是|然而|不是这样的?|顺便说一句|顺便说一下|因为|由于|毕竟|顺便提一下|跟你说一下|跟你说|告诉你一下|顺便一提|顺带一提|顺便提一句|顺便|说实话|说真的|讲真|老实说|话说|先说下背景|说来话长|然后|而且|不过|反正|总之|(?:我)?忘(?:了|记)(?:跟你|和你|给你|跟你們|給你)?(?:说|說|讲|講|提)(?:了|一下|一声|一聲)?)"
     r"(?![A-Za-z'])\s*[,，:：!！.。;；—–-]*\s*)+",
