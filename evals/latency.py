@@ -30,7 +30,7 @@ from ._bench_common import OUT_DIR, bench_bilingual, bench_minilm, corpus_vector
 from ._bench_data import make_corpus, timing_queries
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = ("fp32:q4", "int8:int8")
+VARIANTS = ("fp32:q4", "int8:q4")  # stop 44's query encoders, then the defaults since stop 45
 PARTS = (("turn", "later turn"), ("node", "add_memory's recall node"), ("encode", "encode alone"),
          ("cached", "graph, encode cached"), ("stages", "7 stages alone"))
 

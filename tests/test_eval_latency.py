@@ -16,7 +16,7 @@ def test_table_prints_both_variants_by_language():
     lines = latency.table(res).splitlines()
     assert lines[0].startswith("| queries MiniLM:e5 | later turn all / en / zh | add_memory's recall node all / en / zh |")
     assert lines[2] == "| fp32:q4 |" + " 15.5 / 9.0 / 27.5 |" * len(latency.PARTS)
-    assert [ln.split(" |")[0] for ln in lines[2:]] == ["| fp32:q4", "| int8:int8"]
+    assert [ln.split(" |")[0] for ln in lines[2:]] == ["| fp32:q4", "| int8:q4"]
 
 
 def test_variants_must_name_both_encoders(capsys):
