@@ -5,7 +5,8 @@ Files are virtual — each is a user-level `MemoryRecord` (predicate `memory_fil
 no filesystem is touched and there is nothing to traverse or symlink. Paths are still validated as if
 hostile: they must live under `/memories`; `..`, `.`, empty segments, backslashes, control characters,
 percent-encoding and look-alike dots (`．．`) are refused, and `/memories` itself can be neither deleted
-nor renamed. The content gate applies (no credentials, no instructions posing as memory), `str_replace`
+nor renamed. The content gate applies (no credentials, no instructions posing as memory; no credential in a
+path either), `str_replace`
 needs exactly one match, and every change is a ledger entry (write / edit / forget). The scope is the
 caller's, from the tool runtime, never from a path.
 
@@ -48,6 +49,7 @@ from ..records import (
     utcnow,
 )
 from ..safety import check_text, find_injection, find_secret
+from ..safety.fields import name_secret
 from ..store import MemoryStore
 from ..text import detect_lang, with_article
 from .memory_tools import tool_context
@@ -110,6 +112,15 @@ def _gate(text: str, field: str) -> None:
         raise ValueError(f"{field}: a memory file holds at most {MAX_TEXT_CHARS} characters ({len(text)} given)")
 
 
+def _gate_path(path: str, field: str) -> str:
+    """`path` if it names no credential ("/memories/pw=…" is refused like file_text; the error never echoes it)."""
+    secret = name_secret(path)
+    if secret:
+        raise ValueError(f"{field} looks like it holds {with_article(secret)}: credentials are never stored in memory, "
+                         "not even in a file name")
+    return path
+
+
 class MemoryFiles:
     """The `/memories` commands over a `MemoryStore`, each taking the caller's `MemoryContext` first.
 
@@ -167,7 +178,7 @@ class MemoryFiles:
 
     def create(self, ctx: MemoryContext, path: str, file_text: str) -> str:
         self._writable(ctx)
-        path = check_path(path)
+        path = _gate_path(check_path(path), "path")
         if path == ROOT or self._is_dir(ctx, path):
             raise ValueError(f"{path} is a directory; give a file path such as {path}/notes.md")
         parent = path.rsplit("/", 1)[0]
@@ -231,7 +242,8 @@ class MemoryFiles:
 
     def rename(self, ctx: MemoryContext, old_path: str, new_path: str) -> str:
         self._writable(ctx)
-        old_path, new_path = check_path(old_path, field="old_path"), check_path(new_path, field="new_path")
+        old_path = check_path(old_path, field="old_path")
+        new_path = _gate_path(check_path(new_path, field="new_path"), "new_path")
         if ROOT in (old_path, new_path):
             raise MemoryPathError(f"{ROOT} itself cannot be renamed or replaced")
         if new_path == old_path or new_path.startswith(old_path + "/"):
