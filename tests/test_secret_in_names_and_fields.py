@@ -111,3 +111,10 @@ def test_the_write_gate_keeps_an_extractors_plain_metadata(store):
     graph = create_write_graph(store, extractor=FunctionExtractor(lambda text: [proposal])).compile()
     out = graph.invoke({"messages": [("user", "I like green tea")]}, context=MemoryContext(user_id="ada"))
     assert [w["metadata"]["tags"] for w in out["memory_written"]] == [["tea", "茶"]]
+
+
+def test_a_refused_path_holding_a_credential_is_not_echoed(store):
+    tool, cfg = create_memory_file_tool(store), {"configurable": {"user_id": "ada"}}
+    for path in ("/memories/../pw=Cq7wifiZZ93", "/etc/pw=Cq7wifiZZ93", "/memories/pw=Cq7wifiZZ93\\x"):
+        out = tool.invoke({"command": "create", "path": path, "file_text": "x"}, config=cfg)
+        assert out.startswith("Error:") and "Cq7wifiZZ93" not in out

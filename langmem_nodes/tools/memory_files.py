@@ -78,24 +78,26 @@ def check_path(path: Any, *, field: str = "path") -> str:
         raise MemoryPathError(f"{field} must be a non-empty string under {ROOT}, got {path!r}")
     if len(path) > MAX_PATH_CHARS:
         raise MemoryPathError(f"{field} is longer than {MAX_PATH_CHARS} characters")
+    # an error shows the path, unless it holds a credential (the tool's answer reaches the model and its logs)
+    shown = path if not name_secret(path) else "(not shown: it looks like it holds a credential)"
     if any(unicodedata.category(c) in ("Cc", "Cf") for c in path):
-        raise MemoryPathError(f"{field} contains a control or invisible format character: {path!r}")
+        raise MemoryPathError(f"{field} contains a control or invisible format character: {shown!r}")
     if "\\" in path:
-        raise MemoryPathError(f"{field} must use '/' separators, not '\\': {path!r}")
+        raise MemoryPathError(f"{field} must use '/' separators, not '\\': {shown!r}")
     if "%" in path and unquote(path) != path:
-        raise MemoryPathError(f"{field} must not be percent-encoded: {path!r}")
+        raise MemoryPathError(f"{field} must not be percent-encoded: {shown!r}")
     if path != ROOT and not path.startswith(ROOT + "/"):
-        raise MemoryPathError(f"{field} must be {ROOT} or inside it (e.g. {ROOT}/notes.md), got {path!r}")
+        raise MemoryPathError(f"{field} must be {ROOT} or inside it (e.g. {ROOT}/notes.md), got {shown!r}")
     rest = path[len(ROOT):].removesuffix("/") if path != ROOT + "/" else ""
     segments = rest.split("/")[1:] if rest else []
     for seg in segments:
         folded = unicodedata.normalize("NFKC", seg)
         if folded in (".", "..") or folded.strip(".") == "" and seg:
-            raise MemoryPathError(f"{field}: {seg!r} is not allowed in a memory path: {path!r}")
+            raise MemoryPathError(f"{field}: {seg!r} is not allowed in a memory path: {shown!r}")
         if not seg.strip():
-            raise MemoryPathError(f"{field} has an empty segment ('//' or a blank name): {path!r}")
+            raise MemoryPathError(f"{field} has an empty segment ('//' or a blank name): {shown!r}")
         if "/" in folded or "\\" in folded:
-            raise MemoryPathError(f"{field}: {seg!r} turns into a separator when normalised: {path!r}")
+            raise MemoryPathError(f"{field}: {seg if shown == path else 'a name'!r} turns into a separator when normalised: {shown!r}")
         if len(seg) > MAX_SEGMENT_CHARS:
             raise MemoryPathError(f"{field}: a name is longer than {MAX_SEGMENT_CHARS} characters")
     return ROOT + ("/" + "/".join(segments) if segments else "")
