@@ -86,3 +86,16 @@ def test_an_org_copy_keeps_no_users_words_and_outlives_no_erasure(store):
     MemoryAdmin(store).delete_all(org_id="default", user_id="ada", project_id="*", session_id="*")
     store.close()
     assert holding(store.home, "therapy for depression") == []
+
+
+def test_an_org_copy_of_an_older_record_drops_its_whole_note(store):
+    """Homes written before the fix hold the whole note in `metadata["note"]`: promotion does not copy it."""
+    ids = {}
+    for user in ("ada", "bob", "cy"):
+        out = create(store, "User prefers dark mode. User is in therapy for depression.", user_id=user)
+        ids[user] = next(w["id"] for w in out["written"] if "dark" in w["text"])
+    old = store.get(ids["ada"])
+    note = "User prefers dark mode. User is in therapy for depression."
+    store.commit(update=[old.model_copy(update={"metadata": {**old.metadata, "note": note}})])
+    org = PromoteNode(store).promote_to_org(ids["ada"], confirmed_by="admin", now=datetime.now(UTC))
+    assert "note" not in org.metadata and org.metadata.get("lang") == "en"
