@@ -68,3 +68,9 @@ def test_credential_attribute_names(predicate, named):
                                   "我的电话号码是公司座机", "My favourite tea is oolong"])
 def test_look_alike_attributes_still_store(store, text):
     assert said(store, text)["memory_written"]
+
+
+@pytest.mark.parametrize("text", ["honestly my passphrase is the weakest part of the whole setup",
+                                  "My wifi password is too weak"])
+def test_a_remark_judging_a_credential_is_not_refused_as_one(store, text):
+    assert not [s for s in said(store, text)["memory_skipped"] if s["reason"].startswith("secret")]

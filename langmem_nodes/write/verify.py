@@ -36,7 +36,7 @@ from ..safety import (
     instruction_target,
     redact,
 )
-from ..safety.credential_attribute import credential_attribute
+from ..safety.credential_attribute import credential_attribute, only_judged
 from ..safety.fields import field_pii, field_secret
 from ..state import PendingWrite
 from ..text import with_article
@@ -150,8 +150,8 @@ class VerifyNode(MemoryNode):
         pii = [f for f in found if f.category == "pii"]
         if not secrets and (kind := field_secret([r.subject, r.predicate, r.metadata])):  # names and metadata too
             secrets = [kind]
-        if not secrets and (kind := credential_attribute(r.predicate)):  # "wifi password: the same as before"
-            secrets = [kind]
+        if not secrets and (kind := credential_attribute(r.predicate)) and not only_judged(r.object):
+            secrets = [kind]  # "wifi password: the same as before" is the secret's record, whatever its value
         if not pii and self.pii == "refuse":
             pii = field_pii([r.subject, r.predicate, r.metadata])
         if secrets or (pii and self.pii == "refuse"):
