@@ -147,6 +147,16 @@ _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|r
 _IT_ACTUALLY = re.compile(r"^\s*(?:(?:oh|ah|well)[,\s]+)?(?:it'?s|it is|they'?re|they are)\s+actually\s+(?:an?\s+|the\s+)?(?-i:[A-Z0-9])", re.I)
 _FIX_LEAD = re.compile(r"^\s*(?:(?:哦|噢|啊|呃)\s*)?应该是|^\s*(?:(?:oh|sorry|wait)[,\s]+)?(?:it\s+)?should(?:'ve| have)? been?\b", re.I)  # "应该是20号"
 _FIXING = re.compile(r"^\s*(?:(?:其实|实际上)?是|改成|换成|应该是|应该在|我(?:是说|的意思是)|i meant?\b|(?:it\s+)?should(?:'ve| have)? been?\b)", re.I)
+_SOFT_LEAD = re.compile(r"^\s*(?:actually|in fact|其实|实际上)[,，]?\s*", re.I)
+
+
+def _soft_only(message: str) -> bool:
+    """`message` is marked as a correction only by a soft leading "actually" / "其实", which as often opens a new
+    fact ("Actually my editor is Helix") as it withdraws one ("that's wrong", "改一下", "说的不对")."""
+    rest = _SOFT_LEAD.sub("", message)
+    return rest != message and not (lx.CORRECTION.match(rest) or lx.CORRECTION_ANYWHERE.search(rest))
+
+
 _APOLOGY = re.compile(r"(?:sorry|sorry about that|my bad|oops|whoops|抱歉|不好意思|对不起|sorry啊)", re.I)
 _SOFT_RETRACT = re.compile(r"\b(?:actually|sorry|oops|whoops|my bad)\b|其实|实际上|不好意思|抱歉", re.I)
 _NAME_AGAIN = re.compile(r"(?:^|[,，;；—–-]\s*)(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|\b(?:it|she|he|they)(?:'s| is| are|'re)?\s+"
@@ -1104,10 +1114,11 @@ class RuleExtractor(Extractor):
                 found += [(c, message.strip()[:200], Source.EXPLICIT_CORRECTION, False)
                           for c in _reversed(self._last_claims(earlier))]
             doubted = self._last_claims(earlier) if earlier else []
-            # a value that parsed and corrects nothing puts in doubt only what the turn just before said: "tell me a
+            # a value that parsed and corrects nothing puts in doubt only what the turn just before said, and not
+            # after a soft "actually" alone: "Actually my editor is Helix" doubts nothing of "I live in Oslo"; "tell me a
             # joke" … "actually scratch that, i moved to rotterdam" withdraws the request, not a name said before it
             just_before = self._last_claims(earlier, back=1) if earlier else []
-            if found and just_before and not _corrects(found, just_before):
+            if found and just_before and not _corrects(found, just_before) and not _soft_only(message):
                 # "wait that's wrong, I moved last month. btw I'm vegetarian": what parsed corrects nothing said
                 # before, so the value the slip withdrew is no longer certain either
                 skips.append({"text": message.strip()[:200], "reason": "correction not understood",

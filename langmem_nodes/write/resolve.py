@@ -41,6 +41,7 @@ from ..state import PendingWrite
 from ..store.sqlite import KeyRef, RivalRead
 from . import rule_aspect, withdrawal
 from .extract import SKIPS_KEY
+from .same_value import same_value as same_value_across
 
 
 @runtime_checkable
@@ -133,8 +134,9 @@ def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef, *, replaces: S
     if _polarity(new) == "negative" and _polarity(old) == "positive" and withdrawal.names(new.object, old.object):
         return True  # "I no longer have dogs" takes back "has two dogs"
     replaces = [normalize_text(x) for x in replaces or [] if x]
-    if replaces:
-        return any(x in normalize_text(old.object) or normalize_text(old.object) in x for x in replaces)
+    if replaces:  # the named old value, in either language ("not coffee" names «用户喜欢咖啡»)
+        return any(x in normalize_text(old.object) or normalize_text(old.object) in x or same_value_across(x, old.object)
+                   for x in replaces)
     return False
 
 
