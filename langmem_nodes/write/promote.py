@@ -39,10 +39,10 @@ from ..records import (
     normalize_text,
 )
 
-
 #: metadata holding what one user said (a clause; a whole note, in homes written before notes were split):
 #: never copied to the org
 _USERS_WORDS = frozenset({"quote", "note"})
+
 
 class PromoteNode(MemoryNode):
     """Graph node: sets the scope level of new writes and `promote_to` on merges that crossed a threshold.
