@@ -10,8 +10,9 @@ import sys
 
 import pytest
 
-from langmem_nodes import MemoryAdmin, MemoryContext, MemoryStore
+from langmem_nodes import MemoryAdmin, MemoryContext, MemoryStore, create_write_graph
 from langmem_nodes.tools import MemoryFiles, create_memory_file_tool
+from langmem_nodes.write import FunctionExtractor
 
 
 def holding(home, needle: str) -> list[str]:
@@ -21,8 +22,7 @@ def holding(home, needle: str) -> list[str]:
 
 @pytest.fixture
 def export(store):
-    MemoryAdmin(store).edit  # noqa: B018 (the admin API exists)
-    from langmem_nodes import create_write_graph
+    """ada's export holding one memory, to be tampered with."""
     create_write_graph(store).compile().invoke({"messages": [("user", "Remember that I like green tea.")]},
                                                context=MemoryContext(user_id="ada"))
     return MemoryAdmin(store).export("ada")
@@ -93,9 +93,6 @@ def test_memory_file_paths_that_hold_no_credential_are_kept(store, path):
     {"text": "User likes green tea", "predicate": "pw_Hq7wifiZZ98", "object": "green tea"},
 ])
 def test_the_write_gate_screens_an_extractors_metadata_and_predicate(store, proposal):
-    from langmem_nodes import create_write_graph
-    from langmem_nodes.write import FunctionExtractor
-
     graph = create_write_graph(store, extractor=FunctionExtractor(lambda text: [proposal])).compile()
     out = graph.invoke({"messages": [("user", "I like green tea")]}, context=MemoryContext(user_id="ada"))
     assert out["memory_written"] == [] and "credentials are never stored" in out["memory_skipped"][0]["reason"]
@@ -104,9 +101,6 @@ def test_the_write_gate_screens_an_extractors_metadata_and_predicate(store, prop
 
 
 def test_the_write_gate_keeps_an_extractors_plain_metadata(store):
-    from langmem_nodes import create_write_graph
-    from langmem_nodes.write import FunctionExtractor
-
     proposal = {"text": "User likes green tea", "metadata": {"tags": ["tea", "茶"], "since": "2024-05-01"}}
     graph = create_write_graph(store, extractor=FunctionExtractor(lambda text: [proposal])).compile()
     out = graph.invoke({"messages": [("user", "I like green tea")]}, context=MemoryContext(user_id="ada"))
