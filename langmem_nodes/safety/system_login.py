@@ -28,7 +28,8 @@ _SYSTEM_EN = (r"(?:the\s+|my\s+|our\s+|every\s+)?(?:staging|prod|production|pre-
 _SYSTEM_ZH = (r"(?:测试服|测试环境|测试机|预发(?:环境)?|生产环境|正式环境|线上|服务器|堡垒机|跳板机|路由器|数据库|后台|管理后台|VPN|vpn|"
               r"staging|prod|root)")
 _PATTERNS = [
-    re.compile(rf"\b(?:use|uses|using|used|type|types|typed|enter|entered)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:on|for|at|in|to\s+(?:get\s+into|access))\s+"
+    # "it's KestrelNest77 for the router": what is typed there, pointed at
+    re.compile(rf"\b(?:use|uses|using|used|type|types|typed|enter|entered|it'?s|it\s+is|it\s+was)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:on|for|at|in|to\s+(?:get\s+into|access))\s+"
                rf"{_SYSTEM_EN}", _I),
     re.compile(rf"\b(?:on|for)\s+{_SYSTEM_EN},?\s+(?:I|we)\s+(?:just\s+|always\s+|usually\s+)?(?:use|type)\s+[\"'“]?{_TOKEN}", _I),
     re.compile(rf"{_SYSTEM_ZH}\s*(?:上|里|那边)?[^。！？，,\n]{{0,6}}?(?:都|一直|总是|一般|就)?(?:用|输|输入|填)(?:的是|的)?\s*[\"'“‘「]?{_TOKEN}", _I),

@@ -535,6 +535,10 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
      _infra),
     (re.compile(r"^我(?:的名字)?(?:叫|名叫|的名字是|姓名是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,12})$"),
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
+    # what to call the user, said as a name: "你叫我小王就行", "还是叫我 Kevin 吧" ("叫我早点睡" tells, names no one)
+    (re.compile(r"^(?:你|您)?(?:以后|之后)?(?:就|还是|直接)?(?:叫|喊|称呼)我\s*(?P<o>(?:小|老|阿)[\u4e00-\u9fff]{1,2}|[\u4e00-\u9fff]{1,2}(?:哥|姐)|"
+                r"(?-i:[A-Z])[A-Za-z]{1,15})\s*(?:就行|就好|就可以|吧|好了)?$"),
+     lambda m: _c("user", "name", m.group("o"), kind="identity")),
     # the object ends at its own "对": "我家孩子对花生过敏" is no allergy of the user's to "家孩子对花生"
     (re.compile(r"^我(?:自己|本人)?(?:其实|真的|本来|也|还|一直|从小)*(?:是)?(?:对)?\s*(?P<o>对虾|[^对]+?)\s*过敏$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),
     # the cleft "我过敏的是芒果", "我过敏的东西是青霉素"
