@@ -35,10 +35,10 @@ CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 #: Cache-key marker of a query text (an embedder that encodes queries apart from memories keeps them apart in
 #: its cache with it); never produced by memory text in practice.
 QUERY_KEY = "\x1fquery\x1f"
-#: The precision MiniLM encodes QUERIES with by default (memories stay at the embedder's `precision`). "int8"
-#: halves a single query's encode but cost ~1 point of recall@5 on LoCoMo-like sets (docs/figures.md, "A later
-#: turn's read cost"), so it is opt-in: `MiniLMEmbedder(query_precision="int8")`.
-DEFAULT_QUERY_PRECISION = "fp32"
+#: The precision MiniLM encodes QUERIES with by default (memories stay at the embedder's `precision`): "int8"
+#: halves a single query's encode; recall measured before → after in docs/figures.md ("stop 45"). "fp32":
+#: `MiniLMEmbedder(query_precision="fp32")`.
+DEFAULT_QUERY_PRECISION = "int8"
 CJK_FIX = ("keep it in a home made with the default embedder (MemoryStore(home) without embedder=, CLI "
            "without --embedder: MiniLM for English, e5 for Chinese) or with embedder=\"e5\"; move existing "
            "memories with `langmem-nodes export` and `import`")
@@ -176,10 +176,10 @@ class MiniLMEmbedder(Embedder):
             `embed_query`'s encode. "auto": two where a core is free (`core_gate`), on a second session made on
             the first such query; batches (memory writes) stay on `threads`. See `query_session`.
         query_precision: the precision of `embed_query` only (onnx only; memories keep `precision`). Default
-            `DEFAULT_QUERY_PRECISION` ("fp32") for an fp32 onnx embedder, else `precision`. "int8" with fp32
-            memories: half the encode of a single query (vectors within cosine ~0.98 of fp32, ~1 point less
-            recall@5 measured), its graph loaded on the first query. The name (what a home records) follows
-            `precision`, since the stored vectors do not change.
+            `DEFAULT_QUERY_PRECISION` ("int8") for an fp32 onnx embedder, else `precision`. "int8" with fp32
+            memories: half the encode of a single query (vectors within cosine ~0.98 of fp32), its graph loaded
+            on the first query or by `warm()`. The name (what a home records) follows `precision`, since the
+            stored vectors do not change.
 
     Example:
         >>> from langmem_nodes.embeddings import MiniLMEmbedder
@@ -247,6 +247,12 @@ class MiniLMEmbedder(Embedder):
     def onnx(self) -> onnx_minilm.OnnxMiniLM | None:
         """The ONNX Runtime encoder (its `.path`, `.exported`), or None on the torch backend."""
         return self._onnx
+
+    def warm(self) -> None:
+        """Load the model, and the queries' own graph when they have one, so no user's first turn waits."""
+        super().warm()
+        if self.query_precision != self.precision:
+            self._query_encoder().encode(["warm up"])
 
     def embed_query(self, text: str) -> np.ndarray:
         if self.query_precision == self.precision:

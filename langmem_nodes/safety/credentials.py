@@ -905,10 +905,12 @@ _PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|[a-z]{1,6}[_-](?:[a-z]+[_-
                                 _I)
 _DUMMY_VALUE = re.compile(r"(?:p[a@4][s5$]{2}w[o0]rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}!?|"
                           r"123456\d{0,3}|1234|0000|letmein", _I)
-_ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|fake|dummy|placeholders?|examples?|"
+# "the test box", "测试服" is a machine the user logs in to, not tests: a weak value used there is still theirs
+_TEST_MACHINE = r"(?:\s+(?:box(?:es)?|servers?|machines?|hosts?|vms?|env(?:ironment)?s?|accounts?|rigs?|instances?|db|database)\b)"
+_ABOUT_TESTS = re.compile(rf"\b(?:(?:tests?|testing)(?!{_TEST_MACHINE})|unit\s+tests?|fixtures?|mocks?|fake|dummy|placeholders?|examples?|"
                           r"samples?|hard-?coded|common(?:est)?|weak|(?:the|in|from|per)\s+docs?|documentation|tutorials?)\b|"
                           # the docs a value comes from ("文档里写…"), not one the user writes ("帮我写个交接文档")
-                          r"测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档(?:里|中|上|说|写)|(?:官方|开发|接口|示例)文档|教程", _I)
+                          r"测试(?!服|环境|机|账号|数据库)|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档(?:里|中|上|说|写)|(?:官方|开发|接口|示例)文档|教程", _I)
 # a well-known weak value asked about, owned by nobody: "Is 'P@ssw0rd' really as bad as …?", "密码设成 123456 是不是很危险？"
 _JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable|terrible|awful|"
                      r"horrible|obvious|predictable|dumb|stupid|lame)\b|危险|安全|够强|太弱|容易被|强密码|弱密码|强不强|够不够|"

@@ -4,8 +4,8 @@
 For a place one signs in to (an account, a portal, a site, an inbox) a lowercase value with two digits or a symbol
 counts too ("I used letmein2024 for the school portal", "for the library account I used tigerlily88").
 
-Otherwise only a value shaped like a typed password counts (a symbol, or upper- and lower-case letters with a digit), never a
-product and its version ("node-20", "pnpm9", "Python3.12", "Terraform1.5"): those are tools used on the system.
+Otherwise only a value shaped like a typed password counts (a symbol, or upper- and lower-case letters with a digit, or a
+common password however cased: "password123", "qwerty1234"), never a product and its version ("node-20", "pnpm9", "Python3.12", "Terraform1.5"): those are tools used on the system.
 
 Example:
     >>> [f.value for f in find_system_logins("I always use Hunter2-XY on staging")]
@@ -46,13 +46,21 @@ _ACCOUNT_PATTERNS = [
                rf"(?:use|used|type|typed|chose|picked|set|went\s+with)\s+[\"'“]?{_TOKEN}", _I),
 ]
 _VERSIONED = re.compile(r"[A-Za-z]+[-_]?v?\d+(?:\.\d+)+")  # "Terraform1.5", "Python3.12"
+# a value that is itself a common password: a password word (or a keyboard run) with digits or symbols,
+# however it is cased ("password123", "Passw0rd!", "qwerty1234", "letmein2024", "admin123")
+_COMMON_PASSWORD = re.compile(
+    r"(?:p[a@]ss(?:w[o0]rd|wd)?|pwd|s[e3]cr[e3]t|l[e3]tm[e3]in|qwerty|asdf|admin|r[o0][o0]t|ch[a@]ng[e3]m[e3]|"
+    r"w[e3]lc[o0]m[e3]|il[o0]v[e3]y[o0]u|trustn[o0]|abc)[\d!@#$%^&*_+=~.\-]*\d[\d!@#$%^&*_+=~.\-]*", re.I)
 
 
 def password_shaped(token: str) -> bool:
-    """Typed like a password: a symbol, or upper- and lower-case letters and a digit; no known product or version."""
+    """Typed like a password: a symbol, or upper- and lower-case letters and a digit, or a common password
+    ("password123"); no known product or version."""
     from .presented import _login_value  # presented builds on credentials, as this module does
 
     token = token.rstrip(".-")
+    if _COMMON_PASSWORD.fullmatch(token):
+        return True
     if not _login_value(token) or _VERSIONED.fullmatch(token):
         return False
     return bool(re.search(r"[!@#$%^&*_+=~]", token)) or (

@@ -220,6 +220,10 @@ class ResolveNode(MemoryNode):
         sessions: list[str] | None = None  # this user's other sessions, listed once
         doubts: list[dict[str, Any]] = []  # held values a withdrawal could not match: to confirm
         for p in pending:
+            if p.action == "merge" and p.merge_into and p.replaces and p.record.status is Status.ACTIVE:
+                # a correction whose new value is held already: it still takes back the value it names
+                p.supersede = [m.id for m in self._rival_refs(p, visible) if m.id != p.merge_into]
+                continue
             if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
                 continue
             r = p.record
