@@ -106,6 +106,7 @@ class WriteState(TypedDict):
 
 class ReadState(TypedDict):
     messages: Annotated[list[AnyMessage], add_messages]
+    query: NotRequired[str]  # a question to recall for without a conversation (`{"query": "…"}`)
     memory_task_type: NotRequired[str]
     memory_recent_tools: NotRequired[list[str]]
     memory_k: NotRequired[int]
@@ -130,9 +131,11 @@ class WriteInput(TypedDict):
 
 
 class ReadInput(TypedDict):
-    """What the read graph takes from its caller: the conversation and optional steering."""
+    """What the read graph takes from its caller: the conversation (or, without one, a `query` text) and
+    optional steering."""
 
-    messages: Annotated[list[AnyMessage], add_messages]
+    messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
+    query: NotRequired[str]
     memory_task_type: NotRequired[str]
     memory_recent_tools: NotRequired[list[str]]
     memory_k: NotRequired[int]

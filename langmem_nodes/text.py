@@ -45,8 +45,11 @@ LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 # Terminal escape sequences (CSI, OSC, two-byte) and characters that change how text shows without being
 # text: C0/C1 controls but newline and tab, DEL, bidi embeddings/overrides/isolates/marks, zero-width space,
-# word joiner, BOM. Zero-width (non-)joiners and variation selectors stay: emoji and some scripts need them.
+# word joiner, BOM. Zero-width (non-)joiners and variation selectors stay where emoji and some scripts need them;
+# between two Latin letters, digits or Han characters a joiner joins nothing and goes ("pea\u200dnuts" is peanuts).
 _ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]|\x9b[0-?]*[ -/]*[@-~]")
+_JOINER_IN_WORD = re.compile("(?<=[0-9A-Za-z\u00c0-\u024f\u3400-\u4dbf\u4e00-\u9fff])[\u200c\u200d]+"
+                             "(?=[0-9A-Za-z\u00c0-\u024f\u3400-\u4dbf\u4e00-\u9fff])")
 _INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
 
 
@@ -58,10 +61,12 @@ def strip_controls(text: str) -> str:
 
     >>> strip_controls("User likes \x1b[31mred\x1b[0m tea"), strip_controls("Par\u200bis\u202e"), strip_controls("喝茶 👨‍👩‍👧")
     ('User likes red tea', 'Paris', '喝茶 👨‍👩‍👧')
+    >>> strip_controls("allergic to pea\u200dnuts, 花\u200c生")
+    'allergic to peanuts, 花生'
     """
     if text.isprintable() and "\x1b" not in text:
         return text
-    return _INVISIBLE.sub("", _ESCAPE_SEQUENCE.sub("", display_order(text)))
+    return _INVISIBLE.sub("", _JOINER_IN_WORD.sub("", _ESCAPE_SEQUENCE.sub("", display_order(text))))
 
 
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: shows the characters after it, to its PDF, right to left

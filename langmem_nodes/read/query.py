@@ -144,7 +144,12 @@ class QueryNode(MemoryNode):
         if not isinstance(ctx, MemoryContext):
             raise ValueError("QueryNode needs a MemoryContext with a user_id (no scope, no recall)")
         started = time.time()  # the read's start, for its injection latency (RecordUsageNode)
-        text = without_secrets(self._text(state.get(self.messages_key) or []))  # a pasted key is no query
+        messages = state.get(self.messages_key) or []
+        if not messages and (asked := state.get("query")) is not None:  # `{"query": "…"}`: a question, no conversation
+            if not isinstance(asked, str):
+                raise ValueError(f"query must be a string, got {type(asked).__name__}")
+            messages = [("user", asked)]
+        text = without_secrets(self._text(messages))  # a pasted key is no query
         if not text.strip():
             return {"memory_query": None, "memory_read_started": started}
         task = str(state.get(self.task_type_key) or "general").casefold()

@@ -8,6 +8,7 @@ import unicodedata
 
 from ..text import LONE_SURROGATE, RLO, strip_controls
 from .instructions import INJECTION
+from .lookalike import latin_in_mixed_words
 from .pii import redact
 
 MAX_TURN_CHARS = 20_000  # the write graph reads at most this much of one user message
@@ -122,7 +123,8 @@ def clean_turn_text(text: str) -> tuple[str, list[str]]:
     """Conversation text repaired for the write graph instead of refused (a turn must never fail):
     lone surrogates (a byte that did not decode) and U+FFFD (one that was decoded as "unknown"), NULs, terminal
     escapes, control and bidi characters are dropped (`text.strip_controls`), so none ends up inside a stored
-    value («lives in Rome�»), and text under a right-to-left override is read in the order it is displayed
+    value («lives in Rome�»), a look-alike letter of another script inside a Latin word is read as the Latin letter
+    («Оslo» with a Cyrillic О is Oslo: `safety.lookalike`), and text under a right-to-left override is read in the order it is displayed
     («I live in \u202eolsO\u202c» is stored as Oslo, what the user saw: `text.display_order`); the text is cut
     at `MAX_TURN_CHARS`.
     Returns (text, notes on what was changed)."""
@@ -138,6 +140,9 @@ def clean_turn_text(text: str) -> tuple[str, list[str]]:
             notes.append("right-to-left override resolved: the text is read in the order it is displayed")
         text = clean
         notes.append("control, escape and bidi characters removed")
+    if (latin := latin_in_mixed_words(text)) != text:
+        text = latin
+        notes.append("look-alike letters of other scripts inside Latin words read as Latin")
     if len(text) > MAX_TURN_CHARS:
         kept = _read_part(text)
         notes.append(f"message cut at {MAX_TURN_CHARS:,} characters: the last {len(text) - len(kept):,} not read")

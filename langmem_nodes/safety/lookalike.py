@@ -42,3 +42,18 @@ def latin_lookalikes(text: str) -> str:
     'my password is Alder-Brook, PIN 4471, пароль'
     """
     return _WORD.sub(_latin_word, text) if _ANY.search(text) else text
+
+
+def _mixed_word(m: re.Match[str]) -> str:
+    word = m.group(0)
+    return word.translate(_TABLE) if _ANY.search(word) and re.search(r"[A-Za-z]", word) else word
+
+
+def latin_in_mixed_words(text: str) -> str:
+    """`text` with look-alike letters read as Latin only inside words that also hold a Latin letter ("Оslo" with
+    a Cyrillic О is Oslo); words of other scripts, even short ones made of look-alikes alone ("а", "Ос"), stay.
+
+    >>> latin_in_mixed_words("I live in Оslo, а ты?")
+    'I live in Oslo, а ты?'
+    """
+    return _WORD.sub(_mixed_word, text) if _ANY.search(text) else text

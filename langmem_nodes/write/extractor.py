@@ -646,7 +646,9 @@ class RuleExtractor(Extractor):
             if unread or len({_fact_key(c) for c, *_ in found}) > MAX_CLAUSES_PER_TURN:
                 unread += bool(sentence and sentence.strip())
                 continue
-            sentence = team_frame.as_project_rule(lx.drop_emoji(answer_scope.untagged(sentence)).strip())  # "Team rule: …" binds the project
+            sentence = lx.drop_emoji(answer_scope.untagged(sentence)).strip()
+            team_rule = team_frame.names_rule(sentence)  # "团队规定：周五不发版": what follows is a rule, not a note
+            sentence = team_frame.as_project_rule(sentence)  # "Team rule: …" binds the project
             sentence = chat14_en.bullet_setting(sentence) or sentence  # "* db: MySQL 8" in a list about the stack
             sentence = remember_asked.statement(sentence) or sentence  # "Could you remember that I'm vegetarian?"
             sentence = stated_time.unlead(sentence)  # "Last month I moved to Denver": the time after the change
@@ -992,6 +994,10 @@ class RuleExtractor(Extractor):
                     for c in new:
                         if c.predicate in ("rule", "states"):  # "In this repo, never …" / "…, variable names are camelCase"
                             c.subject = "project"
+                if team_rule:
+                    for c in new:
+                        if (c.subject, c.predicate) == ("project", "states"):
+                            c.predicate, c.kind = "rule", "rule"
                 if not new and asked_before and read == 1 and not correction and (
                         said := answered.statement(clause, asked_before[min(n, len(asked_before) - 1)])):
                     # "你们项目用什么 CI？" "GitHub Actions。": the question frames it

@@ -35,6 +35,7 @@ _ZH_FRAME = re.compile(
     r"^\s*(?:我们|咱们)?(?:的)?(?:团队|项目|仓库|组里|组内|组|部门|代码库)(?:的|里的)?"
     r"(?:规定|规范|规则|约定|要求|惯例|铁律)(?:\s*[:：]\s*|是)"
 )
+_ZH_RULE_NOUN = re.compile(r"^\s*(?:我们|咱们)?(?:的)?(?:团队|项目|仓库|组里|组内|组|部门|代码库)(?:的|里的)?(?:规定|规范|规则|约定|要求|铁律)")
 # "In this repo we never force-push": a "we" rule counts only when the sentence names the project
 _WE_RULE = re.compile(r"\b[Ww]e\s+(?:all\s+)?(?=(?:never|always)\b)")
 
@@ -52,6 +53,12 @@ def as_project_rule(sentence: str) -> str:
         rest = PROJECT.sub("", sentence[:we.start()] + sentence[we.end():]).strip(" ,")
         return f"In this project, from now on, {rest}"
     return sentence
+
+
+def names_rule(sentence: str) -> bool:
+    """Whether `sentence` opens by calling what follows a rule of the team ("团队规定：代码必须 review", "Team rule:
+    no deploys on Friday"): what it says is then a rule even where its clause alone reads as a note ("周五不发版")."""
+    return bool(_EN_FRAME.match(sentence) or _ZH_RULE_NOUN.match(sentence) and _ZH_FRAME.match(sentence))
 
 
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s*(?=\S)")
