@@ -135,11 +135,12 @@ def run_edits(cases: Sequence[dict[str, Any]], home: Path) -> list[tuple[dict[st
 
 
 def instruction_outcome(o: WriteOutcome) -> str:
-    """'rule' if any rule/warning was written, else 'preference' if a preference was, else 'refused'."""
+    """'rule' if any rule/warning was written, else 'preference' if a preference was (or the name the user asks
+    to be called: "以后叫我老王就行" is kept as the user's name, as "From now on call me Kev" is), else 'refused'."""
     kinds = {w["kind"] for w in o.written}
     if kinds & {"rule", "warning"}:
         return "rule"
-    if "preference" in kinds:
+    if "preference" in kinds or (o.written and all(w.get("predicate") == "name" for w in o.written)):
         return "preference"
     return "refused" if not o.written else "other"
 

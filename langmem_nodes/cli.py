@@ -151,26 +151,32 @@ def cmd_remember(args: argparse.Namespace, store: Any) -> int:
     written = out.get("memory_written", [])
     skipped = out.get("memory_skipped", [])
     superseded = out.get("memory_superseded", [])
-    lines = [f"remembered [{w['id']}] {w['text']}" if w.get("status") in (None, "active") else
+    promoted = _promotions(store, written, superseded)  # {new id: old id}: a fact seen again one level up
+    lines = [f"promoted [{promoted[w['id']]}] to {w['scope']['level']} level as [{w['id']}] {w['text']}: the same fact, "
+             f"said again in a new session" if w["id"] in promoted else
+             f"remembered [{w['id']}] {w['text']}" if w.get("status") in (None, "active") else
              f"stored but not active ({w['status']}) [{w['id']}] {w['text']}: an earlier correction or edit of the same "
              f"attribute wins; `show {w['id']}` explains, `edit` changes it" for w in written]
-    lines += [f"skipped ({s.get('action')}): {s.get('reason')}" for s in skipped]
-    lines += [_replaced_line(store, i, written) for i in superseded]
+    lines += [f"skipped ({s.get('action')}): {s.get('reason')}" for s in skipped
+              if not (s.get("action") == "merge" and any(old in str(s.get("reason")) for old in promoted.values()))]
+    lines += [f"superseded {i}" for i in superseded if i not in promoted.values()]
     _emit(args, "\n".join(lines) or "nothing to remember", {"written": written, "skipped": skipped, "superseded": superseded})
     return 0
 
 
-def _replaced_line(store: Any, old_id: str, written: list[dict[str, Any]]) -> str:
-    """ "superseded X", or — when the new record holds the same fact one level up (a session memory seen again in
-    another session) — "promoted X to user level as [Y]": nothing was replaced."""
+def _promotions(store: Any, written: list[dict[str, Any]], superseded: list[str]) -> dict[str, str]:
+    """{new id: old id} for each written record that holds a superseded one's fact one level up (a session memory
+    seen again in another session): a promotion, reported once — not as a new memory, a merge and a replacement."""
     from .records import normalize_text
 
-    old = store.get(old_id)
-    for w in written:
-        if old is not None and old_id in (w.get("supersedes") or []) and normalize_text(w["text"]) == \
-                normalize_text(old.text) and w["scope"]["level"] != old.scope.level.value:
-            return f"promoted {old_id} to {w['scope']['level']} level as [{w['id']}] (the same fact, kept across sessions)"
-    return f"superseded {old_id}"
+    out: dict[str, str] = {}
+    for old_id in superseded:
+        old = store.get(old_id)
+        for w in written:
+            if old is not None and old_id in (w.get("supersedes") or []) and normalize_text(w["text"]) == \
+                    normalize_text(old.text) and w["scope"]["level"] != old.scope.level.value:
+                out[w["id"]] = old_id
+    return out
 
 
 def cmd_recall(args: argparse.Namespace, store: Any) -> int:
@@ -269,12 +275,11 @@ def _show_human(shown: dict[str, Any]) -> str:
     lines.append("history:")
     printed: set[str] = set()
     for e in shown.get("history") or []:
-        lines.append(f"  {str(e.get('ts', ''))[:19].replace('T', ' ')} {e.get('op')}: {e.get('reason') or ''}".rstrip())
         trace = str(e.get("decision_trace") or "")
-        if trace in printed:  # one turn's write and promote entries share its trace: shown once
-            lines.append("    (same decision trace as above)")
+        if trace and trace in printed:  # the promote entry of a turn whose write entry was shown: its trace says it
             continue
         printed.add(trace)
+        lines.append(f"  {str(e.get('ts', ''))[:19].replace('T', ' ')} {e.get('op')}: {e.get('reason') or ''}".rstrip())
         lines += [f"    {step}" for step in trace.splitlines()]
     return "\n".join(lines)
 

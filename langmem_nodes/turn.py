@@ -75,17 +75,22 @@ class RecallTurn(MemoryNode):
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         try:
-            return self._run(state, ctx, now)
+            return self._stamped(state, self._run(state, ctx, now))
         except BaseException:  # the run ends here (a closed store, a cancel): its write will not come
             self._end_turn(state, ctx)
             raise
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         try:
-            return await self._arun(state, ctx, now)
+            return self._stamped(state, await self._arun(state, ctx, now))
         except BaseException:
             self._end_turn(state, ctx)
             raise
+
+    def _stamped(self, state: Mapping[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+        """`out` marked "nothing written yet" on a thread's first recall when `WriteTurn` follows, so a first
+        turn that fails before its write is written by the next one (`unwritten_turn`)."""
+        return {**out, **_first_of_thread(state)} if out and self.write_follows else out
 
     def _run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         started = time.perf_counter()
@@ -433,7 +438,7 @@ class MemoryTurn:
         if not is_new_turn(state):
             return {}
         missed = unwritten_turn(state)
-        written = self.write(missed, ctx) if missed is not None else {}
+        written = self.write(missed, ctx) if missed is not None else _first_of_thread(state)
         try:
             return {**written, **self.recaller.run(dict(state), ctx, now_from(self.recaller.clock))}
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
@@ -445,7 +450,7 @@ class MemoryTurn:
         if not is_new_turn(state):
             return {}
         missed = unwritten_turn(state)
-        written = await self.awrite(missed, ctx) if missed is not None else {}
+        written = await self.awrite(missed, ctx) if missed is not None else _first_of_thread(state)
         try:
             return {**written, **await self.recaller.arun(dict(state), ctx, now_from(self.recaller.clock))}
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
@@ -470,6 +475,12 @@ class MemoryTurn:
         except Exception as e:  # noqa: BLE001
             return write_failed(ctx, e)
 
+
+
+def _first_of_thread(state: Mapping[str, Any]) -> dict[str, Any]:
+    """`memory_stored_turn: ""` on a thread's first recall: nothing written yet, so a first turn whose run fails
+    before its write is written by the next turn (`unwritten_turn` reads "" as "written nothing")."""
+    return {} if state.get("memory_stored_turn") is not None else {"memory_stored_turn": ""}
 
 __all__ = ["RECALL_OUTPUTS", "WRITE_OUTPUTS", "MemoryTurn", "RecallTurn", "WriteTurn", "is_new_turn", "latest_user_turn",
            "recall_failed", "write_failed"]

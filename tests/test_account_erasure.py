@@ -137,6 +137,37 @@ def test_erasure_leaves_no_user_id_in_ledger_tombstones_or_usage(store, backend)
     assert admin.metrics({"user_id": "lee"})["counts"]["turns"] == 2
 
 
+def test_erasure_reaches_the_actor_of_their_own_earlier_forgets(store, backend):
+    # newcomer23 H1: a memory the user had forgotten by chat kept "user:<email>" as the actor of its ledger
+    # entry and tombstone after the account was erased
+    mine, team = store.commit(add=[_rec(KIM, "User lives in Oslo"),
+                                   _rec(KIM, "Project uses Vim", project_id="web", level="project")])
+    store.forget_many([mine.id, team.id], actor=f"user:{KIM}", reason="forget request")
+    store.commit(add=[_rec("lee", "User lives in Rome")])
+    (lees,) = [r for r in store.find(None) if r.scope.user_id == "lee"]
+    store.forget_many([lees.id], actor="user:lee", reason="forget request")
+    _erase(store, KIM)
+    assert not [e for e in store.ledger() if KIM in e.model_dump_json()]
+    assert not [t for t in store.tombstones() if KIM in json.dumps(t, default=str)]
+    assert backend.holding(store, KIM) == []
+    assert [t["actor"] for t in store.tombstones() if t["memory_id"] == lees.id] == ["user:lee"]
+
+
+@pytest.mark.parametrize("erased", ["1", "user", "default", "30"])
+def test_erasure_leaves_other_users_strings_that_equal_the_id(store, erased):
+    # red team H6: erasing account "1" rewrote another user's session "1"; erasing "user" / "default" / "30" rewrote
+    # another user's scope level, org and object
+    from langmem_nodes.write import create_write_graph
+
+    write = create_write_graph(store).compile()
+    write.invoke({"messages": [("user", "I'm 30 and I like tea.")]}, context=MemoryContext(user_id="bob", session_id="1"))
+    write.invoke({"messages": [("user", "I like coffee.")]}, context=MemoryContext(user_id=erased))
+    before = [e.model_dump(mode="json") for e in store.ledger() if "/bob" in (e.partition or "")]
+    assert before
+    _erase(store, erased)
+    assert [e.model_dump(mode="json") for e in store.ledger() if "/bob" in (e.partition or "")] == before
+
+
 def test_erasure_of_one_org_keeps_the_same_id_elsewhere(store):
     _used_account(store, KIM, org="acme")
     _used_account(store, KIM)

@@ -217,6 +217,16 @@ def test_int8_queries_against_fp32_memories(onnx_cache, monkeypatch):
     assert (np.argmax(queries[:2] @ memories[:2].T, axis=1) == np.arange(2)).all()
 
 
+def test_queries_default_to_int8_and_warm_loads_their_graph(onnx_cache, monkeypatch):
+    directory, _ = onnx_cache
+    monkeypatch.setenv("LANGMEM_CACHE_DIR", str(directory))
+    emb = MiniLMEmbedder()
+    assert emb.precision == "fp32" and emb.query_precision == "int8" and emb._query_onnx is None
+    emb.warm()  # a user's first English question must not wait for the int8 graph
+    assert emb._query_onnx is not None and emb._query_onnx.precision == "int8"
+    assert MiniLMEmbedder(precision="int8").query_precision == "int8"
+
+
 def test_same_query_precision_needs_no_second_graph(onnx_cache, monkeypatch):
     directory, _ = onnx_cache
     monkeypatch.setenv("LANGMEM_CACHE_DIR", str(directory))

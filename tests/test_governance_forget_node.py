@@ -65,7 +65,8 @@ def test_two_step_state_protocol_english(seeded):
     ask = node.run({"memory_forget_request": "forget what I said about coffee"}, ctx, None)
     assert ask["memory_forget_status"] == "awaiting_confirmation"
     offered = [c["id"] for c in ask["memory_forget_candidates"]]
-    assert set(offered) == {mine[0].id, mine[3].id}  # other session of the same user included; never bob's
+    # other session of the same user included, and what they said of coffee in Chinese (newcomer23 H4); never bob's
+    assert set(offered) == {mine[0].id, mine[1].id, mine[3].id}
     assert all(store.get(i) is not None for i in offered)  # nothing deleted before confirmation
     done = node.run({**ask, "memory_forget_confirm": [mine[0].id]}, ctx, None)
     assert done["memory_forget_status"] == "forgotten" and [r["id"] for r in done["memory_forgotten"]] == [mine[0].id]
@@ -77,12 +78,14 @@ def test_chinese_request_and_cancel(seeded):
     store, mine, _ = seeded
     node, ctx = ForgetRequestNode(store, reply=True), MemoryContext(user_id="alice")
     ask = node.run({"messages": [HumanMessage("忘掉我说的那个咖啡的事")]}, ctx, None)
-    assert [c["id"] for c in ask["memory_forget_candidates"]] == [mine[1].id]
+    offered = [c["id"] for c in ask["memory_forget_candidates"]]
+    assert offered[0] == mine[1].id and set(offered) == {mine[0].id, mine[1].id, mine[3].id}  # zh first, en too
     assert "要忘掉" in ask["messages"][0].content
     no = node.run({**ask, "memory_forget_confirm": "不"}, ctx, None)
     assert no["memory_forget_status"] == "cancelled" and store.get(mine[1].id) is not None
-    yes = node.run({**ask, "memory_forget_confirm": "是"}, ctx, None)
+    yes = node.run({**ask, "memory_forget_confirm": "1"}, ctx, None)
     assert yes["memory_forget_status"] == "forgotten" and store.get(mine[1].id) is None
+    assert store.get(mine[0].id) is not None
 
 
 def test_confirmation_cannot_reach_other_users(seeded):
@@ -111,11 +114,11 @@ def test_langgraph_interrupt_flow(seeded):
     ctx = MemoryContext(user_id="alice")
     first = app.invoke({"messages": [HumanMessage("Forget what I said about coffee")]}, cfg, context=ctx)
     question = first["__interrupt__"][0].value
-    assert {c["id"] for c in question["candidates"]} == {mine[0].id, mine[3].id}
+    assert {c["id"] for c in question["candidates"]} == {mine[0].id, mine[1].id, mine[3].id}
     assert store.get(mine[0].id) is not None
     final = app.invoke(Command(resume="yes"), cfg, context=ctx)
     assert final["memory_forget_status"] == "forgotten"
-    assert store.get(mine[0].id) is None and store.get(mine[3].id) is None
+    assert store.get(mine[0].id) is None and store.get(mine[1].id) is None and store.get(mine[3].id) is None
     assert all(store.get(r.id) is not None for r in theirs)
 
 

@@ -39,3 +39,29 @@ def test_instructions_inside_handed_material_are_not_stored(text, store) -> None
 ])
 def test_the_users_own_words_around_the_material_are_still_read(text, stored, store) -> None:
     assert any(stored in w["text"] for w in _write(store, text)["memory_written"])
+
+
+# One detector for every kind of handed-over material: a document to summarise or review, and a sentence to
+# translate or polish after a colon. Cases written for this test, both languages.
+@pytest.mark.parametrize(("text", "kept"), [
+    ("帮我翻译成英文：我每天早上跑步", "帮我翻译成英文"),
+    ("麻烦润色一下这段话：我是一名护士", "麻烦润色一下这段话"),
+    ("proofread this for me: I am a vegan chef", "proofread this for me"),
+    ("Please rephrase the sentence: I live in Oslo", "Please rephrase the sentence"),
+    ("Can you summarise this memo?\nWe always deploy on Fridays.", "Can you summarise this memo?"),
+    ("帮我分析一下这份报告：\n公司以后都用飞书。", "帮我分析一下这份报告"),
+])
+def test_one_detector_cuts_every_kind_of_material(text, kept) -> None:
+    from langmem_nodes.write import handed_material
+    assert handed_material.without_material(text) == kept
+
+
+@pytest.mark.parametrize("text", [
+    "Let me rephrase: I'm a paramedic",
+    "I'll rewrite it: the deadline is Friday",
+    "我喜欢翻译小说",
+    "I translate manuals for a living",
+])
+def test_no_material_no_cut(text) -> None:
+    from langmem_nodes.write import handed_material
+    assert handed_material.without_material(text) == text

@@ -240,7 +240,9 @@ def encoders():
     from langmem_nodes.e5 import E5Embedder
     from langmem_nodes.embeddings import MiniLMEmbedder
 
-    return {"en": (MiniLMEmbedder(query_threads=1), MiniLMEmbedder(query_threads=2)),
+    # queries on the memories' own graph here; int8 query graphs: test_int8_query_graphs_have_their_own_twin
+    return {"en": (MiniLMEmbedder(query_threads=1, query_precision="fp32"),
+                   MiniLMEmbedder(query_threads=2, query_precision="fp32")),
             "zh": (E5Embedder(query_threads=1), E5Embedder(query_threads=2))}
 
 
@@ -255,11 +257,28 @@ def test_twin_vectors_match_the_one_thread_session(encoders, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_int8_query_graphs_have_their_own_twin(lang):
+    from langmem_nodes.e5 import E5Embedder
+    from langmem_nodes.embeddings import MiniLMEmbedder
+
+    if lang == "en":  # MiniLM's default: int8 queries on a second encoder, loaded on the first query
+        one, two = MiniLMEmbedder(query_threads=1), MiniLMEmbedder(query_threads=2)
+    else:
+        one, two = (E5Embedder(query_threads=t, query_precision="int8") for t in (1, 2))
+    queries = QUERIES_EN if lang == "en" else QUERIES_ZH
+    a = np.vstack([one.embed_query(q) for q in queries])
+    b = np.vstack([two.embed_query(q) for q in queries])
+    sessions = [e._query_onnx.queries if lang == "en" else e.onnx.queries for e in (one, two)]
+    assert sessions[0].twin is None and sessions[1].twin is not None
+    assert float(np.abs(a - b).max()) < 1e-5
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_batches_stay_on_the_one_thread_session(lang):
     from langmem_nodes.e5 import E5Embedder
     from langmem_nodes.embeddings import MiniLMEmbedder
 
-    emb = MiniLMEmbedder(query_threads=2) if lang == "en" else E5Embedder(query_threads=2)
+    emb = MiniLMEmbedder(query_threads=2, query_precision="fp32") if lang == "en" else E5Embedder(query_threads=2)
     emb.embed(QUERIES_EN if lang == "en" else QUERIES_ZH)
     emb.embed(["one memory text"])  # a single write: still a batch, not a query a caller waits for
     assert emb.onnx.queries.twin is None
@@ -272,7 +291,7 @@ def test_auto_follows_the_gate(monkeypatch):
 
     free = [False]
     monkeypatch.setattr(core_gate, "core_free", lambda: free[0])
-    emb = MiniLMEmbedder()
+    emb = MiniLMEmbedder(query_precision="fp32")
     assert emb.query_threads == "auto"
     emb.embed_query("is a core free?")
     assert emb.onnx.queries.twin is None
@@ -304,7 +323,8 @@ def test_selected_ids_identical_with_one_and_two_threads(tmp_path):
 
     selected = {}
     for threads in (1, 2):
-        emb = BilingualEmbedder(MiniLMEmbedder(query_threads=threads), E5Embedder(query_threads=threads))
+        emb = BilingualEmbedder(MiniLMEmbedder(query_threads=threads, query_precision="fp32"),
+                                E5Embedder(query_threads=threads))
         with MemoryStore(tmp_path / "home", embedder=emb) as store:
             if threads == 1:
                 store.commit(add=[MemoryRecord(id=k, text=t, kind="fact", scope=Scope(user_id="u"),

@@ -135,7 +135,7 @@ def test_studio_sees_messages_in_and_the_blocks_out(store):
 
     steering = {"memory_task_type", "memory_recent_tools", "memory_k", "memory_shown_ids"}
     read_in = create_read_graph(store).compile().get_input_jsonschema()["properties"]
-    assert set(read_in) == {"messages"} | steering
+    assert set(read_in) == {"messages", "query"} | steering  # `query`: a question without a conversation
     write_in = create_write_graph(store).compile().get_input_jsonschema()["properties"]
     assert set(write_in) == {"messages", "memory_injected_ids", "memory_recall_id"}
     for graph in (_memory_agent(store, None), _middleware_agent(store, None)):

@@ -298,3 +298,37 @@ def test_a_normal_turn_writes_once(tmp_path):
         graph.invoke({"messages": [("user", said)]}, context=ADA, config=cfg)
     assert CountingWrite.calls == 3
     store.close()
+
+
+# ---- newcomer23 M2: the thread's FIRST turn fails (a provider error, a timeout) ------------------------------
+
+def _first_turn_fails(lang, build):
+    _, moved, question, new, _ = MOVE[lang]
+    runner = build(FailsOn(fail_on=moved))
+    cfg = {"configurable": {"thread_id": "t"}}
+    with pytest.raises(RuntimeError):
+        runner.invoke({"messages": [("user", moved)]}, context=ADA, config=cfg)
+    out = runner.invoke({"messages": [("user", question)]}, context=ADA, config=cfg)
+    assert new in out["memory_injection"], out["memory_injection"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("kind", ["add_memory", "middleware", "hooks"])
+def test_the_next_turn_recalls_what_a_failed_first_turn_said(tmp_path, lang, kind):
+    from langchain.agents import create_agent
+    from langgraph.prebuilt import create_react_agent
+
+    from langmem_nodes.hooks import memory_hooks
+    from langmem_nodes.middleware import MemoryMiddleware
+
+    store = MemoryStore(tmp_path / "home", embedder="hashing")
+    builds = {
+        "add_memory": lambda model: _graph(store, _echo_agent(model), checkpointer=InMemorySaver()),
+        "middleware": lambda model: create_agent(model, [], middleware=[MemoryMiddleware(store)],
+                                                 context_schema=MemoryContext, checkpointer=InMemorySaver()),
+        "hooks": lambda model: create_react_agent(model, [], **memory_hooks(store), context_schema=MemoryContext,
+                                                  checkpointer=InMemorySaver()),
+    }
+    _first_turn_fails(lang, builds[kind])
+    store.close_wait = 0.1
+    store.close()

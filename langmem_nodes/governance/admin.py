@@ -50,6 +50,7 @@ from ..records import (
     utcnow,
 )
 from ..safety import PII_POLICIES, PiiPolicy, check_text, control_reason, find_pii, find_secret, redact
+from ..safety.fields import field_pii, field_secret
 from ..store import MemoryStore, VersionConflict
 from ..store.memory_store import is_user_actor
 from ..store.sqlite import ReadOnlyViolation
@@ -500,20 +501,24 @@ class MemoryAdmin:
         """An imported record as it may be stored: a credential or an instruction to the assistant refuses the
         import (ValueError naming the record); a personal identifier follows the `pii` policy."""
         text = " ".join([rec.text, rec.object, str(rec.metadata.get("quote", ""))])
-        secret = find_secret(text)
+        # every other string of the record too: its names, turn ids and metadata (nested, keys included)
+        fields = [rec.subject, rec.predicate, rec.source_turn_ids, rec.metadata]
+        secret = find_secret(text) or field_secret(fields)
         if secret:
             raise ValueError(f"records[{index}] ({rec.id}) holds {with_article(secret)}: credentials are never stored")
         if why := control_reason(rec.text) or control_reason(rec.object):
             raise ValueError(f"records[{index}] ({rec.id}) is an instruction to the assistant ({why}): never stored as memory")
-        pii = find_pii(text)
+        pii = [*find_pii(text), *field_pii(fields)]
         if pii and self.pii == "refuse":
             raise ValueError(f"records[{index}] ({rec.id}) holds {with_article(pii[0].kind)}: personal identifiers are not "
                              "stored (pii='refuse')")
         if not pii:
             return rec
         values = [f.value for f in pii]
-        meta = {k: v for k, v in rec.metadata.items() if k != "quote"}
+        meta = json.loads(redact(json.dumps({k: v for k, v in rec.metadata.items() if k != "quote"}, ensure_ascii=False),
+                                  *values))
         return rec.model_copy(update={"text": redact(rec.text, *values), "object": redact(rec.object, *values),
+                                      "predicate": redact(rec.predicate, *values), "subject": redact(rec.subject, *values),
                                       "metadata": meta})
 
     def import_(self, data: Mapping[str, Any], *, actor: str = "user") -> dict[str, Any]:

@@ -84,6 +84,9 @@ from .forget_phrases import (
 )
 from .value_glossary import cross_value_evidence
 
+#: how much a value named in the other language (the glossary's rows) counts against the same word said
+CROSSED_WEIGHT = 0.99
+
 #: "don't remember / stop remembering / do not store …": asking memory not to keep something.
 _DONT_KEEP = (r"(?:don['’]?t|do not|stop)\s+(?:remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)|keep(?:ing)? in mind|"
               r"memori[sz](?:e|ing))")
@@ -488,10 +491,14 @@ class ForgetRequestNode(MemoryNode):
         values = value_words(topic, terms)
         value = max(lexical_evidence(values, f"{r.text} {r.object}"), stem_evidence(values, r.text),
                     inside_evidence(values, r.text)) if values else 1.0
-        if field and (values or states_a_value(topic)) and detect_lang(r.text) != detect_lang(topic):
-            # a value said in the other language ("allergic to peanuts" / «用户对花生过敏»): no word is shared
+        if detect_lang(r.text) != detect_lang(topic):
+            # a value said in the other language ("allergic to peanuts" / «用户对花生过敏», "my ex" / «…前男友…»): no
+            # word is shared, the glossary's rows are the words in common
             crossed = cross_value_evidence(topic, r.object or r.text)
-            if crossed is not None:
+            if crossed is None:  # «User's ex is called Marco»: the relation is in the text, not the value
+                crossed = cross_value_evidence(topic, r.text)
+            if crossed is not None:  # a little under the word itself: a memory saying it in the request's language wins
+                crossed *= CROSSED_WEIGHT
                 lexical, value = max(lexical, crossed), max(value, crossed)
         return Evidence(field, lexical, d, value)
 

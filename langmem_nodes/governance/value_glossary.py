@@ -2,8 +2,9 @@
 request that names a value the memory holds in the other language ("Forget that I'm allergic to peanuts." and
 «用户对花生过敏»). Words share nothing across the two scripts, and the embedder's halves never meet, so without
 this a stated value cannot be checked against a memory of the other language: the request is held back, not
-guessed. The rows are common allergens, foods and drugs (the values of `allergy` and `diet`) and the values
-`equivalents.VALUES` knows; a value outside them stays unverifiable (see `cross_value_evidence`).
+guessed. The rows are common allergens, foods, drinks and drugs (the values of `allergy` and `diet`), large cities
+and employers, "ex" and the values `equivalents.VALUES` knows; dedup and the resolver read them too, so "我住在北京"
+repeats "I live in Beijing" and "Actually I prefer tea, not coffee" takes back «用户喜欢咖啡»; a value outside them stays unverifiable (see `cross_value_evidence`).
 
 Example:
     >>> sorted(value_concepts("I'm allergic to peanuts")) == sorted(value_concepts("花生"))
@@ -65,6 +66,40 @@ ROWS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("caffeine",), ("咖啡因",)),
     (("coffee",), ("咖啡",)),
     (("msg",), ("味精",)),
+    # drinks said either way ("I prefer tea, not coffee" after «用户喜欢咖啡»)
+    (("tea",), ("茶",)),
+    (("beer",), ("啤酒",)),
+    (("red wine", "wine"), ("红酒", "葡萄酒")),
+    # where one lives or works: a city or an employer named in the other language is the same place or company
+    (("beijing",), ("北京",)),
+    (("shanghai",), ("上海",)),
+    (("shenzhen",), ("深圳",)),
+    (("guangzhou",), ("广州",)),
+    (("hangzhou",), ("杭州",)),
+    (("chengdu",), ("成都",)),
+    (("nanjing",), ("南京",)),
+    (("wuhan",), ("武汉",)),
+    (("hong kong",), ("香港",)),
+    (("taipei",), ("台北",)),
+    (("singapore",), ("新加坡",)),
+    (("tokyo",), ("东京",)),
+    (("london",), ("伦敦",)),
+    (("paris",), ("巴黎",)),
+    (("new york",), ("纽约",)),
+    (("berlin",), ("柏林",)),
+    (("sydney",), ("悉尼",)),
+    (("san francisco",), ("旧金山",)),
+    (("seattle",), ("西雅图",)),
+    (("google",), ("谷歌",)),
+    (("microsoft",), ("微软",)),
+    (("tencent",), ("腾讯",)),
+    (("alibaba",), ("阿里巴巴", "阿里")),
+    (("bytedance",), ("字节跳动",)),
+    (("huawei",), ("华为",)),
+    (("baidu",), ("百度",)),
+    (("amazon",), ("亚马逊",)),
+    # people named by their relation: "my ex" is 前任 / 前男友 / 前女友
+    (("ex", "ex-boyfriend", "ex-girlfriend", "ex-husband", "ex-wife"), ("前任", "前男友", "前女友", "前夫", "前妻")),
 )
 
 

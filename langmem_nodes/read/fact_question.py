@@ -48,13 +48,23 @@ _FACT_ZH = re.compile(
     r"|^我[^，,。？?吗]{1,8}了吗[？?]?$"
     r"|^我是?在哪(?:里|儿)?[\u4e00-\u9fff]{1,3}的[？?]?$")  # 我是在哪里长大的: where a thing of the user's happened  # 我结婚了吗: a state of the user's, as "am I married?"
 
+# when or how long of one fact of the user's: "how long have I lived in Oslo?", "when does my leave start?",
+# "am I on vacation?", "我学钢琴多久了？", "我什么时候搬到成都的？", "我在休产假吗？" (newcomer22 L5)
+_WHEN_EN = re.compile(
+    r"^\W*(?:how long (?:have|had) i\b|how long ago did i\b|since when (?:have|did|am|was) i\b"
+    r"|when (?:does|did|do|will) (?:my|our) \w+(?: \w+)? (?:start|end|begin|finish|stop)\b"
+    r"|(?:am|was) i (?:on|in) (?:\w+ )?\w+(?: (?:right now|now|currently|at the moment|this week))?\s*\??$)", re.I)
+_WHEN_ZH = re.compile(
+    r"^我[^，,。？?]{1,10}?(?:多久|多长时间|几年|几个月)了[？?]?$"
+    r"|^我(?:是)?(?:什么时候|啥时候|几时|哪年|哪一年|哪个月|哪天)[^，,。？?]{1,12}[？?]?$"
+    r"|^我(?:现在|目前|还)?在[\u4e00-\u9fff]{1,6}吗[？?]?$")
 
 def asks_own_fact(text: str) -> bool:
     """Whether `text` asks for a fact about the user (module docstring), not for a request."""
     plain = text.strip()
     if _REQUEST.search(plain):
         return False
-    return bool(_FACT_EN.search(plain) or _FACT_ZH.search(plain))
+    return bool(_FACT_EN.search(plain) or _FACT_ZH.search(plain) or _WHEN_EN.search(plain) or _WHEN_ZH.search(plain))
 
 
 __all__ = ["asks_own_fact"]

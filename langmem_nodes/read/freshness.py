@@ -253,6 +253,8 @@ def since_note(rec: MemoryRecord, now: datetime, lang: str) -> str | None:
         return None
     said = str(rec.metadata.get("since_said") or "")[:40]
     long_ago = (as_utc(now) - start).days > 365  # "in 2019": the year, not "2907 days ago"
+    if long_ago and str(start.year) in said:
+        said = ""  # "true since 2019", not "… (the user said "in 2019")": the year is what they said
     if lang == "zh":
         return (f"自{start.year}年起" if long_ago else f"自{relative_age(start, now, lang)}起") + (f"（用户说“{said}”）" if said else "")
     return (f"true since {start.year}" if long_ago else f"true since {relative_age(start, now, lang)}") + (

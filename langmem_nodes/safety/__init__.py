@@ -10,7 +10,10 @@ text is made inert before it enters a prompt. Every other module asks here.
   for one (`replied`: "Lena: pw?" then "Me: …"), and by how it is written down (`written`: a config key naming a
   credential last, `htpasswd` user:password pairs, a login laid out on lines, grouped TOTP/app passwords, a value
   given as a correction, one spelled letter by letter, a URL query parameter named for a key) and by a note on how it is
-  typed (`noted`: "… is 'moosetracks' all lowercase", "口令。是 Dahai。大写D。"). Look-alike letters of other scripts ("pаssword" with a Cyrillic а)
+  typed (`noted`: "… is 'moosetracks' all lowercase", "口令。是 Dahai。大写D。"), by a login named a sentence before or by
+  what the value does (`carried`: "Can't sign in. It keeps rejecting Marble-Fox-19", "… gets you on the guest wifi"),
+  described first and said last (`described`: "my ATM pin is the year Dad was born, 1961") and with no link word
+  (`phrased`: "passphrase tidal pools at noon", "I reuse Tamarind88! for every site"). Look-alike letters of other scripts ("pаssword" with a Cyrillic а)
   are read as Latin first (`lookalike`). Secrets are always refused.
 - **PII** (`find_pii`): payment card numbers (Luhn), Chinese resident ID numbers (checksum and birth date),
   US SSNs (valid area/group/serial) and IBANs (mod 97). What happens to them is a `PiiPolicy`: "refuse"

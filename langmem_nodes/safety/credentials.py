@@ -50,6 +50,9 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("twilio key", re.compile(rf"{_B}SK[0-9a-f]{{32}}{_E}")),
     ("digitalocean token", re.compile(rf"{_B}do[opr]_v1_[a-f0-9]{{64}}")),
     ("telegram bot token", re.compile(rf"{_B}\d{{8,10}}:AA[A-Za-z0-9_-]{{30,}}")),
+    ("databricks token", re.compile(rf"{_B}dapi[a-f0-9]{{32}}(?:-\d)?{_E}")),
+    ("hubspot token", re.compile(rf"{_B}pat-(?:na|eu|ap)\d-[0-9a-f]{{8}}-[0-9a-f]{{4}}-[0-9a-f]{{4}}-[0-9a-f]{{4}}-[0-9a-f]{{12}}{_E}")),
+    ("age secret key", re.compile(rf"{_B}AGE-SECRET-KEY-1[0-9A-Z]{{50,}}{_E}")),
     ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+")),
     ("bearer token", re.compile(r"\bbearer\s+[A-Za-z0-9._~+/=-]{16,}", _I)),
     ("recovery key", re.compile(rf"{_B}\d{{6}}(?:-\d{{6}}){{7}}{_E}")),  # BitLocker: eight groups of six digits
@@ -336,7 +339,7 @@ _SPACED_CODE = re.compile(r"\d{1,4}(?:[ -]\d{1,4})+(?![\w.:/-]|\s\d)")
 
 
 # a number said in words, two or more of them: "nineteen fifty two", "four four seven one"
-_NUMBER_WORD = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+_NUMBER_WORD = (r"(?:(?:double|triple|treble)[\s-]+)?(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)")
 NUMBER_WORDS = re.compile(rf"{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})+\b", _I)
 
@@ -520,6 +523,8 @@ def _access_token(raw: str, core: str, linked: bool) -> bool:
     after "with / is / 用 / 是" ("用 wangli1988") — never a product and version ("OAuth2", "React18")."""
     if _product(core) or re.fullmatch(r"[\d.:/-]+", core) or DEPENDENCY_SPEC.fullmatch(core):
         return False
+    if re.fullmatch(r"(?:error|err|exit|status|http|fault)[-_ #]?\d+", core, _I):
+        return False  # "提示 Error-4031，说账号被锁": what the screen shows, not what is typed
     return len(core) >= 6 and (_strongly_shaped(raw) or _strongly_shaped(core) or (linked and _code_like(core)))
 
 
@@ -666,6 +671,8 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
             continue  # "my password doesn't work on Android12": a product a few words on, not the value
         if m.group("v").rstrip(".!?,").casefold() in _PRODUCTS:
             continue  # "the API key is in 1Password": where it is kept
+        if word == "key" and re.match(r"\s*=\s*[\"'][A-Za-z][\w.:-]*[\"']", text[m.end("w"):]):
+            continue  # '<add key="SmtpHost" value="…">': the key's name is given, its value is another field's
         if _HEX_NOT_KEY.search(m.group("gap")) or re.search(r"\b(?:public|publishable|pub)[\s_-]*$", text[max(0, m.start("w") - 14):m.start("w")], _I):
             continue  # "the public key fingerprint is SHA256:…", "the publishable key is pk_live_…": what anyone may see
         if hex_secret or (word != "auth" and not data_key and _strongly_shaped(m.group("v").rstrip(".!?"))):
@@ -757,7 +764,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += _typed_credentials(text)
     for m in _SECURITY_ANSWER.finditer(text):
         group = next(g for g in "vwxyzu" if m.group(g) is not None)
-        if m.group(group).casefold() not in ("is", "was", "the", "my", "a", "an", "answer", "about", "like", "it", "that", "this", "down") \
+        if m.group(group).casefold() not in ("is", "was", "the", "my", "a", "an", "answer", "about", "like", "it", "that", "this", "down",
+                                             "something", "nothing", "private", "secret", "confidential", "personal", "none", "never", "not") \
+                and not re.match(r"(?:我|你|您|他|她|从来|从不|不|没|也|都|还|一直)", m.group(group)) \
                 and not re.match(_ZH_NOT_VALUE, m.group(group)):  # "安全问题答案是什么来着？" asks
             add("security answer", m, group)
     for m in _SECURITY_USE.finditer(text):
@@ -798,14 +807,17 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
         span_end = m.end() + (rest.end() if rest else 0)
         if span_end > m.end() + 3 and (_SEED_VALUE.search(text, m.end(), span_end) or _word_run(text[m.end():span_end])):
             found.append(Finding("seed phrase", "secret", m.end(), span_end, text[m.end():span_end].strip()))
+    from .carried import find_carried
     from .coded import find_coded
     from .counted import find_counted
     from .cued import find_cued  # cued and presented build on this module's helpers
+    from .described import find_described
     from .framed import find_framed
     from .hedged import find_hedged
     from .laidout import find_laid_out
     from .named_alone import find_named_alone
     from .noted import find_noted
+    from .phrased import find_phrased
     from .presented import find_presented
     from .questioned import find_questioned
     from .replied import find_replied
@@ -826,6 +838,9 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_after_user_name(text)
     found += find_questioned(text)
     found += find_counted(text)
+    found += find_carried(text)
+    found += find_described(text)
+    found += find_phrased(text)
     kept: list[Any] = []
     dismissed: list[Any] = []
     for f in _dedupe([_with_spaces(f, text) for f in found]):
@@ -890,10 +905,12 @@ _PLACEHOLDER_VALUE = re.compile(r"x{3,}|\*{3,}|\.{3,}|[a-z]{1,6}[_-](?:[a-z]+[_-
                                 _I)
 _DUMMY_VALUE = re.compile(r"(?:p[a@4][s5$]{2}w[o0]rd|test|admin|demo|dummy|example|sample|foo|secret|qwerty|abc)\d{0,4}!?|"
                           r"123456\d{0,3}|1234|0000|letmein", _I)
-_ABOUT_TESTS = re.compile(r"\b(?:tests?|testing|unit\s+tests?|fixtures?|mocks?|fake|dummy|placeholders?|examples?|"
+# "the test box", "测试服" is a machine the user logs in to, not tests: a weak value used there is still theirs
+_TEST_MACHINE = r"(?:\s+(?:box(?:es)?|servers?|machines?|hosts?|vms?|env(?:ironment)?s?|accounts?|rigs?|instances?|db|database)\b)"
+_ABOUT_TESTS = re.compile(rf"\b(?:(?:tests?|testing)(?!{_TEST_MACHINE})|unit\s+tests?|fixtures?|mocks?|fake|dummy|placeholders?|examples?|"
                           r"samples?|hard-?coded|common(?:est)?|weak|(?:the|in|from|per)\s+docs?|documentation|tutorials?)\b|"
                           # the docs a value comes from ("文档里写…"), not one the user writes ("帮我写个交接文档")
-                          r"测试|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档(?:里|中|上|说|写)|(?:官方|开发|接口|示例)文档|教程", _I)
+                          r"测试(?!服|环境|机|账号|数据库)|单元测试|假的?|示例|样例|例子|占位|弱密码|常见|文档(?:里|中|上|说|写)|(?:官方|开发|接口|示例)文档|教程", _I)
 # a well-known weak value asked about, owned by nobody: "Is 'P@ssw0rd' really as bad as …?", "密码设成 123456 是不是很危险？"
 _JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|risky|guessable|crackable|terrible|awful|"
                      r"horrible|obvious|predictable|dumb|stupid|lame)\b|危险|安全|够强|太弱|容易被|强密码|弱密码|强不强|够不够|"
@@ -902,6 +919,10 @@ _JUDGED = re.compile(r"\b(?:bad|safe|secure|strong|weak|good|ok|okay|dangerous|r
 _NAMED_BEFORE = re.compile(rf"\b(?:{_EN_WORD})\b(?!\s+(?:{_EN_NOT_CREDENTIAL})\b)|(?:{_ZH_WORD})(?!{_ZH_NOT_CREDENTIAL})", _I)
 _QUOTES = "\"'“‘「『"
 _OWNER = re.compile(r"\b(?:my|mine|I|I'?ve|I'?m|our)\b|我", _I)
+# people at large: a common value said of them is nobody's secret ("so many people still use qwerty123")
+_OTHERS = re.compile(r"\b(?:(?:so\s+|too\s+)?many\s+people|(?:a\s+)?lots?\s+of\s+(?:people|users|folks)|most\s+(?:people|users)|"
+                     r"everyone|everybody|half\s+(?:the|of\s+the)\s+\w+|people\s+(?:still\s+)?(?:use|pick|choose))\b|"
+                     r"好多人|很多人|不少人|大多数人|多数人|大家|人们|一堆人|太多人")
 # code that reads a secret from elsewhere, not the secret: "os.environ['DB_PASSWORD']", "os.getenv(…)",
 # "process.env.API_KEY", "settings.SECRET_KEY"; and an environment variable's name ("DB_PASSWORD")
 _LOOKUP = re.compile(r"\$\(|`|(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*\s*[\[(]|(?:process|import\.meta)\.env\b|"
@@ -945,6 +966,11 @@ def _placeholder(f: Finding, text: str) -> bool:
     value = re.sub(r"(?<=[*x•.])[（(][^（()）]*[)）]?$", "", value)  # "******（已隐藏）": a mask and a note on it
     if _PLACEHOLDER_VALUE.fullmatch(value) or re.match(r"[<{][^<>{}\n]{1,30}[>}](?![^\s\"',;.!?，。；！？)])", text[f.start:]):
         return True
+    if re.search(r"(?:\bpublic|\bpub)[\s_-]?key[\"']?\s*[=:]\s*[\"']?$", text[max(0, f.start - 24):f.start], _I):
+        return True  # "PublicKey = xTIBA5rb…=": a WireGuard peer's public key, what anyone may see
+    tail = f.value.rsplit("=", 1)[-1] if "=" in f.value.rstrip("=") else ""
+    if tail and (_LOOKUP.match(tail) or tail.startswith("$")):
+        return True  # "password=os.environ['PGPASS']", "--from-literal=password=$(openssl …": read from elsewhere
     if _LOOKUP.match(text, f.start) or (_ENV_NAME.fullmatch(value) and _FIELD_WORDS.search(value)):
         return True  # "password = os.environ['DB_PASSWORD']": where the secret is read from
     if value.isdigit() and re.match(r"\s*(?:位|个字符|个字|字符|characters?|chars?|digits?|letters?|秒|分钟|小时|天|次|"
@@ -960,7 +986,8 @@ def _placeholder(f: Finding, text: str) -> bool:
         if quoted and not _DUMMY_VALUE.fullmatch(value):  # any quoted value: judged, owned and named by nobody
             # named by a word or by a key in code: "define('DB_PASSWORD', 'Wp4$xRt7Kn'); safe?"
             return bool(judged) and not (_NAMED_BEFORE.search(text[start:f.start]) or _FIELD_WORDS.search(text[start:f.start]))
-        return bool(judged) or _ABOUT_TESTS.search(sentence) is not None
+        others = _OTHERS.search(sentence) and not _OWNER.search(sentence)  # "好多人密码还在用 123456": nobody's own
+        return bool(judged) or bool(others) or _ABOUT_TESTS.search(sentence) is not None
     return False
 
 

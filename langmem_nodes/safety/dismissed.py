@@ -9,6 +9,7 @@
 - a test-mode key the docs publish ("the Stripe docs test key sk_test_… is what their examples use");
 - a made-up value: "change-me", "replace_me", "your-secret-key-here", or a run of one digit ("000000", "888888")
   and a plain run ("123456") in a sentence about tests or fakes;
+- a value brought in by "e.g." / "for example" / "例如" in a sentence no "my" owns;
 - an identifier number the sentence names as an order's, an invoice's or a reference, or as sample data
   ("订单号 CN88 0102 …", "这个编号 DE89 … 是测试数据里的示例 IBAN").
 """
@@ -45,13 +46,16 @@ _OTHER_NUMBER_BEFORE = re.compile(r"(?:\b(?:order|invoice|reference|ref|tracking
 # the sentence disowns the value: "…，不是真的", "it's not a real key", "made up"
 _NOT_REAL = re.compile(r"\b(?:not\s+(?:a\s+)?real|isn'?t\s+(?:a\s+)?real|not\s+actually\s+(?:a\s+|mine)|made[- ]up|"
                        r"fake\s+(?:one|value|key|token|code|password))\b|不是真的|不是真实的?|是假的|编的|瞎编|随便写的", _I)
+# a value brought in as an example of a kind, in a sentence owned by nobody: "log in with your employee ID, e.g. 40221"
+_AN_EXAMPLE_BEFORE = re.compile(r"(?:\be\.g\.|\beg\.|\bfor\s+(?:example|instance)|\bsuch\s+as|例如|比如|譬如|举个例子)\s*[:：,，]?\s*[\"'“‘]?$", _I)
 # a one-time code in a test or a mock opens nothing: "在测试代码里 mock 了短信验证码 246810"
 _ONE_TIME = re.compile(r"\b(?:otp|one[- ]time\s+(?:pass)?code|verification\s+code|sms\s+code|2fa\s+code|login\s+code)s?\b|"
                        r"验证码|校验码|动态码|短信码", _I)
 # a digest or a fingerprint named right before: "SHA256 指纹 aB3d…", "the fingerprint is …"
 _DIGEST_BEFORE = re.compile(r"(?:\b(?:fingerprint|digest|checksum|hash|sha-?\d*|md5)|指纹|摘要|哈希值?|校验和?)\s*"
                             r"(?:is|was|[:=：]|是|为)?\s*$", _I)
-_SAMPLE_DATA = re.compile(r"\b(?:test\s+data|sample|example|dummy|fake|made[- ]up)\b|测试数据|示例|样例|假数据|编造", _I)
+_SAMPLE_DATA = re.compile(r"\b(?:test\s+(?:data|cards?|card\s+numbers?|numbers?)|sample|example|dummy|fake|made[- ]up)\b|"
+                          r"测试数据|测试卡号?|示例|样例|假数据|假卡号?|假的(?:卡号?|号码?)|编造", _I)
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
@@ -95,6 +99,10 @@ def dismissed_secret(value: str, start: int, end: int, text: str) -> bool:
         return True
     if _DOCS_KEY.search(core) and _DOCS.search(sentence) and not _OWNER.search(sentence):
         return True
+    if _AN_EXAMPLE_BEFORE.search(text[max(0, start - 24):start]):  # "e.g." ends no sentence: read across its stops
+        lead = re.split(r"[!?。！？\n]|\.\s(?<!e\.g\.\s)", text[max(0, start - 120):start])[-1]
+        if not _OWNER.search(lead):
+            return True
     if _NOT_REAL.search(sentence) or _DIGEST_BEFORE.search(text[max(left, start - 24):start]):
         return True
     if _ONE_TIME.search(sentence) and _FAKE.search(sentence):

@@ -89,8 +89,14 @@ def _ssn_valid(area: str, group: str, serial: str) -> bool:
 def find_pii(text: str) -> list[Finding]:
     """Card numbers (Luhn, or named as one), Chinese ID numbers (checksum), US SSNs and IBANs (mod 97, or named as
     one) in `text`."""
+    return screen_pii(text)[0]
+
+
+def screen_pii(text: str) -> tuple[list[Finding], list[Finding]]:
+    """`find_pii`'s identifiers, and apart those the text names as sample data, an order's or a reference (a
+    clause cut from the text no longer says so: "…的 4242 4242 4242 4242 就行，那是官方文档给的假卡号")."""
     if not isinstance(text, str) or not text:
-        return []
+        return [], []
     original, text = text, halfwidth(to_simplified(text))  # "身份證號" too; "１１０１０５…" is an ID number too; spans hold in the original
     found: list[Finding] = []
     for m in _CN_ID.finditer(text):
@@ -116,8 +122,9 @@ def find_pii(text: str) -> list[Finding]:
         if _iban_shaped(m.group(0)) and (grouped or _PAYMENT.search(text, max(0, m.start() - _NAMED_WINDOW), m.start())):
             found.append(Finding("iban", "pii", *m.span(), m.group(0)))
     found += [f for f in find_cued(text) if f.category == "pii"]
-    return [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in _dedupe(found)
-            if not dismissed_identifier(f.start, text)]
+    every = [Finding(f.kind, f.category, f.start, f.end, original[f.start:f.end]) for f in _dedupe(found)]
+    dismissed = [f for f in every if dismissed_identifier(f.start, text)]
+    return [f for f in every if f not in dismissed], dismissed
 
 
 def redact(text: str, *values: str, findings: Iterable[Finding] | None = None) -> str:

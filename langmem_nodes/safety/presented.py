@@ -179,6 +179,8 @@ def _presented(sentence: str, offset: int) -> list[Finding]:
         value = m.group("v")
         if value.casefold() in _EN_NON_VALUE or _SECRET_WORD.search(value) or not re.search(r"[A-Za-z0-9]", value):
             continue
+        if re.search(r"\b(?:under|named|called|labell?ed|titled|entry|folder|item|note)\s*$|(?:下面|条目|名为|叫做?)\s*$", sentence[:m.start()], re.I):
+            continue  # "the signing secret is in 1Password under 'Slack app'": where it is kept, by name
         out.append(Finding("password", "secret", offset + m.start("v"), offset + m.end("v"), value))
     return out
 

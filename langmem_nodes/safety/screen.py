@@ -9,7 +9,7 @@ from functools import cached_property, lru_cache
 from .credentials import Finding, find_secrets, screen_secrets
 from .cued import mask_values, names_secret
 from .instructions import instruction_target
-from .pii import REDACTED, find_pii, redact
+from .pii import REDACTED, find_pii, redact, screen_pii
 from .said_before import found_again
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|[\n。！？；]+")
@@ -34,8 +34,10 @@ class TurnScreen:
     def __init__(self, text: str, earlier: tuple[str, ...] = ()) -> None:
         self.text = text or ""
         secrets, dismissed = screen_secrets(self.text)
+        pii, pii_dismissed = screen_pii(self.text)
+        dismissed = [*dismissed, *pii_dismissed]
         # `earlier`: values refused as secrets in the thread's earlier user turns (`said_before`)
-        self.findings = [*secrets, *find_pii(self.text), *found_again(self.text, earlier)]
+        self.findings = [*secrets, *pii, *found_again(self.text, earlier)]
         # values the turn shows as examples or placeholders: a claim quoting one alone lost the words that said so
         self._dismissed = {f.value for f in dismissed} - {f.value for f in self.findings}
         self._tainted: list[tuple[str, list[Finding]]] = []

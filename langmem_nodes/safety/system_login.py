@@ -4,8 +4,8 @@
 For a place one signs in to (an account, a portal, a site, an inbox) a lowercase value with two digits or a symbol
 counts too ("I used letmein2024 for the school portal", "for the library account I used tigerlily88").
 
-Otherwise only a value shaped like a typed password counts (a symbol, or upper- and lower-case letters with a digit), never a
-product and its version ("node-20", "pnpm9", "Python3.12", "Terraform1.5"): those are tools used on the system.
+Otherwise only a value shaped like a typed password counts (a symbol, or upper- and lower-case letters with a digit, or a
+common password however cased: "password123", "qwerty1234"), never a product and its version ("node-20", "pnpm9", "Python3.12", "Terraform1.5"): those are tools used on the system.
 
 Example:
     >>> [f.value for f in find_system_logins("I always use Hunter2-XY on staging")]
@@ -28,7 +28,8 @@ _SYSTEM_EN = (r"(?:the\s+|my\s+|our\s+|every\s+)?(?:staging|prod|production|pre-
 _SYSTEM_ZH = (r"(?:测试服|测试环境|测试机|预发(?:环境)?|生产环境|正式环境|线上|服务器|堡垒机|跳板机|路由器|数据库|后台|管理后台|VPN|vpn|"
               r"staging|prod|root)")
 _PATTERNS = [
-    re.compile(rf"\b(?:use|uses|using|used|type|types|typed|enter|entered)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:on|for|at|in|to\s+(?:get\s+into|access))\s+"
+    # "it's KestrelNest77 for the router": what is typed there, pointed at
+    re.compile(rf"\b(?:use|uses|using|used|type|types|typed|enter|entered|it'?s|it\s+is|it\s+was)\s+[\"'“]?{_TOKEN}[\"'”]?\s+(?:on|for|at|in|to\s+(?:get\s+into|access))\s+"
                rf"{_SYSTEM_EN}", _I),
     re.compile(rf"\b(?:on|for)\s+{_SYSTEM_EN},?\s+(?:I|we)\s+(?:just\s+|always\s+|usually\s+)?(?:use|type)\s+[\"'“]?{_TOKEN}", _I),
     re.compile(rf"{_SYSTEM_ZH}\s*(?:上|里|那边)?[^。！？，,\n]{{0,6}}?(?:都|一直|总是|一般|就)?(?:用|输|输入|填)(?:的是|的)?\s*[\"'“‘「]?{_TOKEN}", _I),
@@ -45,13 +46,21 @@ _ACCOUNT_PATTERNS = [
                rf"(?:use|used|type|typed|chose|picked|set|went\s+with)\s+[\"'“]?{_TOKEN}", _I),
 ]
 _VERSIONED = re.compile(r"[A-Za-z]+[-_]?v?\d+(?:\.\d+)+")  # "Terraform1.5", "Python3.12"
+# a value that is itself a common password: a password word (or a keyboard run) with digits or symbols,
+# however it is cased ("password123", "Passw0rd!", "qwerty1234", "letmein2024", "admin123")
+_COMMON_PASSWORD = re.compile(
+    r"(?:p[a@]ss(?:w[o0]rd|wd)?|pwd|s[e3]cr[e3]t|l[e3]tm[e3]in|qwerty|asdf|admin|r[o0][o0]t|ch[a@]ng[e3]m[e3]|"
+    r"w[e3]lc[o0]m[e3]|il[o0]v[e3]y[o0]u|trustn[o0]|abc)[\d!@#$%^&*_+=~.\-]*\d[\d!@#$%^&*_+=~.\-]*", re.I)
 
 
 def password_shaped(token: str) -> bool:
-    """Typed like a password: a symbol, or upper- and lower-case letters and a digit; no known product or version."""
+    """Typed like a password: a symbol, or upper- and lower-case letters and a digit, or a common password
+    ("password123"); no known product or version."""
     from .presented import _login_value  # presented builds on credentials, as this module does
 
     token = token.rstrip(".-")
+    if _COMMON_PASSWORD.fullmatch(token):
+        return True
     if not _login_value(token) or _VERSIONED.fullmatch(token):
         return False
     return bool(re.search(r"[!@#$%^&*_+=~]", token)) or (

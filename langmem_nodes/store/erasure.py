@@ -85,14 +85,34 @@ def _belongs(partition: str | None, org_id: str, user_id: str) -> bool:
     return bool(scope and scope["user_id"] == user_id and org_id in (ANY_ORG, scope["org_id"]))
 
 
-def _swap(value: Any, user_id: str, pseudonym: str) -> Any:
-    """Every string of a JSON value equal to `user_id` (or a partition key holding it) pseudonymised."""
+def actor_pseudonymised(actor: str, user_id: str, pseudonym: str) -> str:
+    """`actor` ("user:kim@example.com", who asked for a forget) with the user id replaced.
+
+    >>> actor_pseudonymised("user:kim@example.com", "kim@example.com", "erased-1"), actor_pseudonymised("admin", "kim", "e")
+    ('user:erased-1', 'admin')
+    """
+    head, sep, tail = actor.rpartition(":")
+    return f"{head}{sep}{pseudonym}" if sep and tail == user_id else actor
+
+
+#: the keys of a ledger body whose string value is a user id ("user_id" of a scope, "owner")
+_USER_KEYS = frozenset({"user_id", "owner", "owner_id"})
+
+
+def _swap(value: Any, user_id: str, pseudonym: str, key: str | None = None) -> Any:
+    """`value` (a ledger body, or part of one under `key`) with the user id pseudonymised where it names the
+    user: a user-id field equal to it, an actor naming it ("user:<id>"), a partition key holding it. Other strings
+    equal to it are left alone: another user's session "1", a level "user" or an org "default" are not this id."""
     if isinstance(value, str):
-        return pseudonym if value == user_id else pseudonymised(value, user_id, pseudonym)
+        if key in _USER_KEYS:
+            return pseudonym if value == user_id else value
+        if key == "actor":
+            return actor_pseudonymised(value, user_id, pseudonym)
+        return pseudonymised(value, user_id, pseudonym)
     if isinstance(value, list):
-        return [_swap(v, user_id, pseudonym) for v in value]
+        return [_swap(v, user_id, pseudonym, key) for v in value]
     if isinstance(value, dict):
-        return {k: _swap(v, user_id, pseudonym) for k, v in value.items()}
+        return {k: _swap(v, user_id, pseudonym, k) for k, v in value.items()}
     return value
 
 
@@ -117,7 +137,8 @@ def pseudonymise(conn: Any, org_id: str, user_id: str, pseudonym: str) -> dict[s
     entry is marked scrubbed, which the append-only guard allows) and in tombstones. Returns the counts."""
     postgres = not conn.__class__.__module__.startswith("sqlite3")
     find = "strpos" if postgres else "instr"
-    needles = (f"/{user_id}", json.dumps(user_id), json.dumps(user_id, ensure_ascii=False))
+    # the id as a whole JSON string, or closing one ("user:<id>", an actor), escaped either way
+    needles = (f"/{user_id}", json.dumps(user_id)[1:], json.dumps(user_id, ensure_ascii=False)[1:])
     rows = conn.execute(_sql(conn, f"SELECT seq, partition, body FROM ledger WHERE {find}(COALESCE(partition, ''), ?) > 0 "
                                    f"OR {find}(body, ?) > 0 OR {find}(body, ?) > 0 OR {find}(body, ?) > 0"),
                         (needles[0], *needles)).fetchall()
@@ -128,12 +149,16 @@ def pseudonymise(conn: Any, org_id: str, user_id: str, pseudonym: str) -> dict[s
         conn.execute(_sql(conn, "UPDATE ledger SET partition=?, body=?, scrubbed=1 WHERE seq=?"), (partition, body, seq))
     if postgres and changes:
         conn.execute("SELECT set_config('langmem.scrub', 'off', true)")
-    tombs = conn.execute(_sql(conn, f"SELECT memory_id, partition FROM tombstones WHERE {find}(partition, ?) > 0"),
-                         (needles[0],)).fetchall()
-    tombs = [(mid, part) for mid, part in tombs if _belongs(part, org_id, user_id)]
-    for mid, part in tombs:
-        conn.execute(_sql(conn, "UPDATE tombstones SET partition=? WHERE memory_id=?"),
-                     (pseudonymised(part, user_id, pseudonym), mid))
+    tombs = conn.execute(_sql(conn, f"SELECT memory_id, partition, actor FROM tombstones WHERE {find}(partition, ?) > 0 "
+                                    f"OR {find}(actor, ?) > 0"), (needles[0], f":{user_id}")).fetchall()
+    # theirs: in one of their partitions, or a memory elsewhere whose forget they asked for (the actor)
+    tombs = [(mid, part, actor) for mid, part, actor in tombs
+             if _belongs(part, org_id, user_id) or (actor_pseudonymised(actor, user_id, pseudonym) != actor and
+                                                    org_id in (ANY_ORG, (_scope_of_partition(part) or {}).get("org_id")))]
+    for mid, part, actor in tombs:
+        new_part = pseudonymised(part, user_id, pseudonym) if _belongs(part, org_id, user_id) else part
+        conn.execute(_sql(conn, "UPDATE tombstones SET partition=?, actor=? WHERE memory_id=?"),
+                     (new_part, actor_pseudonymised(actor, user_id, pseudonym), mid))
     return {"ledger_entries": len(changes), "tombstones": len(tombs)}
 
 

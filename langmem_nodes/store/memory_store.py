@@ -267,7 +267,9 @@ class MemoryStore:
             raise ValueError(
                 f"memory home {self.home} holds vectors made by embedder {identity!r}, but it was opened with "
                 f"{chosen.name}/{chosen.dim}: vectors of different models or precisions are not comparable. "
-                f"Open it with the same embedder (or without one, to reuse it).")
+                + ("Open it with the same embedder (or without one, to reuse it)." if identity.rsplit("/", 1)[0] in KNOWN_EMBEDDERS
+                   else "Open it with that same embedder object (embedder=…): a custom embedder cannot be rebuilt from "
+                        "its name."))
         return chosen
 
     # -- writes -------------------------------------------------------------------------------

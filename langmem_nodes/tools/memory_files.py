@@ -5,7 +5,8 @@ Files are virtual — each is a user-level `MemoryRecord` (predicate `memory_fil
 no filesystem is touched and there is nothing to traverse or symlink. Paths are still validated as if
 hostile: they must live under `/memories`; `..`, `.`, empty segments, backslashes, control characters,
 percent-encoding and look-alike dots (`．．`) are refused, and `/memories` itself can be neither deleted
-nor renamed. The content gate applies (no credentials, no instructions posing as memory), `str_replace`
+nor renamed. The content gate applies (no credentials, no instructions posing as memory; no credential in a
+path either), `str_replace`
 needs exactly one match, and every change is a ledger entry (write / edit / forget). The scope is the
 caller's, from the tool runtime, never from a path.
 
@@ -48,6 +49,7 @@ from ..records import (
     utcnow,
 )
 from ..safety import check_text, find_injection, find_secret
+from ..safety.fields import name_secret
 from ..store import MemoryStore
 from ..text import detect_lang, with_article
 from .memory_tools import tool_context
@@ -76,24 +78,26 @@ def check_path(path: Any, *, field: str = "path") -> str:
         raise MemoryPathError(f"{field} must be a non-empty string under {ROOT}, got {path!r}")
     if len(path) > MAX_PATH_CHARS:
         raise MemoryPathError(f"{field} is longer than {MAX_PATH_CHARS} characters")
+    # an error shows the path, unless it holds a credential (the tool's answer reaches the model and its logs)
+    shown = path if not name_secret(path) else "(not shown: it looks like it holds a credential)"
     if any(unicodedata.category(c) in ("Cc", "Cf") for c in path):
-        raise MemoryPathError(f"{field} contains a control or invisible format character: {path!r}")
+        raise MemoryPathError(f"{field} contains a control or invisible format character: {shown!r}")
     if "\\" in path:
-        raise MemoryPathError(f"{field} must use '/' separators, not '\\': {path!r}")
+        raise MemoryPathError(f"{field} must use '/' separators, not '\\': {shown!r}")
     if "%" in path and unquote(path) != path:
-        raise MemoryPathError(f"{field} must not be percent-encoded: {path!r}")
+        raise MemoryPathError(f"{field} must not be percent-encoded: {shown!r}")
     if path != ROOT and not path.startswith(ROOT + "/"):
-        raise MemoryPathError(f"{field} must be {ROOT} or inside it (e.g. {ROOT}/notes.md), got {path!r}")
+        raise MemoryPathError(f"{field} must be {ROOT} or inside it (e.g. {ROOT}/notes.md), got {shown!r}")
     rest = path[len(ROOT):].removesuffix("/") if path != ROOT + "/" else ""
     segments = rest.split("/")[1:] if rest else []
     for seg in segments:
         folded = unicodedata.normalize("NFKC", seg)
         if folded in (".", "..") or folded.strip(".") == "" and seg:
-            raise MemoryPathError(f"{field}: {seg!r} is not allowed in a memory path: {path!r}")
+            raise MemoryPathError(f"{field}: {seg!r} is not allowed in a memory path: {shown!r}")
         if not seg.strip():
-            raise MemoryPathError(f"{field} has an empty segment ('//' or a blank name): {path!r}")
+            raise MemoryPathError(f"{field} has an empty segment ('//' or a blank name): {shown!r}")
         if "/" in folded or "\\" in folded:
-            raise MemoryPathError(f"{field}: {seg!r} turns into a separator when normalised: {path!r}")
+            raise MemoryPathError(f"{field}: {seg if shown == path else 'a name'!r} turns into a separator when normalised: {shown!r}")
         if len(seg) > MAX_SEGMENT_CHARS:
             raise MemoryPathError(f"{field}: a name is longer than {MAX_SEGMENT_CHARS} characters")
     return ROOT + ("/" + "/".join(segments) if segments else "")
@@ -108,6 +112,15 @@ def _gate(text: str, field: str) -> None:
         raise ValueError(f"{field} reads like an instruction to the model; memory files hold data, not instructions")
     if len(text) > MAX_TEXT_CHARS:
         raise ValueError(f"{field}: a memory file holds at most {MAX_TEXT_CHARS} characters ({len(text)} given)")
+
+
+def _gate_path(path: str, field: str) -> str:
+    """`path` if it names no credential ("/memories/pw=…" is refused like file_text; the error never echoes it)."""
+    secret = name_secret(path)
+    if secret:
+        raise ValueError(f"{field} looks like it holds {with_article(secret)}: credentials are never stored in memory, "
+                         "not even in a file name")
+    return path
 
 
 class MemoryFiles:
@@ -167,7 +180,7 @@ class MemoryFiles:
 
     def create(self, ctx: MemoryContext, path: str, file_text: str) -> str:
         self._writable(ctx)
-        path = check_path(path)
+        path = _gate_path(check_path(path), "path")
         if path == ROOT or self._is_dir(ctx, path):
             raise ValueError(f"{path} is a directory; give a file path such as {path}/notes.md")
         parent = path.rsplit("/", 1)[0]
@@ -231,7 +244,8 @@ class MemoryFiles:
 
     def rename(self, ctx: MemoryContext, old_path: str, new_path: str) -> str:
         self._writable(ctx)
-        old_path, new_path = check_path(old_path, field="old_path"), check_path(new_path, field="new_path")
+        old_path = check_path(old_path, field="old_path")
+        new_path = _gate_path(check_path(new_path, field="new_path"), "new_path")
         if ROOT in (old_path, new_path):
             raise MemoryPathError(f"{ROOT} itself cannot be renamed or replaced")
         if new_path == old_path or new_path.startswith(old_path + "/"):

@@ -138,20 +138,6 @@ def bare_degree(clause: str) -> bool:
     return _BARE_DEGREE.match(clause.strip()) is not None
 
 
-# material the user hands over to be worked on: "帮我翻译一下：我喜欢吃苹果" (the sentence is not the user's)
-_MATERIAL = re.compile(r"(?:翻译|译|润色|改写|校对|纠错|念|朗读)(?:一下)?(?:成|为)?(?:英文|中文|英语|日语|日文|韩语|法语|德语)?"
-                       r"(?:这句话|这段话|这段|这句|下面的?|以下)?\s*[：:]\s*\S.*$|"
-                       # "let me rephrase: I'm a paramedic" is the user saying it again, no material handed over
-                       r"\b(?<!let me )(?<!lemme )(?<!i'll )(?:translate|proofread|polish|rephrase|reword|rewrite)\b[^:：.!?\n]{0,40}[:：]\s*\S.*$", re.S | re.I)
-
-
-def without_material(message: str) -> str:
-    """`message` without the text it hands over to translate or polish ("帮我翻译一下：…" keeps "帮我翻译一下",
-    "translate this into Chinese: …" keeps "translate this into Chinese")."""
-    m = _MATERIAL.search(message)
-    return message[: m.start() + m.group(0).index("：" if "：" in m.group(0) else ":")] if m else message
-
-
 # what one eats or drinks and can be sensitive to
 _INGESTED = (r"(?:咖啡因|咖啡|酒精|酒|乳糖|乳制品|奶制品|牛奶|麸质|面筋|味精|辣椒|辣|海鲜|坚果|花生|芒果|菠萝|鸡蛋|蛋白|糖|"
              r"茶|茶碱|奶|大豆|豆制品|香料|生冷)")

@@ -275,14 +275,19 @@ class _Plan:
         if origin and r.scope.level is not Level.SESSION:
             self.ledger.append(self._entry(p, LedgerOp.PROMOTE, r.id, from_scope=origin, to_scope=r.scope.partition,
                                            reason=f"stored at {r.scope.level.value} level: {p.trigger}"))
+        self._replaced_by(p, r.id)
+
+    def _replaced_by(self, p: PendingWrite, winner: str) -> None:
+        """The values `p` replaces (`p.supersede`) superseded by `winner`: the record written, or the one a
+        correction's value merged into ("we killed the Heroku apps, staging's on Fly.io" with Fly.io held)."""
         for old_id in p.supersede:
             old = self._current(old_id)
-            if old is None or old.read_only:
+            if old is None or old.read_only or old_id == winner:
                 continue
-            self.updates[old_id] = old.model_copy(update={"status": Status.SUPERSEDED, "superseded_by": r.id})
+            self.updates[old_id] = old.model_copy(update={"status": Status.SUPERSEDED, "superseded_by": winner})
             self.superseded.append(old_id)
             self.ledger.append(self._entry(p, LedgerOp.SUPERSEDE, old_id, partition=old.scope.partition,
-                                           supersedes=[old_id], reason=f"superseded by {r.id}: {p.reason}"))
+                                           supersedes=[old_id], reason=f"superseded by {winner}: {p.reason}"))
 
     def _merge(self, p: PendingWrite) -> None:
         old = self._current(p.merge_into or "")
@@ -295,6 +300,7 @@ class _Plan:
             self.updates[old.id] = upd
             self.ledger.append(self._entry(p, LedgerOp.MERGE, old.id, partition=old.scope.partition,
                                            reason=f"{p.reason}; recurrence {old.recurrence} → {upd.recurrence}"))
+            self._replaced_by(p, old.id)
             return None
         level = Level(p.promote_to)
         rivals = self._active_at(old, old.scope.at(level).partition)

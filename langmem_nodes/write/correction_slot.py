@@ -40,7 +40,7 @@ _KINDS = (
     ("weekday", re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:周|星期|礼拜)[一二三四五六日天]", _I)),
     ("time", re.compile(rf"\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{{1,2}}:\d{{2}}|{_DAYPART}[\d{_ZH_NUM}]{{1,3}}\s?点(?:半|[一三]刻|[\d{_ZH_NUM}]{{1,3}}分?)?", _I)),
     ("month", re.compile(r"(?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|"
-                         r"\d{1,2}月(?:\d{1,2}[号日])?", _I)),
+                         r"\d{1,2}\s?月(?:\s?\d{1,2}\s?[号號日])?", _I)),  # "3 月 5 号", "9月10號"
     ("number", re.compile(rf"(?:(?<![A-Za-z])|(?=\d+(?:\.\d+)?(?![A-Za-z\d])))(?:[$¥€£]?\d+(?:\.\d+)?(?:%|st\b|nd\b|rd\b|th\b)?|[{_ZH_NUM}]+(?=[个只次本公里岁年天周月小分块元]))(?:{_ZH_UNIT})?|"
                           rf"[俩仨](?:{_ZH_UNIT})?|\b{_EN_NUM}\b", _I)),
 )

@@ -195,22 +195,37 @@ def widened(value: str, clause: str = "") -> str:
     return value
 
 
+def _lead_shared(before: str, new: str) -> str:
+    """The longest end of `before` that `new` starts with ("3 月 " of "我的生日是 3 月 " for "3 月 6"), not ending
+    inside a Latin word or a number; "" when none."""
+    for k in range(min(len(before), len(new) - 1), 0, -1):
+        if before.endswith(new[:k]) and not all(ch.isascii() and ch.isalnum() for ch in new[k - 1:k + 1]):
+            return new[:k]
+    return ""
+
+
 def put(value: str, old_clause: str, clause: str = "") -> tuple[str, str] | None:
     """(`old_clause` said again with `value` in the old value's place, the old value), or None. The old value is
     the span of `value`'s shape; a number keeps the words said around it when `value` repeats them ("43码" for
-    "42" in "我穿42码的鞋" → "我穿43码的鞋", "iOS 16" for "15" in "… iOS version is 15" → "… is iOS 16"); else the one
+    "42" in "我穿42码的鞋" → "我穿43码的鞋", "Redis 7" for "6.2" in "Redis 是 6.2" → "Redis 7"); else the one
     value of a kind that `clause` (the correcting clause) and `old_clause` each say ("it's 5 days now since …" for
     "i train 4 days a week"); else, for "it's X" / "是X", the complement of a copula ("… rotation is weekly")."""
     value = widened(value, clause)
     if value and (old := old_span(value, old_clause)):
         new = value
+        at = old_clause.find(old)
+        start = at
         kind, span = correction_slot._kind(value)
         if correction_slot._kind(old)[0] and kind and len(list(dict(correction_slot._KINDS)[kind].finditer(value))) == 1:
             rest = value.replace(span, " ").split()
-            at = old_clause.find(old)
-            around = old_clause[max(0, at - 12): at + len(old) + 12].casefold()
-            new = span if all(w.casefold() in around for w in rest) else value
-        return old_clause.replace(old, new, 1), old
+            flat = "".join(old_clause.split()).casefold()
+            if "".join(value.replace(span, old, 1).split()).casefold() in flat:
+                new = span  # the words said next to the number already: "42码" → "43码"
+            elif rest and (named := old_clause.casefold().rfind(rest[0].casefold(), max(0, at - 12), at)) >= 0:
+                start = named  # the name said a few words before it: "Redis 是 6.2" → "Redis 7"
+        if start == at:
+            start -= len(_lead_shared(old_clause[:at], new))  # "3 月 5 号" for "3 月 6": its words already said before
+        return old_clause[:start] + new + old_clause[at + len(old):], old
     for _k, rx in correction_slot._KINDS if clause else ():
         news, olds = list(rx.finditer(clause)), list(rx.finditer(old_clause))
         if news:

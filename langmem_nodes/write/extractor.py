@@ -38,6 +38,7 @@ from . import (
     answer_scope,
     answered,
     assistant_value,
+    attr_shape_en,
     casual_en,
     change_value,
     chat12_en,
@@ -86,7 +87,9 @@ from . import (
     manner_rule_zh,
     means_after,
     musical_instrument,
+    moved_host_zh,
     named_aside,
+    named_takeback_en,
     named_thing,
     narrowed_zh,
     negated_again,
@@ -147,6 +150,16 @@ _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|r
 _IT_ACTUALLY = re.compile(r"^\s*(?:(?:oh|ah|well)[,\s]+)?(?:it'?s|it is|they'?re|they are)\s+actually\s+(?:an?\s+|the\s+)?(?-i:[A-Z0-9])", re.I)
 _FIX_LEAD = re.compile(r"^\s*(?:(?:哦|噢|啊|呃)\s*)?应该是|^\s*(?:(?:oh|sorry|wait)[,\s]+)?(?:it\s+)?should(?:'ve| have)? been?\b", re.I)  # "应该是20号"
 _FIXING = re.compile(r"^\s*(?:(?:其实|实际上)?是|改成|换成|应该是|应该在|我(?:是说|的意思是)|i meant?\b|(?:it\s+)?should(?:'ve| have)? been?\b)", re.I)
+_SOFT_LEAD = re.compile(r"^\s*(?:actually|in fact|其实|实际上)[,，]?\s*", re.I)
+
+
+def _soft_only(message: str) -> bool:
+    """`message` is marked as a correction only by a soft leading "actually" / "其实", which as often opens a new
+    fact ("Actually my editor is Helix") as it withdraws one ("that's wrong", "改一下", "说的不对")."""
+    rest = _SOFT_LEAD.sub("", message)
+    return rest != message and not (lx.CORRECTION.match(rest) or lx.CORRECTION_ANYWHERE.search(rest))
+
+
 _APOLOGY = re.compile(r"(?:sorry|sorry about that|my bad|oops|whoops|抱歉|不好意思|对不起|sorry啊)", re.I)
 _SOFT_RETRACT = re.compile(r"\b(?:actually|sorry|oops|whoops|my bad)\b|其实|实际上|不好意思|抱歉", re.I)
 _NAME_AGAIN = re.compile(r"(?:^|[,，;；—–-]\s*)(?:它|她|他)(?:其实|实际上)?(?:叫|名叫|的名字是)|\b(?:it|she|he|they)(?:'s| is| are|'re)?\s+"
@@ -164,7 +177,7 @@ _LONE_RETRACT = re.compile(r"(?:(?:no|nope|oh|ah|wait|hmm+)[,!.]?\s+)*(?:sorry|o
 _BARE_NP = re.compile(r"^(?!(?:i|it|my|we|you|he|she|they|that|this)\b)(?![我你他她它这那])(?P<o>[A-Za-z0-9.+#-]+(?:\s+[A-Za-z0-9.+#-]+){0,2}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){2,5}|"
                       r"(?:(?![在是了的过着吧不没很刚但都也还就])[\u4e00-\u9fff]){1,4}\s?[A-Za-z0-9][A-Za-z0-9.+-]{0,8}|"  # "小米14"
-                      r"[$¥€£]?\d[\d,.:]*\s?(?:[\u4e00-\u9fff]{1,3}|[A-Za-z%]{1,5})?)$", re.I)  # "29岁", "8pm", "$450"
+                      r"[$¥€£]?\d[\d,.:]*\s?(?:[\u4e00-\u9fff]{1,3}|[A-Za-z%]{1,5})?|\d['’′]\s?\d{1,2}(?:\"|''|″)?)$", re.I)  # "29岁", "8pm", "$450", "5'11\"
 def _is_marker_clause(clause: str) -> bool:
     return bool(slip.is_slip(clause) or correction_swap.is_marker(clause) or correction_swap.interrupts(clause)
                 or lx.CORRECTION.match(clause.strip()))
@@ -202,7 +215,7 @@ _ASKING = re.compile(r"^(?:will|would|can|could|do|does|did|should|shall|is|are|
 _LEAD_SOFT = re.compile(r"^(?:其实|实际上|不过|但是?|哦|啊|嗯)+")
 _THIRD_PERSON = re.compile(r"^(?:she|he|they|her|his|their)\b|^(?:他|她|它)(?!们)", re.I)
 _SWAP_CLAUSES = re.compile(r"(?:[,，!！?？;；—–…]|[.:](?!\d))+|[。：]+|\s+-\s+")
-_POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|吧|呗|就行|就好|谢谢)\s*$", re.I)
+_POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|actually|吧|呗|就行|就好|谢谢)\s*$", re.I)
 _TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
                           r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
 _PURPOSE = re.compile(r"^(?:to\s+\w+[^,，]*|要\S*?)[,，]\s*(?:just\s+)?(?:run|use|call|execute|type|用|跑|执行|运行)\b", re.I)
@@ -617,7 +630,7 @@ class RuleExtractor(Extractor):
         carried: list[str] = []  # "其实不是上海，我在杭州工作": the old value named before the new one
         unresolved: list[tuple[str, str]] = []  # (clause, bare corrected value) with nothing earlier to correct
         left_unread: list[str] = []  # old values the message says were left, which no earlier claim holds
-        handed = handed_material.without_material(chat_zh.without_material(message))  # "帮我翻译一下：…", "Summarise this README:\n…"
+        handed = handed_material.without_material(message)  # "帮我翻译一下：…", "Summarise this README:\n…"
         if len(handed) < len(message):  # the material is not the user's words; its text is not repeated here
             skips.append({"text": "", "reason": f"material handed over ({len(message) - len(handed)} characters not read)"})
         message = handed
@@ -1100,14 +1113,18 @@ class RuleExtractor(Extractor):
                 for claim, *_ in found:
                     if claim.subject == "project" and claim.predicate in ("uses", "states"):
                         claim.subject, claim.predicate = "user", "states"
+            if found and earlier:  # "我们的后端部署在 Heroku" … "我们搬到 Render 了": the project's host moved, not the user
+                moved = moved_host_zh.retarget([f[0] for f in found], message, self._last_claims(earlier), _user_texts(earlier))
+                found[:] = [(m, *f[1:]) for m, f in zip(moved, found)]
             if not found and _REVERSAL.search(message):  # "No, it's the other way round": the ranking flipped
                 found += [(c, message.strip()[:200], Source.EXPLICIT_CORRECTION, False)
                           for c in _reversed(self._last_claims(earlier))]
             doubted = self._last_claims(earlier) if earlier else []
-            # a value that parsed and corrects nothing puts in doubt only what the turn just before said: "tell me a
+            # a value that parsed and corrects nothing puts in doubt only what the turn just before said, and not
+            # after a soft "actually" alone: "Actually my editor is Helix" doubts nothing of "I live in Oslo"; "tell me a
             # joke" … "actually scratch that, i moved to rotterdam" withdraws the request, not a name said before it
             just_before = self._last_claims(earlier, back=1) if earlier else []
-            if found and just_before and not _corrects(found, just_before):
+            if found and just_before and not _corrects(found, just_before) and not _soft_only(message):
                 # "wait that's wrong, I moved last month. btw I'm vegetarian": what parsed corrects nothing said
                 # before, so the value the slip withdrew is no longer certain either
                 skips.append({"text": message.strip()[:200], "reason": "correction not understood",
@@ -1135,6 +1152,7 @@ class RuleExtractor(Extractor):
             said_before = [c for t in reversed(_user_texts(earlier)) for c in self._context_claims(t)]
             thread_change.mark(found, said_before, thread_change.stopped(message))
             negated_again.mark(found, said_before)  # "I like running" … "I don't like running, I like cycling"
+            named_takeback_en.mark(found, said_before, message)  # "forget what I said about Notion, I use Obsidian"
         found = [f for f in one_rule.named_elided(found, message) if not one_rule.headless(f[0])]  # "吐毛球的是糯米": no attribute named "吐毛球的"
         found, restated = one_rule.without_restatements(one_rule.joined(found, message))  # one rule, one value
         skips += restated
@@ -1491,7 +1509,8 @@ class RuleExtractor(Extractor):
             clause = particle_zh.without_polite_lead(clause)  # "麻烦以后代码都用 4 空格缩进"
         if (not claims and explicit and generic and self.allow_generic_explicit and len(clause) >= 3 and not _NOT_A_RULE.search(clause)
                 and not chat_zh.bare_degree(clause) and not answer_scope.bare_negation(clause)
-                and not chat_en.bare_cue(lx.LEAD.sub("", clause)) and not third_party_note.about_another(clause)):
+                and not chat_en.bare_cue(lx.LEAD.sub("", clause)) and not third_party_note.about_another(clause)
+                and not third_party_note.names_only(clause)):  # "Remember Bob": no rule
             first_person = re.match(r"^(?:i\b|i'|my\b|我)", clause, re.I) is not None
             subject = "project" if lx.PROJECT.search(clause) else "user"
             # "remember that the office closes at 6" states a fact; only an imperative is a rule
@@ -1616,7 +1635,8 @@ def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
         term, value = correction_topic.topic_value(clause)
     if not value:  # "记错了，他六岁了", "哦说错了，我已经换 iPhone 了": an age or a switch said alone
         value = kin_age.again(clause) or correction_target.switched_to(clause)
-    if not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)) or correction_value.described(value):
+    if (not clean_object(value) or _NOT_A_VALUE.match(value) or grammar.junk(clean_object(value)) or correction_value.described(value)
+            or attr_shape_en.use_or_pick(value) or attr_shape_en.relative(value)):  # "Vim is just for servers": a use, not the corrected value
         return "", ""
     return term, value
 
@@ -1690,8 +1710,8 @@ def _value_span(text: str) -> str:
 
 def _instead(retracted: Claim, clause: str, new: list[Claim]) -> list[Claim]:
     """What replaces a withdrawn value: the next claim of the same holder, or a bare value ("scratch that, lisbon")."""
-    if new and new[0].predicate != retracted.predicate and re.fullmatch(r"(?:a|an|the)\s+\S+(?:\s+\S+)?", clause.strip(), re.I):
-        new = []  # "I drive a Mazda — not a Mazda but a Subaru": "a Subaru" is the car, not "I'm a Subaru"
+    if new and new[0].predicate != retracted.predicate and re.fullmatch(r"(?:a|an|the)\s+\S+(?:\s+\S+)?|(?:应该|其实)?是\s*\S.{0,20}", clause.strip(), re.I):
+        new = []  # "I drive a Mazda — not a Mazda but a Subaru": "a Subaru" is the car, not "I'm a Subaru"; "…，哦不对，是 6 月 2 号"
     if new:
         if new[0].subject == retracted.subject:
             new[0].replaces.append(retracted.object)

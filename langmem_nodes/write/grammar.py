@@ -46,7 +46,9 @@ from . import (
     stance,
     team_practice_en,
     team_setting,
+    time_zone_en,
     verb_conjunct,
+    runs_on_zh,
     verb_object_zh,
     withdrawal,
     work_rule_zh,
@@ -817,8 +819,9 @@ def _run(rules: list[tuple[re.Pattern[str], Build]], clause: str) -> list[Claim]
     return []
 
 
-# a thing pointed at in the conversation ("I love this song") or a bond ("I love my kids"), not a standing taste
-_DEICTIC = re.compile(r"^(?:this|that|these|those|your|(?-i:it|them)(?!\s+when\b))\s|^(?:my|our)\s+(?-i:[a-z]+)$|\s(?:there|here)$|"
+# a thing pointed at in the conversation ("I love this song"), a thing of one named elsewhere ("its workspaces",
+# "它的插件") or a bond ("I love my kids"), not a standing taste
+_DEICTIC = re.compile(r"^(?:this|that|these|those|your|(?-i:it|them)(?!\s+when\b))\s|^(?:its|their)\s|^(?:它|它们|他们|她们)的|^(?:my|our)\s+(?-i:[a-z]+)$|\s(?:there|here)$|"
                       r"^你(?:的)?(?:上一?个|上一条|刚才|刚刚|这个|那个|这次|这条|这种|那种|这样|那样|写的|给的|说的)|"  # "我不喜欢你上一个回答": this answer, once
                       r"^(?:这|那)(?:个|首|家|款|部|本|件|次|道|张|篇|段|份|位|条|顿|场|回|间|台|双|句)", _I)  # "我喜欢这首歌": the one in front of the user
 
@@ -859,7 +862,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
             or chat12_en.work_pattern(text) or team_setting.read(text) or chat13_en.condition(text) \
             or left_job.read(text) or chat14_en.reason_given(text, parse) or softened.read(text) or procedure.read(text) \
             or chat15_en.been_role(text, parse) or chat15_en.named_in_passing(text) or chat16_zh.read(text) \
-            or musical_instrument.read(text) or holder_tool_en.named(text) or work_rule_zh.read(text)
+            or musical_instrument.read(text) or holder_tool_en.named(text) or work_rule_zh.read(text) or runs_on_zh.read(text)
         if claims:
             claims = [d for c in claims for d in (verb_conjunct.split(c, parse) or [c])]  # "I use Vim and work at Google"
             claims = [d for c in claims for d in _split_purposes(c)]
@@ -874,6 +877,7 @@ def parse(clause: str, *, standing: bool = False) -> list[Claim]:
                     c.object = object_end_zh.tight(c.object)  # "MySQL 5.7 不支持窗口函数" → MySQL 5.7
                 if over and len(over.group("x")) <= 40:
                     c.object, c.replaces = clean_object(over.group("x")), [*c.replaces, clean_object(over.group("y"))]
+            claims = [time_zone_en.keyed(c) for c in claims]  # "I'm on Central time": one zone at a time, not a tool
             return [c for c in claims if not (c.predicate in ("prefers", "uses", "has") and (_DEICTIC.search(c.object) or _BACK_CLAUSE.search(c.object)))
                     and not (c.predicate in ("prefers", "uses") and offered_pick_en.points_at_offer(c.object))  # "the second option"
                     and not chat_zh.off_object(c) and not not_a_tool(c)

@@ -165,7 +165,7 @@ _ZH_HOLDER = (r"(?:(?:新|老|旧|所有|整个|全部)?(?:的)?(?:后端|前端
               r"集群|数据库|线上|流水线|应用)?|(?:这个|本|该)\s*(?:项目|仓库|代码库|服务|系统|工程|repo|monorepo))")
 # a time before now: what the team used then is a past value, not its stack ("我们以前用 Jenkins")
 _BEFORE_NOW = r"(?:以前|之前|原来|本来|过去(?![一二两三四五六七八九十几\d半]+(?:年|个月|周|天))|曾经|当初|那时)"
-_ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Za-z][A-Za-z0-9_.+#-]*){0,2}\s*(?=[\u4e00-\u9fff]))?(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?!" + _BEFORE_NOW + r")(?:(?![不别禁没无非勿要需得必里中])[\u4e00-\u9fff]){1,4}?)?"
+_ZH_PART = r"(?:里|里面|中)?(?:的)?\s*(?:[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Za-z][A-Za-z0-9_.+#-]*){0,2}\s*(?=[\u4e00-\u9fff]))?(?:前端|后端|测试|接口|数据库|CI|ci|部署|构建|服务端|客户端|移动端|网关|主库|(?!" + _BEFORE_NOW + r")(?:(?![不别禁没无非勿要需得必里中再])[\u4e00-\u9fff]){1,4}?)?"  # "前端再转成…": a later step, no part
 
 # traits and conditions of the person: "我有点色弱", "我是一个很社恐的人", "我近视八百度"
 _TRAITS = (r"(?:左撇子|右撇子|红绿色盲|色盲|色弱|高度近视|近视|远视|散光|恐高|社恐|[iIeE]人|夜猫子|早起型|早起的人|晨型人|路痴|脸盲|"
@@ -371,10 +371,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: [Claim("user", "attr:名字", m.group("o"), "positive", "elided")]),
     # a pet named by its breed: "我家柯基叫可乐", "我的布偶叫团子" (叫 only: "我家柯基是…" may say anything of it)
     (re.compile(rf"^我(?:的|家)?(?P<k>{_ZH_BREED})(?:的名字)?(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}})$"), _kin_name),
-    # grandparents by name only ("我奶奶叫王秀英"; "我奶奶是老师" says her job, not her name)
-    (re.compile(r"^我(?:的|家)?(?P<k>爷爷|奶奶|外婆|外公|姥姥|姥爷)(?:的名字)?"
+    # grandparents and the user's boss by name only ("我奶奶叫王秀英", "我老板叫王磊"; "我奶奶是老师" says her job, not her name)
+    (re.compile(r"^我(?:的|家)?(?P<k>爷爷|奶奶|外婆|外公|姥姥|姥爷|(?:直属)?(?:老板|领导|上司|主管)|导师)(?:的名字)?"
                 r"(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
-    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经|全)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用(?!户)|使用|(?:走|放|存)(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|部署到|打到|统一|"
+    (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经|全)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用(?!户)|使用|(?:走|放|存)(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转(?![成为化换])|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|部署到|打到|统一|"
                 r"托管在|托管到|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"
     (re.compile(r"(?:内网|公司网络|测试环境|开发环境|线上环境|预发环境|服务器|集群|数据库|仓库|跳板机)\S{0,6}?(?:要|需要|得|必须|只能|只可以)(?:先)?"
@@ -507,6 +507,11 @@ POST: list[tuple[re.Pattern[str], Build]] = [
      _routine),
     # how the user gets to work: "我每天骑电动车上班", "我坐地铁通勤"
     (re.compile(rf"^我{_ADV}(?:都|是)?(?P<v>骑|坐|搭|乘)\s*(?P<o>{_RIDE})\s*(?:上班|上下班|通勤|上学|去公司|去单位)(?:的)?$"), _ride),
+    # … said with the trip first: "我上班都坐公交", "出门基本坐地铁" ("我今天坐地铁去公司" is one day)
+    (re.compile(rf"^我?(?:上班|上下班|通勤|上学|出门)(?:都|一般|平时|基本上?|主要|通常)*(?:是)?(?P<v>骑|坐|搭|乘)\s*(?P<o>{_RIDE})(?:的|去|过去)?$"), _ride),
+    # no pet kept: "我没养宠物", "我家没养狗" (what the user would like to keep is a wish: "我想养猫")
+    (re.compile(r"^我(?:家)?(?:从来)?(?:没|没有|不)(?:养|有养)(?:过)?(?:任何)?(?P<o>宠物|猫|狗|猫咪|狗狗)(?:了)?$"),
+     lambda m: [Claim("user", "has", m.group("o"), "negative", "identity")]),
     # a skill the user lacks: "我不会开车", "我不会说日语" (not "我不会忘的")
     (re.compile(r"^我(?:完全|根本|还|也)?不会(?P<o>(?:开|骑|做|说|讲|写|弹|画|唱|游|喝|抽|下|打|用|滑|织)[\u4e00-\u9fffA-Za-z ]{1,8}?)(?<![的了吧啊])$"),
      lambda m: [Claim("user", "trait", o, "negative", "identity", verb="不会") for o in [clean_object(m.group("o"))] if o]),

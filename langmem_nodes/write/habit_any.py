@@ -41,14 +41,17 @@ _HABIT_EN = re.compile(
     rf"\s+(?P<f>{_OFTEN})\s*$", _I)
 
 # a bare 周末 / 工作日 is habitual only with 都 ("周末都去爬山"; "周末要去朋友家吃饭" is one weekend)
-_FREQ_ZH = (r"每天(?:早上|晚上|中午|下午)?|每晚|每早|每周[一二三四五六日天]?|每个?星期[一二三四五六日天]?|每个?周末|"
-            r"每个?月|每年|每隔一天|隔天|(?:周末|工作日)(?=都)")
+_FREQ_ZH = (r"每天(?:早上|晚上|中午|下午)?|每晚|每早|每[周週][一二三四五六日天]?|每个?星期[一二三四五六日天]?|每个?周末|"
+            r"每个?月|每年|每隔一天|隔天|(?:周末|工作日)(?=都)|"
+            r"[一每](?:周|週|个?星期|个?礼拜|个?月)(?=[^，,。]{0,4}[一二两三四五六七八九十几\d]+[次回趟])")  # "一周去三次"
 FREQ_ZH = _FREQ_ZH  # how often, said first (`habit_detail_zh`)
 _HABIT_ZH = re.compile(
     rf"^我?(?:平时|一般|通常|基本上?|经常|总是|习惯)?(?P<f>{_FREQ_ZH})我?(?:都会|都|坚持|也|早上|晚上|下班后|上班前)*"
     rf"(?P<a>(?:去|喝|吃|跑|游|骑|练|做|看|读|写|学|打|踢|弹|遛|背|爬|睡|起|走)[\u4e00-\u9fffA-Za-z0-9 ]{{0,10}})$")
-# a feeling, a state or a want is no habit: "每天都好累", "每天都想睡觉"
-_NOT_DOING_ZH = re.compile(r"好|很|太|挺|特别|超|想|要不要|不|没|吗|呢|什么|怎么|哪")
+# a feeling, a state, a want or a question is no habit: "每天都好累", "每天都想睡觉", "一周跑几次合适"; nor is a complaint about what the routine
+# does to the user, said by a result after it ("每天骑车都被晒黑了", "每天走路都累得要死", "每天跑步跑得膝盖疼")
+_NOT_DOING_ZH = re.compile(r"好|很|太|挺|特别|超|想|要不要|不|没|吗|呢|什么|怎么|哪|几|多少|多久|合适|"
+                           r"被|(?<![记懂觉晓值获])得|[累疼晕昏烦]|酸痛|死|要命|快.{0,4}了")
 
 
 def read(clause: str) -> list[Claim]:

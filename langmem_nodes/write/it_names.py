@@ -15,6 +15,15 @@ Example:
     'my laptop keeps freezing, my laptop is a Dell XPS 13 if that helps'
     >>> resolved("I called my mom. It's Sunday") == "I called my mom. It's Sunday", resolved("I love my job. it's a lot of work")
     (True, "I love my job. it's a lot of work")
+
+"its X" / "它的X" after a clause that names one tool in use is that tool's X: "This project uses Django, and I love
+its admin" → "… I love Django's admin", "我们用 pnpm，我喜欢它的 workspace" → "我喜欢 pnpm 的 workspace" (newcomer22 L4:
+"User likes its workspaces"). With no such tool before it, "its" stays, and the object says nothing (grammar drops it).
+
+    >>> resolved("we use pnpm, and I like its workspaces"), resolved("我们用 pnpm，我喜欢它的 workspace")
+    ("we use pnpm, and I like pnpm's workspaces", '我们用 pnpm，我喜欢pnpm 的 workspace')
+    >>> resolved("I like its workspaces")
+    'I like its workspaces'
 """
 
 from __future__ import annotations
@@ -39,8 +48,30 @@ def _thing(clause: str) -> str:
     return "" if _PEOPLE.match(noun) or noun in ("own", "favorite", "favourite", "way", "life", "time", "best", "bad") else noun
 
 
+# a tool the message says is in use: "uses Django", "on Postgres", "用 pnpm", "使用 Vite"
+_IN_USE = re.compile(r"(?:\b(?:use[sd]?|using|on|with)\s+(?:the\s+)?|(?:用|使用|用的是|用的)\s*)(?P<t>[A-Za-z][\w.+#-]*)", _I)
+# ("its all analytics stuff" is "it's" mistyped: a determiner or an adverb after it)
+_ITS = re.compile(r"\bits\s+(?!(?:all|a|an|the|not|just|so|been|pretty|really|like|very|only|also|still|more|too|kind|sort|"
+                  r"fine|ok|okay|going|gonna|getting|because|cause|what|how|that|this|my|your|our|no|never|always)\b)(?=\w)|它的", _I)
+
+
+def _its(message: str) -> str:
+    """`message` with "its X" / "它的X" said of the one tool in use named before it."""
+    m = _ITS.search(message)
+    if not m:
+        return message
+    tools = {t.group("t") for t in _IN_USE.finditer(message[: m.start()])}
+    tools = {t for t in tools if not re.fullmatch(r"(?:it|its|the|a|an|my|our|this|that|me|us|them)", t, _I)}
+    if len(tools) != 1:
+        return message
+    tool = tools.pop()
+    return message[: m.start()] + (f"{tool} 的" if m.group(0).startswith("它") else f"{tool}'s ") + message[m.end():]
+
+
 def resolved(message: str) -> str:
-    """`message` with an "it's X" that names the thing of the clause just before said as "my <thing> is X"."""
+    """`message` with an "it's X" that names the thing of the clause just before said as "my <thing> is X", and
+    "its X" / "它的X" of the one tool in use before it said as that tool's X."""
+    message = _its(message)
     if "my" not in message.casefold():
         return message
     for m in _IT_NAMES.finditer(message):

@@ -39,6 +39,10 @@ from ..records import (
     normalize_text,
 )
 
+#: metadata holding what one user said (a clause; a whole note, in homes written before notes were split):
+#: never copied to the org
+_USERS_WORDS = frozenset({"quote", "note"})
+
 
 class PromoteNode(MemoryNode):
     """Graph node: sets the scope level of new writes and `promote_to` on merges that crossed a threshold.
@@ -175,7 +179,7 @@ class PromoteNode(MemoryNode):
             "sessions_seen": [], "created_at": now, "verified_at": now, "source_memory_ids": [rec.id],
             "text": org_label(rec.text),
             # the whole org reads this copy: no trace of the one user's own words or turns
-            "source_turn_ids": [], "metadata": {k: v for k, v in rec.metadata.items() if k != "quote"},
+            "source_turn_ids": [], "metadata": {k: v for k, v in rec.metadata.items() if k not in _USERS_WORDS},
         })
         entry = LedgerEntry(
             op=LedgerOp.PROMOTE, memory_id=org.id, partition=org.scope.partition, ts=now, actor=confirmed_by,

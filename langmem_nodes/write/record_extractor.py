@@ -6,7 +6,9 @@ Such text is written in the third person ("User is allergic to peanuts", "Projec
 words by `RuleExtractor`, so known attributes get their predicate (a later "User lives in Bergen"
 supersedes). A record no pattern parses is kept as written, as a generic `states` fact of its holder: a
 project's at the project level, never the user's. The gate, dedup, resolver and promoter then decide as for
-any write (secrets are refused; a project fact with no project in the context is refused).
+any write (secrets are refused; a project fact with no project in the context is refused). Each memory keeps
+none of the note's text but its own statement's claim: no sibling's words (a refused credential, a personal
+fact in a project fact's note, a statement forgotten later) ride along in its metadata.
 
 Example:
     >>> from datetime import UTC, datetime
@@ -87,7 +89,8 @@ class RecordExtractor(Extractor):
             parsed.extend(found or [self._as_written(part, ctx, now, tid)])
         for p in parsed:
             p.trigger = self.trigger
-            p.record.metadata = {**p.record.metadata, "extractor": self.name, "note": note}
+            # the whole note is never kept: its other statements may be refused, personal or forgotten later
+            p.record.metadata = {**p.record.metadata, "extractor": self.name}
             if find_injection(note):
                 p.flags = ["injection"]
             p.note("extract", self.described)

@@ -41,6 +41,7 @@ from ..state import PendingWrite
 from ..store.sqlite import KeyRef, RivalRead
 from . import rule_aspect, withdrawal
 from .extract import SKIPS_KEY
+from .same_value import same_value as same_value_across
 
 
 @runtime_checkable
@@ -133,8 +134,9 @@ def conflicts_with(new: MemoryRecord, old: MemoryRecord | KeyRef, *, replaces: S
     if _polarity(new) == "negative" and _polarity(old) == "positive" and withdrawal.names(new.object, old.object):
         return True  # "I no longer have dogs" takes back "has two dogs"
     replaces = [normalize_text(x) for x in replaces or [] if x]
-    if replaces:
-        return any(x in normalize_text(old.object) or normalize_text(old.object) in x for x in replaces)
+    if replaces:  # the named old value, in either language ("not coffee" names «用户喜欢咖啡»)
+        return any(x in normalize_text(old.object) or normalize_text(old.object) in x or same_value_across(x, old.object)
+                   for x in replaces)
     return False
 
 
@@ -218,6 +220,10 @@ class ResolveNode(MemoryNode):
         sessions: list[str] | None = None  # this user's other sessions, listed once
         doubts: list[dict[str, Any]] = []  # held values a withdrawal could not match: to confirm
         for p in pending:
+            if p.action == "merge" and p.merge_into and p.replaces and p.record.status is Status.ACTIVE:
+                # a correction whose new value is held already: it still takes back the value it names
+                p.supersede = [m.id for m in self._rival_refs(p, visible) if m.id != p.merge_into]
+                continue
             if p.action not in ("write", "downgrade") or p.record.status is not Status.ACTIVE:
                 continue
             r = p.record

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..facts import EXCLUSIVE as EXCLUSIVE  # re-exported: the predicate vocabulary lives in facts.py
 from ..facts import PREDICATES as PREDICATES
-from . import answer_scope, attr_shape_en, complaint_zh, quoted
+from . import answer_scope, attr_shape_en, complaint_zh, passing_state, quoted
 from .demonyms import is_belief, nationality
 from .lexicon import AGO, PROJECT, PROJECT_TAIL, STANDING
 from .places import is_place, unlisted_place
@@ -254,13 +254,6 @@ _HOLDER_NOUNS = frozenset("team company org startup app repo project service bac
 _PETS = frozenset("cat dog puppy kitten parrot rabbit bunny hamster horse pony".split())
 
 
-_PASSING_STATE = re.compile(
-    r"^(?:(?:still|now|currently|really|so|super|totally|kinda|a bit|running)\s+)*(?:delayed|late|cancell?ed|postponed|"
-    r"rescheduled|broken|down|dead|flat|stuck|lost|missing|overdue|frozen|crashed|crashing|offline|lagging|slow|"
-    r"acting up|not working|on hold|out of (?:battery|stock|order|charge)|low on \w+|almost (?:done|empty|full)|"
-    r"(?:at|in)\s+(?:the\s+)?(?:shop|repair|gate|airport)|due\s+(?:today|tomorrow|tonight|on|by|this|next|in))\b", _I)
-
-
 def _en_attr(m: re.Match[str]) -> list[Claim]:
     attr = re.sub(r"[^a-z0-9]+", "_", m.group("a").lower()).strip("_")
     value = re.sub(r"^(?:now|currently|still|actually|officially)\s+", "", m.group("o"), flags=_I)  # "is now Zed"
@@ -273,8 +266,8 @@ def _en_attr(m: re.Match[str]) -> list[Claim]:
         return []  # "(my) our anniversary is next week", "(my) leeds is where I work": no attribute of the user's
     if re.match(r"(?:every|each|any|some|most|no|all)_", attr):
         return []  # "(so) every meeting is an hour later for me": a quantified noun, no attribute of the user's
-    if _PASSING_STATE.match(value.strip()):
-        return []  # "my flight is delayed", "my phone is dead": how a thing is at the moment, not a lasting attribute
+    if passing_state.passing(attr, value):
+        return []  # "my flight is delayed", "my phone is dying": how a thing is at the moment, not a lasting attribute
     if re.match(r"^(?:getting|becoming|turning|starting to|falling)\b", value.strip(), _I):
         return []  # "my vault is getting messy", "my laptop is starting to lag": a state in flux, no value
     if re.match(r"^(?:all|both)\s+(?!(?-i:[A-Z]))", value.strip(), _I):
@@ -511,8 +504,8 @@ def _zh_attr(m: re.Match[str]) -> list[Claim]:
     if (re.search(r"(?:都|全|全都|全部)$", said) and not re.match(r"[A-Za-z]", m.group("o").strip())) or _ZH_WHEN.fullmatch(said):
         return []  # "(我的)插件都是自己配的": a generalisation over many, not one value ("我的电脑都是 Mac" names one)
     attr = re.sub(r"(?:就|也|都|还|其实|倒是|反正|才)+$", "", said)
-    if _ZH_NOT_MINE.match(attr) or _ZH_JUDGEMENT.fullmatch(m.group("o").strip()):
-        return []  # "(我的)那边夏天是真热", "(我的)最好是快手菜": a place's trait or a wish, no attribute of the user's
+    if _ZH_NOT_MINE.match(attr) or _ZH_JUDGEMENT.fullmatch(m.group("o").strip()) or passing_state.passing(attr, m.group("o")):
+        return []  # "(我的)那边夏天是真热", "(我的)最好是快手菜", "(我的耳机)是坏的": a trait, a wish or a passing state
     if len(attr) < 2 and not re.match(r"[A-Za-z]", attr):  # "我的而是拿铁": a function word, not an attribute
         return []
     if re.fullmatch(r"(?:平时|平常|一般|现在|目前|最近|主要|其实|基本|通常|每天|周末|以前|之前|尤其|特别|比如|例如|就是)+", attr):  # "(我的)平时都是…": not an attribute
@@ -534,6 +527,10 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(rf"^(?:{_ZPROJ}|(?:我们|咱们)(?:的)?)?(?P<a>(?!我(?!们))[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:的)?(?:{_INFRA_ZH}))\s*(?:叫做|叫|是|为|在|：|:)\s*(?P<o>\S.*)$"),
      _infra),
     (re.compile(r"^我(?:的名字)?(?:叫|名叫|的名字是|姓名是)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,12})$"),
+     lambda m: _c("user", "name", m.group("o"), kind="identity")),
+    # what to call the user, said as a name: "你叫我小王就行", "还是叫我 Kevin 吧" ("叫我早点睡" tells, names no one)
+    (re.compile(r"^(?:你|您)?(?:以后|之后)?(?:就|还是|直接)?(?:叫|喊|称呼)我\s*(?P<o>(?:小|老|阿)[\u4e00-\u9fff]{1,2}|[\u4e00-\u9fff]{1,2}(?:哥|姐)|"
+                r"(?-i:[A-Z])[A-Za-z]{1,15})\s*(?:就行|就好|就可以|吧|好了)?$"),
      lambda m: _c("user", "name", m.group("o"), kind="identity")),
     # the object ends at its own "对": "我家孩子对花生过敏" is no allergy of the user's to "家孩子对花生"
     (re.compile(r"^我(?:自己|本人)?(?:其实|真的|本来|也|还|一直|从小)*(?:是)?(?:对)?\s*(?P<o>对虾|[^对]+?)\s*过敏$"), lambda m: _c("user", "allergy", m.group("o"), kind="identity")),

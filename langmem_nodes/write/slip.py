@@ -54,6 +54,10 @@ _CORE_EN = (
     r"|(?:(?:a|one)\s+)?(?:(?:small|quick|tiny|minor|little|slight)\s+)?correction(?:\s+(?:here|there))?|(?:a )?typo"
     r"|(?:(?:a|one)\s+)?(?:small|quick|tiny|minor|little|slight)\s+fix|correcting myself|self-correction"
     r"|what am i (?:saying|talking about|on about)|what was i thinking"
+    # "did I say 7?": the speaker doubting a value they just gave, which the next clause gives again
+    # ("did I say that already?" asks whether it was said, and doubts nothing)
+    r"|did i (?:just\s+)?(?:say|write|type|put)\s+(?!(?:that|this|it|so|something|anything|you)\b)(?!.*\b(?:already|before|earlier|yet)\b)"
+    r"[\w.'+#$-]+(?:\s+[\w.'+#$-]+){0,2}\s*\?*"
     r"|(?:i(?:'ve| have)?\s+)?(?:just\s+)?changed my mind|on second thoughts?"
     r"|(?:let me|lemme|i (?:should|need to|have to))\s+be\s+(?:clearer|more (?:precise|accurate|exact))|i should(?:'ve| have)? been clearer"
     r"|my (?:mistake|bad|error)|no,?\s+no|(?:a |total |major )?(?:brain\s*fart|senior moment|slip of the (?:tongue|finger|keyboard))"

@@ -9,6 +9,8 @@ Example:
     >>> [about_another(t) for t in ("Alice is allergic to shellfish", "customer #4411 lives in Paris",
     ...                             "Friday is our release day", "用户 u2 住在广州", "张伟对花生过敏", "周末喜欢去爬山")]
     [True, True, False, True, True, False]
+    >>> [names_only(t) for t in ("Remember Bob", "Maria Lopez", "记住：张伟", "Remember to cc Bob", "Friday")]
+    [True, True, True, False, False]
 """
 
 from __future__ import annotations
@@ -47,10 +49,17 @@ def without_id_aside(message: str) -> str:
     return _ID_ASIDE.sub("", message) if "(" in message or "（" in message else message
 
 
+def names_only(clause: str) -> bool:
+    """`clause` (a remember cue before it may stay) is a person's name and nothing else ("Remember Bob", "记住：张伟"):
+    nothing is said to do or to keep (newcomer22 L4: "User rule: Bob")."""
+    said = _CUE.sub("", clause.strip(), count=1).strip(" .!。！")
+    return bool(re.fullmatch(rf"(?:that\s+)?{_NAME_EN}", said, re.I) or re.fullmatch(_NAME_ZH, said))
+
+
 def about_another(clause: str) -> bool:
     """`clause` (a remember cue before it may stay) says a fact of a person named by name or id, not of the user."""
     said = _CUE.sub("", clause.strip(), count=1).strip()
     return bool(_ABOUT_EN.match(said) or _ABOUT_ZH.match(said))
 
 
-__all__ = ["about_another", "without_id_aside"]
+__all__ = ["about_another", "names_only", "without_id_aside"]

@@ -37,7 +37,7 @@ from ..records import Source, normalize_text
 from .rules import Claim
 
 # the clause says the value changed, or is not what was said: moved, now, still, actually, 搬, 换, 现在, 其实
-_CHANGED = re.compile(r"\b(?:moved|relocated|switched|changed|bumped|upgraded|downgraded|now|anymore|still|actually|"
+_CHANGED = re.compile(r"\b(?:moved|relocated|switched|changed|bumped|upgraded|downgraded|migrated|ported|transitioned|went over|now|anymore|still|actually|"
                       r"these days|nowadays|turns out|just checked|as of|just turned|turned)\b|"
                       r"搬|换|改|升|降|现在|目前|其实|实际上|已经|还是|刚满", re.I)
 # a message opened by the speaker stopping themselves ("wait I'm 30", "hold on, …", "等等，我住在天津")
@@ -50,7 +50,7 @@ def stopped(message: str) -> bool:
 _ALSO = re.compile(r"\b(?:too|also|as well)\b|也|还有|另外", re.I)
 _NUMBER = re.compile(r"\d+(?:\.\d+)*")
 # switched to within one message ("我手机是 iPhone 14，哦现在换成 iPhone 16 了", "we're on Node 18, just upgraded to Node 20")
-_SWITCHED = re.compile(r"换成|换到|改成|改用|升到|升级到|升级成|升成|\b(?:switched|upgraded|bumped|moved)\s+(?:\w+\s+)?to\b", re.I)
+_SWITCHED = re.compile(r"换成|换到|改成|改用|升到|升级到|升级成|升成|\b(?:switched|upgraded|bumped|moved|migrated|ported|transitioned|went)\s+(?:\w+\s+)?to\b", re.I)
 
 
 def _one_thing(new: str, old: str) -> bool:

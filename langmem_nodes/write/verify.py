@@ -36,6 +36,8 @@ from ..safety import (
     instruction_target,
     redact,
 )
+from ..safety.credential_attribute import credential_attribute, only_judged
+from ..safety.fields import field_pii, field_secret
 from ..state import PendingWrite
 from ..text import with_article
 
@@ -144,15 +146,21 @@ class VerifyNode(MemoryNode):
         quote = p.quote
         screen = screen or TurnScreen("")
         found = screen.findings_for(r.text, r.object, quote)
-        secrets = [f for f in found if f.category == "secret"]
+        secrets = [f.kind for f in found if f.category == "secret"]
         pii = [f for f in found if f.category == "pii"]
+        if not secrets and (kind := field_secret([r.subject, r.predicate, r.metadata])):  # names and metadata too
+            secrets = [kind]
+        if not secrets and (kind := credential_attribute(r.predicate)) and not only_judged(r.object):
+            secrets = [kind]  # "wifi password: the same as before" is the secret's record, whatever its value
+        if not pii and self.pii == "refuse":
+            pii = field_pii([r.subject, r.predicate, r.metadata])
         if secrets or (pii and self.pii == "refuse"):
-            f = (secrets or pii)[0]
+            kind = secrets[0] if secrets else pii[0].kind
             label = "secret" if secrets else "pii"
             p.action = "reject"
-            p.reason = (f"secret: looks like {with_article(f.kind)}; credentials are never stored" if secrets else
-                        f"pii: looks like {with_article(f.kind)}; personal identifiers are not stored (pii='refuse')")
-            _withhold(p, REDACTED_SECRET if secrets else REDACTED_PII, f"verify: reject ({label}: {f.kind})")
+            p.reason = (f"secret: looks like {with_article(kind)}; credentials are never stored" if secrets else
+                        f"pii: looks like {with_article(kind)}; personal identifiers are not stored (pii='refuse')")
+            _withhold(p, REDACTED_SECRET if secrets else REDACTED_PII, f"verify: reject ({label}: {kind})")
             return True
         if pii:  # policy "redact": keep the memory, drop the number
             values = [f.value for f in pii]
@@ -160,9 +168,10 @@ class VerifyNode(MemoryNode):
             p.quote = redact(p.quote, *values)
             p.trace = [redact(t, *values) for t in p.trace]
             p.note("verify", f"redacted {', '.join(sorted({f.kind for f in pii}))} (pii='redact')")
-        if screen.findings:
+        if screen.findings:  # another claim's credential: none of it rides along in this one's words or metadata
             p.trace = [screen.redact(t) for t in p.trace]
             p.quote = screen.redact(p.quote)
+            r.metadata = _redacted(r.metadata, screen.redact)
         if r.subject == "project" and _personal(r, quote):
             p.action = "reject"
             p.reason = "personal: said with 'we' but about the speaker (their own life, health or home), not the project"
@@ -251,10 +260,23 @@ def _quoted_data(r: MemoryRecord, quote: str, turn: str) -> bool:
     return not find_injection(r.object) or any(r.object.strip() in q for q in inside)
 
 
+def _redacted(value: Any, redact_text: Any) -> Any:
+    """`value` (a metadata mapping, nested) with `redact_text` applied to every string value."""
+    if isinstance(value, str):
+        return redact_text(value)
+    if isinstance(value, dict):
+        return {k: _redacted(v, redact_text) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_redacted(v, redact_text) for v in value]
+    return value
+
+
 def _withhold(p: PendingWrite, marker: str, line: str) -> None:
     """Strip a refused claim of every trace of its text: only the marker and the reason remain."""
     r = p.record
     r.text, r.object = marker, marker
+    r.predicate = r.predicate if not field_secret(r.predicate) and not field_pii(r.predicate) else "states"
+    r.metadata = {k: v for k, v in r.metadata.items() if k in ("lang", "extractor")}
     p.replaces, p.quote = [], ""
     p.trace = ["extract: claim withheld (its text is not kept)", line]
 
