@@ -68,3 +68,20 @@ def test_the_read_graph_takes_a_query_without_a_conversation(tmp_path):
     with pytest.raises(ValueError, match="query must be a string"):
         read.invoke({"query": 42}, context=ctx)
     store.close()
+
+
+@pytest.mark.parametrize(("asked", "wanted"), [
+    ("我住在哪，对什么过敏？", ["大连", "芒果"]),
+    ("Where do I live, and what am I allergic to?", ["Leeds", "kiwi"]),
+])
+def test_two_questions_joined_by_a_comma_each_get_their_memory(tmp_path, asked, wanted):
+    # newcomer23 L3: "我住在哪，对什么过敏？" got only the home; the comma opened a second question (the default
+    # embedder: relevance floors are calibrated on it)
+    store = MemoryStore(tmp_path / "home")
+    ctx = MemoryContext(user_id="zoe")
+    write = create_write_graph(store).compile()
+    for said in (["我住在大连。", "我对芒果过敏。"] if "大连" in wanted else ["I live in Leeds.", "I'm allergic to kiwi."]):
+        write.invoke({"messages": [("user", said)]}, context=ctx)
+    out = create_read_graph(store).compile().invoke({"query": asked}, context=ctx)
+    assert all(w in out["memory_injection"] for w in wanted), out["memory_injection"]
+    store.close()

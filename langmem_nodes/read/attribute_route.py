@@ -40,7 +40,10 @@ from ..store import MemoryStore
 #: Attributes other than the asked one, whatever their value: their memories never answer the question.
 _OTHER_ATTRIBUTES = EXCLUSIVE | {"allergy", "diet"}
 #: Where one question of a message ends and the next begins.
-_QUESTIONS = re.compile(r"(?<=[?？])|(?<=[.!。！;；])\s+|\n+")
+_QUESTIONS = re.compile(r"(?<=[?？])|(?<=[.!。！;；])\s+|\n+|"
+                        # a comma opening another question: "我住在哪，对什么过敏？", "where do I live, and what's my job?"
+                        r"[,，]\s*(?=(?:and\s+|also\s+|还有|另外|以及)?[^,，?？]*?(?:\b(?:what|which|where|who|when|how)\b|什么|哪|谁|多少|几))",
+                        re.I)
 #: How far a memory holding the asked attribute rises (the subject boost's form, `recall.py`).
 ATTRIBUTE_BOOST = 1.0
 

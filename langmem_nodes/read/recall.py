@@ -116,6 +116,7 @@ from .report import tells_news
 from .rule_object import governs
 from .self_contained import shapes_piece, writes_self_contained
 from .standing import PER_CONDITION, conditions_asked, holds_condition
+from .topic_request import about_topic, topic_floor
 
 Fusion = Literal["zstandout", "zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
 #: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
@@ -463,6 +464,10 @@ class RecallNode(MemoryNode):
             chosen = {i for i in chosen if shapes_piece(records[i].text, query.text) or lexical.get(i, 0.0) >= self.lexical_floor
                       or names_other(records[i].text, people)
                       } | relevant(need, dense, lexical, floor=strict, lexical_floor=self.lexical_floor)
+        # a how-to of the user's own or a request for a recommendation: only a memory about its topic (`topic_request.py`)
+        if need in ("personal", "implied") and not fact and (
+                tf := topic_floor(query.text, self.store.embedder.name, lang)) is not None:
+            chosen = about_topic(dense, lexical, chosen, tf)
         if fact and (named := relations_named(query.text)):  # "what is my daughter called?": not the son's name
             chosen = {i for i in chosen if names_relation(records[i].text, named)}
         elif need != "impersonal" and (others := others_named(query.text)):  # "a gift for my coworker" (`other_person`)
