@@ -11,7 +11,7 @@ Example:
     True
     >>> cross_value_evidence("I'm allergic to peanuts", "花生"), cross_value_evidence("allergic to peanuts", "芒果")
     (1.0, 0.0)
-    >>> cross_value_evidence("我对猫毛过敏", "cat dander"), cross_value_evidence("I'm allergic to latex", "腾讯") is None
+    >>> cross_value_evidence("我对猫毛过敏", "cat dander"), cross_value_evidence("I'm allergic to latex", "京东") is None
     (1.0, True)
 """
 
