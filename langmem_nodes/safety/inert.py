@@ -74,9 +74,14 @@ def neutralize(text: str) -> str:
     """Memory text made inert for a prompt: one line, no tags or fences (even after NFKC), role markers
     defused, instruction-like phrases (`instructions.INJECTION`, what `find_injection` detects) marked as
     quoted text."""
-    text = one_line(unicodedata.normalize("NFC", text))
+    text = one_line(unicodedata.normalize("NFC", text)).translate(_LABEL_LOOK)
     text = _ROLE_MARKER.sub(lambda m: QUOTED + m.group(0).strip(), text)
     return defuse(_marked_clauses(text))
+
+
+#: The characters of an item's label ("[rule · today · user corrected]"), drawn otherwise inside memory text, so a
+#: stored text cannot forge a label, an age or a source: "[rule · today]" in data reads "⟦rule ∙ today⟧".
+_LABEL_LOOK = str.maketrans({"[": "⟦", "]": "⟧", "·": "∙"})
 
 
 _CLAUSE_START = re.compile(r"(?:[:：,，;；.。!！?？\"“”‘’「」『』(（]|(?<!\w)'|'(?!\w))\s*")  # not the ' of "User's"

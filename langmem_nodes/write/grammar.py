@@ -516,7 +516,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^i(?:'ve| have)?\s+(?:switched|moved|migrated|changed|went|jumped)\s+(?:over\s+)?(?:from|off(?:\s+of)?|away\s+from)\s+(?P<x>.+?)\s+"
                 r"(?:to|over to)\s+(?P<o>.+)$|^i(?:'ve| have)?\s+(?:replaced|swapped out|swapped|traded|exchanged)\s+(?:my\s+)?(?P<x2>.+?)\s+"
                 r"(?:with|for)\s+(?P<o2>.+)$", _I), lambda m: _switch(m, "user")),
-    (re.compile(r"^(?P<h>we|our team)(?:'ve| have)?\s+(?:switched|moved|migrated|changed)\s+(?:over\s+)?(?:from|off(?:\s+of)?|away\s+from)\s+(?P<x>.+?)\s+"
+    (re.compile(r"^(?P<h>we|our team|(?:our|the|this)\s+(?:project|repo|repository|codebase|app|service|team|backend|frontend))(?:'ve| have| has)?\s+"
+                r"(?:switched|moved|migrated|changed|went|transitioned|ported)\s+(?:over\s+)?(?:from|off(?:\s+of)?|away\s+from)\s+(?P<x>.+?)\s+"
                 r"(?:to|over to)\s+(?P<o>.+)$", _I), lambda m: _switch(m, "project")),
     # "we're a Django shop", "我们是 Django 的老用户"
     (re.compile(r"^we(?:'re| are)\s+(?:an?\s+)?(?!(?:an?\s+)?(?:small|big|tiny|large|new|remote|young|great|good|distributed|lean|growing)\b)(?P<o>[\w.+#-]+(?:\s+[A-Z0-9][\w.+#-]*)?)\s+(?:shop|house|team|company|org|users)\b", _I),
@@ -840,10 +841,15 @@ _ISSUED = re.compile(r"^(?:the\s+|a\s+|my\s+)?(?:company|work|office|school|corp
 _DOING = re.compile(r"^[a-z]+ing\s+(?:the|a|an|my|our|his|her|their|me|us|up|out|on|again|it|them)\b", _I)
 
 
+_MOVED_WHOLE = re.compile(r"^((?:we|our team)(?:'ve| have)?\s+(?:switched|moved|migrated|ported|changed))\s+(?:the|our|this|the whole)\s+"
+                         r"(?:project|repo|repository|codebase|app|service|build|monorepo|stack)\s+(?=(?:over\s+)?to\s)", _I)
+
+
 def parse(clause: str, *, standing: bool = False) -> list[Claim]:
     """Claims of one clause: the grammar's holder/relation rules around `rules.parse_clause`."""
     clause = stance.normalise(_zh_duration(quoted.strip_closed(clause, " \t\"'“”.,;:!?。，；：！？")))  # "my dog's name is actually Cookie"
     clause = re.sub(r"(?<!\S)w/\s*(?=\w)", "with ", clause, flags=re.I)  # "a monorepo w/ pnpm workspaces"
+    clause = _MOVED_WHOLE.sub(r"\1 ", clause)  # "we migrated the project to yarn" is "we migrated to yarn": a switch
     clause = outing_en.unsized(clause)  # "we're a 6-person team doing trunk-based development": the practice is the fact
     if not clause:
         return []

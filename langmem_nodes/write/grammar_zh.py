@@ -382,8 +382,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _claim("project", "attr:access", m.group("o"), kind="reference")),
     (re.compile(r"^(?:请)?(?:别|不要|不用)(?:再)?(?:劝我|让我|逼我|叫我)\s*(?:换成?|改用|换用|用|转|学)\s*(?P<o>.+)$"),
      lambda m: _claim("user", "prefers", m.group("o"), "negative", "preference")),
-    (re.compile(r"^(?P<h>我们)?我?(?:已经)?从\s*(?P<x>.+?)\s*(?:换到|换成|转到|迁到|迁移到|切到|切换到|改用|换用)了?\s*(?P<o>.+?)了?$"),
-     lambda m: _switch(m, "project" if m.group("h") else "user")),
+    (re.compile(rf"^(?P<h>{_PROJ})?我?(?:已经|最近|上个?月|去年|刚)*(?:都|也|整体|全部)?从\s*(?P<x>.+?)\s*(?:换到|换成|转到|迁到|迁移到|切到|切换到|改用|换用|改成)了?\s*(?P<o>.+?)了?$"),
+     lambda m: _switch(m, "project" if m.group("h") else "user")),  # "项目从 pnpm 换成了 yarn" is the project's
     (re.compile(r"^(?:我们|咱们)(?:一直)?是\s*(?P<o>[A-Za-z][\w.+# -]*?)\s*(?:的)?\s*(?:老用户|忠实用户|用户|团队|公司|重度用户)"),
      _project_uses),
     # "我们家养了只柴犬" is the household's; "我养了两只猫" keeps its count ("两只猫"), one of them does not
