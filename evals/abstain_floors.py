@@ -8,6 +8,7 @@ kept among those abstaining on ≥ `--bar` % of the unrelated ones, with memorie
 Only tune splits are read by default (never the held-out ones). To refit: run it per shipped embedder, copy
 a pair into `DENSE_FLOORS` (prefer one away from the edge of the grid, and one that keeps the product tests
 in tests/test_read_relevance.py green), then score the held-out splits once with `python -m evals abstain`.
+`abstain_floors_exact` checks candidates exactly (every route of the read graph, one language).
 
 Usage:
     python -m evals abstain_floors [--embedder minilm+e5|minilm|e5] [--splits dev,tune,tune3,tune4,tune5,tune7] [--bar 90]
