@@ -81,7 +81,7 @@ def test_remember_a_statement_nobody_parses_is_a_fact_not_a_rule(store, text):
     ("记住：以后回答都用中文", "preference"),
     ("remember: use tabs in this repo", "rule"),
     ("记住：用 tab 缩进", "rule"),
-    ("记住：以后称呼我小李就好", "preference"),
+    ("记住：以后称呼我小李就好", "identity"),  # the name the user goes by, as "Call me Kev" (stop 45, extract-zh6)
     ("remember: from now on address me as Captain", "preference"),
 ])
 def test_remember_an_instruction_stays_an_instruction(store, text, kind):
