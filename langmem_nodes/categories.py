@@ -46,7 +46,9 @@ _PERSONAL: dict[str, Category] = {
         r"\b(?:live|lived|living)\b|"
         r"\bwhere\s+(?:i|we)\s+(?:live|lived|used\s+to\s+live|am\s+living|was\s+living)\b(?=[^.!]*\?)|"
         r"我们?(?:现在|目前|之前|以前|原来|过去|曾经)?(?:是)?住(?:在)?(?:哪|什么地方|哪个城市|何处)|"
-        r"我们?(?:现在|目前|之前|以前|原来)?(?:在)?哪(?:个城市|里|儿)住|我们?家(?:现在|以前)?在哪")),
+        r"我们?(?:现在|目前|之前|以前|原来)?(?:在)?哪(?:个城市|里|儿)住|我们?家(?:现在|以前)?在哪|"
+        # a question about the move itself: "When did I move?", "How long ago did we relocate?", "我什么时候搬的家？"
+        r"\b(?:when|how\s+long\s+ago)\s+did\s+(?:i|we)\s+(?:move|relocate)\b|我们?(?:是)?(?:什么时候|哪年|几月|多久以前)搬(?:的)?(?:家|过来|过去|到|去)")),
     "employer": Category((), (), frozenset({"works_at", "works_in"}), (), question=(
         r"\bwhere\s+(?:do|did|does|am|was|have)\s+i\s+(?:\w+\s+)?(?:work|working|worked|employed)\b|"
         r"\bwho\s+(?:do|did|am|was)\s+i\s+(?:\w+\s+)?work(?:ing)?\s+for\b|"
@@ -54,7 +56,10 @@ _PERSONAL: dict[str, Category] = {
         r"\b(?:who|what)(?:'s|\s+is|\s+was)\s+my\s+(?:employer|company)\b|"
         r"\bmy\s+(?:current\s+|old\s+|last\s+|previous\s+)?(?:job|employer|workplace)\b(?=[^.!]*\?)|"
         r"我(?:现在|目前|之前|以前|原来|过去|曾经)?在(?:哪|什么公司|哪家公司|哪个公司|什么地方)(?:里|儿)?(?:上班|工作|就职|任职)|"
-        r"我(?:的)?(?:公司|东家|单位|雇主)(?:现在|以前|之前)?(?:是|叫)(?:哪|什么|啥)")),
+        r"我(?:的)?(?:公司|东家|单位|雇主)(?:现在|以前|之前)?(?:是|叫)(?:哪|什么|啥)|"
+        # the change of job itself: "When did I switch jobs?", "我什么时候换的工作？"
+        r"\b(?:when|how\s+long\s+ago)\s+did\s+i\s+(?:switch|change|start|leave|quit)\s+(?:my\s+)?(?:jobs?|employers?|companies)\b|"
+        r"我(?:是)?(?:什么时候|哪年|几月|多久以前)(?:换(?:的)?工作|跳(?:的)?槽|入(?:的)?职|离(?:的)?职)")),
     "occupation": Category((), (), frozenset({"role"}), (), question=(
         r"\bwhat(?:'s|\s+is|\s+was)\s+my\s+(?:current\s+|old\s+|last\s+|previous\s+)?(?:job|occupation|profession|"
         r"line\s+of\s+work|job\s+title|career)\b|"
