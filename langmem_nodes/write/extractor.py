@@ -930,7 +930,7 @@ class RuleExtractor(Extractor):
                     new = [Claim(prev.subject, "rule", went_on, "positive", "rule")]  # type: ignore[union-attr]
                 if not new and softened.indifferent(next((r for r in reversed(raws[:n]) if r and r.strip()), "")):
                     new = softened.reaction(clause)  # "tab 无所谓，但是行尾空格受不了": the reaction is scoped to the second thing
-                if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
+                if not new and (untimed := correction_value.untimed(clause)) != clause:
                     new = self._parse(untimed, prev, explicit, generic=cued)  # "I'm 35 as of last week": dated, the value stands
                 if not new and (correction or slipped):
                     # "I run 20 km a week, actually make that 30", "说错了，我一般 6 点就起了": kept only if it replaces a value

@@ -103,9 +103,10 @@ ONE_OFF = re.compile(
     r"这次|这一次|本次|这回|这一回|这一轮|这个回答|先用|暂时|临时|先这样|先用着|这条回复",
     _I,
 )
+# "as of last week" / "since last month" / "从上个月起" date a state that holds now, never a past episode
 PAST_EPISODE = re.compile(
-    r"\b(?:yesterday|last (?:week|month|year|night|time|weekend)|\d+\s+(?:days?|weeks?|months?|years?) ago|"
-    r"the other day|once upon)\b|昨天|前天|上周|上星期|上个月|上个星期|去年|前年|上次|那天|前几天|之前有一次",
+    r"\b(?<!as of )(?<!since )(?<!starting )(?:yesterday|last (?:week|month|year|night|time|weekend)|\d+\s+(?:days?|weeks?|months?|years?) ago|"
+    r"the other day|once upon)\b|(?<!从)(?:昨天|前天|上周|上星期|上个月|上个星期|去年|前年)(?!起|开始)|上次|那天|前几天|之前有一次",
     _I,
 )
 SMALL_TALK = re.compile(
