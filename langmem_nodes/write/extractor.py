@@ -34,6 +34,7 @@ from ..state import PendingWrite
 from ..text import detect_lang, fold_width
 from . import (
     allergy_noun,
+    approx_value,
     answer_condition_en,
     answer_scope,
     answered,
@@ -604,7 +605,7 @@ class RuleExtractor(Extractor):
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
                           or correction_swap.marks(message, _user_texts(earlier))
                           or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)
-                          or bool(earlier) and resay.opens(message)
+                          or bool(earlier) and (resay.opens(message) or approx_value.opens(message))
                           or correction_cue.marks(message, _assistant_text(earlier))
                           or correction_cue.disowns(message, _user_texts(earlier))) and not chat_en.declines(message) \
             and not correction_cue.dismay(message)
@@ -1625,7 +1626,7 @@ def _dropped_lead(clause: str) -> str:
 def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     """(topic, value) of a corrected value said without its attribute ("I meant Go", "应该是 Go", "to Kakoune",
     "事件存储是 Cassandra"); ("", "") when the clause holds none."""
-    clause = _without_old(_POLITE.sub("", clause))
+    clause = approx_value.plain(_without_old(_POLITE.sub("", clause)))  # "these days it's more like X": X
     clause = re.sub(r"(?<=[一二两三四五六七八九十\d])(?:了|啦)$", "", clause)  # "三十了": the count
     m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
     value = _value_span(correction_value.pointed(m.group("o"))) if m else correction_slot.of_kinds(clause)  # "周四下午三点"

@@ -70,7 +70,8 @@ _ASPECT = re.compile(r"^(?:着|起来|得|过来|了|过)")
 # Time and stance words between the holder and its verb; the current value is what the clause states.
 _EN_MID = re.compile(r"\b(?P<h>(?:i|we)(?:'re|'m| am| are|'ve| have)?)\s+(?:(?:actually|really|finally|honestly|now|currently|"
                      r"still|also|just|recently|personally|basically|mostly|mainly|definitely|totally|all|both|fully|completely|entirely)\s+)+", _I)
-_EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint|night)\b|"
+_EN_TAIL_TIME = re.compile(r"\s+(?:as of|since|starting(?: from)?) (?:last|this) (?:week|month|year)(?:'s [a-z]+)?\b|"
+                           r"\s+(?:last|this|next) (?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint|night)\b|"
                            rf"\s+{AGO}|\s+(?:recently|lately|the other day|yesterday|this morning|earlier this (?:week|month|year)|"
                            r"over the (?:weekend|summer|holidays))\b|\s+in years|\s+for years|\s+full[- ]time|\s+(?:right\s+)?now\b|\s+at the moment\b|\s+currently\b|\s+nowadays\b|"
                            r"\s+anymore\b|\s+these days\b|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
