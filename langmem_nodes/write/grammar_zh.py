@@ -494,7 +494,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^我(?:今年|已经|都|刚|刚刚|快|马上)*(?:满)?(?P<o>{_NUM})(?:岁|周岁)了?$|^我今年(?P<o3>{_NUM})了?$|^我(?:今年|已经|都)*(?:刚|刚刚)?满(?P<o2>{_NUM})(?:岁|周岁)?了?$"),
      lambda m: [Claim("user", "attr:年龄", f"{m.group('o') or m.group('o2') or m.group('o3')}岁", "positive", "identity")]),
     # the vehicle the user drives or rides
-    (re.compile(rf"^我(?:现在|目前)?(?:开|开的是)\s*(?:一辆|辆)?\s*(?P<o>{_CAR}(?:\s*[A-Za-z0-9][\w-]*|[\u4e00-\u9fff]{{1,2}})??)\s*{_COMMUTE}$"),
+    (re.compile(rf"^我(?:现在|目前)?(?:开|开的是)\s*(?:一辆|辆)?\s*(?P<o>{_CAR}(?:(?:\s*[A-Za-z0-9][\w-]*){{1,2}}|[\u4e00-\u9fff]{{1,2}})??)\s*{_COMMUTE}$"),
      lambda m: _claim("user", "attr:车", m.group("o"))),
     (re.compile(rf"^我(?:家)?(?:还|目前|现在|暂时)?(?:没有|没)(?:买)?\s*(?P<o>{_OWNED})$"),
      lambda m: _claim("user", "has", m.group("o"), "negative")),
@@ -573,6 +573,9 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # the user's devices and the system they run: "我手机是安卓的", "我主力机是 ThinkPad X1", "我笔记本装的是 Ubuntu"
     (re.compile(r"^我的?(?P<a>手机|电脑|笔记本|主力机|副机|工作机|台式机|平板|显示器|键盘|鼠标|耳机|系统|输入法)(?:用的|(?P<os>装的|的?系统|装的系统))?是\s*(?P<o>[^，,]{1,20}?)(?:的)?$"),
      lambda m: _claim("user", f"attr:{m.group('a')}{'系统' if m.group('os') and m.group('a') != '系统' else ''}", m.group("o"))),
+    # "我的车是卡罗拉": its model; "我的车是白色的 / 二手的" describes it (said with 的), no model
+    (re.compile(r"^我的?车是\s*(?:一辆|辆)?\s*(?P<o>(?![\u4e00-\u9fff]{0,2}色)[^，,的]{1,16}?)$"),
+     lambda m: _claim("user", "attr:车", m.group("o"))),
     # "我开的是一辆 Model 3"
     (re.compile(r"^我(?:开|开的是)\s*(?:一辆|辆)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)$"),
      lambda m: _claim("user", "attr:车", m.group("o"))),

@@ -81,7 +81,7 @@ HYPOTHETICAL = re.compile(
     r"\b(?:i'?ll|i will|i'?m going to|i am going to|i'?m gonna|i plan to|i'?m planning|i might|i may|"
     r"thinking (?:about|of)|considering|would like to|hoping to|i wonder|wondering|i want to|if (?:we|i)|"
     r"i'?d (?:pick|choose|go with|use|probably))\b|"
-    r"^(?:还|也|正|一直|很|挺)?想(?=买|学|换|要|去|试|找|做|写|搞|弄|给|把)|如果|假如|(?<![主只需重必想])要是|假设|万一|的话|可能会|也许|或许|说不定|打算|(?<!的)(?<!个)(?<!份)(?<!出游)(?<!旅游)(?<!旅行)(?<!健身)(?<!学习)(?<!工作)(?<!减肥)(?<!训练)(?<!复习)(?<!出行)计划|(?<!在)准备|考虑|想要|我想|(?<![都常般总])会去|要不要|是否",
+    r"^(?:还|也|正|一直|很|挺)?想(?=买|学|换|要|去|试|找|做|写|搞|弄|给|把)|如果|假如|(?<![主只需重必想])要是|假设|万一|(?<!刚才)(?<!刚刚)(?<!之前)(?<!前面)(?<!上面)(?<!收回)(?<!撤回)的话|可能会|也许|或许|说不定|打算|(?<!的)(?<!个)(?<!份)(?<!出游)(?<!旅游)(?<!旅行)(?<!健身)(?<!学习)(?<!工作)(?<!减肥)(?<!训练)(?<!复习)(?<!出行)计划|(?<!在)准备|考虑|想要|我想|(?<![都常般总])会去|要不要|是否",
     _I,
 )
 QUESTION = re.compile(
@@ -207,7 +207,7 @@ CLAUSE_SPLIT = re.compile(
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does
 # not make the clause a past one-off episode.
 CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|started|began|rescued|quit|stopped|gave up|turned|became|joined)\b|领养|收养|搬到|搬去|换成|换到|改用|换用|转到|转向|全面转|迁到|"
-                    r"升级|切到|迁移到|开始|跳槽|跳到|跳去|搬来|搬回|搬过来|搬家|买了|入手了|提了|领养了|养了|戒(?:掉)?了", _I)
+                    r"升级|切到|迁移到|开始|跳槽|跳到|跳去|转岗|调岗|转行|搬来|搬回|搬过来|搬家|买了|入手了|提了|领养了|养了|戒(?:掉)?了", _I)
 # The user marks a value as the current one ("I live in Hull now", "I moved to Bath", "我现在住在西安", "我搬到厦门了"):
 # an explicit statement (source `explicit`), which outranks an older correction as the newer explicit intent.
 CURRENT = re.compile(r"\b(?:now|nowadays|these days|(?:moved|relocated)(?: right)?(?: back(?: home)?)? to|(?:switched|changed|reverted)(?: over| back)? to|(?:went|gone|switched) back to|migrated to|"
