@@ -1,7 +1,7 @@
 """Chinese corrections whose frame hid the value (issue #16): "收回刚才的话" is a retraction, not the conditional
 "…的话"; "转岗做X" is a change of role like "换工作"; a car said as "我开的是<brand> <model>" or "我的车是X" is read,
-so "不对，换成X了" has a value to correct. Controls: a real conditional stays hypothetical; "我的车是白色的"
-describes the car, no model."""
+so "不对，换成X了" has a value to correct; a boss named with 是 ("现在我直属领导是李娜") is read as with 叫. Controls: a real conditional stays hypothetical; "我的车是白色的"
+and "我领导是技术出身" describe, no model or name."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ CASES = {  # earlier user turn, later turn, old value, new value, corrected (exp
     "zhuangang": ("我是做测试的。", "我上个月转岗做产品了。", "测试", "产品", False),
     "huancheng-model": ("我开的是宝马 X3。", "哦不对，换成蔚来 ES6 了。", "宝马 X3", "蔚来 ES6", True),
     "de-che-shi": ("我的车是卡罗拉。", "不对，去年就换成了雅阁。", "卡罗拉", "雅阁", True),
+    "boss-shi": ("我领导叫王磊。", "不对，现在我直属领导是李娜。", "王磊", "李娜", True),
 }
 
 
@@ -42,6 +43,6 @@ def test_a_conditional_de_hua_is_still_hypothetical() -> None:
     assert [s["reason"] for s in skips] == ["hypothetical"]
 
 
-@pytest.mark.parametrize("sentence", ["我的车是白色的。", "我的车是二手的。"])
-def test_a_car_described_is_no_model(sentence) -> None:
+@pytest.mark.parametrize("sentence", ["我的车是白色的。", "我的车是二手的。", "我领导是技术出身。", "我领导是高手。"])
+def test_a_car_or_boss_described_is_no_value(sentence) -> None:
     assert RuleExtractor().claims(sentence) == []
