@@ -581,7 +581,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我的?(?P<a>手机|电脑|笔记本|主力机|副机|工作机|台式机|平板|显示器|键盘|鼠标|耳机|系统|输入法)(?:用的|(?P<os>装的|的?系统|装的系统))?是\s*(?P<o>[^，,]{1,20}?)(?:的)?$"),
      lambda m: _claim("user", f"attr:{m.group('a')}{'系统' if m.group('os') and m.group('a') != '系统' else ''}", m.group("o"))),
     # "我的车是卡罗拉": its model; "我的车是白色的 / 二手的" describes it (said with 的), no model
-    (re.compile(r"^我的?车是\s*(?:一辆|辆)?\s*(?P<o>(?![\u4e00-\u9fff]{0,2}色)[^，,的]{1,16}?)$"),
+    (re.compile(r"^我的?车是\s*(?:一辆|辆|一台|台)?\s*(?P<o>(?![\u4e00-\u9fff]{0,2}色)[^，,的]{1,16}?)$"),
      lambda m: _claim("user", "attr:车", m.group("o"))),
     # "我开的是一辆 Model 3"
     (re.compile(r"^我(?:开|开的是)\s*(?:一辆|辆)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)$"),
