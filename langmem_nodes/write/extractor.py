@@ -217,7 +217,7 @@ _LEAD_SOFT = re.compile(r"^(?:其实|实际上|不过|但是?|哦|啊|嗯)+")
 _THIRD_PERSON = re.compile(r"^(?:she|he|they|her|his|their)\b|^(?:他|她|它)(?!们)", re.I)
 _SWAP_CLAUSES = re.compile(r"(?:[,，!！?？;；—–…]|[.:](?!\d))+|[。：]+|\s+-\s+")
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|actually|吧|呗|就行|就好|谢谢)\s*$", re.I)
-_TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
+_TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?:(?:on|at)\s+(?=(?-i:[A-Z])))?(?P<o>[^,，]{1,40})$|"
                           r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
 _PURPOSE = re.compile(r"^(?:to\s+\w+[^,，]*|要\S*?)[,，]\s*(?:just\s+)?(?:run|use|call|execute|type|用|跑|执行|运行)\b", re.I)
 # Not the user's rule: a request to the assistant ("你帮我记", "注意一下哈"), a complaint about its output

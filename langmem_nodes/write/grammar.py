@@ -298,7 +298,7 @@ def _got_pet(m: re.Match[str]) -> list[Claim]:
 
 _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipeline|pipeline|build|repo|repository|"
               r"monorepo|codebase|project|service|app|backend|frontend|api|stack|cluster|infra|infrastructure|"
-              r"database|db|server|site|website|tests?|team|company)|"
+              r"database|db|server|site|website|tests?|team|company|(?:ci\s+|build\s+|self-hosted\s+)?(?:runners?|agents?)|workers?|artifacts)|"
               r"(?:the\s+)?(?:backend|frontend|api|ci|database|db|tests?|build|infra)\s+(?:of|for|in)\s+(?:this|our|the)\s+"
               r"(?:repo|repository|project|codebase|app|service)|(?:prod|production|staging)|we)")
 STACK_PART = re.compile(r"^(?![我你他她])[\u4e00-\u9fff]{1,6}(?:都|也|统一|一律)?(?:用的是|用的|是用|用|拿|是|放|存)\s*[A-Za-z]|"
@@ -500,7 +500,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^{_EN_HOLDER}(?:'re|'s| are| is)?\s+(?:(?:is|are)\s+)?(?:(?:still|now|currently|also|already|mostly|fully|all)\s+)*(?:uses|use|using|runs on|run on|running on|"
                 r"is written in|are written in|written in|is built (?:with|on|in)|built (?:with|on|in)|is based on|"
                 r"is on|are on|on|deploys? (?:on|to|with)|deployed (?:on|to|with)|is deployed (?:on|to)|relies on|rely on|is hosted on|"
-                r"hosted on|lives on|targets|writes?|codes? in|works? in|(?:runs?|hosts?|deploys?|puts?|ships?) (?:everything|it all|all of it|"
+                r"(?:self-)?hosted on|lives on|live on|targets|writes?|codes? in|works? in|(?:runs?|hosts?|deploys?|puts?|ships?) (?:everything|it all|all of it|"
                 r"all|stuff|things|it) (?:on|in|with|using|via|to)|(?:deploys?|ships?|builds?) (?:with|using|via))\s+(?P<o>.+)$", _I), _project_uses),
     (re.compile(r"\b(?:internal network|intranet|staging|production|prod|the cluster|the database|the db|our servers?)\b.{0,40}?"
                 r"\b(?:needs?|requires?|(?:only )?(?:reachable|accessible) (?:via|through|over|on|from))\s+(?:the\s+|a\s+)?"
