@@ -145,7 +145,7 @@ _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b(?!\s+(?:an
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
     r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|(?:它|她|他)?(?:其实|实际上)?(?:叫|名叫|的名字是)(?![我你他她它们])|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
-    r"我(?:是说|的意思是)(?:用|是)?|(?:上个?月|上周|上星期|去年|前几天|刚刚?|最近|已经|整体|全部|都|全|现在|早就|后来|就)*(?:应该是|而是|还是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
+    r"我(?:是说|的意思是)(?:用|是)?|(?:(?:上个?月|上周|上星期|去年|前几天|最近|已经|整体|全部|都|全|现在|早就|后来)+就?)?(?:应该是|而是|还是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
 _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
                           r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
 _IT_ACTUALLY = re.compile(r"^\s*(?:(?:oh|ah|well)[,\s]+)?(?:it'?s|it is|they'?re|they are)\s+actually\s+(?:an?\s+|the\s+)?(?-i:[A-Z0-9])", re.I)
