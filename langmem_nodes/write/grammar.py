@@ -276,6 +276,11 @@ def _kin_name(m: re.Match[str]) -> list[Claim]:
     return _claim("user", name_predicate(m.group("k")), m.group("o"))
 
 
+# a drink or what goes in one, with up to two words before it: "oat milk", "green tea", "decaf flat white"
+_DRINK = (r"(?:[a-z-]+\s+){0,2}?(?:milk|tea|coffee|latte|espresso|americano|flat\s+white|cappuccino|matcha|kombucha|"
+          r"juice|soda|creamer|cream)")
+
+
 # animals a person keeps: "I got a puppy" is a pet the user has, not a tool they use
 PET_EN = (r"dog|cat|puppy|kitten|parrot|rabbit|bunny|hamster|guinea pig|ferret|turtle|tortoise|lizard|gecko|snake|"
           r"goldfish|fish|budgie|cockatiel|canary|chinchilla|horse|pony|rat|hedgehog|retriever|labrador|lab|terrier|"
@@ -506,6 +511,12 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"\b(?:needs?|requires?|(?:only )?(?:reachable|accessible) (?:via|through|over|on|from))\s+(?:the\s+|a\s+)?"
                 r"(?P<o>VPN|[A-Z][\w-]*(?:\s+VPN)?)\b", _I),
      lambda m: _claim("project", "attr:access", m.group("o"), kind="reference")),
+    # what the user habitually drinks, and what they take in it: "I usually drink oat milk", "I take my coffee with soy milk"
+    (re.compile(rf"^i\s+(?:(?:usually|mostly|always|only|just|generally|normally|now|actually)\s+)*(?:drink|have)\s+(?P<o>{_DRINK})$", _I),
+     lambda m: _claim("user", "prefers", m.group("o"), kind="preference")),
+    (re.compile(rf"^i\s+(?:(?:usually|always|only|now|actually)\s+)*(?:take|have|drink)\s+(?:my\s+(?:coffee|tea|latte)|it)\s+with\s+"
+                rf"(?P<o>{_DRINK})$", _I),
+     lambda m: _claim("user", "prefers", m.group("o"), kind="preference")),
     # "I've been a vim user for 10 years"
     (re.compile(r"^i(?:'ve| have)\s+been\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30}?)\s+(?:user|person|fan)\b.*$", _I),
      lambda m: _claim("user", "uses", m.group("o"))),
