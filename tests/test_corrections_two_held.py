@@ -18,6 +18,9 @@ CASES = {  # earlier turn, correction, value kept, old value, new value
                        "CircleCI", "Linode", "Vultr"),
     "en-live-on": ("we build with Buildkite and the artifacts live on S3", "ok",
                    "wait, I got that wrong. the artifacts live on R2.", "Buildkite", "S3", "R2"),
+    "en-two-word-ci": ("our CI is Azure Pipelines and the agents are self-hosted on Scaleway", "Got it.",
+                       "hold on, I mixed that up. the agents are on OVH. Scaleway is only where the staging DB lives",
+                       "Azure Pipelines", "Scaleway", "OVH"),
     "zh-fang-zai": ("我们 CI 用的是 Jenkins，制品放在 S3 上", "好的", "等等，我搞错了，制品放在 OSS 上。", "Jenkins", "S3", "OSS"),
 }
 
