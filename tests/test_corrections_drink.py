@@ -15,6 +15,7 @@ from langmem_nodes.write.extractor import RuleExtractor
 CASES = {
     "should-say-then-reason": ("I drink almond milk.", "oat milk, I should say, almond gives me a rash.", "almond milk", "oat milk"),
     "take-it-with": ("I take my coffee with cream.", "Actually no, I take it with soy milk.", "cream", "soy milk"),
+    "take-it-black": ("I drink my coffee with oat milk", "no, I take it black these days", "oat milk", "black"),
     "usually-drink": ("I usually drink green tea.", "sorry, I meant I usually drink jasmine tea.", "green tea", "jasmine tea"),
 }
 

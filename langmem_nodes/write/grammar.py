@@ -514,9 +514,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # what the user habitually drinks, and what they take in it: "I usually drink oat milk", "I take my coffee with soy milk"
     (re.compile(rf"^i\s+(?:(?:usually|mostly|always|only|just|generally|normally|now|actually)\s+)*(?:drink|have)\s+(?P<o>{_DRINK})$", _I),
      lambda m: _claim("user", "prefers", m.group("o"), kind="preference")),
-    (re.compile(rf"^i\s+(?:(?:usually|always|only|now|actually)\s+)*(?:take|have|drink)\s+(?:my\s+(?:coffee|tea|latte)|it)\s+with\s+"
-                rf"(?P<o>{_DRINK})$", _I),
-     lambda m: _claim("user", "prefers", m.group("o"), kind="preference")),
+    (re.compile(rf"^i\s+(?:(?:usually|always|only|now|actually)\s+)*(?:take|have|drink)\s+(?:my\s+(?:coffee|tea|latte)|it)\s+"
+                rf"(?:with\s+(?P<o>{_DRINK})|(?P<o2>black|plain|straight|neat))(?:\s+(?:now|these\s+days|nowadays))?$", _I),
+     lambda m: _claim("user", "prefers", m.group("o") or m.group("o2"), kind="preference")),
     # "I've been a vim user for 10 years"
     (re.compile(r"^i(?:'ve| have)\s+been\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30}?)\s+(?:user|person|fan)\b.*$", _I),
      lambda m: _claim("user", "uses", m.group("o"))),
