@@ -129,7 +129,7 @@ def marks(message: str, assistant_before: str = "") -> bool:
     return bool(_SLIP_NOUN.search(message) or _LAPSE.search(message) or _GONE_OFF.search(message)
                 or _CHANGE_EVENT.search(message) and _NOW_VALUE.search(message) or _INTERJECTED_NO.search(message)
                 or any(rx.match(c) for c in clauses for rx in _FRAMES)
-                or bool(re.search(r"[,—–]\s*i\s+should(?:\s+have|'ve)?\s+(?:say|said)\s*(?:[.!]|$)", message, _I))
+                or bool(re.search(r"[,—–]\s*i\s+should(?:\s+have|'ve)?\s+(?:say|said)\s*(?:[.!,;—–]|$)", message, _I))
                 or misread(message, assistant_before))
 
 

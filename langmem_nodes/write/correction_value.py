@@ -29,8 +29,10 @@ _I = re.IGNORECASE
 _WHEN_EN = (r"(?:last|this|next)\s+(?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint)|today|yesterday|"
             r"now|recently|(?:a|one|two|three|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|(?:january|february|march|april|may|june|"
             r"july|august|september|october|november|december)(?:\s+\d{1,2})?|\d{4}|my (?:last )?birthday")
-_TAIL_EN = re.compile(rf"\s*,?\s+(?:as of|since|starting(?: from)?|effective|from)\s+(?:{_WHEN_EN})(?:\s+(?:actually|now|lol|haha|tbh))*$", _I)
+_TAIL_EN = re.compile(rf"\s*,?\s+(?:as of|since|starting(?: from)?|effective|from)\s+(?:{_WHEN_EN})(?:'s\s+[a-z]+)?(?:\s+(?:actually|now|lol|haha|tbh))*$", _I)
 _TAIL_ZH = re.compile(r"(?:从|自)?(?:上个?月|上周|上星期|去年|今年|这个月|本月|前几天|最近)(?:开始|起)(?:的|了)?$")
+# the same said before the verb: "我从去年开始吃素", "从上个月起我是组长了"
+_HEAD_ZH = re.compile(r"(?:从|自)(?:上个?月|上周|上星期|去年|今年|这个月|本月|前几天)(?:开始|起)[，,]?\s*")
 
 
 _VALUE_EN = r"(?!(?:the|a|an|my|our|it|there|here)\b)(?P<v>[A-Za-z][A-Za-z0-9.+#-]*(?:\s+[A-Z0-9][A-Za-z0-9.+#-]*)?)"
@@ -74,10 +76,11 @@ def described(value: str) -> bool:
 
 
 def untimed(clause: str) -> str:
-    """`clause` without a trailing "as of / since / starting <when>" ("从上个月开始"); itself when it has none."""
+    """`clause` without the "as of / since / starting <when>" ("从上个月开始") it took effect; itself when it has none."""
     text = clause.strip(" \t.,;:!?。，；：！？")
     out = _TAIL_EN.sub("", text)
     out = _TAIL_ZH.sub("", out) if out == text else out
+    out = _HEAD_ZH.sub("", out, count=1) if out == text else out
     return out.strip() or clause
 
 

@@ -34,6 +34,7 @@ from ..state import PendingWrite
 from ..text import detect_lang, fold_width
 from . import (
     allergy_noun,
+    approx_value,
     answer_condition_en,
     answer_scope,
     answered,
@@ -144,7 +145,7 @@ _REPLACES = re.compile(r"^(?:(?:not|rather than|instead of|but not)\b(?!\s+(?:an
 _HEDGE_LEAD = re.compile(r"^(?:i think|i guess|i believe|i suppose|probably|我觉得|我感觉|我猜)\s*[,，]?\s*(?=\S)", re.I)
 _BARE_VALUE = re.compile(
     r"^(?:(?:我家的?|我的)(?:那|这)(?:只|条|个|位)(?:猫|狗)?(?:叫|名叫)|(?:它|她|他)?(?:其实|实际上)?(?:叫|名叫|的名字是)(?![我你他她它们])|i meant|i mean|(?:it|she|he|they)(?:'s| is| are|'re)?\s+(?:actually\s+)?(?:called|named)|(?:her|his|their|its) name(?:'s| is)|it'?s|it is|it should be|should be|make (?:it|that)|(?:change (?:it|that) )?to|use|but rather|rather|"
-    r"我(?:是说|的意思是)(?:用|是)?|(?:上个?月|最近|已经|整体|全部|都|全|现在|早就|后来)*(?:应该是|而是|还是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
+    r"我(?:是说|的意思是)(?:用|是)?|(?:(?:上个?月|上周|上星期|去年|前几天|最近|已经|整体|全部|都|全|现在|早就|后来)+就?)?(?:应该是|而是|还是|是|改成了?|改为|换成了?|换到了?|迁到了?|切到了?|改用了?|用|(?P<at>在)))\s*(?:(?:actually|really)\s+)?(?P<o>[^,，]{1,60})$", re.I)
 _MOVED_THERE = re.compile(r"^(?:i(?:'ve| have)?\s+(?:just\s+|only\s+)?(?:moved|relocated)\s+(?:over\s+)?there|i(?:'ve)?\s+(?:live|lived|been living)\s+there)\b|"
                           r"^我?(?:是)?(?:去年|今年|前年|上个?月|这个月|刚刚?|最近|前不久|才)*(?:搬|搬家)(?:过来|过去|到那边?|到这边?|来)(?:的|了)?", re.I)
 _IT_ACTUALLY = re.compile(r"^\s*(?:(?:oh|ah|well)[,\s]+)?(?:it'?s|it is|they'?re|they are)\s+actually\s+(?:an?\s+|the\s+)?(?-i:[A-Z0-9])", re.I)
@@ -216,7 +217,7 @@ _LEAD_SOFT = re.compile(r"^(?:其实|实际上|不过|但是?|哦|啊|嗯)+")
 _THIRD_PERSON = re.compile(r"^(?:she|he|they|her|his|their)\b|^(?:他|她|它)(?!们)", re.I)
 _SWAP_CLAUSES = re.compile(r"(?:[,，!！?？;；—–…]|[.:](?!\d))+|[。：]+|\s+-\s+")
 _POLITE = re.compile(r"\s*(?:please|pls|plz|instead|then|thanks|thx|actually|吧|呗|就行|就好|谢谢)\s*$", re.I)
-_TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?P<o>[^,，]{1,40})$|"
+_TOPIC_VALUE = re.compile(r"^(?:the\s+|our\s+)?(?P<t>[\w -]{2,30}?)\s+(?:is|are|uses|runs on|=)\s+(?:actually\s+)?(?:(?:on|at)\s+(?=(?-i:[A-Z])))?(?P<o>[^,，]{1,40})$|"
                           r"^(?P<t2>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:其实|实际上)?(?:是|用的是|用|=)\s*(?P<o2>[^,，]{1,40})$", re.I)
 _PURPOSE = re.compile(r"^(?:to\s+\w+[^,，]*|要\S*?)[,，]\s*(?:just\s+)?(?:run|use|call|execute|type|用|跑|执行|运行)\b", re.I)
 # Not the user's rule: a request to the assistant ("你帮我记", "注意一下哈"), a complaint about its output
@@ -604,7 +605,7 @@ class RuleExtractor(Extractor):
                           or chat_en.is_correction(message) or slip.marks(message) or contrast.marks_correction(message)
                           or correction_swap.marks(message, _user_texts(earlier))
                           or re.search(r"\b(?:i'?m|i am)\s+not\s+actually\b", message, re.I)
-                          or bool(earlier) and resay.opens(message)
+                          or bool(earlier) and (resay.opens(message) or approx_value.opens(message))
                           or correction_cue.marks(message, _assistant_text(earlier))
                           or correction_cue.disowns(message, _user_texts(earlier))) and not chat_en.declines(message) \
             and not correction_cue.dismay(message)
@@ -930,7 +931,7 @@ class RuleExtractor(Extractor):
                     new = [Claim(prev.subject, "rule", went_on, "positive", "rule")]  # type: ignore[union-attr]
                 if not new and softened.indifferent(next((r for r in reversed(raws[:n]) if r and r.strip()), "")):
                     new = softened.reaction(clause)  # "tab 无所谓，但是行尾空格受不了": the reaction is scoped to the second thing
-                if not new and (correction or retracted is not None) and (untimed := correction_value.untimed(clause)) != clause:
+                if not new and (untimed := correction_value.untimed(clause)) != clause:
                     new = self._parse(untimed, prev, explicit, generic=cued)  # "I'm 35 as of last week": dated, the value stands
                 if not new and (correction or slipped):
                     # "I run 20 km a week, actually make that 30", "说错了，我一般 6 点就起了": kept only if it replaces a value
@@ -1625,7 +1626,7 @@ def _dropped_lead(clause: str) -> str:
 def _bare_value(clause: str, *, bare_np: bool = True) -> tuple[str, str]:
     """(topic, value) of a corrected value said without its attribute ("I meant Go", "应该是 Go", "to Kakoune",
     "事件存储是 Cassandra"); ("", "") when the clause holds none."""
-    clause = _without_old(_POLITE.sub("", clause))
+    clause = approx_value.plain(_without_old(_POLITE.sub("", clause)))  # "these days it's more like X": X
     clause = re.sub(r"(?<=[一二两三四五六七八九十\d])(?:了|啦)$", "", clause)  # "三十了": the count
     m, term = _BARE_VALUE.match(clause) or (_BARE_NP.match(clause) if bare_np else None), ""
     value = _value_span(correction_value.pointed(m.group("o"))) if m else correction_slot.of_kinds(clause)  # "周四下午三点"

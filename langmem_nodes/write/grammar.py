@@ -70,7 +70,8 @@ _ASPECT = re.compile(r"^(?:着|起来|得|过来|了|过)")
 # Time and stance words between the holder and its verb; the current value is what the clause states.
 _EN_MID = re.compile(r"\b(?P<h>(?:i|we)(?:'re|'m| am| are|'ve| have)?)\s+(?:(?:actually|really|finally|honestly|now|currently|"
                      r"still|also|just|recently|personally|basically|mostly|mainly|definitely|totally|all|both|fully|completely|entirely)\s+)+", _I)
-_EN_TAIL_TIME = re.compile(r"\s+(?:last|this|next) (?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint|night)\b|"
+_EN_TAIL_TIME = re.compile(r"\s+(?:as of|since|starting(?: from)?) (?:last|this) (?:week|month|year)(?:'s [a-z]+)?\b|"
+                           r"\s+(?:last|this|next) (?:week|month|year|weekend|spring|summer|fall|autumn|winter|quarter|sprint|night)\b|"
                            rf"\s+{AGO}|\s+(?:recently|lately|the other day|yesterday|this morning|earlier this (?:week|month|year)|"
                            r"over the (?:weekend|summer|holidays))\b|\s+in years|\s+for years|\s+full[- ]time|\s+(?:right\s+)?now\b|\s+at the moment\b|\s+currently\b|\s+nowadays\b|"
                            r"\s+anymore\b|\s+these days\b|\s+so far$|\s+in (?:january|february|march|april|may|june|july|august|september|october|"
@@ -275,6 +276,11 @@ def _kin_name(m: re.Match[str]) -> list[Claim]:
     return _claim("user", name_predicate(m.group("k")), m.group("o"))
 
 
+# a drink or what goes in one, with up to two words before it: "oat milk", "green tea", "decaf flat white"
+_DRINK = (r"(?:[a-z-]+\s+){0,2}?(?:milk|tea|coffee|latte|espresso|americano|flat\s+white|cappuccino|matcha|kombucha|"
+          r"juice|soda|creamer|cream)")
+
+
 # animals a person keeps: "I got a puppy" is a pet the user has, not a tool they use
 PET_EN = (r"dog|cat|puppy|kitten|parrot|rabbit|bunny|hamster|guinea pig|ferret|turtle|tortoise|lizard|gecko|snake|"
           r"goldfish|fish|budgie|cockatiel|canary|chinchilla|horse|pony|rat|hedgehog|retriever|labrador|lab|terrier|"
@@ -297,7 +303,7 @@ def _got_pet(m: re.Match[str]) -> list[Claim]:
 
 _EN_HOLDER = (r"(?:(?:our|the|this)\s+(?:team'?s\s+|company'?s\s+)?(?:ci|ci pipeline|pipeline|build|repo|repository|"
               r"monorepo|codebase|project|service|app|backend|frontend|api|stack|cluster|infra|infrastructure|"
-              r"database|db|server|site|website|tests?|team|company)|"
+              r"database|db|server|site|website|tests?|team|company|(?:ci\s+|build\s+|self-hosted\s+)?(?:runners?|agents?)|workers?|artifacts)|"
               r"(?:the\s+)?(?:backend|frontend|api|ci|database|db|tests?|build|infra)\s+(?:of|for|in)\s+(?:this|our|the)\s+"
               r"(?:repo|repository|project|codebase|app|service)|(?:prod|production|staging)|we)")
 STACK_PART = re.compile(r"^(?![我你他她])[\u4e00-\u9fff]{1,6}(?:都|也|统一|一律)?(?:用的是|用的|是用|用|拿|是|放|存)\s*[A-Za-z]|"
@@ -499,12 +505,18 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^{_EN_HOLDER}(?:'re|'s| are| is)?\s+(?:(?:is|are)\s+)?(?:(?:still|now|currently|also|already|mostly|fully|all)\s+)*(?:uses|use|using|runs on|run on|running on|"
                 r"is written in|are written in|written in|is built (?:with|on|in)|built (?:with|on|in)|is based on|"
                 r"is on|are on|on|deploys? (?:on|to|with)|deployed (?:on|to|with)|is deployed (?:on|to)|relies on|rely on|is hosted on|"
-                r"hosted on|lives on|targets|writes?|codes? in|works? in|(?:runs?|hosts?|deploys?|puts?|ships?) (?:everything|it all|all of it|"
+                r"(?:self-)?hosted on|lives on|live on|targets|writes?|codes? in|works? in|(?:runs?|hosts?|deploys?|puts?|ships?) (?:everything|it all|all of it|"
                 r"all|stuff|things|it) (?:on|in|with|using|via|to)|(?:deploys?|ships?|builds?) (?:with|using|via))\s+(?P<o>.+)$", _I), _project_uses),
     (re.compile(r"\b(?:internal network|intranet|staging|production|prod|the cluster|the database|the db|our servers?)\b.{0,40}?"
                 r"\b(?:needs?|requires?|(?:only )?(?:reachable|accessible) (?:via|through|over|on|from))\s+(?:the\s+|a\s+)?"
                 r"(?P<o>VPN|[A-Z][\w-]*(?:\s+VPN)?)\b", _I),
      lambda m: _claim("project", "attr:access", m.group("o"), kind="reference")),
+    # what the user habitually drinks, and what they take in it: "I usually drink oat milk", "I take my coffee with soy milk"
+    (re.compile(rf"^i\s+(?:(?:usually|mostly|always|only|just|generally|normally|now|actually)\s+)*(?:drink|have)\s+(?P<o>{_DRINK})$", _I),
+     lambda m: _claim("user", "prefers", m.group("o"), kind="preference")),
+    (re.compile(rf"^i\s+(?:(?:usually|always|only|now|actually)\s+)*(?:take|have|drink)\s+(?:my\s+(?:coffee|tea|latte)|it)\s+"
+                rf"(?:with\s+(?P<o>{_DRINK})|(?P<o2>black|plain|straight|neat))(?:\s+(?:now|these\s+days|nowadays))?$", _I),
+     lambda m: _claim("user", "prefers", m.group("o") or m.group("o2"), kind="preference")),
     # "I've been a vim user for 10 years"
     (re.compile(r"^i(?:'ve| have)\s+been\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30}?)\s+(?:user|person|fan)\b.*$", _I),
      lambda m: _claim("user", "uses", m.group("o"))),

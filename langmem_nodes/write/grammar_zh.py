@@ -18,6 +18,10 @@ from .places import is_place
 from .pronouns import _ZH_BREED
 from .rules import Claim, clean_object
 
+# common surnames: a boss said with 是 is named only when the value starts with one
+_SURNAME = (r"[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆"
+            r"汪范金石廖贾夏韦方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤]")
+
 # Time, habit and stance words between the holder and its verb; the current value is what the clause states
 # ("我上个月换成 Helix 了", "我周末喜欢去爬山").
 _TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|春天|夏天|秋天|冬天|就|上个?月|上个?周末|上周|上个?星期|上礼拜|昨天|前天|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
@@ -374,6 +378,9 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # grandparents and the user's boss by name only ("我奶奶叫王秀英", "我老板叫王磊"; "我奶奶是老师" says her job, not her name)
     (re.compile(r"^我(?:的|家)?(?P<k>爷爷|奶奶|外婆|外公|姥姥|姥爷|(?:直属)?(?:老板|领导|上司|主管)|导师)(?:的名字)?"
                 r"(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
+    # the boss named with 是 ("现在我直属领导是陈静"): only a surname and a given name, as "我领导是技术出身" names nobody
+    (re.compile(r"^(?:现在|目前)?我(?:的|们)?(?:现在的?|目前的?|新的?)?(?:直属)?(?P<k>老板|领导|上司|主管)(?:现在|目前|已经)?(?:是|换成了?)\s*"
+                rf"(?P<o>(?!高手|白天|周末){_SURNAME}[\u4e00-\u9fff]{{1,2}}|[老小]{_SURNAME})$"), _kin_name),
     (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经|全)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用(?!户)|使用|(?:走|放|存)(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转(?![成为化换])|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|部署到|打到|统一|"
                 r"托管在|托管到|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"
@@ -494,7 +501,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^我(?:今年|已经|都|刚|刚刚|快|马上)*(?:满)?(?P<o>{_NUM})(?:岁|周岁)了?$|^我今年(?P<o3>{_NUM})了?$|^我(?:今年|已经|都)*(?:刚|刚刚)?满(?P<o2>{_NUM})(?:岁|周岁)?了?$"),
      lambda m: [Claim("user", "attr:年龄", f"{m.group('o') or m.group('o2') or m.group('o3')}岁", "positive", "identity")]),
     # the vehicle the user drives or rides
-    (re.compile(rf"^我(?:现在|目前)?(?:开|开的是)\s*(?:一辆|辆)?\s*(?P<o>{_CAR}(?:\s*[A-Za-z0-9][\w-]*|[\u4e00-\u9fff]{{1,2}})??)\s*{_COMMUTE}$"),
+    (re.compile(rf"^我(?:现在|目前)?(?:开|开的是)\s*(?:一辆|辆)?\s*(?P<o>{_CAR}(?:(?:\s*[A-Za-z0-9][\w-]*){{1,2}}|[\u4e00-\u9fff]{{1,2}})??)\s*{_COMMUTE}$"),
      lambda m: _claim("user", "attr:车", m.group("o"))),
     (re.compile(rf"^我(?:家)?(?:还|目前|现在|暂时)?(?:没有|没)(?:买)?\s*(?P<o>{_OWNED})$"),
      lambda m: _claim("user", "has", m.group("o"), "negative")),
@@ -573,6 +580,9 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # the user's devices and the system they run: "我手机是安卓的", "我主力机是 ThinkPad X1", "我笔记本装的是 Ubuntu"
     (re.compile(r"^我的?(?P<a>手机|电脑|笔记本|主力机|副机|工作机|台式机|平板|显示器|键盘|鼠标|耳机|系统|输入法)(?:用的|(?P<os>装的|的?系统|装的系统))?是\s*(?P<o>[^，,]{1,20}?)(?:的)?$"),
      lambda m: _claim("user", f"attr:{m.group('a')}{'系统' if m.group('os') and m.group('a') != '系统' else ''}", m.group("o"))),
+    # "我的车是卡罗拉": its model; "我的车是白色的 / 二手的" describes it (said with 的), no model
+    (re.compile(r"^我的?车是\s*(?:一辆|辆|一台|台)?\s*(?P<o>(?![\u4e00-\u9fff]{0,2}色)[^，,的]{1,16}?)$"),
+     lambda m: _claim("user", "attr:车", m.group("o"))),
     # "我开的是一辆 Model 3"
     (re.compile(r"^我(?:开|开的是)\s*(?:一辆|辆)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)$"),
      lambda m: _claim("user", "attr:车", m.group("o"))),

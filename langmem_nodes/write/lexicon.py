@@ -81,7 +81,7 @@ HYPOTHETICAL = re.compile(
     r"\b(?:i'?ll|i will|i'?m going to|i am going to|i'?m gonna|i plan to|i'?m planning|i might|i may|"
     r"thinking (?:about|of)|considering|would like to|hoping to|i wonder|wondering|i want to|if (?:we|i)|"
     r"i'?d (?:pick|choose|go with|use|probably))\b|"
-    r"^(?:还|也|正|一直|很|挺)?想(?=买|学|换|要|去|试|找|做|写|搞|弄|给|把)|如果|假如|(?<![主只需重必想])要是|假设|万一|的话|可能会|也许|或许|说不定|打算|(?<!的)(?<!个)(?<!份)(?<!出游)(?<!旅游)(?<!旅行)(?<!健身)(?<!学习)(?<!工作)(?<!减肥)(?<!训练)(?<!复习)(?<!出行)计划|(?<!在)准备|考虑|想要|我想|(?<![都常般总])会去|要不要|是否",
+    r"^(?:还|也|正|一直|很|挺)?想(?=买|学|换|要|去|试|找|做|写|搞|弄|给|把)|如果|假如|(?<![主只需重必想])要是|假设|万一|(?<!刚才)(?<!刚刚)(?<!之前)(?<!前面)(?<!上面)(?<!收回)(?<!撤回)的话|可能会|也许|或许|说不定|打算|(?<!的)(?<!个)(?<!份)(?<!出游)(?<!旅游)(?<!旅行)(?<!健身)(?<!学习)(?<!工作)(?<!减肥)(?<!训练)(?<!复习)(?<!出行)计划|(?<!在)准备|考虑|想要|我想|(?<![都常般总])会去|要不要|是否",
     _I,
 )
 QUESTION = re.compile(
@@ -103,9 +103,10 @@ ONE_OFF = re.compile(
     r"这次|这一次|本次|这回|这一回|这一轮|这个回答|先用|暂时|临时|先这样|先用着|这条回复",
     _I,
 )
+# "as of last week" / "since last month" / "从上个月起" date a state that holds now, never a past episode
 PAST_EPISODE = re.compile(
-    r"\b(?:yesterday|last (?:week|month|year|night|time|weekend)|\d+\s+(?:days?|weeks?|months?|years?) ago|"
-    r"the other day|once upon)\b|昨天|前天|上周|上星期|上个月|上个星期|去年|前年|上次|那天|前几天|之前有一次",
+    r"\b(?<!as of )(?<!since )(?<!starting )(?:yesterday|last (?:week|month|year|night|time|weekend)|\d+\s+(?:days?|weeks?|months?|years?) ago|"
+    r"the other day|once upon)\b|(?<!从)(?:昨天|前天|上周|上星期|上个月|上个星期|去年|前年)(?!起|开始)|上次|那天|前几天|之前有一次",
     _I,
 )
 SMALL_TALK = re.compile(
@@ -200,13 +201,13 @@ CLAUSE_SPLIT = re.compile(
     r"personally|honestly|tbh|frankly|he|she|it|they|he's|she's|it's|they're|that|we|we're|our|the team|my team)\b)|"
     r"\s+and\s+(?=now\s+(?:i|i'm|i've|we|we're|we've)\b)|"  # "i speak spanish and now i'm learning italian"
     r"\s+and\s+(?=我|咱们)|\s+and\s+(?=(?:named|called)\s+(?:him|her|it|them)\b)|"  # a turn that switches language: "I live in 北京 and 我喜欢 sushi"
-    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z])|[\w-]+\s+(?:is|are)\s+my\s)|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|im|we|we're|my|our|the|prod|production|staging|live|living|work|use|prefer|at work|at my job|just|recently|then|finally|eventually|switched|moved)\b)|\s*[—–]+\s*|\s+-{1,2}\s+(?=(?:i|i'm|i've|my|we|it|that|sorry|oops|scratch|strike|scrap|wait|actually|never\s*mind|make that)\b)|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
+    r"\s+so\s+(?=(?:i|i'm|i'd|i'll|we|we're|it|it's|that|they|please|if|my|our)\b|(?-i:[A-Z])|[\w-]+\s+(?:is|are)\s+my\s)|\s+and\s+(?=(?:the|our|this)\s+(?:whole thing|app|service|repo|backend|frontend|api|database|db|ci|site|docs|cluster|infra|stack|tests|build|deploys?|cache|queue|runners?|build agents?|agents|workers|artifacts)\b)|\s*[()（）]\s*|\s+but\s+(?=(?:now|nowadays|these days|today|i|i'm|im|we|we're|my|our|the|prod|production|staging|live|living|work|use|prefer|at work|at my job|just|recently|then|finally|eventually|switched|moved)\b)|\s*[—–]+\s*|\s+-{1,2}\s+(?=(?:i|i'm|i've|my|we|it|that|sorry|oops|scratch|strike|scrap|wait|actually|never\s*mind|make that)\b)|;\s*|，|,(?![^\s]*\d)(?!\s*(?-i:[A-Z])\w+(?:,\s*(?-i:[A-Z])\w+)*,?\s+(?:and|&)\s+(?-i:[A-Z])\w+\W*$)\s*|、|"
     r"[:：]\s*(?=(?:i|i'm|i've|we|we're|our|my|this|the|(?:in|for|on) (?:this|our|the|my))\b|我|这个|本)|但是|不过|而且|并且|…+|\.{3,}|～+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))\s*", _I)
 
 # A change of state ("I moved to X last month", "我上个月换成 X 了"): the time word dates the new value, it does
 # not make the clause a past one-off episode.
 CHANGE = re.compile(r"\b(?:moved|switched|migrated|changed|upgraded|relocated|started|began|rescued|quit|stopped|gave up|turned|became|joined)\b|领养|收养|搬到|搬去|换成|换到|改用|换用|转到|转向|全面转|迁到|"
-                    r"升级|切到|迁移到|开始|跳槽|跳到|跳去|搬来|搬回|搬过来|搬家|买了|入手了|提了|领养了|养了|戒(?:掉)?了", _I)
+                    r"升级|切到|迁移到|开始|跳槽|跳到|跳去|转岗|调岗|转行|搬来|搬回|搬过来|搬家|买了|入手了|提了|领养了|养了|戒(?:掉)?了", _I)
 # The user marks a value as the current one ("I live in Hull now", "I moved to Bath", "我现在住在西安", "我搬到厦门了"):
 # an explicit statement (source `explicit`), which outranks an older correction as the newer explicit intent.
 CURRENT = re.compile(r"\b(?:now|nowadays|these days|(?:moved|relocated)(?: right)?(?: back(?: home)?)? to|(?:switched|changed|reverted)(?: over| back)? to|(?:went|gone|switched) back to|migrated to|"
