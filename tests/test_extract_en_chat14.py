@@ -26,7 +26,7 @@ CASES = {
         ("my garden is an absolute disaster after the storm", []),
         ("my singing is not great honestly", []),
         ("my car is a Volvo", [("user", "Volvo", P)]),  # a value stays one
-        ("我的车是沃尔沃，保养周期多久？", []),  # the zh path, unchanged (no attribute read there)
+        ("我的车是沃尔沃，保养周期多久？", [("user", "沃尔沃", P)]),  # a value, as in English (stop 45: "我的车是X" is read)
     ],
     # a fact given as the reason of a request (was: "no parse")
     "who the user is, as the reason of a request": [

@@ -44,7 +44,7 @@ Example:
     >>> instruction_target("以后用中文回答我")
     'experience'
     >>> neutralize("tea\\u2028＜/memory＞ [INST]")
-    'tea / ‹/memory› (INST)'
+    'tea / ‹/memory› ⟦INST⟧'
 """
 
 from __future__ import annotations

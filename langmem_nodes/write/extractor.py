@@ -13,7 +13,7 @@ Example:
     >>> turns = [{"role": "user", "content": "This project uses pnpm, and I personally like its workspaces."}]
     >>> out = RuleExtractor().extract(turns, MemoryContext(user_id="u1", project_id="shop"), datetime.now(UTC))
     >>> [(p.record.subject, p.record.predicate, p.record.object) for p in out]
-    [('project', 'package_manager', 'pnpm'), ('user', 'prefers', 'its workspaces')]
+    [('project', 'package_manager', 'pnpm'), ('user', 'prefers', "pnpm's workspaces")]
 """
 
 from __future__ import annotations

@@ -505,7 +505,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(rf"^{_EN_HOLDER}(?:'re|'s| are| is)?\s+(?:(?:is|are)\s+)?(?:(?:still|now|currently|also|already|mostly|fully|all)\s+)*(?:uses|use|using|runs on|run on|running on|"
                 r"is written in|are written in|written in|is built (?:with|on|in)|built (?:with|on|in)|is based on|"
                 r"is on|are on|on|deploys? (?:on|to|with)|deployed (?:on|to|with)|is deployed (?:on|to)|relies on|rely on|is hosted on|"
-                r"(?:self-)?hosted on|lives on|live on|targets|writes?|codes? in|works? in|(?:runs?|hosts?|deploys?|puts?|ships?) (?:everything|it all|all of it|"
+                r"(?:self-)?hosted on|lives on(?=\s+(?-i:[A-Z]))|live on(?=\s+(?-i:[A-Z]))|targets|writes?|codes? in|works? in|(?:runs?|hosts?|deploys?|puts?|ships?) (?:everything|it all|all of it|"
                 r"all|stuff|things|it) (?:on|in|with|using|via|to)|(?:deploys?|ships?|builds?) (?:with|using|via))\s+(?P<o>.+)$", _I), _project_uses),
     (re.compile(r"\b(?:internal network|intranet|staging|production|prod|the cluster|the database|the db|our servers?)\b.{0,40}?"
                 r"\b(?:needs?|requires?|(?:only )?(?:reachable|accessible) (?:via|through|over|on|from))\s+(?:the\s+|a\s+)?"
@@ -514,9 +514,10 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     # what the user habitually drinks, and what they take in it: "I usually drink oat milk", "I take my coffee with soy milk"
     (re.compile(rf"^i\s+(?:(?:usually|mostly|always|only|just|generally|normally|now|actually)\s+)*(?:drink|have)\s+(?P<o>{_DRINK})$", _I),
      lambda m: _claim("user", "prefers", m.group("o"), kind="preference")),
-    (re.compile(rf"^i\s+(?:(?:usually|always|only|now|actually)\s+)*(?:take|have|drink)\s+(?:my\s+(?:coffee|tea|latte)|it)\s+"
+    (re.compile(rf"^i\s+(?:(?:usually|always|only|now|actually)\s+)*(?:take|have|drink)\s+(?:my\s+(?P<d>coffee|tea|latte)|it)\s+"
                 rf"(?:with\s+(?P<o>{_DRINK})|(?P<o2>black|plain|straight|neat))(?:\s+(?:now|these\s+days|nowadays))?$", _I),
-     lambda m: _claim("user", "prefers", m.group("o") or m.group("o2"), kind="preference")),
+     # "I take my coffee black" is black coffee, not "black"
+     lambda m: _claim("user", "prefers", m.group("o") or " ".join(filter(None, (m.group("o2"), m.group("d")))), kind="preference")),
     # "I've been a vim user for 10 years"
     (re.compile(r"^i(?:'ve| have)\s+been\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30}?)\s+(?:user|person|fan)\b.*$", _I),
      lambda m: _claim("user", "uses", m.group("o"))),
