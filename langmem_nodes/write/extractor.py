@@ -34,10 +34,10 @@ from ..state import PendingWrite
 from ..text import detect_lang, fold_width
 from . import (
     allergy_noun,
-    approx_value,
     answer_condition_en,
     answer_scope,
     answered,
+    approx_value,
     assistant_value,
     attr_shape_en,
     casual_en,
@@ -87,8 +87,8 @@ from . import (
     manner_en,
     manner_rule_zh,
     means_after,
-    musical_instrument,
     moved_host_zh,
+    musical_instrument,
     named_aside,
     named_takeback_en,
     named_thing,
@@ -1116,7 +1116,7 @@ class RuleExtractor(Extractor):
                         claim.subject, claim.predicate = "user", "states"
             if found and earlier:  # "我们的后端部署在 Heroku" … "我们搬到 Render 了": the project's host moved, not the user
                 moved = moved_host_zh.retarget([f[0] for f in found], message, self._last_claims(earlier), _user_texts(earlier))
-                found[:] = [(m, *f[1:]) for m, f in zip(moved, found)]
+                found[:] = [(m, *f[1:]) for m, f in zip(moved, found, strict=True)]
             if not found and _REVERSAL.search(message):  # "No, it's the other way round": the ranking flipped
                 found += [(c, message.strip()[:200], Source.EXPLICIT_CORRECTION, False)
                           for c in _reversed(self._last_claims(earlier))]
