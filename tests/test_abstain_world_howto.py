@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from langmem_nodes.read.world_howto import WORLD_MARGINS, asks_world_howto
 from langmem_nodes.embeddings import HashingEmbedder
+from langmem_nodes.read.world_howto import WORLD_MARGINS, asks_world_howto
 from tests._default_home import read_graph_over, selected_numbers
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
