@@ -1501,7 +1501,8 @@ class RuleExtractor(Extractor):
                                                                       or musical_instrument.DROPPED.match(clause)):
             # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
-            quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out|ditched|got rid of|switched away from|moved off)\b", clause, re.I)  # "quit sugar last month"
+            quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out|ditched|got rid of|switched away from|moved off|"
+                              r"(?:just\s+)?(?:started at|joined|upgraded to|moved (?:over |back )?to|relocated to))\b", clause, re.I)  # "quit sugar last month"
             claims = grammar.parse(("我" if cjk else "I " if quit_ else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
         if not claims and explicit and (bare := particle_zh.standing(clause)):

@@ -43,7 +43,7 @@ from .rules import Claim
 
 # the clause says the value changed, or is not what was said: moved, now, still, actually, 搬, 换, 现在, 其实
 _CHANGED = re.compile(r"\b(?:moved|relocated|switched|changed|bumped|upgraded|downgraded|migrated|ported|transitioned|went over|now|anymore|still|actually|"
-                      r"these days|nowadays|turns out|just checked|as of|just turned|turned|left|joined|ditched|got rid of|no more|traded)\b|"
+                      r"these days|nowadays|turns out|just checked|as of|just turned|turned|left|joined|started|went|ditched|got rid of|no more|traded)\b|"
                       r"搬|换|改|升|降|现在|目前|其实|实际上|已经|还是|刚满", re.I)
 # a message opened by the speaker stopping themselves ("wait I'm 30", "hold on, …", "等等，我住在天津")
 _STOPPED = re.compile(r"^\W*(?:(?:oh|ah|um+|uh+|hmm+)[\s,]+)?(?:wait|hold on|hang on|oops|whoops)\b|^\W*(?:哦|啊)?(?:等等|等一下|等下)", re.I)
