@@ -79,3 +79,13 @@ def test_chores_and_episodes_are_no_hobby(said):
 def test_browser_distro_and_phone_are_kinds():
     assert value_categories("Firefox") == {"browser"} and value_categories("Fedora") == {"linux_distro"}
     assert value_categories("iPhone 15") == {"phone"} and value_categories("a bow and arrow") == set()
+
+
+@pytest.mark.parametrize(("first", "then", "old"), [
+    ("I drive a Corolla.", "we sold our car last month, so what's the cheapest way to get around town?", "Corolla"),
+    ("My phone is a Pixel 6.", "I traded in my phone last week.", "Pixel 6"),
+])
+def test_the_old_thing_gone_puts_its_value_in_doubt(store, first, then, old):
+    _thread(store, first, then)
+    held = [r for r in store.find(None) if old.casefold() in r.object.casefold()]
+    assert held and all(r.metadata.get("needs_confirmation") for r in held if r.status is Status.ACTIVE)
