@@ -142,6 +142,18 @@ CATEGORIES: dict[str, Category] = {
         ("github actions", "gitlab ci", "gitlab-ci", "jenkins", "circleci", "circle ci", "travis", "travis ci",
          "buildkite", "drone ci", "teamcity", "azure pipelines", "bitbucket pipelines", "tekton", "concourse",
          "woodpecker ci", "aws codebuild", "codebuild", "google cloud build", "argo workflows")),
+    "browser": Category(
+        ("browser", "web browser"), ("浏览器",), frozenset({"browser", "attr:browser"}),
+        ("firefox", "chrome", "google chrome", "chromium", "safari", "brave", "microsoft edge", "vivaldi", "arc browser",
+         "librewolf", "zen browser", "duckduckgo browser")),
+    "linux_distro": Category(
+        ("distro", "linux distro", "linux distribution"), ("发行版",), frozenset({"distro", "attr:distro", "attr:os"}),
+        ("ubuntu", "fedora", "debian", "arch linux", "manjaro", "linux mint", "nixos", "opensuse", "gentoo", "pop!_os",
+         "pop os", "elementary os", "centos", "rocky linux", "endeavouros", "kubuntu", "xubuntu")),
+    "phone": Category(
+        ("phone", "smartphone", "mobile phone", "cell phone", "cellphone"), ("手机",), frozenset({"phone", "attr:phone", "attr:手机"}),
+        ("iphone", "android phone", "pixel phone", "google pixel", "galaxy s", "samsung galaxy", "oneplus", "xiaomi", "huawei",
+         "nothing phone", "fairphone", "blackberry")),
     "seat": Category(
         ("seat", "seating"), ("座位", "位子"), frozenset({"attr:seat", "attr:座位"}),
         ("window seat", "window seats", "aisle seat", "aisle seats", "middle seat", "middle seats", "靠窗", "窗边的座位",

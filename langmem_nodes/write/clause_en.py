@@ -17,6 +17,7 @@ Example:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from . import chat14_en, dropped_en, instrument_en, quoted
 from .lexicon import AGO
@@ -63,6 +64,7 @@ _NEG = re.compile(r"^(?:(?:do|does|did|am|is|are|have|has)\s+not|am\s+no\s+longe
 
 # Relations: (verb phrase, predicate, polarity) — wide classes, most specific first ------------
 _LIKE = (r"like|love|enjoy|prefer|would prefer|would rather have|would rather get|adore|dig|favou?r|appreciate|swear by|rave about|stan|am into|am really into|"
+         r"have been into|have been really into|have been (?:so |super |very )?into|"
          r"am (?:a\s+)?(?:big|huge|massive|firm|strong|total|real)?\s*(?:fan|believer|advocate|proponent)\s+(?:of|in)|"
          r"am all in on|am all-in on|am obsessed with|am hooked on|am big on|am partial to|am keen on|am fond of|"
          r"am loving|have fallen (?:in love )?(?:for|with)|fell in love with|am a sucker for|gravitate towards?|"
@@ -76,7 +78,7 @@ _STOP = (r"stopped using|stopped|quit|quit using|have quit|have stopped|cut out|
          r"am off|left|killed|sunset|phased out|walked away from")
 _USE = (r"use|am using|have been using|run|am running|code in|coding in|program in|work in|develop in|write in|"
         r"am on|have been on|daily[- ]drive|subscribe to|am subscribed to|type on|main|stick (?:with|to)|am sticking (?:with|to)|have stuck with|"
-        r"have settled on|settled on|went with|have gone with|picked|chose|rely on|depend on|reach for|"
+        r"have settled on|settled on|went with|have gone with|picked up|have picked up|picked|chose|rely on|depend on|reach for|"
         r"am running on|run on|switched to|have switched to|moved to|have moved to|migrated to|jumped to|"
         r"upgraded to|went back to|am back on|am back to|do everything in|live in|basically live in|"
         r"have been living in|am living in|have lived in|spend my days in|am a heavy user of|am a user of|am stuck on|"
@@ -147,6 +149,10 @@ def _rel(words: str) -> re.Pattern[str]:
 
 
 _R_LIKE, _R_DISLIKE, _R_STOP, _R_USE, _R_LIVES = _rel(_LIKE), _rel(_DISLIKE), _rel(_STOP), _rel(_USE), _rel(_LIVES)
+# what the user collects as a hobby, not a chore ("collect the kids", "collect feedback")
+_R_COLLECT = re.compile(r"^(?:collect|am collecting|have been collecting|have collected|have been collecting)\s+(?!(?:the|my|our|your|his|"
+                        r"her|their|it|them|this|that|these|those|some|data|feedback|payments?|money|rent|stats|metrics|logs|"
+                        r"dust|points|signatures|unemployment|interest)\b)", _I)
 _R_WORK, _R_HAS, _R_LEARN, _R_PROJECT = _rel(_WORK_AT), _rel(_HAS), _rel(_LEARN), _rel(_PROJECT_REL)
 _R_FROM, _R_WE_LIVE = _rel(_FROM), _rel(_WE_LIVE)
 
@@ -320,6 +326,8 @@ def _user(rest: str, *, household: bool = False) -> list[Claim]:
                       flags=_I)
     if (m := _R_DISLIKE.match(rest)):
         return _one("user", "prefers", rest[m.end():], "positive" if neg else "negative", "preference")
+    if (m := _R_COLLECT.match(rest)) and not neg:  # "I collect vinyl": a liking, said as what the user gathers
+        return [replace(c, verb="collects") for c in _one("user", "prefers", rest[m.end():], kind="preference")]
     if (m := _R_LIKE.match(rest)):
         if neg and re.match(r"^did", neg.group(0), _I) and re.match(r"^(?:the|that|this|those|these|your)\s", rest[m.end():], _I):
             return []  # "I didn't like the last answer": one thing, once, not a standing taste

@@ -231,6 +231,8 @@ _NOT_A_VALUE = re.compile(r"^(?:my|our|his|her|their|your|complicated|fine|ok(?:
                           r"ha|hah|haha|heh|lol|hmm+|ugh|oh|ah|wow|yeah|yep|nah|"
                           # what the user just did to check, no value: "(hang on,) just checked pyproject"
                           r"(?:just\s+|i\s+)?(?:checked|looked|double[- ]checked|confirmed|verified|googled|noticed|reali[sz]ed)|"
+                          # a request to the assistant, no value: "(never mind,) forget the reminder", "cancel that"
+                          r"(?:please\s+|just\s+)?(?:forget|cancel|skip|ignore|drop|scrap|delete|remove|undo)\s+(?:the|that|this|it|my|about)\b|"
                           r"it|that|this|so|too|not|the other way.*|(?:back\s+|now\s+|still\s+)?(?:on|off|out of)\s+the\s+\w+.*|(?:the )?other(?: one)?$|这样|那样|这个|那个|对的|错的|不对|没事|复杂|另(?:外|一)(?:那|这)?(?:一)?(?:个|款|种)?)\b", re.I)
 # the user takes back what they said of themselves: "(sorry) i'm not actually vegan(, i'm pescatarian)"
 _NOT_ACTUALLY = re.compile(r"^(?:(?:ah|oh|sorry|wait|oops)[,!]?\s+)*(?:i'?m|i am)\s+not\s+actually\s+(?:an?\s+)?(?P<o>[\w .+#-]{1,30})$", re.I)
@@ -1501,7 +1503,8 @@ class RuleExtractor(Extractor):
                                                                       or musical_instrument.DROPPED.match(clause)):
             # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
-            quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out)\b", clause, re.I)  # "quit sugar last month"
+            quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out|ditched|got rid of|switched away from|moved off|"
+                              r"(?:just\s+)?(?:started at|joined|upgraded to|moved (?:over |back )?to|relocated to))\b", clause, re.I)  # "quit sugar last month"
             claims = grammar.parse(("我" if cjk else "I " if quit_ else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
         if not claims and explicit and (bare := particle_zh.standing(clause)):

@@ -1085,8 +1085,9 @@ DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(
                        r"^(?:已经|早就|现在)?(?:再也不|不再|已经不|早就不)(?:玩|用|吃|喝|碰|抽|看|追|坐)|"
                        r"^(?:就是|只是)(?:真的|实在)?(?:吃不了|吃不惯|喝不了|喝不惯|不能吃|不能喝|不太能吃|不吃|不喝)|^(?:已经|早就)?戒(?:了)?(?=[\u4e00-\u9fff])|"
                        r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|啃|练|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来|搬去|搬家到|搬回)|"
-                       r"^(?:quit|gave up|no longer|cut out)\s+(?=\w)|^stopped\s+(?=\w+ing\b)|"
-                       r"^(?:(?:mostly|mainly|usually|also|still)\s+)?(?:been\s+)?(?:learning|studying|using|living in|working on|working at|teaching myself|picking up|writing|coding in)\b|"
+                       r"^(?:quit|gave up|no longer|cut out|ditched|got rid of|switched away from|moved off)\s+(?=\w)|"
+                       r"^(?:just\s+)?(?:started at|joined|upgraded to|moved (?:over |back )?to|relocated to)\s+(?:an?\s+)?(?=(?-i:[A-Z0-9]|[ie][A-Z]))|^stopped\s+(?=\w+ing\b)|^been\s+(?:(?:really|so|super|very)\s+)?into\s+(?=\w)|"
+                       r"^(?:(?:mostly|mainly|usually|also|still)\s+)?(?:been\s+)?(?:learning|studying|using|running|living in|working on|working at|teaching myself|picking up|writing|coding in)\b|"
                        r"^(?:way |much |far |a lot |more |also |really |mostly )+(?:more\s+)?(?:into|of a fan of)\b|"
                        r"^(?:(?:really|just|honestly|definitely|totally)\s+)?not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|big\s+on|into|keen\s+on)\s+(?!you\b|your\b|that\b|this\b|it\b)", _I)
 # the current value after a past one: "(but these days) it's all Python for me", "现在基本都是 Python 了"

@@ -146,8 +146,10 @@ def _polarity(r: MemoryRecord | KeyRef) -> str:
 
 #: Categories a holder has one value of at a time: "I use Helix now" after "I use Vim" is a switch, while
 #: databases or hosts are often several at once (`categories.CATEGORIES`); a backend moved to FastAPI leaves Django,
-#: "靠过道的座位" after "window seats", "light mode" after "dark mode" and fish after zsh are switches too.
-ONE_AT_A_TIME = frozenset({"editor", "shell", "package_manager", "backend_framework", "seat", "ui_theme"})
+#: "靠过道的座位" after "window seats", "light mode" after "dark mode", fish after zsh, Fedora after Ubuntu and an
+#: iPhone after an Android phone are switches too.
+ONE_AT_A_TIME = frozenset({"editor", "shell", "package_manager", "backend_framework", "seat", "ui_theme", "browser",
+                           "linux_distro", "phone"})
 
 
 def _one_at_a_time(obj: str) -> set[str]:

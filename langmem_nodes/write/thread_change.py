@@ -8,7 +8,8 @@ earlier value instead of a second value beside it.
 
 An attribute holding one value at a time (`is_exclusive`: lives_in, role, `attr:` keys) takes any other value; one
 holding many ("uses") only a number or version of the same thing ("postgres 15" → "14", "Node 18" → "Node 20"), or
-the one value the thread gave it said switched ("We use Jira" … "we moved to Linear a while back"), so "I use Vim"
+the one value the thread gave it said switched ("We use Jira" … "we moved to Linear a while back"), or a value of a
+kind held one at a time (editor, shell, browser, distro, phone: "I run Ubuntu" … "I'm on Fedora now"), so "I use Vim"
 … "I use tmux now too" corrects nothing.
 
     >>> from .rules import Claim
@@ -21,6 +22,10 @@ the one value the thread gave it said switched ("We use Jira" … "we moved to L
     >>> tool = [(Claim("user", "uses", "tmux", "positive", "fact"), "I use tmux now too", Source.INFERRED, False)]
     >>> mark(tool, [Claim("user", "uses", "Vim", "positive", "fact")]); tool[0][2].value
     'inferred'
+    >>> shell = [(Claim("user", "uses", "fish", "positive", "fact"), "I use fish now", Source.EXPLICIT, False)]
+    >>> mark(shell, [Claim("user", "attr:daily_driver_shell", "bash", "positive", "fact")])
+    >>> shell[0][0].predicate, shell[0][0].replaces, shell[0][2].value
+    ('attr:daily_driver_shell', ['bash'], 'explicit_correction')
     >>> phone = [(Claim("user", "attr:手机", "iPhone 14", "positive", "fact"), "我手机是 iPhone 14", Source.INFERRED, False),
     ...          (Claim("user", "uses", "iPhone 16", "positive", "fact"), "哦现在换成 iPhone 16 了", Source.EXPLICIT, False)]
     >>> mark_within(phone); [(c.predicate, c.object, c.replaces, s.value) for c, _, s, _ in phone]
@@ -38,7 +43,7 @@ from .rules import Claim
 
 # the clause says the value changed, or is not what was said: moved, now, still, actually, 搬, 换, 现在, 其实
 _CHANGED = re.compile(r"\b(?:moved|relocated|switched|changed|bumped|upgraded|downgraded|migrated|ported|transitioned|went over|now|anymore|still|actually|"
-                      r"these days|nowadays|turns out|just checked|as of|just turned|turned)\b|"
+                      r"these days|nowadays|turns out|just checked|as of|just turned|turned|left|joined|started|went|ditched|got rid of|no more|traded)\b|"
                       r"搬|换|改|升|降|现在|目前|其实|实际上|已经|还是|刚满", re.I)
 # a message opened by the speaker stopping themselves ("wait I'm 30", "hold on, …", "等等，我住在天津")
 _STOPPED = re.compile(r"^\W*(?:(?:oh|ah|um+|uh+|hmm+)[\s,]+)?(?:wait|hold on|hang on|oops|whoops)\b|^\W*(?:哦|啊)?(?:等等|等一下|等下)", re.I)
@@ -69,6 +74,11 @@ def mark(found: list, before: Sequence[Claim], stopped: bool = False) -> None:
         if stopped and claim.replaces and is_exclusive(claim.predicate) and not hedged and source is not Source.EXPLICIT_CORRECTION:
             found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)  # "wait I'm 30": replaced already, said as a fix
             continue
+        if (source is not Source.EXPLICIT_CORRECTION and not hedged and claim.polarity == "positive" and claim.replaces
+                and any(o.subject == claim.subject and o.polarity == "positive" and normalize_text(o.object) in
+                        {normalize_text(r) for r in claim.replaces} for o in before)):
+            found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)  # "got rid of Firefox, I'm on Arc now": the thread's value
+            continue
         if (source is Source.EXPLICIT_CORRECTION or hedged or claim.replaces or claim.polarity != "positive"
                 or not (_CHANGED.search(clause) or stopped and is_exclusive(claim.predicate)) or _ALSO.search(clause)):
             continue
@@ -77,9 +87,21 @@ def mark(found: list, before: Sequence[Claim], stopped: bool = False) -> None:
                     and normalize_text(claim.object) not in normalize_text(o.object)
                     and (is_exclusive(claim.predicate) or _one_thing(claim.object, o.object)
                          or len(same) == 1 and _SWITCHED.search(clause))), None)  # "We use Jira" … "we moved to Linear"
+        if old is None:  # "my daily driver shell is bash" … "these days I use fish": one value of a kind at a time
+            old = next((o for o in reversed(before) if o.subject == claim.subject and o.polarity == "positive"
+                        and same_kind(claim.object, o.object) and normalize_text(o.object) != normalize_text(claim.object)), None)
+            if old is not None:
+                claim.predicate = old.predicate if old.predicate != "uses" and claim.predicate == "uses" else claim.predicate
         if old is not None:
             claim.replaces.append(old.object)
             found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
+
+
+def same_kind(new: str, old: str) -> bool:
+    """`new` and `old` are two values of a kind held one at a time (editor, shell, browser, phone: `resolve.ONE_AT_A_TIME`)."""
+    from .resolve import _one_at_a_time  # resolve imports extract, which imports this module
+
+    return bool(_one_at_a_time(new) & _one_at_a_time(old))
 
 
 def mark_within(found: list) -> None:
@@ -91,7 +113,7 @@ def mark_within(found: list) -> None:
             continue
         j = next((k for k in range(i - 1, -1, -1) if found[k][0].subject == claim.subject and found[k][0].polarity == "positive"
                   and found[k][1] != clause and normalize_text(found[k][0].object) != normalize_text(claim.object)
-                  and _one_thing(claim.object, found[k][0].object)), None)
+                  and (_one_thing(claim.object, found[k][0].object) or same_kind(claim.object, found[k][0].object))), None)
         if j is None:
             continue
         old = found.pop(j)[0]

@@ -1,5 +1,5 @@
 """A change said without its new value: "I moved.", "I changed jobs", "I got a new laptop", "我搬家了。", "我换工作了",
-"我换了个新手机". Nothing new is stored (the new value was not said), and the attribute's current value is no longer
+"我换了个新手机", "we sold our car". Nothing new is stored (the new value was not said), and the attribute's current value is no longer
 certain: it is flagged `needs_confirmation` (recall then says "confirm with the user"), as for a correction whose new
 value did not parse. Only a sentence that is the change and nothing else counts: "I moved to Denver" is a move.
 
@@ -8,6 +8,8 @@ Example:
     ['user', 'lives_in']
     >>> read("我换了个新手机。")["confirm_attribute"]
     [['user', 'attr:phone'], ['user', 'attr:手机']]
+    >>> read("We sold our car last month.")["confirm_attribute"]
+    [['user', 'attr:car'], ['user', 'attr:车']]
     >>> read("I moved to Denver."), read("I got a new laptop, a Framework 13.")
     (None, None)
 """
@@ -35,7 +37,10 @@ _CHANGES: list[tuple[re.Pattern[str], tuple[str, ...] | None]] = [
     (re.compile(rf"{_HAVE_EN}{_SOON_EN}(?:changed|switched)\s+(?:jobs|companies|employers){_WHEN_EN}|"
                 rf"(?:i\s+(?:have\s+|'ve\s+)?{_SOON_EN}(?:got|started|found|landed)|i\s+have)\s+a\s+new\s+job{_WHEN_EN}", _I), ("works_at",)),
     (re.compile(rf"i\s+(?:have\s+|'ve\s+)?{_SOON_EN}(?:got|bought|have|picked\s+up)\s+a\s+new\s+(?P<t>laptop|computer|pc|phone|car){_WHEN_EN}|"
-                rf"i\s+(?:have\s+|'ve\s+)?{_SOON_EN}(?:changed|switched|replaced)\s+(?:my\s+)?(?P<u>laptop|computer|pc|phone|car)s?{_WHEN_EN}", _I), None),
+                rf"i\s+(?:have\s+|'ve\s+)?{_SOON_EN}(?:changed|switched|replaced)\s+(?:my\s+)?(?P<u>laptop|computer|pc|phone|car)s?{_WHEN_EN}|"
+                # the old one gone, the new one unnamed: "we sold our car", "I traded in my phone", "I totaled my car"
+                rf"{_HAVE_EN}{_SOON_EN}(?:sold|traded\s+in|got\s+rid\s+of|totall?ed|wrote\s+off|scrapped|lost|broke)\s+(?:my|our)\s+"
+                rf"(?:old\s+)?(?P<v>laptop|computer|pc|phone|car){_WHEN_EN}", _I), None),
     (re.compile(rf"我们?{_WHEN_ZH}(?:搬家了|搬走了|搬了家|搬家啦|搬了)"), ("lives_in",)),
     (re.compile(rf"我{_WHEN_ZH}(?:换工作了|换了(?:份|个)?(?:新)?工作|跳槽了|换公司了|换了(?:家|个)?(?:新)?公司)"), ("works_at",)),
     (re.compile(rf"我{_WHEN_ZH}(?:(?:换了|买了)(?:个|台|部|辆)?新?(?P<t>笔记本电脑|笔记本|电脑|手机|车)|换(?P<u>笔记本电脑|笔记本|电脑|手机|车)了)"), None),
@@ -51,7 +56,7 @@ def read(sentence: str) -> dict[str, Any] | None:
         m = pattern.fullmatch(clause)
         if m:
             if predicates is None:
-                thing = (m.group("t") or m.group("u")).casefold()
+                thing = next(g for g in m.groupdict().values() if g).casefold()
                 predicates = _THING_EN.get(thing) or _THING_ZH[thing]
             return {"text": sentence.strip(), "reason": REASON, "confirm_attribute": [["user", p] for p in predicates]}
     return None
