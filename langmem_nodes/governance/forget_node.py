@@ -79,6 +79,7 @@ from .forget_phrases import (
     TRAILER,
     first_clause,
     follow_up,
+    may_ask_to_forget,
     normal_en,
     request_sentence,
 )
@@ -301,7 +302,7 @@ def is_forget_request(text: str) -> bool:
     (False, False, False)
     """
     t = to_simplified(text.strip())  # "忘掉我住哪" in Traditional too
-    if not t or len(t) > 300:  # a request is one short sentence
+    if not t or len(t) > 300 or not may_ask_to_forget(t):  # a request is one short sentence, with a forget word
         return False
     if is_forget_all(t):
         return True

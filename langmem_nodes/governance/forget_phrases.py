@@ -311,6 +311,24 @@ _OTHER_THING_ZH = re.compile(
     r"(?:删了|删掉|删除|删去|去掉|拿掉|划掉)")
 
 
+#: every forget frame holds one of these (en: a verb of forgetting, deleting or keeping; zh: 忘 / 删 / 清 / 记 / 存 /
+#: 当我没说 …), inside a word too: a message without any is no request (`may_ask_to_forget`)
+_FRAME_CUE = re.compile(
+    r"forg[eo]t|unlearn|delet|remov|eras|wipe|drop|clear|scrap|purge|scratch|ditch|rid\s+of|take\s+out|lose|scrub|"
+    r"nuke|toss|discard|disregard|expunge|strike|throw|let\s+go|memor|rememb|stor|sav|keep|kept|hold|hang|retain|record|note|"
+    r"know|track|log|gone|taken|[忘删清抹移丢扔记存保留当]|去掉|拿掉|划掉|知道", re.IGNORECASE)
+
+
+def may_ask_to_forget(text: str) -> bool:
+    """False when `text` (Simplified) holds no word any forget frame starts from: a cheap first test before the
+    frames themselves ("which editor do I use?" → False; a True answer proves nothing).
+
+    >>> may_ask_to_forget("Which editor do I use?"), may_ask_to_forget("忘掉我的地址"), may_ask_to_forget("Don't keep my address")
+    (False, True, True)
+    """
+    return _FRAME_CUE.search(text) is not None
+
+
 def sets_topic_aside(text: str) -> bool:
     """Whether `text` sets a topic aside ("Forget about work for a sec, what should I cook tonight?", "Forget the
     Tesla, I want to buy a bike.", "工作的事先忘掉吧，今晚吃什么？") or edits something other than the assistant's

@@ -20,10 +20,13 @@ from __future__ import annotations
 import re
 
 from ..safety import TurnScreen
+from .plain_query import reads_plain
 
 
 def without_secrets(text: str) -> str:
     """`text` with the value of every credential and identifier in it dropped (`text` itself when it holds none)."""
+    if reads_plain(text):  # provably nothing to drop: the full screen runs later, if the write needs it
+        return text
     findings = TurnScreen.of(text).findings
     if not findings:
         return text
