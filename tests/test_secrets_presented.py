@@ -109,3 +109,11 @@ def test_an_account_number_right_after_its_name_is_an_identifier(text, value) ->
 ])
 def test_a_number_named_as_something_else_a_length_rule_or_a_placeholder_is_not_a_secret(text) -> None:
     assert find_secrets(text) == [] and find_pii(text) == []
+
+
+def test_a_marker_followed_only_by_punctuation_presents_nothing() -> None:
+    # latency8 found this raising IndexError: the value "." stripped to ""
+    from langmem_nodes.safety import TurnScreen
+
+    TurnScreen("种子短语 looking 是不是最地下 .")
+    TurnScreen("seed phrase: .")

@@ -58,6 +58,8 @@ def _parts(sentence: str, offset: int, seed: bool) -> list[Finding]:
         if not m:
             continue
         value = m.group("v").rstrip(".-")
+        if not value.strip():  # only punctuation after the marker ("种子短语 … ."): nothing presented
+            continue
         first = value.split()[0]
         if first.casefold() in _EN_NON_VALUE or _measure_after(sentence[m.end():]):
             continue
