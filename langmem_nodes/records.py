@@ -119,6 +119,24 @@ def _id_problem(value: str, stored: bool) -> str | None:
             cat = unicodedata.category(ch)
             if cat in _UNSAFE_CATEGORIES:
                 return f"contains an invisible, line-breaking or unencodable character U+{ord(ch):04X} ({cat})"
+        return _ambiguous(value)
+    return None
+
+
+def _ambiguous(value: str) -> str | None:
+    """Why `value` could name the same person as another id, or None. One form per id is accepted, so two
+    spellings of one id never open two scopes (one user split in two) and are never merged into one (two
+    people sharing one): the NFKC form ("é" composed, "ada" for full-width "ａｄａ"), and no letter of another
+    script standing for a Latin one ("аda" with a Cyrillic а)."""
+    from .safety.lookalike import latin_lookalikes  # safety builds on this module
+
+    canonical = unicodedata.normalize("NFKC", value)
+    if canonical != value:
+        return (f"is not in its canonical Unicode form (NFKC), {canonical!r}, so one person could get two scopes: "
+                f"send {ascii(canonical)}, not {ascii(value)}")
+    if (latin := latin_lookalikes(value)) != value:
+        return (f"uses letters of another script that look Latin: {value!r} reads as {latin!r}, so two people "
+                f"could appear as one; send {latin!r} or an id in one script")
     return None
 
 

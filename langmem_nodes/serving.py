@@ -15,6 +15,13 @@ Settings come from the environment (`ServeSettings.from_env`):
                         DATABASE_URI, POSTGRES_URI, which LangGraph deployments set); default the home's SQLite
     LANGMEM_WARM        1 to build every partition's in-process indexes when the store opens (default 0)
     LANGMEM_MODEL       an `init_chat_model` string for graphs that call a model (graphs/memory_agent.py)
+    LANGMEM_ALLOW_UNAUTHENTICATED  1 to serve without custom auth outside `langgraph dev` (one trusted user)
+
+Served by LangGraph's server without custom auth (langgraph.json `"auth"`), any caller can read every
+thread's state through the server's own thread API and name any `user_id`: `graph_factory` refuses to build
+then (`UnauthenticatedServingError`, naming the fix), except under `langgraph dev` (a warning) or with
+`LANGMEM_ALLOW_UNAUTHENTICATED=1`. Every served graph is `thread_guard.guard_threads`-ed: a run on another
+user's thread is refused before anything of that thread is streamed.
 
 Example:
     >>> import asyncio, tempfile
@@ -31,7 +38,10 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import json
+import logging
 import os
+import sys
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -42,8 +52,12 @@ from langgraph.graph import StateGraph
 
 from .embeddings import KNOWN_EMBEDDERS
 from .store import MemoryStore, resolve_database_url
+from .thread_guard import guard_threads
 
-__all__ = ["ServeSettings", "close_shared_stores", "graph_factory", "lifespan", "shared_store"]
+__all__ = ["ServeSettings", "UnauthenticatedServingError", "check_serving_auth", "close_shared_stores",
+           "graph_factory", "lifespan", "shared_store"]
+
+log = logging.getLogger(__name__)
 
 _FLAGS = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False, "": False}
 
@@ -84,6 +98,48 @@ def _database_url(env: Mapping[str, str]) -> str | None:
         return resolve_database_url(None, environ=env)
     except ValueError as exc:
         raise ValueError(f"LANGMEM_DATABASE_URL / DATABASE_URI / POSTGRES_URI: {exc}") from None
+
+
+class UnauthenticatedServingError(RuntimeError):
+    """A LangGraph server (not `langgraph dev`) would serve memory graphs without custom auth."""
+
+
+_UNAUTHENTICATED = (
+    "this LangGraph server has no custom auth (langgraph.json \"auth\"): any caller can read every thread's "
+    "state, which holds its user's conversation and memory blocks, through the server's thread API (GET "
+    "/threads/{id}, /threads/search, /threads/{id}/state), and can run as any user_id. Add an auth handler "
+    "wrapped with own_threads (`from langmem_nodes.thread_auth import own_threads`; `auth = own_threads(Auth())`, "
+    "langgraph.json \"auth\": {\"path\": \"./auth.py:auth\"}; docs/integration.md, Serving), or set "
+    "LANGMEM_ALLOW_UNAUTHENTICATED=1 if one trusted user is the only caller")
+_warned: set[str] = set()
+
+
+def _custom_auth(env: Mapping[str, str]) -> bool:
+    """Whether the server loads an auth handler (`LANGGRAPH_AUTH`, langgraph.json's "auth", names its path)."""
+    try:
+        auth = json.loads(env.get("LANGGRAPH_AUTH") or "null")
+    except ValueError:
+        return False
+    return isinstance(auth, dict) and bool(auth.get("path"))
+
+
+def check_serving_auth(environ: Mapping[str, str] | None = None, *, served: bool | None = None) -> None:
+    """Refuse (`UnauthenticatedServingError`) to serve memory from a LangGraph server without custom auth; under
+    `langgraph dev` (a developer's own machine) log a warning instead. `served`: whether a LangGraph server runs
+    this process (default: its API package is loaded)."""
+    env = os.environ if environ is None else environ
+    served = "langgraph_api" in sys.modules if served is None else served
+    allowed = env.get("LANGMEM_ALLOW_UNAUTHENTICATED", "").strip().lower()
+    if allowed not in _FLAGS:
+        raise ValueError(f"LANGMEM_ALLOW_UNAUTHENTICATED must be 1 or 0 (true/false), got {allowed!r}")
+    if not served or _FLAGS[allowed] or _custom_auth(env):
+        return
+    if env.get("LANGSMITH_LANGGRAPH_API_VARIANT") == "local_dev":
+        if "dev" not in _warned:
+            _warned.add("dev")
+            log.warning("langgraph dev: %s", _UNAUTHENTICATED)
+        return
+    raise UnauthenticatedServingError(_UNAUTHENTICATED)
 
 
 _lock = threading.Lock()
@@ -144,12 +200,14 @@ def graph_factory(
         with _lock:
             if key in _graphs:
                 return _graphs[key]
-        graph = build(shared_store(settings), settings)
-        graph = graph.compile() if isinstance(graph, StateGraph) else graph
+        store = shared_store(settings)
+        graph = build(store, settings)
+        graph = guard_threads(graph.compile() if isinstance(graph, StateGraph) else graph, store)
         with _lock:
             return _graphs.setdefault(key, graph)
 
     async def make_graph() -> Any:
+        check_serving_auth(environ)
         settings = ServeSettings.from_env(environ)
         graph = _graphs.get((id(build), settings))
         return graph if graph is not None else await asyncio.to_thread(built, settings)

@@ -102,6 +102,25 @@ def owner_known(store: Any, thread_id: str | None, ctx: MemoryContext) -> bool:
     return _OWNERS.get(store, thread_id) == _binding(ctx)
 
 
+def recorded_owner(store: Any, thread_id: str | None) -> str | None:
+    """The content-free key of the user who owns the thread, or None (no thread, no store, not yet owned)."""
+    if store is None or not thread_id or getattr(store, "closed", False) is True:
+        return None
+    return store.meta(_KEY + thread_id)
+
+
+def owned_by_another(store: Any, thread_id: str | None, ctx: MemoryContext) -> bool:
+    """True when the thread is recorded as another user's (reads only: records nothing)."""
+    owner = recorded_owner(store, thread_id)
+    return owner is not None and owner != _user_key(ctx)
+
+
+def owner_error(thread_id: str, ctx: MemoryContext) -> ThreadOwnerError:
+    return ThreadOwnerError(
+        f"thread {thread_id!r} holds another user's conversation: memory keeps one user per thread, so user "
+        f"{ctx.user_id!r} cannot run on it (their model would read the other user's turns); start a new thread")
+
+
 def check_thread_owner(store: Any, thread_id: str | None, ctx: MemoryContext, *, project: bool = True) -> None:
     """Record `ctx`'s user and project as the thread's on its first run; `ThreadOwnerError` when another user
     owns it, `ThreadProjectError` when it was held in another project. `project=False` checks (and records) the
@@ -112,9 +131,7 @@ def check_thread_owner(store: Any, thread_id: str | None, ctx: MemoryContext, *,
         return
     owner = store.set_meta_once(_KEY + thread_id, _user_key(ctx))
     if owner != _user_key(ctx):
-        raise ThreadOwnerError(
-            f"thread {thread_id!r} holds another user's conversation: memory keeps one user per thread, so user "
-            f"{ctx.user_id!r} cannot run on it (their model would read the other user's turns); start a new thread")
+        raise owner_error(thread_id, ctx)
     if not project:
         return
     held_in = store.set_meta_once(_PROJECT_KEY + thread_id, _project_key(ctx))
@@ -126,4 +143,5 @@ def check_thread_owner(store: Any, thread_id: str | None, ctx: MemoryContext, *,
     _OWNERS.put(store, thread_id, _binding(ctx))
 
 
-__all__ = ["ThreadOwnerError", "ThreadProjectError", "check_thread_owner", "owner_known", "thread_id_of"]
+__all__ = ["ThreadOwnerError", "ThreadProjectError", "check_thread_owner", "owned_by_another", "owner_known",
+           "recorded_owner", "thread_id_of"]

@@ -177,10 +177,12 @@ class UsageLog:
                 rewrites = []
                 for seq, body in conn.execute("SELECT seq, body FROM usage WHERE op='inject'"):
                     event = json.loads(body)
-                    kept = [(i, n) for i, n in zip(event.get("ids", []), event.get("sizes", []), strict=False)
-                            if i not in gone]
-                    if len(kept) != len(event.get("ids", [])):
-                        event["ids"], event["sizes"] = [i for i, _ in kept], [n for _, n in kept]
+                    ids = event.get("ids", [])
+                    keep = [n for n, i in enumerate(ids) if i not in gone]
+                    if len(keep) != len(ids):
+                        for key in _PER_ID:  # every per-id list loses the same entries: parts stay with their id
+                            if isinstance(event.get(key), list):
+                                event[key] = [event[key][n] for n in keep if n < len(event[key])]
                         rewrites.append((json.dumps(event, separators=(",", ":")), seq))
                 conn.executemany("UPDATE usage SET body=? WHERE seq=?", rewrites)
                 conn.execute("DELETE FROM usage_purge")
@@ -215,6 +217,10 @@ class UsageLog:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+
+#: the lists of an `inject` event that hold one entry per injected id, in the order of `ids`
+_PER_ID = ("ids", "sizes", "scores")
 
 
 def usage_log(store: Any) -> UsageLog:

@@ -59,6 +59,14 @@ async def drive(server: DevServer) -> dict:
     state = await client.threads.get_state(second)
     assert last_reply(state["values"]) == seen["ada"]
 
+    # another user's run on ada's thread: refused before anything of the thread is streamed, in every mode
+    seen["intruder"] = {}
+    for mode in ("values", "updates", "messages", "debug"):
+        parts = [(p.event, p.data) async for p in client.runs.stream(
+            second, "memory_agent", input={"messages": [{"role": "user", "content": "What do you know about me?"}]},
+            context={"user_id": "mallory"}, stream_mode=mode)]
+        seen["intruder"][mode] = parts
+
     # Chinese, another user of the same server: their own memory only
     zh1 = (await client.threads.create())["thread_id"]
     await turn(zh1, "记住：我对花生过敏。", context={"user_id": "bo", "session_id": "s1"})
@@ -94,10 +102,14 @@ def test_langgraph_dev_serves_every_graph(tmp_path):
     text = server.log.read_text()
     # the only tracebacks the server logs are the no-scope run's own MissingScopeError
     assert "BlockingError" not in text and "ValidationError" not in text, text[-3000:]
-    assert text.count("Traceback") <= text.count("MissingScopeError"), text[-3000:]
+    assert text.count("Traceback") <= text.count("MissingScopeError") + text.count("ThreadOwnerError"), text[-3000:]
+    assert "own_threads" in text  # served without auth: the warning names the fix
     assert seen["ada"].startswith("From memory:") and "tabs" in seen["ada"], seen
     assert "花生" in seen["bo"] and "tabs" not in seen["bo"], seen
     assert seen["eve"] == "I have no memory about that.", seen
+    for mode, parts in seen["intruder"].items():
+        assert [e for e, _ in parts if e not in ("metadata", "error")] == [], (mode, parts)
+        assert "another user" in json.dumps(parts) and "tabs" not in json.dumps(parts), (mode, parts)
     assert "no memory scope" in seen["no_scope"] and "validation error" not in seen["no_scope"], seen["no_scope"]
     (fds_before, home_before), (fds_after, home_after) = seen["files_before"], seen["files_after"]
     assert home_after == home_before and fds_after <= fds_before + 3, seen

@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from ..facts import value_key, winner
 from ..node import MemoryNode
-from ..records import Kind, MemoryContext, MemoryRecord, Source, Status, utcnow
+from ..records import Kind, Level, MemoryContext, MemoryRecord, Source, Status, partition_key, utcnow
 from ..safety import fence_data, neutralize, safe_id
 from ..slots import slot_keys
 from ..state import ScoredMemory
@@ -313,12 +313,44 @@ def layout_stable(records: Sequence[MemoryRecord], mode: StableMode) -> tuple[st
     return top + body + bottom, carried, problems
 
 
+#: memories a shared partition (the org's, a project's: other people write there) gives one reader's stable block
+#: at most, the first in id order: a member who writes thousands into a project costs every other member's
+#: rebuild no more than this, and the block cannot show more lines than this anyway
+SHARED_STABLE_MAX = INDEX_MAX_LINES
+
+
+def _shared_partitions(ctx: MemoryContext) -> set[str]:
+    shared = {partition_key(Level.ORG, ctx.org_id)}
+    if ctx.project_id:
+        shared.add(partition_key(Level.PROJECT, ctx.org_id, ctx.project_id))
+    return shared
+
+
+def stable_versions(store: MemoryStore, ctx: MemoryContext,
+                    now: datetime | None) -> tuple[list[tuple[str, int]], datetime | None]:
+    """(id, version) of the memories the stable block is built from, in id order, and the earliest expiry ahead
+    of `now`: every active unexpired memory of the user's own partitions, and the first `SHARED_STABLE_MAX` of
+    each shared one."""
+    shared, pairs, until = _shared_partitions(ctx), list[tuple[str, int]](), None
+    for part in ctx.visible_partitions():
+        got, ahead = store.live_versions_until([part], now, SHARED_STABLE_MAX if part in shared else None)
+        pairs.extend(got)
+        until = ahead if until is None or (ahead is not None and ahead < until) else until
+    return sorted(pairs), until
+
+
 def stable_records(store: MemoryStore, ctx: MemoryContext, now: datetime | None, *,
                    shared: bool = False) -> list[MemoryRecord]:
-    """The user's visible active memories that have not expired, in id order (`shared=True`: the store's
-    cached instances, to be read only; see `MemoryStore.find`)."""
-    recs = store.find(ctx.visible_partitions(), statuses=(Status.ACTIVE,), shared=shared)
-    live = [r for r in recs if r.expires_at is None or now is None or r.expires_at > now]
+    """The memories `stable_versions` names, in id order (`shared=True`: the store's cached instances where the
+    whole of a partition is read, to be read only; see `MemoryStore.find`)."""
+    pairs, _ = stable_versions(store, ctx, now)
+    wanted = {mid for mid, _ in pairs}
+    capped = _shared_partitions(ctx)
+    own = [p for p in ctx.visible_partitions() if p not in capped]
+    recs = store.find(own, statuses=(Status.ACTIVE,), shared=shared) if own else []
+    got = {r.id: r for r in recs if r.id in wanted}
+    got.update(store.get_many([mid for mid in wanted if mid not in got]))
+    live = [r for r in got.values() if r.status is Status.ACTIVE and (r.expires_at is None or now is None or r.expires_at > now)]
     return sorted(live, key=lambda r: r.id)
 
 
@@ -406,7 +438,7 @@ class RenderNode(MemoryNode):
         memo = store.rendered.recall(name)  # (change token, from, until, key)
         if memo is not None and memo[0] == token and _still_valid(now, memo[1], memo[2]):
             return memo[3]
-        pairs, until = store.live_versions_until(parts, now)
+        pairs, until = stable_versions(store, ctx, now)
         key = stable_cache_key(self.stable or "", ctx, pairs)
         store.rendered.remember(name, (token, now, until, key))
         return key

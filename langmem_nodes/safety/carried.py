@@ -49,7 +49,7 @@ _DOES = [
 ]
 # a pair after what it opens: "guest network: Lodge_Guest / moss-lantern-71", "Netflix: jo@mail.com // pumpkin-4"
 _PAIRS = [re.compile(rf"(?:{_NETWORK}|\bssid)[^\n/:：]{{0,30}}[:：]\s*[^\s/]{{2,40}}\s*/{{1,2}}\s*{_TOKEN}(?=$|[\s,;.!?，。；！？])", _I),
-          re.compile(rf"[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:/{{1,2}}|\|)\s*{_TOKEN}(?=$|[\s,;.!?，。；！？])", _I)]
+          re.compile(rf"[\w.+-]{{1,64}}@[\w-]+(?:\.[\w-]+)+\s*(?:/{{1,2}}|\|)\s*{_TOKEN}(?=$|[\s,;.!?，。；！？])", _I)]
 
 
 def _value(token: str) -> bool:

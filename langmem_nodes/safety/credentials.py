@@ -549,46 +549,55 @@ def _word_search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return None
 
 
+#: characters a token's reading looks at on each side within its clause: a cue that far off is not about it, and
+#: a clause of thousands of tokens (a 20,000-character run with no stop) costs linear time, not quadratic
+_LOOK = 300
+
+
 def _typed_credentials(text: str) -> list[Finding]:
     """Tokens that can only be typed credentials: four character classes, a spelled-out password, or a
-    strongly shaped token in a clause about logging in / unlocking (en + zh)."""
+    strongly shaped token in a clause about logging in / unlocking (en + zh). Each token reads at most `_LOOK`
+    characters of its clause on either side."""
     from .user_names import user_name  # user_names builds on this module
     found = []
     start = 0
+    look = _LOOK
     for end in [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]:
         clause = text[start:end]
         access = _word_search(_ACCESS, clause) is not None
         reaches = access or _word_search(_ACCESS_OBJECT, clause) is not None
         if access:
             for m in _ACCESS_PIN.finditer(clause):
-                if re.search(r"(?:://|@)[^\s]*:$", clause[:m.start("v")]):  # "jdbc:postgresql://localhost:5432/dev": a port
+                ahead, behind = clause[max(0, m.start("v") - look):m.start("v")], clause[m.end("v"):m.end("v") + look]
+                if re.search(r"(?:://|@)[^\s]*:$", ahead):  # "jdbc:postgresql://localhost:5432/dev": a port
                     continue
-                if _ID_BEFORE.search(clause[:m.start("v")]):  # "我的工号是 88213，门禁刷不开": whose number, not a PIN
+                if _ID_BEFORE.search(ahead):  # "我的工号是 88213，门禁刷不开": whose number, not a PIN
                     continue
-                if _NOT_CODE_AFTER.search(clause[m.end("v"):]):  # "保险箱是 2019 年买的": a year, a floor, a sum
+                if _NOT_CODE_AFTER.search(behind):  # "保险箱是 2019 年买的": a year, a floor, a sum
                     continue
                 found.append(Finding("pin", "secret", start + m.start("v"), start + m.end("v"), m.group("v")))
         for m in _TOKEN.finditer(clause):
+            ahead, behind = clause[max(0, m.start() - look):m.start()], clause[m.end():m.end() + look]
             raw = m.group(0).strip("[]{}<>")
             token = m.group(0).rstrip(".,!?")
             core = token.strip("[]{}<>")
             if core.casefold() in _PRODUCTS or core.startswith("@"):  # "@jess_t_99": a handle, not a password
                 continue
-            if re.search(r"(?:://|\bwww\.)\S*$", clause[:m.start()]):  # a link's path or query ("watch?v=dQw4w9WgXcQ&t=42"):
+            if re.search(r"(?:://|\bwww\.)\S*$", ahead):  # a link's path or query ("watch?v=dQw4w9WgXcQ&t=42"):
                 continue  # a password in a link's userinfo or a key in its query is found by its own rule
             if named_not_typed(core, clause[max(0, m.start() - 40):m.start()]):  # "colour #FF5733 for the login button"
                 continue
-            if (core.isdigit() or not _four_classes(core)) and _WHOSE_NUMBER.search(re.split(r"[,，;；]", clause[:m.start()])[-1]):
+            if (core.isdigit() or not _four_classes(core)) and _WHOSE_NUMBER.search(re.split(r"[,，;；]", ahead)[-1]):
                 continue  # "my student number is on the back of the card: 20451187": the number named before it
             leet = _LEET_PASSWORD.search(core)
             before = clause[max(0, m.start() - 12):m.start()]
             linked = _LINK_BEFORE.search(before) is not None and not _NOT_CODE_BEFORE.search(before)
-            after = clause[m.end():]
+            after = behind
             plain_code = (reaches and linked and _code_like(core) and not _NOT_CODE_BEFORE.search(before)
-                          and not _ID_BEFORE.search(clause[:m.start()])
+                          and not _ID_BEFORE.search(ahead)
                           and not _NOT_CODE_AFTER.search(after) and not re.match(r"\s?\d", after)  # "4111 1111 …" is a card number
-                          and not re.search(r"@\S*$", clause[:m.start()]))  # a host's port after an address
-            if (_NAME_BEFORE.search(clause[:m.start()]) or user_name(core, clause[:m.start()], clause[m.end():])) \
+                          and not re.search(r"@\S*$", ahead))  # a host's port after an address
+            if (_NAME_BEFORE.search(ahead) or user_name(core, ahead, behind)) \
                     and not _four_classes(core):
                 continue  # "wifi 名字是 CMCC-5G-Free，在上面用网银安全吗": a name, not what one types
             if plain_code or _four_classes(raw) or _four_classes(core) or (leet and re.search(r"[@4$50]", leet.group(0))) or (

@@ -17,6 +17,7 @@ from typing import Literal
 
 from .credentials import (
     _EN_NOT_CREDENTIAL,
+    _LOOK,
     _NAME_BEFORE,
     _PRODUCTS,
     _WHOSE_NUMBER,
@@ -283,12 +284,13 @@ def _pieces(sentence: str, offset: int, identifier: bool = False) -> list[Findin
     # a card's security code and a padlock's dial have three digits
     least = 3 if _CARD_BACK.search(sentence) or _THREE_DIGIT_LOCK.search(sentence) else 4
     for m in _SPACED_DIGITS.finditer(sentence):
-        keyed = re.search(r"\b(?:star|hash|press(?:ed)?)\s*$|[*#]\s*$", sentence[:m.start()], _I)  # "star 1 2 3 4 pound": keys
-        if sum(c.isdigit() for c in m.group(0)) >= least and (keyed or not _MEASURE_AFTER.match(sentence[m.end():])) \
+        ahead = sentence[max(0, m.start() - _LOOK):m.start()]
+        keyed = re.search(r"\b(?:star|hash|press(?:ed)?)\s*$|[*#]\s*$", ahead, _I)  # "star 1 2 3 4 pound": keys
+        if sum(c.isdigit() for c in m.group(0)) >= least and (keyed or not _MEASURE_AFTER.match(sentence[m.end():m.end() + _LOOK])) \
                 and not _NOT_VALUE_BEFORE.search(sentence[max(0, m.start() - 14):m.start()]) \
                 and not (_WHICH_NUMBER_BEFORE.search(sentence[max(0, m.start() - 6):m.start()])
                          # an account's number is the identifier itself: "公积金账号 1203 4578 9012"
-                         and not (identifier and re.search(r"[账帐]号\s*(?:是|为|[:：])?\s*$", sentence[:m.start()]))):
+                         and not (identifier and re.search(r"[账帐]号\s*(?:是|为|[:：])?\s*$", ahead))):
             out.append(Finding("access code", "secret", offset + m.start(), offset + m.end(), m.group(0)))
     for m in _SPELLED.finditer(sentence):
         if not _MEASURE_AFTER.match(sentence[m.end():]):
@@ -328,9 +330,11 @@ def _values(sentence: str, offset: int, identifier: bool = False) -> list[Findin
     out = []
     for m in _TOKEN.finditer(sentence):
         token = m.group(0).rstrip(".-/")
-        if not identifier and token.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", sentence[:m.start()])[-1]):
+        ahead = sentence[max(0, m.start() - _LOOK):m.start()]  # a cue further off is not about this token
+        if not identifier and token.isdigit() and _WHOSE_NUMBER.search(re.split(r"[,，;；]", ahead)[-1]):
             continue  # "学号在卡背面：20451187": the number named before it, not a code
-        if shaped(token, sentence[max(0, m.start() - 24):m.start()], sentence[m.start() + len(token):]):
+        end = m.start() + len(token)
+        if shaped(token, sentence[max(0, m.start() - 24):m.start()], sentence[end:end + _LOOK]):
             out.append(Finding(kind, category, offset + m.start(), offset + m.start() + len(token), token))
     return out
 

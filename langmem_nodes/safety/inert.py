@@ -150,6 +150,8 @@ def clean_turn_text(text: str) -> tuple[str, list[str]]:
     at `MAX_TURN_CHARS`.
     Returns (text, notes on what was changed)."""
     notes: list[str] = []
+    given = len(text)
+    text = text[:_READ_AT_MOST]  # nothing past the cut is read, so nothing past it is cleaned (a 10 MB message)
     if _SURROGATE.search(text) or "\ufffd" in text:
         text = _SURROGATE.sub("", text).replace("\ufffd", "")
         notes.append("undecodable characters dropped")
@@ -164,14 +166,18 @@ def clean_turn_text(text: str) -> tuple[str, list[str]]:
     if (latin := latin_in_mixed_words(text)) != text:
         text = latin
         notes.append("look-alike letters of other scripts inside Latin words read as Latin")
-    if len(text) > MAX_TURN_CHARS:
+    if given > _READ_AT_MOST or len(text) > MAX_TURN_CHARS:
         kept = _read_part(text)
-        notes.append(f"message cut at {MAX_TURN_CHARS:,} characters: the last {len(text) - len(kept):,} not read")
+        unread = len(text) - len(kept) + max(0, given - _READ_AT_MOST)
+        notes.append(f"message cut at {MAX_TURN_CHARS:,} characters: the last {unread:,} not read")
         text = kept
     return text, notes
 
 
 _SENTENCE_END = re.compile(r"[.!?;](?=\s)|[。！？；\n]")
+#: how much of a message is cleaned before the cut: twice the cut, so the characters cleaning drops (controls,
+#: NULs) still leave `MAX_TURN_CHARS` to read
+_READ_AT_MOST = 2 * MAX_TURN_CHARS
 
 
 def _read_part(text: str) -> str:

@@ -32,6 +32,7 @@ from ..records import Level, _join_key
 from .chroma import ChromaProjection, collection_name
 from .sqlite import CanonicalStore
 
+NOTES_KEY = "whole_notes_dropped"  # set once the records' whole-note copies (written before stop 45) are gone
 LAYOUT_KEY = "partition_layout"
 DROP_KEY = "partition_layout_drop"  # old partitions whose Chroma collections are still to be dropped
 LAYOUT = 2
@@ -46,6 +47,8 @@ def migrate(canonical: CanonicalStore, projections: Sequence[str], chroma: Chrom
     moved = 0
     if canonical.get_meta(LAYOUT_KEY) != str(LAYOUT):
         moved = _rekey(canonical, projections, chroma)
+    if getattr(canonical, "backend", "sqlite") == "sqlite" and canonical.get_meta(NOTES_KEY) is None:
+        drop_whole_notes(canonical)  # a PostgreSQL database is not rewritten here (SQL of SQLite's JSON functions)
     if chroma is not None and canonical.get_meta(DROP_KEY):
         drop_old_collections(canonical, chroma)
     return moved
@@ -77,6 +80,29 @@ def _rekey(canonical: CanonicalStore, projections: Sequence[str], chroma: Chroma
                 conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (DROP_KEY, json.dumps(stale)))
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (LAYOUT_KEY, str(LAYOUT)))
     return len(moves)
+
+
+def drop_whole_notes(canonical: CanonicalStore) -> int:
+    """Take `metadata["note"]` out of every record, once per home; returns how many records held one.
+
+    Before notes were split (stop 45) a record made from a note of several statements kept the whole note in
+    its metadata, so a statement refused as a credential, or forgotten later, could survive there. The rows are
+    rewritten in one transaction (`secure_delete` zeroes the old bytes) and the WAL folded back, so no copy
+    stays on disk; nothing else holds the metadata (Chroma keeps a status, the indexes keep the text)."""
+    with canonical.transaction() as conn:  # BEGIN IMMEDIATE: two processes opening one old home do it once
+        if conn.execute("SELECT 1 FROM meta WHERE key=?", (NOTES_KEY,)).fetchone() is not None:
+            return 0
+        rows = conn.execute("SELECT id, body FROM records WHERE json_type(body, '$.metadata.note') IS NOT NULL").fetchall()
+        rewrites = []
+        for mid, body in rows:
+            record = json.loads(body)
+            record["metadata"].pop("note", None)
+            rewrites.append((json.dumps(record, ensure_ascii=False, separators=(",", ":")), mid))
+        conn.executemany("UPDATE records SET body=? WHERE id=?", rewrites)
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (NOTES_KEY, str(len(rewrites))))
+    if rewrites:
+        canonical.checkpoint()
+    return len(rewrites)
 
 
 def drop_old_collections(canonical: CanonicalStore, chroma: ChromaProjection) -> list[str]:

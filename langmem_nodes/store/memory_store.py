@@ -804,11 +804,12 @@ class MemoryStore:
         self.catch_up.poke()
 
     def live_versions_until(
-        self, partitions: Iterable[str], now: datetime | None
+        self, partitions: Iterable[str], now: datetime | None, limit: int | None = None
     ) -> tuple[list[tuple[str, int]], datetime | None]:
         """(id, version) of the active unexpired records in `partitions` (id order, no parsing), and the
-        earliest expiry still ahead of `now`: a fingerprint of what a rendering of them shows, and until when."""
-        return self._canonical.live_versions_until(partitions, now)
+        earliest expiry still ahead of `now`: a fingerprint of what a rendering of them shows, and until when.
+        `limit`: of the first `limit` active records only (an expired one among them is left out, not replaced)."""
+        return self._canonical.live_versions_until(partitions, now, limit)
 
     def touch(self, ids: Sequence[str], at: datetime, partitions: Sequence[str], prefix: str) -> int:
         """Set `accessed_at` on those `ids` stored in `partitions` or under the partition `prefix`, without

@@ -498,14 +498,15 @@ class PostgresCanonicalStore:
         return (" WHERE " + " AND ".join(where) if where else ""), args
 
     def live_versions_until(
-        self, partitions: Iterable[str], now: datetime | None
+        self, partitions: Iterable[str], now: datetime | None, limit: int | None = None
     ) -> tuple[list[tuple[str, int]], datetime | None]:
         """See `CanonicalStore.live_versions_until`."""
         parts = partition_list(partitions)
         if not parts:
             return [], None
         rows = self._rows("SELECT id, version, body::json->>'expires_at' FROM records WHERE partition = ANY(%s)"
-                          " AND status=%s ORDER BY id", (parts, Status.ACTIVE.value))
+                          " AND status=%s ORDER BY id" + (" LIMIT %s" if limit is not None else ""),
+                          (parts, Status.ACTIVE.value, *([limit] if limit is not None else [])))
         if now is None:
             return [(mid, ver) for mid, ver, _ in rows], None
         live, ahead = [], None

@@ -56,6 +56,7 @@ CREATE TABLE IF NOT EXISTS records(
     body TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS records_partition ON records(partition, status);
+CREATE INDEX IF NOT EXISTS records_live ON records(partition, status, id);
 CREATE INDEX IF NOT EXISTS records_key ON records(partition, subject, predicate);
 CREATE INDEX IF NOT EXISTS records_hash ON records(partition, text_hash);
 CREATE TABLE IF NOT EXISTS vectors(id TEXT PRIMARY KEY, vec BLOB NOT NULL);
@@ -402,7 +403,7 @@ class CanonicalStore:
         return self.live_versions_until(partitions, now)[0]
 
     def live_versions_until(
-        self, partitions: Iterable[str], now: datetime | None
+        self, partitions: Iterable[str], now: datetime | None, limit: int | None = None
     ) -> tuple[list[tuple[str, int]], datetime | None]:
         """`live_versions` and the earliest expiry still ahead of `now` (None: none ahead, or `now` is None):
         without a write, the fingerprint holds for any time from `now` until that expiry."""
@@ -410,9 +411,9 @@ class CanonicalStore:
         if not parts:
             return [], None
         q = (f"SELECT id, version, json_extract(body, '$.expires_at') FROM records WHERE partition IN "
-             f"({','.join('?' * len(parts))}) AND status=? ORDER BY id")
+             f"({','.join('?' * len(parts))}) AND status=? ORDER BY id" + (" LIMIT ?" if limit is not None else ""))
         with self._lock:
-            rows = self._conn.execute(q, [*parts, Status.ACTIVE.value]).fetchall()
+            rows = self._conn.execute(q, [*parts, Status.ACTIVE.value, *([limit] if limit is not None else [])]).fetchall()
         if now is None:
             return [(mid, ver) for mid, ver, _ in rows], None
         live, ahead = [], None
