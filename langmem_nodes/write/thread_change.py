@@ -39,7 +39,7 @@ from .rules import Claim
 # the clause says the value changed, or is not what was said: moved, now, still, actually, 搬, 换, 现在, 其实
 _CHANGED = re.compile(r"\b(?:moved|relocated|switched|changed|bumped|upgraded|downgraded|migrated|ported|transitioned|went over|now|anymore|still|actually|"
                       r"these days|nowadays|turns out|just checked|as of|just turned|turned)\b|"
-                      r"搬|换|改|升|降|现在|目前|其实|实际上|已经|还是|刚满", re.I)
+                      r"搬|换|改|升|降|迁|跳槽|跳到|转到|现在|目前|其实|实际上|已经|还是|刚满", re.I)
 # a message opened by the speaker stopping themselves ("wait I'm 30", "hold on, …", "等等，我住在天津")
 _STOPPED = re.compile(r"^\W*(?:(?:oh|ah|um+|uh+|hmm+)[\s,]+)?(?:wait|hold on|hang on|oops|whoops)\b|^\W*(?:哦|啊)?(?:等等|等一下|等下)", re.I)
 
@@ -50,7 +50,7 @@ def stopped(message: str) -> bool:
 _ALSO = re.compile(r"\b(?:too|also|as well)\b|也|还有|另外", re.I)
 _NUMBER = re.compile(r"\d+(?:\.\d+)*")
 # switched to within one message ("我手机是 iPhone 14，哦现在换成 iPhone 16 了", "we're on Node 18, just upgraded to Node 20")
-_SWITCHED = re.compile(r"换成|换到|改成|改用|升到|升级到|升级成|升成|\b(?:switched|upgraded|bumped|moved|migrated|ported|transitioned|went)\s+(?:\w+\s+)?to\b", re.I)
+_SWITCHED = re.compile(r"换成|换到|换了(?:一?[台部辆个块])|改成|改用|升到|升级到|升级成|升成|迁到|迁移到|跳槽到|跳到|\b(?:switched|upgraded|bumped|moved|migrated|ported|transitioned|went)\s+(?:\w+\s+)?to\b", re.I)
 
 
 def _one_thing(new: str, old: str) -> bool:
@@ -77,9 +77,28 @@ def mark(found: list, before: Sequence[Claim], stopped: bool = False) -> None:
                     and normalize_text(claim.object) not in normalize_text(o.object)
                     and (is_exclusive(claim.predicate) or _one_thing(claim.object, o.object)
                          or len(same) == 1 and _SWITCHED.search(clause))), None)  # "We use Jira" … "we moved to Linear"
+        if old is None and claim.predicate in _THING and _SWITCHED.search(clause):
+            old = _held_thing(claim, before)
+            if old is not None and old.predicate.startswith("attr:"):
+                claim.predicate = old.predicate  # "我开的是卡罗拉" … "上周换成小鹏 P7 了": the car, not a tool
         if old is not None:
             claim.replaces.append(old.object)
             found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
+
+
+# what a switch without its attribute ("换成小鹏 P7 了", "换了一台小米 14") can have replaced: a thing held or used
+_THING = ("uses", "has")
+_NOT_A_THING = re.compile(r"名字|_name|年龄|age|时间|time", re.I)
+
+
+def _held_thing(claim: Claim, before: Sequence[Claim]) -> Claim | None:
+    """The one thing the thread's earlier claims say the user holds (a tool, a device, a car) that a switch naming
+    no attribute replaces; None when there is none or more than one (the switch does not say which)."""
+    held = [o for o in before if o.subject == claim.subject and o.polarity == "positive"
+            and (o.predicate in _THING or o.predicate.startswith("attr:") and not _NOT_A_THING.search(o.predicate))
+            and normalize_text(o.object) != normalize_text(claim.object)]
+    kinds = {normalize_text(o.object) for o in held}
+    return held[-1] if len(kinds) == 1 else None
 
 
 def mark_within(found: list) -> None:
