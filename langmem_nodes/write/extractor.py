@@ -1504,7 +1504,8 @@ class RuleExtractor(Extractor):
             quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out)\b", clause, re.I)  # "quit sugar last month"
             claims = grammar.parse(("我" if cjk else "I " if quit_ else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
-        if not claims and (prev is None or prev.subject == "user") and grammar_zh.SWITCHED_THING.match(clause):
+        if (not claims and (prev is None or prev.subject == "user") and grammar_zh.SWITCHED_THING.match(clause)
+                and not grammar.STACK_PART.match(clause)):  # "后端迁到 Go 了" is the project's
             claims = grammar.parse("我的" + clause, standing=explicit)  # "笔记本换成 ThinkPad X1 了": the user's laptop
         if not claims and explicit and (bare := particle_zh.standing(clause)):
             clause = bare  # "以后表名都用小写下划线哈": the particle softens the instruction

@@ -44,6 +44,9 @@ def normalise(clause: str) -> str:
     # a focus word before a negated verb: "(不是不喜欢，)就是吃不了辣" = "我吃不了辣" ("我就是程序员" keeps it)
     clause = re.sub(r"^我(?:就是|只是|主要是)(?=不|没|再也|[吃喝用碰看听]不)", "我", clause)
     clause = _TIME.sub("", clause)
+    # a pastime said by doing it: "我收集黑胶唱片", "我一直在收藏邮票", "我最近在玩塞尔达" read as the liking ("我喜欢收集黑胶唱片")
+    clause = re.sub(r"^我(?:一直|也|还|都)*(?:在|正在)?(?=(?:收集|收藏)(?!了|过|到|一下|起来)\s*(?![一这那些])[\u4e00-\u9fffA-Za-z])|"
+                    r"^我(?:一直|也|还|都)*(?:在|正在)(?=玩\s*(?![一这那个些的了过]|手机|电脑|平板)[\u4e00-\u9fffA-Za-z])", "我喜欢", clause)
     # degree inside a negation: "我不是很喜欢 Java" = "我不太喜欢 Java"; "我一点都不喜欢" = "我不喜欢"
     clause = re.sub(r"不是(?:很|特别|太|那么|非常|十分|多)(?=喜欢|爱|想|习惯|能|会)", "不太", clause)
     clause = re.sub(r"一点(?:儿)?(?:都|也)(?=不|没|[吃喝用看听碰]不)", "", clause)
@@ -602,7 +605,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # a thing of the user's said switched with its holder dropped, done (了): "笔记本换成 ThinkPad X1 了", "笔记已经全部迁到 Notion 了"
-SWITCHED_THING = re.compile(r"^(?![我你他她它这那咱])[\u4e00-\u9fff]{1,4}?(?:早就|已经|最近|上个?月|去年|全部|全|都)*(?:换成|换到|切到|迁到)了?"
+SWITCHED_THING = re.compile(r"^(?![我你他她它这那咱刚])(?!上个?月|上周|去年|今年|最近|已经|早就|现在|目前|前[两几些]天|前阵子|前段时间)[\u4e00-\u9fff]{1,4}?(?:早就|已经|最近|上个?月|去年|全部|全|都)*(?:换成|换到|切到|迁到)了?"
                             r"\s*[\u4e00-\u9fffA-Za-z][^，,。；;！!？?吧吗呢]{0,20}了$")
 _ALSO = re.compile(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?<![我你他她它们都])\s*也\s*(?=(?:不|没)?[\u4e00-\u9fff])")
 

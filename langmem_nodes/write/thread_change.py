@@ -66,6 +66,14 @@ def mark(found: list, before: Sequence[Claim], stopped: bool = False) -> None:
     earlier user claims, in order) again, changed, as an `explicit_correction` replacing it. `stopped`: the message
     opened with the speaker stopping themselves, which says the change for an attribute of one value."""
     for i, (claim, clause, source, hedged) in enumerate(found):
+        if (claim.subject == "user" and not claim.replaces and claim.predicate in _THING and "我" not in clause
+                and _SWITCHED.search(clause) and _held_thing(claim, before) is None
+                and (theirs := _held_thing(Claim("project", claim.predicate, claim.object), before)) is not None):
+            # "我们 CI 是 Jenkins" … "上个月换成 GitLab CI 了": the dropped holder is the one whose thing was switched
+            claim.subject = "project"
+            claim.replaces.append(theirs.object)
+            found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
+            continue
         if stopped and claim.replaces and is_exclusive(claim.predicate) and not hedged and source is not Source.EXPLICIT_CORRECTION:
             found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)  # "wait I'm 30": replaced already, said as a fix
             continue
