@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..categories import value_categories
 from ..facts import is_exclusive
 from ..records import Source, normalize_text
 from .rules import Claim
@@ -74,6 +75,14 @@ def mark(found: list, before: Sequence[Claim], stopped: bool = False) -> None:
             claim.replaces.append(theirs.object)
             found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
             continue
+        if (claim.predicate in _THING and claim.polarity == "positive" and not hedged and _SWITCHED.search(clause)
+                and not claim.replaces and not any(o.subject == claim.subject and o.predicate == claim.predicate for o in before)
+                and (held := _held_thing(claim, before)) is not None):
+            # "我开的是卡罗拉" … "(哦不对，)上周换成小鹏 P7 了": the switch names no attribute; the one thing held is replaced
+            claim.predicate = held.predicate if held.predicate.startswith("attr:") else claim.predicate
+            claim.replaces.append(held.object)
+            found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
+            continue
         if stopped and claim.replaces and is_exclusive(claim.predicate) and not hedged and source is not Source.EXPLICIT_CORRECTION:
             found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)  # "wait I'm 30": replaced already, said as a fix
             continue
@@ -85,10 +94,6 @@ def mark(found: list, before: Sequence[Claim], stopped: bool = False) -> None:
                     and normalize_text(claim.object) not in normalize_text(o.object)
                     and (is_exclusive(claim.predicate) or _one_thing(claim.object, o.object)
                          or len(same) == 1 and _SWITCHED.search(clause))), None)  # "We use Jira" … "we moved to Linear"
-        if old is None and claim.predicate in _THING and _SWITCHED.search(clause):
-            old = _held_thing(claim, before)
-            if old is not None and old.predicate.startswith("attr:"):
-                claim.predicate = old.predicate  # "我开的是卡罗拉" … "上周换成小鹏 P7 了": the car, not a tool
         if old is not None:
             claim.replaces.append(old.object)
             found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
@@ -106,7 +111,10 @@ def _held_thing(claim: Claim, before: Sequence[Claim]) -> Claim | None:
             and (o.predicate in _THING or o.predicate.startswith("attr:") and not _NOT_A_THING.search(o.predicate))
             and normalize_text(o.object) != normalize_text(claim.object)]
     kinds = {normalize_text(o.object) for o in held}
-    return held[-1] if len(kinds) == 1 else None
+    if len(kinds) != 1:
+        return None
+    old, new = value_categories(held[-1].object), value_categories(claim.object)
+    return held[-1] if old & new or not old and not new else None  # "我用 Vim" … "换了一台 MacBook": not an editor
 
 
 def mark_within(found: list) -> None:
