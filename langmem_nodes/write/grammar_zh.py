@@ -44,6 +44,7 @@ def normalise(clause: str) -> str:
     # a focus word before a negated verb: "(不是不喜欢，)就是吃不了辣" = "我吃不了辣" ("我就是程序员" keeps it)
     clause = re.sub(r"^我(?:就是|只是|主要是)(?=不|没|再也|[吃喝用碰看听]不)", "我", clause)
     clause = _TIME.sub("", clause)
+    clause = re.sub(r"^我(?:自己)?(?:租房子?|租)(?=住在)", "我", clause)  # "我现在租房住在深圳南山": where the user lives
     # a pastime said by doing it: "我收集黑胶唱片", "我一直在收藏邮票", "我最近在玩塞尔达" read as the liking ("我喜欢收集黑胶唱片")
     clause = re.sub(r"^我(?:一直|也|还|都)*(?:在|正在)?(?=(?:收集|收藏)(?!了|过|到|一下|起来)\s*(?![一这那些])[\u4e00-\u9fffA-Za-z])|"
                     r"^我(?:一直|也|还|都)*(?:在|正在)(?=玩\s*(?![一这那个些的了过]|手机|电脑|平板)[\u4e00-\u9fffA-Za-z])", "我喜欢", clause)
@@ -574,7 +575,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?P<o>[\u4e00-\u9fff]{1,4}不耐受?)$"), lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     # traits and conditions: "我是用左手的", "我有糖尿病"
     (re.compile(r"^我(?:习惯)?用(?P<o>左手|右手)(?:的)?$"), lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:有|患有|得了|查出)\s*(?P<o>[\u4e00-\u9fff]{0,6}(?:病|症|炎|哮喘|过敏|高血压|低血糖))$"),
+    (re.compile(r"^我(?:有|患有|得了|查出|是)\s*(?P<o>[\u4e00-\u9fff]{0,6}(?:病|症|炎|哮喘|过敏|高血压|低血糖|偏头痛|甲减|甲亢|痛风|贫血|失眠))$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     # possessions at home, and what a machine there runs: "家里有台 switch", "家里有台树莓派跑着 Home Assistant"
     (re.compile(r"^(?:我)?家(?:里)?(?:有|养了|养着)\s*(?:一|两|几)?\s*(?:台|只|条|个|辆|套)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)"
