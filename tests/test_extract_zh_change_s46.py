@@ -105,3 +105,19 @@ def test_the_old_value_is_no_longer_active_after_the_write_graph(tmp_path) -> No
 ])
 def test_businesses_and_pastimes_said_in_passing(message: str, found: set[tuple[str, str]]) -> None:
     assert {(c.predicate, c.object) for c, *_ in EX.claims(message)} == found
+
+
+@pytest.mark.parametrize(("message", "found"), [
+    ("我有甲减，每天早上得吃药", ("trait", "甲减")),
+    ("我有偏頭痛，螢幕別太亮", ("trait", "偏頭痛")),  # read through the simplified form, kept as said
+    ("我是一型糖尿病，早餐怎么吃", ("trait", "一型糖尿病")),
+    ("我现在租房住在杭州西湖区", ("lives_in", "杭州西湖区")),
+    ("先说一下我吃素哈，帮我排个菜单", ("diet", "吃素")),
+])
+def test_conditions_homes_and_leads_said_in_passing(message: str, found: tuple[str, str]) -> None:
+    assert found in {(c.predicate, c.object) for c, *_ in EX.claims(message)}
+
+
+@pytest.mark.parametrize("message", ["我是病人家属，想问问探视时间", "我朋友有偏头痛", "如果我有痛风能吃海鲜吗？"])
+def test_a_condition_not_the_users_is_not_stored(message: str) -> None:
+    assert all(c.predicate != "trait" for c, *_ in EX.claims(message))
