@@ -1085,15 +1085,16 @@ DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(
                        r"^(?:已经|早就|现在)?(?:再也不|不再|已经不|早就不)(?:玩|用|吃|喝|碰|抽|看|追|坐)|"
                        r"^(?:就是|只是)(?:真的|实在)?(?:吃不了|吃不惯|喝不了|喝不惯|不能吃|不能喝|不太能吃|不吃|不喝)|^(?:已经|早就)?戒(?:了)?(?=[\u4e00-\u9fff])|"
                        r"^(?:一直|平时|也|还|刚|主要|基本|每天|正|现在|目前)*(?:在|正在)?(?:自学|学|啃|练|住在|养了|喜欢|讨厌|习惯|不吃|不喝|搬到|搬来|搬去|搬家到|搬回)|"
-                       # a change dated by when it happened: "上周换成小鹏 P7 了", "今年三月跳槽到字节了", "现在改用 Arc 了" (a system
-                       # is migrated, 迁到 / 切到: the project's, "上个月刚迁到 GitLab CI 了")
-                       r"^(?:现在|目前|如今|已经|早就|最近|后来|刚刚?|上个?月|上周|上个?星期|去年|今年|年初|前[两几些]天|前阵子|前段时间|这个月|这周|"
-                       r"[一二三四五六七八九十\d]{1,2}月份?)+(?:开始)?(?:都|也|全|全部)?(?:换成|换到|换了|改用|换用|改成|跳槽到|跳槽去|跳到|搬到)|"
-                       r"^(?:都|也|全|全部)?(?:换成|改用|换用|跳槽到|跳槽去)(?!你|我)[^，,。；;！!？?吧吗呢]{1,20}了$|"  # its time word read off: "(现在)换成 X 了"
                        r"^(?:quit|gave up|no longer|cut out)\s+(?=\w)|^stopped\s+(?=\w+ing\b)|"
                        r"^(?:(?:mostly|mainly|usually|also|still)\s+)?(?:been\s+)?(?:learning|studying|using|living in|working on|working at|teaching myself|picking up|writing|coding in)\b|"
                        r"^(?:way |much |far |a lot |more |also |really |mostly )+(?:more\s+)?(?:into|of a fan of)\b|"
                        r"^(?:(?:really|just|honestly|definitely|totally)\s+)?not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|big\s+on|into|keen\s+on)\s+(?!you\b|your\b|that\b|this\b|it\b)", _I)
+# a change with its holder dropped, dated by when it happened or done (了): "上周换成小鹏 P7 了", "今年三月跳槽到字节了",
+# "(现在)改用 Arc 了". A system is migrated (迁到 / 切到: the project's, "上个月刚迁到 GitLab CI 了"); inside a correction
+# the bare value is read against the thread's attribute instead (`RuleExtractor._parse(changes=False)`).
+CHANGE_DROPPED = re.compile(r"^(?:现在|目前|如今|已经|早就|最近|后来|刚刚?|上个?月|上周|上个?星期|去年|今年|年初|前[两几些]天|前阵子|前段时间|这个月|这周|"
+                            r"[一二三四五六七八九十\d]{1,2}月份?)+(?:开始)?(?:都|也|全|全部)?(?:换成|换到|换了|改用|换用|改成|跳槽到|跳槽去|跳到|搬到)|"
+                            r"^(?:都|也|全|全部)?(?:换成|改用|换用|跳槽到|跳槽去)(?!你|我)[^，,。；;！!？?吧吗呢]{1,20}了$")
 # the current value after a past one: "(but these days) it's all Python for me", "现在基本都是 Python 了"
 NOW_VALUE = re.compile(r"^(?:now\s+|nowadays\s+)?(?:it'?s|it is|i'?m on|i use|everything'?s(?:\s+on)?|everything is(?:\s+on)?)\s+(?:all|mostly|just|pretty much|only)?\s*"
                        r"(?P<o>[\w .+#/-]{1,40}?)(?:\s+(?:for me|now|these days|all the way))?$|"
