@@ -75,7 +75,7 @@ TAKEN_BACK = [
     ("I work at Google.", "oops, I misspoke about that, let me check", "Google"),
     ("我在字节跳动上班。", "现在不在了", "字节跳动"),
     ("我用 Vim 写代码。", "刚才说的 Vim 不对，先别记", "Vim"),
-    ("我在字节跳动上班。", "现在不在了，跳槽去阿里了", "字节跳动"),  # a new value nothing reads: the old one is in doubt
+    ("我在字节跳动上班。", "现在不在了，去了别家", "字节跳动"),  # a new value nothing reads: the old one is in doubt
     ("我的狗叫旺财。", "打错了，回头再说", "旺财"),
 ]
 
@@ -86,6 +86,12 @@ def test_a_take_back_without_a_value_flags_the_old_value(store, first, back, old
     held = [r for r in active if old.casefold() in r.object.casefold()]
     assert held and all(r.metadata.get("needs_confirmation") for r in held)
     assert all(old.casefold() in r.object.casefold() for r in active), "nothing new read out of the take-back"
+
+
+def test_a_take_back_with_its_new_value_replaces_the_old_one(store):
+    # stop 46: "跳槽去阿里了" with its holder dropped is read, so the take-back gives the new value
+    active = _say(store, "我在字节跳动上班。", "现在不在了，跳槽去阿里了")
+    assert [(r.predicate, r.object, r.source.value) for r in active] == [("works_at", "阿里", "explicit_correction")]
 
 
 @pytest.mark.parametrize("first, back, new", [

@@ -918,7 +918,8 @@ class RuleExtractor(Extractor):
                        or grammar.current_of(past[0], f"now {clause}" if now_lead else clause) if past is not None else []) or (
                     chat_zh.current_stance(past[0], clause) if past is not None else []) or self._parse(
                     clause, prev, explicit or answer_scope.every_piece(conditioned) or answer_condition_en.habitual(conditioned)
-                    or manner, generic=cued or answer_condition_en.habitual(conditioned) or manner)  # "when writing JS, don't use var", "when I ask for SQL, use CTEs"
+                    or manner, generic=cued or answer_condition_en.habitual(conditioned) or manner,
+                    changes=not correction)  # "when writing JS, don't use var", "when I ask for SQL, use CTEs"
                 if new and past is not None and new[0].replaces and elided.passed_step(raw.strip(), raws[n + 1:]):
                     past = (new[-1], clause, source, hedged)  # "后来去了深圳，现在又回北京了": a step, not the value of now
                     skips.append({"text": clause, "reason": "past value"})
@@ -1436,7 +1437,7 @@ class RuleExtractor(Extractor):
                 for v in values]
 
     def _parse(self, clause: str, prev: Claim | None, explicit: bool, *, generic: bool = True,
-               reframe: bool = True) -> list[Claim]:
+               reframe: bool = True, changes: bool = True) -> list[Claim]:
         if taken_back := withdrawal.read(clause, grammar.parse):  # before "不是" is read as "X, not Y"
             return taken_back
         clause = household_zh.as_users(clause) or clause  # "我们家用的是格力空调": the user's home, not the project
@@ -1500,13 +1501,17 @@ class RuleExtractor(Extractor):
             if prev.predicate == "has" or _kin_of(prev.predicate) or prev.kind == "elided":  # "我女儿叫朵朵，今年五岁": her age, not the user's
                 claims = [c for c in claims if c.predicate != "attr:年龄"]
         if not claims and (prev is None or prev.subject == "user") and (grammar.DROPPED_I.match(clause) or chat16_zh.DROPPED.match(clause)
-                                                                      or musical_instrument.DROPPED.match(clause)):
+                                                                      or musical_instrument.DROPPED.match(clause)
+                                                                      or changes and grammar.CHANGE_DROPPED.match(clause)):
             # chat drops the subject of a first-person verb: "最近在学韩语", "been learning Korean lately"
             cjk = re.search(r"[\u4e00-\u9fff]", clause) is not None
             quit_ = re.match(r"^(?:quit|gave up|no longer|stopped|cut out|ditched|got rid of|switched away from|moved off|"
                               r"(?:just\s+)?(?:started at|joined|upgraded to|moved (?:over |back )?to|relocated to))\b", clause, re.I)  # "quit sugar last month"
             claims = grammar.parse(("我" if cjk else "I " if quit_ else "I'm " if clause[:1].lower() != "b" else "I've ") + clause,
                                    standing=explicit)
+        if (not claims and (prev is None or prev.subject == "user") and grammar_zh.SWITCHED_THING.match(clause)
+                and not grammar.STACK_PART.match(clause)):  # "后端迁到 Go 了" is the project's
+            claims = grammar.parse("我的" + clause, standing=explicit)  # "笔记本换成 ThinkPad X1 了": the user's laptop
         if not claims and explicit and (bare := particle_zh.standing(clause)):
             clause = bare  # "以后表名都用小写下划线哈": the particle softens the instruction
         if not claims and explicit:

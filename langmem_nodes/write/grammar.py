@@ -1090,6 +1090,12 @@ DROPPED_I = re.compile(r"^(?:一直|平时|主要|基本|每天|现在|目前)+(
                        r"^(?:(?:mostly|mainly|usually|also|still)\s+)?(?:been\s+)?(?:learning|studying|using|running|living in|working on|working at|teaching myself|picking up|writing|coding in)\b|"
                        r"^(?:way |much |far |a lot |more |also |really |mostly )+(?:more\s+)?(?:into|of a fan of)\b|"
                        r"^(?:(?:really|just|honestly|definitely|totally)\s+)?not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|big\s+on|into|keen\s+on)\s+(?!you\b|your\b|that\b|this\b|it\b)", _I)
+# a change with its holder dropped, dated by when it happened or done (了): "上周换成小鹏 P7 了", "今年三月跳槽到字节了",
+# "(现在)改用 Arc 了". A system is migrated (迁到 / 切到: the project's, "上个月刚迁到 GitLab CI 了"); inside a correction
+# the bare value is read against the thread's attribute instead (`RuleExtractor._parse(changes=False)`).
+CHANGE_DROPPED = re.compile(r"^(?:现在|目前|如今|已经|早就|最近|后来|刚刚?|上个?月|上周|上个?星期|去年|今年|年初|前[两几些]天|前阵子|前段时间|这个月|这周|"
+                            r"[一二三四五六七八九十\d]{1,2}月份?)+(?:开始)?(?:都|也|全|全部)?(?:换成|换到|换了|改用|换用|改成|跳槽到|跳槽去|跳到|搬到)|"
+                            r"^(?:都|也|全|全部)?(?:换成|改用|换用|跳槽到|跳槽去)(?!你|我)[^，,。；;！!？?吧吗呢]{1,20}了$")
 # the current value after a past one: "(but these days) it's all Python for me", "现在基本都是 Python 了"
 NOW_VALUE = re.compile(r"^(?:now\s+|nowadays\s+)?(?:it'?s|it is|i'?m on|i use|everything'?s(?:\s+on)?|everything is(?:\s+on)?)\s+(?:all|mostly|just|pretty much|only)?\s*"
                        r"(?P<o>[\w .+#/-]{1,40}?)(?:\s+(?:for me|now|these days|all the way))?$|"

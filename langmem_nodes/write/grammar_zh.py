@@ -25,7 +25,7 @@ _SURNAME = (r"[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑�
 # Time, habit and stance words between the holder and its verb; the current value is what the clause states
 # ("我上个月换成 Helix 了", "我周末喜欢去爬山").
 _TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|春天|夏天|秋天|冬天|就|上个?月|上个?周末|上周|上个?星期|上礼拜|昨天|前天|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
-                   r"好几年|几年前|这[两几]年|这些年|多年来|今年|年初|全职|个人|自己|周末|平时|平常|工作日|下班后?|每天|天天|早上|晚上|中午|上午|下午|傍晚|深夜|半夜|一般|通常)+")
+                   r"好几年|几年前|这[两几]年|这些年|多年来|今年|年初|前[两几些]天|前阵子|前段时间|这阵子|这个月|这周|全职|个人|自己|周末|平时|平常|工作日|下班后?|每天|天天|早上|晚上|中午|上午|下午|傍晚|深夜|半夜|一般|通常)+")
 # a daily window a habit holds in: "我晚上九点以后不喝咖啡" (用户晚上九点以后不喝咖啡, not 用户不喝咖啡)
 _WINDOW = r"(?:(?:早上|晚上|中午|上午|下午|傍晚|深夜|半夜)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟)?(?:以后|之后|以前|之前|前|后)|睡前|饭后|空腹)"
 # "我吃素好几年了", "用 Vim 十年了": how long the value has held is not part of it
@@ -44,6 +44,10 @@ def normalise(clause: str) -> str:
     # a focus word before a negated verb: "(不是不喜欢，)就是吃不了辣" = "我吃不了辣" ("我就是程序员" keeps it)
     clause = re.sub(r"^我(?:就是|只是|主要是)(?=不|没|再也|[吃喝用碰看听]不)", "我", clause)
     clause = _TIME.sub("", clause)
+    clause = re.sub(r"^我(?:自己)?(?:租房子?|租)(?=住在)", "我", clause)  # "我现在租房住在深圳南山": where the user lives
+    # a pastime said by doing it: "我收集黑胶唱片", "我一直在收藏邮票", "我最近在玩塞尔达" read as the liking ("我喜欢收集黑胶唱片")
+    clause = re.sub(r"^我(?:一直|也|还|都)*(?:在|正在)?(?=(?:收集|收藏)(?!了|过|到|一下|起来)\s*(?![一这那些])[\u4e00-\u9fffA-Za-z])|"
+                    r"^我(?:一直|也|还|都)*(?:在|正在)(?=玩\s*(?![一这那个些的了过]|手机|电脑|平板)[\u4e00-\u9fffA-Za-z])", "我喜欢", clause)
     # degree inside a negation: "我不是很喜欢 Java" = "我不太喜欢 Java"; "我一点都不喜欢" = "我不喜欢"
     clause = re.sub(r"不是(?:很|特别|太|那么|非常|十分|多)(?=喜欢|爱|想|习惯|能|会)", "不太", clause)
     clause = re.sub(r"一点(?:儿)?(?:都|也)(?=不|没|[吃喝用看听碰]不)", "", clause)
@@ -331,7 +335,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
      lambda m: _switch(m, "user" if m.group("h") == "我" else "project")),
     # "我现在用的编辑器是 Zed", "我的包管理用的是 npm": the tool in that role
     (re.compile(rf"^我{_ADV}(?:用的|常用的|在用的)\s*(?P<t>[\u4e00-\u9fffA-Za-z ]{{1,8}}?)\s*(?:是|叫)\s*(?P<o>[^，,]{{1,30}})$|"
-                r"^我的\s*(?P<t2>[\u4e00-\u9fffA-Za-z ]{1,8}?)\s*(?<![老总还倒可正就只硬])(?:用的是|用的|是用|(?:早就|已经|最近|上个?月|去年)*(?:换成|换到|改成|切到|迁到)了?)\s*(?P<o2>[^，,]{1,30}?)(?:了)?$|"
+                r"^我的\s*(?P<t2>[\u4e00-\u9fffA-Za-z ]{1,8}?)\s*(?<![老总还倒可正就只硬])(?:用的是|用的|是用|(?:早就|已经|最近|上个?月|去年)*(?:全部|全|都)?(?:换成|换到|改成|切到|迁到)了?)\s*(?P<o2>[^，,]{1,30}?)(?:了)?$|"
                 rf"^我(?!们)的?\s*(?!以前|之前|过去|曾经|原来|本来|当年|那时)(?P<t3>(?:(?![不没别想要会能得让叫帮给请再])[\u4e00-\u9fff]){{2,6}}?|{_TOOL_ROLE_EN})\s*"
                 rf"(?:一直|都|也|主要)?用(?:的是|的)?\s*(?P<o3>{_TECH}|\d[\w.+#-]*)(?:\s*(?:来)?(?:管理?|记|存|同步|备份|整理))?$"),
      lambda m: _claim("user", "uses", m.group("o") or m.group("o2") or m.group("o3"))),
@@ -571,7 +575,7 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?P<o>[\u4e00-\u9fff]{1,4}不耐受?)$"), lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     # traits and conditions: "我是用左手的", "我有糖尿病"
     (re.compile(r"^我(?:习惯)?用(?P<o>左手|右手)(?:的)?$"), lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
-    (re.compile(r"^我(?:有|患有|得了|查出)\s*(?P<o>[\u4e00-\u9fff]{0,6}(?:病|症|炎|哮喘|过敏|高血压|低血糖))$"),
+    (re.compile(r"^我(?:有|患有|得了|查出|是)\s*(?P<o>[\u4e00-\u9fff]{0,6}(?:病|症|炎|哮喘|过敏|高血压|低血糖|偏头痛|甲减|甲亢|痛风|贫血|失眠))$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
     # possessions at home, and what a machine there runs: "家里有台 switch", "家里有台树莓派跑着 Home Assistant"
     (re.compile(r"^(?:我)?家(?:里)?(?:有|养了|养着)\s*(?:一|两|几)?\s*(?:台|只|条|个|辆|套)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)"
@@ -583,9 +587,15 @@ POST: list[tuple[re.Pattern[str], Build]] = [
     # "我的车是卡罗拉": its model; "我的车是白色的 / 二手的" describes it (said with 的), no model
     (re.compile(r"^我的?车是\s*(?:一辆|辆|一台|台)?\s*(?P<o>(?![\u4e00-\u9fff]{0,2}色)[^，,的]{1,16}?)$"),
      lambda m: _claim("user", "attr:车", m.group("o"))),
-    # "我开的是一辆 Model 3"
-    (re.compile(r"^我(?:开|开的是)\s*(?:一辆|辆)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)$"),
+    # "我开的是一辆 Model 3", "我开的是卡罗拉"
+    (re.compile(r"^我(?:开\s*(?:一辆|辆)|开的是\s*(?:一辆|辆)?)\s*(?P<o>[\u4e00-\u9fffA-Za-z0-9 ]{2,12}?)$"),
      lambda m: _claim("user", "attr:车", m.group("o"))),
+    # a business the user runs, and where: "我在成都开了家小面馆", "我在淘宝开了家卖香薰蜡烛的小店", "我自己开了个木工作坊"
+    (re.compile(r"^我(?:自己)?(?:在\s*(?P<p>[\u4e00-\u9fffA-Za-z]{2,8}?)\s*)?(?:自己)?开了\s*(?:一)?(?:家|个|间)\s*"
+                r"(?P<o>[\u4e00-\u9fffA-Za-z ]{0,14}?(?:店|馆|铺|作坊|工作室|公司|诊所|民宿|餐厅|咖啡厅|书店|花店|酒吧|面馆|超市))$"),
+     lambda m: _claim("user", "has", m.group("o")) + (
+         (_claim("user", "works_in", m.group("p"), kind="identity") if is_place(m.group("p")) else _claim("user", "uses", m.group("p")))
+         if m.group("p") else [])),
     # traits: "I'm left-handed", "我是左撇子", "我是夜猫子"
     (re.compile(r"^我是(?:个|一个)?(?P<o>左撇子|右撇子|色盲|色弱|近视|远视|散光|恐高|社恐|夜猫子|早起的人|路痴|[\u4e00-\u9fffA-Za-z ]{1,8}?(?:党|控|迷))$"),
      lambda m: _claim("user", "trait", m.group("o"), kind="identity")),
@@ -595,6 +605,9 @@ POST: list[tuple[re.Pattern[str], Build]] = [
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+# a thing of the user's said switched with its holder dropped, done (了): "笔记本换成 ThinkPad X1 了", "笔记已经全部迁到 Notion 了"
+SWITCHED_THING = re.compile(r"^(?![我你他她它这那咱刚])(?!上个?月|上周|去年|今年|最近|已经|早就|现在|目前|前[两几些]天|前阵子|前段时间)[\u4e00-\u9fff]{1,4}?(?:早就|已经|最近|上个?月|去年|全部|全|都)*(?:换成|换到|切到|迁到)了?"
+                            r"\s*[\u4e00-\u9fffA-Za-z][^，,。；;！!？?吧吗呢]{0,20}了$")
 _ALSO = re.compile(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?<![我你他她它们都])\s*也\s*(?=(?:不|没)?[\u4e00-\u9fff])")
 
 

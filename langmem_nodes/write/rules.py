@@ -50,7 +50,7 @@ class Claim:
 
 _TRAIL = re.compile(
     r"(?:\s+(?:anymore|any more|right now|now|a lot|very much|so much|too|as well|these days|either|at all|instead|actually|mostly|mainly|originally|entirely|for good|"
-    r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈|嘛|呗|啊|比较多|居多|为主|多一些|多一点)+\s*$",
+    r"for me|personally|lol|lmao|haha))+\s*$|\s*(?:了|啦|呢|哦|呀|吧|的话|一下|哈|嘛|呗|啊|比较多|居多|为主|多一些|多一点|才对)+\s*$",
     _I,
 )
 _LEAD_OBJ = re.compile(r"^(?:(?:you to (?:use|say|write|include|add|do)|using|to use|use|working with|writing|coding in|to write)\b|的就是|就是|的是|用(?![户法量途例品具语])|使用|看(?![板法])|写|吃|喝)\s*", _I)

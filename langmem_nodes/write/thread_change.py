@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..categories import value_categories
 from ..facts import is_exclusive
 from ..records import Source, normalize_text
 from .rules import Claim
@@ -44,7 +45,7 @@ from .rules import Claim
 # the clause says the value changed, or is not what was said: moved, now, still, actually, 搬, 换, 现在, 其实
 _CHANGED = re.compile(r"\b(?:moved|relocated|switched|changed|bumped|upgraded|downgraded|migrated|ported|transitioned|went over|now|anymore|still|actually|"
                       r"these days|nowadays|turns out|just checked|as of|just turned|turned|left|joined|started|went|ditched|got rid of|no more|traded)\b|"
-                      r"搬|换|改|升|降|现在|目前|其实|实际上|已经|还是|刚满", re.I)
+                      r"搬|换|改|升|降|迁|跳槽|跳到|转到|现在|目前|其实|实际上|已经|还是|刚满", re.I)
 # a message opened by the speaker stopping themselves ("wait I'm 30", "hold on, …", "等等，我住在天津")
 _STOPPED = re.compile(r"^\W*(?:(?:oh|ah|um+|uh+|hmm+)[\s,]+)?(?:wait|hold on|hang on|oops|whoops)\b|^\W*(?:哦|啊)?(?:等等|等一下|等下)", re.I)
 
@@ -55,7 +56,7 @@ def stopped(message: str) -> bool:
 _ALSO = re.compile(r"\b(?:too|also|as well)\b|也|还有|另外", re.I)
 _NUMBER = re.compile(r"\d+(?:\.\d+)*")
 # switched to within one message ("我手机是 iPhone 14，哦现在换成 iPhone 16 了", "we're on Node 18, just upgraded to Node 20")
-_SWITCHED = re.compile(r"换成|换到|改成|改用|升到|升级到|升级成|升成|\b(?:switched|upgraded|bumped|moved|migrated|ported|transitioned|went)\s+(?:\w+\s+)?to\b", re.I)
+_SWITCHED = re.compile(r"换成|换到|换了(?:一?[台部辆个块])|改成|改用|升到|升级到|升级成|升成|迁到|迁移到|跳槽到|跳到|\b(?:switched|upgraded|bumped|moved|migrated|ported|transitioned|went)\s+(?:\w+\s+)?to\b", re.I)
 
 
 def _one_thing(new: str, old: str) -> bool:
@@ -71,6 +72,22 @@ def mark(found: list, before: Sequence[Claim], stopped: bool = False) -> None:
     earlier user claims, in order) again, changed, as an `explicit_correction` replacing it. `stopped`: the message
     opened with the speaker stopping themselves, which says the change for an attribute of one value."""
     for i, (claim, clause, source, hedged) in enumerate(found):
+        if (claim.subject == "user" and not claim.replaces and claim.predicate in _THING and "我" not in clause
+                and _SWITCHED.search(clause) and _held_thing(claim, before) is None
+                and (theirs := _held_thing(Claim("project", claim.predicate, claim.object), before)) is not None):
+            # "我们 CI 是 Jenkins" … "上个月换成 GitLab CI 了": the dropped holder is the one whose thing was switched
+            claim.subject = "project"
+            claim.replaces.append(theirs.object)
+            found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
+            continue
+        if (claim.predicate in _THING and claim.polarity == "positive" and not hedged and _SWITCHED.search(clause)
+                and not claim.replaces and not any(o.subject == claim.subject and o.predicate == claim.predicate for o in before)
+                and (held := _held_thing(claim, before)) is not None):
+            # "我开的是卡罗拉" … "(哦不对，)上周换成小鹏 P7 了": the switch names no attribute; the one thing held is replaced
+            claim.predicate = held.predicate if held.predicate.startswith("attr:") else claim.predicate
+            claim.replaces.append(held.object)
+            found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)
+            continue
         if stopped and claim.replaces and is_exclusive(claim.predicate) and not hedged and source is not Source.EXPLICIT_CORRECTION:
             found[i] = (claim, clause, Source.EXPLICIT_CORRECTION, hedged)  # "wait I'm 30": replaced already, said as a fix
             continue
@@ -102,6 +119,24 @@ def same_kind(new: str, old: str) -> bool:
     from .resolve import _one_at_a_time  # resolve imports extract, which imports this module
 
     return bool(_one_at_a_time(new) & _one_at_a_time(old))
+
+
+# what a switch without its attribute ("换成小鹏 P7 了", "换了一台小米 14") can have replaced: a thing held or used
+_THING = ("uses", "has")
+_NOT_A_THING = re.compile(r"名字|_name|年龄|age|时间|time", re.I)
+
+
+def _held_thing(claim: Claim, before: Sequence[Claim]) -> Claim | None:
+    """The one thing the thread's earlier claims say the user holds (a tool, a device, a car) that a switch naming
+    no attribute replaces; None when there is none or more than one (the switch does not say which)."""
+    held = [o for o in before if o.subject == claim.subject and o.polarity == "positive"
+            and (o.predicate in _THING or o.predicate.startswith("attr:") and not _NOT_A_THING.search(o.predicate))
+            and normalize_text(o.object) != normalize_text(claim.object)]
+    kinds = {normalize_text(o.object) for o in held}
+    if len(kinds) != 1:
+        return None
+    old, new = value_categories(held[-1].object), value_categories(claim.object)
+    return held[-1] if old & new or not old and not new else None  # "我用 Vim" … "换了一台 MacBook": not an editor
 
 
 def mark_within(found: list) -> None:
