@@ -153,7 +153,9 @@ CATEGORIES: dict[str, Category] = {
     "phone": Category(
         ("phone", "smartphone", "mobile phone", "cell phone", "cellphone"), ("手机",), frozenset({"phone", "attr:phone", "attr:手机"}),
         ("iphone", "android phone", "pixel phone", "google pixel", "galaxy s", "samsung galaxy", "oneplus", "xiaomi", "huawei",
-         "nothing phone", "fairphone", "blackberry")),
+         "nothing phone", "fairphone", "blackberry",
+         # Chinese brands only where the name cannot be food or a game (小米 is millet, 红米 red rice, 荣耀 a game)
+         "华为 mate", "华为mate", "华为 p", "小米手机", "华为手机", "魅族", "iqoo", "vivo", "oppo", "realme")),
     "seat": Category(
         ("seat", "seating"), ("座位", "位子"), frozenset({"attr:seat", "attr:座位"}),
         ("window seat", "window seats", "aisle seat", "aisle seats", "middle seat", "middle seats", "靠窗", "窗边的座位",

@@ -62,8 +62,8 @@ def test_a_switch_replaces_the_one_thing_the_thread_holds_under_its_attribute() 
     [(claim, _, source, _)] = _claims("我开的是卡罗拉，油耗还行", "上周换成小鹏 P7 了，充电桩怎么装？")
     assert (claim.predicate, claim.object, claim.replaces, source.value) == ("attr:车", "小鹏 P7", ["卡罗拉"],
                                                                             "explicit_correction")
-    [(claim, _, source, _)] = _claims("我用的手机是 iPhone 13", "前两天换了一台小米 14")
-    assert (claim.object, claim.replaces, source.value) == ("小米 14", ["iPhone 13"], "explicit_correction")
+    [(claim, _, source, _)] = _claims("我用的手机是 iPhone 13", "前两天换了一台华为 Mate 60")
+    assert (claim.object, claim.replaces, source.value) == ("华为 Mate 60", ["iPhone 13"], "explicit_correction")
 
 
 def test_a_switch_with_two_things_held_replaces_neither() -> None:
