@@ -504,8 +504,12 @@ class ForgetRequestNode(MemoryNode):
 
     def _own(self, parts: list[str], ctx: MemoryContext, statuses: tuple[str, ...]) -> list[MemoryRecord]:
         """The user's own memories (user and session level, this org) in `parts`."""
-        return [r for r in self.store.find(parts, statuses=statuses) if r.scope.user_id == ctx.user_id
-                and r.scope.org_id == ctx.org_id and r.scope.level.value in ("user", "session")]
+        return [r for r in self.store.find(parts, statuses=statuses) if self._owns(r, ctx)]
+
+    @staticmethod
+    def _owns(r: MemoryRecord, ctx: MemoryContext) -> bool:
+        """Whether `r` is the user's own (user or session level, this org): shared project and org facts never are."""
+        return r.scope.user_id == ctx.user_id and r.scope.org_id == ctx.org_id and r.scope.level.value in ("user", "session")
 
     def elsewhere_partitions(self, ctx: MemoryContext) -> list[str]:
         """The user's own session partitions in their other projects (or outside any): only their records live
@@ -605,9 +609,10 @@ class ForgetRequestNode(MemoryNode):
             ids = parse_confirmation(answer, [c["id"] for c in offered])
         except ValueError as e:  # the answer names nothing that was shown: delete nothing, and say so
             return self._out("unmatched", offered, [], f"Nothing was forgotten: {e}.")
-        # re-check ownership at delete time: the candidate list may come back from the client
-        recs = self.store.get_many(ids)
-        ids = [i for i in ids if i in recs and recs[i].scope.user_id == ctx.user_id and recs[i].scope.org_id == ctx.org_id]
+        # re-check at delete time, whatever the state says (the candidate list may come back from the client): only
+        # what `offer` could show, the user's own records in the partitions this run owns
+        recs, owned = self.store.get_many(ids), set(self.owned_partitions(ctx))
+        ids = [i for i in ids if i in recs and self._owns(recs[i], ctx) and recs[i].scope.partition in owned]
         if not ids:
             return self._out("cancelled", offered, [], "Nothing was forgotten.")
         reports = self.store.forget_many(ids, actor=f"user:{ctx.user_id}", reason="forget request")
