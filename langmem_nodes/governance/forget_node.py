@@ -525,8 +525,10 @@ class ForgetRequestNode(MemoryNode):
         `diet`); without words in common, the memories of the named attribute ("where I work"); else the one
         memory close in meaning (`select_named`). A value none of them says ("that I'm allergic to latex"), several
         memories of one attribute for a stated value ("that I'm vegan"), or several close in meaning only, are held
-        back: nothing is guessed. `parts`: other partitions to look in than the user's here (`elsewhere_partitions`)."""
+        back: nothing is guessed. `parts`: other partitions to look in than the user's here (`elsewhere_partitions`);
+        there, a record about its project («Project uses Jira») is that project's, and only a forget-all reaches it."""
         request = to_simplified(request)
+        elsewhere = parts is not None
         if is_forget_all(request):  # everything: their memories in the other partitions too, all of them
             if parts is None:
                 return self.candidates(request, ctx), []
@@ -541,6 +543,8 @@ class ForgetRequestNode(MemoryNode):
         category = _CATEGORY.search(request_sentence(request) or request)
         for item in topic_items(request_topic(request)):
             found = self._evidence(item, parts, statuses, ctx)
+            if elsewhere:
+                found = [x for x in found if x[0].subject.casefold() != "project"]
             scored = {r.id: (r, s) for r, s, _ in found}
             named_value = bool(value_words(item, value_terms(lexical_topic(item))))
             take, hold = select_named({r.id: ev for r, _, ev in found}, claim=states_a_value(item),
