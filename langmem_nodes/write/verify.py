@@ -172,7 +172,7 @@ class VerifyNode(MemoryNode):
             p.trace = [screen.redact(t) for t in p.trace]
             p.quote = screen.redact(p.quote)
             r.metadata = _redacted(r.metadata, screen.redact)
-        if r.subject == "project" and _personal(r, quote):
+        if r.subject == "project" and personal_fact(r, quote):
             p.action = "reject"
             p.reason = "personal: said with 'we' but about the speaker (their own life, health or home), not the project"
             p.note("verify", "reject (a personal fact would be shared with everyone in the project)")
@@ -233,7 +233,7 @@ _PERSONAL_OBJECT = re.compile(
 _CLAUSE_END = re.compile(r"[,.;:!?，。；：！？\n]|\s(?:and|but|so|because)\s|但|不过|而且|所以")
 
 
-def _personal(r: MemoryRecord, quote: str = "") -> bool:
+def personal_fact(r: MemoryRecord, quote: str = "") -> bool:
     """A claim held by "we" that is really the speaker's own: a personal relation, or an object about them.
 
     The object may be trimmed to its head ("Lexapro"), so the rest of its clause in the quote
