@@ -162,7 +162,7 @@ class PromoteNode(MemoryNode):
         rec = self.store.get(memory_id)
         if rec is None:
             raise KeyError(f"no memory with id {memory_id!r}")
-        if rec.subject == "user" and (rec.kind is Kind.IDENTITY or personal_fact(rec)):
+        if rec.subject == "user" and (rec.kind is Kind.IDENTITY or personal_fact(rec, rec.text)):
             # «User is allergic to peanuts» at org level reads as every member's own allergy: never the org's
             raise ValueError(f"org promotion refused: {rec.id} is a personal fact of its user (identity, health, home, "
                              "family, money); each user keeps their own, the org never holds it")
