@@ -228,12 +228,11 @@ _OWNER = re.compile(r"\b(?:my|mine|myself|me)\b|我的", re.I)
 _PERSONAL_OBJECT = re.compile(
     r"(?:^|\b)(?:depress\w*|anxiety|adhd|bipolar|medications?|meds|therap\w*|diagnos\w*|pregnan\w*|illness|disease|"
     r"symptoms?|prescri\w*|doctor|hospital|clinic|dentist|pa?ediatrician|physio\w*|insulin|antidepressants?|"
-    r"sleeping\s+pills?|birth\s+control|contracepti\w*|weight\s+loss|ivf|fertility|surroga\w*|sperm|egg\s+donor|"
-    r"midwife|obstetrician|wife|husband|girlfriend|boyfriend|kids?|children|daughter|son|baby|babies|toddler|nanny|"
-    r"daycare|parents|in-laws|mortgage|loans?|debts?|savings|pension|banking|credit\s+cards?|life\s+insurance|"
-    r"health\s+insurance)\b|"
+    r"sleeping\s+pills?|birth\s+control|contracepti\w*|weight\s+loss|ivf|fertility|surroga\w*|sperm|eggs?\s+donors?|"
+    r"donor\s+eggs?|midwife|obstetrician|wife|husband|girlfriend|boyfriend|kids?|children|daughter|son|baby|babies|"
+    r"toddler|nanny|daycare|parents|in-laws|mortgage|loans?|debts?|savings|pension|banking|credit\s+cards?|insurance)\b|"
     r"抑郁|焦虑|吃药|药物|处方|治疗|看病|医生|医院|诊所|牙医|体检|怀孕|病情|症状|[降压眠郁]药|胰岛素|试管|生殖|不孕|备孕|妇产|"
-    r"月子|老婆|老公|女朋友|男朋友|孩子|女儿|儿子|宝宝|保姆|育儿|心理咨询|父母|爸妈|减肥|医保|社保|房贷|车贷|贷款|公积金|信用卡|"
+    r"月子|月嫂|保险|(?<![风危冒])险|老婆|老公|女朋友|男朋友|孩子|女儿|儿子|宝宝|保姆|育儿|心理咨询|父母|爸妈|减肥|医保|社保|房贷|车贷|贷款|公积金|信用卡|"
     r"存款|理财|银行",
     re.I)
 #: the head of a team's thing: a personal-domain word in front of it names what the project builds or calls ("an
