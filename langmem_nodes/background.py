@@ -51,6 +51,7 @@ from .degrade import describe
 from .node import MemoryNode
 from .records import LedgerEntry, LedgerOp, Level, MemoryContext
 from .write.batch import BatchWriter
+from .write.turn_start import turn_writer
 
 log = logging.getLogger("langmem_nodes")
 WRITE_OUTPUTS_EMPTY: dict[str, list[Any]] = {"memory_written": [], "memory_skipped": [], "memory_superseded": []}
@@ -115,7 +116,9 @@ class MemoryWriter:
         messages = state.get("messages") if isinstance(state, Mapping) else None
         if not messages or isinstance(messages, str):
             raise ValueError("submit: state['messages'] must be a non-empty list of messages")
-        snapshot = {"messages": list(messages)}
+        # the turn's start travels with it: a commit after an erasure of its user writes nothing (`turn_writer`)
+        snapshot: dict[str, Any] = {"messages": list(messages),
+                                    "memory_read_started": turn_writer(self.store, state, ctx).started}
         if state.get("memory_injected_ids"):
             snapshot["memory_injected_ids"] = list(state["memory_injected_ids"])
         turn = _Turn((ctx.org_id, ctx.user_id, str(thread_id or ctx.session_id or "")), snapshot, ctx)
@@ -296,7 +299,8 @@ class BackgroundWrite(MemoryNode):
         except (MemoryWriterFull, MemoryWriterCrashed) as e:
             log.error("memory writer unavailable (%s); writing this turn inline", e)
             try:
-                self.writer.batch.write([{"messages": list(state.get("messages") or []), "context": ctx}])
+                self.writer.batch.write([{"messages": list(state.get("messages") or []), "context": ctx,
+                                          "memory_read_started": turn_writer(self.store, state, ctx).started}])
             except Exception:
                 log.exception("inline memory write failed for user %s; the turn goes on unstored", ctx.user_id)
         except ValueError:

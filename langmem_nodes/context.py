@@ -4,7 +4,8 @@ Scope comes from `runtime.context` (a graph built with `context_schema=MemoryCon
 dict with the same fields) and, for older graphs, from `config["configurable"]`; `incognito=True` in either
 place wins. On a LangGraph server with custom auth, the authenticated user (`configurable["langgraph_auth_user_id"]`,
 set by the server, never by the client) is the user: it fills a missing `user_id`, and a client-sent `user_id`
-naming someone else is a `ScopeConflictError`. Nothing else: a node that cannot find a `user_id` raises
+naming someone else is a `ScopeConflictError`; the handler's `memory_orgs` (default: the default org) and
+`memory_projects` bound the org and project a client may name. Nothing else: a node that cannot find a `user_id` raises
 `MissingScopeError` instead of reading or writing an unscoped memory.
 
 Example:
@@ -164,7 +165,43 @@ def allowed_projects(configurable: Any) -> frozenset[str] | None:
     return frozenset([got] if isinstance(got, str) else (str(p) for p in got))
 
 
-def _check_project(ctx: MemoryContext, configurable: Any) -> MemoryContext:
+def allowed_orgs(configurable: Any) -> frozenset[str] | None:
+    """The orgs a LangGraph server's custom auth handler lets this run's user into: its user's `memory_orgs`
+    (a list of org ids, or one id; `memory_org` is the same), or only the default org when the handler names
+    none. None when the run is not authenticated. A user id means someone else in another org, so the client
+    never picks the org behind auth.
+
+    >>> sorted(allowed_orgs({"langgraph_auth_user": {"identity": "ann"}, "langgraph_auth_user_id": "ann"}))
+    ['default']
+    >>> sorted(allowed_orgs({"langgraph_auth_user": {"identity": "ann", "memory_org": "acme"},
+    ...                      "langgraph_auth_user_id": "ann"}))
+    ['acme']
+    """
+    if authenticated_user(configurable) is None:
+        return None
+    user = configurable["langgraph_auth_user"]
+    for key in ("memory_orgs", "memory_org"):
+        got = user.get(key) if hasattr(user, "get") else getattr(user, key, None)
+        if got is not None:
+            return frozenset([got] if isinstance(got, str) else (str(o) for o in got))
+    return frozenset([MemoryContext.model_fields["org_id"].default])
+
+
+def _pinned_org(fields: dict[str, Any], configurable: Any) -> dict[str, Any]:
+    """`fields` with the auth handler's one org filled in when the client named none."""
+    orgs = allowed_orgs(configurable)
+    if "org_id" in fields or orgs is None or len(orgs) != 1:
+        return fields
+    return {**fields, "org_id": next(iter(orgs))}
+
+
+def _check_auth_scope(ctx: MemoryContext, configurable: Any) -> MemoryContext:
+    """`ScopeConflictError` when an authenticated run names an org or project its auth handler does not allow."""
+    orgs = allowed_orgs(configurable)
+    if orgs is not None and ctx.org_id not in orgs:
+        raise ScopeConflictError(
+            f"this run is authenticated as user {ctx.user_id!r}, whose auth handler allows the orgs {sorted(orgs)} "
+            f"(memory_orgs; the default org when it names none), but it names org_id={ctx.org_id!r}")
     allowed = allowed_projects(configurable)
     if allowed is not None and ctx.project_id is not None and ctx.project_id not in allowed:
         raise ScopeConflictError(
@@ -176,8 +213,8 @@ def _check_project(ctx: MemoryContext, configurable: Any) -> MemoryContext:
 def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None) -> MemoryContext:
     """Build the MemoryContext from `runtime.context`, falling back to `config["configurable"]`; raises
     `ScopeConflictError` when both name a user, project or org and they differ, when a LangGraph server
-    authenticated another user than the one named (`authenticated_user`), or a project its auth handler does
-    not let that user into (`allowed_projects`)."""
+    authenticated another user than the one named (`authenticated_user`), or an org or project its auth
+    handler does not let that user into (`allowed_orgs`, `allowed_projects`)."""
     given = getattr(runtime, "context", None)
     configurable = (config or {}).get("configurable")
     _check_agreement(given, configurable)
@@ -185,12 +222,13 @@ def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None
     if isinstance(given, MemoryContext):  # the common case, once per node per turn: no re-validation
         if given.incognito or not (isinstance(configurable, Mapping) and configurable.get("incognito")):
             if configurable is None or isinstance(configurable, Mapping):
-                return _check_project(given, configurable)  # frozen, so sharing it is safe
+                return _check_auth_scope(given, configurable)  # frozen, so sharing it is safe
     fields = _fields_of(given)
     if "user_id" not in fields and config:
         fields = {**_fields_of(configurable), **fields}
     if "user_id" not in fields and auth_user is not None:
         fields = {**fields, "user_id": auth_user}
+    fields = _pinned_org(fields, configurable)
     if not fields.get("incognito") and _fields_of(configurable).get("incognito"):
         fields = {**fields, "incognito": True}  # either source may turn writes off; neither may turn them back on
     if "user_id" not in fields:
@@ -198,7 +236,7 @@ def resolve_context(runtime: Any = None, config: Mapping[str, Any] | None = None
             raise MissingScopeError(f"context must be a MemoryContext or a dict with user_id, got "
                                     f"{type(given).__name__}: {NO_SCOPE}")
         raise MissingScopeError(NO_SCOPE)
-    return _check_project(MemoryContext(**fields), configurable)
+    return _check_auth_scope(MemoryContext(**fields), configurable)
 
 
 def now_from(clock: Clock | None) -> datetime:

@@ -220,3 +220,24 @@ def test_background_true_and_the_middleware_hook(store):
     writer.flush(timeout=10)
     assert "上海" in _objects(store)
     writer.close()
+
+
+@pytest.mark.parametrize("said", ["Remember that my dentist is Dr. Lundqvist.", "记住：我的牙医是林医生。"])
+def test_a_turn_queued_before_an_erasure_writes_nothing_after_it(store, said):
+    """Red team 8 H3: the queue lost the turn's start, so the commit counted from itself and landed after the erasure."""
+    from langmem_nodes.governance import MemoryAdmin
+
+    writer = MemoryWriter(store, debounce=30)  # queued: the erasure comes before the write
+    ctx = MemoryContext(user_id="ada", project_id="P", session_id="s1")
+    _graph(store, writer).invoke({"messages": [HumanMessage(said)]}, context=ctx)
+    assert writer.pending() == 1
+    MemoryAdmin(store).delete_all(org_id="*", user_id="ada", project_id="*", session_id="*")
+    writer.flush()
+    writer.close()
+    assert store.count() == 0 and _objects(store, ctx) == []
+    # a turn that starts after the erasure is written as usual
+    writer = MemoryWriter(store)
+    _graph(store, writer).invoke({"messages": [HumanMessage(said)]}, context=ctx)
+    writer.flush()
+    writer.close()
+    assert store.count() >= 1

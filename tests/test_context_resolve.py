@@ -47,3 +47,26 @@ def test_an_auth_handler_listing_the_users_projects_keeps_them_out_of_others():
     # no list: every project, as before
     got = resolve_context(SimpleNamespace(context={"project_id": "bank"}), config(None))
     assert got.project_id == "bank"
+
+
+def test_behind_auth_the_handler_pins_the_org_and_a_client_naming_another_is_refused():
+    """Red team 8 H2: `memory_projects` alone let a client send org_id="globex" and read globex's project."""
+    from langmem_nodes.context import ScopeConflictError
+
+    def config(**user):
+        return {"configurable": {"langgraph_auth_user": {"identity": "ada", **user}, "langgraph_auth_user_id": "ada"}}
+
+    for given in ({"org_id": "globex", "project_id": "shop"}, MemoryContext(user_id="ada", org_id="环球")):
+        with pytest.raises(ScopeConflictError, match="memory_orgs"):
+            resolve_context(SimpleNamespace(context=given), config(memory_projects=["shop"]))
+    with pytest.raises(ScopeConflictError, match="memory_orgs"):  # configurable is the client's too
+        resolve_context(None, {"configurable": {**config()["configurable"], "org_id": "globex"}})
+    assert resolve_context(SimpleNamespace(context={"project_id": "shop"}), config()).org_id == "default"
+    pinned = resolve_context(SimpleNamespace(context={"project_id": "shop"}), config(memory_org="acme"))
+    assert pinned.visible_partitions()[:2] == ["org/acme", "project/acme/shop"]
+    two = config(memory_orgs=["acme", "initech"])
+    assert resolve_context(SimpleNamespace(context={"org_id": "initech"}), two).org_id == "initech"
+    with pytest.raises(ScopeConflictError, match="memory_orgs"):
+        resolve_context(SimpleNamespace(context={"org_id": "globex"}), two)
+    # no auth: the org is the deployment's to choose, as before
+    assert resolve_context(SimpleNamespace(context={"user_id": "ada", "org_id": "globex"}), None).org_id == "globex"

@@ -63,3 +63,19 @@ def test_nothing_anywhere_is_still_nothing(store):
     _add(store, "User lives in Bergen", "lives_in", "Bergen", _session("ada", "shop", "s1"))
     out = carry_out(store, "Please forget that I prefer dark mode.", MemoryContext(user_id="ada", project_id="blog"))
     assert out.forgotten == [] and out.elsewhere == 0 and store.count() == 1
+
+
+@pytest.mark.parametrize(("text", "ask"), [
+    ("Project uses Jira for tickets", "Forget that our team uses Jira."),
+    ("项目使用Jira管理工单", "忘掉我们团队用Jira这件事。"),
+])
+def test_a_forget_in_one_project_keeps_what_the_user_said_about_another_project(store, text, ask):
+    """Red team 8 M4: "Forget that our team uses Jira." in Q deleted ada's session record of P's Jira: the sweep of the
+    other projects is for the user's own facts, a record about project P belongs to P."""
+    about_p = store.commit(add=[MemoryRecord(text=text, subject="project", predicate="uses", object="Jira",
+                                             scope=_session("ada", "P", "s1"))])[0].id
+    here = store.commit(add=[MemoryRecord(text=text, subject="project", predicate="uses", object="Jira",
+                                          scope=_session("ada", "Q", "s1"))])[0].id
+    out = carry_out(store, ask, MemoryContext(user_id="ada", project_id="Q", session_id="s1"))
+    assert [c["id"] for c in out.forgotten] == [here] and out.elsewhere == 0
+    assert store.get(about_p) is not None and store.get(here) is None

@@ -34,3 +34,25 @@ def test_project_facts_are_still_project_facts(store, said, obj) -> None:
     out = create_write_graph(store).compile().invoke({"messages": [("user", said)]}, context=ADA)
     assert [(w["object"], w["scope"]["level"]) for w in out["memory_written"]] == [(obj, "project")]
     assert [m.object for m in store.find(BOB.visible_partitions())] == [obj]
+
+
+@pytest.mark.parametrize("said", [
+    "Remember that we use a surrogacy agency in Kyiv.", "Remember that we use Wegovy for weight loss.",
+    "Remember that we have our mortgage with Nordea.", "Remember that we use a sleep consultant for our toddler.",
+    "记住，我们在用降压药。", "记住：我们用的是工商银行的信用卡。", "记住，我们用的是公积金贷款。", "记住，我们用的是育儿嫂。",
+])
+def test_a_we_statement_about_health_fertility_money_or_family_stays_off_the_project(store, said) -> None:
+    """Red team 8 H1: «Project uses a sperm donor bank», «项目使用招商银行的房贷» reached every member at once."""
+    out = create_write_graph(store).compile().invoke({"messages": [("user", said)]}, context=ADA)
+    assert not [w for w in out["memory_written"] if w["scope"]["level"] == "project"]
+    assert store.find(BOB.visible_partitions()) == []
+
+
+@pytest.mark.parametrize(("said", "obj"), [
+    ("Remember that we use Stripe for payments.", "Stripe for payments"),
+    ("Remember that we use the mortgage calculator API from Zillow.", "the mortgage calculator API from Zillow"),
+    ("记住，我们用的是银行的对公账户接口。", "银行的对公账户接口"), ("记住，我们项目用的是医保结算接口。", "医保结算接口"),
+])
+def test_a_team_thing_named_with_a_personal_domain_word_is_still_the_projects(store, said, obj) -> None:
+    out = create_write_graph(store).compile().invoke({"messages": [("user", said)]}, context=ADA)
+    assert [(w["object"], w["scope"]["level"]) for w in out["memory_written"]] == [(obj, "project")]

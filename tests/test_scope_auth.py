@@ -76,3 +76,24 @@ def test_a_graph_with_run_context_writes_for_the_authenticated_user(store):
     with pytest.raises(ScopeConflictError):
         graph.invoke({"messages": [HumanMessage(content="What do I prefer?")]}, context={"user_id": "李雷"},
                      config={"configurable": _auth("ada")})
+
+
+def test_a_served_graph_never_lets_the_client_pick_another_org(store):
+    """Red team 8 H2: ada (memory_projects=["shop"]) sent org_id="globex" and was shown globex's launch date."""
+    builder = StateGraph(MemoryState, context_schema=RunContext)
+    builder.add_node("agent", lambda s: {"messages": [("ai", "ok")]})
+    builder.add_edge(START, "agent")
+    builder.add_edge("agent", END)
+    graph = add_memory(builder, store, agent="agent").compile()
+    gina = {"langgraph_auth_user": {"identity": "gina", "memory_org": "globex"}, "langgraph_auth_user_id": "gina"}
+    for text in ("Remember that our project's launch date is March 3.", "记住：我们项目的代号是夜鹰。"):
+        graph.invoke({"messages": [HumanMessage(content=text)]}, context={"project_id": "shop"}, config={"configurable": gina})
+    assert {r.scope.org_id for r in store.find(None)} == {"globex"}  # the handler's one org, filled in
+    ada = {"langgraph_auth_user": {"identity": "ada", "memory_projects": ["shop"]}, "langgraph_auth_user_id": "ada"}
+    for ask in ("What is the project's launch date?", "项目代号是什么？"):
+        with pytest.raises(ScopeConflictError, match="org_id='globex'"):
+            graph.invoke({"messages": [HumanMessage(content=ask)]}, context={"org_id": "globex", "project_id": "shop"},
+                         config={"configurable": ada})
+        out = graph.invoke({"messages": [HumanMessage(content=ask)]}, context={"project_id": "shop"},
+                           config={"configurable": ada})
+        assert "March 3" not in (out.get("memory_injection") or "") and "夜鹰" not in (out.get("memory_injection") or "")

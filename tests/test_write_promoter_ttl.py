@@ -97,6 +97,19 @@ def test_org_promotion_needs_confirmation_and_users(store) -> None:
         node.promote_to_org("mem_nope", confirmed_by="admin", now=T0)
 
 
+
+@pytest.mark.parametrize("said", ["Remember that I'm allergic to peanuts.", "记住：我对花生过敏。",
+                                  "Remember that I take insulin for my diabetes.", "记住，我在吃抗抑郁的药。"])
+def test_a_users_personal_fact_is_never_promoted_to_the_org(store, said) -> None:
+    """Red team 8 M5: three users' allergy became an org memory that read "[identity] «User is allergic to peanuts»"
+    to every member: a personal fact is each user's own, never the org's."""
+    g = create_write_graph(store).compile()
+    ids = [w["id"] for u in ("a", "b", "c") for w in say(g, said, ctx("s", user=u))["memory_written"]]
+    assert ids
+    with pytest.raises(ValueError, match="personal"):
+        PromoteNode(store).promote_to_org(ids[0], confirmed_by="admin", now=T0)
+    assert store.find(["org/default"]) == []
+
 @pytest.mark.parametrize("said", ["Team rule from now on: never commit to main.", "团队规定：以后不要直接提交到 main。"])
 def test_a_team_convention_held_by_two_projects_can_be_promoted_to_the_org(store, said) -> None:
     """newcomer20 M6: a project rule could never reach the org ("a project fact is never promoted beyond its

@@ -79,7 +79,7 @@ def carry_out(store: Any, text: str, ctx: MemoryContext) -> ForgetOutcome:
 
     node = ForgetRequestNode(store)
     picked, held = node.to_forget(text, ctx)
-    # the copies the user said in their other projects: deleted too, counted, never shown here
+    # the copies of their own facts the user said in their other projects: deleted too, counted, never shown here
     far, _ = node.to_forget(text, ctx, node.elsewhere_partitions(ctx))
     forgotten: list[dict[str, Any]] = []
     elsewhere = 0

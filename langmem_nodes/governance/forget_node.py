@@ -505,8 +505,12 @@ class ForgetRequestNode(MemoryNode):
 
     def _own(self, parts: list[str], ctx: MemoryContext, statuses: tuple[str, ...]) -> list[MemoryRecord]:
         """The user's own memories (user and session level, this org) in `parts`."""
-        return [r for r in self.store.find(parts, statuses=statuses) if r.scope.user_id == ctx.user_id
-                and r.scope.org_id == ctx.org_id and r.scope.level.value in ("user", "session")]
+        return [r for r in self.store.find(parts, statuses=statuses) if self._owns(r, ctx)]
+
+    @staticmethod
+    def _owns(r: MemoryRecord, ctx: MemoryContext) -> bool:
+        """Whether `r` is the user's own (user or session level, this org): shared project and org facts never are."""
+        return r.scope.user_id == ctx.user_id and r.scope.org_id == ctx.org_id and r.scope.level.value in ("user", "session")
 
     def elsewhere_partitions(self, ctx: MemoryContext) -> list[str]:
         """The user's own session partitions in their other projects (or outside any): only their records live
@@ -522,8 +526,10 @@ class ForgetRequestNode(MemoryNode):
         `diet`); without words in common, the memories of the named attribute ("where I work"); else the one
         memory close in meaning (`select_named`). A value none of them says ("that I'm allergic to latex"), several
         memories of one attribute for a stated value ("that I'm vegan"), or several close in meaning only, are held
-        back: nothing is guessed. `parts`: other partitions to look in than the user's here (`elsewhere_partitions`)."""
+        back: nothing is guessed. `parts`: other partitions to look in than the user's here (`elsewhere_partitions`);
+        there, a record about its project («Project uses Jira») is that project's, and only a forget-all reaches it."""
         request = to_simplified(request)
+        elsewhere = parts is not None
         if is_forget_all(request):  # everything: their memories in the other partitions too, all of them
             if parts is None:
                 return self.candidates(request, ctx), []
@@ -538,6 +544,8 @@ class ForgetRequestNode(MemoryNode):
         category = _CATEGORY.search(request_sentence(request) or request)
         for item in topic_items(request_topic(request)):
             found = self._evidence(item, parts, statuses, ctx)
+            if elsewhere:
+                found = [x for x in found if x[0].subject.casefold() != "project"]
             scored = {r.id: (r, s) for r, s, _ in found}
             named_value = bool(value_words(item, value_terms(lexical_topic(item))))
             take, hold = select_named({r.id: ev for r, _, ev in found}, claim=states_a_value(item),
@@ -606,9 +614,10 @@ class ForgetRequestNode(MemoryNode):
             ids = parse_confirmation(answer, [c["id"] for c in offered])
         except ValueError as e:  # the answer names nothing that was shown: delete nothing, and say so
             return self._out("unmatched", offered, [], f"Nothing was forgotten: {e}.")
-        # re-check ownership at delete time: the candidate list may come back from the client
-        recs = self.store.get_many(ids)
-        ids = [i for i in ids if i in recs and recs[i].scope.user_id == ctx.user_id and recs[i].scope.org_id == ctx.org_id]
+        # re-check at delete time, whatever the state says (the candidate list may come back from the client): only
+        # what `offer` could show, the user's own records in the partitions this run owns
+        recs, owned = self.store.get_many(ids), set(self.owned_partitions(ctx))
+        ids = [i for i in ids if i in recs and self._owns(recs[i], ctx) and recs[i].scope.partition in owned]
         if not ids:
             return self._out("cancelled", offered, [], "Nothing was forgotten.")
         reports = self.store.forget_many(ids, actor=f"user:{ctx.user_id}", reason="forget request")

@@ -43,7 +43,9 @@ class BatchWriter:
     """Run the write nodes over a batch of turns. Arguments are those of `create_write_graph`.
 
     `write(items)` takes a sequence of `{"messages": [...], "context": MemoryContext | dict, "at"?: datetime |
-    ISO string}` (`at`: when the turn was said, for an archive or a backfill; default now) and returns,
+    ISO string, "memory_read_started"?: epoch seconds}` (`at`: when the turn was said, for an archive or a
+    backfill; default now; `memory_read_started`: when a queued turn started, so its commit after an erasure of
+    its user writes nothing) and returns,
     per item, `{"memory_written", "memory_skipped", "memory_superseded"}` as the graph would. Every item is
     checked before anything is written: a missing or invalid context or messages → ValueError naming the
     item, and nothing is stored.
@@ -115,4 +117,7 @@ def _prepare(index: int, item: Any) -> tuple[dict[str, Any], MemoryContext, date
     state: dict[str, Any] = {"messages": coerced}
     if item.get("memory_injected_ids"):  # lineage: a restatement of an injected memory is not new evidence
         state["memory_injected_ids"] = list(item["memory_injected_ids"])
+    started = item.get("memory_read_started")  # the turn's start (a queued turn's): its commit checks erasures from it
+    if isinstance(started, int | float) and not isinstance(started, bool):
+        state["memory_read_started"] = float(started)
     return state, ctx, said_at(item.get("at"), f"batch item {index}")

@@ -28,6 +28,7 @@ from typing import Any
 from ..facts import EXPLICIT_SOURCES
 from ..node import MemoryNode
 from ..records import (
+    Kind,
     LedgerEntry,
     LedgerOp,
     Level,
@@ -38,6 +39,7 @@ from ..records import (
     new_id,
     normalize_text,
 )
+from .verify import personal_fact
 
 #: metadata holding what one user said (a clause; a whole note, in homes written before notes were split):
 #: never copied to the org
@@ -149,13 +151,21 @@ class PromoteNode(MemoryNode):
 
         The copy drops the user's verbatim quote and turn ids; it links back through `source_memory_ids`.
 
-        Raises KeyError for an unknown id and ValueError when confirmation or recurrence is missing.
+        A user's personal fact (`verify.personal_fact`: identity, health, home, family, money) is refused: at org level
+        «User is allergic to peanuts» would read as every member's own.
+
+        Raises KeyError for an unknown id and ValueError when confirmation or recurrence is missing or the fact is
+        personal.
         """
         if not confirmed_by or not confirmed_by.strip():
             raise ValueError("org promotion needs an explicit confirmation: confirmed_by must name who confirmed")
         rec = self.store.get(memory_id)
         if rec is None:
             raise KeyError(f"no memory with id {memory_id!r}")
+        if rec.subject == "user" and (rec.kind is Kind.IDENTITY or personal_fact(rec, rec.text)):
+            # «User is allergic to peanuts» at org level reads as every member's own allergy: never the org's
+            raise ValueError(f"org promotion refused: {rec.id} is a personal fact of its user (identity, health, home, "
+                             "family, money); each user keeps their own, the org never holds it")
         by_project = rec.subject == "project"  # a team convention: held by projects, not by users
         holders = {
             m.scope.project_id if by_project else m.scope.user_id

@@ -172,7 +172,7 @@ class VerifyNode(MemoryNode):
             p.trace = [screen.redact(t) for t in p.trace]
             p.quote = screen.redact(p.quote)
             r.metadata = _redacted(r.metadata, screen.redact)
-        if r.subject == "project" and _personal(r, quote):
+        if r.subject == "project" and personal_fact(r, quote):
             p.action = "reject"
             p.reason = "personal: said with 'we' but about the speaker (their own life, health or home), not the project"
             p.note("verify", "reject (a personal fact would be shared with everyone in the project)")
@@ -223,26 +223,44 @@ class VerifyNode(MemoryNode):
 
 # a project fact is shown to everyone in the project: one about the speaker's own life must not become one
 _PERSONAL_PREDICATES = frozenset("lives_in from allergy diet name role works_at works_in".split())
+_OWNER = re.compile(r"\b(?:my|mine|myself|me)\b|我的", re.I)
+#: the speaker's own life: health and medication, fertility and family, home money (a mortgage, a loan)
 _PERSONAL_OBJECT = re.compile(
-    r"\b(?:my|mine|myself|me)\b|我的|(?:^|\b)(?:depress\w*|anxiety|adhd|bipolar|medication|meds|therap\w*|diagnos\w*|"
-    r"pregnan\w*|illness|disease|symptoms?|prescri\w*|doctor|hospital|wife|husband|girlfriend|boyfriend|kids?|"
-    r"children|daughter|son)\b|抑郁|焦虑|吃药|药物|处方|治疗|看病|医生|医院|怀孕|病情|症状|老婆|老公|女朋友|男朋友|孩子|女儿|儿子",
+    r"(?:^|\b)(?:depress\w*|anxiety|adhd|bipolar|medications?|meds|therap\w*|diagnos\w*|pregnan\w*|illness|disease|"
+    r"symptoms?|prescri\w*|doctor|hospital|clinic|dentist|pa?ediatrician|physio\w*|insulin|antidepressants?|"
+    r"sleeping\s+pills?|birth\s+control|contracepti\w*|weight\s+loss|ivf|fertility|surroga\w*|sperm|eggs?\s+donors?|"
+    r"donor\s+eggs?|midwife|obstetrician|wife|husband|girlfriend|boyfriend|kids?|children|daughter|son|baby|babies|"
+    r"toddler|nanny|daycare|parents|in-laws|mortgage|loans?|debts?|savings|pension|banking|credit\s+cards?|insurance)\b|"
+    r"抑郁|焦虑|吃药|药物|处方|治疗|看病|医生|医院|诊所|牙医|体检|怀孕|病情|症状|[降压眠郁]药|胰岛素|试管|生殖|不孕|备孕|妇产|"
+    r"月子|月嫂|保险|(?<![风危冒])险|老婆|老公|女朋友|男朋友|孩子|女儿|儿子|宝宝|保姆|育儿|心理咨询|父母|爸妈|减肥|医保|社保|房贷|车贷|贷款|公积金|信用卡|"
+    r"存款|理财|银行",
     re.I)
+#: the head of a team's thing: a personal-domain word in front of it names what the project builds or calls ("an
+#: insurance API", "银行的开放平台API", "医院的HIS系统"), not the speaker's life
+_TECH_HEAD = re.compile(r"\b(?:apis?|sdks?|endpoints?|gateways?|integrations?|webhooks?|backend|schemas?|modules?|"
+                        r"pipelines?|plugins?|repos?|codebase|microservices?|databases?|systems?|platforms?|his)\b|接口|系统|平台|网关|数据库|"
+                        r"模块|后台|后端|对接", re.I)
 
 
 _CLAUSE_END = re.compile(r"[,.;:!?，。；：！？\n]|\s(?:and|but|so|because)\s|但|不过|而且|所以")
 
 
-def _personal(r: MemoryRecord, quote: str = "") -> bool:
-    """A claim held by "we" that is really the speaker's own: a personal relation, or an object about them.
+def personal_fact(r: MemoryRecord, quote: str = "") -> bool:
+    """A claim held by "we" that is really the speaker's own: a personal relation, an object about them ("my …"),
+    or one of their life's domains (health, fertility, family, home money) unless it heads a team's thing
+    (`_TECH_HEAD`: "a loan API").
 
     The object may be trimmed to its head ("Lexapro"), so the rest of its clause in the quote
-    ("… for my depression") counts too.
+    ("… for my depression", "我们的房贷是…") counts too.
     """
     obj = r.object or ""
     at = quote.lower().find(obj.lower()) if obj else -1
+    head = _CLAUSE_END.split(quote[:at])[-1] if at > 0 else ""
     tail = _CLAUSE_END.split(quote[at + len(obj):], maxsplit=1)[0] if at >= 0 else ""
-    return r.predicate in _PERSONAL_PREDICATES or bool(_PERSONAL_OBJECT.search(f"{obj} {tail}"))
+    said = f"{head} {obj} {tail}"
+    if r.predicate in _PERSONAL_PREDICATES or _OWNER.search(f"{obj} {tail}"):
+        return True
+    return bool(_PERSONAL_OBJECT.search(said)) and not _TECH_HEAD.search(said)
 
 
 _QUOTED = re.compile(r'"([^"\n]{1,200})"|“([^”\n]{1,200})”|「([^」\n]{1,200})」|『([^』\n]{1,200})』|(?<!\w)\'([^\'\n]{1,200})\'(?!\w)')
