@@ -179,9 +179,11 @@ CATEGORIES: dict[str, Category] = {
          "夜间模式", "深色主题", "浅色主题")),
     **_PERSONAL,
     **{f"{row[0]}_name": _kin_name_category(row) for row in KIN},
-    **{f"attr_{row[0]}": _open_attribute_category(row) for row in ATTRIBUTES},
     "drink": _DRINK,
 }
+# an open attribute a category above already holds ("editor") is asked through that category
+CATEGORIES.update({f"attr_{row[0]}": _open_attribute_category(row) for row in ATTRIBUTES
+                   if not any(f"attr:{row[0]}" in c.predicates for c in CATEGORIES.values())})
 
 _WH_EN = r"(?:which|what|what's|whats|where)"
 _WH_ZH = r"(?:哪个|哪种|哪款|哪家|哪一个|哪些|哪里|哪儿|在哪|什么|啥)"
