@@ -30,7 +30,7 @@ from .context import Clock
 from .node import MemoryNode
 from .read.graph import create_read_graph
 from .store import MemoryStore
-from .turn import RecallTurn, WriteTurn, from_earlier, with_earlier
+from .turn import RecallTurn, WriteTurn, from_earlier
 from .turn_end import guard_nodes
 from .unwritten import unwritten_turn
 from .write.graph import create_write_graph
@@ -129,7 +129,7 @@ def add_memory(
     guard_nodes(builder, store)  # a node that raises ends the run: close() no longer waits for its write
     write_node = _as_node(write_graph, lambda: WriteTurn(store, **write_options))
     builder.add_node(recall_name, _as_node(read_graph, lambda: RecallTurn(store, write_follows=default_write, **read_options)))
-    builder.add_node(write_name, reporting_write(write_node, write_name))
+    builder.add_node(write_name, write_node)
     builder.add_node(missed_name, missed_write(write_node, missed_name))
     after_agent = write_name
     if cite:
@@ -174,20 +174,6 @@ def missed_write(write_node: Any, name: str) -> Any:
 
     return sync_async_runnable(write_missed, awrite_missed, name)
 
-
-def reporting_write(write_node: Any, name: str) -> Any:
-    """The write node, whose `memory_written` also lists what this turn wrote for an earlier failed turn
-    (`missed_write`; each marked `earlier_turn`), so the caller sees that write."""
-
-    def write(state: Any, config: RunnableConfig) -> Any:
-        out = write_node.invoke(state, config)
-        return with_earlier(state, out) if isinstance(state, dict) and isinstance(out, dict) else out
-
-    async def awrite(state: Any, config: RunnableConfig) -> Any:
-        out = await write_node.ainvoke(state, config)
-        return with_earlier(state, out) if isinstance(state, dict) and isinstance(out, dict) else out
-
-    return sync_async_runnable(write, awrite, name)
 
 
 def _as_node(given: StateGraph | MemoryNode | None, default: Any) -> Any:

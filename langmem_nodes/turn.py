@@ -188,14 +188,14 @@ class WriteTurn(MemoryNode):
         self.store, self.stages = store, write_nodes(store, **write_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        try:
-            return _stored(state, self._write(state, ctx))
+        try:  # with what this turn's recall wrote for an earlier failed turn (`from_earlier`)
+            return with_earlier(state, _stored(state, self._write(state, ctx)))
         finally:  # stored, skipped or failed: close() no longer waits for this turn
             _end_turn(self.store, state, ctx)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         try:
-            return _stored(state, await self._awrite(state, ctx))
+            return with_earlier(state, _stored(state, await self._awrite(state, ctx)))
         finally:
             _end_turn(self.store, state, ctx)
 
@@ -407,11 +407,11 @@ class MemoryTurn:
 
     def finish(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         """After the final answer: its citations stripped and recorded (with `cite`), then the turn written."""
-        return {**self._cite(state, ctx), **with_earlier(state, self.write(state, ctx))}
+        return {**self._cite(state, ctx), **self.write(state, ctx)}
 
     async def afinish(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         cited = {} if self.citer is None else await self._acite(state, ctx)
-        return {**cited, **with_earlier(state, await self.awrite(state, ctx))}
+        return {**cited, **await self.awrite(state, ctx)}
 
     def _cite(self, state: Mapping[str, Any], ctx: MemoryContext) -> dict[str, Any]:
         if self.citer is None:
