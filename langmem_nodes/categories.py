@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .equivalents import KIN, name_predicate, predicate_family
+from .equivalents import ATTRIBUTES, KIN, name_predicate, predicate_family
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,33 @@ def _kin_name_category(row: tuple[str, ...]) -> Category:
         rf"我(?:的|家)?(?:{zh})的?(?:名字)?(?:叫|是)(?:什么|啥)|我(?:的|家)?(?:{zh})的?名字"))
 
 
+def _open_attribute_category(row: tuple[str, ...]) -> Category:
+    """An open attribute said in either language (`equivalents.ATTRIBUTES`): "我以前开什么车？" / "What's my phone?"
+    reaches «User's car: BYD» (`attr:car`) and «用户的手机：小米» (`attr:手机`), each stored under its language's key."""
+    en = "|".join(sorted((re.escape(w) for w in row if w.isascii()), key=len, reverse=True))
+    zh = "|".join(sorted((w for w in row if not w.isascii()), key=len, reverse=True))
+    return Category((), (), frozenset(f"attr:{w}" for w in row), (), question=(
+        rf"\b(?:what|which)\s+(?:kind\s+of\s+|type\s+of\s+|brand\s+of\s+|model\s+of\s+)?(?:{en})s?\b[^.!?]{{0,30}}\b(?:i|we)\b|"
+        rf"\b(?:what|which|when|where)(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:my|our)\s+(?:current\s+|old\s+|previous\s+|last\s+)?(?:{en})s?\b|"
+        rf"我们?[^，,。？?]{{0,8}}(?:什么|啥|哪个|哪款|哪种|哪辆|哪部|哪台)(?:牌子的?)?(?:{zh})|"
+        rf"我们?的?(?:{zh})[^，,。？?]{{0,6}}(?:什么|啥|哪|几)"))
+
+
+#: What the user drinks: a question of its shape ("What do I usually drink?", "我平时爱喝什么？") reaches the memories
+#: naming a drink ("User likes espresso", "用户喜欢龙井茶"); an allergy or a diet naming one is not an answer.
+_DRINK = Category((), (), frozenset({"drinks", "attr:drink", "attr:饮料"}), (
+    "coffee", "espresso", "latte", "cappuccino", "americano", "mocha", "tea", "green tea", "black tea", "oolong", "matcha",
+    "chai", "beer", "wine", "whisky", "whiskey", "sake", "cider", "juice", "smoothie", "soda", "cola", "kombucha",
+    "lemonade", "hot chocolate", "咖啡", "拿铁", "美式", "茶", "奶茶", "啤酒", "红酒", "葡萄酒", "白酒", "黄酒", "清酒", "果汁",
+    "豆浆", "可乐", "汽水", "气泡水", "酸梅汤"), question=(
+    r"\b(?:what|which)\b[^?.!]{0,30}\b(?:i|we)\b[^?.!]{0,24}\b(?:drink|drinking|drank|sip)\b|"
+    r"\b(?:what|which)(?:'s|\s+is|\s+are)?\s+(?:my\s+)?(?:favou?rite\s+|usual\s+|go-to\s+)?(?:drink|beverage)s?\b[^.!]*\b(?:i|my)\b|"
+    r"\bmy\s+(?:favou?rite\s+|usual\s+|go-to\s+)?(?:drink|beverage)s?\b(?=[^.!]*\?)|"
+    r"我们?[^，,。？?]{0,6}喝(?:点)?(?:什么|啥|哪种|哪些)|我们?[^，,。？?]{0,6}(?:什么|啥|哪种|哪些)(?:饮料|饮品|酒|茶|咖啡)|"
+    r"我们?(?:最)?(?:喜欢|爱)的?(?:饮料|饮品)"))
+_NOT_DRINKS = frozenset({"allergy", "diet"})  # "I'm allergic to milk" names a drink and says nothing of what they drink
+
+
 CATEGORIES: dict[str, Category] = {
     "package_manager": Category(
         ("package manager", "pkg manager", "dependency manager"), ("包管理",), frozenset({"package_manager"}),
@@ -166,7 +193,11 @@ CATEGORIES: dict[str, Category] = {
          "夜间模式", "深色主题", "浅色主题")),
     **_PERSONAL,
     **{f"{row[0]}_name": _kin_name_category(row) for row in KIN},
+    "drink": _DRINK,
 }
+# an open attribute a category above already holds ("editor") is asked through that category
+CATEGORIES.update({f"attr_{row[0]}": _open_attribute_category(row) for row in ATTRIBUTES
+                   if not any(f"attr:{row[0]}" in c.predicates for c in CATEGORIES.values())})
 
 _WH_EN = r"(?:which|what|what's|whats|where)"
 _WH_ZH = r"(?:哪个|哪种|哪款|哪家|哪一个|哪些|哪里|哪儿|在哪|什么|啥)"
@@ -206,8 +237,10 @@ def holds_category(name: str, predicate: str, obj: str, text: str) -> bool:
     """Whether a memory (its predicate, object and text) holds the attribute `name`: its predicate, one of
     its values, or the attribute's own words in the text ("dark mode in editors")."""
     cat = CATEGORIES[name]  # `name in value_categories(...)`, asking that one category's pattern only
-    if cat.question:  # a personal attribute: its predicate only
-        return predicate.casefold() in cat.predicates
+    if cat.question:  # a personal attribute: its predicate, or one of its values if it has a vocabulary
+        pred = predicate.casefold()
+        return pred in cat.predicates or (bool(cat.values) and pred not in _NOT_DRINKS and not pred.startswith("attr:")
+                                          and bool(_pattern(cat.values, False).search(f"{obj} {text}".casefold())))
     return (predicate.casefold() in cat.predicates or bool(_pattern(cat.values, False).search(f"{obj} {text}".casefold()))
             or _names(text, cat))
 

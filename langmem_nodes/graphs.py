@@ -30,7 +30,7 @@ from .context import Clock
 from .node import MemoryNode
 from .read.graph import create_read_graph
 from .store import MemoryStore
-from .turn import RecallTurn, WriteTurn
+from .turn import RecallTurn, WriteTurn, from_earlier
 from .turn_end import guard_nodes
 from .unwritten import unwritten_turn
 from .write.graph import create_write_graph
@@ -166,13 +166,14 @@ def missed_write(write_node: Any, name: str) -> Any:
 
     def write_missed(state: Any, config: RunnableConfig) -> Any:
         missed = unwritten_turn(state)
-        return write_node.invoke(missed, config) if missed is not None else {}
+        return from_earlier(write_node.invoke(missed, config), missed, state) if missed is not None else {}
 
     async def awrite_missed(state: Any, config: RunnableConfig) -> Any:
         missed = unwritten_turn(state)
-        return await write_node.ainvoke(missed, config) if missed is not None else {}
+        return from_earlier(await write_node.ainvoke(missed, config), missed, state) if missed is not None else {}
 
     return sync_async_runnable(write_missed, awrite_missed, name)
+
 
 
 def _as_node(given: StateGraph | MemoryNode | None, default: Any) -> Any:

@@ -188,14 +188,14 @@ class WriteTurn(MemoryNode):
         self.store, self.stages = store, write_nodes(store, **write_options)
 
     def run(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
-        try:
-            return _stored(state, self._write(state, ctx))
+        try:  # with what this turn's recall wrote for an earlier failed turn (`from_earlier`)
+            return with_earlier(state, _stored(state, self._write(state, ctx)))
         finally:  # stored, skipped or failed: close() no longer waits for this turn
             _end_turn(self.store, state, ctx)
 
     async def arun(self, state: dict[str, Any], ctx: MemoryContext, now: datetime | None) -> dict[str, Any]:
         try:
-            return _stored(state, await self._awrite(state, ctx))
+            return with_earlier(state, _stored(state, await self._awrite(state, ctx)))
         finally:
             _end_turn(self.store, state, ctx)
 
@@ -438,7 +438,7 @@ class MemoryTurn:
         if not is_new_turn(state):
             return {}
         missed = unwritten_turn(state)
-        written = self.write(missed, ctx) if missed is not None else _first_of_thread(state)
+        written = from_earlier(self.write(missed, ctx), missed, state) if missed is not None else _first_of_thread(state)
         try:
             return {**written, **self.recaller.run(dict(state), ctx, now_from(self.recaller.clock))}
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
@@ -450,7 +450,8 @@ class MemoryTurn:
         if not is_new_turn(state):
             return {}
         missed = unwritten_turn(state)
-        written = await self.awrite(missed, ctx) if missed is not None else _first_of_thread(state)
+        written = (from_earlier(await self.awrite(missed, ctx), missed, state) if missed is not None
+                   else _first_of_thread(state))
         try:
             return {**written, **await self.recaller.arun(dict(state), ctx, now_from(self.recaller.clock))}
         except MemoryUsageError:  # no scope, a closed store: the caller's mistake, said loudly
@@ -477,10 +478,29 @@ class MemoryTurn:
 
 
 
+def from_earlier(out: dict[str, Any], missed: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
+    """The write outcome of an earlier turn whose run failed before its write (written by this turn's recall), each
+    written memory marked with that turn (`earlier_turn`) and the turn that reports it (`reported_in`)."""
+    earlier, now = missed.get("memory_turn"), latest_user_turn(state.get("messages") or [])
+    return {**out, "memory_written": [{**w, "earlier_turn": earlier, "reported_in": now}
+                                      for w in out.get("memory_written") or []]}
+
+
+def with_earlier(state: Mapping[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """This turn's write outcome, after what its recall wrote for an earlier failed turn (`from_earlier`), so
+    the caller sees that write too."""
+    now = latest_user_turn(state.get("messages") or [])
+    carried = [w for w in state.get("memory_written") or [] if w.get("earlier_turn") and w.get("reported_in") == now]
+    if not carried or "memory_written" not in out:
+        return out
+    return {**out, "memory_written": [*carried, *out["memory_written"]]}
+
+
 def _first_of_thread(state: Mapping[str, Any]) -> dict[str, Any]:
     """`memory_stored_turn: ""` on a thread's first recall: nothing written yet, so a first turn whose run fails
     before its write is written by the next turn (`unwritten_turn` reads "" as "written nothing")."""
     return {} if state.get("memory_stored_turn") is not None else {"memory_stored_turn": ""}
 
-__all__ = ["RECALL_OUTPUTS", "WRITE_OUTPUTS", "MemoryTurn", "RecallTurn", "WriteTurn", "is_new_turn", "latest_user_turn",
+__all__ = ["RECALL_OUTPUTS", "WRITE_OUTPUTS", "MemoryTurn", "RecallTurn", "WriteTurn", "from_earlier", "is_new_turn",
+           "latest_user_turn", "with_earlier",
            "recall_failed", "write_failed"]

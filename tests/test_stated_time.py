@@ -77,3 +77,14 @@ def test_no_stated_time_is_today(tmp_path):
     active, injection = _turns(tmp_path / "home", ["I live in Boston.", "I moved to Denver."], "Where did I live before?")
     assert not active[0].metadata.get("since")
     assert "replaced today" in injection and "true since" not in injection, injection
+
+
+@pytest.mark.parametrize(("turns", "question", "wrong", "told"), [
+    (["We deploy with Capistrano.", "We switched to Kamal two weeks ago."], "What did we use before?",
+     "stated today, replaced 14 days ago", "stated today; the user said later it was replaced 14 days ago"),
+    (["我住在苏州。", "上个月我搬到了无锡。"], "我以前住哪？", "今天所说，30 天前被取代", "今天所说；据用户之后所说，30 天前被取代"),
+])
+def test_a_back_dated_change_is_told_as_said_later(tmp_path, turns, question, wrong, told):
+    """newcomer25 L5: a switch dated before the old value was said must not read "stated today, replaced 14 days ago"."""
+    _, injection = _turns(tmp_path / "home", turns, question)
+    assert told in injection and wrong not in injection, injection

@@ -209,6 +209,12 @@ def _echo_agent(model):
     return lambda state: {"messages": [model.invoke(memory_messages(state, system="Be brief."))]}
 
 
+def _reports_the_earlier_write(out, new):
+    """newcomer25 L2: the turn that wrote a failed turn's message says so in its `memory_written`, marked."""
+    earlier = [w for w in out["memory_written"] if w.get("earlier_turn")]
+    assert any(new in w["text"] for w in earlier), out["memory_written"]
+
+
 class CountingWrite(WriteTurn):
     calls = 0
 
@@ -228,6 +234,7 @@ def test_the_next_turn_recalls_what_a_failed_turn_said(tmp_path, lang):
         graph.invoke({"messages": [("user", moved)]}, context=ADA, config=cfg)
     out = graph.invoke({"messages": [("user", question)]}, context=ADA, config=cfg)
     assert new in out["memory_injection"], out["memory_injection"]
+    _reports_the_earlier_write(out, new)
     store.close()
 
 
@@ -246,7 +253,9 @@ def test_the_next_async_turn_recalls_what_a_failed_turn_said(tmp_path, lang):
         await store.aclose()
         return out
 
-    assert new in asyncio.run(main())["memory_injection"]
+    out = asyncio.run(main())
+    assert new in out["memory_injection"]
+    _reports_the_earlier_write(out, new)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -265,6 +274,7 @@ def test_middleware_next_turn_recalls_what_a_failed_turn_said(tmp_path, lang):
         agent.invoke({"messages": [("user", moved)]}, context=ADA, config=cfg)
     out = agent.invoke({"messages": [("user", question)]}, context=ADA, config=cfg)
     assert new in out["memory_injection"], out["memory_injection"]
+    _reports_the_earlier_write(out, new)
     store.close()
 
 
@@ -284,6 +294,7 @@ def test_react_hooks_next_turn_recalls_what_a_failed_turn_said(tmp_path, lang):
         agent.invoke({"messages": [("user", moved)]}, context=ADA, config=cfg)
     out = agent.invoke({"messages": [("user", question)]}, context=ADA, config=cfg)
     assert new in out["memory_injection"], out["memory_injection"]
+    _reports_the_earlier_write(out, new)
     store.close_wait = 0.1  # memory_hooks cannot see the model node fail: close() waits for that turn
     store.close()
 

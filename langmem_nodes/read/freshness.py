@@ -211,16 +211,24 @@ def _same_value(old: MemoryRecord, rec: MemoryRecord) -> bool:
 
 def _earlier_note(earlier: list[tuple[MemoryRecord, MemoryRecord]], now: datetime, lang: str) -> str:
     """ "earlier: «User lives in Lisbon» (stated 40 days ago, replaced 12 days ago)"; replaced when the user said
-    the change happened ("I moved last month"), else when it was said."""
+    the change happened ("I moved last month"), else when it was said. A change dated before the old value was
+    even stated ("we use pnpm" today, then "we switched to Bun last month") is told as the user's later account,
+    not as a replacement that preceded the statement."""
     def age(r: MemoryRecord) -> str:
         return relative_age(r.created_at, now, lang)
 
-    def replaced(by: MemoryRecord) -> str:
-        return relative_age(began(by) or by.created_at, now, lang)
+    def note(e: MemoryRecord, by: MemoryRecord) -> str:
+        when = began(by)
+        replaced = relative_age(when or by.created_at, now, lang)
+        if when is not None and when < e.created_at:  # back-dated: said after the old value, dated before it
+            if lang == "zh":
+                return f"此前：«{e.text}»（{age(e)}所说；据用户之后所说，{replaced}被取代）"
+            return f"earlier: «{e.text}» (stated {age(e)}; the user said later it was replaced {replaced})"
+        if lang == "zh":
+            return f"此前：«{e.text}»（{age(e)}所说，{replaced}被取代）"
+        return f"earlier: «{e.text}» (stated {age(e)}, replaced {replaced})"
 
-    if lang == "zh":
-        return "；".join(f"此前：«{e.text}»（{age(e)}所说，{replaced(by)}被取代）" for e, by in earlier)
-    return "; ".join(f"earlier: «{e.text}» (stated {age(e)}, replaced {replaced(by)})" for e, by in earlier)
+    return ("；" if lang == "zh" else "; ").join(note(e, by) for e, by in earlier)
 
 
 def began(rec: MemoryRecord) -> datetime | None:

@@ -99,6 +99,7 @@ from .generic_task import reads_as_generic_task
 from .history_route import HISTORY_BOOST
 from .knowledge import asks_knowledge, reads_as_request
 from .other_person import bears_on, names_other, others_named, people_named
+from .profile_route import PROFILE_BOOST, asks_about_user, profile, usefulness
 from .query_need import asks_something, speaks_of_user
 from .relevance import (
     DENSE_FLOORS,
@@ -357,7 +358,8 @@ class RecallNode(MemoryNode):
             route = None
         routed = route.candidates(self.store, query, n, self.statuses) if route is not None else []
         changed = history_route.replacing(self.store, query.partitions, n) if history_route.bare(query.text) else []
-        ids = list(dict.fromkeys([*lex, *(i for i, _ in dense_hits), *routed, *changed]))
+        profiled = profile(self.store, query.partitions, self.statuses) if self.standing and asks_about_user(query.text) else []
+        ids = list(dict.fromkeys([*lex, *(i for i, _ in dense_hits), *routed, *changed, *profiled]))
         records = self.store.get_many(ids)
         if not last and any(r.status not in self.statuses for r in records.values()):
             raise _Moved
@@ -398,6 +400,8 @@ class RecallNode(MemoryNode):
         self._add_relevance(query, qvec, ids, cos, lex, sim, records, extra)
         for i in set(changed) & set(ids):
             extra[i]["relevant"] = 1.0
+        if profiled:
+            self._add_profile(set(profiled), ids, sim, records, extra)
         if route is not None:  # the attribute is evidence of its own; another category's value is not an answer
             for i in ids:
                 if extra[i]["attribute"]:
@@ -485,6 +489,17 @@ class RecallNode(MemoryNode):
             if i in dense:
                 extra[i]["evidence_dense"] = dense[i]
             extra[i]["relevant"] = float(i in chosen)
+
+    @staticmethod
+    def _add_profile(profiled: set[str], ids: list[str], sim: dict[str, float], records: dict[str, Any],
+                     extra: dict[str, dict[str, float]]) -> None:
+        """A broad question about the user ("what do you know about me?", `profile_route.py`): the user's standing
+        memories are the answer, ranked by their usefulness; any other candidate is not."""
+        for i in ids:
+            held = i in profiled
+            if held:
+                sim[i] = (usefulness(records[i]) + PROFILE_BOOST) / (1 + PROFILE_BOOST)
+            extra[i]["profile"] = extra[i]["standing"] = extra[i]["relevant"] = float(held)
 
     @staticmethod
     def _standing(text: str, ids: list[str], sim: dict[str, float], records: dict[str, Any],
