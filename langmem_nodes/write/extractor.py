@@ -122,6 +122,7 @@ from . import (
     standing_request_en,
     stated_end,
     stated_time,
+    switch_kind,
     symptom,
     team_frame,
     third_party_note,
@@ -546,6 +547,8 @@ class RuleExtractor(Extractor):
                     p.record.metadata.update(until=ends[0].isoformat(), until_said=ends[1])
                 if smuggled:
                     p.flags = ["injection"]
+                if switch_kind.marked_switch(clause, content):  # "We're on Postgres now": a switch, for the resolver
+                    p.flags = [*p.flags, switch_kind.SWITCH_FLAG]
                 out.append(p)
                 read_from.append((j, n))
         return _corrected_in_run(out, read_from, skipped)
