@@ -78,6 +78,7 @@ from . import (
     household,
     household_zh,
     it_names,
+    job_place,
     kin_age,
     kin_correction,
     kin_holder_zh,
@@ -670,6 +671,7 @@ class RuleExtractor(Extractor):
             sentence = remember_asked.statement(sentence) or sentence  # "Could you remember that I'm vegetarian?"
             sentence = stated_time.unlead(sentence)  # "Last month I moved to Denver": the time after the change
             sentence = change_value.restated(sentence) or sentence  # "我换工作了，现在在腾讯": the change and its value
+            sentence = job_place.restated(sentence) or sentence  # "My new job is at ByteDance": where the user works
             if not sentence:
                 continue
             if sentence in said_again:
