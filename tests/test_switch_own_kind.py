@@ -34,6 +34,9 @@ def _statuses(tmp_path, *said: str) -> dict[str, str]:
     ("I write code in Emacs.", "我最近很爱喝美式咖啡。", "Switched to Zed recently.", "Zed", "美式咖啡", "Emacs"),
     ("My shell is bash.", "我平时喜欢听爵士乐。", "我已经换成 fish 了。", "fish", "爵士乐", "bash"),
     ("我用 zsh。", "I like long walks after dinner.", "I've moved to nushell now.", "nushell", "long walks", "zsh"),
+    ("I code in PyCharm.", "我最近迷上了跑步。", "最近改用 WebStorm 了。", "WebStorm", "跑步", "PyCharm"),
+    ("我用 bash。", "I really like jazz.", "I switched to zsh.", "zsh", "jazz", "bash"),
+    ("我用 Vim 写代码。", "我喜欢吃火锅。", "最近改用 Cursor 了。", "Cursor", "火锅", "Vim"),
 ])
 def test_a_switch_replaces_its_kind_not_the_preference_before_it(tmp_path, tool, liking, switch, new, kept, old):
     status = _statuses(tmp_path, tool, liking, switch)
