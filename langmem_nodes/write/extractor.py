@@ -1408,7 +1408,7 @@ class RuleExtractor(Extractor):
             candidates = [c for c in candidates if c.predicate.endswith(("名字", "_name"))]
         switch = correction_target.is_switch(clause, sentence)  # "最近改用 VS Code 了": only a value of its kind
         if not candidates:
-            return correction_target.kind_switch(value, grammar.parse) if switch else []
+            return []
         if term and any(normalize_text(term) == normalize_text(c.object) for c in candidates):
             return []  # "成都是出差常去的地方" after "我住在成都": the old value said to be something else, no new value
         named = [normalize_text(x) for x in _NAMED_OLD.findall(sentence or clause)]
