@@ -18,8 +18,10 @@ import re
 from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
 
+from ..categories import holds_category, value_categories
 from ..records import normalize_text
 from . import correction_slot, kin_age
+from . import lexicon as lx
 from .places import is_place
 from .rules import Claim, clean_object
 
@@ -62,6 +64,45 @@ def switched_to(clause: str) -> str:
     return clean_object(m.group("z") or m.group("e")) if m else ""
 
 
+# a slip of the tongue or pen, not a change over time: "说错了", "I meant", "typo"
+_ERROR = re.compile(r"不对|说错|记错|搞错|写错|打错|口误|错了|应该是|\bi meant\b|\btypo\b|\bwrong\b|\bmistake\b|\bmisspoke\b", re.I)
+
+
+def is_switch(clause: str, sentence: str = "") -> bool:
+    """A change over time ("最近改用 VS Code 了", "I switched to Helix"), not a slip the user fixes ("不对，是 Helix")."""
+    return bool(switched_to(clause) or lx.CURRENT.search(clause)) and not _ERROR.search(sentence or clause)
+
+
+def same_kind(claim: Claim, kinds: set[str]) -> bool:
+    """Whether `claim` holds a value of one of `kinds` (`categories.CATEGORIES`: editor, database, …)."""
+    return any(holds_category(k, claim.predicate, claim.object, claim.object) for k in kinds)
+
+
+def other_kind(claim: Claim, last: Claim, clause: str) -> bool:
+    """Whether `claim`, a value of a known kind ("VS Code": an editor), cannot replace `last`: `last` holds another
+    known kind ("Postgres" for "Helix"), or none while the clause is a switch ("最近改用 VS Code 了" after "I drink coffee")."""
+    kinds = value_categories(claim.object)
+    if not kinds or same_kind(last, kinds):
+        return False
+    return bool(value_categories(last.object)) or is_switch(clause)
+
+
+def kind_switched(claim: Claim, clause: str, sentence: str = "") -> bool:
+    """A switch to a value of a known kind ("最近改用 VS Code 了"): it names its own attribute, so it puts in doubt
+    no value of another one."""
+    return bool(value_categories(claim.object)) and is_switch(clause, sentence)
+
+
+def kind_switch(value: str, read: Callable[[str], list[Claim]]) -> list[Claim]:
+    """A switch to a value of a known kind that corrects no earlier claim ("最近改用 VS Code 了" after "I drink
+    coffee", or said first): the plain statement of its use, read by `read` ("我用 VS Code", "I use Helix")."""
+    value = clean_object(value)
+    if not value_categories(value) or len(value) > 40:
+        return []
+    said = read(("我用" if re.search(r"[\u4e00-\u9fff]", value) or not value.isascii() else "I use ") + value)
+    return [c for c in said if c.predicate == "uses" and normalize_text(c.object) == normalize_text(value)][:1]
+
+
 def _similar(a: str, b: str) -> float:
     a, b = normalize_text(a), normalize_text(b)
     if not a or not b or a == b or len(a) > 24 or len(b) > 24:
@@ -69,13 +110,17 @@ def _similar(a: str, b: str) -> float:
     return SequenceMatcher(None, a, b).ratio()
 
 
-def pick(candidates: Sequence[Claim], value: str, named: Sequence[str], *, age: bool = False) -> Claim | None:
+def pick(candidates: Sequence[Claim], value: str, named: Sequence[str], *, age: bool = False,
+         switch: bool = False) -> Claim | None:
     """The claim `value` corrects; `candidates` latest first, `named` the old values the sentence names, `age`:
-    the value was said as an age ("他六岁了", "she's 5", "四岁")."""
+    the value was said as an age ("他六岁了", "she's 5", "四岁"), `switch`: the clause is a switch (`is_switch`),
+    which replaces only a value of the same kind (`same_kind`)."""
     if not candidates:
         return None
     if hit := next((c for c in candidates if any(n and n in normalize_text(c.object) for n in named)), None):
         return hit
+    if switch and (kinds := value_categories(value)):
+        return next((c for c in candidates if same_kind(c, kinds)), None)
     value = clean_object(value)
     aged = [c for c in candidates if kin_age.holds_age(c.predicate)]
     # a bare count ("三十", "thirty") is an age when an age is the only number said before

@@ -78,6 +78,7 @@ from . import (
     household,
     household_zh,
     it_names,
+    job_place,
     kin_age,
     kin_correction,
     kin_holder_zh,
@@ -122,6 +123,7 @@ from . import (
     standing_request_en,
     stated_end,
     stated_time,
+    switch_kind,
     symptom,
     team_frame,
     third_party_note,
@@ -548,6 +550,8 @@ class RuleExtractor(Extractor):
                     p.record.metadata.update(until=ends[0].isoformat(), until_said=ends[1])
                 if smuggled:
                     p.flags = ["injection"]
+                if switch_kind.marked_switch(clause, content):  # "We're on Postgres now": a switch, for the resolver
+                    p.flags = [*p.flags, switch_kind.SWITCH_FLAG]
                 out.append(p)
                 read_from.append((j, n))
         return _corrected_in_run(out, read_from, skipped)
@@ -669,6 +673,7 @@ class RuleExtractor(Extractor):
             sentence = remember_asked.statement(sentence) or sentence  # "Could you remember that I'm vegetarian?"
             sentence = stated_time.unlead(sentence)  # "Last month I moved to Denver": the time after the change
             sentence = change_value.restated(sentence) or sentence  # "我换工作了，现在在腾讯": the change and its value
+            sentence = job_place.restated(sentence) or sentence  # "My new job is at ByteDance": where the user works
             if not sentence:
                 continue
             if sentence in said_again:
@@ -1128,7 +1133,8 @@ class RuleExtractor(Extractor):
             # after a soft "actually" alone: "Actually my editor is Helix" doubts nothing of "I live in Oslo"; "tell me a
             # joke" … "actually scratch that, i moved to rotterdam" withdraws the request, not a name said before it
             just_before = self._last_claims(earlier, back=1) if earlier else []
-            if found and just_before and not _corrects(found, just_before) and not _soft_only(message):
+            if found and just_before and not _corrects(found, just_before) and not _soft_only(message) \
+                    and not all(correction_target.kind_switched(c, q, message) for c, q, *_ in found):  # names its own kind
                 # "wait that's wrong, I moved last month. btw I'm vegetarian": what parsed corrects nothing said
                 # before, so the value the slip withdrew is no longer certain either
                 skips.append({"text": message.strip()[:200], "reason": "correction not understood",
@@ -1372,7 +1378,8 @@ class RuleExtractor(Extractor):
                        and any(len(w) > 2 and re.search(rf"\b{re.escape(w)}\b", found[0][1], re.I) for w in last.predicate[5:].split("_")))
             if claim.subject == last.subject and (claim.predicate == last.predicate or {claim.predicate, last.predicate} <= kinds
                                                   or setting) \
-                    and claim.polarity == last.polarity and normalize_text(claim.object) != normalize_text(last.object):
+                    and claim.polarity == last.polarity and normalize_text(claim.object) != normalize_text(last.object) \
+                    and not correction_target.other_kind(claim, last, found[0][1]):
                 claim.predicate, claim.replaces = last.predicate, [last.object]
             elif found[0][2] is Source.EXPLICIT_CORRECTION and named_thing.names(claim, last):
                 claim.replaces = [last.object]  # "不对，我手机是 iPhone" after "我用安卓手机": what the phone is
@@ -1402,6 +1409,7 @@ class RuleExtractor(Extractor):
             candidates = slot  # "上面公司说错了，是荣耀", "I got the city wrong, it's Valencia": the slip names the slot
         if _THIRD_NAMED.match(clause):  # "它叫豆豆", "she's called Tam": the name of a pet or a person, nothing else
             candidates = [c for c in candidates if c.predicate.endswith(("名字", "_name"))]
+        switch = correction_target.is_switch(clause, sentence)  # "最近改用 VS Code 了": only a value of its kind
         if not candidates:
             return []
         if term and any(normalize_text(term) == normalize_text(c.object) for c in candidates):
@@ -1413,9 +1421,9 @@ class RuleExtractor(Extractor):
             candidates = [c for c in candidates if c.predicate in ("works_at", "works_in", "lives_in")] or []
             if not candidates:
                 return []
-        target = correction_target.pick(candidates, value, named, age=bool(kin_age.again(clause)))
+        target = correction_target.pick(candidates, value, named, age=bool(kin_age.again(clause)), switch=switch)
         if target is None:
-            return []
+            return correction_target.kind_switch(value, grammar.parse) if switch else []
         # the value is itself a statement without its subject: "是对芒果过敏", "I meant allergic to mangoes"
         for lead in (["我"] if _CJK.search(value) else ["I'm ", "I "]):
             again = [c for c in grammar.parse(lead + value) if (c.subject, c.predicate) == (target.subject, target.predicate)]

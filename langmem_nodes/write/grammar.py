@@ -759,13 +759,13 @@ def x_over_y(clause: str) -> list[Claim]:
 # the user's own fact about a family member ("my wife's name is …", "our son Leo …"): not reported speech
 OWN_FACT = re.compile(rf"^my\s+\w+(?:'s name is|'s called| is (?:now |actually |still )?called| is (?:now |actually |still )?named)\s|^(?:my|our)\s+(?:{_KIN})\s+(?-i:[A-Z])[\w-]+(?:\s+[a-z]|$)|"
                       r"^my\s+\w+\s+(?:are|is)\s+(?:called\s+|named\s+)?[A-Za-z][\w-]+(?:\s*,\s*[A-Za-z][\w-]+)*\s+(?:and|&)\s+[A-Za-z][\w-]+\b|"
-                      r"^my\s+\w+\s+is\s+(?:now\s+|currently\s+|still\s+)?(?-i:[A-Z])[\w-]+$|^我(?:的)?\S{1,3}(?:的名字)?(?:其实|实际上)?(?:叫|名叫)|^我(?:的)?\S{1,3}的名字(?:其实|实际上)?是", _I)
+                      r"^my\s+\w+\s+is\s+(?:now\s+|currently\s+|still\s+)?(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+){0,2}$|^我(?:的)?\S{1,3}(?:的名字)?(?:其实|实际上)?(?:叫|名叫)|^我(?:的)?\S{1,3}的名字(?:其实|实际上)?是", _I)
 
 
 def own_fact(clause: str) -> bool:
     """The user's own fact about a family member or pet (a name, an age): not reported speech."""
     return bool(OWN_FACT.search(clause) or _KIN_AGE_EN.search(clause) or chat15_en.named_in_passing(clause)
-                or chat16_zh.named_pet_kind(clause))
+                or chat16_zh.named_pet_kind(clause) or grammar_zh.BOSS_NAMED.match(clause.rstrip("。！!.")))  # "我的领导是王伟"
 
 # a project's tool named in passing, even inside a question: "our Flask app", "我们的 Flask 应用"
 MENTION = re.compile(

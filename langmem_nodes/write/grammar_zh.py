@@ -22,6 +22,10 @@ from .rules import Claim, clean_object
 _SURNAME = (r"[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆"
             r"汪范金石廖贾夏韦方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤]")
 
+# the boss named with 是 ("现在我直属领导是陈静"): only a surname and a given name, as "我领导是技术出身" names nobody
+BOSS_NAMED = re.compile(r"^(?:现在|目前)?我(?:的|们)?(?:现在的?|目前的?|新的?)?(?:直属)?(?P<k>老板|领导|上司|主管)(?:现在|目前|已经)?(?:是|换成了?)\s*"
+                        rf"(?P<o>(?!高手|白天|周末){_SURNAME}(?![总工哥姐董]$)[\u4e00-\u9fff]{{1,2}}|[老小]{_SURNAME})$")  # "王总" is a title
+
 # Time, habit and stance words between the holder and its verb; the current value is what the clause states
 # ("我上个月换成 Helix 了", "我周末喜欢去爬山").
 _TIME = re.compile(r"(?<=我)(?:们)?(?:[一二三四五六七八九十\d]{1,2}月份?|年初|年底|春天|夏天|秋天|冬天|就|上个?月|上个?周末|上周|上个?星期|上礼拜|昨天|前天|去年|前年|前几天|最近|现在|目前|已经|早就|这几年|后来|刚刚?|终于|其实|"
@@ -383,8 +387,7 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
     (re.compile(r"^我(?:的|家)?(?P<k>爷爷|奶奶|外婆|外公|姥姥|姥爷|(?:直属)?(?:老板|领导|上司|主管)|导师)(?:的名字)?"
                 r"(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     # the boss named with 是 ("现在我直属领导是陈静"): only a surname and a given name, as "我领导是技术出身" names nobody
-    (re.compile(r"^(?:现在|目前)?我(?:的|们)?(?:现在的?|目前的?|新的?)?(?:直属)?(?P<k>老板|领导|上司|主管)(?:现在|目前|已经)?(?:是|换成了?)\s*"
-                rf"(?P<o>(?!高手|白天|周末){_SURNAME}(?![总工哥姐董]$)[\u4e00-\u9fff]{{1,2}}|[老小]{_SURNAME})$"), _kin_name),  # "王总" is a title
+    (BOSS_NAMED, _kin_name),
     (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经|全)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用(?!户)|使用|(?:走|放|存)(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转(?![成为化换])|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|部署到|打到|统一|"
                 r"托管在|托管到|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"

@@ -39,7 +39,7 @@ from ..records import MemoryContext, MemoryRecord, Source, Status, normalize_tex
 from ..slots import SLOT_KEY, in_slot, replaced_values
 from ..state import PendingWrite
 from ..store.sqlite import KeyRef, RivalRead
-from . import rule_aspect, withdrawal
+from . import rule_aspect, switch_kind, withdrawal
 from .extract import SKIPS_KEY
 from .same_value import same_value as same_value_across
 
@@ -156,6 +156,11 @@ def _one_at_a_time(obj: str) -> set[str]:
     return value_categories(obj) & ONE_AT_A_TIME
 
 
+def _of_kind(obj: str, kinds: set[str]) -> bool:
+    """Whether a held value `obj` is one of the switched `kinds` (of a several-at-once kind: with no role of its own)."""
+    return bool(kinds & _one_at_a_time(obj)) or switch_kind.holds_kind(obj, kinds & switch_kind.SEVERAL_AT_ONCE)
+
+
 def reaches_other_sessions(record: MemoryRecord, ctx: MemoryContext) -> bool:
     """Is `record` stored beyond its session (said outright, or written with no session), so that it
     contradicts the values held in the user's other sessions of this project (`ctx.session_prefix()`)?"""
@@ -258,8 +263,9 @@ class ResolveNode(MemoryNode):
                           key=lambda m: m.created_at)
         p.rivals_seen = [*(p.rivals_seen or []), *(m.id for m in same_key)]  # what the commit re-checks
         switched = _one_at_a_time(r.object) if r.source in EXPLICIT_SOURCES else set()  # kinds said outright
+        switched |= switch_kind.switched_kinds(r.object, switch_kind.SWITCH_FLAG in p.flags or switch_kind.marked_switch(p.quote))
         refs = [m for m in same_key if conflicts_with(r, m, replaces=p.replaces)
-                or (switched and m.polarity == r.polarity.value and switched & _one_at_a_time(m.object))]
+                or (switched and m.polarity == r.polarity.value and _of_kind(m.object, switched))]
         if switched:  # "I use Helix now" after "My editor is Vim": the kind's value under another predicate
             refs += [m for m in self._held_as_kind(r, switched, partitions, skip={m.id for m in same_key})
                      if m.polarity == r.polarity.value]
@@ -280,7 +286,7 @@ class ResolveNode(MemoryNode):
         preds = {"uses", "prefers", *(q for kind in kinds for p in CATEGORIES[kind].predicates
                                       for q in predicate_family(p))} - own
         return [m for pred in sorted(preds) for m in self.store.find_refs(partitions, subject=r.subject, predicate=pred)
-                if m.id not in skip and kinds & _one_at_a_time(m.object)]
+                if m.id not in skip and _of_kind(m.object, kinds)]
 
     def _chain_rivals(self, r: MemoryRecord, refs: list[KeyRef]) -> list[KeyRef]:
         """Active values of a parallel predicate whose supersede chain holds `r`'s value (`slots.SLOT_KEY`): going
