@@ -19,7 +19,7 @@ Example:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .equivalents import KIN, name_predicate, predicate_family
@@ -153,6 +153,10 @@ CATEGORIES: dict[str, Category] = {
     **_PERSONAL,
     **{f"{row[0]}_name": _kin_name_category(row) for row in KIN},
 }
+
+# a category's predicates in either language: `attr:数据库` holds the database as `attr:database` does
+CATEGORIES = {name: replace(cat, predicates=frozenset(q for p in cat.predicates for q in predicate_family(p)))
+              for name, cat in CATEGORIES.items()}
 
 _WH_EN = r"(?:which|what|what's|whats|where)"
 _WH_ZH = r"(?:哪个|哪种|哪款|哪家|哪一个|哪些|哪里|哪儿|在哪|什么|啥)"

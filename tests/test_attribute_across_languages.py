@@ -114,3 +114,24 @@ def test_the_later_value_stands_in_either_language(write_store, order) -> None:
         active = _active(write_store, scope)
         (said,) = [c for _, _, c in _claims(second)]
         assert len(active) == 1 and said.split()[-1].rstrip("。.") in active[0], (first, second, active)
+
+
+def test_the_read_side_keys_one_attribute_in_either_language() -> None:
+    """Two active values kept from before (or from elsewhere) are one attribute's, so the read side shows one."""
+    from langmem_nodes.facts import attribute_key
+    from langmem_nodes.records import MemoryRecord, Scope
+
+    def rec(pred: str, obj: str, subject: str = "user") -> MemoryRecord:
+        return MemoryRecord(text=obj, subject=subject, predicate=pred, object=obj, scope=Scope(user_id="u"))
+
+    assert attribute_key(rec("attr:blood_type", "A")) == attribute_key(rec("attr:血型", "O型"))
+    assert attribute_key(rec("attr:database", "MySQL", "project")) == attribute_key(rec("attr:数据库", "PostgreSQL", "project"))
+    assert attribute_key(rec("attr:doctor", "Dr. Chen")) != attribute_key(rec("attr:牙医", "刘医生"))
+
+
+def test_a_category_holds_its_attribute_said_in_chinese() -> None:
+    from langmem_nodes.categories import holds_category
+
+    # by the predicate alone: neither value is in the category's vocabulary
+    assert holds_category("database", "attr:数据库", "某个自研库", "某个自研库")
+    assert holds_category("hosting", "attr:部署平台", "阿里云", "阿里云")
