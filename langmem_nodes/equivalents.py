@@ -77,7 +77,7 @@ ATTRIBUTES = (
     ("lab", "laboratory", "实验室"),
     ("seat", "座位", "位子"),
     ("database", "db", "数据库"),
-    ("hosting", "host", "deploy_platform", "deployment_platform", "hosting_platform", "部署平台", "托管平台"),
+    ("hosting", "deploy_platform", "deployment_platform", "hosting_platform", "部署平台", "托管平台"),
     ("ci", "ci_cd", "持续集成"),
     ("frontend", "前端"),
     ("backend", "后端"),

@@ -135,3 +135,9 @@ def test_a_category_holds_its_attribute_said_in_chinese() -> None:
     # by the predicate alone: neither value is in the category's vocabulary
     assert holds_category("database", "attr:数据库", "某个自研库", "某个自研库")
     assert holds_category("hosting", "attr:部署平台", "阿里云", "阿里云")
+
+
+@pytest.mark.parametrize(("text", "value"), [("这个仓库的包管理用的是 yarn。", "yarn"), ("我们项目的前端都是用 Vue 写的", "Vue")])
+def test_what_a_project_uses_stays_its_stack(text, value) -> None:
+    claims = _claims(text)
+    assert claims and all(s == "project" and o == value and not p.startswith("attr:") for s, p, o in claims), claims

@@ -8,6 +8,8 @@ Example:
     [('attr:ci', 'GitHub Actions')]
     >>> read("这个项目的后端是用 Rust 写的"), read("我们项目的数据库是MySQL和Redis"), read("这个项目的约定是先写测试")
     ([], [], [])
+    >>> read("这个仓库的包管理用的是 yarn")
+    []
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from .rules import Claim, clean_object
 
 _HOLDER = (r"(?:(?:我们|咱们)的?\s*(?:这个)?|(?:这个|本|该|此)\s*)?"
            r"(?:项目|仓库|代码库|工程|服务|系统|应用|repo|monorepo|app)")
-_ATTRIBUTE = r"(?:[A-Za-z][A-Za-z/ -]{0,14}?|(?:[A-Za-z]{2,10}\s*)?[\u4e00-\u9fff]{2,6}?)"
+#: a noun: no verb, particle or adverb inside ("包管理用的是 yarn" says what it uses, the stack reading's)
+_ATTRIBUTE = r"(?:[A-Za-z][A-Za-z/ -]{0,14}?|(?:[A-Za-z]{2,10}\s*)?(?:(?![的用是在都也还要会把被给跑写叫])[\u4e00-\u9fff]){2,6}?)"
 PATTERN = re.compile(rf"^{_HOLDER}\s*的\s*(?P<a>{_ATTRIBUTE})\s*(?:现在|目前|其实|就)?\s*是\s*(?P<o>[^，,；;]{{1,30}}?)"
                    r"\s*(?:了|哈|啦|呢|吧|啊)*$")
 #: the nouns of a rule, a reason or a description: their "是" says a clause, not one value
