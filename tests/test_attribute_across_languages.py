@@ -141,3 +141,38 @@ def test_a_category_holds_its_attribute_said_in_chinese() -> None:
 def test_what_a_project_uses_stays_its_stack(text, value) -> None:
     claims = _claims(text)
     assert claims and all(s == "project" and o == value and not p.startswith("attr:") for s, p, o in claims), claims
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("What's my blood type?", "blood_type"), ("我的血型是什么？", "blood_type"), ("Who is my dentist?", "dentist"),
+    ("我的牙医是谁", "dentist"), ("Where is my desk?", "desk"), ("我的工位在哪？", "desk"),
+    ("Who is our project's owner?", "owner"), ("我们项目的上线日期是什么时候？", "launch_date"),
+])
+def test_a_question_names_the_attribute_in_either_language(question, asked) -> None:
+    from langmem_nodes.categories import asked_categories
+
+    assert asked_categories(question) == {asked}
+
+
+@pytest.mark.parametrize("question", ["What is a blood type?", "什么是血型？", "Write a poem about a dentist"])
+def test_an_impersonal_question_names_no_attribute(question) -> None:
+    from langmem_nodes.categories import asked_categories
+
+    assert asked_categories(question) == set()
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(("said", "question", "wanted"), [
+    (["Remember that my blood type is A.", "记住：我的血型是O型。"], "What's my blood type?", "O型"),
+    (["我的牙医是刘医生。", "My dentist is Dr. Wong."], "我的牙医是谁？", "Dr. Wong"),
+])
+def test_the_question_gets_the_later_value_in_the_other_language(write_store, said, question, wanted) -> None:
+    from langmem_nodes import create_read_graph
+
+    ctx = MemoryContext(user_id="ann")
+    write = create_write_graph(write_store).compile()
+    for text in said:
+        write.invoke({"messages": [HumanMessage(text)]}, context=ctx)
+    out = create_read_graph(write_store, record_usage=False).compile().invoke({"messages": [("user", question)]}, context=ctx)
+    texts = [h.record.text for h in out["memory_selected"]]
+    assert len(texts) == 1 and wanted in texts[0], texts
