@@ -19,7 +19,7 @@ Example:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .equivalents import ATTRIBUTES, KIN, name_predicate, predicate_family
@@ -198,6 +198,27 @@ CATEGORIES: dict[str, Category] = {
 # an open attribute a category above already holds ("editor") is asked through that category
 CATEGORIES.update({f"attr_{row[0]}": _open_attribute_category(row) for row in ATTRIBUTES
                    if not any(f"attr:{row[0]}" in c.predicates for c in CATEGORIES.values())})
+
+# a category's predicates in either language: `attr:数据库` holds the database as `attr:database` does
+CATEGORIES = {name: replace(cat, predicates=frozenset(q for p in cat.predicates for q in predicate_family(p)))
+              for name, cat in CATEGORIES.items()}
+
+
+def _attribute_category(row: tuple[str, ...]) -> Category:
+    """An open attribute said in either language (`equivalents.ATTRIBUTES`): "What's my blood type?" / "我的血型是什么"
+    reaches «用户的血型：O型» and «User's blood type: A», each stored under its language's predicate."""
+    en = "|".join(sorted((re.escape(w.replace("_", " ")) for w in row if w.isascii()), key=len, reverse=True))
+    zh = "|".join(sorted((w for w in row if not w.isascii()), key=len, reverse=True))
+    owner = r"(?:my|our|the\s+project's|our\s+project's|this\s+project's|the\s+repo's)"
+    return Category((), (), frozenset(predicate_family(f"attr:{row[0]}")), (), question=(
+        rf"\b(?:what|which|who|where|when|how\s+\w+)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+{owner}\s+(?:{en})\b|"
+        rf"\b{owner}\s+(?:{en})\b(?=[^.!]*\?)|"
+        rf"(?:我|我们|咱们|项目|仓库|服务)(?:的)?(?:{zh})(?:现在|目前)?(?:是|在|叫)?(?:什么|啥|哪|谁|多少|几|多大|多高|多重)"))
+
+
+_HELD = {p for cat in CATEGORIES.values() for p in cat.predicates}
+CATEGORIES.update({row[0]: _attribute_category(row) for row in ATTRIBUTES
+                   if row[0] not in CATEGORIES and not _HELD & set(predicate_family(f"attr:{row[0]}"))})
 
 _WH_EN = r"(?:which|what|what's|whats|where)"
 _WH_ZH = r"(?:哪个|哪种|哪款|哪家|哪一个|哪些|哪里|哪儿|在哪|什么|啥)"

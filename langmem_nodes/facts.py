@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .equivalents import family_name
 from .records import MemoryRecord, Source, as_utc, normalize_text
 from .text import tokenize
 
@@ -131,7 +132,7 @@ def attribute_key(rec: MemoryRecord) -> tuple[str, ...] | None:
     subject = rec.subject.strip().casefold()
     if not is_exclusive(pred):
         return (subject, pred, normalize_text(rec.object))
-    return (subject, pred)
+    return (subject, family_name(pred))  # "attr:血型" is "attr:blood_type": one attribute in either language
 
 
 def value_key(rec: MemoryRecord) -> tuple[str, str]:

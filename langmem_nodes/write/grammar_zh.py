@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from . import chat16_zh, chat_zh, convention_zh
+from . import chat16_zh, chat_zh, convention_zh, project_attr_zh
 from .grammar import Build, _claim, _kin_name, _kin_names, _project_uses, _run, _switch, name_predicate
 from .places import is_place
 from .pronouns import _ZH_BREED
@@ -388,6 +388,8 @@ PRE: list[tuple[re.Pattern[str], Build]] = [
                 r"(?:叫|名叫)\s*(?P<o>[\u4e00-\u9fffA-Za-z·]{1,8})$"), _kin_name),
     # the boss named with 是 ("现在我直属领导是陈静"): only a surname and a given name, as "我领导是技术出身" names nobody
     (BOSS_NAMED, _kin_name),
+    # a project's attribute by its noun: "我们项目的上线日期是3月3日" (one value, as "our project's launch date is …")
+    (project_attr_zh.PATTERN, project_attr_zh.build),
     (re.compile(rf"^{_ZH_HOLDER}{_ZH_PART}\s*(?:所有东西|所有服务|全部|一切|东西)?(?:都|也|还|主要|一直|目前|现在|统一|全面|彻底|已经|全)*(?:是拿|是(?:发|推|存|收|传)到|拿|写|用的是|是用|用的|用(?!户)|使用|(?:走|放|存)(?=\s*[A-Za-z])|收到|存到|推到|发到|传到|换到|换成了?|改成了?|改用了?|改为|迁到|迁移到|切到|转到|转向|转(?![成为化换])|直接上的|上的是|上的|上了|采用|基于|跑在|跑的是|部署在|部署到|打到|统一|"
                 r"托管在|托管到|放在|是)\s*(?P<o>.+?)(?:\s*(?:写的|做的|搭的|实现的|开发的|的|上|上面|里))?$"), _project_uses),
     # access needs: "我们公司内网要连 VPN 才能访问", "staging is only reachable over the VPN"

@@ -562,6 +562,11 @@ ZH_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[Claim]]]] =
     (re.compile(r"^(?:我)?(?:现在|目前)?是(?:一名|一位)\s*(?P<o>[\u4e00-\u9fffA-Za-z ]{0,8}[师员生工家手官长士医匠])(?:了)?$"),
      lambda m: _c("user", "role", m.group("o"), kind="identity")),
     (re.compile(r"^我的\s*(?P<a>[\u4e00-\u9fffA-Za-z ]{1,12}?)\s*(?:(?<![老总不真只倒可正要于像算但而或便硬])是|为|=|：|:)\s*(?P<o>.+)$"), _zh_attr),
+    # where the user's own place is, by floor, room or building: "我的工位在五楼", "我的办公室在3号楼502" (a noun of a
+    # place, headed 位/室/间/舍/桌: "我的钥匙在桌上" and "我的车在B2层" say where a thing lies now)
+    (re.compile(r"^我的\s*(?P<a>[\u4e00-\u9fff]{0,4}[位室间舍桌])\s*(?:现在|目前|就|还)?(?:在|位于)\s*"
+                r"(?P<o>[\u4e00-\u9fffA-Za-z0-9-]{0,6}?(?:[一二三四五六七八九十\d]+|[A-Za-z]\d*)\s*(?:号楼|楼|层|区|室|栋|座|单元|号)"
+                r"[\u4e00-\u9fffA-Za-z0-9-]{0,8}?)(?:那边|这边)?$"), _zh_attr),
     (re.compile(rf"^(?:{_ZPROJ})?(?P<k>部署|发布|构建|编译|打包|测试|启动|运行)(?:的)?(?:命令|脚本|方式)?\s*"
                 rf"(?:是|用|改成|改为|改到|换成|使用|走|都用|就用|执行|跑|：|:)了?\s*(?P<o>[^，,]+?)(?:了)?$"), _zh_cmd),
     (re.compile(rf"^{_ZPROJ}(?:都|统一|一律)?(?:必须|要|需要|得|应该|务必)\s*(?P<o>.+)$"),
