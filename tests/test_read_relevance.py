@@ -232,3 +232,11 @@ def test_unrelated_questions_in_a_project_get_no_project_memory(lang) -> None:
         related = read.invoke({"messages": [("user", "How do we deploy this app?" if lang == "en" else "我们的项目怎么部署？")]},
                               context=ctx)
         assert any("Fly.io" in h.record.text for h in related["memory_selected"])
+
+
+def test_a_plural_pronoun_is_no_shared_topic_word():
+    """«他们» in "跟邻居说他们太吵" and in «和他们住在一起» is a pronoun, not a topic the two share (们 is a particle)."""
+    from langmem_nodes.read.relevance import content_terms, lexical_evidence
+
+    assert lexical_evidence(content_terms("我该怎么跟邻居说他们太吵了？"), "用户的婆婆和他们住在一起") == 0.0
+    assert lexical_evidence(content_terms("我该怎么跟邻居沟通？"), "用户和邻居关系不太好") > 0

@@ -117,6 +117,7 @@ from .rule_object import governs
 from .self_contained import shapes_piece, writes_self_contained
 from .standing import PER_CONDITION, conditions_asked, holds_condition
 from .topic_request import about_topic, topic_floor
+from .world_howto import asks_world_howto
 
 Fusion = Literal["zstandout", "zlift", "zscore", "evidence", "convex", "bm25", "dense", "rrf"]
 #: The subject boost and thread weight "auto" gives conversation turns (the values LoCoMo dev chose).
@@ -435,8 +436,10 @@ class RecallNode(MemoryNode):
         about_thing = need == "general" and speaks_of_user(query.text)
         # a turn that only tells the user's news ("I'm allergic to peanuts"): only a memory about the same thing helps
         news = need in ("personal", "general") and tells_news(query.text)
-        # a self-contained task ("write a resignation letter", "怎么解压 tar.gz"): only a memory on its topic helps
-        generic = need in ("personal", "implied") and reads_as_generic_task(self.store.embedder, lang, qvec)
+        # a self-contained task ("write a resignation letter", "怎么解压 tar.gz"), a how-to about the world ("how do I fix
+        # a squeaky hinge?", `world_howto.py`): only a memory on its topic helps
+        generic = need in ("personal", "implied") and (reads_as_generic_task(self.store.embedder, lang, qvec)
+                                                        or asks_world_howto(query.text, self.store.embedder, lang, qvec))
         # a piece of writing given whole by the request: a memory on its form keeps the request's floor, another
         # must be about the piece's own topic (`self_contained.py`)
         piece = need in ("personal", "implied") and not fact and not news and (generic or writes_self_contained(query.text))

@@ -226,8 +226,9 @@ def _has_cjk(text: str) -> bool:
 
 
 #: Grammatical particles: a Chinese bigram holding one spans two words ("忙了一天" and "养了一只" share «了一»), a
-#: match by chance, not a shared content word.
-_ZH_PARTICLES = frozenset("的了吗呢吧啊呀嘛")
+#: match by chance, not a shared content word; so does the plural suffix 们, whose bigrams are pronouns or span two
+#: words ("跟邻居说他们太吵" and "和他们住在一起" share «他们», not a topic).
+_ZH_PARTICLES = frozenset("的了吗呢吧啊呀嘛们")
 
 
 def _is_chance_term(tok: str) -> bool:
