@@ -66,3 +66,78 @@ def test_a_thread_grown_turn_by_turn_screens_each_message_once_and_keeps_its_ref
         values = thread_secrets.refused_earlier(_thread(history) + [{"role": "user", "content": "new"}])
         assert value in values
     assert len(fresh_cache) == len(history)  # every message screened once, not once a turn
+
+
+# H5 import_conversation screens a turn with the turn before it (an answer to a request for a secret), a value
+# refused earlier in the transcript, and the speaker and session names; L3 no stray "]" after redaction
+from pathlib import Path  # noqa: E402
+
+from langmem_nodes import MemoryStore  # noqa: E402
+from langmem_nodes.conversation import import_conversation  # noqa: E402
+from langmem_nodes.safety.pii import redact  # noqa: E402
+
+
+def _home_bytes(home: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in home.rglob("*") if p.is_file())
+
+
+ACROSS_TURNS = [  # (asking turn, answer, the secret)
+    ("What's the code for the bike shed?", "It's 90417 I think", "90417"),
+    ("And the router login?", "Fjord_Lantern_62, capital F", "Fjord_Lantern_62"),
+    ("Which passphrase did you set for the backup drive?", "otter-Quill-58", "otter-Quill-58"),
+    ("车库门禁密码是多少？", "好像是 58213", "58213"),
+    ("家里 wifi 密码呢？", "Shan-Hu-Jiao-73，全小写", "Shan-Hu-Jiao-73"),
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "value"), ACROSS_TURNS)
+def test_import_redacts_an_answer_to_a_request_for_a_secret(tmp_path, fake_embedder, question, answer, value):
+    home = tmp_path / "home"
+    turns = [{"speaker": "Assistant", "text": question, "session": "a"}, {"speaker": "Ada", "text": answer, "session": "a"}]
+    with MemoryStore(home, embedder=fake_embedder) as store:
+        ids = import_conversation(store, turns, user_id="ada", conversation="c1")
+        texts = [r.text for r in store.get_many(ids).values()]
+    assert len(texts) == 2 and all(value not in t for t in texts), texts
+    assert value.encode() not in _home_bytes(home)
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("Which version of Python are you on?", "3.12.1 on the laptop"),
+    ("What's the wifi network called?", "Lodge_Guest_5G"),
+    ("How many people came to the party?", "About 40"),
+    ("你住几楼？", "12 楼"),
+    ("密码强度要求是什么？", "至少 12 位"),
+])
+def test_import_keeps_an_answer_to_a_harmless_question(tmp_path, fake_embedder, question, answer):
+    turns = [{"speaker": "Assistant", "text": question}, {"speaker": "Ada", "text": answer}]
+    with MemoryStore(tmp_path / "home", embedder=fake_embedder) as store:
+        ids = import_conversation(store, turns, user_id="ada", conversation="c1")
+        assert store.get_many(ids)[ids[1]].object == f"Ada: {answer}"
+
+
+@pytest.mark.parametrize(("first", "again", "value"), [
+    ("the build server pw is Kettle-Moor-31", "I reuse Kettle-Moor-31 on the NAS as well", "Kettle-Moor-31"),
+    ("邮箱密码是 Zi-Teng-802", "网盘也用 Zi-Teng-802", "Zi-Teng-802"),
+])
+def test_import_redacts_a_value_refused_in_an_earlier_turn(tmp_path, fake_embedder, first, again, value):
+    home = tmp_path / "home"
+    turns = [{"speaker": "Ada", "text": first, "session": "a"}, {"speaker": "Ada", "text": again, "session": "b"}]
+    with MemoryStore(home, embedder=fake_embedder) as store:
+        import_conversation(store, turns, user_id="ada", conversation="c1")
+    assert value.encode() not in _home_bytes(home)
+
+
+@pytest.mark.parametrize(("field", "name"), [("speaker", "pw=Crane-Ridge-44!"), ("session", "密码是 Crane-Ridge-44"),
+                                             ("speaker", "token sk_live_4eC39HqLyjWDarjtT1zdp7dc")])
+def test_import_refuses_a_name_holding_a_credential_without_echoing_it(tmp_path, fake_embedder, field, name):
+    turn = {"speaker": "Ada", "text": "I like tea.", field: name}
+    with MemoryStore(tmp_path / "home", embedder=fake_embedder) as store, pytest.raises(ValueError) as err:
+        import_conversation(store, [turn], user_id="ada", conversation="c1")
+    assert "Crane-Ridge" not in str(err.value) and "sk_live" not in str(err.value)
+
+
+@pytest.mark.parametrize("text", ["My mother's maiden name is Okonkwo.", "我的银行卡密码是我爸的生日，0314",
+                                  "Security question: What was your first car? Answer: Corolla"])
+def test_redaction_leaves_no_stray_bracket(text):
+    out = redact(text)
+    assert "[redacted]" in out and "]]" not in out and out.count("[") == out.count("]"), out
