@@ -141,3 +141,71 @@ def test_import_refuses_a_name_holding_a_credential_without_echoing_it(tmp_path,
 def test_redaction_leaves_no_stray_bracket(text):
     out = redact(text)
     assert "[redacted]" in out and "]]" not in out and out.count("[") == out.count("]"), out
+
+
+# H6 MemoryAdmin.import_ and store.import_home screen every string of ledger entries and tombstones
+import copy  # noqa: E402
+
+from langchain_core.messages import HumanMessage  # noqa: E402
+
+from langmem_nodes import MemoryContext, create_write_graph  # noqa: E402
+from langmem_nodes.governance import MemoryAdmin  # noqa: E402
+
+
+@pytest.fixture
+def export(tmp_path, fake_embedder):
+    with MemoryStore(tmp_path / "src", embedder=fake_embedder) as store:
+        write = create_write_graph(store).compile()
+        for text in ("I like green tea.", "我喜欢爵士乐。"):
+            write.invoke({"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada"))
+        admin = MemoryAdmin(store)
+        admin.forget(admin.list({"user_id": "ada"})[0]["id"])
+        return admin.export("ada")
+
+
+SECRET_FIELDS = [("reason", "the vault passphrase is Tern-Gravel-93"), ("trigger", "password=Tern-Gravel-93"),
+                 ("actor", "user:pw Tern-Gravel-93"), ("decision_trace", "保险柜密码是 Tern-Gravel-93"),
+                 ("evidence_turn_ids", ["sk_live_51HcQ2xAbCdEfGhIjKlMnOpQr"])]
+
+
+@pytest.mark.parametrize(("field", "value"), SECRET_FIELDS)
+def test_import_refuses_a_ledger_field_holding_a_credential(tmp_path, fake_embedder, export, field, value):
+    data = copy.deepcopy(export)
+    data["ledger"][0][field] = value
+    home = tmp_path / "dst"
+    with MemoryStore(home, embedder=fake_embedder) as store, pytest.raises(ValueError, match="credential"):
+        MemoryAdmin(store).import_(data)
+    assert b"Tern-Gravel-93" not in _home_bytes(home) and b"sk_live_51HcQ2x" not in _home_bytes(home)
+
+
+@pytest.mark.parametrize(("field", "value"), [("partition", "user/default/ada password: Tern-Gravel-93"),
+                                              ("actor", "口令 Tern-Gravel-93"), ("partition", "user/default"),
+                                              ("partition", "vault/default/ada"), ("partition", "user/default/ada/x")])
+def test_import_refuses_a_bad_tombstone(tmp_path, fake_embedder, export, field, value):
+    data = copy.deepcopy(export)
+    assert data["tombstones"]
+    data["tombstones"][0][field] = value
+    home = tmp_path / "dst"
+    with MemoryStore(home, embedder=fake_embedder) as store:
+        with pytest.raises(ValueError):
+            MemoryAdmin(store).import_(data)
+        assert store.count() == 0 and store.ledger_count() == 0
+    assert b"Tern-Gravel-93" not in _home_bytes(home)
+
+
+def test_import_home_screens_ledger_and_tombstones_itself(tmp_path, fake_embedder, export):
+    from langmem_nodes.records import LedgerEntry, LedgerOp
+
+    with MemoryStore(tmp_path / "dst", embedder=fake_embedder) as store:
+        with pytest.raises(ValueError, match="credential"):
+            store.import_home([], [LedgerEntry(op=LedgerOp.IMPORT, reason="wifi password is Tern-Gravel-93")])
+        tomb = {**export["tombstones"][0], "partition": "user/default/ada\nx"}
+        with pytest.raises(ValueError):
+            store.import_home([], [], [tomb])
+        assert store.ledger_count() == 0
+
+
+def test_a_clean_export_still_imports(tmp_path, fake_embedder, export):
+    with MemoryStore(tmp_path / "dst", embedder=fake_embedder) as store:
+        counts = MemoryAdmin(store).import_(copy.deepcopy(export))
+    assert counts["tombstones"] == len(export["tombstones"]) >= 1 and counts["ledger"] == len(export["ledger"])
