@@ -209,3 +209,43 @@ def test_a_clean_export_still_imports(tmp_path, fake_embedder, export):
     with MemoryStore(tmp_path / "dst", embedder=fake_embedder) as store:
         counts = MemoryAdmin(store).import_(copy.deepcopy(export))
     assert counts["tombstones"] == len(export["tombstones"]) >= 1 and counts["ledger"] == len(export["ledger"])
+
+
+# H8 unlock patterns and a lock set to its numbers are credentials (en + zh); look-alikes are not
+from langmem_nodes.safety import find_secrets  # noqa: E402
+
+DRAWN_OR_SET = [
+    ("My grandpa's phone unlock pattern is a C starting at the top right, remember that.", "a C starting at the top right"),
+    ("Remember the pattern that unlocks my old Galaxy: a triangle from the bottom left dot.", "a triangle from the bottom left dot"),
+    ("My sister's tablet unlocks with a reversed S shape.", "a reversed S shape"),
+    ("I set the garden shed padlock to 6 1 7, don't share it.", "6 1 7"),
+    ("The gym bag lock was set to 4 0 2.", "4 0 2"),
+    ("记住，我外婆手机的解锁图案是个倒着的7字形。", "倒着的7字形"),
+    ("孩子平板的手势密码是从右上角画一个W。", "从右上角画一个W"),
+    ("我的行李箱的锁设成了 2 9 4。", "2 9 4"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), DRAWN_OR_SET)
+def test_an_unlock_pattern_or_a_lock_set_to_numbers_is_never_stored(tmp_path, fake_embedder, text, value):
+    home = tmp_path / "home"
+    with MemoryStore(home, embedder=fake_embedder) as store:
+        out = create_write_graph(store).compile().invoke(
+            {"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
+    assert value not in repr(out.get("memory_written")) and value not in repr(out.get("memory_skipped"))
+    assert value.encode() not in _home_bytes(home)
+    assert find_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "My new phone has a setting to hide the unlock pattern while drawing.",
+    "The lock screen pattern option is greyed out on my work phone.",
+    "I set the oven timer to 4 5 minutes.",
+    "My phone unlocks with my fingerprint.",
+    "我把解锁图案换成了指纹。",
+    "这个锁是我昨天新买的。",
+    "手势密码功能在设置里。",
+    "I like the zigzag pattern on the rug.",
+])
+def test_a_pattern_or_a_lock_talked_about_is_not_a_credential(text):
+    assert find_secrets(text) == []

@@ -82,14 +82,16 @@ _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|key\s*s
                            rf"\b(?:keypad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|locker|door|gate|garage|{_BUZZER})"
                            r"(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?"
                            r"\s*(?:,|:|[—–]+|\s-+)\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:(?:set|changed|made|reset)\s+it\s+to|used|picked|chose|went\s+with))\s+|"
+                           # a lock set to its numbers: "I set the shed padlock to 0 4 4", "changed the lock to 5 1 8"
+                           r"\b(?:padlock|lock|locker|safe|lock\s*box)\s+(?:(?:is|was)\s+)?(?:now\s+)?(?:set\s+)?to\s+(?=\d)|"
                            # a panel only ever typed into, its code right after it: "apartment buzzer 1 4 0 2", "gate keypad 7319"
                            rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
                            r"\b(?:garage(?:\s+door)?|front\s+door|back\s+door|side\s+(?:door|gate)|main\s+gate)\s+(?=\d{4,8}(?:\s*(?:[,;.!]|$|\b(?:if|then|and|or|for|but)\b)))|"
-                           r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)(?:(?!型号|品牌|规格|尺寸|编号)[^，。！？,\d]){0,6}?"
+                           r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|(?<=的)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)(?:(?!型号|品牌|规格|尺寸|编号)[^，。！？,\d]){0,6}?"
                            r"(?:[，,]\s*(?:就|我|我们)?)?(?:就是|设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
 # what is pressed or said before a panel's code: "star 4 9 2 6 hash", "是 0 7 2 1", "井号 6 3 0 8", "I set it to"
 _KEYS_BEFORE = re.compile(r"(?:\s|是|为|[:：]|井号|星号|[*#]|\b(?:star|hash|pound)\b|先按?|"
-                          r"\b(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to\b|\bit'?s\b)*", _I)  # "safe: I set it to 1 9 8 8"
+                          r"\b(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to\b|\b(?:set|changed|reset)\s+to\b|\bit'?s\b)*", _I)  # "safe: I set it to 1 9 8 8"
 _TYPED_IN = re.compile(r"\b(?:press(?:ed)?|dial(?:l?ed)?|hit|punch(?:ed)?|key(?:ed)?|tap(?:ped)?|type[ds]?|enter(?:ed|s)?)\s+(?:in\s+)?(?=\d)|(?:输入?|按|摁)(?:密码)?\s*(?=\d)", _I)
 # a dial combination said in turns, three or more: "right 22, left 8, right 41", "右 22 左 8 右 41"
 _EN_TURN = (r"(?:\b(?:left|right|l|r|clockwise|counter-?clockwise|anti-?clockwise)(?:\s+(?:once|twice)|\s+(?:one|two|three|four|five|\d)"
@@ -263,7 +265,8 @@ _CARD_BACK = re.compile(r"卡(?:片)?(?:背面|背后)|\b(?:cvv2?|cvc2?|cvn|secu
 
 
 _THREE_DIGIT_LOCK = re.compile(r"\b(?:padlock|combination\s+lock|combo\s+lock|bike\s+lock|luggage\s+lock|suitcase\s+lock|"
-                               r"cable\s+lock|lock\s+combo)\b|密码锁|挂锁|行李箱", _I)
+                               r"cable\s+lock|lock\s+combo|(?:locker|gym|shed|gate|door|luggage|suitcase|bag|briefcase|trunk)\s+lock|lock(?:\s+(?:is|was))?\s+set\s+to)\b|"
+                               r"密码锁|挂锁|行李箱|柜子?的锁|车锁|箱子?的锁", _I)
 # a dial's numbers with spaced dashes: "the safe is 19 - 7 - 33" (never a date: no group of four)
 _DASHED_DIAL = re.compile(r"\d{1,3}(?:\s*[-–]\s*\d{1,3}){2,3}(?![\d.:/])")
 
