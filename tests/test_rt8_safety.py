@@ -318,3 +318,48 @@ def test_another_members_project_memory_is_marked_as_theirs():
     assert "user said" in next(x for x in lines if "单元测试" in x) and "user said" in next(x for x in lines if "tea" in x)
     bob_block, _ = layout_items(hits, budget_bytes=2000, per_item_bytes=300, reader="bob")
     assert "project member said" in next(x for x in bob_block.splitlines() if "单元测试" in x)
+
+
+# L2 a client message id holding a credential is not stored as a source turn id; L4 a secret announced, its value
+# still to come, stores nothing
+from langmem_nodes.safety.cued import hands_over  # noqa: E402
+
+
+@pytest.mark.parametrize(("text", "msg_id", "needle"), [
+    ("I like green tea.", "pw=Crane-Ridge-44!", "Crane-Ridge-44"),
+    ("我喜欢爵士乐。", "sk_live_51HcQ2xAbCdEfGhIjKlMnOpQr", "sk_live_51HcQ2x"),
+])
+def test_a_message_id_holding_a_credential_is_not_stored(tmp_path, fake_embedder, text, msg_id, needle):
+    home = tmp_path / "home"
+    with MemoryStore(home, embedder=fake_embedder) as store:
+        out = create_write_graph(store).compile().invoke(
+            {"messages": [HumanMessage(text, id=msg_id)]}, context=MemoryContext(user_id="ada", session_id="s1"))
+        assert out["memory_written"] and all(needle not in t for w in out["memory_written"] for t in w["source_turn_ids"])
+    assert needle.encode() not in _home_bytes(home)
+
+
+def test_a_plain_message_id_is_kept(tmp_path, fake_embedder):
+    with MemoryStore(tmp_path / "home", embedder=fake_embedder) as store:
+        out = create_write_graph(store).compile().invoke(
+            {"messages": [HumanMessage("I like green tea.", id="msg-0042")]}, context=MemoryContext(user_id="ada"))
+    assert out["memory_written"][0]["source_turn_ids"] == ["msg-0042"]
+
+
+@pytest.mark.parametrize("text", ["Let me give you my bank login so you remember it.",
+                                  "Here's my work VPN login so you remember it for me.",
+                                  "I'm going to send you the alarm code, keep it for me.",
+                                  "我把网银密码告诉你，你帮我记着。", "我把家里保险箱的密码发给你，记一下。"])
+def test_a_secret_handed_over_stores_nothing(tmp_path, fake_embedder, text):
+    assert hands_over(text)
+    with MemoryStore(tmp_path / "home", embedder=fake_embedder) as store:
+        create_write_graph(store).compile().invoke(
+            {"messages": [HumanMessage(text)]}, context=MemoryContext(user_id="ada", session_id="s1"))
+        assert store.count() == 0
+
+
+@pytest.mark.parametrize("text", ["Let me give you my address so you remember it.",
+                                  "I'll give you my login tips: use a password manager.",
+                                  "Here's my favourite login screen wallpaper.", "我把公司地址告诉你，你帮我记着。",
+                                  "Let me tell you about my new phone."])
+def test_handing_over_something_else_is_not_a_secret(text):
+    assert not hands_over(text)

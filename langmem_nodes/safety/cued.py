@@ -445,6 +445,30 @@ def names_secret(text: str) -> bool:
     return bool(isinstance(text, str) and (_SECRET_CUE.search(text) or _ID_CUE.search(text) or _QUESTION_CUE.search(text)))
 
 
+# handing a secret over, its value still to come: "let me give you my bank login", "here's my VPN login", "我把网银密码告诉你"
+_HANDING = re.compile(r"\b(?:let\s+me\s+(?:give|send|tell|share)|I'?(?:ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to)\s+"
+                      r"(?:give|send|tell|share|pass|hand)|(?:give|send|tell|share|pass|hand)(?:ing)?\s+(?:you|u)|"
+                      r"here'?s|here\s+(?:is|are))\b", _I)
+_HANDED_END = re.compile(r"\s*(?:$|[,;:—–-]|\b(?:so|for|to|and|because|since|in\s+case|now|then|here|below|next|"
+                         r"over|with|too|as\s+well)\b)", _I)
+_ZH_HANDING = re.compile(r"把(?P<what>[^，。！？,.!?]{1,16}?)(?:告诉|发给|发|给|交给|报给|说给)(?:你|您)")
+
+
+def hands_over(text: str) -> bool:
+    """Whether `text` says a secret is being handed to the assistant ("Let me give you my bank login so you remember
+    it", "我把网银密码告诉你，你帮我记着"): nothing in it is worth keeping, and its value comes next."""
+    if not isinstance(text, str) or not text:
+        return False
+    text = latin_lookalikes(text)
+    for m in _HANDING.finditer(text):
+        head = re.match(r"[^.!?;。！？]{0,40}", text[m.end():])
+        cue = _word_search(_SECRET_CUE, head.group(0)) if head else None
+        # the secret is what is handed over, not a word before another noun ("my login screen wallpaper")
+        if cue and not _GENERIC.search(head.group(0)) and _HANDED_END.match(head.group(0), cue.end()):
+            return True
+    return any(_SECRET_CUE.search(m.group("what")) for m in _ZH_HANDING.finditer(text))
+
+
 def mask_values(text: str, mask: str) -> str:
     """`text` with every token that could be a typed value (a code, letters mixed with digits) replaced by `mask`.
 

@@ -37,6 +37,7 @@ from ..safety import (
     redact,
 )
 from ..safety.credential_attribute import credential_attribute, only_judged
+from ..safety.cued import hands_over
 from ..safety.fields import field_pii, field_secret
 from ..state import PendingWrite
 from ..text import with_article
@@ -152,6 +153,8 @@ class VerifyNode(MemoryNode):
             secrets = [kind]
         if not secrets and (kind := credential_attribute(r.predicate)) and not only_judged(r.object):
             secrets = [kind]  # "wifi password: the same as before" is the secret's record, whatever its value
+        if not secrets and hands_over(" ".join(t for t in (quote, r.text) if t)):
+            secrets = ["credential handed over"]  # "let me give you my bank login so you remember it"
         if not pii and self.pii == "refuse":
             pii = field_pii([r.subject, r.predicate, r.metadata])
         if secrets or (pii and self.pii == "refuse"):
