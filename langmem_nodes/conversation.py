@@ -54,8 +54,11 @@ from .records import (
     said_at,
     utcnow,
 )
+from .safety.credentials import find_secrets
 from .safety.instructions import control_reason
 from .safety.pii import redact
+from .safety.replied import answered
+from .safety.said_before import found_again, refused_values
 from .text import LONE_SURROGATE
 
 #: Marks a memory as a conversation turn (the recall's "auto" boosts apply to these).
@@ -134,6 +137,8 @@ def _check_name(value: str, what: str) -> None:
         raise ValueError(f"{what} is longer than {MAX_NAME_CHARS} characters")
     if LONE_SURROGATE.search(value):
         raise ValueError(f"{what} is not valid Unicode: it holds a lone surrogate")
+    if find_secrets(value):  # a name is stored as the subject and in the text: never a credential (not echoed)
+        raise ValueError(f"{what} holds a credential")
 
 
 def conversation_records(
@@ -151,7 +156,7 @@ def conversation_records(
     end = as_utc(now) if now else utcnow()
     for i, t in enumerate(parsed):
         said_at(t.at, f"turn {i + 1}", end)
-    lines = [f"{t.speaker.strip()}: {_storable(t.text)}"[:MAX_TURN_CHARS] for t in parsed]
+    lines = [f"{t.speaker.strip()}: {text}"[:MAX_TURN_CHARS] for t, text in zip(parsed, _storable_texts(parsed), strict=True)]
     sessions: dict[str, list[int]] = {}
     for i, t in enumerate(parsed):
         sessions.setdefault(t.session, []).append(i)
@@ -173,9 +178,26 @@ def conversation_records(
     return out
 
 
-def _storable(text: str) -> str:
-    """A turn's words as stored: credentials and identifiers redacted, an order to the assistant withheld."""
-    text = redact(text.strip())
+def _storable_texts(parsed: list[Turn]) -> list[str]:
+    """Each turn's words as stored, screened like a live turn with the turns before it as context: an answer to a
+    turn asking for a secret ("What's the door code?" → "4471") and a value refused in an earlier turn are redacted
+    too (`safety.replied.answered`, `safety.said_before`)."""
+    out: list[str] = []
+    asked: dict[str, str] = {}  # a session's previous turn
+    refused: tuple[str, ...] = ()
+    for t in parsed:
+        text = t.text.strip()
+        found = [*answered(asked.get(t.session, ""), text), *found_again(text, refused)]
+        out.append(_storable(text, [f.value for f in found]))
+        refused = tuple(dict.fromkeys([*refused, *(f.value for f in found), *refused_values([text])]))
+        asked[t.session] = text
+    return out
+
+
+def _storable(text: str, values: list[str]) -> str:
+    """A turn's words as stored: `values` and its credentials and identifiers redacted, an order to the assistant
+    withheld."""
+    text = redact(text.strip(), *values)
     return WITHHELD if control_reason(text) else text
 
 

@@ -282,6 +282,24 @@ def partition_key(
     return _join_key(level, org_id, project_id, user_id, session_id)
 
 
+def check_partition(key: object, what: str = "partition") -> str:
+    """`key` if it is a well-formed partition key (as `partition_key` builds one); ValueError otherwise.
+
+    >>> check_partition("session/default/ann/shop/s1")
+    'session/default/ann/shop/s1'
+    """
+    parts = key.split("/") if isinstance(key, str) else []
+    shapes = {"org": ("org_id",), "project": ("org_id", "project_id"), "user": ("org_id", "user_id"),
+              "session": ("org_id", "user_id", "project_id", "session_id")}
+    names = shapes.get(parts[0]) if parts else None
+    if not names or len(parts) != len(names) + 1:
+        raise ValueError(f"{what} is not a partition key")
+    ids = {n: v or None for n, v in zip(names, parts[1:], strict=True)}
+    if partition_key(parts[0], **ids) != key:  # each id checked as an id ("ann/../x", a space, a newline)
+        raise ValueError(f"{what} is not a partition key")
+    return key
+
+
 def _join_key(level: Level, org_id: str, project_id: str | None, user_id: str | None, session_id: str | None) -> str:
     if level is Level.ORG:
         return f"org/{org_id}"

@@ -45,13 +45,14 @@ from ..records import (
     Source,
     Status,
     check_id,
+    check_partition,
     normalize_text,
     partition_key,
     session_prefix,
     utcnow,
 )
 from ..safety import PII_POLICIES, PiiPolicy, check_text, control_reason, find_pii, find_secret, redact
-from ..safety.fields import field_pii, field_secret
+from ..safety.fields import entry_secret, field_pii, field_secret
 from ..store import KeyConflict, MemoryStore, VersionConflict
 from ..store.memory_store import is_user_actor
 from ..store.sqlite import ReadOnlyViolation
@@ -577,10 +578,13 @@ class MemoryAdmin:
             if too_deep(value):
                 raise ValueError(f"{where} is nested deeper than {MAX_DEPTH} levels")
         for i, e in enumerate(entries):
-            secret = find_secret(json.dumps(e.payload, ensure_ascii=False))
+            secret = find_secret(json.dumps(e.payload, ensure_ascii=False)) or entry_secret(e)
             if secret:
-                raise ValueError(f"ledger[{i}] payload holds {with_article(secret)}: credentials are never stored")
-        tombs = list(data.get("tombstones", []))  # checked by import_home
+                raise ValueError(f"ledger[{i}] holds {with_article(secret)}: credentials are never stored")
+        tombs = list(data.get("tombstones", []))  # their shape is checked by import_home
+        for i, t in enumerate(tombs):
+            if isinstance(t, Mapping):
+                _check_tombstone(i, t)
         from .import_keys import one_active_per_key
 
         loaded = len(entries)
@@ -592,6 +596,14 @@ class MemoryAdmin:
         )
         self.store.import_home(recs, entries, tombs)
         return {"records": len(recs), "ledger": loaded, "tombstones": len(tombs)}
+
+
+def _check_tombstone(index: int, tomb: Mapping[str, Any]) -> None:
+    """A tombstone's partition is a partition key, and none of its strings holds a credential (not echoed)."""
+    where = f"tombstones[{index}]"
+    if secret := field_secret([v for v in tomb.values() if isinstance(v, str)]):
+        raise ValueError(f"{where} holds {with_article(secret)}: credentials are never stored")
+    check_partition(tomb.get("partition"), f"{where} partition")
 
 
 def _parsed(model: Any, raw: Any, where: str) -> Any:

@@ -63,12 +63,19 @@ SOURCE_MARK = {
 }
 
 
-def source_mark(rec: MemoryRecord) -> str:
+def source_mark(rec: MemoryRecord, reader: str | None = None) -> str:
     """Who the memory comes from, truthfully: a plain statement the rule extractor read ("I live in Berlin") is
-    what the user said, not a guess; "inferred" stays for what a model inferred or a caller stored as such."""
+    what the user said, not a guess; "inferred" stays for what a model inferred or a caller stored as such. A
+    shared (project or org) memory another member said is marked as theirs, not the reader's: "project member
+    said", never "user said" (`reader`: the user the block is rendered for)."""
     if rec.source is Source.INFERRED and rec.metadata.get("extractor") == "rule":
-        return "user mentioned"
-    return SOURCE_MARK.get(rec.source, rec.source.value)
+        mark = "user mentioned"
+    else:
+        mark = SOURCE_MARK.get(rec.source, rec.source.value)
+    shared = rec.scope.level in (Level.PROJECT, Level.ORG)
+    if reader and shared and rec.scope.user_id and rec.scope.user_id != reader and mark.startswith("user "):
+        return ("project member " if rec.scope.level is Level.PROJECT else "org member ") + mark.removeprefix("user ")
+    return mark
 
 
 def _bytes(s: str) -> int:
@@ -97,10 +104,11 @@ def _section(kind: Kind) -> int:
     return next(i for i, (_, kinds) in enumerate(SECTIONS) if kind in kinds)
 
 
-def render_item(hit: ScoredMemory, per_item_bytes: int) -> str:
-    """One bullet line: `- [type · age · source] «text» (note)`, at most `per_item_bytes`."""
+def render_item(hit: ScoredMemory, per_item_bytes: int, reader: str | None = None) -> str:
+    """One bullet line: `- [type · age · source] «text» (note)`, at most `per_item_bytes` (`reader`: see
+    `source_mark`)."""
     rec = hit.record
-    tags = [rec.kind.value.replace("_", " "), *([neutralize(hit.age)] if hit.age else []), source_mark(rec)]
+    tags = [rec.kind.value.replace("_", " "), *([neutralize(hit.age)] if hit.age else []), source_mark(rec, reader)]
     if "needs_confirmation" in hit.flags:
         tags.append("conflicting memory exists: confirm with the user")
     elif str(rec.metadata.get("needs_confirmation", "")).startswith("the user said this changed"):  # "I moved."
@@ -116,7 +124,8 @@ def render_item(hit: ScoredMemory, per_item_bytes: int) -> str:
     return _cut(prefix + "«" + truncate_keep_conclusion(body, max(room, 0)) + "»" + note, per_item_bytes)
 
 
-def layout_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_bytes: int) -> tuple[str, list[str]]:
+def layout_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_bytes: int,
+                 reader: str | None = None) -> tuple[str, list[str]]:
     """`render_items` plus the ids of the memories that made it into the block (in block order)."""
     if budget_bytes <= 0 or per_item_bytes <= 0:
         raise ValueError("budget_bytes and per_item_bytes must be positive")
@@ -124,7 +133,7 @@ def layout_items(scored: Sequence[ScoredMemory], *, budget_bytes: int, per_item_
     used = frame
     chosen: dict[int, list[tuple[str, str]]] = {}
     for hit in scored:
-        line = render_item(hit, per_item_bytes)
+        line = render_item(hit, per_item_bytes, reader)
         sec = _section(hit.record.kind)
         cost = _bytes(line) + 1 + (0 if sec in chosen else _bytes(f"## {SECTIONS[sec][0]}\n"))
         if used + cost > budget_bytes:
@@ -455,7 +464,8 @@ class RenderNode(MemoryNode):
         if carried:
             full = set(carried)
             selected = [h for h in selected if not (h.record.id in full and not h.note and not h.flags)]
-        block, ids = layout_items(selected, budget_bytes=self.budget_bytes, per_item_bytes=self.per_item_bytes)
+        block, ids = layout_items(selected, budget_bytes=self.budget_bytes, per_item_bytes=self.per_item_bytes,
+                                  reader=ctx.user_id)
         out: dict[str, Any] = {"memory_injection": block, "memory_injected_ids": ids, "memory_shown_ids": ids}
         if self.store is not None and self.stable is not None:
             out["memory_stable"] = stable

@@ -821,6 +821,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     from .counted import find_counted
     from .cued import find_cued  # cued and presented build on this module's helpers
     from .described import find_described
+    from .drawn import find_drawn
     from .framed import find_framed
     from .hedged import find_hedged
     from .laidout import find_laid_out
@@ -850,6 +851,7 @@ def screen_secrets(text: str) -> tuple[list[Finding], list[Finding]]:
     found += find_carried(text)
     found += find_described(text)
     found += find_phrased(text)
+    found += find_drawn(text)
     kept: list[Any] = []
     dismissed: list[Any] = []
     for f in _dedupe([_with_spaces(f, text) for f in found]):

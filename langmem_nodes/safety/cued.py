@@ -83,14 +83,16 @@ _TYPED_OPENER = re.compile(rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|key\s*s
                            rf"\b(?:keypad|lock\s*box|key\s*box|key\s*safe|padlock|smart\s+lock|alarm|safe|lock|locker|door|gate|garage|{_BUZZER})"
                            r"(?:\s+(?:at|on|in|for|of|by|near|outside|inside)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+'s\s+)?[\w-]+(?:'s)?)?"
                            r"\s*(?:,|:|[—–]+|\s-+)\s*(?:(?:it'?s|it\s+is|that'?s)|(?:I|we)\s+(?:(?:set|changed|made|reset)\s+it\s+to|used|picked|chose|went\s+with))\s+|"
+                           # a lock set to its numbers: "I set the shed padlock to 0 4 4", "changed the lock to 5 1 8"
+                           r"\b(?:padlock|lock|locker|safe|lock\s*box)\s+(?:(?:is|was)\s+)?(?:now\s+)?(?:set\s+)?to\s+(?=\d)|"
                            # a panel only ever typed into, its code right after it: "apartment buzzer 1 4 0 2", "gate keypad 7319"
                            rf"\b(?:keypad|key\s*pad|lock\s*box|key\s*box|padlock|smart\s+lock|{_BUZZER})\s+(?=\d)|"
                            r"\b(?:garage(?:\s+door)?|front\s+door|back\s+door|side\s+(?:door|gate)|main\s+gate)\s+(?=\d{4,8}(?:\s*(?:[,;.!]|$|\b(?:if|then|and|or|for|but)\b)))|"
-                           r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)(?:(?!型号|品牌|规格|尺寸|编号)[^，。！？,\d]){0,6}?"
+                           r"(?:保险箱|保险柜|储物柜|柜子|(?:密码|门|智能|车|挂|童|儿童|家长|应用|指纹)锁|(?<=的)锁|大门|单元门|房门|门口|车库|车棚|仓库|储物间|地下室|门禁|对讲|键盘|警报器?|报警器)(?:(?!型号|品牌|规格|尺寸|编号)[^，。！？,\d]){0,6}?"
                            r"(?:[，,]\s*(?:就|我|我们)?)?(?:就是|设的是|设成了?|设置成|设置的是|设了|改成了?|是|为|[:：]|\s)\s*", _I)
 # what is pressed or said before a panel's code: "star 4 9 2 6 hash", "是 0 7 2 1", "井号 6 3 0 8", "I set it to"
 _KEYS_BEFORE = re.compile(r"(?:\s|是|为|[:：]|井号|星号|[*#]|\b(?:star|hash|pound)\b|先按?|"
-                          r"\b(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to\b|\bit'?s\b)*", _I)  # "safe: I set it to 1 9 8 8"
+                          r"\b(?:I|we)\s+(?:set|changed|made|reset)\s+it\s+to\b|\b(?:set|changed|reset)\s+to\b|\bit'?s\b)*", _I)  # "safe: I set it to 1 9 8 8"
 _TYPED_IN = re.compile(r"\b(?:press(?:ed)?|dial(?:l?ed)?|hit|punch(?:ed)?|key(?:ed)?|tap(?:ped)?|type[ds]?|enter(?:ed|s)?)\s+(?:in\s+)?(?=\d)|(?:输入?|按|摁)(?:密码)?\s*(?=\d)", _I)
 # a dial combination said in turns, three or more: "right 22, left 8, right 41", "右 22 左 8 右 41"
 _EN_TURN = (r"(?:\b(?:left|right|l|r|clockwise|counter-?clockwise|anti-?clockwise)(?:\s+(?:once|twice)|\s+(?:one|two|three|four|five|\d)"
@@ -264,7 +266,8 @@ _CARD_BACK = re.compile(r"卡(?:片)?(?:背面|背后)|\b(?:cvv2?|cvc2?|cvn|secu
 
 
 _THREE_DIGIT_LOCK = re.compile(r"\b(?:padlock|combination\s+lock|combo\s+lock|bike\s+lock|luggage\s+lock|suitcase\s+lock|"
-                               r"cable\s+lock|lock\s+combo)\b|密码锁|挂锁|行李箱", _I)
+                               r"cable\s+lock|lock\s+combo|(?:locker|gym|shed|gate|door|luggage|suitcase|bag|briefcase|trunk)\s+lock|lock(?:\s+(?:is|was))?\s+set\s+to)\b|"
+                               r"密码锁|挂锁|行李箱|柜子?的锁|车锁|箱子?的锁", _I)
 # a dial's numbers with spaced dashes: "the safe is 19 - 7 - 33" (never a date: no group of four)
 _DASHED_DIAL = re.compile(r"\d{1,3}(?:\s*[-–]\s*\d{1,3}){2,3}(?![\d.:/])")
 
@@ -444,6 +447,30 @@ def names_secret(text: str) -> bool:
     """Whether `text` names a secret or an identifier anywhere (a cue, with or without its value)."""
     text = latin_lookalikes(text) if isinstance(text, str) else text
     return bool(isinstance(text, str) and (_SECRET_CUE.search(text) or _ID_CUE.search(text) or _QUESTION_CUE.search(text)))
+
+
+# handing a secret over, its value still to come: "let me give you my bank login", "here's my VPN login", "我把网银密码告诉你"
+_HANDING = re.compile(r"\b(?:let\s+me\s+(?:give|send|tell|share)|I'?(?:ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to)\s+"
+                      r"(?:give|send|tell|share|pass|hand)|(?:give|send|tell|share|pass|hand)(?:ing)?\s+(?:you|u)|"
+                      r"here'?s|here\s+(?:is|are))\b", _I)
+_HANDED_END = re.compile(r"\s*(?:$|[,;:—–-]|\b(?:so|for|to|and|because|since|in\s+case|now|then|here|below|next|"
+                         r"over|with|too|as\s+well)\b)", _I)
+_ZH_HANDING = re.compile(r"把(?P<what>[^，。！？,.!?]{1,16}?)(?:告诉|发给|发|给|交给|报给|说给)(?:你|您)")
+
+
+def hands_over(text: str) -> bool:
+    """Whether `text` says a secret is being handed to the assistant ("Let me give you my bank login so you remember
+    it", "我把网银密码告诉你，你帮我记着"): nothing in it is worth keeping, and its value comes next."""
+    if not isinstance(text, str) or not text:
+        return False
+    text = latin_lookalikes(text)
+    for m in _HANDING.finditer(text):
+        head = re.match(r"[^.!?;。！？]{0,40}", text[m.end():])
+        cue = _word_search(_SECRET_CUE, head.group(0)) if head else None
+        # the secret is what is handed over, not a word before another noun ("my login screen wallpaper")
+        if cue and not _GENERIC.search(head.group(0)) and _HANDED_END.match(head.group(0), cue.end()):
+            return True
+    return any(_SECRET_CUE.search(m.group("what")) for m in _ZH_HANDING.finditer(text))
 
 
 def mask_values(text: str, mask: str) -> str:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .credentials import find_secrets
+from .credentials import find_secret, find_secrets
 from .pii import find_pii
 
 _NAME_JOINERS = re.compile(r"[_\-/.:\\]+")
@@ -58,6 +58,15 @@ def field_secret(value: Any) -> str | None:
         if kind := name_secret(text):
             return kind
     return None
+
+
+def entry_secret(entry: Any) -> str | None:
+    """The kind of the first credential in any string of a ledger entry (its texts, ids, partitions, actor and
+    payload); None if none."""
+    texts = [entry.reason, entry.trigger, entry.decision_trace]
+    return find_secret(" \n".join(t for t in texts if t)) or field_secret(
+        [entry.actor, entry.evidence_turn_ids, entry.memory_id, entry.supersedes, entry.partition, entry.from_scope,
+         entry.to_scope, entry.payload])
 
 
 def field_pii(value: Any) -> list[Any]:

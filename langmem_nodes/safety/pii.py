@@ -136,5 +136,15 @@ def redact(text: str, *values: str, findings: Iterable[Finding] | None = None) -
         text = text.replace(v, REDACTED)
     if findings is None:  # a second pass catches spans a first replacement exposed
         for f in sorted([*find_secrets(text), *find_pii(text)], key=lambda f: f.start, reverse=True):
-            text = text[: f.start] + REDACTED + text[f.end:]
+            start, end = _around_placeholders(text, f.start, f.end)
+            if text[start:end] != REDACTED:  # not a placeholder read as a value ("is [redacted" left a stray "]")
+                text = text[:start] + REDACTED + text[end:]
     return text
+
+
+def _around_placeholders(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span widened to every `[redacted]` it overlaps."""
+    for m in re.finditer(re.escape(REDACTED), text):
+        if m.start() < end and m.end() > start:
+            start, end = min(start, m.start()), max(end, m.end())
+    return start, end

@@ -3,6 +3,8 @@
 - a pasted chat: a line asks for a secret ("Lena: pw?", "小李：wifi 多少") and the next line answers with one typed
   token ("Me: Otter-Glass-12", "我：Lu-Jia-Zui-66");
 - reported speech: "Ana asked for the guest wifi, I told her Fable-Inn-207", "同事问我测试机密码，我说 Jing-Hua-55";
+- an answer given in its own turn to a turn asking for a secret ("What's the door code for the building?" →
+  "4471", "wifi 密码多少？" → "是 Lan-Mao-66"): `answered`, for a transcript read turn by turn;
 - a question and its answer written as Q/A in a text about a login or a security question:
   "Q: favourite teacher? A: Okafor (that's for the credit union login)", "密保：Q 出生城市？A 洛阳".
 """
@@ -60,6 +62,31 @@ def _typed(value: str) -> bool:
 def _path_like(value: str) -> bool:
     """A path, a route or a file ("src/parse_v2.py", "/api/v2/login", "feat/login-2"), not a typed secret."""
     return "/" in value or re.search(r"\.[a-z]{1,4}$", value) is not None
+
+
+def answered(question: str, answer: str) -> list[Finding]:
+    """The typed values of `answer` (a short turn) when the turn before it, `question`, asks for a secret.
+
+    Example:
+        >>> [f.value for f in answered("And the wifi?", "It's Bluebell_Meadow_77, all lowercase except the B.")]
+        ['Bluebell_Meadow_77']
+        >>> answered("Which version are you on?", "3.12.1") + answered("Nice weather?", "Yes, 2024 was worse")
+        []
+    """
+    if not question or not answer or len(answer) > _SHORT_LINE or len(question) > _SHORT_LINE:
+        return []
+    ask = _ASKING_LINE.match("Q: " + question.strip())
+    if not ask or _NAME_ASKED.search(ask.group("q")):
+        return []
+    which_secret = re.match(r"\s*(?:and\s+)?which\b", ask.group("q"), _I) and _SECRET_WORD_ASKED.search(ask.group("q"))
+    if _NOT_SECRET_ASKED.search(ask.group("q")) and not which_secret:  # "which passphrase did you set?" asks for one
+        return []
+    found = []
+    for m in re.finditer(r"[^\s,，。;；:：!！?？\"'“”‘’「」()（）]+", answer):
+        value = m.group().rstrip(".")
+        if _typed(value) and not _path_like(value):
+            found.append(Finding("password", "secret", m.start(), m.start() + len(value), value))
+    return found
 
 
 def find_replied(text: str) -> list[Finding]:

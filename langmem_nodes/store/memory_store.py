@@ -32,7 +32,16 @@ import numpy as np
 
 from ..context import check_open
 from ..embeddings import KNOWN_EMBEDDERS, LEGACY_EMBEDDER, Embedder, ensure_embedder
-from ..records import LedgerEntry, LedgerOp, MemoryRecord, Scope, Status, check_id, normalize_text
+from ..records import (
+    LedgerEntry,
+    LedgerOp,
+    MemoryRecord,
+    Scope,
+    Status,
+    check_id,
+    check_partition,
+    normalize_text,
+)
 from .bm25 import BM25Projection
 from .canonical import open_canonical, resolve_database_url
 from .catch_up import CatchUp
@@ -310,10 +319,17 @@ class MemoryStore:
         """Load records (ids and versions as given), ledger entries and tombstones (`{memory_id, partition,
         ts, actor}`) into an EMPTY home in ONE transaction, then project the records. ValueError, with
         nothing written, if the home holds records or ledger entries (checked inside that transaction)."""
-        tombs = list(tombstones)
-        for t in tombs:
+        from ..safety.fields import entry_secret, field_secret  # the store's other paths need no screen
+
+        tombs, ledger = list(tombstones), list(ledger)
+        for i, t in enumerate(tombs):
             if not isinstance(t, dict) or set(t) != {"memory_id", "partition", "ts", "actor"}:
-                raise ValueError(f"bad tombstone {t!r}: needs exactly memory_id, partition, ts and actor")
+                raise ValueError(f"bad tombstone {i}: needs exactly memory_id, partition, ts and actor")
+            if field_secret([v for v in t.values() if isinstance(v, str)]):
+                raise ValueError(f"tombstone {i} holds a credential: credentials are never stored")
+            check_partition(t["partition"], f"tombstone {i} partition")
+        if any(entry_secret(e) for e in ledger):
+            raise ValueError("a ledger entry holds a credential: credentials are never stored")
         return self._commit(records, (), ledger, None, None, tombstones=tombs, into_empty=True)
 
     def _commit(self, add: Iterable[MemoryRecord], update: Iterable[MemoryRecord], ledger: Iterable[LedgerEntry],

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -325,7 +326,17 @@ def latest_user_turns(turns: Sequence[Turn]) -> tuple[list[Turn], list[Turn]]:
 
 
 def turn_id(turn: Turn, index: int) -> str:
-    return str(turn.get("id") or f"turn-{index}")
+    """The id a memory cites for its turn: the message's own id, unless that holds a credential (a client's id is
+    stored as `source_turn_ids`), then a digest of it."""
+    raw = turn.get("id")
+    return _screened_id(str(raw)) if raw else f"turn-{index}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _screened_id(raw: str) -> str:
+    from ..safety.fields import field_secret
+
+    return "turn-" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:16] if field_secret(raw) else raw
 
 
 # ---- rendering: the stored text is a neutral third-person statement, never an instruction --------
