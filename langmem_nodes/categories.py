@@ -104,16 +104,20 @@ def _kin_name_category(row: tuple[str, ...]) -> Category:
         rf"我(?:的|家)?(?:{zh})的?(?:名字)?(?:叫|是)(?:什么|啥)|我(?:的|家)?(?:{zh})的?名字"))
 
 
-def _open_attribute_category(row: tuple[str, ...]) -> Category:
-    """An open attribute said in either language (`equivalents.ATTRIBUTES`): "我以前开什么车？" / "What's my phone?"
-    reaches «User's car: BYD» (`attr:car`) and «用户的手机：小米» (`attr:手机`), each stored under its language's key."""
-    en = "|".join(sorted((re.escape(w) for w in row if w.isascii()), key=len, reverse=True))
+def _attribute_category(row: tuple[str, ...]) -> Category:
+    """An open attribute said in either language (`equivalents.ATTRIBUTES`): "我以前开什么车？" / "What's my blood
+    type?" reach «User's car: BYD» (`attr:car`) and «用户的血型：O型» (`attr:血型`), each stored under its language's key."""
+    en = "|".join(sorted((re.escape(w.replace("_", " ")) for w in row if w.isascii()), key=len, reverse=True))
     zh = "|".join(sorted((w for w in row if not w.isascii()), key=len, reverse=True))
-    return Category((), (), frozenset(f"attr:{w}" for w in row), (), question=(
+    owner = r"(?:my|our|the\s+project's|our\s+project's|this\s+project's|the\s+repo's)"
+    return Category((), (), frozenset({f"attr:{w}" for w in row} | set(predicate_family(f"attr:{row[0]}"))), (), question=(
         rf"\b(?:what|which)\s+(?:kind\s+of\s+|type\s+of\s+|brand\s+of\s+|model\s+of\s+)?(?:{en})s?\b[^.!?]{{0,30}}\b(?:i|we)\b|"
-        rf"\b(?:what|which|when|where)(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:my|our)\s+(?:current\s+|old\s+|previous\s+|last\s+)?(?:{en})s?\b|"
+        rf"\b(?:what|which|who|where|when|how\s+\w+)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+{owner}\s+"
+        rf"(?:current\s+|old\s+|previous\s+|last\s+)?(?:{en})s?\b|"
+        rf"\b{owner}\s+(?:{en})\b(?=[^.!]*\?)|"
         rf"我们?[^，,。？?]{{0,8}}(?:什么|啥|哪个|哪款|哪种|哪辆|哪部|哪台)(?:牌子的?)?(?:{zh})|"
-        rf"我们?的?(?:{zh})[^，,。？?]{{0,6}}(?:什么|啥|哪|几)"))
+        rf"我们?的?(?:{zh})[^，,。？?]{{0,6}}(?:什么|啥|哪|几|谁|多少)|"
+        rf"(?:项目|仓库|服务)(?:的)?(?:{zh})(?:现在|目前)?(?:是|在|叫)?(?:什么|啥|哪|谁|多少|几)"))
 
 
 #: What the user drinks: a question of its shape ("What do I usually drink?", "我平时爱喝什么？") reaches the memories
@@ -196,29 +200,14 @@ CATEGORIES: dict[str, Category] = {
     "drink": _DRINK,
 }
 # an open attribute a category above already holds ("editor") is asked through that category
-CATEGORIES.update({f"attr_{row[0]}": _open_attribute_category(row) for row in ATTRIBUTES
-                   if not any(f"attr:{row[0]}" in c.predicates for c in CATEGORIES.values())})
+CATEGORIES.update({row[0]: _attribute_category(row) for row in ATTRIBUTES
+                   if row[0] not in CATEGORIES
+                   and not any(set(predicate_family(f"attr:{row[0]}")) & c.predicates for c in CATEGORIES.values())})
 
 # a category's predicates in either language: `attr:数据库` holds the database as `attr:database` does
 CATEGORIES = {name: replace(cat, predicates=frozenset(q for p in cat.predicates for q in predicate_family(p)))
               for name, cat in CATEGORIES.items()}
 
-
-def _attribute_category(row: tuple[str, ...]) -> Category:
-    """An open attribute said in either language (`equivalents.ATTRIBUTES`): "What's my blood type?" / "我的血型是什么"
-    reaches «用户的血型：O型» and «User's blood type: A», each stored under its language's predicate."""
-    en = "|".join(sorted((re.escape(w.replace("_", " ")) for w in row if w.isascii()), key=len, reverse=True))
-    zh = "|".join(sorted((w for w in row if not w.isascii()), key=len, reverse=True))
-    owner = r"(?:my|our|the\s+project's|our\s+project's|this\s+project's|the\s+repo's)"
-    return Category((), (), frozenset(predicate_family(f"attr:{row[0]}")), (), question=(
-        rf"\b(?:what|which|who|where|when|how\s+\w+)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+{owner}\s+(?:{en})\b|"
-        rf"\b{owner}\s+(?:{en})\b(?=[^.!]*\?)|"
-        rf"(?:我|我们|咱们|项目|仓库|服务)(?:的)?(?:{zh})(?:现在|目前)?(?:是|在|叫)?(?:什么|啥|哪|谁|多少|几|多大|多高|多重)"))
-
-
-_HELD = {p for cat in CATEGORIES.values() for p in cat.predicates}
-CATEGORIES.update({row[0]: _attribute_category(row) for row in ATTRIBUTES
-                   if row[0] not in CATEGORIES and not _HELD & set(predicate_family(f"attr:{row[0]}"))})
 
 _WH_EN = r"(?:which|what|what's|whats|where)"
 _WH_ZH = r"(?:哪个|哪种|哪款|哪家|哪一个|哪些|哪里|哪儿|在哪|什么|啥)"
