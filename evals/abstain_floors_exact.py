@@ -10,8 +10,9 @@ and per split. Held-out splits are refused (score them once with `python -m eval
 Usage:
     python -m evals abstain_floors_exact [--lang en|zh] [--embedder minilm+e5] [--splits tune3,tune4,…|all]
         '{"personal": 0.215}' '{"general": 0.32, "recommend": 0.29}' …
-A candidate names any of "personal", "implied", "general" (the language's `DENSE_FLOORS`) and the topic forms
-("how", "recommend"); what it leaves out keeps its shipped value; no candidate = the shipped floors alone.
+A candidate names any of "personal", "implied", "general" (the language's `DENSE_FLOORS`), the topic forms
+("how", "recommend") and the knowledge margins ("knowledge", "request": `knowledge.KNOWLEDGE_MARGINS`,
+`REQUEST_MARGINS`); what it leaves out keeps its shipped value; no candidate = the shipped floors alone.
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ from typing import Any
 
 from evals._retrieval_core import EMBEDDERS, MutableClock, load_store, make_embedder
 from evals.abstain import DATA, NOW, load, records
-from langmem_nodes.read import create_read_graph, relevance, topic_request
+from langmem_nodes.read import create_read_graph, knowledge, relevance, topic_request
 from langmem_nodes.records import MemoryContext
 
 #: The own tune set of the topic floors (`topic_request.py`), besides the abstain sets' tune splits.
 OWN = Path(__file__).parent.parent / "tests" / "data" / "abstain_howto_taste.json"
 NEEDS = ("personal", "implied", "general")
 FORMS = ("how", "recommend")
+MARGINS = {"knowledge": knowledge.KNOWLEDGE_MARGINS, "request": knowledge.REQUEST_MARGINS}
 
 
 def tune_sets(splits: str) -> list[tuple[Path, str]]:
@@ -74,13 +76,14 @@ def main(argv: list[str] | None = None) -> int:
     except json.JSONDecodeError as exc:
         ap.error(f"a candidate is not JSON: {exc}")
     for c in cands:
-        if not isinstance(c, dict) or not set(c) <= set(NEEDS + FORMS):
-            ap.error(f"a candidate names only {', '.join(NEEDS + FORMS)}: {c!r}")
+        if not isinstance(c, dict) or not set(c) <= set(NEEDS + FORMS) | set(MARGINS):
+            ap.error(f"a candidate names only {', '.join(NEEDS + FORMS + tuple(MARGINS))}: {c!r}")
     floors = relevance.DENSE_FLOORS.get(args.embedder)
     if not isinstance(floors, dict) or args.lang not in floors:
         ap.error(f"--embedder {args.embedder}: no floor per language to replay")
     base = {n: relevance.dense_floor_for(floors, args.lang, n) for n in NEEDS} | dict(
-        topic_request.TOPIC_FLOORS.get(args.embedder, {}).get(args.lang, {}))
+        topic_request.TOPIC_FLOORS.get(args.embedder, {}).get(args.lang, {})) | {
+        m: table[args.embedder][args.lang] for m, table in MARGINS.items() if args.lang in table.get(args.embedder, {})}
     emb = make_embedder(args.embedder)
     cache: dict[str, Any] = {}
     embed_query = emb.embed_query
@@ -99,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
             cfg = base | c
             floors[args.lang] = {n: cfg[n] for n in NEEDS}
             topics[args.lang] = {f: cfg[f] for f in FORMS if f in cfg}
+            for m, table in MARGINS.items():
+                if m in cfg:
+                    table.setdefault(args.embedder, {})[args.lang] = cfg[m]
             res = score(homes)
             tot = [sum(v[i] for v in res.values()) for i in range(4)]
             print(f"{json.dumps(c)}: kept {tot[0]}/{tot[1]} abstained {tot[2]}/{tot[3]} | "
@@ -109,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
             topics.pop(args.lang, None)
         else:
             topics[args.lang] = saved_topic
+        for m, table in MARGINS.items():
+            if m in base:
+                table[args.embedder][args.lang] = base[m]
         for _, _, store in homes:
             store.close()
     return 0

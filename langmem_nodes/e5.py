@@ -36,7 +36,9 @@ from .query_session import query_threads_setting
 
 _warned: list[str] = []  # the fallback warns once per process
 #: The graph e5 encodes QUERIES on by default: "q4", the memories' own. "int8" cuts ~30% of a query's CPU but
-#: moved the abstain sets' Chinese lines down (docs/figures.md, "stop 45"), so it is opt-in.
+#: moved the abstain sets' Chinese lines down (docs/figures.md, "stop 45"), so it is opt-in. Stop 46 re-chose the
+#: Chinese floors and knowledge margins for int8 queries on the tune splits (`python -m evals abstain_floors_exact
+#: --lang zh`): no set kept as many relevant memories as q4 without abstaining less, so q4 stays the default.
 DEFAULT_QUERY_PRECISION = "q4"
 
 

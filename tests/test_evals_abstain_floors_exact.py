@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from evals.abstain_floors_exact import main as replay
-from langmem_nodes.read import relevance, topic_request
+from langmem_nodes.read import knowledge, relevance, topic_request
 
 
 def test_held_out_splits_and_floorless_embedders_are_refused(capsys):
@@ -32,3 +32,13 @@ def test_floors_above_every_memory_abstain_everywhere_and_the_shipped_floors_com
     assert blocked.startswith(high + ": kept") and "abstained 6/6" in blocked
     assert int(blocked.split("kept ")[1].split("/")[0]) < 6
     assert relevance.DENSE_FLOORS == dense and topic_request.TOPIC_FLOORS == topic
+
+
+def test_a_knowledge_margin_candidate_is_read_and_restored(capsys):
+    margins = copy.deepcopy((knowledge.KNOWLEDGE_MARGINS, knowledge.REQUEST_MARGINS))
+    # margin -9: every Chinese question reads as a knowledge question (impersonal), so none gets a memory
+    assert replay(["--lang", "zh", "--splits", "tune8", "{}", '{"knowledge": -9}']) == 0
+    shipped, impersonal = capsys.readouterr().out.strip().splitlines()
+    kept = int(shipped.split("kept ")[1].split("/")[0])
+    assert kept > 0 and impersonal.startswith('{"knowledge": -9}: kept 0/')
+    assert (knowledge.KNOWLEDGE_MARGINS, knowledge.REQUEST_MARGINS) == margins
