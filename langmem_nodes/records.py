@@ -294,7 +294,7 @@ def check_partition(key: object, what: str = "partition") -> str:
     names = shapes.get(parts[0]) if parts else None
     if not names or len(parts) != len(names) + 1:
         raise ValueError(f"{what} is not a partition key")
-    ids = {n: v or None for n, v in zip(names, parts[1:], strict=True)}
+    ids: dict[str, Any] = {n: v or None for n, v in zip(names, parts[1:], strict=True)}
     if partition_key(parts[0], **ids) != key:  # each id checked as an id ("ann/../x", a space, a newline)
         raise ValueError(f"{what} is not a partition key")
     return key

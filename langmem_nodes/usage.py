@@ -177,7 +177,7 @@ class UsageLog:
                 rewrites = []
                 for seq, body in conn.execute("SELECT seq, body FROM usage WHERE op='inject'"):
                     event = json.loads(body)
-                    ids = event.get("ids", [])
+                    ids = list(event.get("ids", []))
                     keep = [n for n, i in enumerate(ids) if i not in gone]
                     if len(keep) != len(ids):
                         for key in _PER_ID:  # every per-id list loses the same entries: parts stay with their id

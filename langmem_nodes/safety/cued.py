@@ -466,9 +466,10 @@ def hands_over(text: str) -> bool:
     text = latin_lookalikes(text)
     for m in _HANDING.finditer(text):
         head = re.match(r"[^.!?;。！？]{0,40}", text[m.end():])
-        cue = _word_search(_SECRET_CUE, head.group(0)) if head else None
+        said = head.group(0) if head else ""
+        cue = _word_search(_SECRET_CUE, said) if said else None
         # the secret is what is handed over, not a word before another noun ("my login screen wallpaper")
-        if cue and not _GENERIC.search(head.group(0)) and _HANDED_END.match(head.group(0), cue.end()):
+        if cue and not _GENERIC.search(said) and _HANDED_END.match(said, cue.end()):
             return True
     return any(_SECRET_CUE.search(m.group("what")) for m in _ZH_HANDING.finditer(text))
 
